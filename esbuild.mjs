@@ -1,0 +1,48 @@
+// Bundles the extension, the CLI, the language server and the webview script.
+// `--watch` rebuilds on change; `--production` minifies (source maps are always written).
+import * as esbuild from 'esbuild';
+import { cpSync, mkdirSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** WASM files that bundled libraries load from their own folder at run time. */
+function copyWasm() {
+  mkdirSync('dist', { recursive: true });
+  const wasm = [
+    join(dirname(require.resolve('tiktoken')), 'tiktoken_bg.wasm'),
+    join(dirname(require.resolve('sql.js')), 'sql-wasm.wasm'),
+  ];
+  for (const file of wasm) if (existsSync(file)) cpSync(file, join('dist', file.split('/').pop()));
+}
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: true,
+  minify: production,
+  logLevel: 'info',
+  external: ['vscode'],
+};
+
+const entries = [
+  { ...common, entryPoints: { extension: 'src/vscode/extension.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { cli: 'src/cli/bin.ts' }, outdir: 'dist' },
+];
+if (existsSync('src/server/main.ts')) entries.push({ ...common, entryPoints: { server: 'src/server/main.ts' }, outdir: 'dist' });
+if (existsSync('media/src/webview.ts')) {
+  entries.push({ bundle: true, platform: 'browser', format: 'iife', target: 'es2022', sourcemap: true, minify: production,
+    entryPoints: { webview: 'media/src/webview.ts' }, outdir: 'media/dist', logLevel: 'info' });
+}
+
+copyWasm();
+if (watch) {
+  for (const e of entries) await (await esbuild.context(e)).watch();
+} else {
+  await Promise.all(entries.map((e) => esbuild.build(e)));
+}

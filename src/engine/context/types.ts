@@ -1,0 +1,35 @@
+import type { RedactionCounts, ScrubbedText } from '../privacy/types';
+import type { SkippedFile } from '../workspace/types';
+
+export type ChunkOrigin = 'retrieval' | 'mention' | 'selection' | 'reference' | 'tool' | 'url';
+
+/**
+ * A piece of context that was (or will be) sent to a model. Lines are 1-based and inclusive;
+ * the text is scrubbed. A citation `path#Lstart-Lend` is valid iff it falls inside one chunk.
+ */
+export interface ContextChunk {
+  path: string;
+  startLine: number;
+  endLine: number;
+  text: ScrubbedText;
+  score: number;
+  tokens: number;
+  origin: ChunkOrigin;
+  /** Set when the file or chunk was cut to fit a cap; the marker sent to the model says so. */
+  truncated?: boolean;
+}
+
+export interface BuiltContext {
+  queryId: string;
+  terms: string[];
+  chunks: ContextChunk[];
+  totalTokens: number;
+  budget: { maxContextTokens: number; maxFileTokens: number; encoding: string };
+  redactions: RedactionCounts;
+  /** Files skipped during discovery/reading, and why. */
+  skipped: SkippedFile[];
+  /** Chunks that ranked but did not fit the budget. */
+  droppedChunks: number;
+  filesSearched: number;
+  timings: Record<string, number>;
+}

@@ -1,0 +1,54 @@
+/** A file the assistant may read. `path` is workspace-relative POSIX; `absPath` is native. */
+export interface WorkspaceFile {
+  path: string;
+  absPath: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export type SkipReason = 'ignored' | 'binary' | 'too-large' | 'symlink-outside' | 'unreadable' | 'excluded-folder';
+
+export interface SkippedFile {
+  path: string;
+  reason: SkipReason;
+  /** e.g. the rule that hides it: `.gitignore:3: *.log`, or `1.2 MB > 1 MB`. */
+  detail?: string;
+}
+
+export interface DiscoveryOptions {
+  /** Absolute workspace root. */
+  root: string;
+  /** Extra gitignore-syntax patterns applied on top (settings / CLI). */
+  extraIgnore?: string[];
+  /** Folder names never searched by default (node_modules, .git is always skipped). */
+  excludedFolders?: string[];
+  /** Files larger than this are skipped from retrieval (default 1 MiB). */
+  maxFileBytes?: number;
+}
+
+export interface DiscoveryResult {
+  files: WorkspaceFile[];
+  skipped: SkippedFile[];
+}
+
+/** Why a path is or is not visible to the assistant. */
+export interface PathExplanation {
+  path: string;
+  visible: boolean;
+  reason?: SkipReason | 'not-found' | 'outside-workspace';
+  /** The rule that decided, when a rule did: source file (workspace-relative), 1-based line, pattern. */
+  rule?: { source: string; line: number; pattern: string; negated: boolean };
+  detail?: string;
+}
+
+/**
+ * Current text of files open in an editor (unsaved edits included), keyed by absolute path.
+ * Readers consult it before the disk, so "the dirty buffer wins" everywhere.
+ */
+export interface DocumentOverlay {
+  get(absPath: string): string | undefined;
+  /** Absolute paths of open editors, most recently active first (mention resolution uses it). */
+  openPaths(): string[];
+}
+
+export const emptyOverlay: DocumentOverlay = { get: () => undefined, openPaths: () => [] };
