@@ -33,6 +33,8 @@ const common = {
 const entries = [
   { ...common, entryPoints: { extension: 'src/vscode/extension.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { cli: 'src/cli/bin.ts' }, outdir: 'dist' },
+  // memory SQL runs in a worker thread so a runaway query can be terminated.
+  { ...common, entryPoints: { 'sql-worker': 'src/engine/audit/sql-worker.cjs' }, outdir: 'dist' },
 ];
 if (existsSync('src/server/main.ts')) entries.push({ ...common, entryPoints: { server: 'src/server/main.ts' }, outdir: 'dist' });
 if (existsSync('media/src/webview.ts')) {

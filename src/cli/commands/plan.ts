@@ -1,7 +1,61 @@
-import type { CliIO } from '../io';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { explainFromDiscovery } from '../../engine/plans/discovery-explain';
+import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
+import { PlanParseError, parsePlanText } from '../../engine/plans/schema';
+import { validatePlan } from '../../engine/plans/validate';
+import { ExitCode } from '../exit-codes';
+import { UsageError, type CliIO } from '../io';
 
-// Placeholder until the command's issue lands: says so instead of pretending to work.
-export async function run(_args: string[], io: CliIO): Promise<number> {
-  io.stderr('grounded plan: not available in this build yet.\n');
-  return 4;
+const help = `Usage: grounded plan check FILE.json [--root DIR] [--json]
+
+Validates a plan (JSON, optionally inside a \`\`\`json fence) against the plan schema, the tool
+list and the preconditions in the workspace DIR (default: the current folder), and prints each
+error exactly as the extension shows it.
+
+Options:
+  --root DIR   workspace root the plan's paths are relative to
+  --json       print {"valid": bool, "errors": [{code, stepId, message}]}
+  -h, --help   this text
+
+Exit codes: 0 valid, 1 invalid, 2 usage error.
+`;
+
+/** `grounded plan check FILE.json`: validates a plan without running it. */
+export async function run(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args, allowPositionals: true, strict: true,
+    options: { root: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    io.stdout(help);
+    return ExitCode.ok;
+  }
+  const [sub, file, ...extra] = positionals;
+  if (sub !== 'check') throw new UsageError(sub ? `unknown subcommand '${sub}' (expected 'check')` : "missing subcommand 'check'");
+  if (!file) throw new UsageError('missing FILE.json');
+  if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'`);
+  const root = path.resolve(io.cwd, values.root ?? '.');
+  const stat = await fs.stat(root).catch(() => undefined);
+  if (!stat?.isDirectory()) throw new UsageError(`--root '${values.root ?? '.'}' is not a folder`);
+  let text: string;
+  try {
+    text = await fs.readFile(path.resolve(io.cwd, file), 'utf8');
+  } catch {
+    throw new UsageError(`cannot read '${file}'`);
+  }
+  let errors: Array<{ code: string; stepId?: string; message: string }>;
+  try {
+    const plan = parsePlanText(text);
+    const host = createNodeWorkspaceHost({ root, explain: explainFromDiscovery({ root }) });
+    errors = (await validatePlan(plan, { host })).issues;
+  } catch (err) {
+    if (!(err instanceof PlanParseError)) throw err;
+    errors = err.errors.map((message) => ({ code: 'schema', message }));
+  }
+  if (values.json) io.stdout(JSON.stringify({ valid: errors.length === 0, errors }, null, 2) + '\n');
+  else if (errors.length === 0) io.stdout('Plan is valid.\n');
+  else io.stdout(errors.map((e) => e.message).join('\n') + '\n');
+  return errors.length === 0 ? ExitCode.ok : ExitCode.failed;
 }

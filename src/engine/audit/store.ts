@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
+import { withFileLock } from './file-lock';
+import { schemaSql, schemaVersion } from './schema';
+import { loadSqlJs } from './sqljs';
+
+export type Row = Record<string, SqlValue>;
+
+export interface AuditStoreOptions {
+  /** Database file; see `defaultDatabasePath`. */
+  file: string;
+  clock?: () => number;
+  newId?: () => string;
+  /** Whether a process id is alive on this machine (default: signal 0). */
+  isProcessAlive?: (pid: number) => boolean;
+}
+
+/** `<root>/.agent/state/grounded.db`: shared by the CLI and the extension. */
+export function defaultDatabasePath(root: string): string {
+  return path.join(root, '.agent', 'state', 'grounded.db');
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The per-workspace audit log and conversation memory: a sql.js database persisted after every
+ * write (export, write a temp file, fsync, rename), so a crash loses nothing already recorded.
+ * Writes hold a lock file and re-read the database first when another process changed it.
+ */
+export class AuditStore {
+  private known: { mtimeMs: number; size: number } | undefined;
+
+  private constructor(
+    private readonly SQL: SqlJsStatic,
+    private db: Database,
+    readonly file: string,
+    readonly clock: () => number,
+    readonly newId: () => string,
+    private readonly alive: (pid: number) => boolean,
+  ) {}
+
+  /** Opens (or creates) the database, and marks steps whose process died mid-run as interrupted. */
+  static async open(opts: AuditStoreOptions): Promise<AuditStore> {
+    const SQL = await loadSqlJs();
+    mkdirSync(path.dirname(opts.file), { recursive: true });
+    const db = existsSync(opts.file) ? new SQL.Database(readFileSync(opts.file)) : new SQL.Database();
+    const store = new AuditStore(SQL, db, opts.file, opts.clock ?? Date.now, opts.newId ?? randomUUID, opts.isProcessAlive ?? processAlive);
+    store.known = existsSync(opts.file) ? store.fileState() : undefined;
+    const version = Number(db.exec('PRAGMA user_version')[0]?.values[0]?.[0] ?? 0);
+    if (version < schemaVersion || !existsSync(opts.file)) {
+      store.write((d) => {
+        d.exec(schemaSql);
+        d.exec(`PRAGMA user_version = ${schemaVersion}`);
+      });
+    }
+    store.markInterrupted();
+    return store;
+  }
+
+  private fileState() {
+    const st = statSync(this.file);
+    return { mtimeMs: st.mtimeMs, size: st.size };
+  }
+
+  private reloadIfChanged(): void {
+    if (!existsSync(this.file)) return;
+    const now = this.fileState();
+    if (this.known && now.mtimeMs === this.known.mtimeMs && now.size === this.known.size) return;
+    const fresh = new this.SQL.Database(readFileSync(this.file));
+    this.db.close();
+    this.db = fresh;
+    this.known = now;
+  }
+
+  private persist(): void {
+    const bytes = this.db.export();
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    const fd = openSync(tmp, 'w');
+    try {
+      writeSync(fd, bytes);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, this.file);
+    try {
+      const dir = openSync(path.dirname(this.file), 'r');
+      try { fsyncSync(dir); } finally { closeSync(dir); }
+    } catch {
+      // Some platforms (Windows) cannot fsync a directory; the rename itself is still atomic.
+    }
+    this.known = this.fileState();
+  }
+
+  /** Runs `fn` on the freshest copy of the database and persists the result atomically. */
+  write<T>(fn: (db: Database) => T): T {
+    return withFileLock(`${this.file}.lock`, () => {
+      this.reloadIfChanged();
+      const out = fn(this.db);
+      this.persist();
+      return out;
+    });
+  }
+
+  /** Rows of a parameterised query, as objects (re-reads the file first if another process wrote). */
+  query(sql: string, params: SqlValue[] = []): Row[] {
+    this.reloadIfChanged();
+    const stmt = this.db.prepare(sql);
+    try {
+      stmt.bind(params);
+      const rows: Row[] = [];
+      while (stmt.step()) rows.push(stmt.getAsObject() as Row);
+      return rows;
+    } finally {
+      stmt.free();
+    }
+  }
+
+  /** A snapshot of the database bytes (for read-only copies). */
+  exportBytes(): Uint8Array {
+    this.reloadIfChanged();
+    return this.db.export();
+  }
+
+  /** Runs one parameterised write statement and persists. */
+  run(sql: string, params: SqlValue[]): void {
+    this.write((db) => db.run(sql, params));
+  }
+
+  /** Identifies this process as the owner of running executions (for crash detection). */
+  owner(): { pid: number; host: string } {
+    return { pid: process.pid, host: hostname() };
+  }
+
+  /** Marks executions left running by a process that no longer exists on this machine as interrupted. */
+  markInterrupted(): number {
+    const running = this.query("SELECT id, owner_pid, owner_host FROM executions WHERE status = 'running'");
+    const dead = running.filter((r) => r.owner_host === hostname() && typeof r.owner_pid === 'number' && !this.alive(r.owner_pid));
+    if (dead.length === 0) return 0;
+    const now = this.clock();
+    this.write((db) => {
+      for (const r of dead) {
+        db.run("UPDATE executions SET status = 'interrupted', success = 0, finished_at = ?, error_text = ? WHERE id = ? AND status = 'running'", [
+          now, `Interrupted: the process running this step (pid ${r.owner_pid}) ended before the step finished`, r.id,
+        ]);
+      }
+    });
+    return dead.length;
+  }
+
+  /** Releases the in-memory database. */
+  close(): void {
+    this.db.close();
+  }
+}

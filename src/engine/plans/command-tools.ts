@@ -1,0 +1,87 @@
+import { formatMemoryHits, searchMemory } from '../audit/memory';
+import { formatResultTable, runReadOnlySql } from '../audit/readonly-sql';
+import type { AuditStore } from '../audit/store';
+import { parseReadTarget, type DetectedCommand } from './commands';
+import type { WorkspaceHost } from './host';
+import { normalizeRelPath } from './paths';
+import { runReadOnlyTool } from './tool-runner';
+
+export interface CommandResult {
+  /** Upper-case tool name for the result header, e.g. `READ`. */
+  name: string;
+  content: string;
+  ok: boolean;
+}
+
+export interface CommandToolsetOptions {
+  host: WorkspaceHost;
+  /** Memory store for /memory_search and /memory_sql (absent: those commands say so). */
+  store?: AuditStore;
+  /** Ranked retrieval for /search (the retrieval engine); absent: a whole-word grep of the terms. */
+  search?: (query: string) => Promise<string>;
+  /** Longest tool result handed to the model. */
+  maxChars?: number;
+  sqlTimeoutMs?: number;
+}
+
+export interface CommandToolset {
+  run(command: Extract<DetectedCommand, { kind: 'command' }>): Promise<CommandResult>;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function readCommand(host: WorkspaceHost, args: string): Promise<string> {
+  const target = parseReadTarget(args);
+  if (!target) throw new Error(`Cannot read '${args}': expected path, path#L10 or path#L1-40`);
+  const path = normalizeRelPath(host.root, target.path);
+  if (path.startsWith('..')) throw new Error(`Path '${target.path}' is outside the workspace`);
+  const ex = await host.explain(path);
+  if (!ex.visible) {
+    const rule = ex.rule ? ` (ignored by ${ex.rule.source}:${ex.rule.line}: ${ex.rule.pattern})` : ex.reason ? ` (${ex.reason})` : '';
+    throw new Error(`File '${path}' is not readable by Grounded${rule}`);
+  }
+  const text = await host.readText(path);
+  if (text === undefined) throw new Error(`File '${path}' does not exist`);
+  const lines = text.split('\n');
+  const start = target.startLine ?? 1;
+  const end = Math.min(target.endLine ?? lines.length, lines.length);
+  if (start > lines.length) throw new Error(`File '${path}' has ${lines.length} lines; line ${start} does not exist`);
+  return [`${path}#L${start}-${end}`, ...lines.slice(start - 1, end).map((l, i) => `${start + i}: ${l}`)].join('\n');
+}
+
+/** Runs read-only commands for the tool loop. Errors become the result text, verbatim. */
+export function createCommandToolset(opts: CommandToolsetOptions): CommandToolset {
+  const { host, store } = opts;
+  const max = opts.maxChars ?? 8000;
+  const handlers: Record<string, (args: string, body: string) => Promise<string>> = {
+    search: async (args) => opts.search
+      ? opts.search(args)
+      : (await runReadOnlyTool('file_search', { pattern: args.split(/\s+/).filter(Boolean).map((t) => `\\b${escapeRe(t)}\\b`).join('|') }, host)).text,
+    grep: async (args) => (await runReadOnlyTool('file_search', { pattern: args }, host)).text,
+    read: (args) => readCommand(host, args),
+    symbols: async (args) => {
+      const [path, pattern] = args.split(/\s+/, 2);
+      return (await runReadOnlyTool('symbols_in_file', pattern ? { path, pattern } : { path }, host)).text;
+    },
+    references: async (args) => (await runReadOnlyTool('references_to_symbol_name', { name: args }, host)).text,
+    memory_search: async (args) => {
+      if (!store) throw new Error('Memory is not available in this session');
+      return formatMemoryHits(searchMemory(store, args));
+    },
+    memory_sql: async (_args, body) => {
+      if (!store) throw new Error('Memory is not available in this session');
+      return formatResultTable(await runReadOnlySql(store, body, { timeoutMs: opts.sqlTimeoutMs }));
+    },
+  };
+  return {
+    async run(command) {
+      const name = command.name.toUpperCase();
+      try {
+        const text = await handlers[command.name](command.args, command.body);
+        return { name, ok: true, content: text.length > max ? `${text.slice(0, max)}\n… (truncated at ${max} characters)` : text };
+      } catch (err) {
+        return { name, ok: false, content: `Error: ${(err as Error).message}` };
+      }
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * The strict tool-command protocol (seed 003): a model reply is a command only when its first
+ * line starts with `/name`. A `/` anywhere else is plain text; one command per reply.
+ */
+export const commandNames = ['search', 'grep', 'read', 'symbols', 'references', 'memory_search', 'memory_sql'] as const;
+export type CommandName = (typeof commandNames)[number];
+
+export type DetectedCommand =
+  /** `args`: the rest of the first line; `body`: the following lines (the SQL of /memory_sql). */
+  | { kind: 'command'; name: CommandName; args: string; body: string }
+  | { kind: 'unknown'; name: string }
+  | { kind: 'invalid'; name: CommandName; reason: string };
+
+const isCommandName = (n: string): n is CommandName => (commandNames as readonly string[]).includes(n);
+
+/** A usage line per command (used in prompts and in the "unknown command" tool result). */
+export const commandUsage: Record<CommandName, string> = {
+  search: '/search <question or keywords>: ranked snippets from the workspace',
+  grep: '/grep <regular expression>: matching lines (RE2 syntax)',
+  read: '/read <path>#L<start>-<end>: lines of a file (the range is optional)',
+  symbols: '/symbols <path> [filter]: symbols defined in a file',
+  references: '/references <name>: where a symbol name is used',
+  memory_search: '/memory_search <words>: past questions and answers in this workspace',
+  memory_sql: '/memory_sql, then a single SELECT on the next lines: read-only SQL over the memory',
+};
+
+/** The text a model gets for an unknown command: the known ones. */
+export function knownCommandsText(): string {
+  return commandNames.map((n) => `- ${commandUsage[n]}`).join('\n');
+}
+
+function stripFence(body: string): string {
+  const m = /^```[\w-]*\s*\n([\s\S]*?)\n?```\s*$/.exec(body.trim());
+  return (m ? m[1] : body).trim();
+}
+
+/**
+ * Detects a command in a model reply. Leading blank lines are allowed; any other text before
+ * the `/` makes the reply plain text. `/usr/bin` or `//` are not commands (a name must be
+ * letters, digits or `_`, followed by a space or the end of the line).
+ */
+export function detectCommand(reply: string): DetectedCommand | undefined {
+  const text = reply.replace(/^\s*\n/, '').replace(/^[ \t]+/, '');
+  const newline = text.indexOf('\n');
+  const first = (newline < 0 ? text : text.slice(0, newline)).replace(/\r$/, '');
+  const m = /^\/([A-Za-z_][\w]*)(?:[ \t]+(.*))?$/.exec(first);
+  if (!m) return undefined;
+  const name = m[1].toLowerCase();
+  const args = (m[2] ?? '').trim();
+  const body = newline < 0 ? '' : text.slice(newline + 1);
+  if (!isCommandName(name)) return { kind: 'unknown', name };
+  if (name === 'memory_sql') {
+    const sql = stripFence(args ? `${args}\n${body}` : body);
+    if (!sql) return { kind: 'invalid', name, reason: 'put the SQL on the lines after /memory_sql' };
+    return { kind: 'command', name, args: '', body: sql };
+  }
+  if (!args) return { kind: 'invalid', name, reason: `missing argument: ${commandUsage[name]}` };
+  return { kind: 'command', name, args, body: '' };
+}
+
+export interface ReadTarget {
+  path: string;
+  startLine?: number;
+  endLine?: number;
+}
+
+/** Parses `/read` arguments: `path`, `path#L10`, `path#L1-40` (1-based, inclusive). */
+export function parseReadTarget(args: string): ReadTarget | undefined {
+  const m = /^(\S+?)(?:#L(\d+)(?:-L?(\d+))?)?$/.exec(args.trim());
+  if (!m) return undefined;
+  const start = m[2] ? Number(m[2]) : undefined;
+  const end = m[3] ? Number(m[3]) : start;
+  if (start !== undefined && (start < 1 || (end as number) < start)) return undefined;
+  return { path: m[1], startLine: start, endLine: end };
+}

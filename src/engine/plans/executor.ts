@@ -1,0 +1,163 @@
+import { addArtifact, finishExecution, recordAuthorization, recordDiagnostics, recordPlan, startExecution, type AuthorizationMode } from '../audit/records';
+import type { AuditStore } from '../audit/store';
+import type { ApplyEdit, ProposedEdit } from './edits';
+import type { WorkspaceHost } from './host';
+import { normalizeRelPath } from './paths';
+import { checkStepPreconditions, newPlanEffects } from './preconditions';
+import type { EvidenceId, Plan, PlanStep } from './schema';
+import { proposeStepEdit, runReadOnlyTool } from './tool-runner';
+import { stepPath, toolMutates, type ToolName } from './tools';
+import { validatePlan, type ValidationResult } from './validate';
+
+/** step: every step is confirmed; plan: the user approved the whole plan up front; edited: the user changed the plan first. */
+export type ExecutionMode = AuthorizationMode;
+
+/** accept: run the step; reject: skip it and go on; cancel: skip it and stop the plan. */
+export type AuthorizationDecision = 'accept' | 'reject' | 'cancel';
+
+export interface StepContext {
+  plan: Plan;
+  index: number;
+  total: number;
+  mode: ExecutionMode;
+}
+
+/**
+ * Asks the user about one step. Called for every step that modifies files (with the diff to show)
+ * and, outside 'plan' mode, for read-only steps the plan marks `requires_confirmation` (edit undefined).
+ */
+export type Authorize = (step: PlanStep, edit: ProposedEdit | undefined, ctx: StepContext) => Promise<AuthorizationDecision>;
+
+export interface ExecutePlanOptions {
+  plan: Plan;
+  host: WorkspaceHost;
+  authorize: Authorize;
+  applyEdit: ApplyEdit;
+  mode: ExecutionMode;
+  /** The audit log; every step is written before and after it runs. */
+  store?: AuditStore;
+  evidenceRowCounts?: Partial<Record<EvidenceId, number>>;
+  /** The evidence summary the plan was made with (stored with the plan). */
+  evidenceSummary?: string[];
+  /** Progress for a UI (the outcome of each step as soon as it is known). */
+  onStep?: (outcome: StepOutcome) => void;
+}
+
+export interface StepOutcome {
+  stepId: string;
+  tool: string;
+  status: 'succeeded' | 'failed' | 'rejected' | 'skipped';
+  executionId?: string;
+  /** Read-only tool output, shown to the user and the model. */
+  output?: string;
+  edit?: ProposedEdit;
+  /** Verbatim error text. */
+  error?: string;
+}
+
+export interface PlanRunResult {
+  planId: string;
+  status: 'invalid' | 'completed' | 'failed' | 'cancelled';
+  validation: ValidationResult;
+  steps: StepOutcome[];
+  /** The verbatim error that stopped the plan. */
+  error?: string;
+}
+
+const editSummary = (e: ProposedEdit) => ({ path: e.path, kind: e.kind, before_sha256: e.before?.sha256 ?? null, after_sha256: e.after.sha256, after_bytes: Buffer.byteLength(e.after.text) });
+
+/**
+ * Runs a plan: validates it again (an edited plan included), then runs the steps in order.
+ * Read-only tools run directly; a mutating step computes its ProposedEdit, waits for
+ * `authorize`, and is applied through `applyEdit` (which refuses a file changed since). A failed
+ * step stops the plan with its verbatim error: no retries, no self-healing.
+ */
+export async function executePlan(opts: ExecutePlanOptions): Promise<PlanRunResult> {
+  const { plan, host, store } = opts;
+  const validation = await validatePlan(plan, { host, evidenceRowCounts: opts.evidenceRowCounts });
+  if (store) recordPlan(store, { id: plan.id, intent: plan.intent, plan, validation, evidence: { cited: plan.evidence_referenced, rowCounts: opts.evidenceRowCounts ?? {}, summary: opts.evidenceSummary ?? [] } });
+  if (!validation.valid) return { planId: plan.id, status: 'invalid', validation, steps: [] };
+  if (store && opts.mode === 'plan') recordAuthorization(store, { planId: plan.id, decision: 'accept', mode: 'plan' });
+
+  const steps: StepOutcome[] = [];
+  const done = newPlanEffects();
+  let stop: { status: PlanRunResult['status']; error?: string } | undefined;
+  for (const [index, step] of plan.steps.entries()) {
+    const outcome = stop ? { stepId: step.id, tool: step.tool, status: 'skipped' as const } : await runStep(step, index, opts, done);
+    steps.push(outcome);
+    opts.onStep?.(outcome);
+    if (stop) continue;
+    if (outcome.status === 'succeeded') done.stepIds.push(step.id);
+    if (outcome.status === 'failed') stop = { status: 'failed', error: outcome.error };
+    if (outcome.status === 'rejected' && outcome.error === 'cancelled') stop = { status: 'cancelled' };
+  }
+  return { planId: plan.id, status: stop?.status ?? 'completed', validation, steps, error: stop?.error };
+}
+
+async function runStep(step: PlanStep, index: number, opts: ExecutePlanOptions, done: ReturnType<typeof newPlanEffects>): Promise<StepOutcome> {
+  const { plan, host, store } = opts;
+  const tool = step.tool as ToolName;
+  const rawPath = stepPath(tool, step.arguments);
+  const executionId = store ? startExecution(store, { planId: plan.id, stepId: step.id, tool, args: step.arguments, path: rawPath && normalizeRelPath(host.root, rawPath) }) : undefined;
+  const base = { stepId: step.id, tool, executionId };
+  const fail = (error: string, edit?: ProposedEdit): StepOutcome => {
+    if (store && executionId) finishExecution(store, executionId, 'failed', error);
+    return { ...base, status: 'failed', error, edit };
+  };
+  const ctx: StepContext = { plan, index, total: plan.steps.length, mode: opts.mode };
+  const decide = async (edit?: ProposedEdit): Promise<AuthorizationDecision | Error> => {
+    let decision: AuthorizationDecision;
+    try {
+      decision = await opts.authorize(step, edit, ctx);
+    } catch (err) {
+      return err instanceof Error ? err : new Error(String(err));
+    }
+    if (store) recordAuthorization(store, { planId: plan.id, stepId: step.id, decision: decision === 'accept' ? 'accept' : 'reject', mode: opts.mode });
+    return decision;
+  };
+  const rejected = (decision: AuthorizationDecision, edit?: ProposedEdit): StepOutcome => {
+    if (store && executionId) finishExecution(store, executionId, 'rejected', decision === 'cancel' ? 'Cancelled by the user' : 'Rejected by the user');
+    return { ...base, status: 'rejected', edit, error: decision === 'cancel' ? 'cancelled' : undefined };
+  };
+
+  const failed = await checkStepPreconditions(step, tool, step.arguments, host, { ...done, created: new Set(), modified: new Set() });
+  if (failed.length) return fail(failed.join('\n'));
+  if (!toolMutates(tool)) {
+    if (step.requires_confirmation && opts.mode !== 'plan') {
+      const decision = await decide();
+      if (decision instanceof Error) return fail(`Authorization failed: ${decision.message}`);
+      if (decision !== 'accept') return rejected(decision);
+    }
+    try {
+      const out = await runReadOnlyTool(tool, step.arguments, host);
+      if (store && executionId) {
+        addArtifact(store, executionId, 'output', out.summary);
+        if (out.diagnostics) recordDiagnostics(store, executionId, out.diagnostics);
+        finishExecution(store, executionId, 'succeeded');
+      }
+      return { ...base, status: 'succeeded', output: out.text };
+    } catch (err) {
+      return fail((err as Error).message);
+    }
+  }
+  let edit: ProposedEdit;
+  try {
+    edit = await proposeStepEdit(tool, step.arguments, host);
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+  if (store && executionId) addArtifact(store, executionId, 'proposed_edit', editSummary(edit));
+  const decision = await decide(edit);
+  if (decision instanceof Error) return fail(`Authorization failed: ${decision.message}`, edit);
+  if (decision !== 'accept') return rejected(decision, edit);
+  try {
+    await opts.applyEdit(edit);
+  } catch (err) {
+    return fail((err as Error).message, edit);
+  }
+  if (store && executionId) {
+    addArtifact(store, executionId, 'applied', editSummary(edit));
+    finishExecution(store, executionId, 'succeeded');
+  }
+  return { ...base, status: 'succeeded', edit };
+}

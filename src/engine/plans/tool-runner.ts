@@ -1,0 +1,109 @@
+import ignore from 'ignore';
+import { RE2JS } from 're2js';
+import { proposeEdit, sha256, type ProposedEdit } from './edits';
+import type { WorkspaceHost } from './host';
+import { normalizeRelPath } from './paths';
+import { spliceSymbol } from './splice';
+import type { ToolName } from './tools';
+
+/** What a read-only tool returned: text for the model and user, a content-free summary for the audit log. */
+export interface ToolOutput {
+  text: string;
+  summary: Record<string, unknown>;
+  /** Diagnostics reported by lsp_check (recorded for evidence queries Q3, Q7, Q8). */
+  diagnostics?: Array<{ path: string; line: number; severity: string; code?: string; message: string }>;
+}
+
+const maxMatches = 200;
+
+function underRoot(files: string[], root: string | undefined, hostRoot: string): string[] {
+  const r = root === undefined ? '.' : normalizeRelPath(hostRoot, root);
+  return r === '.' ? files : files.filter((f) => f.startsWith(`${r}/`));
+}
+
+async function fileSearch(host: WorkspaceHost, pattern: string, root?: string): Promise<ToolOutput> {
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(pattern);
+  } catch (err) {
+    throw new Error(`file_search failed: invalid pattern: ${(err as Error).message}`);
+  }
+  const lines: string[] = [];
+  const files = new Set<string>();
+  for (const file of underRoot(await host.listFiles(), root, host.root)) {
+    const text = await host.readText(file);
+    if (text === undefined) continue;
+    text.split('\n').forEach((line, i) => {
+      if (lines.length < maxMatches && re.matcher(line).find()) {
+        lines.push(`${file}:${i + 1}: ${line.trim().slice(0, 200)}`);
+        files.add(file);
+      }
+    });
+    if (lines.length >= maxMatches) break;
+  }
+  return { text: lines.length ? lines.join('\n') : 'No matches', summary: { matches: lines.length, files: [...files], truncated: lines.length >= maxMatches } };
+}
+
+async function fileGlob(host: WorkspaceHost, pattern: string, root?: string): Promise<ToolOutput> {
+  const matcher = ignore().add(pattern);
+  const r = root === undefined ? '.' : normalizeRelPath(host.root, root);
+  const files = underRoot(await host.listFiles(), root, host.root).filter((f) => matcher.ignores(r === '.' ? f : f.slice(r.length + 1)));
+  return { text: files.length ? files.join('\n') : 'No files match', summary: { count: files.length, files: files.slice(0, maxMatches) } };
+}
+
+/** Runs a read-only tool. Errors are thrown with the message the user and the model see verbatim. */
+export async function runReadOnlyTool(tool: ToolName, args: Record<string, unknown>, host: WorkspaceHost): Promise<ToolOutput> {
+  switch (tool) {
+    case 'file_read': {
+      const path = normalizeRelPath(host.root, String(args.path));
+      const text = await host.readText(path);
+      if (text === undefined) throw new Error(`file_read failed: file '${path}' does not exist`);
+      return { text, summary: { path, bytes: Buffer.byteLength(text), sha256: sha256(text) } };
+    }
+    case 'file_search':
+      return fileSearch(host, String(args.pattern), args.root as string | undefined);
+    case 'file_glob':
+      return fileGlob(host, String(args.pattern), args.root as string | undefined);
+    case 'symbols_in_file': {
+      const path = normalizeRelPath(host.root, String(args.path));
+      const filter = (args.pattern as string | undefined)?.toLowerCase();
+      const symbols = (await host.documentSymbols(path)).filter((s) => !filter || s.name.toLowerCase().includes(filter));
+      const text = symbols.map((s) => `${s.kind} ${s.container ? `${s.container}.` : ''}${s.name} ${path}#L${s.range.start.line + 1}-${s.range.end.line + 1}`).join('\n');
+      return { text: text || 'No symbols', summary: { path, count: symbols.length } };
+    }
+    case 'references_to_symbol_name': {
+      const refs = await host.references(String(args.name));
+      const text = refs.map((r) => `${r.path}#L${r.line}: ${r.text}`).join('\n');
+      return { text: text || 'No references', summary: { count: refs.length, files: [...new Set(refs.map((r) => r.path))] } };
+    }
+    case 'lsp_check': {
+      const path = normalizeRelPath(host.root, String(args.path));
+      const diags = await host.diagnostics(path);
+      const text = diags.map((d) => `${d.path}#L${d.line}: ${d.severity}${d.code ? ` ${d.code}` : ''}: ${d.message}`).join('\n');
+      return { text: text || 'No diagnostics', summary: { path, count: diags.length }, diagnostics: diags };
+    }
+    default:
+      throw new Error(`Tool '${tool}' modifies files and cannot run as a read-only tool`);
+  }
+}
+
+/** Computes the edit a mutating step proposes, against the current text (unsaved buffers included). */
+export async function proposeStepEdit(tool: ToolName, args: Record<string, unknown>, host: WorkspaceHost): Promise<ProposedEdit> {
+  const path = normalizeRelPath(host.root, String(args.path ?? args.file));
+  const current = await host.readText(path);
+  switch (tool) {
+    case 'file_create':
+      if (current !== undefined) throw new Error(`file_create failed: file '${path}' already exists`);
+      return proposeEdit(path, undefined, String(args.contents));
+    case 'file_write':
+      if (current === undefined) throw new Error(`file_write failed: file '${path}' does not exist`);
+      return proposeEdit(path, current, String(args.contents));
+    case 'splice_patch': {
+      if (current === undefined) throw new Error(`splice_patch failed: file '${path}' does not exist`);
+      const spliced = spliceSymbol(current, await host.documentSymbols(path), path, String(args.symbol), String(args.with), args.kind as string | undefined);
+      return proposeEdit(path, current, spliced.text);
+    }
+    default:
+      throw new Error(`Tool '${tool}' does not modify files`);
+  }
+}

@@ -1,0 +1,41 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { explainFromDiscovery } from '../../../src/engine/plans/discovery-explain';
+import { createNodeWorkspaceHost } from '../../../src/engine/plans/node-host';
+import { parsePlanValue, type Plan } from '../../../src/engine/plans/schema';
+
+/** A temp workspace with the given files (workspace-relative path → text). */
+export function makeWorkspace(files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'grounded-plans-'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+export function hostFor(root: string, trusted = true) {
+  return createNodeWorkspaceHost({ root, explain: explainFromDiscovery({ root }), trusted });
+}
+
+export function plan(steps: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}): Plan {
+  return parsePlanValue({ id: 'plan_1', intent: 'MUTATE', steps, evidence_referenced: [], ...extra });
+}
+
+export const sampleTs = `import { x } from './x';
+
+/** Adds. */
+export function add(a: number, b: number): number {
+  return a + b;
+}
+
+export class Calc {
+  total = 0;
+  add(n: number): void {
+    this.total += n;
+  }
+}
+
+export const VERSION = '1.0';
+`;
