@@ -1,7 +1,66 @@
-import type { CliIO } from '../io';
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createScrubber, formatRedactionCounts, totalRedactions } from '../../engine/privacy/scrubber';
+import { ExitCode } from '../exit-codes';
+import { UsageError, type CliIO } from '../io';
 
-// Placeholder until the command's issue lands: says so instead of pretending to work.
-export async function run(_args: string[], io: CliIO): Promise<number> {
-  io.stderr('grounded scrub: not available in this build yet.\n');
-  return 4;
+const HELP = `Usage: grounded scrub [FILE|-] [--json]
+
+Prints exactly the text the scrubber would let out to a model: secrets and personal data are
+replaced by placeholders such as [REDACTED:aws_access_key#1]; every other byte is unchanged.
+The redaction counts go to stderr, e.g. "redactions: aws_access_key=1 email=2 (3 total)".
+
+Arguments:
+  FILE        the file to scrub; "-" or nothing reads stdin
+
+Options:
+  --json      print {"text", "redactions", "total"} as JSON on stdout (nothing on stderr)
+  -h, --help  show this help
+
+Exit codes: 0 ok, 2 usage error (bad option, missing or unreadable file, not UTF-8 text).
+`;
+
+async function readInput(file: string | undefined, io: CliIO): Promise<string> {
+  if (file === undefined || file === '-') return io.readStdin();
+  const path = resolve(io.cwd, file);
+  const info = await stat(path).catch(() => undefined);
+  if (!info) throw new UsageError(`cannot read '${file}': no such file. Check the path, or pass - to read stdin.`);
+  if (!info.isFile()) throw new UsageError(`cannot read '${file}': not a regular file. Pass a file, or - to read stdin.`);
+  const bytes = await readFile(path);
+  try {
+    // ignoreBOM keeps a byte-order mark in the output, so the file round-trips byte for byte.
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new UsageError(`cannot scrub '${file}': it is not UTF-8 text. The scrubber reads text files only.`);
+  }
+}
+
+/** `grounded scrub [FILE|-] [--json]`: print what the scrubber lets out, counts on stderr. */
+export async function run(args: string[], io: CliIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+  if (parsed.values.help) {
+    io.stdout(HELP);
+    return ExitCode.ok;
+  }
+  if (parsed.positionals.length > 1) throw new UsageError('give at most one FILE (or - for stdin).');
+  const text = await readInput(parsed.positionals[0], io);
+  const outcome = createScrubber().scrub(text);
+  if (parsed.values.json) {
+    const result = { text: outcome.text, redactions: outcome.redactions, total: totalRedactions(outcome.redactions) };
+    io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+    return ExitCode.ok;
+  }
+  io.stdout(outcome.text);
+  io.stderr(`redactions: ${formatRedactionCounts(outcome.redactions)}\n`);
+  return ExitCode.ok;
 }

@@ -1,25 +1,76 @@
-// INTERIM: replaced by the real scrubber (issue 2). Keeps the contract so other modules build.
-import type { RedactionCounts, ScrubbedText, Scrubber } from './types';
+import { PlaceholderBook } from './placeholders';
+import { detectAll, resolveOverlaps } from './registry';
+import type { RedactionCounts, ScrubbedText, ScrubOutcome, Scrubber } from './types';
 
-/** Creates a scrubber for one query. */
+// The only producer of ScrubbedText. Everything bound for a model passes through `scrub`.
+
+/**
+ * Replaces one finding's text. Line breaks inside it (a PEM block) are kept after the
+ * placeholder, so the scrubbed text has exactly the lines of the original and a citation
+ * `path#L10-24` still points at the lines that were sent.
+ */
+function replacement(placeholder: string, original: string): string {
+  if (!original.includes('\n')) return placeholder;
+  return placeholder + (original.match(/\r?\n/g) ?? []).join('');
+}
+
+/**
+ * Creates a scrubber for one query: the same secret gets the same placeholder in every chunk
+ * scrubbed by this instance, and `totals()` / the counters cover all of its calls.
+ */
 export function createScrubber(): Scrubber {
+  const book = new PlaceholderBook();
   const totals: RedactionCounts = {};
   let scrubbed = 0;
   let withRedactions = 0;
   return {
-    scrub(text: string) {
+    scrub(text: string): ScrubOutcome {
       scrubbed++;
+      const findings = resolveOverlaps(detectAll(text), text.length);
+      if (findings.length === 0) return { text: text as ScrubbedText, redactions: {} };
+      withRedactions++;
       const redactions: RedactionCounts = {};
-      const out = text.replace(/[\w.+-]+@[\w-]+\.[\w.-]+/g, () => {
-        redactions.email = (redactions.email ?? 0) + 1;
-        totals.email = (totals.email ?? 0) + 1;
-        return '[REDACTED:email]';
-      });
-      if (Object.keys(redactions).length) withRedactions++;
-      return { text: out as ScrubbedText, redactions };
+      const parts: string[] = [];
+      let at = 0;
+      for (const f of findings) {
+        const original = text.slice(f.start, f.end);
+        parts.push(text.slice(at, f.start), replacement(book.placeholder(f.kind, original), original));
+        at = f.end;
+        redactions[f.kind] = (redactions[f.kind] ?? 0) + 1;
+        totals[f.kind] = (totals[f.kind] ?? 0) + 1;
+      }
+      parts.push(text.slice(at));
+      return { text: parts.join('') as ScrubbedText, redactions };
     },
     totals: () => ({ ...totals }),
-    get chunksScrubbed() { return scrubbed; },
-    get chunksWithRedactions() { return withRedactions; },
+    get chunksScrubbed() {
+      return scrubbed;
+    },
+    get chunksWithRedactions() {
+      return withRedactions;
+    },
   };
+}
+
+/** Scrubs one text with a fresh scrubber (numbering starts at #1). For one-off use. */
+export function scrubText(text: string): ScrubOutcome {
+  return createScrubber().scrub(text);
+}
+
+/** Sum of the redaction counts. */
+export function totalRedactions(counts: RedactionCounts): number {
+  return Object.values(counts).reduce((a, b) => a + b, 0);
+}
+
+/** The audit line for a query: "scrubbed N chunks (K redactions) for query <id>". Never text. */
+export function scrubAuditLine(queryId: string, scrubber: Scrubber): string {
+  return `scrubbed ${scrubber.chunksScrubbed} chunks (${totalRedactions(scrubber.totals())} redactions) for query ${queryId}`;
+}
+
+/** Formats counts as `aws_access_key=1 email=2 (3 total)`, kinds sorted; `none (0 total)` when empty. */
+export function formatRedactionCounts(counts: RedactionCounts): string {
+  const kinds = Object.keys(counts).sort();
+  const total = totalRedactions(counts);
+  if (kinds.length === 0) return 'none (0 total)';
+  return `${kinds.map((k) => `${k}=${counts[k]}`).join(' ')} (${total} total)`;
 }

@@ -1,0 +1,105 @@
+// Validators shared by the detectors: checksums that turn "looks like" into "is", and the
+// tests that keep placeholders and references (`${VAR}`, `<your-key>`) out of the redactions.
+
+/** True when the digits pass the Luhn checksum (credit cards, Canadian SINs). */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let d = digits.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return false;
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** Remainder of a long decimal-or-letter string mod 97, letters as 10..35 (ISO 7064, IBAN). */
+export function mod97(alnum: string): number {
+  let rest = 0;
+  for (const ch of alnum) {
+    const code = ch.charCodeAt(0);
+    const n = code >= 65 ? code - 55 : code - 48;
+    rest = n >= 10 ? (rest * 100 + n) % 97 : (rest * 10 + n) % 97;
+  }
+  return rest;
+}
+
+/** Shannon entropy in bits per character. */
+export function entropy(value: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let bits = 0;
+  for (const c of counts.values()) {
+    const p = c / value.length;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+/** How many of lower case, upper case, digits and other symbols (not `_-.`) the value uses. */
+export function characterClasses(value: string): number {
+  return Number(/[a-z]/.test(value)) + Number(/[A-Z]/.test(value)) + Number(/\d/.test(value)) + Number(/[^\w.\-\s]/.test(value));
+}
+
+const REFERENCE = [
+  /^\$\{[^}]*\}$/, // ${VAR}
+  /^\$\{\{.*\}\}$/, // ${{ secrets.X }}
+  /^\$\(.*\)$/, // $(command)
+  /^\$[A-Za-z_]\w*$/, // $VAR
+  /^%[A-Za-z_]\w*%$/, // %VAR%
+  /^\{\{.*\}\}$/, // {{ .Values.password }}
+  /^<[^>]*>$/, // <your-password>
+  /^\[[^\]]*\]$/, // [password]
+  /^%\(?\w*\)?s$/, // %s, %(password)s
+  /^#\{.*\}$/, // #{vault.secret}
+  /^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|System\.getenv|ENV\[|env\(|getenv\()/,
+  /\[REDACTED:[a-z0-9_]+#\d+\]/, // holds our own placeholder: scrubbing twice changes nothing
+];
+
+const PLACEHOLDER_WORDS = /^(?:pass|pwd|user|username|changeme|change[_-]?me|changeit|password|passwd|secret|token|api[_-]?key|none|null|nil|undefined|true|false|todo|tbd|example|sample|dummy|placeholder|redacted|hidden|masked|empty|required|optional|string|str|text)$/i;
+
+/**
+ * True when an assigned value is not a secret: empty, an environment reference, a template
+ * variable, a well-known placeholder (`changeme`, `<your-key>`, `xxxx`, `****`), or one of our
+ * own placeholders.
+ */
+export function isPlaceholderValue(raw: string): boolean {
+  const value = raw.trim();
+  if (value.length === 0) return true;
+  if (REFERENCE.some((re) => re.test(value))) return true;
+  if (value.includes('${')) return true; // a template: `${user}:${pass}` is filled in at run time
+  if (PLACEHOLDER_WORDS.test(value)) return true;
+  if (/^(.)\1*$/.test(value)) return true; // "xxxxxx", "******", "......"
+  if (/^[x*.•#-]{3,}$/i.test(value)) return true;
+  return /(?:^|[^a-z])your/i.test(value)
+    || /^(?:enter|insert|put|replace|add)[_\-\s]/i.test(value)
+    || /[_\-\s]here$/i.test(value);
+}
+
+/** Decodes base64url (or base64) text; undefined when it is not decodable. */
+export function decodeBase64Url(part: string): string | undefined {
+  if (!/^[A-Za-z0-9_\-+/]*={0,2}$/.test(part)) return undefined;
+  try {
+    return Buffer.from(part.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The text from the start of the line holding `offset` up to `offset`, but at most `max`
+ * characters of it: detectors look at a line's start for context, and a bounded look keeps a
+ * megabyte-long line from turning each look into a scan of the whole line.
+ */
+export function linePrefix(text: string, offset: number, max = 200): { prefix: string; wholeLine: boolean } {
+  const floor = Math.max(0, offset - max);
+  for (let i = offset - 1; i >= floor; i--) {
+    if (text.charCodeAt(i) === 10) return { prefix: text.slice(i + 1, offset), wholeLine: true };
+  }
+  return { prefix: text.slice(floor, offset), wholeLine: floor === 0 };
+}

@@ -1,0 +1,89 @@
+/**
+ * One span of text a detector wants redacted. `start`/`end` are UTF-16 offsets into the
+ * scrubbed text (end exclusive); only this span is replaced, so detectors that find a secret
+ * in context (`password = "..."`) report the value alone and the key stays readable.
+ */
+export interface Finding {
+  kind: string;
+  start: number;
+  end: number;
+  /** Higher wins when two findings overlap; set by the registry from the detector. */
+  priority: number;
+}
+
+/**
+ * A family of related rules (cloud keys, tokens, PII, ...). `find` must run in time linear in
+ * the text: every regex a detector uses is anchored on a literal or bounded, so a 1 MB line of
+ * adversarial input cannot make it backtrack.
+ */
+export interface Detector {
+  /** Family name, for docs and debugging. */
+  name: string;
+  /** Every kind this detector can report. */
+  kinds: readonly string[];
+  /** Overlap rank: private keys > provider tokens > URL/header credentials > assignments > PII. */
+  priority: number;
+  find(text: string): Iterable<Omit<Finding, 'priority'>>;
+}
+
+/** A simple rule: one global regex, one kind, an optional check of the matched text. */
+export interface PatternRule {
+  kind: string;
+  /** Must have the `g` flag. With the `d` flag and a `value` group, only that group is redacted. */
+  pattern: RegExp;
+  /** Return false to drop a match (checksums, placeholders, context). */
+  accept?: (value: string, text: string, start: number) => boolean;
+  /** Skip the regex entirely when the text cannot contain a match (cheap literal check). */
+  hint?: string;
+  /**
+   * For patterns built around a literal (`@` in emails, `://` in URLs): find the literal with
+   * indexOf, walk back over `back` characters (at most `maxBack`) to where a match must start,
+   * and run the pattern there only. The pattern then needs the sticky `y` flag instead of `g`.
+   * Much faster than letting the regex try every position of every file.
+   */
+  anchor?: { literal: string; back: RegExp; maxBack: number };
+}
+
+function* findAnchored(rule: PatternRule, anchor: NonNullable<PatternRule['anchor']>, text: string): Iterable<[number, RegExpExecArray]> {
+  const re = rule.pattern;
+  let from = 0;
+  for (let at = text.indexOf(anchor.literal, from); at >= 0; at = text.indexOf(anchor.literal, from)) {
+    let start = at;
+    while (start > 0 && at - start <= anchor.maxBack && anchor.back.test(text[start - 1])) start--;
+    from = at + anchor.literal.length;
+    if (at - start > anchor.maxBack) continue;
+    re.lastIndex = start;
+    const m = re.exec(text);
+    if (m === null) continue;
+    from = Math.max(from, m.index + m[0].length);
+    yield [m.index, m];
+  }
+}
+
+function* findGlobal(re: RegExp, text: string): Iterable<[number, RegExpExecArray]> {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    if (m[0].length === 0) re.lastIndex++;
+    yield [m.index, m];
+  }
+}
+
+/** Runs pattern rules over a text and yields their findings. */
+export function* findByRules(rules: readonly PatternRule[], text: string): Iterable<Omit<Finding, 'priority'>> {
+  for (const rule of rules) {
+    if (rule.hint !== undefined && !text.includes(rule.hint)) continue;
+    const matches = rule.anchor ? findAnchored(rule, rule.anchor, text) : findGlobal(rule.pattern, text);
+    for (const [index, m] of matches) {
+      let start = index;
+      let value = m[0];
+      const group = m.indices?.groups?.value;
+      if (group && m.groups?.value !== undefined) {
+        start = group[0];
+        value = m.groups.value;
+      }
+      if (value.length === 0) continue;
+      if (rule.accept && !rule.accept(value, text, start)) continue;
+      yield { kind: rule.kind, start, end: start + value.length };
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { isPlaceholderValue } from '../checks';
+import { findByRules, type Detector, type PatternRule } from '../detector';
+import { looksSecret } from './assignment-rules';
+
+// Credentials carried by URLs and HTTP headers. In `scheme://user:password@host` only the
+// password is redacted (the user name and host stay, so the reader still sees which database);
+// in `Authorization: Basic|Bearer <credentials>` only the credentials.
+
+const notPlaceholder = (value: string) => !isPlaceholderValue(value) && !isPlaceholderValue(decodeURIComponentSafe(value));
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+const rules: PatternRule[] = [
+  {
+    kind: 'connection_string',
+    anchor: { literal: '://', back: /[A-Za-z0-9+.-]/, maxBack: 31 },
+    // The password may hold an unencoded `@`: the greedy class backs off to the last `@` before the host.
+    pattern: /(?<![\w+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:@/?#'"<>`]{0,128}:(?<value>[^\s/?#'"<>`]{1,256})@(?=[A-Za-z0-9[])/dy,
+    accept: notPlaceholder,
+  },
+  {
+    kind: 'basic_auth',
+    hint: 'uthorization',
+    pattern: /(?<![\w-])(?:Proxy-)?Authorization["']?[ \t]{0,5}[:=,][ \t]{0,5}["']?Basic[ \t]{1,5}(?<value>[A-Za-z0-9+/]{6,4096}={0,2})(?![\w+/=-])/dgi,
+    accept: notPlaceholder,
+  },
+  {
+    kind: 'bearer_token',
+    hint: 'uthorization',
+    pattern: /(?<![\w-])(?:Proxy-)?Authorization["']?[ \t]{0,5}[:=,][ \t]{0,5}["']?(?:Bearer|Token)[ \t]{1,5}(?<value>[A-Za-z0-9._~+/-]{8,4096}=*)(?![\w.~+/=-])/dgi,
+    accept: notPlaceholder,
+  },
+  {
+    kind: 'bearer_token',
+    hint: 'Bearer',
+    pattern: /(?<![\w-])Bearer[ \t]{1,3}(?<value>[A-Za-z0-9._~+/-]{20,4096}=*)(?![\w.~+/=-])/dg,
+    accept: (value) => notPlaceholder(value) && looksSecret(value),
+  },
+];
+
+/** Passwords in connection URLs and credentials in Authorization headers. */
+export const connectionStringDetector: Detector = {
+  name: 'connection-strings',
+  kinds: ['connection_string', 'basic_auth', 'bearer_token'],
+  priority: 80,
+  find: (text) => findByRules(rules, text),
+};

@@ -1,0 +1,74 @@
+import ipaddr from 'ipaddr.js';
+import { linePrefix } from '../checks';
+import { findByRules, type Detector, type PatternRule } from '../detector';
+
+// Addresses of machines (public and private hosts). Not redacted: unspecified, loopback,
+// link-local, multicast, broadcast and reserved ranges; netmasks (255.255.255.0); network
+// and broadcast addresses (x.x.x.0, x.x.x.255, 10.0.0.0/8); quads starting with three single digits (OIDs
+// such as 2.5.4.10, and 1.1.1.1 / 8.8.8.8, which are nobody's machine); and four-part version numbers,
+// recognised by their context (`version 1.2.3.4`, `AssemblyVersion("1.0.0.0")`, `Chrome/120.0.0.1`).
+
+const SKIPPED_RANGES = new Set(['unspecified', 'loopback', 'linkLocal', 'multicast', 'broadcast', 'reserved']);
+const VERSION_CONTEXT = /(?:version|\bver|\bv)\W{0,4}$/i;
+
+function isVersionContext(text: string, start: number): boolean {
+  const before = linePrefix(text, start, 40).prefix;
+  if (VERSION_CONTEXT.test(before)) return true;
+  return /[A-Za-z]\/$/.test(before); // product token: Chrome/120.0.0.1
+}
+
+function isHostV4(address: ipaddr.IPv4, prefix?: number): boolean {
+  if (SKIPPED_RANGES.has(address.range())) return false;
+  if (address.prefixLengthFromSubnetMask() !== null) return false;
+  if (address.octets.slice(0, 3).every((o) => o < 10)) return false; // 2.5.4.3: an OID or a version
+  const last = address.octets[3];
+  if (prefix !== undefined) {
+    const network = ipaddr.IPv4.networkAddressFromCIDR(`${address.toString()}/${prefix}`);
+    return network.toString() !== address.toString();
+  }
+  return last !== 0 && last !== 255;
+}
+
+function acceptV4(value: string, text: string, start: number): boolean {
+  const [ip, prefix] = value.split('/');
+  if (!ipaddr.IPv4.isValidFourPartDecimal(ip)) return false;
+  if (prefix !== undefined && Number(prefix) > 32) return false;
+  if (isVersionContext(text, start)) return false;
+  return isHostV4(ipaddr.IPv4.parse(ip), prefix === undefined ? undefined : Number(prefix));
+}
+
+function acceptV6(value: string): boolean {
+  const bare = value.split('%')[0];
+  // Three groups at least (an embedded IPv4 counts as one): `a[1::2]` is a slice, not an address.
+  const groups = bare.split(':').filter(Boolean).length + (bare.includes('.') ? 1 : 0);
+  if (!/\d/.test(bare) || groups < 3) return false;
+  if (!ipaddr.IPv6.isValid(bare)) return false;
+  const address = ipaddr.IPv6.parse(bare);
+  if (address.isIPv4MappedAddress()) return isHostV4(address.toIPv4Address());
+  return !SKIPPED_RANGES.has(address.range());
+}
+
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+
+const rules: PatternRule[] = [
+  {
+    kind: 'ip_address',
+    hint: '.',
+    pattern: new RegExp(`(?<![\\w.])${OCTET}(?:\\.${OCTET}){3}(?:/\\d{1,2})?(?![\\w-]|\\.\\d)`, 'g'),
+    accept: acceptV4,
+  },
+  {
+    kind: 'ip_address',
+    anchor: { literal: ':', back: /[0-9A-Fa-f:]/, maxBack: 39 },
+    pattern: /(?<![\w:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|(?<=:)\d{1,3}(?:\.\d{1,3}){3})?(?:%[A-Za-z0-9]{1,16})?(?![\w:]|\.\w)/y,
+    accept: acceptV6,
+  },
+];
+
+/** IPv4 and IPv6 host addresses. */
+export const ipAddressDetector: Detector = {
+  name: 'ip-addresses',
+  kinds: ['ip_address'],
+  priority: 30,
+  find: (text) => findByRules(rules, text),
+};

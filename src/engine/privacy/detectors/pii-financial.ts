@@ -1,0 +1,68 @@
+import { mod97, passesLuhn } from '../checks';
+import { findByRules, type Detector, type PatternRule } from '../detector';
+
+// Card numbers and IBANs, accepted only when their checksum holds and their prefix and length
+// belong to a real issuer or country, so long numbers in code rarely qualify.
+
+const CARD_BRANDS: Array<[RegExp, number[]]> = [
+  [/^4/, [13, 16, 19]], // Visa
+  [/^(?:5[1-5]|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720)/, [16]], // Mastercard
+  [/^3[47]/, [15]], // American Express
+  [/^(?:6011|65|64[4-9])/, [16, 17, 18, 19]], // Discover
+  [/^3(?:0[0-5]|[689])/, [14, 15, 16, 17, 18, 19]], // Diners Club
+  [/^35(?:2[89]|[3-8]\d)/, [16, 17, 18, 19]], // JCB
+  [/^62/, [16, 17, 18, 19]], // UnionPay
+];
+
+/** Card digits grouped as printed: none, 4-4-4-4(-3), 4-4-4-1..3, or 4-6-4/5 (Amex, Diners). */
+function isCardGrouping(value: string): boolean {
+  const separators = value.replace(/\d/g, '');
+  if (separators.length === 0) return true;
+  if (new Set(separators).size !== 1) return false;
+  const groups = value.split(separators[0]).map((g) => g.length).join(',');
+  return /^4,4,4,(?:4|4,3|[1-3])$|^4,6,[45]$/.test(groups);
+}
+
+function acceptCard(value: string): boolean {
+  if (!isCardGrouping(value)) return false;
+  const digits = value.replace(/\D/g, '');
+  const brand = CARD_BRANDS.some(([prefix, lengths]) => prefix.test(digits) && lengths.includes(digits.length));
+  return brand && passesLuhn(digits) && !/^(\d)\1+$/.test(digits);
+}
+
+// Lengths from the SWIFT IBAN registry.
+const IBAN_LENGTHS: Record<string, number> = {
+  AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BR: 29, BY: 28, CH: 21, CR: 22, CY: 28,
+  CZ: 24, DE: 22, DK: 18, DO: 28, EE: 20, EG: 29, ES: 24, FI: 18, FO: 18, FR: 27, GB: 22, GE: 22, GI: 23, GL: 18,
+  GR: 27, GT: 28, HR: 21, HU: 28, IE: 22, IL: 23, IQ: 23, IS: 26, IT: 27, JO: 30, KW: 30, KZ: 20, LB: 28, LC: 32,
+  LI: 21, LT: 20, LU: 20, LV: 21, MC: 27, MD: 24, ME: 22, MK: 19, MR: 27, MT: 31, MU: 30, NL: 18, NO: 15, PK: 24,
+  PL: 28, PS: 29, PT: 25, QA: 29, RO: 24, RS: 22, SA: 24, SC: 31, SE: 24, SI: 19, SK: 24, SM: 27, TL: 23, TN: 24,
+  TR: 26, UA: 29, VA: 22, VG: 24, XK: 20,
+};
+
+function acceptIban(value: string): boolean {
+  const iban = value.replace(/ /g, '');
+  if (IBAN_LENGTHS[iban.slice(0, 2)] !== iban.length) return false;
+  return mod97(iban.slice(4) + iban.slice(0, 4)) === 1;
+}
+
+const rules: PatternRule[] = [
+  {
+    kind: 'credit_card',
+    pattern: /(?<![\w.+-])\d(?:[ -]?\d){12,18}(?![\w.-]?\d)/g,
+    accept: acceptCard,
+  },
+  {
+    kind: 'iban',
+    pattern: /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])/g,
+    accept: acceptIban,
+  },
+];
+
+/** Payment card numbers (Luhn and issuer prefix) and IBANs (country length and mod 97). */
+export const financialDetector: Detector = {
+  name: 'pii-financial',
+  kinds: ['credit_card', 'iban'],
+  priority: 50,
+  find: (text) => findByRules(rules, text),
+};

@@ -1,0 +1,109 @@
+import type { Detector, Finding } from '../detector';
+
+// PEM private keys (PKCS#1/#8, EC, DSA, OpenSSH, encrypted) and PGP private key blocks. The
+// whole block is one finding; the scrubber keeps its line breaks so line numbers stay valid.
+// Bodies are accepted with real newlines or JSON-escaped "\n" (service-account files), and as
+// quoted lines joined by `+` in source code. A chunk may hold half a key (BEGIN without END,
+// or END without BEGIN): the body lines on the marker's side are redacted with it.
+
+const MARKER = /-----(BEGIN|END) (?:[A-Z0-9]{1,20} ){0,4}PRIVATE KEY(?: BLOCK)?-----/g;
+const BASE64_LINE = /^[A-Za-z0-9+/=]*$/;
+const HEADER_LINE = /^[A-Za-z][A-Za-z-]{0,40}: [^\n]{0,300}$/;
+const MAX_BLOCK = 64 * 1024;
+// What may sit between the last body line and END: line breaks, escapes, quotes, `+` joins.
+const GAP = /^(?:\s|\\[nr]|["'`+,])*$/;
+
+interface Marker {
+  begin: boolean;
+  start: number;
+  end: number;
+}
+
+/** Strips what wraps a key line in source code or JSON: indentation, quotes, `+`, `,`, `\r`. */
+function cleanLine(segment: string): string {
+  return segment.replace(/^\s*\+?\s*["'`]?/, '').replace(/(?:\\r)?["'`]?\s*[+,]?\s*$/, '');
+}
+
+/** Kind of key line: 0 not body, 1 header or blank, 2 base64 with enough characters to count. */
+function bodyLine(segment: string): 0 | 1 | 2 {
+  const line = cleanLine(segment);
+  if (line.length === 0 || HEADER_LINE.test(line)) return 1;
+  if (!BASE64_LINE.test(line)) return 0;
+  return line.length >= 16 ? 2 : 1;
+}
+
+/** Splits text into lines at real newlines and at JSON-escaped `\n`, from `from` to `to`. */
+function* segments(text: string, from: number, to: number): Iterable<[number, number]> {
+  let pos = from;
+  while (pos < to) {
+    let sep = pos;
+    while (sep < to && text[sep] !== '\n' && !(text[sep] === '\\' && text[sep + 1] === 'n')) sep++;
+    yield [pos, sep];
+    pos = sep + (text[sep] === '\n' ? 1 : 2);
+  }
+}
+
+/** End offset of the body lines after `from`; `from` when none hold key material. */
+function walkForward(text: string, from: number, limit: number): number {
+  let end = from;
+  let sawKey = false;
+  for (const [s, e] of segments(text, from, Math.min(text.length, from + MAX_BLOCK, limit))) {
+    const segment = text.slice(s, e);
+    const kind = bodyLine(segment);
+    if (kind === 0) break;
+    if (kind === 2) sawKey = true;
+    if (sawKey && cleanLine(segment).length > 0) end = e; // includes a PGP checksum line `=abcd`
+  }
+  return sawKey ? end : from;
+}
+
+/** Start offset of the body lines before `to`; `to` when none hold key material. */
+function walkBackward(text: string, to: number, limit: number): number {
+  const from = Math.max(limit, to - MAX_BLOCK);
+  const lines = [...segments(text, from, to)];
+  let start = to;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const [s, e] = lines[i];
+    if (i === 0 && s === from && from > limit) break; // the window cut this line: not ours
+    const kind = bodyLine(text.slice(s, e));
+    if (kind === 0) break;
+    if (kind === 2) start = s;
+  }
+  return start;
+}
+
+function* findPrivateKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
+  if (!text.includes('PRIVATE KEY')) return;
+  const markers: Marker[] = [];
+  MARKER.lastIndex = 0;
+  for (let m = MARKER.exec(text); m !== null; m = MARKER.exec(text)) {
+    markers.push({ begin: m[1] === 'BEGIN', start: m.index, end: m.index + m[0].length });
+  }
+  let consumedTo = 0;
+  for (let i = 0; i < markers.length; i++) {
+    const marker = markers[i];
+    const next = markers[i + 1];
+    if (marker.begin) {
+      const bodyEnd = walkForward(text, marker.end, next ? next.start : text.length);
+      if (bodyEnd === marker.end) continue; // a marker with no key after it (parsers, docs)
+      const closes = next !== undefined && !next.begin && GAP.test(text.slice(bodyEnd, next.start));
+      const end = closes ? next.end : bodyEnd;
+      if (closes) i++;
+      yield { kind: 'private_key', start: marker.start, end };
+      consumedTo = end;
+    } else {
+      const bodyStart = walkBackward(text, marker.start, consumedTo);
+      if (bodyStart === marker.start) continue;
+      yield { kind: 'private_key', start: bodyStart, end: marker.end };
+      consumedTo = marker.end;
+    }
+  }
+}
+
+/** PEM and PGP private key blocks, whole or cut by a chunk boundary. */
+export const privateKeyDetector: Detector = {
+  name: 'private-keys',
+  kinds: ['private_key'],
+  priority: 100,
+  find: findPrivateKeys,
+};

@@ -1,0 +1,58 @@
+import type { Detector, Finding } from './detector';
+import { assignmentDetector } from './detectors/assignments';
+import { cloudKeyDetector } from './detectors/cloud-keys';
+import { connectionStringDetector } from './detectors/connection-strings';
+import { ipAddressDetector } from './detectors/ip-addresses';
+import { contactDetector } from './detectors/pii-contact';
+import { financialDetector } from './detectors/pii-financial';
+import { nationalIdDetector } from './detectors/pii-national-ids';
+import { privateKeyDetector } from './detectors/private-keys';
+import { tokenDetector } from './detectors/tokens';
+
+/**
+ * Every detector, most specific first. The order is also the overlap rank (each detector's
+ * `priority`): a private-key block beats anything inside it, a provider token beats the
+ * generic `api_key = ...` rule that sees the same value, and a URL's password beats the email
+ * shape `pass@host` around it.
+ */
+export const DETECTORS: readonly Detector[] = [
+  privateKeyDetector,
+  tokenDetector,
+  cloudKeyDetector,
+  connectionStringDetector,
+  assignmentDetector,
+  financialDetector,
+  nationalIdDetector,
+  contactDetector,
+  ipAddressDetector,
+];
+
+/** Every kind the scrubber can report, sorted. */
+export const REDACTION_KINDS: readonly string[] = [...new Set(DETECTORS.flatMap((d) => d.kinds))].sort();
+
+/** Runs all detectors over a text and returns the raw, possibly overlapping findings. */
+export function detectAll(text: string, detectors: readonly Detector[] = DETECTORS): Finding[] {
+  const findings: Finding[] = [];
+  for (const detector of detectors) {
+    for (const f of detector.find(text)) findings.push({ ...f, priority: detector.priority });
+  }
+  return findings;
+}
+
+/**
+ * Chooses which findings to redact: higher priority first, then the longer span, then the
+ * earlier one; a finding that overlaps one already chosen is dropped. Returns them in text order.
+ */
+export function resolveOverlaps(findings: Finding[], textLength: number): Finding[] {
+  if (findings.length <= 1) return findings;
+  const ranked = [...findings].sort((a, b) => b.priority - a.priority || (b.end - b.start) - (a.end - a.start) || a.start - b.start);
+  // One flag per character: cost is the total length of the findings, not their count squared.
+  const taken = new Uint8Array(textLength);
+  const chosen: Finding[] = [];
+  for (const f of ranked) {
+    if (taken.subarray(f.start, f.end).includes(1)) continue;
+    taken.fill(1, f.start, f.end);
+    chosen.push(f);
+  }
+  return chosen.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { scrubText } from '../../../src/engine/privacy/scrubber';
+import type { Case } from './corpus-helpers';
+import { negatives } from './corpus-negatives';
+import { piiCases } from './corpus-pii';
+import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
+
+// Every row is a separate test so a failure names the format that broke.
+
+const tables: Record<string, Case[]> = {
+  'cloud keys and tokens': cloudAndTokenCases,
+  assignments: assignmentCases,
+  'connection strings': connectionCases,
+  'private keys': privateKeyCases,
+  pii: piiCases,
+};
+
+for (const [table, rows] of Object.entries(tables)) {
+  for (const [name, input, expected] of rows) {
+    test(`redacts (${table}): ${name}`, () => {
+      assert.equal(scrubText(input).text, expected);
+    });
+  }
+}
+
+for (const [name, input] of negatives) {
+  test(`leaves alone: ${name}`, () => {
+    const outcome = scrubText(input);
+    assert.equal(outcome.text, input);
+    assert.deepEqual(outcome.redactions, {});
+  });
+}
+
+test('the corpus is broad: at least 150 positive and negative rows', () => {
+  const positives = Object.values(tables).reduce((n, rows) => n + rows.length, 0);
+  assert.ok(positives + negatives.length >= 150, `${positives} positives + ${negatives.length} negatives`);
+});

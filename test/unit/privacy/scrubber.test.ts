@@ -1,0 +1,80 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { REDACTION_KINDS } from '../../../src/engine/privacy/registry';
+import { createScrubber, formatRedactionCounts, scrubAuditLine, scrubText } from '../../../src/engine/privacy/scrubber';
+import { negatives } from './corpus-negatives';
+import { piiCases } from './corpus-pii';
+import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
+
+const allCases = [...cloudAndTokenCases, ...assignmentCases, ...connectionCases, ...privateKeyCases, ...piiCases];
+
+test('one scrubber numbers values per kind across chunks, the same value keeping its number', () => {
+  const scrubber = createScrubber();
+  const first = scrubber.scrub('to: ann@corp.io\ncc: bob@corp.io');
+  const second = scrubber.scrub('from: bob@corp.io\nhost 10.9.8.7');
+  assert.equal(first.text, 'to: [REDACTED:email#1]\ncc: [REDACTED:email#2]');
+  assert.equal(second.text, 'from: [REDACTED:email#2]\nhost [REDACTED:ip_address#1]');
+  assert.deepEqual(second.redactions, { email: 1, ip_address: 1 });
+});
+
+test('a new scrubber (a new query) starts numbering again', () => {
+  createScrubber().scrub('ann@corp.io bob@corp.io');
+  assert.equal(createScrubber().scrub('bob@corp.io').text, '[REDACTED:email#1]');
+});
+
+test('totals and counters cover every call; the audit line has counts and the id, never text', () => {
+  const scrubber = createScrubber();
+  scrubber.scrub('password = "hunter2!"\nann@corp.io');
+  scrubber.scrub('nothing secret here');
+  scrubber.scrub('ann@corp.io');
+  assert.deepEqual(scrubber.totals(), { password: 1, email: 2 });
+  assert.equal(scrubber.chunksScrubbed, 3);
+  assert.equal(scrubber.chunksWithRedactions, 2);
+  assert.equal(scrubAuditLine('q-42', scrubber), 'scrubbed 3 chunks (3 redactions) for query q-42');
+});
+
+test('totals() is a copy: changing it does not change the scrubber', () => {
+  const scrubber = createScrubber();
+  scrubber.scrub('ann@corp.io');
+  scrubber.totals().email = 99;
+  assert.deepEqual(scrubber.totals(), { email: 1 });
+});
+
+test('counts format as the CLI prints them', () => {
+  assert.equal(formatRedactionCounts({ email: 2, aws_access_key: 1 }), 'aws_access_key=1 email=2 (3 total)');
+  assert.equal(formatRedactionCounts({}), 'none (0 total)');
+});
+
+test('scrubbing never changes the number of lines, so citations stay valid', () => {
+  for (const [name, input] of allCases) {
+    const out = scrubText(input).text;
+    assert.equal(out.split('\n').length, input.split('\n').length, name);
+  }
+});
+
+test('scrubbing twice changes nothing more (placeholders are not secrets)', () => {
+  for (const [name, input] of allCases) {
+    const once = scrubText(input).text;
+    assert.equal(scrubText(once).text, once, name);
+  }
+});
+
+test('no secret from the positive corpus survives when all of it is one text', () => {
+  const whole = allCases.map(([, input]) => input).join('\n');
+  const out = scrubText(whole).text;
+  for (const [name, input, expected] of allCases) {
+    // Each row's expected output names the kinds; the scrubbed whole must contain none of the raw values.
+    const removed = input.split(/\s+/).filter((word) => word.length >= 12 && !expected.includes(word));
+    for (const word of removed) assert.ok(!out.includes(word), `${name}: '${word.slice(0, 6)}…' leaked`);
+  }
+});
+
+test('every kind in the corpus is a registered kind, and every registered kind is exercised', () => {
+  const seen = new Set(allCases.flatMap(([, , expected]) => [...expected.matchAll(/\[REDACTED:([a-z0-9_]+)#\d+\]/g)].map((m) => m[1])));
+  for (const kind of seen) assert.ok(REDACTION_KINDS.includes(kind), kind);
+  assert.deepEqual([...REDACTION_KINDS].filter((k) => !seen.has(k)), []);
+});
+
+test('text with nothing to redact comes back as the same string', () => {
+  for (const [, input] of negatives) assert.equal(scrubText(input).text, input);
+});
