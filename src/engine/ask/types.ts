@@ -13,7 +13,7 @@ export interface AttachedContext {
   startLine: number;
   endLine: number;
   text: string;
-  origin: 'selection' | 'reference';
+  origin: 'selection' | 'reference' | 'mention' | 'search' | 'url';
 }
 
 export interface Citation {
