@@ -1,7 +1,61 @@
+import { discoverFiles, explainPath } from '../../engine/workspace/discovery';
+import { formatRule } from '../../engine/workspace/explain';
+import type { PathExplanation } from '../../engine/workspace/types';
+import { parseCommandArgs, positiveInt, resolveRootOption } from '../args';
+import { ExitCode } from '../exit-codes';
 import type { CliIO } from '../io';
 
-// Placeholder until the command's issue lands: says so instead of pretending to work.
-export async function run(_args: string[], io: CliIO): Promise<number> {
-  io.stderr('grounded files: not available in this build yet.\n');
-  return 4;
+const HELP = `Usage: grounded files [--root DIR] [--explain PATH] [--json] [--max-file-size BYTES]
+
+Prints what the assistant may read in the folder: one workspace-relative POSIX path per line,
+sorted. Hidden: whatever git ignores (every .gitignore, .git/info/exclude; files git tracks stay
+visible), whatever .agentignore files hide, .git/, .agent/secrets/, .agent/state/, the excluded
+folders (node_modules, dist, build, ...), binary files and files larger than the size limit.
+
+Options:
+  --root DIR             the workspace folder (default: the current folder)
+  --explain PATH         say whether PATH is visible and, if not, the rule (file:line: pattern)
+                         or the reason (binary, too large, excluded folder, ...) that hides it
+  --json                 machine-readable output: {"files": [...], "skipped": [{path, reason, detail}]}
+                         or, with --explain, {"path", "visible", "reason", "rule", "detail"}
+  --max-file-size BYTES  size limit (default 1048576)
+  -h, --help             show this help
+
+Exit codes: 0 ok (with --explain: the path is visible), 1 with --explain: the path is hidden or
+skipped, 2 usage error (unknown option, missing folder).
+`;
+
+function describe(e: PathExplanation): string {
+  if (e.visible) return `visible: ${e.path}\n`;
+  if (e.rule) return `hidden: ${e.path}\n  ${e.reason}: ${e.detail ?? formatRule(e.rule)}\n`;
+  return `hidden: ${e.path}\n  ${e.reason}${e.detail ? `: ${e.detail}` : ''}\n`;
+}
+
+/** `grounded files`: list visible files, or explain why one path is hidden. */
+export async function run(args: string[], io: CliIO): Promise<number> {
+  const { values } = parseCommandArgs(args, {
+    root: { type: 'string' },
+    explain: { type: 'string' },
+    json: { type: 'boolean' },
+    'max-file-size': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(HELP);
+    return ExitCode.ok;
+  }
+  const root = await resolveRootOption(values.root, io.cwd);
+  const opts = { root, maxFileBytes: positiveInt('max-file-size', values['max-file-size']), sniffBinary: true };
+  if (values.explain !== undefined) {
+    const explanation = await explainPath(opts, values.explain);
+    io.stdout(values.json ? `${JSON.stringify(explanation, null, 2)}\n` : describe(explanation));
+    return explanation.visible ? ExitCode.ok : ExitCode.failed;
+  }
+  const result = await discoverFiles(opts);
+  if (values.json) {
+    io.stdout(`${JSON.stringify({ root, files: result.files.map((f) => f.path), skipped: result.skipped }, null, 2)}\n`);
+  } else {
+    io.stdout(result.files.map((f) => `${f.path}\n`).join(''));
+  }
+  return ExitCode.ok;
 }

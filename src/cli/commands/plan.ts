@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { explainFromDiscovery } from '../../engine/plans/discovery-explain';
+import { explainPath } from '../../engine/workspace/discovery';
 import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
 import { PlanParseError, parsePlanText } from '../../engine/plans/schema';
 import { validatePlan } from '../../engine/plans/validate';
@@ -48,7 +48,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   let errors: Array<{ code: string; stepId?: string; message: string }>;
   try {
     const plan = parsePlanText(text);
-    const host = createNodeWorkspaceHost({ root, explain: explainFromDiscovery({ root }) });
+    const host = createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root }, p) });
     errors = (await validatePlan(plan, { host })).issues;
   } catch (err) {
     if (!(err instanceof PlanParseError)) throw err;

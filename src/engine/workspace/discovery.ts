@@ -1,28 +1,167 @@
-// INTERIM: replaced by the real discovery (nested .gitignore, .agentignore, info/exclude...).
-import { promises as fs } from 'node:fs';
+import { promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
-import ignore from 'ignore';
-import type { DiscoveryOptions, DiscoveryResult, WorkspaceFile } from './types';
+import { defaultSettings } from '../config/settings';
+import { gitTrackedFiles, hasBinaryExtension, isAlwaysHidden } from './hidden';
+import { RuleChain } from './ignore-rules';
+import { formatBytes, looksBinary, SNIFF_BYTES } from './read';
+import type { DiscoveryOptions, DiscoveryResult, SkippedFile, WorkspaceFile } from './types';
 
-/** Lists the files the assistant may read under `opts.root`. */
-export async function discoverFiles(opts: DiscoveryOptions): Promise<DiscoveryResult> {
-  const ig = ignore();
-  try { ig.add(await fs.readFile(path.join(opts.root, '.gitignore'), 'utf8')); } catch { /* none */ }
-  const files: WorkspaceFile[] = [];
-  async function walk(dir: string) {
-    for (const ent of await fs.readdir(dir, { withFileTypes: true })) {
-      if (ent.name === '.git' || ent.name === 'node_modules') continue;
-      const abs = path.join(dir, ent.name);
-      const rel = path.relative(opts.root, abs).split(path.sep).join('/');
-      if (ig.ignores(ent.isDirectory() ? rel + '/' : rel)) continue;
-      if (ent.isDirectory()) await walk(abs);
-      else if (ent.isFile()) {
-        const st = await fs.stat(abs);
-        files.push({ path: rel, absPath: abs, size: st.size, mtimeMs: st.mtimeMs });
+export { explainPath } from './explain';
+
+const CONCURRENCY = 32;
+
+interface WalkState {
+  root: string;
+  realRoot: string;
+  opts: DiscoveryOptions;
+  excluded: Set<string>;
+  maxBytes: number;
+  files: WorkspaceFile[];
+  skipped: SkippedFile[];
+  seen: Set<string>;
+}
+
+function isInside(realRoot: string, target: string): boolean {
+  const rel = path.relative(realRoot, target);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+async function sniffIsBinary(absPath: string): Promise<boolean> {
+  const fh = await fs.open(absPath, 'r');
+  try {
+    const buf = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
+    return looksBinary(buf.subarray(0, bytesRead), bytesRead < SNIFF_BYTES);
+  } finally {
+    await fh.close();
+  }
+}
+
+async function addFile(state: WalkState, rel: string, abs: string): Promise<void> {
+  let st;
+  try {
+    st = await fs.stat(abs);
+  } catch (err) {
+    state.skipped.push({ path: rel, reason: 'unreadable', detail: (err as NodeJS.ErrnoException).code });
+    return;
+  }
+  if (!st.isFile()) return;
+  if (hasBinaryExtension(rel)) {
+    state.skipped.push({ path: rel, reason: 'binary', detail: 'binary file type' });
+    return;
+  }
+  if (st.size > state.maxBytes) {
+    state.skipped.push({ path: rel, reason: 'too-large', detail: `${formatBytes(st.size)} > ${formatBytes(state.maxBytes)}` });
+    return;
+  }
+  if (state.opts.sniffBinary) {
+    try {
+      if (await sniffIsBinary(abs)) {
+        state.skipped.push({ path: rel, reason: 'binary', detail: 'binary content (NUL byte or invalid UTF-8)' });
+        return;
       }
+    } catch (err) {
+      state.skipped.push({ path: rel, reason: 'unreadable', detail: (err as NodeJS.ErrnoException).code });
+      return;
     }
   }
-  await walk(opts.root);
-  files.sort((a, b) => (a.path < b.path ? -1 : 1));
-  return { files, skipped: [] };
+  state.seen.add(rel);
+  state.files.push({ path: rel, absPath: abs, size: st.size, mtimeMs: st.mtimeMs });
+}
+
+/** Handles a symlink: followed only when it points at a file inside the workspace. */
+async function addSymlink(state: WalkState, rel: string, abs: string): Promise<void> {
+  let target: string;
+  try {
+    target = await fs.realpath(abs);
+  } catch {
+    state.skipped.push({ path: rel, reason: 'unreadable', detail: 'broken symbolic link' });
+    return;
+  }
+  if (!isInside(state.realRoot, target)) {
+    state.skipped.push({ path: rel, reason: 'symlink-outside', detail: 'symbolic link pointing outside the workspace' });
+    return;
+  }
+  // A link to a folder inside the workspace is not descended: its target is listed under its real path.
+  if ((await fs.stat(target)).isFile()) await addFile(state, rel, abs);
+}
+
+async function walk(state: WalkState, relDir: string, parent: RuleChain): Promise<void> {
+  const absDir = relDir ? path.join(state.root, ...relDir.split('/')) : state.root;
+  let entries: Dirent[];
+  try {
+    entries = await fs.readdir(absDir, { withFileTypes: true });
+  } catch (err) {
+    if (relDir) state.skipped.push({ path: relDir, reason: 'unreadable', detail: (err as NodeJS.ErrnoException).code });
+    return;
+  }
+  const chain = relDir ? await parent.child(state.root, relDir, new Set(entries.map((e) => e.name))) : parent;
+  const subdirs: string[] = [];
+  const work: Promise<void>[] = [];
+  for (const ent of entries) {
+    const rel = relDir ? `${relDir}/${ent.name}` : ent.name;
+    if (isAlwaysHidden(rel)) continue;
+    const isDir = ent.isDirectory();
+    if (isDir && state.excluded.has(ent.name)) {
+      state.skipped.push({ path: rel, reason: 'excluded-folder', detail: `'${ent.name}' is in the excluded folders setting` });
+      continue;
+    }
+    const decision = chain.decide(rel, isDir);
+    if (decision.hidden) continue;
+    const abs = path.join(absDir, ent.name);
+    if (isDir) subdirs.push(rel);
+    else if (ent.isSymbolicLink()) work.push(addSymlink(state, rel, abs));
+    else if (ent.isFile()) work.push(addFile(state, rel, abs));
+  }
+  await Promise.all(work);
+  for (let i = 0; i < subdirs.length; i += CONCURRENCY) {
+    await Promise.all(subdirs.slice(i, i + CONCURRENCY).map((d) => walk(state, d, chain)));
+  }
+}
+
+/** Adds files git tracks that an ignore rule would hide (git lists them; so do we), unless Grounded's own rules hide them. */
+async function addTracked(state: WalkState, root: RuleChain): Promise<void> {
+  for (const rel of await gitTrackedFiles(state.root)) {
+    if (state.seen.has(rel) || isAlwaysHidden(rel)) continue;
+    const parts = rel.split('/');
+    if (parts.slice(0, -1).some((p) => state.excluded.has(p))) continue;
+    if (!(await agentAllows(state, root, parts))) continue;
+    await addFile(state, rel, path.join(state.root, ...parts));
+  }
+}
+
+async function agentAllows(state: WalkState, root: RuleChain, parts: string[]): Promise<boolean> {
+  let chain = root;
+  for (let i = 1; i < parts.length; i++) {
+    const dir = parts.slice(0, i).join('/');
+    const names = new Set(['.gitignore', '.agentignore']);
+    chain = await chain.child(state.root, dir, names);
+  }
+  return !chain.decideAgentOnly(parts.join('/'));
+}
+
+/**
+ * Lists the files the assistant may read under `opts.root`, as git would (every nested .gitignore,
+ * negations, `.git/info/exclude`, tracked files), minus what `.agentignore` files, the extra
+ * patterns and the excluded folders hide. Binary and too-large files are reported in `skipped`.
+ */
+export async function discoverFiles(opts: DiscoveryOptions): Promise<DiscoveryResult> {
+  const root = path.resolve(opts.root);
+  const chain = await RuleChain.atRoot(root, opts.extraIgnore ?? []);
+  const state: WalkState = {
+    root,
+    realRoot: await fs.realpath(root),
+    opts,
+    excluded: new Set(opts.excludedFolders ?? defaultSettings.excludedFolders),
+    maxBytes: opts.maxFileBytes ?? defaultSettings.maxFileBytes,
+    files: [],
+    skipped: [],
+    seen: new Set(),
+  };
+  await walk(state, '', chain);
+  if (opts.includeTracked !== false) await addTracked(state, chain);
+  const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  state.files.sort(byPath);
+  state.skipped.sort(byPath);
+  return { files: state.files, skipped: state.skipped };
 }

@@ -24,6 +24,10 @@ export interface DiscoveryOptions {
   excludedFolders?: string[];
   /** Files larger than this are skipped from retrieval (default 1 MiB). */
   maxFileBytes?: number;
+  /** Read the first 8 KiB of each file to report binaries (the CLI's `files` does; retrieval finds them when reading). */
+  sniffBinary?: boolean;
+  /** Also list files git tracks although an ignore rule matches them, as git does (default true). */
+  includeTracked?: boolean;
 }
 
 export interface DiscoveryResult {

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { explainFromDiscovery } from '../../../src/engine/plans/discovery-explain';
+import { explainPath } from '../../../src/engine/workspace/discovery';
 import { createNodeWorkspaceHost } from '../../../src/engine/plans/node-host';
 import { parsePlanValue, type Plan } from '../../../src/engine/plans/schema';
 
@@ -16,7 +16,7 @@ export function makeWorkspace(files: Record<string, string>): string {
 }
 
 export function hostFor(root: string, trusted = true) {
-  return createNodeWorkspaceHost({ root, explain: explainFromDiscovery({ root }), trusted });
+  return createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root }, p), trusted });
 }
 
 export function plan(steps: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}): Plan {

@@ -44,7 +44,7 @@ test('preconditions: missing file, existing file for create, folder, outside, ig
     "Step 'b': Precondition failed: file 'README.md' already exists",
     "Step 'c': Precondition failed: 'src' is a folder, not a file",
     "Step 'd': Precondition failed: path '../etc/passwd' is outside the workspace",
-    "Step 'e': Precondition failed: 'dist/out.js' is hidden from Grounded (ignored)",
+    "Step 'e': Precondition failed: 'dist/out.js' is hidden from Grounded (excluded-folder: 'dist' is in the excluded folders setting)",
     "Step 'f': Precondition failed: folder 'nope' does not exist",
   ]);
 });

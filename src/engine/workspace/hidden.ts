@@ -1,0 +1,41 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+
+/** Root-relative folders Grounded never reads, whatever the ignore files say. */
+export const ALWAYS_HIDDEN_PREFIXES = ['.agent/secrets', '.agent/state'];
+
+/** True for `.git` anywhere and for Grounded's own secrets and state folders. */
+export function isAlwaysHidden(rel: string): boolean {
+  if (rel.split('/').includes('.git')) return true;
+  return ALWAYS_HIDDEN_PREFIXES.some((p) => rel === p || rel.startsWith(`${p}/`));
+}
+
+/** Extensions whose content is never text; skipping them saves a read per file. */
+const BINARY_EXTENSIONS = new Set([
+  'png', 'jpg', 'jpeg', 'gif', 'bmp', 'ico', 'icns', 'webp', 'tif', 'tiff', 'psd', 'heic',
+  'mp3', 'mp4', 'mov', 'avi', 'mkv', 'webm', 'wav', 'flac', 'ogg', 'm4a',
+  'zip', 'gz', 'tgz', 'bz2', 'xz', '7z', 'rar', 'jar', 'war', 'zst', 'vsix',
+  'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt',
+  'woff', 'woff2', 'ttf', 'otf', 'eot',
+  'exe', 'dll', 'so', 'dylib', 'o', 'a', 'lib', 'obj', 'class', 'pyc', 'pyo', 'wasm', 'node', 'bin',
+  'sqlite', 'db', 'mdb', 'dat',
+]);
+
+/** True when the file name's extension is one that never holds text. */
+export function hasBinaryExtension(rel: string): boolean {
+  const ext = path.posix.extname(rel).slice(1).toLowerCase();
+  return ext !== '' && BINARY_EXTENSIONS.has(ext);
+}
+
+/**
+ * Files git tracks in the work tree at `root` (git lists them even when an ignore rule matches).
+ * Paths are relative to `root`. Empty when git is missing or `root` is not inside a repository. Arguments go as an array.
+ */
+export function gitTrackedFiles(root: string): Promise<string[]> {
+  return new Promise((resolve) => {
+    execFile('git', ['-C', root, 'ls-files', '-z', '--cached'], { maxBuffer: 256 * 1024 * 1024, timeout: 30_000 }, (err, stdout) => {
+      if (err) return resolve([]);
+      resolve(stdout.split('\0').filter(Boolean));
+    });
+  });
+}

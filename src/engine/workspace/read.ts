@@ -1,0 +1,77 @@
+import { promises as fs } from 'node:fs';
+import type { DocumentOverlay, SkipReason } from './types';
+
+export type ReadResult =
+  | { ok: true; text: string; truncated: boolean; bytes: number; fromEditor: boolean }
+  | { ok: false; reason: SkipReason; detail: string };
+
+/** Bytes inspected to decide whether a file is binary (git looks at the first 8000). */
+export const SNIFF_BYTES = 8192;
+
+/**
+ * True when the block holds a NUL byte or is not valid UTF-8. A multi-byte character cut by the
+ * end of the block is not an error: only `complete` blocks are decoded strictly to their end.
+ */
+export function looksBinary(block: Uint8Array, complete: boolean): boolean {
+  if (block.includes(0)) return true;
+  let end = block.length;
+  if (!complete) {
+    // Back off over an incomplete trailing sequence (at most 3 continuation bytes).
+    let i = end - 1;
+    let back = 0;
+    while (i >= 0 && back < 3 && (block[i] & 0xc0) === 0x80) { i--; back++; }
+    if (i >= 0 && block[i] >= 0xc0) end = i;
+  }
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(block.subarray(0, end));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Human-readable byte size: `1.2 MB`, `512 B`. */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Cuts `text` to at most `maxBytes` UTF-8 bytes, ending at a line end when there is one. */
+function cutAtLineEnd(buf: Buffer, maxBytes: number): string {
+  let text = buf.subarray(0, maxBytes).toString('utf8');
+  if (text.endsWith('\uFFFD')) text = text.slice(0, -1);
+  const nl = text.lastIndexOf('\n');
+  return nl > 0 ? text.slice(0, nl + 1) : text;
+}
+
+/**
+ * Reads a workspace file as the assistant sees it: an open editor's text (unsaved edits included)
+ * wins over the disk; binary files are refused; files over `maxFileBytes` are cut at a line end
+ * and marked truncated rather than dropped.
+ */
+export async function readWorkspaceText(
+  absPath: string,
+  opts: { overlay?: DocumentOverlay; maxFileBytes?: number } = {},
+): Promise<ReadResult> {
+  const max = opts.maxFileBytes ?? Number.POSITIVE_INFINITY;
+  const open = opts.overlay?.get(absPath);
+  if (open !== undefined) {
+    const bytes = Buffer.byteLength(open);
+    if (bytes <= max) return { ok: true, text: open, truncated: false, bytes, fromEditor: true };
+    return { ok: true, text: cutAtLineEnd(Buffer.from(open), max), truncated: true, bytes, fromEditor: true };
+  }
+  let buf: Buffer;
+  try {
+    buf = await fs.readFile(absPath);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    return { ok: false, reason: 'unreadable', detail: `${code}: cannot read the file` };
+  }
+  const head = buf.subarray(0, SNIFF_BYTES);
+  if (looksBinary(head, buf.length <= SNIFF_BYTES)) {
+    return { ok: false, reason: 'binary', detail: 'binary content (NUL byte or invalid UTF-8)' };
+  }
+  if (buf.length <= max) return { ok: true, text: buf.toString('utf8'), truncated: false, bytes: buf.length, fromEditor: false };
+  return { ok: true, text: cutAtLineEnd(buf, max), truncated: true, bytes: buf.length, fromEditor: false };
+}
