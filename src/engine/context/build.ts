@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { AttachedContext, ConversationTurn } from '../ask/types';
+import { resolveSettings, type EngineSettings } from '../config/settings';
+import { joinScrubbed, scrubbedLines } from '../privacy/compose';
+import { createScrubber, scrubAuditLine } from '../privacy/scrubber';
+import type { RedactionCounts, ScrubbedText, Scrubber } from '../privacy/types';
+import { WorkspaceIndex } from '../retrieval/index';
+import type { RankedChunk } from '../retrieval/rank';
+import { extractTerms, type SearchTerm } from '../retrieval/terms';
+import { nullLogger, type Logger } from '../telemetry/log';
+import { readWorkspaceText } from '../workspace/read';
+import type { DocumentOverlay } from '../workspace/types';
+import { fitLines } from './tokens';
+import type { BuiltContext, ContextChunk } from './types';
+
+export interface BuildContextRequest {
+  root: string;
+  question: string;
+  history?: ConversationTurn[];
+  attached?: AttachedContext[];
+  overlay?: DocumentOverlay;
+  settings?: Partial<EngineSettings>;
+  scrubber?: Scrubber;
+  queryId?: string;
+  signal?: AbortSignal;
+  onProgress?: (message: string) => void;
+}
+
+/** Tokens the chunk's header and fence cost in the prompt (`<<<FILE path#L1-2 id=…>>>` … `<<<END …>>>`). */
+export const CHUNK_OVERHEAD_TOKENS = 24;
+/** A chunk cut to less than this is not worth sending. */
+const MIN_PARTIAL_TOKENS = 48;
+const RANKED_CANDIDATES = 80;
+const HISTORY_TURNS = 3;
+/** Chunks scoring under this share of the best one are noise, not context. */
+const RELATIVE_CUTOFF = 0.08;
+
+interface ScrubbedFile {
+  lines: ScrubbedText[];
+  truncated: boolean;
+}
+
+/** Terms of the question, plus (at half weight) those of the user's recent turns, so follow-ups keep their subject. */
+export function conversationTerms(question: string, history: ConversationTurn[] = []): SearchTerm[] {
+  const merged = new Map<string, SearchTerm>();
+  const recent = history.filter((t) => t.role === 'user').slice(-HISTORY_TURNS);
+  for (const t of [...recent.flatMap((turn) => extractTerms(turn.text, 0.5)), ...extractTerms(question)]) {
+    const key = `${t.kind}:${t.text}`;
+    const prev = merged.get(key);
+    if (!prev || prev.weight < t.weight) merged.set(key, t);
+  }
+  return [...merged.values()];
+}
+
+/** Counts the placeholders in text that is about to be sent, by kind. */
+function countPlaceholders(text: string, into: RedactionCounts): void {
+  for (const m of text.matchAll(/\[REDACTED:([a-z0-9_]+)#\d+\]/g)) into[m[1]] = (into[m[1]] ?? 0) + 1;
+}
+
+class Budget {
+  total = 0;
+  private perFile = new Map<string, number>();
+  constructor(private readonly s: EngineSettings) {}
+
+  /** Tokens still available for text of `file`. */
+  available(file: string): number {
+    const forFile = this.s.maxFileTokens - (this.perFile.get(file) ?? 0);
+    return Math.min(forFile, this.s.maxContextTokens - this.total - CHUNK_OVERHEAD_TOKENS);
+  }
+
+  spend(file: string, tokens: number): void {
+    this.total += tokens + CHUNK_OVERHEAD_TOKENS;
+    this.perFile.set(file, (this.perFile.get(file) ?? 0) + tokens);
+  }
+}
+
+/** Cuts `lines` to the budget; undefined when not even a useful part fits. */
+function fit(budget: Budget, s: EngineSettings, file: string, lines: ScrubbedText[]): { count: number; tokens: number } | undefined {
+  const room = budget.available(file);
+  if (room < Math.min(MIN_PARTIAL_TOKENS, s.maxFileTokens)) return undefined;
+  const f = fitLines(lines, room, s.encoding);
+  return f.count > 0 ? f : undefined;
+}
+
+/** Merges retrieved chunks of one file that touch, so the model sees one continuous range; attached context stays in front. */
+function mergeAdjacent(chunks: ContextChunk[]): ContextChunk[] {
+  const retrieved = chunks.filter((c) => c.origin === 'retrieval').sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
+  const out: ContextChunk[] = [];
+  for (const c of retrieved) {
+    const prev = out[out.length - 1];
+    if (prev && prev.path === c.path && prev.endLine + 1 === c.startLine && !prev.truncated) {
+      out[out.length - 1] = { ...prev, endLine: c.endLine, text: joinScrubbed([prev.text, c.text], '\n'), tokens: prev.tokens + c.tokens, score: Math.max(prev.score, c.score), truncated: c.truncated };
+    } else out.push(c);
+  }
+  out.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1));
+  return [...chunks.filter((c) => c.origin !== 'retrieval'), ...out];
+}
+
+/**
+ * Finds the code that answers `question` and assembles it into a context that fits the token
+ * budgets: attached context first (selections, references, mentions), then the best-ranked chunks.
+ * Every byte passes the query's scrubber (whole files are scrubbed once, then cut into chunks, so
+ * token counts are of the text really sent); line ranges stay exact for citations.
+ */
+export async function buildContext(req: BuildContextRequest, deps: { logger?: Logger; index?: WorkspaceIndex } = {}): Promise<BuiltContext> {
+  const started = performance.now();
+  const s = resolveSettings(req.settings);
+  const queryId = req.queryId ?? randomUUID();
+  const scrubber = req.scrubber ?? createScrubber();
+  const logger = deps.logger ?? nullLogger;
+  const index = deps.index ?? new WorkspaceIndex({ root: req.root, settings: s, overlay: req.overlay });
+  if (req.overlay) index.overlay = req.overlay;
+  await index.refresh({ onProgress: req.onProgress, signal: req.signal });
+  const indexed = performance.now();
+  const terms = conversationTerms(req.question, req.history);
+  const candidates = index.search(terms, RANKED_CANDIDATES);
+  const ranked = candidates.filter((r) => r.score >= (candidates[0]?.score ?? 0) * RELATIVE_CUTOFF);
+  const ranking = performance.now();
+
+  const budget = new Budget(s);
+  const chunks: ContextChunk[] = [];
+  let dropped = 0;
+  for (const a of req.attached ?? []) {
+    const lines = scrubbedLines(scrubber.scrub(a.text).text);
+    const f = fit(budget, s, a.path, lines);
+    if (!f) { dropped++; continue; }
+    budget.spend(a.path, f.tokens);
+    const truncated = f.count < lines.length;
+    chunks.push({ path: a.path, startLine: a.startLine, endLine: a.startLine + f.count - 1, text: joinScrubbed(lines.slice(0, f.count), '\n'), score: 0, tokens: f.tokens, origin: a.origin === 'selection' ? 'selection' : a.origin === 'url' ? 'url' : a.origin === 'reference' ? 'reference' : 'mention', truncated: truncated || undefined });
+  }
+  const files = new Map<string, ScrubbedFile | undefined>();
+  for (const r of ranked) {
+    req.signal?.throwIfAborted();
+    const file = await scrubbedFile(files, r, index, scrubber);
+    if (!file) continue;
+    const lines = file.lines.slice(r.startLine - 1, r.endLine);
+    const f = fit(budget, s, r.path, lines);
+    if (!f) { dropped++; continue; }
+    budget.spend(r.path, f.tokens);
+    const truncated = f.count < lines.length || (file.truncated && r.endLine >= file.lines.length);
+    chunks.push({ path: r.path, startLine: r.startLine, endLine: r.startLine + f.count - 1, text: joinScrubbed(lines.slice(0, f.count), '\n'), score: Math.round(r.score * 1000) / 1000, tokens: f.tokens, origin: 'retrieval', truncated: truncated || undefined });
+  }
+  const merged = mergeAdjacent(chunks);
+  const redactions: RedactionCounts = {};
+  for (const c of merged) countPlaceholders(c.text, redactions);
+  const done = performance.now();
+  const ctx: BuiltContext = {
+    queryId,
+    terms: terms.map((t) => t.text),
+    chunks: merged,
+    totalTokens: budget.total,
+    budget: { maxContextTokens: s.maxContextTokens, maxFileTokens: s.maxFileTokens, encoding: s.encoding },
+    redactions,
+    skipped: index.skipped,
+    droppedChunks: dropped,
+    filesSearched: index.fileCount,
+    timings: { indexMs: Math.round(indexed - started), rankMs: Math.round(ranking - indexed), assembleMs: Math.round(done - ranking), totalMs: Math.round(done - started) },
+  };
+  logger.info('context.built', { queryId, files: ctx.filesSearched, chunks: merged.length, tokens: ctx.totalTokens, dropped, skipped: ctx.skipped.length, ...ctx.timings });
+  logger.info('context.scrubbed', { queryId, audit: scrubAuditLine(queryId, scrubber) });
+  return ctx;
+}
+
+async function scrubbedFile(cache: Map<string, ScrubbedFile | undefined>, r: RankedChunk, index: WorkspaceIndex, scrubber: Scrubber): Promise<ScrubbedFile | undefined> {
+  if (cache.has(r.path)) return cache.get(r.path);
+  const read = await readWorkspaceText(path.join(index.root, ...r.path.split('/')), { overlay: index.overlay, maxFileBytes: index.settings.maxFileBytes });
+  const file = read.ok ? { lines: scrubbedLines(scrubber.scrub(read.text).text), truncated: read.truncated } : undefined;
+  cache.set(r.path, file);
+  return file;
+}

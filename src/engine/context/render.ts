@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { joinScrubbed, scrubbedTemplate } from '../privacy/compose';
+import { scrubText } from '../privacy/scrubber';
+import type { ScrubbedText } from '../privacy/types';
+import type { BuiltContext, ContextChunk } from './types';
+
+/** The answer every surface gives when retrieval found nothing (no model is called then). */
+export const NO_CONTEXT_ANSWER = "I couldn't find relevant information in this workspace for that question. Try naming a file, a function or a term that appears in the code, or attach a file with @path.";
+
+const SNIPPET_LINES = 30;
+const SNIPPET_COUNT = 5;
+
+/**
+ * The fence id of a query: derived from its id, which workspace files cannot know, so a file
+ * cannot forge the end of its own block and smuggle text outside the data fence.
+ */
+export function fenceId(queryId: string): number {
+  return parseInt(createHash('sha256').update(queryId).digest('hex').slice(0, 8), 16);
+}
+
+/** `path#L10-24` (or `path#L10` for one line): the citation form answers use. */
+export function citationOf(c: { path: string; startLine: number; endLine: number }): string {
+  return c.startLine === c.endLine ? `${c.path}#L${c.startLine}` : `${c.path}#L${c.startLine}-${c.endLine}`;
+}
+
+function header(c: ContextChunk, id: number): ScrubbedText {
+  const cite = scrubText(citationOf(c)).text;
+  const notes = [c.origin !== 'retrieval' ? c.origin : '', c.truncated ? 'truncated' : ''].filter(Boolean).join(', ');
+  return notes ? scrubbedTemplate`<<<FILE ${cite} (${scrubText(notes).text}) id=${id}>>>` : scrubbedTemplate`<<<FILE ${cite} id=${id}>>>`;
+}
+
+/**
+ * The context as it goes into a prompt: each chunk fenced as data, headed by its citation
+ * (`<<<FILE src/a.ts#L10-24 id=…>>>` … `<<<END id=…>>>`), marked when it was truncated.
+ */
+export function renderContext(ctx: BuiltContext): ScrubbedText {
+  const id = fenceId(ctx.queryId);
+  return joinScrubbed(ctx.chunks.map((c) => joinScrubbed([header(c, id), c.text, scrubbedTemplate`<<<END id=${id}>>>`], '\n')), '\n\n');
+}
+
+const LANGUAGES: Record<string, string> = {
+  ts: 'ts', tsx: 'tsx', js: 'js', mjs: 'js', cjs: 'js', jsx: 'jsx', py: 'python', rs: 'rust', go: 'go', java: 'java',
+  rb: 'ruby', php: 'php', cs: 'csharp', cpp: 'cpp', c: 'c', h: 'c', sh: 'bash', md: 'markdown', json: 'json', yaml: 'yaml',
+  yml: 'yaml', toml: 'toml', html: 'html', css: 'css', sql: 'sql', kt: 'kotlin', swift: 'swift',
+};
+
+function fence(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  return '`'.repeat(longest + 1);
+}
+
+/**
+ * The answer without a model: the best chunks, each under its `path#Lstart-Lend` citation, shown
+ * as scrubbed code (long chunks are shortened and the citation covers exactly the lines shown).
+ */
+export function formatSnippetAnswer(ctx: BuiltContext, reason?: string): string {
+  if (ctx.chunks.length === 0) return NO_CONTEXT_ANSWER;
+  const intro = `${reason ? `${reason} ` : ''}Here are the most relevant parts of the workspace, best first:`;
+  const parts = ctx.chunks.slice(0, SNIPPET_COUNT).map((c, i) => {
+    const lines = c.text.split('\n');
+    const shown = lines.slice(0, SNIPPET_LINES);
+    const cite = citationOf({ path: c.path, startLine: c.startLine, endLine: c.startLine + shown.length - 1 });
+    const more = lines.length > shown.length ? `\n_(${lines.length - shown.length} more lines in ${citationOf(c)})_` : '';
+    const lang = LANGUAGES[path.posix.extname(c.path).slice(1).toLowerCase()] ?? '';
+    const f = fence(c.text);
+    const note = c.truncated ? ' (truncated)' : '';
+    return `**${i + 1}. ${cite}**${note}\n\n${f}${lang}\n${shown.join('\n')}\n${f}${more}`;
+  });
+  return [intro, ...parts].join('\n\n');
+}

@@ -1,0 +1,81 @@
+import { splitIdentifier, stem } from './terms';
+
+/** A line range of one file (1-based, inclusive) with the term counts the ranking needs. */
+export interface IndexedChunk {
+  startLine: number;
+  endLine: number;
+  /** Normalised token → occurrences (identifier wholes, their stemmed parts, words). */
+  tf: Map<string, number>;
+  length: number;
+  /** Normalised names this chunk defines (function, class, const, def, fn...). */
+  defines: Set<string>;
+}
+
+const TARGET_LINES = 60;
+const MIN_LINES = 30;
+
+const DEFINITION = /^\s*(?:export\s+)?(?:default\s+)?(?:public\s+|private\s+|protected\s+|static\s+|abstract\s+|async\s+|pub\s+)*(?:function\*?|class|interface|type|enum|const|let|var|def|fn|func|struct|trait|impl|module|namespace)\s+([A-Za-z_$][\w$]*)/;
+const METHOD = /^\s{2,}(?:public\s+|private\s+|protected\s+|static\s+|async\s+|get\s+|set\s+)*([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*(?::[^{=]+)?\{\s*$/;
+const MARKDOWN_HEADING = /^#{1,6}\s+(.+)$/;
+const IDENT = /[A-Za-z_$][\w$]*/g;
+
+/** The name a line defines, if it starts a definition (or a markdown heading). */
+export function definedName(line: string): string | undefined {
+  const m = DEFINITION.exec(line) ?? METHOD.exec(line);
+  if (m && !['if', 'for', 'while', 'switch', 'catch', 'return'].includes(m[1])) return m[1];
+  const h = MARKDOWN_HEADING.exec(line);
+  return h ? h[1] : undefined;
+}
+
+/** Adds the index tokens of one line: each identifier whole and its stemmed parts. */
+export function addLineTokens(line: string, tf: Map<string, number>): number {
+  let n = 0;
+  for (const m of line.matchAll(IDENT)) {
+    const words = splitIdentifier(m[0]);
+    if (words.length === 0) continue;
+    if (words.length > 1) {
+      const whole = words.join('');
+      tf.set(whole, (tf.get(whole) ?? 0) + 1);
+      n++;
+    }
+    for (const w of words) {
+      if (w.length < 2) continue;
+      const s = stem(w);
+      tf.set(s, (tf.get(s) ?? 0) + 1);
+      n++;
+    }
+  }
+  return n;
+}
+
+/** Picks where the chunk starting at `start` ends: near the target size, preferring a blank line or a new definition. */
+function chunkEnd(lines: string[], start: number): number {
+  const hardEnd = Math.min(lines.length, start + TARGET_LINES);
+  if (hardEnd === lines.length) return hardEnd;
+  for (let i = hardEnd; i > start + MIN_LINES; i--) {
+    if (definedName(lines[i]) !== undefined && !/^\s/.test(lines[i])) return i;
+  }
+  for (let i = hardEnd; i > start + MIN_LINES; i--) if (lines[i].trim() === '') return i + 1;
+  return hardEnd;
+}
+
+/** Splits a file into chunks of about 60 lines, cut at blank lines or before top-level definitions. */
+export function chunkText(text: string): IndexedChunk[] {
+  const lines = text.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  const out: IndexedChunk[] = [];
+  for (let start = 0; start < lines.length;) {
+    const end = chunkEnd(lines, start);
+    const tf = new Map<string, number>();
+    const defines = new Set<string>();
+    let length = 0;
+    for (let i = start; i < end; i++) {
+      length += addLineTokens(lines[i], tf);
+      const name = definedName(lines[i]);
+      if (name) for (const w of [splitIdentifier(name).join(''), ...splitIdentifier(name).map(stem)]) defines.add(w);
+    }
+    out.push({ startLine: start + 1, endLine: end, tf, length, defines });
+    start = end;
+  }
+  return out;
+}

@@ -1,0 +1,126 @@
+import type { ChunkRow } from './index';
+import { splitIdentifier, stem, type SearchTerm } from './terms';
+
+/** What ranking reads from the index. */
+export interface IndexStats {
+  readonly chunks: readonly (ChunkRow | undefined)[];
+  readonly postings: ReadonlyMap<string, number[]>;
+  readonly df: ReadonlyMap<string, number>;
+  readonly liveChunks: number;
+  readonly totalLength: number;
+  fileEntry(rel: string): { pathTokens: Set<string>; chunkIds: number[] } | undefined;
+  paths(): string[];
+}
+
+export interface RankedChunk {
+  path: string;
+  startLine: number;
+  endLine: number;
+  score: number;
+  /** Terms this chunk matched (normalised), for explanations and tests. */
+  matched: string[];
+}
+
+const K1 = 1.2;
+const B = 0.75;
+/** Each further chunk of a file already ranked counts this much less, so one file does not flood the answer. */
+const SAME_FILE_DECAY = 0.7;
+
+/** The index tokens a term is looked up by: phrases and paths by their words. */
+function lookupTokens(term: SearchTerm): string[] {
+  if (term.kind === 'phrase' || term.kind === 'path') {
+    return term.text.split(/[^A-Za-z0-9_$]+/).flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 1).map(stem);
+  }
+  return [term.text];
+}
+
+function idf(stats: IndexStats, token: string): number {
+  const df = stats.df.get(token) ?? 0;
+  return Math.log(1 + (stats.liveChunks - df + 0.5) / (df + 0.5));
+}
+
+/**
+ * BM25 over chunks with boosts: whole identifiers (weighted by the term), definitions of a
+ * searched name, file paths naming a term, phrases whose words all occur, and chunks covering
+ * more of the question. Ties break by path and line so results are deterministic.
+ */
+export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number): RankedChunk[] {
+  const avgdl = stats.liveChunks > 0 ? stats.totalLength / stats.liveChunks : 1;
+  const scores = new Map<number, number>();
+  const matched = new Map<number, Set<string>>();
+  const termKeys = terms.map((t) => `${t.kind}:${t.text}`);
+  terms.forEach((term, ti) => {
+    const tokens = lookupTokens(term);
+    const perChunk = new Map<number, number>();
+    for (const token of tokens) {
+      const list = stats.postings.get(token);
+      if (!list) continue;
+      const w = idf(stats, token);
+      for (let i = 0; i < list.length; i += 2) {
+        const id = list[i];
+        const row = stats.chunks[id];
+        if (!row) continue;
+        const tf = list[i + 1];
+        let s = (w * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * row.length) / avgdl));
+        if (row.defines.has(token)) s += w * 1.5;
+        perChunk.set(id, (perChunk.get(id) ?? 0) + s);
+      }
+    }
+    for (const [id, s] of perChunk) {
+      const row = stats.chunks[id]!;
+      // A phrase or path counts only where all its words occur together.
+      if ((term.kind === 'phrase' || term.kind === 'path') && !tokens.every((t) => row.tokens.includes(t))) continue;
+      scores.set(id, (scores.get(id) ?? 0) + term.weight * s);
+      let m = matched.get(id);
+      if (!m) matched.set(id, (m = new Set()));
+      m.add(termKeys[ti]);
+    }
+  });
+  addPathBoosts(stats, terms, termKeys, scores, matched);
+  const ranked: RankedChunk[] = [];
+  for (const [id, s] of scores) {
+    const row = stats.chunks[id]!;
+    const coverage = (matched.get(id)?.size ?? 0) / Math.max(1, terms.length);
+    ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score: s * (1 + coverage), matched: [...(matched.get(id) ?? [])] });
+  }
+  ranked.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
+  return diversify(ranked).slice(0, limit);
+}
+
+/** Files whose path names a term: their matching chunks, and their first chunk, gain that term's weight. */
+function addPathBoosts(stats: IndexStats, terms: SearchTerm[], termKeys: string[], scores: Map<number, number>, matched: Map<number, Set<string>>): void {
+  const pathTerms = terms.map((t, i) => ({ t, key: termKeys[i], toks: lookupTokens(t) })).filter((x) => x.toks.length > 0);
+  if (pathTerms.length === 0) return;
+  for (const rel of stats.paths()) {
+    const entry = stats.fileEntry(rel);
+    if (!entry || entry.chunkIds.length === 0) continue;
+    const lower = rel.toLowerCase();
+    let boost = 0;
+    const keys: string[] = [];
+    for (const { t, key, toks } of pathTerms) {
+      const hit = t.kind === 'path' ? lower.endsWith(t.text) || lower.includes(t.text) : toks.every((x) => entry.pathTokens.has(x));
+      if (!hit) continue;
+      boost += t.weight * (t.kind === 'path' ? 6 : 1.2) * Math.max(1, idf(stats, toks[0]) / 2);
+      keys.push(key);
+    }
+    if (boost === 0) continue;
+    for (const id of entry.chunkIds) {
+      const isFirst = id === entry.chunkIds[0];
+      if (!scores.has(id) && !isFirst) continue;
+      scores.set(id, (scores.get(id) ?? 0) + boost);
+      let m = matched.get(id);
+      if (!m) matched.set(id, (m = new Set()));
+      for (const k of keys) m.add(k);
+    }
+  }
+}
+
+function diversify(ranked: RankedChunk[]): RankedChunk[] {
+  const seen = new Map<string, number>();
+  const adjusted = ranked.map((r) => {
+    const k = seen.get(r.path) ?? 0;
+    seen.set(r.path, k + 1);
+    return { ...r, score: r.score * SAME_FILE_DECAY ** k };
+  });
+  return adjusted.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
+}

@@ -1,0 +1,85 @@
+/** One search term taken from a question. `text` is normalised (lower case, stemmed) except for phrases and paths. */
+export interface SearchTerm {
+  text: string;
+  kind: 'phrase' | 'path' | 'identifier' | 'part' | 'word';
+  weight: number;
+}
+
+const STOP_WORDS = new Set(`a an and are as at be been but by can could did do does doing done for from had has have how i if in
+into is it its me my no not of on or our please show should so some tell than that the their them then there these they this
+those to us was we were what when where which who whom why will with would you your explain find code file files function
+functions work works used use using get gets happen happens implemented implement defined define way where's what's whats`.split(/\s+/));
+
+/** A light stemmer applied to the query and the index alike: keys→key, stored/storing/stores→stor, retries→retri. */
+export function stem(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length <= 3) return w;
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}i`;
+  else if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
+  else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
+  else if (w.endsWith('es') && w.length > 4 && /(ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !w.endsWith('ss') && w.length > 3) w = w.slice(0, -1);
+  if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
+  if (w.endsWith('y') && w.length > 3) w = `${w.slice(0, -1)}i`;
+  return w;
+}
+
+/** Splits an identifier into its words: `parseHTTPResponse_v2` → parse, http, response, v2. */
+export function splitIdentifier(id: string): string[] {
+  return id
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((p) => p.length > 0)
+    .map((p) => p.toLowerCase());
+}
+
+/** True for a token that names a file or folder: has a slash, or a dot followed by a short extension. */
+function isPathLike(token: string): boolean {
+  return /[\\/]/.test(token) || /^[\w.-]+\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(token);
+}
+
+function isCompound(token: string): boolean {
+  return /[a-z][A-Z]|[A-Za-z0-9][_-][A-Za-z0-9]|[A-Z]{2,}[a-z]/.test(token) || /^[A-Z][a-z]+[A-Z]/.test(token);
+}
+
+/**
+ * Turns a question into weighted search terms: quoted phrases and paths as written, identifiers
+ * whole (weighted higher) and split into their parts, ordinary words stemmed, stop words dropped.
+ */
+export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
+  const out = new Map<string, SearchTerm>();
+  const add = (text: string, kind: SearchTerm['kind'], weight: number) => {
+    if (!text) return;
+    const key = `${kind === 'phrase' || kind === 'path' ? kind : 'tok'}:${text}`;
+    const prev = out.get(key);
+    if (!prev || prev.weight < weight) out.set(key, { text, kind, weight });
+  };
+  let rest = question.replace(/"([^"]{2,200})"|`([^`]{2,200})`/g, (_m, a: string | undefined, b: string | undefined) => {
+    const phrase = (a ?? b ?? '').trim();
+    if (/^[\w$.]+$/.test(phrase)) return ` ${phrase} `;
+    add(phrase.toLowerCase(), 'phrase', 3 * baseWeight);
+    return ` ${phrase} `;
+  });
+  rest = rest.replace(/[?!,;()[\]{}<>]/g, ' ');
+  for (const raw of rest.split(/\s+/)) {
+    const token = raw.replace(/^[.'":]+|[.'":]+$/g, '');
+    if (!token) continue;
+    if (isPathLike(token)) {
+      add(token.replace(/\\/g, '/').replace(/^\.\//, '').toLowerCase(), 'path', 3 * baseWeight);
+      for (const part of token.split(/[\\/.]/)) for (const p of splitIdentifier(part)) if (!STOP_WORDS.has(p)) add(stem(p), 'part', 0.8 * baseWeight);
+      continue;
+    }
+    const words = splitIdentifier(token);
+    if (words.length === 0) continue;
+    if (isCompound(token) || words.length > 1) {
+      add(words.join(''), 'identifier', 2.5 * baseWeight);
+      for (const p of words) if (!STOP_WORDS.has(p) && p.length > 1) add(stem(p), 'part', baseWeight);
+      continue;
+    }
+    const w = words[0];
+    if (STOP_WORDS.has(w) || w.length < 2) continue;
+    add(stem(w), 'word', baseWeight);
+  }
+  return [...out.values()];
+}

@@ -1,0 +1,66 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractTerms, splitIdentifier, stem } from '../../../src/engine/retrieval/terms';
+import { chunkText, definedName } from '../../../src/engine/retrieval/chunks';
+
+const texts = (q: string) => extractTerms(q).map((t) => `${t.kind}:${t.text}`);
+
+describe('extractTerms', () => {
+  it('drops stop words and stems ordinary words', () => {
+    assert.deepEqual(texts('how are API keys stored?'), ['word:api', 'word:key', 'word:stor']);
+  });
+
+  it('keeps identifiers whole and split into parts', () => {
+    assert.deepEqual(texts('where is parseRetryAfter'), ['identifier:parseretryafter', 'part:pars', 'part:retri', 'part:after']);
+    assert.deepEqual(texts('max_retries'), ['identifier:maxretries', 'part:max', 'part:retri']);
+    assert.deepEqual(texts('the fetch-with-retry helper'), ['identifier:fetchwithretry', 'part:fetch', 'part:retri', 'word:helper']);
+  });
+
+  it('keeps quoted phrases and paths as written', () => {
+    const terms = texts('what calls "exponential backoff" in src/http/client.ts');
+    assert.ok(terms.includes('phrase:exponential backoff'));
+    assert.ok(terms.includes('path:src/http/client.ts'));
+    assert.ok(terms.includes('part:client'));
+  });
+
+  it('gives an empty list for a question of stop words only', () => {
+    assert.deepEqual(extractTerms('how does it work?'), []);
+  });
+});
+
+describe('identifiers and stems', () => {
+  it('splits camelCase, PascalCase, acronyms, snake and kebab case', () => {
+    assert.deepEqual(splitIdentifier('parseHTTPResponse_v2'), ['parse', 'http', 'response', 'v2']);
+    assert.deepEqual(splitIdentifier('API_KEY'), ['api', 'key']);
+    assert.deepEqual(splitIdentifier('fetch-with-retry'), ['fetch', 'with', 'retry']);
+  });
+
+  it('folds inflections the same way on both sides', () => {
+    assert.equal(stem('stored'), stem('store'));
+    assert.equal(stem('storing'), stem('stores'));
+    assert.equal(stem('keys'), stem('key'));
+    assert.equal(stem('retries'), stem('retry'));
+  });
+});
+
+describe('chunking', () => {
+  it('covers every line exactly once, cutting before top-level definitions', () => {
+    const body = Array.from({ length: 50 }, (_, i) => `  line(${i});`).join('\n');
+    const text = `function a() {\n${body}\n}\nfunction b() {\n${body}\n}\n`;
+    const chunks = chunkText(text);
+    assert.equal(chunks[0].startLine, 1);
+    for (let i = 1; i < chunks.length; i++) assert.equal(chunks[i].startLine, chunks[i - 1].endLine + 1);
+    assert.equal(chunks[chunks.length - 1].endLine, 104);
+    assert.ok(chunks.some((c) => c.startLine === 53), `a chunk starts at function b: ${chunks.map((c) => c.startLine)}`);
+    assert.ok(chunks[0].defines.has('a'));
+  });
+
+  it('recognises definitions across languages', () => {
+    assert.equal(definedName('export async function storeApiKey(x) {'), 'storeApiKey');
+    assert.equal(definedName('class KeyStore:'), 'KeyStore');
+    assert.equal(definedName('def parse_retry_after(header):'), 'parse_retry_after');
+    assert.equal(definedName('pub fn connect() -> Result<()> {'), 'connect');
+    assert.equal(definedName('  async readApiKey(provider: string): Promise<string | undefined> {'), 'readApiKey');
+    assert.equal(definedName('  if (x) {'), undefined);
+  });
+});
