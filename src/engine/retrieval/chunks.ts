@@ -27,21 +27,30 @@ export function definedName(line: string): string | undefined {
   return h ? h[1] : undefined;
 }
 
-/** Adds the index tokens of one line: each identifier whole and its stemmed parts. */
+const tokenCache = new Map<string, string[]>();
+const TOKEN_CACHE_LIMIT = 500_000;
+const MAX_LINE_CHARS = 400;
+
+/** The index tokens of one identifier: its whole (when compound) and its stemmed parts. Memoised: code repeats its names. */
+function identifierTokens(id: string): string[] {
+  let tokens = tokenCache.get(id);
+  if (tokens) return tokens;
+  const words = splitIdentifier(id);
+  tokens = words.length > 1 ? [words.join('')] : [];
+  for (const w of words) if (w.length >= 2) tokens.push(stem(w));
+  if (tokenCache.size >= TOKEN_CACHE_LIMIT) tokenCache.clear();
+  tokenCache.set(id, tokens);
+  return tokens;
+}
+
+/** Adds the index tokens of one line: each identifier whole and its stemmed parts. Returns how many. */
 export function addLineTokens(line: string, tf: Map<string, number>): number {
   let n = 0;
-  for (const m of line.matchAll(IDENT)) {
-    const words = splitIdentifier(m[0]);
-    if (words.length === 0) continue;
-    if (words.length > 1) {
-      const whole = words.join('');
-      tf.set(whole, (tf.get(whole) ?? 0) + 1);
-      n++;
-    }
-    for (const w of words) {
-      if (w.length < 2) continue;
-      const s = stem(w);
-      tf.set(s, (tf.get(s) ?? 0) + 1);
+  // Minified and generated lines run to megabytes; their head is enough to find them.
+  const head = line.length > MAX_LINE_CHARS ? line.slice(0, MAX_LINE_CHARS) : line;
+  for (const m of head.matchAll(IDENT)) {
+    for (const t of identifierTokens(m[0])) {
+      tf.set(t, (tf.get(t) ?? 0) + 1);
       n++;
     }
   }

@@ -13,7 +13,6 @@ export interface ChunkRow {
   startLine: number;
   endLine: number;
   length: number;
-  tokens: string[];
   defines: Set<string>;
 }
 
@@ -54,8 +53,8 @@ export class WorkspaceIndex implements IndexStats {
   skipped: SkippedFile[] = [];
   private files = new Map<string, FileEntry>();
   readonly chunks: (ChunkRow | undefined)[] = [];
+  /** token → [chunkId, tf, chunkId, tf, …]; a dropped chunk's entries stay until the token's list is rebuilt. */
   readonly postings = new Map<string, number[]>();
-  readonly df = new Map<string, number>();
   liveChunks = 0;
   totalLength = 0;
 
@@ -107,12 +106,16 @@ export class WorkspaceIndex implements IndexStats {
     for (const id of entry.chunkIds) {
       const row = this.chunks[id];
       if (!row) continue;
-      for (const t of row.tokens) this.df.set(t, (this.df.get(t) ?? 1) - 1);
       this.totalLength -= row.length;
       this.liveChunks--;
       this.chunks[id] = undefined;
     }
     this.files.delete(rel);
+  }
+
+  /** Number of chunks containing `token` (dropped chunks count until the list is rebuilt: a small overestimate after edits). */
+  docFrequency(token: string): number {
+    return (this.postings.get(token)?.length ?? 0) / 2;
   }
 
   private async indexFile(file: WorkspaceFile): Promise<void> {
@@ -125,13 +128,11 @@ export class WorkspaceIndex implements IndexStats {
     const chunkIds: number[] = [];
     for (const c of chunkText(read.text)) {
       const id = this.chunks.length;
-      const tokens = [...c.tf.keys()];
-      this.chunks.push({ path: file.path, startLine: c.startLine, endLine: c.endLine, length: c.length, tokens, defines: c.defines });
+      this.chunks.push({ path: file.path, startLine: c.startLine, endLine: c.endLine, length: c.length, defines: c.defines });
       for (const [t, n] of c.tf) {
         let list = this.postings.get(t);
         if (!list) this.postings.set(t, (list = []));
         list.push(id, n);
-        this.df.set(t, (this.df.get(t) ?? 0) + 1);
       }
       this.liveChunks++;
       this.totalLength += c.length;

@@ -5,7 +5,7 @@ import { splitIdentifier, stem, type SearchTerm } from './terms';
 export interface IndexStats {
   readonly chunks: readonly (ChunkRow | undefined)[];
   readonly postings: ReadonlyMap<string, number[]>;
-  readonly df: ReadonlyMap<string, number>;
+  docFrequency(token: string): number;
   readonly liveChunks: number;
   readonly totalLength: number;
   fileEntry(rel: string): { pathTokens: Set<string>; chunkIds: number[] } | undefined;
@@ -35,7 +35,7 @@ function lookupTokens(term: SearchTerm): string[] {
 }
 
 function idf(stats: IndexStats, token: string): number {
-  const df = stats.df.get(token) ?? 0;
+  const df = stats.docFrequency(token);
   return Math.log(1 + (stats.liveChunks - df + 0.5) / (df + 0.5));
 }
 
@@ -52,7 +52,8 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
   terms.forEach((term, ti) => {
     const tokens = lookupTokens(term);
     const perChunk = new Map<number, number>();
-    for (const token of tokens) {
+    const hits = new Map<number, number>();
+    for (const token of new Set(tokens)) {
       const list = stats.postings.get(token);
       if (!list) continue;
       const w = idf(stats, token);
@@ -64,12 +65,12 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
         let s = (w * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * row.length) / avgdl));
         if (row.defines.has(token)) s += w * 1.5;
         perChunk.set(id, (perChunk.get(id) ?? 0) + s);
+        hits.set(id, (hits.get(id) ?? 0) + 1);
       }
     }
     for (const [id, s] of perChunk) {
-      const row = stats.chunks[id]!;
       // A phrase or path counts only where all its words occur together.
-      if ((term.kind === 'phrase' || term.kind === 'path') && !tokens.every((t) => row.tokens.includes(t))) continue;
+      if ((term.kind === 'phrase' || term.kind === 'path') && hits.get(id) !== new Set(tokens).size) continue;
       scores.set(id, (scores.get(id) ?? 0) + term.weight * s);
       let m = matched.get(id);
       if (!m) matched.set(id, (m = new Set()));

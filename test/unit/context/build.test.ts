@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { copyFixture, PLANTED_SECRETS } from '../../support/fixture';
 import { buildContext, CHUNK_OVERHEAD_TOKENS } from '../../../src/engine/context/build';
 import { formatSnippetAnswer, NO_CONTEXT_ANSWER, renderContext, fenceId } from '../../../src/engine/context/render';
 import { countTokens } from '../../../src/engine/context/tokens';
 import { createLogger } from '../../../src/engine/telemetry/log';
 import type { LogRecord } from '../../../src/engine/telemetry/log';
 
-const basic = path.resolve(__dirname, '../../fixtures/workspaces/basic');
-const SECRETS = ['AKIAIOSFODNN7EXAMPLE', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'jane.doe@acme-corp.com', 's3cr3t-Passw0rd', 'AKIAZZZZZZZZZZZZZZZZ', 'ghp_abcdefghijklmnopqrstuvwxyz0123456789'];
+const basic = copyFixture('basic');
+const SECRETS = PLANTED_SECRETS;
 
 const roots: string[] = [];
 after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { copyFixture } from '../../support/fixture';
 import { main } from '../../../src/cli/main';
 
-const basic = path.resolve(__dirname, '../../fixtures/workspaces/basic');
+const basic = copyFixture('basic');
 
 function capture(env: NodeJS.ProcessEnv = {}) {
   const out = { stdout: '', stderr: '' };

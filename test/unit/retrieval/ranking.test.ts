@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { copyFixture } from '../../support/fixture';
 import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 
-const basic = path.resolve(__dirname, '../../fixtures/workspaces/basic');
+const basic = copyFixture('basic');
 
 describe('ranking on the basic workspace', async () => {
   const index = new WorkspaceIndex({ root: basic });
