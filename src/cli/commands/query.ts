@@ -1,26 +1,35 @@
-import { buildContext } from '../../engine/context/build';
-import { formatSnippetAnswer } from '../../engine/context/render';
+import { ask } from '../../engine/ask/ask';
+import type { AnswerResult, AskEvent } from '../../engine/ask/types';
+import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
 import type { BuiltContext } from '../../engine/context/types';
+import { createProvider } from '../../engine/llm/factory';
+import { ProviderError } from '../../engine/llm/types';
+import { loadMetrics, saveMetrics } from '../../engine/metrics/store';
 import { formatRedactionCounts } from '../../engine/privacy/scrubber';
 import { createLogger, jsonLineSink, nullLogger } from '../../engine/telemetry/log';
 import { parseCommandArgs, positiveInt, resolveRootOption } from '../args';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
 
-const HELP = `Usage: grounded query "QUESTION" [--root DIR] [--json] [--max-tokens N] [--max-file-tokens N] [--verbose]
+const HELP = `Usage: grounded query "QUESTION" [--root DIR] [--json] [--max-tokens N] [--max-file-tokens N] [--no-llm] [--verbose]
 
-Answers a question about the workspace from its code. With no model configured it prints the
-best-ranked, scrubbed snippets with their citations (path#Lstart-Lend).
+Answers a question about the workspace from its code, citing path#Lstart-Lend; citations that do
+not match the context sent are marked unverified. The model comes from .agent/etc/query.yaml
+(llm_provider: openai | gemini | gh | URL of an OpenAI-compatible server; model; max_context_tokens;
+max_file_tokens) and keys from OPENAI_API_KEY / GEMINI_API_KEY / GH_TOKEN or
+.agent/secrets/<provider>_api_key. With no model configured, or when it cannot be reached, it prints
+the best-ranked, scrubbed snippets with their citations, and says why.
 
 Options:
   --root DIR            the workspace folder (default: the current folder)
   --json                print the machine-readable result (see README: "query --json")
   --max-tokens N        total context budget in tokens (default 8192)
   --max-file-tokens N   cap per file in tokens (default 4096)
+  --no-llm              do not call a model: ranked snippets only
   --verbose             structured log lines (ids, counts, timings; never text) on stderr
   -h, --help            show this help
 
-Exit codes: 0 answered (also when nothing relevant was found), 2 usage error, 4 runtime error.
+Exit codes: 0 answered (also with snippets, or when nothing relevant was found), 2 usage or\nconfiguration error, 4 the model failed (bad key, rate limited after 5 attempts, ...).
 `;
 
 /** The documented `--json` shape (without a model): ids, terms, chunks best first, totals, redactions, skipped files. */
@@ -49,7 +58,20 @@ export function summaryLine(ctx: BuiltContext): string {
   return `— searched ${ctx.filesSearched} files; ${ctx.chunks.length} chunks, ${ctx.totalTokens} of ${ctx.budget.maxContextTokens} tokens; redacted: ${formatRedactionCounts(ctx.redactions)}; query ${ctx.queryId}\n`;
 }
 
-/** `grounded query "QUESTION"`: ranked, scrubbed snippets with citations (or JSON). */
+function answerJson(r: AnswerResult) {
+  return {
+    ...contextJson(r.context),
+    status: r.status,
+    answer: r.answer,
+    provider: r.provider ?? null,
+    model: r.model ?? null,
+    usage: r.usage ?? null,
+    fallbackReason: r.fallbackReason ?? null,
+    citations: r.citations.map((c) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine, verified: c.verified })),
+  };
+}
+
+/** `grounded query "QUESTION"`: an answer from the configured model, or ranked snippets; JSON with --json. */
 export async function run(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
     root: { type: 'string' },
@@ -67,13 +89,41 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const question = positionals.join(' ').trim();
   if (!question) throw new UsageError('give a question, e.g. grounded query "how are API keys stored?"');
   const root = await resolveRootOption(values.root, io.cwd);
-  const settings = { maxContextTokens: positiveInt('max-tokens', values['max-tokens']), maxFileTokens: positiveInt('max-file-tokens', values['max-file-tokens']) };
-  const logger = values.verbose || io.env.GROUNDED_LOG ? createLogger(jsonLineSink(io.stderr)) : nullLogger;
-  const ctx = await buildContext({ root, question, settings }, { logger });
-  if (values.json) {
-    io.stdout(`${JSON.stringify({ ...contextJson(ctx), status: ctx.chunks.length ? 'success' : 'no_context' }, null, 2)}\n`);
-    return ExitCode.ok;
+  const flags = { maxContextTokens: positiveInt('max-tokens', values['max-tokens']), maxFileTokens: positiveInt('max-file-tokens', values['max-file-tokens']) };
+  let config;
+  try {
+    config = await loadQueryConfig(root, io.env);
+  } catch (err) {
+    if (err instanceof ConfigError) throw new UsageError(`${err.message} ${err.suggestion}`);
+    throw err;
   }
-  io.stdout(`${formatSnippetAnswer(ctx, 'No model is configured, so this answer is the ranked snippets themselves.')}\n\n${summaryLine(ctx)}`);
-  return ExitCode.ok;
+  for (const w of config.warnings) io.stderr(`warning: ${w}\n`);
+  const settings = { ...config.settings, ...Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)) };
+  const logger = values.verbose || io.env.GROUNDED_LOG ? createLogger(jsonLineSink(io.stderr)) : nullLogger;
+  const provider = values['no-llm'] || !config.provider ? undefined : createProvider(config.provider);
+  const unconfiguredReason = values['no-llm'] ? 'Model disabled with --no-llm.' : config.unconfiguredReason;
+  const metrics = await loadMetrics(root);
+  let streamed = false;
+  const onEvent = (e: AskEvent) => {
+    if (values.json) return;
+    if (e.type === 'text') { io.stdout(e.delta); streamed = true; }
+    if (e.type === 'retry') io.stderr(`(${e.reason}: retrying in ${Math.round(e.delayMs / 100) / 10} s, attempt ${e.attempt} of 5)\n`);
+  };
+  try {
+    const r = await ask({ root, question, onEvent }, { provider, unconfiguredReason, settings, logger, metrics });
+    if (values.json) io.stdout(`${JSON.stringify(answerJson(r), null, 2)}\n`);
+    else {
+      if (!streamed) io.stdout(r.answer);
+      const unverified = r.citations.filter((c) => !c.verified).length;
+      const model = r.provider ? `${r.provider}/${r.model}` : 'no model';
+      io.stdout(`\n\n${summaryLine(r.context).replace('— ', `— ${model}; `)}${unverified ? `${unverified} citation(s) did not match the context sent and are marked unverified.\n` : ''}`);
+    }
+    return ExitCode.ok;
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    io.stderr(`${streamed ? '\n' : ''}grounded query: ${err.message}\n${err.suggestion}\n`);
+    return ExitCode.runtime;
+  } finally {
+    await saveMetrics(root, metrics).catch(() => undefined);
+  }
 }

@@ -1,16 +1,121 @@
-// INTERIM signature: the real pipeline (retrieval + mentions + provider + citation check) replaces it.
-import type { EngineSettings } from '../config/settings';
-import type { Provider } from '../llm/types';
-import type { Logger } from '../telemetry/log';
-import type { AnswerResult, AskRequest } from './types';
+import { createHash, randomUUID } from 'node:crypto';
+import { resolveSettings, type EngineSettings } from '../config/settings';
+import { buildContext } from '../context/build';
+import { formatSnippetAnswer, NO_CONTEXT_ANSWER } from '../context/render';
+import type { BuiltContext } from '../context/types';
+import { withRetry, type RetryOptions } from '../llm/retry';
+import { ProviderError, type Provider, type ProviderEvent } from '../llm/types';
+import type { MetricsRegistry } from '../metrics/registry';
+import { createScrubber } from '../privacy/scrubber';
+import type { WorkspaceIndex } from '../retrieval/index';
+import { nullLogger, type Logger } from '../telemetry/log';
+import { checkCitations, markUnverified } from './citations';
+import { buildMessages } from './prompt';
+import type { AnswerResult, AskRequest, AttachedContext } from './types';
+
+/** What the pipeline needs from @mentions: the question left readable, the attached text, the failures to show. */
+export type MentionResolver = (text: string, signal?: AbortSignal) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[] }>;
 
 export interface AskDeps {
   provider?: Provider;
+  /** Why there is no provider, shown with the snippet answer. */
+  unconfiguredReason?: string;
   settings?: Partial<EngineSettings>;
   logger?: Logger;
+  index?: WorkspaceIndex;
+  metrics?: MetricsRegistry;
+  retry?: Omit<RetryOptions, 'signal' | 'onRetry'>;
+  resolveMentions?: MentionResolver;
 }
 
-/** Answers a question about the workspace at `request.root`. */
-export async function ask(_request: AskRequest, _deps: AskDeps = {}): Promise<AnswerResult> {
-  throw new Error('ask() is not implemented in this build yet');
+/** A short, non-reversible fingerprint of the question for logs (the text itself is never logged). */
+export function queryHash(question: string): string {
+  return createHash('sha256').update(question).digest('hex').slice(0, 16);
+}
+
+function snippetResult(queryId: string, ctx: BuiltContext, status: AnswerResult['status'], reason: string): AnswerResult {
+  const answer = formatSnippetAnswer(ctx, reason);
+  return { queryId, answer, citations: checkCitations(answer, ctx), context: ctx, fallbackReason: reason, status };
+}
+
+/**
+ * Answers a question about the workspace at `request.root`: resolves @mentions, builds the
+ * scrubbed context, and, when a provider is configured, streams the model's answer (retrying rate
+ * limits and server errors before the first token), then checks every citation against what was
+ * sent. With no context there is no model call; with no provider or no network the answer is the
+ * ranked snippets, and `fallbackReason` says why. Logs ids, counts and timings only.
+ */
+export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<AnswerResult> {
+  const started = performance.now();
+  const queryId = randomUUID();
+  const logger = deps.logger ?? nullLogger;
+  const s = resolveSettings(deps.settings);
+  const scrubber = createScrubber();
+  const emit = request.onEvent ?? (() => undefined);
+  let retries = 0;
+  let ctx: BuiltContext | undefined;
+  let completionTokens: number | undefined;
+  const finish = (result: AnswerResult, status: 'success' | 'failure' | 'rate_limited') => {
+    const latencySeconds = (performance.now() - started) / 1000;
+    deps.metrics?.record({ status, latencySeconds, contextTokens: ctx?.totalTokens, completionTokens });
+    logger.info('query.done', {
+      queryId, queryHash: queryHash(request.question), provider: deps.provider?.id ?? 'none', model: deps.provider?.model ?? 'none',
+      files: ctx?.chunks.length ?? 0, filesSearched: ctx?.filesSearched ?? 0, contextTokens: ctx?.totalTokens ?? 0,
+      completionTokens: completionTokens ?? 0, latencyMs: Math.round(latencySeconds * 1000), status: result.status, retries,
+    });
+    return result;
+  };
+
+  let question = request.question;
+  const attached = [...(request.attached ?? [])];
+  const notes: string[] = [];
+  if (deps.resolveMentions) {
+    const m = await deps.resolveMentions(request.question, request.signal);
+    question = m.question;
+    attached.push(...m.attached);
+    notes.push(...m.failureNotes);
+  }
+  emit({ type: 'progress', message: 'Searching the workspace…' });
+  ctx = await buildContext(
+    { root: request.root, question, history: request.history, attached, overlay: request.overlay, settings: s, scrubber, queryId, signal: request.signal, onProgress: (message) => emit({ type: 'progress', message }) },
+    { logger, index: deps.index },
+  );
+  emit({ type: 'context', context: ctx });
+  const prefix = notes.length ? `${notes.join('\n')}\n\n` : '';
+  if (ctx.chunks.length === 0) {
+    return finish({ queryId, answer: prefix + NO_CONTEXT_ANSWER, citations: [], context: ctx, status: 'no_context', provider: deps.provider?.id, model: deps.provider?.model }, 'success');
+  }
+  if (!deps.provider) {
+    const r = snippetResult(queryId, ctx, 'success', deps.unconfiguredReason ?? 'No model is configured.');
+    return finish({ ...r, answer: prefix + r.answer }, 'success');
+  }
+  const provider = deps.provider;
+  const messages = buildMessages(ctx, question, request.history ?? [], scrubber, s);
+  try {
+    const opened = await withRetry(async () => {
+      const it = provider.stream({ messages, signal: request.signal })[Symbol.asyncIterator]();
+      return { it, first: await it.next() };
+    }, { ...deps.retry, signal: request.signal, onRetry: (r) => { retries++; emit({ type: 'retry', attempt: r.attempt, delayMs: r.delayMs, reason: r.reason }); } });
+    let answer = '';
+    let usage: { promptTokens?: number; completionTokens?: number } | undefined;
+    const take = (ev: ProviderEvent) => {
+      if (ev.type === 'text') {
+        answer += ev.text;
+        emit({ type: 'text', delta: ev.text });
+      } else usage = { promptTokens: ev.promptTokens, completionTokens: ev.completionTokens };
+    };
+    if (prefix) emit({ type: 'text', delta: prefix });
+    for (let r = opened.value.first; !r.done; r = await opened.value.it.next()) take(r.value);
+    completionTokens = usage?.completionTokens;
+    const checked = markUnverified(answer, ctx);
+    return finish({ queryId, answer: prefix + checked, citations: checkCitations(answer, ctx), context: ctx, provider: provider.id, model: provider.model, usage, status: 'success' }, 'success');
+  } catch (err) {
+    if (err instanceof ProviderError && err.kind === 'network') {
+      const r = snippetResult(queryId, ctx, 'offline', `${err.message} ${err.suggestion} Meanwhile, without the model:`);
+      return finish({ ...r, answer: prefix + r.answer, provider: provider.id, model: provider.model }, 'failure');
+    }
+    const status = err instanceof ProviderError && err.kind === 'rate_limited' ? 'rate_limited' : 'failure';
+    finish({ queryId, answer: '', citations: [], context: ctx, provider: provider.id, model: provider.model, status }, status);
+    throw err;
+  }
 }

@@ -16,7 +16,7 @@ describe('grounded query', () => {
     const c = capture();
     assert.equal(await main(['query', 'how are API keys stored?', '--no-llm'], c.io), 0);
     assert.match(c.out.stdout, /\*\*1\. src\/auth\/keyStore\.ts#L\d+-\d+\*\*/);
-    assert.match(c.out.stdout, /— searched \d+ files; \d+ chunks, \d+ of 8192 tokens; redacted: /);
+    assert.match(c.out.stdout, /— no model; searched \d+ files; \d+ chunks, \d+ of 8192 tokens; redacted: /);
   });
 
   it('--json prints the documented machine-readable result', async () => {

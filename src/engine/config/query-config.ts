@@ -1,0 +1,116 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+import type { EngineSettings } from './settings';
+
+export type ProviderKind = 'openai' | 'gemini' | 'gh' | 'openai-compatible';
+
+/** Which model to call and how: the CLI reads it from query.yaml + keys, the extension from settings + SecretStorage. */
+export interface ProviderSpec {
+  kind: ProviderKind;
+  model: string;
+  baseUrl?: string;
+  apiKey?: string;
+  /** Where the key is set, named in error messages. */
+  keyHint: string;
+}
+
+export interface QueryConfig {
+  provider?: ProviderSpec;
+  /** Why there is no provider (shown with the snippet answer). */
+  unconfiguredReason?: string;
+  settings: Partial<EngineSettings>;
+  warnings: string[];
+}
+
+/** A configuration the user must fix; the message names the file and the key. */
+export class ConfigError extends Error {
+  constructor(message: string, readonly suggestion: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export const DEFAULT_MODELS: Record<Exclude<ProviderKind, 'openai-compatible'>, string> = {
+  openai: 'gpt-4o-mini',
+  gemini: 'gemini-2.0-flash',
+  gh: 'openai/gpt-4o-mini',
+};
+
+export const GITHUB_MODELS_URL = 'https://models.github.ai/inference';
+
+const ENV_KEYS: Record<Exclude<ProviderKind, 'openai-compatible'>, string> = { openai: 'OPENAI_API_KEY', gemini: 'GEMINI_API_KEY', gh: 'GH_TOKEN' };
+
+export function configPath(root: string): string {
+  return path.join(root, '.agent', 'etc', 'query.yaml');
+}
+
+async function readKey(root: string, kind: keyof typeof ENV_KEYS, env: NodeJS.ProcessEnv, warnings: string[]): Promise<string | undefined> {
+  const fromEnv = env[ENV_KEYS[kind]]?.trim();
+  if (fromEnv) return fromEnv;
+  const file = path.join(root, '.agent', 'secrets', `${kind}_api_key`);
+  try {
+    const st = await fs.stat(file);
+    if ((st.mode & 0o077) !== 0) {
+      warnings.push(`${path.relative(root, file)} is readable by other users (mode ${(st.mode & 0o777).toString(8)}); run: chmod 600 ${path.relative(root, file)}`);
+    }
+    return (await fs.readFile(file, 'utf8')).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keyHint(kind: keyof typeof ENV_KEYS): string {
+  return `set ${ENV_KEYS[kind]} or write the key to .agent/secrets/${kind}_api_key`;
+}
+
+function positive(doc: Record<string, unknown>, key: string): number | undefined {
+  const v = doc[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0) throw new ConfigError(`.agent/etc/query.yaml: '${key}' must be a positive whole number, got ${JSON.stringify(v)}.`, `Fix '${key}' in .agent/etc/query.yaml.`);
+  return v;
+}
+
+/**
+ * Reads `<root>/.agent/etc/query.yaml` (seed 001): `llm_provider` (openai | gemini | gh | the URL of
+ * an OpenAI-compatible server), `model`, `max_context_tokens`, `max_file_tokens`, optional `base_url`.
+ * Keys come from the environment or `.agent/secrets/<provider>_api_key`. With no `llm_provider`,
+ * the first provider that has a key is used; with none, there is no provider and the reason says why.
+ */
+export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Promise<QueryConfig> {
+  const warnings: string[] = [];
+  let doc: Record<string, unknown> = {};
+  try {
+    const text = await fs.readFile(configPath(root), 'utf8');
+    const parsed = YAML.parse(text) as unknown;
+    if (parsed !== null && (typeof parsed !== 'object' || Array.isArray(parsed))) throw new ConfigError('.agent/etc/query.yaml must be a mapping of keys to values.', 'See README: "Answering with a model" for an example.');
+    doc = (parsed ?? {}) as Record<string, unknown>;
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new ConfigError(`.agent/etc/query.yaml is not valid YAML: ${(err as Error).message.split('\n')[0]}`, 'Fix the file, or delete it to use the defaults.');
+    }
+  }
+  const settings: Partial<EngineSettings> = { maxContextTokens: positive(doc, 'max_context_tokens'), maxFileTokens: positive(doc, 'max_file_tokens') };
+  const chosen = typeof doc.llm_provider === 'string' ? doc.llm_provider.trim() : undefined;
+  const model = typeof doc.model === 'string' && doc.model.trim() ? doc.model.trim() : undefined;
+  const baseUrl = typeof doc.base_url === 'string' ? doc.base_url : undefined;
+  if (chosen && /^https?:\/\//i.test(chosen)) {
+    if (!model) throw new ConfigError(`.agent/etc/query.yaml: llm_provider is the server ${chosen} but no 'model' is set.`, "Add e.g. 'model: llama3.1' (a model the server has; `ollama list` shows them).");
+    return { provider: { kind: 'openai-compatible', model, baseUrl: chosen, keyHint: 'no key is needed for a local server' }, settings, warnings };
+  }
+  if (chosen && !(chosen in ENV_KEYS)) {
+    throw new ConfigError(`.agent/etc/query.yaml: unknown llm_provider '${chosen}'.`, 'Use openai, gemini, gh, or the URL of an OpenAI-compatible server such as http://localhost:11434/v1.');
+  }
+  const candidates = chosen ? [chosen as keyof typeof ENV_KEYS] : (Object.keys(ENV_KEYS) as (keyof typeof ENV_KEYS)[]);
+  for (const kind of candidates) {
+    const apiKey = await readKey(root, kind, env, warnings);
+    if (!apiKey) continue;
+    const url = kind === 'gh' ? baseUrl ?? GITHUB_MODELS_URL : baseUrl;
+    return { provider: { kind, model: model ?? DEFAULT_MODELS[kind], apiKey, baseUrl: url, keyHint: keyHint(kind) }, settings, warnings };
+  }
+  const unconfiguredReason = chosen
+    ? `No API key for ${chosen}: ${keyHint(chosen as keyof typeof ENV_KEYS)}.`
+    : 'No model is configured (see README: "Answering with a model").';
+  return { settings, warnings, unconfiguredReason };
+}

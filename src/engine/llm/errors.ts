@@ -1,0 +1,87 @@
+import { ProviderError } from './types';
+
+/** What the error messages name so the user knows what to fix. */
+export interface ProviderIdentity {
+  id: string;
+  model: string;
+  baseUrl?: string;
+  /** Where the key comes from, e.g. "OPENAI_API_KEY or .agent/secrets/openai_api_key" or "Grounded: Set API Key". */
+  keyHint: string;
+}
+
+/** `Retry-After` in seconds or as an HTTP date → milliseconds from `now`. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value.trim());
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Gemini's `RetryInfo.retryDelay` ("2s", "1.5s") from an error's details. */
+export function geminiRetryDelay(details: unknown): number | undefined {
+  if (!Array.isArray(details)) return undefined;
+  for (const d of details) {
+    const delay = (d as { retryDelay?: unknown })?.retryDelay;
+    if (typeof delay === 'string' && /^\d+(\.\d+)?s$/.test(delay)) return Number(delay.slice(0, -1)) * 1000;
+  }
+  return undefined;
+}
+
+function isAbort(err: unknown): boolean {
+  const name = (err as { name?: string })?.name ?? '';
+  return name === 'AbortError' || name === 'APIUserAbortError' || name === 'GoogleGenerativeAIAbortError' || /abort/i.test(String((err as Error)?.message ?? ''));
+}
+
+const NETWORK_CODES = /ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|fetch failed|Connection error|socket hang up/i;
+
+function causeText(err: unknown): string {
+  let text = '';
+  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    text += ` ${(e as { code?: string }).code ?? ''} ${(e as Error).message ?? ''}`;
+  }
+  return text;
+}
+
+/** Maps an HTTP status to the error the user sees, naming the setting or key to fix. */
+export function errorForStatus(status: number, who: ProviderIdentity, retryAfterMs?: number, detail = ''): ProviderError {
+  const where = who.baseUrl ? ` at ${who.baseUrl}` : '';
+  const suffix = detail ? ` (${detail.slice(0, 200)})` : '';
+  if (status === 401 || status === 403) {
+    return new ProviderError('auth', `${who.id} rejected the API key (HTTP ${status})${suffix}.`, `Check the key: ${who.keyHint}.`, status);
+  }
+  if (status === 404) {
+    return new ProviderError('not_found', `${who.id}${where} has no model '${who.model}' (HTTP 404)${suffix}.`, 'Choose an existing model: the `model` setting (query.yaml `model`, or "Grounded: Select Provider and Model").', status);
+  }
+  if (status === 429) {
+    return new ProviderError('rate_limited', `${who.id} is rate limiting requests (HTTP 429)${suffix}.`, 'Wait a moment and ask again, or raise your plan\'s rate limit.', status, retryAfterMs);
+  }
+  if (status >= 500) {
+    return new ProviderError('server', `${who.id}${where} failed with HTTP ${status}${suffix}.`, 'The provider is having trouble; try again shortly.', status, retryAfterMs);
+  }
+  return new ProviderError('bad_request', `${who.id} refused the request (HTTP ${status})${suffix}.`, 'Check the model and base URL settings; the request was not retried.', status);
+}
+
+/**
+ * Turns whatever an SDK threw into a ProviderError. HTTP errors keep their status and retry hint;
+ * connection failures become `network` (the caller falls back to snippets); aborts become `cancelled`.
+ */
+export function toProviderError(err: unknown, who: ProviderIdentity): ProviderError {
+  if (err instanceof ProviderError) return err;
+  if (isAbort(err)) return new ProviderError('cancelled', 'The request was cancelled.', 'Ask again when you are ready.');
+  const e = err as { status?: number; headers?: { get?: (k: string) => string | null } | Record<string, string>; errorDetails?: unknown; message?: string };
+  if (typeof e?.status === 'number' && e.status > 0) {
+    const headers = e.headers;
+    const retryHeader = headers && typeof (headers as { get?: unknown }).get === 'function'
+      ? (headers as { get: (k: string) => string | null }).get('retry-after')
+      : (headers as Record<string, string> | undefined)?.['retry-after'];
+    const retryAfterMs = parseRetryAfter(retryHeader) ?? geminiRetryDelay(e.errorDetails);
+    return errorForStatus(e.status, who, retryAfterMs);
+  }
+  const text = causeText(err);
+  if (NETWORK_CODES.test(text)) {
+    const where = who.baseUrl ?? `${who.id}'s API`;
+    return new ProviderError('network', `Could not reach ${where}.`, who.baseUrl ? `Is the server running at ${who.baseUrl}? Check the base URL setting.` : 'Check your network connection.');
+  }
+  return new ProviderError('malformed', `${who.id} sent a response Grounded could not read: ${(e?.message ?? String(err)).slice(0, 200)}`, 'Check that the base URL points at a compatible API.');
+}

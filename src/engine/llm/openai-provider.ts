@@ -1,0 +1,64 @@
+import OpenAI from 'openai';
+import { toProviderError, type ProviderIdentity } from './errors';
+import type { Provider, ProviderEvent, ProviderRequest } from './types';
+
+export interface OpenAIProviderOptions {
+  /** 'openai' | 'openai-compatible' | 'gh' */
+  id: string;
+  model: string;
+  apiKey?: string;
+  baseUrl?: string;
+  keyHint: string;
+  timeoutMs?: number;
+}
+
+/**
+ * OpenAI chat completions through the `openai` SDK, streamed. The same class serves OpenAI,
+ * GitHub Models and any OpenAI-compatible server (Ollama, LM Studio, vLLM, llama.cpp), which
+ * differ only in base URL and key. The SDK's own retries are off: retrying is ours (llm/retry.ts).
+ */
+export class OpenAIChatProvider implements Provider {
+  readonly id: string;
+  readonly model: string;
+  private readonly client: OpenAI;
+  private readonly who: ProviderIdentity;
+
+  constructor(opts: OpenAIProviderOptions) {
+    this.id = opts.id;
+    this.model = opts.model;
+    // Local servers need no key, but the SDK insists on one; it is never sent anywhere else.
+    this.client = new OpenAI({ apiKey: opts.apiKey || 'no-key', baseURL: opts.baseUrl, maxRetries: 0, timeout: opts.timeoutMs ?? 120_000 });
+    this.who = { id: opts.id, model: opts.model, baseUrl: opts.baseUrl, keyHint: opts.keyHint };
+  }
+
+  async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
+    let stream;
+    try {
+      stream = await this.client.chat.completions.create(
+        {
+          model: this.model,
+          messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+          stream: true,
+          stream_options: { include_usage: true },
+          ...(request.maxOutputTokens ? { max_tokens: request.maxOutputTokens } : {}),
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        },
+        { signal: request.signal },
+      );
+    } catch (err) {
+      throw toProviderError(err, this.who);
+    }
+    try {
+      for await (const chunk of stream) {
+        if (!chunk || !Array.isArray(chunk.choices)) throw new Error('stream chunk without choices');
+        const text = chunk.choices[0]?.delta?.content;
+        if (text) yield { type: 'text', text };
+        if (chunk.usage) yield { type: 'usage', promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+      }
+      // The SDK ends the stream quietly on abort; the caller must not mistake that for a complete answer.
+      if (request.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    } catch (err) {
+      throw toProviderError(err, this.who);
+    }
+  }
+}

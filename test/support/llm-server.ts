@@ -1,0 +1,105 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request as the server received it: raw bytes included, to prove what left the machine. */
+export interface ReceivedRequest {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** Set when the client closed the connection before the response ended (cancellation). */
+  closedEarly: boolean;
+}
+
+/** What the server does with one request. */
+export type Reply =
+  | { kind: 'openai-stream'; chunks: string[]; usage?: { prompt: number; completion: number }; delayMs?: number }
+  | { kind: 'gemini-stream'; chunks: string[]; usage?: { prompt: number; completion: number }; delayMs?: number }
+  | { kind: 'status'; status: number; headers?: Record<string, string>; body?: unknown }
+  | { kind: 'raw'; status: number; contentType: string; body: string };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A local HTTP server speaking the providers' wire protocols: OpenAI chat completions with SSE
+ * (`data: {...}` lines, `data: [DONE]`), and Gemini `:streamGenerateContent?alt=sse`. Replies are
+ * set per test; the last one repeats. Listens on 127.0.0.1 only.
+ */
+export class LlmWireServer {
+  readonly requests: ReceivedRequest[] = [];
+  private replies: Reply[] = [];
+  private server = http.createServer((req, res) => void this.handle(req, res));
+  url = '';
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  /** Sets the replies for the next requests, in order; the last one repeats until the next call. */
+  reply(...replies: Reply[]): this {
+    this.replies = [...replies];
+    return this;
+  }
+
+  /** Every byte the clients sent, bodies and headers, as one string. */
+  allBytes(): string {
+    return this.requests.map((r) => `${r.method} ${r.url}\n${JSON.stringify(r.headers)}\n${r.body}`).join('\n');
+  }
+
+  private next(): Reply {
+    return (this.replies.length > 1 ? this.replies.shift() : this.replies[0]) ?? { kind: 'status', status: 500, body: { error: 'no reply queued' } };
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const parts: Buffer[] = [];
+    for await (const p of req) parts.push(p as Buffer);
+    const record: ReceivedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(parts).toString('utf8'), closedEarly: false };
+    this.requests.push(record);
+    res.on('close', () => { if (!res.writableEnded) record.closedEarly = true; });
+    const reply = this.next();
+    if (reply.kind === 'status') {
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+      res.end(JSON.stringify(reply.body ?? { error: { message: `HTTP ${reply.status}`, type: 'test_error' } }));
+      return;
+    }
+    if (reply.kind === 'raw') {
+      res.writeHead(reply.status, { 'content-type': reply.contentType });
+      res.end(reply.body);
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    const frames = reply.kind === 'openai-stream' ? openaiFrames(reply) : geminiFrames(reply);
+    for (const frame of frames) {
+      if (res.destroyed) return;
+      res.write(frame);
+      if (reply.delayMs) await sleep(reply.delayMs);
+    }
+    res.end();
+  }
+}
+
+function openaiFrames(r: Extract<Reply, { kind: 'openai-stream' }>): string[] {
+  const base = { id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 1700000000, model: 'test-model' };
+  const frames = r.chunks.map((text, i) => ({ ...base, choices: [{ index: 0, delta: i === 0 ? { role: 'assistant', content: text } : { content: text }, finish_reason: null }] }));
+  frames.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] } as never);
+  if (r.usage) frames.push({ ...base, choices: [], usage: { prompt_tokens: r.usage.prompt, completion_tokens: r.usage.completion, total_tokens: r.usage.prompt + r.usage.completion } } as never);
+  return [...frames.map((f) => `data: ${JSON.stringify(f)}\n\n`), 'data: [DONE]\n\n'];
+}
+
+function geminiFrames(r: Extract<Reply, { kind: 'gemini-stream' }>): string[] {
+  return r.chunks.map((text, i) => {
+    const last = i === r.chunks.length - 1;
+    const frame = {
+      candidates: [{ content: { role: 'model', parts: [{ text }] }, index: 0, ...(last ? { finishReason: 'STOP' } : {}) }],
+      ...(last && r.usage ? { usageMetadata: { promptTokenCount: r.usage.prompt, candidatesTokenCount: r.usage.completion, totalTokenCount: r.usage.prompt + r.usage.completion } } : {}),
+    };
+    return `data: ${JSON.stringify(frame)}\r\n\r\n`;
+  });
+}

@@ -1,0 +1,102 @@
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { main } from '../../../src/cli/main';
+import { ConfigError, loadQueryConfig } from '../../../src/engine/config/query-config';
+import { copyFixture, PLANTED_SECRETS } from '../../support/fixture';
+import { LlmWireServer } from '../../support/llm-server';
+
+function capture(cwd: string, env: NodeJS.ProcessEnv = {}) {
+  const out = { stdout: '', stderr: '' };
+  return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env, cwd } };
+}
+
+function writeConfig(root: string, yaml: string): void {
+  mkdirSync(path.join(root, '.agent', 'etc'), { recursive: true });
+  writeFileSync(path.join(root, '.agent', 'etc', 'query.yaml'), yaml);
+}
+
+describe('.agent/etc/query.yaml and keys', () => {
+  it('picks the first provider that has a key when none is chosen', async () => {
+    const root = copyFixture();
+    const c = await loadQueryConfig(root, { GEMINI_API_KEY: 'AIza-x' });
+    assert.equal(c.provider?.kind, 'gemini');
+    assert.equal(c.provider?.model, 'gemini-2.0-flash');
+    const none = await loadQueryConfig(root, {});
+    assert.equal(none.provider, undefined);
+    assert.match(none.unconfiguredReason ?? '', /No model is configured/);
+  });
+
+  it('reads a key file and warns when others can read it', async () => {
+    const root = copyFixture();
+    writeConfig(root, 'llm_provider: openai\nmodel: gpt-4.1-mini\nmax_context_tokens: 4000\n');
+    mkdirSync(path.join(root, '.agent', 'secrets'), { recursive: true });
+    const keyFile = path.join(root, '.agent', 'secrets', 'openai_api_key');
+    writeFileSync(keyFile, 'sk-from-file\n');
+    chmodSync(keyFile, 0o644);
+    const c = await loadQueryConfig(root, {});
+    assert.equal(c.provider?.apiKey, 'sk-from-file');
+    assert.equal(c.provider?.model, 'gpt-4.1-mini');
+    assert.equal(c.settings.maxContextTokens, 4000);
+    assert.match(c.warnings[0], /readable by other users .*chmod 600/);
+    chmodSync(keyFile, 0o600);
+    assert.deepEqual((await loadQueryConfig(root, {})).warnings, []);
+  });
+
+  it('uses a URL as an OpenAI-compatible server and rejects bad files clearly', async () => {
+    const root = copyFixture();
+    writeConfig(root, 'llm_provider: http://localhost:11434/v1\nmodel: llama3.1\n');
+    const c = await loadQueryConfig(root, {});
+    assert.deepEqual([c.provider?.kind, c.provider?.baseUrl, c.provider?.model], ['openai-compatible', 'http://localhost:11434/v1', 'llama3.1']);
+    writeConfig(root, 'llm_provider: claude\n');
+    await assert.rejects(loadQueryConfig(root, {}), (e: unknown) => e instanceof ConfigError && /unknown llm_provider 'claude'/.test(e.message));
+    writeConfig(root, 'llm_provider: [oops\n');
+    await assert.rejects(loadQueryConfig(root, {}), (e: unknown) => e instanceof ConfigError && /not valid YAML/.test(e.message));
+    writeConfig(root, 'max_file_tokens: -3\n');
+    await assert.rejects(loadQueryConfig(root, {}), /positive whole number/);
+  });
+});
+
+describe('grounded query with a model, and grounded metrics', () => {
+  let server: LlmWireServer;
+  const root = copyFixture();
+  before(async () => {
+    server = await new LlmWireServer().start();
+    writeConfig(root, `llm_provider: ${server.url}/v1\nmodel: llama3.1\n`);
+  });
+  after(() => server.stop());
+
+  it('streams the answer of an OpenAI-compatible server (the Ollama setup) with a summary', async () => {
+    server.reply({ kind: 'openai-stream', chunks: ['Encrypted in ', 'src/auth/keyStore.ts#L19-26.'], usage: { prompt: 700, completion: 9 } });
+    const c = capture(root);
+    assert.equal(await main(['query', 'how are API keys stored?'], c.io), 0);
+    assert.match(c.out.stdout, /^Encrypted in src\/auth\/keyStore\.ts#L19-26\.\n\n— openai-compatible\/llama3\.1; searched/);
+    for (const s of PLANTED_SECRETS) assert.ok(!server.allBytes().includes(s));
+  });
+
+  it('--json adds answer, provider, model, usage and checked citations', async () => {
+    server.reply({ kind: 'openai-stream', chunks: ['See src/auth/keyStore.ts#L19-26 and src/x.ts#L1.'], usage: { prompt: 700, completion: 12 } });
+    const c = capture(root);
+    assert.equal(await main(['query', 'how are API keys stored?', '--json'], c.io), 0);
+    const r = JSON.parse(c.out.stdout);
+    assert.equal(r.provider, 'openai-compatible');
+    assert.equal(r.model, 'llama3.1');
+    assert.deepEqual(r.usage, { promptTokens: 700, completionTokens: 12 });
+    assert.deepEqual(r.citations, [{ path: 'src/auth/keyStore.ts', startLine: 19, endLine: 26, verified: true }, { path: 'src/x.ts', startLine: 1, endLine: 1, verified: false }]);
+    assert.ok(Array.isArray(r.chunks) && r.chunks.length > 0);
+  });
+
+  it('exits 4 with the fix when the key is rejected, and counts the failure', async () => {
+    server.reply({ kind: 'status', status: 401 });
+    const c = capture(root);
+    assert.equal(await main(['query', 'how are API keys stored?'], c.io), 4);
+    assert.match(c.out.stderr, /rejected the API key/);
+    const m = capture(root);
+    assert.equal(await main(['metrics'], m.io), 0);
+    assert.match(m.out.stdout, /agent_query_total\{status="success"\} 2/);
+    assert.match(m.out.stdout, /agent_query_total\{status="failure"\} 1/);
+    assert.match(m.out.stdout, /agent_query_latency_seconds_count 3/);
+    assert.match(m.out.stdout, /# TYPE agent_query_context_tokens histogram/);
+  });
+});
