@@ -42,6 +42,11 @@ if (existsSync('media/src/webview.ts')) {
     entryPoints: { webview: 'media/src/webview.ts' }, outdir: 'media/dist', logLevel: 'info' });
 }
 
+if (existsSync('media/src/plan-view.ts')) {
+  entries.push({ bundle: true, platform: 'browser', format: 'iife', target: 'es2022', sourcemap: true, minify: production,
+    entryPoints: { 'plan-view': 'media/src/plan-view.ts' }, outdir: 'media/dist', logLevel: 'info' });
+}
+
 copyWasm();
 if (watch) {
   for (const e of entries) await (await esbuild.context(e)).watch();

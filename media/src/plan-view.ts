@@ -1,0 +1,88 @@
+// The plan view's script (runs in the webview). It renders what the extension sends and posts
+// the user's choices back; both directions are checked against the shared zod schemas.
+import { fromPlanViewSchema, toPlanViewSchema, type FromPlanView, type PlanStepView, type PlanView } from '../../src/vscode/plans/messages';
+
+declare function acquireVsCodeApi(): { postMessage(message: unknown): void };
+
+const vscodeApi = acquireVsCodeApi();
+const root = document.getElementById('plan') as HTMLElement;
+
+function send(message: FromPlanView): void {
+  vscodeApi.postMessage(fromPlanViewSchema.parse(message));
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: { text?: string; className?: string } = {}, ...children: Node[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (props.text !== undefined) node.textContent = props.text;
+  if (props.className) node.className = props.className;
+  node.append(...children);
+  return node;
+}
+
+function button(label: string, message: FromPlanView, enabled: boolean, primary = false): HTMLButtonElement {
+  const b = el('button', { text: label, className: primary ? 'primary' : 'secondary' });
+  b.disabled = !enabled;
+  b.addEventListener('click', () => send(message));
+  return b;
+}
+
+const statusText: Record<PlanStepView['status'], string> = {
+  pending: 'pending', succeeded: 'done', failed: 'failed', rejected: 'rejected', skipped: 'skipped',
+};
+
+function renderStep(step: PlanStepView, index: number): HTMLElement {
+  const head = el('div', { className: 'step-head' },
+    el('span', { className: 'step-number', text: `${index + 1}.` }),
+    el('code', { text: step.tool }),
+    ...(step.path ? [el('span', { className: 'path', text: step.path })] : []),
+    ...(step.modifies ? [el('span', { className: 'badge modifies', text: 'modifies files' })] : []),
+    ...(step.requiresConfirmation ? [el('span', { className: 'badge', text: 'asks first' })] : []),
+    el('span', { className: `status ${step.status}`, text: statusText[step.status] }),
+  );
+  const body = el('details', {}, el('summary', { text: 'Arguments' }), el('pre', { text: step.arguments }));
+  const item = el('li', { className: `step ${step.status}` }, head, body);
+  if (step.precondition) item.append(el('div', { className: 'precondition', text: `Precondition: ${step.precondition}` }));
+  if (step.error) item.append(el('pre', { className: 'error', text: step.error }));
+  if (step.output) item.append(el('details', {}, el('summary', { text: 'Output' }), el('pre', { text: step.output })));
+  return item;
+}
+
+function render(view: PlanView): void {
+  const idle = view.state === 'ready';
+  const canRun = idle && view.trusted;
+  const header = el('header', {},
+    el('h1', { text: `Plan ${view.planId}` }),
+    el('span', { className: 'badge', text: view.intent }),
+    ...(view.edited ? [el('span', { className: 'badge', text: 'edited' })] : []),
+  );
+  const parts: Node[] = [header];
+  if (view.explanation) parts.push(el('p', { className: 'explanation', text: view.explanation }));
+  if (!view.trusted && view.steps.some((s) => s.modifies)) {
+    parts.push(el('p', { className: 'warning', text: 'This workspace is not trusted: Grounded writes nothing here.' }));
+  }
+  if (view.errors.length) {
+    parts.push(el('h2', { text: 'The plan is not valid; nothing will run' }), el('pre', { className: 'error', text: view.errors.join('\n') }));
+  }
+  parts.push(el('ol', { className: 'steps' }, ...view.steps.map(renderStep)));
+  const evidence = el('section', { className: 'evidence' },
+    el('h2', { text: `Evidence cited: ${view.evidenceCited.length ? view.evidenceCited.join(', ') : 'none'}` }));
+  if (view.evidenceSummary.length) evidence.append(el('pre', { text: view.evidenceSummary.join('\n') }));
+  parts.push(evidence);
+  if (view.runError) parts.push(el('pre', { className: 'error', text: view.runError }));
+  if (view.state !== 'ready' && view.state !== 'invalid') parts.push(el('p', { className: 'state', text: `State: ${view.state}` }));
+  parts.push(el('div', { className: 'actions' },
+    button('Run step by step', { type: 'run', mode: 'step' }, canRun, true),
+    button('Run whole plan', { type: 'run', mode: 'plan' }, canRun),
+    button('Edit plan', { type: 'edit' }, view.state !== 'running'),
+    button(view.state === 'running' ? 'Close' : 'Cancel', { type: 'cancel' }, view.state !== 'running'),
+  ));
+  root.replaceChildren(...parts);
+}
+
+window.addEventListener('message', (event: MessageEvent) => {
+  const parsed = toPlanViewSchema.safeParse(event.data);
+  if (!parsed.success) return;
+  render(parsed.data.plan);
+});
+
+send({ type: 'ready' });

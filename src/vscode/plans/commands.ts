@@ -1,0 +1,92 @@
+import * as vscode from 'vscode';
+import type { ExecutionMode, PlanRunResult } from '../../engine/plans/executor';
+import { ProviderError } from '../../engine/llm/types';
+import { parseErrorsOf, PlanFeatureError, type PlanFeatures } from './plan-features';
+import type { PlanSession } from './session';
+import { approvalsForTesting, testHooksEnabled, type TestApproval } from './test-hooks';
+
+/** Shows an error with its suggestion; never a stack trace. */
+export function showPlanError(err: unknown): void {
+  const suggestion = err instanceof PlanFeatureError || err instanceof ProviderError ? ` ${err.suggestion}` : '';
+  void vscode.window.showErrorMessage(`Grounded: ${(err as Error).message}${suggestion}`);
+}
+
+async function proposeChange(features: PlanFeatures): Promise<void> {
+  const request = await vscode.window.showInputBox({
+    title: 'Grounded: Propose a change',
+    prompt: 'Describe the change. Grounded asks the model for a plan, validates it, and shows every file change as a diff first.',
+    placeHolder: 'e.g. rename formatDuration to formatElapsed in src/util/time.ts',
+    ignoreFocusOut: true,
+  });
+  if (!request?.trim()) return;
+  const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Grounded: asking for a plan…', cancellable: true }, (_p, token) => features.propose(request, token));
+  if (!outcome.session) {
+    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: outcome.markdown });
+    await vscode.window.showTextDocument(doc);
+  }
+}
+
+async function reconstructRun(features: PlanFeatures, id?: string): Promise<string | undefined> {
+  let target = typeof id === 'string' ? id : undefined;
+  if (!target) {
+    const recent = await features.recentRuns();
+    const typeIt = { label: '$(edit) Enter an execution or plan id…', id: '', detail: '' };
+    const picked = await vscode.window.showQuickPick([typeIt, ...recent], { title: 'Grounded: Reconstruct run', placeHolder: 'Choose a plan or execution from the audit log', matchOnDetail: true });
+    if (!picked) return undefined;
+    target = picked.id || (await vscode.window.showInputBox({ title: 'Grounded: Reconstruct run', prompt: 'Execution id or plan id', ignoreFocusOut: true }))?.trim();
+  }
+  if (!target) return undefined;
+  const markdown = await features.reconstruct(target);
+  if (!markdown) {
+    void vscode.window.showWarningMessage(`Grounded: no execution or plan '${target}' in the audit log. Pick one from "Grounded: Reconstruct run…" or check the id.`);
+    return undefined;
+  }
+  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });
+  await vscode.window.showTextDocument(doc, { preview: false });
+  return markdown;
+}
+
+/**
+ * Validates a plan JSON (the argument's text, else the active editor) and opens it; with a
+ * `mode` it runs at once and returns the result (automation and tests).
+ */
+async function runPlanFile(features: PlanFeatures, arg?: { text?: string; mode?: Exclude<ExecutionMode, 'edited'> }): Promise<PlanRunResult | PlanSession | undefined> {
+  const text = arg?.text ?? vscode.window.activeTextEditor?.document.getText();
+  if (text === undefined) {
+    void vscode.window.showWarningMessage('Grounded: open a plan JSON file in the editor first, then run "Grounded: Run plan from the active editor".');
+    return undefined;
+  }
+  try {
+    return await features.runPlanText(text, arg?.mode);
+  } catch (err) {
+    const errors = parseErrorsOf(err);
+    void vscode.window.showErrorMessage(`Grounded: the plan is not valid; nothing will run. ${errors.join(' ')}`);
+    return undefined;
+  }
+}
+
+const guarded = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R | undefined> => {
+  try {
+    return await fn(...args);
+  } catch (err) {
+    showPlanError(err);
+    return undefined;
+  }
+};
+
+/** Registers the plan commands (and, with GROUNDED_TEST_HOOKS=1, the hidden test-hook command). */
+export function registerPlanCommands(features: PlanFeatures): vscode.Disposable[] {
+  const out = [
+    vscode.commands.registerCommand('grounded.proposeChange', guarded(() => proposeChange(features))),
+    vscode.commands.registerCommand('grounded.reconstructRun', guarded((id?: string) => reconstructRun(features, id))),
+    vscode.commands.registerCommand('grounded.runPlanFile', guarded((arg?: { text?: string; mode?: 'step' | 'plan' }) => runPlanFile(features, arg))),
+    vscode.commands.registerCommand('grounded.showPlan', (planId: string) => features.showPlan(planId)),
+  ];
+  if (testHooksEnabled()) {
+    out.push(vscode.commands.registerCommand('grounded.testHooks.queueApprovals', (decisions: TestApproval[]) => {
+      approvalsForTesting.push(...decisions);
+      return approvalsForTesting.length;
+    }));
+  }
+  return out;
+}

@@ -1,0 +1,72 @@
+import * as vscode from 'vscode';
+import type { ProposedEdit } from '../../engine/plans/edits';
+import type { AuthorizationDecision, Authorize, StepContext } from '../../engine/plans/executor';
+import { resolveInside } from '../../engine/plans/paths';
+import type { PlanStep } from '../../engine/plans/schema';
+import { proposedScheme, type ProposedContentProvider } from './proposed-content';
+import { nextTestApproval } from './test-hooks';
+
+const ACCEPT = 'Accept';
+const REJECT = 'Reject';
+const RUN = 'Run';
+const SKIP = 'Skip';
+const CANCEL = 'Cancel plan';
+
+/** How the user is asked; the default is a notification with buttons (no modal dialog). */
+export type AskUser = (question: string, choices: string[]) => Thenable<string | undefined>;
+
+const notify: AskUser = (question, choices) => vscode.window.showInformationMessage(question, ...choices);
+
+/** Opens VS Code's diff editor: the file as it is now (or an empty side for a new file) against the proposal. */
+export async function showEditDiff(proposed: ProposedContentProvider, root: string, edit: ProposedEdit, label: string): Promise<vscode.Uri[]> {
+  const right = proposed.put(edit.path, edit.after.text, label);
+  const left = edit.kind === 'create' ? proposed.put(edit.path, '', `${label}-empty`) : vscode.Uri.file(resolveInside(root, edit.path));
+  const title = `${edit.path} ↔ proposed by Grounded (${edit.kind === 'create' ? 'new file' : 'change'})`;
+  await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: false });
+  return edit.kind === 'create' ? [left, right] : [right];
+}
+
+/** Closes the diff tabs showing these proposal URIs. */
+export async function closeDiffTabs(uris: vscode.Uri[]): Promise<void> {
+  const keys = new Set(uris.map((u) => u.toString()));
+  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff && keys.has(t.input.modified.toString()));
+  if (tabs.length) await vscode.window.tabGroups.close(tabs);
+}
+
+/** The diff tabs currently showing Grounded proposals (used by tests and the plan view). */
+export function proposalDiffTabs(scheme: string = proposedScheme): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === scheme);
+}
+
+function decisionOf(choice: string | undefined): AuthorizationDecision {
+  if (choice === ACCEPT || choice === RUN) return 'accept';
+  if (choice === CANCEL) return 'cancel';
+  // Dismissing the notification leaves the file as it is.
+  return 'reject';
+}
+
+/**
+ * The executor's Authorize for VS Code: every file change opens as a diff with Accept / Reject /
+ * Cancel plan; a read-only step marked requires_confirmation asks Run / Skip / Cancel plan. The
+ * diff tab is closed once the user decided.
+ */
+export function createDiffAuthorize(opts: { proposed: ProposedContentProvider; root: string; ask?: AskUser }): Authorize {
+  const ask = opts.ask ?? notify;
+  return async (step: PlanStep, edit: ProposedEdit | undefined, ctx: StepContext) => {
+    const where = `step ${ctx.index + 1} of ${ctx.total} ('${step.id}', ${step.tool})`;
+    const queued = nextTestApproval();
+    if (!edit) {
+      if (queued !== undefined) return typeof queued === 'function' ? queued(step, edit) : queued;
+      return decisionOf(await ask(`Grounded: run ${where}?`, [RUN, SKIP, CANCEL]));
+    }
+    const shown = await showEditDiff(opts.proposed, opts.root, edit, `${ctx.plan.id}-${step.id}`);
+    try {
+      if (queued !== undefined) return typeof queued === 'function' ? await queued(step, edit) : queued;
+      const verb = edit.kind === 'create' ? `create '${edit.path}'` : `change '${edit.path}'`;
+      return decisionOf(await ask(`Grounded: ${verb} — ${where}. Review the diff, then accept or reject.`, [ACCEPT, REJECT, CANCEL]));
+    } finally {
+      await closeDiffTabs(shown);
+      for (const uri of shown) opts.proposed.drop(uri);
+    }
+  };
+}

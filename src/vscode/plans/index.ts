@@ -1,0 +1,56 @@
+import * as vscode from 'vscode';
+import { registerPlanCommands, showPlanError } from './commands';
+import { PlanFeatureError, PlanFeatures, type PlanServices, type ProposeOutcome } from './plan-features';
+import { proposedScheme } from './proposed-content';
+
+export { PlanFeatures, type PlanServices } from './plan-features';
+export { approvalsForTesting } from './test-hooks';
+
+let active: PlanFeatures | undefined;
+
+/**
+ * Registers plans in VS Code: the `grounded-proposed:` diff content, the commands
+ * (Propose a change…, Reconstruct run…, Run plan from the active editor) and the plan panels.
+ * The extension pushes the returned disposables to `context.subscriptions`.
+ */
+export function registerPlanFeatures(context: Pick<vscode.ExtensionContext, 'extensionUri'>, services: PlanServices): vscode.Disposable[] {
+  const features = new PlanFeatures(context.extensionUri, services);
+  active = features;
+  return [
+    vscode.workspace.registerTextDocumentContentProvider(proposedScheme, features.proposed),
+    ...registerPlanCommands(features),
+    features,
+    { dispose: () => { if (active === features) active = undefined; } },
+  ];
+}
+
+/**
+ * The chat participant's `/plan`: asks for a plan, streams its summary (or why there is none)
+ * and opens it in a plan panel where the user runs it. Without a stream, errors become
+ * notifications.
+ */
+export async function runPlanRequest(request: string, stream?: vscode.ChatResponseStream, token?: vscode.CancellationToken): Promise<ProposeOutcome | undefined> {
+  try {
+    if (!active) throw new PlanFeatureError('Plans are not available: the plan features are not registered.', 'Reload the window; if it persists, report it with the output of "Grounded: Show Logs".');
+    stream?.progress('Asking the model for a plan…');
+    const outcome = await active.propose(request, token);
+    if (stream) {
+      stream.markdown(outcome.markdown);
+      if (outcome.session) {
+        stream.markdown('\n\nThe plan is open beside the chat: run it step by step or as a whole; every file change is shown as a diff first.');
+        stream.button({ command: 'grounded.showPlan', title: 'Open the plan', arguments: [outcome.session.plan.id] });
+      }
+    } else if (!outcome.session) {
+      void vscode.window.showWarningMessage(`Grounded: ${outcome.markdown.replace(/\*\*|`{3}text|`{3}/g, '').trim()}`);
+    }
+    return outcome;
+  } catch (err) {
+    if (!stream) {
+      showPlanError(err);
+      return undefined;
+    }
+    const suggestion = (err as { suggestion?: unknown }).suggestion;
+    stream.markdown(`**${(err as Error).message}**${typeof suggestion === 'string' ? `\n\n${suggestion}` : ''}`);
+    return undefined;
+  }
+}

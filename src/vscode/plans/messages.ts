@@ -1,0 +1,58 @@
+import * as z from 'zod/mini';
+
+// The plan view's protocol, shared by the extension (src/vscode/plans/plan-panel.ts) and the
+// webview script (media/src/plan-view.ts). Both sides validate what they receive.
+
+const stepStatus = z.enum(['pending', 'succeeded', 'failed', 'rejected', 'skipped']);
+
+export const planStepViewSchema = z.object({
+  id: z.string(),
+  tool: z.string(),
+  /** Pretty-printed JSON of the arguments. */
+  arguments: z.string(),
+  precondition: z.optional(z.string()),
+  requiresConfirmation: z.boolean(),
+  /** Decided by Grounded's tool table, not by the model. */
+  modifies: z.boolean(),
+  path: z.optional(z.string()),
+  status: stepStatus,
+  /** Verbatim error, or the read-only tool's output. */
+  error: z.optional(z.string()),
+  output: z.optional(z.string()),
+});
+
+export const planViewSchema = z.object({
+  planId: z.string(),
+  intent: z.string(),
+  explanation: z.optional(z.string()),
+  evidenceCited: z.array(z.string()),
+  evidenceSummary: z.array(z.string()),
+  /** Validation messages, verbatim. */
+  errors: z.array(z.string()),
+  steps: z.array(planStepViewSchema),
+  trusted: z.boolean(),
+  edited: z.boolean(),
+  state: z.enum(['ready', 'running', 'completed', 'failed', 'cancelled', 'invalid']),
+  /** The verbatim error that stopped the plan. */
+  runError: z.optional(z.string()),
+});
+
+export type PlanStepView = z.infer<typeof planStepViewSchema>;
+export type PlanView = z.infer<typeof planViewSchema>;
+export type StepStatus = z.infer<typeof stepStatus>;
+
+/** Extension → webview. */
+export const toPlanViewSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('plan'), plan: planViewSchema }),
+]);
+
+/** Webview → extension. */
+export const fromPlanViewSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('run'), mode: z.enum(['step', 'plan']) }),
+  z.object({ type: z.literal('edit') }),
+  z.object({ type: z.literal('cancel') }),
+]);
+
+export type ToPlanView = z.infer<typeof toPlanViewSchema>;
+export type FromPlanView = z.infer<typeof fromPlanViewSchema>;

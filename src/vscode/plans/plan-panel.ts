@@ -1,0 +1,125 @@
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+import { PlanParseError, parsePlanText } from '../../engine/plans/schema';
+import type { Logger } from '../../engine/telemetry/log';
+import { fromPlanViewSchema, type PlanView, type ToPlanView } from './messages';
+import { planViewOf, withRunResult, withStepOutcome } from './plan-view-model';
+import type { PlanSession } from './session';
+
+const USE_EDITED = 'Use edited plan';
+
+/**
+ * The plan view: one webview panel per plan, showing its steps, arguments, evidence, which steps
+ * modify files and the validation messages verbatim, with Run step by step / Run whole plan /
+ * Edit plan / Cancel. Strict CSP (scripts by nonce only), resources only from media/.
+ */
+export class PlanPanel implements vscode.Disposable {
+  private view: PlanView;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  private constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly session: PlanSession,
+    private readonly evidenceSummary: string[],
+    private readonly logger: Logger,
+  ) {
+    this.view = this.freshView();
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((raw: unknown) => void this.onMessage(raw)),
+      panel.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  /** Opens a panel for a validated plan session. */
+  static show(extensionUri: vscode.Uri, session: PlanSession, evidenceSummary: string[], logger: Logger): PlanPanel {
+    const media = vscode.Uri.joinPath(extensionUri, 'media');
+    const panel = vscode.window.createWebviewPanel('grounded.plan', `Plan ${session.plan.id}`, vscode.ViewColumn.Beside, {
+      enableScripts: true,
+      localResourceRoots: [media],
+      retainContextWhenHidden: true,
+    });
+    panel.webview.html = PlanPanel.html(panel.webview, media);
+    return new PlanPanel(panel, session, evidenceSummary, logger);
+  }
+
+  private static html(webview: vscode.Webview, media: vscode.Uri): string {
+    const nonce = randomBytes(16).toString('base64');
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(media, 'dist', 'plan-view.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(media, 'plan-view.css'));
+    return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${nonce}';">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link href="${style}" rel="stylesheet"><title>Grounded plan</title></head>
+<body><main id="plan" aria-live="polite">Loading the plan…</main>
+<script nonce="${nonce}" src="${script}"></script></body></html>`;
+  }
+
+  private freshView(): PlanView {
+    return planViewOf(this.session.plan, this.session.validation, {
+      evidenceSummary: this.evidenceSummary,
+      trusted: vscode.workspace.isTrusted,
+      edited: this.session.edited,
+    });
+  }
+
+  private post(): void {
+    const message: ToPlanView = { type: 'plan', plan: this.view };
+    void this.panel.webview.postMessage(message);
+  }
+
+  private async onMessage(raw: unknown): Promise<void> {
+    const parsed = fromPlanViewSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.logger.warn('plan.view.bad_message', { issues: parsed.error.issues.length });
+      return;
+    }
+    const msg = parsed.data;
+    if (msg.type === 'ready') return this.post();
+    if (msg.type === 'cancel') return this.panel.dispose();
+    if (msg.type === 'edit') return this.editPlan();
+    if (msg.type === 'run') return this.run(msg.mode);
+  }
+
+  private async run(mode: 'step' | 'plan'): Promise<void> {
+    if (this.session.isRunning || this.view.state !== 'ready') return;
+    this.view = { ...this.freshView(), state: 'running' };
+    this.post();
+    try {
+      const result = await this.session.run(mode, (o) => {
+        this.view = withStepOutcome(this.view, o);
+        this.post();
+      });
+      this.view = withRunResult(this.view, result);
+    } catch (err) {
+      this.view = { ...this.view, state: 'failed', runError: (err as Error).message };
+    }
+    this.post();
+  }
+
+  /** Opens the plan JSON in an untitled editor; the edited text is validated again when the user confirms. */
+  private async editPlan(): Promise<void> {
+    const doc = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(this.session.plan, null, 2) });
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    const choice = await vscode.window.showInformationMessage('Grounded: edit the plan JSON, then use it. It is validated again before anything runs.', USE_EDITED);
+    if (choice !== USE_EDITED) return;
+    try {
+      await this.session.replace(parsePlanText(doc.getText()));
+      this.view = this.freshView();
+    } catch (err) {
+      const errors = err instanceof PlanParseError ? err.errors : [(err as Error).message];
+      this.view = { ...this.view, state: 'invalid', errors };
+    }
+    this.post();
+  }
+
+  /** Brings the panel to the front. */
+  reveal(): void {
+    this.panel.reveal();
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.panel.dispose();
+  }
+}

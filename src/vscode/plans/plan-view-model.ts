@@ -1,0 +1,59 @@
+import type { PlanRunResult, StepOutcome } from '../../engine/plans/executor';
+import type { Plan } from '../../engine/plans/schema';
+import { isToolName, stepPath, toolMutates } from '../../engine/plans/tools';
+import type { ValidationResult } from '../../engine/plans/validate';
+import type { PlanStepView, PlanView } from './messages';
+
+/** What the plan view shows for a freshly validated plan (every step pending). */
+export function planViewOf(plan: Plan, validation: ValidationResult, extra: { evidenceSummary: string[]; trusted: boolean; edited: boolean }): PlanView {
+  const steps: PlanStepView[] = plan.steps.map((s) => ({
+    id: s.id,
+    tool: s.tool,
+    arguments: JSON.stringify(s.arguments, null, 2),
+    precondition: s.precondition,
+    requiresConfirmation: s.requires_confirmation,
+    modifies: isToolName(s.tool) && toolMutates(s.tool),
+    path: isToolName(s.tool) ? stepPath(s.tool, s.arguments) : undefined,
+    status: 'pending',
+  }));
+  return {
+    planId: plan.id,
+    intent: plan.intent,
+    explanation: plan.explanation,
+    evidenceCited: plan.evidence_referenced,
+    evidenceSummary: extra.evidenceSummary,
+    errors: validation.issues.map((i) => i.message),
+    steps,
+    trusted: extra.trusted,
+    edited: extra.edited,
+    state: validation.valid ? 'ready' : 'invalid',
+  };
+}
+
+/** The view after one step finished. */
+export function withStepOutcome(view: PlanView, o: StepOutcome): PlanView {
+  return {
+    ...view,
+    steps: view.steps.map((s) => (s.id === o.stepId ? { ...s, status: o.status, error: o.error === 'cancelled' ? 'Cancelled by the user' : o.error, output: o.output?.slice(0, 4000) } : s)),
+  };
+}
+
+/** The view after the run ended. */
+export function withRunResult(view: PlanView, r: PlanRunResult): PlanView {
+  const state = r.status === 'invalid' ? 'invalid' : r.status;
+  return { ...view, state, runError: r.error, errors: r.status === 'invalid' ? r.validation.issues.map((i) => i.message) : view.errors };
+}
+
+/** Markdown rendering of a plan, for the chat participant's /plan and for plain documents. */
+export function planMarkdown(view: PlanView): string {
+  const out = [`**Proposed plan** \`${view.planId}\` (${view.intent})`, ''];
+  if (view.explanation) out.push(view.explanation, '');
+  view.steps.forEach((s, i) => {
+    out.push(`${i + 1}. \`${s.tool}\`${s.path ? ` on \`${s.path}\`` : ''}${s.modifies ? ' — **modifies files**' : ''}${s.precondition ? ` (precondition: ${s.precondition})` : ''}`);
+  });
+  out.push('', `Evidence cited: ${view.evidenceCited.length ? view.evidenceCited.join(', ') : 'none'}`);
+  if (view.errors.length) {
+    out.push('', '**The plan is not valid; nothing will run:**', '', '```text', ...view.errors, '```');
+  }
+  return out.join('\n');
+}

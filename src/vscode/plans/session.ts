@@ -1,0 +1,84 @@
+import type { AuditStore } from '../../engine/audit/store';
+import { executePlan, type ExecutionMode, type PlanRunResult, type StepOutcome } from '../../engine/plans/executor';
+import type { WorkspaceHost } from '../../engine/plans/host';
+import type { EvidenceId, Plan } from '../../engine/plans/schema';
+import { validatePlan, type ValidationResult } from '../../engine/plans/validate';
+import type { Logger } from '../../engine/telemetry/log';
+import { createVsCodeApplyEdit, PlanSnapshot } from './apply-edit';
+import { createDiffAuthorize, type AskUser } from './diff-review';
+import type { ProposedContentProvider } from './proposed-content';
+
+export interface PlanSessionDeps {
+  host: WorkspaceHost;
+  proposed: ProposedContentProvider;
+  store?: AuditStore;
+  logger?: Logger;
+  ask?: AskUser;
+  /** Evidence the plan was made with (row counts feed the "insufficient evidence" check). */
+  evidenceRowCounts?: Partial<Record<EvidenceId, number>>;
+  evidenceSummary?: string[];
+}
+
+/**
+ * One plan shown to the user: validated against the workspace, with a snapshot of the files it
+ * will change taken now, so an edit is refused if a file changes before its step runs.
+ */
+export class PlanSession {
+  private running = false;
+
+  private constructor(
+    public plan: Plan,
+    public validation: ValidationResult,
+    private snapshot: PlanSnapshot,
+    private readonly deps: PlanSessionDeps,
+    /** True once the user replaced the plan through "Edit plan". */
+    public edited = false,
+  ) {}
+
+  /** Validates the plan and snapshots the files it changes. */
+  static async create(plan: Plan, deps: PlanSessionDeps): Promise<PlanSession> {
+    const validation = await validatePlan(plan, { host: deps.host, evidenceRowCounts: deps.evidenceRowCounts });
+    return new PlanSession(plan, validation, await PlanSnapshot.take(plan, deps.host), deps);
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /** Replaces the plan with the user's edited version (validated again, new snapshot). */
+  async replace(plan: Plan): Promise<ValidationResult> {
+    this.plan = plan;
+    this.edited = true;
+    this.validation = await validatePlan(plan, { host: this.deps.host, evidenceRowCounts: this.deps.evidenceRowCounts });
+    this.snapshot = await PlanSnapshot.take(plan, this.deps.host);
+    return this.validation;
+  }
+
+  /**
+   * Runs the plan through the engine executor (validated again, every step audited before and
+   * after). An edited plan is recorded with mode 'edited'.
+   */
+  async run(mode: Exclude<ExecutionMode, 'edited'>, onStep?: (o: StepOutcome) => void): Promise<PlanRunResult> {
+    if (this.running) throw new Error('This plan is already running');
+    this.running = true;
+    const started = Date.now();
+    try {
+      const { host, proposed, store } = this.deps;
+      const result = await executePlan({
+        plan: this.plan,
+        host,
+        store,
+        mode: this.edited && mode === 'step' ? 'edited' : mode,
+        authorize: createDiffAuthorize({ proposed, root: host.root, ask: this.deps.ask }),
+        applyEdit: createVsCodeApplyEdit({ root: host.root, snapshot: this.snapshot, isTrusted: () => host.isTrusted() }),
+        evidenceRowCounts: this.deps.evidenceRowCounts,
+        evidenceSummary: this.deps.evidenceSummary,
+        onStep,
+      });
+      this.deps.logger?.info('plan.run', { status: result.status, steps: result.steps.length, ms: Date.now() - started });
+      return result;
+    } finally {
+      this.running = false;
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import * as vscode from 'vscode';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Provider, ProviderEvent, ProviderRequest } from '../../../src/engine/llm/types';
+import type { PlanRunResult } from '../../../src/engine/plans/executor';
+import { PlanParseError } from '../../../src/engine/plans/schema';
+import { nullLogger } from '../../../src/engine/telemetry/log';
+import { PlanFeatures } from '../../../src/vscode/plans/plan-features';
+import { approvalsForTesting } from '../../../src/vscode/plans/test-hooks';
+
+// The plan features as the extension uses them (propose → plan panel → run → reconstruct), with a
+// provider that answers with a fixed reply (a real implementation of the Provider interface).
+
+class CannedProvider implements Provider {
+  readonly id = 'canned';
+  readonly model = 'canned-1';
+  readonly requests: ProviderRequest[] = [];
+  constructor(public reply: string) {}
+  async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
+    this.requests.push(request);
+    yield { type: 'text', text: this.reply };
+  }
+}
+
+const scheme = 'grounded-proposed-features-it';
+const planWebviewTabs = () =>
+  vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('grounded.plan'));
+const describeTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => `${t.label} [${(t.input as { viewType?: string })?.viewType ?? typeof t.input}]`).join(', ');
+
+/** The workbench reports new tabs to the extension host asynchronously. */
+async function eventually(check: () => boolean, ms = 5000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (!check() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  return check();
+}
+
+describe('plan features in VS Code', function () {
+  this.timeout(60_000);
+  let root: string;
+  let dir: string;
+  let rel: (name: string) => string;
+  let features: PlanFeatures;
+  let provider: CannedProvider | undefined;
+  let registration: vscode.Disposable;
+  const previousHooks = process.env.GROUNDED_TEST_HOOKS;
+
+  before(() => {
+    root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? assert.fail('the test workspace folder is open');
+    dir = mkdtempSync(path.join(root, 'plan-features-it-'));
+    rel = (name) => path.relative(root, path.join(dir, name)).split(path.sep).join('/');
+    process.env.GROUNDED_TEST_HOOKS = '1';
+    const extensionUri = vscode.extensions.getExtension('grounded-dev.grounded')?.extensionUri ?? vscode.Uri.file(root);
+    features = new PlanFeatures(extensionUri, {
+      getProvider: async () => provider,
+      logger: nullLogger,
+      root,
+      auditDatabase: path.join(mkdtempSync(path.join(os.tmpdir(), 'grounded-it-db-')), 'grounded.db'),
+    }, scheme);
+    registration = vscode.workspace.registerTextDocumentContentProvider(scheme, features.proposed);
+  });
+
+  afterEach(async () => {
+    approvalsForTesting.length = 0;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  after(() => {
+    registration.dispose();
+    features.dispose();
+    rmSync(dir, { recursive: true, force: true });
+    if (previousHooks === undefined) delete process.env.GROUNDED_TEST_HOOKS;
+    else process.env.GROUNDED_TEST_HOOKS = previousHooks;
+  });
+
+  it('proposes a plan from a scrubbed request, opens it in a plan panel, runs it, and reconstructs the run', async () => {
+    writeFileSync(path.join(dir, 'notes.md'), 'previous notes 7f3a\n');
+    provider = new CannedProvider('```json\n' + JSON.stringify({
+      id: 'plan_1', intent: 'MUTATE',
+      steps: [{ id: 's1', tool: 'file_write', arguments: { path: rel('notes.md'), contents: 'new\n' } }],
+      evidence_referenced: [], explanation: 'Replaces the text of the notes file.',
+    }) + '\n```');
+    const outcome = await features.propose('Update the notes; contact jane.doe@acme-corp.com');
+    assert.ok(outcome.session, outcome.markdown);
+    assert.match(outcome.markdown, /`file_write` on `.*notes\.md` — \*\*modifies files\*\*/);
+    const sent = provider.requests[0].messages.map((m) => m.content).join('\n');
+    assert.ok(!sent.includes('jane.doe@acme-corp.com'), 'the request reaches the model scrubbed');
+    assert.ok(await eventually(() => planWebviewTabs().length === 1), `the plan opens in its panel; tabs: ${describeTabs()}`);
+
+    approvalsForTesting.push('accept');
+    const result = await outcome.session.run('step');
+    assert.equal(result.status, 'completed');
+    assert.equal(readFileSync(path.join(dir, 'notes.md'), 'utf8'), 'new\n');
+
+    const story = await features.reconstruct(outcome.session.plan.id);
+    assert.ok(story);
+    assert.match(story, new RegExp(`Plan ${outcome.session.plan.id} \\(MUTATE\\)`));
+    assert.match(story, /Step s1: file_write/);
+    assert.match(story, /authorization: accept \(step\)/);
+    assert.match(story, /applied: \{"path":".*notes\.md","kind":"modify"/);
+    assert.ok(!story.includes('previous notes 7f3a'), 'the file\'s previous contents are not in the audit log (hashes only)');
+    const recent = await features.recentRuns();
+    assert.equal(recent[0].id, outcome.session.plan.id, 'the run is first in "Reconstruct run…"');
+  });
+
+  it('shows an unusable reply verbatim and opens nothing', async () => {
+    provider = new CannedProvider('Sure, I will just edit the file.');
+    const outcome = await features.propose('Change something');
+    assert.equal(outcome.session, undefined);
+    assert.match(outcome.markdown, /Plan is not valid: no JSON object found in the reply/);
+    assert.equal(planWebviewTabs().length, 0);
+  });
+
+  it('says a model is needed when none is configured', async () => {
+    provider = undefined;
+    const outcome = await features.propose('Change something');
+    assert.match(outcome.markdown, /Plans need a language model/);
+  });
+
+  it('runs a plan file: an unknown tool is refused before anything runs; bad JSON is a parse error', async () => {
+    const text = JSON.stringify({ id: 'p_file', intent: 'MUTATE', steps: [{ id: 'x', tool: 'shell_exec', arguments: {} }] });
+    const result = (await features.runPlanText(text, 'plan')) as PlanRunResult;
+    assert.equal(result.status, 'invalid');
+    assert.match(result.validation.issues[0].message, /^Step 'x': Tool 'shell_exec' not found in available tools\. Available tools: file_read, /);
+    await assert.rejects(features.runPlanText('{ "id": ', 'plan'), PlanParseError);
+  });
+});
