@@ -27,6 +27,11 @@ export interface IndexOptions {
   root: string;
   settings?: Partial<EngineSettings>;
   overlay?: DocumentOverlay;
+  /**
+   * When true (the extension, which watches files and editors), `refresh` after the first one
+   * only runs once `markDirty` was called; when false (the CLI), every refresh walks the tree.
+   */
+  watched?: boolean;
 }
 
 const READ_CONCURRENCY = 16;
@@ -57,11 +62,19 @@ export class WorkspaceIndex implements IndexStats {
   readonly postings = new Map<string, number[]>();
   liveChunks = 0;
   totalLength = 0;
+  private readonly watched: boolean;
+  private dirty = true;
 
   constructor(opts: IndexOptions) {
     this.root = path.resolve(opts.root);
     this.settings = resolveSettings(opts.settings);
     this.overlay = opts.overlay ?? emptyOverlay;
+    this.watched = opts.watched ?? false;
+  }
+
+  /** Says that files or editors changed, so the next refresh must look (watched indexes only skip otherwise). */
+  markDirty(): void {
+    this.dirty = true;
   }
 
   get fileCount(): number {
@@ -74,6 +87,11 @@ export class WorkspaceIndex implements IndexStats {
 
   /** Brings the index up to date with the workspace; reports progress as "Searching N files…". */
   async refresh(opts: { onProgress?: (message: string) => void; signal?: AbortSignal } = {}): Promise<void> {
+    if (this.watched && !this.dirty) {
+      opts.onProgress?.(`Searching ${this.files.size.toLocaleString('en-US')} files…`);
+      return;
+    }
+    this.dirty = false;
     const { files, skipped } = await discoverFiles({
       root: this.root,
       extraIgnore: this.settings.extraIgnore,

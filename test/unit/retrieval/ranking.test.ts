@@ -44,3 +44,18 @@ describe('ranking on the basic workspace', async () => {
     assert.deepEqual(idx.search(extractTerms('formatDuration'), 5).map((r) => r.path).includes('src/util/time.ts'), false);
   });
 });
+
+describe('a watched index', () => {
+  it('skips the tree walk until told that something changed', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const root = copyFixture('basic');
+    const index = new WorkspaceIndex({ root, watched: true });
+    await index.refresh();
+    writeFileSync(path.join(root, 'src', 'late.ts'), 'export const flamingoRegistry = 1;\n');
+    await index.refresh();
+    assert.deepEqual(index.search(extractTerms('flamingoRegistry'), 1), []);
+    index.markDirty();
+    await index.refresh();
+    assert.equal(index.search(extractTerms('flamingoRegistry'), 1)[0]?.path, 'src/late.ts');
+  });
+});
