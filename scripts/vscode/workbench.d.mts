@@ -1,0 +1,36 @@
+// Types for workbench.mjs (imported by test/e2e/harness.ts).
+import type { Browser, Page } from 'playwright-core';
+
+export const repoRoot: string;
+export const FIXTURE_EXTENSION_ID: string;
+export const BASE_SETTINGS: Record<string, unknown>;
+
+export interface WorkbenchOptions {
+  workspace?: string;
+  settings?: Record<string, unknown>;
+  env?: Record<string, string>;
+  extraExtensions?: string[];
+  openBrowser?: boolean;
+  keep?: boolean;
+}
+
+export interface WorkbenchSession {
+  root: string;
+  dataDir: string;
+  extensionsDir: string;
+  folder: string;
+  port: number;
+  url: string;
+  page: Page | undefined;
+  browser: Browser | undefined;
+  timings: { serverReadyMs: number; workbenchReadyMs: number };
+  serverOutput(): string;
+  serverExitCode(): number | null;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number>;
+export function installUnpacked(sourceDir: string, extensionsDir: string, files?: string[]): string;
+export function installProduct(extensionsDir: string): string;
+export function copyLogs(session: WorkbenchSession, dest: string): string | undefined;
+export function startWorkbench(options?: WorkbenchOptions): Promise<WorkbenchSession>;

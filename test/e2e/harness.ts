@@ -1,0 +1,105 @@
+// End-to-end harness: a real workbench (code-server + headless Chromium, see
+// scripts/vscode/workbench.mjs) and the few gestures a person makes in it. Screenshots go to
+// test-results/screenshots/<name>.png; the server's logs to test-results/vscode-logs/e2e-<name>/.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { copyLogs, repoRoot, startWorkbench, type WorkbenchOptions, type WorkbenchSession } from '../../scripts/vscode/workbench.mjs';
+import { ensureVsCodeSetup } from '../../scripts/vscode/setup.mjs';
+
+export const SCREENSHOTS = path.join(repoRoot, 'test-results', 'screenshots');
+const LOGS = path.join(repoRoot, 'test-results', 'vscode-logs');
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export class Workbench {
+  constructor(
+    readonly session: WorkbenchSession,
+    readonly page: Page,
+    private readonly name: string,
+  ) {}
+
+  /** The workspace copy that is open (a temp folder; deleted on close). */
+  get folder(): string {
+    return this.session.folder;
+  }
+
+  /**
+   * Runs a command from the palette by its title, as a person would (F1, type, Enter). Retries
+   * until the command shows up: commands contributed by extensions appear only once they load.
+   */
+  async runCommand(title: string, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    const input = this.page.locator('.quick-input-widget input');
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: new RegExp(`^${escapeRegExp(title)}`) }).first();
+    for (;;) {
+      await this.page.keyboard.press('Escape');
+      await this.page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible' });
+      await input.fill(`>${title}`);
+      const found = await row.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
+      if (found) break;
+      if (Date.now() > deadline) throw new Error(`the command "${title}" is not in the palette`);
+    }
+    await row.click();
+  }
+
+  /** Opens the Chat view (enabled by the fixture's default participant) and returns its input box. */
+  async openChat(): Promise<Locator> {
+    const input = this.page.locator('.interactive-input-part .monaco-editor').first();
+    if (!(await input.isVisible())) await this.runCommand('View: Toggle Chat');
+    await input.waitFor({ state: 'visible', timeout: 30_000 });
+    return input;
+  }
+
+  /** Types a message into the chat input and sends it. */
+  async sendChat(text: string): Promise<void> {
+    const input = await this.openChat();
+    await input.click();
+    await this.page.keyboard.type(text, { delay: 5 });
+    await this.page.keyboard.press('Enter');
+  }
+
+  /**
+   * The last chat response once it has finished streaming (VS Code drops the
+   * `chat-response-loading` class then) and holds `text` (a string or a pattern).
+   */
+  async waitForChatResponse(text: string | RegExp, timeoutMs = 60_000): Promise<Locator> {
+    const response = this.page.locator('.interactive-item-container.interactive-response').last();
+    await response.and(this.page.locator(':not(.chat-response-loading)')).filter({ hasText: text }).waitFor({ state: 'visible', timeout: timeoutMs });
+    return response;
+  }
+
+  /** Waits until some visible element of the workbench shows `text`. */
+  async waitForText(text: string | RegExp, timeoutMs = 30_000): Promise<void> {
+    await this.page.getByText(text).first().waitFor({ state: 'visible', timeout: timeoutMs });
+  }
+
+  /** Saves what the user sees as test-results/screenshots/<name>.png; returns the path. */
+  async screenshot(name: string): Promise<string> {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const file = path.join(SCREENSHOTS, `${name}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  /** Keeps the logs (exthost logs show activation errors), then stops Chromium and code-server. */
+  async close(): Promise<void> {
+    copyLogs(this.session, path.join(LOGS, `e2e-${this.name}`));
+    await this.session.stop();
+  }
+}
+
+/**
+ * Starts a fresh workbench with the product and the fixtures installed and
+ * test/fixtures/workspaces/basic (or options.workspace) open. `name` labels its logs.
+ */
+export async function openWorkbench(name: string, options: WorkbenchOptions = {}): Promise<Workbench> {
+  // scripts/run-vscode-tests.mjs has set the machine up already; a file run by hand checks itself.
+  if (!process.env.GROUNDED_VSCODE_READY) await ensureVsCodeSetup();
+  const session = await startWorkbench(options);
+  if (!session.page) throw new Error('the workbench page did not open');
+  return new Workbench(session, session.page, name);
+}
