@@ -1,7 +1,32 @@
 import * as vscode from 'vscode';
+import { registerParticipant } from './chat/participant';
+import { registerCommands } from './commands';
+import { GroundedPanel, PANEL_VIEW_TYPE } from './panel/panel';
+import { registerPlanFeatures } from './plans';
+import { GroundedServices } from './services';
+import { createStatusBar } from './status-bar';
 
-export function activate(context: vscode.ExtensionContext): void {
-  context.subscriptions.push();
+/** What activate() returns: the shared services, for the extension-host tests. */
+export interface GroundedApi {
+  services: GroundedServices;
+  activationMs: number;
+}
+
+/** Wires the participant, commands, panel, plans and status bar; no I/O happens here, so activation stays fast. */
+export function activate(context: vscode.ExtensionContext): GroundedApi {
+  const started = performance.now();
+  const services = new GroundedServices(context);
+  context.subscriptions.push(
+    services,
+    registerParticipant(context, services),
+    ...registerCommands(context, services),
+    ...createStatusBar(services),
+    vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, { deserializeWebviewPanel: async (panel) => GroundedPanel.restore(panel, context, services) }),
+    ...registerPlanFeatures(context, { getProvider: async () => (await services.resolveProvider()).provider, logger: services.logger, root: services.rootFor() }),
+  );
+  const activationMs = Math.round((performance.now() - started) * 10) / 10;
+  services.logger.info('extension.activated', { activationMs, trusted: vscode.workspace.isTrusted });
+  return { services, activationMs };
 }
 
 export function deactivate(): void {}

@@ -35,3 +35,21 @@ export function markUnverified(answer: string, ctx: BuiltContext): string {
     return isSent(ctx, p.replace(/^\.\//, ''), start, b ? Number(b) : start) ? raw : `${raw}${UNVERIFIED_MARK}`;
   });
 }
+
+export type CitationSegment = { text: string } | { citation: Omit<Citation, 'raw'>; raw: string; verified: boolean };
+
+/** Splits text into plain runs and citations (checked against the context), for surfaces that render citations as links. */
+export function splitCitations(text: string, ctx: BuiltContext): CitationSegment[] {
+  const out: CitationSegment[] = [];
+  let at = 0;
+  for (const m of text.matchAll(CITATION)) {
+    if (m.index! > at) out.push({ text: text.slice(at, m.index) });
+    const path = m[1].replace(/^\.\//, '');
+    const startLine = Number(m[2]);
+    const endLine = m[3] ? Number(m[3]) : startLine;
+    out.push({ citation: { path, startLine, endLine, verified: isSent(ctx, path, startLine, endLine) }, raw: m[0], verified: isSent(ctx, path, startLine, endLine) });
+    at = m.index! + m[0].length;
+  }
+  if (at < text.length) out.push({ text: text.slice(at) });
+  return out;
+}

@@ -1,0 +1,105 @@
+// The Grounded panel's script: displays the conversation the extension renders (already safe
+// HTML), sends questions and citation clicks, and keeps its state across hide/show.
+import type { PanelTurn, ToWebview } from '../../src/vscode/panel/messages';
+
+declare function acquireVsCodeApi(): { postMessage(m: unknown): void; getState(): unknown; setState(s: unknown): void };
+
+const vscode = acquireVsCodeApi();
+const conversation = document.getElementById('conversation')!;
+const form = document.getElementById('ask') as HTMLFormElement;
+const input = document.getElementById('question') as HTMLTextAreaElement;
+const send = document.getElementById('send') as HTMLButtonElement;
+
+let turns: PanelTurn[] = ((vscode.getState() as { turns?: PanelTurn[] } | undefined)?.turns) ?? [];
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function renderTurn(t: PanelTurn): HTMLElement {
+  const box = el('section', 'turn');
+  box.dataset.id = t.id;
+  box.append(el('div', 'question', t.question));
+  if (t.progress && !t.done) box.append(el('div', 'progress', t.progress));
+  const answer = el('div', 'answer');
+  // The extension renders Markdown with raw HTML disabled, so this HTML carries no script or link.
+  answer.innerHTML = t.html;
+  box.append(answer);
+  if (t.error) {
+    const err = el('div', 'error');
+    err.append(el('strong', undefined, t.error.message), el('div', undefined, t.error.suggestion));
+    box.append(err);
+  }
+  if (t.note) box.append(el('div', 'note', t.note));
+  if (t.done && t.sources.length) {
+    const details = el('details', 'sources');
+    details.append(el('summary', undefined, `Sources: ${t.sources.length} chunk(s), ${t.sources.reduce((n, s) => n + s.tokens, 0)} tokens`));
+    const list = el('ul');
+    for (const s of t.sources) {
+      const li = el('li');
+      const b = el('button', `cite${s.cited ? ' cited' : ''}`, `${s.path}#L${s.startLine}-${s.endLine}`);
+      b.dataset.path = s.path;
+      b.dataset.start = String(s.startLine);
+      b.dataset.end = String(s.endLine);
+      li.append(b, el('span', 'meta', ` ${s.tokens} tokens · ${s.origin}${s.cited ? ' · cited' : ''}`));
+      list.append(li);
+    }
+    details.append(list);
+    box.append(details);
+  }
+  const kinds = Object.entries(t.redactions);
+  if (t.done) box.append(el('div', 'redactions', kinds.length ? `Redacted before sending: ${kinds.map(([k, n]) => `${k} ×${n}`).join(', ')}` : 'Nothing needed redacting.'));
+  if (t.provider) box.append(el('div', 'meta', t.provider));
+  return box;
+}
+
+function render(busy: boolean): void {
+  conversation.replaceChildren(...(turns.length ? turns.map(renderTurn) : [el('p', 'empty', 'Ask a question about the code in this workspace. Answers cite the lines they come from; click a citation to open it.')]));
+  send.disabled = busy;
+  vscode.setState({ turns });
+  conversation.lastElementChild?.scrollIntoView({ block: 'end' });
+}
+
+window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
+  const m = event.data;
+  if (m?.type === 'state') {
+    turns = m.turns;
+    render(m.busy);
+  } else if (m?.type === 'turn') {
+    const i = turns.findIndex((t) => t.id === m.turn.id);
+    if (i >= 0) turns[i] = m.turn;
+    else turns.push(m.turn);
+    render(!m.turn.done);
+  }
+});
+
+conversation.addEventListener('click', (e) => {
+  const b = (e.target as HTMLElement).closest('button.cite') as HTMLButtonElement | null;
+  if (!b) return;
+  vscode.postMessage({ type: 'openCitation', path: b.dataset.path, startLine: Number(b.dataset.start), endLine: Number(b.dataset.end) });
+});
+
+form.addEventListener('submit', (e) => {
+  e.preventDefault();
+  const question = input.value.trim();
+  if (!question || send.disabled) return;
+  vscode.postMessage({ type: 'ask', question });
+  input.value = '';
+});
+
+input.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter' && !e.shiftKey) {
+    e.preventDefault();
+    form.requestSubmit();
+  }
+});
+
+document.getElementById('clear')!.addEventListener('click', () => vscode.postMessage({ type: 'clear' }));
+document.getElementById('model')!.addEventListener('click', () => vscode.postMessage({ type: 'command', command: 'grounded.selectModel' }));
+
+render(false);
+vscode.postMessage({ type: 'ready' });
+input.focus();

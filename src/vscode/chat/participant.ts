@@ -1,0 +1,117 @@
+import * as vscode from 'vscode';
+import type { AttachedContext } from '../../engine/ask/types';
+import type { BuiltContext } from '../../engine/context/types';
+import { ProviderError } from '../../engine/llm/types';
+import { formatRedactionCounts } from '../../engine/privacy/scrubber';
+import { runPlanRequest } from '../plans';
+import type { GroundedServices } from '../services';
+import { attachRange, attachReferences } from './attachments';
+import { CitationStreamer } from './citation-stream';
+import { CHAT_HELP, MENTIONS_HELP } from './help';
+import { historyTurns } from './history';
+
+export const PARTICIPANT_ID = 'grounded.chat';
+
+/** What a chat answer reports back (kept in the response metadata for follow-ups and tests). */
+export interface GroundedChatResult extends vscode.ChatResult {
+  metadata?: { queryId?: string; cited?: string[]; status?: string };
+}
+
+/** The parts of a ChatResponseStream the handler uses (the real stream, or a recorder in tests). */
+export type ChatStream = Pick<vscode.ChatResponseStream, 'markdown' | 'anchor' | 'progress' | 'reference' | 'button'>;
+
+function footer(ctx: BuiltContext, provider?: string): string {
+  const redacted = Object.keys(ctx.redactions).length ? `; redacted ${formatRedactionCounts(ctx.redactions)}` : '';
+  return `\n\n---\n_${provider ? `Answered by ${provider}` : 'No model used'} from ${ctx.chunks.length} chunk(s), ${ctx.totalTokens} tokens, of ${ctx.filesSearched.toLocaleString('en-US')} files searched${redacted}._`;
+}
+
+function explainAttachment(root: string): AttachedContext | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return undefined;
+  return attachRange(root, editor.document, editor.selection.isEmpty ? undefined : editor.selection, 'selection');
+}
+
+/**
+ * The @grounded handler: /help, /mentions and /plan answer directly; /ask (default) and /explain
+ * retrieve, stream the answer with citations as anchors, attach every cited chunk as a reference,
+ * and honour the stop button (the provider request is aborted).
+ */
+export async function handleChatRequest(
+  services: GroundedServices,
+  request: Pick<vscode.ChatRequest, 'prompt' | 'command' | 'references' | 'model'>,
+  context: Pick<vscode.ChatContext, 'history'>,
+  stream: ChatStream,
+  token: vscode.CancellationToken,
+): Promise<GroundedChatResult> {
+  if (request.command === 'help') { stream.markdown(CHAT_HELP); return {}; }
+  if (request.command === 'mentions') { stream.markdown(MENTIONS_HELP); return {}; }
+  if (request.command === 'plan') { await runPlanRequest(request.prompt, stream as vscode.ChatResponseStream, token); return {}; }
+  const root = services.rootFor(vscode.window.activeTextEditor?.document.uri);
+  if (!root) { stream.markdown('Open a folder first: Grounded answers questions about the code in the open workspace.'); return {}; }
+
+  const { attached, skipped } = await attachReferences(root, request.references);
+  let question = request.prompt.trim();
+  if (request.command === 'explain') {
+    const sel = explainAttachment(root);
+    if (sel) attached.unshift(sel);
+    else if (!attached.length) { stream.markdown('Open a file (and select the code) to use `/explain`.'); return {}; }
+    question = question || `Explain what this code does: ${sel ? `${sel.path}#L${sel.startLine}-${sel.endLine}` : 'the attached file'}`;
+  }
+  if (!question) { stream.markdown(CHAT_HELP); return {}; }
+  if (skipped.length) stream.markdown(`_Not sent (outside the workspace): ${skipped.map((s) => `\`${s}\``).join(', ')}_\n\n`);
+  if (!vscode.workspace.isTrusted) stream.markdown('_Restricted mode: Grounded answers, but runs no tools, makes no edits and fetches no URLs in an untrusted workspace._\n\n');
+
+  const controller = new AbortController();
+  const cancel = token.onCancellationRequested(() => controller.abort());
+  let streamer: CitationStreamer | undefined;
+  let ctx: BuiltContext | undefined;
+  try {
+    const result = await services.ask({
+      question, root, attached, history: historyTurns(context.history), signal: controller.signal, requestModel: request.model,
+      onEvent: (e) => {
+        if (e.type === 'progress') stream.progress(e.message);
+        else if (e.type === 'context') { ctx = e.context; streamer = new CitationStreamer(stream, e.context, root); }
+        else if (e.type === 'text') streamer?.push(e.delta);
+        else if (e.type === 'retry') stream.progress(`Rate limited (${e.reason}); retrying in ${Math.ceil(e.delayMs / 1000)} s…`);
+      },
+    });
+    if (!result.provider || result.status === 'offline' || result.status === 'no_context') streamer?.push(result.answer);
+    streamer?.end();
+    for (const [, loc] of streamer?.cited ?? []) stream.reference(loc);
+    if (ctx && result.status !== 'no_context') stream.markdown(footer(ctx, result.provider && result.status !== 'offline' ? `${result.provider} (${result.model})` : undefined));
+    if (!result.provider) {
+      stream.button({ command: 'grounded.setApiKey', title: 'Set an API key' });
+      stream.button({ command: 'grounded.selectModel', title: 'Choose provider and model' });
+    }
+    return { metadata: { queryId: result.queryId, cited: [...(streamer?.cited.keys() ?? [])], status: result.status } };
+  } catch (err) {
+    streamer?.end();
+    if (err instanceof ProviderError) {
+      if (err.kind === 'cancelled') { stream.markdown('\n\n_Stopped._'); return { metadata: { status: 'cancelled' } }; }
+      stream.markdown(`\n\n**${err.message}**\n\n${err.suggestion}`);
+      if (err.kind === 'auth') stream.button({ command: 'grounded.setApiKey', title: 'Set an API key' });
+      return { errorDetails: { message: err.message }, metadata: { status: err.kind } };
+    }
+    throw err;
+  } finally {
+    cancel.dispose();
+  }
+}
+
+/** Follow-ups: open the first cited file's neighbourhood, or explain the selection. */
+function followups(result: GroundedChatResult): vscode.ChatFollowup[] {
+  const first = result.metadata?.cited?.[0];
+  const out: vscode.ChatFollowup[] = [];
+  if (first) out.push({ prompt: `What calls the code in ${first}?`, label: `What calls ${first.split('#')[0]}?` });
+  out.push({ prompt: '', command: 'explain', label: 'Explain the current selection' });
+  return out;
+}
+
+/** Registers @grounded in the chat panel. */
+export function registerParticipant(context: vscode.ExtensionContext, services: GroundedServices): vscode.Disposable {
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, chatContext, stream, token) => handleChatRequest(services, request, chatContext, stream, token));
+  participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'grounded.svg');
+  participant.followupProvider = { provideFollowups: (result) => followups(result as GroundedChatResult) };
+  return participant;
+}
+

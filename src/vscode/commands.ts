@@ -1,0 +1,108 @@
+import * as vscode from 'vscode';
+import { explainPath, discoverFiles } from '../engine/workspace/discovery';
+import { KEYED_PROVIDERS, PROVIDER_LABELS, type KeyedProvider } from './keys';
+import { attachRange } from './chat/attachments';
+import { GroundedPanel } from './panel/panel';
+import type { GroundedServices } from './services';
+import { readSettings, type ProviderChoice } from './settings';
+
+const PROVIDER_CHOICES: { id: ProviderChoice; label: string; detail: string }[] = [
+  { id: 'auto', label: 'Automatic', detail: 'The first provider with a key, else VS Code\'s language models' },
+  { id: 'openai', label: 'OpenAI', detail: 'Needs an API key' },
+  { id: 'gemini', label: 'Google Gemini', detail: 'Needs an API key' },
+  { id: 'gh', label: 'GitHub Models', detail: 'Needs a GitHub token' },
+  { id: 'openai-compatible', label: 'OpenAI-compatible server', detail: 'Ollama, LM Studio, vLLM, llama.cpp: needs a base URL' },
+  { id: 'vscode-lm', label: 'VS Code language models', detail: 'Models provided by other extensions (e.g. Copilot)' },
+  { id: 'none', label: 'No model', detail: 'Ranked, scrubbed snippets only' },
+];
+
+async function pickKeyedProvider(placeHolder: string): Promise<KeyedProvider | undefined> {
+  const pick = await vscode.window.showQuickPick(KEYED_PROVIDERS.map((p) => ({ label: PROVIDER_LABELS[p], id: p })), { placeHolder });
+  return pick?.id;
+}
+
+async function setApiKey(services: GroundedServices, provider?: KeyedProvider): Promise<void> {
+  const p = provider ?? (await pickKeyedProvider('Which provider is the key for?'));
+  if (!p) return;
+  const key = await vscode.window.showInputBox({ prompt: `API key for ${PROVIDER_LABELS[p]} (stored in VS Code's secret storage, never in settings)`, password: true, ignoreFocusOut: true, validateInput: (v) => (v.trim().length < 8 ? 'That is too short to be an API key.' : undefined) });
+  if (!key) return;
+  await services.keys.store(p, key);
+  services.logger.info('key.stored', { provider: p });
+  void vscode.window.showInformationMessage(`Grounded: the ${PROVIDER_LABELS[p]} key is stored.`);
+}
+
+async function clearApiKey(services: GroundedServices, provider?: KeyedProvider): Promise<void> {
+  const p = provider ?? (await pickKeyedProvider('Clear the key of which provider?'));
+  if (!p) return;
+  await services.keys.delete(p);
+  services.logger.info('key.cleared', { provider: p });
+  void vscode.window.showInformationMessage(`Grounded: the ${PROVIDER_LABELS[p]} key is removed.`);
+}
+
+async function selectModel(): Promise<void> {
+  const current = readSettings();
+  const pick = await vscode.window.showQuickPick(PROVIDER_CHOICES.map((c) => ({ ...c, label: c.label, description: c.id === current.provider ? 'current' : undefined })), { placeHolder: 'Which model should answer?' });
+  if (!pick) return;
+  const config = vscode.workspace.getConfiguration('grounded');
+  await config.update('provider', pick.id, vscode.ConfigurationTarget.Global);
+  if (pick.id === 'openai-compatible') {
+    const url = await vscode.window.showInputBox({ prompt: 'Base URL of the server', value: current.baseUrl || 'http://localhost:11434/v1', ignoreFocusOut: true });
+    if (url) await config.update('baseUrl', url, vscode.ConfigurationTarget.Global);
+  }
+  if (pick.id === 'vscode-lm') {
+    const models = await vscode.lm.selectChatModels();
+    const m = await vscode.window.showQuickPick(models.map((x) => ({ label: x.name, description: `${x.vendor} · ${x.family}`, id: x.id })), { placeHolder: models.length ? 'Which model?' : 'No language model is installed' });
+    if (m) await config.update('model', m.id, vscode.ConfigurationTarget.Global);
+  } else if (pick.id !== 'none' && pick.id !== 'auto') {
+    const model = await vscode.window.showInputBox({ prompt: 'Model name (empty for the default)', value: current.model, ignoreFocusOut: true });
+    if (model !== undefined) await config.update('model', model, vscode.ConfigurationTarget.Global);
+  }
+}
+
+async function showVisibleFiles(services: GroundedServices): Promise<void> {
+  const root = services.rootFor(vscode.window.activeTextEditor?.document.uri);
+  if (!root) return void vscode.window.showWarningMessage('Grounded: open a folder first.');
+  const s = readSettings(vscode.Uri.file(root)).engine;
+  const opts = { root, extraIgnore: s.extraIgnore, maxFileBytes: s.maxFileBytes };
+  const active = vscode.window.activeTextEditor?.document.uri;
+  const items: (vscode.QuickPickItem & { rel?: string })[] = [];
+  if (active?.scheme === 'file') {
+    const e = await explainPath(opts, active.fsPath);
+    items.push({ label: e.visible ? `$(eye) ${e.path} is visible to Grounded` : `$(eye-closed) ${e.path} is hidden`, detail: e.visible ? undefined : `${e.reason}${e.detail ? `: ${e.detail}` : ''}` }, { label: '', kind: vscode.QuickPickItemKind.Separator });
+  }
+  const { files, skipped } = await discoverFiles(opts);
+  items.push(...files.map((f) => ({ label: f.path, rel: f.path })));
+  if (skipped.length) items.push({ label: 'Skipped', kind: vscode.QuickPickItemKind.Separator }, ...skipped.map((x) => ({ label: `$(circle-slash) ${x.path}`, description: `${x.reason}${x.detail ? `: ${x.detail}` : ''}` })));
+  const pick = await vscode.window.showQuickPick(items, { placeHolder: `${files.length} files Grounded can read (${skipped.length} skipped)`, matchOnDescription: true });
+  if (pick?.rel) await vscode.window.showTextDocument(vscode.Uri.joinPath(vscode.Uri.file(root), pick.rel));
+}
+
+/** Input box for the question, then the answer in the panel with the selection as primary context. */
+export async function askSelection(context: vscode.ExtensionContext, services: GroundedServices, question?: string): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const root = services.rootFor(editor?.document.uri);
+  if (!editor || !root) return void vscode.window.showWarningMessage('Grounded: select some code in a file of the open folder first.');
+  const selection = attachRange(root, editor.document, editor.selection.isEmpty ? undefined : editor.selection, 'selection');
+  if (!selection) return void vscode.window.showWarningMessage('Grounded: that file is outside the open folder.');
+  const q = question ?? (await vscode.window.showInputBox({ prompt: `Ask about ${selection.path}#L${selection.startLine}-${selection.endLine}`, placeHolder: 'What does this code do?', ignoreFocusOut: true }));
+  if (q === undefined) return;
+  const panel = GroundedPanel.show(context, services);
+  await panel.ask(q.trim() || 'Explain this code.', [selection]);
+}
+
+/** Registers the palette commands (the chat participant and plans register their own). */
+export function registerCommands(context: vscode.ExtensionContext, services: GroundedServices): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('grounded.openPanel', () => GroundedPanel.show(context, services)),
+    vscode.commands.registerCommand('grounded.askSelection', (question?: string) => askSelection(context, services, typeof question === 'string' ? question : undefined)),
+    vscode.commands.registerCommand('grounded.setApiKey', (p?: KeyedProvider) => setApiKey(services, typeof p === 'string' ? p : undefined)),
+    vscode.commands.registerCommand('grounded.clearApiKey', (p?: KeyedProvider) => clearApiKey(services, typeof p === 'string' ? p : undefined)),
+    vscode.commands.registerCommand('grounded.selectModel', selectModel),
+    vscode.commands.registerCommand('grounded.showVisibleFiles', () => showVisibleFiles(services)),
+    vscode.commands.registerCommand('grounded.showLogs', () => services.output.show()),
+    vscode.commands.registerCommand('grounded.showMetrics', async () => {
+      const doc = await vscode.workspace.openTextDocument({ content: services.metrics.toPrometheus(), language: 'plaintext' });
+      await vscode.window.showTextDocument(doc, { preview: true });
+    }),
+  ];
+}

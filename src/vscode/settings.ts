@@ -1,0 +1,29 @@
+import * as vscode from 'vscode';
+import type { EngineSettings } from '../engine/config/settings';
+
+export type ProviderChoice = 'auto' | 'openai' | 'gemini' | 'openai-compatible' | 'gh' | 'vscode-lm' | 'none';
+
+export interface GroundedSettings {
+  provider: ProviderChoice;
+  model: string;
+  baseUrl: string;
+  engine: Partial<EngineSettings>;
+  logLevel: 'off' | 'error' | 'warn' | 'info' | 'debug';
+}
+
+/** The `grounded.*` settings of a folder (or the window), read fresh on every request. */
+export function readSettings(scope?: vscode.Uri): GroundedSettings {
+  const c = vscode.workspace.getConfiguration('grounded', scope);
+  return {
+    provider: c.get<ProviderChoice>('provider', 'auto'),
+    model: c.get<string>('model', '').trim(),
+    baseUrl: c.get<string>('baseUrl', '').trim(),
+    engine: {
+      maxContextTokens: c.get<number>('maxContextTokens', 8192),
+      maxFileTokens: c.get<number>('maxFileTokens', 4096),
+      maxFileBytes: c.get<number>('maxFileSize', 1024 * 1024),
+      extraIgnore: c.get<string[]>('extraIgnore', []),
+    },
+    logLevel: c.get<GroundedSettings['logLevel']>('logLevel', 'info'),
+  };
+}
