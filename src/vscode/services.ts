@@ -3,6 +3,7 @@ import { ask as engineAsk } from '../engine/ask/ask';
 import type { AnswerResult, AskEvent, AttachedContext, ConversationTurn } from '../engine/ask/types';
 import { DEFAULT_MODELS, GITHUB_MODELS_URL, type ProviderSpec } from '../engine/config/query-config';
 import { createProvider } from '../engine/llm/factory';
+import { mentionResolver } from '../engine/mentions/index';
 import type { Provider } from '../engine/llm/types';
 import { MetricsRegistry } from '../engine/metrics/registry';
 import { WorkspaceIndex } from '../engine/retrieval/index';
@@ -116,9 +117,11 @@ export class GroundedServices implements vscode.Disposable {
     const root = opts.root ?? this.rootFor(vscode.window.activeTextEditor?.document.uri);
     if (!root) throw new Error('Open a folder first: Grounded answers questions about the code in the open workspace.');
     const resolved = await this.resolveProvider(opts.requestModel);
+    const engine = readSettings(vscode.Uri.file(root)).engine;
+    const resolveMentions = mentionResolver({ discovery: { root, extraIgnore: engine.extraIgnore, maxFileBytes: engine.maxFileBytes }, overlay: this.overlay, allowNetwork: vscode.workspace.isTrusted });
     return engineAsk(
       { root, question: opts.question, history: opts.history, attached: opts.attached, overlay: this.overlay, signal: opts.signal, onEvent: opts.onEvent },
-      { provider: resolved.provider, unconfiguredReason: resolved.reason, settings: readSettings(vscode.Uri.file(root)).engine, logger: this.logger, index: this.indexFor(root), metrics: this.metrics },
+      { provider: resolved.provider, unconfiguredReason: resolved.reason, settings: engine, logger: this.logger, index: this.indexFor(root), metrics: this.metrics, resolveMentions },
     );
   }
 }

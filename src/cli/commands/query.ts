@@ -4,6 +4,7 @@ import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
 import type { BuiltContext } from '../../engine/context/types';
 import { createProvider } from '../../engine/llm/factory';
 import { ProviderError } from '../../engine/llm/types';
+import { mentionResolver } from '../../engine/mentions/index';
 import { loadMetrics, saveMetrics } from '../../engine/metrics/store';
 import { formatRedactionCounts } from '../../engine/privacy/scrubber';
 import { createLogger, jsonLineSink, nullLogger } from '../../engine/telemetry/log';
@@ -110,7 +111,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     if (e.type === 'retry') io.stderr(`(${e.reason}: retrying in ${Math.round(e.delayMs / 100) / 10} s, attempt ${e.attempt} of 5)\n`);
   };
   try {
-    const r = await ask({ root, question, onEvent }, { provider, unconfiguredReason, settings, logger, metrics });
+    const resolveMentions = mentionResolver({ discovery: { root, maxFileBytes: settings.maxFileBytes }, allowNetwork: true });
+    const r = await ask({ root, question, onEvent }, { provider, unconfiguredReason, settings, logger, metrics, resolveMentions });
     if (values.json) io.stdout(`${JSON.stringify(answerJson(r), null, 2)}\n`);
     else {
       if (!streamed) io.stdout(r.answer);

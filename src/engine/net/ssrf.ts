@@ -1,0 +1,86 @@
+import { promises as dns } from 'node:dns';
+import ipaddr from 'ipaddr.js';
+
+/** The decision on one URL: allowed or not, why, and every address its host resolved to. */
+export interface UrlDecision {
+  allowed: boolean;
+  reason: string;
+  url: string;
+  host?: string;
+  addresses: string[];
+}
+
+/** Resolves a host name to all its addresses (injectable for tests). */
+export type Resolver = (host: string) => Promise<string[]>;
+
+export const systemResolver: Resolver = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+const BLOCKED_NAMES = /^(localhost|.*\.localhost|metadata|metadata\.google\.internal|metadata\.goog|instance-data|.*\.internal)\.?$/i;
+
+/**
+ * Why an IP address must not be fetched, or undefined for a public unicast address. IPv4 inside
+ * IPv6 (mapped, NAT64, 6to4) is judged by the IPv4 address it carries; Teredo is refused.
+ */
+export function blockedRange(address: string): string | undefined {
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    ip = ipaddr.parse(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
+  } catch {
+    return 'not an IP address';
+  }
+  if (ip.kind() === 'ipv6') {
+    const v6 = ip as ipaddr.IPv6;
+    const range = v6.range();
+    if (range === 'ipv4Mapped' || range === 'rfc6145') return blockedRange(v6.toIPv4Address().toString());
+    if (range === 'rfc6052') return blockedRange(ipaddr.fromByteArray(v6.toByteArray().slice(12)).toString());
+    if (range === '6to4') return blockedRange(ipaddr.fromByteArray(v6.toByteArray().slice(2, 6)).toString());
+    return range === 'unicast' ? undefined : `${range} IPv6 address`;
+  }
+  const range = ip.range();
+  return range === 'unicast' ? undefined : `${range} address`;
+}
+
+/** Checks the parts of a URL that need no DNS: scheme, credentials, host name, IP literals in any encoding. */
+export function staticCheck(raw: string): { url?: URL; decision?: UrlDecision } {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { decision: { allowed: false, reason: 'not a valid absolute URL', url: raw, addresses: [] } };
+  }
+  const base = { url: url.href, host: url.hostname, addresses: [] as string[] };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { decision: { ...base, allowed: false, reason: `scheme ${url.protocol} is not allowed (only http and https)` } };
+  if (url.username || url.password) return { decision: { ...base, allowed: false, reason: 'credentials in URLs are not allowed' } };
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (BLOCKED_NAMES.test(host)) return { decision: { ...base, allowed: false, reason: `host ${host} is a local or cloud-metadata name` } };
+  // WHATWG URL parsing has already turned 2130706433, 0177.0.0.1, 0x7f.1 and 127.1 into 127.0.0.1.
+  if (ipaddr.isValid(host)) {
+    const why = blockedRange(host);
+    return { url, decision: { ...base, addresses: [host], allowed: !why, reason: why ? `${host} is a ${why}` : 'public address' } };
+  }
+  return { url };
+}
+
+/**
+ * Decides whether Grounded may fetch `raw`, without connecting: only http(s), no credentials, no
+ * local or metadata names, and every address the host resolves to must be public unicast
+ * (loopback, private, link-local incl. 169.254.169.254, CGNAT, multicast, reserved, and their IPv6
+ * equivalents are refused). The fetcher then connects to exactly these checked addresses.
+ */
+export async function checkUrl(raw: string, resolve: Resolver = systemResolver): Promise<UrlDecision> {
+  const s = staticCheck(raw);
+  if (s.decision) return s.decision;
+  const url = s.url!;
+  let addresses: string[];
+  try {
+    addresses = await resolve(url.hostname);
+  } catch (err) {
+    return { allowed: false, reason: `cannot resolve ${url.hostname} (${(err as NodeJS.ErrnoException).code ?? 'error'})`, url: url.href, host: url.hostname, addresses: [] };
+  }
+  if (!addresses.length) return { allowed: false, reason: `${url.hostname} has no addresses`, url: url.href, host: url.hostname, addresses };
+  for (const a of addresses) {
+    const why = blockedRange(a);
+    if (why) return { allowed: false, reason: `${url.hostname} resolves to ${a}, a ${why}`, url: url.href, host: url.hostname, addresses };
+  }
+  return { allowed: true, reason: 'every resolved address is public', url: url.href, host: url.hostname, addresses };
+}

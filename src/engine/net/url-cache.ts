@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { FetchedPage } from './fetch-url';
+
+export const URL_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+
+interface Entry { page: FetchedPage; fetchedAt: number }
+
+/**
+ * Fetched pages on disk (one JSON file per URL, keyed by its SHA-256), fresh for 24 hours; an
+ * older entry still supplies ETag / Last-Modified for a conditional refresh.
+ */
+export class UrlCache {
+  constructor(private readonly dir: string, private readonly now: () => number = Date.now, private readonly ttlMs = URL_CACHE_TTL_MS) {}
+
+  private file(url: string): string {
+    return path.join(this.dir, `${createHash('sha256').update(url).digest('hex')}.json`);
+  }
+
+  /** The entry and whether it is still fresh; undefined when never fetched. */
+  async get(url: string): Promise<{ page: FetchedPage; fresh: boolean } | undefined> {
+    try {
+      const e = JSON.parse(await fs.readFile(this.file(url), 'utf8')) as Entry;
+      return { page: e.page, fresh: this.now() - e.fetchedAt < this.ttlMs };
+    } catch {
+      return undefined;
+    }
+  }
+
+  async put(url: string, page: FetchedPage): Promise<void> {
+    await fs.mkdir(this.dir, { recursive: true });
+    const tmp = `${this.file(url)}.${process.pid}.tmp`;
+    await fs.writeFile(tmp, JSON.stringify({ page, fetchedAt: this.now() } satisfies Entry));
+    await fs.rename(tmp, this.file(url));
+  }
+}
+
+/** At most one request per host per interval: later requests to the same host wait their turn. */
+export class HostRateLimiter {
+  private next = new Map<string, number>();
+  constructor(private readonly intervalMs = 1000, private readonly now: () => number = Date.now, private readonly sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))) {}
+
+  async wait(host: string): Promise<void> {
+    const at = Math.max(this.now(), this.next.get(host) ?? 0);
+    this.next.set(host, at + this.intervalMs);
+    const delay = at - this.now();
+    if (delay > 0) await this.sleep(delay);
+  }
+}

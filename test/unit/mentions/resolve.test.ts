@@ -1,0 +1,54 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolveMentions } from '../../../src/engine/mentions/index';
+import { buildContext } from '../../../src/engine/context/build';
+import { copyFixture, PLANTED_SECRETS } from '../../support/fixture';
+
+const root = copyFixture();
+writeFileSync(path.join(root, 'src', 'util', 'client.ts'), 'export const other = 1;\n');
+const overlayFor = (open: string[], texts: Record<string, string> = {}) => ({ get: (p: string) => texts[p], openPaths: () => open.map((o) => path.join(root, o)) });
+
+describe('resolving mentions', () => {
+  it('resolves a basename to the open editor first, else reports it as ambiguous', async () => {
+    const open = await resolveMentions('@client.ts', { discovery: { root }, overlay: overlayFor(['src/util/client.ts']) });
+    assert.deepEqual(open.attached.map((a) => a.path), ['src/util/client.ts']);
+    const closed = await resolveMentions('@client.ts', { discovery: { root } });
+    assert.equal(closed.failures[0].kind, 'ambiguous');
+    assert.match(closed.failures[0].message, /src\/http\/client\.ts, src\/util\/client\.ts/);
+  });
+
+  it('reads unsaved editor text and honours line ranges', async () => {
+    const abs = path.join(root, 'src/util/time.ts');
+    const r = await resolveMentions('@src/util/time.ts#L2-3', { discovery: { root }, overlay: { get: (p) => (p === abs ? 'a\nunsaved b\nunsaved c\nd\n' : undefined), openPaths: () => [abs] } });
+    assert.deepEqual(r.attached[0], { path: 'src/util/time.ts', startLine: 2, endLine: 3, text: 'unsaved b\nunsaved c', origin: 'mention' });
+    assert.deepEqual(r.summary.files, [{ path: 'src/util/time.ts', lines: 2, note: undefined }]);
+  });
+
+  it('gives each failure its kind and a suggestion, and goes on with the rest', async () => {
+    const r = await resolveMentions('@keystore.tsx @config/local.env @../../etc/passwd @src/notes.ts#L90 @grep:"(a" @search:"zzzqqq" @src/notes.ts', { discovery: { root } });
+    assert.deepEqual(r.failures.map((f) => f.kind), ['file_not_found', 'ignored', 'path_outside', 'bad_range', 'parse_error', 'no_matches']);
+    assert.match(r.failures[0].suggestion, /Did you mean @src\/auth\/keyStore\.ts/);
+    assert.match(r.failures[1].message, /\.gitignore:2: config\/local\.env/);
+    assert.match(r.failures[3].message, /outside the file \(22 lines\)/);
+    assert.match(r.failures[4].message, /position 1/);
+    assert.deepEqual(r.attached.map((a) => a.path), ['src/notes.ts']);
+  });
+
+  it('searches and greps with context lines, capped and ranked', async () => {
+    const r = await resolveMentions('@search:"retry" @grep:"^export (async )?function \\w+"', { discovery: { root } });
+    assert.equal(r.failures.length, 0);
+    assert.ok(r.summary.searches[0].matches >= 3);
+    assert.ok(r.attached.every((a) => a.origin === 'search' && a.endLine >= a.startLine));
+    const grep = r.summary.searches[1];
+    assert.ok(grep.files >= 3);
+  });
+
+  it('sends mention content through the scrubber like all context', async () => {
+    const r = await resolveMentions('@config/app.env.example', { discovery: { root } });
+    const ctx = await buildContext({ root, question: 'what is in the example config?', attached: r.attached });
+    assert.equal(ctx.chunks[0].origin, 'mention');
+    for (const s of PLANTED_SECRETS) assert.ok(!ctx.chunks.some((c) => c.text.includes(s)), s);
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { blockedRange, checkUrl } from '../../../src/engine/net/ssrf';
+import { main } from '../../../src/cli/main';
+
+const publicResolver = async () => ['93.184.216.34'];
+
+const BLOCKED = [
+  'http://127.0.0.1/', 'http://127.1/', 'http://2130706433/', 'http://0177.0.0.1/', 'http://0x7f.1/', 'http://0x7f000001/', 'http://017700000001/',
+  'http://127.0.1.3/', 'http://0/', 'http://0.0.0.0/', 'http://10.0.0.1/', 'http://10.255.255.255/', 'http://172.16.0.1/', 'http://172.31.255.1/',
+  'http://192.168.1.1/', 'http://169.254.169.254/latest/meta-data/', 'http://169.254.0.1/', 'http://100.64.0.1/', 'http://100.127.255.254/',
+  'http://224.0.0.1/', 'http://239.255.255.250/', 'http://255.255.255.255/', 'http://240.0.0.1/', 'http://192.0.2.1/', 'http://198.51.100.7/',
+  'http://203.0.113.9/', 'http://198.18.0.1/', 'http://[::1]/', 'http://[::]/', 'http://[0:0:0:0:0:0:0:1]/', 'http://[::ffff:127.0.0.1]/',
+  'http://[::ffff:7f00:1]/', 'http://[::ffff:10.0.0.1]/', 'http://[::ffff:169.254.169.254]/', 'http://[fc00::1]/', 'http://[fd12:3456::1]/',
+  'http://[fe80::1]/', 'http://[ff02::1]/', 'http://[2001:db8::1]/', 'http://[64:ff9b::7f00:1]/', 'http://[64:ff9b::a9fe:a9fe]/',
+  'http://[2002:7f00:1::]/', 'http://[2002:c0a8:101::]/', 'http://[2001::1]/', 'http://localhost/', 'http://LOCALHOST./', 'http://api.localhost/',
+  'http://metadata.google.internal/computeMetadata/v1/', 'http://metadata/', 'http://db.internal/', 'ftp://example.com/', 'file:///etc/passwd',
+  'gopher://example.com/', 'javascript:alert(1)', 'http://user:pass@example.com/', 'http://user@example.com/', 'not a url',
+];
+const ALLOWED = ['http://93.184.216.34/', 'https://8.8.8.8/dns', 'http://[2606:4700:4700::1111]/', 'https://example.com/page', 'http://172.32.0.1/', 'http://100.128.0.1/', 'http://11.0.0.1/', 'http://[::ffff:8.8.8.8]/',
+  // The parser and the connection agree: a backslash ends the host, so this goes to 1.1.1.1, not 127.0.0.1.
+  'http://1.1.1.1\\@127.0.0.1/'];
+
+describe('SSRF decisions (every encoding, without connecting)', () => {
+  for (const u of BLOCKED) {
+    it(`blocks ${u}`, async () => {
+      const d = await checkUrl(u, publicResolver);
+      assert.equal(d.allowed, false, d.reason);
+    });
+  }
+  for (const u of ALLOWED) {
+    it(`allows ${u}`, async () => {
+      const d = await checkUrl(u, publicResolver);
+      assert.equal(d.allowed, true, d.reason);
+    });
+  }
+
+  it('decides on every resolved address: one private answer blocks the name', async () => {
+    const d = await checkUrl('https://rebind.example/', async () => ['93.184.216.34', '10.0.0.5']);
+    assert.equal(d.allowed, false);
+    assert.match(d.reason, /resolves to 10\.0\.0\.5, a private address/);
+    assert.deepEqual(d.addresses, ['93.184.216.34', '10.0.0.5']);
+  });
+
+  it('blocks a name that does not resolve, with the reason', async () => {
+    const d = await checkUrl('https://nx.example/', async () => { throw Object.assign(new Error('x'), { code: 'ENOTFOUND' }); });
+    assert.equal(d.allowed, false);
+    assert.match(d.reason, /ENOTFOUND/);
+  });
+
+  it('classifies raw addresses', () => {
+    assert.equal(blockedRange('8.8.8.8'), undefined);
+    assert.equal(blockedRange('127.0.0.1'), 'loopback address');
+    assert.equal(blockedRange('::ffff:192.168.0.1'), 'private address');
+  });
+
+  it('grounded check-url exits 3 for a blocked URL and 0 for an allowed one, printing the reason and addresses', async () => {
+    const out = { stdout: '' };
+    const io = { stdout: (t: string) => { out.stdout += t; }, stderr: () => undefined, readStdin: async () => '', env: {}, cwd: process.cwd() };
+    assert.equal(await main(['check-url', 'http://0x7f.1/admin'], io), 3);
+    assert.match(out.stdout, /^blocked: http:\/\/127\.0\.0\.1\/admin\n {2}reason: 127\.0\.0\.1 is a loopback address\n {2}addresses: 127\.0\.0\.1\n$/);
+    out.stdout = '';
+    assert.equal(await main(['check-url', 'https://93.184.216.34/', '--json'], io), 0);
+    assert.equal(JSON.parse(out.stdout).allowed, true);
+    assert.equal(await main(['check-url'], io), 2);
+  });
+});
