@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { explainPath, discoverFiles } from '../engine/workspace/discovery';
 import { KEYED_PROVIDERS, PROVIDER_LABELS, type KeyedProvider } from './keys';
 import { attachRange } from './chat/attachments';
+import type { PanelTurn } from './panel/messages';
 import { GroundedPanel } from './panel/panel';
 import type { GroundedServices } from './services';
 import { readSettings, type ProviderChoice } from './settings';
@@ -78,7 +79,7 @@ async function showVisibleFiles(services: GroundedServices): Promise<void> {
 }
 
 /** Input box for the question, then the answer in the panel with the selection as primary context. */
-export async function askSelection(context: vscode.ExtensionContext, services: GroundedServices, question?: string): Promise<void> {
+export async function askSelection(context: vscode.ExtensionContext, services: GroundedServices, question?: string): Promise<PanelTurn | undefined> {
   const editor = vscode.window.activeTextEditor;
   const root = services.rootFor(editor?.document.uri);
   if (!editor || !root) return void vscode.window.showWarningMessage('Grounded: select some code in a file of the open folder first.');
@@ -87,7 +88,7 @@ export async function askSelection(context: vscode.ExtensionContext, services: G
   const q = question ?? (await vscode.window.showInputBox({ prompt: `Ask about ${selection.path}#L${selection.startLine}-${selection.endLine}`, placeHolder: 'What does this code do?', ignoreFocusOut: true }));
   if (q === undefined) return;
   const panel = GroundedPanel.show(context, services);
-  await panel.ask(q.trim() || 'Explain this code.', [selection]);
+  return panel.ask(q.trim() || 'Explain this code.', [selection]);
 }
 
 /** Registers the palette commands (the chat participant and plans register their own). */
