@@ -1,46 +1,115 @@
 // @mention benchmarks (seed 002 targets: parse < 1 ms, file load < 10 ms, grep within the order of rg).
-// Usage: node --import tsx bench/mentions-bench.ts [DIR]   (DIR: the tree to grep; default node_modules)
+// Usage: node --import tsx bench/mentions-bench.ts [DIR]   (DIR: the tree to grep; default this project's node_modules)
+// grep is compared with rg two ways, both reported: (A) the same file list for both (discovery timed
+// for neither; rg gets the list through xargs) and (B) each doing its own discovery with equivalent
+// settings (.gitignore honoured without needing a git repository, hidden files included, 1 MiB cap).
 import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseMentions } from '../src/engine/mentions/parse';
 import { resolveMentions } from '../src/engine/mentions/index';
 import { discoverFiles } from '../src/engine/workspace/discovery';
-import { compileGrep, searchFiles } from '../src/engine/mentions/search';
+import { compileGrep, searchFiles, type SearchTarget } from '../src/engine/mentions/search';
 import { emptyOverlay } from '../src/engine/workspace/types';
 
 const fmt = (n: number) => n.toFixed(3);
+const MAX_BYTES = 1024 * 1024;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 }
 
-async function main(): Promise<void> {
-  const repo = path.join(__dirname, '..');
-  const prompt = `${'Please look at how the retry logic works and whether it is correct. '.repeat(60)} @src/engine/llm/retry.ts#L10-40 @search:"retryAfterMs" @grep:"p-?retry" @url:https://example.com/doc`;
-  const parse: number[] = [];
-  for (let i = 0; i < 200; i++) { const t = performance.now(); parseMentions(prompt); parse.push(performance.now() - t); }
-  console.log(`parse (${prompt.length} chars, 4 mentions): median ${fmt(median(parse))} ms (target < 1 ms)`);
+function timeMedian(runs: number, f: () => void): number {
+  const t: number[] = [];
+  for (let i = 0; i < runs; i++) { const s = performance.now(); f(); t.push(performance.now() - s); }
+  return median(t);
+}
 
+/** ~100 KB prompts built to defeat a backtracking or re-scanning parser. */
+const HOSTILE: [string, string][] = [
+  ['punctuation inside a path', `@${'.'.repeat(100_000)}x`],
+  ['punctuation inside a URL', `@url:${','.repeat(100_000)}x`],
+  ['descending backtick runs', Array.from({ length: 446 }, (_, i) => `${'`'.repeat(446 - i)}a`).join('')],
+  ['@/ repeated', '@/'.repeat(50_000)],
+  ['unclosed quotes', `${'@search:"'.repeat(5_000)}${'@grep:"\\"'.repeat(5_000)}`],
+  ['mixed prose, mentions, code', `${'See @src/a.ts#L1-9, `@x` and mail a@b.co; '.repeat(2_000)}`],
+];
+
+function benchParse(): void {
+  const prompt = `${'Please look at how the retry logic works and whether it is correct. '.repeat(60)} @src/engine/llm/retry.ts#L10-40 @search:"retryAfterMs" @grep:"p-?retry" @url:https://example.com/doc`;
+  console.log(`parse (${prompt.length.toLocaleString('en-US')} chars, 4 mentions): median ${fmt(timeMedian(200, () => parseMentions(prompt)))} ms (target < 1 ms)`);
+  for (const [name, text] of HOSTILE) {
+    console.log(`parse hostile, ${name} (${text.length.toLocaleString('en-US')} chars): median ${fmt(timeMedian(20, () => parseMentions(text)))} ms`);
+  }
+}
+
+async function benchLoad(repo: string): Promise<void> {
   const load: number[] = [];
   for (let i = 0; i < 20; i++) {
     const t = performance.now();
     await resolveMentions('@src/engine/llm/retry.ts#L10-40', { discovery: { root: repo } });
     load.push(performance.now() - t);
   }
-  console.log(`file mention load (includes listing ${repo}'s files): median ${fmt(median(load))} ms (target < 10 ms)`);
+  console.log(`file mention load (exact path, no listing needed): median ${fmt(median(load))} ms (target < 10 ms)`);
+}
 
-  const tree = path.resolve(process.argv[2] ?? path.join(repo, 'node_modules'));
-  const files = (await discoverFiles({ root: tree, excludedFolders: [] })).files.map((f) => f.path);
-  const pattern = 'retry(After|Delay)';
-  const t = performance.now();
-  const r = await searchFiles(tree, files, compileGrep(pattern), emptyOverlay, 1024 * 1024, `@grep:"${pattern}"`).catch(() => undefined);
-  const ours = performance.now() - t;
-  console.log(`grep "${pattern}" over ${files.length} files: ${fmt(ours)} ms, ${r?.matches ?? 0} matches in ${r?.files ?? 0} files`);
+/** The tree to grep; the default node_modules is copied out when the project's .gitignore hides it (discovery would see nothing). */
+async function grepTree(repo: string): Promise<{ tree: string; cleanup: () => void }> {
+  const given = process.argv[2];
+  const tree = path.resolve(given ?? path.join(repo, 'node_modules'));
+  if (given || (await discoverFiles({ root: tree, excludedFolders: [] })).files.length) return { tree, cleanup: () => undefined };
+  const dir = mkdtempSync(path.join(tmpdir(), 'grounded-bench-'));
+  const copy = path.join(dir, 'node_modules');
+  console.log(`(${tree} is git-ignored by this project; grepping a copy at ${copy})`);
+  cpSync(tree, copy, { recursive: true });
+  return { tree: copy, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+function rg(args: string[], cwd: string, list?: string): { ms: number; files: number } | undefined {
   const s = performance.now();
-  const rg = spawnSync('rg', ['--count-matches', '--no-ignore', '--hidden', '-e', pattern, '.'], { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 26 });
-  if (rg.error) console.log('rg: not installed, comparison skipped');
-  else console.log(`rg same pattern, same tree: ${fmt(performance.now() - s)} ms (${rg.stdout.split('\n').filter(Boolean).length} files with matches)`);
+  // xargs hands rg the file list in batches; every argument goes as an array element, never through a shell.
+  const r = list
+    ? spawnSync('xargs', ['-d', '\n', '-a', list, 'rg', ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 28 })
+    : spawnSync('rg', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.error) return undefined;
+  return { ms: performance.now() - s, files: r.stdout.split('\n').filter(Boolean).length };
+}
+
+async function benchGrep(tree: string): Promise<void> {
+  const t0 = performance.now();
+  const found = await discoverFiles({ root: tree, excludedFolders: [] });
+  const discoverMs = performance.now() - t0;
+  const rels = found.files.map((f) => f.path);
+  const targets: SearchTarget[] = rels.map((rel) => ({ abs: path.join(tree, rel), path: rel }));
+  const mb = found.files.reduce((n, f) => n + f.size, 0) / 1e6;
+  const list = path.join(mkdtempSync(path.join(tmpdir(), 'grounded-bench-')), 'files.txt');
+  writeFileSync(list, rels.join('\n'));
+  console.log(`grep tree: ${tree}, ${rels.length.toLocaleString('en-US')} files, ${mb.toFixed(0)} MB; our discovery ${fmt(discoverMs)} ms`);
+  for (const pattern of ['retry(After|Delay)', '(a|b)c+d\\d']) {
+    const s = performance.now();
+    const r = await searchFiles(targets, compileGrep(pattern), emptyOverlay, MAX_BYTES, `@grep:"${pattern}"`).catch(() => undefined);
+    const ours = performance.now() - s;
+    const common = ['--count-matches', '--no-config', '-e', pattern];
+    const same = rg([...common, '--no-ignore', '--hidden', '--'], tree, list);
+    const own = rg([...common, '--hidden', '--no-require-git', '--max-filesize', '1M', '.'], tree);
+    console.log(`@grep:"${pattern}": ${r?.matches ?? 0} matches in ${r?.files ?? 0} files`);
+    console.log(`  (A) same file list:    ours ${fmt(ours)} ms | rg ${same ? `${fmt(same.ms)} ms (${same.files} files with matches)` : 'not installed'}`);
+    console.log(`  (B) own discovery too: ours ${fmt(ours + discoverMs)} ms | rg ${own ? `${fmt(own.ms)} ms (${own.files} files with matches)` : 'not installed'}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const repo = path.join(__dirname, '..');
+  benchParse();
+  await benchLoad(repo);
+  const { tree, cleanup } = await grepTree(repo);
+  try {
+    await benchGrep(tree);
+  } finally {
+    cleanup();
+  }
 }
 
 main().catch((err) => { console.error(err); process.exit(1); });

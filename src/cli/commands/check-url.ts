@@ -11,13 +11,14 @@ cloud-metadata name, and every address it resolves to must be public (loopback, 
 link-local incl. 169.254.169.254, CGNAT, multicast, reserved ranges and their IPv6 forms are
 blocked, in every encoding: 2130706433, 0177.0.0.1, 0x7f.1, 127.1, [::ffff:127.0.0.1], ...).
 
-Prints "allowed" or "blocked", the reason, and the resolved addresses.
+Prints "allowed" or "blocked", the reason, and the resolved addresses; "invalid" for text that is
+not a URL, "unresolved" for a host name that does not resolve (no decision could be made).
 
 Options:
-  --json      {"allowed", "reason", "url", "host", "addresses"}
+  --json      {"allowed", "reason", "url", "host", "addresses", "problem"?}
   -h, --help  show this help
 
-Exit codes: 0 allowed, 3 blocked, 2 usage error.
+Exit codes: 0 allowed, 3 blocked, 2 not a URL (or usage error), 4 host does not resolve.
 `;
 
 /** `grounded check-url URL`: the SSRF decision, without connecting. */
@@ -29,7 +30,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError('give exactly one URL, e.g. grounded check-url https://example.com/');
   const d = await checkUrl(positionals[0]);
+  const verdict = d.allowed ? 'allowed' : d.problem === 'invalid' ? 'invalid' : d.problem === 'unresolved' ? 'unresolved' : 'blocked';
   if (values.json) io.stdout(`${JSON.stringify(d, null, 2)}\n`);
-  else io.stdout(`${d.allowed ? 'allowed' : 'blocked'}: ${d.url}\n  reason: ${d.reason}\n  addresses: ${d.addresses.length ? d.addresses.join(', ') : '(none)'}\n`);
-  return d.allowed ? ExitCode.ok : ExitCode.blocked;
+  else io.stdout(`${verdict}: ${d.url}\n  reason: ${d.reason}\n  addresses: ${d.addresses.length ? d.addresses.join(', ') : '(none)'}\n`);
+  // A name that does not resolve is a network answer, not a policy decision: it is not "blocked".
+  return d.allowed ? ExitCode.ok : d.problem === 'invalid' ? ExitCode.usage : d.problem === 'unresolved' ? ExitCode.runtime : ExitCode.blocked;
 }

@@ -12,7 +12,8 @@ const help = `Usage: grounded memory sql "SELECT ..." [--root DIR] [--db FILE] [
 Runs read-only SQL over the workspace's conversation memory and audit log. Only a single SELECT
 (or WITH ... SELECT) is accepted; it runs on a throwaway in-memory copy without the tool's own
 result messages, with a row limit and a time limit. Tables: messages, plans, executions,
-execution_artifacts, authorizations, llm_exchanges, diagnostics.
+execution_artifacts, authorizations, llm_exchanges, diagnostics. (The model's /memory_sql sees
+only the messages table; this command is the user's fuller view of their own log.)
 
 Options:
   --root DIR        workspace root (default: the current folder)
@@ -64,7 +65,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
   const store = await AuditStore.open({ file });
   try {
-    const result = await runReadOnlySql(store, sql, { maxRows, timeoutMs });
+    // The user's own view of their log: every table (the model's /memory_sql gets 'conversation').
+    const result = await runReadOnlySql(store, sql, { maxRows, timeoutMs, scope: 'audit' });
     io.stdout(values.json ? JSON.stringify(result, (_k, v) => (v instanceof Uint8Array ? `<blob ${v.length} bytes>` : v)) + '\n' : formatResultTable(result));
     return ExitCode.ok;
   } catch (err) {

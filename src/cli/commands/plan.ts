@@ -1,6 +1,8 @@
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { evidenceForPlan, type PlanEvidence } from '../../engine/audit/evidence-plan';
+import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
 import { explainPath } from '../../engine/workspace/discovery';
 import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
 import { PlanParseError, parsePlanText } from '../../engine/plans/schema';
@@ -8,15 +10,18 @@ import { validatePlan } from '../../engine/plans/validate';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
 
-const help = `Usage: grounded plan check FILE.json [--root DIR] [--json]
+const help = `Usage: grounded plan check FILE.json [--root DIR] [--db FILE] [--json]
 
 Validates a plan (JSON, optionally inside a \`\`\`json fence) against the plan schema, the tool
 list and the preconditions in the workspace DIR (default: the current folder), and prints each
-error exactly as the extension shows it.
+error exactly as the extension shows it. Claims about history are checked against the
+workspace's audit log when it exists: a plan the extension proposed uses the evidence it was
+proposed with; any other plan, evidence about its own tools, files, ids and diagnostic codes.
 
 Options:
   --root DIR   workspace root the plan's paths are relative to
-  --json       print {"valid": bool, "errors": [{code, stepId, message}]}
+  --db FILE    audit database (default: DIR/.agent/state/grounded.db; none there = no evidence)
+  --json       print {"valid": bool, "errors": [{code, stepId, message}], "evidence": {source, rowCounts}}
   -h, --help   this text
 
 Exit codes: 0 valid, 1 invalid, 2 usage error.
@@ -26,7 +31,7 @@ Exit codes: 0 valid, 1 invalid, 2 usage error.
 export async function run(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true, strict: true,
-    options: { root: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: { root: { type: 'string' }, db: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) {
     io.stdout(help);
@@ -45,16 +50,28 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   } catch {
     throw new UsageError(`cannot read '${file}'`);
   }
+  // The same database the audit and memory commands read; a workspace without one has no history.
+  const dbFile = values.db ? path.resolve(io.cwd, values.db) : defaultDatabasePath(root);
+  if (values.db && !existsSync(dbFile)) throw new UsageError(`--db '${values.db}' does not exist`);
   let errors: Array<{ code: string; stepId?: string; message: string }>;
+  let evidence: Pick<PlanEvidence, 'source' | 'rowCounts'> = { source: 'computed', rowCounts: {} };
   try {
     const plan = parsePlanText(text);
     const host = createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root }, p) });
-    errors = (await validatePlan(plan, { host })).issues;
+    if (existsSync(dbFile)) {
+      const store = await AuditStore.open({ file: dbFile });
+      try {
+        evidence = evidenceForPlan(store, plan, root);
+      } finally {
+        store.close();
+      }
+    }
+    errors = (await validatePlan(plan, { host, evidenceRowCounts: evidence.rowCounts })).issues;
   } catch (err) {
     if (!(err instanceof PlanParseError)) throw err;
     errors = err.errors.map((message) => ({ code: 'schema', message }));
   }
-  if (values.json) io.stdout(JSON.stringify({ valid: errors.length === 0, errors }, null, 2) + '\n');
+  if (values.json) io.stdout(JSON.stringify({ valid: errors.length === 0, errors, evidence: { source: evidence.source, rowCounts: evidence.rowCounts } }, null, 2) + '\n');
   else if (errors.length === 0) io.stdout('Plan is valid.\n');
   else io.stdout(errors.map((e) => e.message).join('\n') + '\n');
   return errors.length === 0 ? ExitCode.ok : ExitCode.failed;

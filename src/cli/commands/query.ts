@@ -1,4 +1,5 @@
 import { ask } from '../../engine/ask/ask';
+import { CitationLineStream } from '../../engine/ask/citation-stream';
 import type { AnswerResult, AskEvent } from '../../engine/ask/types';
 import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
 import type { BuiltContext } from '../../engine/context/types';
@@ -105,9 +106,12 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const unconfiguredReason = values['no-llm'] ? 'Model disabled with --no-llm.' : config.unconfiguredReason;
   const metrics = await loadMetrics(root);
   let streamed = false;
+  // Printed line by line with unverified citations marked: streaming the raw text would show them as real.
+  let lines: CitationLineStream | undefined;
   const onEvent = (e: AskEvent) => {
     if (values.json) return;
-    if (e.type === 'text') { io.stdout(e.delta); streamed = true; }
+    if (e.type === 'context') lines = new CitationLineStream(e.context, (t) => { io.stdout(t); streamed = true; });
+    if (e.type === 'text') lines?.push(e.delta);
     if (e.type === 'retry') io.stderr(`(${e.reason}: retrying in ${Math.round(e.delayMs / 100) / 10} s, attempt ${e.attempt} of 5)\n`);
   };
   try {
@@ -115,7 +119,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const r = await ask({ root, question, onEvent }, { provider, unconfiguredReason, settings, logger, metrics, resolveMentions });
     if (values.json) io.stdout(`${JSON.stringify(answerJson(r), null, 2)}\n`);
     else {
-      if (!streamed) io.stdout(r.answer);
+      lines?.flush();
+      // An answer cut off by a lost connection is followed by the snippet answer that replaced it.
+      if (!streamed || r.status === 'offline') io.stdout(`${streamed ? '\n\n' : ''}${r.answer}`);
       const unverified = r.citations.filter((c) => !c.verified).length;
       const model = r.provider ? `${r.provider}/${r.model}` : 'no model';
       io.stdout(`\n\n${summaryLine(r.context).replace('— ', `— ${model}; `)}${unverified ? `${unverified} citation(s) did not match the context sent and are marked unverified.\n` : ''}`);
@@ -123,6 +129,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return ExitCode.ok;
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
+    lines?.flush();
     io.stderr(`${streamed ? '\n' : ''}grounded query: ${err.message}\n${err.suggestion}\n`);
     return ExitCode.runtime;
   } finally {

@@ -2,28 +2,30 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createScrubber, formatRedactionCounts, totalRedactions } from '../../engine/privacy/scrubber';
+import { resolveRootOption } from '../args';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
 
-const HELP = `Usage: grounded scrub [FILE|-] [--json]
+const HELP = `Usage: grounded scrub [FILE|-] [--root DIR] [--json]
 
 Prints exactly the text the scrubber would let out to a model: secrets and personal data are
 replaced by placeholders such as [REDACTED:aws_access_key#1]; every other byte is unchanged.
 The redaction counts go to stderr, e.g. "redactions: aws_access_key=1 email=2 (3 total)".
 
 Arguments:
-  FILE        the file to scrub; "-" or nothing reads stdin
+  FILE        the file to scrub, relative to --root; "-" or nothing reads stdin
 
 Options:
+  --root DIR  the folder FILE is relative to (default: the current folder)
   --json      print {"text", "redactions", "total"} as JSON on stdout (nothing on stderr)
   -h, --help  show this help
 
-Exit codes: 0 ok, 2 usage error (bad option, missing or unreadable file, not UTF-8 text).
+Exit codes: 0 ok, 2 usage error (bad option, missing folder, missing or unreadable file, not UTF-8 text).
 `;
 
-async function readInput(file: string | undefined, io: CliIO): Promise<string> {
+async function readInput(file: string | undefined, root: string, io: CliIO): Promise<string> {
   if (file === undefined || file === '-') return io.readStdin();
-  const path = resolve(io.cwd, file);
+  const path = resolve(root, file);
   const info = await stat(path).catch(() => undefined);
   if (!info) throw new UsageError(`cannot read '${file}': no such file. Check the path, or pass - to read stdin.`);
   if (!info.isFile()) throw new UsageError(`cannot read '${file}': not a regular file. Pass a file, or - to read stdin.`);
@@ -43,7 +45,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { root: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
@@ -53,7 +55,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return ExitCode.ok;
   }
   if (parsed.positionals.length > 1) throw new UsageError('give at most one FILE (or - for stdin).');
-  const text = await readInput(parsed.positionals[0], io);
+  const root = await resolveRootOption(parsed.values.root, io.cwd);
+  const text = await readInput(parsed.positionals[0], root, io);
   const outcome = createScrubber().scrub(text);
   if (parsed.values.json) {
     const result = { text: outcome.text, redactions: outcome.redactions, total: totalRedactions(outcome.redactions) };

@@ -3,6 +3,7 @@ import { resolveSettings, type EngineSettings } from '../config/settings';
 import { buildContext } from '../context/build';
 import { formatSnippetAnswer, NO_CONTEXT_ANSWER } from '../context/render';
 import type { BuiltContext } from '../context/types';
+import { cancelledError } from '../llm/errors';
 import { withRetry, type RetryOptions } from '../llm/retry';
 import { ProviderError, type Provider, type ProviderEvent } from '../llm/types';
 import type { MetricsRegistry } from '../metrics/registry';
@@ -10,7 +11,8 @@ import { createScrubber } from '../privacy/scrubber';
 import type { WorkspaceIndex } from '../retrieval/index';
 import { nullLogger, type Logger } from '../telemetry/log';
 import { checkCitations, markUnverified } from './citations';
-import { buildMessages } from './prompt';
+import { recordOutcome, type QueryOutcome } from './outcome';
+import { boundedHistory, buildMessages } from './prompt';
 import type { AnswerResult, AskRequest, AttachedContext } from './types';
 
 /** What the pipeline needs from @mentions: the question left readable, the attached text, the failures to show. */
@@ -38,12 +40,17 @@ function snippetResult(queryId: string, ctx: BuiltContext, status: AnswerResult[
   return { queryId, answer, citations: checkCitations(answer, ctx), context: ctx, fallbackReason: reason, status };
 }
 
+/** Where ask() was when something threw, named in the log when the error is not a provider's. */
+const STAGE_ERROR = { mentions: 'mention_resolution', context: 'context_build', model: 'internal' } as const;
+
 /**
  * Answers a question about the workspace at `request.root`: resolves @mentions, builds the
  * scrubbed context, and, when a provider is configured, streams the model's answer (retrying rate
  * limits and server errors before the first token), then checks every citation against what was
  * sent. With no context there is no model call; with no provider or no network the answer is the
- * ranked snippets, and `fallbackReason` says why. Logs ids, counts and timings only.
+ * ranked snippets, and `fallbackReason` says why. Earlier turns and the context share one budget,
+ * `maxContextTokens`. Every query, failed ones included, is logged (ids, counts, timings only) and
+ * counted in the metrics; a cancelled one throws ProviderError `cancelled`.
  */
 export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<AnswerResult> {
   const started = performance.now();
@@ -52,70 +59,83 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
   const s = resolveSettings(deps.settings);
   const scrubber = createScrubber();
   const emit = request.onEvent ?? (() => undefined);
-  let retries = 0;
-  let ctx: BuiltContext | undefined;
-  let completionTokens: number | undefined;
-  const finish = (result: AnswerResult, status: 'success' | 'failure' | 'rate_limited') => {
-    const latencySeconds = (performance.now() - started) / 1000;
-    deps.metrics?.record({ status, latencySeconds, contextTokens: ctx?.totalTokens, completionTokens });
-    logger.info('query.done', {
-      queryId, queryHash: queryHash(request.question), provider: deps.provider?.id ?? 'none', model: deps.provider?.model ?? 'none',
-      files: ctx?.chunks.length ?? 0, filesSearched: ctx?.filesSearched ?? 0, contextTokens: ctx?.totalTokens ?? 0,
-      completionTokens: completionTokens ?? 0, latencyMs: Math.round(latencySeconds * 1000), status: result.status, retries,
-    });
+  const outcome: QueryOutcome = { queryId, queryHash: queryHash(request.question), provider: deps.provider?.id, model: deps.provider?.model, historyTokens: 0, retries: 0, status: 'success' };
+  const finish = (result: AnswerResult): AnswerResult => {
+    recordOutcome({ ...outcome, status: result.status }, started, logger, deps.metrics);
     return result;
   };
-
-  let question = request.question;
-  const attached = [...(request.attached ?? [])];
-  const notes: string[] = [];
-  if (deps.resolveMentions) {
-    const m = await deps.resolveMentions(request.question, request.signal);
-    question = m.question;
-    attached.push(...m.attached);
-    notes.push(...m.failureNotes);
-  }
-  emit({ type: 'progress', message: 'Searching the workspace…' });
-  ctx = await buildContext(
-    { root: request.root, question, history: request.history, attached, overlay: request.overlay, settings: s, scrubber, queryId, signal: request.signal, onProgress: (message) => emit({ type: 'progress', message }) },
-    { logger, index: deps.index },
-  );
-  emit({ type: 'context', context: ctx });
-  const prefix = notes.length ? `${notes.join('\n')}\n\n` : '';
-  if (ctx.chunks.length === 0) {
-    return finish({ queryId, answer: prefix + NO_CONTEXT_ANSWER, citations: [], context: ctx, status: 'no_context', provider: deps.provider?.id, model: deps.provider?.model }, 'success');
-  }
-  if (!deps.provider) {
-    const r = snippetResult(queryId, ctx, 'success', deps.unconfiguredReason ?? 'No model is configured.');
-    return finish({ ...r, answer: prefix + r.answer }, 'success');
-  }
-  const provider = deps.provider;
-  const messages = buildMessages(ctx, question, request.history ?? [], scrubber, s);
+  let stage: keyof typeof STAGE_ERROR = 'mentions';
   try {
-    const opened = await withRetry(async () => {
-      const it = provider.stream({ messages, signal: request.signal })[Symbol.asyncIterator]();
-      return { it, first: await it.next() };
-    }, { ...deps.retry, signal: request.signal, onRetry: (r) => { retries++; emit({ type: 'retry', attempt: r.attempt, delayMs: r.delayMs, reason: r.reason }); } });
-    let answer = '';
-    let usage: { promptTokens?: number; completionTokens?: number } | undefined;
-    const take = (ev: ProviderEvent) => {
-      if (ev.type === 'text') {
-        answer += ev.text;
-        emit({ type: 'text', delta: ev.text });
-      } else usage = { promptTokens: ev.promptTokens, completionTokens: ev.completionTokens };
-    };
-    if (prefix) emit({ type: 'text', delta: prefix });
-    for (let r = opened.value.first; !r.done; r = await opened.value.it.next()) take(r.value);
-    completionTokens = usage?.completionTokens;
-    const checked = markUnverified(answer, ctx);
-    return finish({ queryId, answer: prefix + checked, citations: checkCitations(answer, ctx), context: ctx, provider: provider.id, model: provider.model, usage, status: 'success' }, 'success');
-  } catch (err) {
-    if (err instanceof ProviderError && err.kind === 'network') {
-      const r = snippetResult(queryId, ctx, 'offline', `${err.message} ${err.suggestion} Meanwhile, without the model:`);
-      return finish({ ...r, answer: prefix + r.answer, provider: provider.id, model: provider.model }, 'failure');
+    let question = request.question;
+    const attached = [...(request.attached ?? [])];
+    const notes: string[] = [];
+    if (deps.resolveMentions) {
+      const m = await deps.resolveMentions(request.question, request.signal);
+      question = m.question;
+      attached.push(...m.attached);
+      notes.push(...m.failureNotes);
     }
-    const status = err instanceof ProviderError && err.kind === 'rate_limited' ? 'rate_limited' : 'failure';
-    finish({ queryId, answer: '', citations: [], context: ctx, provider: provider.id, model: provider.model, status }, status);
-    throw err;
+    stage = 'context';
+    emit({ type: 'progress', message: 'Searching the workspace…' });
+    // History is paid for first, out of the same budget, so the whole prompt stays within maxContextTokens.
+    const history = boundedHistory(request.history ?? [], scrubber, s);
+    outcome.historyTokens = history.tokens;
+    const ctx = await buildContext(
+      { root: request.root, question, history: request.history, attached, overlay: request.overlay, settings: { ...s, maxContextTokens: s.maxContextTokens - history.tokens }, scrubber, queryId, signal: request.signal, onProgress: (message) => emit({ type: 'progress', message }) },
+      { logger, index: deps.index },
+    );
+    outcome.ctx = ctx;
+    emit({ type: 'context', context: ctx });
+    const prefix = notes.length ? `${notes.join('\n')}\n\n` : '';
+    if (ctx.chunks.length === 0) {
+      return finish({ queryId, answer: prefix + NO_CONTEXT_ANSWER, citations: [], context: ctx, status: 'no_context', provider: deps.provider?.id, model: deps.provider?.model });
+    }
+    if (!deps.provider) {
+      const r = snippetResult(queryId, ctx, 'success', deps.unconfiguredReason ?? 'No model is configured.');
+      return finish({ ...r, answer: prefix + r.answer });
+    }
+    stage = 'model';
+    const provider = deps.provider;
+    const messages = buildMessages(ctx, question, history.messages, scrubber);
+    try {
+      const opened = await withRetry(async () => {
+        const it = provider.stream({ messages, signal: request.signal })[Symbol.asyncIterator]();
+        return { it, first: await it.next() };
+      }, {
+        ...deps.retry,
+        signal: request.signal,
+        onRetry: (r) => {
+          outcome.retries++;
+          // Rate limits are what operators look for first (seed 001); the record has no text.
+          logger.warn('llm.retry', { queryId, attempt: r.attempt, reason: r.reason, httpStatus: r.status ?? 0, waitMs: r.delayMs });
+          emit({ type: 'retry', attempt: r.attempt, delayMs: r.delayMs, reason: r.reason });
+        },
+      });
+      let answer = '';
+      let usage: { promptTokens?: number; completionTokens?: number } | undefined;
+      const take = (ev: ProviderEvent) => {
+        if (ev.type === 'text') {
+          answer += ev.text;
+          emit({ type: 'text', delta: ev.text });
+        } else usage = { promptTokens: ev.promptTokens, completionTokens: ev.completionTokens };
+      };
+      if (prefix) emit({ type: 'text', delta: prefix });
+      for (let r = opened.value.first; !r.done; r = await opened.value.it.next()) take(r.value);
+      outcome.completionTokens = usage?.completionTokens;
+      const checked = markUnverified(answer, ctx);
+      return finish({ queryId, answer: prefix + checked, citations: checkCitations(answer, ctx), context: ctx, provider: provider.id, model: provider.model, usage, status: 'success' });
+    } catch (err) {
+      if (!(err instanceof ProviderError && err.kind === 'network') || request.signal?.aborted) throw err;
+      const r = snippetResult(queryId, ctx, 'offline', `${err.message} ${err.suggestion} Meanwhile, without the model:`);
+      outcome.errorKind = 'network';
+      return finish({ ...r, answer: prefix + r.answer, provider: provider.id, model: provider.model });
+    }
+  } catch (err) {
+    // An abort anywhere (mentions, indexing, the model) is the user stopping, whatever the thrower called it.
+    const error = request.signal?.aborted ? cancelledError() : err;
+    const errorKind = error instanceof ProviderError ? error.kind : STAGE_ERROR[stage];
+    const status = errorKind === 'rate_limited' ? 'rate_limited' : errorKind === 'cancelled' ? 'cancelled' : 'failure';
+    recordOutcome({ ...outcome, status, errorKind }, started, logger, deps.metrics);
+    throw error;
   }
 }

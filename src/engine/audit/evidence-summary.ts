@@ -5,21 +5,29 @@ import {
 } from './evidence';
 import type { AuditStore } from './store';
 
-/** What the evidence is about: each query runs when its subject is given. */
+/**
+ * What the evidence is about: each query runs once per subject it is given (Q1/Q2 per tool,
+ * Q3/Q8 per diagnostic code, Q4/Q6 per file, Q5 per execution id; Q7 always, narrowed to the
+ * files when there are any). The singular fields are the same as one-element lists.
+ */
 export interface EvidenceRequest {
   tool?: string;
+  tools?: readonly string[];
   file?: string;
+  files?: readonly string[];
   diagnosticCode?: string;
+  diagnosticCodes?: readonly string[];
   executionId?: string;
+  executionIds?: readonly string[];
   /** Q7 threshold (default 2). */
   recurringThreshold?: number;
   since?: number;
 }
 
 export interface EvidenceSummary {
-  /** One line per query run, in Q order, e.g. `- Q1 (tool_executions): {tool: "splice_patch", count: 3, last_success: true}`. */
+  /** One line per query and subject with rows (or one "No evidence found" line per query), in Q order. */
   lines: string[];
-  /** Rows each query returned (feeds plan validation's "insufficient evidence" check). */
+  /** Rows each query returned over all its subjects (feeds plan validation's "insufficient evidence" check). */
   rowCounts: Partial<Record<EvidenceId, number>>;
   /** The block for a prompt. */
   text: string;
@@ -27,51 +35,78 @@ export interface EvidenceSummary {
 
 const q = (value: unknown) => JSON.stringify(value);
 const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : 'unknown');
-const none = (id: EvidenceId, label: string, call: string) => `- ${id} (${label}): No evidence found for ${call}`;
+const subjects = (one: string | undefined, many: readonly string[] | undefined) => [...new Set([...(one ? [one] : []), ...(many ?? [])].filter(Boolean))];
+
+/** `tool: "a"`, or `tool: any of "a", "b"` when the query ran for several subjects. */
+const argText = (name: string, values: string[]) => `${name}: ${values.length === 1 ? q(values[0]) : `any of ${values.map(q).join(', ')}`}`;
+
+/**
+ * Runs one query per subject: a line for each subject with rows; when none has rows, a single
+ * `No evidence found for …` line naming them all (so many empty subjects do not flood the prompt).
+ */
+function perSubject(
+  out: { lines: string[]; rowCounts: Partial<Record<EvidenceId, number>> },
+  id: EvidenceId, label: string, call: (values: string[]) => string, values: string[],
+  run: (value: string) => { count: number; line: string },
+): void {
+  if (values.length === 0) return;
+  let total = 0;
+  for (const v of values) {
+    const r = run(v);
+    total += r.count;
+    if (r.count > 0) out.lines.push(`- ${id} (${label}): ${r.line}`);
+  }
+  out.rowCounts[id] = total;
+  if (total === 0) out.lines.push(`- ${id} (${label}): No evidence found for ${call(values)}`);
+}
 
 /**
  * Runs the evidence queries that apply to `req` and turns their rows into the seed's summary
  * lines: counts, last outcomes, verbatim last errors, temporal gaps. Never raw rows.
  */
 export function summarizeEvidence(store: AuditStore, req: EvidenceRequest): EvidenceSummary {
-  const lines: string[] = [];
-  const rowCounts: Partial<Record<EvidenceId, number>> = {};
+  const out = { lines: [] as string[], rowCounts: {} as Partial<Record<EvidenceId, number>> };
   const since = req.since ?? 0;
-  if (req.tool) {
-    const rows = listExecutionsByTool(store, req.tool, since, undefined, 10_000);
-    rowCounts.Q1 = rows.length;
-    lines.push(rows.length ? `- Q1 (tool_executions): {tool: ${q(req.tool)}, count: ${rows.length}, succeeded: ${rows.filter((r) => r.status === 'succeeded').length}, last_success: ${rows[0].status === 'succeeded'}}` : none('Q1', 'tool_executions', `list_executions_by_tool(tool: ${q(req.tool)})`));
-    const fails = listFailuresByTool(store, req.tool, since, 10_000);
-    rowCounts.Q2 = fails.length;
-    lines.push(fails.length ? `- Q2 (failures): {tool: ${q(req.tool)}, count: ${fails.length}, last_error: ${q(fails[0].error_text ?? '')}}` : none('Q2', 'failures', `list_failures_by_tool(tool: ${q(req.tool)})`));
-  }
-  if (req.diagnosticCode) {
-    const rows = findExecutionsByDiagnosticCode(store, req.diagnosticCode, 10_000);
-    rowCounts.Q3 = rows.length;
-    lines.push(rows.length ? `- Q3 (diagnostic_executions): {code: ${q(req.diagnosticCode)}, occurrences: ${rows.length}}` : none('Q3', 'diagnostic_executions', `find_executions_by_diagnostic_code(code: ${q(req.diagnosticCode)})`));
-  }
-  if (req.file) {
-    const rows = findExecutionsByFile(store, req.file, since, 10_000);
-    rowCounts.Q4 = rows.length;
-    lines.push(rows.length ? `- Q4 (file_executions): {file: ${q(req.file)}, executions: ${rows.length}, last: ${q(rows[0].status === 'succeeded' ? 'success' : rows[0].status)}}` : none('Q4', 'file_executions', `find_executions_by_file(path: ${q(req.file)})`));
-  }
-  if (req.executionId) {
-    const d = getExecutionDetails(store, req.executionId);
-    rowCounts.Q5 = d ? 1 : 0;
-    lines.push(d ? `- Q5 (execution_details): {execution_id: ${q(req.executionId)}, tool: ${q(d.execution.tool)}, success: ${d.execution.status === 'succeeded'}, status: ${q(d.execution.status)}}` : none('Q5', 'execution_details', `get_execution_details(execution_id: ${q(req.executionId)})`));
-  }
-  if (req.file) {
-    const r = getLatestOutcomeForFile(store, req.file);
-    rowCounts.Q6 = r ? 1 : 0;
-    lines.push(r ? `- Q6 (latest_outcome): {file: ${q(req.file)}, success: ${r.status === 'succeeded'}, timestamp: ${q(iso(r.finished_at ?? r.started_at))}}` : none('Q6', 'latest_outcome', `get_latest_outcome_for_file(path: ${q(req.file)})`));
-  }
-  const recurring = getRecurringDiagnostics(store, req.recurringThreshold ?? 2, since).filter((r) => !req.file || r.path === req.file);
-  rowCounts.Q7 = recurring.length;
-  lines.push(recurring.length ? recurring.slice(0, 5).map((r) => `- Q7 (recurring): {code: ${q(r.code)}, file: ${q(r.path)}, count: ${r.count}}`).join('\n') : none('Q7', 'recurring', `get_recurring_diagnostics(threshold: ${req.recurringThreshold ?? 2})`));
-  if (req.diagnosticCode) {
-    const fixes = findPriorFixesForDiagnostic(store, req.diagnosticCode, req.file, since);
-    rowCounts.Q8 = fixes.length;
-    lines.push(fixes.length ? `- Q8 (prior_fixes): {code: ${q(req.diagnosticCode)}, fix_attempts: ${fixes.length}, temporal_gaps: [${fixes.map((f) => f.gap_ms).join(', ')}]}` : none('Q8', 'prior_fixes', `find_prior_fixes_for_diagnostic(code: ${q(req.diagnosticCode)}${req.file ? `, file: ${q(req.file)}` : ''})`));
-  }
-  return { lines, rowCounts, text: ['EVIDENCE SUMMARY (read-only):', ...lines].join('\n') };
+  const tools = subjects(req.tool, req.tools);
+  const files = subjects(req.file, req.files);
+  const codes = subjects(req.diagnosticCode, req.diagnosticCodes);
+  const executionIds = subjects(req.executionId, req.executionIds);
+
+  perSubject(out, 'Q1', 'tool_executions', (v) => `list_executions_by_tool(${argText('tool', v)})`, tools, (tool) => {
+    const rows = listExecutionsByTool(store, tool, since, undefined, 10_000);
+    return { count: rows.length, line: rows.length ? `{tool: ${q(tool)}, count: ${rows.length}, succeeded: ${rows.filter((r) => r.status === 'succeeded').length}, last_success: ${rows[0].status === 'succeeded'}}` : '' };
+  });
+  perSubject(out, 'Q2', 'failures', (v) => `list_failures_by_tool(${argText('tool', v)})`, tools, (tool) => {
+    const rows = listFailuresByTool(store, tool, since, 10_000);
+    return { count: rows.length, line: rows.length ? `{tool: ${q(tool)}, count: ${rows.length}, last_error: ${q(rows[0].error_text ?? '')}}` : '' };
+  });
+  perSubject(out, 'Q3', 'diagnostic_executions', (v) => `find_executions_by_diagnostic_code(${argText('code', v)})`, codes, (code) => {
+    const rows = findExecutionsByDiagnosticCode(store, code, 10_000);
+    return { count: rows.length, line: `{code: ${q(code)}, occurrences: ${rows.length}}` };
+  });
+  perSubject(out, 'Q4', 'file_executions', (v) => `find_executions_by_file(${argText('path', v)})`, files, (file) => {
+    const rows = findExecutionsByFile(store, file, since, 10_000);
+    return { count: rows.length, line: rows.length ? `{file: ${q(file)}, executions: ${rows.length}, last: ${q(rows[0].status === 'succeeded' ? 'success' : rows[0].status)}}` : '' };
+  });
+  perSubject(out, 'Q5', 'execution_details', (v) => `get_execution_details(${argText('execution_id', v)})`, executionIds, (executionId) => {
+    const d = getExecutionDetails(store, executionId);
+    return { count: d ? 1 : 0, line: d ? `{execution_id: ${q(executionId)}, tool: ${q(d.execution.tool)}, success: ${d.execution.status === 'succeeded'}, status: ${q(d.execution.status)}}` : '' };
+  });
+  perSubject(out, 'Q6', 'latest_outcome', (v) => `get_latest_outcome_for_file(${argText('path', v)})`, files, (file) => {
+    const r = getLatestOutcomeForFile(store, file);
+    return { count: r ? 1 : 0, line: r ? `{file: ${q(file)}, success: ${r.status === 'succeeded'}, timestamp: ${q(iso(r.finished_at ?? r.started_at))}}` : '' };
+  });
+  const threshold = req.recurringThreshold ?? 2;
+  const recurring = getRecurringDiagnostics(store, threshold, since).filter((r) => files.length === 0 || files.includes(String(r.path)));
+  out.rowCounts.Q7 = recurring.length;
+  out.lines.push(recurring.length
+    ? recurring.slice(0, 5).map((r) => `- Q7 (recurring): {code: ${q(r.code)}, file: ${q(r.path)}, count: ${r.count}}`).join('\n')
+    : `- Q7 (recurring): No evidence found for get_recurring_diagnostics(threshold: ${threshold})`);
+  perSubject(out, 'Q8', 'prior_fixes', (v) => `find_prior_fixes_for_diagnostic(${argText('code', v)}${files.length ? `, ${argText('file', files)}` : ''})`, codes, (code) => {
+    // One file: the query narrows itself; several: run unnarrowed and keep the rows about those files.
+    const fixes = findPriorFixesForDiagnostic(store, code, files.length === 1 ? files[0] : undefined, since)
+      .filter((f) => files.length <= 1 || files.includes(String(f.path)));
+    return { count: fixes.length, line: `{code: ${q(code)}, fix_attempts: ${fixes.length}, temporal_gaps: [${fixes.map((f) => f.gap_ms).join(', ')}]}` };
+  });
+  return { ...out, text: ['EVIDENCE SUMMARY (read-only):', ...out.lines].join('\n') };
 }

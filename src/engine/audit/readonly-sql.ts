@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SqlValue } from 'sql.js';
+import { schemaSql } from './schema';
 import { guardReadOnlySql } from './sql-guard';
 import { locateSqlWasm } from './sqljs';
 import type { AuditStore } from './store';
@@ -21,10 +22,34 @@ export class ReadOnlySqlError extends Error {
   }
 }
 
+/**
+ * What the query can see. `conversation` (the default, and the model's /memory_sql): only the
+ * `messages` table, without tool rows; the audit log reaches the model as evidence summaries
+ * only (seed 004). `audit` (the user's `grounded memory sql`): every table, minus tool rows.
+ */
+export type ReadOnlySqlScope = 'conversation' | 'audit';
+
 export interface ReadOnlyQueryOptions {
   maxRows?: number;
   timeoutMs?: number;
+  scope?: ReadOnlySqlScope;
 }
+
+/** Audit tables absent from the conversation copy (so a query naming one is refused with a reason, not a bare SQLite error). */
+const auditTables = [...schemaSql.matchAll(/CREATE TABLE IF NOT EXISTS (\w+)/g)].map((m) => m[1]).filter((t) => t !== 'messages');
+
+function sqliteError(message: string, scope: ReadOnlySqlScope): ReadOnlySqlError {
+  const missing = /^no such table: (?:\w+\.)?(\w+)$/.exec(message)?.[1];
+  if (scope === 'conversation' && missing && auditTables.includes(missing)) {
+    return new ReadOnlySqlError(
+      `Refused: /memory_sql reads only the conversation table 'messages' (id, conversation_id, role, content, created_at); '${missing}' belongs to the audit log, which reaches the model only as evidence summaries`,
+      'refused', 'Query the messages table, e.g. SELECT role, content FROM messages WHERE content LIKE \'%word%\' ORDER BY id DESC LIMIT 5.',
+    );
+  }
+  return new ReadOnlySqlError(message, 'sqlite', 'Check table and column names: SELECT name, sql FROM sqlite_master lists them.');
+}
+
+const STARTUP_LIMIT_MS = 30_000;
 
 function workerPath(): string {
   // dist/sql-worker.js in the bundle; the CommonJS source file when running from src/.
@@ -36,28 +61,36 @@ function workerPath(): string {
 
 /**
  * Runs model- or user-written SQL read-only: the guard accepts a single SELECT; it runs in a
- * worker thread on an in-memory copy of the database from which the tool's own result messages
- * are deleted, with `PRAGMA query_only`, a row limit, and a time limit after which the worker is
- * terminated. Nothing it does can reach the database file.
+ * worker thread on an in-memory copy of the database (see ReadOnlySqlScope for what the copy
+ * holds; the tool's own result messages never), with `PRAGMA query_only`, a row limit, and a
+ * time limit after which the worker is terminated. Nothing it does can reach the database file.
  */
 export async function runReadOnlySql(store: AuditStore, sql: string, opts: ReadOnlyQueryOptions = {}): Promise<ReadOnlyQueryResult> {
   const guard = guardReadOnlySql(sql);
   if (!guard.ok) throw new ReadOnlySqlError(guard.reason, 'refused', 'Write a single SELECT statement (WITH … SELECT is fine).');
   const maxRows = opts.maxRows ?? 200;
   const timeoutMs = opts.timeoutMs ?? 2000;
-  const worker = new Worker(workerPath(), { workerData: { wasmPath: locateSqlWasm(), bytes: store.exportBytes(), sql: guard.sql, maxRows } });
+  const scope = opts.scope ?? 'conversation';
+  const worker = new Worker(workerPath(), { workerData: { wasmPath: locateSqlWasm(), bytes: store.exportBytes(), sql: guard.sql, maxRows, scope } });
   return new Promise<ReadOnlyQueryResult>((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const stop = (ms: number, what: string) => setTimeout(() => {
       void worker.terminate();
-      reject(new ReadOnlySqlError(`Query stopped after ${timeoutMs} ms (time limit)`, 'timeout', 'Narrow the query (add WHERE conditions or a LIMIT).'));
-    }, timeoutMs);
+      reject(new ReadOnlySqlError(`Query stopped after ${ms} ms (${what})`, 'timeout', 'Narrow the query (add WHERE conditions or a LIMIT).'));
+    }, ms);
+    // Loading sql.js and copying the database is not the query's time; it gets its own, larger limit.
+    let timer = stop(STARTUP_LIMIT_MS, 'the SQL engine did not start in time');
     const finish = () => {
       clearTimeout(timer);
       void worker.terminate();
     };
-    worker.once('message', (m: { error?: string } & Partial<ReadOnlyQueryResult>) => {
+    worker.on('message', (m: { ready?: boolean; error?: string } & Partial<ReadOnlyQueryResult>) => {
+      if (m.ready) {
+        clearTimeout(timer);
+        timer = stop(timeoutMs, 'time limit');
+        return;
+      }
       finish();
-      if (m.error !== undefined) reject(new ReadOnlySqlError(m.error, 'sqlite', 'Check table and column names: SELECT name, sql FROM sqlite_master lists them.'));
+      if (m.error !== undefined) reject(sqliteError(m.error, scope));
       else resolve({ columns: m.columns ?? [], rows: m.rows ?? [], truncated: Boolean(m.truncated) });
     });
     worker.once('error', (err) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ScrubbedText } from '../privacy/types';
 import type { AuditStore } from './store';
 
 export type ExecutionStatus = 'running' | 'succeeded' | 'failed' | 'rejected' | 'interrupted';
@@ -59,18 +60,56 @@ export function recordDiagnostics(store: AuditStore, executionId: string | null,
 }
 
 /**
- * Records one model exchange as hashes of the (scrubbed) prompt and response; `keptText` is
- * stored only when the user chose to keep it, and must already be scrubbed.
+ * Records one model exchange as hashes and sizes of the (scrubbed) prompt and response, with the
+ * provider and model it went to; `keptText` is stored only when the user chose to keep it, and
+ * must already be scrubbed.
  */
-export function recordExchange(store: AuditStore, x: { planId?: string; queryId?: string; prompt: string; response: string; keptText?: string }): string {
+export function recordExchange(store: AuditStore, x: { planId?: string; queryId?: string; provider?: string; model?: string; prompt: string; response: string; keptText?: string }): string {
   const id = store.newId();
-  store.run('INSERT INTO llm_exchanges (id, plan_id, query_id, created_at, prompt_sha256, response_sha256, kept_text) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-    id, x.planId ?? null, x.queryId ?? null, store.clock(), sha256(x.prompt), sha256(x.response), x.keptText ?? null,
-  ]);
+  store.run(
+    'INSERT INTO llm_exchanges (id, plan_id, query_id, created_at, prompt_sha256, response_sha256, kept_text, provider, model, prompt_bytes, response_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [
+      id, x.planId ?? null, x.queryId ?? null, store.clock(), sha256(x.prompt), sha256(x.response), x.keptText ?? null,
+      x.provider ?? null, x.model ?? null, Buffer.byteLength(x.prompt, 'utf8'), Buffer.byteLength(x.response, 'utf8'),
+    ],
+  );
   return id;
 }
 
 /** Appends a message to a conversation's memory. */
 export function addMessage(store: AuditStore, conversationId: string, role: 'user' | 'assistant' | 'tool', content: string): void {
   store.run('INSERT INTO messages (conversation_id, role, content, created_at) VALUES (?, ?, ?, ?)', [conversationId, role, content, store.clock()]);
+}
+
+/** One question and its answer, as they went to and came from the model. */
+export interface ConversationTurn {
+  conversationId: string;
+  /** What the user asked, as sent (scrubbed). */
+  question: ScrubbedText;
+  /** What the user was shown, scrubbed again before it is kept (the model only saw scrubbed text, but may echo look-alikes). */
+  answer: ScrubbedText;
+  /** Tool results in the order the model received them (`🔧 TOOL RESULT — NAME` …), scrubbed. */
+  toolResults?: readonly ScrubbedText[];
+}
+
+/**
+ * Keeps a turn in the workspace memory: the question, the tool results, then the answer, in one
+ * write so a crash never leaves a question without its answer. Only scrubbed text is accepted
+ * (the type says so), so memory never holds what the model was not allowed to see.
+ * `/memory_search` and `/memory_sql` find the question and the answer; tool rows are kept for
+ * the user's own audit but hidden from the model's memory look-ups.
+ */
+export function recordConversationTurn(store: AuditStore, turn: ConversationTurn): void {
+  if (!turn.conversationId) throw new Error('recordConversationTurn: conversationId is empty');
+  const now = store.clock();
+  const rows: Array<['user' | 'assistant' | 'tool', string]> = [
+    ['user', turn.question],
+    ...(turn.toolResults ?? []).map((t): ['tool', string] => ['tool', t]),
+    ['assistant', turn.answer],
+  ];
+  store.write((db) => {
+    for (const [role, content] of rows) {
+      db.run('INSERT INTO messages (conversation_id, role, content, created_at) VALUES (?, ?, ?, ?)', [turn.conversationId, role, content, now]);
+    }
+  });
 }

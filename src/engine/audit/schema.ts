@@ -1,5 +1,5 @@
 /** Schema of the per-workspace audit and memory database (seed 004 tables plus conversation memory). */
-export const schemaVersion = 1;
+export const schemaVersion = 2;
 
 export const schemaSql = `
 CREATE TABLE IF NOT EXISTS plans (
@@ -50,7 +50,11 @@ CREATE TABLE IF NOT EXISTS llm_exchanges (
   created_at INTEGER NOT NULL,
   prompt_sha256 TEXT NOT NULL,
   response_sha256 TEXT NOT NULL,
-  kept_text TEXT
+  kept_text TEXT,
+  provider TEXT,
+  model TEXT,
+  prompt_bytes INTEGER,
+  response_bytes INTEGER
 );
 CREATE TABLE IF NOT EXISTS diagnostics (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -72,3 +76,17 @@ CREATE TABLE IF NOT EXISTS messages (
 );
 CREATE INDEX IF NOT EXISTS messages_conversation ON messages(conversation_id, id);
 `;
+
+/**
+ * Upgrades of databases made by earlier versions (key: the version they bring a database to).
+ * `schemaSql` already has the newest shape, so a new database gets only `schemaSql`.
+ */
+export const schemaMigrations: Record<number, string> = {
+  // v2: the reconstruction shows which model an exchange went to and how large it was.
+  2: `
+ALTER TABLE llm_exchanges ADD COLUMN provider TEXT;
+ALTER TABLE llm_exchanges ADD COLUMN model TEXT;
+ALTER TABLE llm_exchanges ADD COLUMN prompt_bytes INTEGER;
+ALTER TABLE llm_exchanges ADD COLUMN response_bytes INTEGER;
+`,
+};

@@ -3,15 +3,46 @@
 const { parentPort, workerData } = require('node:worker_threads');
 const initSqlJs = require('sql.js');
 
-(async () => {
-  const { wasmPath, bytes, sql, maxRows } = workerData;
-  const SQL = await initSqlJs({ locateFile: () => wasmPath });
-  const db = new SQL.Database(bytes);
+/**
+ * The copy the model's /memory_sql reads: a fresh database holding only the conversation table,
+ * without tool rows, so no audit table (executions, artifacts, exchanges, plans, authorizations,
+ * diagnostics) exists in it at all, not even in sqlite_master.
+ */
+function conversationCopy(SQL, bytes) {
+  const src = new SQL.Database(bytes);
+  const db = new SQL.Database();
   try {
-    const hasMessages = db.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'messages'").length > 0;
-    // The tool's own results are never visible to the model's SQL.
-    if (hasMessages) db.run("DELETE FROM messages WHERE role = 'tool'");
+    const create = src.exec("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'messages'");
+    if (create.length === 0) return db;
+    db.run(create[0].values[0][0]);
+    const read = src.prepare("SELECT * FROM messages WHERE role != 'tool' ORDER BY id");
+    const columns = read.getColumnNames();
+    const insert = db.prepare(`INSERT INTO messages (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+    while (read.step()) insert.run(read.get());
+    read.free();
+    insert.free();
+    return db;
+  } finally {
+    src.close();
+  }
+}
+
+/** The copy the user's CLI reads: the whole audit log, minus the tool's own result messages. */
+function auditCopy(SQL, bytes) {
+  const db = new SQL.Database(bytes);
+  const hasMessages = db.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'messages'").length > 0;
+  if (hasMessages) db.run("DELETE FROM messages WHERE role = 'tool'");
+  return db;
+}
+
+(async () => {
+  const { wasmPath, bytes, sql, maxRows, scope } = workerData;
+  const SQL = await initSqlJs({ locateFile: () => wasmPath });
+  const db = scope === 'audit' ? auditCopy(SQL, bytes) : conversationCopy(SQL, bytes);
+  try {
     db.run('PRAGMA query_only = 1');
+    // The time limit is for the query, not for loading sql.js on a busy machine: say when it starts.
+    parentPort.postMessage({ ready: true });
     const stmt = db.prepare(sql);
     const columns = stmt.getColumnNames();
     const rows = [];

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 import { withFileLock } from './file-lock';
-import { schemaSql, schemaVersion } from './schema';
+import { schemaMigrations, schemaSql, schemaVersion } from './schema';
 import { loadSqlJs } from './sqljs';
 
 export type Row = Record<string, SqlValue>;
@@ -59,7 +59,12 @@ export class AuditStore {
     const version = Number(db.exec('PRAGMA user_version')[0]?.values[0]?.[0] ?? 0);
     if (version < schemaVersion || !existsSync(opts.file)) {
       store.write((d) => {
+        // Re-read under the lock: another process may have upgraded the file meanwhile.
+        const current = Number(d.exec('PRAGMA user_version')[0]?.values[0]?.[0] ?? 0);
+        if (current >= schemaVersion) return;
         d.exec(schemaSql);
+        // A database made by an earlier version has the old table shapes: upgrade them step by step.
+        if (current > 0) for (let v = current + 1; v <= schemaVersion; v++) d.exec(schemaMigrations[v] ?? '');
         d.exec(`PRAGMA user_version = ${schemaVersion}`);
       });
     }

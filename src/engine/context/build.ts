@@ -11,7 +11,8 @@ import { extractTerms, type SearchTerm } from '../retrieval/terms';
 import { nullLogger, type Logger } from '../telemetry/log';
 import { readWorkspaceText } from '../workspace/read';
 import type { DocumentOverlay } from '../workspace/types';
-import { fitLines } from './tokens';
+import { Budget, enforceTotal, frameTokens } from './budget';
+import { fenceId } from './render';
 import type { BuiltContext, ContextChunk } from './types';
 
 export interface BuildContextRequest {
@@ -27,10 +28,6 @@ export interface BuildContextRequest {
   onProgress?: (message: string) => void;
 }
 
-/** Tokens the chunk's header and fence cost in the prompt (`<<<FILE path#L1-2 id=…>>>` … `<<<END …>>>`). */
-export const CHUNK_OVERHEAD_TOKENS = 24;
-/** A chunk cut to less than this is not worth sending. */
-const MIN_PARTIAL_TOKENS = 48;
 const RANKED_CANDIDATES = 80;
 const HISTORY_TURNS = 3;
 /** Chunks scoring under this share of the best one are noise, not context. */
@@ -56,31 +53,6 @@ export function conversationTerms(question: string, history: ConversationTurn[] 
 /** Counts the placeholders in text that is about to be sent, by kind. */
 function countPlaceholders(text: string, into: RedactionCounts): void {
   for (const m of text.matchAll(/\[REDACTED:([a-z0-9_]+)#\d+\]/g)) into[m[1]] = (into[m[1]] ?? 0) + 1;
-}
-
-class Budget {
-  total = 0;
-  private perFile = new Map<string, number>();
-  constructor(private readonly s: EngineSettings) {}
-
-  /** Tokens still available for text of `file`. */
-  available(file: string): number {
-    const forFile = this.s.maxFileTokens - (this.perFile.get(file) ?? 0);
-    return Math.min(forFile, this.s.maxContextTokens - this.total - CHUNK_OVERHEAD_TOKENS);
-  }
-
-  spend(file: string, tokens: number): void {
-    this.total += tokens + CHUNK_OVERHEAD_TOKENS;
-    this.perFile.set(file, (this.perFile.get(file) ?? 0) + tokens);
-  }
-}
-
-/** Cuts `lines` to the budget; undefined when not even a useful part fits. */
-function fit(budget: Budget, s: EngineSettings, file: string, lines: ScrubbedText[]): { count: number; tokens: number } | undefined {
-  const room = budget.available(file);
-  if (room < Math.min(MIN_PARTIAL_TOKENS, s.maxFileTokens)) return undefined;
-  const f = fitLines(lines, room, s.encoding);
-  return f.count > 0 ? f : undefined;
 }
 
 /** Merges retrieved chunks of one file that touch, so the model sees one continuous range; attached context stays in front. */
@@ -114,20 +86,24 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
   await index.refresh({ onProgress: req.onProgress, signal: req.signal });
   const indexed = performance.now();
   const terms = conversationTerms(req.question, req.history);
-  const candidates = index.search(terms, RANKED_CANDIDATES);
+  const candidates = await index.search(terms, RANKED_CANDIDATES);
   const ranked = candidates.filter((r) => r.score >= (candidates[0]?.score ?? 0) * RELATIVE_CUTOFF);
   const ranking = performance.now();
 
   const budget = new Budget(s);
+  const fence = fenceId(queryId);
   const chunks: ContextChunk[] = [];
   let dropped = 0;
   for (const a of req.attached ?? []) {
     const lines = scrubbedLines(scrubber.scrub(a.text).text);
-    const f = fit(budget, s, a.path, lines);
+    const origin = a.origin === 'selection' ? 'selection' : a.origin === 'url' ? 'url' : a.origin === 'reference' ? 'reference' : 'mention';
+    // The fence is priced at its widest (full range, marked truncated): a cut chunk's is never dearer.
+    const frame = frameTokens({ path: a.path, startLine: a.startLine, endLine: a.startLine + lines.length - 1, origin, truncated: true }, fence, s.encoding);
+    const f = budget.fit(a.path, lines, frame);
     if (!f) { dropped++; continue; }
-    budget.spend(a.path, f.tokens);
+    budget.spend(a.path, f.tokens, frame);
     const truncated = f.count < lines.length;
-    chunks.push({ path: a.path, startLine: a.startLine, endLine: a.startLine + f.count - 1, text: joinScrubbed(lines.slice(0, f.count), '\n'), score: 0, tokens: f.tokens, origin: a.origin === 'selection' ? 'selection' : a.origin === 'url' ? 'url' : a.origin === 'reference' ? 'reference' : 'mention', truncated: truncated || undefined });
+    chunks.push({ path: a.path, startLine: a.startLine, endLine: a.startLine + f.count - 1, text: joinScrubbed(lines.slice(0, f.count), '\n'), score: 0, tokens: f.tokens, origin, truncated: truncated || undefined });
   }
   const files = new Map<string, ScrubbedFile | undefined>();
   for (const r of ranked) {
@@ -135,13 +111,17 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
     const file = await scrubbedFile(files, r, index, scrubber);
     if (!file) continue;
     const lines = file.lines.slice(r.startLine - 1, r.endLine);
-    const f = fit(budget, s, r.path, lines);
+    const frame = frameTokens({ path: r.path, startLine: r.startLine, endLine: r.endLine, origin: 'retrieval', truncated: true }, fence, s.encoding);
+    const f = budget.fit(r.path, lines, frame);
     if (!f) { dropped++; continue; }
-    budget.spend(r.path, f.tokens);
+    budget.spend(r.path, f.tokens, frame);
     const truncated = f.count < lines.length || (file.truncated && r.endLine >= file.lines.length);
     chunks.push({ path: r.path, startLine: r.startLine, endLine: r.startLine + f.count - 1, text: joinScrubbed(lines.slice(0, f.count), '\n'), score: Math.round(r.score * 1000) / 1000, tokens: f.tokens, origin: 'retrieval', truncated: truncated || undefined });
   }
-  const merged = mergeAdjacent(chunks);
+  const fitted = enforceTotal(queryId, mergeAdjacent(chunks), s);
+  const merged = fitted.chunks;
+  dropped += fitted.dropped;
+  // Counted in what is sent, not in what was scrubbed: whole files are scrubbed, only parts go out.
   const redactions: RedactionCounts = {};
   for (const c of merged) countPlaceholders(c.text, redactions);
   const done = performance.now();
@@ -149,7 +129,7 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
     queryId,
     terms: terms.map((t) => t.text),
     chunks: merged,
-    totalTokens: budget.total,
+    totalTokens: fitted.tokens,
     budget: { maxContextTokens: s.maxContextTokens, maxFileTokens: s.maxFileTokens, encoding: s.encoding },
     redactions,
     skipped: index.skipped,
@@ -158,7 +138,7 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
     timings: { indexMs: Math.round(indexed - started), rankMs: Math.round(ranking - indexed), assembleMs: Math.round(done - ranking), totalMs: Math.round(done - started) },
   };
   logger.info('context.built', { queryId, files: ctx.filesSearched, chunks: merged.length, tokens: ctx.totalTokens, dropped, skipped: ctx.skipped.length, ...ctx.timings });
-  logger.info('context.scrubbed', { queryId, audit: scrubAuditLine(queryId, scrubber) });
+  logger.info('context.scrubbed', { queryId, audit: scrubAuditLine(queryId, { chunks: merged.length, redactions }) });
   return ctx;
 }
 

@@ -5,7 +5,7 @@ import { scrubText } from '../privacy/scrubber';
 import type { ScrubbedText } from '../privacy/types';
 import type { BuiltContext, ContextChunk } from './types';
 
-/** The answer every surface gives when retrieval found nothing (no model is called then). */
+/** The answer every surface gives when retrieval found nothing (no model is called then); see noContextAnswer. */
 export const NO_CONTEXT_ANSWER = "I couldn't find relevant information in this workspace for that question. Try naming a file, a function or a term that appears in the code, or attach a file with @path.";
 
 const SNIPPET_LINES = 30;
@@ -24,19 +24,42 @@ export function citationOf(c: { path: string; startLine: number; endLine: number
   return c.startLine === c.endLine ? `${c.path}#L${c.startLine}` : `${c.path}#L${c.startLine}-${c.endLine}`;
 }
 
-function header(c: ContextChunk, id: number): ScrubbedText {
+type Framed = Pick<ContextChunk, 'path' | 'startLine' | 'endLine' | 'origin' | 'truncated'>;
+
+function header(c: Framed, id: number): ScrubbedText {
   const cite = scrubText(citationOf(c)).text;
   const notes = [c.origin !== 'retrieval' ? c.origin : '', c.truncated ? 'truncated' : ''].filter(Boolean).join(', ');
   return notes ? scrubbedTemplate`<<<FILE ${cite} (${scrubText(notes).text}) id=${id}>>>` : scrubbedTemplate`<<<FILE ${cite} id=${id}>>>`;
+}
+
+/** What separates two chunks in a rendered context. */
+export const CHUNK_SEPARATOR = '\n\n';
+
+/** The fence of one chunk as rendered: the header line before its text and the end marker after it. */
+export function chunkFrame(c: Framed, id: number): { head: ScrubbedText; end: ScrubbedText } {
+  return { head: header(c, id), end: scrubbedTemplate`<<<END id=${id}>>>` };
 }
 
 /**
  * The context as it goes into a prompt: each chunk fenced as data, headed by its citation
  * (`<<<FILE src/a.ts#L10-24 id=…>>>` … `<<<END id=…>>>`), marked when it was truncated.
  */
-export function renderContext(ctx: BuiltContext): ScrubbedText {
+export function renderContext(ctx: Pick<BuiltContext, 'queryId' | 'chunks'>): ScrubbedText {
   const id = fenceId(ctx.queryId);
-  return joinScrubbed(ctx.chunks.map((c) => joinScrubbed([header(c, id), c.text, scrubbedTemplate`<<<END id=${id}>>>`], '\n')), '\n\n');
+  return joinScrubbed(ctx.chunks.map((c) => {
+    const { head, end } = chunkFrame(c, id);
+    return joinScrubbed([head, c.text, end], '\n');
+  }), CHUNK_SEPARATOR);
+}
+
+/**
+ * What to say when no chunk could be sent: nothing matched, or things matched but not even a
+ * useful part of one fitted the token budget (then the budget, not the workspace, is the problem).
+ */
+export function noContextAnswer(ctx: Pick<BuiltContext, 'chunks' | 'droppedChunks' | 'budget'>): string {
+  if (ctx.chunks.length > 0 || ctx.droppedChunks === 0) return NO_CONTEXT_ANSWER;
+  const n = ctx.droppedChunks;
+  return `Found ${n} matching chunk${n === 1 ? '' : 's'} in this workspace, but none fit the context budget of ${ctx.budget.maxContextTokens} tokens. Raise the budget (\`--max-tokens\` on the CLI, \`max_context_tokens\` in .agent/etc/query.yaml, or the \`grounded.maxContextTokens\` setting) and ask again.`;
 }
 
 const LANGUAGES: Record<string, string> = {
@@ -55,7 +78,7 @@ function fence(text: string): string {
  * as scrubbed code (long chunks are shortened and the citation covers exactly the lines shown).
  */
 export function formatSnippetAnswer(ctx: BuiltContext, reason?: string): string {
-  if (ctx.chunks.length === 0) return NO_CONTEXT_ANSWER;
+  if (ctx.chunks.length === 0) return noContextAnswer(ctx);
   const intro = `${reason ? `${reason} ` : ''}Here are the most relevant parts of the workspace, best first:`;
   const parts = ctx.chunks.slice(0, SNIPPET_COUNT).map((c, i) => {
     const lines = c.text.split('\n');

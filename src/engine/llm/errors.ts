@@ -33,6 +33,22 @@ function isAbort(err: unknown): boolean {
   return name === 'AbortError' || name === 'APIUserAbortError' || name === 'GoogleGenerativeAIAbortError' || /abort/i.test(String((err as Error)?.message ?? ''));
 }
 
+/** The one error every surface shows for a request the user stopped. */
+export function cancelledError(): ProviderError {
+  return new ProviderError('cancelled', 'The request was cancelled.', 'Ask again when you are ready.');
+}
+
+/**
+ * A 200 that carried no answer: not an event stream, or a stream that ended with neither text nor
+ * a finish reason. Without this the caller would show an empty answer as a success.
+ */
+export function emptyResponseError(who: ProviderIdentity, what: string): ProviderError {
+  const where = who.baseUrl ? ` at ${who.baseUrl}` : '';
+  return new ProviderError('malformed', `${who.id}${where} sent a response Grounded could not read: ${what}.`, who.baseUrl
+    ? 'Check that the base URL points at an OpenAI-compatible API (it usually ends in /v1) and that the server finished the answer.'
+    : 'The provider sent no answer; try again shortly.');
+}
+
 const NETWORK_CODES = /ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|fetch failed|Connection error|socket hang up/i;
 
 function causeText(err: unknown): string {
@@ -47,6 +63,8 @@ function causeText(err: unknown): string {
 export function errorForStatus(status: number, who: ProviderIdentity, retryAfterMs?: number, detail = ''): ProviderError {
   const where = who.baseUrl ? ` at ${who.baseUrl}` : '';
   const suffix = detail ? ` (${detail.slice(0, 200)})` : '';
+  // The wait is in the message because a wait too long to retry (retry.ts) fails at once with this text.
+  const wait = retryAfterMs ? ` and asks to wait ${Math.ceil(retryAfterMs / 1000)} s; try again later` : '';
   if (status === 401 || status === 403) {
     return new ProviderError('auth', `${who.id} rejected the API key (HTTP ${status})${suffix}.`, `Check the key: ${who.keyHint}.`, status);
   }
@@ -54,21 +72,25 @@ export function errorForStatus(status: number, who: ProviderIdentity, retryAfter
     return new ProviderError('not_found', `${who.id}${where} has no model '${who.model}' (HTTP 404)${suffix}.`, 'Choose an existing model: the `model` setting (query.yaml `model`, or "Grounded: Select Provider and Model").', status);
   }
   if (status === 429) {
-    return new ProviderError('rate_limited', `${who.id} is rate limiting requests (HTTP 429)${suffix}.`, 'Wait a moment and ask again, or raise your plan\'s rate limit.', status, retryAfterMs);
+    return new ProviderError('rate_limited', `${who.id} is rate limiting requests (HTTP 429)${suffix}${wait}.`, 'Wait a moment and ask again, or raise your plan\'s rate limit.', status, retryAfterMs);
   }
   if (status >= 500) {
-    return new ProviderError('server', `${who.id}${where} failed with HTTP ${status}${suffix}.`, 'The provider is having trouble; try again shortly.', status, retryAfterMs);
+    return new ProviderError('server', `${who.id}${where} failed with HTTP ${status}${suffix}${wait}.`, 'The provider is having trouble; try again shortly.', status, retryAfterMs);
   }
-  return new ProviderError('bad_request', `${who.id} refused the request (HTTP ${status})${suffix}.`, 'Check the model and base URL settings; the request was not retried.', status);
+  const url = who.baseUrl ? ` and the base URL ${who.baseUrl} (query.yaml \`llm_provider\`/\`base_url\`, or \`grounded.baseUrl\`)` : '';
+  return new ProviderError('bad_request', `${who.id} refused the request (HTTP ${status})${suffix}.`, `Check the model setting '${who.model}' (query.yaml \`model\`, or \`grounded.model\`)${url}; the request was not retried.`, status);
 }
 
 /**
  * Turns whatever an SDK threw into a ProviderError. HTTP errors keep their status and retry hint;
  * connection failures become `network` (the caller falls back to snippets); aborts become `cancelled`.
+ * `signal` is the truth about cancellation: SDKs wrap an abort mid-stream in unrelated errors
+ * (Gemini's "Error reading from the stream"), which must not read as a malformed response.
  */
-export function toProviderError(err: unknown, who: ProviderIdentity): ProviderError {
+export function toProviderError(err: unknown, who: ProviderIdentity, signal?: AbortSignal): ProviderError {
+  if (signal?.aborted || (err instanceof ProviderError && err.kind === 'cancelled')) return cancelledError();
   if (err instanceof ProviderError) return err;
-  if (isAbort(err)) return new ProviderError('cancelled', 'The request was cancelled.', 'Ask again when you are ready.');
+  if (isAbort(err)) return cancelledError();
   const e = err as { status?: number; headers?: { get?: (k: string) => string | null } | Record<string, string>; errorDetails?: unknown; message?: string };
   if (typeof e?.status === 'number' && e.status > 0) {
     const headers = e.headers;

@@ -1,6 +1,6 @@
-import { GoogleGenerativeAI, type Content } from '@google/generative-ai';
-import { toProviderError, type ProviderIdentity } from './errors';
-import type { Provider, ProviderEvent, ProviderRequest } from './types';
+import { GoogleGenerativeAI, type Content, type GenerativeModel } from '@google/generative-ai';
+import { cancelledError, emptyResponseError, toProviderError, type ProviderIdentity } from './errors';
+import { ProviderError, type Provider, type ProviderEvent, type ProviderRequest } from './types';
 
 export interface GeminiProviderOptions {
   model: string;
@@ -35,26 +35,52 @@ export class GeminiProvider implements Provider {
         ...(system ? { systemInstruction: system } : {}),
         generationConfig: { ...(request.maxOutputTokens ? { maxOutputTokens: request.maxOutputTokens } : {}), ...(request.temperature !== undefined ? { temperature: request.temperature } : {}) },
       },
-      { baseUrl: this.opts.baseUrl, timeout: this.opts.timeoutMs ?? 120_000 },
+      { baseUrl: this.opts.baseUrl },
     );
+    // Our own timeout, not the SDK's: the SDK never clears its timer, which kept every process that
+    // used Gemini (the CLI, the tests) alive for the whole timeout after the answer was complete.
+    const timeoutMs = this.opts.timeoutMs ?? 120_000;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout.signal]) : timeout.signal;
+    const fail = (err: unknown) => timeout.signal.aborted && !request.signal?.aborted
+      ? new ProviderError('network', `gemini did not finish answering within ${Math.round(timeoutMs / 1000)} s.`, 'Try again; if it keeps happening, check your network connection.')
+      : toProviderError(err, this.who, request.signal);
+    try {
+      yield* this.read(model, contents, signal, request.signal, fail);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async *read(model: GenerativeModel, contents: Content[], signal: AbortSignal, userSignal: AbortSignal | undefined, fail: (err: unknown) => ProviderError): AsyncIterable<ProviderEvent> {
     let result;
     try {
-      result = await model.generateContentStream({ contents }, { signal: request.signal });
+      result = await model.generateContentStream({ contents }, { signal });
     } catch (err) {
-      throw toProviderError(err, this.who);
+      throw fail(err);
     }
+    // The SDK tees the stream into `result.response`, which rejects on any stream error (abort,
+    // bad JSON). We read only `result.stream`, so without this every stream error would also be an
+    // unhandled rejection, which crashes the CLI (exit 1 instead of 4).
+    result.response.catch(() => undefined);
     try {
       let usage: ProviderEvent | undefined;
+      let answered = false;
       for await (const chunk of result.stream) {
-        const text = chunk.candidates?.[0]?.content?.parts?.map((p) => p.text ?? '').join('') ?? '';
+        const candidate = chunk.candidates?.[0];
+        const text = candidate?.content?.parts?.map((p) => p.text ?? '').join('') ?? '';
         if (text) yield { type: 'text', text };
+        // A blocked prompt has no candidates but is a real (empty) answer, not a broken stream.
+        if (text || candidate?.finishReason || chunk.promptFeedback?.blockReason) answered = true;
         if (chunk.usageMetadata) usage = { type: 'usage', promptTokens: chunk.usageMetadata.promptTokenCount, completionTokens: chunk.usageMetadata.candidatesTokenCount };
       }
-      // The SDK ends the stream quietly on abort; the caller must not mistake that for a complete answer.
-      if (request.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+      // The SDK may end the stream quietly on abort; the caller must not mistake that for a complete answer.
+      if (userSignal?.aborted) throw cancelledError();
+      if (!answered) throw emptyResponseError(this.who, 'the stream ended without any text or finish reason');
       if (usage) yield usage;
     } catch (err) {
-      throw toProviderError(err, this.who);
+      throw fail(err);
     }
   }
 }

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { toProviderError, type ProviderIdentity } from './errors';
+import { cancelledError, emptyResponseError, toProviderError, type ProviderIdentity } from './errors';
 import type { Provider, ProviderEvent, ProviderRequest } from './types';
 
 export interface OpenAIProviderOptions {
@@ -34,7 +34,7 @@ export class OpenAIChatProvider implements Provider {
   async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
     let stream;
     try {
-      stream = await this.client.chat.completions.create(
+      const { data, response } = await this.client.chat.completions.create(
         {
           model: this.model,
           messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
@@ -44,21 +44,31 @@ export class OpenAIChatProvider implements Provider {
           ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
         },
         { signal: request.signal },
-      );
+      ).withResponse();
+      stream = data;
+      // The SDK parses any 200 body as SSE and finds no events in JSON or HTML, which would read as an empty answer.
+      const type = response.headers.get('content-type') ?? '';
+      if (type && !/text\/event-stream/i.test(type)) {
+        stream.controller.abort();
+        throw emptyResponseError(this.who, `it answered with '${type.split(';')[0]}' instead of an event stream`);
+      }
     } catch (err) {
-      throw toProviderError(err, this.who);
+      throw toProviderError(err, this.who, request.signal);
     }
     try {
+      let answered = false;
       for await (const chunk of stream) {
         if (!chunk || !Array.isArray(chunk.choices)) throw new Error('stream chunk without choices');
         const text = chunk.choices[0]?.delta?.content;
         if (text) yield { type: 'text', text };
+        if (text || chunk.choices[0]?.finish_reason) answered = true;
         if (chunk.usage) yield { type: 'usage', promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
       }
       // The SDK ends the stream quietly on abort; the caller must not mistake that for a complete answer.
-      if (request.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+      if (request.signal?.aborted) throw cancelledError();
+      if (!answered) throw emptyResponseError(this.who, 'the stream ended without any text or finish reason');
     } catch (err) {
-      throw toProviderError(err, this.who);
+      throw toProviderError(err, this.who, request.signal);
     }
   }
 }

@@ -1,5 +1,16 @@
 import pRetry from 'p-retry';
-import { ProviderError } from './types';
+import { cancelledError } from './errors';
+import { ProviderError, type ProviderErrorKind } from './types';
+
+export interface RetryInfo {
+  /** The attempt about to be made (2 for the first retry). */
+  attempt: number;
+  /** The real wait before that attempt. */
+  delayMs: number;
+  reason: ProviderErrorKind;
+  /** HTTP status of the failure, when there was one. */
+  status?: number;
+}
 
 export interface RetryOptions {
   signal?: AbortSignal;
@@ -10,7 +21,11 @@ export interface RetryOptions {
   maxDelayMs?: number;
   /** Longest `Retry-After` honoured (default 60 s); a longer one fails at once with the wait in the message. */
   maxRetryAfterMs?: number;
-  onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void;
+  onRetry?: (info: RetryInfo) => void;
+  /** Waits between attempts (default: a cancellable timer). Tests pass one to see the exact waits. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Jitter source in [0, 1) (default Math.random); the backoff is stretched by 1 + random(). */
+  random?: () => number;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -22,40 +37,46 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-const RETRYABLE = new Set(['rate_limited', 'server']);
+const RETRYABLE = new Set<ProviderErrorKind>(['rate_limited', 'server']);
 
 /**
- * Runs `attempt` with exponential backoff on rate limits (429) and server errors (5xx), waiting at
- * least the server's `Retry-After` when it gives one; at most 5 attempts; cancellable. Auth, bad
- * request, not found, network and cancellation fail at once. Returns the result and the retry count.
+ * Runs `attempt` with exponential backoff on rate limits (429) and server errors (5xx); at most 5
+ * attempts; cancellable. The wait before a retry is the larger of the server's `Retry-After` and
+ * the randomised backoff (never their sum), and `onRetry` reports exactly that wait. Auth, bad
+ * request, not found, network and cancellation fail at once, and so does a `Retry-After` longer
+ * than `maxRetryAfterMs`. Returns the result and the retry count.
  */
 export async function withRetry<T>(attempt: () => Promise<T>, opts: RetryOptions = {}): Promise<{ value: T; retries: number }> {
   const maxAttempts = opts.maxAttempts ?? 5;
   const maxRetryAfter = opts.maxRetryAfterMs ?? 60_000;
+  const base = opts.baseDelayMs ?? 1000;
+  const maxDelay = opts.maxDelayMs ?? 30_000;
+  const random = opts.random ?? Math.random;
+  const wait = opts.sleep ?? sleep;
+  const retryable = (error: unknown): error is ProviderError =>
+    error instanceof ProviderError && RETRYABLE.has(error.kind) && (error.retryAfterMs ?? 0) <= maxRetryAfter;
   let retries = 0;
   const value = await pRetry(attempt, {
     retries: maxAttempts - 1,
-    factor: 2,
-    minTimeout: opts.baseDelayMs ?? 1000,
-    maxTimeout: opts.maxDelayMs ?? 30_000,
-    randomize: true,
+    // p-retry's own delay is off (0 ms): it would be added to ours, so waits would be the sum.
+    minTimeout: 0,
+    maxTimeout: 0,
+    randomize: false,
     signal: opts.signal,
-    shouldRetry: ({ error }) => error instanceof ProviderError && RETRYABLE.has(error.kind) && (error.retryAfterMs ?? 0) <= maxRetryAfter,
+    shouldRetry: ({ error }) => retryable(error),
     onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
-      if (!(error instanceof ProviderError) || !RETRYABLE.has(error.kind) || retriesLeft === 0) return;
-      if ((error.retryAfterMs ?? 0) > maxRetryAfter) return;
+      if (!retryable(error) || retriesLeft === 0) return;
       retries++;
-      const backoff = Math.min(opts.maxDelayMs ?? 30_000, (opts.baseDelayMs ?? 1000) * 2 ** (attemptNumber - 1));
+      const backoff = Math.min(maxDelay, Math.round(base * 2 ** (attemptNumber - 1) * (1 + random())));
       const delayMs = Math.max(error.retryAfterMs ?? 0, backoff);
-      opts.onRetry?.({ attempt: attemptNumber + 1, delayMs, reason: error.kind });
-      // p-retry adds its own backoff after this; waiting out Retry-After here makes the total at least what the server asked.
-      if (error.retryAfterMs) await sleep(error.retryAfterMs, opts.signal);
+      opts.onRetry?.({ attempt: attemptNumber + 1, delayMs, reason: error.kind, status: error.status });
+      await wait(delayMs, opts.signal);
     },
   }).catch((err: unknown) => {
+    if (opts.signal?.aborted) throw cancelledError();
     if (err instanceof ProviderError && RETRYABLE.has(err.kind) && retries === maxAttempts - 1) {
       throw new ProviderError(err.kind, `${err.message} Gave up after ${maxAttempts} attempts.`, err.suggestion, err.status, err.retryAfterMs);
     }
-    if (opts.signal?.aborted) throw new ProviderError('cancelled', 'The request was cancelled.', 'Ask again when you are ready.');
     throw err;
   });
   return { value, retries };

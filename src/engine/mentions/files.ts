@@ -1,11 +1,128 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { closest, distance } from 'fastest-levenshtein';
-import type { AttachedContext } from '../ask/types';
 import { explainPath, toWorkspaceRelative } from '../workspace/explain';
-import { formatBytes, readWorkspaceText } from '../workspace/read';
-import type { DiscoveryOptions, DocumentOverlay } from '../workspace/types';
-import { MentionError } from './errors';
+import type { DiscoveryOptions, DocumentOverlay, PathExplanation, SkippedFile } from '../workspace/types';
+import { hiddenFileError, MentionError } from './errors';
+
+/** A workspace folder; `name` is what `@name/path` picks it by (in VS Code, the folder's name). */
+export interface WorkspaceRoot { name: string; path: string }
+
+/** One root as the resolver sees it: its discovery options and its listing, made once per request. */
+export interface MentionRoot {
+  name: string;
+  discovery: DiscoveryOptions;
+  /** Visible files, and those discovery left out for size or content (still mentionable: they load truncated or are refused with the reason). */
+  list: () => Promise<{ files: string[]; skipped: SkippedFile[] }>;
+}
+
+/** A resolved file: its root, its root-relative POSIX path, and the label shown (`name/rel` when there are several roots). */
+export interface FileTarget { root: MentionRoot; rel: string; label: string }
+
+interface Candidate { root: MentionRoot; rel: string }
+
+const labelOf = (c: Candidate, multi: boolean) => (multi ? `${c.root.name}/${c.rel}` : c.rel);
+
+/**
+ * A mention with no dot and no line range (`@Injectable`, `@alice`, `@types/node`) is most often a
+ * decorator, a person or a package: it counts as a file only when it names one exactly, and
+ * otherwise stays plain text instead of a "No file matches" warning.
+ */
+const looksLikeFile = (given: string, hasRange: boolean) => hasRange || given.includes('.');
+
+/** Candidates whose path is `want` or ends with `/want` (case-insensitive unless `exactCase`). */
+function suffixMatches(cands: Candidate[], want: string, exactCase: boolean): Candidate[] {
+  const norm = (s: string) => (exactCase ? s : s.toLowerCase());
+  const w = norm(want);
+  return cands.filter((c) => { const p = norm(c.rel); return p === w || p.endsWith(`/${w}`); });
+}
+
+/** The root holding an absolute path (the deepest one, for nested folders) and the path relative to it. */
+function locate(abs: string, roots: MentionRoot[]): Candidate | undefined {
+  let best: Candidate | undefined;
+  for (const root of roots) {
+    const rel = toWorkspaceRelative(root.discovery.root, abs);
+    if (rel && (!best || root.discovery.root.length > best.root.discovery.root.length)) best = { root, rel };
+  }
+  return best;
+}
+
+/** An existing file at exactly `rel`: a hit when readable or refusable by content (binary, too large), else the reason it is hidden. */
+async function exactIn(root: MentionRoot, rel: string): Promise<{ hit: boolean; hidden?: PathExplanation }> {
+  const st = await fs.stat(path.join(root.discovery.root, ...rel.split('/'))).catch(() => undefined);
+  if (!st?.isFile()) return { hit: false };
+  const e = await explainPath(root.discovery, rel);
+  if (e.visible || e.reason === 'too-large' || e.reason === 'binary') return { hit: true };
+  return { hit: false, hidden: e };
+}
+
+function ambiguous(given: string, hits: Candidate[], multi: boolean): MentionError {
+  const labels = hits.map((h) => labelOf(h, multi));
+  return new MentionError('ambiguous', `@${given} matches ${hits.length} files: ${labels.slice(0, 5).join(', ')}${hits.length > 5 ? ', …' : ''}.`, `Write more of the path, e.g. @${labels[0]}.`);
+}
+
+function notFound(given: string, cands: Candidate[], multi: boolean): MentionError {
+  const base = path.posix.basename(given).toLowerCase();
+  const bases = cands.map((c) => path.posix.basename(c.rel).toLowerCase());
+  const near = cands.filter((_, i) => distance(bases[i], base) <= Math.max(2, Math.floor(base.length / 4)));
+  const suggestions = [...new Set(near.map((c) => labelOf(c, multi)))].slice(0, 3);
+  if (!suggestions.length && bases.length) suggestions.push(labelOf(cands[bases.indexOf(closest(base, bases))], multi));
+  return new MentionError('file_not_found', `No file matches @${given}.`, suggestions.length ? `Did you mean ${suggestions.map((s) => `@${s}`).join(' or ')}?` : 'Check the path (relative to the workspace root).');
+}
+
+/**
+ * Resolves `@path` against one or more workspace roots: `@name/rest` picks the root called `name`
+ * when there are several; otherwise the exact path (in any root); else an open editor whose path
+ * ends with it (open editors win); else a unique file, across all roots, whose path ends with it.
+ * Several matches → `ambiguous` listing them (with the folder name when there are several roots);
+ * none → `file_not_found` with "did you mean". Undefined when a word that does not look like a
+ * file (no dot, no line range) names nothing: it is plain text, not a failed mention.
+ */
+export async function resolveFileTarget(given: string, roots: MentionRoot[], overlay: DocumentOverlay, hasRange = false): Promise<FileTarget | undefined> {
+  const multi = roots.length > 1;
+  const first = given.split('/')[0];
+  const named = multi && given.includes('/') ? roots.filter((r) => r.name === first) : [];
+  const scope = named.length ? named : roots;
+  const rest = named.length ? given.slice(first.length + 1) : given;
+  const fileLike = looksLikeFile(rest, hasRange);
+  const target = (c: Candidate): FileTarget => ({ ...c, label: labelOf(c, multi) });
+
+  const direct = scope.map((root) => ({ root, rel: toWorkspaceRelative(root.discovery.root, rest) }));
+  if (direct.every((d) => d.rel === undefined)) throw new MentionError('path_outside', `@${given} is outside the workspace.`, 'Mention files inside the open folder only.');
+  // The common case, an exact path, needs no listing of the workspace.
+  const exact: Candidate[] = [];
+  let hidden: PathExplanation | undefined;
+  for (const d of direct) {
+    if (!d.rel) continue;
+    const r = await exactIn(d.root, d.rel);
+    if (r.hit) exact.push({ root: d.root, rel: d.rel });
+    else hidden ??= r.hidden;
+  }
+  if (exact.length === 1) return target(exact[0]);
+  if (exact.length > 1) throw ambiguous(given, exact, multi);
+  // An existing path the user wrote out exactly is refused with its reason, not swapped for a look-alike.
+  if (hidden) throw hiddenFileError(given, hidden);
+
+  const open = overlay.openPaths().map((a) => locate(a, scope)).filter((c): c is Candidate => c !== undefined);
+  const openHits = suffixMatches(open, rest, !fileLike);
+  if (openHits.length === 1) return target(openHits[0]);
+  const cands: Candidate[] = [];
+  for (const root of scope) {
+    const { files, skipped } = await root.list();
+    for (const rel of files) cands.push({ root, rel });
+    for (const s of skipped) if (s.reason === 'too-large' || s.reason === 'binary') cands.push({ root, rel: s.path });
+  }
+  const hits = suffixMatches(cands, rest, !fileLike);
+  if (hits.length === 1) return target(hits[0]);
+  if (hits.length > 1) throw ambiguous(given, hits, multi);
+  if (!fileLike) return undefined;
+  throw notFound(given, cands, multi);
+}
+
+/** Wraps one DiscoveryOptions root for resolveFileTarget (the single-folder case). */
+export function singleRoot(discovery: DiscoveryOptions, files: () => Promise<string[]>, name = path.basename(discovery.root)): MentionRoot {
+  return { name, discovery, list: async () => ({ files: await files(), skipped: [] }) };
+}
 
 export interface FileResolveOptions {
   discovery: DiscoveryOptions;
@@ -14,67 +131,9 @@ export interface FileResolveOptions {
   files: () => Promise<string[]>;
 }
 
-const inRoot = (root: string, abs: string) => toWorkspaceRelative(root, abs);
-
-/** Candidates whose path is `want` or ends with `/want`. */
-function suffixMatches(paths: string[], want: string): string[] {
-  const lower = want.toLowerCase();
-  return paths.filter((p) => p.toLowerCase() === lower || p.toLowerCase().endsWith(`/${lower}`));
-}
-
-/**
- * Resolves `@path` to one workspace file: the exact path; else an open editor whose path ends with
- * it (open editors win); else a unique workspace file whose path ends with it. Several matches
- * → `ambiguous` with the candidates; none → `file_not_found` with "did you mean" suggestions.
- */
+/** Single-root form kept for existing callers: the root-relative path, or file_not_found (never plain text). */
 export async function resolveFilePath(given: string, opts: FileResolveOptions): Promise<string> {
-  const root = opts.discovery.root;
-  const direct = toWorkspaceRelative(root, given);
-  if (direct === undefined) throw new MentionError('path_outside', `@${given} is outside the workspace.`, 'Mention files inside the open folder only.');
-  // The common case, an exact path, needs no listing of the workspace.
-  const exact = await fs.stat(path.join(root, ...direct.split('/'))).catch(() => undefined);
-  if (exact?.isFile() && (await explainPath(opts.discovery, direct)).visible) return direct;
-  const files = await opts.files();
-  if (files.includes(direct)) return direct;
-  const open = opts.overlay.openPaths().map((a) => inRoot(root, a)).filter((p): p is string => p !== undefined);
-  const openHits = suffixMatches(open, given);
-  if (openHits.length === 1) return openHits[0];
-  const hits = suffixMatches(files, given);
-  if (hits.length === 1) return hits[0];
-  if (hits.length > 1) {
-    throw new MentionError('ambiguous', `@${given} matches ${hits.length} files: ${hits.slice(0, 5).join(', ')}${hits.length > 5 ? ', …' : ''}.`, `Write more of the path, e.g. @${hits[0]}.`);
-  }
-  const explained = await explainPath(opts.discovery, given);
-  if (!explained.visible && explained.reason !== 'not-found') {
-    throw new MentionError('ignored', `@${given} is hidden from Grounded (${explained.reason}${explained.detail ? `: ${explained.detail}` : ''}).`, 'Remove the rule, or attach the text another way if it is safe to share.');
-  }
-  const base = path.posix.basename(given).toLowerCase();
-  const bases = files.map((f) => path.posix.basename(f).toLowerCase());
-  const suggestions = bases.length ? [...new Set(files.filter((f, i) => distance(bases[i], base) <= Math.max(2, Math.floor(base.length / 4))).slice(0, 3))] : [];
-  if (!suggestions.length && bases.length) {
-    const best = closest(base, bases);
-    suggestions.push(files[bases.indexOf(best)]);
-  }
-  throw new MentionError('file_not_found', `No file matches @${given}.`, suggestions.length ? `Did you mean ${suggestions.map((s) => `@${s}`).join(' or ')}?` : 'Check the path (relative to the workspace root).');
-}
-
-/** Loads a file mention: visibility checked (the rule that hides it is quoted), text from the open editor first, line range validated. */
-export async function loadFileMention(rel: string, startLine: number | undefined, endLine: number | undefined, opts: FileResolveOptions): Promise<{ attached: AttachedContext; note?: string }> {
-  const e = await explainPath(opts.discovery, rel);
-  if (!e.visible && e.reason !== 'too-large') {
-    if (e.reason === 'binary') throw new MentionError('binary', `@${rel} is a binary file.`, 'Mention text files only.');
-    throw new MentionError('ignored', `@${rel} is hidden from Grounded (${e.reason}${e.detail ? `: ${e.detail}` : ''}).`, 'Remove the rule, or attach the text another way if it is safe to share.');
-  }
-  const maxBytes = opts.discovery.maxFileBytes ?? 1024 * 1024;
-  const read = await readWorkspaceText(path.join(opts.discovery.root, ...rel.split('/')), { overlay: opts.overlay, maxFileBytes: maxBytes });
-  if (!read.ok) throw new MentionError(read.reason === 'binary' ? 'binary' : 'file_not_found', `@${rel} could not be read (${read.detail}).`, 'Check the file.');
-  const lines = read.text.split('\n');
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  const from = startLine ?? 1;
-  const to = Math.min(endLine ?? lines.length, lines.length);
-  if (from < 1 || from > lines.length || (endLine !== undefined && endLine < from)) {
-    throw new MentionError('bad_range', `@${rel}#L${startLine}${endLine && endLine !== startLine ? `-${endLine}` : ''} is outside the file (${lines.length} lines).`, `Use lines 1-${lines.length}.`);
-  }
-  const note = read.truncated ? `@${rel} is ${formatBytes(read.bytes)}; only its first ${formatBytes(maxBytes)} were read.` : endLine !== undefined && endLine > lines.length ? `@${rel} has ${lines.length} lines; the range was cut there.` : undefined;
-  return { attached: { path: rel, startLine: from, endLine: to, text: lines.slice(from - 1, to).join('\n'), origin: 'mention' }, note };
+  const t = await resolveFileTarget(given, [singleRoot(opts.discovery, opts.files)], opts.overlay, true);
+  if (!t) throw new MentionError('file_not_found', `No file matches @${given}.`, 'Check the path (relative to the workspace root).');
+  return t.rel;
 }

@@ -1,19 +1,29 @@
 import path from 'node:path';
 import type { AttachedContext } from '../ask/types';
 import { defaultSettings } from '../config/settings';
-import { fetchUrl, type FetchOptions } from '../net/fetch-url';
-import { HostRateLimiter, UrlCache } from '../net/url-cache';
+import type { FetchOptions } from '../net/fetch-url';
+import { sharedHostLimiter, type HostRateLimiter } from '../net/rate-limit';
+import { UrlCache } from '../net/url-cache';
 import { discoverFiles } from '../workspace/discovery';
 import { emptyOverlay, type DiscoveryOptions, type DocumentOverlay } from '../workspace/types';
 import { MentionError, type MentionErrorKind } from './errors';
-import { loadFileMention, resolveFilePath } from './files';
+import { loadFileMention } from './file-load';
+import { resolveFileTarget, type MentionRoot, type WorkspaceRoot } from './files';
 import { parseMentions, type Mention } from './parse';
-import { compileGrep, literalMatcher, searchFiles } from './search';
+import { compileGrep, literalMatcher, MAX_MATCHES, searchFiles, STOP_AFTER } from './search';
+import { loadUrlMention, MAX_URLS, type UrlMentionContext, type UrlSummary } from './url-mention';
 
-export const MAX_URLS = 10;
+export { MAX_URLS };
+export type { WorkspaceRoot };
 
 export interface ResolveMentionsOptions {
+  /** Ignore settings and size limit for every root; `root` is the (first) workspace folder. */
   discovery: DiscoveryOptions;
+  /**
+   * The workspace folders of a multi-root workspace: files are resolved and searched in all of
+   * them, `@name/path` picks one, and attached paths read `name/path`. Default: `discovery.root` alone.
+   */
+  roots?: WorkspaceRoot[];
   overlay?: DocumentOverlay;
   /** False in an untrusted workspace: @url mentions are refused. */
   allowNetwork?: boolean;
@@ -21,7 +31,8 @@ export interface ResolveMentionsOptions {
   cacheDir?: string;
   /** Re-validate cached pages (If-None-Match / If-Modified-Since) even when fresh. */
   refresh?: boolean;
-  fetch?: Omit<FetchOptions, 'etag' | 'lastModified'>;
+  fetch?: Omit<FetchOptions, 'etag' | 'lastModified' | 'limiter'>;
+  /** Per-host spacing and 429 memory; default: the process-wide sharedHostLimiter, so it outlives one request. */
   limiter?: HostRateLimiter;
   now?: () => number;
 }
@@ -30,8 +41,8 @@ export interface MentionFailure { raw: string; kind: MentionErrorKind; message: 
 
 export interface MentionSummary {
   files: { path: string; lines: number; note?: string }[];
-  searches: { raw: string; matches: number; files: number; capped: boolean }[];
-  urls: { url: string; bytes: number; cached: boolean; truncated: boolean }[];
+  searches: { raw: string; matches: number; files: number; capped: boolean; partial?: boolean }[];
+  urls: UrlSummary[];
   failures: MentionFailure[];
 }
 
@@ -43,56 +54,65 @@ export interface MentionResolution {
   summary: MentionSummary;
 }
 
-async function resolveOne(m: Mention, opts: ResolveMentionsOptions, ctx: { files: () => Promise<string[]>; overlay: DocumentOverlay; cache: UrlCache; limiter: HostRateLimiter; urls: number }, summary: MentionSummary): Promise<AttachedContext[]> {
-  const maxBytes = opts.discovery.maxFileBytes ?? defaultSettings.maxFileBytes;
+interface Ctx { roots: MentionRoot[]; overlay: DocumentOverlay; url: UrlMentionContext }
+
+/** One MentionRoot per folder, each listing its files once per request and only if needed. */
+function mentionRoots(opts: ResolveMentionsOptions): MentionRoot[] {
+  const folders = opts.roots?.length ? opts.roots : [{ name: path.basename(opts.discovery.root), path: opts.discovery.root }];
+  return folders.map((f) => {
+    const discovery = { ...opts.discovery, root: f.path };
+    let listed: ReturnType<MentionRoot['list']> | undefined;
+    return { name: f.name, discovery, list: () => (listed ??= discoverFiles(discovery).then((d) => ({ files: d.files.map((x) => x.path), skipped: d.skipped }))) };
+  });
+}
+
+async function resolveOne(m: Mention, opts: ResolveMentionsOptions, ctx: Ctx, summary: MentionSummary): Promise<AttachedContext[]> {
   if (m.kind === 'invalid') throw new MentionError('parse_error', m.reason, 'See /mentions for the syntax.');
   if (m.kind === 'file') {
-    const rel = await resolveFilePath(m.path, { discovery: opts.discovery, overlay: ctx.overlay, files: ctx.files });
-    const { attached, note } = await loadFileMention(rel, m.startLine, m.endLine, { discovery: opts.discovery, overlay: ctx.overlay, files: ctx.files });
-    summary.files.push({ path: rel, lines: attached.endLine - attached.startLine + 1, note });
+    const target = await resolveFileTarget(m.path, ctx.roots, ctx.overlay, m.startLine !== undefined);
+    if (!target) return []; // a bare word such as @Injectable that names no file: plain text
+    const { attached, note } = await loadFileMention(target, m.startLine, m.endLine, ctx.overlay);
+    summary.files.push({ path: attached.path, lines: attached.endLine - attached.startLine + 1, note });
     return [attached];
   }
   if (m.kind === 'search' || m.kind === 'grep') {
     const matcher = m.kind === 'search' ? literalMatcher(m.query) : compileGrep(m.pattern);
-    const r = await searchFiles(opts.discovery.root, await ctx.files(), matcher, ctx.overlay, maxBytes, m.raw);
-    summary.searches.push({ raw: m.raw, matches: r.matches, files: r.files, capped: r.capped });
+    const multi = ctx.roots.length > 1;
+    const targets = (await Promise.all(ctx.roots.map(async (r) => (await r.list()).files.map((rel) => ({ abs: path.join(r.discovery.root, ...rel.split('/')), path: multi ? `${r.name}/${rel}` : rel }))))).flat();
+    const r = await searchFiles(targets, matcher, ctx.overlay, opts.discovery.maxFileBytes ?? defaultSettings.maxFileBytes, m.raw);
+    summary.searches.push({ raw: m.raw, matches: r.matches, files: r.files, capped: r.capped, partial: r.partial || undefined });
     return r.attached;
   }
-  if (!opts.allowNetwork) throw new MentionError('network_disabled', `${m.raw} was not fetched: URL fetches are off in an untrusted workspace.`, 'Trust the workspace to let Grounded fetch public URLs.');
-  if (++ctx.urls > MAX_URLS) throw new MentionError('too_many_urls', `${m.raw} was not fetched: at most ${MAX_URLS} URLs per request.`, 'Ask about fewer pages at once.');
-  let url: URL;
-  try {
-    url = new URL(m.url);
-  } catch {
-    throw new MentionError('url_invalid', `${m.raw} is not a valid URL.`, 'Write a full address, e.g. @url:https://example.com/page.');
-  }
-  const cached = await ctx.cache.get(url.href);
-  let page = cached?.page;
-  if (!cached || !cached.fresh || opts.refresh) {
-    await ctx.limiter.wait(url.host);
-    const fetched = await fetchUrl(url.href, { ...opts.fetch, etag: cached?.page.etag, lastModified: cached?.page.lastModified });
-    page = fetched.notModified && cached ? cached.page : fetched;
-    await ctx.cache.put(url.href, page);
-  }
-  summary.urls.push({ url: url.href, bytes: page!.bytes, cached: !!cached?.fresh && !opts.refresh, truncated: page!.truncated });
-  const lines = page!.text.split('\n');
-  return [{ path: page!.finalUrl, startLine: 1, endLine: Math.max(1, lines.length), text: page!.text, origin: 'url' }];
+  const { attached, summary: s } = await loadUrlMention(m.raw, m.url, ctx.url);
+  summary.urls.push(s);
+  return [attached];
+}
+
+/** A failure nobody planned for still becomes a placeholder with its message: one mention never sinks the request. */
+function asMentionError(m: Mention, err: unknown): MentionError {
+  if (err instanceof MentionError) return err;
+  const why = err instanceof Error ? err.message : String(err);
+  return new MentionError('unexpected', `${m.raw} could not be used: ${why}.`, 'Try again; if it keeps failing, attach the content another way (the rest of the question went on).');
 }
 
 /**
- * Resolves every @mention of a prompt: files (open editors first, then the workspace), searches,
- * regex greps and URLs. A failed mention becomes a failure with its message and suggestion; the
- * rest go on. Attached text is raw: the context builder scrubs it like all context.
+ * Resolves every @mention of a prompt: files (open editors first, then the workspace folders),
+ * searches, regex greps and URLs. A failed mention becomes a failure with its kind, message and
+ * suggestion; the rest go on. Attached text is raw: the context builder scrubs it like all context.
  */
 export async function resolveMentions(text: string, opts: ResolveMentionsOptions): Promise<MentionResolution> {
   const overlay = opts.overlay ?? emptyOverlay;
-  let listed: Promise<string[]> | undefined;
-  const ctx = {
-    files: () => (listed ??= discoverFiles(opts.discovery).then((r) => r.files.map((f) => f.path))),
+  const ctx: Ctx = {
+    roots: mentionRoots(opts),
     overlay,
-    cache: new UrlCache(opts.cacheDir ?? path.join(opts.discovery.root, '.agent', 'state', 'url-cache'), opts.now),
-    limiter: opts.limiter ?? new HostRateLimiter(),
-    urls: 0,
+    url: {
+      cache: new UrlCache(opts.cacheDir ?? path.join(opts.discovery.root, '.agent', 'state', 'url-cache'), opts.now),
+      limiter: opts.limiter ?? sharedHostLimiter,
+      fetch: opts.fetch,
+      refresh: opts.refresh,
+      allowNetwork: opts.allowNetwork,
+      count: 0,
+    },
   };
   const summary: MentionSummary = { files: [], searches: [], urls: [], failures: [] };
   const attached: AttachedContext[] = [];
@@ -100,8 +120,8 @@ export async function resolveMentions(text: string, opts: ResolveMentionsOptions
     try {
       attached.push(...(await resolveOne(m, opts, ctx, summary)));
     } catch (err) {
-      if (!(err instanceof MentionError)) throw err;
-      summary.failures.push({ raw: m.raw, kind: err.kind, message: err.message, suggestion: err.suggestion });
+      const e = asMentionError(m, err);
+      summary.failures.push({ raw: m.raw, kind: e.kind, message: e.message, suggestion: e.suggestion });
     }
   }
   return { question: text, attached, failures: summary.failures, summary };
@@ -111,8 +131,11 @@ export async function resolveMentions(text: string, opts: ResolveMentionsOptions
 export function formatMentionSummary(s: MentionSummary): string {
   const lines: string[] = [];
   for (const f of s.files) lines.push(`- 📄 ${f.path}: ${f.lines} line(s)${f.note ? ` (${f.note})` : ''}`);
-  for (const q of s.searches) lines.push(`- 🔎 ${q.raw}: ${q.matches} match(es) in ${q.files} file(s)${q.capped ? ' (capped at 50)' : ''}`);
-  for (const u of s.urls) lines.push(`- 🌐 ${u.url}: ${u.bytes.toLocaleString('en-US')} bytes${u.cached ? ' (cached)' : ''}${u.truncated ? ' (cut at 1 MB)' : ''}`);
+  for (const q of s.searches) {
+    const count = `${q.matches.toLocaleString('en-US')}${q.partial ? '+' : ''} match(es) in ${q.files} file(s)`;
+    lines.push(`- 🔎 ${q.raw}: ${count}${q.partial ? ` (search stopped after ${STOP_AFTER.toLocaleString('en-US')} matches; first ${MAX_MATCHES} shown)` : q.capped ? ` (capped at ${MAX_MATCHES})` : ''}`);
+  }
+  for (const u of s.urls) lines.push(`- 🌐 ${u.url}: ${u.bytes.toLocaleString('en-US')} bytes${u.cached ? ' (cached)' : ''}${u.truncated ? ' (cut at 1 MB)' : ''}${u.note ? ` (${u.note})` : ''}`);
   for (const f of s.failures) lines.push(`- ⚠️ ${f.raw}: ${f.message} ${f.suggestion}`);
   return lines.length ? `**Mentions**\n${lines.join('\n')}` : '';
 }

@@ -1,4 +1,4 @@
-/** One @mention found in a prompt, with its place in the text (`start` inclusive, `end` exclusive). */
+/** One @mention found in a prompt, with its place in the text (`start` inclusive, `end` exclusive; `raw` is exactly that slice). */
 export type Mention =
   | { kind: 'file'; path: string; startLine?: number; endLine?: number; raw: string; start: number; end: number }
   | { kind: 'search'; query: string; raw: string; start: number; end: number }
@@ -6,58 +6,114 @@ export type Mention =
   | { kind: 'url'; url: string; raw: string; start: number; end: number }
   | { kind: 'invalid'; reason: string; raw: string; start: number; end: number };
 
-const PATH_CHAR = /[\w./@\-+~]/;
-const TRAILING_PUNCT = /[.,;:!?)\]'"]+$/;
+// Every scanner below moves forward only and never rescans what an earlier one consumed (no
+// regular expressions with backtracking, no search repeated per position): the whole parse is
+// linear in the prompt's length, whatever the prompt.
 
-/** Where inline code spans and fenced code blocks are: mentions inside them are code, not mentions. */
+const BACKTICK = 96;
+
+const isWord = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+/** Characters of a file path: `[\w./@\-+~]`. */
+const isPathChar = (c: number) => isWord(c) || c === 46 || c === 47 || c === 64 || c === 45 || c === 43 || c === 126;
+/** An `@` right after one of these is inside a word or an e-mail address: `[\w.+\-@]`. */
+const isWordBefore = (c: number) => isWord(c) || c === 46 || c === 43 || c === 45 || c === 64;
+/** Sentence punctuation that ends a mention rather than belonging to it: `. , ; : ! ? ) ] ' "`. */
+const isTrailingPunct = (c: number) => c === 46 || c === 44 || c === 59 || c === 58 || c === 33 || c === 63 || c === 41 || c === 93 || c === 39 || c === 34;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isSpace = (ch: string) => /\s/.test(ch);
+
+/** End of `text.slice(start, end)` once trailing punctuation is dropped (one backward pass). */
+function trimPunct(text: string, start: number, end: number): number {
+  while (end > start && isTrailingPunct(text.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+/** True when `at` starts a line, allowing up to three spaces of indentation (a Markdown fence). */
+function atLineStart(text: string, at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && at - k <= 3 && text.charCodeAt(k) === 32) k--;
+  return k < 0 || text.charCodeAt(k) === 10;
+}
+
+/**
+ * Where inline code spans and fenced code blocks are: a backtick run is closed by the next run of
+ * the same length (CommonMark's rule for spans; a ``` fence closes at the next ```), and a fence
+ * at the start of a line that is never closed runs to the end, as in Markdown. The next run of
+ * each length is found by one right-to-left pass, so no run is ever searched for twice.
+ */
 function codeRanges(text: string): [number, number][] {
+  const starts: number[] = [];
+  const lens: number[] = [];
+  for (let i = text.indexOf('`'); i >= 0; i = text.indexOf('`', i)) {
+    let j = i;
+    while (text.charCodeAt(j) === BACKTICK) j++;
+    starts.push(i);
+    lens.push(j - i);
+    i = j;
+  }
+  const nextSame = new Int32Array(starts.length).fill(-1);
+  const lastOfLength = new Map<number, number>();
+  for (let r = starts.length - 1; r >= 0; r--) {
+    nextSame[r] = lastOfLength.get(lens[r]) ?? -1;
+    lastOfLength.set(lens[r], r);
+  }
   const ranges: [number, number][] = [];
-  // Once no closing run of length r exists after some point, none of length >= r can: skip those
-  // searches, which keeps the scan linear-ish on hostile input made of unmatched backticks.
-  let noCloseAtOrAbove = Number.POSITIVE_INFINITY;
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] !== '`') { i++; continue; }
-    let run = 0;
-    while (text[i + run] === '`') run++;
-    const close = run >= noCloseAtOrAbove ? -1 : text.indexOf('`'.repeat(run), i + run);
-    if (close < 0) { noCloseAtOrAbove = Math.min(noCloseAtOrAbove, run); i += run; continue; }
-    ranges.push([i, close + run]);
-    i = close + run;
+  for (let r = 0; r < starts.length;) {
+    const close = nextSame[r];
+    if (close >= 0) {
+      ranges.push([starts[r], starts[close] + lens[close]]);
+      r = close + 1;
+    } else if (lens[r] >= 3 && atLineStart(text, starts[r])) {
+      ranges.push([starts[r], text.length]);
+      break;
+    } else r++;
   }
   return ranges;
 }
 
 /** Reads a quoted argument starting at `at` (just after the opening quote); `\"` escapes a quote. */
 function quoted(text: string, at: number): { value: string; end: number } | undefined {
-  let value = '';
+  const parts: string[] = [];
+  let from = at;
   for (let i = at; i < text.length; i++) {
-    if (text[i] === '\\' && text[i + 1] === '"') { value += '"'; i++; continue; }
-    if (text[i] === '"') return { value, end: i + 1 };
-    value += text[i];
+    const c = text[i];
+    if (c === '\\' && text[i + 1] === '"') { parts.push(text.slice(from, i), '"'); i++; from = i + 1; continue; }
+    if (c === '"') { parts.push(text.slice(from, i)); return { value: parts.join(''), end: i + 1 }; }
   }
   return undefined;
 }
 
-function fileMention(text: string, start: number): Mention | undefined {
+/** `#L10`, `#L10-20` or `#L10-L20` at `at` (digits limited, as before, to a 24-character window). */
+function lineRef(text: string, at: number): { start: number; end: number; len: number } | undefined {
+  if (text[at] !== '#' || text[at + 1] !== 'L') return undefined;
+  const limit = Math.min(text.length, at + 24);
+  let k = at + 2;
+  while (k < limit && isDigit(text.charCodeAt(k))) k++;
+  if (k === at + 2) return undefined;
+  const start = Number(text.slice(at + 2, k));
+  let n = k;
+  if (text[n] === '-' && n + 1 < limit) {
+    n++;
+    if (text[n] === 'L') n++;
+    const d = n;
+    while (n < limit && isDigit(text.charCodeAt(n))) n++;
+    if (n > d) return { start, end: Number(text.slice(d, n)), len: n - at };
+  }
+  return { start, end: start, len: k - at };
+}
+
+/** A file mention at `start`, or undefined with the index to resume from (every `@` up to there would fail the same way). */
+function fileMention(text: string, start: number): { mention?: Mention; resume: number } {
   let i = start + 1;
-  while (i < text.length && PATH_CHAR.test(text[i])) i++;
-  let raw = text.slice(start, i);
-  let line: RegExpExecArray | null = null;
-  if (text[i] === '#') {
-    line = /^#L(\d+)(?:-L?(\d+))?/.exec(text.slice(i, i + 24));
-    if (line) { raw += line[0]; i += line[0].length; }
-  }
-  if (!line) {
-    const trimmed = raw.replace(TRAILING_PUNCT, '');
-    i -= raw.length - trimmed.length;
-    raw = trimmed;
-  }
-  const p = raw.slice(1).replace(/#L.*$/, '');
-  if (!p || !/[\w]/.test(p)) return undefined;
-  const startLine = line ? Number(line[1]) : undefined;
-  const endLine = line ? Number(line[2] ?? line[1]) : undefined;
-  return { kind: 'file', path: p, startLine, endLine, raw, start, end: start + raw.length };
+  while (i < text.length && isPathChar(text.charCodeAt(i))) i++;
+  const pathEnd = i;
+  const line = lineRef(text, pathEnd);
+  const end = line ? pathEnd + line.len : trimPunct(text, start + 1, pathEnd);
+  const p = text.slice(start + 1, line ? pathEnd : end);
+  let hasWord = false;
+  for (let k = 0; k < p.length && !hasWord; k++) hasWord = isWord(p.charCodeAt(k));
+  if (!hasWord) return { resume: pathEnd };
+  return { mention: { kind: 'file', path: p, startLine: line?.start, endLine: line?.end, raw: text.slice(start, end), start, end }, resume: end };
 }
 
 /**
@@ -69,32 +125,38 @@ export function parseMentions(text: string): Mention[] {
   const out: Mention[] = [];
   const code = codeRanges(text);
   let c = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] !== '@') continue;
+  // Once a quoted argument is found unclosed from some index, none opening later can close.
+  let unclosedFrom = Number.POSITIVE_INFINITY;
+  for (let i = text.indexOf('@'); i >= 0; ) {
     while (c < code.length && code[c][1] <= i) c++;
-    if (c < code.length && code[c][0] <= i) { i = code[c][1] - 1; continue; }
-    if (i > 0 && /[\w.+\-@]/.test(text[i - 1])) continue;
-    const rest = text.slice(i + 1, i + 8);
-    let m: Mention | undefined;
+    if (c < code.length && code[c][0] <= i) { i = text.indexOf('@', code[c][1]); continue; }
+    if (i > 0 && isWordBefore(text.charCodeAt(i - 1))) { i = text.indexOf('@', i + 1); continue; }
+    let found: { mention?: Mention; resume: number } | undefined;
     for (const kind of ['search', 'grep'] as const) {
-      if (!rest.startsWith(`${kind}:`)) continue;
+      if (!text.startsWith(`${kind}:`, i + 1)) continue;
       const open = i + kind.length + 2;
-      if (text[open] !== '"') { m = { kind: 'invalid', reason: `@${kind}: needs a quoted argument, e.g. @${kind}:"text"`, raw: text.slice(i, open), start: i, end: open }; break; }
-      const q = quoted(text, open + 1);
-      if (!q) { m = { kind: 'invalid', reason: `@${kind}: the quote is never closed`, raw: text.slice(i, Math.min(text.length, open + 40)), start: i, end: text.length }; break; }
+      if (text[open] !== '"') {
+        found = { mention: { kind: 'invalid', reason: `@${kind}: needs a quoted argument, e.g. @${kind}:"text"`, raw: text.slice(i, open), start: i, end: open }, resume: open };
+        break;
+      }
+      const q = open + 1 >= unclosedFrom ? undefined : quoted(text, open + 1);
+      if (!q) {
+        unclosedFrom = Math.min(unclosedFrom, open + 1);
+        found = { mention: { kind: 'invalid', reason: `@${kind}: the quote is never closed`, raw: text.slice(i, open + 1), start: i, end: open + 1 }, resume: open + 1 };
+        break;
+      }
       const raw = text.slice(i, q.end);
-      m = kind === 'search' ? { kind, query: q.value, raw, start: i, end: q.end } : { kind, pattern: q.value, raw, start: i, end: q.end };
+      found = { mention: kind === 'search' ? { kind, query: q.value, raw, start: i, end: q.end } : { kind, pattern: q.value, raw, start: i, end: q.end }, resume: q.end };
     }
-    if (!m && rest.startsWith('url:')) {
+    if (!found && text.startsWith('url:', i + 1)) {
       let j = i + 5;
-      while (j < text.length && !/\s/.test(text[j])) j++;
-      const raw = text.slice(i, j).replace(/[.,;:!?)\]'"]+$/, '');
-      m = { kind: 'url', url: raw.slice(5), raw, start: i, end: i + raw.length };
+      while (j < text.length && !isSpace(text[j])) j++;
+      const end = trimPunct(text, i + 5, j);
+      found = { mention: { kind: 'url', url: text.slice(i + 5, end), raw: text.slice(i, end), start: i, end }, resume: end };
     }
-    m ??= fileMention(text, i);
-    if (!m) continue;
-    out.push(m);
-    i = m.end - 1;
+    found ??= fileMention(text, i);
+    if (found.mention) out.push(found.mention);
+    i = text.indexOf('@', Math.max(found.resume, i + 1));
   }
   return out;
 }

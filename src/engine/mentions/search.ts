@@ -1,65 +1,61 @@
-import path from 'node:path';
-import { RE2JS } from 're2js';
+import { readFileSync } from 'node:fs';
 import type { AttachedContext } from '../ask/types';
-import { readWorkspaceText } from '../workspace/read';
+import { looksBinary, SNIFF_BYTES } from '../workspace/read';
 import type { DocumentOverlay } from '../workspace/types';
 import { MentionError } from './errors';
+import type { LineMatcher } from './matchers';
+
+export { compileGrep, literalMatcher, type LineMatcher } from './matchers';
 
 export const MAX_MATCHES = 50;
+/** Scanning stops once this many matching lines are found: ranking then covers the files read so far. */
+export const STOP_AFTER = 1000;
 const PER_FILE = 10;
 const CONTEXT_LINES = 2;
-const READ_CONCURRENCY = 32;
+/** Longest stretch of synchronous reading before the event loop gets a turn. */
+const SLICE_MS = 8;
 
 export interface SearchResult {
   attached: AttachedContext[];
   matches: number;
   files: number;
   capped: boolean;
+  /** True when the scan stopped at STOP_AFTER matches: `matches` is a lower bound. */
+  partial: boolean;
 }
 
-/** Compiles a user regex with RE2 (linear time: no pattern can hang the host); errors say where. */
-export function compileGrep(pattern: string): LineMatcher {
-  try {
-    const re = RE2JS.compile(pattern);
-    const whole = RE2JS.compile(pattern, RE2JS.MULTILINE);
-    // One pass over the whole file first: most files have no match, and that skips their lines.
-    return Object.assign((line: string) => re.matcher(line).find(), { anyIn: (text: string) => whole.matcher(text).find() });
-  } catch (err) {
-    const bad = (err as { input?: string }).input;
-    const at = bad ? pattern.indexOf(bad) : -1;
-    const detail = ((err as Error).message ?? '').replace(/^error parsing regexp: /, '');
-    throw new MentionError('parse_error', `@grep:"${pattern}" is not a valid regular expression${at >= 0 ? ` at position ${at + 1}` : ''}: ${detail}.`, 'Fix the pattern (RE2 syntax: no backreferences or lookaround), or use @search:"…" for literal text.');
-  }
-}
+/** A file to search: where it is on disk and the path shown for it. */
+export interface SearchTarget { abs: string; path: string }
 
-/** A literal, case-insensitive matcher for @search. */
-export function literalMatcher(query: string): LineMatcher {
-  const q = query.toLowerCase();
-  return Object.assign((line: string) => line.toLowerCase().includes(q), { anyIn: (text: string) => text.toLowerCase().includes(q) });
+/** First `max` bytes of a text, cut back to a line end (what retrieval reads of an over-long file). */
+function head(buf: Buffer, max: number): string {
+  if (buf.length <= max) return buf.toString('utf8');
+  const text = buf.subarray(0, max).toString('utf8');
+  const nl = text.lastIndexOf('\n');
+  return nl > 0 ? text.slice(0, nl + 1) : text;
 }
-
-/** Matches one line; `anyIn` tells cheaply whether a whole text can match at all. */
-export type LineMatcher = ((line: string) => boolean) & { anyIn?: (text: string) => boolean };
 
 /**
- * Runs a matcher over the visible files (open editors' text first), ranks files by how many lines
- * match, and returns each match with two lines of context as attached ranges (merged when they
- * touch), capped at 50 matches with a note when capped.
+ * The text to search in one file: the open editor's (unsaved edits win), else the disk's. Files
+ * the matcher's byte prefilter rules out are never decoded; binary content is skipped.
  */
-export async function searchFiles(root: string, files: string[], matches: LineMatcher, overlay: DocumentOverlay, maxFileBytes: number, label: string): Promise<SearchResult> {
-  const hits: { file: string; lines: string[]; at: number[] }[] = [];
-  let total = 0;
-  const scan = async (rel: string) => {
-    const read = await readWorkspaceText(path.join(root, ...rel.split('/')), { overlay, maxFileBytes });
-    if (!read.ok || (matches.anyIn && !matches.anyIn(read.text))) return;
-    const lines = read.text.split('\n');
-    const at: number[] = [];
-    for (let i = 0; i < lines.length; i++) if (matches(lines[i])) at.push(i);
-    if (at.length) { hits.push({ file: rel, lines, at }); total += at.length; }
-  };
-  // Reads overlap (the disk, not the matcher, is the bottleneck); order is restored by the sort below.
-  for (let i = 0; i < files.length; i += READ_CONCURRENCY) await Promise.all(files.slice(i, i + READ_CONCURRENCY).map(scan));
-  hits.sort((a, b) => b.at.length - a.at.length || (a.file < b.file ? -1 : 1));
+function readForSearch(t: SearchTarget, matcher: LineMatcher, overlay: DocumentOverlay, maxBytes: number): string | undefined {
+  const open = overlay.get(t.abs);
+  if (open !== undefined) return Buffer.byteLength(open) <= maxBytes ? open : head(Buffer.from(open), maxBytes);
+  let buf: Buffer;
+  try {
+    buf = readFileSync(t.abs);
+  } catch {
+    return undefined;
+  }
+  if (matcher.mayMatch && !matcher.mayMatch(buf.length > maxBytes ? buf.subarray(0, maxBytes) : buf)) return undefined;
+  if (looksBinary(buf.subarray(0, SNIFF_BYTES), buf.length <= SNIFF_BYTES)) return undefined;
+  return head(buf, maxBytes);
+}
+
+interface Hit { file: string; lines: string[]; at: number[] }
+
+function attach(hits: Hit[]): { attached: AttachedContext[]; kept: number } {
   const attached: AttachedContext[] = [];
   let kept = 0;
   for (const h of hits) {
@@ -68,8 +64,7 @@ export async function searchFiles(root: string, files: string[], matches: LineMa
     kept += use.length;
     let range: [number, number] | undefined;
     const flush = () => {
-      if (!range) return;
-      attached.push({ path: h.file, startLine: range[0] + 1, endLine: range[1] + 1, text: h.lines.slice(range[0], range[1] + 1).join('\n'), origin: 'search' });
+      if (range) attached.push({ path: h.file, startLine: range[0] + 1, endLine: range[1] + 1, text: h.lines.slice(range[0], range[1] + 1).join('\n'), origin: 'search' });
     };
     for (const i of use) {
       const from = Math.max(0, i - CONTEXT_LINES);
@@ -79,6 +74,40 @@ export async function searchFiles(root: string, files: string[], matches: LineMa
     }
     flush();
   }
-  if (total === 0) throw new MentionError('no_matches', `${label} matched nothing in ${files.length} files.`, 'Try other words, or check that the files are not hidden (Grounded: Show What Grounded Can See).');
-  return { attached, matches: total, files: hits.length, capped: total > kept };
+  return { attached, kept };
+}
+
+/**
+ * Runs a matcher over the files (open editors' text first, and first in line), ranks files by how
+ * many lines match, and returns each match with two lines of context as attached ranges (merged
+ * when they touch), capped at 50 matches with a note when capped. Stops reading after STOP_AFTER
+ * matching lines: a pattern that matches everywhere needs no full scan to show 50 matches.
+ */
+export async function searchFiles(targets: SearchTarget[], matcher: LineMatcher, overlay: DocumentOverlay, maxFileBytes: number, label: string): Promise<SearchResult> {
+  const hits: Hit[] = [];
+  let total = 0;
+  const open = new Set(overlay.openPaths());
+  const queue = [...targets.filter((t) => open.has(t.abs)), ...targets.filter((t) => !open.has(t.abs))];
+  let next = 0;
+  // Reads are synchronous, in slices of SLICE_MS with the event loop turning in between: on a
+  // tree of small files, each asynchronous read costs three or four thread-pool round trips, and
+  // the whole search took four times as long as the reads themselves (measured: 1.0 s vs 0.25 s
+  // for 18,625 files). Nothing else waits more than a slice.
+  while (next < queue.length && total < STOP_AFTER) {
+    const sliceEnd = performance.now() + SLICE_MS;
+    while (next < queue.length && total < STOP_AFTER && performance.now() < sliceEnd) {
+      const t = queue[next++];
+      const text = readForSearch(t, matcher, overlay, maxFileBytes);
+      if (text === undefined) continue;
+      const found = matcher.lines(text);
+      if (!found.length) continue;
+      hits.push({ file: t.path, lines: text.split('\n'), at: found.map((l) => l.n) });
+      total += found.length;
+    }
+    await new Promise<void>((r) => setImmediate(r));
+  }
+  if (total === 0) throw new MentionError('no_matches', `${label} matched nothing in ${targets.length} files.`, 'Try other words, or check that the files are not hidden (Grounded: Show What Grounded Can See).');
+  hits.sort((a, b) => b.at.length - a.at.length || (a.file < b.file ? -1 : 1));
+  const { attached, kept } = attach(hits);
+  return { attached, matches: total, files: hits.length, capped: total > kept, partial: total >= STOP_AFTER && next < queue.length };
 }

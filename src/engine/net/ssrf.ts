@@ -5,6 +5,11 @@ import ipaddr from 'ipaddr.js';
 export interface UrlDecision {
   allowed: boolean;
   reason: string;
+  /**
+   * Set when the URL was not judged by the rules because it could not be: not a valid URL, or a
+   * host name that does not resolve. A fetch reports these as `url_invalid`, not as blocked.
+   */
+  problem?: 'invalid' | 'unresolved';
   url: string;
   host?: string;
   addresses: string[];
@@ -19,18 +24,25 @@ const BLOCKED_NAMES = /^(localhost|.*\.localhost|metadata|metadata\.google\.inte
 
 /**
  * Why an IP address must not be fetched, or undefined for a public unicast address. IPv4 inside
- * IPv6 (mapped, NAT64, 6to4) is judged by the IPv4 address it carries; Teredo is refused.
+ * IPv6 (mapped, NAT64, 6to4) is judged by the IPv4 address it carries; Teredo and the deprecated
+ * IPv4-compatible ::/96 are refused.
  */
 export function blockedRange(address: string): string | undefined {
   let ip: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    ip = ipaddr.parse(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
+    ip = parseAddress(address);
   } catch {
     return 'not an IP address';
   }
   if (ip.kind() === 'ipv6') {
     const v6 = ip as ipaddr.IPv6;
     const range = v6.range();
+    const bytes = v6.toByteArray();
+    // ::/96 ("IPv4-compatible", deprecated by RFC 4291) is refused whatever IPv4 address it
+    // carries: nothing public lives there, and stacks differ on where such an address leads.
+    if (range !== 'unspecified' && range !== 'loopback' && bytes.slice(0, 12).every((b) => b === 0)) {
+      return `IPv4-compatible IPv6 address (deprecated ::/96, carrying ${bytes.slice(12).join('.')})`;
+    }
     if (range === 'ipv4Mapped' || range === 'rfc6145') return blockedRange(v6.toIPv4Address().toString());
     if (range === 'rfc6052') return blockedRange(ipaddr.fromByteArray(v6.toByteArray().slice(12)).toString());
     if (range === '6to4') return blockedRange(ipaddr.fromByteArray(v6.toByteArray().slice(2, 6)).toString());
@@ -40,13 +52,23 @@ export function blockedRange(address: string): string | undefined {
   return range === 'unicast' ? undefined : `${range} address`;
 }
 
+/**
+ * Parses an address as the connection would see it. IPv6 text goes through the WHATWG URL parser
+ * first: ipaddr.js reads `::127.0.0.1` as `::ffff:127.0.0.1` (mapped), while it is `::7f00:1`.
+ */
+function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  if (!bare.includes(':')) return ipaddr.parse(bare);
+  return ipaddr.parse(new URL(`http://[${bare}]/`).hostname.slice(1, -1));
+}
+
 /** Checks the parts of a URL that need no DNS: scheme, credentials, host name, IP literals in any encoding. */
 export function staticCheck(raw: string): { url?: URL; decision?: UrlDecision } {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { decision: { allowed: false, reason: 'not a valid absolute URL', url: raw, addresses: [] } };
+    return { decision: { allowed: false, reason: 'not a valid absolute URL', problem: 'invalid', url: raw, addresses: [] } };
   }
   const base = { url: url.href, host: url.hostname, addresses: [] as string[] };
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { decision: { ...base, allowed: false, reason: `scheme ${url.protocol} is not allowed (only http and https)` } };
@@ -75,9 +97,9 @@ export async function checkUrl(raw: string, resolve: Resolver = systemResolver):
   try {
     addresses = await resolve(url.hostname);
   } catch (err) {
-    return { allowed: false, reason: `cannot resolve ${url.hostname} (${(err as NodeJS.ErrnoException).code ?? 'error'})`, url: url.href, host: url.hostname, addresses: [] };
+    return { allowed: false, problem: 'unresolved', reason: `cannot resolve ${url.hostname} (${(err as NodeJS.ErrnoException).code ?? 'error'})`, url: url.href, host: url.hostname, addresses: [] };
   }
-  if (!addresses.length) return { allowed: false, reason: `${url.hostname} has no addresses`, url: url.href, host: url.hostname, addresses };
+  if (!addresses.length) return { allowed: false, problem: 'unresolved', reason: `${url.hostname} has no addresses`, url: url.href, host: url.hostname, addresses };
   for (const a of addresses) {
     const why = blockedRange(a);
     if (why) return { allowed: false, reason: `${url.hostname} resolves to ${a}, a ${why}`, url: url.href, host: url.hostname, addresses };

@@ -36,15 +36,5 @@ export class UrlCache {
   }
 }
 
-/** At most one request per host per interval: later requests to the same host wait their turn. */
-export class HostRateLimiter {
-  private next = new Map<string, number>();
-  constructor(private readonly intervalMs = 1000, private readonly now: () => number = Date.now, private readonly sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))) {}
-
-  async wait(host: string): Promise<void> {
-    const at = Math.max(this.now(), this.next.get(host) ?? 0);
-    this.next.set(host, at + this.intervalMs);
-    const delay = at - this.now();
-    if (delay > 0) await this.sleep(delay);
-  }
-}
+// The limiter lives in its own module; kept importable from here for existing callers.
+export { HostRateLimiter, sharedHostLimiter } from './rate-limit';

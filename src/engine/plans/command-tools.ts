@@ -70,7 +70,8 @@ export function createCommandToolset(opts: CommandToolsetOptions): CommandToolse
     },
     memory_sql: async (_args, body) => {
       if (!store) throw new Error('Memory is not available in this session');
-      return formatResultTable(await runReadOnlySql(store, body, { timeoutMs: opts.sqlTimeoutMs }));
+      // The model's SQL sees the conversation only; the audit log reaches it as evidence summaries.
+      return formatResultTable(await runReadOnlySql(store, body, { timeoutMs: opts.sqlTimeoutMs, scope: 'conversation' }));
     },
   };
   return {

@@ -9,7 +9,7 @@ import { proposeStepEdit, runReadOnlyTool } from './tool-runner';
 import { stepPath, toolMutates, type ToolName } from './tools';
 import { validatePlan, type ValidationResult } from './validate';
 
-/** step: every step is confirmed; plan: the user approved the whole plan up front; edited: the user changed the plan first. */
+/** step: every step is confirmed; plan: the user approved the whole plan up front (only file changes ask, with their diff); edited: the user changed the plan first, then runs it step by step. */
 export type ExecutionMode = AuthorizationMode;
 
 /** accept: run the step; reject: skip it and go on; cancel: skip it and stop the plan. */
@@ -24,7 +24,8 @@ export interface StepContext {
 
 /**
  * Asks the user about one step. Called for every step that modifies files (with the diff to show)
- * and, outside 'plan' mode, for read-only steps the plan marks `requires_confirmation` (edit undefined).
+ * in every mode, and for every read-only step too (edit undefined) in 'step' and 'edited' mode:
+ * step by step means each step is confirmed (seed 004, section 7), whatever the plan marks.
  */
 export type Authorize = (step: PlanStep, edit: ProposedEdit | undefined, ctx: StepContext) => Promise<AuthorizationDecision>;
 
@@ -123,7 +124,8 @@ async function runStep(step: PlanStep, index: number, opts: ExecutePlanOptions, 
   const failed = await checkStepPreconditions(step, tool, step.arguments, host, { ...done, created: new Set(), modified: new Set() });
   if (failed.length) return fail(failed.join('\n'));
   if (!toolMutates(tool)) {
-    if (step.requires_confirmation && opts.mode !== 'plan') {
+    // Whole-plan approval covers read-only steps; step by step confirms each one.
+    if (opts.mode !== 'plan') {
       const decision = await decide();
       if (decision instanceof Error) return fail(`Authorization failed: ${decision.message}`);
       if (decision !== 'accept') return rejected(decision);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { buildEvidenceRequest } from '../audit/evidence-request';
 import { summarizeEvidence, type EvidenceRequest, type EvidenceSummary } from '../audit/evidence-summary';
 import { recordExchange, recordPlan } from '../audit/records';
 import type { AuditStore } from '../audit/store';
@@ -19,7 +20,7 @@ export interface ProposePlanRequest {
   host: WorkspaceHost;
   /** The audit log: evidence comes from it, and the plan and the exchange are recorded in it. */
   store?: AuditStore;
-  /** What the evidence queries are about; defaults to the current file. */
+  /** What the evidence queries are about (buildEvidenceRequest); default: every tool, the current file, ids in the request. */
   evidence?: EvidenceRequest;
   /** Rendered retrieved context (renderContext), already scrubbed by the same scrubber. */
   context?: ScrubbedText;
@@ -70,7 +71,9 @@ async function collect(provider: Provider, messages: ChatMessage[], signal?: Abo
  */
 export async function proposePlan(req: ProposePlanRequest): Promise<ProposePlanResult> {
   const logger = req.logger ?? nullLogger;
-  const evidence = req.store ? summarizeEvidence(req.store, req.evidence ?? { file: req.currentFile }) : noEvidence;
+  const evidence = req.store
+    ? summarizeEvidence(req.store, req.evidence ?? buildEvidenceRequest({ activeFile: req.currentFile, text: req.request }, req.store))
+    : noEvidence;
   const user = planUserPrompt({
     request: req.request,
     evidence: evidence.text,
@@ -108,7 +111,7 @@ export async function proposePlan(req: ProposePlanRequest): Promise<ProposePlanR
     const prompt = messages.map((m) => `[${m.role}]\n${m.content}`).join('\n\n');
     // The reply only ever saw scrubbed text, but it is scrubbed again before it is kept.
     const kept = req.keepExchangeText ? `${prompt}\n\n[assistant]\n${req.scrubber.scrub(reply).text}` : undefined;
-    exchangeId = recordExchange(req.store, { planId: plan?.id, queryId: req.queryId, prompt, response: reply, keptText: kept });
+    exchangeId = recordExchange(req.store, { planId: plan?.id, queryId: req.queryId, provider: req.provider.id, model: req.provider.model, prompt, response: reply, keptText: kept });
   }
   logger.info('plan.validated', { queryId: req.queryId, valid: errors.length === 0, errors: errors.length, steps: plan?.steps.length ?? 0 });
   return { plan, errors, validation, evidence, reply, exchangeId };

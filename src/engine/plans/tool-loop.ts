@@ -1,5 +1,5 @@
 import type { ChatMessage, Provider } from '../llm/types';
-import type { Scrubber } from '../privacy/types';
+import type { ScrubbedText, Scrubber } from '../privacy/types';
 import { detectCommand, knownCommandsText } from './commands';
 import type { CommandResult, CommandToolset } from './command-tools';
 
@@ -24,6 +24,10 @@ export interface ToolLoopResult {
   toolCalls: Array<{ name: string; ok: boolean }>;
   /** The model asked for more tools than allowed and was told to answer without them. */
   limitReached: boolean;
+  /** Even after that it sent a command: `answer` is the fixed `toolLimitStoppedText` instead. */
+  stoppedWithoutAnswer: boolean;
+  /** Each tool result as the model received it (scrubbed, with its header), in order: for memory. */
+  toolResults: ScrubbedText[];
   messages: ChatMessage[];
 }
 
@@ -34,35 +38,40 @@ export function formatToolResult(name: string, content: string): string {
 
 export const answerWithoutToolsText = 'Tool limit reached: answer now from the tool results above, without any command.';
 
+/** What the user reads when the model keeps sending commands after being told to answer: never an empty answer. */
+export function toolLimitStoppedText(maxRounds: number): string {
+  return `Grounded stopped after ${maxRounds} tool rounds without an answer; ask a narrower question.`;
+}
+
 async function complete(provider: Provider, messages: ChatMessage[], signal?: AbortSignal): Promise<string> {
   let text = '';
   for await (const ev of provider.stream({ messages, signal })) if (ev.type === 'text') text += ev.text;
   return text;
 }
 
-function withoutCommandLine(reply: string): string {
-  return detectCommand(reply) ? reply.replace(/^\s*[^\n]*\n?/, '').trim() : reply;
-}
-
 /**
  * Answers with read-only tools (seed 003): while the model's reply is a command (first line
- * `/name`), run it, append its scrubbed result and ask again; after `maxRounds` rounds the model
- * is told to answer without tools. Unknown or malformed commands get a result listing the known ones.
+ * `/name`), run it, append its scrubbed result and ask again. After `maxRounds` rounds a further
+ * command is not run: the model is told once to answer without tools, and if it still replies
+ * with a command the user gets `toolLimitStoppedText` (stripping the command would leave nothing
+ * or a fragment). Unknown or malformed commands get a result listing the known ones.
  */
 export async function runToolLoop(opts: ToolLoopOptions): Promise<ToolLoopResult> {
   const maxRounds = opts.maxRounds ?? 3;
   const messages = [...opts.messages];
   const toolCalls: ToolLoopResult['toolCalls'] = [];
+  const toolResults: ScrubbedText[] = [];
   const push = (role: ChatMessage['role'], text: string) => messages.push({ role, content: opts.scrubber.scrub(text).text });
   let limitReached = false;
+  const finish = (answer: string, stoppedWithoutAnswer: boolean): ToolLoopResult => {
+    opts.record?.('assistant', answer);
+    return { answer, rounds: toolCalls.length, toolCalls, limitReached, stoppedWithoutAnswer, toolResults, messages };
+  };
   for (;;) {
     const reply = await complete(opts.provider, messages, opts.signal);
     const command = detectCommand(reply);
-    if (!command || limitReached) {
-      const answer = withoutCommandLine(reply);
-      opts.record?.('assistant', answer);
-      return { answer, rounds: toolCalls.length, toolCalls, limitReached, messages };
-    }
+    if (!command) return finish(reply, false);
+    if (limitReached) return finish(toolLimitStoppedText(maxRounds), true);
     push('assistant', reply);
     if (toolCalls.length >= maxRounds) {
       limitReached = true;
@@ -76,6 +85,7 @@ export async function runToolLoop(opts: ToolLoopOptions): Promise<ToolLoopResult
     toolCalls.push({ name: result.name, ok: result.ok });
     const scrubbed = opts.scrubber.scrub(formatToolResult(result.name, result.content)).text;
     messages.push({ role: 'user', content: scrubbed });
+    toolResults.push(scrubbed);
     opts.record?.('tool', scrubbed);
   }
 }

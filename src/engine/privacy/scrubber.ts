@@ -62,9 +62,14 @@ export function totalRedactions(counts: RedactionCounts): number {
   return Object.values(counts).reduce((a, b) => a + b, 0);
 }
 
-/** The audit line for a query: "scrubbed N chunks (K redactions) for query <id>". Never text. */
-export function scrubAuditLine(queryId: string, scrubber: Scrubber): string {
-  return `scrubbed ${scrubber.chunksScrubbed} chunks (${totalRedactions(scrubber.totals())} redactions) for query ${queryId}`;
+/**
+ * The audit line for a query: "scrubbed N chunks (K redactions) for query <id>". Never text.
+ * Given what was sent (`chunks` and the redactions inside them) it reports that; given a scrubber,
+ * every text it scrubbed (whole files, of which only parts may have been sent).
+ */
+export function scrubAuditLine(queryId: string, sent: Scrubber | { chunks: number; redactions: RedactionCounts }): string {
+  const [n, counts] = 'chunks' in sent ? [sent.chunks, sent.redactions] : [sent.chunksScrubbed, sent.totals()];
+  return `scrubbed ${n} chunks (${totalRedactions(counts)} redactions) for query ${queryId}`;
 }
 
 /** Formats counts as `aws_access_key=1 email=2 (3 total)`, kinds sorted; `none (0 total)` when empty. */

@@ -4,6 +4,7 @@ import { discoverFiles } from '../workspace/discovery';
 import { readWorkspaceText } from '../workspace/read';
 import { emptyOverlay, type DocumentOverlay, type SkippedFile, type WorkspaceFile } from '../workspace/types';
 import { chunkText } from './chunks';
+import { findPhrases } from './phrases';
 import { rankChunks, type IndexStats, type RankedChunk } from './rank';
 import { splitIdentifier, stem, type SearchTerm } from './terms';
 
@@ -38,7 +39,8 @@ const READ_CONCURRENCY = 16;
 
 function pathTokens(rel: string): Set<string> {
   const out = new Set<string>();
-  for (const part of rel.toLowerCase().split(/[/.]/)) {
+  // Split before lower-casing: `keyStore.ts` names key and store, not one word keystore.
+  for (const part of rel.split(/[/.]/)) {
     const words = splitIdentifier(part);
     if (words.length > 1) out.add(words.join(''));
     for (const w of words) out.add(stem(w));
@@ -159,9 +161,20 @@ export class WorkspaceIndex implements IndexStats {
     this.files.set(file.path, { file, chunkIds, pathTokens: pathTokens(file.path), fromEditor: read.fromEditor });
   }
 
-  /** The best chunks for the terms, best first, at most `limit`. */
-  search(terms: SearchTerm[], limit = 50): RankedChunk[] {
-    return rankChunks(this, terms, limit);
+  /** The best chunks for the terms, best first, at most `limit`. Quoted phrases are checked against the text. */
+  async search(terms: SearchTerm[], limit = 50): Promise<RankedChunk[]> {
+    const phrases = terms.filter((t) => t.kind === 'phrase').map((t) => t.text);
+    if (phrases.length === 0) return rankChunks(this, terms, limit);
+    const adjacent = await findPhrases(this, phrases, (rel) => this.readIndexed(rel));
+    return rankChunks(this, terms, limit, (phrase, id) => adjacent.get(phrase)?.has(id) ?? false);
+  }
+
+  /** The text of an indexed file as it was indexed (the open editor's when there is one). */
+  private async readIndexed(rel: string): Promise<string | undefined> {
+    const entry = this.files.get(rel);
+    if (!entry) return undefined;
+    const read = await readWorkspaceText(entry.file.absPath, { overlay: this.overlay, maxFileBytes: this.settings.maxFileBytes });
+    return read.ok ? read.text : undefined;
   }
 
   /** All indexed files' workspace-relative paths. */

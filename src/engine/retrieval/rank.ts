@@ -21,10 +21,30 @@ export interface RankedChunk {
   matched: string[];
 }
 
+/** Says whether a quoted phrase's words occur next to each other in a chunk (the index keeps no positions). */
+export type PhraseCheck = (phrase: string, chunkId: number) => boolean;
+
 const K1 = 1.2;
 const B = 0.75;
 /** Each further chunk of a file already ranked counts this much less, so one file does not flood the answer. */
 const SAME_FILE_DECAY = 0.7;
+/**
+ * Tests and fixtures repeat the words of the code they test (often in fake data), but a question
+ * is about the product unless it says otherwise: their chunks count this much less.
+ */
+const TEST_PATH_FACTOR = 0.35;
+const TEST_PATH = /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testdata|e2e)\/|\.(test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.(go|py)$/i;
+/** Words that show a question is about tests (stemmed, as terms are). */
+const TEST_WORDS = new Set(['test', 'tests', 'spec', 'fixtur', 'mock', 'e2e', 'testdata']);
+
+/** True for a path under a test or fixture folder, or a test file by its name. */
+export function isTestPath(rel: string): boolean {
+  return TEST_PATH.test(rel);
+}
+
+function asksAboutTests(terms: SearchTerm[]): boolean {
+  return terms.some((t) => TEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && isTestPath(`${t.text}/`)));
+}
 
 /** The index tokens a term is looked up by: phrases and paths by their words. */
 function lookupTokens(term: SearchTerm): string[] {
@@ -41,10 +61,11 @@ function idf(stats: IndexStats, token: string): number {
 
 /**
  * BM25 over chunks with boosts: whole identifiers (weighted by the term), definitions of a
- * searched name, file paths naming a term, phrases whose words all occur, and chunks covering
- * more of the question. Ties break by path and line so results are deterministic.
+ * searched name, file paths naming a term, quoted phrases where `phraseCheck` finds their words
+ * adjacent, and chunks covering more of the question; tests and fixtures count less unless the
+ * question is about tests. Ties break by path and line so results are deterministic.
  */
-export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number): RankedChunk[] {
+export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number, phraseCheck?: PhraseCheck): RankedChunk[] {
   const avgdl = stats.liveChunks > 0 ? stats.totalLength / stats.liveChunks : 1;
   const scores = new Map<number, number>();
   const matched = new Map<number, Set<string>>();
@@ -69,8 +90,9 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
       }
     }
     for (const [id, s] of perChunk) {
-      // A phrase or path counts only where all its words occur together.
+      // A phrase or path counts only where all its words occur; a phrase only where they are adjacent.
       if ((term.kind === 'phrase' || term.kind === 'path') && hits.get(id) !== new Set(tokens).size) continue;
+      if (term.kind === 'phrase' && phraseCheck && !phraseCheck(term.text, id)) continue;
       scores.set(id, (scores.get(id) ?? 0) + term.weight * s);
       let m = matched.get(id);
       if (!m) matched.set(id, (m = new Set()));
@@ -79,10 +101,12 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
   });
   addPathBoosts(stats, terms, termKeys, scores, matched);
   const ranked: RankedChunk[] = [];
+  const demoteTests = !asksAboutTests(terms);
   for (const [id, s] of scores) {
     const row = stats.chunks[id]!;
     const coverage = (matched.get(id)?.size ?? 0) / Math.max(1, terms.length);
-    ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score: s * (1 + coverage), matched: [...(matched.get(id) ?? [])] });
+    const factor = demoteTests && isTestPath(row.path) ? TEST_PATH_FACTOR : 1;
+    ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score: s * (1 + coverage) * factor, matched: [...(matched.get(id) ?? [])] });
   }
   ranked.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
   return diversify(ranked).slice(0, limit);

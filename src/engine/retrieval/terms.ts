@@ -10,17 +10,39 @@ into is it its me my no not of on or our please show should so some tell than th
 those to us was we were what when where which who whom why will with would you your explain find code file files function
 functions work works used use using get gets happen happens implemented implement defined define way where's what's whats`.split(/\s+/));
 
-/** A light stemmer applied to the query and the index alike: keys→key, stored/storing/stores→stor, retries→retri. */
+const DOUBLED = /(bb|dd|ff|gg|mm|nn|pp|rr|tt)$/;
+const HAS_VOWEL = /[aeiouy]/;
+
+/** Removes one inflection: plural -s/-es/-ies, past -ed/-ied, -ing (un-doubling `mapped` → `map`). */
+function deinflect(w: string): string {
+  if (/[^s]ies$/.test(w) && w.length > 4) return `${w.slice(0, -3)}i`;
+  if (w.endsWith('ied') && w.length > 4) return `${w.slice(0, -3)}i`;
+  if (/(ss|x|z|ch|sh|us|ias)es$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith('s') && !/(ss|us|is|ias)$/.test(w)) return w.slice(0, -1);
+  for (const suffix of ['ing', 'ed']) {
+    if (!w.endsWith(suffix) || w.endsWith('eed')) continue;
+    const base = w.slice(0, -suffix.length);
+    if (base.length < 3 || !HAS_VOWEL.test(base)) continue;
+    return DOUBLED.test(base) ? base.slice(0, -1) : base;
+  }
+  return w;
+}
+
+/**
+ * A light stemmer applied to the query and the index alike. It folds inflections (keys → key,
+ * stored/storing/stores/store → stor, retries/retried/retry → retri) and two derivations that
+ * name the same thing in code: -age (storage → stor, packages → pack) and -ion (encryption →
+ * encrypt, connection → connect), only when a stem of four letters or more remains (image,
+ * usage, region and action stay apart from im, us, reg and act). Words with digits are left alone.
+ */
 export function stem(word: string): string {
   let w = word.toLowerCase();
-  if (w.length <= 3) return w;
-  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}i`;
-  else if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
-  else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
-  else if (w.endsWith('es') && w.length > 4 && /(ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.endsWith('s') && !w.endsWith('ss') && w.length > 3) w = w.slice(0, -1);
+  if (w.length <= 3 || !/^[a-z]+$/.test(w)) return w;
+  w = deinflect(w);
   if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
   if (w.endsWith('y') && w.length > 3) w = `${w.slice(0, -1)}i`;
+  if (w.endsWith('ag') && w.length >= 6) w = w.slice(0, -2);
+  else if (w.endsWith('ion') && w.length >= 7) w = w.slice(0, -3);
   return w;
 }
 
@@ -34,9 +56,9 @@ export function splitIdentifier(id: string): string[] {
     .map((p) => p.toLowerCase());
 }
 
-/** True for a token that names a file or folder: has a slash, or a dot followed by a short extension. */
+/** True for a token that names a file or folder: has a slash, a dot followed by a short extension, or is a dotfile (`.gitignore`). */
 function isPathLike(token: string): boolean {
-  return /[\\/]/.test(token) || /^[\w.-]+\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(token);
+  return /[\\/]/.test(token) || /^[\w.-]+\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(token) || /^\.[A-Za-z][\w.-]*$/.test(token);
 }
 
 function isCompound(token: string): boolean {
@@ -63,7 +85,9 @@ export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
   });
   rest = rest.replace(/[?!,;()[\]{}<>]/g, ' ');
   for (const raw of rest.split(/\s+/)) {
-    const token = raw.replace(/^[.'":]+|[.'":]+$/g, '');
+    const trimmed = raw.replace(/^[.'":]+|[.'":]+$/g, '');
+    // A single leading dot before a name is part of it (`.gitignore`, `.env`, `.agent/secrets`).
+    const token = trimmed && /^\.[A-Za-z]/.test(raw.replace(/^['":]+/, '')) ? `.${trimmed}` : trimmed;
     if (!token) continue;
     if (isPathLike(token)) {
       add(token.replace(/\\/g, '/').replace(/^\.\//, '').toLowerCase(), 'path', 3 * baseWeight);

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { defaultSettings } from '../config/settings';
+import { isInsidePath, realPathInside } from './contain';
 import { gitTrackedFiles, hasBinaryExtension, isAlwaysHidden } from './hidden';
 import { RuleChain, type DecidingRule } from './ignore-rules';
 import { formatBytes, looksBinary, SNIFF_BYTES } from './read';
@@ -11,9 +12,8 @@ const IGNORE_FILES = new Set(['.gitignore', '.agentignore']);
 /** Turns a user-given path (relative to the root, or absolute) into a root-relative POSIX path, or undefined when outside. */
 export function toWorkspaceRelative(root: string, given: string): string | undefined {
   const abs = path.resolve(root, given);
-  const rel = path.relative(root, abs);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
-  return rel.split(path.sep).join('/');
+  if (!isInsidePath(path.resolve(root), abs)) return undefined;
+  return path.relative(root, abs).split(path.sep).join('/');
 }
 
 /** `.gitignore:3: *.log` — the form every surface quotes a rule in. */
@@ -33,13 +33,10 @@ async function sniff(abs: string): Promise<boolean> {
 }
 
 async function contentVerdict(rel: string, abs: string, opts: DiscoveryOptions, root: string): Promise<PathExplanation> {
-  const lst = await fs.lstat(abs);
-  if (lst.isSymbolicLink()) {
-    const target = await fs.realpath(abs).catch(() => undefined);
-    const realRoot = await fs.realpath(root);
-    if (!target || toWorkspaceRelative(realRoot, target) === undefined) {
-      return { path: rel, visible: false, reason: 'symlink-outside', detail: 'symbolic link pointing outside the workspace' };
-    }
+  // The whole path is resolved, not only its last component: `linkdir/x.txt` with `linkdir` linking
+  // out of the workspace is as much an escape as a link on the file itself.
+  if ((await realPathInside(root, abs)) === undefined) {
+    return { path: rel, visible: false, reason: 'symlink-outside', detail: 'reached through a symbolic link that leads outside the workspace' };
   }
   const st = await fs.stat(abs);
   if (st.isDirectory()) return { path: rel, visible: true, detail: 'folder' };

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { findGitRepo, gitIgnoreConfig } from './git-repo';
 
 /** The rule that decided a path's visibility, as `git check-ignore -v` would quote it. */
 export interface DecidingRule {
@@ -47,16 +48,76 @@ export function parseIgnoreText(text: string, source: string, relDir: string): M
   return out;
 }
 
-/** Reads `relDir/name` under `root` into marked patterns; a missing file yields none. */
-export async function readIgnoreFile(root: string, relDir: string, name: string): Promise<MarkedPattern[]> {
+/**
+ * Reads `relDir/name` under `root` into marked patterns; a missing file yields none. `ruleDir` is
+ * the folder the patterns apply to as git sees it (repository-relative when the root is a
+ * subfolder of a repository).
+ */
+export async function readIgnoreFile(root: string, relDir: string, name: string, ruleDir = relDir): Promise<MarkedPattern[]> {
   const source = relDir ? `${relDir}/${name}` : name;
-  let text: string;
+  const text = await readOptional(path.join(root, ...source.split('/')));
+  return text === undefined ? [] : parseIgnoreText(text, source, ruleDir);
+}
+
+async function readOptional(file: string): Promise<string | undefined> {
   try {
-    text = await fs.readFile(path.join(root, ...source.split('/')), 'utf8');
+    return await fs.readFile(file, 'utf8');
   } catch {
-    return [];
+    return undefined;
   }
-  return parseIgnoreText(text, source, relDir);
+}
+
+/** Joins POSIX path parts, skipping empty ones. */
+function joinRel(...parts: string[]): string {
+  return parts.filter(Boolean).join('/');
+}
+
+/** How the workspace sits in its repository, and the rules that come from outside the workspace. */
+interface GitScope {
+  /** The workspace root relative to the repository top ('' when it is the top or there is no repository). */
+  prefix: string;
+  ignoreCase: boolean;
+  /** core.excludesFile, info/exclude and the .gitignore files of the folders above the root, lowest precedence first. */
+  outer: MarkedPattern[];
+}
+
+/** Names a file outside the workspace for explanations: relative to the root when inside the repository (`../.gitignore`), else absolute. */
+function outerSource(realRoot: string, top: string, file: string): string {
+  const inRepo = !path.relative(top, file).startsWith('..');
+  return inRepo ? path.relative(realRoot, file).split(path.sep).join('/') : file;
+}
+
+/**
+ * Git applies more than the workspace's own files when the root is a subfolder of a repository:
+ * every .gitignore from the repository top down to the root, `info/exclude` and core.excludesFile.
+ * Patterns stay relative to the repository top; `decide` prefixes paths to match.
+ *
+ * One deliberate difference from git: when those rules hide the root folder itself (a user opened
+ * `node_modules/some-lib` or an ignored `vendor/x`), git would show nothing at all; the folder was
+ * chosen on purpose, so it is read as a stand-alone folder with only its own ignore files.
+ */
+async function gitScope(root: string): Promise<GitScope> {
+  const repo = await findGitRepo(root);
+  if (!repo) return { prefix: '', ignoreCase: false, outer: [] };
+  const realRoot = await fs.realpath(root).catch(() => path.resolve(root));
+  const prefix = path.relative(repo.top, realRoot).split(path.sep).join('/');
+  const config = await gitIgnoreConfig(repo);
+  const outer: MarkedPattern[] = [];
+  const addFile = async (file: string, ruleDir: string) => {
+    const text = await readOptional(file);
+    if (text !== undefined) outer.push(...parseIgnoreText(text, outerSource(realRoot, repo.top, file), ruleDir));
+  };
+  await addFile(config.excludesFile, '');
+  await addFile(path.join(repo.commonDir, 'info', 'exclude'), '');
+  const parts = prefix ? prefix.split('/') : [];
+  for (let i = 0; i < parts.length; i++) {
+    const dir = parts.slice(0, i).join('/');
+    await addFile(path.join(repo.top, ...parts.slice(0, i), '.gitignore'), dir);
+  }
+  if (prefix && ignore({ ignorecase: config.ignoreCase }).add(outer).test(`${prefix}/`).ignored) {
+    return { prefix: '', ignoreCase: config.ignoreCase, outer: [] };
+  }
+  return { prefix, ignoreCase: config.ignoreCase, outer };
 }
 
 function toRule(mark: string | undefined, negative: boolean, fallbackPattern: string): DecidingRule {
@@ -66,21 +127,23 @@ function toRule(mark: string | undefined, negative: boolean, fallbackPattern: st
 }
 
 /**
- * The ignore rules in force inside one folder: git's (info/exclude, then every .gitignore from the
- * root down, later ones winning) and Grounded's own (.agentignore files and extra patterns), which
- * can only hide more.
+ * The ignore rules in force inside one folder: git's (core.excludesFile, info/exclude, then every
+ * .gitignore from the repository top down, later ones winning) and Grounded's own (.agentignore
+ * files and extra patterns), which can only hide more. Matching is case-sensitive, as git's is,
+ * unless the repository sets core.ignorecase.
  */
 export class RuleChain {
-  private constructor(private readonly git: Ignore, private readonly agent: Ignore) {}
+  private constructor(private readonly git: Ignore, private readonly agent: Ignore, private readonly scope: GitScope) {}
 
-  /** The chain at the workspace root: `.git/info/exclude`, `.gitignore`, `.agentignore`, extra patterns. */
+  /** The chain at the workspace root: the rules from above it, its `.gitignore`, `.agentignore`, extra patterns. */
   static async atRoot(root: string, extraIgnore: string[] = []): Promise<RuleChain> {
-    const git = ignore().add(await readIgnoreFile(root, '', '.git/info/exclude'))
-      .add(await readIgnoreFile(root, '', '.gitignore'));
-    const agent = ignore()
+    const scope = await gitScope(root);
+    const options = { ignorecase: scope.ignoreCase };
+    const git = ignore(options).add(scope.outer).add(await readIgnoreFile(root, '', '.gitignore', scope.prefix));
+    const agent = ignore(options)
       .add(extraIgnore.map((p, i) => ({ pattern: p, mark: `(extra ignore setting):${i + 1}:${p}` })))
       .add(await readIgnoreFile(root, '', '.agentignore'));
-    return new RuleChain(git, agent);
+    return new RuleChain(git, agent, scope);
   }
 
   /** The chain inside `relDir`, adding that folder's own ignore files when it has any. */
@@ -88,15 +151,17 @@ export class RuleChain {
     const hasGit = names.has('.gitignore');
     const hasAgent = names.has('.agentignore');
     if (!hasGit && !hasAgent) return this;
-    const git = hasGit ? ignore().add(this.git).add(await readIgnoreFile(root, relDir, '.gitignore')) : this.git;
-    const agent = hasAgent ? ignore().add(this.agent).add(await readIgnoreFile(root, relDir, '.agentignore')) : this.agent;
-    return new RuleChain(git, agent);
+    const options = { ignorecase: this.scope.ignoreCase };
+    const gitRules = hasGit ? await readIgnoreFile(root, relDir, '.gitignore', joinRel(this.scope.prefix, relDir)) : [];
+    const git = gitRules.length ? ignore(options).add(this.git).add(gitRules) : this.git;
+    const agent = hasAgent ? ignore(options).add(this.agent).add(await readIgnoreFile(root, relDir, '.agentignore')) : this.agent;
+    return new RuleChain(git, agent, this.scope);
   }
 
   /** Decides one root-relative path (`isDir` adds git's trailing slash for directory-only rules). */
   decide(rel: string, isDir: boolean): RuleDecision {
     const p = isDir ? `${rel}/` : rel;
-    const g = this.git.test(p);
+    const g = this.git.test(joinRel(this.scope.prefix, p));
     if (g.ignored) return { hidden: true, rule: toRule(g.rule?.mark, false, g.rule?.pattern ?? '') };
     const a = this.agent.test(p);
     if (a.ignored) return { hidden: true, rule: toRule(a.rule?.mark, false, a.rule?.pattern ?? '') };

@@ -47,7 +47,7 @@ function decisionOf(choice: string | undefined): AuthorizationDecision {
 
 /**
  * The executor's Authorize for VS Code: every file change opens as a diff with Accept / Reject /
- * Cancel plan; a read-only step marked requires_confirmation asks Run / Skip / Cancel plan. The
+ * Cancel plan; a read-only step (asked about only when running step by step) gets Run / Skip / Cancel plan. The
  * diff tab is closed once the user decided.
  */
 export function createDiffAuthorize(opts: { proposed: ProposedContentProvider; root: string; ask?: AskUser }): Authorize {

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { reconstructExecution } from '../../engine/audit/reconstruct';
+import { evidenceForPlan } from '../../engine/audit/evidence-plan';
+import { buildEvidenceRequest, currentDiagnosticText } from '../../engine/audit/evidence-request';
+import { reconstructExecution, reconstructionMarkdown } from '../../engine/audit/reconstruct';
 import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
 import { buildContext } from '../../engine/context/build';
 import { renderContext } from '../../engine/context/render';
@@ -12,6 +13,7 @@ import type { ScrubbedText } from '../../engine/privacy/types';
 import { createScrubber } from '../../engine/privacy/scrubber';
 import type { Logger } from '../../engine/telemetry/log';
 import type { Provider } from '../../engine/llm/types';
+import { gatherEditorEvidence } from './editor-evidence';
 import { PlanPanel } from './plan-panel';
 import { planMarkdown, planViewOf } from './plan-view-model';
 import { ProposedContentProvider } from './proposed-content';
@@ -73,13 +75,6 @@ export class PlanFeatures implements vscode.Disposable {
     return createVsCodeWorkspaceHost({ root: this.requireRoot(), extraIgnore });
   }
 
-  private currentFile(root: string): string | undefined {
-    const doc = vscode.window.activeTextEditor?.document;
-    if (!doc || doc.uri.scheme !== 'file') return undefined;
-    const rel = path.relative(root, doc.uri.fsPath);
-    return rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel.split(path.sep).join('/');
-  }
-
   /** Asks the model for a plan, validates it and opens it in a plan panel. */
   async propose(request: string, token?: vscode.CancellationToken): Promise<ProposeOutcome> {
     const root = this.requireRoot();
@@ -101,9 +96,12 @@ export class PlanFeatures implements vscode.Disposable {
         // The plan can still be proposed from the request and the evidence alone.
         this.services.logger.warn('plan.context_failed', { queryId, error: (err as Error).name });
       }
+      const editor = gatherEditorEvidence(root);
       const result = await proposePlan({
         request, provider, scrubber, host, store, context, queryId, signal: abort.signal, logger: this.services.logger,
-        currentFile: this.currentFile(root), keepExchangeText: this.services.keepExchangeText?.() ?? false,
+        currentFile: editor.activeFile, currentDiagnostic: currentDiagnosticText(editor.diagnostics),
+        evidence: buildEvidenceRequest({ ...editor, text: request }, store),
+        keepExchangeText: this.services.keepExchangeText?.() ?? false,
       });
       if (!result.plan) {
         return { result, markdown: ['**The model did not return a usable plan; nothing will run:**', '', '```text', ...result.errors, '```'].join('\n') };
@@ -139,15 +137,18 @@ export class PlanFeatures implements vscode.Disposable {
    * errors are thrown as PlanParseError with the verbatim messages.
    */
   async runPlanText(text: string, mode?: Exclude<ExecutionMode, 'edited'>): Promise<PlanRunResult | PlanSession> {
-    const session = await this.openPlan(parsePlanText(text), {}, mode === undefined);
+    const plan = parsePlanText(text);
+    const store = await this.auditStore();
+    // Same evidence as `grounded plan check`, so a plan file gets the same messages in both.
+    const evidence = evidenceForPlan(store, plan, this.requireRoot());
+    const session = await this.openPlan(plan, { store, rowCounts: evidence.rowCounts, summary: evidence.lines }, mode === undefined);
     return mode === undefined ? session : session.run(mode);
   }
 
   /** Markdown of a past execution (or plan) rebuilt from the audit log; undefined when the id is unknown. */
   async reconstruct(id: string): Promise<string | undefined> {
     const r = reconstructExecution(await this.auditStore(), id.trim());
-    if (!r) return undefined;
-    return [`# Grounded run ${r.id}`, '', `Reconstructed from \`.agent/state/grounded.db\` on ${new Date().toISOString()}.`, '', '```text', r.text.trimEnd(), '```', ''].join('\n');
+    return r && reconstructionMarkdown(r, '.agent/state/grounded.db', new Date());
   }
 
   /** Recent plans and executions, newest first, for the "Reconstruct run…" quick pick. */

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { CitationLineStream } from '../../../src/engine/ask/citation-stream';
 import { checkCitations, markUnverified, parseCitations } from '../../../src/engine/ask/citations';
 import type { BuiltContext } from '../../../src/engine/context/types';
 import { scrubText } from '../../../src/engine/privacy/scrubber';
@@ -24,5 +25,16 @@ describe('citations', () => {
 
   it('marks unverified citations and leaves verified ones untouched', () => {
     assert.equal(markUnverified('A src/a.ts#L11-12, B src/z.ts#L1.', ctx), 'A src/a.ts#L11-12, B src/z.ts#L1 ⚠️(unverified citation).');
+  });
+
+  it('streams line by line: nothing shown before its line is complete, then marked as the whole answer would be', () => {
+    const answer = 'A src/a.ts#L11-12\nB src/z.ts#L1 and docs/b.md#L3\n\nC src/a.ts#L1';
+    const written: string[] = [];
+    const lines = new CitationLineStream(ctx, (t) => written.push(t));
+    for (const delta of ['A src/a.ts#L1', '1-12\nB src/z', '.ts#L1 and docs/b.md#L3\n', '\nC src/a.ts#', 'L1']) lines.push(delta);
+    assert.deepEqual(written, ['A src/a.ts#L11-12\n', 'B src/z.ts#L1 ⚠️(unverified citation) and docs/b.md#L3\n', '\n']);
+    lines.flush();
+    assert.equal(written.join(''), markUnverified(answer, ctx));
+    assert.match(written.at(-1)!, /^C src\/a\.ts#L1 ⚠️\(unverified citation\)$/);
   });
 });

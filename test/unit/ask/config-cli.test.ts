@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { main } from '../../../src/cli/main';
@@ -75,6 +77,15 @@ describe('grounded query with a model, and grounded metrics', () => {
     for (const s of PLANTED_SECRETS) assert.ok(!server.allBytes().includes(s));
   });
 
+  it('prints unverified citations marked, line by line, even when a citation arrives split across deltas', async () => {
+    server.reply({ kind: 'openai-stream', chunks: ['Encrypted in src/auth/key', 'Store.ts#L19-26.\nListed in src/no', 'pe.ts#L1', '-2 and src/auth/keyStore.ts#L900-901.'] });
+    const c = capture(root);
+    assert.equal(await main(['query', 'how are API keys stored?'], c.io), 0);
+    const answer = c.out.stdout.split('\n\n— ')[0];
+    assert.equal(answer, 'Encrypted in src/auth/keyStore.ts#L19-26.\nListed in src/nope.ts#L1-2 ⚠️(unverified citation) and src/auth/keyStore.ts#L900-901 ⚠️(unverified citation).');
+    assert.match(c.out.stdout, /2 citation\(s\) did not match the context sent and are marked unverified\.\n$/);
+  });
+
   it('--json adds answer, provider, model, usage and checked citations', async () => {
     server.reply({ kind: 'openai-stream', chunks: ['See src/auth/keyStore.ts#L19-26 and src/x.ts#L1.'], usage: { prompt: 700, completion: 12 } });
     const c = capture(root);
@@ -94,9 +105,42 @@ describe('grounded query with a model, and grounded metrics', () => {
     assert.match(c.out.stderr, /rejected the API key/);
     const m = capture(root);
     assert.equal(await main(['metrics'], m.io), 0);
-    assert.match(m.out.stdout, /agent_query_total\{status="success"\} 2/);
+    assert.match(m.out.stdout, /agent_query_total\{status="success"\} 3/);
     assert.match(m.out.stdout, /agent_query_total\{status="failure"\} 1/);
-    assert.match(m.out.stdout, /agent_query_latency_seconds_count 3/);
+    assert.match(m.out.stdout, /agent_query_latency_seconds_count 4/);
     assert.match(m.out.stdout, /# TYPE agent_query_context_tokens histogram/);
+  });
+});
+
+describe('grounded query with Gemini, as a real process', () => {
+  let server: LlmWireServer;
+  const root = copyFixture();
+  before(async () => {
+    server = await new LlmWireServer().start();
+    writeConfig(root, `llm_provider: gemini\nbase_url: ${server.url}\nmodel: gemini-test\n`);
+  });
+  after(() => server.stop());
+  // Asynchronous, not spawnSync: the wire server answers from this process.
+  const repo = path.join(__dirname, '..', '..', '..');
+  // Run from the repository (where tsx resolves), on the fixture through --root.
+  const run = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(repo, 'src', 'cli', 'bin.ts'), ...args, '--root', root], {
+    cwd: repo, timeout: 60_000, env: { PATH: process.env.PATH, HOME: process.env.HOME, GEMINI_API_KEY: 'AIza-test' },
+  }).then((r) => ({ code: 0, ...r }), (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }));
+
+  it('exits 4 with the message on a malformed stream, without crashing on an unhandled rejection', async () => {
+    server.reply({ kind: 'raw', status: 200, contentType: 'text/event-stream', body: 'data: {not json\r\n\r\n' });
+    const r = await run('query', 'how are API keys stored?');
+    assert.match(r.stderr, /grounded query: gemini sent a response Grounded could not read/);
+    assert.doesNotMatch(r.stderr, /UnhandledPromiseRejection|at .*node_modules/);
+    assert.equal(r.code, 4, r.stderr);
+  });
+
+  it('answers and exits 0 promptly (no SDK timer keeps it alive)', async () => {
+    server.reply({ kind: 'gemini-stream', chunks: ['See src/auth/keyStore.ts#L19-26.'] });
+    const t0 = performance.now();
+    const r = await run('query', 'how are API keys stored?');
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^See src\/auth\/keyStore\.ts#L19-26\.\n\n— gemini\/gemini-test; searched/);
+    assert.ok(performance.now() - t0 < 30_000);
   });
 });

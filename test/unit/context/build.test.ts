@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFixture, PLANTED_SECRETS } from '../../support/fixture';
-import { buildContext, CHUNK_OVERHEAD_TOKENS } from '../../../src/engine/context/build';
-import { formatSnippetAnswer, NO_CONTEXT_ANSWER, renderContext, fenceId } from '../../../src/engine/context/render';
+import { buildContext } from '../../../src/engine/context/build';
+import { formatSnippetAnswer, NO_CONTEXT_ANSWER, noContextAnswer, renderContext, fenceId } from '../../../src/engine/context/render';
 import { countTokens } from '../../../src/engine/context/tokens';
 import { createLogger } from '../../../src/engine/telemetry/log';
 import type { LogRecord } from '../../../src/engine/telemetry/log';
@@ -49,7 +49,7 @@ describe('buildContext', () => {
     }
     const ctx = await buildContext({ root, question: 'widget', settings: { maxContextTokens: 2000, maxFileTokens: 600 } });
     assert.ok(ctx.totalTokens <= 2000, `total ${ctx.totalTokens}`);
-    assert.equal(ctx.totalTokens, ctx.chunks.reduce((n, c) => n + c.tokens + CHUNK_OVERHEAD_TOKENS, 0));
+    assert.equal(ctx.totalTokens, countTokens(renderContext(ctx), 'o200k_base'), 'the total is the rendered context, fences included');
     const perFile = new Map<string, number>();
     for (const c of ctx.chunks) perFile.set(c.path, (perFile.get(c.path) ?? 0) + c.tokens);
     for (const [file, n] of perFile) assert.ok(n <= 600, `${file}: ${n}`);
@@ -79,6 +79,55 @@ describe('buildContext', () => {
     assert.ok(records.some((r) => r.event === 'context.built' && r.queryId === 'q-1' && typeof r.tokens === 'number'));
     assert.match(all, /scrubbed \d+ chunks \(\d+ redactions\) for query q-1/);
     assert.ok(!all.includes('API keys') && !all.includes('KeyStore') && !all.includes('createCipheriv'));
+  });
+});
+
+describe('the token budget', () => {
+  it('never lets the rendered context, headers and end markers included, exceed the budget', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'grounded-ctx-'));
+    roots.push(root);
+    // Long paths make headers dear; short lines make many chunks, so fixed-size header estimates fall short.
+    const deep = 'packages/very-long-package-name/src/components/deeply/nested/feature-folder';
+    for (let f = 0; f < 30; f++) {
+      const rel = `${deep}/widget-implementation-${f}.ts`;
+      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      writeFileSync(path.join(root, rel), Array.from({ length: 200 }, (_, i) => (i % 40 === 0 ? `export function widget${i}() {` : `  widget(${i}); // ${'x'.repeat(i % 13)}`)).join('\n'));
+    }
+    for (const budget of [60, 100, 300, 777, 1500, 4000, 8192]) {
+      const ctx = await buildContext({ root, question: 'widget', settings: { maxContextTokens: budget, maxFileTokens: 200 } });
+      const rendered = countTokens(renderContext(ctx), 'o200k_base');
+      assert.ok(rendered <= budget, `budget ${budget}: rendered ${rendered}`);
+      assert.equal(ctx.totalTokens, rendered);
+      if (budget >= 300) assert.ok(rendered > budget * 0.6, `budget ${budget} badly used: ${rendered}`);
+    }
+  });
+
+  it('says that matches were found but none fit, naming the option to raise, when the budget is too small', async () => {
+    const ctx = await buildContext({ root: basic, question: 'how are API keys stored?', settings: { maxContextTokens: 60 } });
+    assert.equal(ctx.chunks.length, 0);
+    assert.ok(ctx.droppedChunks > 0);
+    const answer = formatSnippetAnswer(ctx, 'No model is configured.');
+    assert.equal(answer, noContextAnswer(ctx));
+    assert.match(answer, new RegExp(`^Found ${ctx.droppedChunks} matching chunks in this workspace, but none fit the context budget of 60 tokens\\.`));
+    assert.match(answer, /--max-tokens/);
+    assert.notEqual(answer, NO_CONTEXT_ANSWER);
+  });
+});
+
+describe('the scrub audit line', () => {
+  it('counts the chunks sent and the redactions in them, not every file scrubbed', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'grounded-ctx-'));
+    roots.push(root);
+    // One file: a short relevant part with one email, then many unrelated lines full of emails.
+    const filler = Array.from({ length: 300 }, (_, i) => `const contact${i} = "person${i}@example-corp.com"; // directory entry`);
+    writeFileSync(path.join(root, 'team.ts'), ['export function zebraCrossing() {', '  return "zebra@zoo-mail.org";', '}', '', ...filler].join('\n'));
+    const records: LogRecord[] = [];
+    const ctx = await buildContext({ root, question: 'zebraCrossing', queryId: 'q-7', settings: { maxContextTokens: 400, maxFileTokens: 300 } }, { logger: createLogger((r) => records.push(r)) });
+    const sent = Object.values(ctx.redactions).reduce((a, b) => a + b, 0);
+    assert.ok(sent > 0 && sent < 300, `${sent} redactions sent`);
+    const audit = records.find((r) => r.event === 'context.scrubbed')?.audit;
+    assert.equal(audit, `scrubbed ${ctx.chunks.length} chunks (${sent} redactions) for query q-7`);
+    assert.equal(renderContext(ctx).match(/\[REDACTED:/g)?.length, sent);
   });
 });
 

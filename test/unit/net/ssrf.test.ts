@@ -16,6 +16,8 @@ const BLOCKED = [
   'http://[2002:7f00:1::]/', 'http://[2002:c0a8:101::]/', 'http://[2001::1]/', 'http://localhost/', 'http://LOCALHOST./', 'http://api.localhost/',
   'http://metadata.google.internal/computeMetadata/v1/', 'http://metadata/', 'http://db.internal/', 'ftp://example.com/', 'file:///etc/passwd',
   'gopher://example.com/', 'javascript:alert(1)', 'http://user:pass@example.com/', 'http://user@example.com/', 'not a url',
+  // IPv4-compatible IPv6 (deprecated ::/96): refused whatever it carries, public or not.
+  'http://[::127.0.0.1]/', 'http://[::7f00:1]/', 'http://[0:0:0:0:0:0:7f00:1]/', 'http://[::169.254.169.254]/', 'http://[::8.8.8.8]/', 'http://[::2]/',
 ];
 const ALLOWED = ['http://93.184.216.34/', 'https://8.8.8.8/dns', 'http://[2606:4700:4700::1111]/', 'https://example.com/page', 'http://172.32.0.1/', 'http://100.128.0.1/', 'http://11.0.0.1/', 'http://[::ffff:8.8.8.8]/',
   // The parser and the connection agree: a backslash ends the host, so this goes to 1.1.1.1, not 127.0.0.1.
@@ -42,16 +44,30 @@ describe('SSRF decisions (every encoding, without connecting)', () => {
     assert.deepEqual(d.addresses, ['93.184.216.34', '10.0.0.5']);
   });
 
-  it('blocks a name that does not resolve, with the reason', async () => {
+  it('does not fetch a name that does not resolve, and says so as a resolution problem, not a block', async () => {
     const d = await checkUrl('https://nx.example/', async () => { throw Object.assign(new Error('x'), { code: 'ENOTFOUND' }); });
     assert.equal(d.allowed, false);
+    assert.equal(d.problem, 'unresolved');
     assert.match(d.reason, /ENOTFOUND/);
+    assert.equal((await checkUrl('https://empty.example/', async () => [])).problem, 'unresolved');
+    assert.equal((await checkUrl('http://[bad', publicResolver)).problem, 'invalid');
+    assert.equal((await checkUrl('http://10.0.0.1/', publicResolver)).problem, undefined);
+  });
+
+  it('blocks a name resolving to an IPv4-compatible IPv6 address', async () => {
+    const d = await checkUrl('https://compat.example/', async () => ['::7f00:1']);
+    assert.equal(d.allowed, false);
+    assert.match(d.reason, /IPv4-compatible.*127\.0\.0\.1/);
   });
 
   it('classifies raw addresses', () => {
     assert.equal(blockedRange('8.8.8.8'), undefined);
     assert.equal(blockedRange('127.0.0.1'), 'loopback address');
     assert.equal(blockedRange('::ffff:192.168.0.1'), 'private address');
+    // ipaddr.js alone reads '::8.8.8.8' as the mapped ::ffff:8.8.8.8 (public); it is ::808:808 in ::/96.
+    assert.match(blockedRange('::8.8.8.8') ?? '', /IPv4-compatible/);
+    assert.equal(blockedRange('::1'), 'loopback IPv6 address');
+    assert.equal(blockedRange('2606:4700:4700::1111'), undefined);
   });
 
   it('grounded check-url exits 3 for a blocked URL and 0 for an allowed one, printing the reason and addresses', async () => {
@@ -63,5 +79,9 @@ describe('SSRF decisions (every encoding, without connecting)', () => {
     assert.equal(await main(['check-url', 'https://93.184.216.34/', '--json'], io), 0);
     assert.equal(JSON.parse(out.stdout).allowed, true);
     assert.equal(await main(['check-url'], io), 2);
+    out.stdout = '';
+    assert.equal(await main(['check-url', 'http://[bad'], io), 2, 'not a URL');
+    assert.match(out.stdout, /^invalid: /);
+    assert.equal(await main(['check-url', 'http://[::127.0.0.1]/'], io), 3);
   });
 });

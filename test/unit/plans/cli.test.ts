@@ -3,11 +3,16 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../../../src/cli/main';
-import { addMessage } from '../../../src/engine/audit/records';
+import { evidenceForPlan } from '../../../src/engine/audit/evidence-plan';
+import { addMessage, recordExchange } from '../../../src/engine/audit/records';
 import { AuditStore } from '../../../src/engine/audit/store';
 import { createFileApplyEdit } from '../../../src/engine/plans/edits';
 import { executePlan } from '../../../src/engine/plans/executor';
-import { hostFor, makeWorkspace, plan } from './helpers';
+import { proposePlan } from '../../../src/engine/plans/propose';
+import { parsePlanText } from '../../../src/engine/plans/schema';
+import { validatePlan } from '../../../src/engine/plans/validate';
+import { createScrubber } from '../../../src/engine/privacy/scrubber';
+import { hostFor, makeWorkspace, plan, scriptedProvider } from './helpers';
 
 function capture(cwd: string) {
   const out = { stdout: '', stderr: '' };
@@ -28,16 +33,61 @@ test('grounded plan check: 0 valid, 1 invalid with the exact messages, 2 usage',
   assert.equal(await main(['plan', 'check'], c.io), 2);
   assert.equal(await main(['plan', 'check', 'good.json', '--root', 'nope'], c.io), 2);
   assert.equal(await main(['plan', '--help'], c.io), 0);
+  assert.equal(await main(['plan', 'check', 'good.json', '--db', 'missing.db'], c.io), 2);
+});
+
+test('grounded plan check uses the workspace audit log for history claims, with the same messages as the extension', async () => {
+  const root = makeWorkspace({ 'a.txt': 'A\n' });
+  const dbFile = path.join(root, '.agent/state/grounded.db');
+  const store = await AuditStore.open({ file: dbFile });
+  await executePlan({ plan: plan([{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'B\n' } }]), host: hostFor(root), authorize: async () => 'accept', applyEdit: createFileApplyEdit(root), mode: 'step', store });
+  const handWritten = {
+    id: 'hand', intent: 'MUTATE', evidence_referenced: ['Q4', 'Q2'],
+    steps: [{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'C\n' } }],
+    explanation: 'Q4 shows a previous edit of a.txt; Q2 lists no previous failures.',
+  };
+  writeFileSync(path.join(root, 'hand.json'), JSON.stringify(handWritten));
+  // What the extension's "Run plan from the active editor" validates with (plan-features.runPlanText).
+  const parsed = parsePlanText(JSON.stringify(handWritten));
+  const extension = (await validatePlan(parsed, { host: hostFor(root), evidenceRowCounts: evidenceForPlan(store, parsed, root).rowCounts })).issues.map((i) => i.message);
+  assert.deepEqual(extension, []);
+  let c = capture(root);
+  assert.equal(await main(['plan', 'check', 'hand.json'], c.io), 0, c.out.stdout);
+  assert.equal(c.out.stdout, 'Plan is valid.\n');
+
+  // Without the audit log the same claim has no evidence: the message says which query is empty.
+  const bare = makeWorkspace({ 'a.txt': 'A\n' });
+  writeFileSync(path.join(bare, 'hand.json'), JSON.stringify(handWritten));
+  c = capture(bare);
+  assert.equal(await main(['plan', 'check', 'hand.json'], c.io), 1);
+  assert.equal(c.out.stdout, 'Insufficient evidence: the explanation mentions \'prior runs\' ("previous edit") but Q2, Q4 return empty results\nInsufficient evidence: the explanation mentions \'prior runs\' ("previous failures") but Q2, Q4 return empty results\n');
+
+  // A plan the extension proposed is checked against the evidence it was proposed with.
+  const claim = { ...handWritten, evidence_referenced: ['Q1'], explanation: 'Q1 shows previous runs of file_write.' };
+  const proposed = await proposePlan({
+    request: 'rewrite a.txt', provider: scriptedProvider(() => JSON.stringify(claim)), scrubber: createScrubber(), host: hostFor(root), store, currentFile: 'a.txt',
+  });
+  assert.deepEqual(proposed.errors, []);
+  store.close();
+  writeFileSync(path.join(root, 'proposed.json'), JSON.stringify(proposed.plan));
+  c = capture(root);
+  assert.equal(await main(['plan', 'check', 'proposed.json', '--json'], c.io), 0);
+  const out = JSON.parse(c.out.stdout);
+  assert.deepEqual([out.valid, out.evidence.source, out.evidence.rowCounts.Q1], [true, 'recorded', 1]);
+  c = capture(root);
+  assert.equal(await main(['plan', 'check', 'proposed.json', '--db', path.join(bare, 'nothing.db')], c.io), 2, '--db must name an existing file');
 });
 
 test('grounded audit show reconstructs an execution; exit 1 when not found', async () => {
   const root = makeWorkspace({ 'a.txt': 'A\n' });
   const store = await AuditStore.open({ file: path.join(root, '.agent/state/grounded.db') });
   const result = await executePlan({ plan: plan([{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'B\n' } }]), host: hostFor(root), authorize: async () => 'accept', applyEdit: createFileApplyEdit(root), mode: 'step', store });
+  recordExchange(store, { planId: 'plan_1', provider: 'openai', model: 'gpt-x', prompt: 'prompt', response: 'reply' });
   store.close();
   let c = capture(root);
   assert.equal(await main(['audit', 'show', result.steps[0].executionId as string], c.io), 0);
   assert.match(c.out.stdout, /^Plan plan_1 \(MUTATE\)/);
+  assert.match(c.out.stdout, /\nModel exchange \S+ at \S+: openai \/ gpt-x\n  prompt: 6 bytes, sha256 [0-9a-f]{64}\n  response: 5 bytes, sha256 [0-9a-f]{64}\n  text: not kept \(hashes only\)\n/);
   assert.match(c.out.stdout, /Step s1: file_write/);
   c = capture(root);
   assert.equal(await main(['audit', 'show', 'plan_1', '--json'], c.io), 0);
@@ -58,6 +108,9 @@ test('grounded memory sql prints a table or JSON, and refuses writes with exit 1
   c = capture(root);
   assert.equal(await main(['memory', 'sql', 'SELECT content FROM messages', '--json'], c.io), 0);
   assert.deepEqual(JSON.parse(c.out.stdout), { columns: ['content'], rows: [['hi']], truncated: false });
+  c = capture(root);
+  assert.equal(await main(['memory', 'sql', 'SELECT count(*) AS n FROM executions'], c.io), 0, 'the user\'s own view includes the audit tables');
+  assert.equal(c.out.stdout, 'n\n-\n0\n(1 row)\n');
   c = capture(root);
   assert.equal(await main(['memory', 'sql', 'SELECT 1; DROP TABLE messages'], c.io), 1);
   assert.equal(c.out.stderr, 'Refused: stacked statements (a ";" followed by more SQL); only one statement is allowed\n');

@@ -143,3 +143,46 @@ test('read-only steps return their output; file_glob and symbols_in_file work on
     "src/calc.ts#L15: export const VERSION = '1.0';",
   ]);
 });
+
+test('step by step confirms every step, read-only ones included; whole plan asks only for file changes', async () => {
+  const root = makeWorkspace({ 'a.txt': 'A\n', 'src/calc.ts': sampleTs });
+  const steps = [
+    { id: 'r', tool: 'file_read', arguments: { path: 'a.txt' } },
+    { id: 's', tool: 'symbols_in_file', arguments: { path: 'src/calc.ts' } },
+    { id: 'w', tool: 'file_write', arguments: { path: 'a.txt', contents: 'A2\n' } },
+  ];
+  const asked = (log: string[]) => async (step: PlanStep, edit?: ProposedEdit): Promise<AuthorizationDecision> => {
+    log.push(`${step.id}:${edit ? 'diff' : 'run?'}`);
+    return 'accept';
+  };
+  const stepLog: string[] = [];
+  const store = await AuditStore.open({ file: path.join(root, '.agent/state/grounded.db') });
+  const byStep = await executePlan({ plan: plan(steps), host: hostFor(root), authorize: asked(stepLog), applyEdit: createFileApplyEdit(root), mode: 'step', store });
+  assert.equal(byStep.status, 'completed');
+  assert.deepEqual(stepLog, ['r:run?', 's:run?', 'w:diff'], 'none of the steps is marked requires_confirmation, yet each one asks');
+  assert.deepEqual(store.query('SELECT step_id, decision, mode FROM authorizations ORDER BY decided_at, rowid').map((r) => `${r.step_id}:${r.decision}:${r.mode}`), ['r:accept:step', 's:accept:step', 'w:accept:step']);
+
+  const editedLog: string[] = [];
+  await executePlan({ plan: plan(steps.slice(0, 2)), host: hostFor(root), authorize: asked(editedLog), applyEdit: createFileApplyEdit(root), mode: 'edited' });
+  assert.deepEqual(editedLog, ['r:run?', 's:run?'], 'an edited plan runs step by step too');
+
+  writeFileSync(path.join(root, 'a.txt'), 'A\n');
+  const planLog: string[] = [];
+  const whole = await executePlan({ plan: plan(steps.map((s) => ({ ...s, requires_confirmation: true }))), host: hostFor(root), authorize: asked(planLog), applyEdit: createFileApplyEdit(root), mode: 'plan' });
+  assert.equal(whole.status, 'completed');
+  assert.deepEqual(planLog, ['w:diff'], 'whole-plan approval covers read-only steps; a file change still shows its diff');
+  store.close();
+});
+
+test('skipping a read-only step in step-by-step mode goes on with the next step', async () => {
+  const root = makeWorkspace({ 'a.txt': 'A\n' });
+  const result = await executePlan({
+    plan: plan([
+      { id: 'r1', tool: 'file_read', arguments: { path: 'a.txt' } },
+      { id: 'r2', tool: 'file_read', arguments: { path: 'a.txt' } },
+    ], { intent: 'READ' }),
+    host: hostFor(root), authorize: async (step) => (step.id === 'r1' ? 'reject' : 'accept'), applyEdit: createFileApplyEdit(root), mode: 'step',
+  });
+  assert.deepEqual(result.steps.map((s) => [s.stepId, s.status, s.output]), [['r1', 'rejected', undefined], ['r2', 'succeeded', 'A\n']]);
+  assert.equal(result.status, 'completed');
+});

@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ChatMessage, Provider, ProviderRequest } from '../../../src/engine/llm/types';
 import { explainPath } from '../../../src/engine/workspace/discovery';
 import { createNodeWorkspaceHost } from '../../../src/engine/plans/node-host';
 import { parsePlanValue, type Plan } from '../../../src/engine/plans/schema';
@@ -39,3 +40,15 @@ export class Calc {
 
 export const VERSION = '1.0';
 `;
+
+/** A local Provider that replies from a script and records what it was sent. */
+export function scriptedProvider(replies: (req: ProviderRequest, call: number) => string): Provider & { requests: ChatMessage[][] } {
+  const requests: ChatMessage[][] = [];
+  return {
+    id: 'fake', model: 'scripted', requests,
+    async *stream(req) {
+      requests.push([...req.messages]);
+      yield { type: 'text', text: replies(req, requests.length) };
+    },
+  };
+}

@@ -54,13 +54,16 @@ test('a valid plan comes back parsed and validated, with a Grounded-assigned id,
   assert.match(system.content, /reply with exactly one JSON object/);
   assert.match(system.content, /splice_patch \{ file: string \(required\), symbol: string \(required\), kind: string \(optional\), with: string \(required\) \}/);
   assert.match(system.content, /no causal claims/);
-  assert.match(user.content, /EVIDENCE SUMMARY \(read-only\):\n- Q4 \(file_executions\): No evidence found/);
+  assert.match(user.content, /EVIDENCE SUMMARY \(read-only\):\n- Q1 \(tool_executions\): No evidence found for list_executions_by_tool\(tool: any of "file_read", "file_write", /);
+  assert.match(user.content, /\n- Q4 \(file_executions\): No evidence found for find_executions_by_file\(path: "a.txt"\)/);
   assert.ok(!user.content.includes('jane.doe@acme-corp.com'), 'the request is scrubbed before it reaches the model');
   assert.match(user.content, /\[REDACTED:email#1\]/);
   const [planRow] = store.query('SELECT id, intent FROM plans');
   assert.deepEqual({ ...planRow }, { id: 'plan_fixed', intent: 'MUTATE' });
-  const [x] = store.query('SELECT plan_id, prompt_sha256, response_sha256, kept_text FROM llm_exchanges');
+  const [x] = store.query('SELECT plan_id, prompt_sha256, response_sha256, kept_text, provider, model, prompt_bytes, response_bytes FROM llm_exchanges');
   assert.equal(x.plan_id, 'plan_fixed');
+  assert.deepEqual([x.provider, x.model, x.response_bytes], ['canned', 'canned-1', JSON.stringify(validPlan).length]);
+  assert.ok(Number(x.prompt_bytes) > 1000, 'the prompt size is recorded');
   assert.match(String(x.prompt_sha256), /^[0-9a-f]{64}$/);
   assert.equal(x.kept_text, null, 'only hashes unless the user chose to keep the text');
 });

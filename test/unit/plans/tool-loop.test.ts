@@ -1,37 +1,42 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { addMessage } from '../../../src/engine/audit/records';
+import { addMessage, finishExecution, recordExchange, startExecution } from '../../../src/engine/audit/records';
 import { AuditStore } from '../../../src/engine/audit/store';
-import type { ChatMessage, Provider, ProviderRequest } from '../../../src/engine/llm/types';
+import type { ChatMessage } from '../../../src/engine/llm/types';
 import { createScrubber } from '../../../src/engine/privacy/scrubber';
 import { createCommandToolset } from '../../../src/engine/plans/command-tools';
-import { answerWithoutToolsText, runToolLoop } from '../../../src/engine/plans/tool-loop';
-import { hostFor, makeWorkspace } from './helpers';
-
-/** A local Provider that replies from a script and records what it was sent. */
-function scriptedProvider(replies: (req: ProviderRequest, call: number) => string): Provider & { requests: ChatMessage[][] } {
-  const requests: ChatMessage[][] = [];
-  return {
-    id: 'fake', model: 'scripted', requests,
-    async *stream(req) {
-      requests.push([...req.messages]);
-      yield { type: 'text', text: replies(req, requests.length) };
-    },
-  };
-}
+import { answerWithoutToolsText, runToolLoop, toolLimitStoppedText } from '../../../src/engine/plans/tool-loop';
+import { hostFor, makeWorkspace, scriptedProvider } from './helpers';
 
 const start = (text: string): ChatMessage[] => [{ role: 'user', content: createScrubber().scrub(text).text }];
 
-test('a model that always asks for a tool gets 3 rounds, then is told to answer without tools', async () => {
+test('a model that always asks for a tool gets 3 rounds, is told once to answer without tools, then the user gets a clear message', async () => {
   const root = makeWorkspace({ 'a.txt': 'hello\n' });
   const provider = scriptedProvider(() => '/grep hello');
-  const result = await runToolLoop({ provider, messages: start('q'), toolset: createCommandToolset({ host: hostFor(root) }), scrubber: createScrubber() });
+  const kept: string[] = [];
+  const result = await runToolLoop({
+    provider, messages: start('q'), toolset: createCommandToolset({ host: hostFor(root) }), scrubber: createScrubber(),
+    record: (role, content) => kept.push(`${role}:${content}`),
+  });
   assert.equal(result.rounds, 3);
   assert.equal(result.limitReached, true);
-  assert.equal(provider.requests.length, 5);
+  assert.equal(result.stoppedWithoutAnswer, true);
+  assert.equal(provider.requests.length, 5, '3 tool rounds, the 4th command refused, one last request without tools');
   assert.equal(provider.requests[4].at(-1)?.content, answerWithoutToolsText);
-  assert.equal(result.answer, '', 'the command line is never shown to the user');
+  assert.equal(result.answer, 'Grounded stopped after 3 tool rounds without an answer; ask a narrower question.');
+  assert.equal(result.answer, toolLimitStoppedText(3));
+  assert.equal(kept.at(-1), `assistant:${result.answer}`, 'the message the user saw is what memory keeps');
+  assert.equal(result.toolResults.length, 3);
+});
+
+test('a model told to answer without tools that then answers: its answer is shown as is', async () => {
+  const root = makeWorkspace({ 'a.txt': 'hello\n' });
+  const provider = scriptedProvider((_r, call) => (call <= 4 ? '/grep hello' : 'hello is in a.txt, line 1.'));
+  const result = await runToolLoop({ provider, messages: start('q'), toolset: createCommandToolset({ host: hostFor(root) }), scrubber: createScrubber() });
+  assert.deepEqual([result.rounds, result.limitReached, result.stoppedWithoutAnswer], [3, true, false]);
+  assert.equal(result.answer, 'hello is in a.txt, line 1.');
+  assert.equal(provider.requests.length, 5);
 });
 
 test('a tool result is appended under its header, scrubbed, and the model answers from it', async () => {
@@ -72,5 +77,28 @@ test('/memory_search and /memory_sql read the workspace memory, never tool rows'
   const refused = await toolset.run({ kind: 'command', name: 'memory_sql', args: '', body: 'DELETE FROM messages' });
   assert.equal(refused.ok, false);
   assert.match(refused.content, /^Error: Refused: only a single SELECT/);
+  store.close();
+});
+
+test('the model\'s /memory_sql never sees the audit log: audit tables are refused with the reason', async () => {
+  const root = makeWorkspace({ 'a.txt': 'x' });
+  const store = await AuditStore.open({ file: path.join(root, '.agent/state/grounded.db') });
+  const id = startExecution(store, { tool: 'file_write', args: { path: 'a.txt', contents: 'secret plan text' }, path: 'a.txt' });
+  finishExecution(store, id, 'failed', 'boom');
+  recordExchange(store, { prompt: 'p', response: 'r', keptText: 'kept exchange text' });
+  addMessage(store, 'c1', 'user', 'hello');
+  const toolset = createCommandToolset({ host: hostFor(root), store });
+  const sql = (body: string) => toolset.run({ kind: 'command', name: 'memory_sql', args: '', body });
+  const executions = await sql('SELECT * FROM executions');
+  assert.equal(executions.ok, false);
+  assert.equal(executions.content, "Error: Refused: /memory_sql reads only the conversation table 'messages' (id, conversation_id, role, content, created_at); 'executions' belongs to the audit log, which reaches the model only as evidence summaries");
+  for (const table of ['execution_artifacts', 'llm_exchanges', 'plans', 'authorizations', 'diagnostics']) {
+    const r = await sql(`SELECT count(*) FROM main.${table}`);
+    assert.match(r.content, new RegExp(`^Error: Refused: .*'${table}' belongs to the audit log`), table);
+  }
+  const schema = await sql("SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'sqlite_sequence' ORDER BY name");
+  assert.equal(schema.content, 'name\n--------\nmessages\n(1 row)\n', 'the copy the model queries holds only the conversation table');
+  const joined = await sql("WITH x AS (SELECT content FROM messages) SELECT * FROM x WHERE content LIKE '%secret plan text%' OR content LIKE '%kept exchange%'");
+  assert.equal(joined.content, 'content\n-------\n(0 rows)\n');
   store.close();
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../src/cli/main';
@@ -85,6 +85,26 @@ test('a folder, a binary file, a bad option and two files are usage errors (exit
 test('grounded scrub --help describes the command and exits 0', async () => {
   const c = capture();
   assert.equal(await main(['scrub', '--help'], c.io), 0);
-  assert.match(c.out, /Usage: grounded scrub \[FILE\|-\] \[--json\]/);
+  assert.match(c.out, /Usage: grounded scrub \[FILE\|-\] \[--root DIR\] \[--json\]/);
   assert.match(c.out, /REDACTED:aws_access_key#1/);
+});
+
+test('grounded scrub --root DIR reads FILE relative to DIR, and a missing DIR is a usage error', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'grounded-scrub-'));
+  try {
+    await mkdir(join(dir, 'config'));
+    await writeFile(join(dir, 'config', 'app.env'), `KEY=${AKIA}\n`);
+    const c = capture('', tmpdir());
+    assert.equal(await main(['scrub', '--root', dir, 'config/app.env'], c.io), 0);
+    assert.equal(c.out, 'KEY=[REDACTED:aws_access_key#1]\n');
+    assert.equal(c.err, 'redactions: aws_access_key=1 (1 total)\n');
+    const missing = capture('', dir);
+    assert.equal(await main(['scrub', '--root', join(dir, 'nope'), 'config/app.env'], missing.io), 2);
+    assert.match(missing.err, /does not exist/);
+    const relative = capture('', dir);
+    assert.equal(await main(['scrub', 'app.env', '--root', 'config'], relative.io), 0, 'a relative --root is taken from the current folder');
+    assert.equal(relative.out, 'KEY=[REDACTED:aws_access_key#1]\n');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -10,7 +10,7 @@ const basic = copyFixture('basic');
 describe('ranking on the basic workspace', async () => {
   const index = new WorkspaceIndex({ root: basic });
   await index.refresh();
-  const top = (q: string) => index.search(extractTerms(q), 5).map((r) => r.path);
+  const top = async (q: string) => (await index.search(extractTerms(q), 5)).map((r) => r.path);
 
   for (const [question, expected] of [
     ['how are API keys stored?', 'src/auth/keyStore.ts'],
@@ -21,27 +21,28 @@ describe('ranking on the basic workspace', async () => {
     ['what does src/util/time.ts do', 'src/util/time.ts'],
     ['where is the AWS access key configured', 'config/app.env.example'],
   ] as const) {
-    it(`ranks ${expected} first for "${question}"`, () => {
-      assert.equal(top(question)[0], expected, JSON.stringify(top(question)));
+    it(`ranks ${expected} first for "${question}"`, async () => {
+      const got = await top(question);
+      assert.equal(got[0], expected, JSON.stringify(got));
     });
   }
 
-  it('never ranks files hidden by .gitignore or .agentignore', () => {
-    const all = index.search(extractTerms('AWS access key roadmap hardware module github token'), 100).map((r) => r.path);
+  it('never ranks files hidden by .gitignore or .agentignore', async () => {
+    const all = (await index.search(extractTerms('AWS access key roadmap hardware module github token'), 100)).map((r) => r.path);
     assert.ok(!all.includes('config/local.env'));
     assert.ok(!all.includes('docs/drafts/roadmap.md'));
   });
 
-  it('returns nothing when no term occurs', () => {
-    assert.deepEqual(index.search(extractTerms('quaternion kubernetes'), 5), []);
+  it('returns nothing when no term occurs', async () => {
+    assert.deepEqual(await index.search(extractTerms('quaternion kubernetes'), 5), []);
   });
 
   it('re-indexes a file from the open editor text (unsaved edits win)', async () => {
     const abs = path.join(basic, 'src/util/time.ts');
     const idx = new WorkspaceIndex({ root: basic, overlay: { get: (p) => (p === abs ? 'export function zanzibarWidget() {}\n' : undefined), openPaths: () => [abs] } });
     await idx.refresh();
-    assert.equal(idx.search(extractTerms('zanzibarWidget'), 1)[0]?.path, 'src/util/time.ts');
-    assert.deepEqual(idx.search(extractTerms('formatDuration'), 5).map((r) => r.path).includes('src/util/time.ts'), false);
+    assert.equal((await idx.search(extractTerms('zanzibarWidget'), 1))[0]?.path, 'src/util/time.ts');
+    assert.deepEqual((await idx.search(extractTerms('formatDuration'), 5)).map((r) => r.path).includes('src/util/time.ts'), false);
   });
 });
 
@@ -53,9 +54,9 @@ describe('a watched index', () => {
     await index.refresh();
     writeFileSync(path.join(root, 'src', 'late.ts'), 'export const flamingoRegistry = 1;\n');
     await index.refresh();
-    assert.deepEqual(index.search(extractTerms('flamingoRegistry'), 1), []);
+    assert.deepEqual(await index.search(extractTerms('flamingoRegistry'), 1), []);
     index.markDirty();
     await index.refresh();
-    assert.equal(index.search(extractTerms('flamingoRegistry'), 1)[0]?.path, 'src/late.ts');
+    assert.equal((await index.search(extractTerms('flamingoRegistry'), 1))[0]?.path, 'src/late.ts');
   });
 });

@@ -41,6 +41,33 @@ describe('identifiers and stems', () => {
     assert.equal(stem('keys'), stem('key'));
     assert.equal(stem('retries'), stem('retry'));
   });
+
+  it('folds storage, stored, store, stores and storing to one stem, so SecretStorage answers "stored"', () => {
+    const forms = ['storage', 'stored', 'store', 'stores', 'storing', 'storages'].map(stem);
+    assert.deepEqual(new Set(forms), new Set([stem('store')]));
+    assert.equal(stem('encryption'), stem('encrypted'));
+    assert.equal(stem('connections'), stem('connect'));
+    assert.equal(stem('mapped'), stem('map'));
+    assert.equal(stem('aliases'), stem('alias'));
+    assert.equal(stem('statuses'), stem('status'));
+  });
+
+  it('keeps short stems and unrelated words apart', () => {
+    for (const [a, b] of [['image', 'im'], ['usage', 'us'], ['region', 'reg'], ['action', 'act'], ['flag', 'fl'], ['status', 'stat'], ['need', 'ne']]) {
+      assert.notEqual(stem(a), stem(b), `${a} / ${b}`);
+    }
+    assert.equal(stem('sha256'), 'sha256');
+    assert.equal(stem('key'), 'key');
+  });
+});
+
+describe('dotfiles in questions', () => {
+  it('keeps a leading dot as part of a name, so .gitignore and .env are paths', () => {
+    assert.deepEqual(texts('what does .gitignore hide?'), ['path:.gitignore', 'part:gitignor', 'word:hid']);
+    assert.ok(texts("is '.env' read").includes('path:.env'));
+    assert.ok(texts('read .agent/secrets/openai_api_key.').includes('path:.agent/secrets/openai_api_key'));
+    assert.deepEqual(texts('...and then'), []);
+  });
 });
 
 describe('chunking', () => {

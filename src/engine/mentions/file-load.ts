@@ -1,0 +1,135 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { AttachedContext } from '../ask/types';
+import { defaultSettings } from '../config/settings';
+import { realPathInside } from '../workspace/contain';
+import { explainPath } from '../workspace/explain';
+import { formatBytes, looksBinary, SNIFF_BYTES } from '../workspace/read';
+import type { DocumentOverlay } from '../workspace/types';
+import { hiddenFileError, MentionError } from './errors';
+import type { FileTarget } from './files';
+
+/**
+ * Above this many times the size limit a file is refused as a whole (a log or a data dump, whose
+ * first megabyte is rarely what was meant); a line range still reads from it.
+ */
+export const HUGE_FACTOR = 32;
+const CHUNK = 64 * 1024;
+
+interface Lines { lines: string[]; total?: number; cut: boolean }
+
+/** Splits text into lines without the empty one after a final newline. */
+function splitLines(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** At most `maxBytes` of `text`, ending at a line end when there is one, and whether it was cut. */
+function cap(text: string, maxBytes: number): { text: string; cut: boolean } {
+  if (Buffer.byteLength(text) <= maxBytes) return { text, cut: false };
+  let head = Buffer.from(text).subarray(0, maxBytes).toString('utf8');
+  if (head.endsWith('\uFFFD')) head = head.slice(0, -1);
+  const nl = head.lastIndexOf('\n');
+  return { text: nl > 0 ? head.slice(0, nl + 1) : head, cut: true };
+}
+
+/**
+ * Lines `from`..`to` of a large file, read in chunks and stopping at `to`: no more than the range
+ * plus `maxScan` bytes is ever held, and the output is capped at `maxBytes`.
+ */
+async function rangeOfLargeFile(fh: fs.FileHandle, from: number, to: number, maxScan: number, maxBytes: number): Promise<Lines & { scanned: boolean }> {
+  const out: string[] = [];
+  let outBytes = 0;
+  let line = 1;
+  let carry = '';
+  let pos = 0;
+  const decoder = new TextDecoder('utf-8');
+  const buf = Buffer.alloc(CHUNK);
+  for (;;) {
+    // Before the range starts, reads stop exactly at maxScan; inside it, the output cap ends the read.
+    const want = line < from ? Math.max(1, Math.min(CHUNK, maxScan - pos)) : CHUNK;
+    const { bytesRead } = await fh.read(buf, 0, want, pos);
+    pos += bytesRead;
+    const parts = (carry + decoder.decode(buf.subarray(0, bytesRead), { stream: bytesRead > 0 })).split('\n');
+    carry = bytesRead > 0 ? parts.pop() ?? '' : '';
+    if (bytesRead === 0 && parts.length === 1 && parts[0] === '') parts.pop();
+    for (const p of parts) {
+      if (line >= from && line <= to) {
+        outBytes += Buffer.byteLength(p) + 1;
+        if (outBytes > maxBytes) return { lines: out, cut: true, scanned: true };
+        out.push(p);
+      }
+      line++;
+      if (line > to) return { lines: out, cut: false, scanned: true };
+    }
+    if (bytesRead === 0) return { lines: out, total: line - 1, cut: false, scanned: true };
+    if (pos >= maxScan && line < from) return { lines: out, cut: false, scanned: false };
+  }
+}
+
+function rangeLabel(label: string, start?: number, end?: number): string {
+  return `@${label}${start !== undefined ? `#L${start}${end !== undefined && end !== start ? `-${end}` : ''}` : ''}`;
+}
+
+/**
+ * Loads a file mention: visibility checked (the reason it is hidden quoted), the real path checked
+ * inside the workspace, text from the open editor first, line range validated. A file over the
+ * size limit is cut at a line end and the note says so; one over HUGE_FACTOR times the limit is
+ * `too_large` unless a line range picks a part of it; binary content is `binary`.
+ */
+export async function loadFileMention(t: FileTarget, startLine: number | undefined, endLine: number | undefined, overlay: DocumentOverlay): Promise<{ attached: AttachedContext; note?: string }> {
+  const e = await explainPath(t.root.discovery, t.rel);
+  if (!e.visible && e.reason !== 'too-large') throw hiddenFileError(t.label, e);
+  const abs = path.join(t.root.discovery.root, ...t.rel.split('/'));
+  const maxBytes = t.root.discovery.maxFileBytes ?? defaultSettings.maxFileBytes;
+  const from = startLine ?? 1;
+  const ranged = startLine !== undefined;
+  let got: Lines;
+  let size: number;
+  const open = overlay.get(abs);
+  if (open !== undefined) {
+    size = Buffer.byteLength(open);
+    const all = splitLines(open);
+    const c = cap(all.slice(from - 1, endLine ?? all.length).join('\n'), maxBytes);
+    got = { lines: splitLines(c.text), total: all.length, cut: c.cut };
+  } else {
+    // Checked again right before reading, on the path actually opened.
+    const real = await realPathInside(t.root.discovery.root, abs);
+    if (!real) throw hiddenFileError(t.label, { path: t.rel, visible: false, reason: 'symlink-outside' });
+    const fh = await fs.open(real, 'r').catch((err: NodeJS.ErrnoException) => { throw hiddenFileError(t.label, { path: t.rel, visible: false, reason: 'unreadable', detail: err.code }); });
+    try {
+      size = (await fh.stat()).size;
+      const head = Buffer.alloc(Math.min(size, SNIFF_BYTES));
+      await fh.read(head, 0, head.length, 0);
+      if (looksBinary(head, size <= SNIFF_BYTES)) throw hiddenFileError(t.label, { path: t.rel, visible: false, reason: 'binary', detail: 'binary content: NUL byte or invalid UTF-8' });
+      if (size > maxBytes && ranged) {
+        const r = await rangeOfLargeFile(fh, from, endLine ?? from, maxBytes * HUGE_FACTOR, maxBytes);
+        if (!r.scanned) throw new MentionError('too_large', `${rangeLabel(t.label, startLine, endLine)} starts past the first ${formatBytes(maxBytes * HUGE_FACTOR)} of a ${formatBytes(size)} file.`, 'Mention an earlier line range, or open the file and attach a selection.');
+        got = r;
+      } else {
+        if (size > maxBytes * HUGE_FACTOR) {
+          throw new MentionError('too_large', `@${t.label} is ${formatBytes(size)}, too large to attach (the limit is ${formatBytes(maxBytes)}; larger files are cut, up to ${formatBytes(maxBytes * HUGE_FACTOR)}).`, `Mention a line range, e.g. @${t.label}#L1-200.`);
+        }
+        const buf = Buffer.alloc(Math.min(size, maxBytes));
+        await fh.read(buf, 0, buf.length, 0);
+        let text = buf.toString('utf8');
+        // A cut file ends at its last whole line (never in the middle of a line or a character).
+        if (size > maxBytes && text.lastIndexOf('\n') > 0) text = text.slice(0, text.lastIndexOf('\n') + 1);
+        const all = splitLines(text);
+        got = { lines: all.slice(from - 1, endLine ?? all.length), total: size > maxBytes ? undefined : all.length, cut: size > maxBytes };
+      }
+    } finally {
+      await fh.close();
+    }
+  }
+  if (from < 1 || (endLine !== undefined && endLine < from) || (got.lines.length === 0 && (got.total === undefined || from > got.total))) {
+    const total = got.total;
+    throw new MentionError('bad_range', `${rangeLabel(t.label, startLine, endLine)} is outside the file${total !== undefined ? ` (${total} lines)` : ''}.`, total ? `Use lines 1-${total}.` : 'Check the line numbers.');
+  }
+  const to = from + got.lines.length - 1;
+  const note = got.cut
+    ? `truncated: @${t.label} is ${formatBytes(size)}; only the first ${formatBytes(maxBytes)} ${ranged ? 'of the range ' : ''}was attached`
+    : endLine !== undefined && got.total !== undefined && endLine > got.total ? `@${t.label} has ${got.total} lines; the range was cut there.` : undefined;
+  return { attached: { path: t.label, startLine: from, endLine: to, text: got.lines.join('\n'), origin: 'mention' }, note };
+}

@@ -1,0 +1,58 @@
+import type { IndexStats } from './rank';
+import { splitIdentifier, stem } from './terms';
+
+/** Chunks read to check one phrase at most; beyond that a phrase is too common to be a useful boost. */
+const MAX_CANDIDATES = 2000;
+
+/** The words of a phrase as written (lower case). */
+function phraseWords(phrase: string): string[] {
+  return phrase.split(/[^a-z0-9_$]+/i).filter((w) => w.length > 0).map((w) => w.toLowerCase());
+}
+
+/**
+ * A matcher for the words of a phrase in order, with only separators between them: "exponential
+ * backoff" finds `exponential backoff`, `exponential_backoff` and `exponentialBackoff`, not
+ * `exponential delay before backoff`. Words are letters and digits only, so nothing needs escaping
+ * and the pattern has no nested repetition.
+ */
+export function phraseMatcher(phrase: string): RegExp | undefined {
+  const words = phraseWords(phrase).map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
+  return words.length > 0 ? new RegExp(words.join('[^A-Za-z0-9]*'), 'i') : undefined;
+}
+
+/** Chunk ids holding every index token of the phrase (the candidates worth reading). */
+function candidates(stats: IndexStats, phrase: string): number[] {
+  const tokens = [...new Set(phraseWords(phrase).flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 1).map(stem))];
+  if (tokens.length === 0) return [];
+  const lists = tokens.map((t) => stats.postings.get(t) ?? []).sort((a, b) => a.length - b.length);
+  let ids = new Set<number>();
+  for (let i = 0; i < lists[0].length; i += 2) ids.add(lists[0][i]);
+  for (const list of lists.slice(1)) {
+    const next = new Set<number>();
+    for (let i = 0; i < list.length; i += 2) if (ids.has(list[i])) next.add(list[i]);
+    ids = next;
+  }
+  return [...ids].filter((id) => stats.chunks[id] !== undefined).slice(0, MAX_CANDIDATES);
+}
+
+/**
+ * For each quoted phrase, the chunks where its words really are adjacent. The index keeps no word
+ * positions, so the candidate chunks' files are read again (once each) and matched.
+ */
+export async function findPhrases(stats: IndexStats, phrases: string[], read: (rel: string) => Promise<string | undefined>): Promise<Map<string, Set<number>>> {
+  const out = new Map<string, Set<number>>();
+  const texts = new Map<string, string[] | undefined>();
+  for (const phrase of phrases) {
+    const found = new Set<number>();
+    out.set(phrase, found);
+    const re = phraseMatcher(phrase);
+    if (!re) continue;
+    for (const id of candidates(stats, phrase)) {
+      const row = stats.chunks[id]!;
+      if (!texts.has(row.path)) texts.set(row.path, (await read(row.path))?.split('\n'));
+      const lines = texts.get(row.path);
+      if (lines && re.test(lines.slice(row.startLine - 1, row.endLine).join('\n'))) found.add(id);
+    }
+  }
+  return out;
+}

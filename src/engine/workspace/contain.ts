@@ -1,0 +1,78 @@
+import { promises as fs, lstatSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The one containment rule for every reader and writer of workspace paths: a path is inside the
+ * workspace when its *real* location (every symbolic link along it resolved, not only the last
+ * component) lies under the real location of the root. A lexical check alone lets
+ * `ws/linkdir/x.txt` with `ws/linkdir -> /tmp/outside` read outside; files reached through links
+ * that stay inside the workspace remain allowed.
+ */
+
+/** True when `target` is `root` itself or below it (both absolute and in the same form). */
+export function isInsidePath(root: string, target: string): boolean {
+  const rel = path.relative(root, target);
+  // `..foo` is a legal name inside the root; only a `..` segment leaves it.
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+}
+
+const MISSING = new Set(['ENOENT', 'ENOTDIR']);
+
+/**
+ * Real path of `abs`; for a path that does not exist yet (a file a plan will create), the real path
+ * of its deepest existing ancestor with the rest appended. Undefined when it cannot be trusted: a
+ * dangling symbolic link (writing through it would create its target, wherever that is), a link
+ * loop, or a permission error.
+ */
+async function realOrPlanned(abs: string): Promise<string | undefined> {
+  const tail: string[] = [];
+  let at = path.resolve(abs);
+  for (;;) {
+    try {
+      return path.join(await fs.realpath(at), ...tail);
+    } catch (err) {
+      if (!MISSING.has((err as NodeJS.ErrnoException).code ?? '')) return undefined;
+      if (await fs.lstat(at).then(() => true, () => false)) return undefined; // exists, yet unresolvable: a dangling link
+      const parent = path.dirname(at);
+      if (parent === at) return undefined;
+      tail.unshift(path.basename(at));
+      at = parent;
+    }
+  }
+}
+
+/** Synchronous twin of realOrPlanned, for callers whose contract is synchronous (plans' resolveInside). */
+function realOrPlannedSync(abs: string): string | undefined {
+  const tail: string[] = [];
+  let at = path.resolve(abs);
+  for (;;) {
+    try {
+      return path.join(realpathSync(at), ...tail);
+    } catch (err) {
+      if (!MISSING.has((err as NodeJS.ErrnoException).code ?? '')) return undefined;
+      try {
+        lstatSync(at);
+        return undefined; // exists, yet unresolvable: a dangling link
+      } catch {
+        // Truly missing: try the parent.
+      }
+      const parent = path.dirname(at);
+      if (parent === at) return undefined;
+      tail.unshift(path.basename(at));
+      at = parent;
+    }
+  }
+}
+
+/** The real path of `abs` when it lies inside the real workspace `root`, else undefined. */
+export async function realPathInside(root: string, abs: string): Promise<string | undefined> {
+  const [realRoot, real] = await Promise.all([realOrPlanned(root), realOrPlanned(abs)]);
+  return realRoot !== undefined && real !== undefined && isInsidePath(realRoot, real) ? real : undefined;
+}
+
+/** Synchronous form of realPathInside (same rule). */
+export function realPathInsideSync(root: string, abs: string): string | undefined {
+  const realRoot = realOrPlannedSync(root);
+  const real = realOrPlannedSync(abs);
+  return realRoot !== undefined && real !== undefined && isInsidePath(realRoot, real) ? real : undefined;
+}

@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
+import { isTestPath } from '../../../src/engine/retrieval/rank';
+import { phraseMatcher } from '../../../src/engine/retrieval/phrases';
+import { extractTerms } from '../../../src/engine/retrieval/terms';
+
+const roots: string[] = [];
+after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+
+async function indexOf(files: Record<string, string>): Promise<WorkspaceIndex> {
+  const root = mkdtempSync(path.join(tmpdir(), 'grounded-rank-'));
+  roots.push(root);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  const index = new WorkspaceIndex({ root });
+  await index.refresh();
+  return index;
+}
+
+async function ranked(index: WorkspaceIndex, question: string): Promise<string[]> {
+  return (await index.search(extractTerms(question), 10)).map((r) => r.path);
+}
+
+// A source file that answers the question, and a test that says the same words more often (as tests do).
+const SOURCE = `/** Keeps API keys in the platform's secret storage, never in settings. */
+export class KeyVault {
+  constructor(private readonly storage: SecretStorage) {}
+  saveKey(provider: string, key: string) { return this.storage.store(provider, key); }
+}
+`;
+const TEST = Array.from({ length: 12 }, (_, i) => `it('stores API key ${i} in storage', () => { vault.saveKey('p${i}', 'api key ${i}'); expect(stored(apiKey)).toBe(true); });`).join('\n');
+
+describe('ranking rules', () => {
+  it('ranks the source above a test that repeats the words, unless the question is about tests', async () => {
+    // The test's name and its denser text would win on words alone; only its place under test/ says otherwise.
+    const index = await indexOf({ 'src/vault.ts': SOURCE, 'test/apiKeys.test.ts': TEST, 'src/other.ts': 'export const unrelated = 1;\n' });
+    assert.deepEqual(await ranked(index, 'how are API keys stored?'), ['src/vault.ts', 'test/apiKeys.test.ts']);
+    assert.deepEqual(await ranked(index, 'which tests cover how API keys are stored?'), ['test/apiKeys.test.ts', 'src/vault.ts']);
+  });
+
+  it('demotes test and fixture paths by their folders and names', () => {
+    for (const p of ['test/a.ts', 'tests/b.py', 'src/__tests__/c.tsx', 'test/fixtures/workspaces/basic/src/auth/keyStore.ts', 'fixtures/x.json', 'spec/models/user_spec.rb', 'src/a.test.ts', 'src/b.spec.js', 'pkg/server_test.go', 'tests/test_api.py']) {
+      assert.ok(isTestPath(p), p);
+    }
+    for (const p of ['src/engine/config/query-config.ts', 'src/testing-utils.ts', 'docs/testing.md', 'src/contest/latest.ts', 'README.md']) assert.ok(!isTestPath(p), p);
+  });
+
+  it('matches "stored" to storage and store (SecretStorage answers how keys are stored)', async () => {
+    const index = await indexOf({ 'src/keys.ts': 'export class Keys {\n  constructor(private secrets: SecretStorage) {}\n  get(apiKey: string) { return this.secrets.get(apiKey); }\n}\n', 'src/other.ts': 'export function apiKeyLength(key: string) { return key.length; }\n' });
+    const [first] = await index.search(extractTerms('how are API keys stored?'), 5);
+    assert.equal(first.path, 'src/keys.ts');
+    assert.ok(first.matched.includes('word:stor'), first.matched.join(','));
+  });
+
+  it('counts a quoted phrase only where its words are adjacent', async () => {
+    const index = await indexOf({
+      'a.md': 'Retries use exponential backoff with jitter.\n',
+      'b.md': 'The exponential growth of retries needs a backoff. Exponential, exponential, exponential backoff-less growth.\n'.replace('exponential backoff-less', 'growth and backoff'),
+      'c.ts': 'export function exponentialBackoff(attempt: number) { return 2 ** attempt; }\n',
+    });
+    const results = await index.search(extractTerms('where is "exponential backoff"'), 10);
+    const phraseHits = results.filter((r) => r.matched.includes('phrase:exponential backoff')).map((r) => r.path).sort();
+    assert.deepEqual(phraseHits, ['a.md', 'c.ts']);
+    assert.ok(results.some((r) => r.path === 'b.md'), 'b.md still matches the words');
+    assert.notEqual(results[0].path, 'b.md');
+  });
+
+  it('builds phrase matchers from words only, allowing separators and camelCase between them', () => {
+    const re = phraseMatcher('Retry-After (header)')!;
+    assert.ok(re.test('parse the retry after header'));
+    assert.ok(re.test('RetryAfterHeader'));
+    assert.ok(re.test('retry_after_header'));
+    assert.ok(!re.test('retry later, after the header'));
+    assert.equal(phraseMatcher('!!'), undefined);
+  });
+
+  it('ranks a dotfile named in the question first', async () => {
+    const index = await indexOf({ '.gitignore': 'dist/\n*.log\n', 'docs/ignore.md': 'Grounded reads .gitignore files and the gitignore rules in them; gitignore gitignore.\n' });
+    assert.equal((await ranked(index, 'what does .gitignore hide?'))[0], '.gitignore');
+  });
+});
