@@ -1,6 +1,7 @@
 // The tests that need a real VS Code (docs/testing.md):
 //  1. integration suites test/integration/suites/*.test.ts (mocha BDD) run inside the extension
-//     host of code-server, with test/fixtures/workspaces/basic open;
+//     host of code-server, with test/fixtures/workspaces/basic open; *.untrusted.test.ts run in a
+//     second workbench with workspace trust on and the folder untrusted (restricted mode);
 //  2. end-to-end UI tests test/e2e/*.e2e.ts (node:test + playwright-core driving the workbench).
 // Sets the machine up first (scripts/vscode/setup.mjs). Ends with "vscode: N passed, N failed".
 // Usage: node scripts/run-vscode-tests.mjs [--suite SUBSTR]... [--grep MOCHA_GREP] [--e2e SUBSTR]...
@@ -60,14 +61,14 @@ const pick = (dir, suffix, filters) =>
   existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(suffix) && (filters.length === 0 || filters.some((x) => f.includes(x)))).sort() : [];
 
 /** Bundles each suite to .vscode-test/suites/<name>.js; npm packages stay require()s of node_modules. */
-async function bundleSuites(files) {
-  rmSync(OUT_DIR, { recursive: true, force: true });
+async function bundleSuites(files, outDir = OUT_DIR) {
+  rmSync(outDir, { recursive: true, force: true });
   await esbuild.build({
     entryPoints: files.map((f) => path.join(SUITES_DIR, f)),
-    outdir: OUT_DIR, bundle: true, platform: 'node', format: 'cjs', target: 'node20',
+    outdir: outDir, bundle: true, platform: 'node', format: 'cjs', target: 'node20',
     sourcemap: 'inline', external: ['vscode'], packages: 'external', logLevel: 'warning',
   });
-  return files.map((f) => path.join(OUT_DIR, f.replace(/\.ts$/, '.js')));
+  return files.map((f) => path.join(outDir, f.replace(/\.ts$/, '.js')));
 }
 
 function writeRunnerConfig(dir, suites) {
@@ -96,25 +97,27 @@ function printResults(results) {
   }
 }
 
-async function runIntegration(files) {
-  const suites = await bundleSuites(files);
+/** One workbench running `files`; `untrusted`: workspace trust on and the folder not trusted. */
+async function runIntegration(files, untrusted = false) {
+  const label = untrusted ? 'untrusted' : 'trusted';
+  const suites = await bundleSuites(files, untrusted ? `${OUT_DIR}-untrusted` : OUT_DIR);
   const work = mkdtempSync(path.join(os.tmpdir(), 'grounded-suites-'));
   const { file, results } = writeRunnerConfig(work, suites);
-  console.log(`# vscode: ${files.length} integration suite file(s) in code-server`);
+  console.log(`# vscode: ${files.length} integration suite file(s) in code-server${untrusted ? ' (restricted mode: workspace trust on, folder untrusted)' : ''}`);
   const started = Date.now();
-  const session = await startWorkbench({ env: { GROUNDED_VSCODE_TEST_CONFIG: file }, keep: opts.keep });
-  timings.workbench = session.timings.workbenchReadyMs;
+  const session = await startWorkbench({ env: { GROUNDED_VSCODE_TEST_CONFIG: file }, keep: opts.keep, untrusted });
+  timings[`workbench ${label}`] = session.timings.workbenchReadyMs;
   let ok = false;
   try {
     const out = await waitForFile(results, session);
-    timings.suites = Date.now() - started - session.timings.workbenchReadyMs;
+    timings[`suites ${label}`] = Date.now() - started - session.timings.workbenchReadyMs;
     printResults(out);
     ok = out.failures.length === 0;
   } catch (err) {
     report(false, 'integration suites', err.message);
   } finally {
     if (!ok) {
-      const dest = copyLogs(session, path.join(RESULTS_DIR, 'vscode-logs', `integration-${Date.now()}`));
+      const dest = copyLogs(session, path.join(RESULTS_DIR, 'vscode-logs', `integration-${label}-${Date.now()}`));
       if (dest) console.log(`# extension host logs: ${path.relative(repoRoot, dest)}`);
     }
     await session.stop();
@@ -164,13 +167,16 @@ async function runElectron(files) {
 }
 
 async function main() {
-  const suiteFiles = opts['no-integration'] ? [] : pick(SUITES_DIR, '.test.ts', opts.suite);
+  const allSuites = opts['no-integration'] ? [] : pick(SUITES_DIR, '.test.ts', opts.suite);
+  const isUntrusted = (f) => f.endsWith('.untrusted.test.ts');
+  const suiteFiles = allSuites.filter((f) => !isUntrusted(f));
+  const untrustedFiles = allSuites.filter(isUntrusted);
   const e2eFiles = opts['no-e2e'] || opts.electron ? [] : pick(E2E_DIR, '.e2e.ts', opts.e2e);
   if (!opts['no-build']) {
     const code = await run(process.execPath, ['esbuild.mjs'], { cwd: repoRoot });
     if (code !== 0) return report(false, 'build (node esbuild.mjs)', `exited with ${code}`);
   }
-  if (opts.electron) return runElectron(suiteFiles);
+  if (opts.electron) return runElectron(suiteFiles); // restricted-mode suites need code-server's trust settings
   try {
     timings.setup = (await ensureVsCodeSetup()) * 1000;
   } catch (err) {
@@ -178,6 +184,7 @@ async function main() {
   }
   mkdirSync(RESULTS_DIR, { recursive: true });
   if (suiteFiles.length) await runIntegration(suiteFiles);
+  if (untrustedFiles.length) await runIntegration(untrustedFiles, true);
   for (const file of e2eFiles) await runE2e(file);
 }
 

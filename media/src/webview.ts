@@ -1,6 +1,12 @@
 // The Grounded panel's script: displays the conversation the extension renders (already safe
-// HTML), sends questions and citation clicks, and keeps its state across hide/show.
+// HTML), sends questions, citation clicks and Stop, and keeps its state across hide/show.
 import type { PanelTurn, ToWebview } from '../../src/vscode/panel/messages';
+
+const ACTION_LABELS: Record<string, string> = {
+  'grounded.setApiKey': 'Set API key',
+  'grounded.selectModel': 'Choose provider…',
+  'grounded.showVisibleFiles': 'Show what Grounded can see',
+};
 
 declare function acquireVsCodeApi(): { postMessage(m: unknown): void; getState(): unknown; setState(s: unknown): void };
 
@@ -8,7 +14,8 @@ const vscode = acquireVsCodeApi();
 const conversation = document.getElementById('conversation')!;
 const form = document.getElementById('ask') as HTMLFormElement;
 const input = document.getElementById('question') as HTMLTextAreaElement;
-const send = document.getElementById('send') as HTMLButtonElement;
+const stop = document.getElementById('stop') as HTMLButtonElement;
+let busy = false;
 
 let turns: PanelTurn[] = ((vscode.getState() as { turns?: PanelTurn[] } | undefined)?.turns) ?? [];
 
@@ -33,7 +40,19 @@ function renderTurn(t: PanelTurn): HTMLElement {
     err.append(el('strong', undefined, t.error.message), el('div', undefined, t.error.suggestion));
     box.append(err);
   }
+  if (t.stopped) box.append(el('div', 'note stopped', 'Stopped.'));
   if (t.note) box.append(el('div', 'note', t.note));
+  if (t.restricted) box.append(el('div', 'note restricted', t.restricted));
+  if (t.actions?.length) {
+    const row = el('div', 'turn-actions');
+    for (const command of t.actions) {
+      const b = el('button', 'action', ACTION_LABELS[command] ?? command);
+      b.type = 'button';
+      b.dataset.command = command;
+      row.append(b);
+    }
+    box.append(row);
+  }
   if (t.done && t.sources.length) {
     const details = el('details', 'sources');
     details.append(el('summary', undefined, `Sources: ${t.sources.length} chunk(s), ${t.sources.reduce((n, s) => n + s.tokens, 0)} tokens`));
@@ -56,9 +75,10 @@ function renderTurn(t: PanelTurn): HTMLElement {
   return box;
 }
 
-function render(busy: boolean): void {
+function render(nowBusy: boolean): void {
+  busy = nowBusy;
   conversation.replaceChildren(...(turns.length ? turns.map(renderTurn) : [el('p', 'empty', 'Ask a question about the code in this workspace. Answers cite the lines they come from; click a citation to open it.')]));
-  send.disabled = busy;
+  stop.hidden = !busy;
   vscode.setState({ turns });
   conversation.lastElementChild?.scrollIntoView({ block: 'end' });
 }
@@ -72,20 +92,24 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     const i = turns.findIndex((t) => t.id === m.turn.id);
     if (i >= 0) turns[i] = m.turn;
     else turns.push(m.turn);
-    render(!m.turn.done);
+    render(m.busy);
   }
 });
 
 conversation.addEventListener('click', (e) => {
-  const b = (e.target as HTMLElement).closest('button.cite') as HTMLButtonElement | null;
+  const target = e.target as HTMLElement;
+  const action = target.closest('button.action') as HTMLButtonElement | null;
+  if (action) return vscode.postMessage({ type: 'command', command: action.dataset.command });
+  const b = target.closest('button.cite') as HTMLButtonElement | null;
   if (!b) return;
-  vscode.postMessage({ type: 'openCitation', path: b.dataset.path, startLine: Number(b.dataset.start), endLine: Number(b.dataset.end) });
+  const turn = (b.closest('.turn') as HTMLElement | null)?.dataset.id;
+  vscode.postMessage({ type: 'openCitation', turn, path: b.dataset.path, startLine: Number(b.dataset.start), endLine: Number(b.dataset.end) });
 });
 
 form.addEventListener('submit', (e) => {
   e.preventDefault();
   const question = input.value.trim();
-  if (!question || send.disabled) return;
+  if (!question) return;
   vscode.postMessage({ type: 'ask', question });
   input.value = '';
 });
@@ -97,6 +121,13 @@ input.addEventListener('keydown', (e) => {
   }
 });
 
+stop.addEventListener('click', () => vscode.postMessage({ type: 'stop' }));
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && busy) {
+    e.preventDefault();
+    vscode.postMessage({ type: 'stop' });
+  }
+});
 document.getElementById('clear')!.addEventListener('click', () => vscode.postMessage({ type: 'clear' }));
 document.getElementById('model')!.addEventListener('click', () => vscode.postMessage({ type: 'command', command: 'grounded.selectModel' }));
 

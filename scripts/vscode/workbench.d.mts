@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 export const repoRoot: string;
 export const FIXTURE_EXTENSION_ID: string;
 export const BASE_SETTINGS: Record<string, unknown>;
+export const UNTRUSTED_SETTINGS: Record<string, unknown>;
 
 export interface WorkbenchOptions {
   workspace?: string;
@@ -12,6 +13,8 @@ export interface WorkbenchOptions {
   extraExtensions?: string[];
   openBrowser?: boolean;
   keep?: boolean;
+  /** Workspace trust enabled and the folder not trusted (restricted mode). */
+  untrusted?: boolean;
 }
 
 export interface WorkbenchSession {

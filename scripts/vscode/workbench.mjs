@@ -19,6 +19,13 @@ const FIXTURE_DIRS = ['test/fixtures/vscode-fixture-extension', 'test/fixtures/v
 const PRODUCT_FILES = ['package.json', 'dist', 'media', 'README.md', 'CHANGELOG.md', 'LICENSE'];
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
+/** With `untrusted`: workspace trust on, no prompt, so the folder opens in restricted mode. */
+export const UNTRUSTED_SETTINGS = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.banner': 'always',
+};
+
 export const BASE_SETTINGS = {
   'security.workspace.trust.enabled': false,
   'workbench.startupEditor': 'none',
@@ -112,7 +119,8 @@ export function copyLogs(session, dest) {
  * `workspace` open, then opens the workbench in headless Chromium.
  * Options: workspace (folder to copy; default test/fixtures/workspaces/basic), settings (merged
  * into the user settings), env (extra environment for the server and its extension host),
- * extraExtensions (folders to install unpacked), openBrowser (default true), keep (leave temp files).
+ * extraExtensions (folders to install unpacked), openBrowser (default true), keep (leave temp files),
+ * untrusted (workspace trust enabled and the folder left untrusted: restricted mode).
  */
 export async function startWorkbench(options = {}) {
   const started = Date.now();
@@ -122,7 +130,8 @@ export async function startWorkbench(options = {}) {
   const folder = path.join(root, 'workspace');
   mkdirSync(path.join(dataDir, 'User'), { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
-  writeFileSync(path.join(dataDir, 'User', 'settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...options.settings }, null, 2));
+  const settings = { ...BASE_SETTINGS, ...(options.untrusted ? UNTRUSTED_SETTINGS : {}), ...options.settings };
+  writeFileSync(path.join(dataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
   cpSync(options.workspace ?? path.join(repoRoot, 'test/fixtures/workspaces/basic'), folder, { recursive: true });
   installProduct(extensionsDir);
   for (const dir of [...FIXTURE_DIRS.map((d) => path.join(repoRoot, d)), ...(options.extraExtensions ?? [])]) installUnpacked(dir, extensionsDir);
@@ -130,7 +139,7 @@ export async function startWorkbench(options = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const args = [codeServerEntry, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--user-data-dir', dataDir, '--extensions-dir', extensionsDir,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--enable-proposed-api', FIXTURE_EXTENSION_ID, folder];
+    '--disable-telemetry', '--disable-update-check', ...(options.untrusted ? [] : ['--disable-workspace-trust']), '--enable-proposed-api', FIXTURE_EXTENSION_ID, folder];
   // XDG_*: code-server keeps its own config there; a temp folder leaves the user's home untouched.
   const env = { ...process.env, XDG_CONFIG_HOME: path.join(root, 'xdg-config'), XDG_DATA_HOME: path.join(root, 'xdg-data'), GROUNDED_TEST: '1', ...options.env };
   const child = spawn(process.execPath, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { explainPath, discoverFiles } from '../engine/workspace/discovery';
 import { KEYED_PROVIDERS, PROVIDER_LABELS, type KeyedProvider } from './keys';
-import { attachRange } from './chat/attachments';
+import { attachChecked } from './chat/attachments';
 import type { PanelTurn } from './panel/messages';
 import { GroundedPanel } from './panel/panel';
 import type { GroundedServices } from './services';
-import { readSettings, type ProviderChoice } from './settings';
+import { discoveryFor, readSettings, type ProviderChoice } from './settings';
 
 const PROVIDER_CHOICES: { id: ProviderChoice; label: string; detail: string }[] = [
   { id: 'auto', label: 'Automatic', detail: 'The first provider with a key, else VS Code\'s language models' },
@@ -63,8 +63,7 @@ async function selectModel(): Promise<void> {
 async function showVisibleFiles(services: GroundedServices): Promise<void> {
   const root = services.rootFor(vscode.window.activeTextEditor?.document.uri);
   if (!root) return void vscode.window.showWarningMessage('Grounded: open a folder first.');
-  const s = readSettings(vscode.Uri.file(root)).engine;
-  const opts = { root, extraIgnore: s.extraIgnore, maxFileBytes: s.maxFileBytes };
+  const opts = discoveryFor(root);
   const active = vscode.window.activeTextEditor?.document.uri;
   const items: (vscode.QuickPickItem & { rel?: string })[] = [];
   if (active?.scheme === 'file') {
@@ -83,12 +82,13 @@ export async function askSelection(context: vscode.ExtensionContext, services: G
   const editor = vscode.window.activeTextEditor;
   const root = services.rootFor(editor?.document.uri);
   if (!editor || !root) return void vscode.window.showWarningMessage('Grounded: select some code in a file of the open folder first.');
-  const selection = attachRange(root, editor.document, editor.selection.isEmpty ? undefined : editor.selection, 'selection');
-  if (!selection) return void vscode.window.showWarningMessage('Grounded: that file is outside the open folder.');
+  const checked = await attachChecked(root, editor.document, editor.selection.isEmpty ? undefined : editor.selection, 'selection');
+  if (!checked.attached) return void vscode.window.showWarningMessage(`Grounded: ${checked.refused}`);
+  const selection = checked.attached;
   const q = question ?? (await vscode.window.showInputBox({ prompt: `Ask about ${selection.path}#L${selection.startLine}-${selection.endLine}`, placeHolder: 'What does this code do?', ignoreFocusOut: true }));
   if (q === undefined) return;
   const panel = GroundedPanel.show(context, services);
-  return panel.ask(q.trim() || 'Explain this code.', [selection]);
+  return panel.ask(q.trim() || 'Explain this code.', [selection], root);
 }
 
 /** Registers the palette commands (the chat participant and plans register their own). */

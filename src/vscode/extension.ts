@@ -1,15 +1,18 @@
 import * as vscode from 'vscode';
-import { registerParticipant } from './chat/participant';
+import { handleChatRequest, registerParticipant } from './chat/participant';
 import { registerCommands } from './commands';
 import { GroundedPanel, PANEL_VIEW_TYPE } from './panel/panel';
 import { registerPlanFeatures } from './plans';
 import { GroundedServices } from './services';
 import { createStatusBar } from './status-bar';
 
-/** What activate() returns: the shared services, for the extension-host tests. */
+/** What activate() returns: the shared services and the @grounded handler, for the extension-host tests. */
 export interface GroundedApi {
   services: GroundedServices;
   activationMs: number;
+  /** The file the "Grounded" log channel writes to (what Show Logs displays). */
+  logFile: vscode.Uri;
+  chat: (...args: Parameters<typeof handleChatRequest> extends [unknown, ...infer R] ? R : never) => ReturnType<typeof handleChatRequest>;
 }
 
 /** Wires the participant, commands, panel, plans and status bar; no I/O happens here, so activation stays fast. */
@@ -26,7 +29,7 @@ export function activate(context: vscode.ExtensionContext): GroundedApi {
   );
   const activationMs = Math.round((performance.now() - started) * 10) / 10;
   services.logger.info('extension.activated', { activationMs, trusted: vscode.workspace.isTrusted });
-  return { services, activationMs };
+  return { services, activationMs, logFile: vscode.Uri.joinPath(context.logUri, 'Grounded.log'), chat: (...args) => handleChatRequest(services, ...args) };
 }
 
 export function deactivate(): void {}

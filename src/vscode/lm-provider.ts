@@ -25,13 +25,21 @@ export class VsCodeLmProvider implements Provider {
     // vscode.lm has no system role: the rules go first as a user message, as VS Code's samples do.
     const messages = request.messages.map((m) => (m.role === 'assistant' ? vscode.LanguageModelChatMessage.Assistant(m.content) : vscode.LanguageModelChatMessage.User(m.content)));
     const cts = new vscode.CancellationTokenSource();
-    const onAbort = () => cts.cancel();
+    // Stop means stop now: the next piece of a slow model is not awaited once the user stopped.
+    let rejectAborted: (err: Error) => void = () => undefined;
+    const aborted = new Promise<never>((_, reject) => { rejectAborted = reject; });
+    aborted.catch(() => undefined);
+    const onAbort = () => { cts.cancel(); rejectAborted(new vscode.CancellationError()); };
+    if (request.signal?.aborted) onAbort();
     request.signal?.addEventListener('abort', onAbort, { once: true });
+    let pieces: AsyncIterator<string> | undefined;
     try {
-      const response = await this.chatModel.sendRequest(messages, { justification: 'Grounded answers questions about your workspace from its code.' }, cts.token);
-      for await (const text of response.text) {
-        if (request.signal?.aborted) throw new vscode.CancellationError();
-        if (text) yield { type: 'text', text };
+      const response = await Promise.race([this.chatModel.sendRequest(messages, { justification: 'Grounded answers questions about your workspace from its code.' }, cts.token), aborted]);
+      pieces = response.text[Symbol.asyncIterator]();
+      for (;;) {
+        const next = await Promise.race([pieces.next(), aborted]);
+        if (next.done) break;
+        if (next.value) yield { type: 'text', text: next.value };
       }
       if (request.signal?.aborted) throw new vscode.CancellationError();
     } catch (err) {
@@ -39,6 +47,7 @@ export class VsCodeLmProvider implements Provider {
     } finally {
       request.signal?.removeEventListener('abort', onAbort);
       cts.dispose();
+      void pieces?.return?.().catch(() => undefined);
     }
   }
 }

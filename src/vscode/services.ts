@@ -8,10 +8,11 @@ import type { Provider } from '../engine/llm/types';
 import { MetricsRegistry } from '../engine/metrics/registry';
 import { WorkspaceIndex } from '../engine/retrieval/index';
 import { createLogger, type Logger, type LogRecord } from '../engine/telemetry/log';
+import { levelFilteredSink } from '../engine/telemetry/log-level';
 import { KeyStore, type KeyedProvider } from './keys';
 import { VsCodeLmProvider } from './lm-provider';
 import { openDocumentOverlay } from './plans/workspace-host';
-import { readSettings } from './settings';
+import { discoveryFor, readSettings } from './settings';
 
 export interface ResolvedProvider {
   provider?: Provider;
@@ -41,23 +42,28 @@ export class GroundedServices implements vscode.Disposable {
   readonly overlay = openDocumentOverlay();
   private readonly indexes = new Map<string, WorkspaceIndex>();
   private readonly disposables: vscode.Disposable[] = [];
+  private logLevel = readSettings().logLevel;
 
   constructor(context: vscode.ExtensionContext) {
     this.output = vscode.window.createOutputChannel('Grounded', { log: true });
-    this.logger = createLogger((r) => this.write(r));
+    this.logger = createLogger(levelFilteredSink((r) => this.write(r), () => this.logLevel));
     this.keys = new KeyStore(context.secrets);
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
     const dirty = () => this.indexes.forEach((i) => i.markDirty());
     this.disposables.push(this.output, watcher, watcher.onDidCreate(dirty), watcher.onDidChange(dirty), watcher.onDidDelete(dirty),
       vscode.workspace.onDidChangeTextDocument((e) => { if (e.document.uri.scheme === 'file') dirty(); }),
-      vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('grounded')) this.indexes.clear(); }));
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!e.affectsConfiguration('grounded')) return;
+        this.indexes.clear();
+        this.logLevel = readSettings().logLevel;
+      }));
   }
 
   dispose(): void {
     this.disposables.forEach((d) => d.dispose());
   }
 
-  /** Structured, text-free records into the log channel, at the level the setting allows. */
+  /** Structured, text-free records into the log channel (grounded.logLevel filters them first). */
   private write(r: LogRecord): void {
     const line = JSON.stringify(r);
     if (r.level === 'error') this.output.error(line);
@@ -118,7 +124,7 @@ export class GroundedServices implements vscode.Disposable {
     if (!root) throw new Error('Open a folder first: Grounded answers questions about the code in the open workspace.');
     const resolved = await this.resolveProvider(opts.requestModel);
     const engine = readSettings(vscode.Uri.file(root)).engine;
-    const resolveMentions = mentionResolver({ discovery: { root, extraIgnore: engine.extraIgnore, maxFileBytes: engine.maxFileBytes }, overlay: this.overlay, allowNetwork: vscode.workspace.isTrusted });
+    const resolveMentions = mentionResolver({ discovery: discoveryFor(root), overlay: this.overlay, allowNetwork: vscode.workspace.isTrusted });
     return engineAsk(
       { root, question: opts.question, history: opts.history, attached: opts.attached, overlay: this.overlay, signal: opts.signal, onEvent: opts.onEvent },
       { provider: resolved.provider, unconfiguredReason: resolved.reason, settings: engine, logger: this.logger, index: this.indexFor(root), metrics: this.metrics, resolveMentions },

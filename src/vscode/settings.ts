@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import type { EngineSettings } from '../engine/config/settings';
+import type { LogLevelSetting } from '../engine/telemetry/log-level';
+import type { DiscoveryOptions } from '../engine/workspace/types';
 
 export type ProviderChoice = 'auto' | 'openai' | 'gemini' | 'openai-compatible' | 'gh' | 'vscode-lm' | 'none';
 
@@ -8,7 +10,7 @@ export interface GroundedSettings {
   model: string;
   baseUrl: string;
   engine: Partial<EngineSettings>;
-  logLevel: 'off' | 'error' | 'warn' | 'info' | 'debug';
+  logLevel: LogLevelSetting;
 }
 
 /** The `grounded.*` settings of a folder (or the window), read fresh on every request. */
@@ -26,4 +28,10 @@ export function readSettings(scope?: vscode.Uri): GroundedSettings {
     },
     logLevel: c.get<GroundedSettings['logLevel']>('logLevel', 'info'),
   };
+}
+
+/** What a folder's settings hide from Grounded (extra ignore globs, size limit), for discovery and checks. */
+export function discoveryFor(root: string): DiscoveryOptions {
+  const s = readSettings(vscode.Uri.file(root)).engine;
+  return { root, extraIgnore: s.extraIgnore, maxFileBytes: s.maxFileBytes };
 }

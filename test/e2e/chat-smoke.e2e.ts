@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 import { openWorkbench, type Workbench } from './harness';
 
 // A person opens the Chat view, asks @grounded a question about the basic workspace and sees an
-// answer appear. The model behind it is the fixture's (vendor 'fixture'), reached through vscode.lm.
+// answer appear, with its references and a citation that links to the code. The model behind it
+// is the fixture's (vendor 'fixture'), reached through vscode.lm. Then, with no model chosen, the
+// answer offers to set an API key, and that button leads to storing one.
 
 let wb: Workbench;
 
@@ -16,13 +18,41 @@ after(async () => {
   await wb?.close();
 });
 
-test('asking @grounded in the chat panel streams an answer from Grounded', { timeout: 180_000 }, async () => {
+test('asking @grounded in the chat panel streams an answer with its references and a citation link', { timeout: 180_000 }, async () => {
   await wb.sendChat('@grounded where are API keys stored?');
-  const response = await wb.waitForChatResponse(/\S/);
+  const response = await wb.waitForChatResponse(/Answered by vscode-lm/);
+  const used = response.getByText(/^Used \d+ references?$/).first();
+  await used.waitFor({ state: 'visible', timeout: 15_000 });
+  const anchor = response.locator('.chat-inline-anchor-widget', { hasText: /keyStore\.ts/ }).first();
+  await anchor.waitFor({ state: 'visible', timeout: 15_000 });
   const file = await wb.screenshot('chat-smoke');
   assert.ok(existsSync(file));
   const text = (await response.innerText()).trim();
   // Without a registered @grounded participant VS Code hands the message to the default one.
   assert.doesNotMatch(text, /Fixture default participant/, 'the question reached @grounded, not the default participant');
-  assert.ok(text.length > 0, 'the response has text');
+  assert.match(await used.innerText(), /^Used [1-9]\d* references?$/);
+  await anchor.click();
+  await wb.page.locator('.tab.active', { hasText: 'keyStore.ts' }).waitFor({ state: 'visible', timeout: 15_000 });
+});
+
+test('with no model the answer offers "Set an API key", which stores a key', { timeout: 180_000 }, async () => {
+  await wb.runCommand('Grounded: Select Provider and Model');
+  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'No model' }).first().click();
+  await wb.waitForText('Grounded: snippets only');
+  await wb.sendChat('@grounded how are API keys stored?');
+  const response = await wb.waitForChatResponse(/No model used/);
+  const button = response.locator('.monaco-button', { hasText: 'Set an API key' });
+  await button.waitFor({ state: 'visible', timeout: 15_000 });
+  await response.locator('.monaco-button', { hasText: 'Choose provider and model' }).waitFor({ state: 'visible' });
+  await wb.screenshot('chat-no-model');
+  await button.click();
+  const pick = wb.page.locator('.quick-input-widget');
+  await pick.locator('input[placeholder="Which provider is the key for?"]').waitFor({ state: 'visible', timeout: 15_000 });
+  await pick.locator('.monaco-list-row', { hasText: 'OpenAI' }).first().click();
+  await pick.locator('input[type="password"]').waitFor({ state: 'visible' });
+  await wb.page.keyboard.type('sk-e2e-test-key-0000', { delay: 2 });
+  await wb.page.keyboard.press('Enter');
+  await wb.waitForText('Grounded: the OpenAI key is stored.', 15_000);
+  await wb.page.waitForTimeout(500); // the notification slides in
+  await wb.screenshot('chat-key-stored');
 });

@@ -37,7 +37,12 @@ export class Workbench {
     for (;;) {
       await this.page.keyboard.press('Escape');
       await this.page.keyboard.press('F1');
-      await input.waitFor({ state: 'visible' });
+      if (!(await input.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false))) {
+        // Keys pressed inside a webview (the Grounded panel) may not reach the workbench: focus it first.
+        await this.page.locator('.part.titlebar').click({ position: { x: 200, y: 10 } });
+        if (Date.now() > deadline) throw new Error(`the command palette did not open for "${title}"`);
+        continue;
+      }
       await input.fill(`>${title}`);
       const found = await row.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
       if (found) break;
@@ -54,10 +59,13 @@ export class Workbench {
     return input;
   }
 
-  /** Types a message into the chat input and sends it. */
+  /** Types a message into the (emptied) chat input and sends it. */
   async sendChat(text: string): Promise<void> {
     const input = await this.openChat();
     await input.click();
+    // A sticky participant leaves "@grounded " in the input after an answer: start from empty.
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.press('Backspace');
     await this.page.keyboard.type(text, { delay: 5 });
     await this.page.keyboard.press('Enter');
   }
@@ -85,8 +93,9 @@ export class Workbench {
     return file;
   }
 
-  /** Keeps the logs (exthost logs show activation errors), then stops Chromium and code-server. */
+  /** Keeps the logs (exthost logs show activation errors) and a last screenshot, then stops Chromium and code-server. */
   async close(): Promise<void> {
+    await this.screenshot(`${this.name}-at-close`).catch(() => undefined);
     copyLogs(this.session, path.join(LOGS, `e2e-${this.name}`));
     await this.session.stop();
   }

@@ -1,19 +1,32 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { openWorkbench, type Workbench } from './harness';
 
 // The Grounded panel works without the chat view: ask there, see the answer with its sources and
-// redactions, click a citation chip and land in the editor on the cited lines. Then the editor's
-// context menu: select code, "Ask Grounded about this selection", type a question.
+// redactions, click a citation chip and land in the editor on exactly the cited lines. Then the
+// editor's context menu: select code, "Ask Grounded about this selection", type a question. Then
+// Stop (Escape) while an answer is being written, and with no model the "Set API key" button.
 
 let wb: Workbench;
+const repliesDir = mkdtempSync(path.join(os.tmpdir(), 'grounded-e2e-replies-'));
 
 before(async () => {
-  wb = await openWorkbench('panel', { settings: { 'grounded.provider': 'vscode-lm' } });
+  // The fixture model's scripted replies (GROUNDED_FIXTURE_REPLIES): a narrow citation, and a slow answer to stop.
+  const replies = path.join(repliesDir, 'replies.json');
+  writeFileSync(replies, JSON.stringify([
+    // A prompt carries the earlier questions too: match the current one, on its `Question:` line.
+    { match: '^Question: how are API keys stored', reply: 'Keys are encrypted in src/auth/keyStore.ts#L19-26 before the backend stores them.' },
+    { match: '^Question: slow-e2e', reply: 'Keys go through src/auth/keyStore.ts#L19-26 first, and only much later does this sentence end.', delayMs: 5000 },
+  ]));
+  wb = await openWorkbench('panel', { settings: { 'grounded.provider': 'vscode-lm' }, env: { GROUNDED_FIXTURE_REPLIES: replies } });
 });
 
 after(async () => {
   await wb?.close();
+  rmSync(repliesDir, { recursive: true, force: true });
 });
 
 const panelFrame = () => wb.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
@@ -30,9 +43,15 @@ test('asking in the Grounded panel and clicking a citation opens the cited lines
   await frame.locator('.redactions').first().waitFor({ state: 'visible' });
   await wb.screenshot('panel-answer');
   const cited = (await chip.innerText()).trim();
-  assert.match(cited, /^src\/auth\/keyStore\.ts#L\d+-\d+$/);
+  assert.equal(cited, 'src/auth/keyStore.ts#L19-26');
   await chip.click();
   await wb.page.locator('.tab.active', { hasText: 'keyStore.ts' }).waitFor({ state: 'visible', timeout: 15_000 });
+  // The status bar says where the cursor is and how much is selected: lines 19-26, cursor on 19.
+  const lines = readFileSync(path.join(wb.folder, 'src/auth/keyStore.ts'), 'utf8').split('\n');
+  const selected = lines.slice(18, 26).join('\n').length;
+  const position = wb.page.locator('.statusbar-item', { hasText: /^Ln \d+, Col \d+/ }).first();
+  await position.filter({ hasText: `Ln 19, Col 1 (${selected} selected)` }).waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.page.locator('.view-line', { hasText: 'async storeApiKey(provider: string, apiKey: string)' }).waitFor({ state: 'visible' });
   await wb.page.waitForTimeout(300);
   await wb.screenshot('panel-citation-opened');
 });
@@ -70,4 +89,44 @@ test('right-click → Ask Grounded about this selection answers about exactly th
   const sources = (await firstSource.innerText()).trim();
   assert.match(sources, /^src\/http\/client\.ts#L\d+-\d+$/);
   assert.ok(visible, 'the editor context menu offers "Ask Grounded about this selection"');
+});
+
+test('Stop (or Escape) ends an answer that is still being written', { timeout: 180_000 }, async () => {
+  await wb.runCommand('Grounded: Open Grounded Panel');
+  const frame = panelFrame();
+  const input = frame.locator('#question');
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  await input.fill('slow-e2e: how do keys get stored?');
+  await input.press('Enter');
+  const turn = frame.locator('.turn', { hasText: 'slow-e2e' });
+  const stop = frame.locator('#stop');
+  await turn.locator('.answer', { hasText: 'Keys go through' }).waitFor({ state: 'visible', timeout: 60_000 });
+  await stop.waitFor({ state: 'visible' });
+  await wb.screenshot('panel-answering');
+  await input.press('Escape');
+  await turn.locator('.note.stopped', { hasText: 'Stopped.' }).waitFor({ state: 'visible', timeout: 5_000 });
+  await stop.waitFor({ state: 'hidden' });
+  assert.doesNotMatch(await turn.innerText(), /sentence end/);
+  await wb.screenshot('panel-stopped');
+});
+
+test('with no model, the panel\'s answer offers "Set API key", which asks for the provider', { timeout: 180_000 }, async () => {
+  await wb.runCommand('Grounded: Select Provider and Model');
+  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'No model' }).first().click();
+  await wb.waitForText('Grounded: snippets only');
+  await wb.runCommand('Grounded: Open Grounded Panel');
+  const frame = panelFrame();
+  const input = frame.locator('#question');
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  await input.fill('where is the retry policy?');
+  await input.press('Enter');
+  const turn = frame.locator('.turn', { hasText: 'where is the retry policy?' });
+  await turn.locator('.note', { hasText: 'The provider setting is "none"' }).waitFor({ state: 'visible', timeout: 60_000 });
+  const setKey = turn.locator('.turn-actions button', { hasText: 'Set API key' });
+  await setKey.waitFor({ state: 'visible' });
+  await wb.screenshot('panel-no-model');
+  await setKey.click();
+  await wb.page.locator('.quick-input-widget input[placeholder="Which provider is the key for?"]').waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.screenshot('panel-set-api-key');
+  await wb.page.keyboard.press('Escape');
 });

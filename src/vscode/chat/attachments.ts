@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import path from 'node:path';
 import type { AttachedContext } from '../../engine/ask/types';
+import { checkAttachment } from '../../engine/workspace/attach-check';
+import { discoveryFor } from '../settings';
 
 /** Workspace-relative POSIX path of a file inside `root`, or undefined when it is outside. */
 export function relativeTo(root: string, uri: vscode.Uri): string | undefined {
@@ -19,25 +21,44 @@ export function attachRange(root: string, doc: vscode.TextDocument, range: vscod
   return { path: rel, startLine: start + 1, endLine: end + 1, text, origin };
 }
 
+/** What an explicit attachment became: the context to send, or why it is not sent. */
+export type CheckedAttachment = { attached: AttachedContext; refused?: undefined } | { attached?: undefined; refused: string };
+
+/**
+ * `attachRange` behind the same rules as retrieval: a file hidden by .gitignore, .agentignore or
+ * grounded.extraIgnore (or in an excluded folder, binary, outside the workspace) is refused with
+ * the deciding rule quoted, however the user picked it (#file, #selection, an editor selection).
+ */
+export async function attachChecked(root: string, doc: vscode.TextDocument, range: vscode.Range | undefined, origin: AttachedContext['origin']): Promise<CheckedAttachment> {
+  const label = relativeTo(root, doc.uri) ?? (doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.toString());
+  const refused = doc.uri.scheme === 'file'
+    ? await checkAttachment(discoveryFor(root), doc.uri.fsPath, label)
+    : `${label} was not sent: it is not a file of the workspace.`;
+  if (refused) return { refused };
+  const attached = attachRange(root, doc, range, origin);
+  return attached ? { attached } : { refused: `${label} was not sent: it is outside the workspace.` };
+}
+
 /**
  * The user's `#file` / `#selection` references (and other Uri or Location values) as attached
- * context; references outside the workspace are listed in `skipped` rather than sent.
+ * context; each one that may not be sent is listed in `refused` with the reason, and the rest of
+ * the request goes on without it.
  */
-export async function attachReferences(root: string, refs: readonly vscode.ChatPromptReference[]): Promise<{ attached: AttachedContext[]; skipped: string[] }> {
+export async function attachReferences(root: string, refs: readonly vscode.ChatPromptReference[]): Promise<{ attached: AttachedContext[]; refused: string[] }> {
   const attached: AttachedContext[] = [];
-  const skipped: string[] = [];
+  const refused: string[] = [];
   for (const ref of refs) {
     const v = ref.value;
     const uri = v instanceof vscode.Uri ? v : v instanceof vscode.Location ? v.uri : undefined;
     if (!uri) continue;
     try {
       const doc = await vscode.workspace.openTextDocument(uri);
-      const a = attachRange(root, doc, v instanceof vscode.Location ? v.range : undefined, 'reference');
-      if (a) attached.push(a);
-      else skipped.push(uri.fsPath);
+      const r = await attachChecked(root, doc, v instanceof vscode.Location ? v.range : undefined, 'reference');
+      if (r.attached) attached.push(r.attached);
+      else refused.push(r.refused);
     } catch {
-      skipped.push(uri.fsPath);
+      refused.push(`${uri.scheme === 'file' ? uri.fsPath : uri.toString()} was not sent: it could not be opened as text.`);
     }
   }
-  return { attached, skipped };
+  return { attached, refused };
 }

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import type { AttachedContext } from '../../engine/ask/types';
 import type { BuiltContext } from '../../engine/context/types';
 import { ProviderError } from '../../engine/llm/types';
 import { formatRedactionCounts } from '../../engine/privacy/scrubber';
 import { runPlanRequest } from '../plans';
+import { RESTRICTED_NOTICE } from '../restricted';
 import type { GroundedServices } from '../services';
-import { attachRange, attachReferences } from './attachments';
+import { attachChecked, attachReferences, type CheckedAttachment } from './attachments';
 import { CitationStreamer } from './citation-stream';
 import { CHAT_HELP, MENTIONS_HELP } from './help';
 import { historyTurns } from './history';
@@ -25,10 +25,10 @@ function footer(ctx: BuiltContext, provider?: string): string {
   return `\n\n---\n_${provider ? `Answered by ${provider}` : 'No model used'} from ${ctx.chunks.length} chunk(s), ${ctx.totalTokens} tokens, of ${ctx.filesSearched.toLocaleString('en-US')} files searched${redacted}._`;
 }
 
-function explainAttachment(root: string): AttachedContext | undefined {
+async function explainAttachment(root: string): Promise<CheckedAttachment | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return undefined;
-  return attachRange(root, editor.document, editor.selection.isEmpty ? undefined : editor.selection, 'selection');
+  return attachChecked(root, editor.document, editor.selection.isEmpty ? undefined : editor.selection, 'selection');
 }
 
 /**
@@ -49,17 +49,19 @@ export async function handleChatRequest(
   const root = services.rootFor(vscode.window.activeTextEditor?.document.uri);
   if (!root) { stream.markdown('Open a folder first: Grounded answers questions about the code in the open workspace.'); return {}; }
 
-  const { attached, skipped } = await attachReferences(root, request.references);
+  const { attached, refused } = await attachReferences(root, request.references);
   let question = request.prompt.trim();
   if (request.command === 'explain') {
-    const sel = explainAttachment(root);
+    const checked = await explainAttachment(root);
+    const sel = checked?.attached;
+    if (checked?.refused) refused.unshift(checked.refused);
     if (sel) attached.unshift(sel);
-    else if (!attached.length) { stream.markdown('Open a file (and select the code) to use `/explain`.'); return {}; }
+    else if (!attached.length) { stream.markdown(checked?.refused ? `⚠️ ${checked.refused}` : 'Open a file (and select the code) to use `/explain`.'); return {}; }
     question = question || `Explain what this code does: ${sel ? `${sel.path}#L${sel.startLine}-${sel.endLine}` : 'the attached file'}`;
   }
   if (!question) { stream.markdown(CHAT_HELP); return {}; }
-  if (skipped.length) stream.markdown(`_Not sent (outside the workspace): ${skipped.map((s) => `\`${s}\``).join(', ')}_\n\n`);
-  if (!vscode.workspace.isTrusted) stream.markdown('_Restricted mode: Grounded answers, but runs no tools, makes no edits and fetches no URLs in an untrusted workspace._\n\n');
+  if (refused.length) stream.markdown(`${refused.map((r) => `- ⚠️ ${r}`).join('\n')}\n\n`);
+  if (!vscode.workspace.isTrusted) stream.markdown(`_${RESTRICTED_NOTICE}_\n\n`);
 
   const controller = new AbortController();
   const cancel = token.onCancellationRequested(() => controller.abort());

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 
+/** A workspace-relative POSIX path as citations write it: no `..` segment, not absolute, no backslash or drive. */
+export const relativeCitationPath = z.string().min(1).max(1000).regex(/^[\w.@/-]+$/)
+  .refine((p) => !p.startsWith('/') && !p.split('/').some((seg) => seg === '..' || seg === '.' || seg === ''), 'must be a workspace-relative path without . or .. segments');
+
+/** Commands the webview may ask for (its buttons); nothing else can be run from it. */
+export const WEBVIEW_COMMANDS = ['grounded.setApiKey', 'grounded.selectModel', 'grounded.showVisibleFiles'] as const;
+
 /** Messages the webview may send; anything else is dropped (the webview is not trusted blindly). */
 export const fromWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('ask'), question: z.string().trim().min(1).max(8000) }),
-  z.object({ type: z.literal('openCitation'), path: z.string().min(1).max(1000).regex(/^[\w.@/-]+$/), startLine: z.number().int().positive(), endLine: z.number().int().positive() }),
-  z.object({ type: z.literal('command'), command: z.enum(['grounded.setApiKey', 'grounded.selectModel', 'grounded.showVisibleFiles']) }),
+  z.object({ type: z.literal('stop') }),
+  z.object({ type: z.literal('openCitation'), turn: z.string().max(100).optional(), path: relativeCitationPath, startLine: z.number().int().positive(), endLine: z.number().int().positive() }),
+  z.object({ type: z.literal('command'), command: z.enum(WEBVIEW_COMMANDS) }),
   z.object({ type: z.literal('clear') }),
 ]);
 export type FromWebview = z.infer<typeof fromWebview>;
@@ -22,7 +30,14 @@ export const turn = z.object({
   sources: z.array(source),
   redactions: z.record(z.string(), z.number()),
   provider: z.string().optional(),
+  /** Why the answer is snippets (no model, offline), shown under it. */
   note: z.string().optional(),
+  /** The restricted-mode notice, shown in an untrusted workspace (together with `note`). */
+  restricted: z.string().optional(),
+  /** The user stopped this answer (the Stop button, Escape, or a new question). */
+  stopped: z.boolean().optional(),
+  /** Buttons under the answer, e.g. "Set API key" when no model answered. */
+  actions: z.array(z.enum(WEBVIEW_COMMANDS)).optional(),
   error: z.object({ message: z.string(), suggestion: z.string() }).optional(),
 });
 export type PanelTurn = z.infer<typeof turn>;
@@ -30,6 +45,6 @@ export type PanelTurn = z.infer<typeof turn>;
 /** Messages the extension sends; validated before posting so a bug cannot ship a malformed one. */
 export const toWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state'), turns: z.array(turn), busy: z.boolean() }),
-  z.object({ type: z.literal('turn'), turn }),
+  z.object({ type: z.literal('turn'), turn, busy: z.boolean() }),
 ]);
 export type ToWebview = z.infer<typeof toWebview>;

@@ -1,22 +1,37 @@
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
-import { handleChatRequest, type ChatStream } from '../../../src/vscode/chat/participant';
+import { handleChatRequest } from '../../../src/vscode/chat/participant';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import type { PanelTurn } from '../../../src/vscode/panel/messages';
+import type { GroundedPanel } from '../../../src/vscode/panel/panel';
+import { Recorder } from './recorder';
 
 // The extension's own services (keys, settings, provider choice, the participant's handler and
 // the panel) exercised inside the real extension host, with the fixture's language model.
 
-/** A ChatResponseStream that records what the handler sends. */
-class Recorder implements ChatStream {
-  parts: { kind: string; value: unknown }[] = [];
-  markdown(v: string | vscode.MarkdownString) { this.parts.push({ kind: 'markdown', value: typeof v === 'string' ? v : v.value }); return this; }
-  anchor(value: vscode.Uri | vscode.Location, title?: string) { this.parts.push({ kind: 'anchor', value: { value, title } }); return this; }
-  progress(v: string) { this.parts.push({ kind: 'progress', value: v }); return this; }
-  reference(value: vscode.Uri | vscode.Location) { this.parts.push({ kind: 'reference', value }); return this; }
-  button(c: vscode.Command) { this.parts.push({ kind: 'button', value: c.command }); return this; }
-  text() { return this.parts.filter((p) => p.kind === 'markdown').map((p) => p.value).join(''); }
-  of(kind: string) { return this.parts.filter((p) => p.kind === kind).map((p) => p.value); }
+const SETTINGS = ['provider', 'maxContextTokens', 'extraIgnore', 'maxFileSize', 'logLevel'];
+
+/** Resolves once VS Code has told the extension host that `grounded.<key>` changed. */
+function settingChanged(key: string, ms = 10_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`grounded.${key} did not change within ${ms} ms`)); }, ms);
+    const sub = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`grounded.${key}`)) { clearTimeout(timer); sub.dispose(); resolve(); }
+    });
+  });
+}
+
+async function setSetting(key: string, value: unknown): Promise<void> {
+  const changed = settingChanged(key);
+  await vscode.workspace.getConfiguration('grounded').update(key, value, vscode.ConfigurationTarget.Global);
+  await changed;
+}
+
+/** Polls `check` until it holds (the log channel writes its file in the background). */
+async function eventually(check: () => Promise<boolean>, ms = 8000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (!(await check()) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  return check();
 }
 
 const token = new vscode.CancellationTokenSource().token;
@@ -34,8 +49,7 @@ describe('Grounded in VS Code', function () {
   });
 
   afterEach(async () => {
-    await config().update('provider', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('maxContextTokens', undefined, vscode.ConfigurationTarget.Global);
+    for (const key of SETTINGS) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
   });
 
   it('activates quickly and reports how long it took', () => {
@@ -108,5 +122,62 @@ describe('Grounded in VS Code', function () {
     assert.equal(turn.sources[0].origin, 'selection');
     assert.deepEqual([turn.sources[0].path, turn.sources[0].startLine, turn.sources[0].endLine], ['src/http/client.ts', 10, 15]);
     assert.match(turn.html, /<button class="cite" data-path="src\/http\/client\.ts" data-start="10" data-end="15"/);
+  });
+
+  it('offers "Set an API key" and "Choose provider and model" in chat when no model is configured', async () => {
+    await setSetting('provider', 'none');
+    const rec = new Recorder();
+    const result = await handleChatRequest(api.services, { prompt: 'how are API keys stored?', command: undefined, references: [], model }, { history: [] }, rec, token);
+    assert.equal(result.metadata?.status, 'success');
+    assert.match(rec.text(), /No model used/, 'the answer is the ranked snippets');
+    assert.ok(rec.anchors().some((a) => a.title.startsWith('src/auth/keyStore.ts#L')), 'the snippets cite their lines');
+    assert.deepEqual(rec.of('button'), ['grounded.setApiKey', 'grounded.selectModel']);
+    const registered = new Set(await vscode.commands.getCommands(true));
+    assert.ok(registered.has('grounded.setApiKey') && registered.has('grounded.selectModel'), 'both buttons run registered commands');
+  });
+
+  it('never shows a file hidden by grounded.extraIgnore in the sources of an answer', async () => {
+    const question = 'how does formatDuration format milliseconds?';
+    const shown = await api.services.ask({ question });
+    assert.ok(shown.context.chunks.some((c) => c.path === 'src/util/time.ts'), 'without the setting the file is a source');
+    await setSetting('extraIgnore', ['src/util/']);
+    const hidden = await api.services.ask({ question: `${question} see @src/util/time.ts` });
+    assert.deepEqual(hidden.context.chunks.filter((c) => c.path.startsWith('src/util/')), []);
+    assert.match(hidden.answer, /@src\/util\/time\.ts is hidden from Grounded \(its folder src\/util\/ is hidden by .*src\/util\/\)/);
+  });
+
+  it('skips files larger than grounded.maxFileSize', async () => {
+    const question = 'how are API keys stored?';
+    assert.ok((await api.services.ask({ question })).context.chunks.some((c) => c.path === 'src/auth/keyStore.ts'));
+    await setSetting('maxFileSize', 1024);
+    const r = await api.services.ask({ question });
+    assert.ok(r.context.chunks.length > 0, 'smaller files still answer');
+    assert.ok(r.context.chunks.every((c) => c.path !== 'src/auth/keyStore.ts' && c.path !== 'src/http/client.ts'), r.context.chunks.map((c) => c.path).join(', '));
+  });
+
+  it('writes to the Grounded log only what grounded.logLevel allows', async () => {
+    const log = async () => Buffer.from(await vscode.workspace.fs.readFile(api.logFile)).toString('utf8');
+    const panel = (await vscode.commands.executeCommand('grounded.openPanel')) as GroundedPanel;
+    const count = async (text: string) => (await log()).split(text).length - 1;
+    try {
+      await setSetting('logLevel', 'warn');
+      const quiet = await api.services.ask({ question: 'how are API keys stored?' });
+      const warnings = await count('panel.message.rejected');
+      assert.equal(await panel.controller.receive({ type: 'not-a-message' }), false);
+      assert.ok(await eventually(async () => (await count('panel.message.rejected')) > warnings), 'the warning is written at "warn"');
+      assert.ok(!(await log()).includes(quiet.queryId), 'no info record of the query at "warn"');
+      await setSetting('logLevel', 'info');
+      const loud = await api.services.ask({ question: 'how are API keys stored?' });
+      assert.ok(await eventually(async () => (await log()).includes(`"event":"query.done","queryId":"${loud.queryId}"`)), 'the query is logged at "info"');
+      await setSetting('logLevel', 'off');
+      await new Promise((r) => setTimeout(r, 500));
+      const before = (await log()).length;
+      await api.services.ask({ question: 'how are API keys stored?' });
+      await panel.controller.receive({ type: 'still-not-a-message' });
+      await new Promise((r) => setTimeout(r, 1500));
+      assert.equal((await log()).length, before, 'nothing at all is written at "off"');
+    } finally {
+      panel.panel.dispose();
+    }
   });
 });

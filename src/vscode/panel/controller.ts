@@ -1,0 +1,152 @@
+import * as vscode from 'vscode';
+import { randomUUID } from 'node:crypto';
+import type { AnswerResult, AttachedContext } from '../../engine/ask/types';
+import type { BuiltContext } from '../../engine/context/types';
+import { ProviderError } from '../../engine/llm/types';
+import { RESTRICTED_NOTICE } from '../restricted';
+import type { GroundedServices } from '../services';
+import { fromWebview, toWebview, type PanelTurn, type ToWebview } from './messages';
+import { openCitation, resolveCitation } from './open-citation';
+import { renderAnswerHtml } from './render';
+
+const STATE_KEY = 'grounded.panel.turns';
+const MAX_TURNS = 50;
+
+/** A turn as the extension keeps it: also the folder it was answered for (not sent to the webview). */
+export type StoredTurn = PanelTurn & { root?: string };
+
+/** Sources of an answer; a source counts as cited only when a verified citation overlaps its lines. */
+function sourcesOf(r: AnswerResult): PanelTurn['sources'] {
+  const verified = r.citations.filter((c) => c.verified);
+  return r.context.chunks.map((c) => ({
+    path: c.path, startLine: c.startLine, endLine: c.endLine, tokens: c.tokens, origin: c.origin,
+    cited: verified.some((v) => v.path === c.path && v.startLine <= c.endLine && v.endLine >= c.startLine),
+  }));
+}
+
+/**
+ * The Grounded panel's conversation and message protocol, apart from the webview that shows it:
+ * validates what the webview sends (anything else is dropped and logged), answers questions one
+ * at a time (a new question or Stop aborts the running one), opens cited lines inside the
+ * workspace only, and keeps the finished turns in workspace state.
+ */
+export class PanelController implements vscode.Disposable {
+  private turns: StoredTurn[];
+  private controller: AbortController | undefined;
+  private readonly posted = new vscode.EventEmitter<ToWebview>();
+  /** Every message sent to the webview, after validation. */
+  readonly onDidPost = this.posted.event;
+
+  constructor(
+    private readonly services: GroundedServices,
+    private readonly state: vscode.Memento,
+    private readonly send: (m: ToWebview) => void,
+    private readonly editorColumn: () => vscode.ViewColumn = () => vscode.ViewColumn.Active,
+  ) {
+    this.turns = state.get<StoredTurn[]>(STATE_KEY, []).filter((t) => t.done);
+  }
+
+  get busy(): boolean {
+    return this.controller !== undefined;
+  }
+
+  dispose(): void {
+    this.stop();
+    this.posted.dispose();
+  }
+
+  private post(message: ToWebview): void {
+    const valid = toWebview.parse(message);
+    this.send(valid);
+    this.posted.fire(valid);
+  }
+
+  private postTurn(t: StoredTurn): void {
+    this.post({ type: 'turn', turn: t, busy: this.busy });
+  }
+
+  /** Handles one message from the webview; returns false when it was rejected. */
+  async receive(raw: unknown): Promise<boolean> {
+    const parsed = fromWebview.safeParse(raw);
+    if (!parsed.success) {
+      this.services.logger.warn('panel.message.rejected', { issues: parsed.error.issues.length });
+      return false;
+    }
+    const m = parsed.data;
+    if (m.type === 'ready') this.post({ type: 'state', turns: this.turns, busy: this.busy });
+    else if (m.type === 'ask') await this.ask(m.question);
+    else if (m.type === 'stop') this.stop();
+    else if (m.type === 'command') await vscode.commands.executeCommand(m.command);
+    else if (m.type === 'clear') {
+      this.stop();
+      this.turns = [];
+      await this.save();
+      this.post({ type: 'state', turns: this.turns, busy: this.busy });
+    } else if (m.type === 'openCitation') {
+      const root = this.turns.find((t) => t.id === m.turn)?.root;
+      const uri = resolveCitation(root ?? this.services.rootFor(), m.path);
+      if (!uri) {
+        this.services.logger.warn('panel.citation.rejected', { reason: 'outside-workspace' });
+        return false;
+      }
+      await openCitation(uri, m.startLine, Math.max(m.startLine, m.endLine), this.editorColumn());
+    }
+    return true;
+  }
+
+  /** Stops the answer being written, if any (the Stop button, Escape). */
+  stop(): void {
+    this.controller?.abort();
+  }
+
+  private async save(): Promise<void> {
+    await this.state.update(STATE_KEY, this.turns.filter((t) => t.done).slice(-MAX_TURNS));
+  }
+
+  /**
+   * Asks a question (from the panel's input box, or with a selection from the editor menu), in
+   * `root` or the folder of the active editor. A question still being answered is stopped first.
+   */
+  async ask(question: string, attached: AttachedContext[] = [], root?: string): Promise<StoredTurn> {
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    const t: StoredTurn = { id: randomUUID(), question, html: '', done: false, sources: [], redactions: {},
+      root: root ?? this.services.rootFor(vscode.window.activeTextEditor?.document.uri), restricted: vscode.workspace.isTrusted ? undefined : RESTRICTED_NOTICE };
+    const history = this.turns.filter((x) => x.done && !x.error && !x.stopped).slice(-6).flatMap((x) => [{ role: 'user' as const, text: x.question }, { role: 'assistant' as const, text: x.html.replace(/<[^>]+>/g, '') }]);
+    this.turns.push(t);
+    this.postTurn(t);
+    let text = '';
+    let ctx: BuiltContext | undefined;
+    try {
+      const r = await this.services.ask({
+        question, attached, history, root: t.root, signal: controller.signal,
+        onEvent: (e) => {
+          if (e.type === 'progress') { t.progress = e.message; this.postTurn(t); }
+          else if (e.type === 'context') ctx = e.context;
+          else if (e.type === 'text') { text += e.delta; t.html = renderAnswerHtml(text, ctx); this.postTurn(t); }
+        },
+      });
+      Object.assign(t, {
+        html: renderAnswerHtml(r.answer, r.context),
+        sources: sourcesOf(r),
+        redactions: r.context.redactions,
+        provider: r.provider ? `${r.provider} · ${r.model}` : undefined,
+        note: r.fallbackReason,
+        actions: r.provider ? undefined : ['grounded.setApiKey', 'grounded.selectModel'],
+      });
+    } catch (err) {
+      const e = err instanceof ProviderError ? err : new ProviderError('malformed', (err as Error).message, 'See "Grounded: Show Logs".');
+      if (e.kind === 'cancelled') t.stopped = true;
+      else t.error = { message: e.message, suggestion: e.suggestion };
+      if (e.kind === 'auth') t.actions = ['grounded.setApiKey', 'grounded.selectModel'];
+    } finally {
+      if (this.controller === controller) this.controller = undefined;
+      t.done = true;
+      t.progress = undefined;
+      this.postTurn(t);
+      await this.save();
+    }
+    return t;
+  }
+}

@@ -1,0 +1,166 @@
+import * as vscode from 'vscode';
+import assert from 'node:assert/strict';
+import { rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { GroundedApi } from '../../../src/vscode/extension';
+import { Recorder } from './recorder';
+
+// What @grounded sends to the model, seen from the model's side: the fixture language model
+// records every prompt (groundedFixture.requests). Stopping, earlier turns, attachments and the
+// ignore rules that apply to them however they were picked.
+
+interface FixtureRequest { prompt: string; messageCount: number }
+const requests = async () => (await vscode.commands.executeCommand('groundedFixture.requests')) as FixtureRequest[];
+const setReplies = (rules: { match: string; reply: string; delayMs?: number }[]) => vscode.commands.executeCommand('groundedFixture.setReplies', rules);
+
+// The chat API's turn classes have no public constructor; these are the ones VS Code itself builds.
+type RequestTurnCtor = new (prompt: string, command: string | undefined, references: vscode.ChatPromptReference[], participant: string, toolReferences: unknown[]) => vscode.ChatRequestTurn;
+type ResponseTurnCtor = new (response: vscode.ChatResponseMarkdownPart[], result: vscode.ChatResult, participant: string) => vscode.ChatResponseTurn;
+
+const SECRETS = ['AKIAIOSFODNN7EXAMPLE', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'jane.doe@acme-corp.com', 's3cr3t-Passw0rd'];
+const LOCAL_SECRET = 'sk-live-4242-do-not-send-0c9e';
+
+describe('@grounded requests as the model receives them', function () {
+  this.timeout(120_000);
+  let api: GroundedApi;
+  let model: vscode.LanguageModelChat;
+  let root: vscode.Uri;
+  const file = (rel: string) => vscode.Uri.joinPath(root, rel);
+  const ask = (prompt: string, opts: { command?: string; references?: vscode.ChatPromptReference[]; history?: vscode.ChatContext['history']; token?: vscode.CancellationToken; rec?: Recorder } = {}) => {
+    const rec = opts.rec ?? new Recorder();
+    const result = api.chat({ prompt, command: opts.command, references: opts.references ?? [], model }, { history: opts.history ?? [] }, rec, opts.token ?? new vscode.CancellationTokenSource().token);
+    return result.then((r) => ({ result: r, rec }));
+  };
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<GroundedApi>('grounded-dev.grounded')!.activate();
+    [model] = await vscode.lm.selectChatModels({ vendor: 'fixture' });
+    root = vscode.workspace.workspaceFolders![0].uri;
+    // A gitignored file with a live-looking secret, as a developer's local override would be.
+    writeFileSync(file('config/local.env').fsPath, `API_TOKEN=${LOCAL_SECRET}\n`);
+  });
+
+  afterEach(async () => {
+    await setReplies([]);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  after(() => rmSync(file('config/local.env').fsPath, { force: true }));
+
+  it('stops streaming a VS Code language model answer when the user presses stop, and returns at once', async () => {
+    await setReplies([{ match: 'slow-answer-41', reply: 'Keys are stored by src/auth/keyStore.ts#L16-46 which encrypts them first and then hands them to the backend.', delayMs: 3000 }]);
+    const cts = new vscode.CancellationTokenSource();
+    let stoppedAt = 0;
+    const rec = new Recorder(() => {
+      if (!stoppedAt && rec.text().includes('Keys are')) { stoppedAt = Date.now(); cts.cancel(); }
+    });
+    const { result } = await ask('slow-answer-41: how are API keys stored?', { token: cts.token, rec });
+    const took = Date.now() - stoppedAt;
+    assert.ok(stoppedAt > 0, 'the answer had started streaming');
+    assert.equal(result.metadata?.status, 'cancelled');
+    assert.ok(took < 1500, `the handler returned ${took} ms after stop (the next piece was 3 s away)`);
+    assert.match(rec.text(), /_Stopped\._$/);
+    assert.ok(!rec.text().includes('hands them to the backend'), 'nothing after the stop was shown');
+    // VS Code 1.100 does not pass a cancellation on to a language model request that is already
+    // streaming, so the fixture keeps writing; what the user sees stops at once all the same.
+    assert.match((await requests()).at(-1)!.prompt, /slow-answer-41/);
+  });
+
+  it('stops an OpenAI-compatible request: the connection to the server is closed', async () => {
+    const events: string[] = [];
+    const server = http.createServer((req, res) => {
+      events.push('request');
+      req.on('close', () => events.push('closed'));
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const chunk = (content: string) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'slow', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+      res.write(chunk('Keys are stored by src/auth/keyStore.ts#L16-46 '));
+      const timer = setTimeout(() => res.end(chunk('and much later the rest.') + 'data: [DONE]\n\n'), 5000);
+      res.on('close', () => clearTimeout(timer));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const grounded = vscode.workspace.getConfiguration('grounded');
+    try {
+      await grounded.update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
+      await grounded.update('baseUrl', `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, vscode.ConfigurationTarget.Global);
+      const cts = new vscode.CancellationTokenSource();
+      let stoppedAt = 0;
+      const rec = new Recorder(() => { if (!stoppedAt && rec.text().includes('Keys are')) { stoppedAt = Date.now(); cts.cancel(); } });
+      const { result } = await ask('how are API keys stored?', { token: cts.token, rec });
+      assert.equal(result.metadata?.status, 'cancelled');
+      assert.ok(Date.now() - stoppedAt < 1500, 'the handler returned at once');
+      for (let i = 0; i < 40 && !events.includes('closed'); i++) await new Promise((r) => setTimeout(r, 50));
+      assert.deepEqual(events, ['request', 'closed'], 'the request to the provider was aborted');
+    } finally {
+      await grounded.update('provider', undefined, vscode.ConfigurationTarget.Global);
+      await grounded.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+      server.close();
+    }
+  });
+
+  it('sends the earlier turns of the conversation (context.history) with a follow-up', async () => {
+    const RequestTurn = vscode.ChatRequestTurn as unknown as RequestTurnCtor;
+    const ResponseTurn = vscode.ChatResponseTurn as unknown as ResponseTurnCtor;
+    const history = [
+      new RequestTurn('where is the retry policy defined?', undefined, [], 'grounded.chat', []),
+      new ResponseTurn([new vscode.ChatResponseMarkdownPart('It is defaultRetryPolicy (marker-93) in src/http/client.ts#L8-8.')], {}, 'grounded.chat'),
+      new RequestTurn('ignore me, I was for another participant', undefined, [], 'grounded-test.fixture-default', []),
+    ];
+    await ask('and how long does it wait between attempts?');
+    const alone = (await requests()).at(-1)!;
+    await ask('and how long does it wait between attempts?', { history });
+    const followUp = (await requests()).at(-1)!;
+    assert.match(followUp.prompt, /where is the retry policy defined\?/);
+    assert.match(followUp.prompt, /defaultRetryPolicy \(marker-93\)/);
+    assert.ok(!followUp.prompt.includes('ignore me'), 'turns of other participants are not sent');
+    assert.ok(followUp.messageCount > alone.messageCount, `history adds messages (${alone.messageCount} → ${followUp.messageCount})`);
+  });
+
+  it('sends a #file reference through the scrubber: its secrets never reach the model', async () => {
+    const ref = { id: 'vscode.file', name: 'file:app.env.example', value: file('config/app.env.example') } as vscode.ChatPromptReference;
+    const { rec } = await ask('what does this file configure?', { references: [ref] });
+    const prompt = (await requests()).at(-1)!.prompt;
+    assert.match(prompt, /<<<FILE config\/app\.env\.example#L1-6/);
+    assert.match(prompt, /UPSTREAM_URL=https:\/\/api\.acme\.example/, 'the rest of the file is sent');
+    for (const secret of SECRETS) assert.ok(!prompt.includes(secret), `${secret} was scrubbed`);
+    assert.match(rec.text(), /redacted .*aws_secret_key=1/);
+  });
+
+  it('refuses a #file hidden by .gitignore and a #selection hidden by .agentignore, quoting the rule, and answers the rest', async () => {
+    const before = (await requests()).length;
+    const refs = [
+      { id: 'vscode.file', name: 'file:local.env', value: file('config/local.env') },
+      { id: 'vscode.selection', name: 'selection', value: new vscode.Location(file('docs/drafts/roadmap.md'), new vscode.Range(0, 0, 1, 10)) },
+      { id: 'vscode.file', name: 'file:time.ts', value: file('src/util/time.ts') },
+    ] as unknown as vscode.ChatPromptReference[];
+    const { rec, result } = await ask('what do these files do?', { references: refs });
+    const text = rec.text();
+    assert.match(text, /⚠️ config\/local\.env was not sent: it is hidden from Grounded \(\.gitignore:2: config\/local\.env\)/);
+    assert.match(text, /⚠️ docs\/drafts\/roadmap\.md was not sent: it is hidden from Grounded \(its folder docs\/drafts\/ is hidden by \.agentignore:2: docs\/drafts\/\)/);
+    assert.equal(result.metadata?.status, 'success', 'the rest of the request goes on');
+    const sent = (await requests()).slice(before);
+    assert.equal(sent.length, 1);
+    assert.match(sent[0].prompt, /<<<FILE src\/util\/time\.ts#L1-9/, 'the visible attachment is sent');
+    assert.ok(!sent[0].prompt.includes(LOCAL_SECRET) && !sent[0].prompt.includes('hardware module'), 'the hidden files are not');
+  });
+
+  it('refuses to explain or ask about a selection in an editor of an ignored file', async () => {
+    const editor = await vscode.window.showTextDocument(file('config/local.env'));
+    editor.selection = new vscode.Selection(0, 0, 0, 20);
+    const before = (await requests()).length;
+    const { rec } = await ask('', { command: 'explain' });
+    assert.match(rec.text(), /⚠️ config\/local\.env was not sent: it is hidden from Grounded \(\.gitignore:2: config\/local\.env\)/);
+    const turn = await vscode.commands.executeCommand('grounded.askSelection', 'what is this token?');
+    assert.equal(turn, undefined, 'the right-click ask is refused (with the same message as a warning)');
+    assert.equal((await requests()).length, before, 'nothing reached the model');
+    assert.ok(!JSON.stringify(await requests()).includes(LOCAL_SECRET));
+  });
+
+  it('still explains a selection of a visible file', async () => {
+    const editor = await vscode.window.showTextDocument(file(path.posix.join('src', 'http', 'client.ts')));
+    editor.selection = new vscode.Selection(10, 0, 16, 0);
+    const { rec } = await ask('', { command: 'explain' });
+    assert.ok(rec.anchors().some((a) => a.title === 'src/http/client.ts#L11-16'), rec.text());
+  });
+});

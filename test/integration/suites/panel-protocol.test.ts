@@ -1,0 +1,156 @@
+import * as vscode from 'vscode';
+import assert from 'node:assert/strict';
+import type { GroundedApi } from '../../../src/vscode/extension';
+import { toWebview, type PanelTurn, type ToWebview } from '../../../src/vscode/panel/messages';
+import type { GroundedPanel } from '../../../src/vscode/panel/panel';
+
+// The Grounded panel's message protocol in the real extension: the messages its webview sends
+// are fed to the open panel's receive handler, and what the extension posts back to the webview
+// is recorded (every posted message has passed the toWebview schema).
+
+const setReplies = (rules: { match: string; reply: string; delayMs?: number }[]) => vscode.commands.executeCommand('groundedFixture.setReplies', rules);
+
+const textTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText);
+
+async function until<T>(find: () => T | undefined, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = find();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out waiting for the panel');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('Grounded panel message protocol', function () {
+  this.timeout(120_000);
+  let panel: GroundedPanel;
+  let posted: ToWebview[] = [];
+  let sub: vscode.Disposable;
+  const receive = (m: unknown) => panel.controller.receive(m);
+  const turnsOf = (question: string) => posted.flatMap((m) => (m.type === 'turn' && m.turn.question === question ? [m] : []));
+  const finished = (question: string) => until(() => turnsOf(question).find((m) => m.turn.done));
+
+  before(async () => {
+    await vscode.extensions.getExtension<GroundedApi>('grounded-dev.grounded')!.activate();
+    panel = (await vscode.commands.executeCommand('grounded.openPanel')) as GroundedPanel;
+    sub = panel.controller.onDidPost((m) => posted.push(m));
+  });
+
+  beforeEach(() => { posted = []; });
+
+  afterEach(async () => {
+    await setReplies([]);
+    await vscode.workspace.getConfiguration('grounded').update('provider', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  after(() => {
+    sub.dispose();
+    panel.panel.dispose();
+  });
+
+  it('ask: streams the turn, then finishes it with citation chips, sources and redactions; ready sends the conversation', async () => {
+    assert.equal(await receive({ type: 'ask', question: 'how are API keys stored?' }), true);
+    const turns = turnsOf('how are API keys stored?');
+    assert.equal(turns[0].turn.done, false);
+    assert.equal(turns[0].busy, true, 'the panel shows Stop while answering');
+    const last = turns.at(-1)!;
+    assert.equal(last.turn.done, true);
+    assert.equal(last.busy, false);
+    assert.match(last.turn.html, /<button class="cite" data-path="src\/auth\/keyStore\.ts" data-start="\d+" data-end="\d+"/);
+    assert.ok(last.turn.sources.some((s) => s.path === 'src/auth/keyStore.ts' && s.cited));
+    assert.ok(Object.keys(last.turn.redactions).length > 0, 'what was redacted is reported');
+    assert.match(last.turn.provider ?? '', /^vscode-lm · /);
+    for (const m of posted) assert.ok(toWebview.safeParse(m).success);
+
+    posted = [];
+    assert.equal(await receive({ type: 'ready' }), true);
+    const state = posted[0];
+    assert.ok(state.type === 'state' && state.busy === false);
+    assert.equal(state.turns.at(-1)?.id, last.turn.id);
+    assert.ok(!('root' in state.turns.at(-1)!), 'the folder path stays in the extension');
+  });
+
+  it('counts a source as cited only when a verified citation overlaps its lines', async () => {
+    await setReplies([{ match: 'narrow-cite-7', reply: 'The key is encrypted in src/auth/keyStore.ts#L19-26.' }]);
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'src/auth/keyStore.ts'));
+    const lines = (a: number, b: number) => ({ path: 'src/auth/keyStore.ts', startLine: a, endLine: b, text: doc.getText(new vscode.Range(a - 1, 0, b, 0)), origin: 'selection' as const });
+    const turn = await panel.ask('narrow-cite-7: where is the key encrypted?', [lines(1, 8), lines(19, 26)]);
+    const src = (a: number) => turn.sources.find((s) => s.path === 'src/auth/keyStore.ts' && s.startLine === a && s.origin === 'selection');
+    assert.equal(src(19)?.cited, true, JSON.stringify(turn.sources));
+    assert.equal(src(1)?.cited, false, 'same file, lines not cited');
+  });
+
+  it('rejects malformed messages, unknown commands and citation paths that leave the workspace', async () => {
+    await vscode.window.tabGroups.close(textTabs());
+    const bad: unknown[] = [
+      null, 'ask', { type: 'nope' }, { type: 'ask', question: '   ' }, { type: 'ask', question: 'x'.repeat(8001) },
+      { type: 'command', command: 'workbench.action.terminal.new' },
+      { type: 'openCitation', path: '../../etc/passwd', startLine: 1, endLine: 1 },
+      { type: 'openCitation', path: '/etc/passwd', startLine: 1, endLine: 1 },
+      { type: 'openCitation', path: 'src/../../outside.ts', startLine: 1, endLine: 1 },
+      { type: 'openCitation', path: 'src\\auth\\keyStore.ts', startLine: 1, endLine: 1 },
+      { type: 'openCitation', path: 'src/auth/keyStore.ts', startLine: 0, endLine: 1 },
+    ];
+    for (const m of bad) assert.equal(await receive(m), false, `rejected: ${JSON.stringify(m)?.slice(0, 80)}`);
+    assert.deepEqual(posted, [], 'nothing was posted back');
+    assert.deepEqual(textTabs().map((t) => t.label), [], 'no editor was opened');
+    assert.throws(() => toWebview.parse({ type: 'turn', turn: { id: 1, question: 'q' }, busy: false }), 'the extension cannot post a malformed turn either');
+  });
+
+  it('openCitation opens the cited lines, selected with the cursor on the first, in the answer\'s folder', async () => {
+    const turnId = (await panel.ask('how are API keys stored?')).id;
+    assert.equal(await receive({ type: 'openCitation', turn: turnId, path: 'src/auth/keyStore.ts', startLine: 19, endLine: 26 }), true);
+    const editor = vscode.window.activeTextEditor!;
+    assert.equal(editor.document.uri.fsPath, vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'src/auth/keyStore.ts').fsPath);
+    assert.deepEqual([editor.selection.start.line, editor.selection.end.line, editor.selection.active.line], [18, 25, 18]);
+  });
+
+  it('Stop ends the answer being written at once; a new question stops the one still running', async () => {
+    await setReplies([{ match: 'slow-panel-55', reply: 'Keys go through src/auth/keyStore.ts#L19-26 and are sealed with AES before they are stored.', delayMs: 3000 }]);
+    const first = receive({ type: 'ask', question: 'slow-panel-55 first' });
+    await until(() => turnsOf('slow-panel-55 first').find((m) => m.turn.html.includes('Keys')));
+    const stopped = Date.now();
+    assert.equal(await receive({ type: 'stop' }), true);
+    await first;
+    const t1 = (await finished('slow-panel-55 first')).turn;
+    assert.ok(Date.now() - stopped < 1500, `stopped within ${Date.now() - stopped} ms`);
+    assert.equal(t1.stopped, true);
+    assert.equal(t1.error, undefined, 'stopping is not an error');
+    assert.ok(!t1.html.includes('sealed with AES'));
+
+    const second = receive({ type: 'ask', question: 'slow-panel-55 second' });
+    await until(() => turnsOf('slow-panel-55 second').find((m) => m.turn.html.includes('Keys')));
+    const third = receive({ type: 'ask', question: 'how are API keys stored? (third)' });
+    await Promise.all([second, third]);
+    const t2 = await finished('slow-panel-55 second');
+    const t3 = await finished('how are API keys stored? (third)');
+    assert.equal(t2.turn.stopped, true, 'the earlier question was stopped');
+    assert.equal(t2.busy, true, 'and the panel stayed busy with the new one');
+    assert.equal(t3.turn.stopped, undefined);
+    assert.match(t3.turn.html, /class="cite"/);
+    assert.equal(t3.busy, false);
+  });
+
+  it('clear empties the conversation', async () => {
+    assert.equal(await receive({ type: 'clear' }), true);
+    assert.deepEqual(posted, [{ type: 'state', turns: [], busy: false }]);
+    posted = [];
+    await receive({ type: 'ready' });
+    assert.deepEqual(posted, [{ type: 'state', turns: [], busy: false }], 'and it stays empty');
+  });
+
+  it('offers "Set API key" under an answer given without a model, and the button runs the command', async () => {
+    await vscode.workspace.getConfiguration('grounded').update('provider', 'none', vscode.ConfigurationTarget.Global);
+    const turn: PanelTurn = await panel.ask('how are API keys stored?');
+    assert.match(turn.note ?? '', /"none"/);
+    assert.deepEqual(turn.actions, ['grounded.setApiKey', 'grounded.selectModel']);
+    let ran = false;
+    const running = receive({ type: 'command', command: 'grounded.setApiKey' }).then((ok) => { ran = ok; });
+    // The command asks which provider the key is for (a quick pick); dismiss it as a user would.
+    await new Promise((r) => setTimeout(r, 1000));
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await running;
+    assert.equal(ran, true);
+  });
+});
