@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { answerToolset, rememberTurns } from '../engine/ask/workspace-tools';
+import { openSharedStore } from '../engine/audit/shared-store';
+import { defaultDatabasePath } from '../engine/audit/store';
 import { ask as engineAsk } from '../engine/ask/ask';
 import type { AnswerResult, AskEvent, AttachedContext, ConversationTurn } from '../engine/ask/types';
 import { DEFAULT_MODELS, GITHUB_MODELS_URL, type ProviderSpec } from '../engine/config/query-config';
@@ -11,7 +15,7 @@ import { createLogger, type Logger, type LogRecord } from '../engine/telemetry/l
 import { levelFilteredSink } from '../engine/telemetry/log-level';
 import { KeyStore, type KeyedProvider } from './keys';
 import { VsCodeLmProvider } from './lm-provider';
-import { openDocumentOverlay } from './plans/workspace-host';
+import { createVsCodeWorkspaceHost, openDocumentOverlay } from './plans/workspace-host';
 import { discoveryFor, readSettings } from './settings';
 
 export interface ResolvedProvider {
@@ -27,6 +31,8 @@ export interface AskOptions {
   attached?: AttachedContext[];
   signal?: AbortSignal;
   onEvent?: (e: AskEvent) => void;
+  /** Which conversation this question continues, for the workspace memory (default: a new one). */
+  conversationId?: string;
   /** The model the chat panel picked for this request (used when the provider is auto or vscode-lm). */
   requestModel?: vscode.LanguageModelChat;
 }
@@ -44,7 +50,11 @@ export class GroundedServices implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private logLevel = readSettings().logLevel;
 
+  /** Fetched @url pages are cached in the extension's storage, never inside the user's repository. */
+  private readonly urlCacheDir: string;
+
   constructor(context: vscode.ExtensionContext) {
+    this.urlCacheDir = vscode.Uri.joinPath(context.globalStorageUri, 'url-cache').fsPath;
     this.output = vscode.window.createOutputChannel('Grounded', { log: true });
     this.logger = createLogger(levelFilteredSink((r) => this.write(r), () => this.logLevel));
     this.keys = new KeyStore(context.secrets);
@@ -124,10 +134,14 @@ export class GroundedServices implements vscode.Disposable {
     if (!root) throw new Error('Open a folder first: Grounded answers questions about the code in the open workspace.');
     const resolved = await this.resolveProvider(opts.requestModel);
     const engine = readSettings(vscode.Uri.file(root)).engine;
-    const resolveMentions = mentionResolver({ discovery: discoveryFor(root), overlay: this.overlay, allowNetwork: vscode.workspace.isTrusted });
+    const resolveMentions = mentionResolver({ discovery: discoveryFor(root), overlay: this.overlay, allowNetwork: vscode.workspace.isTrusted, cacheDir: this.urlCacheDir });
+    // Read-only tools and memory only in a trusted workspace, and only when a model answers.
+    const store = resolved.provider && vscode.workspace.isTrusted ? await openSharedStore(defaultDatabasePath(root)) : undefined;
+    const tools = store ? answerToolset(createVsCodeWorkspaceHost({ root, extraIgnore: engine.extraIgnore }), store) : undefined;
+    const onTurn = store ? rememberTurns(store, opts.conversationId ?? randomUUID(), () => this.logger.warn('memory.write_failed', {})) : undefined;
     return engineAsk(
       { root, question: opts.question, history: opts.history, attached: opts.attached, overlay: this.overlay, signal: opts.signal, onEvent: opts.onEvent },
-      { provider: resolved.provider, unconfiguredReason: resolved.reason, settings: engine, logger: this.logger, index: this.indexFor(root), metrics: this.metrics, resolveMentions },
+      { provider: resolved.provider, unconfiguredReason: resolved.reason, settings: engine, logger: this.logger, index: this.indexFor(root), metrics: this.metrics, resolveMentions, tools, onTurn },
     );
   }
 }

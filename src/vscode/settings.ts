@@ -1,3 +1,4 @@
+import { defaultSettings } from '../engine/config/settings';
 import * as vscode from 'vscode';
 import type { EngineSettings } from '../engine/config/settings';
 import type { LogLevelSetting } from '../engine/telemetry/log-level';
@@ -25,6 +26,8 @@ export function readSettings(scope?: vscode.Uri): GroundedSettings {
       maxFileTokens: c.get<number>('maxFileTokens', 4096),
       maxFileBytes: c.get<number>('maxFileSize', 1024 * 1024),
       extraIgnore: c.get<string[]>('extraIgnore', []),
+      excludedFolders: c.get<string[]>('excludedFolders', defaultSettings.excludedFolders),
+      encoding: c.get<string>('encoding', defaultSettings.encoding),
     },
     logLevel: c.get<GroundedSettings['logLevel']>('logLevel', 'info'),
   };
@@ -33,5 +36,5 @@ export function readSettings(scope?: vscode.Uri): GroundedSettings {
 /** What a folder's settings hide from Grounded (extra ignore globs, size limit), for discovery and checks. */
 export function discoveryFor(root: string): DiscoveryOptions {
   const s = readSettings(vscode.Uri.file(root)).engine;
-  return { root, extraIgnore: s.extraIgnore, maxFileBytes: s.maxFileBytes };
+  return { root, extraIgnore: s.extraIgnore, excludedFolders: s.excludedFolders, maxFileBytes: s.maxFileBytes };
 }

@@ -1,8 +1,10 @@
+import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
 import { discoverFiles, explainPath } from '../../engine/workspace/discovery';
 import { formatRule } from '../../engine/workspace/explain';
 import type { PathExplanation } from '../../engine/workspace/types';
 import { parseCommandArgs, positiveInt, resolveRootOption } from '../args';
 import { ExitCode } from '../exit-codes';
+import { UsageError } from '../io';
 import type { CliIO } from '../io';
 
 const HELP = `Usage: grounded files [--root DIR] [--explain PATH] [--json] [--max-file-size BYTES]
@@ -45,7 +47,12 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return ExitCode.ok;
   }
   const root = await resolveRootOption(values.root, io.cwd);
-  const opts = { root, maxFileBytes: positiveInt('max-file-size', values['max-file-size']), sniffBinary: true };
+  // query.yaml's extra_ignore and excluded_folders hide files from answers, so they hide them here too.
+  const yaml = await loadQueryConfig(root, {}).catch((err: unknown) => {
+    if (err instanceof ConfigError) throw new UsageError(`${err.message} ${err.suggestion}`);
+    throw err;
+  });
+  const opts = { root, maxFileBytes: positiveInt('max-file-size', values['max-file-size']), sniffBinary: true, extraIgnore: yaml.settings.extraIgnore, excludedFolders: yaml.settings.excludedFolders };
   if (values.explain !== undefined) {
     const explanation = await explainPath(opts, values.explain);
     io.stdout(values.json ? `${JSON.stringify(explanation, null, 2)}\n` : describe(explanation));

@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { ask } from '../../engine/ask/ask';
+import { answerToolset, rememberTurns } from '../../engine/ask/workspace-tools';
+import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
+import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
+import { explainPath } from '../../engine/workspace/explain';
 import { CitationLineStream } from '../../engine/ask/citation-stream';
 import type { AnswerResult, AskEvent } from '../../engine/ask/types';
 import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
@@ -13,14 +18,19 @@ import { parseCommandArgs, positiveInt, resolveRootOption } from '../args';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
 
-const HELP = `Usage: grounded query "QUESTION" [--root DIR] [--json] [--max-tokens N] [--max-file-tokens N] [--no-llm] [--verbose]
+const HELP = `Usage: grounded query "QUESTION" [--root DIR] [--json] [--max-tokens N] [--max-file-tokens N] [--no-llm] [--no-tools] [--verbose]
 
 Answers a question about the workspace from its code, citing path#Lstart-Lend; citations that do
 not match the context sent are marked unverified. The model comes from .agent/etc/query.yaml
 (llm_provider: openai | gemini | gh | URL of an OpenAI-compatible server; model; max_context_tokens;
 max_file_tokens) and keys from OPENAI_API_KEY / GEMINI_API_KEY / GH_TOKEN or
 .agent/secrets/<provider>_api_key. With no model configured, or when it cannot be reached, it prints
-the best-ranked, scrubbed snippets with their citations, and says why.
+the best-ranked, scrubbed snippets with their citations, and says why. The model may ask for up to
+3 read-only tool rounds per question; questions and answers are kept (scrubbed) in the workspace
+memory, .agent/state/grounded.db, which /memory_search and grounded memory sql read.
+
+Mentions: @path/file.ts, @file.ts#L10-20, @search:"text", @grep:"regex", @url:https://... (checked
+against private and local addresses; see grounded check-url).
 
 Options:
   --root DIR            the workspace folder (default: the current folder)
@@ -28,6 +38,8 @@ Options:
   --max-tokens N        total context budget in tokens (default 8192)
   --max-file-tokens N   cap per file in tokens (default 4096)
   --no-llm              do not call a model: ranked snippets only
+  --no-tools            the model answers from the context alone, without read-only tool rounds
+                        (/search, /grep, /read, /symbols, /references, /memory_search, /memory_sql)
   --verbose             structured log lines (ids, counts, timings; never text) on stderr
   -h, --help            show this help
 
@@ -82,6 +94,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     'max-file-tokens': { type: 'string' },
     verbose: { type: 'boolean' },
     'no-llm': { type: 'boolean' },
+    'no-tools': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -106,6 +119,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const unconfiguredReason = values['no-llm'] ? 'Model disabled with --no-llm.' : config.unconfiguredReason;
   const metrics = await loadMetrics(root);
   let streamed = false;
+  let store: AuditStore | undefined;
   // Printed line by line with unverified citations marked: streaming the raw text would show them as real.
   let lines: CitationLineStream | undefined;
   const onEvent = (e: AskEvent) => {
@@ -115,8 +129,13 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     if (e.type === 'retry') io.stderr(`(${e.reason}: retrying in ${Math.round(e.delayMs / 100) / 10} s, attempt ${e.attempt} of 5)\n`);
   };
   try {
-    const resolveMentions = mentionResolver({ discovery: { root, maxFileBytes: settings.maxFileBytes }, allowNetwork: true });
-    const r = await ask({ root, question, onEvent }, { provider, unconfiguredReason, settings, logger, metrics, resolveMentions });
+    const resolveMentions = mentionResolver({ discovery: { root, maxFileBytes: settings.maxFileBytes, extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders }, allowNetwork: true });
+    // Tools and memory only matter when a model answers; the memory database is opened only then.
+    store = provider && !values['no-tools'] ? await AuditStore.open({ file: defaultDatabasePath(root) }) : undefined;
+    const host = createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root, extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders, maxFileBytes: settings.maxFileBytes }, p) });
+    const tools = store ? answerToolset(host, store) : undefined;
+    const onTurn = store ? rememberTurns(store, randomUUID(), () => io.stderr('warning: this answer could not be kept in the workspace memory\n')) : undefined;
+    const r = await ask({ root, question, onEvent }, { provider, unconfiguredReason, settings, logger, metrics, resolveMentions, tools, onTurn });
     if (values.json) io.stdout(`${JSON.stringify(answerJson(r), null, 2)}\n`);
     else {
       lines?.flush();
@@ -133,6 +152,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stderr(`${streamed ? '\n' : ''}grounded query: ${err.message}\n${err.suggestion}\n`);
     return ExitCode.runtime;
   } finally {
+    store?.close();
     await saveMetrics(root, metrics).catch(() => undefined);
   }
 }

@@ -1,11 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { resolveSettings, type EngineSettings } from '../config/settings';
 import { buildContext } from '../context/build';
-import { formatSnippetAnswer, NO_CONTEXT_ANSWER } from '../context/render';
+import { formatSnippetAnswer, noContextAnswer } from '../context/render';
 import type { BuiltContext } from '../context/types';
 import { cancelledError } from '../llm/errors';
-import { withRetry, type RetryOptions } from '../llm/retry';
-import { ProviderError, type Provider, type ProviderEvent } from '../llm/types';
+import type { RetryInfo, RetryOptions } from '../llm/retry';
+import { ProviderError, type Provider } from '../llm/types';
+import { runToolLoop } from '../plans/tool-loop';
+import type { CommandToolset } from '../plans/command-tools';
+import type { ScrubbedText } from '../privacy/types';
+import { streamReply } from './reply-stream';
+import { withToolChunks } from './tool-context';
 import type { MetricsRegistry } from '../metrics/registry';
 import { createScrubber } from '../privacy/scrubber';
 import type { WorkspaceIndex } from '../retrieval/index';
@@ -28,6 +33,21 @@ export interface AskDeps {
   metrics?: MetricsRegistry;
   retry?: Omit<RetryOptions, 'signal' | 'onRetry'>;
   resolveMentions?: MentionResolver;
+  /**
+   * Read-only tools the model may ask for with the command protocol (seed 003); absent, the model
+   * answers from the context alone. Surfaces leave it out in an untrusted workspace.
+   */
+  tools?: CommandToolset;
+  /** Keeps each finished exchange (scrubbed question, answer and tool results), e.g. in workspace memory. */
+  onTurn?: (turn: AnsweredTurn) => void;
+}
+
+/** One answered question as it may be remembered: only text that was scrubbed or came from the model. */
+export interface AnsweredTurn {
+  queryId: string;
+  question: ScrubbedText;
+  answer: ScrubbedText;
+  toolResults: ScrubbedText[];
 }
 
 /** A short, non-reversible fingerprint of the question for logs (the text itself is never logged). */
@@ -88,7 +108,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     emit({ type: 'context', context: ctx });
     const prefix = notes.length ? `${notes.join('\n')}\n\n` : '';
     if (ctx.chunks.length === 0) {
-      return finish({ queryId, answer: prefix + NO_CONTEXT_ANSWER, citations: [], context: ctx, status: 'no_context', provider: deps.provider?.id, model: deps.provider?.model });
+      return finish({ queryId, answer: prefix + noContextAnswer(ctx), citations: [], context: ctx, status: 'no_context', provider: deps.provider?.id, model: deps.provider?.model });
     }
     if (!deps.provider) {
       const r = snippetResult(queryId, ctx, 'success', deps.unconfiguredReason ?? 'No model is configured.');
@@ -96,34 +116,38 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     }
     stage = 'model';
     const provider = deps.provider;
-    const messages = buildMessages(ctx, question, history.messages, scrubber);
+    const messages = buildMessages(ctx, question, history.messages, scrubber, Boolean(deps.tools));
     try {
-      const opened = await withRetry(async () => {
-        const it = provider.stream({ messages, signal: request.signal })[Symbol.asyncIterator]();
-        return { it, first: await it.next() };
-      }, {
+      const usage: { promptTokens?: number; completionTokens?: number } = {};
+      const retry = {
         ...deps.retry,
-        signal: request.signal,
-        onRetry: (r) => {
+        onRetry: (r: RetryInfo) => {
           outcome.retries++;
           // Rate limits are what operators look for first (seed 001); the record has no text.
           logger.warn('llm.retry', { queryId, attempt: r.attempt, reason: r.reason, httpStatus: r.status ?? 0, waitMs: r.delayMs });
           emit({ type: 'retry', attempt: r.attempt, delayMs: r.delayMs, reason: r.reason });
         },
-      });
-      let answer = '';
-      let usage: { promptTokens?: number; completionTokens?: number } | undefined;
-      const take = (ev: ProviderEvent) => {
-        if (ev.type === 'text') {
-          answer += ev.text;
-          emit({ type: 'text', delta: ev.text });
-        } else usage = { promptTokens: ev.promptTokens, completionTokens: ev.completionTokens };
       };
+      const reply = async (msgs: typeof messages) => (await streamReply(msgs, { provider, signal: request.signal, retry, usage, holdCommands: Boolean(deps.tools), emit: (delta) => emit({ type: 'text', delta }) })).text;
       if (prefix) emit({ type: 'text', delta: prefix });
-      for (let r = opened.value.first; !r.done; r = await opened.value.it.next()) take(r.value);
-      outcome.completionTokens = usage?.completionTokens;
-      const checked = markUnverified(answer, ctx);
-      return finish({ queryId, answer: prefix + checked, citations: checkCitations(answer, ctx), context: ctx, provider: provider.id, model: provider.model, usage, status: 'success' });
+      let answer: string;
+      let answered = ctx;
+      let toolResults: ScrubbedText[] = [];
+      if (deps.tools) {
+        const loop = await runToolLoop({
+          provider, messages, toolset: deps.tools, scrubber, signal: request.signal, complete: reply,
+          onToolCall: (name, round) => emit({ type: 'progress', message: `Using ${name} (tool round ${round} of 3)…` }),
+        });
+        answer = loop.answer;
+        toolResults = loop.toolResults;
+        outcome.toolRounds = loop.rounds;
+        if (loop.stoppedWithoutAnswer) emit({ type: 'text', delta: answer });
+        answered = withToolChunks(ctx, toolResults, s.encoding);
+      } else answer = await reply(messages);
+      outcome.completionTokens = usage.completionTokens;
+      deps.onTurn?.({ queryId, question: scrubber.scrub(question).text, answer: scrubber.scrub(answer).text, toolResults });
+      const checked = markUnverified(answer, answered);
+      return finish({ queryId, answer: prefix + checked, citations: checkCitations(answer, answered), context: answered, provider: provider.id, model: provider.model, usage, status: 'success' });
     } catch (err) {
       if (!(err instanceof ProviderError && err.kind === 'network') || request.signal?.aborted) throw err;
       const r = snippetResult(queryId, ctx, 'offline', `${err.message} ${err.suggestion} Meanwhile, without the model:`);

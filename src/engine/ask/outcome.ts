@@ -12,6 +12,8 @@ export interface QueryOutcome {
   historyTokens: number;
   completionTokens?: number;
   retries: number;
+  /** Read-only tool rounds the model used (seed 003 allows 3). */
+  toolRounds?: number;
   /** The answer's status, or `failure`/`rate_limited`/`cancelled` when ask() throws. */
   status: string;
   /** Set on failure: a ProviderError kind, or the stage that threw (mention_resolution, context_build). */
@@ -36,7 +38,7 @@ export function recordOutcome(o: QueryOutcome, startedMs: number, logger: Logger
     queryId: o.queryId, queryHash: o.queryHash, provider: o.provider ?? 'none', model: o.model ?? 'none',
     files: new Set(chunks.map((c) => c.path)).size, chunks: chunks.length, filesSearched: o.ctx?.filesSearched ?? 0,
     contextTokens: o.ctx?.totalTokens ?? 0, historyTokens: o.historyTokens, completionTokens: o.completionTokens ?? 0,
-    latencyMs: Math.round(latencySeconds * 1000), status: o.status, retries: o.retries,
+    latencyMs: Math.round(latencySeconds * 1000), status: o.status, retries: o.retries, toolRounds: o.toolRounds ?? 0,
     ...(o.errorKind ? { errorKind: o.errorKind } : {}),
   };
   if (o.errorKind) logger.error('query.done', fields);

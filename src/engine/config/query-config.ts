@@ -71,9 +71,26 @@ function positive(doc: Record<string, unknown>, key: string): number | undefined
   return v;
 }
 
+const ENCODINGS = ['o200k_base', 'cl100k_base', 'p50k_base', 'r50k_base'];
+
+function stringList(doc: Record<string, unknown>, key: string): string[] | undefined {
+  const v = doc[key];
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || !x.trim())) throw new ConfigError(`.agent/etc/query.yaml: '${key}' must be a list of non-empty strings, got ${JSON.stringify(v)}.`, `Write '${key}' as a YAML list, e.g. ${key}: [vendor, generated].`);
+  return v.map((x: string) => x.trim());
+}
+
+function encoding(doc: Record<string, unknown>): string | undefined {
+  const v = doc.encoding;
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || !ENCODINGS.includes(v)) throw new ConfigError(`.agent/etc/query.yaml: 'encoding' must be one of ${ENCODINGS.join(', ')}, got ${JSON.stringify(v)}.`, 'o200k_base suits current OpenAI models; cl100k_base older ones.');
+  return v;
+}
+
 /**
  * Reads `<root>/.agent/etc/query.yaml` (seed 001): `llm_provider` (openai | gemini | gh | the URL of
- * an OpenAI-compatible server), `model`, `max_context_tokens`, `max_file_tokens`, optional `base_url`.
+ * an OpenAI-compatible server), `model`, `max_context_tokens`, `max_file_tokens`, optional `base_url`,
+ * `encoding` (tiktoken), `excluded_folders` (replaces the default list) and `extra_ignore` (gitignore patterns).
  * Keys come from the environment or `.agent/secrets/<provider>_api_key`. With no `llm_provider`,
  * the first provider that has a key is used; with none, there is no provider and the reason says why.
  */
@@ -91,7 +108,10 @@ export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Pro
       throw new ConfigError(`.agent/etc/query.yaml is not valid YAML: ${(err as Error).message.split('\n')[0]}`, 'Fix the file, or delete it to use the defaults.');
     }
   }
-  const settings: Partial<EngineSettings> = { maxContextTokens: positive(doc, 'max_context_tokens'), maxFileTokens: positive(doc, 'max_file_tokens') };
+  const settings: Partial<EngineSettings> = Object.fromEntries(Object.entries({
+    maxContextTokens: positive(doc, 'max_context_tokens'), maxFileTokens: positive(doc, 'max_file_tokens'),
+    encoding: encoding(doc), excludedFolders: stringList(doc, 'excluded_folders'), extraIgnore: stringList(doc, 'extra_ignore'),
+  }).filter(([, v]) => v !== undefined));
   const chosen = typeof doc.llm_provider === 'string' ? doc.llm_provider.trim() : undefined;
   const model = typeof doc.model === 'string' && doc.model.trim() ? doc.model.trim() : undefined;
   const baseUrl = typeof doc.base_url === 'string' ? doc.base_url : undefined;

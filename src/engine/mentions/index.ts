@@ -100,7 +100,7 @@ function asMentionError(m: Mention, err: unknown): MentionError {
  * searches, regex greps and URLs. A failed mention becomes a failure with its kind, message and
  * suggestion; the rest go on. Attached text is raw: the context builder scrubs it like all context.
  */
-export async function resolveMentions(text: string, opts: ResolveMentionsOptions): Promise<MentionResolution> {
+export async function resolveMentions(text: string, opts: ResolveMentionsOptions, signal?: AbortSignal): Promise<MentionResolution> {
   const overlay = opts.overlay ?? emptyOverlay;
   const ctx: Ctx = {
     roots: mentionRoots(opts),
@@ -108,7 +108,7 @@ export async function resolveMentions(text: string, opts: ResolveMentionsOptions
     url: {
       cache: new UrlCache(opts.cacheDir ?? path.join(opts.discovery.root, '.agent', 'state', 'url-cache'), opts.now),
       limiter: opts.limiter ?? sharedHostLimiter,
-      fetch: opts.fetch,
+      fetch: signal ? { ...opts.fetch, signal } : opts.fetch,
       refresh: opts.refresh,
       allowNetwork: opts.allowNetwork,
       count: 0,
@@ -117,9 +117,12 @@ export async function resolveMentions(text: string, opts: ResolveMentionsOptions
   const summary: MentionSummary = { files: [], searches: [], urls: [], failures: [] };
   const attached: AttachedContext[] = [];
   for (const m of parseMentions(text)) {
+    // The Stop button ends the whole request: no further file, grep or URL is loaded.
+    signal?.throwIfAborted();
     try {
       attached.push(...(await resolveOne(m, opts, ctx, summary)));
     } catch (err) {
+      if (signal?.aborted) throw err;
       const e = asMentionError(m, err);
       summary.failures.push({ raw: m.raw, kind: e.kind, message: e.message, suggestion: e.suggestion });
     }
@@ -140,11 +143,20 @@ export function formatMentionSummary(s: MentionSummary): string {
   return lines.length ? `**Mentions**\n${lines.join('\n')}` : '';
 }
 
+/**
+ * The placeholders the model reads in place of mentions that failed, so it neither guesses their
+ * content nor claims to have seen it.
+ */
+export function failurePlaceholders(failures: MentionFailure[]): string {
+  return failures.map((f) => `[${f.raw} was not attached: ${f.message}]`).join('\n');
+}
+
 /** The ask pipeline's hook: resolve the mentions of a question and put the summary before the answer. */
-export function mentionResolver(opts: ResolveMentionsOptions): (text: string) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[] }> {
-  return async (text) => {
-    const r = await resolveMentions(text, opts);
+export function mentionResolver(opts: ResolveMentionsOptions): (text: string, signal?: AbortSignal) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[] }> {
+  return async (text, signal) => {
+    const r = await resolveMentions(text, opts, signal);
     const note = formatMentionSummary(r.summary);
-    return { question: r.question, attached: r.attached, failureNotes: note ? [note] : [] };
+    const placeholders = failurePlaceholders(r.failures);
+    return { question: placeholders ? `${r.question}\n\n${placeholders}` : r.question, attached: r.attached, failureNotes: note ? [note] : [] };
   };
 }

@@ -15,6 +15,13 @@ export interface ToolLoopOptions {
   signal?: AbortSignal;
   /** Called with each tool result (scrubbed) and the final answer, e.g. to keep them in memory. */
   record?: (role: 'assistant' | 'tool', content: string) => void;
+  /**
+   * Gets one whole reply for the messages; the default collects the provider's stream. ask() passes
+   * one that streams a reply to the user as it comes, unless its first line is a command.
+   */
+  complete?: (messages: ChatMessage[]) => Promise<string>;
+  /** Told before each tool runs (its name and round), e.g. to show progress; never the arguments' text in logs. */
+  onToolCall?: (name: string, round: number) => void;
 }
 
 export interface ToolLoopResult {
@@ -68,7 +75,7 @@ export async function runToolLoop(opts: ToolLoopOptions): Promise<ToolLoopResult
     return { answer, rounds: toolCalls.length, toolCalls, limitReached, stoppedWithoutAnswer, toolResults, messages };
   };
   for (;;) {
-    const reply = await complete(opts.provider, messages, opts.signal);
+    const reply = opts.complete ? await opts.complete(messages) : await complete(opts.provider, messages, opts.signal);
     const command = detectCommand(reply);
     if (!command) return finish(reply, false);
     if (limitReached) return finish(toolLimitStoppedText(maxRounds), true);
@@ -79,6 +86,7 @@ export async function runToolLoop(opts: ToolLoopOptions): Promise<ToolLoopResult
       continue;
     }
     let result: CommandResult;
+    opts.onToolCall?.(command.name.toUpperCase(), toolCalls.length + 1);
     if (command.kind === 'command') result = await opts.toolset.run(command);
     else if (command.kind === 'unknown') result = { name: command.name.toUpperCase(), ok: false, content: `Error: unknown command /${command.name}. Known commands:\n${knownCommandsText()}` };
     else result = { name: command.name.toUpperCase(), ok: false, content: `Error: /${command.name}: ${command.reason}` };

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { ConversationTurn } from '../../engine/ask/types';
 import * as vscode from 'vscode';
 import type { BuiltContext } from '../../engine/context/types';
 import { ProviderError } from '../../engine/llm/types';
@@ -63,13 +65,14 @@ export async function handleChatRequest(
   if (refused.length) stream.markdown(`${refused.map((r) => `- ⚠️ ${r}`).join('\n')}\n\n`);
   if (!vscode.workspace.isTrusted) stream.markdown(`_${RESTRICTED_NOTICE}_\n\n`);
 
+  const history = historyTurns(context.history);
   const controller = new AbortController();
   const cancel = token.onCancellationRequested(() => controller.abort());
   let streamer: CitationStreamer | undefined;
   let ctx: BuiltContext | undefined;
   try {
     const result = await services.ask({
-      question, root, attached, history: historyTurns(context.history), signal: controller.signal, requestModel: request.model,
+      question, root, attached, history, conversationId: conversationIdOf(history, question), signal: controller.signal, requestModel: request.model,
       onEvent: (e) => {
         if (e.type === 'progress') stream.progress(e.message);
         else if (e.type === 'context') { ctx = e.context; streamer = new CitationStreamer(stream, e.context, root); }
@@ -117,3 +120,11 @@ export function registerParticipant(context: vscode.ExtensionContext, services: 
   return participant;
 }
 
+/**
+ * The stable API gives a chat session no id, so a conversation is named by its first question:
+ * every follow-up of one chat lands in the same memory conversation.
+ */
+function conversationIdOf(history: ConversationTurn[], question: string): string {
+  const first = history.find((t) => t.role === 'user')?.text ?? question;
+  return `chat-${createHash('sha256').update(first).digest('hex').slice(0, 16)}`;
+}

@@ -120,7 +120,7 @@ export class PanelController implements vscode.Disposable {
     let ctx: BuiltContext | undefined;
     try {
       const r = await this.services.ask({
-        question, attached, history, root: t.root, signal: controller.signal,
+        question, attached, history, root: t.root, signal: controller.signal, conversationId: `panel-${this.turns[0].id}`,
         onEvent: (e) => {
           if (e.type === 'progress') { t.progress = e.message; this.postTurn(t); }
           else if (e.type === 'context') ctx = e.context;

@@ -1,3 +1,4 @@
+import { openSharedStore } from '../../engine/audit/shared-store';
 import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
 import { evidenceForPlan } from '../../engine/audit/evidence-plan';
@@ -66,7 +67,7 @@ export class PlanFeatures implements vscode.Disposable {
 
   /** The audit log at <root>/.agent/state/grounded.db, opened once. */
   auditStore(): Promise<AuditStore> {
-    this.store ??= AuditStore.open({ file: this.services.auditDatabase ?? defaultDatabasePath(this.requireRoot()) });
+    this.store ??= openSharedStore(this.services.auditDatabase ?? defaultDatabasePath(this.requireRoot()));
     return this.store;
   }
 

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import { Recorder } from './recorder';
+import { AuditStore, defaultDatabasePath } from '../../../src/engine/audit/store';
 
 // What @grounded sends to the model, seen from the model's side: the fixture language model
 // records every prompt (groundedFixture.requests). Stopping, earlier turns, attachments and the
@@ -162,5 +163,29 @@ describe('@grounded requests as the model receives them', function () {
     editor.selection = new vscode.Selection(10, 0, 16, 0);
     const { rec } = await ask('', { command: 'explain' });
     assert.ok(rec.anchors().some((a) => a.title === 'src/http/client.ts#L11-16'), rec.text());
+  });
+
+  it('lets the model read more with a read-only tool: the command is hidden, the result is scrubbed, the lines read are citable, and the exchange is remembered', async () => {
+    await setReplies([
+      { match: 'TOOL RESULT — READ', reply: 'The client retries with backoff: src/http/client.ts#L20-30.' },
+      { match: 'tool-round-77', reply: '/read src/http/client.ts#L20-30' },
+    ]);
+    const before = (await requests()).length;
+    const { rec, result } = await ask('tool-round-77: how does the client retry?');
+    const sent = (await requests()).slice(before);
+    assert.equal(sent.length, 2, 'one tool round, then the answer');
+    assert.match(sent[1].prompt, /🔧 TOOL RESULT — READ\n\nsrc\/http\/client\.ts#L20-30\n20: /);
+    assert.ok(!rec.text().includes('/read src/http'), 'the command line is not shown to the user');
+    assert.ok(rec.of('progress').some((p) => /Using READ \(tool round 1 of 3\)/.test(String(p))), JSON.stringify(rec.of('progress')));
+    assert.equal(result.metadata?.status, 'success');
+    assert.ok(rec.anchors().some((a) => a.title === 'src/http/client.ts#L20-30'), rec.text());
+    assert.ok(!rec.text().includes('unverified'), 'the lines the tool read count as sent');
+    const store = await AuditStore.open({ file: defaultDatabasePath(root.fsPath) });
+    try {
+      const kept = store.query("SELECT role FROM messages WHERE content LIKE '%tool-round-77%' OR content LIKE '%retries with backoff%' ORDER BY id");
+      assert.deepEqual(kept.map((r) => r.role), ['user', 'assistant'], 'the question and the answer are in the workspace memory');
+    } finally {
+      store.close();
+    }
   });
 });

@@ -20,6 +20,26 @@ function writeConfig(root: string, yaml: string): void {
 }
 
 describe('.agent/etc/query.yaml and keys', () => {
+  it('reads encoding, excluded_folders and extra_ignore, and grounded files and query honour them', async () => {
+    const root = copyFixture();
+    writeConfig(root, 'encoding: cl100k_base\nexcluded_folders: [docs]\nextra_ignore: ["src/util/"]\n');
+    const c = await loadQueryConfig(root, {});
+    assert.deepEqual([c.settings.encoding, c.settings.excludedFolders, c.settings.extraIgnore], ['cl100k_base', ['docs'], ['src/util/']]);
+    const files = capture(root);
+    assert.equal(await main(['files'], files.io), 0);
+    assert.ok(!/^docs\//m.test(files.out.stdout) && !/^src\/util\//m.test(files.out.stdout), files.out.stdout);
+    assert.match(files.out.stdout, /^src\/auth\/keyStore\.ts$/m);
+    const q = capture(root);
+    assert.equal(await main(['query', 'retry sleep time helpers', '--json', '--no-llm'], q.io), 0);
+    const r = JSON.parse(q.out.stdout);
+    assert.equal(r.totals.encoding, 'cl100k_base');
+    assert.ok(r.chunks.every((ch: { path: string }) => !ch.path.startsWith('docs/') && !ch.path.startsWith('src/util/')), JSON.stringify(r.chunks.map((ch: { path: string }) => ch.path)));
+    writeConfig(root, 'encoding: latin1\n');
+    await assert.rejects(loadQueryConfig(root, {}), (e: ConfigError) => /'encoding' must be one of o200k_base/.test(e.message));
+    writeConfig(root, 'excluded_folders: docs\n');
+    await assert.rejects(loadQueryConfig(root, {}), (e: ConfigError) => /'excluded_folders' must be a list/.test(e.message));
+  });
+
   it('picks the first provider that has a key when none is chosen', async () => {
     const root = copyFixture();
     const c = await loadQueryConfig(root, { GEMINI_API_KEY: 'AIza-x' });

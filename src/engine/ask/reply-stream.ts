@@ -1,0 +1,59 @@
+import { withRetry, type RetryOptions } from '../llm/retry';
+import type { ChatMessage, Provider, ProviderEvent } from '../llm/types';
+import { detectCommand } from '../plans/commands';
+
+export interface ReplyStreamOptions {
+  provider: Provider;
+  signal?: AbortSignal;
+  retry?: RetryOptions;
+  /** Receives the reply's text as it arrives (never a tool command's text). */
+  emit: (delta: string) => void;
+  /** When tools are on, a reply whose first line is `/command` is held back, not shown (seed 003). */
+  holdCommands: boolean;
+  /** Token usage, summed over every reply of one question. */
+  usage: { promptTokens?: number; completionTokens?: number };
+}
+
+export interface Reply {
+  text: string;
+  /** The reply was shown to the user as it came. */
+  shown: boolean;
+}
+
+const add = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
+
+/**
+ * Gets one reply from the model, retrying rate limits and server errors before its first token,
+ * and streams it to the user. With `holdCommands`, a reply whose first non-blank character is `/`
+ * may be a tool command, so it is held and only shown at the end if it turns out not to be one
+ * (`/usr/bin is…` is plain text); any other reply streams from its first character.
+ */
+export async function streamReply(messages: ChatMessage[], opts: ReplyStreamOptions): Promise<Reply> {
+  const { provider } = opts;
+  const opened = await withRetry(async () => {
+    const it = provider.stream({ messages, signal: opts.signal })[Symbol.asyncIterator]();
+    return { it, first: await it.next() };
+  }, { ...opts.retry, signal: opts.signal });
+  let text = '';
+  let mode: 'undecided' | 'stream' | 'hold' = opts.holdCommands ? 'undecided' : 'stream';
+  const take = (ev: ProviderEvent) => {
+    if (ev.type !== 'text') {
+      opts.usage.promptTokens = add(opts.usage.promptTokens, ev.promptTokens);
+      opts.usage.completionTokens = add(opts.usage.completionTokens, ev.completionTokens);
+      return;
+    }
+    text += ev.text;
+    if (mode === 'stream') return opts.emit(ev.text);
+    if (mode === 'hold') return;
+    const first = /\S/.exec(text);
+    if (!first) return;
+    mode = first[0] === '/' ? 'hold' : 'stream';
+    if (mode === 'stream') opts.emit(text);
+  };
+  for (let r = opened.value.first; !r.done; r = await opened.value.it.next()) take(r.value);
+  if (mode !== 'stream' && !detectCommand(text)) {
+    opts.emit(text);
+    return { text, shown: true };
+  }
+  return { text, shown: mode === 'stream' };
+}

@@ -1,0 +1,29 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mentionResolver, resolveMentions } from '../../../src/engine/mentions/index';
+import { copyFixture } from '../../support/fixture';
+
+// The hook ask() uses: what the model reads for a failed mention, and the Stop button.
+const root = copyFixture();
+
+describe('the mention hook of the ask pipeline', () => {
+  it('tells the model which mentions failed, in place of their content, and shows the user the summary', async () => {
+    const hook = mentionResolver({ discovery: { root } });
+    const r = await hook('what does @nope.tsx do next to @src/notes.ts?');
+    assert.ok(r.question.startsWith('what does @nope.tsx do next to @src/notes.ts?\n\n'));
+    assert.match(r.question, /^\[@nope\.tsx was not attached: No file matches @nope\.tsx\.\]$/m);
+    assert.deepEqual(r.attached.map((a) => a.path), ['src/notes.ts']);
+    assert.match(r.failureNotes[0], /⚠️ @nope\.tsx: No file matches/);
+  });
+
+  it('leaves the question as written when every mention loaded', async () => {
+    const r = await mentionResolver({ discovery: { root } })('explain @src/notes.ts');
+    assert.equal(r.question, 'explain @src/notes.ts');
+  });
+
+  it('stops at once when the request is cancelled, instead of loading the remaining mentions', async () => {
+    const stop = new AbortController();
+    stop.abort();
+    await assert.rejects(resolveMentions('@src/notes.ts @search:"retry"', { discovery: { root } }, stop.signal), { name: 'AbortError' });
+  });
+});
