@@ -1,6 +1,7 @@
 // The Grounded panel's script: displays the conversation the extension renders (already safe
 // HTML), sends questions, citation clicks and Stop, and keeps its state across hide/show.
 import type { PanelTurn, ToWebview } from '../../src/vscode/panel/messages';
+import { attachMentions } from './mentions';
 
 const ACTION_LABELS: Record<string, string> = {
   'grounded.setApiKey': 'Set API key',
@@ -16,6 +17,7 @@ const form = document.getElementById('ask') as HTMLFormElement;
 const input = document.getElementById('question') as HTMLTextAreaElement;
 const stop = document.getElementById('stop') as HTMLButtonElement;
 let busy = false;
+const mentions = attachMentions(input, document.getElementById('mentions')!, (m) => vscode.postMessage(m));
 
 let turns: PanelTurn[] = ((vscode.getState() as { turns?: PanelTurn[] } | undefined)?.turns) ?? [];
 
@@ -93,7 +95,7 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     if (i >= 0) turns[i] = m.turn;
     else turns.push(m.turn);
     render(m.busy);
-  }
+  } else if (m?.type === 'completions') mentions.receive(m.requestId, m.items);
 });
 
 conversation.addEventListener('click', (e) => {
@@ -112,9 +114,16 @@ form.addEventListener('submit', (e) => {
   if (!question) return;
   vscode.postMessage({ type: 'ask', question });
   input.value = '';
+  mentions.close();
 });
 
 input.addEventListener('keydown', (e) => {
+  // An open suggestion list takes Up/Down/Enter/Tab/Escape: Escape then closes it and does not Stop.
+  if (mentions.handleKey(e)) {
+    e.preventDefault();
+    e.stopPropagation();
+    return;
+  }
   if (e.key === 'Enter' && !e.shiftKey) {
     e.preventDefault();
     form.requestSubmit();

@@ -11,6 +11,7 @@ import { mentionResolver } from '../engine/mentions/index';
 import type { Provider } from '../engine/llm/types';
 import { MetricsRegistry } from '../engine/metrics/registry';
 import { WorkspaceIndex } from '../engine/retrieval/index';
+import { discoverFiles } from '../engine/workspace/discovery';
 import { createLogger, type Logger, type LogRecord } from '../engine/telemetry/log';
 import { levelFilteredSink } from '../engine/telemetry/log-level';
 import { KeyStore, type KeyedProvider } from './keys';
@@ -47,6 +48,8 @@ export class GroundedServices implements vscode.Disposable {
   readonly keys: KeyStore;
   readonly overlay = openDocumentOverlay();
   private readonly indexes = new Map<string, WorkspaceIndex>();
+  /** Per folder, the files @mention completion offers (listed once, again after files or settings change). */
+  private readonly mentionLists = new Map<string, Promise<string[]>>();
   private readonly disposables: vscode.Disposable[] = [];
   private logLevel = readSettings().logLevel;
 
@@ -60,11 +63,14 @@ export class GroundedServices implements vscode.Disposable {
     this.keys = new KeyStore(context.secrets);
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
     const dirty = () => this.indexes.forEach((i) => i.markDirty());
+    const relist = () => this.mentionLists.clear();
     this.disposables.push(this.output, watcher, watcher.onDidCreate(dirty), watcher.onDidChange(dirty), watcher.onDidDelete(dirty),
+      watcher.onDidCreate(relist), watcher.onDidDelete(relist), watcher.onDidChange((u) => { if (/(^|[\\/])\.(git|agent)ignore$/.test(u.path)) relist(); }),
       vscode.workspace.onDidChangeTextDocument((e) => { if (e.document.uri.scheme === 'file') dirty(); }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration('grounded')) return;
         this.indexes.clear();
+        relist();
         this.logLevel = readSettings().logLevel;
       }));
   }
@@ -95,6 +101,17 @@ export class GroundedServices implements vscode.Disposable {
       this.indexes.set(root, index);
     }
     return index;
+  }
+
+  /** Workspace-relative paths Grounded may read in `root` (discovery: ignore rules applied), for @mention completion. */
+  mentionPaths(root: string): Promise<string[]> {
+    let list = this.mentionLists.get(root);
+    if (!list) {
+      list = discoverFiles(discoveryFor(root)).then((r) => r.files.map((f) => f.path));
+      this.mentionLists.set(root, list);
+      list.catch(() => this.mentionLists.delete(root));
+    }
+    return list;
   }
 
   private async keyedSpec(kind: KeyedProvider, model: string, baseUrl: string): Promise<ProviderSpec | undefined> {

@@ -9,6 +9,7 @@ import { openWorkbench, type Workbench } from './harness';
 // redactions, click a citation chip and land in the editor on exactly the cited lines. Then the
 // editor's context menu: select code, "Ask Grounded about this selection", type a question. Then
 // Stop (Escape) while an answer is being written, and with no model the "Set API key" button.
+// Typing `@` in the panel's box suggests files (open editors first); Enter inserts one.
 
 let wb: Workbench;
 const repliesDir = mkdtempSync(path.join(os.tmpdir(), 'grounded-e2e-replies-'));
@@ -54,6 +55,32 @@ test('asking in the Grounded panel and clicking a citation opens the cited lines
   await wb.page.locator('.view-line', { hasText: 'async storeApiKey(provider: string, apiKey: string)' }).waitFor({ state: 'visible' });
   await wb.page.waitForTimeout(300);
   await wb.screenshot('panel-citation-opened');
+});
+
+test('typing @ in the panel\'s box suggests files; Enter inserts the path, Escape only closes the list', { timeout: 120_000 }, async () => {
+  await wb.runCommand('Grounded: Open Grounded Panel');
+  const frame = panelFrame();
+  const input = frame.locator('#question');
+  const list = frame.locator('#mentions[role="listbox"]');
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  await input.fill('');
+  await input.pressSequentially('@keyS', { delay: 40 });
+  await list.waitFor({ state: 'visible', timeout: 15_000 });
+  const first = list.locator('[role="option"]').first();
+  assert.match(await first.innerText(), /^src\/auth\/keyStore\.ts/);
+  assert.equal(await first.getAttribute('aria-selected'), 'true');
+  assert.equal(await input.getAttribute('aria-activedescendant'), await first.getAttribute('id'));
+  await wb.screenshot('panel-mention-completions');
+  await input.press('Enter');
+  await list.waitFor({ state: 'hidden' });
+  assert.equal(await input.inputValue(), '@src/auth/keyStore.ts ', 'Enter accepted the suggestion instead of sending');
+  assert.equal(await frame.locator('.turn').count(), 1, 'no question was sent');
+  await input.pressSequentially('and @cli', { delay: 40 });
+  await list.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.press('Escape');
+  await list.waitFor({ state: 'hidden' });
+  assert.equal(await input.inputValue(), '@src/auth/keyStore.ts and @cli');
+  await input.fill('');
 });
 
 test('right-click → Ask Grounded about this selection answers about exactly that code', { timeout: 180_000 }, async () => {
@@ -103,6 +130,12 @@ test('Stop (or Escape) ends an answer that is still being written', { timeout: 1
   await turn.locator('.answer', { hasText: 'Keys go through' }).waitFor({ state: 'visible', timeout: 60_000 });
   await stop.waitFor({ state: 'visible' });
   await wb.screenshot('panel-answering');
+  // With the suggestion list open, Escape closes the list only: the answer keeps being written.
+  await input.pressSequentially('@cli', { delay: 40 });
+  await frame.locator('#mentions').waitFor({ state: 'visible', timeout: 15_000 });
+  await input.press('Escape');
+  await frame.locator('#mentions').waitFor({ state: 'hidden' });
+  assert.equal(await stop.isVisible(), true, 'the first Escape did not stop the answer');
   await input.press('Escape');
   await turn.locator('.note.stopped', { hasText: 'Stopped.' }).waitFor({ state: 'visible', timeout: 5_000 });
   await stop.waitFor({ state: 'hidden' });

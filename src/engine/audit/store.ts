@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { ensureStateDir } from '../workspace/state-dir';
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 import { withFileLock } from './file-lock';
 import { schemaMigrations, schemaSql, schemaVersion } from './schema';
@@ -52,7 +53,7 @@ export class AuditStore {
   /** Opens (or creates) the database, and marks steps whose process died mid-run as interrupted. */
   static async open(opts: AuditStoreOptions): Promise<AuditStore> {
     const SQL = await loadSqlJs();
-    mkdirSync(path.dirname(opts.file), { recursive: true });
+    ensureStateDir(path.dirname(opts.file));
     const db = existsSync(opts.file) ? new SQL.Database(readFileSync(opts.file)) : new SQL.Database();
     const store = new AuditStore(SQL, db, opts.file, opts.clock ?? Date.now, opts.newId ?? randomUUID, opts.isProcessAlive ?? processAlive);
     store.known = existsSync(opts.file) ? store.fileState() : undefined;

@@ -92,7 +92,7 @@ async function resolveOne(m: Mention, opts: ResolveMentionsOptions, ctx: Ctx, su
 function asMentionError(m: Mention, err: unknown): MentionError {
   if (err instanceof MentionError) return err;
   const why = err instanceof Error ? err.message : String(err);
-  return new MentionError('unexpected', `${m.raw} could not be used: ${why}.`, 'Try again; if it keeps failing, attach the content another way (the rest of the question went on).');
+  return new MentionError('unexpected', `Could not be used: ${why}.`, 'Try again; if it keeps failing, attach the content another way (the rest of the question went on).');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { ensureStateDir } from '../workspace/state-dir';
 import { MetricsRegistry, type MetricsSnapshot } from './registry';
 
 /** Where the CLI keeps metrics between runs (the extension keeps them in memory). */
@@ -19,7 +20,7 @@ export async function loadMetrics(root: string): Promise<MetricsRegistry> {
 /** Persists atomically (write a temp file, then rename), so a crash never leaves half a file. */
 export async function saveMetrics(root: string, registry: MetricsRegistry): Promise<void> {
   const file = metricsPath(root);
-  await fs.mkdir(path.dirname(file), { recursive: true });
+  ensureStateDir(path.dirname(file));
   const tmp = `${file}.${process.pid}.tmp`;
   await fs.writeFile(tmp, JSON.stringify(registry.snapshot()));
   await fs.rename(tmp, file);

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { AnswerResult, AttachedContext } from '../../engine/ask/types';
 import type { BuiltContext } from '../../engine/context/types';
 import { ProviderError } from '../../engine/llm/types';
+import { rankMentions } from '../../engine/mentions/complete';
+import { toWorkspaceRelative } from '../../engine/workspace/explain';
 import { RESTRICTED_NOTICE } from '../restricted';
 import type { GroundedServices } from '../services';
 import { fromWebview, toWebview, type PanelTurn, type ToWebview } from './messages';
@@ -76,6 +78,7 @@ export class PanelController implements vscode.Disposable {
     if (m.type === 'ready') this.post({ type: 'state', turns: this.turns, busy: this.busy });
     else if (m.type === 'ask') await this.ask(m.question);
     else if (m.type === 'stop') this.stop();
+    else if (m.type === 'complete') await this.complete(m.prefix, m.requestId);
     else if (m.type === 'command') await vscode.commands.executeCommand(m.command);
     else if (m.type === 'clear') {
       this.stop();
@@ -92,6 +95,19 @@ export class PanelController implements vscode.Disposable {
       await openCitation(uri, m.startLine, Math.max(m.startLine, m.endLine), this.editorColumn());
     }
     return true;
+  }
+
+  /**
+   * Answers the question box's `@token` with files Grounded may read (open editors first, then the
+   * workspace, see rankMentions) and the fixed mention kinds; a hidden file is never offered.
+   */
+  private async complete(prefix: string, requestId: number): Promise<void> {
+    const root = this.services.rootFor(vscode.window.activeTextEditor?.document.uri);
+    let all: string[] = [];
+    if (root) all = await this.services.mentionPaths(root).catch(() => []);
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).flatMap((t) => (t.input instanceof vscode.TabInputText && t.input.uri.scheme === 'file' ? [t.input.uri.fsPath] : []));
+    const open = root ? [...tabs, ...this.services.overlay.openPaths()].flatMap((abs) => toWorkspaceRelative(root, abs) ?? []) : [];
+    this.post({ type: 'completions', requestId, items: rankMentions(prefix, open, all) });
   }
 
   /** Stops the answer being written, if any (the Stop button, Escape). */

@@ -7,6 +7,9 @@ export const relativeCitationPath = z.string().min(1).max(1000).regex(/^[\w.@/-]
 /** Commands the webview may ask for (its buttons); nothing else can be run from it. */
 export const WEBVIEW_COMMANDS = ['grounded.setApiKey', 'grounded.selectModel', 'grounded.showVisibleFiles'] as const;
 
+/** The longest `@token` the webview asks completions for. */
+export const MAX_PREFIX = 200;
+
 /** Messages the webview may send; anything else is dropped (the webview is not trusted blindly). */
 export const fromWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
@@ -15,6 +18,8 @@ export const fromWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openCitation'), turn: z.string().max(100).optional(), path: relativeCitationPath, startLine: z.number().int().positive(), endLine: z.number().int().positive() }),
   z.object({ type: z.literal('command'), command: z.enum(WEBVIEW_COMMANDS) }),
   z.object({ type: z.literal('clear') }),
+  /** The `@token` being typed (without the `@`), for the completion list; answered with `completions`. */
+  z.object({ type: z.literal('complete'), prefix: z.string().max(MAX_PREFIX), requestId: z.number().int().nonnegative() }),
 ]);
 export type FromWebview = z.infer<typeof fromWebview>;
 
@@ -42,9 +47,14 @@ export const turn = z.object({
 });
 export type PanelTurn = z.infer<typeof turn>;
 
+/** One @mention suggestion: the label shown, the text that replaces the typed `@token`, a hint. */
+const completion = z.object({ label: z.string().min(1).max(1000), insert: z.string().min(2).max(1010).startsWith('@'), detail: z.string().max(100).optional() });
+export type Completion = z.infer<typeof completion>;
+
 /** Messages the extension sends; validated before posting so a bug cannot ship a malformed one. */
 export const toWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state'), turns: z.array(turn), busy: z.boolean() }),
   z.object({ type: z.literal('turn'), turn, busy: z.boolean() }),
+  z.object({ type: z.literal('completions'), requestId: z.number().int().nonnegative(), items: z.array(completion).max(20) }),
 ]);
 export type ToWebview = z.infer<typeof toWebview>;

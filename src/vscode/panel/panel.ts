@@ -81,7 +81,8 @@ export class GroundedPanel implements vscode.Disposable {
 <body>
 <main id="conversation" aria-live="polite" aria-label="Conversation"></main>
 <form id="ask" aria-label="Ask Grounded">
-  <textarea id="question" rows="3" placeholder="Ask about this workspace… (Enter to send, Shift+Enter for a new line, Escape to stop)" aria-label="Question"></textarea>
+  <div id="mentions" role="listbox" aria-label="Mention suggestions" hidden></div>
+  <textarea id="question" rows="3" placeholder="Ask about this workspace… (@ to mention a file, Enter to send, Shift+Enter for a new line, Escape to stop)" aria-label="Question" aria-autocomplete="list" aria-controls="mentions"></textarea>
   <div class="actions">
     <button type="submit" id="send">Ask</button>
     <button type="button" id="stop" class="secondary" hidden title="Stop the answer (Escape)">Stop</button>

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
+import { rmSync, writeFileSync } from 'node:fs';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import { toWebview, type PanelTurn, type ToWebview } from '../../../src/vscode/panel/messages';
 import type { GroundedPanel } from '../../../src/vscode/panel/panel';
@@ -152,5 +153,39 @@ describe('Grounded panel message protocol', function () {
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     await running;
     assert.equal(ran, true);
+  });
+
+  it('complete: offers files Grounded may read, open editors first, never an ignored one', async () => {
+    const file = (rel: string) => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, rel);
+    // config/local.env is hidden by the fixture's .gitignore; open it too, as a user might.
+    writeFileSync(file('config/local.env').fsPath, 'API_TOKEN=fixture-local-secret\n');
+    try {
+      await vscode.window.tabGroups.close(textTabs());
+      await vscode.window.showTextDocument(file('src/util/time.ts'), { preview: false });
+      await vscode.window.showTextDocument(file('config/local.env'), { preview: false });
+      const completions = async (prefix: string, requestId: number) => {
+        assert.equal(await receive({ type: 'complete', prefix, requestId }), true);
+        const m = posted.find((p) => p.type === 'completions' && p.requestId === requestId);
+        assert.ok(m?.type === 'completions', `completions for ${prefix}`);
+        return m.items;
+      };
+      const t = await completions('t', 1);
+      assert.deepEqual(t[0], { label: 'src/util/time.ts', insert: '@src/util/time.ts ', detail: 'open editor' });
+      assert.ok(t.length <= 8);
+      const env = (await completions('env', 2)).map((i) => i.label);
+      assert.ok(env.includes('config/app.env.example'), env.join());
+      for (const items of [t, await completions('local', 3), await completions('env', 2)]) {
+        assert.ok(!items.some((i) => i.label.includes('local.env')), 'an ignored file is never suggested, even when open');
+      }
+      assert.equal((await completions('keyS', 4))[0].insert, '@src/auth/keyStore.ts ');
+      assert.ok((await completions('se', 5)).some((i) => i.insert === '@search:""'));
+      for (const bad of [{ type: 'complete', prefix: 'x'.repeat(201), requestId: 6 }, { type: 'complete', prefix: 'x', requestId: -1 }, { type: 'complete', prefix: 'x' }]) {
+        assert.equal(await receive(bad), false);
+      }
+      assert.throws(() => toWebview.parse({ type: 'completions', requestId: 1, items: Array.from({ length: 21 }, () => ({ label: 'a', insert: '@a ' })) }));
+    } finally {
+      await vscode.window.tabGroups.close(textTabs());
+      rmSync(file('config/local.env').fsPath, { force: true });
+    }
   });
 });
