@@ -7,27 +7,7 @@ import { parseRetryAfter } from '../../../src/engine/llm/errors';
 import { ProviderError, type Provider, type ProviderEvent } from '../../../src/engine/llm/types';
 import { scrubText } from '../../../src/engine/privacy/scrubber';
 import { LlmWireServer } from '../../support/llm-server';
-
-const messages = [
-  { role: 'system' as const, content: scrubText('You are a test.').text },
-  { role: 'user' as const, content: scrubText('Say hello.').text },
-];
-
-async function collect(p: Provider, signal?: AbortSignal): Promise<ProviderEvent[]> {
-  const out: ProviderEvent[] = [];
-  for await (const ev of p.stream({ messages, signal })) out.push(ev);
-  return out;
-}
-
-async function failure(fn: () => Promise<unknown>): Promise<ProviderError> {
-  try {
-    await fn();
-  } catch (err) {
-    assert.ok(err instanceof ProviderError, `not a ProviderError: ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected a failure');
-}
+import { collect, failure, messages } from '../../support/provider-helpers';
 
 describe('OpenAI and OpenAI-compatible providers (real openai SDK, local SSE server)', () => {
   let server: LlmWireServer;

@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { ProviderError, type Provider, type ProviderEvent } from '../../src/engine/llm/types';
+import { scrubText } from '../../src/engine/privacy/scrubber';
+
+/** A minimal scrubbed conversation for provider tests. */
+export const messages = [
+  { role: 'system' as const, content: scrubText('You are a test.').text },
+  { role: 'user' as const, content: scrubText('Say hello.').text },
+];
+
+/** Every event a provider streams for `messages`. */
+export async function collect(p: Provider, signal?: AbortSignal): Promise<ProviderEvent[]> {
+  const out: ProviderEvent[] = [];
+  for await (const ev of p.stream({ messages, signal })) out.push(ev);
+  return out;
+}
+
+/** The ProviderError `fn` fails with (the test fails if it succeeds or throws anything else). */
+export async function failure(fn: () => Promise<unknown>): Promise<ProviderError> {
+  try {
+    await fn();
+  } catch (err) {
+    assert.ok(err instanceof ProviderError, `not a ProviderError: ${String(err)}`);
+    return err;
+  }
+  assert.fail('expected a failure');
+}
