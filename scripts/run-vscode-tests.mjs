@@ -2,6 +2,7 @@
 //  1. integration suites test/integration/suites/*.test.ts (mocha BDD) run inside the extension
 //     host of code-server, with test/fixtures/workspaces/basic open; *.untrusted.test.ts run in a
 //     second workbench with workspace trust on and the folder untrusted (restricted mode);
+//     *.multiroot.test.ts in a multi-root window (basic + second, through a .code-workspace file);
 //  2. end-to-end UI tests test/e2e/*.e2e.ts (node:test + playwright-core driving the workbench).
 // Sets the machine up first (scripts/vscode/setup.mjs). Ends with "vscode: N passed, N failed".
 // Usage: node scripts/run-vscode-tests.mjs [--suite SUBSTR]... [--grep MOCHA_GREP] [--e2e SUBSTR]...
@@ -97,15 +98,18 @@ function printResults(results) {
   }
 }
 
-/** One workbench running `files`; `untrusted`: workspace trust on and the folder not trusted. */
-async function runIntegration(files, untrusted = false) {
-  const label = untrusted ? 'untrusted' : 'trusted';
-  const suites = await bundleSuites(files, untrusted ? `${OUT_DIR}-untrusted` : OUT_DIR);
+const MULTIROOT_FOLDERS = ['basic', 'second'].map((f) => path.join(repoRoot, 'test/fixtures/workspaces', f));
+
+/** One workbench running `files`; `kind` 'untrusted': trust on and the folder not trusted; 'multiroot': two folders. */
+async function runIntegration(files, kind = 'trusted') {
+  const label = kind;
+  const untrusted = kind === 'untrusted';
+  const suites = await bundleSuites(files, kind === 'trusted' ? OUT_DIR : `${OUT_DIR}-${kind}`);
   const work = mkdtempSync(path.join(os.tmpdir(), 'grounded-suites-'));
   const { file, results } = writeRunnerConfig(work, suites);
-  console.log(`# vscode: ${files.length} integration suite file(s) in code-server${untrusted ? ' (restricted mode: workspace trust on, folder untrusted)' : ''}`);
+  console.log(`# vscode: ${files.length} integration suite file(s) in code-server${untrusted ? ' (restricted mode: workspace trust on, folder untrusted)' : kind === 'multiroot' ? ' (multi-root window)' : ''}`);
   const started = Date.now();
-  const session = await startWorkbench({ env: { GROUNDED_VSCODE_TEST_CONFIG: file }, keep: opts.keep, untrusted });
+  const session = await startWorkbench({ env: { GROUNDED_VSCODE_TEST_CONFIG: file }, keep: opts.keep, untrusted, folders: kind === 'multiroot' ? MULTIROOT_FOLDERS : undefined });
   timings[`workbench ${label}`] = session.timings.workbenchReadyMs;
   let ok = false;
   try {
@@ -169,8 +173,10 @@ async function runElectron(files) {
 async function main() {
   const allSuites = opts['no-integration'] ? [] : pick(SUITES_DIR, '.test.ts', opts.suite);
   const isUntrusted = (f) => f.endsWith('.untrusted.test.ts');
-  const suiteFiles = allSuites.filter((f) => !isUntrusted(f));
+  const isMultiroot = (f) => f.endsWith('.multiroot.test.ts');
+  const suiteFiles = allSuites.filter((f) => !isUntrusted(f) && !isMultiroot(f));
   const untrustedFiles = allSuites.filter(isUntrusted);
+  const multirootFiles = allSuites.filter(isMultiroot);
   const e2eFiles = opts['no-e2e'] || opts.electron ? [] : pick(E2E_DIR, '.e2e.ts', opts.e2e);
   if (!opts['no-build']) {
     const code = await run(process.execPath, ['esbuild.mjs'], { cwd: repoRoot });
@@ -184,7 +190,8 @@ async function main() {
   }
   mkdirSync(RESULTS_DIR, { recursive: true });
   if (suiteFiles.length) await runIntegration(suiteFiles);
-  if (untrustedFiles.length) await runIntegration(untrustedFiles, true);
+  if (untrustedFiles.length) await runIntegration(untrustedFiles, 'untrusted');
+  if (multirootFiles.length) await runIntegration(multirootFiles, 'multiroot');
   for (const file of e2eFiles) await runE2e(file);
 }
 

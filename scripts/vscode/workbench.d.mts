@@ -15,6 +15,8 @@ export interface WorkbenchOptions {
   keep?: boolean;
   /** Workspace trust enabled and the folder not trusted (restricted mode). */
   untrusted?: boolean;
+  /** A multi-root window: these folders, copied under their own names, opened through a .code-workspace file. */
+  folders?: string[];
 }
 
 export interface WorkbenchSession {
@@ -22,6 +24,8 @@ export interface WorkbenchSession {
   dataDir: string;
   extensionsDir: string;
   folder: string;
+  /** The .code-workspace file of a multi-root window. */
+  workspaceFile?: string;
   port: number;
   url: string;
   page: Page | undefined;

@@ -120,7 +120,9 @@ export function copyLogs(session, dest) {
  * Options: workspace (folder to copy; default test/fixtures/workspaces/basic), settings (merged
  * into the user settings), env (extra environment for the server and its extension host),
  * extraExtensions (folders to install unpacked), openBrowser (default true), keep (leave temp files),
- * untrusted (workspace trust enabled and the folder left untrusted: restricted mode).
+ * untrusted (workspace trust enabled and the folder left untrusted: restricted mode), folders
+ * (a multi-root window instead: each folder copied under its own name and opened through a
+ * `.code-workspace` file; `folder` is then the first copy, `workspaceFile` the file).
  */
 export async function startWorkbench(options = {}) {
   const started = Date.now();
@@ -132,14 +134,19 @@ export async function startWorkbench(options = {}) {
   mkdirSync(extensionsDir, { recursive: true });
   const settings = { ...BASE_SETTINGS, ...(options.untrusted ? UNTRUSTED_SETTINGS : {}), ...options.settings };
   writeFileSync(path.join(dataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
-  cpSync(options.workspace ?? path.join(repoRoot, 'test/fixtures/workspaces/basic'), folder, { recursive: true });
+  const multi = options.folders?.length ? options.folders.map((f) => path.join(root, path.basename(f))) : undefined;
+  const workspaceFile = multi ? path.join(root, 'grounded.code-workspace') : undefined;
+  if (multi) {
+    options.folders.forEach((f, i) => cpSync(f, multi[i], { recursive: true }));
+    writeFileSync(workspaceFile, JSON.stringify({ folders: multi.map((f) => ({ path: path.basename(f) })), settings: {} }, null, 2));
+  } else cpSync(options.workspace ?? path.join(repoRoot, 'test/fixtures/workspaces/basic'), folder, { recursive: true });
   installProduct(extensionsDir);
   for (const dir of [...FIXTURE_DIRS.map((d) => path.join(repoRoot, d)), ...(options.extraExtensions ?? [])]) installUnpacked(dir, extensionsDir);
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const args = [codeServerEntry, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--user-data-dir', dataDir, '--extensions-dir', extensionsDir,
-    '--disable-telemetry', '--disable-update-check', ...(options.untrusted ? [] : ['--disable-workspace-trust']), '--enable-proposed-api', FIXTURE_EXTENSION_ID, folder];
+    '--disable-telemetry', '--disable-update-check', ...(options.untrusted ? [] : ['--disable-workspace-trust']), '--enable-proposed-api', FIXTURE_EXTENSION_ID, workspaceFile ?? folder];
   // XDG_*: code-server keeps its own config there; a temp folder leaves the user's home untouched.
   const env = { ...process.env, XDG_CONFIG_HOME: path.join(root, 'xdg-config'), XDG_DATA_HOME: path.join(root, 'xdg-data'), GROUNDED_TEST: '1', ...options.env };
   const child = spawn(process.execPath, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -149,7 +156,7 @@ export async function startWorkbench(options = {}) {
 
   let browser;
   const session = {
-    root, dataDir, extensionsDir, folder, port, url, page: undefined, browser: undefined,
+    root, dataDir, extensionsDir, folder: multi?.[0] ?? folder, workspaceFile, port, url, page: undefined, browser: undefined,
     serverOutput: () => output,
     serverExitCode: () => child.exitCode,
     timings: { serverReadyMs: 0, workbenchReadyMs: 0 },
@@ -173,7 +180,7 @@ export async function startWorkbench(options = {}) {
     if (options.openBrowser !== false) {
       browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, headless: true });
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
+      await page.goto(`${url}/?${workspaceFile ? `workspace=${encodeURIComponent(workspaceFile)}` : `folder=${encodeURIComponent(folder)}`}`);
       await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
       session.browser = browser;
       session.page = page;

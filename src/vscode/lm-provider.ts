@@ -1,5 +1,27 @@
 import * as vscode from 'vscode';
-import { ProviderError, type Provider, type ProviderEvent, type ProviderRequest } from '../engine/llm/types';
+import { ProviderError, type ChatMessage, type Provider, type ProviderEvent, type ProviderRequest } from '../engine/llm/types';
+
+const parseInput = (json: string): object => {
+  try {
+    const v: unknown = JSON.parse(json);
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * A message for vscode.lm, which has no system role: the rules go first as a user message, as VS
+ * Code's samples do. A native call is an assistant LanguageModelToolCallPart, its result a user
+ * LanguageModelToolResultPart with the same call id (the stable API since 1.95).
+ */
+function toLmMessage(m: ChatMessage): vscode.LanguageModelChatMessage {
+  if (m.role === 'tool') return vscode.LanguageModelChatMessage.User([new vscode.LanguageModelToolResultPart(m.toolCallId, [new vscode.LanguageModelTextPart(m.content)])]);
+  if (m.role !== 'assistant') return vscode.LanguageModelChatMessage.User(m.content);
+  if (!m.toolCall) return vscode.LanguageModelChatMessage.Assistant(m.content);
+  const call = new vscode.LanguageModelToolCallPart(m.toolCall.id, m.toolCall.name, parseInput(m.toolCall.arguments));
+  return vscode.LanguageModelChatMessage.Assistant(m.content ? [new vscode.LanguageModelTextPart(m.content), call] : [call]);
+}
 
 /** Maps a LanguageModelError (or anything else vscode.lm throws) to the engine's error kinds. */
 function toProviderError(err: unknown, model: string): ProviderError {
@@ -22,8 +44,9 @@ export class VsCodeLmProvider implements Provider {
   }
 
   async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
-    // vscode.lm has no system role: the rules go first as a user message, as VS Code's samples do.
-    const messages = request.messages.map((m) => (m.role === 'assistant' ? vscode.LanguageModelChatMessage.Assistant(m.content) : vscode.LanguageModelChatMessage.User(m.content)));
+    const messages = request.messages.map(toLmMessage);
+    // The stable API has no "none" tool mode: a request that must answer in text offers no tools.
+    const tools = request.tools?.length && request.toolChoice !== 'none' ? request.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.parameters })) : undefined;
     const cts = new vscode.CancellationTokenSource();
     // Stop means stop now: the next piece of a slow model is not awaited once the user stopped.
     let rejectAborted: (err: Error) => void = () => undefined;
@@ -32,16 +55,23 @@ export class VsCodeLmProvider implements Provider {
     const onAbort = () => { cts.cancel(); rejectAborted(new vscode.CancellationError()); };
     if (request.signal?.aborted) onAbort();
     request.signal?.addEventListener('abort', onAbort, { once: true });
-    let pieces: AsyncIterator<string> | undefined;
+    let pieces: AsyncIterator<unknown> | undefined;
+    const calls: ProviderEvent[] = [];
     try {
-      const response = await Promise.race([this.chatModel.sendRequest(messages, { justification: 'Grounded answers questions about your workspace from its code.' }, cts.token), aborted]);
-      pieces = response.text[Symbol.asyncIterator]();
+      const response = await Promise.race([this.chatModel.sendRequest(messages, { justification: 'Grounded answers questions about your workspace from its code.', ...(tools ? { tools } : {}) }, cts.token), aborted]);
+      pieces = response.stream[Symbol.asyncIterator]();
       for (;;) {
         const next = await Promise.race([pieces.next(), aborted]);
         if (next.done) break;
-        if (next.value) yield { type: 'text', text: next.value };
+        const part = next.value;
+        if (part instanceof vscode.LanguageModelTextPart) {
+          if (part.value) yield { type: 'text', text: part.value };
+        } else if (part instanceof vscode.LanguageModelToolCallPart) {
+          calls.push({ type: 'tool_call', id: part.callId, name: part.name, arguments: JSON.stringify(part.input ?? {}) });
+        }
       }
       if (request.signal?.aborted) throw new vscode.CancellationError();
+      yield* calls;
     } catch (err) {
       throw toProviderError(err, this.model);
     } finally {

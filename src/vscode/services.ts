@@ -18,6 +18,7 @@ import { KeyStore, type KeyedProvider } from './keys';
 import { VsCodeLmProvider } from './lm-provider';
 import { createVsCodeWorkspaceHost, openDocumentOverlay } from './plans/workspace-host';
 import { discoveryFor, readSettings } from './settings';
+import { workspaceRoots } from './workspace-paths';
 
 export interface ResolvedProvider {
   provider?: Provider;
@@ -151,7 +152,7 @@ export class GroundedServices implements vscode.Disposable {
     if (!root) throw new Error('Open a folder first: Grounded answers questions about the code in the open workspace.');
     const resolved = await this.resolveProvider(opts.requestModel);
     const engine = readSettings(vscode.Uri.file(root)).engine;
-    const resolveMentions = mentionResolver({ discovery: discoveryFor(root), overlay: this.overlay, allowNetwork: vscode.workspace.isTrusted, cacheDir: this.urlCacheDir });
+    const resolveMentions = mentionResolver({ discovery: discoveryFor(root), roots: workspaceRoots(), overlay: this.overlay, allowNetwork: vscode.workspace.isTrusted, cacheDir: this.urlCacheDir });
     // Read-only tools and memory only in a trusted workspace, and only when a model answers.
     const store = resolved.provider && vscode.workspace.isTrusted ? await openSharedStore(defaultDatabasePath(root)) : undefined;
     const tools = store ? answerToolset(createVsCodeWorkspaceHost({ root, extraIgnore: engine.extraIgnore }), store) : undefined;

@@ -11,10 +11,17 @@ export interface ReceivedRequest {
   closedEarly: boolean;
 }
 
-/** What the server does with one request. */
+/** A native tool call a scripted model makes; OpenAI streams `arguments` in pieces, Gemini sends it whole. */
+export interface WireToolCall {
+  id?: string;
+  name: string;
+  arguments: string;
+}
+
+/** What the server does with one request. `toolCalls` follow the text, as models send them. */
 export type Reply =
-  | { kind: 'openai-stream'; chunks: string[]; usage?: { prompt: number; completion: number }; delayMs?: number }
-  | { kind: 'gemini-stream'; chunks: string[]; usage?: { prompt: number; completion: number }; delayMs?: number }
+  | { kind: 'openai-stream'; chunks: string[]; toolCalls?: WireToolCall[]; usage?: { prompt: number; completion: number }; delayMs?: number }
+  | { kind: 'gemini-stream'; chunks: string[]; toolCalls?: WireToolCall[]; usage?: { prompt: number; completion: number }; delayMs?: number }
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: unknown }
   | { kind: 'raw'; status: number; contentType: string; body: string };
 
@@ -88,16 +95,28 @@ export class LlmWireServer {
 function openaiFrames(r: Extract<Reply, { kind: 'openai-stream' }>): string[] {
   const base = { id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 1700000000, model: 'test-model' };
   const frames = r.chunks.map((text, i) => ({ ...base, choices: [{ index: 0, delta: i === 0 ? { role: 'assistant', content: text } : { content: text }, finish_reason: null }] }));
-  frames.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] } as never);
+  // Each call as real servers stream it: id, type and name first, then the arguments' JSON in pieces.
+  (r.toolCalls ?? []).forEach((call, index) => {
+    const head = { index, id: call.id ?? `call_${index}`, type: 'function', function: { name: call.name, arguments: '' } };
+    frames.push({ ...base, choices: [{ index: 0, delta: { ...(frames.length ? {} : { role: 'assistant', content: null }), tool_calls: [head] }, finish_reason: null }] } as never);
+    const half = Math.ceil(call.arguments.length / 2);
+    for (const piece of [call.arguments.slice(0, half), call.arguments.slice(half)].filter(Boolean)) {
+      frames.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null }] } as never);
+    }
+  });
+  frames.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: r.toolCalls?.length ? 'tool_calls' : 'stop' }] } as never);
   if (r.usage) frames.push({ ...base, choices: [], usage: { prompt_tokens: r.usage.prompt, completion_tokens: r.usage.completion, total_tokens: r.usage.prompt + r.usage.completion } } as never);
   return [...frames.map((f) => `data: ${JSON.stringify(f)}\n\n`), 'data: [DONE]\n\n'];
 }
 
 function geminiFrames(r: Extract<Reply, { kind: 'gemini-stream' }>): string[] {
-  return r.chunks.map((text, i) => {
-    const last = i === r.chunks.length - 1;
+  const calls = (r.toolCalls ?? []).map((c) => ({ functionCall: { name: c.name, args: JSON.parse(c.arguments) as object } }));
+  const chunks = r.chunks.length || !calls.length ? r.chunks : [''];
+  return chunks.map((text, i) => {
+    const last = i === chunks.length - 1;
+    const parts = [...(text ? [{ text }] : []), ...(last ? calls : [])];
     const frame = {
-      candidates: [{ content: { role: 'model', parts: [{ text }] }, index: 0, ...(last ? { finishReason: 'STOP' } : {}) }],
+      candidates: [{ content: { role: 'model', parts }, index: 0, ...(last ? { finishReason: 'STOP' } : {}) }],
       ...(last && r.usage ? { usageMetadata: { promptTokenCount: r.usage.prompt, candidatesTokenCount: r.usage.completion, totalTokenCount: r.usage.prompt + r.usage.completion } } : {}),
     };
     return `data: ${JSON.stringify(frame)}\r\n\r\n`;

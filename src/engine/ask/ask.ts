@@ -5,7 +5,7 @@ import { formatSnippetAnswer, noContextAnswer } from '../context/render';
 import type { BuiltContext } from '../context/types';
 import { cancelledError } from '../llm/errors';
 import type { RetryInfo, RetryOptions } from '../llm/retry';
-import { ProviderError, type Provider } from '../llm/types';
+import { ProviderError, type Provider, type ToolSpec } from '../llm/types';
 import { runToolLoop } from '../plans/tool-loop';
 import type { CommandToolset } from '../plans/command-tools';
 import type { ScrubbedText } from '../privacy/types';
@@ -34,8 +34,9 @@ export interface AskDeps {
   retry?: Omit<RetryOptions, 'signal' | 'onRetry'>;
   resolveMentions?: MentionResolver;
   /**
-   * Read-only tools the model may ask for with the command protocol (seed 003); absent, the model
-   * answers from the context alone. Surfaces leave it out in an untrusted workspace.
+   * Read-only tools the model may ask for (seed 003), natively where the provider supports tool
+   * calling and with the command protocol; absent, no tools are offered and the model answers from
+   * the context alone. Surfaces leave it out in an untrusted workspace.
    */
   tools?: CommandToolset;
   /** Keeps each finished exchange (scrubbed question, answer and tool results), e.g. in workspace memory. */
@@ -128,7 +129,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
           emit({ type: 'retry', attempt: r.attempt, delayMs: r.delayMs, reason: r.reason });
         },
       };
-      const reply = async (msgs: typeof messages) => (await streamReply(msgs, { provider, signal: request.signal, retry, usage, holdCommands: Boolean(deps.tools), emit: (delta) => emit({ type: 'text', delta }) })).text;
+      const reply = (msgs: typeof messages, tools?: ToolSpec[], toolChoice?: 'none') => streamReply(msgs, { provider, signal: request.signal, retry, usage, tools, toolChoice, holdCommands: Boolean(deps.tools), emit: (delta) => emit({ type: 'text', delta }) });
       if (prefix) emit({ type: 'text', delta: prefix });
       let answer: string;
       let answered = ctx;
@@ -143,7 +144,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
         outcome.toolRounds = loop.rounds;
         if (loop.stoppedWithoutAnswer) emit({ type: 'text', delta: answer });
         answered = withToolChunks(ctx, toolResults, s.encoding);
-      } else answer = await reply(messages);
+      } else answer = (await reply(messages)).text;
       outcome.completionTokens = usage.completionTokens;
       deps.onTurn?.({ queryId, question: scrubber.scrub(question).text, answer: scrubber.scrub(answer).text, toolResults });
       const checked = markUnverified(answer, answered);

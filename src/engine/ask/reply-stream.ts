@@ -1,5 +1,5 @@
 import { withRetry, type RetryOptions } from '../llm/retry';
-import type { ChatMessage, Provider, ProviderEvent } from '../llm/types';
+import type { ChatMessage, Provider, ProviderEvent, ToolCall, ToolSpec } from '../llm/types';
 import { detectCommand } from '../plans/commands';
 
 export interface ReplyStreamOptions {
@@ -10,12 +10,17 @@ export interface ReplyStreamOptions {
   emit: (delta: string) => void;
   /** When tools are on, a reply whose first line is `/command` is held back, not shown (seed 003). */
   holdCommands: boolean;
+  /** Tools offered for native tool calling on this request. */
+  tools?: ToolSpec[];
+  toolChoice?: 'none';
   /** Token usage, summed over every reply of one question. */
   usage: { promptTokens?: number; completionTokens?: number };
 }
 
 export interface Reply {
   text: string;
+  /** Native tool calls the model made (it may also have said something first, which was shown). */
+  toolCalls: ToolCall[];
   /** The reply was shown to the user as it came. */
   shown: boolean;
 }
@@ -31,12 +36,14 @@ const add = (a: number | undefined, b: number | undefined) => (a === undefined &
 export async function streamReply(messages: ChatMessage[], opts: ReplyStreamOptions): Promise<Reply> {
   const { provider } = opts;
   const opened = await withRetry(async () => {
-    const it = provider.stream({ messages, signal: opts.signal })[Symbol.asyncIterator]();
+    const it = provider.stream({ messages, tools: opts.tools, toolChoice: opts.toolChoice, signal: opts.signal })[Symbol.asyncIterator]();
     return { it, first: await it.next() };
   }, { ...opts.retry, signal: opts.signal });
   let text = '';
+  const toolCalls: ToolCall[] = [];
   let mode: 'undecided' | 'stream' | 'hold' = opts.holdCommands ? 'undecided' : 'stream';
   const take = (ev: ProviderEvent) => {
+    if (ev.type === 'tool_call') return void toolCalls.push({ id: ev.id, name: ev.name, arguments: ev.arguments });
     if (ev.type !== 'text') {
       opts.usage.promptTokens = add(opts.usage.promptTokens, ev.promptTokens);
       opts.usage.completionTokens = add(opts.usage.completionTokens, ev.completionTokens);
@@ -51,9 +58,10 @@ export async function streamReply(messages: ChatMessage[], opts: ReplyStreamOpti
     if (mode === 'stream') opts.emit(text);
   };
   for (let r = opened.value.first; !r.done; r = await opened.value.it.next()) take(r.value);
-  if (mode !== 'stream' && !detectCommand(text)) {
+  // A held reply that is neither a command nor a native call is shown after all.
+  if (mode !== 'stream' && !toolCalls.length && !detectCommand(text)) {
     opts.emit(text);
-    return { text, shown: true };
+    return { text, toolCalls, shown: true };
   }
-  return { text, shown: mode === 'stream' };
+  return { text, toolCalls, shown: mode === 'stream' };
 }

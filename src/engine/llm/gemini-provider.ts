@@ -1,6 +1,26 @@
-import { GoogleGenerativeAI, type Content, type GenerativeModel } from '@google/generative-ai';
+import { FunctionCallingMode, GoogleGenerativeAI, type Content, type FunctionDeclarationSchema, type GenerativeModel, type Part } from '@google/generative-ai';
 import { cancelledError, emptyResponseError, toProviderError, type ProviderIdentity } from './errors';
-import { ProviderError, type Provider, type ProviderEvent, type ProviderRequest } from './types';
+import { ProviderError, type ChatMessage, type Provider, type ProviderEvent, type ProviderRequest } from './types';
+
+const parseArgs = (json: string): object => {
+  try {
+    const v: unknown = JSON.parse(json);
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  } catch {
+    return {};
+  }
+};
+
+/** A message as Gemini content: a native call is a `functionCall` part, its result a `functionResponse` part. */
+function toContent(m: Exclude<ChatMessage, { role: 'system' }>): Content {
+  if (m.role === 'tool') return { role: 'function', parts: [{ functionResponse: { name: m.name, response: { name: m.name, content: m.content } } }] };
+  if (m.role === 'assistant') {
+    const parts: Part[] = m.content || !m.toolCall ? [{ text: m.content }] : [];
+    if (m.toolCall) parts.push({ functionCall: { name: m.toolCall.name, args: parseArgs(m.toolCall.arguments) } });
+    return { role: 'model', parts };
+  }
+  return { role: 'user', parts: [{ text: m.content }] };
+}
 
 export interface GeminiProviderOptions {
   model: string;
@@ -26,13 +46,13 @@ export class GeminiProvider implements Provider {
 
   async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
     const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
-    const contents: Content[] = request.messages
-      .filter((m) => m.role !== 'system')
-      .map((m) => ({ role: m.role === 'assistant' ? 'model' : 'user', parts: [{ text: m.content }] }));
+    const contents: Content[] = request.messages.filter((m) => m.role !== 'system').map((m) => toContent(m as Exclude<ChatMessage, { role: 'system' }>));
+    const tools = request.tools?.length ? [{ functionDeclarations: request.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters as unknown as FunctionDeclarationSchema })) }] : undefined;
     const model = this.client.getGenerativeModel(
       {
         model: this.model,
         ...(system ? { systemInstruction: system } : {}),
+        ...(tools ? { tools, ...(request.toolChoice === 'none' ? { toolConfig: { functionCallingConfig: { mode: FunctionCallingMode.NONE } } } : {}) } : {}),
         generationConfig: { ...(request.maxOutputTokens ? { maxOutputTokens: request.maxOutputTokens } : {}), ...(request.temperature !== undefined ? { temperature: request.temperature } : {}) },
       },
       { baseUrl: this.opts.baseUrl },
@@ -67,10 +87,16 @@ export class GeminiProvider implements Provider {
     try {
       let usage: ProviderEvent | undefined;
       let answered = false;
+      const calls: ProviderEvent[] = [];
       for await (const chunk of result.stream) {
         const candidate = chunk.candidates?.[0];
         const text = candidate?.content?.parts?.map((p) => p.text ?? '').join('') ?? '';
         if (text) yield { type: 'text', text };
+        // Gemini sends each function call whole; it has no call id, so the id is ours (its result goes back by name).
+        for (const p of candidate?.content?.parts ?? []) {
+          if (p.functionCall) calls.push({ type: 'tool_call', id: `gemini-call-${calls.length + 1}`, name: p.functionCall.name, arguments: JSON.stringify(p.functionCall.args ?? {}) });
+        }
+        if (calls.length) answered = true;
         // A blocked prompt has no candidates but is a real (empty) answer, not a broken stream.
         if (text || candidate?.finishReason || chunk.promptFeedback?.blockReason) answered = true;
         if (chunk.usageMetadata) usage = { type: 'usage', promptTokens: chunk.usageMetadata.promptTokenCount, completionTokens: chunk.usageMetadata.candidatesTokenCount };
@@ -78,6 +104,7 @@ export class GeminiProvider implements Provider {
       // The SDK may end the stream quietly on abort; the caller must not mistake that for a complete answer.
       if (userSignal?.aborted) throw cancelledError();
       if (!answered) throw emptyResponseError(this.who, 'the stream ended without any text or finish reason');
+      yield* calls;
       if (usage) yield usage;
     } catch (err) {
       throw fail(err);

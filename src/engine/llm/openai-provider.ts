@@ -1,6 +1,17 @@
 import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { cancelledError, emptyResponseError, toProviderError, type ProviderIdentity } from './errors';
-import type { Provider, ProviderEvent, ProviderRequest } from './types';
+import type { ChatMessage, Provider, ProviderEvent, ProviderRequest } from './types';
+
+/** A message on the wire: native tool calls as assistant `tool_calls`, their results as `role: tool`. */
+function toWire(m: ChatMessage): ChatCompletionMessageParam {
+  if (m.role === 'tool') return { role: 'tool', tool_call_id: m.toolCallId, content: m.content };
+  if (m.role === 'assistant' && m.toolCall) {
+    const { id, name, arguments: args } = m.toolCall;
+    return { role: 'assistant', content: m.content || null, tool_calls: [{ id, type: 'function', function: { name, arguments: args } }] };
+  }
+  return { role: m.role, content: m.content };
+}
 
 export interface OpenAIProviderOptions {
   /** 'openai' | 'openai-compatible' | 'gh' */
@@ -37,7 +48,8 @@ export class OpenAIChatProvider implements Provider {
       const { data, response } = await this.client.chat.completions.create(
         {
           model: this.model,
-          messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+          messages: request.messages.map(toWire),
+          ...(request.tools?.length ? { tools: request.tools.map((t) => ({ type: 'function' as const, function: t })), ...(request.toolChoice ? { tool_choice: request.toolChoice } : {}) } : {}),
           stream: true,
           stream_options: { include_usage: true },
           ...(request.maxOutputTokens ? { max_tokens: request.maxOutputTokens } : {}),
@@ -57,16 +69,28 @@ export class OpenAIChatProvider implements Provider {
     }
     try {
       let answered = false;
+      // Streamed tool calls arrive in pieces keyed by index: the id and name first, then the arguments' JSON.
+      const calls: Array<{ id: string; name: string; arguments: string }> = [];
       for await (const chunk of stream) {
         if (!chunk || !Array.isArray(chunk.choices)) throw new Error('stream chunk without choices');
         const text = chunk.choices[0]?.delta?.content;
         if (text) yield { type: 'text', text };
+        for (const piece of chunk.choices[0]?.delta?.tool_calls ?? []) {
+          const call = (calls[piece.index ?? 0] ??= { id: '', name: '', arguments: '' });
+          if (piece.id) call.id = piece.id;
+          if (piece.function?.name) call.name += piece.function.name;
+          if (piece.function?.arguments) call.arguments += piece.function.arguments;
+          answered = true;
+        }
         if (text || chunk.choices[0]?.finish_reason) answered = true;
         if (chunk.usage) yield { type: 'usage', promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
       }
       // The SDK ends the stream quietly on abort; the caller must not mistake that for a complete answer.
       if (request.signal?.aborted) throw cancelledError();
       if (!answered) throw emptyResponseError(this.who, 'the stream ended without any text or finish reason');
+      for (const [i, call] of calls.entries()) {
+        if (call?.name) yield { type: 'tool_call', id: call.id || `call_${i}`, name: call.name, arguments: call.arguments };
+      }
     } catch (err) {
       throw toProviderError(err, this.who, request.signal);
     }

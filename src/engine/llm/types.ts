@@ -1,13 +1,38 @@
 import type { ScrubbedText } from '../privacy/types';
 
-/** A message to a model. Content is branded: only the scrubber produces it. */
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: ScrubbedText;
+/** A native tool call made by a model; `arguments` is the JSON text of its input. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
 }
+
+/** A read-only tool offered to a model through native tool calling; `parameters` is a JSON schema. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/**
+ * A message to a model. Content is branded: only the scrubber produces it. An assistant turn
+ * may carry the native tool call it made; its result follows as a `tool` message (seed 003).
+ */
+export type ChatMessage =
+  | { role: 'system' | 'user'; content: ScrubbedText }
+  | { role: 'assistant'; content: ScrubbedText; toolCall?: ToolCall }
+  /** The result of `toolCall` `toolCallId`: the formatted, scrubbed `🔧 TOOL RESULT — NAME` text. */
+  | { role: 'tool'; toolCallId: string; name: string; content: ScrubbedText };
 
 export interface ProviderRequest {
   messages: ChatMessage[];
+  /** Tools the model may call natively; absent or empty, none are offered. */
+  tools?: ToolSpec[];
+  /**
+   * `none`: the tools are described (the history may hold native calls, which some APIs only
+   * accept next to their declarations) but the model must answer in text now.
+   */
+  toolChoice?: 'auto' | 'none';
   signal?: AbortSignal;
   maxOutputTokens?: number;
   temperature?: number;
@@ -15,7 +40,9 @@ export interface ProviderRequest {
 
 export type ProviderEvent =
   | { type: 'text'; text: string }
-  | { type: 'usage'; promptTokens?: number; completionTokens?: number };
+  | { type: 'usage'; promptTokens?: number; completionTokens?: number }
+  /** A complete native tool call, emitted once the reply has ended. */
+  | { type: 'tool_call'; id: string; name: string; arguments: string };
 
 /**
  * One LLM behind one interface: OpenAI, Gemini, an OpenAI-compatible URL, GitHub Models, or

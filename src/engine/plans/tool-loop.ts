@@ -1,7 +1,14 @@
-import type { ChatMessage, Provider } from '../llm/types';
+import { ProviderError, type ChatMessage, type Provider, type ToolCall, type ToolSpec } from '../llm/types';
 import type { ScrubbedText, Scrubber } from '../privacy/types';
-import { detectCommand, knownCommandsText } from './commands';
+import { detectCommand, knownCommandsText, type DetectedCommand } from './commands';
 import type { CommandResult, CommandToolset } from './command-tools';
+import { commandFromToolCall, nativeToolSpecs } from './native-tools';
+
+/** One whole model reply: its text and any native tool calls it made. */
+export interface ModelReply {
+  text: string;
+  toolCalls: ToolCall[];
+}
 
 export interface ToolLoopOptions {
   provider: Provider;
@@ -16,10 +23,16 @@ export interface ToolLoopOptions {
   /** Called with each tool result (scrubbed) and the final answer, e.g. to keep them in memory. */
   record?: (role: 'assistant' | 'tool', content: string) => void;
   /**
-   * Gets one whole reply for the messages; the default collects the provider's stream. ask() passes
-   * one that streams a reply to the user as it comes, unless its first line is a command.
+   * Tools offered for native tool calling (default `nativeToolSpecs`; `[]` for the command
+   * protocol only). Never offered on the final "answer now" request.
    */
-  complete?: (messages: ChatMessage[]) => Promise<string>;
+  tools?: ToolSpec[];
+  /**
+   * Gets one whole reply for the messages, offering `tools` natively when given; the default
+   * collects the provider's stream. ask() passes one that streams a reply to the user as it
+   * comes, unless its first line is a command.
+   */
+  complete?: (messages: ChatMessage[], tools: ToolSpec[] | undefined, toolChoice?: 'none') => Promise<ModelReply>;
   /** Told before each tool runs (its name and round), e.g. to show progress; never the arguments' text in logs. */
   onToolCall?: (name: string, round: number) => void;
 }
@@ -50,49 +63,96 @@ export function toolLimitStoppedText(maxRounds: number): string {
   return `Grounded stopped after ${maxRounds} tool rounds without an answer; ask a narrower question.`;
 }
 
-async function complete(provider: Provider, messages: ChatMessage[], signal?: AbortSignal): Promise<string> {
-  let text = '';
-  for await (const ev of provider.stream({ messages, signal })) if (ev.type === 'text') text += ev.text;
-  return text;
+async function complete(provider: Provider, messages: ChatMessage[], tools: ToolSpec[] | undefined, signal?: AbortSignal, toolChoice?: 'none'): Promise<ModelReply> {
+  const reply: ModelReply = { text: '', toolCalls: [] };
+  for await (const ev of provider.stream({ messages, tools, toolChoice, signal })) {
+    if (ev.type === 'text') reply.text += ev.text;
+    else if (ev.type === 'tool_call') reply.toolCalls.push({ id: ev.id, name: ev.name, arguments: ev.arguments });
+  }
+  return reply;
+}
+
+/** The model's request in a reply: its first native call, else a command on its first line. */
+function requested(reply: ModelReply): { command: DetectedCommand; call?: ToolCall; skipped: ToolCall[] } | undefined {
+  const [call, ...skipped] = reply.toolCalls;
+  if (call) return { command: commandFromToolCall(call), call, skipped };
+  const command = detectCommand(reply.text);
+  return command && { command, skipped: [] };
 }
 
 /**
- * Answers with read-only tools (seed 003): while the model's reply is a command (first line
- * `/name`), run it, append its scrubbed result and ask again. After `maxRounds` rounds a further
- * command is not run: the model is told once to answer without tools, and if it still replies
- * with a command the user gets `toolLimitStoppedText` (stripping the command would leave nothing
- * or a fragment). Unknown or malformed commands get a result listing the known ones.
+ * Answers with read-only tools (seed 003). The model asks for a tool either natively (a
+ * tool_call, where the provider supports it) or with the command protocol (first line
+ * `/name`); both run the same toolset, and the result comes back scrubbed under the same
+ * `🔧 TOOL RESULT — NAME` header: as a `tool` message answering the call, or as a user message.
+ * One tool runs per round: of several native calls in one reply only the first runs, and its
+ * result says which were not run. After `maxRounds` rounds a further request is not run: the
+ * model is told once to answer, now without tools offered, and if it still asks for one the user
+ * gets `toolLimitStoppedText` (stripping the command would leave nothing or a fragment). Unknown
+ * tools and malformed commands or arguments get an error result listing the known ones. A
+ * provider that refuses a request offering tools (HTTP 400, e.g. a local model without tool
+ * support) is asked again without them, and the question continues on the command protocol.
  */
 export async function runToolLoop(opts: ToolLoopOptions): Promise<ToolLoopResult> {
   const maxRounds = opts.maxRounds ?? 3;
   const messages = [...opts.messages];
   const toolCalls: ToolLoopResult['toolCalls'] = [];
   const toolResults: ScrubbedText[] = [];
-  const push = (role: ChatMessage['role'], text: string) => messages.push({ role, content: opts.scrubber.scrub(text).text });
+  const scrub = (text: string) => opts.scrubber.scrub(text).text;
+  let tools = opts.tools ?? nativeToolSpecs;
   let limitReached = false;
   const finish = (answer: string, stoppedWithoutAnswer: boolean): ToolLoopResult => {
     opts.record?.('assistant', answer);
     return { answer, rounds: toolCalls.length, toolCalls, limitReached, stoppedWithoutAnswer, toolResults, messages };
   };
+  const ask = async (offer: ToolSpec[] | undefined): Promise<ModelReply> => {
+    const get = (t: ToolSpec[] | undefined, choice?: 'none') => (opts.complete ? opts.complete(messages, t, choice) : complete(opts.provider, messages, t, opts.signal, choice));
+    // After the limit no tool may be called; where native calls are in the history, their
+    // declarations stay (some APIs refuse calls they cannot match) with the choice "none".
+    if (!offer?.length) return limitReached && messages.some((m) => m.role === 'tool') && tools.length ? get(tools, 'none') : get(undefined);
+    try {
+      return await get(offer);
+    } catch (err) {
+      if (!(err instanceof ProviderError && err.kind === 'bad_request') || messages.some((m) => m.role === 'tool')) throw err;
+      tools = [];
+      return get(undefined);
+    }
+  };
+  /** Appends the model's turn and the result it gets: a `tool` message for a native call, else a user message. */
+  const answerWith = (reply: ModelReply, call: ToolCall | undefined, name: string, content: string): ScrubbedText => {
+    const result = scrub(formatToolResult(name, content));
+    if (call) {
+      messages.push({ role: 'assistant', content: scrub(reply.text), toolCall: call });
+      messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result });
+    } else {
+      messages.push({ role: 'assistant', content: scrub(reply.text) });
+      messages.push({ role: 'user', content: result });
+    }
+    return result;
+  };
   for (;;) {
-    const reply = opts.complete ? await opts.complete(messages) : await complete(opts.provider, messages, opts.signal);
-    const command = detectCommand(reply);
-    if (!command) return finish(reply, false);
+    const reply = await ask(limitReached ? undefined : tools);
+    const req = requested(reply);
+    if (!req) return finish(reply.text, false);
+    const { command, call, skipped } = req;
     if (limitReached) return finish(toolLimitStoppedText(maxRounds), true);
-    push('assistant', reply);
     if (toolCalls.length >= maxRounds) {
       limitReached = true;
-      push('user', answerWithoutToolsText);
+      if (call) answerWith(reply, call, command.name.toUpperCase(), `Not run. ${answerWithoutToolsText}`);
+      else {
+        messages.push({ role: 'assistant', content: scrub(reply.text) });
+        messages.push({ role: 'user', content: scrub(answerWithoutToolsText) });
+      }
       continue;
     }
     let result: CommandResult;
     opts.onToolCall?.(command.name.toUpperCase(), toolCalls.length + 1);
     if (command.kind === 'command') result = await opts.toolset.run(command);
-    else if (command.kind === 'unknown') result = { name: command.name.toUpperCase(), ok: false, content: `Error: unknown command /${command.name}. Known commands:\n${knownCommandsText()}` };
+    else if (command.kind === 'unknown') result = { name: command.name.toUpperCase(), ok: false, content: `Error: unknown ${call ? 'tool ' : 'command /'}${command.name}. Known commands:\n${knownCommandsText()}` };
     else result = { name: command.name.toUpperCase(), ok: false, content: `Error: /${command.name}: ${command.reason}` };
     toolCalls.push({ name: result.name, ok: result.ok });
-    const scrubbed = opts.scrubber.scrub(formatToolResult(result.name, result.content)).text;
-    messages.push({ role: 'user', content: scrubbed });
+    const note = skipped.length ? `\n\n(Only one tool call runs per round; not run: ${skipped.map((c) => c.name).join(', ')}. Ask for it again if you still need it.)` : '';
+    const scrubbed = answerWith(reply, call, result.name, result.content + note);
     toolResults.push(scrubbed);
     opts.record?.('tool', scrubbed);
   }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import path from 'node:path';
 import { splitCitations, UNVERIFIED_MARK } from '../../engine/ask/citations';
 import type { BuiltContext } from '../../engine/context/types';
+import { uriForWorkspacePath } from '../workspace-paths';
 
 /** Where rendered pieces go: the chat response stream, or a recorder in tests. */
 export interface CitationSink {
@@ -9,9 +9,10 @@ export interface CitationSink {
   anchor(location: vscode.Location, title: string): void;
 }
 
-/** The editor location of a workspace-relative citation. */
+/** The editor location of a workspace-relative citation (`name/rel` in a multi-root window: see uriForWorkspacePath). */
 export function citationLocation(root: string, p: string, startLine: number, endLine: number): vscode.Location {
-  return new vscode.Location(vscode.Uri.file(path.join(root, ...p.split('/'))), new vscode.Range(startLine - 1, 0, endLine - 1, Number.MAX_SAFE_INTEGER));
+  const uri = uriForWorkspacePath(root, p) ?? vscode.Uri.file(root);
+  return new vscode.Location(uri, new vscode.Range(startLine - 1, 0, endLine - 1, Number.MAX_SAFE_INTEGER));
 }
 
 /**

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { toWorkspaceRelative } from '../../engine/workspace/explain';
+import { uriForWorkspacePath } from '../workspace-paths';
 
 const highlight = vscode.window.createTextEditorDecorationType({ backgroundColor: new vscode.ThemeColor('editor.findMatchHighlightBackground'), isWholeLine: true });
 
 /**
- * The file a citation names, resolved in the workspace folder the answer was given for (`root`),
+ * The file a citation names, resolved in the workspace folder the answer was given for (`root`;
+ * `name/rel` paths of a multi-root window go to the folder they name, see uriForWorkspacePath),
  * or, when that is unknown or no longer open, in the folder that holds such a file. Undefined when
  * the path would leave every workspace folder.
  */
@@ -15,10 +15,8 @@ export function resolveCitation(root: string | undefined, p: string): vscode.Uri
   const own = folders.find((f) => f.uri.fsPath === root);
   const candidates = own ? [own] : folders;
   for (const folder of candidates) {
-    const rel = toWorkspaceRelative(folder.uri.fsPath, p);
-    if (!rel) continue;
-    const abs = path.join(folder.uri.fsPath, ...rel.split('/'));
-    if (candidates.length === 1 || existsSync(abs)) return vscode.Uri.file(abs);
+    const uri = uriForWorkspacePath(folder.uri.fsPath, p);
+    if (uri && (candidates.length === 1 || existsSync(uri.fsPath))) return uri;
   }
   return undefined;
 }

@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+import assert from 'node:assert/strict';
+import { handleChatRequest } from '../../../src/vscode/chat/participant';
+import type { GroundedApi } from '../../../src/vscode/extension';
+import type { GroundedPanel } from '../../../src/vscode/panel/panel';
+import { Recorder } from './recorder';
+
+// A multi-root window (test/fixtures/workspaces/basic + second, opened through a .code-workspace
+// file): `@second/lib/helper.ts` names a file in the second folder, and its citations open it.
+
+const setReplies = (rules: { match: string; reply: string }[]) => vscode.commands.executeCommand('groundedFixture.setReplies', rules);
+const prompts = async () => ((await vscode.commands.executeCommand('groundedFixture.requests')) as { prompt: string }[]).map((r) => r.prompt);
+const token = new vscode.CancellationTokenSource().token;
+
+describe('Multi-root workspaces', function () {
+  this.timeout(120_000);
+  let api: GroundedApi;
+  let model: vscode.LanguageModelChat;
+  const folder = (name: string) => vscode.workspace.workspaceFolders!.find((f) => f.name === name)!;
+  const helper = () => vscode.Uri.joinPath(folder('second').uri, 'lib/helper.ts').fsPath;
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<GroundedApi>('grounded-dev.grounded')!.activate();
+    [model] = await vscode.lm.selectChatModels({ vendor: 'fixture' });
+    await setReplies([{ match: '^Question: .*mr-helper', reply: 'It formats names: see second/lib/helper.ts#L2-4 for displayName.' }]);
+  });
+
+  it('opens with two folders', () => {
+    assert.deepEqual(vscode.workspace.workspaceFolders?.map((f) => f.name), ['basic', 'second']);
+  });
+
+  it('@second/lib/helper.ts attaches the file from the second folder, and its citation opens that file', async () => {
+    const rec = new Recorder();
+    const result = await handleChatRequest(api.services, { prompt: 'mr-helper: what does @second/lib/helper.ts do?', command: undefined, references: [], model }, { history: [] }, rec, token);
+    assert.equal(result.metadata?.status, 'success', rec.text());
+    assert.match(rec.text(), /📄 second\/lib\/helper\.ts: 9 line/, `the summary names the attached file: ${rec.text()}`);
+    const sent = (await prompts()).find((p) => p.includes('mr-helper'));
+    assert.match(sent ?? '', /<<<FILE second\/lib\/helper\.ts#L1-9/, 'the model was sent the file');
+    assert.match(sent ?? '', /export function displayName/);
+    const anchor = rec.anchors().find((a) => a.title === 'second/lib/helper.ts#L2-4');
+    assert.ok(anchor, `anchored: ${rec.text()}`);
+    assert.equal(anchor.value.uri.fsPath, helper());
+    assert.equal(anchor.value.range.start.line, 1);
+    assert.ok((rec.of('reference') as vscode.Location[]).some((l) => l.uri.fsPath === helper()), 'listed as a used reference');
+  });
+
+  it('the panel opens a citation of a file in the second folder, and still opens the answer folder\'s own paths', async () => {
+    const panel = (await vscode.commands.executeCommand('grounded.openPanel')) as GroundedPanel;
+    const turn = await panel.ask('mr-helper: what does @second/lib/helper.ts do?');
+    assert.equal(turn.root, folder('basic').uri.fsPath);
+    assert.ok(turn.sources.some((s) => s.path === 'second/lib/helper.ts' && s.cited), `listed as a cited source: ${JSON.stringify(turn.sources.map((s) => s.path))}`);
+    assert.equal(await panel.controller.receive({ type: 'openCitation', turn: turn.id, path: 'second/lib/helper.ts', startLine: 2, endLine: 4 }), true);
+    let editor = vscode.window.activeTextEditor!;
+    assert.equal(editor.document.uri.fsPath, helper());
+    assert.equal(editor.selection.start.line, 1);
+    assert.equal(await panel.controller.receive({ type: 'openCitation', turn: turn.id, path: 'src/auth/keyStore.ts', startLine: 1, endLine: 2 }), true);
+    editor = vscode.window.activeTextEditor!;
+    assert.equal(editor.document.uri.fsPath, vscode.Uri.joinPath(folder('basic').uri, 'src/auth/keyStore.ts').fsPath);
+    assert.equal(await panel.controller.receive({ type: 'openCitation', turn: turn.id, path: 'second/../../outside.ts', startLine: 1, endLine: 1 }), false, 'still refuses paths that leave the folders');
+  });
+});
