@@ -6,7 +6,7 @@ import type { BuiltContext } from '../context/types';
 import { cancelledError } from '../llm/errors';
 import type { RetryInfo, RetryOptions } from '../llm/retry';
 import { ProviderError, type Provider, type ToolSpec } from '../llm/types';
-import { runToolLoop } from '../plans/tool-loop';
+import { MAX_TOOL_ROUNDS, runToolLoop } from '../plans/tool-loop';
 import type { CommandToolset } from '../plans/command-tools';
 import type { ScrubbedText } from '../privacy/types';
 import { streamReply } from './reply-stream';
@@ -137,7 +137,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
       if (deps.tools) {
         const loop = await runToolLoop({
           provider, messages, toolset: deps.tools, scrubber, signal: request.signal, complete: reply,
-          onToolCall: (name, round) => emit({ type: 'progress', message: `Using ${name} (tool round ${round} of 3)…` }),
+          onToolCall: (name, round) => emit({ type: 'progress', message: `Using ${name} (tool round ${round} of ${MAX_TOOL_ROUNDS})…` }),
         });
         answer = loop.answer;
         toolResults = loop.toolResults;

@@ -51,6 +51,9 @@ export interface ToolLoopResult {
   messages: ChatMessage[];
 }
 
+/** Tool rounds per question (seed 003). */
+export const MAX_TOOL_ROUNDS = 3;
+
 /** The message a tool result becomes: `🔧 TOOL RESULT — NAME`, the content, then `---`. */
 export function formatToolResult(name: string, content: string): string {
   return `🔧 TOOL RESULT — ${name}\n\n${content.trimEnd()}\n\n---`;
@@ -94,7 +97,7 @@ function requested(reply: ModelReply): { command: DetectedCommand; call?: ToolCa
  * support) is asked again without them, and the question continues on the command protocol.
  */
 export async function runToolLoop(opts: ToolLoopOptions): Promise<ToolLoopResult> {
-  const maxRounds = opts.maxRounds ?? 3;
+  const maxRounds = opts.maxRounds ?? MAX_TOOL_ROUNDS;
   const messages = [...opts.messages];
   const toolCalls: ToolLoopResult['toolCalls'] = [];
   const toolResults: ScrubbedText[] = [];

@@ -1,4 +1,4 @@
-import { promises as fs, lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -22,27 +22,10 @@ const MISSING = new Set(['ENOENT', 'ENOTDIR']);
  * Real path of `abs`; for a path that does not exist yet (a file a plan will create), the real path
  * of its deepest existing ancestor with the rest appended. Undefined when it cannot be trusted: a
  * dangling symbolic link (writing through it would create its target, wherever that is), a link
- * loop, or a permission error.
+ * loop, or a permission error. Synchronous because plans' resolveInside is; one path costs a few
+ * stat calls, so the async callers use it too rather than a second copy of the walk.
  */
-async function realOrPlanned(abs: string): Promise<string | undefined> {
-  const tail: string[] = [];
-  let at = path.resolve(abs);
-  for (;;) {
-    try {
-      return path.join(await fs.realpath(at), ...tail);
-    } catch (err) {
-      if (!MISSING.has((err as NodeJS.ErrnoException).code ?? '')) return undefined;
-      if (await fs.lstat(at).then(() => true, () => false)) return undefined; // exists, yet unresolvable: a dangling link
-      const parent = path.dirname(at);
-      if (parent === at) return undefined;
-      tail.unshift(path.basename(at));
-      at = parent;
-    }
-  }
-}
-
-/** Synchronous twin of realOrPlanned, for callers whose contract is synchronous (plans' resolveInside). */
-function realOrPlannedSync(abs: string): string | undefined {
+function realOrPlanned(abs: string): string | undefined {
   const tail: string[] = [];
   let at = path.resolve(abs);
   for (;;) {
@@ -65,14 +48,13 @@ function realOrPlannedSync(abs: string): string | undefined {
 }
 
 /** The real path of `abs` when it lies inside the real workspace `root`, else undefined. */
-export async function realPathInside(root: string, abs: string): Promise<string | undefined> {
-  const [realRoot, real] = await Promise.all([realOrPlanned(root), realOrPlanned(abs)]);
+export function realPathInsideSync(root: string, abs: string): string | undefined {
+  const realRoot = realOrPlanned(root);
+  const real = realOrPlanned(abs);
   return realRoot !== undefined && real !== undefined && isInsidePath(realRoot, real) ? real : undefined;
 }
 
-/** Synchronous form of realPathInside (same rule). */
-export function realPathInsideSync(root: string, abs: string): string | undefined {
-  const realRoot = realOrPlannedSync(root);
-  const real = realOrPlannedSync(abs);
-  return realRoot !== undefined && real !== undefined && isInsidePath(realRoot, real) ? real : undefined;
+/** realPathInsideSync for async callers (the mention loader, explainPath). */
+export async function realPathInside(root: string, abs: string): Promise<string | undefined> {
+  return realPathInsideSync(root, abs);
 }
