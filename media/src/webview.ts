@@ -143,3 +143,5 @@ document.getElementById('model')!.addEventListener('click', () => vscode.postMes
 render(false);
 vscode.postMessage({ type: 'ready' });
 input.focus();
+// Every listener is attached: the box now sends on Enter (tests wait for this before typing).
+document.body.dataset.ready = 'true';

@@ -3,9 +3,20 @@
 // test-results/screenshots/<name>.png; the server's logs to test-results/vscode-logs/e2e-<name>/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { copyLogs, repoRoot, startWorkbench, type WorkbenchOptions, type WorkbenchSession } from '../../scripts/vscode/workbench.mjs';
 import { ensureVsCodeSetup } from '../../scripts/vscode/setup.mjs';
+
+/**
+ * Waits until the Grounded panel's script has attached its listeners. The question box is visible
+ * as soon as the HTML renders, and an Enter pressed before the script runs only adds a new line.
+ */
+export async function waitForPanelScript(frame: FrameLocator): Promise<Locator> {
+  await frame.locator('body[data-ready="true"]').waitFor({ state: 'attached', timeout: 30_000 });
+  const input = frame.locator('#question');
+  await input.waitFor({ state: 'visible' });
+  return input;
+}
 
 export const SCREENSHOTS = path.join(repoRoot, 'test-results', 'screenshots');
 const LOGS = path.join(repoRoot, 'test-results', 'vscode-logs');

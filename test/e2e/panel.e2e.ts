@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openWorkbench, type Workbench } from './harness';
+import { openWorkbench, type Workbench, waitForPanelScript } from './harness';
 
 // The Grounded panel works without the chat view: ask there, see the answer with its sources and
 // redactions, click a citation chip and land in the editor on exactly the cited lines. Then the
@@ -36,7 +36,7 @@ test('asking in the Grounded panel and clicking a citation opens the cited lines
   await wb.runCommand('Grounded: Open Grounded Panel');
   const frame = panelFrame();
   const input = frame.locator('#question');
-  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  await waitForPanelScript(frame);
   await input.fill('how are API keys stored?');
   await input.press('Enter');
   const chip = frame.locator('.answer button.cite').first();
@@ -62,7 +62,7 @@ test('typing @ in the panel\'s box suggests files; Enter inserts the path, Escap
   const frame = panelFrame();
   const input = frame.locator('#question');
   const list = frame.locator('#mentions[role="listbox"]');
-  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  await waitForPanelScript(frame);
   await input.fill('');
   await input.pressSequentially('@keyS', { delay: 40 });
   await list.waitFor({ state: 'visible', timeout: 15_000 });
@@ -122,7 +122,7 @@ test('Stop (or Escape) ends an answer that is still being written', { timeout: 1
   await wb.runCommand('Grounded: Open Grounded Panel');
   const frame = panelFrame();
   const input = frame.locator('#question');
-  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  await waitForPanelScript(frame);
   await input.fill('slow-e2e: how do keys get stored?');
   await input.press('Enter');
   const turn = frame.locator('.turn', { hasText: 'slow-e2e' });
@@ -150,7 +150,7 @@ test('with no model, the panel\'s answer offers "Set API key", which asks for th
   await wb.runCommand('Grounded: Open Grounded Panel');
   const frame = panelFrame();
   const input = frame.locator('#question');
-  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  await waitForPanelScript(frame);
   await input.fill('where is the retry policy?');
   await input.press('Enter');
   const turn = frame.locator('.turn', { hasText: 'where is the retry policy?' });

@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWorkbench, type Workbench } from './harness';
+import { openWorkbench, type Workbench, waitForPanelScript } from './harness';
 
 // Restricted mode as a person meets it: workspace trust is on and the folder is not trusted.
 // VS Code shows its Restricted Mode banner; Grounded still answers in its panel and says, under
@@ -23,7 +23,7 @@ test('in an untrusted workspace the panel answers with the restricted-mode notic
   await wb.runCommand('Grounded: Open Grounded Panel');
   const frame = panelFrame();
   const input = frame.locator('#question');
-  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  await waitForPanelScript(frame);
   await input.fill('how are API keys stored? see @url:https://example.com/keys');
   await input.press('Enter');
   const turn = frame.locator('.turn').last();
