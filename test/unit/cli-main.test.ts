@@ -25,3 +25,12 @@ test('--help lists every command and the exit codes', async () => {
   for (const name of ['query', 'files', 'scrub', 'metrics', 'check-url', 'plan', 'audit', 'memory']) assert.match(c.out, new RegExp(`\\b${name}\\b`));
   assert.match(c.out, /3 URL blocked/);
 });
+
+test('an unknown option is a usage error (exit 2, with how to get help) in every command', async () => {
+  const calls = [['query', 'q'], ['files'], ['scrub'], ['metrics'], ['check-url', 'https://example.com'], ['plan', 'check', 'p.json'], ['audit', 'show', 'x'], ['memory', 'sql', 'SELECT 1']];
+  for (const call of calls) {
+    const c = capture();
+    assert.equal(await main([...call, '--bogus'], c.io), 2, `grounded ${call.join(' ')} --bogus`);
+    assert.match(c.err, new RegExp(`grounded ${call[0]}: Unknown option '--bogus'[\\s\\S]*--help`));
+  }
+});

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { reconstructExecution } from '../../engine/audit/reconstruct';
 import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
+import { parseCommandArgs } from '../args';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
 
@@ -22,10 +22,7 @@ Exit codes: 0 found, 1 not found, 2 usage error.
 
 /** `grounded audit show ID`: prints the full story of an execution. */
 export async function run(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args, allowPositionals: true, strict: true,
-    options: { root: { type: 'string' }, db: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-  });
+  const { values, positionals } = parseCommandArgs(args, { root: { type: 'string' }, db: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) {
     io.stdout(help);
     return ExitCode.ok;

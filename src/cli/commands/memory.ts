@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { formatResultTable, ReadOnlySqlError, runReadOnlySql } from '../../engine/audit/readonly-sql';
 import { guardReadOnlySql } from '../../engine/audit/sql-guard';
 import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
+import { parseCommandArgs } from '../args';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
 
@@ -35,13 +35,10 @@ const positiveInt = (value: string | undefined, name: string, fallback: number) 
 
 /** `grounded memory sql "…"`: guarded read-only SQL. */
 export async function run(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args, allowPositionals: true, strict: true,
-    options: {
+  const { values, positionals } = parseCommandArgs(args, {
       root: { type: 'string' }, db: { type: 'string' }, json: { type: 'boolean' },
       'max-rows': { type: 'string' }, 'timeout-ms': { type: 'string' }, help: { type: 'boolean', short: 'h' },
-    },
-  });
+    });
   if (values.help) {
     io.stdout(help);
     return ExitCode.ok;

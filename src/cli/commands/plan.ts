@@ -1,12 +1,12 @@
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { evidenceForPlan, type PlanEvidence } from '../../engine/audit/evidence-plan';
+import { evidenceForPlan, type PlanEvidence } from '../../engine/plans/evidence-plan';
 import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
 import { explainPath } from '../../engine/workspace/discovery';
 import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
 import { PlanParseError, parsePlanText } from '../../engine/plans/schema';
 import { validatePlan } from '../../engine/plans/validate';
+import { parseCommandArgs } from '../args';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
 
@@ -29,10 +29,7 @@ Exit codes: 0 valid, 1 invalid, 2 usage error.
 
 /** `grounded plan check FILE.json`: validates a plan without running it. */
 export async function run(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args, allowPositionals: true, strict: true,
-    options: { root: { type: 'string' }, db: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-  });
+  const { values, positionals } = parseCommandArgs(args, { root: { type: 'string' }, db: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) {
     io.stdout(help);
     return ExitCode.ok;

@@ -1,8 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createScrubber, formatRedactionCounts, totalRedactions } from '../../engine/privacy/scrubber';
-import { resolveRootOption } from '../args';
+import { parseCommandArgs, resolveRootOption } from '../args';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
 
@@ -40,16 +39,7 @@ async function readInput(file: string | undefined, root: string, io: CliIO): Pro
 
 /** `grounded scrub [FILE|-] [--json]`: print what the scrubber lets out, counts on stderr. */
 export async function run(args: string[], io: CliIO): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { root: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
-  }
+  const parsed = parseCommandArgs(args, { root: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (parsed.values.help) {
     io.stdout(HELP);
     return ExitCode.ok;

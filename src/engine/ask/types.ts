@@ -1,20 +1,8 @@
 import type { BuiltContext } from '../context/types';
 import type { DocumentOverlay } from '../workspace/types';
+import type { AttachedContext, ConversationTurn } from '../context/types';
 
-/** One earlier exchange of a conversation (what the user asked, what was answered). */
-export interface ConversationTurn {
-  role: 'user' | 'assistant';
-  text: string;
-}
-
-/** Text the user attached explicitly: a selection, a `#file` reference, an editor's content. */
-export interface AttachedContext {
-  path: string;
-  startLine: number;
-  endLine: number;
-  text: string;
-  origin: 'selection' | 'reference' | 'mention' | 'search' | 'url';
-}
+export type { AttachedContext, ConversationTurn } from '../context/types';
 
 export interface Citation {
   path: string;

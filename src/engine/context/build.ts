@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { AttachedContext, ConversationTurn } from '../ask/types';
 import { resolveSettings, type EngineSettings } from '../config/settings';
 import { joinScrubbed, scrubbedLines } from '../privacy/compose';
 import { createScrubber, scrubAuditLine } from '../privacy/scrubber';
@@ -13,7 +12,7 @@ import { readWorkspaceText } from '../workspace/read';
 import type { DocumentOverlay } from '../workspace/types';
 import { Budget, enforceTotal, frameTokens } from './budget';
 import { fenceId } from './render';
-import type { BuiltContext, ContextChunk } from './types';
+import type { AttachedContext, BuiltContext, ContextChunk , ConversationTurn } from './types';
 
 export interface BuildContextRequest {
   root: string;

@@ -33,3 +33,18 @@ export interface BuiltContext {
   filesSearched: number;
   timings: Record<string, number>;
 }
+
+/** One earlier exchange of a conversation (what the user asked, what was answered). */
+export interface ConversationTurn {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+/** Text the user attached explicitly: a selection, a `#file` reference, an editor's content. */
+export interface AttachedContext {
+  path: string;
+  startLine: number;
+  endLine: number;
+  text: string;
+  origin: 'selection' | 'reference' | 'mention' | 'search' | 'url';
+}

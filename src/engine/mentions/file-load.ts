@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { AttachedContext } from '../ask/types';
+import type { AttachedContext } from '../context/types';
 import { defaultSettings } from '../config/settings';
 import { realPathInside } from '../workspace/contain';
 import { explainPath } from '../workspace/explain';

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { AttachedContext } from '../ask/types';
+import type { AttachedContext } from '../context/types';
 import { defaultSettings } from '../config/settings';
-import type { FetchOptions } from '../net/fetch-url';
+import { FetchError, type FetchOptions } from '../net/fetch-url';
 import { sharedHostLimiter, type HostRateLimiter } from '../net/rate-limit';
 import { UrlCache } from '../net/url-cache';
 import { discoverFiles } from '../workspace/discovery';
@@ -91,6 +91,7 @@ async function resolveOne(m: Mention, opts: ResolveMentionsOptions, ctx: Ctx, su
 /** A failure nobody planned for still becomes a placeholder with its message: one mention never sinks the request. */
 function asMentionError(m: Mention, err: unknown): MentionError {
   if (err instanceof MentionError) return err;
+  if (err instanceof FetchError) return new MentionError(err.kind, err.message, err.suggestion);
   const why = err instanceof Error ? err.message : String(err);
   return new MentionError('unexpected', `Could not be used: ${why}.`, 'Try again; if it keeps failing, attach the content another way (the rest of the question went on).');
 }

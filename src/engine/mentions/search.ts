@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { AttachedContext } from '../ask/types';
+import type { AttachedContext } from '../context/types';
 import { looksBinary, SNIFF_BYTES } from '../workspace/read';
 import type { DocumentOverlay } from '../workspace/types';
 import { MentionError } from './errors';

@@ -1,4 +1,4 @@
-import type { AttachedContext } from '../ask/types';
+import type { AttachedContext } from '../context/types';
 import { fetchUrl, type FetchOptions } from '../net/fetch-url';
 import type { HostRateLimiter } from '../net/rate-limit';
 import type { UrlCache } from '../net/url-cache';

@@ -1,5 +1,3 @@
-import type { AnswerResult } from '../ask/types';
-
 /** A Prometheus-style histogram with fixed upper bounds (cumulative when exported). */
 interface Histogram {
   buckets: number[];
@@ -30,7 +28,7 @@ function observe(h: Histogram, value: number): void {
 }
 
 /** The status label of agent_query_total: success, failure or rate_limited (seed 001). */
-export function statusLabel(status: AnswerResult['status'] | 'failure'): 'success' | 'failure' | 'rate_limited' {
+export function statusLabel(status: string): 'success' | 'failure' | 'rate_limited' {
   if (status === 'rate_limited') return 'rate_limited';
   return status === 'failure' ? 'failure' : 'success';
 }

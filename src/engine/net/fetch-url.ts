@@ -3,9 +3,18 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { convert } from 'html-to-text';
-import { MentionError } from '../mentions/errors';
 import type { HostRateLimiter } from './rate-limit';
 import { checkUrl, systemResolver, type Resolver } from './ssrf';
+
+/** Why a fetch failed; each comes with what to do about it (mention errors reuse these kinds). */
+export type FetchErrorKind = 'url_invalid' | 'ssrf_blocked' | 'rate_limited' | 'http_status' | 'timeout' | 'content_type';
+
+export class FetchError extends Error {
+  constructor(readonly kind: FetchErrorKind, message: string, readonly suggestion: string) {
+    super(message);
+    this.name = 'FetchError';
+  }
+}
 
 export interface FetchOptions {
   resolver?: Resolver;
@@ -59,7 +68,7 @@ function pinnedLookup(address: string): LookupFunction {
 interface RawResponse { status: number; headers: http.IncomingHttpHeaders; body: Buffer; truncated: boolean }
 
 /** One GET to one checked address; `expire` is the error to fail with when the overall deadline (`leftMs` from now) passes. */
-function request(url: URL, address: string, opts: FetchOptions, leftMs: number, expire: () => MentionError): Promise<RawResponse> {
+function request(url: URL, address: string, opts: FetchOptions, leftMs: number, expire: () => FetchError): Promise<RawResponse> {
   const maxBytes = opts.maxBytes ?? 1024 * 1024;
   const lib = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -97,7 +106,7 @@ export function retryAfterMs(value: string | string[] | undefined, now: number):
 }
 
 /** Races a promise against the deadline. */
-function withDeadline<T>(p: Promise<T>, leftMs: number, expire: () => MentionError): Promise<T> {
+function withDeadline<T>(p: Promise<T>, leftMs: number, expire: () => FetchError): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(expire()), Math.max(0, leftMs)); });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
@@ -123,29 +132,29 @@ export async function fetchUrl(raw: string, opts: FetchOptions = {}): Promise<Fe
   const limitMs = opts.timeoutMs ?? 60_000;
   const deadline = now() + limitMs;
   const left = () => deadline - now();
-  const expire = () => new MentionError('timeout', `${raw} did not finish within ${limitMs >= 1000 ? `${Math.round(limitMs / 1000)} s` : `${limitMs} ms`}.`, 'Try again later, or attach the content another way.');
+  const expire = () => new FetchError('timeout', `${raw} did not finish within ${limitMs >= 1000 ? `${Math.round(limitMs / 1000)} s` : `${limitMs} ms`}.`, 'Try again later, or attach the content another way.');
   const maxRetries = opts.max429Retries ?? 3;
   let current = raw;
   let retries = 0;
   for (let hop = 0; hop <= (opts.maxRedirects ?? 5); hop++) {
     const url = new URL(current);
     const decision = await withDeadline(checkUrl(current, resolver), left(), expire);
-    if (decision.problem === 'unresolved') throw new MentionError('url_invalid', `${url.hostname} could not be resolved: ${decision.reason}.`, 'Check the host name and your network connection.');
-    if (decision.problem === 'invalid') throw new MentionError('url_invalid', `${current} is not a valid URL.`, 'Write a full address, e.g. @url:https://example.com/page.');
-    if (!decision.allowed) throw new MentionError('ssrf_blocked', `${hop ? 'A redirect to ' : ''}${current} is blocked: ${decision.reason}.`, 'Grounded only fetches public http(s) addresses.');
+    if (decision.problem === 'unresolved') throw new FetchError('url_invalid', `${url.hostname} could not be resolved: ${decision.reason}.`, 'Check the host name and your network connection.');
+    if (decision.problem === 'invalid') throw new FetchError('url_invalid', `${current} is not a valid URL.`, 'Write a full address, e.g. @url:https://example.com/page.');
+    if (!decision.allowed) throw new FetchError('ssrf_blocked', `${hop ? 'A redirect to ' : ''}${current} is blocked: ${decision.reason}.`, 'Grounded only fetches public http(s) addresses.');
     if (opts.limiter && !(await opts.limiter.wait(url.host, left()))) {
-      throw new MentionError('rate_limited', `${url.host} was rate limited recently; its next turn is after the time limit.`, 'Wait a minute and ask again.');
+      throw new FetchError('rate_limited', `${url.host} was rate limited recently; its next turn is after the time limit.`, 'Wait a minute and ask again.');
     }
     if (left() <= 0) throw expire();
     const res = await request(url, decision.addresses[0], opts, left(), expire).catch((err: unknown) => {
-      if (err instanceof MentionError) throw err;
-      throw new MentionError('http_status', `${current} could not be fetched: ${(err as Error).message}.`, 'Check the address and your network.');
+      if (err instanceof FetchError) throw err;
+      throw new FetchError('http_status', `${current} could not be fetched: ${(err as Error).message}.`, 'Check the address and your network.');
     });
     if (REDIRECTS.has(res.status) && res.headers.location) {
       try {
         current = new URL(res.headers.location, url).href;
       } catch {
-        throw new MentionError('url_invalid', `${current} redirects to an invalid address (${res.headers.location.slice(0, 100)}).`, 'Mention the final address directly.');
+        throw new FetchError('url_invalid', `${current} redirects to an invalid address (${res.headers.location.slice(0, 100)}).`, 'Mention the final address directly.');
       }
       continue;
     }
@@ -154,7 +163,7 @@ export async function fetchUrl(raw: string, opts: FetchOptions = {}): Promise<Fe
       const delay = asked ?? 1000 * 2 ** retries;
       opts.limiter?.penalize(url.host, delay);
       if (retries >= maxRetries || delay >= left()) {
-        throw new MentionError('rate_limited', `${url.host} is rate limiting requests (HTTP 429${asked !== undefined ? `, retry after ${Math.ceil(asked / 1000)} s` : ''}).`, 'Wait a minute and ask again.');
+        throw new FetchError('rate_limited', `${url.host} is rate limiting requests (HTTP 429${asked !== undefined ? `, retry after ${Math.ceil(asked / 1000)} s` : ''}).`, 'Wait a minute and ask again.');
       }
       retries++;
       await sleep(delay);
@@ -163,10 +172,10 @@ export async function fetchUrl(raw: string, opts: FetchOptions = {}): Promise<Fe
     }
     opts.limiter?.recover(url.host);
     if (res.status === 304) return { url: raw, finalUrl: current, status: 304, contentType: '', text: '', bytes: 0, truncated: false, notModified: true };
-    if (res.status < 200 || res.status >= 300) throw new MentionError('http_status', `${current} answered HTTP ${res.status}.`, res.status === 404 || res.status === 410 ? 'Check the address: the page does not exist.' : res.status === 401 || res.status === 403 ? 'The page needs a login: attach its text another way.' : 'Check the address, or try again later.');
+    if (res.status < 200 || res.status >= 300) throw new FetchError('http_status', `${current} answered HTTP ${res.status}.`, res.status === 404 || res.status === 410 ? 'Check the address: the page does not exist.' : res.status === 401 || res.status === 403 ? 'The page needs a login: attach its text another way.' : 'Check the address, or try again later.');
     const contentType = String(res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (!TEXT_TYPES.test(contentType)) throw new MentionError('content_type', `${current} is ${contentType || 'of unknown type'}, not text.`, 'Mention web pages or text documents only.');
+    if (!TEXT_TYPES.test(contentType)) throw new FetchError('content_type', `${current} is ${contentType || 'of unknown type'}, not text.`, 'Mention web pages or text documents only.');
     return { url: raw, finalUrl: current, status: res.status, contentType, text: toText(res.body, contentType), bytes: res.body.length, truncated: res.truncated, notModified: false, etag: res.headers.etag as string | undefined, lastModified: res.headers['last-modified'] as string | undefined };
   }
-  throw new MentionError('http_status', `${raw} redirects more than ${opts.maxRedirects ?? 5} times.`, 'Mention the final address directly.');
+  throw new FetchError('http_status', `${raw} redirects more than ${opts.maxRedirects ?? 5} times.`, 'Mention the final address directly.');
 }

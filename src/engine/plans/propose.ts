@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { buildEvidenceRequest } from '../audit/evidence-request';
-import { summarizeEvidence, type EvidenceRequest, type EvidenceSummary } from '../audit/evidence-summary';
+import { buildEvidenceRequest } from './evidence-request';
+import { summarizeEvidence, type EvidenceRequest, type EvidenceSummary } from './evidence-summary';
 import { recordExchange, recordPlan } from '../audit/records';
 import type { AuditStore } from '../audit/store';
 import type { ChatMessage, Provider } from '../llm/types';

@@ -5,17 +5,8 @@ import { readWorkspaceText } from '../workspace/read';
 import { emptyOverlay, type DocumentOverlay, type SkippedFile, type WorkspaceFile } from '../workspace/types';
 import { chunkText } from './chunks';
 import { findPhrases } from './phrases';
-import { rankChunks, type IndexStats, type RankedChunk } from './rank';
+import { rankChunks, type ChunkRow, type IndexStats, type RankedChunk } from './rank';
 import { splitIdentifier, stem, type SearchTerm } from './terms';
-
-/** What the index keeps of one chunk: where it is and which tokens it holds (its text is re-read when sent). */
-export interface ChunkRow {
-  path: string;
-  startLine: number;
-  endLine: number;
-  length: number;
-  defines: Set<string>;
-}
 
 interface FileEntry {
   file: WorkspaceFile;

@@ -1,5 +1,13 @@
-import type { ChunkRow } from './index';
 import { splitIdentifier, stem, type SearchTerm } from './terms';
+
+/** What the index keeps of one chunk: where it is and which tokens it holds (its text is re-read when sent). */
+export interface ChunkRow {
+  path: string;
+  startLine: number;
+  endLine: number;
+  length: number;
+  defines: Set<string>;
+}
 
 /** What ranking reads from the index. */
 export interface IndexStats {

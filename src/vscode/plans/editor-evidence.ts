@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import path from 'node:path';
-import type { EditorDiagnostic, EvidenceInputs } from '../../engine/audit/evidence-request';
+import type { EditorDiagnostic, EvidenceInputs } from '../../engine/plans/evidence-request';
 
 const severities: Record<vscode.DiagnosticSeverity, EditorDiagnostic['severity']> = {
   [vscode.DiagnosticSeverity.Error]: 'error',

@@ -1,8 +1,8 @@
 import { openSharedStore } from '../../engine/audit/shared-store';
 import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
-import { evidenceForPlan } from '../../engine/audit/evidence-plan';
-import { buildEvidenceRequest, currentDiagnosticText } from '../../engine/audit/evidence-request';
+import { evidenceForPlan } from '../../engine/plans/evidence-plan';
+import { buildEvidenceRequest, currentDiagnosticText } from '../../engine/plans/evidence-request';
 import { reconstructExecution, reconstructionMarkdown } from '../../engine/audit/reconstruct';
 import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
 import { buildContext } from '../../engine/context/build';

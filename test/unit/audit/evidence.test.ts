@@ -4,7 +4,7 @@ import {
   findExecutionsByDiagnosticCode, findExecutionsByFile, findPriorFixesForDiagnostic, getExecutionDetails,
   getLatestOutcomeForFile, getRecurringDiagnostics, listExecutionsByTool, listFailuresByTool,
 } from '../../../src/engine/audit/evidence';
-import { summarizeEvidence } from '../../../src/engine/audit/evidence-summary';
+import { summarizeEvidence } from '../../../src/engine/plans/evidence-summary';
 import { freshStore, seededStore } from './seed';
 
 test('Q1–Q8 answer from the seeded history', async () => {

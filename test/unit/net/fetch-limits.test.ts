@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fetchUrl, retryAfterMs } from '../../../src/engine/net/fetch-url';
+import { FetchError, fetchUrl, retryAfterMs } from '../../../src/engine/net/fetch-url';
 import { HostRateLimiter, sharedHostLimiter } from '../../../src/engine/net/rate-limit';
-import { MentionError } from '../../../src/engine/mentions/errors';
 import { resolveMentions } from '../../../src/engine/mentions/index';
 import { copyFixture } from '../../support/fixture';
 import { startServer, standIn, type TestServer } from './test-server';
@@ -33,9 +32,9 @@ before(async () => {
 });
 after(() => srv.close());
 
-async function failure(p: Promise<unknown>): Promise<MentionError> {
+async function failure(p: Promise<unknown>): Promise<FetchError> {
   const err = await p.then(() => undefined, (e: unknown) => e);
-  assert.ok(err instanceof MentionError, String(err));
+  assert.ok(err instanceof FetchError, String(err));
   return err;
 }
 

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fetchUrl } from '../../../src/engine/net/fetch-url';
+import { FetchError, fetchUrl } from '../../../src/engine/net/fetch-url';
 import { HostRateLimiter } from '../../../src/engine/net/rate-limit';
 import { UrlCache } from '../../../src/engine/net/url-cache';
-import { MentionError } from '../../../src/engine/mentions/errors';
 import { resolveMentions } from '../../../src/engine/mentions/index';
 import { copyFixture } from '../../support/fixture';
 import { startServer, standIn, type TestServer } from './test-server';
@@ -36,7 +35,7 @@ before(async () => {
 after(() => srv.close());
 
 async function kind(p: Promise<unknown>): Promise<string> {
-  try { await p; } catch (err) { assert.ok(err instanceof MentionError, String(err)); return err.kind; }
+  try { await p; } catch (err) { assert.ok(err instanceof FetchError, String(err)); return err.kind; }
   return 'ok';
 }
 
@@ -62,8 +61,8 @@ describe('fetching URLs safely', () => {
   });
 
   it('reports a host that does not resolve as url_invalid, not as blocked', async () => {
-    const err = await fetchUrl('http://nx.public.test/', { resolver: async () => { throw Object.assign(new Error('nx'), { code: 'ENOTFOUND' }); } }).catch((e: MentionError) => e);
-    assert.ok(err instanceof MentionError);
+    const err = await fetchUrl('http://nx.public.test/', { resolver: async () => { throw Object.assign(new Error('nx'), { code: 'ENOTFOUND' }); } }).catch((e: FetchError) => e);
+    assert.ok(err instanceof FetchError);
     assert.equal(err.kind, 'url_invalid');
     assert.match(err.message, /could not be resolved.*ENOTFOUND/);
   });

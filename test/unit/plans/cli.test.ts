@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../../../src/cli/main';
-import { evidenceForPlan } from '../../../src/engine/audit/evidence-plan';
+import { evidenceForPlan } from '../../../src/engine/plans/evidence-plan';
 import { addMessage, recordExchange } from '../../../src/engine/audit/records';
 import { AuditStore } from '../../../src/engine/audit/store';
 import { createFileApplyEdit } from '../../../src/engine/plans/edits';

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evidenceForPlan, planEvidenceInputs } from '../../../src/engine/audit/evidence-plan';
-import { buildEvidenceRequest, currentDiagnosticText, executionIdsIn, maxDiagnosticCodes, type EditorDiagnostic } from '../../../src/engine/audit/evidence-request';
-import { summarizeEvidence } from '../../../src/engine/audit/evidence-summary';
+import { evidenceForPlan, planEvidenceInputs } from '../../../src/engine/plans/evidence-plan';
+import { buildEvidenceRequest, currentDiagnosticText, executionIdsIn, maxDiagnosticCodes, type EditorDiagnostic } from '../../../src/engine/plans/evidence-request';
+import { summarizeEvidence } from '../../../src/engine/plans/evidence-summary';
 import { recordExchange, recordPlan } from '../../../src/engine/audit/records';
 import { parsePlanValue } from '../../../src/engine/plans/schema';
 import { toolNames } from '../../../src/engine/plans/tools';
-import { freshStore, seededStore } from './seed';
+import { freshStore, seededStore } from '../audit/seed';
 
 const diag = (line: number, code: string | undefined, severity: EditorDiagnostic['severity'], atCursor = false): EditorDiagnostic => ({ path: 'src/lib.rs', line, code, severity, message: `m${line}\nmore`, atCursor });
 

@@ -1,9 +1,9 @@
-import type { EvidenceId } from '../plans/schema';
+import type { EvidenceId } from './schema';
 import {
   findExecutionsByDiagnosticCode, findExecutionsByFile, findPriorFixesForDiagnostic, getExecutionDetails,
   getLatestOutcomeForFile, getRecurringDiagnostics, listExecutionsByTool, listFailuresByTool,
-} from './evidence';
-import type { AuditStore } from './store';
+} from '../audit/evidence';
+import type { AuditStore } from '../audit/store';
 
 /**
  * What the evidence is about: each query runs once per subject it is given (Q1/Q2 per tool,

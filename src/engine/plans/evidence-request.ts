@@ -1,7 +1,7 @@
-import { toolNames } from '../plans/tools';
-import { getLatestOutcomeForFile } from './evidence';
+import { toolNames } from './tools';
+import { getLatestOutcomeForFile } from '../audit/evidence';
 import type { EvidenceRequest } from './evidence-summary';
-import type { AuditStore } from './store';
+import type { AuditStore } from '../audit/store';
 
 /** A diagnostic as the editor reports it (the VS Code side only converts its own type to this). */
 export interface EditorDiagnostic {

@@ -1,9 +1,9 @@
-import { normalizeRelPath } from '../plans/paths';
-import type { EvidenceId, Plan } from '../plans/schema';
-import { isToolName, stepPath } from '../plans/tools';
+import { normalizeRelPath } from './paths';
+import type { EvidenceId, Plan } from './schema';
+import { isToolName, stepPath } from './tools';
 import { buildEvidenceRequest, type EvidenceInputs } from './evidence-request';
 import { summarizeEvidence } from './evidence-summary';
-import type { AuditStore } from './store';
+import type { AuditStore } from '../audit/store';
 
 export interface PlanEvidence {
   /** recorded: the counts stored when the model proposed this plan; computed: from the plan itself, now. */
