@@ -4,7 +4,7 @@ import { answerToolset, rememberTurns } from '../../engine/ask/workspace-tools';
 import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
 import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
 import { explainPath } from '../../engine/workspace/explain';
-import { CitationLineStream } from '../../engine/ask/citation-stream';
+import { plainSegment } from '../../engine/ask/citations';
 import type { AnswerResult, AskEvent } from '../../engine/ask/types';
 import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
 import type { BuiltContext } from '../../engine/context/types';
@@ -120,12 +120,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const metrics = await loadMetrics(root);
   let streamed = false;
   let store: AuditStore | undefined;
-  // Printed line by line with unverified citations marked: streaming the raw text would show them as real.
-  let lines: CitationLineStream | undefined;
+  // The engine's checked segments, printed as they come: unverified citations are already marked.
   const onEvent = (e: AskEvent) => {
     if (values.json) return;
-    if (e.type === 'context') lines = new CitationLineStream(e.context, (t) => { io.stdout(t); streamed = true; });
-    if (e.type === 'text') lines?.push(e.delta);
+    if (e.type === 'segment') { io.stdout(plainSegment(e.segment)); streamed = true; }
     if (e.type === 'retry') io.stderr(`(${e.reason}: retrying in ${Math.round(e.delayMs / 100) / 10} s, attempt ${e.attempt} of 5)\n`);
   };
   try {
@@ -138,9 +136,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const r = await ask({ root, question, onEvent }, { provider, unconfiguredReason, settings, logger, metrics, resolveMentions, tools, onTurn });
     if (values.json) io.stdout(`${JSON.stringify(answerJson(r), null, 2)}\n`);
     else {
-      lines?.flush();
-      // An answer cut off by a lost connection is followed by the snippet answer that replaced it.
-      if (!streamed || r.status === 'offline') io.stdout(`${streamed ? '\n\n' : ''}${r.answer}`);
+      if (!streamed) io.stdout(r.answer);
       const unverified = r.citations.filter((c) => !c.verified).length;
       const model = r.provider ? `${r.provider}/${r.model}` : 'no model';
       io.stdout(`\n\n${summaryLine(r.context).replace('— ', `— ${model}; `)}${unverified ? `${unverified} citation(s) did not match the context sent and are marked unverified.\n` : ''}`);
@@ -148,7 +144,6 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return ExitCode.ok;
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
-    lines?.flush();
     io.stderr(`${streamed ? '\n' : ''}grounded query: ${err.message}\n${err.suggestion}\n`);
     return ExitCode.runtime;
   } finally {

@@ -2,7 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { resolveSettings, type EngineSettings } from '../config/settings';
 import { buildContext } from '../context/build';
 import { formatSnippetAnswer, noContextAnswer } from '../context/render';
-import type { BuiltContext } from '../context/types';
+import { countTokens } from '../context/tokens';
+import type { ContextChunk } from '../context/types';
 import { cancelledError } from '../llm/errors';
 import type { RetryInfo, RetryOptions } from '../llm/retry';
 import { ProviderError, type Provider, type ToolSpec } from '../llm/types';
@@ -10,12 +11,12 @@ import { MAX_TOOL_ROUNDS, runToolLoop } from '../plans/tool-loop';
 import type { CommandToolset } from '../plans/command-tools';
 import type { ScrubbedText } from '../privacy/types';
 import { streamReply } from './reply-stream';
-import { withToolChunks } from './tool-context';
 import type { MetricsRegistry } from '../metrics/registry';
 import { createScrubber } from '../privacy/scrubber';
 import type { WorkspaceIndex } from '../retrieval/index';
 import { nullLogger, type Logger } from '../telemetry/log';
-import { checkCitations, markUnverified } from './citations';
+import { AnswerStream } from './answer-stream';
+import { citationsOf, plainText } from './citations';
 import { recordOutcome, type QueryOutcome } from './outcome';
 import { boundedHistory, buildMessages } from './prompt';
 import type { AnswerResult, AskRequest, AttachedContext } from './types';
@@ -56,9 +57,10 @@ export function queryHash(question: string): string {
   return createHash('sha256').update(question).digest('hex').slice(0, 16);
 }
 
-function snippetResult(queryId: string, ctx: BuiltContext, status: AnswerResult['status'], reason: string): AnswerResult {
-  const answer = formatSnippetAnswer(ctx, reason);
-  return { queryId, answer, citations: checkCitations(answer, ctx), context: ctx, fallbackReason: reason, status };
+/** The result of an answer whose segments `out` holds (flushed here). */
+function resultOf(out: AnswerStream, r: Omit<AnswerResult, 'answer' | 'segments' | 'citations'>): AnswerResult {
+  out.flush();
+  return { ...r, answer: plainText(out.segments), segments: out.segments, citations: citationsOf(out.segments) };
 }
 
 /** Where ask() was when something threw, named in the log when the error is not a provider's. */
@@ -86,6 +88,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     return result;
   };
   let stage: keyof typeof STAGE_ERROR = 'mentions';
+  let out: AnswerStream | undefined;
   try {
     let question = request.question;
     const attached = [...(request.attached ?? [])];
@@ -107,17 +110,22 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     );
     outcome.ctx = ctx;
     emit({ type: 'context', context: ctx });
-    const prefix = notes.length ? `${notes.join('\n')}\n\n` : '';
+    const answerStream = new AnswerStream(ctx.chunks, (segment) => emit({ type: 'segment', segment }));
+    out = answerStream;
+    if (notes.length) answerStream.notice(notes.join('\n'));
+    const snippets = (status: AnswerResult['status'], reason: string): AnswerResult => {
+      answerStream.push(formatSnippetAnswer(ctx, reason));
+      return finish(resultOf(answerStream, { queryId, context: ctx, fallbackReason: reason, status, provider: deps.provider?.id, model: deps.provider?.model }));
+    };
     if (ctx.chunks.length === 0) {
-      return finish({ queryId, answer: prefix + noContextAnswer(ctx), citations: [], context: ctx, status: 'no_context', provider: deps.provider?.id, model: deps.provider?.model });
+      answerStream.push(noContextAnswer(ctx));
+      return finish(resultOf(answerStream, { queryId, context: ctx, status: 'no_context', provider: deps.provider?.id, model: deps.provider?.model }));
     }
-    if (!deps.provider) {
-      const r = snippetResult(queryId, ctx, 'success', deps.unconfiguredReason ?? 'No model is configured.');
-      return finish({ ...r, answer: prefix + r.answer });
-    }
+    if (!deps.provider) return snippets('success', deps.unconfiguredReason ?? 'No model is configured.');
     stage = 'model';
     const provider = deps.provider;
     const messages = buildMessages(ctx, question, history.messages, scrubber, Boolean(deps.tools));
+    const toolChunks: ContextChunk[] = [];
     try {
       const usage: { promptTokens?: number; completionTokens?: number } = {};
       const retry = {
@@ -129,33 +137,39 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
           emit({ type: 'retry', attempt: r.attempt, delayMs: r.delayMs, reason: r.reason });
         },
       };
-      const reply = (msgs: typeof messages, tools?: ToolSpec[], toolChoice?: 'none') => streamReply(msgs, { provider, signal: request.signal, retry, usage, tools, toolChoice, holdCommands: Boolean(deps.tools), emit: (delta) => emit({ type: 'text', delta }) });
-      if (prefix) emit({ type: 'text', delta: prefix });
+      const reply = (msgs: typeof messages, tools?: ToolSpec[], toolChoice?: 'none') => streamReply(msgs, { provider, signal: request.signal, retry, usage, tools, toolChoice, holdCommands: Boolean(deps.tools), emit: (delta) => answerStream.push(delta) });
       let answer: string;
-      let answered = ctx;
       let toolResults: ScrubbedText[] = [];
       if (deps.tools) {
         const loop = await runToolLoop({
           provider, messages, toolset: deps.tools, scrubber, signal: request.signal, complete: reply,
           onToolCall: (name, round) => emit({ type: 'progress', message: `Using ${name} (tool round ${round} of ${MAX_TOOL_ROUNDS})…` }),
+          // Lines a tool showed are as citable as the first context, and are listed with the sources.
+          onLinesShown: (lines) => {
+            answerStream.see(lines);
+            toolChunks.push({ ...lines, text: lines.text as ScrubbedText, score: 0, tokens: countTokens(lines.text, s.encoding), origin: 'tool' });
+          },
         });
         answer = loop.answer;
         toolResults = loop.toolResults;
         outcome.toolRounds = loop.rounds;
-        if (loop.stoppedWithoutAnswer) emit({ type: 'text', delta: answer });
-        answered = withToolChunks(ctx, toolResults, s.encoding);
+        if (loop.stoppedWithoutAnswer) answerStream.push(answer);
       } else answer = (await reply(messages)).text;
       outcome.completionTokens = usage.completionTokens;
       deps.onTurn?.({ queryId, question: scrubber.scrub(question).text, answer: scrubber.scrub(answer).text, toolResults });
-      const checked = markUnverified(answer, answered);
-      return finish({ queryId, answer: prefix + checked, citations: checkCitations(answer, answered), context: answered, provider: provider.id, model: provider.model, usage, status: 'success' });
+      const context = toolChunks.length ? { ...ctx, chunks: [...ctx.chunks, ...toolChunks] } : ctx;
+      return finish(resultOf(answerStream, { queryId, context, provider: provider.id, model: provider.model, usage, status: 'success' }));
     } catch (err) {
       if (!(err instanceof ProviderError && err.kind === 'network') || request.signal?.aborted) throw err;
-      const r = snippetResult(queryId, ctx, 'offline', `${err.message} ${err.suggestion} Meanwhile, without the model:`);
       outcome.errorKind = 'network';
-      return finish({ ...r, answer: prefix + r.answer, provider: provider.id, model: provider.model });
+      answerStream.flush();
+      // What the model had written stays on screen; the snippet answer follows it.
+      if (answerStream.segments.some((seg) => seg.kind !== 'notice')) answerStream.push('\n\n');
+      return snippets('offline', `${err.message} ${err.suggestion} Meanwhile, without the model:`);
     }
   } catch (err) {
+    // What the model wrote before the failure is shown whole, the error after it.
+    out?.flush();
     // An abort anywhere (mentions, indexing, the model) is the user stopping, whatever the thrower called it.
     const error = request.signal?.aborted ? cancelledError() : err;
     const errorKind = error instanceof ProviderError ? error.kind : STAGE_ERROR[stage];

@@ -1,5 +1,6 @@
 import type { BuiltContext } from '../context/types';
 import type { DocumentOverlay } from '../workspace/types';
+import type { AnswerSegment } from './citations';
 import type { AttachedContext, ConversationTurn } from '../context/types';
 
 export type { AttachedContext, ConversationTurn } from '../context/types';
@@ -8,7 +9,7 @@ export interface Citation {
   path: string;
   startLine: number;
   endLine: number;
-  /** True only if the cited lines lie inside a chunk that was really sent. */
+  /** True only if the cited lines lie inside lines the model was shown (context, attachments, tool reads). */
   verified: boolean;
   /** The exact text in the answer, e.g. `src/a.ts#L3-9`. */
   raw: string;
@@ -17,12 +18,16 @@ export interface Citation {
 export type AskEvent =
   | { type: 'progress'; message: string }
   | { type: 'context'; context: BuiltContext }
-  | { type: 'text'; delta: string }
+  /** The answer as it is written: checked segments, the only thing surfaces render. */
+  | { type: 'segment'; segment: AnswerSegment }
   | { type: 'retry'; attempt: number; delayMs: number; reason: string };
 
 export interface AnswerResult {
   queryId: string;
+  /** The answer as plain text (segments joined, unverified citations marked once). */
   answer: string;
+  /** The answer as shown: text, notices and checked citations. */
+  segments: AnswerSegment[];
   citations: Citation[];
   context: BuiltContext;
   /** Undefined when no model was used (the engine's snippet answer). */

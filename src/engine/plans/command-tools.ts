@@ -6,12 +6,25 @@ import type { WorkspaceHost } from './host';
 import { normalizeRelPath } from './paths';
 import { runReadOnlyTool } from './tool-runner';
 
+/** Lines of a file a tool showed the model (unscrubbed here; the tool loop scrubs them). */
+export interface ShownLines {
+  path: string;
+  startLine: number;
+  endLine: number;
+  text: string;
+}
+
 export interface CommandResult {
   /** Upper-case tool name for the result header, e.g. `READ`. */
   name: string;
   content: string;
   ok: boolean;
+  /** The file lines the content shows (a /read), which the answer may cite. */
+  lines?: ShownLines;
 }
+
+/** What a handler returns: text, or text that shows lines of a file. */
+type HandlerOutput = string | { text: string; lines: ShownLines };
 
 export interface CommandToolsetOptions {
   host: WorkspaceHost;
@@ -30,7 +43,7 @@ export interface CommandToolset {
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-async function readCommand(host: WorkspaceHost, args: string): Promise<string> {
+async function readCommand(host: WorkspaceHost, args: string): Promise<HandlerOutput> {
   const target = parseReadTarget(args);
   if (!target) throw new Error(`Cannot read '${args}': expected path, path#L10 or path#L1-40`);
   const path = normalizeRelPath(host.root, target.path);
@@ -46,14 +59,23 @@ async function readCommand(host: WorkspaceHost, args: string): Promise<string> {
   const start = target.startLine ?? 1;
   const end = Math.min(target.endLine ?? lines.length, lines.length);
   if (start > lines.length) throw new Error(`File '${path}' has ${lines.length} lines; line ${start} does not exist`);
-  return [`${path}#L${start}-${end}`, ...lines.slice(start - 1, end).map((l, i) => `${start + i}: ${l}`)].join('\n');
+  const shown = lines.slice(start - 1, end);
+  return { text: [`${path}#L${start}-${end}`, ...shown.map((l, i) => `${start + i}: ${l}`)].join('\n'), lines: { path, startLine: start, endLine: end, text: shown.join('\n') } };
+}
+
+/** The lines still whole after the result was cut to `max` characters (the header line comes first). */
+function cutLines(lines: ShownLines, cut: string): ShownLines | undefined {
+  const whole = cut.split('\n').length - 2;
+  if (whole <= 0) return undefined;
+  const endLine = Math.min(lines.endLine, lines.startLine + whole - 1);
+  return { ...lines, endLine, text: lines.text.split('\n').slice(0, endLine - lines.startLine + 1).join('\n') };
 }
 
 /** Runs read-only commands for the tool loop. Errors become the result text, verbatim. */
 export function createCommandToolset(opts: CommandToolsetOptions): CommandToolset {
   const { host, store } = opts;
   const max = opts.maxChars ?? 8000;
-  const handlers: Record<string, (args: string, body: string) => Promise<string>> = {
+  const handlers: Record<string, (args: string, body: string) => Promise<HandlerOutput>> = {
     search: async (args) => opts.search
       ? opts.search(args)
       : (await runReadOnlyTool('file_search', { pattern: args.split(/\s+/).filter(Boolean).map((t) => `\\b${escapeRe(t)}\\b`).join('|') }, host)).text,
@@ -78,8 +100,11 @@ export function createCommandToolset(opts: CommandToolsetOptions): CommandToolse
     async run(command) {
       const name = command.name.toUpperCase();
       try {
-        const text = await handlers[command.name](command.args, command.body);
-        return { name, ok: true, content: text.length > max ? `${text.slice(0, max)}\n… (truncated at ${max} characters)` : text };
+        const out = await handlers[command.name](command.args, command.body);
+        const { text, lines } = typeof out === 'string' ? { text: out, lines: undefined } : out;
+        if (text.length <= max) return { name, ok: true, content: text, lines };
+        const cut = text.slice(0, max);
+        return { name, ok: true, content: `${cut}\n… (truncated at ${max} characters)`, lines: lines && cutLines(lines, cut) };
       } catch (err) {
         return { name, ok: false, content: `Error: ${(err as Error).message}` };
       }

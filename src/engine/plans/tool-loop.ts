@@ -1,7 +1,7 @@
 import { ProviderError, type ChatMessage, type Provider, type ToolCall, type ToolSpec } from '../llm/types';
 import type { ScrubbedText, Scrubber } from '../privacy/types';
 import { detectCommand, knownCommandsText, type DetectedCommand } from './commands';
-import type { CommandResult, CommandToolset } from './command-tools';
+import type { CommandResult, CommandToolset, ShownLines } from './command-tools';
 import { commandFromToolCall, nativeToolSpecs } from './native-tools';
 
 /** One whole model reply: its text and any native tool calls it made. */
@@ -35,6 +35,8 @@ export interface ToolLoopOptions {
   complete?: (messages: ChatMessage[], tools: ToolSpec[] | undefined, toolChoice?: 'none') => Promise<ModelReply>;
   /** Told before each tool runs (its name and round), e.g. to show progress; never the arguments' text in logs. */
   onToolCall?: (name: string, round: number) => void;
+  /** Told of the file lines each tool result showed the model (scrubbed), which its answer may cite. */
+  onLinesShown?: (lines: ShownLines) => void;
 }
 
 export interface ToolLoopResult {
@@ -156,6 +158,7 @@ export async function runToolLoop(opts: ToolLoopOptions): Promise<ToolLoopResult
     toolCalls.push({ name: result.name, ok: result.ok });
     const note = skipped.length ? `\n\n(Only one tool call runs per round; not run: ${skipped.map((c) => c.name).join(', ')}. Ask for it again if you still need it.)` : '';
     const scrubbed = answerWith(reply, call, result.name, result.content + note);
+    if (result.lines) opts.onLinesShown?.({ ...result.lines, text: scrub(result.lines.text) });
     toolResults.push(scrubbed);
     opts.record?.('tool', scrubbed);
   }

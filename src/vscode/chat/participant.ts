@@ -8,7 +8,7 @@ import { runPlanRequest } from '../plans';
 import { RESTRICTED_NOTICE } from '../restricted';
 import type { GroundedServices } from '../services';
 import { attachChecked, attachReferences, type CheckedAttachment } from './attachments';
-import { CitationStreamer } from './citation-stream';
+import { ChatAnswerRenderer } from './answer-render';
 import { CHAT_HELP, MENTIONS_HELP } from './help';
 import { historyTurns } from './history';
 
@@ -68,29 +68,26 @@ export async function handleChatRequest(
   const history = historyTurns(context.history);
   const controller = new AbortController();
   const cancel = token.onCancellationRequested(() => controller.abort());
-  let streamer: CitationStreamer | undefined;
+  const answer = new ChatAnswerRenderer(stream, root);
   let ctx: BuiltContext | undefined;
   try {
     const result = await services.ask({
       question, root, attached, history, conversationId: conversationIdOf(history, question), signal: controller.signal, requestModel: request.model,
       onEvent: (e) => {
         if (e.type === 'progress') stream.progress(e.message);
-        else if (e.type === 'context') { ctx = e.context; streamer = new CitationStreamer(stream, e.context, root); }
-        else if (e.type === 'text') streamer?.push(e.delta);
+        else if (e.type === 'context') ctx = e.context;
+        else if (e.type === 'segment') answer.render(e.segment);
         else if (e.type === 'retry') stream.progress(`Rate limited (${e.reason}); retrying in ${Math.ceil(e.delayMs / 1000)} s…`);
       },
     });
-    if (!result.provider || result.status === 'offline' || result.status === 'no_context') streamer?.push(result.answer);
-    streamer?.end();
-    for (const [, loc] of streamer?.cited ?? []) stream.reference(loc);
+    for (const loc of answer.cited.values()) stream.reference(loc);
     if (ctx && result.status !== 'no_context') stream.markdown(footer(ctx, result.provider && result.status !== 'offline' ? `${result.provider} (${result.model})` : undefined));
     if (!result.provider) {
       stream.button({ command: 'grounded.setApiKey', title: 'Set an API key' });
       stream.button({ command: 'grounded.selectModel', title: 'Choose provider and model' });
     }
-    return { metadata: { queryId: result.queryId, cited: [...(streamer?.cited.keys() ?? [])], status: result.status } };
+    return { metadata: { queryId: result.queryId, cited: [...answer.cited.keys()], status: result.status } };
   } catch (err) {
-    streamer?.end();
     if (err instanceof ProviderError) {
       if (err.kind === 'cancelled') { stream.markdown('\n\n_Stopped._'); return { metadata: { status: 'cancelled' } }; }
       stream.markdown(`\n\n**${err.message}**\n\n${err.suggestion}`);

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
 import type { AnswerResult, AttachedContext } from '../../engine/ask/types';
-import type { BuiltContext } from '../../engine/context/types';
 import { ProviderError } from '../../engine/llm/types';
 import { rankMentions } from '../../engine/mentions/complete';
 import { toWorkspaceRelative } from '../../engine/workspace/explain';
@@ -9,13 +8,16 @@ import { RESTRICTED_NOTICE } from '../restricted';
 import type { GroundedServices } from '../services';
 import { fromWebview, toWebview, type PanelTurn, type ToWebview } from './messages';
 import { openCitation, resolveCitation } from './open-citation';
-import { renderAnswerHtml } from './render';
+import { PanelAnswerRenderer } from './render';
 
 const STATE_KEY = 'grounded.panel.turns';
 const MAX_TURNS = 50;
 
-/** A turn as the extension keeps it: also the folder it was answered for (not sent to the webview). */
-export type StoredTurn = PanelTurn & { root?: string };
+/**
+ * A turn as the extension keeps it: also the folder it was answered for and the answer as plain
+ * text, which later questions get as history (neither is sent to the webview).
+ */
+export type StoredTurn = PanelTurn & { root?: string; answer?: string };
 
 /** Sources of an answer; a source counts as cited only when a verified citation overlaps its lines. */
 function sourcesOf(r: AnswerResult): PanelTurn['sources'] {
@@ -129,22 +131,21 @@ export class PanelController implements vscode.Disposable {
     this.controller = controller;
     const t: StoredTurn = { id: randomUUID(), question, html: '', done: false, sources: [], redactions: {},
       root: root ?? this.services.rootFor(vscode.window.activeTextEditor?.document.uri), restricted: vscode.workspace.isTrusted ? undefined : RESTRICTED_NOTICE };
-    const history = this.turns.filter((x) => x.done && !x.error && !x.stopped).slice(-6).flatMap((x) => [{ role: 'user' as const, text: x.question }, { role: 'assistant' as const, text: x.html.replace(/<[^>]+>/g, '') }]);
+    const history = this.turns.filter((x) => x.done && !x.error && !x.stopped && x.answer !== undefined).slice(-6).flatMap((x) => [{ role: 'user' as const, text: x.question }, { role: 'assistant' as const, text: x.answer! }]);
     this.turns.push(t);
     this.postTurn(t);
-    let text = '';
-    let ctx: BuiltContext | undefined;
+    const answer = new PanelAnswerRenderer();
     try {
       const r = await this.services.ask({
         question, attached, history, root: t.root, signal: controller.signal, conversationId: `panel-${this.turns[0].id}`,
         onEvent: (e) => {
           if (e.type === 'progress') { t.progress = e.message; this.postTurn(t); }
-          else if (e.type === 'context') ctx = e.context;
-          else if (e.type === 'text') { text += e.delta; t.html = renderAnswerHtml(text, ctx); this.postTurn(t); }
+          else if (e.type === 'segment') { answer.add(e.segment); t.html = answer.html; this.postTurn(t); }
         },
       });
       Object.assign(t, {
-        html: renderAnswerHtml(r.answer, r.context),
+        html: answer.html,
+        answer: r.answer,
         sources: sourcesOf(r),
         redactions: r.context.redactions,
         provider: r.provider ? `${r.provider} · ${r.model}` : undefined,

@@ -1,24 +1,69 @@
 import MarkdownIt from 'markdown-it';
-import { splitCitations } from '../../engine/ask/citations';
-import type { BuiltContext } from '../../engine/context/types';
+import type { AnswerSegment } from '../../engine/ask/citations';
+import type { Citation } from '../../engine/ask/types';
 
 // No raw HTML, no links or images: a model's or a file's text can never inject markup or lure a click.
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false }).disable(['link', 'image', 'autolink']);
 
 const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
 
+// A citation stands in the Markdown as a private-use placeholder, which markdown-it passes through
+// untouched, and becomes a chip after rendering: the engine's verdict is used, never re-checked.
+const PLACEHOLDER = /\uE000(\d+)\uE001/g;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/gm;
+
+function chip(c: Citation): string {
+  if (!c.verified) return `<span class="cite unverified" title="This citation does not match the code that was sent">${c.raw} ⚠️ unverified</span>`;
+  return `<button class="cite" data-path="${escapeAttr(c.path)}" data-start="${c.startLine}" data-end="${c.endLine}" title="Open ${escapeAttr(c.raw)}">${c.raw}</button>`;
+}
+
 /**
- * Renders an answer's Markdown to safe HTML and turns citations into chips: verified ones are
- * buttons that open the cited lines, unverified ones are visibly marked and not clickable.
+ * Renders an answer's segments to safe HTML as they arrive, with citations as chips (verified: a
+ * button that opens the lines; unverified: marked, once, and not clickable). Finished paragraphs
+ * (up to a blank line outside a code fence) are rendered once and kept; only the paragraph still
+ * being written is rendered again, so the work per segment does not grow with the answer.
  */
-export function renderAnswerHtml(markdown: string, ctx: BuiltContext | undefined): string {
-  const html = md.render(markdown);
-  if (!ctx) return html;
-  // Citations only contain [\w.@/-#], so they survive HTML escaping unchanged and never span a tag.
-  return html.replace(/[^<>]+(?=<|$)/g, (text) => splitCitations(text, ctx).map((seg) => {
-    if ('text' in seg) return seg.text;
-    const c = seg.citation;
-    if (!seg.verified) return `<span class="cite unverified" title="This citation does not match the code that was sent">${seg.raw} ⚠️ unverified</span>`;
-    return `<button class="cite" data-path="${escapeAttr(c.path)}" data-start="${c.startLine}" data-end="${c.endLine}" title="Open ${escapeAttr(seg.raw)}">${seg.raw}</button>`;
-  }).join(''));
+export class PanelAnswerRenderer {
+  private doneHtml = '';
+  private open = '';
+  private openHtml = '';
+  private readonly cites: Citation[] = [];
+  /** Characters handed to the Markdown renderer so far (what the incremental rendering saves). */
+  renderedChars = 0;
+
+  get html(): string {
+    return this.doneHtml + this.openHtml;
+  }
+
+  add(segment: AnswerSegment): void {
+    if (segment.kind === 'citation') this.open += `\uE000${this.cites.push(segment.citation) - 1}\uE001`;
+    else this.open += segment.kind === 'notice' ? `${segment.text}\n\n` : segment.text;
+    const cut = this.blockEnd();
+    if (cut > 0) {
+      this.doneHtml += this.render(this.open.slice(0, cut));
+      this.open = this.open.slice(cut);
+    }
+    this.openHtml = this.render(this.open);
+  }
+
+  /** Where the last finished block of `open` ends (after a blank line outside a fence); 0 for none. */
+  private blockEnd(): number {
+    for (let at = this.open.lastIndexOf('\n\n'); at > 0; at = this.open.lastIndexOf('\n\n', at - 1)) {
+      if ((this.open.slice(0, at).match(FENCE)?.length ?? 0) % 2 === 0) return at + 2;
+    }
+    return 0;
+  }
+
+  private render(markdown: string): string {
+    if (!markdown) return '';
+    this.renderedChars += markdown.length;
+    return md.render(markdown).replace(PLACEHOLDER, (_m, i: string) => chip(this.cites[Number(i)]));
+  }
+}
+
+/** Renders a whole answer at once (a finished turn). */
+export function renderAnswerHtml(segments: readonly AnswerSegment[]): string {
+  const r = new PanelAnswerRenderer();
+  for (const s of segments) r.add(s);
+  return r.html;
 }

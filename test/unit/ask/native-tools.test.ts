@@ -6,6 +6,7 @@ import { GeminiProvider } from '../../../src/engine/llm/gemini-provider';
 import { OpenAIChatProvider } from '../../../src/engine/llm/openai-provider';
 import { createNodeWorkspaceHost } from '../../../src/engine/plans/node-host';
 import { explainPath } from '../../../src/engine/workspace/explain';
+import { plainText } from '../../../src/engine/ask/citations';
 import type { AskEvent } from '../../../src/engine/ask/types';
 import { copyFixture, PLANTED_SECRETS } from '../../support/fixture';
 import { LlmWireServer } from '../../support/llm-server';
@@ -19,7 +20,7 @@ describe('answers that use read-only tools through native tool calls', () => {
   after(() => server.stop());
   const openai = () => new OpenAIChatProvider({ id: 'openai', model: 'gpt-test', apiKey: 'sk-test', baseUrl: `${server.url}/v1`, keyHint: 'set OPENAI_API_KEY' });
   const gemini = () => new GeminiProvider({ model: 'gemini-test', apiKey: 'AIza-test-key', baseUrl: server.url, keyHint: 'set GEMINI_API_KEY' });
-  const texts = (events: AskEvent[]) => events.filter((e) => e.type === 'text').map((e) => (e as { delta: string }).delta).join('');
+  const texts = (events: AskEvent[]) => plainText(events.flatMap((e) => (e.type === 'segment' ? [e.segment] : [])));
   const body = (i: number) => JSON.parse(server.requests[i].body);
   const noSecrets = () => {
     for (const secret of PLANTED_SECRETS) assert.ok(!server.allBytes().includes(secret), `a planted secret reached the server: ${secret.slice(0, 6)}…`);

@@ -100,7 +100,7 @@ describe('query logs and metrics (seed 001: errors, rate limits, never text)', (
     const { records, logger } = logged();
     const controller = new AbortController();
     let deltas = 0;
-    const onEvent = (e: { type: string }) => { if (e.type === 'text' && ++deltas === 2) controller.abort(); };
+    const onEvent = (e: { type: string }) => { if (e.type === 'segment' && ++deltas === 2) controller.abort(); };
     await assert.rejects(
       ask({ root, question: QUESTION, signal: controller.signal, onEvent }, { provider: openai(), logger }),
       (e: unknown) => e instanceof ProviderError && e.kind === 'cancelled',

@@ -10,6 +10,7 @@ import { AuditStore } from '../../../src/engine/audit/store';
 import { OpenAIChatProvider } from '../../../src/engine/llm/openai-provider';
 import { createNodeWorkspaceHost } from '../../../src/engine/plans/node-host';
 import { explainPath } from '../../../src/engine/workspace/explain';
+import { plainText } from '../../../src/engine/ask/citations';
 import type { AskEvent } from '../../../src/engine/ask/types';
 import { copyFixture, PLANTED_SECRETS } from '../../support/fixture';
 import { LlmWireServer } from '../../support/llm-server';
@@ -22,7 +23,7 @@ describe('answers that use read-only tools', () => {
   before(async () => { server = await new LlmWireServer().start(); });
   after(() => server.stop());
   const openai = () => new OpenAIChatProvider({ id: 'openai', model: 'gpt-test', apiKey: 'sk-test', baseUrl: `${server.url}/v1`, keyHint: 'set OPENAI_API_KEY' });
-  const texts = (events: AskEvent[]) => events.filter((e) => e.type === 'text').map((e) => (e as { delta: string }).delta).join('');
+  const texts = (events: AskEvent[]) => plainText(events.flatMap((e) => (e.type === 'segment' ? [e.segment] : [])));
 
   it('runs a /read the model asks for, sends the scrubbed result back, hides the command, and verifies citations of the lines read', async () => {
     server.requests.length = 0;
@@ -61,8 +62,9 @@ describe('answers that use read-only tools', () => {
     server.reply({ kind: 'openai-stream', chunks: ['Keys are ', 'sealed in src/auth/keyStore.ts#L19-26.'], delayMs: 50 });
     const events: AskEvent[] = [];
     await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: answerToolset(host) });
-    const deltas = events.filter((e) => e.type === 'text').map((e) => (e as { delta: string }).delta);
-    assert.deepEqual(deltas, ['Keys are ', 'sealed in src/auth/keyStore.ts#L19-26.']);
+    const segments = events.flatMap((e) => (e.type === 'segment' ? [e.segment] : []));
+    assert.deepEqual(segments[0], { kind: 'text', text: 'Keys are ' }, 'the first piece is shown before the second arrives');
+    assert.equal(plainText(segments), 'Keys are sealed in src/auth/keyStore.ts#L19-26.');
   });
 
   it('stops after 3 tool rounds and says so when the model will not answer', async () => {
