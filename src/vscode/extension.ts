@@ -19,17 +19,24 @@ export interface GroundedApi {
 export function activate(context: vscode.ExtensionContext): GroundedApi {
   const started = performance.now();
   const services = new GroundedServices(context);
+  // Plans act on the folder of the active editor at the time of the request, through its session.
+  const plans = registerPlanFeatures(context, {
+    getProvider: async (requestModel) => (await services.resolveProvider(requestModel)).provider,
+    logger: services.logger,
+    session: () => { const root = services.rootFor(vscode.window.activeTextEditor?.document.uri); return root ? services.sessionFor(root) : undefined; },
+  });
+  const chat = { services, plans: plans.features };
   context.subscriptions.push(
     services,
-    registerParticipant(context, services),
+    registerParticipant(context, chat),
     ...registerCommands(context, services),
     ...createStatusBar(services),
     vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, { deserializeWebviewPanel: async (panel) => GroundedPanel.restore(panel, context, services) }),
-    ...registerPlanFeatures(context, { getProvider: async () => (await services.resolveProvider()).provider, logger: services.logger, root: services.rootFor() }),
+    ...plans.disposables,
   );
   const activationMs = Math.round((performance.now() - started) * 10) / 10;
   services.logger.info('extension.activated', { activationMs, trusted: vscode.workspace.isTrusted });
-  return { services, activationMs, logFile: vscode.Uri.joinPath(context.logUri, 'Grounded.log'), chat: (...args) => handleChatRequest(services, ...args) };
+  return { services, activationMs, logFile: vscode.Uri.joinPath(context.logUri, 'Grounded.log'), chat: (...args) => handleChatRequest(chat, ...args) };
 }
 
 export function deactivate(): void {}

@@ -1,21 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { answerToolset, rememberTurns } from '../engine/ask/workspace-tools';
-import { openSharedStore } from '../engine/audit/shared-store';
 import { defaultDatabasePath } from '../engine/audit/store';
-import { ask as engineAsk } from '../engine/ask/ask';
 import type { AnswerResult, AskEvent, AttachedContext, ConversationTurn } from '../engine/ask/types';
 import { DEFAULT_MODELS, GITHUB_MODELS_URL, type ProviderSpec } from '../engine/config/query-config';
 import { createProvider } from '../engine/llm/factory';
-import { mentionResolver } from '../engine/mentions/index';
 import type { Provider } from '../engine/llm/types';
 import { MetricsRegistry } from '../engine/metrics/registry';
-import { WorkspaceIndex } from '../engine/retrieval/index';
 import { discoverFiles } from '../engine/workspace/discovery';
 import { createLogger, type Logger, type LogRecord } from '../engine/telemetry/log';
 import { levelFilteredSink } from '../engine/telemetry/log-level';
 import { KeyStore, type KeyedProvider } from './keys';
 import { VsCodeLmProvider } from './lm-provider';
+import { openWorkspaceSession, type WorkspaceSession } from '../engine/session/workspace-session';
 import { createVsCodeWorkspaceHost, openDocumentOverlay } from './plans/workspace-host';
 import { discoveryFor, readSettings } from './settings';
 import { workspaceRoots } from './workspace-paths';
@@ -48,7 +43,8 @@ export class GroundedServices implements vscode.Disposable {
   readonly metrics = new MetricsRegistry();
   readonly keys: KeyStore;
   readonly overlay = openDocumentOverlay();
-  private readonly indexes = new Map<string, WorkspaceIndex>();
+  /** One engine session per workspace folder: its settings, index and audit store. */
+  private readonly sessions = new Map<string, WorkspaceSession>();
   /** Per folder, the files @mention completion offers (listed once, again after files or settings change). */
   private readonly mentionLists = new Map<string, Promise<string[]>>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -63,14 +59,13 @@ export class GroundedServices implements vscode.Disposable {
     this.logger = createLogger(levelFilteredSink((r) => this.write(r), () => this.logLevel));
     this.keys = new KeyStore(context.secrets);
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
-    const dirty = () => this.indexes.forEach((i) => i.markDirty());
+    const dirty = () => this.sessions.forEach((session) => session.markDirty());
     const relist = () => this.mentionLists.clear();
     this.disposables.push(this.output, watcher, watcher.onDidCreate(dirty), watcher.onDidChange(dirty), watcher.onDidDelete(dirty),
       watcher.onDidCreate(relist), watcher.onDidDelete(relist), watcher.onDidChange((u) => { if (/(^|[\\/])\.(git|agent)ignore$/.test(u.path)) relist(); }),
       vscode.workspace.onDidChangeTextDocument((e) => { if (e.document.uri.scheme === 'file') dirty(); }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration('grounded')) return;
-        this.indexes.clear();
         relist();
         this.logLevel = readSettings().logLevel;
       }));
@@ -78,6 +73,8 @@ export class GroundedServices implements vscode.Disposable {
 
   dispose(): void {
     this.disposables.forEach((d) => d.dispose());
+    this.sessions.forEach((session) => session.dispose());
+    this.sessions.clear();
   }
 
   /** Structured, text-free records into the log channel (grounded.logLevel filters them first). */
@@ -95,13 +92,24 @@ export class GroundedServices implements vscode.Disposable {
     return folder?.uri.fsPath;
   }
 
-  indexFor(root: string): WorkspaceIndex {
-    let index = this.indexes.get(root);
-    if (!index) {
-      index = new WorkspaceIndex({ root, settings: readSettings(vscode.Uri.file(root)).engine, overlay: this.overlay, watched: true });
-      this.indexes.set(root, index);
+  /**
+   * The engine session of a workspace folder, made once: settings read fresh from that folder on
+   * every request, the editor's view of the files, the audit store shared by the whole process.
+   */
+  sessionFor(root: string): WorkspaceSession {
+    let session = this.sessions.get(root);
+    if (!session) {
+      session = openWorkspaceSession({
+        root, logger: this.logger, metrics: this.metrics, overlay: this.overlay, watched: true,
+        settings: () => readSettings(vscode.Uri.file(root)).engine,
+        host: (discovery) => createVsCodeWorkspaceHost({ discovery }),
+        database: { file: defaultDatabasePath(root), shared: true },
+        mentions: { allowNetwork: () => vscode.workspace.isTrusted, cacheDir: this.urlCacheDir, roots: workspaceRoots },
+        trusted: () => vscode.workspace.isTrusted,
+      });
+      this.sessions.set(root, session);
     }
-    return index;
+    return session;
   }
 
   /** Workspace-relative paths Grounded may read in `root` (discovery: ignore rules applied), for @mention completion. */
@@ -146,20 +154,15 @@ export class GroundedServices implements vscode.Disposable {
     return { reason: s.provider === 'openai-compatible' ? 'The provider is "openai-compatible" but grounded.baseUrl is empty.' : `No API key is stored for ${s.provider}.` };
   }
 
-  /** Asks the engine, with this window's settings, index, overlay, metrics and logger. */
+  /** Asks the engine session of the question's folder, with the model this request picked. */
   async ask(opts: AskOptions): Promise<AnswerResult> {
     const root = opts.root ?? this.rootFor(vscode.window.activeTextEditor?.document.uri);
     if (!root) throw new Error('Open a folder first: Grounded answers questions about the code in the open workspace.');
     const resolved = await this.resolveProvider(opts.requestModel);
-    const engine = readSettings(vscode.Uri.file(root)).engine;
-    const resolveMentions = mentionResolver({ discovery: discoveryFor(root), roots: workspaceRoots(), overlay: this.overlay, allowNetwork: vscode.workspace.isTrusted, cacheDir: this.urlCacheDir });
-    // Read-only tools and memory only in a trusted workspace, and only when a model answers.
-    const store = resolved.provider && vscode.workspace.isTrusted ? await openSharedStore(defaultDatabasePath(root)) : undefined;
-    const tools = store ? answerToolset(createVsCodeWorkspaceHost({ root, extraIgnore: engine.extraIgnore }), store) : undefined;
-    const onTurn = store ? rememberTurns(store, opts.conversationId ?? randomUUID(), () => this.logger.warn('memory.write_failed', {})) : undefined;
-    return engineAsk(
-      { root, question: opts.question, history: opts.history, attached: opts.attached, overlay: this.overlay, signal: opts.signal, onEvent: opts.onEvent },
-      { provider: resolved.provider, unconfiguredReason: resolved.reason, settings: engine, logger: this.logger, index: this.indexFor(root), metrics: this.metrics, resolveMentions, tools, onTurn },
-    );
+    return this.sessionFor(root).ask({
+      question: opts.question, history: opts.history, attached: opts.attached, signal: opts.signal, onEvent: opts.onEvent,
+      provider: resolved.provider, unconfiguredReason: resolved.reason, conversationId: opts.conversationId,
+      onMemoryError: () => this.logger.warn('memory.write_failed', {}),
+    });
   }
 }

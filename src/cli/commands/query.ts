@@ -1,16 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { ask } from '../../engine/ask/ask';
-import { answerToolset, rememberTurns } from '../../engine/ask/workspace-tools';
-import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
-import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
-import { explainPath } from '../../engine/workspace/explain';
 import { plainSegment } from '../../engine/ask/citations';
+import { defaultDatabasePath } from '../../engine/audit/store';
+import { openWorkspaceSession } from '../../engine/session/workspace-session';
 import type { AnswerResult, AskEvent } from '../../engine/ask/types';
 import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
 import type { BuiltContext } from '../../engine/context/types';
 import { createProvider } from '../../engine/llm/factory';
 import { ProviderError } from '../../engine/llm/types';
-import { mentionResolver } from '../../engine/mentions/index';
 import { loadMetrics, saveMetrics } from '../../engine/metrics/store';
 import { formatRedactionCounts } from '../../engine/privacy/scrubber';
 import { createLogger, jsonLineSink, nullLogger } from '../../engine/telemetry/log';
@@ -119,24 +114,20 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const unconfiguredReason = values['no-llm'] ? 'Model disabled with --no-llm.' : config.unconfiguredReason;
   const metrics = await loadMetrics(root);
   let streamed = false;
-  let store: AuditStore | undefined;
   // The engine's checked segments, printed as they come: unverified citations are already marked.
   const onEvent = (e: AskEvent) => {
     if (values.json) return;
     if (e.type === 'segment') { io.stdout(plainSegment(e.segment)); streamed = true; }
     if (e.type === 'retry') io.stderr(`(${e.reason}: retrying in ${Math.round(e.delayMs / 100) / 10} s, attempt ${e.attempt} of 5)\n`);
   };
+  const session = openWorkspaceSession({ root, settings: () => settings, logger, metrics, database: { file: defaultDatabasePath(root) }, mentions: { allowNetwork: () => true } });
   try {
-    const resolveMentions = mentionResolver({ discovery: { root, maxFileBytes: settings.maxFileBytes, extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders }, allowNetwork: true });
-    // Tools and memory only matter when a model answers; the memory database is opened only then.
-    store = provider && !values['no-tools'] ? await AuditStore.open({ file: defaultDatabasePath(root) }) : undefined;
-    const host = createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root, extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders, maxFileBytes: settings.maxFileBytes }, p) });
-    const tools = store ? answerToolset(host, store) : undefined;
-    const onTurn = store ? rememberTurns(store, randomUUID(), () => io.stderr('warning: this answer could not be kept in the workspace memory\n')) : undefined;
-    const r = await ask({ root, question, onEvent }, { provider, unconfiguredReason, settings, logger, metrics, resolveMentions, tools, onTurn });
+    const r = await session.ask({
+      question, onEvent, provider, unconfiguredReason, tools: !values['no-tools'],
+      onMemoryError: () => io.stderr('warning: this answer could not be kept in the workspace memory\n'),
+    });
     if (values.json) io.stdout(`${JSON.stringify(answerJson(r), null, 2)}\n`);
     else {
-      if (!streamed) io.stdout(r.answer);
       const unverified = r.citations.filter((c) => !c.verified).length;
       const model = r.provider ? `${r.provider}/${r.model}` : 'no model';
       io.stdout(`\n\n${summaryLine(r.context).replace('— ', `— ${model}; `)}${unverified ? `${unverified} citation(s) did not match the context sent and are marked unverified.\n` : ''}`);
@@ -147,7 +138,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stderr(`${streamed ? '\n' : ''}grounded query: ${err.message}\n${err.suggestion}\n`);
     return ExitCode.runtime;
   } finally {
-    store?.close();
+    session.dispose();
     await saveMetrics(root, metrics).catch(() => undefined);
   }
 }

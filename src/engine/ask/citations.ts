@@ -1,7 +1,16 @@
-import type { Citation } from './types';
-
 // A path (letters, digits, . _ - @ /) followed by #L<start> or #L<start>-<end> (also -L<end>).
 const CITATION = /(?<![\w/.@-])((?:[\w.@-]+\/)*[\w.@-]+)#L(\d+)(?:-L?(\d+))?/g;
+
+/** One `path#Lstart-Lend` in an answer, with the verdict every surface shows. */
+export interface Citation {
+  path: string;
+  startLine: number;
+  endLine: number;
+  /** True only if the cited lines lie inside lines the model was shown (context, attachments, tool reads). */
+  verified: boolean;
+  /** The exact text in the answer, e.g. `src/a.ts#L3-9`. */
+  raw: string;
+}
 
 /** Lines the model was shown: a context chunk, an attachment, or the lines a /read returned. */
 export interface SeenLines {

@@ -1,19 +1,9 @@
-import type { BuiltContext } from '../context/types';
+import type { AttachedContext, BuiltContext, ConversationTurn } from '../context/types';
 import type { DocumentOverlay } from '../workspace/types';
-import type { AnswerSegment } from './citations';
-import type { AttachedContext, ConversationTurn } from '../context/types';
+import type { AnswerSegment, Citation } from './citations';
 
 export type { AttachedContext, ConversationTurn } from '../context/types';
-
-export interface Citation {
-  path: string;
-  startLine: number;
-  endLine: number;
-  /** True only if the cited lines lie inside lines the model was shown (context, attachments, tool reads). */
-  verified: boolean;
-  /** The exact text in the answer, e.g. `src/a.ts#L3-9`. */
-  raw: string;
-}
+export type { Citation } from './citations';
 
 export type AskEvent =
   | { type: 'progress'; message: string }

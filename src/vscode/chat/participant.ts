@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { BuiltContext } from '../../engine/context/types';
 import { ProviderError } from '../../engine/llm/types';
 import { formatRedactionCounts } from '../../engine/privacy/scrubber';
-import { runPlanRequest } from '../plans';
+import { runPlanRequest, type PlanFeatures } from '../plans';
 import { RESTRICTED_NOTICE } from '../restricted';
 import type { GroundedServices } from '../services';
 import { attachChecked, attachReferences, type CheckedAttachment } from './attachments';
@@ -17,6 +17,12 @@ export const PARTICIPANT_ID = 'grounded.chat';
 /** What a chat answer reports back (kept in the response metadata for follow-ups and tests). */
 export interface GroundedChatResult extends vscode.ChatResult {
   metadata?: { queryId?: string; cited?: string[]; status?: string };
+}
+
+/** What the participant answers with: the shared services and the plan features (for /plan). */
+export interface ChatServices {
+  services: GroundedServices;
+  plans: PlanFeatures;
 }
 
 /** The parts of a ChatResponseStream the handler uses (the real stream, or a recorder in tests). */
@@ -39,7 +45,7 @@ async function explainAttachment(root: string): Promise<CheckedAttachment | unde
  * and honour the stop button (the provider request is aborted).
  */
 export async function handleChatRequest(
-  services: GroundedServices,
+  { services, plans }: ChatServices,
   request: Pick<vscode.ChatRequest, 'prompt' | 'command' | 'references' | 'model'>,
   context: Pick<vscode.ChatContext, 'history'>,
   stream: ChatStream,
@@ -47,7 +53,7 @@ export async function handleChatRequest(
 ): Promise<GroundedChatResult> {
   if (request.command === 'help') { stream.markdown(CHAT_HELP); return {}; }
   if (request.command === 'mentions') { stream.markdown(MENTIONS_HELP); return {}; }
-  if (request.command === 'plan') { await runPlanRequest(request.prompt, stream as vscode.ChatResponseStream, token); return {}; }
+  if (request.command === 'plan') { await runPlanRequest(plans, request.prompt, stream as vscode.ChatResponseStream, token, request.model); return {}; }
   const root = services.rootFor(vscode.window.activeTextEditor?.document.uri);
   if (!root) { stream.markdown('Open a folder first: Grounded answers questions about the code in the open workspace.'); return {}; }
 
@@ -110,8 +116,8 @@ function followups(result: GroundedChatResult): vscode.ChatFollowup[] {
 }
 
 /** Registers @grounded in the chat panel. */
-export function registerParticipant(context: vscode.ExtensionContext, services: GroundedServices): vscode.Disposable {
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, chatContext, stream, token) => handleChatRequest(services, request, chatContext, stream, token));
+export function registerParticipant(context: vscode.ExtensionContext, chat: ChatServices): vscode.Disposable {
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, chatContext, stream, token) => handleChatRequest(chat, request, chatContext, stream, token));
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'grounded.svg');
   participant.followupProvider = { provideFollowups: (result) => followups(result as GroundedChatResult) };
   return participant;

@@ -1,27 +1,19 @@
 import * as vscode from 'vscode';
 import { registerPlanCommands, showPlanError } from './commands';
-import { PlanFeatureError, PlanFeatures, type PlanServices, type ProposeOutcome } from './plan-features';
+import { PlanFeatures, type PlanServices, type ProposeOutcome } from './plan-features';
 import { proposedScheme } from './proposed-content';
 
 export { PlanFeatures, type PlanServices } from './plan-features';
 export { approvalsForTesting } from './test-hooks';
-
-let active: PlanFeatures | undefined;
 
 /**
  * Registers plans in VS Code: the `grounded-proposed:` diff content, the commands
  * (Propose a change…, Reconstruct run…, Run plan from the active editor) and the plan panels.
  * The extension pushes the returned disposables to `context.subscriptions`.
  */
-export function registerPlanFeatures(context: Pick<vscode.ExtensionContext, 'extensionUri'>, services: PlanServices): vscode.Disposable[] {
+export function registerPlanFeatures(context: Pick<vscode.ExtensionContext, 'extensionUri'>, services: PlanServices): { features: PlanFeatures; disposables: vscode.Disposable[] } {
   const features = new PlanFeatures(context.extensionUri, services);
-  active = features;
-  return [
-    vscode.workspace.registerTextDocumentContentProvider(proposedScheme, features.proposed),
-    ...registerPlanCommands(features),
-    features,
-    { dispose: () => { if (active === features) active = undefined; } },
-  ];
+  return { features, disposables: [vscode.workspace.registerTextDocumentContentProvider(proposedScheme, features.proposed), ...registerPlanCommands(features), features] };
 }
 
 /**
@@ -29,11 +21,10 @@ export function registerPlanFeatures(context: Pick<vscode.ExtensionContext, 'ext
  * and opens it in a plan panel where the user runs it. Without a stream, errors become
  * notifications.
  */
-export async function runPlanRequest(request: string, stream?: vscode.ChatResponseStream, token?: vscode.CancellationToken): Promise<ProposeOutcome | undefined> {
+export async function runPlanRequest(features: PlanFeatures, request: string, stream?: vscode.ChatResponseStream, token?: vscode.CancellationToken, requestModel?: vscode.LanguageModelChat): Promise<ProposeOutcome | undefined> {
   try {
-    if (!active) throw new PlanFeatureError('Plans are not available: the plan features are not registered.', 'Reload the window; if it persists, report it with the output of "Grounded: Show Logs".');
     stream?.progress('Asking the model for a plan…');
-    const outcome = await active.propose(request, token);
+    const outcome = await features.propose(request, token, requestModel);
     if (stream) {
       stream.markdown(outcome.markdown);
       if (outcome.session) {

@@ -4,7 +4,7 @@ import { HostUnavailableError, type DiagnosticInfo, type ReferenceLocation, type
 import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
 import { resolveInside } from '../../engine/plans/paths';
 import { discoverFiles, explainPath } from '../../engine/workspace/discovery';
-import type { DocumentOverlay } from '../../engine/workspace/types';
+import type { DiscoveryOptions, DocumentOverlay } from '../../engine/workspace/types';
 
 /** Open editors' text (unsaved edits included) keyed by absolute path: the dirty buffer wins. */
 export function openDocumentOverlay(): DocumentOverlay {
@@ -52,8 +52,8 @@ async function symbolsWhenReady(uri: vscode.Uri, waitMs = 5000): Promise<Array<v
 }
 
 export interface VsCodeHostOptions {
-  root: string;
-  extraIgnore?: string[];
+  /** The folder and what its settings hide (the same rules as discovery and answers). */
+  discovery: DiscoveryOptions;
   /** Overrides workspace trust (tests); defaults to vscode.workspace.isTrusted. */
   isTrusted?: () => boolean;
 }
@@ -64,8 +64,8 @@ export interface VsCodeHostOptions {
  * and ignore rules are the engine's discovery, so the editor and the CLI see the same files.
  */
 export function createVsCodeWorkspaceHost(opts: VsCodeHostOptions): WorkspaceHost {
-  const { root } = opts;
-  const discovery = { root, extraIgnore: opts.extraIgnore };
+  const { discovery } = opts;
+  const { root } = discovery;
   const base = createNodeWorkspaceHost({
     root,
     overlay: openDocumentOverlay(),

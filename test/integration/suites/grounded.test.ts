@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
-import { handleChatRequest } from '../../../src/vscode/chat/participant';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import type { PanelTurn } from '../../../src/vscode/panel/messages';
 import type { GroundedPanel } from '../../../src/vscode/panel/panel';
@@ -78,7 +77,7 @@ describe('Grounded in VS Code', function () {
 
   it('answers @grounded with citations as anchors and cited chunks as references', async () => {
     const rec = new Recorder();
-    const result = await handleChatRequest(api.services, { prompt: 'how are API keys stored?', command: undefined, references: [], model }, { history: [] }, rec, token);
+    const result = await api.chat({ prompt: 'how are API keys stored?', command: undefined, references: [], model }, { history: [] }, rec, token);
     assert.equal(result.metadata?.status, 'success');
     const anchors = rec.of('anchor') as { value: vscode.Location; title: string }[];
     assert.ok(anchors.length > 0, rec.text());
@@ -94,7 +93,7 @@ describe('Grounded in VS Code', function () {
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'src/util/time.ts'));
     await vscode.window.showTextDocument(doc);
     const rec = new Recorder();
-    await handleChatRequest(api.services, { prompt: 'what does @time.ts do, and @nope.tsx?', command: undefined, references: [], model }, { history: [] }, rec, token);
+    await api.chat({ prompt: 'what does @time.ts do, and @nope.tsx?', command: undefined, references: [], model }, { history: [] }, rec, token);
     const text = rec.text();
     assert.match(text, /📄 src\/util\/time\.ts: \d+ line/);
     assert.match(text, /⚠️ @nope\.tsx: No file matches @nope\.tsx\./);
@@ -103,12 +102,12 @@ describe('Grounded in VS Code', function () {
 
   it('uses #file references and /help without a model call', async () => {
     const rec = new Recorder();
-    await handleChatRequest(api.services, { prompt: '', command: 'help', references: [], model }, { history: [] }, rec, token);
+    await api.chat({ prompt: '', command: 'help', references: [], model }, { history: [] }, rec, token);
     assert.match(rec.text(), /@grounded\*\* answers questions/);
     const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'src/notes.ts');
     const withRef = new Recorder();
     const ref = { id: 'vscode.file', name: 'notes.ts', value: uri } as vscode.ChatPromptReference;
-    await handleChatRequest(api.services, { prompt: 'what does this file do?', command: undefined, references: [ref], model }, { history: [] }, withRef, token);
+    await api.chat({ prompt: 'what does this file do?', command: undefined, references: [ref], model }, { history: [] }, withRef, token);
     assert.ok((withRef.of('anchor') as { title: string }[]).some((a) => a.title.startsWith('src/notes.ts#L1-')));
   });
 
@@ -127,7 +126,7 @@ describe('Grounded in VS Code', function () {
   it('offers "Set an API key" and "Choose provider and model" in chat when no model is configured', async () => {
     await setSetting('provider', 'none');
     const rec = new Recorder();
-    const result = await handleChatRequest(api.services, { prompt: 'how are API keys stored?', command: undefined, references: [], model }, { history: [] }, rec, token);
+    const result = await api.chat({ prompt: 'how are API keys stored?', command: undefined, references: [], model }, { history: [] }, rec, token);
     assert.equal(result.metadata?.status, 'success');
     assert.match(rec.text(), /No model used/, 'the answer is the ranked snippets');
     assert.ok(rec.anchors().some((a) => a.title.startsWith('src/auth/keyStore.ts#L')), 'the snippets cite their lines');

@@ -7,7 +7,9 @@ import type { Provider, ProviderEvent, ProviderRequest } from '../../../src/engi
 import type { PlanRunResult } from '../../../src/engine/plans/executor';
 import { PlanParseError } from '../../../src/engine/plans/schema';
 import { nullLogger } from '../../../src/engine/telemetry/log';
+import { openWorkspaceSession, type WorkspaceSession } from '../../../src/engine/session/workspace-session';
 import { PlanFeatures } from '../../../src/vscode/plans/plan-features';
+import { createVsCodeWorkspaceHost } from '../../../src/vscode/plans/workspace-host';
 import { approvalsForTesting } from '../../../src/vscode/plans/test-hooks';
 
 // The plan features as the extension uses them (propose → plan panel → run → reconstruct), with a
@@ -42,6 +44,7 @@ describe('plan features in VS Code', function () {
   let dir: string;
   let rel: (name: string) => string;
   let features: PlanFeatures;
+  let session: WorkspaceSession;
   let provider: CannedProvider | undefined;
   let registration: vscode.Disposable;
   const previousHooks = process.env.GROUNDED_TEST_HOOKS;
@@ -52,12 +55,11 @@ describe('plan features in VS Code', function () {
     rel = (name) => path.relative(root, path.join(dir, name)).split(path.sep).join('/');
     process.env.GROUNDED_TEST_HOOKS = '1';
     const extensionUri = vscode.extensions.getExtension('grounded-dev.grounded')?.extensionUri ?? vscode.Uri.file(root);
-    features = new PlanFeatures(extensionUri, {
-      getProvider: async () => provider,
-      logger: nullLogger,
-      root,
-      auditDatabase: path.join(mkdtempSync(path.join(os.tmpdir(), 'grounded-it-db-')), 'grounded.db'),
-    }, scheme);
+    session = openWorkspaceSession({
+      root, host: (discovery) => createVsCodeWorkspaceHost({ discovery }),
+      database: { file: path.join(mkdtempSync(path.join(os.tmpdir(), 'grounded-it-db-')), 'grounded.db') },
+    });
+    features = new PlanFeatures(extensionUri, { getProvider: async () => provider, logger: nullLogger, session: () => session }, scheme);
     registration = vscode.workspace.registerTextDocumentContentProvider(scheme, features.proposed);
   });
 
@@ -69,6 +71,7 @@ describe('plan features in VS Code', function () {
   after(() => {
     registration.dispose();
     features.dispose();
+    session.dispose();
     rmSync(dir, { recursive: true, force: true });
     if (previousHooks === undefined) delete process.env.GROUNDED_TEST_HOOKS;
     else process.env.GROUNDED_TEST_HOOKS = previousHooks;

@@ -65,7 +65,7 @@ describe('plans in VS Code', function () {
   const read = (name: string) => readFileSync(path.join(dir, name), 'utf8');
   const planOf = (steps: Array<Record<string, unknown>>): Plan => parsePlanValue({ id: `plan_it_${Date.now()}`, intent: 'MUTATE', steps, evidence_referenced: [] });
   const session = (plan: Plan, trusted = true) =>
-    PlanSession.create(plan, { host: createVsCodeWorkspaceHost({ root, isTrusted: () => trusted }), proposed, store });
+    PlanSession.create(plan, { host: createVsCodeWorkspaceHost({ discovery: { root }, isTrusted: () => trusted }), proposed, store });
 
   it('shows one diff per changed file; accepting one and rejecting the other leaves the workspace exactly as chosen; Undo restores it', async () => {
     write('a.md', 'alpha\n');
@@ -162,13 +162,13 @@ describe('plans in VS Code', function () {
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(dir, 'g.md')));
     const editor = await vscode.window.showTextDocument(doc);
     await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'unsaved '));
-    const host = createVsCodeWorkspaceHost({ root });
+    const host = createVsCodeWorkspaceHost({ discovery: { root } });
     assert.equal(await host.readText(rel('g.md')), 'unsaved on disk\n');
     await vscode.commands.executeCommand('undo');
   });
 
   it('symbols come from the language features with full ranges', async function () {
-    const host = createVsCodeWorkspaceHost({ root });
+    const host = createVsCodeWorkspaceHost({ discovery: { root } });
     const symbols = await host.documentSymbols('src/util/time.ts');
     assert.ok(symbols.length > 0, 'the TypeScript extension reports symbols');
     for (const s of symbols) assert.ok(s.range.end.line >= s.range.start.line);

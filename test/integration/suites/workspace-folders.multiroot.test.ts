@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
-import { handleChatRequest } from '../../../src/vscode/chat/participant';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import type { GroundedPanel } from '../../../src/vscode/panel/panel';
 import { Recorder } from './recorder';
@@ -31,7 +30,7 @@ describe('Multi-root workspaces', function () {
 
   it('@second/lib/helper.ts attaches the file from the second folder, and its citation opens that file', async () => {
     const rec = new Recorder();
-    const result = await handleChatRequest(api.services, { prompt: 'mr-helper: what does @second/lib/helper.ts do?', command: undefined, references: [], model }, { history: [] }, rec, token);
+    const result = await api.chat({ prompt: 'mr-helper: what does @second/lib/helper.ts do?', command: undefined, references: [], model }, { history: [] }, rec, token);
     assert.equal(result.metadata?.status, 'success', rec.text());
     assert.match(rec.text(), /📄 second\/lib\/helper\.ts: 9 line/, `the summary names the attached file: ${rec.text()}`);
     const sent = (await prompts()).find((p) => p.includes('mr-helper'));

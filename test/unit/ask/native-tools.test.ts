@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ask } from '../../../src/engine/ask/ask';
-import { answerToolset } from '../../../src/engine/ask/workspace-tools';
+import { createCommandToolset } from '../../../src/engine/plans/command-tools';
 import { GeminiProvider } from '../../../src/engine/llm/gemini-provider';
 import { OpenAIChatProvider } from '../../../src/engine/llm/openai-provider';
 import { createNodeWorkspaceHost } from '../../../src/engine/plans/node-host';
@@ -34,7 +34,7 @@ describe('answers that use read-only tools through native tool calls', () => {
       { kind: 'openai-stream', chunks: ['Keys are sealed with AES-GCM ', '(src/auth/keyStore.ts#L19-26).'] },
     );
     const events: AskEvent[] = [];
-    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: answerToolset(host) });
+    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: createCommandToolset({ host }) });
     assert.equal(r.status, 'success');
     assert.equal(r.answer, 'Keys are sealed with AES-GCM (src/auth/keyStore.ts#L19-26).');
     assert.equal(texts(events), r.answer);
@@ -61,7 +61,7 @@ describe('answers that use read-only tools through native tool calls', () => {
     server.requests.length = 0;
     server.reply({ kind: 'openai-stream', chunks: [], toolCalls: [{ name: 'grep', arguments: '{"pattern":"retry"}' }] });
     const events: AskEvent[] = [];
-    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: answerToolset(host) });
+    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: createCommandToolset({ host }) });
     assert.equal(server.requests.length, 5, '3 tool rounds, the refused 4th call, the "answer now" round');
     assert.deepEqual([0, 1, 2, 3].map((i) => body(i).tools?.length), [7, 7, 7, 7]);
     const last = body(4);
@@ -84,7 +84,7 @@ describe('answers that use read-only tools through native tool calls', () => {
       { kind: 'openai-stream', chunks: [], toolCalls: [{ id: 'c3', name: 'web_search', arguments: '{}' }] },
       { kind: 'openai-stream', chunks: ['I could not read it.'] },
     );
-    const r = await ask({ root, question: 'how are API keys stored?' }, { provider: openai(), tools: answerToolset(host) });
+    const r = await ask({ root, question: 'how are API keys stored?' }, { provider: openai(), tools: createCommandToolset({ host }) });
     assert.equal(r.answer, 'I could not read it.');
     const second = body(1).messages;
     assert.deepEqual(second.at(-2).tool_calls.map((c: { id: string }) => c.id), ['c1'], 'only the call that ran is in the history');
@@ -101,7 +101,7 @@ describe('answers that use read-only tools through native tool calls', () => {
       { kind: 'openai-stream', chunks: ['/read src/auth/keyStore.ts#L1-30'] },
       { kind: 'openai-stream', chunks: ['Sealed with AES-GCM (src/auth/keyStore.ts#L19-26).'] },
     );
-    const r = await ask({ root, question: 'how are API keys stored?' }, { provider: openai(), tools: answerToolset(host) });
+    const r = await ask({ root, question: 'how are API keys stored?' }, { provider: openai(), tools: createCommandToolset({ host }) });
     assert.equal(r.answer, 'Sealed with AES-GCM (src/auth/keyStore.ts#L19-26).');
     assert.deepEqual(server.requests.map((q) => 'tools' in JSON.parse(q.body)), [true, false, false]);
     assert.match(body(2).messages.at(-1).content, /^🔧 TOOL RESULT — READ\n\nsrc\/auth\/keyStore\.ts#L1-30\n/);
@@ -123,7 +123,7 @@ describe('answers that use read-only tools through native tool calls', () => {
       { kind: 'gemini-stream', chunks: ['Keys are sealed with AES-GCM (src/auth/keyStore.ts#L19-26).'] },
     );
     const events: AskEvent[] = [];
-    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: gemini(), tools: answerToolset(host) });
+    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: gemini(), tools: createCommandToolset({ host }) });
     assert.equal(r.status, 'success');
     assert.equal(r.answer, 'Keys are sealed with AES-GCM (src/auth/keyStore.ts#L19-26).');
     assert.equal(texts(events), r.answer);

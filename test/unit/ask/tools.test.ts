@@ -4,7 +4,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ask } from '../../../src/engine/ask/ask';
-import { answerToolset, rememberTurns } from '../../../src/engine/ask/workspace-tools';
+import { createCommandToolset } from '../../../src/engine/plans/command-tools';
+import { rememberTurns } from '../../../src/engine/session/remember-turns';
 import { searchMemory } from '../../../src/engine/audit/memory';
 import { AuditStore } from '../../../src/engine/audit/store';
 import { OpenAIChatProvider } from '../../../src/engine/llm/openai-provider';
@@ -32,7 +33,7 @@ describe('answers that use read-only tools', () => {
       { kind: 'openai-stream', chunks: ['Keys are sealed with AES-GCM (src/auth/keyStore.ts#L19-26).'] },
     );
     const events: AskEvent[] = [];
-    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: answerToolset(host) });
+    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: createCommandToolset({ host }) });
     assert.equal(r.status, 'success');
     assert.equal(r.answer, 'Keys are sealed with AES-GCM (src/auth/keyStore.ts#L19-26).');
     assert.equal(texts(events), r.answer, 'the command line is never shown');
@@ -53,7 +54,7 @@ describe('answers that use read-only tools', () => {
   it('streams an ordinary answer as it comes, and a reply that merely starts with a path is plain text', async () => {
     server.reply({ kind: 'openai-stream', chunks: ['/usr/bin is not in this workspace; ', 'see src/auth/keyStore.ts#L19-26.'] });
     const events: AskEvent[] = [];
-    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: answerToolset(host) });
+    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: createCommandToolset({ host }) });
     assert.equal(r.answer, '/usr/bin is not in this workspace; see src/auth/keyStore.ts#L19-26.');
     assert.equal(texts(events), r.answer);
   });
@@ -61,7 +62,7 @@ describe('answers that use read-only tools', () => {
   it('streams an answer from its first piece when tools are on (only a reply starting with "/" is held)', async () => {
     server.reply({ kind: 'openai-stream', chunks: ['Keys are ', 'sealed in src/auth/keyStore.ts#L19-26.'], delayMs: 50 });
     const events: AskEvent[] = [];
-    await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: answerToolset(host) });
+    await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: createCommandToolset({ host }) });
     const segments = events.flatMap((e) => (e.type === 'segment' ? [e.segment] : []));
     assert.deepEqual(segments[0], { kind: 'text', text: 'Keys are ' }, 'the first piece is shown before the second arrives');
     assert.equal(plainText(segments), 'Keys are sealed in src/auth/keyStore.ts#L19-26.');
@@ -71,7 +72,7 @@ describe('answers that use read-only tools', () => {
     server.requests.length = 0;
     server.reply({ kind: 'openai-stream', chunks: ['/grep retry\n'] });
     const events: AskEvent[] = [];
-    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: answerToolset(host) });
+    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: createCommandToolset({ host }) });
     assert.equal(server.requests.length, 5, '3 tool rounds, the "answer now" round, and nothing more');
     assert.equal(r.answer, 'Grounded stopped after 3 tool rounds without an answer; ask a narrower question.');
     assert.equal(texts(events), r.answer);
@@ -80,7 +81,7 @@ describe('answers that use read-only tools', () => {
   it('keeps each answered question in the workspace memory, scrubbed, where /memory_search finds it later', async () => {
     const store = await AuditStore.open({ file: path.join(mkdtempSync(path.join(os.tmpdir(), 'grounded-mem-')), 'grounded.db') });
     server.reply({ kind: 'openai-stream', chunks: ['They live in src/auth/keyStore.ts#L19-26.'] });
-    await ask({ root, question: 'where is AKIAIOSFODNN7EXAMPLE stored?' }, { provider: openai(), tools: answerToolset(host, store), onTurn: rememberTurns(store, 'conv-1') });
+    await ask({ root, question: 'where is AKIAIOSFODNN7EXAMPLE stored?' }, { provider: openai(), tools: createCommandToolset({ host, store }), onTurn: rememberTurns(store, 'conv-1') });
     const rows = store.query('SELECT role, content FROM messages WHERE conversation_id = ? ORDER BY id', ['conv-1']);
     assert.deepEqual(rows.map((row) => row.role), ['user', 'assistant']);
     assert.doesNotMatch(String(rows[0].content), /AKIAIOSFODNN7EXAMPLE/);

@@ -1,17 +1,6 @@
 import { recordConversationTurn } from '../audit/records';
 import type { AuditStore } from '../audit/store';
-import { createCommandToolset, type CommandToolset } from '../plans/command-tools';
-import type { WorkspaceHost } from '../plans/host';
-import type { AnsweredTurn } from './ask';
-
-/**
- * The read-only tools an answer may use (seed 003) for one workspace: /search, /grep, /read,
- * /symbols and /references through the host (the editor's view of the files, ignore rules
- * applied), and /memory_search and /memory_sql over the workspace memory when a store is open.
- */
-export function answerToolset(host: WorkspaceHost, store?: AuditStore): CommandToolset {
-  return createCommandToolset({ host, store });
-}
+import type { AnsweredTurn } from '../ask/ask';
 
 /**
  * Keeps every answered question of a conversation in the workspace memory, so later questions
