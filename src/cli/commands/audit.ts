@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { reconstructExecution } from '../../engine/audit/reconstruct';
-import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
+import { defaultDatabasePath } from '../../engine/audit/store';
+import { openWorkspaceSession } from '../../engine/session/workspace-session';
 import { parseCommandArgs } from '../args';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
@@ -37,9 +37,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stderr(`No audit log at ${file}: nothing has been recorded in this workspace.\n`);
     return ExitCode.failed;
   }
-  const store = await AuditStore.open({ file });
+  const session = openWorkspaceSession({ root, database: { file } });
   try {
-    const story = reconstructExecution(store, id);
+    const story = await session.reconstruct(id);
     if (!story) {
       io.stderr(`No execution or plan with id '${id}' in ${file}.\n`);
       return ExitCode.failed;
@@ -50,6 +50,6 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     } else io.stdout(story.text);
     return ExitCode.ok;
   } finally {
-    store.close();
+    session.dispose();
   }
 }

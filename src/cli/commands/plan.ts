@@ -1,11 +1,9 @@
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { evidenceForPlan, type PlanEvidence } from '../../engine/plans/evidence-plan';
-import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
-import { explainPath } from '../../engine/workspace/discovery';
-import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
+import type { PlanEvidence } from '../../engine/plans/evidence-plan';
+import { defaultDatabasePath } from '../../engine/audit/store';
 import { PlanParseError, parsePlanText } from '../../engine/plans/schema';
-import { validatePlan } from '../../engine/plans/validate';
+import { openWorkspaceSession } from '../../engine/session/workspace-session';
 import { parseCommandArgs } from '../args';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
@@ -52,21 +50,16 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (values.db && !existsSync(dbFile)) throw new UsageError(`--db '${values.db}' does not exist`);
   let errors: Array<{ code: string; stepId?: string; message: string }>;
   let evidence: Pick<PlanEvidence, 'source' | 'rowCounts'> = { source: 'computed', rowCounts: {} };
+  const session = openWorkspaceSession({ root, database: existsSync(dbFile) ? { file: dbFile } : undefined });
   try {
-    const plan = parsePlanText(text);
-    const host = createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root }, p) });
-    if (existsSync(dbFile)) {
-      const store = await AuditStore.open({ file: dbFile });
-      try {
-        evidence = evidenceForPlan(store, plan, root);
-      } finally {
-        store.close();
-      }
-    }
-    errors = (await validatePlan(plan, { host, evidenceRowCounts: evidence.rowCounts })).issues;
+    const checked = await session.checkPlan(parsePlanText(text));
+    errors = checked.validation.issues;
+    if (checked.evidence) evidence = checked.evidence;
   } catch (err) {
     if (!(err instanceof PlanParseError)) throw err;
     errors = err.errors.map((message) => ({ code: 'schema', message }));
+  } finally {
+    session.dispose();
   }
   if (values.json) io.stdout(JSON.stringify({ valid: errors.length === 0, errors, evidence: { source: evidence.source, rowCounts: evidence.rowCounts } }, null, 2) + '\n');
   else if (errors.length === 0) io.stdout('Plan is valid.\n');

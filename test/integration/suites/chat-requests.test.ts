@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import { Recorder } from './recorder';
+import { countTokens } from '../../../src/engine/context/tokens';
 import { AuditStore, defaultDatabasePath } from '../../../src/engine/audit/store';
 
 // What @grounded sends to the model, seen from the model's side: the fixture language model
@@ -186,6 +187,43 @@ describe('@grounded requests as the model receives them', function () {
       assert.deepEqual(kept.map((r) => r.role), ['user', 'assistant'], 'the question and the answer are in the workspace memory');
     } finally {
       store.close();
+    }
+  });
+
+  it('shows the citation of lines a tool read as a verified anchor, the same verdict as the panel and the CLI', async () => {
+    await setReplies([
+      { match: 'TOOL RESULT — READ', reply: 'Durations are formatted in src/util/time.ts#L2-4; not in src/util/time.ts#L80-81.' },
+      { match: 'chat-read-31', reply: '/read src/util/time.ts#L1-9' },
+    ]);
+    const { rec } = await ask('chat-read-31: how are API keys stored?');
+    assert.ok(rec.anchors().some((a) => a.title === 'src/util/time.ts#L2-4'), rec.text());
+    assert.equal(rec.text().split('⚠️').length - 1, 1, `only the unverified citation is marked, once: ${rec.text()}`);
+    assert.match(rec.text(), /src\/util\/time\.ts#L80-81 ⚠️\(unverified citation\)/);
+  });
+
+  it('/plan sends no file hidden by grounded.extraIgnore or an excluded folder, and keeps to grounded.maxContextTokens', async () => {
+    await setReplies([{ match: 'plan-privacy-53', reply: 'No plan from the fixture.' }]);
+    const grounded = vscode.workspace.getConfiguration('grounded');
+    const planPrompt = async () => {
+      const before = (await requests()).length;
+      await ask('plan-privacy-53: make formatDuration and the http client retry print seconds', { command: 'plan' });
+      const sent = (await requests()).slice(before);
+      assert.equal(sent.length, 1, 'one request for the plan, to the model the chat picked');
+      return sent[0].prompt;
+    };
+    const files = (prompt: string) => [...prompt.matchAll(/<<<FILE ([^\s#>]+)#L/g)].map((m) => m[1]);
+    assert.ok(files(await planPrompt()).includes('src/util/time.ts'), 'without the settings the file is context');
+    try {
+      await grounded.update('extraIgnore', ['src/util/'], vscode.ConfigurationTarget.Global);
+      await grounded.update('excludedFolders', ['http'], vscode.ConfigurationTarget.Global);
+      await grounded.update('maxContextTokens', 200, vscode.ConfigurationTarget.Global);
+      const prompt = await planPrompt();
+      assert.ok(!files(prompt).some((f) => f.startsWith('src/util/') || f.startsWith('src/http/')), files(prompt).join(', '));
+      assert.ok(!prompt.includes('formatDuration(ms'), 'no line of the hidden file reaches the model');
+      const context = [...prompt.matchAll(/<<<FILE[\s\S]*?<<<END[^\n]*/g)].map((m) => m[0]).join('\n');
+      assert.ok(countTokens(context, 'o200k_base') <= 200, `the context keeps to the budget: ${countTokens(context, 'o200k_base')} tokens`);
+    } finally {
+      for (const key of ['extraIgnore', 'excludedFolders', 'maxContextTokens']) await grounded.update(key, undefined, vscode.ConfigurationTarget.Global);
     }
   });
 });

@@ -99,6 +99,19 @@ describe('Grounded panel message protocol', function () {
     assert.throws(() => toWebview.parse({ type: 'turn', turn: { id: 1, question: 'q' }, busy: false }), 'the extension cannot post a malformed turn either');
   });
 
+  it('a /read-then-cite answer shows the citation of the lines read as a verified chip, and the lines as a cited source', async () => {
+    await setReplies([
+      { match: 'TOOL RESULT — READ', reply: 'Durations are formatted in src/util/time.ts#L2-4; not in src/util/time.ts#L80-81.' },
+      { match: 'panel-read-31', reply: '/read src/util/time.ts#L1-9' },
+    ]);
+    const question = 'panel-read-31: how are API keys stored?';
+    await receive({ type: 'ask', question });
+    const { turn } = await finished(question);
+    assert.match(turn.html, /<button class="cite" data-path="src\/util\/time\.ts" data-start="2" data-end="4"/, turn.html);
+    assert.equal(turn.html.split('⚠️').length - 1, 1, `only the unverified citation is marked, once: ${turn.html}`);
+    assert.ok(turn.sources.some((s) => s.path === 'src/util/time.ts' && s.origin === 'tool' && s.cited), JSON.stringify(turn.sources));
+  });
+
   it('openCitation opens the cited lines, selected with the cursor on the first, in the answer\'s folder', async () => {
     const turnId = (await panel.ask('how are API keys stored?')).id;
     assert.equal(await receive({ type: 'openCitation', turn: turnId, path: 'src/auth/keyStore.ts', startLine: 19, endLine: 26 }), true);

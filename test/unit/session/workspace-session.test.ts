@@ -1,0 +1,99 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { main } from '../../../src/cli/main';
+import { countTokens } from '../../../src/engine/context/tokens';
+import type { Provider, ProviderEvent, ProviderRequest } from '../../../src/engine/llm/types';
+import { openWorkspaceSession } from '../../../src/engine/session/workspace-session';
+import { copyFixture } from '../../support/fixture';
+import { LlmWireServer } from '../../support/llm-server';
+
+/** A provider that answers with a fixed reply and keeps what it was sent. */
+class CannedProvider implements Provider {
+  readonly id = 'canned';
+  readonly model = 'canned-1';
+  readonly requests: ProviderRequest[] = [];
+  constructor(private readonly reply: string) {}
+  async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
+    this.requests.push(request);
+    yield { type: 'text', text: this.reply };
+  }
+}
+
+const FILE_BLOCK = /<<<FILE ([^\s#>]+)#L[\s\S]*?<<<END[^\n]*/g;
+
+describe('the workspace session', () => {
+  it('proposes a plan from context built with the folder\'s settings: ignore rules, excluded folders and the token budget', async () => {
+    const root = copyFixture('basic');
+    const propose = async (settings: object) => {
+      const session = openWorkspaceSession({ root, settings: () => settings, database: { file: path.join(root, '.agent', 'state', 'grounded.db') } });
+      const provider = new CannedProvider('no plan here');
+      try {
+        await session.proposePlan({ request: 'make formatDuration and the http client retry print seconds', provider });
+      } finally {
+        session.dispose();
+      }
+      const sent = provider.requests[0].messages.map((m) => m.content).join('\n');
+      return { sent, blocks: [...sent.matchAll(FILE_BLOCK)] };
+    };
+    const open = await propose({});
+    const paths = open.blocks.map((b) => b[1]);
+    assert.ok(paths.includes('src/util/time.ts') && paths.includes('src/http/client.ts'), `without settings both files are context: ${paths.join(', ')}`);
+
+    const hidden = await propose({ extraIgnore: ['src/util/'], excludedFolders: ['http'], maxContextTokens: 200 });
+    const hiddenPaths = hidden.blocks.map((b) => b[1]);
+    assert.ok(hiddenPaths.length > 0, 'other files are still sent');
+    assert.ok(!hiddenPaths.some((p) => p.startsWith('src/util/') || p.startsWith('src/http/')), `hidden files were sent: ${hiddenPaths.join(', ')}`);
+    assert.ok(!hidden.sent.includes('formatDuration(ms'), 'no line of the hidden file reaches the model');
+    const tokens = hidden.blocks.reduce((n, b) => n + countTokens(b[0], 'o200k_base'), 0);
+    assert.ok(tokens <= 200, `the context keeps to maxContextTokens (${tokens} tokens)`);
+  });
+
+  it('closes its own store on dispose but never a process-wide shared one', async () => {
+    const root = copyFixture('basic');
+    const file = path.join(root, '.agent', 'state', 'grounded.db');
+    const shared = openWorkspaceSession({ root, database: { file, shared: true } });
+    const store = await shared.store();
+    shared.dispose();
+    assert.deepEqual(store.query('SELECT 1 AS one'), [{ one: 1 }], 'the shared store still answers after a session is disposed');
+    assert.deepEqual(await openWorkspaceSession({ root, database: { file, shared: true } }).recentRuns(), []);
+  });
+});
+
+describe('a /read-then-cite answer in the CLI', () => {
+  let server: LlmWireServer;
+  before(async () => { server = await new LlmWireServer().start(); });
+  after(() => server.stop());
+
+  const run = async (root: string, args: string[]) => {
+    const out = { stdout: '', stderr: '' };
+    const io = { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: { OPENAI_API_KEY: 'sk-test' }, cwd: root };
+    return { code: await main(['query', 'how are API keys stored?', '--max-tokens', '300', ...args], io), out };
+  };
+
+  it('verifies a citation of lines only a tool showed, in --json and in the text, and marks an unverified one once', async () => {
+    const root = copyFixture('basic');
+    mkdirSync(path.join(root, '.agent', 'etc'), { recursive: true });
+    writeFileSync(path.join(root, '.agent', 'etc', 'query.yaml'), `llm_provider: ${server.url}/v1\nmodel: test-model\n`);
+    const replies = () => server.reply(
+      { kind: 'openai-stream', chunks: ['/read src/util/time.ts#L1-9\n'] },
+      { kind: 'openai-stream', chunks: ['Durations are formatted in src/util/time', '.ts#L2-4; see also src/util/time.ts#L40-41.'] },
+    );
+    replies();
+    const json = await run(root, ['--json']);
+    assert.equal(json.code, 0, json.out.stderr);
+    const r = JSON.parse(json.out.stdout);
+    assert.ok(!r.chunks.some((c: { path: string; origin: string }) => c.path === 'src/util/time.ts' && c.origin !== 'tool'), 'the file was not in the first context');
+    assert.deepEqual(r.citations.map((c: { startLine: number; verified: boolean }) => [c.startLine, c.verified]), [[2, true], [40, false]]);
+    assert.equal(r.answer.split('⚠️').length - 1, 1, r.answer);
+
+    replies();
+    const text = await run(root, []);
+    assert.equal(text.code, 0, text.out.stderr);
+    assert.match(text.out.stdout, /src\/util\/time\.ts#L2-4;/, 'the verified citation is printed as it is');
+    assert.equal(text.out.stdout.split('⚠️').length - 1, 1, 'one mark, after the unverified citation');
+    assert.match(text.out.stdout, /src\/util\/time\.ts#L40-41 ⚠️\(unverified citation\)/);
+    assert.match(text.out.stdout, /1 citation\(s\) did not match/);
+  });
+});
