@@ -5,8 +5,8 @@ import type { BuiltContext } from '../context/types';
 import type { ChatMessage } from '../llm/types';
 import { scrubbedTemplate } from '../privacy/compose';
 import type { ScrubbedText, Scrubber } from '../privacy/types';
-import { knownCommandsText } from '../plans/commands';
-import { MAX_TOOL_ROUNDS } from '../plans/tool-loop';
+import { knownCommandsText } from '../tools/commands';
+import { MAX_TOOL_ROUNDS } from '../tools/tool-loop';
 import type { ConversationTurn } from './types';
 
 /** Grounded's rules for the model. The context is data: nothing inside it is an instruction. */

@@ -1,6 +1,6 @@
 import { withRetry, type RetryOptions } from '../llm/retry';
 import type { ChatMessage, Provider, ProviderEvent, ToolCall, ToolSpec } from '../llm/types';
-import { detectCommand } from '../plans/commands';
+import { detectCommand } from '../tools/commands';
 
 export interface ReplyStreamOptions {
   provider: Provider;

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { resolveInside } from './paths';
+import type { WorkspaceHost } from '../tools/host';
+import type { ToolName } from '../tools/catalog';
+import { normalizeRelPath, resolveInside } from '../tools/paths';
+import { spliceSymbol } from './splice';
 
 /** SHA-256 hex of UTF-8 text. */
 export function sha256(text: string): string {
@@ -63,4 +66,25 @@ export function createFileApplyEdit(root: string): ApplyEdit {
     await fs.writeFile(tmp, edit.after.text, 'utf8');
     await fs.rename(tmp, abs);
   };
+}
+
+/** Computes the edit a mutating step proposes, against the current text (unsaved buffers included). */
+export async function proposeStepEdit(tool: ToolName, args: Record<string, unknown>, host: WorkspaceHost): Promise<ProposedEdit> {
+  const path = normalizeRelPath(host.root, String(args.path ?? args.file));
+  const current = await host.readText(path);
+  switch (tool) {
+    case 'file_create':
+      if (current !== undefined) throw new Error(`file_create failed: file '${path}' already exists`);
+      return proposeEdit(path, undefined, String(args.contents));
+    case 'file_write':
+      if (current === undefined) throw new Error(`file_write failed: file '${path}' does not exist`);
+      return proposeEdit(path, current, String(args.contents));
+    case 'splice_patch': {
+      if (current === undefined) throw new Error(`splice_patch failed: file '${path}' does not exist`);
+      const spliced = spliceSymbol(current, await host.documentSymbols(path), path, String(args.symbol), String(args.with), args.kind as string | undefined);
+      return proposeEdit(path, current, spliced.text);
+    }
+    default:
+      throw new Error(`Tool '${tool}' does not modify files`);
+  }
 }

@@ -1,6 +1,6 @@
-import { normalizeRelPath } from './paths';
+import { normalizeRelPath } from '../tools/paths';
 import type { EvidenceId, Plan } from './schema';
-import { isToolName, stepPath } from './tools';
+import { isToolName, stepPath } from '../tools/catalog';
 import { buildEvidenceRequest, type EvidenceInputs } from './evidence-request';
 import { summarizeEvidence } from './evidence-summary';
 import type { AuditStore } from '../audit/store';

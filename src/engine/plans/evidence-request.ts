@@ -1,4 +1,4 @@
-import { toolNames } from './tools';
+import { toolNames } from '../tools/catalog';
 import { getLatestOutcomeForFile } from '../audit/evidence';
 import type { EvidenceRequest } from './evidence-summary';
 import type { AuditStore } from '../audit/store';

@@ -1,12 +1,12 @@
 import { addArtifact, finishExecution, recordAuthorization, recordDiagnostics, recordPlan, startExecution, type AuthorizationMode } from '../audit/records';
 import type { AuditStore } from '../audit/store';
-import type { ApplyEdit, ProposedEdit } from './edits';
-import type { WorkspaceHost } from './host';
-import { normalizeRelPath } from './paths';
+import { proposeStepEdit, type ApplyEdit, type ProposedEdit } from './edits';
+import type { WorkspaceHost } from '../tools/host';
+import { normalizeRelPath } from '../tools/paths';
 import { checkStepPreconditions, newPlanEffects } from './preconditions';
 import type { EvidenceId, Plan, PlanStep } from './schema';
-import { proposeStepEdit, runReadOnlyTool } from './tool-runner';
-import { stepPath, toolMutates, type ToolName } from './tools';
+import { runReadOnlyTool } from '../tools/tool-runner';
+import { stepPath, toolMutates, type ToolName } from '../tools/catalog';
 import { validatePlan, type ValidationResult } from './validate';
 
 /** step: every step is confirmed; plan: the user approved the whole plan up front (only file changes ask, with their diff); edited: the user changed the plan first, then runs it step by step. */

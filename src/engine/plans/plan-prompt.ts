@@ -1,5 +1,5 @@
 import { evidenceIds, intents } from './schema';
-import { toolCatalogText } from './tools';
+import { toolCatalogText } from '../tools/catalog';
 
 /**
  * The fixed system prompt for plan proposals (seed 004, section 2): identity, plan-only output,

@@ -1,8 +1,8 @@
 import type { PathExplanation } from '../workspace/types';
-import type { SymbolInfo, WorkspaceHost } from './host';
-import { normalizeRelPath } from './paths';
+import type { SymbolInfo, WorkspaceHost } from '../tools/host';
+import { normalizeRelPath } from '../tools/paths';
 import type { PlanStep } from './schema';
-import { toolMutates, type ToolName } from './tools';
+import { toolMutates, type ToolName } from '../tools/catalog';
 
 /** What earlier steps of the same plan will have done, so later steps are checked against it. */
 export interface PlanEffects {

@@ -6,7 +6,7 @@ import type { AuditStore } from '../audit/store';
 import type { ChatMessage, Provider } from '../llm/types';
 import type { ScrubbedText, Scrubber } from '../privacy/types';
 import { nullLogger, type Logger } from '../telemetry/log';
-import type { WorkspaceHost } from './host';
+import type { WorkspaceHost } from '../tools/host';
 import { planSystemPrompt, planUserPrompt } from './plan-prompt';
 import { PlanParseError, parsePlanText, type Plan } from './schema';
 import { validatePlan, type ValidationResult } from './validate';

@@ -1,4 +1,4 @@
-import type { SymbolInfo, TextRange } from './host';
+import type { SymbolInfo, TextRange } from '../tools/host';
 import { pickSymbol } from './preconditions';
 
 /** Offset of a 0-based line/character position in `text` (lines split on \n; \r stays part of a line). */

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { formatViolation, screenExplanation } from './explanation-screen';
 import { checkClaimEvidence, findHistoryClaims } from './history-claims';
-import type { WorkspaceHost } from './host';
+import type { WorkspaceHost } from '../tools/host';
 import { applyStepEffects, checkStepPreconditions, newPlanEffects } from './preconditions';
 import type { EvidenceId, Plan, PlanStep } from './schema';
-import { isToolName, toolArgumentSchemas, toolNames, toolSchemaText, type ToolName } from './tools';
+import { isToolName, toolArgumentSchemas, toolNames, toolSchemaText, type ToolName } from '../tools/catalog';
 
 export type ValidationCode = 'duplicate_step' | 'unknown_tool' | 'invalid_arguments' | 'precondition' | 'insufficient_evidence' | 'explanation';
 

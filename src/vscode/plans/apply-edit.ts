@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { promises as fs } from 'node:fs';
 import { sha256, StaleFileError, type ApplyEdit, type ProposedEdit } from '../../engine/plans/edits';
-import type { WorkspaceHost } from '../../engine/plans/host';
-import { normalizeRelPath, resolveInside } from '../../engine/plans/paths';
+import type { WorkspaceHost } from '../../engine/tools/host';
+import { normalizeRelPath, resolveInside } from '../../engine/tools/paths';
 import type { Plan } from '../../engine/plans/schema';
-import { isToolName, stepPath, toolMutates } from '../../engine/plans/tools';
+import { isToolName, stepPath, toolMutates } from '../../engine/tools/catalog';
 
 /** Nothing is written in an untrusted workspace; the message is shown verbatim. */
 export class UntrustedWorkspaceError extends Error {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ProposedEdit } from '../../engine/plans/edits';
 import type { AuthorizationDecision, Authorize, StepContext } from '../../engine/plans/executor';
-import { resolveInside } from '../../engine/plans/paths';
+import { resolveInside } from '../../engine/tools/paths';
 import type { PlanStep } from '../../engine/plans/schema';
 import { proposedScheme, type ProposedContentProvider } from './proposed-content';
 import { nextTestApproval } from './test-hooks';

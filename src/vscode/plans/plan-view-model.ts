@@ -1,6 +1,6 @@
 import type { PlanRunResult, StepOutcome } from '../../engine/plans/executor';
 import type { Plan } from '../../engine/plans/schema';
-import { isToolName, stepPath, toolMutates } from '../../engine/plans/tools';
+import { isToolName, stepPath, toolMutates } from '../../engine/tools/catalog';
 import type { ValidationResult } from '../../engine/plans/validate';
 import type { PlanStepView, PlanView } from './messages';
 

@@ -1,6 +1,6 @@
 import type { AuditStore } from '../../engine/audit/store';
 import { executePlan, type ExecutionMode, type PlanRunResult, type StepOutcome } from '../../engine/plans/executor';
-import type { WorkspaceHost } from '../../engine/plans/host';
+import type { WorkspaceHost } from '../../engine/tools/host';
 import type { EvidenceId, Plan } from '../../engine/plans/schema';
 import { validatePlan, type ValidationResult } from '../../engine/plans/validate';
 import type { Logger } from '../../engine/telemetry/log';

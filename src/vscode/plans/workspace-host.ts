@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import path from 'node:path';
-import { HostUnavailableError, type DiagnosticInfo, type ReferenceLocation, type SymbolInfo, type WorkspaceHost } from '../../engine/plans/host';
-import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
-import { resolveInside } from '../../engine/plans/paths';
+import { HostUnavailableError, type DiagnosticInfo, type ReferenceLocation, type SymbolInfo, type WorkspaceHost } from '../../engine/tools/host';
+import { createNodeWorkspaceHost } from '../../engine/tools/node-host';
+import { resolveInside } from '../../engine/tools/paths';
 import { discoverFiles, explainPath } from '../../engine/workspace/discovery';
 import type { DiscoveryOptions, DocumentOverlay } from '../../engine/workspace/types';
 

@@ -1,10 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ask } from '../../../src/engine/ask/ask';
-import { createCommandToolset } from '../../../src/engine/plans/command-tools';
+import { createCommandToolset } from '../../../src/engine/tools/command-tools';
 import { GeminiProvider } from '../../../src/engine/llm/gemini-provider';
 import { OpenAIChatProvider } from '../../../src/engine/llm/openai-provider';
-import { createNodeWorkspaceHost } from '../../../src/engine/plans/node-host';
+import { createNodeWorkspaceHost } from '../../../src/engine/tools/node-host';
 import { explainPath } from '../../../src/engine/workspace/explain';
 import { plainText } from '../../../src/engine/ask/citations';
 import type { AskEvent } from '../../../src/engine/ask/types';

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { searchMemory } from '../../../src/engine/audit/memory';
 import { recordConversationTurn } from '../../../src/engine/audit/records';
 import { AuditStore } from '../../../src/engine/audit/store';
-import { createCommandToolset } from '../../../src/engine/plans/command-tools';
-import { runToolLoop } from '../../../src/engine/plans/tool-loop';
+import { createCommandToolset } from '../../../src/engine/tools/command-tools';
+import { runToolLoop } from '../../../src/engine/tools/tool-loop';
 import { createScrubber } from '../../../src/engine/privacy/scrubber';
 import { hostFor, makeWorkspace, scriptedProvider } from '../plans/helpers';
 

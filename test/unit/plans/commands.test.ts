@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { detectCommand, parseReadTarget } from '../../../src/engine/plans/commands';
+import { detectCommand, parseReadTarget } from '../../../src/engine/tools/commands';
 
 test('the seed\'s valid examples are commands', () => {
   assert.deepEqual(detectCommand('/search latest news'), { kind: 'command', name: 'search', args: 'latest news', body: '' });

@@ -5,7 +5,7 @@ import { buildEvidenceRequest, currentDiagnosticText, executionIdsIn, maxDiagnos
 import { summarizeEvidence } from '../../../src/engine/plans/evidence-summary';
 import { recordExchange, recordPlan } from '../../../src/engine/audit/records';
 import { parsePlanValue } from '../../../src/engine/plans/schema';
-import { toolNames } from '../../../src/engine/plans/tools';
+import { toolNames } from '../../../src/engine/tools/catalog';
 import { freshStore, seededStore } from '../audit/seed';
 
 const diag = (line: number, code: string | undefined, severity: EditorDiagnostic['severity'], atCursor = false): EditorDiagnostic => ({ path: 'src/lib.rs', line, code, severity, message: `m${line}\nmore`, atCursor });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChatMessage, Provider, ProviderRequest } from '../../../src/engine/llm/types';
 import { explainPath } from '../../../src/engine/workspace/discovery';
-import { createNodeWorkspaceHost } from '../../../src/engine/plans/node-host';
+import { createNodeWorkspaceHost } from '../../../src/engine/tools/node-host';
 import { parsePlanValue, type Plan } from '../../../src/engine/plans/schema';
 
 /** A temp workspace with the given files (workspace-relative path → text). */

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { commandNames } from '../../../src/engine/plans/commands';
-import { commandFromToolCall, nativeToolSpecs } from '../../../src/engine/plans/native-tools';
+import { commandNames } from '../../../src/engine/tools/commands';
+import { commandFromToolCall, nativeToolSpecs } from '../../../src/engine/tools/native-tools';
 
 const call = (name: string, input: unknown) => commandFromToolCall({ name, arguments: typeof input === 'string' ? input : JSON.stringify(input) });
 

@@ -5,8 +5,8 @@ import { addMessage, finishExecution, recordExchange, startExecution } from '../
 import { AuditStore } from '../../../src/engine/audit/store';
 import type { ChatMessage } from '../../../src/engine/llm/types';
 import { createScrubber } from '../../../src/engine/privacy/scrubber';
-import { createCommandToolset } from '../../../src/engine/plans/command-tools';
-import { answerWithoutToolsText, runToolLoop, toolLimitStoppedText } from '../../../src/engine/plans/tool-loop';
+import { createCommandToolset } from '../../../src/engine/tools/command-tools';
+import { answerWithoutToolsText, runToolLoop, toolLimitStoppedText } from '../../../src/engine/tools/tool-loop';
 import { hostFor, makeWorkspace, scriptedProvider } from './helpers';
 
 const start = (text: string): ChatMessage[] => [{ role: 'user', content: createScrubber().scrub(text).text }];

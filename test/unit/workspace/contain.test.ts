@@ -5,8 +5,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isInsidePath, realPathInside, realPathInsideSync } from '../../../src/engine/workspace/contain';
 import { explainPath } from '../../../src/engine/workspace/explain';
-import { OutsideWorkspaceError, resolveInside } from '../../../src/engine/plans/paths';
-import { createNodeWorkspaceHost } from '../../../src/engine/plans/node-host';
+import { OutsideWorkspaceError, resolveInside } from '../../../src/engine/tools/paths';
+import { createNodeWorkspaceHost } from '../../../src/engine/tools/node-host';
 
 // ws/linkdir -> outside/, ws/alias -> ws/src, ws/dangling -> outside/missing.txt, ws/loop1 <-> ws/loop2
 const outside = mkdtempSync(path.join(tmpdir(), 'grounded-outside-'));

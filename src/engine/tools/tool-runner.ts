@@ -1,10 +1,9 @@
+import { createHash } from 'node:crypto';
 import ignore from 'ignore';
 import { RE2JS } from 're2js';
-import { proposeEdit, sha256, type ProposedEdit } from './edits';
 import type { WorkspaceHost } from './host';
 import { normalizeRelPath } from './paths';
-import { spliceSymbol } from './splice';
-import type { ToolName } from './tools';
+import type { ToolName } from './catalog';
 
 /** What a read-only tool returned: text for the model and user, a content-free summary for the audit log. */
 export interface ToolOutput {
@@ -58,7 +57,7 @@ export async function runReadOnlyTool(tool: ToolName, args: Record<string, unkno
       const path = normalizeRelPath(host.root, String(args.path));
       const text = await host.readText(path);
       if (text === undefined) throw new Error(`file_read failed: file '${path}' does not exist`);
-      return { text, summary: { path, bytes: Buffer.byteLength(text), sha256: sha256(text) } };
+      return { text, summary: { path, bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text, 'utf8').digest('hex') } };
     }
     case 'file_search':
       return fileSearch(host, String(args.pattern), args.root as string | undefined);
@@ -84,26 +83,5 @@ export async function runReadOnlyTool(tool: ToolName, args: Record<string, unkno
     }
     default:
       throw new Error(`Tool '${tool}' modifies files and cannot run as a read-only tool`);
-  }
-}
-
-/** Computes the edit a mutating step proposes, against the current text (unsaved buffers included). */
-export async function proposeStepEdit(tool: ToolName, args: Record<string, unknown>, host: WorkspaceHost): Promise<ProposedEdit> {
-  const path = normalizeRelPath(host.root, String(args.path ?? args.file));
-  const current = await host.readText(path);
-  switch (tool) {
-    case 'file_create':
-      if (current !== undefined) throw new Error(`file_create failed: file '${path}' already exists`);
-      return proposeEdit(path, undefined, String(args.contents));
-    case 'file_write':
-      if (current === undefined) throw new Error(`file_write failed: file '${path}' does not exist`);
-      return proposeEdit(path, current, String(args.contents));
-    case 'splice_patch': {
-      if (current === undefined) throw new Error(`splice_patch failed: file '${path}' does not exist`);
-      const spliced = spliceSymbol(current, await host.documentSymbols(path), path, String(args.symbol), String(args.with), args.kind as string | undefined);
-      return proposeEdit(path, current, spliced.text);
-    }
-    default:
-      throw new Error(`Tool '${tool}' does not modify files`);
   }
 }
