@@ -2,8 +2,31 @@
  * The strict tool-command protocol (seed 003): a model reply is a command only when its first
  * line starts with `/name`. A `/` anywhere else is plain text; one command per reply.
  */
-export const commandNames = ['search', 'grep', 'read', 'symbols', 'references', 'memory_search', 'memory_sql'] as const;
-export type CommandName = (typeof commandNames)[number];
+type Param = { type: 'string' | 'integer'; description: string };
+const str = (description: string): Param => ({ type: 'string', description });
+const int = (description: string): Param => ({ type: 'integer', description });
+
+/**
+ * The read-only tools an answer may use (seed 003), one entry each: the usage line of the text
+ * protocol and the parameters of the native tool (the required ones first). The prompt, the
+ * "unknown command" result and the native tool specs are all derived from this table.
+ */
+export const commandCatalog = {
+  search: { usage: '/search <question or keywords>: ranked snippets from the workspace', params: { query: str('A question or keywords') }, required: ['query'] },
+  grep: { usage: '/grep <regular expression>: matching lines (RE2 syntax)', params: { pattern: str('A regular expression (RE2 syntax)') }, required: ['pattern'] },
+  read: {
+    usage: '/read <path>#L<start>-<end>: lines of a file (the range is optional)',
+    params: { path: str('Workspace-relative file path'), startLine: int('First line, 1-based (optional)'), endLine: int('Last line, inclusive (optional)') },
+    required: ['path'],
+  },
+  symbols: { usage: '/symbols <path> [filter]: symbols defined in a file', params: { path: str('Workspace-relative file path'), filter: str('Only symbols whose name matches (optional)') }, required: ['path'] },
+  references: { usage: '/references <name>: where a symbol name is used', params: { name: str('A symbol name') }, required: ['name'] },
+  memory_search: { usage: '/memory_search <words>: past questions and answers in this workspace', params: { words: str('Words to look for') }, required: ['words'] },
+  memory_sql: { usage: '/memory_sql, then a single SELECT on the next lines: read-only SQL over the memory', params: { sql: str("A single SELECT over the table 'messages'") }, required: ['sql'] },
+} satisfies Record<string, { usage: string; params: Record<string, Param>; required: string[] }>;
+
+export type CommandName = keyof typeof commandCatalog;
+export const commandNames = Object.keys(commandCatalog) as CommandName[];
 
 export type DetectedCommand =
   /** `args`: the rest of the first line; `body`: the following lines (the SQL of /memory_sql). */
@@ -11,18 +34,11 @@ export type DetectedCommand =
   | { kind: 'unknown'; name: string }
   | { kind: 'invalid'; name: CommandName; reason: string };
 
-const isCommandName = (n: string): n is CommandName => (commandNames as readonly string[]).includes(n);
+/** True when `n` names a command of the catalog. */
+export const isCommandName = (n: string): n is CommandName => Object.prototype.hasOwnProperty.call(commandCatalog, n);
 
 /** A usage line per command (used in prompts and in the "unknown command" tool result). */
-export const commandUsage: Record<CommandName, string> = {
-  search: '/search <question or keywords>: ranked snippets from the workspace',
-  grep: '/grep <regular expression>: matching lines (RE2 syntax)',
-  read: '/read <path>#L<start>-<end>: lines of a file (the range is optional)',
-  symbols: '/symbols <path> [filter]: symbols defined in a file',
-  references: '/references <name>: where a symbol name is used',
-  memory_search: '/memory_search <words>: past questions and answers in this workspace',
-  memory_sql: '/memory_sql, then a single SELECT on the next lines: read-only SQL over the memory',
-};
+export const commandUsage = Object.fromEntries(commandNames.map((n) => [n, commandCatalog[n].usage])) as Record<CommandName, string>;
 
 /** The text a model gets for an unknown command: the known ones. */
 export function knownCommandsText(): string {

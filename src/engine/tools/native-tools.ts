@@ -1,29 +1,15 @@
 import type { ToolCall, ToolSpec } from '../llm/types';
-import { commandNames, commandUsage, type CommandName, type DetectedCommand } from './commands';
-
-const str = (description: string) => ({ type: 'string', description });
-const int = (description: string) => ({ type: 'integer', description });
-const spec = (name: CommandName, properties: Record<string, unknown>, required: string[]): ToolSpec => ({
-  name,
-  description: commandUsage[name].slice(commandUsage[name].indexOf(': ') + 2),
-  parameters: { type: 'object', properties, required },
-});
+import { commandCatalog, commandNames, isCommandName, type CommandName, type DetectedCommand } from './commands';
 
 /**
- * The read-only commands as native tools (seed 003), for providers with tool/function calling.
- * Schemas use only what OpenAI, Gemini and VS Code all accept: type, description, properties, required.
+ * The read-only commands as native tools (seed 003), for providers with tool/function calling,
+ * derived from the command catalog. Schemas use only what OpenAI, Gemini and VS Code all accept:
+ * type, description, properties, required.
  */
-export const nativeToolSpecs: ToolSpec[] = [
-  spec('search', { query: str('A question or keywords') }, ['query']),
-  spec('grep', { pattern: str('A regular expression (RE2 syntax)') }, ['pattern']),
-  spec('read', { path: str('Workspace-relative file path'), startLine: int('First line, 1-based (optional)'), endLine: int('Last line, inclusive (optional)') }, ['path']),
-  spec('symbols', { path: str('Workspace-relative file path'), filter: str('Only symbols whose name matches (optional)') }, ['path']),
-  spec('references', { name: str('A symbol name') }, ['name']),
-  spec('memory_search', { words: str('Words to look for') }, ['words']),
-  spec('memory_sql', { sql: str("A single SELECT over the table 'messages'") }, ['sql']),
-];
-
-const isCommandName = (n: string): n is CommandName => (commandNames as readonly string[]).includes(n);
+export const nativeToolSpecs: ToolSpec[] = commandNames.map((name) => {
+  const { usage, params, required } = commandCatalog[name];
+  return { name, description: usage.slice(usage.indexOf(': ') + 2), parameters: { type: 'object', properties: params, required } };
+});
 
 /** The argument each tool requires, as a string, and how it becomes the command's `args`/`body`. */
 function toCommand(name: CommandName, input: Record<string, unknown>): DetectedCommand {
@@ -31,11 +17,6 @@ function toCommand(name: CommandName, input: Record<string, unknown>): DetectedC
   const missing = (key: string): DetectedCommand => ({ kind: 'invalid', name, reason: `missing argument '${key}' (a non-empty string)` });
   const command = (args: string, body = ''): DetectedCommand => ({ kind: 'command', name, args, body });
   switch (name) {
-    case 'search': return text('query') ? command(text('query')!) : missing('query');
-    case 'grep': return text('pattern') ? command(text('pattern')!) : missing('pattern');
-    case 'references': return text('name') ? command(text('name')!) : missing('name');
-    case 'memory_search': return text('words') ? command(text('words')!) : missing('words');
-    case 'memory_sql': return text('sql') ? command('', text('sql')!) : missing('sql');
     case 'symbols': {
       const path = text('path');
       if (!path) return missing('path');
@@ -55,6 +36,13 @@ function toCommand(name: CommandName, input: Record<string, unknown>): DetectedC
       if (end !== undefined && end < from) return { kind: 'invalid', name, reason: `'endLine' (${end}) is before 'startLine' (${from})` };
       // Only a start line: to the end of the file (the reader stops at the last line).
       return command(`${path}#L${from}-${end ?? Number.MAX_SAFE_INTEGER}`);
+    }
+    default: {
+      // One string argument: the command's text (the SQL of /memory_sql goes in its body).
+      const key = commandCatalog[name].required[0];
+      const value = text(key);
+      if (!value) return missing(key);
+      return name === 'memory_sql' ? command('', value) : command(value);
     }
   }
 }
