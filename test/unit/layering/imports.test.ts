@@ -72,6 +72,36 @@ function engineGraph(node: (file: string) => string): Map<string, Set<string>> {
   return graph;
 }
 
+/**
+ * What each engine folder may import (besides itself), lowest layer first: a folder only imports
+ * folders above it in this list, so the folders cannot form a cycle. A new folder needs a line here.
+ */
+const ENGINE_IMPORTS: Record<string, string[]> = {
+  config: [],
+  privacy: [],
+  telemetry: [],
+  net: [],
+  workspace: ['config'],
+  metrics: ['workspace'],
+  retrieval: ['config', 'workspace'],
+  llm: ['config', 'privacy'],
+  audit: ['privacy', 'workspace'],
+  context: ['config', 'privacy', 'retrieval', 'telemetry', 'workspace'],
+  mentions: ['config', 'context', 'net', 'workspace'],
+  tools: ['audit', 'llm', 'privacy', 'workspace'],
+  ask: ['config', 'context', 'llm', 'metrics', 'privacy', 'retrieval', 'telemetry', 'tools', 'workspace'],
+  plans: ['audit', 'context', 'llm', 'privacy', 'telemetry', 'tools', 'workspace'],
+  session: ['ask', 'audit', 'config', 'context', 'llm', 'mentions', 'metrics', 'plans', 'privacy', 'retrieval', 'telemetry', 'tools', 'workspace'],
+};
+
+test('each engine folder imports only the folders its layer allows', () => {
+  const bad: string[] = [];
+  for (const [from, targets] of engineGraph(engineFolder)) {
+    for (const to of targets) if (!(ENGINE_IMPORTS[from] ?? []).includes(to)) bad.push(`${from} → ${to}`);
+  }
+  assert.deepEqual(bad, [], 'an engine folder imports one it may not (see ENGINE_IMPORTS)');
+});
+
 test('the engine folders form no cycle', () => {
   assert.deepEqual(cyclesOf(engineGraph(engineFolder)), [], 'engine folders import each other in a cycle');
 });
