@@ -118,22 +118,3 @@ export async function resolveFileTarget(given: string, roots: MentionRoot[], ove
   if (!fileLike) return undefined;
   throw notFound(given, cands, multi);
 }
-
-/** Wraps one DiscoveryOptions root for resolveFileTarget (the single-folder case). */
-export function singleRoot(discovery: DiscoveryOptions, files: () => Promise<string[]>, name = path.basename(discovery.root)): MentionRoot {
-  return { name, discovery, list: async () => ({ files: await files(), skipped: [] }) };
-}
-
-export interface FileResolveOptions {
-  discovery: DiscoveryOptions;
-  overlay: DocumentOverlay;
-  /** Visible workspace files (relative POSIX paths), listed once per request. */
-  files: () => Promise<string[]>;
-}
-
-/** Single-root form kept for existing callers: the root-relative path, or file_not_found (never plain text). */
-export async function resolveFilePath(given: string, opts: FileResolveOptions): Promise<string> {
-  const t = await resolveFileTarget(given, [singleRoot(opts.discovery, opts.files)], opts.overlay, true);
-  if (!t) throw new MentionError('file_not_found', `No file matches @${given}.`, 'Check the path (relative to the workspace root).');
-  return t.rel;
-}

@@ -27,12 +27,6 @@ function observe(h: Histogram, value: number): void {
   if (i >= 0) h.counts[i]++;
 }
 
-/** The status label of agent_query_total: success, failure or rate_limited (seed 001). */
-export function statusLabel(status: string): 'success' | 'failure' | 'rate_limited' {
-  if (status === 'rate_limited') return 'rate_limited';
-  return status === 'failure' ? 'failure' : 'success';
-}
-
 /**
  * The query metrics of seed 001, kept in process and exported in Prometheus text format:
  * agent_query_latency_seconds, agent_query_total{status}, agent_query_context_tokens,

@@ -52,8 +52,3 @@ export function screenExplanation(text: string): ScreenViolation[] {
 export function formatViolation(v: ScreenViolation): string {
   return `Explanation rejected: ${ruleText[v.rule]}: "${v.phrase}"`;
 }
-
-/** The rule's human text (for UIs that group violations). */
-export function screenRuleText(rule: ScreenRule): string {
-  return ruleText[rule];
-}

@@ -76,26 +76,6 @@ export interface SessionPlanRequest {
   keepExchangeText?: boolean;
 }
 
-/** A workspace folder's engine, wired once: every surface (CLI, chat, panel, plans) calls into it. */
-export interface WorkspaceSession {
-  readonly root: string;
-  /** The settings in force now, defaults filled in. */
-  settings(): EngineSettings;
-  /** Files, symbols and trust as tools and plans see them, under the current ignore rules. */
-  host(): WorkspaceHost;
-  /** The audit log and memory, opened on first use. */
-  store(): Promise<AuditStore>;
-  ask(request: SessionAskRequest): Promise<AnswerResult>;
-  proposePlan(request: SessionPlanRequest): Promise<ProposePlanResult>;
-  /** Validates a plan against the workspace and the evidence it was proposed with (or its own). */
-  checkPlan(plan: Plan, rowCounts?: PlanEvidence['rowCounts']): Promise<{ validation: ValidationResult; evidence: PlanEvidence | undefined }>;
-  recentRuns(limit?: number): Promise<RecentRun[]>;
-  reconstruct(id: string): Promise<Reconstruction | undefined>;
-  /** Files or editors changed: the next question looks again (watched sessions only). */
-  markDirty(): void;
-  dispose(): void;
-}
-
 /** What the settings hide from Grounded, as discovery takes it. */
 export function discoveryOf(root: string, s: EngineSettings): DiscoveryOptions {
   return { root, extraIgnore: s.extraIgnore, excludedFolders: s.excludedFolders, maxFileBytes: s.maxFileBytes };
@@ -111,100 +91,115 @@ export function fileSystemHost(discovery: DiscoveryOptions): WorkspaceHost {
 }
 
 /**
- * Opens the engine for one workspace folder: it owns the settings, the index and the audit store,
- * and answers questions, proposes and checks plans and reads the audit log with them, so no
- * surface assembles the pipeline itself (and none can forget a setting, as plans once did).
+ * The engine of one workspace folder, wired once: it owns the settings, the index and the audit
+ * store, and answers questions, proposes and checks plans and reads the audit log with them, so
+ * no surface (CLI, chat, panel, plans) assembles the pipeline itself, or can forget a setting as
+ * plans once did.
  */
-export function openWorkspaceSession(opts: WorkspaceSessionOptions): WorkspaceSession {
-  const { root } = opts;
-  const logger = opts.logger ?? nullLogger;
-  const trusted = opts.trusted ?? (() => true);
-  const settings = () => resolveSettings(opts.settings?.());
-  const makeHost = opts.host ?? fileSystemHost;
-  let index: { key: string; index: WorkspaceIndex } | undefined;
-  let store: Promise<AuditStore> | undefined;
+export class WorkspaceSession {
+  readonly root: string;
+  private readonly logger: Logger;
+  private index: { key: string; index: WorkspaceIndex } | undefined;
+  private opened: Promise<AuditStore> | undefined;
+
+  constructor(private readonly opts: WorkspaceSessionOptions) {
+    this.root = opts.root;
+    this.logger = opts.logger ?? nullLogger;
+  }
+
+  /** The settings in force now, defaults filled in. */
+  settings(): EngineSettings {
+    return resolveSettings(this.opts.settings?.());
+  }
+
+  /** Files, symbols and trust as tools and plans see them, under the current ignore rules. */
+  host(s = this.settings()): WorkspaceHost {
+    return (this.opts.host ?? fileSystemHost)(discoveryOf(this.root, s));
+  }
+
+  /** The audit log and memory, opened on first use. */
+  store(): Promise<AuditStore> {
+    const db = this.opts.database;
+    if (!db) throw new Error('This session has no audit database.');
+    this.opened ??= db.shared ? openSharedStore(db.file) : AuditStore.open({ file: db.file });
+    return this.opened;
+  }
+
+  /** Answers a question (see ask()), with tools and memory when a model answers in a trusted workspace. */
+  async ask(r: SessionAskRequest): Promise<AnswerResult> {
+    const { opts, root } = this;
+    const s = this.settings();
+    const resolveMentions = mentionResolver({ discovery: discoveryOf(root, s), roots: opts.mentions?.roots?.(), overlay: opts.overlay, allowNetwork: opts.mentions?.allowNetwork() ?? true, cacheDir: opts.mentions?.cacheDir });
+    const store = r.provider && r.tools !== false && (opts.trusted?.() ?? true) && opts.database ? await this.store() : undefined;
+    return ask(
+      { root, question: r.question, history: r.history, attached: r.attached, overlay: opts.overlay, signal: r.signal, onEvent: r.onEvent },
+      {
+        provider: r.provider, unconfiguredReason: r.unconfiguredReason, settings: s, logger: this.logger, metrics: opts.metrics, index: this.indexFor(s), resolveMentions,
+        tools: store ? createCommandToolset({ host: this.host(s), store }) : undefined,
+        onTurn: store ? rememberTurns(store, r.conversationId ?? randomUUID(), r.onMemoryError) : undefined,
+      },
+    );
+  }
+
+  /** Proposes a plan from context built with the folder's settings (ignore rules, excluded folders, size and token limits). */
+  async proposePlan(r: SessionPlanRequest): Promise<ProposePlanResult> {
+    const s = this.settings();
+    const scrubber = createScrubber();
+    const queryId = randomUUID();
+    let context: ScrubbedText | undefined;
+    try {
+      context = renderContext(await buildContext({ root: this.root, question: r.request, overlay: this.opts.overlay, settings: s, scrubber, queryId, signal: r.signal }, { logger: this.logger, index: this.indexFor(s) }));
+    } catch (err) {
+      if (r.signal?.aborted) throw err;
+      // The plan can still be proposed from the request and the evidence alone.
+      this.logger.warn('plan.context_failed', { queryId, error: (err as Error).name });
+    }
+    const store = await this.store();
+    return proposePlan({
+      request: r.request, provider: r.provider, scrubber, host: this.host(s), store, context, queryId, signal: r.signal, logger: this.logger,
+      currentFile: r.currentFile, currentDiagnostic: r.currentDiagnostic, evidence: buildEvidenceRequest({ ...r.editor, text: r.request }, store),
+      keepExchangeText: r.keepExchangeText ?? false,
+    });
+  }
+
+  /** Validates a plan against the workspace and the evidence it was proposed with (else its own, from the audit log). */
+  async checkPlan(plan: Plan, rowCounts?: PlanEvidence['rowCounts']): Promise<{ validation: ValidationResult; evidence?: PlanEvidence }> {
+    const evidence = rowCounts || !this.opts.database ? undefined : evidenceForPlan(await this.store(), plan, this.root);
+    return { validation: await validatePlan(plan, { host: this.host(), evidenceRowCounts: rowCounts ?? evidence?.rowCounts }), evidence };
+  }
+
+  /** Recent plans and executions, newest first. */
+  async recentRuns(limit = 30): Promise<RecentRun[]> {
+    return listRecentRuns(await this.store(), limit);
+  }
+
+  /** A past execution or plan rebuilt from the audit log; undefined when the id is unknown. */
+  async reconstruct(id: string): Promise<Reconstruction | undefined> {
+    return reconstructExecution(await this.store(), id.trim());
+  }
+
+  /** Files or editors changed: the next question looks again (watched sessions only). */
+  markDirty(): void {
+    this.index?.index.markDirty();
+  }
+
+  /** Drops the index and closes the store, unless it is the process-wide shared one. */
+  dispose(): void {
+    this.index = undefined;
+    if (!this.opts.database?.shared) void this.opened?.then((s) => s.close(), () => undefined);
+    this.opened = undefined;
+  }
 
   // The index is built for one set of settings; changed settings get a new one.
-  const indexFor = (s: EngineSettings): WorkspaceIndex | undefined => {
-    if (!opts.watched) return undefined;
+  private indexFor(s: EngineSettings): WorkspaceIndex | undefined {
+    if (!this.opts.watched) return undefined;
     const key = JSON.stringify(s);
-    if (index?.key !== key) index = { key, index: new WorkspaceIndex({ root, settings: s, overlay: opts.overlay, watched: true }) };
-    return index.index;
-  };
-  const openStore = (): Promise<AuditStore> => {
-    if (!opts.database) throw new Error('This session has no audit database.');
-    store ??= opts.database.shared ? openSharedStore(opts.database.file) : AuditStore.open({ file: opts.database.file });
-    return store;
-  };
-  const host = () => makeHost(discoveryOf(root, settings()));
+    if (this.index?.key !== key) this.index = { key, index: new WorkspaceIndex({ root: this.root, settings: s, overlay: this.opts.overlay, watched: true }) };
+    return this.index.index;
+  }
+}
 
-  return {
-    root,
-    settings,
-    host,
-    store: openStore,
-
-    async ask(r) {
-      const s = settings();
-      const mentions = opts.mentions;
-      const resolveMentions = mentionResolver({ discovery: discoveryOf(root, s), roots: mentions?.roots?.(), overlay: opts.overlay, allowNetwork: mentions ? mentions.allowNetwork() : true, cacheDir: mentions?.cacheDir });
-      // Tools and memory only matter when a model answers, and only in a trusted workspace.
-      const store = r.provider && r.tools !== false && trusted() && opts.database ? await openStore() : undefined;
-      return ask(
-        { root, question: r.question, history: r.history, attached: r.attached, overlay: opts.overlay, signal: r.signal, onEvent: r.onEvent },
-        {
-          provider: r.provider, unconfiguredReason: r.unconfiguredReason, settings: s, logger, metrics: opts.metrics, index: indexFor(s), resolveMentions,
-          tools: store ? createCommandToolset({ host: makeHost(discoveryOf(root, s)), store }) : undefined,
-          onTurn: store ? rememberTurns(store, r.conversationId ?? randomUUID(), r.onMemoryError) : undefined,
-        },
-      );
-    },
-
-    async proposePlan(r) {
-      const s = settings();
-      const scrubber = createScrubber();
-      const queryId = randomUUID();
-      let context: ScrubbedText | undefined;
-      try {
-        // The same settings as an answer: ignore rules, excluded folders, size and token limits.
-        context = renderContext(await buildContext({ root, question: r.request, overlay: opts.overlay, settings: s, scrubber, queryId, signal: r.signal }, { logger, index: indexFor(s) }));
-      } catch (err) {
-        if (r.signal?.aborted) throw err;
-        // The plan can still be proposed from the request and the evidence alone.
-        logger.warn('plan.context_failed', { queryId, error: (err as Error).name });
-      }
-      const store = await openStore();
-      return proposePlan({
-        request: r.request, provider: r.provider, scrubber, host: host(), store, context, queryId, signal: r.signal, logger,
-        currentFile: r.currentFile, currentDiagnostic: r.currentDiagnostic,
-        evidence: buildEvidenceRequest({ ...r.editor, text: r.request }, store),
-        keepExchangeText: r.keepExchangeText ?? false,
-      });
-    },
-
-    async checkPlan(plan, rowCounts) {
-      const evidence = rowCounts || !opts.database ? undefined : evidenceForPlan(await openStore(), plan, root);
-      const validation = await validatePlan(plan, { host: host(), evidenceRowCounts: rowCounts ?? evidence?.rowCounts });
-      return { validation, evidence };
-    },
-
-    async recentRuns(limit = 30) {
-      return listRecentRuns(await openStore(), limit);
-    },
-
-    async reconstruct(id) {
-      return reconstructExecution(await openStore(), id.trim());
-    },
-
-    markDirty() {
-      index?.index.markDirty();
-    },
-
-    dispose() {
-      index = undefined;
-      // A shared store belongs to the whole process (other sessions, the other surfaces).
-      if (!opts.database?.shared) void store?.then((s) => s.close(), () => undefined);
-      store = undefined;
-    },
-  };
+/** Opens the engine session of one workspace folder. */
+export function openWorkspaceSession(opts: WorkspaceSessionOptions): WorkspaceSession {
+  return new WorkspaceSession(opts);
 }
