@@ -112,6 +112,17 @@ describe('Grounded panel message protocol', function () {
     assert.ok(turn.sources.some((s) => s.path === 'src/util/time.ts' && s.origin === 'tool' && s.cited), JSON.stringify(turn.sources));
   });
 
+  it('gives the model earlier answers as the text they were, not as rendered HTML', async () => {
+    await setReplies([{ match: 'history-lt-7', reply: 'Use a < b && c > d in src/util/time.ts#L7.' }]);
+    await receive({ type: 'ask', question: 'history-lt-7: how do I compare?' });
+    await finished('history-lt-7: how do I compare?');
+    await receive({ type: 'ask', question: 'and the follow-up?' });
+    await finished('and the follow-up?');
+    const prompt = ((await vscode.commands.executeCommand('groundedFixture.requests')) as { prompt: string }[]).at(-1)!.prompt;
+    assert.match(prompt, /Use a < b && c > d in src\/util\/time\.ts#L7/, 'the earlier answer is sent as written');
+    assert.ok(!prompt.includes('&lt;') && !prompt.includes('<button'), 'no HTML of the panel reaches the model');
+  });
+
   it('openCitation opens the cited lines, selected with the cursor on the first, in the answer\'s folder', async () => {
     const turnId = (await panel.ask('how are API keys stored?')).id;
     assert.equal(await receive({ type: 'openCitation', turn: turnId, path: 'src/auth/keyStore.ts', startLine: 19, endLine: 26 }), true);
