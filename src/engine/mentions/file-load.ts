@@ -4,7 +4,7 @@ import type { AttachedContext } from '../ask/types';
 import { defaultSettings } from '../config/settings';
 import { realPathInside } from '../workspace/contain';
 import { explainPath } from '../workspace/explain';
-import { formatBytes, looksBinary, SNIFF_BYTES } from '../workspace/read';
+import { formatBytes, looksBinary, openRegularFile, SNIFF_BYTES } from '../workspace/read';
 import type { ExcerptSource } from '../privacy/file-view';
 import type { DocumentOverlay } from '../workspace/types';
 import { hiddenFileError, MentionError } from './errors';
@@ -116,7 +116,7 @@ export async function loadFileMention(t: FileTarget, startLine: number | undefin
     // Checked again right before reading, on the path actually opened.
     const real = await realPathInside(t.root.discovery.root, abs);
     if (!real) throw hiddenFileError(t.label, { path: t.rel, visible: false, reason: 'symlink-outside' });
-    const fh = await fs.open(real, 'r').catch((err: NodeJS.ErrnoException) => { throw hiddenFileError(t.label, { path: t.rel, visible: false, reason: 'unreadable', detail: err.code }); });
+    const fh = await openRegularFile(real).catch((err: NodeJS.ErrnoException) => { throw hiddenFileError(t.label, { path: t.rel, visible: false, reason: err.code === 'ENOTREGULAR' ? 'special-file' : 'unreadable', detail: err.code === 'ENOTREGULAR' ? err.message : err.code }); });
     try {
       size = (await fh.stat()).size;
       const head = Buffer.alloc(Math.min(size, SNIFF_BYTES));

@@ -5,7 +5,6 @@ import type { WorkspaceHost } from './host';
 import { normalizeRelPath } from './paths';
 import { spliceSymbol } from './splice';
 import type { ToolName } from './tools';
-import { joinScrubbed } from '../privacy/compose';
 import { scrubbedFileLines } from '../privacy/file-view';
 import { createScrubber } from '../privacy/scrubber';
 import type { ScrubbedText, Scrubber } from '../privacy/types';
@@ -90,7 +89,8 @@ export async function runReadOnlyTool(tool: ToolName, args: Record<string, unkno
       const path = named as string;
       const text = await host.readText(path);
       if (text === undefined) throw new Error(`file_read failed: file '${path}' does not exist`);
-      return { text: joinScrubbed(scrubbedFileLines(text, scrubber), '\n'), summary: { path, bytes: Buffer.byteLength(text), sha256: sha256(text) } };
+      // The whole text, byte for byte apart from the redactions (privacy/file-view's rule: scrubbed whole).
+      return { text: scrubber.scrub(text).text, summary: { path, bytes: Buffer.byteLength(text), sha256: sha256(text) } };
     }
     case 'file_search':
       return fileSearch(host, String(args.pattern), scrubber, args.root as string | undefined);

@@ -1,14 +1,12 @@
 import * as vscode from 'vscode';
-import path from 'node:path';
 import type { AttachedContext } from '../../engine/ask/types';
 import { checkAttachment } from '../../engine/workspace/attach-check';
+import { toWorkspaceRelative } from '../../engine/workspace/contain';
 import { discoveryFor } from '../settings';
 
 /** Workspace-relative POSIX path of a file inside `root`, or undefined when it is outside. */
 export function relativeTo(root: string, uri: vscode.Uri): string | undefined {
-  if (uri.scheme !== 'file') return undefined;
-  const rel = path.relative(root, uri.fsPath);
-  return rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel.split(path.sep).join('/');
+  return uri.scheme === 'file' ? toWorkspaceRelative(root, uri.fsPath) : undefined;
 }
 
 /** Lines `range` covers of a document, as attached context (the document's current text: unsaved edits included). */
