@@ -79,7 +79,7 @@ async function addSymlink(state: WalkState, rel: string, abs: string): Promise<v
     return;
   }
   const reason = verdict.reason === 'not-found' ? 'unreadable' : verdict.reason === 'outside-workspace' || verdict.reason === undefined ? 'symlink-outside' : verdict.reason;
-  const detail = verdict.reason === 'not-found' ? 'broken symbolic link' : verdict.reason === 'symlink-outside' ? 'symbolic link pointing outside the workspace' : verdict.detail;
+  const detail = verdict.reason === 'symlink-outside' ? 'symbolic link pointing outside the workspace' : verdict.detail;
   state.skipped.push({ path: rel, reason, detail });
 }
 

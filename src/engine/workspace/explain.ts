@@ -16,6 +16,10 @@ export function formatRule(rule: DecidingRule): string {
   return `${rule.source}:${rule.line}: ${rule.pattern}`;
 }
 
+async function isSymlink(abs: string): Promise<boolean> {
+  return fs.lstat(abs).then((st) => st.isSymbolicLink(), () => false);
+}
+
 async function isDirectory(abs: string): Promise<boolean | undefined> {
   try {
     return (await fs.stat(abs)).isDirectory();
@@ -107,6 +111,8 @@ export async function explainPath(opts: DiscoveryOptions, given: string): Promis
   // linking elsewhere is judged by where it really is.
   const real = realRelativeSync(root, abs);
   if (real === undefined) {
+    const broken = await fs.realpath(abs).then(() => false, async (err: NodeJS.ErrnoException) => err.code === 'ENOENT' && (await isSymlink(abs)));
+    if (broken) return { path: rel, visible: false, reason: 'unreadable', detail: 'broken symbolic link (its target does not exist)' };
     return { path: rel, visible: false, reason: 'symlink-outside', detail: 'reached through a symbolic link that leads outside the workspace (or to nothing)' };
   }
   if (real !== rel) {
