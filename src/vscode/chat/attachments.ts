@@ -16,7 +16,8 @@ export function attachRange(root: string, doc: vscode.TextDocument, range: vscod
   const start = range ? range.start.line : 0;
   const end = range ? (range.end.character === 0 && range.end.line > range.start.line ? range.end.line - 1 : range.end.line) : doc.lineCount - 1;
   const text = doc.getText(new vscode.Range(start, 0, end, doc.lineAt(end).text.length));
-  return { path: rel, startLine: start + 1, endLine: end + 1, text, origin };
+  // The whole document goes along for the scrubber: a selection inside a key or a .env stays redacted.
+  return { path: rel, startLine: start + 1, endLine: end + 1, text, origin, source: { text: doc.getText(), firstLine: 1 } };
 }
 
 /** What an explicit attachment became: the context to send, or why it is not sent. */
