@@ -40,7 +40,7 @@ export async function requireReadable(host: WorkspaceHost, path: string, shown =
 export async function scrubbedFile(host: WorkspaceHost, path: string, scrubber: Scrubber, cache?: Map<string, ScrubbedText[] | undefined>): Promise<ScrubbedText[] | undefined> {
   if (cache?.has(path)) return cache.get(path);
   const text = await host.readText(path);
-  const lines = text === undefined ? undefined : scrubbedFileLines(text, scrubber);
+  const lines = text === undefined ? undefined : scrubbedFileLines(text, scrubber, 'keep');
   cache?.set(path, lines);
   return lines;
 }

@@ -14,9 +14,14 @@ export interface ExcerptSource {
   firstLine: number;
 }
 
-/** Every line of a text as the model may see it: the whole text scrubbed, then split into lines. */
-export function scrubbedFileLines(text: string, scrubber: Scrubber): ScrubbedText[] {
-  return scrubbedLines(scrubber.scrub(text).text);
+/**
+ * Every line of a text as the model may see it: the whole text scrubbed, then split into lines.
+ * `finalEmpty: 'keep'` keeps the empty line after a final newline (the tools' numbering has always
+ * counted it); by default it is dropped, as the context builder counts lines.
+ */
+export function scrubbedFileLines(text: string, scrubber: Scrubber, finalEmpty: 'keep' | 'drop' = 'drop'): ScrubbedText[] {
+  const scrubbed = scrubber.scrub(text).text;
+  return finalEmpty === 'keep' ? (scrubbed.split('\n') as ScrubbedText[]) : scrubbedLines(scrubbed);
 }
 
 /**

@@ -72,7 +72,7 @@ describe('partial text never skips the scrubber', () => {
 
   it('/read keeps the line numbers of the file after redaction', async () => {
     const out = await answerToolset(host).run({ kind: 'command', name: 'read', args: 'deploy.env', body: '' });
-    assert.match(out.content, /^deploy\.env#L1-3\n1: APP_NAME=shop\n2: DB_USER=shop\n3: DB_PASSWORD=\[REDACTED:password#1\]$/);
+    assert.match(out.content, /^deploy\.env#L1-4\n1: APP_NAME=shop\n2: DB_USER=shop\n3: DB_PASSWORD=\[REDACTED:password#1\]\n4: $/);
     const key = await answerToolset(host).run({ kind: 'command', name: 'read', args: 'server_key.pem#L26-27', body: '' });
     assert.match(key.content, /^server_key\.pem#L26-27\n26: \n27: $/, 'lines inside a redacted key stay empty');
   });
