@@ -32,7 +32,12 @@ async function sniffIsBinary(absPath: string): Promise<boolean> {
   }
 }
 
-async function addFile(state: WalkState, rel: string, abs: string): Promise<void> {
+/**
+ * Adds one file found by any route (the walk, git's tracked list): a path that is, or goes through,
+ * a symbolic link is first judged by where it leads (addSymlink), whichever route found it.
+ */
+async function addFile(state: WalkState, rel: string, abs: string, linkChecked = false): Promise<void> {
+  if (!linkChecked && (await throughLink(state.root, rel))) return addSymlink(state, rel, abs);
   let st;
   try {
     st = await fs.stat(abs);
@@ -67,6 +72,16 @@ async function addFile(state: WalkState, rel: string, abs: string): Promise<void
   state.files.push({ path: rel, absPath: abs, size: st.size, mtimeMs: st.mtimeMs });
 }
 
+/** True when `rel` or a folder on its way is a symbolic link (one lstat per path part). */
+async function throughLink(root: string, rel: string): Promise<boolean> {
+  const parts = rel.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const st = await fs.lstat(path.join(root, ...parts.slice(0, i))).catch(() => undefined);
+    if (st?.isSymbolicLink()) return true;
+  }
+  return false;
+}
+
 /**
  * Handles a symlink by the one visibility rule (explainPath): it is judged by where it leads as
  * well as by its own name, so a link to a git-ignored `.env`, into `.agent/secrets` or to `.git`
@@ -75,7 +90,7 @@ async function addFile(state: WalkState, rel: string, abs: string): Promise<void
 async function addSymlink(state: WalkState, rel: string, abs: string): Promise<void> {
   const verdict = await explainPath(state.opts, rel);
   if (verdict.visible) {
-    if (verdict.detail !== 'folder') await addFile(state, rel, abs); // a linked folder is listed under its real path
+    if (verdict.detail !== 'folder') await addFile(state, rel, abs, true); // a linked folder is listed under its real path
     return;
   }
   const reason = verdict.reason === 'not-found' ? 'unreadable' : verdict.reason === 'outside-workspace' || verdict.reason === undefined ? 'symlink-outside' : verdict.reason;
@@ -108,7 +123,7 @@ async function walk(state: WalkState, relDir: string, parent: RuleChain): Promis
     const abs = path.join(absDir, ent.name);
     if (isDir) subdirs.push(rel);
     else if (ent.isSymbolicLink()) work.push(addSymlink(state, rel, abs));
-    else if (ent.isFile()) work.push(addFile(state, rel, abs));
+    else if (ent.isFile()) work.push(addFile(state, rel, abs, true)); // the walk never descends a link
     // FIFOs, sockets and devices: never opened (a FIFO blocks the first read forever).
     else state.skipped.push({ path: rel, reason: 'special-file', detail: 'not a regular file (a FIFO, socket or device)' });
   }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { lstatSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
@@ -86,7 +87,7 @@ describe('one visibility rule across every surface', () => {
     const tools = answerToolset(host);
     const run = (name: CommandName, args: string) => tools.run({ kind: 'command', name, args, body: '' });
     for (const p of hidden) assert.match((await run('read', p)).content, /^Error: /, `/read ${p}`);
-    assert.match((await run('read', '..notes.md')).content, /^\.\.notes\.md#L1-1\n1: Notes/);
+    assert.match((await run('read', '..notes.md')).content, /^\.\.notes\.md#L1-2\n1: Notes/);
     assert.match((await run('read', 'app-alias.ts')).content, /visibleApp/);
     for (const [name, args] of <Array<[CommandName, string]>>[['grep', 'helperFrom|DB_PASSWORD|SecretMarker|gitConfigMarker|outsideMarker'], ['references', HIDDEN_MARKERS.secretHelper], ['references', HIDDEN_MARKERS.privateHelper], ['references', HIDDEN_MARKERS.generated], ['search', 'helperFromPrivate generatedSecretMarker']]) {
       assert.deepEqual(leaks((await run(name, args)).content), [], `/${name} ${args}`);
@@ -153,5 +154,24 @@ describe('one visibility rule across every surface', () => {
     const out = await runReadOnlyTool('file_search', { pattern: 'helperFrom|DB_PASSWORD|SecretMarker|gitConfigMarker' }, host);
     assert.deepEqual(leaks(out.text), []);
     await assert.rejects(runReadOnlyTool('file_read', { path: 'notes.txt' }, host), /not readable by Grounded/);
+  });
+});
+
+describe('links found through git, not the walk', () => {
+  it('a tracked link that an ignore rule matches is still judged by its target', async (t) => {
+    const ws = makeHostileWorkspace();
+    const git = (...args: string[]) => execFileSync('git', ['-C', ws.root, '-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { stdio: 'pipe' });
+    try {
+      git('init', '-q');
+    } catch {
+      return t.skip('git is not available');
+    }
+    symlinkSync('.env', path.join(ws.root, 'tracked-link.log'));
+    git('add', '-f', 'tracked-link.log', 'src/app.ts');
+    git('commit', '-qm', 'links');
+    const listed = (await discoverFiles({ root: ws.root })).files.map((f) => f.path);
+    assert.ok(listed.includes('src/app.ts'));
+    assert.ok(!listed.includes('tracked-link.log'), 'a tracked link to .env is listed');
+    assert.equal((await explainPath({ root: ws.root }, 'tracked-link.log')).visible, false);
   });
 });
