@@ -63,7 +63,12 @@ describe('keys go only to their own provider (trusted workspace)', function () {
         await changed;
         assert.equal(vscode.workspace.getConfiguration('grounded').get('provider'), provider, 'the workspace settings file is read');
         const resolved = await api.services.resolveProvider();
-        if (provider === 'auto') assert.equal(resolved.provider?.id, 'openai', 'auto still picks OpenAI for the OpenAI key');
+        if (provider === 'auto') {
+          assert.equal(resolved.provider?.id, 'openai', 'auto still picks OpenAI for the OpenAI key');
+          // Not asked (that would go to the real OpenAI): the SDK client's endpoint is checked instead.
+          const endpoint = (resolved.provider as unknown as { client?: { baseURL?: string } }).client?.baseURL;
+          assert.equal(endpoint, 'https://api.openai.com/v1', 'the OpenAI key is configured for OpenAI only');
+        }
         else assert.match(resolved.reason ?? '', /grounded\.baseUrl is empty/, 'the workspace value of grounded.baseUrl is not used');
       }
       assert.deepEqual(received.filter((r) => r.includes(OPENAI_KEY)), [], 'the OpenAI key reached the workspace-chosen server');
