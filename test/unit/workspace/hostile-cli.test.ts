@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { main } from '../../../src/cli/main';
+import { LlmWireServer } from '../../support/llm-server';
 import { HIDDEN_MARKERS, makeHostileWorkspace, type HostileWorkspace } from './hostile-workspace';
 
 // The CLI on the hostile workspace (issue 14 items 3, 6, 7, 10, 15): `grounded files` and
@@ -70,5 +71,28 @@ describe('the CLI on a hostile workspace', () => {
     }
     const ok = await check([{ tool: 'file_read', arguments: { path: '..notes.md' } }, { tool: 'file_create', arguments: { path: 'src/new.ts', contents: 'x' } }]);
     assert.equal(ok.code, 0, ok.stdout);
+  });
+
+  describe('grounded query with tools', () => {
+    let server: LlmWireServer;
+    before(async () => { server = await new LlmWireServer().start(); });
+    after(() => server.stop());
+
+    for (const command of ['/grep helperFrom|SecretMarker|DB_PASSWORD|gitConfigMarker', '/symbols gen/secret.ts', '/symbols sec/helper.ts', '/references helperFromPrivate', '/read notes.txt', '/search generatedSecretMarker vendoredSecretMarker']) {
+      it(`${command}: nothing query.yaml, ignore files or links hide reaches the model`, async () => {
+        writeFileSync(path.join(ws.root, '.agent', 'etc', 'query.yaml'), `llm_provider: ${server.url}/v1\nmodel: local\nextra_ignore: ["gen/"]\nexcluded_folders: [vendor]\n`);
+        server.requests.length = 0;
+        server.reply({ kind: 'openai-stream', chunks: [`${command}\n`] }, { kind: 'openai-stream', chunks: ['done'] });
+        const c = capture(ws.root);
+        const code = await main(['query', 'what does visibleApp call?', '--root', ws.root], c.io);
+        assert.equal(code, 0, c.out.stderr);
+        assert.equal(server.requests.length, 2, 'the tool ran and its result went back');
+        // The command itself names markers; what matters is the tool result and the context sent.
+        const messages = (JSON.parse(server.requests[1].body) as { messages: Array<{ content: string }> }).messages;
+        const result = messages.at(-1)!.content;
+        assert.match(result, /^🔧 TOOL RESULT/);
+        assert.deepEqual(Object.values(HIDDEN_MARKERS).filter((m) => result.includes(m) || messages[1].content.includes(m)), [], `${command}: ${result}`);
+      });
+    }
   });
 });
