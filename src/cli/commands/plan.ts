@@ -2,6 +2,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { PlanEvidence } from '../../engine/plans/evidence-plan';
 import { defaultDatabasePath } from '../../engine/audit/store';
+import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
 import { PlanParseError, parsePlanText } from '../../engine/plans/schema';
 import { openWorkspaceSession } from '../../engine/session/workspace-session';
 import { parseCommandArgs } from '../args';
@@ -50,7 +51,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (values.db && !existsSync(dbFile)) throw new UsageError(`--db '${values.db}' does not exist`);
   let errors: Array<{ code: string; stepId?: string; message: string }>;
   let evidence: Pick<PlanEvidence, 'source' | 'rowCounts'> = { source: 'computed', rowCounts: {} };
-  const session = openWorkspaceSession({ root, database: existsSync(dbFile) ? { file: dbFile } : undefined });
+  // query.yaml's extra_ignore and excluded_folders hide files from answers, so plans cannot read or write them either.
+  const hidden = await hiddenBySettings(root);
+  const session = openWorkspaceSession({ root, settings: () => hidden, database: existsSync(dbFile) ? { file: dbFile } : undefined });
   try {
     const checked = await session.checkPlan(parsePlanText(text));
     errors = checked.validation.issues;
@@ -65,4 +68,15 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   else if (errors.length === 0) io.stdout('Plan is valid.\n');
   else io.stdout(errors.map((e) => e.message).join('\n') + '\n');
   return errors.length === 0 ? ExitCode.ok : ExitCode.failed;
+}
+
+/** What query.yaml hides (extra_ignore, excluded_folders); a bad file is a usage error naming the key. */
+async function hiddenBySettings(root: string): Promise<{ extraIgnore?: string[]; excludedFolders?: string[] }> {
+  try {
+    const { settings } = await loadQueryConfig(root, {});
+    return { extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders };
+  } catch (err) {
+    if (err instanceof ConfigError) throw new UsageError(`${err.message} ${err.suggestion}`);
+    throw err;
+  }
 }

@@ -1,3 +1,4 @@
+import type { ExcerptSource } from '../privacy/file-view';
 import type { RedactionCounts, ScrubbedText } from '../privacy/types';
 import type { SkippedFile } from '../workspace/types';
 
@@ -47,4 +48,9 @@ export interface AttachedContext {
   endLine: number;
   text: string;
   origin: 'selection' | 'reference' | 'mention' | 'search' | 'url';
+  /**
+   * The whole file `text` was cut from (or the window read of a huge one): the scrubber sees it
+   * whole before the range is cut, so a range inside a private key or a `.env` stays redacted.
+   */
+  source?: ExcerptSource;
 }

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { WorkspaceHost } from '../tools/host';
 import type { ToolName } from '../tools/catalog';
-import { normalizeRelPath, resolveInside } from '../tools/paths';
+import { normalizeRelPath, resolveWriteTarget } from '../tools/paths';
 import { spliceSymbol } from './splice';
 
 /** SHA-256 hex of UTF-8 text. */
@@ -51,7 +51,8 @@ export function proposeEdit(relPath: string, current: string | undefined, after:
  */
 export function createFileApplyEdit(root: string): ApplyEdit {
   return async (edit) => {
-    const abs = resolveInside(root, edit.path);
+    // Written where the path really leads: a link inside the workspace is kept and its target updated.
+    const abs = resolveWriteTarget(root, edit.path);
     let current: string | undefined;
     try {
       current = await fs.readFile(abs, 'utf8');

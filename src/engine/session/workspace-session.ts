@@ -24,8 +24,6 @@ import { createScrubber } from '../privacy/scrubber';
 import { WorkspaceIndex } from '../retrieval/index';
 import { rememberTurns } from './remember-turns';
 import { nullLogger, type Logger } from '../telemetry/log';
-import { discoverFiles } from '../workspace/discovery';
-import { explainPath } from '../workspace/explain';
 import type { DiscoveryOptions, DocumentOverlay } from '../workspace/types';
 
 export interface WorkspaceSessionOptions {
@@ -83,11 +81,7 @@ export function discoveryOf(root: string, s: EngineSettings): DiscoveryOptions {
 
 /** A host on the file system that applies the same ignore rules as discovery (the CLI's). */
 export function fileSystemHost(discovery: DiscoveryOptions): WorkspaceHost {
-  return createNodeWorkspaceHost({
-    root: discovery.root,
-    explain: (p) => explainPath(discovery, p),
-    listFiles: async () => (await discoverFiles(discovery)).files.map((f) => f.path),
-  });
+  return createNodeWorkspaceHost({ root: discovery.root, discovery });
 }
 
 /**

@@ -4,9 +4,12 @@ import type { AuditStore } from '../audit/store';
 import { parseReadTarget, type DetectedCommand } from './commands';
 import type { WorkspaceHost } from './host';
 import { normalizeRelPath } from './paths';
-import { runReadOnlyTool } from './tool-runner';
+import { requireReadable, runReadOnlyTool, scrubbedFile } from './tool-runner';
+import { numberedLines } from '../privacy/file-view';
+import { createScrubber } from '../privacy/scrubber';
+import type { Scrubber } from '../privacy/types';
 
-/** Lines of a file a tool showed the model (unscrubbed here; the tool loop scrubs them). */
+/** Lines of a file a tool showed the model (scrubbed as the whole file, like all tool output). */
 export interface ShownLines {
   path: string;
   startLine: number;
@@ -38,29 +41,25 @@ export interface CommandToolsetOptions {
 }
 
 export interface CommandToolset {
-  run(command: Extract<DetectedCommand, { kind: 'command' }>): Promise<CommandResult>;
+  /** Runs one command; file text in the result is scrubbed whole-file first with `scrubber` (the query's; default a fresh one). */
+  run(command: Extract<DetectedCommand, { kind: 'command' }>, scrubber?: Scrubber): Promise<CommandResult>;
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-async function readCommand(host: WorkspaceHost, args: string): Promise<HandlerOutput> {
+async function readCommand(host: WorkspaceHost, args: string, scrubber: Scrubber): Promise<HandlerOutput> {
   const target = parseReadTarget(args);
   if (!target) throw new Error(`Cannot read '${args}': expected path, path#L10 or path#L1-40`);
   const path = normalizeRelPath(host.root, target.path);
-  if (path.startsWith('..')) throw new Error(`Path '${target.path}' is outside the workspace`);
-  const ex = await host.explain(path);
-  if (!ex.visible) {
-    const rule = ex.rule ? ` (ignored by ${ex.rule.source}:${ex.rule.line}: ${ex.rule.pattern})` : ex.reason ? ` (${ex.reason})` : '';
-    throw new Error(`File '${path}' is not readable by Grounded${rule}`);
-  }
-  const text = await host.readText(path);
-  if (text === undefined) throw new Error(`File '${path}' does not exist`);
-  const lines = text.split('\n');
+  await requireReadable(host, path, target.path);
+  // The whole file is scrubbed before the range is cut and numbered (privacy/file-view).
+  const lines = await scrubbedFile(host, path, scrubber);
+  if (lines === undefined) throw new Error(`File '${path}' does not exist`);
   const start = target.startLine ?? 1;
   const end = Math.min(target.endLine ?? lines.length, lines.length);
   if (start > lines.length) throw new Error(`File '${path}' has ${lines.length} lines; line ${start} does not exist`);
   const shown = lines.slice(start - 1, end);
-  return { text: [`${path}#L${start}-${end}`, ...shown.map((l, i) => `${start + i}: ${l}`)].join('\n'), lines: { path, startLine: start, endLine: end, text: shown.join('\n') } };
+  return { text: [`${path}#L${start}-${end}`, ...numberedLines(shown, start)].join('\n'), lines: { path, startLine: start, endLine: end, text: shown.join('\n') } };
 }
 
 /** The lines still whole after the result was cut to `max` characters (the header line comes first). */
@@ -75,17 +74,17 @@ function cutLines(lines: ShownLines, cut: string): ShownLines | undefined {
 export function createCommandToolset(opts: CommandToolsetOptions): CommandToolset {
   const { host, store } = opts;
   const max = opts.maxChars ?? 8000;
-  const handlers: Record<string, (args: string, body: string) => Promise<HandlerOutput>> = {
-    search: async (args) => opts.search
+  const handlers: Record<string, (args: string, body: string, scrubber: Scrubber) => Promise<HandlerOutput>> = {
+    search: async (args, _body, scrubber) => opts.search
       ? opts.search(args)
-      : (await runReadOnlyTool('file_search', { pattern: args.split(/\s+/).filter(Boolean).map((t) => `\\b${escapeRe(t)}\\b`).join('|') }, host)).text,
-    grep: async (args) => (await runReadOnlyTool('file_search', { pattern: args }, host)).text,
-    read: (args) => readCommand(host, args),
-    symbols: async (args) => {
+      : (await runReadOnlyTool('file_search', { pattern: args.split(/\s+/).filter(Boolean).map((t) => `\\b${escapeRe(t)}\\b`).join('|') }, host, scrubber)).text,
+    grep: async (args, _body, scrubber) => (await runReadOnlyTool('file_search', { pattern: args }, host, scrubber)).text,
+    read: (args, _body, scrubber) => readCommand(host, args, scrubber),
+    symbols: async (args, _body, scrubber) => {
       const [path, pattern] = args.split(/\s+/, 2);
-      return (await runReadOnlyTool('symbols_in_file', pattern ? { path, pattern } : { path }, host)).text;
+      return (await runReadOnlyTool('symbols_in_file', pattern ? { path, pattern } : { path }, host, scrubber)).text;
     },
-    references: async (args) => (await runReadOnlyTool('references_to_symbol_name', { name: args }, host)).text,
+    references: async (args, _body, scrubber) => (await runReadOnlyTool('references_to_symbol_name', { name: args }, host, scrubber)).text,
     memory_search: async (args) => {
       if (!store) throw new Error('Memory is not available in this session');
       return formatMemoryHits(searchMemory(store, args));
@@ -97,10 +96,10 @@ export function createCommandToolset(opts: CommandToolsetOptions): CommandToolse
     },
   };
   return {
-    async run(command) {
+    async run(command, scrubber = createScrubber()) {
       const name = command.name.toUpperCase();
       try {
-        const out = await handlers[command.name](command.args, command.body);
+        const out = await handlers[command.name](command.args, command.body, scrubber);
         const { text, lines } = typeof out === 'string' ? { text: out, lines: undefined } : out;
         if (text.length <= max) return { name, ok: true, content: text, lines };
         const cut = text.slice(0, max);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { HostUnavailableError, type DiagnosticInfo, type ReferenceLocation, type SymbolInfo, type WorkspaceHost } from '../../engine/tools/host';
 import { createNodeWorkspaceHost } from '../../engine/tools/node-host';
 import { resolveInside } from '../../engine/tools/paths';
-import { discoverFiles, explainPath } from '../../engine/workspace/discovery';
+import { toWorkspaceRelative } from '../../engine/workspace/contain';
 import type { DiscoveryOptions, DocumentOverlay } from '../../engine/workspace/types';
 
 /** Open editors' text (unsaved edits included) keyed by absolute path: the dirty buffer wins. */
@@ -66,15 +66,10 @@ export interface VsCodeHostOptions {
 export function createVsCodeWorkspaceHost(opts: VsCodeHostOptions): WorkspaceHost {
   const { discovery } = opts;
   const { root } = discovery;
-  const base = createNodeWorkspaceHost({
-    root,
-    overlay: openDocumentOverlay(),
-    explain: (p) => explainPath(discovery, p),
-    listFiles: async () => (await discoverFiles(discovery)).files.map((f) => f.path),
-  });
+  const base = createNodeWorkspaceHost({ root, overlay: openDocumentOverlay(), discovery });
   const uriOf = (rel: string) => vscode.Uri.file(resolveInside(root, rel));
   const relOf = (uri: vscode.Uri) => path.relative(root, uri.fsPath).split(path.sep).join('/');
-  const inside = (uri: vscode.Uri) => uri.scheme === 'file' && !relOf(uri).startsWith('..');
+  const inside = (uri: vscode.Uri) => uri.scheme === 'file' && toWorkspaceRelative(root, uri.fsPath) !== undefined;
 
   return {
     ...base,

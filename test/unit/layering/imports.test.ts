@@ -87,7 +87,7 @@ const ENGINE_IMPORTS: Record<string, string[]> = {
   llm: ['config', 'privacy'],
   audit: ['privacy', 'workspace'],
   context: ['config', 'privacy', 'retrieval', 'telemetry', 'workspace'],
-  mentions: ['config', 'context', 'net', 'workspace'],
+  mentions: ['config', 'context', 'net', 'privacy', 'workspace'],
   tools: ['audit', 'llm', 'privacy', 'workspace'],
   ask: ['config', 'context', 'llm', 'metrics', 'privacy', 'retrieval', 'telemetry', 'tools', 'workspace'],
   plans: ['audit', 'context', 'llm', 'privacy', 'telemetry', 'tools', 'workspace'],
