@@ -72,7 +72,7 @@ export function isPlaceholderValue(raw: string): boolean {
   const value = raw.trim();
   if (value.length === 0) return true;
   if (REFERENCE.some((re) => re.test(value))) return true;
-  if (value.includes('${')) return true; // a template: `${user}:${pass}` is filled in at run time
+  if (/\$\{[A-Za-z_][\w.:-]*\}|\$\{\{/.test(value)) return true; // a template: `${user}:${pass}` is filled in at run time
   if (PLACEHOLDER_WORDS.test(value)) return true;
   if (/^(.)\1*$/.test(value)) return true; // "xxxxxx", "******", "......"
   if (/^[x*.•#-]{3,}$/i.test(value)) return true;
