@@ -33,8 +33,8 @@ export interface PatternRule {
   pattern: RegExp;
   /** Return false to drop a match (checksums, placeholders, context). */
   accept?: (value: string, text: string, start: number) => boolean;
-  /** Skip the regex entirely when the text cannot contain a match (cheap literal check). */
-  hint?: string;
+  /** Skip the regex entirely when the text contains none of these literals (cheap check). */
+  hint?: string | readonly string[];
   /**
    * For patterns built around a literal (`@` in emails, `://` in URLs): find the literal with
    * indexOf, walk back over `back` characters (at most `maxBack`) to where a match must start,
@@ -71,7 +71,7 @@ function* findGlobal(re: RegExp, text: string): Iterable<[number, RegExpExecArra
 /** Runs pattern rules over a text and yields their findings. */
 export function* findByRules(rules: readonly PatternRule[], text: string): Iterable<Omit<Finding, 'priority'>> {
   for (const rule of rules) {
-    if (rule.hint !== undefined && !text.includes(rule.hint)) continue;
+    if (rule.hint !== undefined && !(typeof rule.hint === 'string' ? text.includes(rule.hint) : rule.hint.some((h) => text.includes(h)))) continue;
     const matches = rule.anchor ? findAnchored(rule, rule.anchor, text) : findGlobal(rule.pattern, text);
     for (const [index, m] of matches) {
       let start = index;

@@ -4,6 +4,7 @@ import { scrubText } from '../../../src/engine/privacy/scrubber';
 import type { Case } from './corpus-helpers';
 import { negatives } from './corpus-negatives';
 import { piiCases } from './corpus-pii';
+import { piiMoreCases, piiMoreLookalikes } from './corpus-pii-more';
 import { providerCases, providerLookalikes } from './corpus-providers';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 
@@ -16,6 +17,7 @@ const tables: Record<string, Case[]> = {
   'private keys': privateKeyCases,
   pii: piiCases,
   'provider tokens': providerCases,
+  'more pii': piiMoreCases,
 };
 
 for (const [table, rows] of Object.entries(tables)) {
@@ -26,7 +28,7 @@ for (const [table, rows] of Object.entries(tables)) {
   }
 }
 
-for (const [name, input] of [...negatives, ...providerLookalikes]) {
+for (const [name, input] of [...negatives, ...providerLookalikes, ...piiMoreLookalikes]) {
   test(`leaves alone: ${name}`, () => {
     const outcome = scrubText(input);
     assert.equal(outcome.text, input);
