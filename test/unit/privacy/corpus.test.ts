@@ -4,6 +4,7 @@ import { scrubText } from '../../../src/engine/privacy/scrubber';
 import type { Case } from './corpus-helpers';
 import { negatives } from './corpus-negatives';
 import { piiCases } from './corpus-pii';
+import { genericCases, genericLookalikes } from './corpus-generic';
 import { piiMoreCases, piiMoreLookalikes } from './corpus-pii-more';
 import { providerCases, providerLookalikes } from './corpus-providers';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
@@ -18,6 +19,7 @@ const tables: Record<string, Case[]> = {
   pii: piiCases,
   'provider tokens': providerCases,
   'more pii': piiMoreCases,
+  'generic secrets': genericCases,
 };
 
 for (const [table, rows] of Object.entries(tables)) {
@@ -28,7 +30,7 @@ for (const [table, rows] of Object.entries(tables)) {
   }
 }
 
-for (const [name, input] of [...negatives, ...providerLookalikes, ...piiMoreLookalikes]) {
+for (const [name, input] of [...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...genericLookalikes]) {
   test(`leaves alone: ${name}`, () => {
     const outcome = scrubText(input);
     assert.equal(outcome.text, input);

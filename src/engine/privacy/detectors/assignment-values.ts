@@ -55,9 +55,19 @@ export function quotedValue(text: string, at: number): Span | undefined {
   return undefined;
 }
 
-function unquotedValue(text: string, at: number, style: 'line' | 'word' | 'query' | 'csv'): Span {
+type Style = 'line' | 'word' | 'query' | 'csv' | 'prose';
+
+const STOPS: Record<Style, RegExp> = {
+  line: /[\r\n]/,
+  word: /\s/,
+  query: /[\s&;"'<>]/,
+  csv: /[\s,;"']/,
+  prose: /[\s"'<>`]/,
+};
+
+function unquotedValue(text: string, at: number, style: Style): Span {
   let end = at;
-  const stop = style === 'query' ? /[\s&;"'<>]/ : style === 'csv' ? /[\s,;"']/ : style === 'word' ? /\s/ : /[\r\n]/;
+  const stop = STOPS[style];
   while (end < text.length && end - at < MAX_VALUE && !stop.test(text[end])) end++;
   let value = text.slice(at, end);
   if (style === 'line') value = value.replace(/\s+[#;].*$/, '').trimEnd(); // trailing comments
@@ -65,13 +75,13 @@ function unquotedValue(text: string, at: number, style: 'line' | 'word' | 'query
 }
 
 /** The unquoted-value style a key's position allows: data lines, queries, flags, or mid-line. */
-function unquotedStyle(text: string, keyStart: number, key: string, spacedEquals: boolean): { style: 'line' | 'word' | 'query'; midLine: boolean } | undefined {
+function unquotedStyle(text: string, keyStart: number, key: string, spacedEquals: boolean): { style: Style; midLine: boolean } | undefined {
   const { prefix, wholeLine } = linePrefix(text, keyStart);
   if (key.startsWith('--')) return { style: 'word', midLine: false };
   if (/[?&;]\s*$/.test(prefix)) return { style: 'query', midLine: false };
   if (wholeLine && DATA_LINE_PREFIX.test(prefix)) return { style: spacedEquals ? 'line' : 'word', midLine: false };
   // `… password=x …` in prose, a question or a fetched page: only an unspaced operator.
-  return spacedEquals ? undefined : { style: 'query', midLine: true };
+  return spacedEquals ? undefined : { style: 'prose', midLine: true };
 }
 
 /** An XML element's text, on the same line or alone on the next lines: `<key>\n  value\n</key>`. */
