@@ -103,3 +103,9 @@ export function linePrefix(text: string, offset: number, max = 200): { prefix: s
   }
   return { prefix: text.slice(floor, offset), wholeLine: floor === 0 };
 }
+
+/** True when the character at `i` is a hexadecimal digit. */
+export function isHexAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+}

@@ -41,13 +41,23 @@ export interface PatternRule {
    * and run the pattern there only. The pattern then needs the sticky `y` flag instead of `g`.
    * Much faster than letting the regex try every position of every file.
    */
-  anchor?: { literal: string; back: RegExp; maxBack: number };
+  anchor?: {
+    literal: string;
+    back: RegExp;
+    maxBack: number;
+    /** A cheap look at the characters around the literal; false skips the hit without a regex. */
+    quick?: (text: string, at: number) => boolean;
+  };
 }
 
 function* findAnchored(rule: PatternRule, anchor: NonNullable<PatternRule['anchor']>, text: string): Iterable<[number, RegExpExecArray]> {
   const re = rule.pattern;
   let from = 0;
   for (let at = text.indexOf(anchor.literal, from); at >= 0; at = text.indexOf(anchor.literal, from)) {
+    if (anchor.quick && !anchor.quick(text, at)) {
+      from = at + anchor.literal.length;
+      continue;
+    }
     let start = at;
     while (start > 0 && at - start <= anchor.maxBack && anchor.back.test(text[start - 1])) start--;
     from = at + anchor.literal.length;

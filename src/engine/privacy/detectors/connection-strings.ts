@@ -52,14 +52,14 @@ const rules: PatternRule[] = [
   {
     // curl -u user:password, --user 'user:password' (the user name stays).
     kind: 'basic_auth',
-    hint: ['-u', '--user'],
+    hint: 'curl',
     pattern: /(?<![\w-])(?:-u|--user)(?:=|[ \t]{1,5})["']?[^\s:"'@]{0,100}:(?<value>[^\s"']{3,200})/dg,
     accept: (value) => notPlaceholder(value) && !/^\$\{?\w+\}?$/.test(value),
   },
   {
     // curl -H "X-Api-Key: …", --header 'PRIVATE-TOKEN: …', -H "Cookie: session=…"
     kind: 'api_key',
-    hint: ['-H', '--header'],
+    hint: ['curl', 'wget', 'http '],
     pattern: /(?<![\w-])(?:-H|--header)(?:=|[ \t]{1,5})["']?[A-Za-z][\w-]{0,40}(?:key|token|secret|auth|password|session|signature)[\w-]{0,20}[ \t]{0,3}:[ \t]{0,5}(?<value>[^\s"']{8,500})/dgi,
     accept: (value) => notPlaceholder(value) && looksSecret(value),
   },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isHexAt } from '../checks';
 import { findByRules, type Detector, type PatternRule } from '../detector';
 import { isFakeBody } from '../token-checks';
 
@@ -66,13 +67,15 @@ function passesBech32(address: string): boolean {
 const rules: PatternRule[] = [
   {
     kind: 'mac_address',
-    pattern: /(?<![\w:.-])[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}(?![\w:.-])/g,
+    anchor: { literal: ':', back: /[0-9A-Fa-f]/, maxBack: 2, quick: (t, at) => isHexAt(t, at - 1) && isHexAt(t, at + 1) && t[at + 3] === ':' },
+    pattern: /(?<![\w:.-])[0-9A-Fa-f]{2}:(?:[0-9A-Fa-f]{2}:){4}[0-9A-Fa-f]{2}(?![\w:.-])/y,
     accept: acceptMac,
   },
   {
     kind: 'mac_address',
-    pattern: /(?<![\w.])[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}(?![\w.])/g,
-    accept: (value) => /[a-fA-F]/.test(value) && /\d/.test(value) && acceptMac(value),
+    anchor: { literal: '-', back: /[0-9A-Fa-f]/, maxBack: 2, quick: (t, at) => isHexAt(t, at - 1) && isHexAt(t, at + 1) && t[at + 3] === '-' },
+    pattern: /(?<![\w:.-])[0-9A-Fa-f]{2}-(?:[0-9A-Fa-f]{2}-){4}[0-9A-Fa-f]{2}(?![\w:.-])/y,
+    accept: acceptMac,
   },
   {
     kind: 'crypto_wallet',

@@ -1,5 +1,6 @@
 import { passesLuhn } from '../checks';
 import { findByRules, type Detector, type PatternRule } from '../detector';
+import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 
 // More national identity numbers, each accepted only when its check digit or letter holds:
 // Brazil's CPF, Italy's codice fiscale, Sweden's personnummer, Finland's HETU, China's resident
@@ -58,24 +59,30 @@ function acceptChineseId(value: string): boolean {
   return '10X98765432'[sum % 11] === value[17].toUpperCase();
 }
 
+const numberRules: NumericRule[] = [
+  { kind: 'br_cpf', minDigits: 11, pattern: /(?<![\w.-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\w-]|\.\d)/g, accept: acceptCpf },
+  { kind: 'se_personnummer', minDigits: 10, pattern: /(?<![\w.-])(?:19|20)?\d{6}[-+]\d{4}(?![\w-]|\.\d)/g, accept: acceptPersonnummer },
+  { kind: 'fi_hetu', minDigits: 9, pattern: /(?<![\w.-])\d{6}[-+ABCDEFUVWXY]\d{3}[0-9A-Y](?![\w-])/g, accept: acceptHetu },
+  { kind: 'cn_resident_id', minDigits: 17, pattern: /(?<![\w.-])[1-9]\d{5}(?:19|20)\d{2}[01]\d[0-3]\d\d{3}[\dXx](?![\w-]|\.\d)/g, accept: acceptChineseId },
+  { kind: 'us_itin', minDigits: 9, pattern: /(?<![\w.-])9\d{2}([- ])(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])\1\d{4}(?![\w-]|\.\d)/g },
+];
+
 const rules: PatternRule[] = [
-  { kind: 'br_cpf', pattern: /(?<![\w.-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\w-]|\.\d)/g, accept: acceptCpf },
   {
     kind: 'it_fiscal_code',
     pattern: /(?<![A-Za-z0-9])[A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z](?![A-Za-z0-9])/g,
     accept: acceptCodiceFiscale,
   },
-  { kind: 'se_personnummer', pattern: /(?<![\w.-])(?:19|20)?\d{6}[-+]\d{4}(?![\w-]|\.\d)/g, accept: acceptPersonnummer },
-  { kind: 'fi_hetu', pattern: /(?<![\w.-])\d{6}[-+ABCDEFUVWXY]\d{3}[0-9A-Y](?![\w-])/g, accept: acceptHetu },
-  { kind: 'cn_resident_id', pattern: /(?<![\w.-])[1-9]\d{5}(?:19|20)\d{2}[01]\d[0-3]\d\d{3}[\dXx](?![\w-]|\.\d)/g, accept: acceptChineseId },
   { kind: 'in_pan', pattern: /(?<![A-Za-z0-9])[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z](?![A-Za-z0-9])/g },
-  { kind: 'us_itin', pattern: /(?<![\w.-])9\d{2}([- ])(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])\1\d{4}(?![\w-]|\.\d)/g },
 ];
 
 /** National identity numbers of Brazil, Italy, Sweden, Finland, China, India (PAN) and US ITINs. */
 export const moreNationalIdDetector: Detector = {
   name: 'pii-national-ids-more',
-  kinds: [...new Set(rules.map((r) => r.kind))],
+  kinds: [...new Set([...numberRules, ...rules].map((r) => r.kind))],
   priority: 50,
-  find: (text) => findByRules(rules, text),
+  *find(text) {
+    yield* findInNumericRuns(numberRules, text);
+    yield* findByRules(rules, text);
+  },
 };

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
-import { findByRules, type Detector, type PatternRule } from '../detector';
+import type { Detector } from '../detector';
+import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 
 // Phone numbers. Candidates are found by shape (a `+` or `00` international prefix, or a national
 // number written with separators), never a bare run of digits, so timestamps, ids, ports and array
@@ -30,24 +31,24 @@ function possibleNational(value: string): boolean {
   return TRUNK_ZERO_COUNTRIES.some((country) => parsePhoneNumberFromString(value, country)?.isPossible() ?? false);
 }
 
-const rules: PatternRule[] = [
+const numberRules: NumericRule[] = [
   {
     // +44 20 7946 0958, +1 (415) 555-2671, +33 1 23 45 67 89, +14155552671
-    kind: 'phone',
+    kind: 'phone', minDigits: 8,
     hint: '+',
     pattern: /(?<![\w+)\].])\+[1-9](?:\d{7,14}|\d{0,2}(?:[ .-]?\(\d{1,4}\)[ .-]?\d{1,5})?(?:[ .-]\d{1,8}){1,6})(?![\w.+-]?\d)/g,
     accept: possibleInternational,
   },
   {
     // 0044 20 7946 0958, 0033 1 23 45 67 89
-    kind: 'phone',
+    kind: 'phone', minDigits: 8,
     hint: '00',
     pattern: /(?<![\w+.-])00[1-9]\d{0,2}(?:[ .-]\d{1,5}){2,6}(?![\w.-]?\d)/g,
     accept: possibleInternational,
   },
   {
     // North American: (415) 555-2671, 415-555-2671, 415.555.2671, 1-800-555-0199, 1 (800) 555-0199
-    kind: 'phone',
+    kind: 'phone', minDigits: 8,
     pattern: /(?<![\w+.-])(?:1[ .-]?)?(?:\(\d{3}\)[ ]?|\d{3}([-.]))\d{3}[-.]\d{4}(?![\w.-]?\d)/g,
     accept: (value) => {
       const bare = value.replace(/^1(?:[ .-]|(?=\()|(?=\d{3}[-.]\d{3}[-.]\d{4}$))/, '');
@@ -57,7 +58,7 @@ const rules: PatternRule[] = [
   },
   {
     // National numbers with a trunk 0 and separators: 020 7946 0958, 06 12 34 56 78, (03) 1234 5678
-    kind: 'phone',
+    kind: 'phone', minDigits: 8,
     pattern: /(?<![\w+.-])(?:\(0\d{1,4}\)[ .-]?|0\d{1,4}[ .-])\d{2,8}(?:[ .-]\d{2,4}){0,3}(?![\w.-]?\d)/g,
     accept: possibleNational,
   },
@@ -68,5 +69,7 @@ export const phoneDetector: Detector = {
   name: 'pii-phones',
   kinds: ['phone'],
   priority: 40,
-  find: (text) => findByRules(rules, text),
+  *find(text) {
+    yield* findInNumericRuns(numberRules, text);
+  },
 };
