@@ -16,11 +16,14 @@ interface Run {
   digits: number;
 }
 
-// A run starts at a digit (or `+`/`(` before one) and goes on over digits and separators.
-const RUN = /[+(]?\d[\d ().\/+-]{6,}/g;
+// A numeric run starts at a digit (or `+`/`(` before one) and goes on over digits and
+// separators; an upper-case run (IBANs, NINOs, codice fiscale, PAN) starts with two capitals.
+const NUMERIC = /[+(]?\d[\d ().\/+-]{6,}/g;
+const UPPER = /(?<![A-Za-z0-9])[A-Z]{2}[A-Z0-9 ]{6,}/g;
 
-let cachedText: string | undefined;
-let cachedRuns: Run[] = [];
+export type RunShape = 'numeric' | 'upper';
+
+const cache: Record<RunShape, { text?: string; runs: Run[] }> = { numeric: { runs: [] }, upper: { runs: [] } };
 
 function countDigits(text: string, start: number, end: number): number {
   let n = 0;
@@ -31,10 +34,12 @@ function countDigits(text: string, start: number, end: number): number {
   return n;
 }
 
-/** The numeric runs of a text; the last text's runs are kept, since every detector asks again. */
-export function numericRuns(text: string): readonly Run[] {
-  if (text === cachedText) return cachedRuns;
+/** The runs of a text; the last text's runs are kept, since every detector asks again. */
+export function runsOf(text: string, shape: RunShape = 'numeric'): readonly Run[] {
+  const cached = cache[shape];
+  if (text === cached.text) return cached.runs;
   const runs: Run[] = [];
+  const RUN = shape === 'numeric' ? NUMERIC : UPPER;
   RUN.lastIndex = 0;
   for (let m = RUN.exec(text); m !== null; m = RUN.exec(text)) {
     const start = m.index;
@@ -42,14 +47,14 @@ export function numericRuns(text: string): readonly Run[] {
     const digits = countDigits(text, start, end);
     if (digits >= 4) runs.push({ start, end, digits });
   }
-  cachedText = text;
-  cachedRuns = runs;
+  cached.text = text;
+  cached.runs = runs;
   return runs;
 }
 
 /** Runs numeric rules inside the runs that hold enough digits, with a little context around. */
-export function* findInNumericRuns(rules: readonly NumericRule[], text: string): Iterable<Omit<Finding, 'priority'>> {
-  for (const run of numericRuns(text)) {
+export function* findInNumericRuns(rules: readonly NumericRule[], text: string, shape: RunShape = 'numeric'): Iterable<Omit<Finding, 'priority'>> {
+  for (const run of runsOf(text, shape)) {
     const from = Math.max(0, run.start - 1);
     const window = text.slice(from, Math.min(text.length, run.end + 2));
     for (const rule of rules) {

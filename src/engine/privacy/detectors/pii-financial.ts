@@ -1,5 +1,5 @@
 import { mod97, passesLuhn } from '../checks';
-import { findByRules, type Detector, type PatternRule } from '../detector';
+import type { Detector } from '../detector';
 import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 
 // Card numbers and IBANs, accepted only when their checksum holds and their prefix and length
@@ -56,9 +56,10 @@ const numberRules: NumericRule[] = [
   },
 ];
 
-const rules: PatternRule[] = [
+const upperRules: NumericRule[] = [
   {
     kind: 'iban',
+    minDigits: 6,
     pattern: /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])/g,
     accept: acceptIban,
   },
@@ -71,6 +72,6 @@ export const financialDetector: Detector = {
   priority: 50,
   *find(text) {
     yield* findInNumericRuns(numberRules, text);
-    yield* findByRules(rules, text);
+    yield* findInNumericRuns(upperRules, text, 'upper');
   },
 };

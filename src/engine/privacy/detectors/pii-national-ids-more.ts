@@ -1,5 +1,5 @@
 import { passesLuhn } from '../checks';
-import { findByRules, type Detector, type PatternRule } from '../detector';
+import type { Detector } from '../detector';
 import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 
 // More national identity numbers, each accepted only when its check digit or letter holds:
@@ -67,22 +67,23 @@ const numberRules: NumericRule[] = [
   { kind: 'us_itin', minDigits: 9, pattern: /(?<![\w.-])9\d{2}([- ])(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])\1\d{4}(?![\w-]|\.\d)/g },
 ];
 
-const rules: PatternRule[] = [
+const upperRules: NumericRule[] = [
   {
     kind: 'it_fiscal_code',
+    minDigits: 7,
     pattern: /(?<![A-Za-z0-9])[A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z](?![A-Za-z0-9])/g,
     accept: acceptCodiceFiscale,
   },
-  { kind: 'in_pan', pattern: /(?<![A-Za-z0-9])[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z](?![A-Za-z0-9])/g },
+  { kind: 'in_pan', minDigits: 4, pattern: /(?<![A-Za-z0-9])[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z](?![A-Za-z0-9])/g },
 ];
 
 /** National identity numbers of Brazil, Italy, Sweden, Finland, China, India (PAN) and US ITINs. */
 export const moreNationalIdDetector: Detector = {
   name: 'pii-national-ids-more',
-  kinds: [...new Set([...numberRules, ...rules].map((r) => r.kind))],
+  kinds: [...new Set([...numberRules, ...upperRules].map((r) => r.kind))],
   priority: 50,
   *find(text) {
     yield* findInNumericRuns(numberRules, text);
-    yield* findByRules(rules, text);
+    yield* findInNumericRuns(upperRules, text, 'upper');
   },
 };

@@ -1,5 +1,5 @@
 import { mod97, passesLuhn } from '../checks';
-import { findByRules, type Detector, type PatternRule } from '../detector';
+import type { Detector } from '../detector';
 import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 
 // National identity numbers, each with its format's validity rules or checksum. Numbers
@@ -65,17 +65,20 @@ const numberRules: NumericRule[] = [
   },
 ];
 
-const rules: PatternRule[] = [
+const upperRules: NumericRule[] = [
   {
     kind: 'uk_nino',
+    minDigits: 6,
     pattern: /(?<![A-Za-z0-9])(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])/g,
   },
-  {
-    kind: 'es_dni',
-    pattern: /(?<![\w-])[XYZ0-9]\d{7}-?[A-HJ-NP-TV-Z](?![\w-])/g,
-    accept: acceptDni,
-  },
 ];
+
+const dniRule: NumericRule = {
+  kind: 'es_dni',
+  minDigits: 7,
+  pattern: /(?<![\w-])[XYZ0-9]\d{7}-?[A-HJ-NP-TV-Z](?![\w-])/g,
+  accept: acceptDni,
+};
 
 /** US SSNs, UK National Insurance numbers, Canadian SINs, Spanish DNI/NIE, French NIR, Aadhaar. */
 export const nationalIdDetector: Detector = {
@@ -83,7 +86,7 @@ export const nationalIdDetector: Detector = {
   kinds: ['us_ssn', 'uk_nino', 'ca_sin', 'es_dni', 'fr_nir', 'in_aadhaar'],
   priority: 50,
   *find(text) {
-    yield* findInNumericRuns(numberRules, text);
-    yield* findByRules(rules, text);
+    yield* findInNumericRuns([...numberRules, dniRule], text);
+    yield* findInNumericRuns(upperRules, text, 'upper');
   },
 };
