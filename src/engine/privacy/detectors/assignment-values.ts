@@ -76,7 +76,7 @@ function unquotedValue(text: string, at: number, style: Style): Span {
 
 /** The unquoted-value style a key's position allows: data lines, queries, flags, or mid-line. */
 function unquotedStyle(text: string, keyStart: number, key: string, spacedEquals: boolean): { style: Style; midLine: boolean } | undefined {
-  const { prefix, wholeLine } = linePrefix(text, keyStart);
+  const { prefix, wholeLine } = linePrefix(text, keyStart, 64);
   if (key.startsWith('--')) return { style: 'word', midLine: false };
   if (/[?&;]\s*$/.test(prefix)) return { style: 'query', midLine: false };
   if (wholeLine && DATA_LINE_PREFIX.test(prefix)) return { style: spacedEquals ? 'line' : 'word', midLine: false };
@@ -99,7 +99,8 @@ function xmlElementValue(text: string, from: number): Span | undefined {
 
 /** A YAML block scalar's single content line: `key: |` followed by an indented value. */
 function blockScalarValue(text: string, from: number): Span | undefined {
-  const header = /^[|>][+-]?[ \t]*\r?\n([ \t]+)(\S[^\n]{0,999})/.exec(text.slice(from, from + MAX_VALUE + 40));
+  if (text[from] !== '|' && text[from] !== '>') return undefined;
+  const header = /^[|>][+-]?[ \t]*\r?\n([ \t]+)(\S[^\n]{0,299})/.exec(text.slice(from, from + 340));
   if (!header) return undefined;
   const start = from + header[0].length - header[2].length;
   return { start, end: start + header[2].trimEnd().length };
@@ -121,7 +122,7 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
     const value = xmlElementValue(text, pos + 1);
     return value && { value, quoted: true, keyQuoted: true, codeAssignment: false, midLine: false };
   }
-  const rest = text.slice(pos, pos + 200);
+  const rest = text.slice(pos, pos + 64); // the longest operator form with its spaces fits
   const op = (keyQuoted ? XML_VALUE_ATTRIBUTE.exec(rest) : null) ?? OPERATOR.exec(rest);
   if (!op) {
     const typed = TYPED_DECLARATION.exec(rest);
@@ -132,7 +133,7 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
   pos += op[0].length;
   const opText = op[0].trim();
   if (opText === ':') {
-    const annotation = TYPE_ANNOTATION.exec(text.slice(pos, pos + 120));
+    const annotation = TYPE_ANNOTATION.exec(text.slice(pos, pos + 140));
     if (annotation) pos += annotation[0].length;
     const block = blockScalarValue(text, pos);
     if (block) return { value: block, quoted: true, keyQuoted, codeAssignment: false, midLine: false };

@@ -49,13 +49,18 @@ function acceptV6(value: string): boolean {
   return !SKIPPED_RANGES.has(address.range());
 }
 
-/** An IPv6 colon has a hex digit or another colon beside it, and another colon close by. */
+/**
+ * Only the first colon of an address is worth a look: it has a hex digit (or `:`) on each side,
+ * another colon close after it, and none in the five characters before it (an address cannot
+ * follow a colon, so a later colon of the same run would only repeat the attempt).
+ */
 function ipv6Around(text: string, at: number): boolean {
-  const before = text[at - 1] === ':' || isHexAt(text, at - 1);
-  const after = text[at + 1] === ':' || isHexAt(text, at + 1);
-  if (!before || !after) return false;
+  if (text[at - 1] === ':') return false; // the second colon of `::`: the first was looked at
+  const opensShorthand = text[at + 1] === ':';
+  if (!opensShorthand && !(isHexAt(text, at - 1) && isHexAt(text, at + 1))) return false;
+  for (let i = at - 2; i >= at - 5 && i >= 0; i--) if (text[i] === ':') return false;
+  if (opensShorthand) return true;
   for (let i = at + 1; i <= at + 5 && i < text.length; i++) if (text[i] === ':') return true;
-  for (let i = at - 1; i >= at - 5 && i >= 0; i--) if (text[i] === ':') return true;
   return false;
 }
 

@@ -67,13 +67,13 @@ function passesBech32(address: string): boolean {
 const rules: PatternRule[] = [
   {
     kind: 'mac_address',
-    anchor: { literal: ':', back: /[0-9A-Fa-f]/, maxBack: 2, quick: (t, at) => isHexAt(t, at - 1) && isHexAt(t, at + 1) && t[at + 3] === ':' },
+    anchor: { literal: ':', back: /[0-9A-Fa-f]/, maxBack: 2, quick: (t, at) => isHexAt(t, at - 1) && isHexAt(t, at + 1) && t[at + 3] === ':' && t[at - 3] !== ':' },
     pattern: /(?<![\w:.-])[0-9A-Fa-f]{2}:(?:[0-9A-Fa-f]{2}:){4}[0-9A-Fa-f]{2}(?![\w:.-])/y,
     accept: acceptMac,
   },
   {
     kind: 'mac_address',
-    anchor: { literal: '-', back: /[0-9A-Fa-f]/, maxBack: 2, quick: (t, at) => isHexAt(t, at - 1) && isHexAt(t, at + 1) && t[at + 3] === '-' },
+    anchor: { literal: '-', back: /[0-9A-Fa-f]/, maxBack: 2, quick: (t, at) => isHexAt(t, at - 1) && isHexAt(t, at + 1) && t[at + 3] === '-' && t[at - 3] !== '-' },
     pattern: /(?<![\w:.-])[0-9A-Fa-f]{2}-(?:[0-9A-Fa-f]{2}-){4}[0-9A-Fa-f]{2}(?![\w:.-])/y,
     accept: acceptMac,
   },
