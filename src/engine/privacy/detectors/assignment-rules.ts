@@ -40,8 +40,18 @@ function tailIsSecret(all: string[], index: number): boolean {
   return all.slice(index + 1).every((w) => !NOT_SECRET_TAIL.has(w));
 }
 
+const classified = new Map<string, AssignmentKind | undefined>();
+
 /** The kind of secret a key names (`DB_PASSWORD` → password, `apiKey` → api_key), if any. */
 export function classifyKey(key: string): AssignmentKind | undefined {
+  if (classified.has(key)) return classified.get(key);
+  const kind = classifyKeyUncached(key);
+  if (classified.size > 10_000) classified.clear(); // keys repeat; the memo stays small
+  classified.set(key, kind);
+  return kind;
+}
+
+function classifyKeyUncached(key: string): AssignmentKind | undefined {
   const flat = key.toLowerCase().replace(/[^a-z0-9]/g, '');
   if (flat.includes('awssecret') || flat.endsWith('secretaccesskey')) return 'aws_secret_key';
   if (PASSWORD_WORDS.some((s) => flat.endsWith(s))) return 'password';

@@ -9,16 +9,26 @@ import { parseValue, reversedComparison } from './assignment-values';
 
 // Factored by first letter: V8 runs this several times faster than the flat alternation.
 const KEYWORD = /p(?:ass|wd)|secret|token|key|cred|a(?:uth|ccess)/gi;
-const KEY_CHAR = /[A-Za-z0-9_.$-]/;
 const MAX_KEY = 80;
+/** At most this many keyword hits are parsed per KB of text: real files stay far below, and a
+ * hostile file made of nothing but `token=` cannot make the scan slow. */
+const MAX_HITS_PER_KB = 32;
+
+/** Characters of a key name: `[A-Za-z0-9_.$-]`, by table (a regex per character is slow). */
+const KEY_CHAR = new Uint8Array(128);
+for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.$-') KEY_CHAR[ch.charCodeAt(0)] = 1;
+const isKeyChar = (text: string, i: number) => {
+  const c = text.charCodeAt(i);
+  return c < 128 && KEY_CHAR[c] === 1;
+};
 
 function expandKey(text: string, hitStart: number, hitEnd: number): [number, number] | undefined {
   let start = hitStart;
-  while (start > 0 && KEY_CHAR.test(text[start - 1])) {
+  while (start > 0 && isKeyChar(text, start - 1)) {
     if (hitEnd - --start > MAX_KEY) return undefined;
   }
   let end = hitEnd;
-  while (end < text.length && KEY_CHAR.test(text[end])) {
+  while (end < text.length && isKeyChar(text, end)) {
     if (++end - start > MAX_KEY) return undefined;
   }
   // A key ends before a trailing `.` or `-` (`password.` at the end of a sentence).
@@ -28,7 +38,17 @@ function expandKey(text: string, hitStart: number, hitEnd: number): [number, num
 
 function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
   KEYWORD.lastIndex = 0;
+  let windowStart = 0;
+  let hitsInWindow = 0;
   for (let m = KEYWORD.exec(text); m !== null; m = KEYWORD.exec(text)) {
+    if (m.index - windowStart >= 1024) {
+      windowStart = m.index;
+      hitsInWindow = 0;
+    }
+    if (++hitsInWindow > MAX_HITS_PER_KB) {
+      KEYWORD.lastIndex = windowStart + 1024;
+      continue;
+    }
     const span = expandKey(text, m.index, m.index + m[0].length);
     if (!span) continue;
     const [keyStart, keyEnd] = span;
@@ -45,6 +65,7 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
       continue;
     }
     const value = text.slice(found.value.start, found.value.end);
+    if (kind !== 'password' && value.length < 8) continue; // no generic secret is that short
     if (!found.quoted && isCodeValue(value, found.keyQuoted, found.codeAssignment)) continue;
     const bare = found.quoted ? value : value.replace(/[,.]$/, '');
     if (!isSecretValue(kind, key, bare, found)) continue;
