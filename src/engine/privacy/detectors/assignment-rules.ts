@@ -109,7 +109,7 @@ export function isCodeValue(value: string, keyWasQuoted: boolean, codeAssignment
   return / [=+*/|&?:<>-]{1,3} /.test(bare); // `a + b`, `x ? y : z`
 }
 
-const FAKE_VALUE = /fake|dummy|example|sample|placeholder|redacted|lorem|foobar/i;
+const FAKE_VALUE = /fake|dummy|placeholder|redacted|lorem|foobar/i;
 
 /** Whether an assigned value of this kind should be redacted. */
 export function isSecretValue(kind: AssignmentKind, key: string, value: string, where: { quoted: boolean; midLine: boolean }): boolean {
