@@ -51,14 +51,17 @@ export function classifyKey(key: string): AssignmentKind | undefined {
   return kind;
 }
 
-function classifyKeyUncached(key: string): AssignmentKind | undefined {
+function classifyKeyUncached(dotted: string): AssignmentKind | undefined {
+  if (dotted.toLowerCase().replace(/[^a-z0-9]/g, '').endsWith('secretaccesskey')) return 'aws_secret_key';
+  // `a.b.password = …` names a password; `pass.get(…)` and `this.pluginPass.addHelper(…)` are calls.
+  const key = dotted.slice(dotted.lastIndexOf('.') + 1);
   const flat = key.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (flat.includes('awssecret') || flat.endsWith('secretaccesskey')) return 'aws_secret_key';
+  if (flat.includes('awssecret')) return 'aws_secret_key';
   if (PASSWORD_WORDS.some((s) => flat.endsWith(s))) return 'password';
   const all = words(key);
   const last = all[all.length - 1];
   if (last === 'pass' || last === 'pw') return 'password';
-  const passwordAt = all.findIndex((w) => w === 'password' || w === 'passwd' || w === 'passphrase' || w === 'pass');
+  const passwordAt = all.findIndex((w) => w === 'password' || w === 'passwd' || w === 'passphrase');
   if (passwordAt >= 0 && tailIsSecret(all, passwordAt)) return 'password';
   if (SECRET_SUFFIXES.some((s) => flat.endsWith(s))) return 'api_key';
   const secretAt = all.findIndex((w, i) => SECRET_WORDS.includes(w) || (w === 'api' && all[i + 1] === 'key'));
@@ -106,6 +109,7 @@ export function isCodeValue(value: string, keyWasQuoted: boolean, codeAssignment
   if (TYPE_NAMES.test(bare)) return true;
   if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(bare) && !/\d/.test(bare)) return true;
   if (codeAssignment && /^[A-Za-z_$][\w$]*$/.test(bare) && /pass|pwd|secret|token|key|cred/i.test(bare)) return true;
+  if (/\s(?:as|instanceof|in|of|satisfies)\s/.test(bare)) return true; // TypeScript casts, operators
   return / [=+*/|&?:<>-]{1,3} /.test(bare); // `a + b`, `x ? y : z`
 }
 

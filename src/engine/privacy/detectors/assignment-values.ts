@@ -128,7 +128,7 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
     const typed = TYPED_DECLARATION.exec(rest);
     const value = typed ? quotedValue(text, pos + typed[0].length) : undefined;
     if (value) return { value, quoted: true, keyQuoted, codeAssignment: true, midLine: false };
-    return bareForms(text, pos, keyQuoted);
+    return key.includes('.') ? undefined : bareForms(text, keyStart, pos, keyQuoted);
   }
   pos += op[0].length;
   const opText = op[0].trim();
@@ -154,9 +154,13 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
   return { value, quoted: false, keyQuoted, codeAssignment, midLine: place.midLine };
 }
 
-/** Forms without an operator: `secret("…")`, `password "…";`, and CSV `apiToken,value,`. */
-function bareForms(text: string, pos: number, keyQuoted: boolean): Parsed | undefined {
+/**
+ * Forms without an operator: a declaration `std::string secret("…")` (a type before the name, so
+ * `this.token("x")` and `getSecret("name")` stay calls), `password "…";`, and CSV `apiToken,value,`.
+ */
+function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boolean): Parsed | undefined {
   const ch = text[pos];
+  if (ch === '(' && !/[A-Za-z_>][\w:<>]*[ \t]+$/.test(text.slice(Math.max(0, keyStart - 40), keyStart))) return undefined;
   if (ch === '(' || ch === ' ') {
     const gap = ch === '(' ? 1 : /^ {1,3}/.exec(text.slice(pos, pos + 4))?.[0].length ?? 0;
     if (text[pos + gap] !== '"') return undefined;
