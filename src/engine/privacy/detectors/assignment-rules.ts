@@ -121,6 +121,7 @@ export function isSecretValue(kind: AssignmentKind, key: string, value: string, 
   if (!/[A-Za-z0-9]/.test(value)) return false; // `,.:-*?!` is punctuation, not a password
   if (kind === 'password') {
     if (/^pwd$/i.test(key) && value.startsWith('/')) return false; // shell's PWD is a folder
+    if (/^[~^>=<]{0,2}\d+(?:\.\d+){1,2}(?:-[\w.]+)?$/.test(value)) return false; // "parse-passwd": "^1.0.0"
     if (where.midLine) return value.length >= 6 && /[\d\W_]/.test(value) && /[A-Za-z]/.test(value) && !/\s/.test(value);
     // An identifier naming a password is a label or error code: "invalidUserNameOrPassword".
     return !(/^[A-Za-z_]+$/.test(value) && /pass|pwd/i.test(value) && value.length > 8);
