@@ -1,4 +1,4 @@
-import { promises as fs, type Dirent } from 'node:fs';
+import { closeSync, lstatSync, openSync, promises as fs, readSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { defaultSettings } from '../config/settings';
 import { chainAt, gitCandidates, grantedByAgent, type GitCandidates } from './git-candidates';
@@ -27,21 +27,23 @@ function isInside(realRoot: string, target: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-async function sniffIsBinary(absPath: string): Promise<boolean> {
-  const fh = await fs.open(absPath, 'r');
+/** Reads a file's first block synchronously: thousands of small reads cost less without a round trip each. */
+function sniffIsBinary(absPath: string): boolean {
+  const fd = openSync(absPath, 'r');
   try {
     const buf = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
+    const bytesRead = readSync(fd, buf, 0, SNIFF_BYTES, 0);
     return looksBinary(buf.subarray(0, bytesRead), bytesRead < SNIFF_BYTES);
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
 }
 
-async function addFile(state: WalkState, rel: string, abs: string): Promise<void> {
-  let st;
+/** Adds one file under the size and binary rules; `known` is its stat when the caller already has it. */
+async function addFile(state: WalkState, rel: string, abs: string, known?: Stats): Promise<void> {
+  let st = known;
   try {
-    st = await fs.stat(abs);
+    st ??= await fs.stat(abs);
   } catch (err) {
     state.skipped.push({ path: rel, reason: 'unreadable', detail: (err as NodeJS.ErrnoException).code });
     return;
@@ -57,7 +59,7 @@ async function addFile(state: WalkState, rel: string, abs: string): Promise<void
   }
   if (state.opts.sniffBinary) {
     try {
-      if (await sniffIsBinary(abs)) {
+      if (sniffIsBinary(abs)) {
         state.skipped.push({ path: rel, reason: 'binary', detail: 'binary content (NUL byte or invalid UTF-8)' });
         return;
       }
@@ -143,17 +145,22 @@ async function agentAllows(state: WalkState, root: RuleChain, parts: string[]): 
 
 /** Adds what git listed, under Grounded's own rules; folders git shows whole (nested repositories) are walked. */
 async function addListed(state: WalkState, chain: RuleChain, listed: GitCandidates): Promise<void> {
-  const { paths, folders } = await grantedByAgent(state.root, chain, listed, state.excluded);
+  const { paths, folders } = await grantedByAgent(state.root, chain, listed, state.excluded, (state.opts.extraIgnore ?? []).length > 0);
   const add = async (rel: string) => {
     const abs = path.join(state.root, ...rel.split('/'));
-    const st = await fs.lstat(abs).catch(() => undefined);
-    // Listed by git but gone from the disk (deleted, not yet committed): nothing to read.
-    if (!st) return;
+    // Synchronous stats: tens of thousands of them cost far less without a promise and a round trip each.
+    let st: Stats | undefined;
+    try {
+      st = lstatSync(abs);
+    } catch {
+      // Listed by git but gone from the disk (deleted, not yet committed): nothing to read.
+      return;
+    }
     if (st.isSymbolicLink()) await addSymlink(state, rel, abs);
     else if (st.isDirectory()) await walk(state, rel, await chainAt(state.root, chain, rel));
-    else await addFile(state, rel, abs);
+    else if (st.isFile()) await addFile(state, rel, abs, st);
   };
-  for (let i = 0; i < paths.length; i += 256) await Promise.all(paths.slice(i, i + 256).map(add));
+  for (let i = 0; i < paths.length; i += 512) await Promise.all(paths.slice(i, i + 512).map(add));
   for (const rel of folders) await walk(state, rel, await chainAt(state.root, chain, rel));
 }
 

@@ -73,32 +73,34 @@ const AGENT_IGNORE_FILE = new Set(['.agentignore']);
 
 /**
  * Keeps the candidates Grounded's own rules allow: not `.git`/.agent state, not under an excluded
- * folder, not hidden by an `.agentignore` (read from the folders holding one) or the extra patterns.
+ * folder, not hidden by an `.agentignore` (read from the folders holding one) or the extra
+ * patterns (`hasExtra`: there are some, so every path is tested).
  */
-export async function grantedByAgent(root: string, rootChain: RuleChain, listed: GitCandidates, excluded: Set<string>): Promise<GitCandidates> {
+export async function grantedByAgent(root: string, rootChain: RuleChain, listed: GitCandidates, excluded: Set<string>, hasExtra: boolean): Promise<GitCandidates> {
   const all = [...listed.paths, ...listed.folders];
   const agentDirs = new Set(all.filter((p) => p === '.agentignore' || p.endsWith('/.agentignore')).map((p) => path.posix.dirname(p)));
-  const chains = new Map<string, Promise<RuleChain>>([['.', Promise.resolve(rootChain)]]);
-  // Only .agentignore matters here: git already applied its own rules to this list.
-  const chainOf = (dir: string): Promise<RuleChain> => {
-    let c = chains.get(dir);
-    if (!c) {
-      const parent = path.posix.dirname(dir);
-      c = chainOf(parent).then((p) => (agentDirs.has(dir) ? p.child(root, dir, AGENT_IGNORE_FILE) : p));
-      chains.set(dir, c);
+  // Only .agentignore matters here: git already applied its own rules to this list. Chains are
+  // built once per folder, parents first, so the filter below is synchronous.
+  const chains = new Map<string, RuleChain>([['.', rootChain]]);
+  const testAll = hasExtra || agentDirs.size > 0;
+  if (testAll) {
+    const dirs = [...new Set(all.map((p) => path.posix.dirname(p)))].sort();
+    for (const dir of dirs) {
+      const parts = dir === '.' ? [] : dir.split('/');
+      for (let i = 1; i <= parts.length; i++) {
+        const d = parts.slice(0, i).join('/');
+        if (chains.has(d)) continue;
+        const parent = chains.get(i === 1 ? '.' : parts.slice(0, i - 1).join('/'))!;
+        chains.set(d, agentDirs.has(d) ? await parent.child(root, d, AGENT_IGNORE_FILE) : parent);
+      }
     }
-    return c;
-  };
+  }
   // Excluded names count for folders only: a file may be called `dist`, a folder listed whole may not.
-  const keep = async (rel: string, isFolder: boolean): Promise<boolean> => {
+  const keep = (rel: string, isFolder: boolean): boolean => {
     if (isAlwaysHidden(rel)) return false;
     const parts = rel.split('/');
     for (let i = 0; i < parts.length - (isFolder ? 0 : 1); i++) if (excluded.has(parts[i])) return false;
-    return !(await chainOf(path.posix.dirname(rel))).decideAgentOnly(isFolder ? `${rel}/` : rel);
+    return !testAll || !chains.get(path.posix.dirname(rel))!.decideAgentOnly(isFolder ? `${rel}/` : rel);
   };
-  const filter = async (list: string[], isFolder: boolean) => {
-    const ok = await Promise.all(list.map((rel) => keep(rel, isFolder)));
-    return list.filter((_, i) => ok[i]);
-  };
-  return { paths: await filter(listed.paths, false), folders: await filter(listed.folders, true) };
+  return { paths: listed.paths.filter((p) => keep(p, false)), folders: listed.folders.filter((p) => keep(p, true)) };
 }
