@@ -71,6 +71,9 @@ export class WorkspaceIndex {
   private rejected = new Map<string, Rejected>();
   private readonly watched: boolean;
   private dirty = true;
+  /** Counts changes to the data, so a caller knows whether there is anything new to save. */
+  private revision = 0;
+  private savedRevision = -1;
 
   constructor(opts: IndexOptions) {
     this.root = path.resolve(opts.root);
@@ -110,20 +113,16 @@ export class WorkspaceIndex {
       return report;
     }
     this.dirty = false;
-    const { files, skipped } = await discoverFiles({
-      root: this.root,
-      extraIgnore: this.settings.extraIgnore,
-      excludedFolders: this.settings.excludedFolders,
-      maxFileBytes: this.settings.maxFileBytes,
-    });
+    const { files, skipped } = await discoverFiles(this.discoveryOptions());
     opts.onProgress?.(`Searching ${files.length.toLocaleString('en-US')} files…`);
     const current = new Set(files.map((f) => f.path));
     for (const rel of [...this.data.paths()]) {
       if (current.has(rel)) continue;
       this.data.dropFile(rel);
       report.removed++;
+      this.revision++;
     }
-    for (const rel of [...this.rejected.keys()]) if (!current.has(rel)) this.rejected.delete(rel);
+    for (const rel of [...this.rejected.keys()]) if (!current.has(rel) && this.rejected.delete(rel)) this.revision++;
     const stale = files.filter((f) => this.isStale(f));
     for (let i = 0; i < stale.length; i += READ_CONCURRENCY) {
       opts.signal?.throwIfAborted();
@@ -133,6 +132,28 @@ export class WorkspaceIndex {
     }
     this.skipped = [...skipped, ...[...this.rejected.values()].map((r) => r.skip)];
     return { ...report, files: this.data.fileCount, chunks: this.data.liveChunks, reread: stale.length, reused: files.length - stale.length, tookMs: Math.round(performance.now() - started) };
+  }
+
+  /**
+   * How far the index is behind the files, without reading any: files new since it was built,
+   * changed (size or mtime), and removed.
+   */
+  async staleness(): Promise<{ visible: number; added: number; changed: number; removed: number }> {
+    const { files } = await discoverFiles(this.discoveryOptions());
+    const current = new Set(files.map((f) => f.path));
+    let added = 0;
+    let changed = 0;
+    for (const f of files) {
+      if (!this.isStale(f)) continue;
+      if (this.data.file(f.path) || this.rejected.has(f.path)) changed++;
+      else added++;
+    }
+    const removed = [...this.data.paths()].filter((rel) => !current.has(rel)).length;
+    return { visible: files.length, added, changed, removed };
+  }
+
+  private discoveryOptions() {
+    return { root: this.root, extraIgnore: this.settings.extraIgnore, excludedFolders: this.settings.excludedFolders, maxFileBytes: this.settings.maxFileBytes };
   }
 
   /** True when a file must be read again: new, changed on disk, or open with text other than what was indexed. */
@@ -156,11 +177,23 @@ export class WorkspaceIndex {
   removeFile(rel: string): void {
     this.data.dropFile(rel);
     this.rejected.delete(rel);
+    this.revision++;
+  }
+
+  /** True when the data changed since it was restored or `markSaved` was called. */
+  get unsaved(): boolean {
+    return this.revision !== this.savedRevision;
+  }
+
+  /** Records that the current data is what was saved. */
+  markSaved(): void {
+    this.savedRevision = this.revision;
   }
 
   /** Reads and indexes one file unless its text is what was indexed; returns the bytes read. */
   private async indexFile(file: WorkspaceFile): Promise<number> {
     const read = await readWorkspaceText(file.absPath, { overlay: this.overlay, maxFileBytes: this.settings.maxFileBytes });
+    this.revision++;
     if (!read.ok) {
       this.data.dropFile(file.path);
       this.rejected.set(file.path, { size: file.size, mtimeMs: file.mtimeMs, skip: { path: file.path, reason: read.reason, detail: read.detail } });
@@ -204,5 +237,6 @@ export class WorkspaceIndex {
     this.data = IndexData.unpack(saved.data);
     this.rejected = new Map(saved.rejected);
     this.dirty = true;
+    this.savedRevision = ++this.revision;
   }
 }
