@@ -1,7 +1,7 @@
 import { ChunkTable, type ChunkRow, type PackedChunks } from './chunk-table';
-import type { IndexedChunk } from './chunks';
 import { PostingStore, type PackedPostings } from './postings';
 import { splitIdentifier, stem } from './terms';
+import { ChunkTokenizer } from './tokenize';
 
 /** What the index remembers of one file: how it was when read, and its chunks (a contiguous id range). */
 export interface FileRecord {
@@ -60,6 +60,7 @@ export class IndexData implements IndexStats {
   private readonly tokensOfPath = new Map<string, Set<string>>();
   private chunks = new ChunkTable();
   private postings = new PostingStore();
+  private tokenizer = new ChunkTokenizer(this.postings);
   private live = 0;
   private total = 0;
   private readonly df = new Map<string, number>();
@@ -91,17 +92,18 @@ export class IndexData implements IndexStats {
     return this.files.keys();
   }
 
-  /** Replaces a file's chunks with `chunks` (an empty list keeps the file, with nothing to find). */
-  putFile(rel: string, meta: Omit<FileRecord, 'first' | 'count'>, chunks: IndexedChunk[]): void {
+  /** Replaces a file's chunks with those of `text` (an empty text keeps the file, with nothing to find). */
+  putFile(rel: string, meta: Omit<FileRecord, 'first' | 'count'>, text: string): void {
     this.dropFile(rel);
     const first = this.chunks.capacity;
-    for (const c of chunks) {
-      const id = this.chunks.add(rel, c.startLine, c.endLine, c.length);
-      for (const [t, n] of c.tf) this.postings.add(t, id, n, c.defines.has(t));
+    let count = 0;
+    this.tokenizer.tokenize(text, (c) => {
       this.live++;
       this.total += c.length;
-    }
-    this.files.set(rel, { ...meta, first, count: chunks.length });
+      count++;
+      return this.chunks.add(rel, c.startLine, c.endLine, c.length);
+    });
+    this.files.set(rel, { ...meta, first, count });
     this.df.clear();
   }
 
@@ -168,6 +170,7 @@ export class IndexData implements IndexStats {
     for (const [rel, rec] of p.files) d.files.set(rel, rec);
     d.chunks = ChunkTable.unpack(p.chunks);
     d.postings = PostingStore.unpack(p.postings);
+    d.tokenizer = new ChunkTokenizer(d.postings);
     d.live = p.chunks.file.length;
     for (const n of p.chunks.length) d.total += n;
     return d;

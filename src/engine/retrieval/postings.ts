@@ -27,15 +27,25 @@ export class PostingStore {
   private readonly ids = new Map<string, number>();
   private readonly lists: PostingList[] = [];
 
-  /** Appends a posting of `token` for `chunkId`. */
-  add(token: string, chunkId: number, tf: number, defines: boolean): void {
+  /** The list id of `token`, created empty if new. Ids stay stable until the store is packed. */
+  intern(token: string): number {
     let id = this.ids.get(token);
     if (id === undefined) {
       id = this.lists.length;
       this.ids.set(token, id);
       this.lists.push({ data: new Uint32Array(4), used: 0 });
     }
-    const list = this.lists[id];
+    return id;
+  }
+
+  /** Appends a posting of `token` for `chunkId`. */
+  add(token: string, chunkId: number, tf: number, defines: boolean): void {
+    this.addTo(this.intern(token), chunkId, tf, defines);
+  }
+
+  /** Appends a posting to the list `listId` (from `intern`). */
+  addTo(listId: number, chunkId: number, tf: number, defines: boolean): void {
+    const list = this.lists[listId];
     if (list.used + 2 > list.data.length) {
       const grown = new Uint32Array(Math.max(4, list.data.length * 2));
       grown.set(list.data.subarray(0, list.used));
@@ -68,19 +78,17 @@ export class PostingStore {
     return n;
   }
 
-  /** Number of distinct tokens. */
+  /** Number of distinct tokens (some may have no live posting left). */
   get size(): number {
     return this.ids.size;
   }
 
   /**
-   * Rewrites every list through `remap` (old chunk id → new id, or -1 for a removed chunk) and
-   * forgets tokens left with no posting. Order within a list is kept.
+   * Rewrites every list through `remap` (old chunk id → new id, or -1 for a removed chunk). Order
+   * within a list is kept, and so are list ids (tokens left with no posting are dropped by `pack`).
    */
   compact(remap: Int32Array): void {
-    const kept: [string, PostingList][] = [];
-    for (const [token, id] of this.ids) {
-      const list = this.lists[id];
+    for (const list of this.lists) {
       let w = 0;
       for (let r = 0; r < list.used; r += 2) {
         const to = remap[list.data[r]];
@@ -89,19 +97,12 @@ export class PostingStore {
         list.data[w++] = list.data[r + 1];
       }
       list.used = w;
-      if (w > 0) kept.push([token, list]);
-    }
-    this.ids.clear();
-    this.lists.length = 0;
-    for (const [token, list] of kept) {
-      this.ids.set(token, this.lists.length);
-      this.lists.push(list);
     }
   }
 
-  /** The lists as three flat arrays, for saving. */
+  /** The non-empty lists as three flat arrays, for saving. */
   pack(): PackedPostings {
-    const tokens = [...this.ids.keys()];
+    const tokens = [...this.ids.keys()].filter((t) => this.lists[this.ids.get(t)!].used > 0);
     const offsets = new Uint32Array(tokens.length + 1);
     let total = 0;
     tokens.forEach((t, i) => {

@@ -1,4 +1,4 @@
-import { closeSync, lstatSync, openSync, promises as fs, readSync, type Dirent, type Stats } from 'node:fs';
+import { lstatSync, promises as fs, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { defaultSettings } from '../config/settings';
 import { chainAt, gitCandidates, grantedByAgent, type GitCandidates } from './git-candidates';
@@ -27,15 +27,14 @@ function isInside(realRoot: string, target: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-/** Reads a file's first block synchronously: thousands of small reads cost less without a round trip each. */
-function sniffIsBinary(absPath: string): boolean {
-  const fd = openSync(absPath, 'r');
+async function sniffIsBinary(absPath: string): Promise<boolean> {
+  const fh = await fs.open(absPath, 'r');
   try {
     const buf = Buffer.alloc(SNIFF_BYTES);
-    const bytesRead = readSync(fd, buf, 0, SNIFF_BYTES, 0);
+    const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
     return looksBinary(buf.subarray(0, bytesRead), bytesRead < SNIFF_BYTES);
   } finally {
-    closeSync(fd);
+    await fh.close();
   }
 }
 
@@ -59,7 +58,7 @@ async function addFile(state: WalkState, rel: string, abs: string, known?: Stats
   }
   if (state.opts.sniffBinary) {
     try {
-      if (sniffIsBinary(abs)) {
+      if (await sniffIsBinary(abs)) {
         state.skipped.push({ path: rel, reason: 'binary', detail: 'binary content (NUL byte or invalid UTF-8)' });
         return;
       }
@@ -158,7 +157,7 @@ async function addListed(state: WalkState, chain: RuleChain, listed: GitCandidat
     }
     if (st.isSymbolicLink()) await addSymlink(state, rel, abs);
     else if (st.isDirectory()) await walk(state, rel, await chainAt(state.root, chain, rel));
-    else if (st.isFile()) await addFile(state, rel, abs, st);
+    else await addFile(state, rel, abs, st);
   };
   for (let i = 0; i < paths.length; i += 512) await Promise.all(paths.slice(i, i + 512).map(add));
   for (const rel of folders) await walk(state, rel, await chainAt(state.root, chain, rel));

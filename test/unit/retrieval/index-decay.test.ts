@@ -87,17 +87,16 @@ describe('the index does not decay', () => {
 describe('the compact index data', () => {
   it('keeps ranking identical across compactions of removed chunks', async () => {
     const { IndexData } = await import('../../../src/engine/retrieval/index-data');
-    const { chunkText } = await import('../../../src/engine/retrieval/chunks');
     const { rankChunks } = await import('../../../src/engine/retrieval/rank');
     const data = new IndexData();
     const meta = { size: 1, mtimeMs: 1, hash: 'h', fromEditor: false };
-    data.putFile('src/keys.ts', meta, chunkText('export function storeApiKey(key: string) {\n  return save(key);\n}\n'));
-    data.putFile('src/retry.ts', meta, chunkText('export function parseRetryAfter(header: string) {\n  return Number(header);\n}\n'));
+    data.putFile('src/keys.ts', meta, 'export function storeApiKey(key: string) {\n  return save(key);\n}\n');
+    data.putFile('src/retry.ts', meta, 'export function parseRetryAfter(header: string) {\n  return Number(header);\n}\n');
     const terms = extractTerms('how are api keys stored and retry after parsed');
     const before = JSON.stringify(rankChunks(data, terms, 10));
     // Enough removed chunks to force at least one compaction (ids renumbered, lists rewritten).
     for (let i = 0; i < 5000; i++) {
-      data.putFile('src/scratch.ts', meta, chunkText(`export const storeKey${i} = retryAfter;\n`));
+      data.putFile('src/scratch.ts', meta, `export const storeKey${i} = retryAfter;\n`);
       data.dropFile('src/scratch.ts');
     }
     assert.equal(data.liveChunks, 2);
