@@ -31,8 +31,10 @@ export interface IndexStats {
   /** Each live chunk holding `token`, with its term frequency and whether it defines the name. */
   forEachPosting(token: string, fn: (chunkId: number, tf: number, defines: boolean) => void): void;
   chunk(id: number): ChunkRow | undefined;
-  /** A file's path tokens and chunk id range (first chunk = `first`). */
-  fileChunks(rel: string): { pathTokens: ReadonlySet<string>; first: number; count: number } | undefined;
+  /** A file's chunk id range (first chunk = `first`). */
+  fileChunks(rel: string): { first: number; count: number } | undefined;
+  /** The tokens of a file's path (its folder and file names split like identifiers). */
+  pathTokens(rel: string): ReadonlySet<string>;
   paths(): Iterable<string>;
 }
 
@@ -150,12 +152,14 @@ export class IndexData implements IndexStats {
     return this.chunks.row(id);
   }
 
-  fileChunks(rel: string): { pathTokens: ReadonlySet<string>; first: number; count: number } | undefined {
-    const rec = this.files.get(rel);
-    if (!rec) return undefined;
+  fileChunks(rel: string): { first: number; count: number } | undefined {
+    return this.files.get(rel);
+  }
+
+  pathTokens(rel: string): ReadonlySet<string> {
     let toks = this.tokensOfPath.get(rel);
     if (!toks) this.tokensOfPath.set(rel, (toks = pathTokens(rel)));
-    return { pathTokens: toks, first: rec.first, count: rec.count };
+    return toks;
   }
 
   /** The index as flat arrays (compacted first, so nothing removed is saved). */

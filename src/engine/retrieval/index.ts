@@ -5,6 +5,7 @@ import { discoverFiles } from '../workspace/discovery';
 import { readWorkspaceText } from '../workspace/read';
 import { emptyOverlay, type DocumentOverlay, type SkippedFile, type WorkspaceFile } from '../workspace/types';
 import { IndexData, type PackedIndex } from './index-data';
+import type { ChunkSource } from './chunk-source';
 import { findPhrases } from './phrases';
 import { readForIndex } from './read-batch';
 import { rankChunks, type RankedChunk } from './rank';
@@ -63,11 +64,13 @@ export function textHash(text: string): string {
  * mtime changed, and open editors whose text differs from what was indexed; a re-read file whose
  * text is the same is not re-indexed.
  */
-export class WorkspaceIndex {
+export class WorkspaceIndex implements ChunkSource {
   readonly root: string;
   readonly settings: EngineSettings;
   overlay: DocumentOverlay;
   skipped: SkippedFile[] = [];
+  /** An in-process index answers only once a refresh is done, so never from a partial build. */
+  readonly indexing = undefined;
   private data = new IndexData();
   private rejected = new Map<string, Rejected>();
   private readonly watched: boolean;

@@ -100,16 +100,22 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
 
 /** Files whose path names a term: their matching chunks, and their first chunk, gain that term's weight. */
 function addPathBoosts(stats: IndexStats, terms: SearchTerm[], termKeys: string[], scores: Map<number, number>, matched: Map<number, Set<string>>): void {
-  const pathTerms = terms.map((t, i) => ({ t, key: termKeys[i], toks: lookupTokens(t) })).filter((x) => x.toks.length > 0);
+  // A stem minus its last letter is always a prefix of the word it came from, so a path whose
+  // letters and digits do not contain it cannot hold the token: most files are skipped unsplit.
+  const pathTerms = terms.map((t, i) => ({ t, key: termKeys[i], toks: lookupTokens(t) })).filter((x) => x.toks.length > 0)
+    .map((x) => ({ ...x, probes: x.toks.map((tok) => tok.slice(0, -1)) }));
   if (pathTerms.length === 0) return;
   for (const rel of stats.paths()) {
     const entry = stats.fileChunks(rel);
     if (!entry || entry.count === 0) continue;
     const lower = rel.toLowerCase();
+    const squashed = lower.replace(/[^a-z0-9]/g, '');
     let boost = 0;
     const keys: string[] = [];
-    for (const { t, key, toks } of pathTerms) {
-      const hit = t.kind === 'path' ? lower.endsWith(t.text) || lower.includes(t.text) : toks.every((x) => entry.pathTokens.has(x));
+    for (const { t, key, toks, probes } of pathTerms) {
+      const hit = t.kind === 'path'
+        ? lower.endsWith(t.text) || lower.includes(t.text)
+        : probes.every((p) => squashed.includes(p)) && toks.every((x) => stats.pathTokens(rel).has(x));
       if (!hit) continue;
       boost += t.weight * (t.kind === 'path' ? 6 : 1.2) * Math.max(1, idf(stats, toks[0]) / 2);
       keys.push(key);
