@@ -174,7 +174,7 @@ export class WorkspaceIndex implements ChunkSource {
   }
 
   /** Re-indexes one workspace-relative file (after a save or an edit). */
-  async updateFile(file: WorkspaceFile): Promise<void> {
+  updateFile(file: WorkspaceFile): void {
     this.indexFile(file);
   }
 
@@ -225,6 +225,11 @@ export class WorkspaceIndex implements ChunkSource {
     if (!this.data.file(rel)) return undefined;
     const read = await readWorkspaceText(path.join(this.root, ...rel.split('/')), { overlay: this.overlay, maxFileBytes: this.settings.maxFileBytes });
     return read.ok ? read.text : undefined;
+  }
+
+  /** True when the workspace-relative file is indexed. */
+  has(rel: string): boolean {
+    return this.data.file(rel) !== undefined;
   }
 
   /** All indexed files' workspace-relative paths. */
