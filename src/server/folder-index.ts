@@ -68,11 +68,16 @@ export class FolderIndex {
     return this.running;
   }
 
+  /** How far a running build has got; undefined when none is running. */
+  get indexing(): IndexingState | undefined {
+    return this.running ? this.progress ?? { indexed: 0, total: 0 } : undefined;
+  }
+
   /** The best chunks; during a build, from what is indexed so far (and says how far that is). */
   async search(terms: SearchTerm[], limit: number): Promise<{ chunks: RankedChunk[]; indexing?: IndexingState }> {
     await Promise.all(this.pending);
     if (!this.running) await this.run();
-    const indexing = this.running ? this.progress ?? { indexed: 0, total: 0 } : undefined;
+    const indexing = this.indexing;
     return { chunks: await this.index.search(terms, limit), indexing };
   }
 

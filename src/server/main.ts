@@ -67,7 +67,7 @@ connection.onRequest(SearchRequest, async ({ root, terms, limit }) => {
   return { chunks, indexing, fileCount: f.index.fileCount, skipped: f.index.skipped };
 });
 
-connection.onRequest(StatusRequest, () => [...folders.values()].map((f) => ({ root: f.root, files: f.index.fileCount, chunks: f.index.liveChunks })));
+connection.onRequest(StatusRequest, () => [...folders.values()].map((f) => ({ root: f.root, files: f.index.fileCount, chunks: f.index.liveChunks, indexing: f.indexing })));
 
 connection.onDidChangeWatchedFiles(({ changes }) => {
   for (const c of changes) {

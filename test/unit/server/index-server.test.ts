@@ -17,6 +17,12 @@ async function startServer(root: string): Promise<{ conn: ProtocolConnection; ch
   conn.listen();
   await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'ws' }], initializationOptions: { settings: {} } });
   await conn.sendNotification('initialized', {});
+  // Questions asked before the first build ends are answered from a partial index; these tests want the whole.
+  for (;;) {
+    const [status] = await conn.sendRequest(StatusRequest, {});
+    if (status.files > 0 && !status.indexing) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
   return { conn, child };
 }
 
