@@ -38,6 +38,7 @@ describe('the index server', function () {
 
   it('finds an unsaved edit in the next question', async () => {
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'src', 'notes.ts'));
+    await vscode.window.showTextDocument(doc);
     const edit = new vscode.WorkspaceEdit();
     edit.insert(doc.uri, new vscode.Position(0, 0), 'export function wombatTallyCounter() { return 1; }\n');
     await vscode.workspace.applyEdit(edit);
