@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { evidenceForPlan, type PlanEvidence } from '../../engine/audit/evidence-plan';
 import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
-import { explainPath } from '../../engine/workspace/discovery';
+import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
 import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
 import { PlanParseError, parsePlanText } from '../../engine/plans/schema';
 import { validatePlan } from '../../engine/plans/validate';
@@ -57,7 +57,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   let evidence: Pick<PlanEvidence, 'source' | 'rowCounts'> = { source: 'computed', rowCounts: {} };
   try {
     const plan = parsePlanText(text);
-    const host = createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root }, p) });
+    // query.yaml's extra_ignore and excluded_folders hide files from answers, so plans cannot read or write them either.
+    const host = createNodeWorkspaceHost({ root, discovery: await hiddenBySettings(root) });
     if (existsSync(dbFile)) {
       const store = await AuditStore.open({ file: dbFile });
       try {
@@ -75,4 +76,15 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   else if (errors.length === 0) io.stdout('Plan is valid.\n');
   else io.stdout(errors.map((e) => e.message).join('\n') + '\n');
   return errors.length === 0 ? ExitCode.ok : ExitCode.failed;
+}
+
+/** What query.yaml hides (extra_ignore, excluded_folders); a bad file is a usage error naming the key. */
+async function hiddenBySettings(root: string): Promise<{ extraIgnore?: string[]; excludedFolders?: string[] }> {
+  try {
+    const { settings } = await loadQueryConfig(root, {});
+    return { extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders };
+  } catch (err) {
+    if (err instanceof ConfigError) throw new UsageError(`${err.message} ${err.suggestion}`);
+    throw err;
+  }
 }

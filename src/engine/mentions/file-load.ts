@@ -4,7 +4,8 @@ import type { AttachedContext } from '../ask/types';
 import { defaultSettings } from '../config/settings';
 import { realPathInside } from '../workspace/contain';
 import { explainPath } from '../workspace/explain';
-import { formatBytes, looksBinary, SNIFF_BYTES } from '../workspace/read';
+import { formatBytes, looksBinary, openRegularFile, SNIFF_BYTES } from '../workspace/read';
+import type { ExcerptSource } from '../privacy/file-view';
 import type { DocumentOverlay } from '../workspace/types';
 import { hiddenFileError, MentionError } from './errors';
 import type { FileTarget } from './files';
@@ -16,7 +17,10 @@ import type { FileTarget } from './files';
 export const HUGE_FACTOR = 32;
 const CHUNK = 64 * 1024;
 
-interface Lines { lines: string[]; total?: number; cut: boolean }
+interface Lines { lines: string[]; total?: number; cut: boolean; source?: ExcerptSource }
+
+/** Lines kept on each side of a range read from a huge file, so the scrubber sees a key's BEGIN/END around it. */
+const WINDOW_LINES = 256;
 
 /** Splits text into lines without the empty one after a final newline. */
 function splitLines(text: string): string[] {
@@ -35,17 +39,24 @@ function cap(text: string, maxBytes: number): { text: string; cut: boolean } {
 }
 
 /**
- * Lines `from`..`to` of a large file, read in chunks and stopping at `to`: no more than the range
- * plus `maxScan` bytes is ever held, and the output is capped at `maxBytes`.
+ * Lines `from`..`to` of a large file, read in chunks and stopping shortly after `to`: no more
+ * than the range, a window of WINDOW_LINES lines (at most `maxBytes`) on each side and `maxScan`
+ * bytes is ever held, and the output is capped at `maxBytes`. The window is the scrubber's view.
  */
 async function rangeOfLargeFile(fh: fs.FileHandle, from: number, to: number, maxScan: number, maxBytes: number): Promise<Lines & { scanned: boolean }> {
   const out: string[] = [];
+  const before: string[] = [];
+  const after: string[] = [];
+  let beforeBytes = 0;
+  let afterBytes = 0;
   let outBytes = 0;
+  let cut = false;
   let line = 1;
   let carry = '';
   let pos = 0;
   const decoder = new TextDecoder('utf-8');
   const buf = Buffer.alloc(CHUNK);
+  const done = (total?: number) => ({ lines: out, total, cut, scanned: true, source: { text: [...before, ...out, ...after].join('\n'), firstLine: from - before.length } });
   for (;;) {
     // Before the range starts, reads stop exactly at maxScan; inside it, the output cap ends the read.
     const want = line < from ? Math.max(1, Math.min(CHUNK, maxScan - pos)) : CHUNK;
@@ -55,15 +66,23 @@ async function rangeOfLargeFile(fh: fs.FileHandle, from: number, to: number, max
     carry = bytesRead > 0 ? parts.pop() ?? '' : '';
     if (bytesRead === 0 && parts.length === 1 && parts[0] === '') parts.pop();
     for (const p of parts) {
-      if (line >= from && line <= to) {
-        outBytes += Buffer.byteLength(p) + 1;
-        if (outBytes > maxBytes) return { lines: out, cut: true, scanned: true };
-        out.push(p);
+      const size = Buffer.byteLength(p) + 1;
+      if (line < from) {
+        before.push(p);
+        beforeBytes += size;
+        while (before.length > WINDOW_LINES || beforeBytes > maxBytes) beforeBytes -= Buffer.byteLength(before.shift() ?? '') + 1;
+      } else if (line <= to && !cut) {
+        outBytes += size;
+        if (outBytes > maxBytes) cut = true;
+        else out.push(p);
+      } else {
+        afterBytes += size;
+        if (after.length >= WINDOW_LINES || afterBytes > maxBytes) return done();
+        after.push(p);
       }
       line++;
-      if (line > to) return { lines: out, cut: false, scanned: true };
     }
-    if (bytesRead === 0) return { lines: out, total: line - 1, cut: false, scanned: true };
+    if (bytesRead === 0) return done(line - 1);
     if (pos >= maxScan && line < from) return { lines: out, cut: false, scanned: false };
   }
 }
@@ -92,12 +111,12 @@ export async function loadFileMention(t: FileTarget, startLine: number | undefin
     size = Buffer.byteLength(open);
     const all = splitLines(open);
     const c = cap(all.slice(from - 1, endLine ?? all.length).join('\n'), maxBytes);
-    got = { lines: splitLines(c.text), total: all.length, cut: c.cut };
+    got = { lines: splitLines(c.text), total: all.length, cut: c.cut, source: { text: open, firstLine: 1 } };
   } else {
     // Checked again right before reading, on the path actually opened.
     const real = await realPathInside(t.root.discovery.root, abs);
     if (!real) throw hiddenFileError(t.label, { path: t.rel, visible: false, reason: 'symlink-outside' });
-    const fh = await fs.open(real, 'r').catch((err: NodeJS.ErrnoException) => { throw hiddenFileError(t.label, { path: t.rel, visible: false, reason: 'unreadable', detail: err.code }); });
+    const fh = await openRegularFile(real).catch((err: NodeJS.ErrnoException) => { throw hiddenFileError(t.label, { path: t.rel, visible: false, reason: err.code === 'ENOTREGULAR' ? 'special-file' : 'unreadable', detail: err.code === 'ENOTREGULAR' ? err.message : err.code }); });
     try {
       size = (await fh.stat()).size;
       const head = Buffer.alloc(Math.min(size, SNIFF_BYTES));
@@ -117,7 +136,7 @@ export async function loadFileMention(t: FileTarget, startLine: number | undefin
         // A cut file ends at its last whole line (never in the middle of a line or a character).
         if (size > maxBytes && text.lastIndexOf('\n') > 0) text = text.slice(0, text.lastIndexOf('\n') + 1);
         const all = splitLines(text);
-        got = { lines: all.slice(from - 1, endLine ?? all.length), total: size > maxBytes ? undefined : all.length, cut: size > maxBytes };
+        got = { lines: all.slice(from - 1, endLine ?? all.length), total: size > maxBytes ? undefined : all.length, cut: size > maxBytes, source: { text, firstLine: 1 } };
       }
     } finally {
       await fh.close();
@@ -131,5 +150,5 @@ export async function loadFileMention(t: FileTarget, startLine: number | undefin
   const note = got.cut
     ? `truncated: @${t.label} is ${formatBytes(size)}; only the first ${formatBytes(maxBytes)} ${ranged ? 'of the range ' : ''}was attached`
     : endLine !== undefined && got.total !== undefined && endLine > got.total ? `@${t.label} has ${got.total} lines; the range was cut there.` : undefined;
-  return { attached: { path: t.label, startLine: from, endLine: to, text: got.lines.join('\n'), origin: 'mention' }, note };
+  return { attached: { path: t.label, startLine: from, endLine: to, text: got.lines.join('\n'), origin: 'mention', source: got.source }, note };
 }
