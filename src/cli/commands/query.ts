@@ -10,6 +10,7 @@ import type { BuiltContext } from '../../engine/context/types';
 import { createProvider } from '../../engine/llm/factory';
 import { ProviderError } from '../../engine/llm/types';
 import { mentionResolver } from '../../engine/mentions/index';
+import { openIndex, saveIfChanged } from '../../engine/retrieval/index-store';
 import { loadMetrics, saveMetrics } from '../../engine/metrics/store';
 import { formatRedactionCounts } from '../../engine/privacy/scrubber';
 import { createLogger, jsonLineSink, nullLogger } from '../../engine/telemetry/log';
@@ -135,7 +136,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const host = createNodeWorkspaceHost({ root, discovery: { extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders, maxFileBytes: settings.maxFileBytes } });
     const tools = store ? answerToolset(host, store) : undefined;
     const onTurn = store ? rememberTurns(store, randomUUID(), () => io.stderr('warning: this answer could not be kept in the workspace memory\n')) : undefined;
-    const r = await ask({ root, question, onEvent }, { provider, unconfiguredReason, settings, logger, metrics, resolveMentions, tools, onTurn });
+    // The saved index makes a question cheap: only files changed since it was saved are read again.
+    const { index } = await openIndex({ root, settings });
+    const r = await ask({ root, question, onEvent }, { provider, unconfiguredReason, settings, logger, metrics, resolveMentions, tools, onTurn, index });
+    // Not being able to save (a read-only folder) only makes the next question slower.
+    await saveIfChanged(index).catch(() => logger.warn('index.save_failed', {}));
     if (values.json) io.stdout(`${JSON.stringify(answerJson(r), null, 2)}\n`);
     else {
       lines?.flush();

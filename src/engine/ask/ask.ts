@@ -13,7 +13,7 @@ import { streamReply } from './reply-stream';
 import { withToolChunks } from './tool-context';
 import type { MetricsRegistry } from '../metrics/registry';
 import { createScrubber } from '../privacy/scrubber';
-import type { WorkspaceIndex } from '../retrieval/index';
+import type { ChunkSource } from '../retrieval/chunk-source';
 import { nullLogger, type Logger } from '../telemetry/log';
 import { checkCitations, markUnverified } from './citations';
 import { recordOutcome, type QueryOutcome } from './outcome';
@@ -29,7 +29,7 @@ export interface AskDeps {
   unconfiguredReason?: string;
   settings?: Partial<EngineSettings>;
   logger?: Logger;
-  index?: WorkspaceIndex;
+  index?: ChunkSource;
   metrics?: MetricsRegistry;
   retry?: Omit<RetryOptions, 'signal' | 'onRetry'>;
   resolveMentions?: MentionResolver;
