@@ -34,36 +34,65 @@ function cap(text: string, maxBytes: number): { text: string; cut: boolean } {
   return { text: nl > 0 ? head.slice(0, nl + 1) : head, cut: true };
 }
 
+/** `bytes` as text, without a character the cut split in two. */
+function decodeCut(bytes: Buffer): string {
+  return bytes.toString('utf8').replace(/\uFFFD+$/, '');
+}
+
 /**
  * Lines `from`..`to` of a large file, read in chunks and stopping at `to`: no more than the range
- * plus `maxScan` bytes is ever held, and the output is capped at `maxBytes`.
+ * plus `maxScan` bytes is ever read, and the output is capped at `maxBytes`. Linear in what is
+ * read: lines before the range are only counted (newline bytes), never decoded or kept, and a line
+ * inside it is kept only up to the cap, so one 50 MB line costs one pass, not a quadratic re-split.
+ * When the first line of the range alone is over the cap, its head is returned and `cut` is set.
  */
 async function rangeOfLargeFile(fh: fs.FileHandle, from: number, to: number, maxScan: number, maxBytes: number): Promise<Lines & { scanned: boolean }> {
   const out: string[] = [];
   let outBytes = 0;
   let line = 1;
-  let carry = '';
+  let current: Buffer[] = [];
+  let currentBytes = 0;
+  let pending = false;
   let pos = 0;
-  const decoder = new TextDecoder('utf-8');
   const buf = Buffer.alloc(CHUNK);
+  const endLine = () => {
+    out.push(Buffer.concat(current).toString('utf8'));
+    outBytes += currentBytes + 1;
+    current = [];
+    currentBytes = 0;
+  };
   for (;;) {
     // Before the range starts, reads stop exactly at maxScan; inside it, the output cap ends the read.
     const want = line < from ? Math.max(1, Math.min(CHUNK, maxScan - pos)) : CHUNK;
     const { bytesRead } = await fh.read(buf, 0, want, pos);
     pos += bytesRead;
-    const parts = (carry + decoder.decode(buf.subarray(0, bytesRead), { stream: bytesRead > 0 })).split('\n');
-    carry = bytesRead > 0 ? parts.pop() ?? '' : '';
-    if (bytesRead === 0 && parts.length === 1 && parts[0] === '') parts.pop();
-    for (const p of parts) {
-      if (line >= from && line <= to) {
-        outBytes += Buffer.byteLength(p) + 1;
-        if (outBytes > maxBytes) return { lines: out, cut: true, scanned: true };
-        out.push(p);
+    for (let start = 0; start < bytesRead;) {
+      const nl = buf.subarray(0, bytesRead).indexOf(0x0a, start);
+      const end = nl === -1 ? bytesRead : nl;
+      pending = end > start || pending;
+      if (line >= from) {
+        if (outBytes + currentBytes + (end - start) > maxBytes) {
+          if (out.length === 0) {
+            current.push(Buffer.from(buf.subarray(start, start + (maxBytes - currentBytes))));
+            out.push(decodeCut(Buffer.concat(current)));
+          }
+          return { lines: out, cut: true, scanned: true };
+        }
+        current.push(Buffer.from(buf.subarray(start, end)));
+        currentBytes += end - start;
       }
+      if (nl === -1) break;
+      if (line >= from) endLine();
+      pending = false;
       line++;
       if (line > to) return { lines: out, cut: false, scanned: true };
+      start = nl + 1;
     }
-    if (bytesRead === 0) return { lines: out, total: line - 1, cut: false, scanned: true };
+    if (bytesRead === 0) {
+      // The last line has no newline after it; a file ending in one has no extra empty line.
+      if (pending && line >= from) endLine();
+      return { lines: out, total: line - (pending ? 0 : 1), cut: false, scanned: true };
+    }
     if (pos >= maxScan && line < from) return { lines: out, cut: false, scanned: false };
   }
 }
@@ -113,7 +142,7 @@ export async function loadFileMention(t: FileTarget, startLine: number | undefin
         }
         const buf = Buffer.alloc(Math.min(size, maxBytes));
         await fh.read(buf, 0, buf.length, 0);
-        let text = buf.toString('utf8');
+        let text = size > maxBytes ? decodeCut(buf) : buf.toString('utf8');
         // A cut file ends at its last whole line (never in the middle of a line or a character).
         if (size > maxBytes && text.lastIndexOf('\n') > 0) text = text.slice(0, text.lastIndexOf('\n') + 1);
         const all = splitLines(text);
