@@ -5,7 +5,7 @@ import { formatSnippetAnswer, noContextAnswer } from '../context/render';
 import type { BuiltContext } from '../context/types';
 import { cancelledError } from '../llm/errors';
 import type { RetryInfo, RetryOptions } from '../llm/retry';
-import { ProviderError, type Provider, type ToolSpec } from '../llm/types';
+import { ProviderError, type IncompleteReason, type Provider, type ToolSpec } from '../llm/types';
 import { MAX_TOOL_ROUNDS, runToolLoop } from '../plans/tool-loop';
 import type { CommandToolset } from '../plans/command-tools';
 import type { ScrubbedText } from '../privacy/types';
@@ -17,7 +17,7 @@ import type { WorkspaceIndex } from '../retrieval/index';
 import { nullLogger, type Logger } from '../telemetry/log';
 import { checkCitations, markUnverified } from './citations';
 import { recordOutcome, type QueryOutcome } from './outcome';
-import { boundedHistory, buildMessages } from './prompt';
+import { boundedHistory, buildMessages, incompleteNote } from './prompt';
 import type { AnswerResult, AskRequest, AttachedContext } from './types';
 
 /** What the pipeline needs from @mentions: the question left readable, the attached text, the failures to show. */
@@ -129,7 +129,13 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
           emit({ type: 'retry', attempt: r.attempt, delayMs: r.delayMs, reason: r.reason });
         },
       };
-      const reply = (msgs: typeof messages, tools?: ToolSpec[], toolChoice?: 'none') => streamReply(msgs, { provider, signal: request.signal, retry, usage, tools, toolChoice, holdCommands: Boolean(deps.tools), emit: (delta) => emit({ type: 'text', delta }) });
+      // The last reply is the answer: whether it stopped short decides the status.
+      let incomplete: IncompleteReason | undefined;
+      const reply = async (msgs: typeof messages, tools?: ToolSpec[], toolChoice?: 'none') => {
+        const r = await streamReply(msgs, { provider, signal: request.signal, retry, usage, tools, toolChoice, holdCommands: Boolean(deps.tools), emit: (delta) => emit({ type: 'text', delta }) });
+        incomplete = r.incomplete;
+        return r;
+      };
       if (prefix) emit({ type: 'text', delta: prefix });
       let answer: string;
       let answered = ctx;
@@ -148,7 +154,9 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
       outcome.completionTokens = usage.completionTokens;
       deps.onTurn?.({ queryId, question: scrubber.scrub(question).text, answer: scrubber.scrub(answer).text, toolResults });
       const checked = markUnverified(answer, answered);
-      return finish({ queryId, answer: prefix + checked, citations: checkCitations(answer, answered), context: answered, provider: provider.id, model: provider.model, usage, status: 'success' });
+      const cutNote = incomplete ? incompleteNote(incomplete) : '';
+      if (cutNote) emit({ type: 'text', delta: cutNote });
+      return finish({ queryId, answer: prefix + checked + cutNote, citations: checkCitations(answer, answered), context: answered, provider: provider.id, model: provider.model, usage, status: incomplete ? 'incomplete' : 'success' });
     } catch (err) {
       if (!(err instanceof ProviderError && err.kind === 'network') || request.signal?.aborted) throw err;
       const r = snippetResult(queryId, ctx, 'offline', `${err.message} ${err.suggestion} Meanwhile, without the model:`);

@@ -2,7 +2,7 @@ import type { EngineSettings } from '../config/settings';
 import { renderContext } from '../context/render';
 import { countTokens } from '../context/tokens';
 import type { BuiltContext } from '../context/types';
-import type { ChatMessage } from '../llm/types';
+import type { ChatMessage, IncompleteReason } from '../llm/types';
 import { scrubbedTemplate } from '../privacy/compose';
 import type { ScrubbedText, Scrubber } from '../privacy/types';
 import { knownCommandsText } from '../plans/commands';
@@ -74,4 +74,13 @@ ${renderContext(ctx)}
 Question: ${q}`;
   const system = tools ? scrubbedTemplate`${SYSTEM_PROMPT}${toolRules()}` : SYSTEM_PROMPT;
   return [{ role: 'system', content: system }, ...history, { role: 'user', content: user }];
+}
+
+/**
+ * The visible note under an answer whose reply stopped short, so nobody mistakes a cut-off answer
+ * for a whole one (the answer's status is `incomplete` too).
+ */
+export function incompleteNote(reason: IncompleteReason): string {
+  const why = reason === 'max_tokens' ? 'the model reached its output token limit' : 'the stream ended without a finish reason: the connection or the server dropped it';
+  return `\n\n> ⚠️ **Incomplete answer**: the model's reply stopped before it was finished (${why}). Ask again for the rest.`;
 }
