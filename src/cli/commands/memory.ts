@@ -68,6 +68,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return ExitCode.failed;
   }
   const store = await AuditStore.open({ file });
+  if (store.notice) io.stderr(`warning: ${store.notice}\n`);
   try {
     // The user's own view of their log: every table (the model's /memory_sql gets 'conversation').
     const result = await runReadOnlySql(store, sql, { maxRows, timeoutMs, scope: 'audit' });

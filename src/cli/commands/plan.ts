@@ -64,6 +64,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const host = createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root }, p) });
     if (existsSync(dbFile)) {
       const store = await AuditStore.open({ file: dbFile });
+      if (store.notice) io.stderr(`warning: ${store.notice}\n`);
       try {
         evidence = evidenceForPlan(store, plan, root);
       } finally {

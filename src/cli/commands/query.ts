@@ -134,6 +134,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const resolveMentions = mentionResolver({ discovery: { root, maxFileBytes: settings.maxFileBytes, extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders }, allowNetwork: true });
     // Tools and memory only matter when a model answers; the memory database is opened only then.
     store = provider && !values['no-tools'] ? await AuditStore.open({ file: defaultDatabasePath(root) }) : undefined;
+    if (store?.notice) io.stderr(`warning: ${store.notice}\n`);
     const host = createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root, extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders, maxFileBytes: settings.maxFileBytes }, p) });
     const tools = store ? answerToolset(host, store) : undefined;
     const onTurn = store ? rememberTurns(store, randomUUID(), () => io.stderr('warning: this answer could not be kept in the workspace memory\n')) : undefined;
