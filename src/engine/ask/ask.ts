@@ -17,7 +17,7 @@ import type { WorkspaceIndex } from '../retrieval/index';
 import { nullLogger, type Logger } from '../telemetry/log';
 import { checkCitations, markUnverified } from './citations';
 import { recordOutcome, type QueryOutcome } from './outcome';
-import { boundedHistory, buildMessages, incompleteNote } from './prompt';
+import { boundedHistory, boundedQuestion, buildMessages, incompleteNote } from './prompt';
 import type { AnswerResult, AskRequest, AttachedContext } from './types';
 
 /** What the pipeline needs from @mentions: the question left readable, the attached text, the failures to show. */
@@ -101,8 +101,11 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     // History is paid for first, out of the same budget, so the whole prompt stays within maxContextTokens.
     const history = boundedHistory(request.history ?? [], scrubber, s);
     outcome.historyTokens = history.tokens;
+    // The question is paid for too: a 1 MB question is cut, not sent whole past the budget.
+    const asked = boundedQuestion(question, scrubber, s);
+    if (asked.note) notes.push(asked.note);
     const ctx = await buildContext(
-      { root: request.root, question, history: request.history, attached, overlay: request.overlay, settings: { ...s, maxContextTokens: s.maxContextTokens - history.tokens }, scrubber, queryId, signal: request.signal, onProgress: (message) => emit({ type: 'progress', message }) },
+      { root: request.root, question, history: request.history, attached, overlay: request.overlay, settings: { ...s, maxContextTokens: s.maxContextTokens - history.tokens - asked.tokens }, scrubber, queryId, signal: request.signal, onProgress: (message) => emit({ type: 'progress', message }) },
       { logger, index: deps.index },
     );
     outcome.ctx = ctx;
@@ -117,7 +120,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     }
     stage = 'model';
     const provider = deps.provider;
-    const messages = buildMessages(ctx, question, history.messages, scrubber, Boolean(deps.tools));
+    const messages = buildMessages(ctx, asked, history.messages, Boolean(deps.tools));
     try {
       const usage: { promptTokens?: number; completionTokens?: number } = {};
       const retry = {
