@@ -93,7 +93,7 @@ function ripgrep(root: string, files: string[], bytes: number): void {
 
 main().then(
   () => {
-    for (const script of ['scrub-bench.ts', 'mentions-bench.ts']) {
+    for (const script of ['scrub-bench.ts', 'mentions-bench.ts', 'hostile-bench.ts']) {
       const file = path.join(__dirname, script);
       if (!require('node:fs').existsSync(file)) continue;
       console.log(`\n== ${script}`);

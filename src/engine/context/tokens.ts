@@ -73,8 +73,19 @@ export function tokenizerPieces(text: string): string[] {
  */
 export function countTokens(text: string, encoding: string): number {
   const enc = encoderFor(encoding);
+  const pieces = tokenizerPieces(text);
+  if (pieces.length === 1) return enc.encode_ordinary(text).length;
+  // The slices of a run of one character are all alike: each distinct slice is encoded once.
+  const memo = new Map<string, number>();
   let n = 0;
-  for (const piece of tokenizerPieces(text)) n += enc.encode_ordinary(piece).length;
+  for (const piece of pieces) {
+    let count = piece.length <= MAX_TOKENIZER_RUN + 1 ? memo.get(piece) : undefined;
+    if (count === undefined) {
+      count = enc.encode_ordinary(piece).length;
+      if (piece.length <= MAX_TOKENIZER_RUN + 1) memo.set(piece, count);
+    }
+    n += count;
+  }
   return n;
 }
 
