@@ -101,9 +101,10 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     // History is paid for first, out of the same budget, so the whole prompt stays within maxContextTokens.
     const history = boundedHistory(request.history ?? [], scrubber, s);
     outcome.historyTokens = history.tokens;
-    // The question is paid for too: a 1 MB question is cut, not sent whole past the budget.
+    // The question is paid for too when it goes to a model: a 1 MB question is cut, not sent whole past the budget.
     const asked = boundedQuestion(question, scrubber, s);
-    if (asked.note) notes.push(asked.note);
+    if (!deps.provider) asked.tokens = 0;
+    else if (asked.note) notes.push(asked.note);
     const ctx = await buildContext(
       { root: request.root, question, history: request.history, attached, overlay: request.overlay, settings: { ...s, maxContextTokens: s.maxContextTokens - history.tokens - asked.tokens }, scrubber, queryId, signal: request.signal, onProgress: (message) => emit({ type: 'progress', message }) },
       { logger, index: deps.index },
