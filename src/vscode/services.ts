@@ -5,7 +5,7 @@ import { openSharedStore } from '../engine/audit/shared-store';
 import { defaultDatabasePath } from '../engine/audit/store';
 import { ask as engineAsk } from '../engine/ask/ask';
 import type { AnswerResult, AskEvent, AttachedContext, ConversationTurn } from '../engine/ask/types';
-import { DEFAULT_MODELS, GITHUB_MODELS_URL, type ProviderSpec } from '../engine/config/query-config';
+import { chooseProvider } from '../engine/config/provider-endpoints';
 import { createProvider } from '../engine/llm/factory';
 import { mentionResolver } from '../engine/mentions/index';
 import type { Provider } from '../engine/llm/types';
@@ -115,35 +115,20 @@ export class GroundedServices implements vscode.Disposable {
     return list;
   }
 
-  private async keyedSpec(kind: KeyedProvider, model: string, baseUrl: string): Promise<ProviderSpec | undefined> {
-    const apiKey = await this.keys.get(kind);
-    if (kind === 'openai-compatible') return baseUrl ? { kind, model: model || 'llama3.1', baseUrl, apiKey, keyHint: KEY_HINT } : undefined;
-    if (!apiKey) return undefined;
-    return { kind, model: model || DEFAULT_MODELS[kind], apiKey, baseUrl: kind === 'gh' ? baseUrl || GITHUB_MODELS_URL : baseUrl || undefined, keyHint: KEY_HINT };
-  }
-
   /**
-   * The provider the settings choose: a named one (with its key from SecretStorage), VS Code's
-   * language models, none, or with `auto` the first provider that has a key, else the chat's model.
+   * The provider the settings choose (decided by the engine's chooseProvider): a cloud provider
+   * with its key from SecretStorage, always sent to that provider's own endpoint; the
+   * OpenAI-compatible server at the user's grounded.baseUrl with its own key only; VS Code's
+   * language models; or none.
    */
   async resolveProvider(requestModel?: vscode.LanguageModelChat): Promise<ResolvedProvider> {
     const s = readSettings();
-    if (s.provider === 'none') return { reason: 'The provider setting is "none", so this answer is the ranked snippets.' };
-    if (s.provider === 'vscode-lm' || s.provider === 'auto') {
-      if (s.provider === 'auto') {
-        for (const kind of ['openai', 'gemini', 'gh'] as const) {
-          const spec = await this.keyedSpec(kind, s.model, s.baseUrl);
-          if (spec) return { provider: createProvider(spec) };
-        }
-        if (s.baseUrl) return { provider: createProvider((await this.keyedSpec('openai-compatible', s.model, s.baseUrl))!) };
-      }
-      const model = requestModel ?? (await vscode.lm.selectChatModels(s.model ? { id: s.model } : {}))[0];
-      if (model) return { provider: new VsCodeLmProvider(model) };
-      return { reason: 'No model is configured: set an API key or choose a provider to get written answers.' };
-    }
-    const spec = await this.keyedSpec(s.provider, s.model, s.baseUrl);
-    if (spec) return { provider: createProvider(spec) };
-    return { reason: s.provider === 'openai-compatible' ? 'The provider is "openai-compatible" but grounded.baseUrl is empty.' : `No API key is stored for ${s.provider}.` };
+    const choice = await chooseProvider({ provider: s.provider, model: s.model, compatibleBaseUrl: s.baseUrl, keyFor: (kind) => this.keys.get(kind), keyHint: KEY_HINT });
+    if (choice.kind === 'none') return { reason: choice.reason };
+    if (choice.kind === 'spec') return { provider: createProvider(choice.spec) };
+    const model = requestModel ?? (await vscode.lm.selectChatModels(s.model ? { id: s.model } : {}))[0];
+    if (model) return { provider: new VsCodeLmProvider(model) };
+    return { reason: 'No model is configured: set an API key or choose a provider to get written answers.' };
   }
 
   /** Asks the engine, with this window's settings, index, overlay, metrics and logger. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { evidenceForPlan, type PlanEvidence } from '../../engine/audit/evidence-plan';
 import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
-import { explainPath } from '../../engine/workspace/discovery';
+import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
 import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
 import { MAX_PLAN_BYTES, oversizePlanError, PlanParseError, parsePlanText } from '../../engine/plans/schema';
 import { validatePlan } from '../../engine/plans/validate';
@@ -61,7 +61,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   try {
     if (text === undefined) throw oversizePlanError(size);
     const plan = parsePlanText(text);
-    const host = createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root }, p) });
+    // query.yaml's extra_ignore and excluded_folders hide files from answers, so plans cannot read or write them either.
+    const host = createNodeWorkspaceHost({ root, discovery: await hiddenBySettings(root) });
     if (existsSync(dbFile)) {
       const store = await AuditStore.open({ file: dbFile });
       if (store.notice) io.stderr(`warning: ${store.notice}\n`);
@@ -80,4 +81,15 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   else if (errors.length === 0) io.stdout('Plan is valid.\n');
   else io.stdout(errors.map((e) => e.message).join('\n') + '\n');
   return errors.length === 0 ? ExitCode.ok : ExitCode.failed;
+}
+
+/** What query.yaml hides (extra_ignore, excluded_folders); a bad file is a usage error naming the key. */
+async function hiddenBySettings(root: string): Promise<{ extraIgnore?: string[]; excludedFolders?: string[] }> {
+  try {
+    const { settings } = await loadQueryConfig(root, {});
+    return { extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders };
+  } catch (err) {
+    if (err instanceof ConfigError) throw new UsageError(`${err.message} ${err.suggestion}`);
+    throw err;
+  }
 }

@@ -3,7 +3,6 @@ import { ask } from '../../engine/ask/ask';
 import { answerToolset, rememberTurns } from '../../engine/ask/workspace-tools';
 import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
 import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
-import { explainPath } from '../../engine/workspace/explain';
 import { CitationLineStream } from '../../engine/ask/citation-stream';
 import type { AnswerResult, AskEvent } from '../../engine/ask/types';
 import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
@@ -135,7 +134,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     // Tools and memory only matter when a model answers; the memory database is opened only then.
     store = provider && !values['no-tools'] ? await AuditStore.open({ file: defaultDatabasePath(root) }) : undefined;
     if (store?.notice) io.stderr(`warning: ${store.notice}\n`);
-    const host = createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root, extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders, maxFileBytes: settings.maxFileBytes }, p) });
+    // One set of hidden files for mentions, tools and listing: query.yaml's extra_ignore and excluded_folders apply to all.
+    const host = createNodeWorkspaceHost({ root, discovery: { extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders, maxFileBytes: settings.maxFileBytes } });
     const tools = store ? answerToolset(host, store) : undefined;
     const onTurn = store ? rememberTurns(store, randomUUID(), () => io.stderr('warning: this answer could not be kept in the workspace memory\n')) : undefined;
     const r = await ask({ root, question, onEvent }, { provider, unconfiguredReason, settings, logger, metrics, resolveMentions, tools, onTurn });

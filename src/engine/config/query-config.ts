@@ -1,22 +1,10 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import type { ReplyLimits } from '../llm/reply-limits';
+import { cloudSpec, DEFAULT_MODELS, type ProviderKind, type ProviderSpec } from './provider-endpoints';
+
+export { DEFAULT_MODELS, GITHUB_MODELS_URL, type ProviderKind, type ProviderSpec } from './provider-endpoints';
 import type { EngineSettings } from './settings';
-
-export type ProviderKind = 'openai' | 'gemini' | 'gh' | 'openai-compatible';
-
-/** Which model to call and how: the CLI reads it from query.yaml + keys, the extension from settings + SecretStorage. */
-export interface ProviderSpec {
-  kind: ProviderKind;
-  model: string;
-  baseUrl?: string;
-  apiKey?: string;
-  /** Where the key is set, named in error messages. */
-  keyHint: string;
-  /** Idle timeout and deadline of one reply (query.yaml: llm_idle_timeout_seconds, llm_timeout_seconds). */
-  replyLimits?: Partial<ReplyLimits>;
-}
 
 export interface QueryConfig {
   provider?: ProviderSpec;
@@ -34,13 +22,6 @@ export class ConfigError extends Error {
   }
 }
 
-export const DEFAULT_MODELS: Record<Exclude<ProviderKind, 'openai-compatible'>, string> = {
-  openai: 'gpt-4o-mini',
-  gemini: 'gemini-2.0-flash',
-  gh: 'openai/gpt-4o-mini',
-};
-
-export const GITHUB_MODELS_URL = 'https://models.github.ai/inference';
 
 const ENV_KEYS: Record<Exclude<ProviderKind, 'openai-compatible'>, string> = { openai: 'OPENAI_API_KEY', gemini: 'GEMINI_API_KEY', gh: 'GH_TOKEN' };
 
@@ -62,6 +43,9 @@ async function readKey(root: string, kind: keyof typeof ENV_KEYS, env: NodeJS.Pr
     return undefined;
   }
 }
+
+/** Environment variables that move a cloud provider's endpoint: the user's own shell, never the repository. */
+const ENDPOINT_ENV: Record<keyof typeof ENV_KEYS, string> = { openai: 'OPENAI_BASE_URL', gemini: 'GEMINI_BASE_URL', gh: 'GH_MODELS_BASE_URL' };
 
 function keyHint(kind: keyof typeof ENV_KEYS): string {
   return `set ${ENV_KEYS[kind]} or write the key to .agent/secrets/${kind}_api_key`;
@@ -148,8 +132,12 @@ export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Pro
   for (const kind of candidates) {
     const apiKey = await readKey(root, kind, env, warnings);
     if (!apiKey) continue;
-    const url = kind === 'gh' ? baseUrl ?? GITHUB_MODELS_URL : baseUrl;
-    return { provider: { kind, model: model ?? DEFAULT_MODELS[kind], apiKey, baseUrl: url, keyHint: keyHint(kind), replyLimits }, settings, warnings };
+    // A key goes only to its own provider: query.yaml belongs to the repository, so its base_url
+    // never receives a cloud key. The user's own environment may point a provider elsewhere.
+    if (baseUrl !== undefined) warnings.push(`.agent/etc/query.yaml: base_url is ignored for ${kind} (a ${kind} key is sent only to ${kind}'s own endpoint); to use a server of your choice, set llm_provider to its URL.`);
+    const spec = cloudSpec(kind, apiKey, model ?? '', keyHint(kind));
+    const override = env[ENDPOINT_ENV[kind]]?.trim();
+    return { provider: { ...spec, ...(override ? { baseUrl: override } : {}), replyLimits }, settings, warnings };
   }
   const unconfiguredReason = chosen
     ? `No API key for ${chosen}: ${keyHint(chosen as keyof typeof ENV_KEYS)}.`

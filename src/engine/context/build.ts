@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AttachedContext, ConversationTurn } from '../ask/types';
 import { resolveSettings, type EngineSettings } from '../config/settings';
 import { joinScrubbed, scrubbedLines } from '../privacy/compose';
+import { scrubbedExcerpt } from '../privacy/file-view';
 import { createScrubber, scrubAuditLine } from '../privacy/scrubber';
 import type { RedactionCounts, ScrubbedText, Scrubber } from '../privacy/types';
 import { WorkspaceIndex } from '../retrieval/index';
@@ -94,8 +95,9 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
   const fence = fenceId(queryId);
   const chunks: ContextChunk[] = [];
   let dropped = 0;
+  const wholeFiles = new Map<string, ScrubbedText[]>();
   for (const a of req.attached ?? []) {
-    const lines = scrubbedLines(scrubber.scrub(a.text).text);
+    const lines = a.source ? scrubbedExcerpt(a.source, a.startLine, a.endLine, scrubber, wholeFiles) : scrubbedLines(scrubber.scrub(a.text).text);
     const origin = a.origin === 'selection' ? 'selection' : a.origin === 'url' ? 'url' : a.origin === 'reference' ? 'reference' : 'mention';
     // The fence is priced at its widest (full range, marked truncated): a cut chunk's is never dearer.
     const frame = frameTokens({ path: a.path, startLine: a.startLine, endLine: a.startLine + lines.length - 1, origin, truncated: true }, fence, s.encoding);

@@ -53,7 +53,7 @@ function readForSearch(t: SearchTarget, matcher: LineMatcher, overlay: DocumentO
   return head(buf, maxBytes);
 }
 
-interface Hit { file: string; lines: string[]; at: number[] }
+interface Hit { file: string; text: string; lines: string[]; at: number[] }
 
 function attach(hits: Hit[]): { attached: AttachedContext[]; kept: number } {
   const attached: AttachedContext[] = [];
@@ -64,7 +64,7 @@ function attach(hits: Hit[]): { attached: AttachedContext[]; kept: number } {
     kept += use.length;
     let range: [number, number] | undefined;
     const flush = () => {
-      if (range) attached.push({ path: h.file, startLine: range[0] + 1, endLine: range[1] + 1, text: h.lines.slice(range[0], range[1] + 1).join('\n'), origin: 'search' });
+      if (range) attached.push({ path: h.file, startLine: range[0] + 1, endLine: range[1] + 1, text: h.lines.slice(range[0], range[1] + 1).join('\n'), origin: 'search', source: { text: h.text, firstLine: 1 } });
     };
     for (const i of use) {
       const from = Math.max(0, i - CONTEXT_LINES);
@@ -101,7 +101,7 @@ export async function searchFiles(targets: SearchTarget[], matcher: LineMatcher,
       if (text === undefined) continue;
       const found = matcher.lines(text);
       if (!found.length) continue;
-      hits.push({ file: t.path, lines: text.split('\n'), at: found.map((l) => l.n) });
+      hits.push({ file: t.path, text, lines: text.split('\n'), at: found.map((l) => l.n) });
       total += found.length;
     }
     await new Promise<void>((r) => setImmediate(r));

@@ -3,16 +3,16 @@ import path from 'node:path';
 import { defaultSettings } from '../config/settings';
 import { gitTrackedFiles, hasBinaryExtension, isAlwaysHidden } from './hidden';
 import { RuleChain } from './ignore-rules';
-import { formatBytes, looksBinary, SNIFF_BYTES } from './read';
+import { explainPath } from './explain';
+import { formatBytes, looksBinary, openRegularFile, SNIFF_BYTES } from './read';
 import type { DiscoveryOptions, DiscoveryResult, SkippedFile, WorkspaceFile } from './types';
 
-export { explainPath } from './explain';
+export { explainPath };
 
 const CONCURRENCY = 32;
 
 interface WalkState {
   root: string;
-  realRoot: string;
   opts: DiscoveryOptions;
   excluded: Set<string>;
   maxBytes: number;
@@ -21,13 +21,8 @@ interface WalkState {
   seen: Set<string>;
 }
 
-function isInside(realRoot: string, target: string): boolean {
-  const rel = path.relative(realRoot, target);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
 async function sniffIsBinary(absPath: string): Promise<boolean> {
-  const fh = await fs.open(absPath, 'r');
+  const fh = await openRegularFile(absPath);
   try {
     const buf = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
@@ -37,7 +32,12 @@ async function sniffIsBinary(absPath: string): Promise<boolean> {
   }
 }
 
-async function addFile(state: WalkState, rel: string, abs: string): Promise<void> {
+/**
+ * Adds one file found by any route (the walk, git's tracked list): a path that is, or goes through,
+ * a symbolic link is first judged by where it leads (addSymlink), whichever route found it.
+ */
+async function addFile(state: WalkState, rel: string, abs: string, linkChecked = false): Promise<void> {
+  if (!linkChecked && (await throughLink(state.root, rel))) return addSymlink(state, rel, abs);
   let st;
   try {
     st = await fs.stat(abs);
@@ -45,7 +45,10 @@ async function addFile(state: WalkState, rel: string, abs: string): Promise<void
     state.skipped.push({ path: rel, reason: 'unreadable', detail: (err as NodeJS.ErrnoException).code });
     return;
   }
-  if (!st.isFile()) return;
+  if (!st.isFile()) {
+    if (!st.isDirectory()) state.skipped.push({ path: rel, reason: 'special-file', detail: 'not a regular file (a FIFO, socket or device)' });
+    return;
+  }
   if (hasBinaryExtension(rel)) {
     state.skipped.push({ path: rel, reason: 'binary', detail: 'binary file type' });
     return;
@@ -69,21 +72,30 @@ async function addFile(state: WalkState, rel: string, abs: string): Promise<void
   state.files.push({ path: rel, absPath: abs, size: st.size, mtimeMs: st.mtimeMs });
 }
 
-/** Handles a symlink: followed only when it points at a file inside the workspace. */
+/** True when `rel` or a folder on its way is a symbolic link (one lstat per path part). */
+async function throughLink(root: string, rel: string): Promise<boolean> {
+  const parts = rel.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const st = await fs.lstat(path.join(root, ...parts.slice(0, i))).catch(() => undefined);
+    if (st?.isSymbolicLink()) return true;
+  }
+  return false;
+}
+
+/**
+ * Handles a symlink by the one visibility rule (explainPath): it is judged by where it leads as
+ * well as by its own name, so a link to a git-ignored `.env`, into `.agent/secrets` or to `.git`
+ * is hidden like its target; a link leading outside or to nothing is reported.
+ */
 async function addSymlink(state: WalkState, rel: string, abs: string): Promise<void> {
-  let target: string;
-  try {
-    target = await fs.realpath(abs);
-  } catch {
-    state.skipped.push({ path: rel, reason: 'unreadable', detail: 'broken symbolic link' });
+  const verdict = await explainPath(state.opts, rel);
+  if (verdict.visible) {
+    if (verdict.detail !== 'folder') await addFile(state, rel, abs, true); // a linked folder is listed under its real path
     return;
   }
-  if (!isInside(state.realRoot, target)) {
-    state.skipped.push({ path: rel, reason: 'symlink-outside', detail: 'symbolic link pointing outside the workspace' });
-    return;
-  }
-  // A link to a folder inside the workspace is not descended: its target is listed under its real path.
-  if ((await fs.stat(target)).isFile()) await addFile(state, rel, abs);
+  const reason = verdict.reason === 'not-found' ? 'unreadable' : verdict.reason === 'outside-workspace' || verdict.reason === undefined ? 'symlink-outside' : verdict.reason;
+  const detail = verdict.reason === 'symlink-outside' ? 'symbolic link pointing outside the workspace' : verdict.detail;
+  state.skipped.push({ path: rel, reason, detail });
 }
 
 async function walk(state: WalkState, relDir: string, parent: RuleChain): Promise<void> {
@@ -111,7 +123,9 @@ async function walk(state: WalkState, relDir: string, parent: RuleChain): Promis
     const abs = path.join(absDir, ent.name);
     if (isDir) subdirs.push(rel);
     else if (ent.isSymbolicLink()) work.push(addSymlink(state, rel, abs));
-    else if (ent.isFile()) work.push(addFile(state, rel, abs));
+    else if (ent.isFile()) work.push(addFile(state, rel, abs, true)); // the walk never descends a link
+    // FIFOs, sockets and devices: never opened (a FIFO blocks the first read forever).
+    else state.skipped.push({ path: rel, reason: 'special-file', detail: 'not a regular file (a FIFO, socket or device)' });
   }
   await Promise.all(work);
   for (let i = 0; i < subdirs.length; i += CONCURRENCY) {
@@ -147,10 +161,10 @@ async function agentAllows(state: WalkState, root: RuleChain, parts: string[]): 
  */
 export async function discoverFiles(opts: DiscoveryOptions): Promise<DiscoveryResult> {
   const root = path.resolve(opts.root);
+  await fs.realpath(root); // a missing root is an error (ENOENT), not an empty workspace
   const chain = await RuleChain.atRoot(root, opts.extraIgnore ?? []);
   const state: WalkState = {
     root,
-    realRoot: await fs.realpath(root),
     opts,
     excluded: new Set(opts.excludedFolders ?? defaultSettings.excludedFolders),
     maxBytes: opts.maxFileBytes ?? defaultSettings.maxFileBytes,

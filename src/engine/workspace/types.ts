@@ -6,7 +6,7 @@ export interface WorkspaceFile {
   mtimeMs: number;
 }
 
-export type SkipReason = 'ignored' | 'binary' | 'too-large' | 'symlink-outside' | 'unreadable' | 'excluded-folder';
+export type SkipReason = 'ignored' | 'binary' | 'too-large' | 'symlink-outside' | 'unreadable' | 'excluded-folder' | 'special-file';
 
 export interface SkippedFile {
   path: string;
