@@ -129,7 +129,7 @@ async function main(): Promise<void> {
 
 main().then(
   () => {
-    for (const script of ['scrub-bench.ts', 'mentions-bench.ts']) {
+    for (const script of ['scrub-bench.ts', 'mentions-bench.ts', 'hostile-bench.ts']) {
       const file = path.join(__dirname, script);
       if (!existsSync(file)) continue;
       console.log(`\n== ${script}`);

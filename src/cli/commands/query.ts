@@ -11,7 +11,8 @@ import { createProvider } from '../../engine/llm/factory';
 import { ProviderError } from '../../engine/llm/types';
 import { mentionResolver } from '../../engine/mentions/index';
 import { openIndex, saveIfChanged } from '../../engine/retrieval/index-store';
-import { loadMetrics, saveMetrics } from '../../engine/metrics/store';
+import { MetricsRegistry } from '../../engine/metrics/registry';
+import { saveMetrics } from '../../engine/metrics/store';
 import { formatRedactionCounts } from '../../engine/privacy/scrubber';
 import { createLogger, jsonLineSink, nullLogger } from '../../engine/telemetry/log';
 import { parseCommandArgs, positiveInt, resolveRootOption } from '../args';
@@ -117,7 +118,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const logger = values.verbose || io.env.GROUNDED_LOG ? createLogger(jsonLineSink(io.stderr)) : nullLogger;
   const provider = values['no-llm'] || !config.provider ? undefined : createProvider(config.provider);
   const unconfiguredReason = values['no-llm'] ? 'Model disabled with --no-llm.' : config.unconfiguredReason;
-  const metrics = await loadMetrics(root);
+  // This run's queries only: saveMetrics adds them to the saved totals under a lock.
+  const metrics = new MetricsRegistry();
   let streamed = false;
   let store: AuditStore | undefined;
   // Printed line by line with unverified citations marked: streaming the raw text would show them as real.
@@ -132,6 +134,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const resolveMentions = mentionResolver({ discovery: { root, maxFileBytes: settings.maxFileBytes, extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders }, allowNetwork: true });
     // Tools and memory only matter when a model answers; the memory database is opened only then.
     store = provider && !values['no-tools'] ? await AuditStore.open({ file: defaultDatabasePath(root) }) : undefined;
+    if (store?.notice) io.stderr(`warning: ${store.notice}\n`);
     // One set of hidden files for mentions, tools and listing: query.yaml's extra_ignore and excluded_folders apply to all.
     const host = createNodeWorkspaceHost({ root, discovery: { extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders, maxFileBytes: settings.maxFileBytes } });
     const tools = store ? answerToolset(host, store) : undefined;

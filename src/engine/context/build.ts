@@ -106,8 +106,7 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
     const f = budget.fit(a.path, lines, frame);
     if (!f) { dropped++; continue; }
     budget.spend(a.path, f.tokens, frame);
-    const truncated = f.count < lines.length;
-    chunks.push({ path: a.path, startLine: a.startLine, endLine: a.startLine + f.count - 1, text: joinScrubbed(lines.slice(0, f.count), '\n'), score: 0, tokens: f.tokens, origin, truncated: truncated || undefined });
+    chunks.push({ path: a.path, startLine: a.startLine, endLine: a.startLine + f.lines.length - 1, text: joinScrubbed(f.lines, '\n'), score: 0, tokens: f.tokens, origin, truncated: f.cut || undefined });
   }
   const files = new Map<string, ScrubbedFile | undefined>();
   // Chunks are read here, where they are scrubbed, as the editor shows them when one is open.
@@ -121,8 +120,8 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
     const f = budget.fit(r.path, lines, frame);
     if (!f) { dropped++; continue; }
     budget.spend(r.path, f.tokens, frame);
-    const truncated = f.count < lines.length || (file.truncated && r.endLine >= file.lines.length);
-    chunks.push({ path: r.path, startLine: r.startLine, endLine: r.startLine + f.count - 1, text: joinScrubbed(lines.slice(0, f.count), '\n'), score: Math.round(r.score * 1000) / 1000, tokens: f.tokens, origin: 'retrieval', truncated: truncated || undefined });
+    const truncated = f.cut || (file.truncated && r.endLine >= file.lines.length);
+    chunks.push({ path: r.path, startLine: r.startLine, endLine: r.startLine + f.lines.length - 1, text: joinScrubbed(f.lines, '\n'), score: Math.round(r.score * 1000) / 1000, tokens: f.tokens, origin: 'retrieval', truncated: truncated || undefined });
   }
   const fitted = enforceTotal(queryId, mergeAdjacent(chunks), s);
   const merged = fitted.chunks;
