@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { defaultDatabasePath } from '../engine/audit/store';
 import type { AnswerResult, AskEvent, AttachedContext, ConversationTurn } from '../engine/ask/types';
@@ -5,9 +6,11 @@ import { chooseProvider } from '../engine/config/provider-endpoints';
 import { createProvider } from '../engine/llm/factory';
 import type { Provider } from '../engine/llm/types';
 import { MetricsRegistry } from '../engine/metrics/registry';
+import type { ChunkSource } from '../engine/retrieval/chunk-source';
 import { discoverFiles } from '../engine/workspace/discovery';
 import { createLogger, type Logger, type LogRecord } from '../engine/telemetry/log';
 import { levelFilteredSink } from '../engine/telemetry/log-level';
+import { IndexClient } from './index-client';
 import { KeyStore, type KeyedProvider } from './keys';
 import { VsCodeLmProvider } from './lm-provider';
 import { openWorkspaceSession, type WorkspaceSession } from '../engine/session/workspace-session';
@@ -45,6 +48,8 @@ export class GroundedServices implements vscode.Disposable {
   readonly overlay = openDocumentOverlay();
   /** One engine session per workspace folder: its settings, index and audit store. */
   private readonly sessions = new Map<string, WorkspaceSession>();
+  /** The index server: it owns the index, so the extension host's memory does not grow with the workspace. */
+  readonly indexClient?: IndexClient;
   /** Per folder, the files @mention completion offers (listed once, again after files or settings change). */
   private readonly mentionLists = new Map<string, Promise<string[]>>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -58,6 +63,7 @@ export class GroundedServices implements vscode.Disposable {
     this.output = vscode.window.createOutputChannel('Grounded', { log: true });
     this.logger = createLogger(levelFilteredSink((r) => this.write(r), () => this.logLevel));
     this.keys = new KeyStore(context.secrets);
+    if (existsSync(context.asAbsolutePath('dist/server.js'))) this.indexClient = new IndexClient(context, this.output);
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
     const dirty = () => this.sessions.forEach((session) => session.markDirty());
     const relist = () => this.mentionLists.clear();
@@ -66,12 +72,14 @@ export class GroundedServices implements vscode.Disposable {
       vscode.workspace.onDidChangeTextDocument((e) => { if (e.document.uri.scheme === 'file') dirty(); }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration('grounded')) return;
+        this.indexClient?.restart();
         relist();
         this.logLevel = readSettings().logLevel;
       }));
   }
 
   dispose(): void {
+    this.indexClient?.dispose();
     this.disposables.forEach((d) => d.dispose());
     this.sessions.forEach((session) => session.dispose());
     this.sessions.clear();
@@ -99,6 +107,7 @@ export class GroundedServices implements vscode.Disposable {
   sessionFor(root: string): WorkspaceSession {
     let session = this.sessions.get(root);
     if (!session) {
+      const client = this.indexClient;
       session = openWorkspaceSession({
         root, logger: this.logger, metrics: this.metrics, overlay: this.overlay, watched: true,
         settings: () => readSettings(vscode.Uri.file(root)).engine,
@@ -106,10 +115,17 @@ export class GroundedServices implements vscode.Disposable {
         database: { file: defaultDatabasePath(root), shared: true },
         mentions: { allowNetwork: () => vscode.workspace.isTrusted, cacheDir: this.urlCacheDir, roots: workspaceRoots },
         trusted: () => vscode.workspace.isTrusted,
+        // The index server answers when it runs; the session's own index otherwise.
+        chunkSource: client ? (local) => client.sourceFor(root, local) : undefined,
       });
       this.sessions.set(root, session);
     }
     return session;
+  }
+
+  /** Where questions about `root` get ranked chunks: the index server, or the session's own index without one. */
+  indexFor(root: string): ChunkSource {
+    return this.sessionFor(root).chunkSource();
   }
 
   /** Workspace-relative paths Grounded may read in `root` (discovery: ignore rules applied), for @mention completion. */

@@ -37,7 +37,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stderr(`No audit log at ${file}: nothing has been recorded in this workspace.\n`);
     return ExitCode.failed;
   }
-  const session = openWorkspaceSession({ root, database: { file } });
+  const session = openWorkspaceSession({ root, database: { file }, onStoreNotice: (notice) => io.stderr(`warning: ${notice}
+`) });
   try {
     const story = await session.reconstruct(id);
     if (!story) {

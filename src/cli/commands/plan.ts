@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PlanEvidence } from '../../engine/plans/evidence-plan';
 import { defaultDatabasePath } from '../../engine/audit/store';
 import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
-import { PlanParseError, parsePlanText } from '../../engine/plans/schema';
+import { MAX_PLAN_BYTES, oversizePlanError, PlanParseError, parsePlanText } from '../../engine/plans/schema';
 import { openWorkspaceSession } from '../../engine/session/workspace-session';
 import { parseCommandArgs } from '../args';
 import { ExitCode } from '../exit-codes';
@@ -40,9 +40,12 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const root = path.resolve(io.cwd, values.root ?? '.');
   const stat = await fs.stat(root).catch(() => undefined);
   if (!stat?.isDirectory()) throw new UsageError(`--root '${values.root ?? '.'}' is not a folder`);
-  let text: string;
+  let text: string | undefined;
+  let size = 0;
   try {
-    text = await fs.readFile(path.resolve(io.cwd, file), 'utf8');
+    // An oversize file is refused by its size, before it is read.
+    size = (await fs.stat(path.resolve(io.cwd, file))).size;
+    if (size <= MAX_PLAN_BYTES) text = await fs.readFile(path.resolve(io.cwd, file), 'utf8');
   } catch {
     throw new UsageError(`cannot read '${file}'`);
   }
@@ -53,8 +56,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   let evidence: Pick<PlanEvidence, 'source' | 'rowCounts'> = { source: 'computed', rowCounts: {} };
   // query.yaml's extra_ignore and excluded_folders hide files from answers, so plans cannot read or write them either.
   const hidden = await hiddenBySettings(root);
-  const session = openWorkspaceSession({ root, settings: () => hidden, database: existsSync(dbFile) ? { file: dbFile } : undefined });
+  const session = openWorkspaceSession({ root, settings: () => hidden, database: existsSync(dbFile) ? { file: dbFile } : undefined, onStoreNotice: (notice) => io.stderr(`warning: ${notice}\n`) });
   try {
+    if (text === undefined) throw oversizePlanError(size);
     const checked = await session.checkPlan(parsePlanText(text));
     errors = checked.validation.issues;
     if (checked.evidence) evidence = checked.evidence;

@@ -6,7 +6,8 @@ import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
 import type { BuiltContext } from '../../engine/context/types';
 import { createProvider } from '../../engine/llm/factory';
 import { ProviderError } from '../../engine/llm/types';
-import { loadMetrics, saveMetrics } from '../../engine/metrics/store';
+import { MetricsRegistry } from '../../engine/metrics/registry';
+import { saveMetrics } from '../../engine/metrics/store';
 import { formatRedactionCounts } from '../../engine/privacy/scrubber';
 import { createLogger, jsonLineSink, nullLogger } from '../../engine/telemetry/log';
 import { parseCommandArgs, positiveInt, resolveRootOption } from '../args';
@@ -112,7 +113,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const logger = values.verbose || io.env.GROUNDED_LOG ? createLogger(jsonLineSink(io.stderr)) : nullLogger;
   const provider = values['no-llm'] || !config.provider ? undefined : createProvider(config.provider);
   const unconfiguredReason = values['no-llm'] ? 'Model disabled with --no-llm.' : config.unconfiguredReason;
-  const metrics = await loadMetrics(root);
+  // This run's queries only: saveMetrics adds them to the saved totals under a lock.
+  const metrics = new MetricsRegistry();
   let streamed = false;
   // The engine's checked segments, printed as they come: unverified citations are already marked.
   const onEvent = (e: AskEvent) => {
@@ -120,7 +122,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     if (e.type === 'segment') { io.stdout(plainSegment(e.segment)); streamed = true; }
     if (e.type === 'retry') io.stderr(`(${e.reason}: retrying in ${Math.round(e.delayMs / 100) / 10} s, attempt ${e.attempt} of 5)\n`);
   };
-  const session = openWorkspaceSession({ root, settings: () => settings, logger, metrics, database: { file: defaultDatabasePath(root) }, mentions: { allowNetwork: () => true } });
+  const session = openWorkspaceSession({ root, settings: () => settings, logger, metrics, database: { file: defaultDatabasePath(root) }, mentions: { allowNetwork: () => true },
+    // The saved index makes a question cheap: only files changed since it was saved are read again.
+    savedIndex: true, onStoreNotice: (notice) => io.stderr(`warning: ${notice}\n`) });
   try {
     const r = await session.ask({
       question, onEvent, provider, unconfiguredReason, tools: !values['no-tools'],

@@ -6,19 +6,19 @@ import { countTokens } from '../context/tokens';
 import type { ContextChunk } from '../context/types';
 import { cancelledError } from '../llm/errors';
 import type { RetryInfo, RetryOptions } from '../llm/retry';
-import { ProviderError, type Provider, type ToolSpec } from '../llm/types';
+import { ProviderError, type IncompleteReason, type Provider, type ToolSpec } from '../llm/types';
 import { MAX_TOOL_ROUNDS, runToolLoop } from '../tools/tool-loop';
 import type { CommandToolset } from '../tools/command-tools';
 import type { ScrubbedText } from '../privacy/types';
 import { streamReply } from './reply-stream';
 import type { MetricsRegistry } from '../metrics/registry';
 import { createScrubber } from '../privacy/scrubber';
-import type { WorkspaceIndex } from '../retrieval/index';
+import type { ChunkSource } from '../retrieval/chunk-source';
 import { nullLogger, type Logger } from '../telemetry/log';
 import { AnswerStream } from './answer-stream';
 import { citationsOf, plainText } from './citations';
 import { recordOutcome, type QueryOutcome } from './outcome';
-import { boundedHistory, buildMessages } from './prompt';
+import { boundedHistory, boundedQuestion, buildMessages, incompleteNote } from './prompt';
 import type { AnswerResult, AskRequest, AttachedContext } from './types';
 
 /** What the pipeline needs from @mentions: the question left readable, the attached text, the failures to show. */
@@ -30,7 +30,7 @@ export interface AskDeps {
   unconfiguredReason?: string;
   settings?: Partial<EngineSettings>;
   logger?: Logger;
-  index?: WorkspaceIndex;
+  index?: ChunkSource;
   metrics?: MetricsRegistry;
   retry?: Omit<RetryOptions, 'signal' | 'onRetry'>;
   resolveMentions?: MentionResolver;
@@ -104,8 +104,12 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     // History is paid for first, out of the same budget, so the whole prompt stays within maxContextTokens.
     const history = boundedHistory(request.history ?? [], scrubber, s);
     outcome.historyTokens = history.tokens;
+    // The question is paid for too when it goes to a model: a 1 MB question is cut, not sent whole past the budget.
+    const asked = boundedQuestion(question, scrubber, s);
+    if (!deps.provider) asked.tokens = 0;
+    else if (asked.note) notes.push(asked.note);
     const ctx = await buildContext(
-      { root: request.root, question, history: request.history, attached, overlay: request.overlay, settings: { ...s, maxContextTokens: s.maxContextTokens - history.tokens }, scrubber, queryId, signal: request.signal, onProgress: (message) => emit({ type: 'progress', message }) },
+      { root: request.root, question, history: request.history, attached, overlay: request.overlay, settings: { ...s, maxContextTokens: s.maxContextTokens - history.tokens - asked.tokens }, scrubber, queryId, signal: request.signal, onProgress: (message) => emit({ type: 'progress', message }) },
       { logger, index: deps.index },
     );
     outcome.ctx = ctx;
@@ -124,7 +128,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     if (!deps.provider) return snippets('success', deps.unconfiguredReason ?? 'No model is configured.');
     stage = 'model';
     const provider = deps.provider;
-    const messages = buildMessages(ctx, question, history.messages, scrubber, Boolean(deps.tools));
+    const messages = buildMessages(ctx, asked, history.messages, Boolean(deps.tools));
     const toolChunks: ContextChunk[] = [];
     try {
       const usage: { promptTokens?: number; completionTokens?: number } = {};
@@ -137,7 +141,13 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
           emit({ type: 'retry', attempt: r.attempt, delayMs: r.delayMs, reason: r.reason });
         },
       };
-      const reply = (msgs: typeof messages, tools?: ToolSpec[], toolChoice?: 'none') => streamReply(msgs, { provider, signal: request.signal, retry, usage, tools, toolChoice, holdCommands: Boolean(deps.tools), emit: (delta) => answerStream.push(delta) });
+      // The last reply is the answer: whether it stopped short decides the status.
+      let incomplete: IncompleteReason | undefined;
+      const reply = async (msgs: typeof messages, tools?: ToolSpec[], toolChoice?: 'none') => {
+        const r = await streamReply(msgs, { provider, signal: request.signal, retry, usage, tools, toolChoice, holdCommands: Boolean(deps.tools), emit: (delta) => answerStream.push(delta) });
+        incomplete = r.incomplete;
+        return r;
+      };
       let answer: string;
       let toolResults: ScrubbedText[] = [];
       if (deps.tools) {
@@ -157,8 +167,13 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
       } else answer = (await reply(messages)).text;
       outcome.completionTokens = usage.completionTokens;
       deps.onTurn?.({ queryId, question: scrubber.scrub(question).text, answer: scrubber.scrub(answer).text, toolResults });
+      // A reply cut short says so after what did arrive, as part of the answer's segments.
+      if (incomplete) {
+        answerStream.flush();
+        answerStream.push(incompleteNote(incomplete));
+      }
       const context = toolChunks.length ? { ...ctx, chunks: [...ctx.chunks, ...toolChunks] } : ctx;
-      return finish(resultOf(answerStream, { queryId, context, provider: provider.id, model: provider.model, usage, status: 'success' }));
+      return finish(resultOf(answerStream, { queryId, context, provider: provider.id, model: provider.model, usage, status: incomplete ? 'incomplete' : 'success' }));
     } catch (err) {
       if (!(err instanceof ProviderError && err.kind === 'network') || request.signal?.aborted) throw err;
       outcome.errorKind = 'network';

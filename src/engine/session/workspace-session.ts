@@ -21,7 +21,9 @@ import type { Plan } from '../plans/schema';
 import { validatePlan, type ValidationResult } from '../plans/validate';
 import type { ScrubbedText } from '../privacy/types';
 import { createScrubber } from '../privacy/scrubber';
+import type { ChunkSource } from '../retrieval/chunk-source';
 import { WorkspaceIndex } from '../retrieval/index';
+import { openIndex, saveIfChanged } from '../retrieval/index-store';
 import { rememberTurns } from './remember-turns';
 import { nullLogger, type Logger } from '../telemetry/log';
 import type { DiscoveryOptions, DocumentOverlay } from '../workspace/types';
@@ -44,10 +46,22 @@ export interface WorkspaceSessionOptions {
   overlay?: DocumentOverlay;
   /** Keep the index between questions and refresh it only after `markDirty` (the editor watches files). */
   watched?: boolean;
+  /**
+   * Start each question's index from the copy saved in .agent/state/index.bin and save it back when
+   * it changed (the CLI: only files changed since the last question are read again).
+   */
+  savedIndex?: boolean;
+  /**
+   * Where ranked chunks come from instead of the session's own index (the extension's index
+   * server); `local` is the session's index, for when that source is unavailable.
+   */
+  chunkSource?: (local: () => ChunkSource) => ChunkSource;
   /** @url mentions: whether the network may be used, where pages are cached; other folders for @name/path. */
   mentions?: { allowNetwork: () => boolean; cacheDir?: string; roots?: () => WorkspaceRoot[] | undefined };
   /** Read-only tools and memory writes happen only in a trusted workspace (default: trusted). */
   trusted?: () => boolean;
+  /** The audit database could not be read and was set aside for a fresh one: this says where it went. */
+  onStoreNotice?: (notice: string) => void;
 }
 
 /** One question for the session: the request without what the session owns, plus the model to use. */
@@ -115,7 +129,10 @@ export class WorkspaceSession {
   store(): Promise<AuditStore> {
     const db = this.opts.database;
     if (!db) throw new Error('This session has no audit database.');
-    this.opened ??= db.shared ? openSharedStore(db.file) : AuditStore.open({ file: db.file });
+    this.opened ??= (db.shared ? openSharedStore(db.file) : AuditStore.open({ file: db.file })).then((store) => {
+      if (store.notice) this.opts.onStoreNotice?.(store.notice);
+      return store;
+    });
     return this.opened;
   }
 
@@ -125,14 +142,18 @@ export class WorkspaceSession {
     const s = this.settings();
     const resolveMentions = mentionResolver({ discovery: discoveryOf(root, s), roots: opts.mentions?.roots?.(), overlay: opts.overlay, allowNetwork: opts.mentions?.allowNetwork() ?? true, cacheDir: opts.mentions?.cacheDir });
     const store = r.provider && r.tools !== false && (opts.trusted?.() ?? true) && opts.database ? await this.store() : undefined;
-    return ask(
+    const saved = opts.savedIndex ? (await openIndex({ root, settings: s, overlay: opts.overlay })).index : undefined;
+    const result = await ask(
       { root, question: r.question, history: r.history, attached: r.attached, overlay: opts.overlay, signal: r.signal, onEvent: r.onEvent },
       {
-        provider: r.provider, unconfiguredReason: r.unconfiguredReason, settings: s, logger: this.logger, metrics: opts.metrics, index: this.indexFor(s), resolveMentions,
+        provider: r.provider, unconfiguredReason: r.unconfiguredReason, settings: s, logger: this.logger, metrics: opts.metrics, index: saved ?? this.chunkSource(s), resolveMentions,
         tools: store ? createCommandToolset({ host: this.host(s), store }) : undefined,
         onTurn: store ? rememberTurns(store, r.conversationId ?? randomUUID(), r.onMemoryError) : undefined,
       },
     );
+    // Not being able to save (a read-only folder) only makes the next question slower.
+    if (saved) await saveIfChanged(saved).catch(() => this.logger.warn('index.save_failed', {}));
+    return result;
   }
 
   /** Proposes a plan from context built with the folder's settings (ignore rules, excluded folders, size and token limits). */
@@ -142,7 +163,7 @@ export class WorkspaceSession {
     const queryId = randomUUID();
     let context: ScrubbedText | undefined;
     try {
-      context = renderContext(await buildContext({ root: this.root, question: r.request, overlay: this.opts.overlay, settings: s, scrubber, queryId, signal: r.signal }, { logger: this.logger, index: this.indexFor(s) }));
+      context = renderContext(await buildContext({ root: this.root, question: r.request, overlay: this.opts.overlay, settings: s, scrubber, queryId, signal: r.signal }, { logger: this.logger, index: this.chunkSource(s) }));
     } catch (err) {
       if (r.signal?.aborted) throw err;
       // The plan can still be proposed from the request and the evidence alone.
@@ -184,12 +205,19 @@ export class WorkspaceSession {
     this.opened = undefined;
   }
 
-  // The index is built for one set of settings; changed settings get a new one.
-  private indexFor(s: EngineSettings): WorkspaceIndex | undefined {
-    if (!this.opts.watched) return undefined;
-    const key = JSON.stringify(s);
-    if (this.index?.key !== key) this.index = { key, index: new WorkspaceIndex({ root: this.root, settings: s, overlay: this.opts.overlay, watched: true }) };
-    return this.index.index;
+  /**
+   * Where questions get ranked chunks now: the configured source (the index server), else the
+   * session's index for the current settings when watched, else a fresh index read from disk.
+   */
+  chunkSource(s = this.settings()): ChunkSource {
+    // The index is built for one set of settings; changed settings get a new one.
+    const local = (): WorkspaceIndex => {
+      const key = JSON.stringify(s);
+      if (this.index?.key !== key) this.index = { key, index: new WorkspaceIndex({ root: this.root, settings: s, overlay: this.opts.overlay, watched: true }) };
+      return this.index.index;
+    };
+    if (this.opts.chunkSource) return this.opts.chunkSource(local);
+    return this.opts.watched ? local() : new WorkspaceIndex({ root: this.root, settings: s, overlay: this.opts.overlay });
   }
 }
 

@@ -84,6 +84,8 @@ const ENGINE_IMPORTS: Record<string, string[]> = {
   workspace: ['config'],
   metrics: ['workspace'],
   retrieval: ['config', 'workspace'],
+  // The index server's wire protocol: shared by src/server and src/vscode, which may not import each other.
+  'index-protocol': ['config', 'retrieval', 'workspace'],
   llm: ['config', 'privacy'],
   audit: ['privacy', 'workspace'],
   context: ['config', 'privacy', 'retrieval', 'telemetry', 'workspace'],
