@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import type { EngineSettings } from './settings';
+import { guardSecretsDir, secretsDir } from './secrets-dir';
 
 export type ProviderKind = 'openai' | 'gemini' | 'gh' | 'openai-compatible';
 
@@ -40,15 +41,17 @@ export const DEFAULT_MODELS: Record<Exclude<ProviderKind, 'openai-compatible'>, 
 export const GITHUB_MODELS_URL = 'https://models.github.ai/inference';
 
 const ENV_KEYS: Record<Exclude<ProviderKind, 'openai-compatible'>, string> = { openai: 'OPENAI_API_KEY', gemini: 'GEMINI_API_KEY', gh: 'GH_TOKEN' };
+/** Also read, after the first name (the seed's `gh` reads GH_TOKEN, then GITHUB_TOKEN). */
+const MORE_ENV_KEYS: Partial<Record<keyof typeof ENV_KEYS, string>> = { gh: 'GITHUB_TOKEN' };
+/** The seed's provider-neutral key file, `.agent/secrets/llm_api_key`, read after `<provider>_api_key`. */
+const SHARED_KEY_FILE = 'llm_api_key';
 
 export function configPath(root: string): string {
   return path.join(root, '.agent', 'etc', 'query.yaml');
 }
 
-async function readKey(root: string, kind: keyof typeof ENV_KEYS, env: NodeJS.ProcessEnv, warnings: string[]): Promise<string | undefined> {
-  const fromEnv = env[ENV_KEYS[kind]]?.trim();
-  if (fromEnv) return fromEnv;
-  const file = path.join(root, '.agent', 'secrets', `${kind}_api_key`);
+async function readKeyFile(root: string, name: string, warnings: string[]): Promise<string | undefined> {
+  const file = path.join(secretsDir(root), name);
   try {
     const st = await fs.stat(file);
     if ((st.mode & 0o077) !== 0) {
@@ -60,8 +63,22 @@ async function readKey(root: string, kind: keyof typeof ENV_KEYS, env: NodeJS.Pr
   }
 }
 
+async function readKey(root: string, kind: keyof typeof ENV_KEYS, env: NodeJS.ProcessEnv, warnings: string[]): Promise<string | undefined> {
+  const more = MORE_ENV_KEYS[kind];
+  const fromEnv = env[ENV_KEYS[kind]]?.trim() || (more ? env[more]?.trim() : undefined);
+  if (fromEnv) return fromEnv;
+  return readKeyFile(root, `${kind}_api_key`, warnings);
+}
+
+/** Which provider a key in llm_api_key is for, by its well-known prefix; the seed's default (gemini) otherwise. */
+function kindOfSharedKey(key: string): keyof typeof ENV_KEYS {
+  if (/^(gh[pousr]_|github_pat_)/.test(key)) return 'gh';
+  if (/^sk-/.test(key)) return 'openai';
+  return 'gemini';
+}
+
 function keyHint(kind: keyof typeof ENV_KEYS): string {
-  return `set ${ENV_KEYS[kind]} or write the key to .agent/secrets/${kind}_api_key`;
+  return `set ${ENV_KEYS[kind]} or write the key to .agent/secrets/${kind}_api_key (or .agent/secrets/${SHARED_KEY_FILE})`;
 }
 
 function positive(doc: Record<string, unknown>, key: string): number | undefined {
@@ -91,11 +108,12 @@ function encoding(doc: Record<string, unknown>): string | undefined {
  * Reads `<root>/.agent/etc/query.yaml` (seed 001): `llm_provider` (openai | gemini | gh | the URL of
  * an OpenAI-compatible server), `model`, `max_context_tokens`, `max_file_tokens`, optional `base_url`,
  * `encoding` (tiktoken), `excluded_folders` (replaces the default list) and `extra_ignore` (gitignore patterns).
- * Keys come from the environment or `.agent/secrets/<provider>_api_key`. With no `llm_provider`,
+ * Keys come from the environment (GH_TOKEN or GITHUB_TOKEN for gh), `.agent/secrets/<provider>_api_key`,
+ * or the seed's `.agent/secrets/llm_api_key` (for the chosen provider, else the one its prefix names). With no `llm_provider`,
  * the first provider that has a key is used; with none, there is no provider and the reason says why.
  */
 export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Promise<QueryConfig> {
-  const warnings: string[] = [];
+  const warnings: string[] = await guardSecretsDir(root);
   let doc: Record<string, unknown> = {};
   try {
     const text = await fs.readFile(configPath(root), 'utf8');
@@ -117,7 +135,8 @@ export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Pro
   const baseUrl = typeof doc.base_url === 'string' ? doc.base_url : undefined;
   if (chosen && /^https?:\/\//i.test(chosen)) {
     if (!model) throw new ConfigError(`.agent/etc/query.yaml: llm_provider is the server ${chosen} but no 'model' is set.`, "Add e.g. 'model: llama3.1' (a model the server has; `ollama list` shows them).");
-    return { provider: { kind: 'openai-compatible', model, baseUrl: chosen, keyHint: 'no key is needed for a local server' }, settings, warnings };
+    const apiKey = await readKeyFile(root, SHARED_KEY_FILE, warnings);
+    return { provider: { kind: 'openai-compatible', model, baseUrl: chosen, apiKey, keyHint: `no key is needed for a local server; a hosted one reads .agent/secrets/${SHARED_KEY_FILE}` }, settings, warnings };
   }
   if (chosen && !(chosen in ENV_KEYS)) {
     throw new ConfigError(`.agent/etc/query.yaml: unknown llm_provider '${chosen}'.`, 'Use openai, gemini, gh, or the URL of an OpenAI-compatible server such as http://localhost:11434/v1.');
@@ -128,6 +147,12 @@ export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Pro
     if (!apiKey) continue;
     const url = kind === 'gh' ? baseUrl ?? GITHUB_MODELS_URL : baseUrl;
     return { provider: { kind, model: model ?? DEFAULT_MODELS[kind], apiKey, baseUrl: url, keyHint: keyHint(kind) }, settings, warnings };
+  }
+  const shared = await readKeyFile(root, SHARED_KEY_FILE, warnings);
+  if (shared) {
+    const kind = chosen ? (chosen as keyof typeof ENV_KEYS) : kindOfSharedKey(shared);
+    const url = kind === 'gh' ? baseUrl ?? GITHUB_MODELS_URL : baseUrl;
+    return { provider: { kind, model: model ?? DEFAULT_MODELS[kind], apiKey: shared, baseUrl: url, keyHint: keyHint(kind) }, settings, warnings };
   }
   const unconfiguredReason = chosen
     ? `No API key for ${chosen}: ${keyHint(chosen as keyof typeof ENV_KEYS)}.`
