@@ -151,11 +151,13 @@ export class GroundedServices implements vscode.Disposable {
     const root = opts.root ?? this.rootFor(vscode.window.activeTextEditor?.document.uri);
     if (!root) throw new Error('Open a folder first: Grounded answers questions about the code in the open workspace.');
     const resolved = await this.resolveProvider(opts.requestModel);
-    const engine = readSettings(vscode.Uri.file(root)).engine;
+    const { engine, keepAnswers } = readSettings(vscode.Uri.file(root));
     const resolveMentions = mentionResolver({ discovery: discoveryFor(root), roots: workspaceRoots(), overlay: this.overlay, allowNetwork: vscode.workspace.isTrusted, cacheDir: this.urlCacheDir });
-    // Read-only tools and memory only in a trusted workspace, and only when a model answers.
-    const store = resolved.provider && vscode.workspace.isTrusted ? await openSharedStore(defaultDatabasePath(root)) : undefined;
-    const tools = store ? answerToolset(createVsCodeWorkspaceHost({ root, extraIgnore: engine.extraIgnore }), store) : undefined;
+    // Read-only tools and memory only in a trusted workspace, and only when a model answers; with
+    // grounded.memory.keepAnswers off the database is not even opened (opening creates .agent/state/).
+    const toolsAllowed = resolved.provider && vscode.workspace.isTrusted;
+    const store = toolsAllowed && keepAnswers ? await openSharedStore(defaultDatabasePath(root)) : undefined;
+    const tools = toolsAllowed ? answerToolset(createVsCodeWorkspaceHost({ root, extraIgnore: engine.extraIgnore }), store) : undefined;
     const onTurn = store ? rememberTurns(store, opts.conversationId ?? randomUUID(), () => this.logger.warn('memory.write_failed', {})) : undefined;
     return engineAsk(
       { root, question: opts.question, history: opts.history, attached: opts.attached, overlay: this.overlay, signal: opts.signal, onEvent: opts.onEvent },
