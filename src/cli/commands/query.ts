@@ -5,7 +5,7 @@ import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
 import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
 import { explainPath } from '../../engine/workspace/explain';
 import { CitationLineStream } from '../../engine/ask/citation-stream';
-import type { AnswerResult, AskEvent } from '../../engine/ask/types';
+import type { AnswerResult, AskEvent, ConversationTurn } from '../../engine/ask/types';
 import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
 import type { BuiltContext } from '../../engine/context/types';
 import { createProvider } from '../../engine/llm/factory';
@@ -17,8 +17,10 @@ import { createLogger, jsonLineSink, nullLogger } from '../../engine/telemetry/l
 import { parseCommandArgs, positiveInt, resolveRootOption } from '../args';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
+import { runChat } from './query-chat';
 
 const HELP = `Usage: grounded query "QUESTION" [--root DIR] [--json] [--max-tokens N] [--max-file-tokens N] [--no-llm] [--no-tools] [--verbose]
+       grounded query --chat ["FIRST QUESTION"] [options]
 
 Answers a question about the workspace from its code, citing path#Lstart-Lend; citations that do
 not match the context sent are marked unverified. The model comes from .agent/etc/query.yaml
@@ -32,7 +34,13 @@ memory, .agent/state/grounded.db, which /memory_search and grounded memory sql r
 Mentions: @path/file.ts, @file.ts#L10-20, @search:"text", @grep:"regex", @url:https://... (checked
 against private and local addresses; see grounded check-url).
 
+Chat mode (--chat): a conversation in the terminal. Each line you type (or pipe in) is a question;
+follow-ups are sent with the earlier questions and answers, scrubbed like everything else and inside
+the same --max-tokens budget (earlier turns take at most a quarter of it, the oldest dropped first).
+A failed answer is reported and the session goes on. Type /exit (or /quit, or press Ctrl-D) to end.
+
 Options:
+  --chat                multi-turn session reading questions from standard input (see above)
   --root DIR            the workspace folder (default: the current folder)
   --json                print the machine-readable result (see README: "query --json")
   --max-tokens N        total context budget in tokens (default 8192)
@@ -95,6 +103,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     verbose: { type: 'boolean' },
     'no-llm': { type: 'boolean' },
     'no-tools': { type: 'boolean' },
+    chat: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -102,7 +111,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return ExitCode.ok;
   }
   const question = positionals.join(' ').trim();
-  if (!question) throw new UsageError('give a question, e.g. grounded query "how are API keys stored?"');
+  if (!question && !values.chat) throw new UsageError('give a question, e.g. grounded query "how are API keys stored?" (or --chat for a conversation)');
+  if (values.chat && values.json) throw new UsageError('--chat prints answers as text; leave out --json (one question at a time takes --json)');
   const root = await resolveRootOption(values.root, io.cwd);
   const flags = { maxContextTokens: positiveInt('max-tokens', values['max-tokens']), maxFileTokens: positiveInt('max-file-tokens', values['max-file-tokens']) };
   let config;
@@ -122,6 +132,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   let store: AuditStore | undefined;
   // Printed line by line with unverified citations marked: streaming the raw text would show them as real.
   let lines: CitationLineStream | undefined;
+  const showError = (err: ProviderError) => {
+    lines?.flush();
+    io.stderr(`${streamed ? '\n' : ''}grounded query: ${err.message}\n${err.suggestion}\n`);
+  };
   const onEvent = (e: AskEvent) => {
     if (values.json) return;
     if (e.type === 'context') lines = new CitationLineStream(e.context, (t) => { io.stdout(t); streamed = true; });
@@ -135,21 +149,27 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const host = createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root, extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders, maxFileBytes: settings.maxFileBytes }, p) });
     const tools = store ? answerToolset(host, store) : undefined;
     const onTurn = store ? rememberTurns(store, randomUUID(), () => io.stderr('warning: this answer could not be kept in the workspace memory\n')) : undefined;
-    const r = await ask({ root, question, onEvent }, { provider, unconfiguredReason, settings, logger, metrics, resolveMentions, tools, onTurn });
-    if (values.json) io.stdout(`${JSON.stringify(answerJson(r), null, 2)}\n`);
-    else {
-      lines?.flush();
-      // An answer cut off by a lost connection is followed by the snippet answer that replaced it.
-      if (!streamed || r.status === 'offline') io.stdout(`${streamed ? '\n\n' : ''}${r.answer}`);
-      const unverified = r.citations.filter((c) => !c.verified).length;
-      const model = r.provider ? `${r.provider}/${r.model}` : 'no model';
-      io.stdout(`\n\n${summaryLine(r.context).replace('— ', `— ${model}; `)}${unverified ? `${unverified} citation(s) did not match the context sent and are marked unverified.\n` : ''}`);
-    }
+    const answerOne = async (q: string, history: ConversationTurn[]): Promise<AnswerResult> => {
+      // Each question gets its own CitationLineStream (set by its 'context' event).
+      streamed = false;
+      const r = await ask({ root, question: q, history, onEvent }, { provider, unconfiguredReason, settings, logger, metrics, resolveMentions, tools, onTurn });
+      if (values.json) io.stdout(`${JSON.stringify(answerJson(r), null, 2)}\n`);
+      else {
+        lines?.flush();
+        // An answer cut off by a lost connection is followed by the snippet answer that replaced it.
+        if (!streamed || r.status === 'offline') io.stdout(`${streamed ? '\n\n' : ''}${r.answer}`);
+        const unverified = r.citations.filter((c) => !c.verified).length;
+        const model = r.provider ? `${r.provider}/${r.model}` : 'no model';
+        io.stdout(`\n\n${summaryLine(r.context).replace('— ', `— ${model}; `)}${unverified ? `${unverified} citation(s) did not match the context sent and are marked unverified.\n` : ''}`);
+      }
+      return r;
+    };
+    if (values.chat) return await runChat({ first: question || undefined, answer: answerOne, showError }, io);
+    await answerOne(question, []);
     return ExitCode.ok;
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
-    lines?.flush();
-    io.stderr(`${streamed ? '\n' : ''}grounded query: ${err.message}\n${err.suggestion}\n`);
+    showError(err);
     return ExitCode.runtime;
   } finally {
     store?.close();
