@@ -12,6 +12,7 @@ import { nullLogger, type Logger } from '../telemetry/log';
 import { readWorkspaceText } from '../workspace/read';
 import type { DocumentOverlay } from '../workspace/types';
 import { Budget, enforceTotal, frameTokens } from './budget';
+import { CoveredRanges } from './covered-ranges';
 import { fenceId } from './render';
 import type { BuiltContext, ContextChunk } from './types';
 
@@ -93,9 +94,12 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
   const budget = new Budget(s);
   const fence = fenceId(queryId);
   const chunks: ContextChunk[] = [];
+  const covered = new CoveredRanges();
   let dropped = 0;
   for (const a of req.attached ?? []) {
     const lines = scrubbedLines(scrubber.scrub(a.text).text);
+    // The same lines attached again (a file mentioned three times) are sent once.
+    if (!covered.uncovered(a.path, a.startLine, a.startLine + lines.length - 1).length) continue;
     const origin = a.origin === 'selection' ? 'selection' : a.origin === 'url' ? 'url' : a.origin === 'reference' ? 'reference' : 'mention';
     // The fence is priced at its widest (full range, marked truncated): a cut chunk's is never dearer.
     const frame = frameTokens({ path: a.path, startLine: a.startLine, endLine: a.startLine + lines.length - 1, origin, truncated: true }, fence, s.encoding);
@@ -104,19 +108,24 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
     budget.spend(a.path, f.tokens, frame);
     const truncated = f.count < lines.length;
     chunks.push({ path: a.path, startLine: a.startLine, endLine: a.startLine + f.count - 1, text: joinScrubbed(lines.slice(0, f.count), '\n'), score: 0, tokens: f.tokens, origin, truncated: truncated || undefined });
+    covered.add(a.path, a.startLine, a.startLine + f.count - 1);
   }
   const files = new Map<string, ScrubbedFile | undefined>();
   for (const r of ranked) {
     req.signal?.throwIfAborted();
     const file = await scrubbedFile(files, r, index, scrubber);
     if (!file) continue;
-    const lines = file.lines.slice(r.startLine - 1, r.endLine);
-    const frame = frameTokens({ path: r.path, startLine: r.startLine, endLine: r.endLine, origin: 'retrieval', truncated: true }, fence, s.encoding);
-    const f = budget.fit(r.path, lines, frame);
-    if (!f) { dropped++; continue; }
-    budget.spend(r.path, f.tokens, frame);
-    const truncated = f.count < lines.length || (file.truncated && r.endLine >= file.lines.length);
-    chunks.push({ path: r.path, startLine: r.startLine, endLine: r.startLine + f.count - 1, text: joinScrubbed(lines.slice(0, f.count), '\n'), score: Math.round(r.score * 1000) / 1000, tokens: f.tokens, origin: 'retrieval', truncated: truncated || undefined });
+    // Only the lines no attachment or earlier chunk already sent: a mentioned file is one block.
+    for (const [startLine, endLine] of covered.uncovered(r.path, r.startLine, r.endLine)) {
+      const lines = file.lines.slice(startLine - 1, endLine);
+      const frame = frameTokens({ path: r.path, startLine, endLine, origin: 'retrieval', truncated: true }, fence, s.encoding);
+      const f = budget.fit(r.path, lines, frame);
+      if (!f) { dropped++; continue; }
+      budget.spend(r.path, f.tokens, frame);
+      const truncated = f.count < lines.length || (file.truncated && endLine >= file.lines.length);
+      chunks.push({ path: r.path, startLine, endLine: startLine + f.count - 1, text: joinScrubbed(lines.slice(0, f.count), '\n'), score: Math.round(r.score * 1000) / 1000, tokens: f.tokens, origin: 'retrieval', truncated: truncated || undefined });
+      covered.add(r.path, startLine, startLine + f.count - 1);
+    }
   }
   const fitted = enforceTotal(queryId, mergeAdjacent(chunks), s);
   const merged = fitted.chunks;
