@@ -55,7 +55,7 @@ export class GroundedServices implements vscode.Disposable {
   private logLevel = readSettings().logLevel;
 
   /** Fetched @url pages are cached in the extension's storage, never inside the user's repository. */
-  private readonly urlCacheDir: string;
+  readonly urlCacheDir: string;
 
   constructor(context: vscode.ExtensionContext) {
     this.urlCacheDir = vscode.Uri.joinPath(context.globalStorageUri, 'url-cache').fsPath;

@@ -19,7 +19,7 @@ import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
 import { runChat } from './query-chat';
 
-const HELP = `Usage: grounded query "QUESTION" [--root DIR] [--json] [--max-tokens N] [--max-file-tokens N] [--no-llm] [--no-tools] [--verbose]
+const HELP = `Usage: grounded query "QUESTION" [--root DIR] [--json] [--max-tokens N] [--max-file-tokens N] [--no-llm] [--no-tools] [--refresh-urls] [--verbose]
        grounded query --chat ["FIRST QUESTION"] [options]
 
 Answers a question about the workspace from its code, citing path#Lstart-Lend; citations that do
@@ -46,6 +46,8 @@ Options:
   --max-tokens N        total context budget in tokens (default 8192)
   --max-file-tokens N   cap per file in tokens (default 4096)
   --no-llm              do not call a model: ranked snippets only
+  --refresh-urls        fetch every @url again instead of using the 24-hour cache
+                        (.agent/state/url-cache; a server's ETag still saves the download)
   --no-tools            the model answers from the context alone, without read-only tool rounds
                         (/search, /grep, /read, /symbols, /references, /memory_search, /memory_sql)
   --verbose             structured log lines (ids, counts, timings; never text) on stderr
@@ -103,6 +105,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     verbose: { type: 'boolean' },
     'no-llm': { type: 'boolean' },
     'no-tools': { type: 'boolean' },
+    'refresh-urls': { type: 'boolean' },
     chat: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -143,7 +146,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     if (e.type === 'retry') io.stderr(`(${e.reason}: retrying in ${Math.round(e.delayMs / 100) / 10} s, attempt ${e.attempt} of 5)\n`);
   };
   try {
-    const resolveMentions = mentionResolver({ discovery: { root, maxFileBytes: settings.maxFileBytes, extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders }, allowNetwork: true });
+    const resolveMentions = mentionResolver({ discovery: { root, maxFileBytes: settings.maxFileBytes, extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders }, allowNetwork: true, refresh: values['refresh-urls'] });
     // Tools and memory only matter when a model answers; the memory database is opened only then.
     store = provider && !values['no-tools'] ? await AuditStore.open({ file: defaultDatabasePath(root) }) : undefined;
     const host = createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root, extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders, maxFileBytes: settings.maxFileBytes }, p) });
