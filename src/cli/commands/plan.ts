@@ -54,7 +54,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const dbFile = values.db ? path.resolve(io.cwd, values.db) : defaultDatabasePath(root);
   if (values.db && !existsSync(dbFile)) throw new UsageError(`--db '${values.db}' does not exist`);
   let errors: Array<{ code: string; stepId?: string; message: string }>;
-  let evidence: Pick<PlanEvidence, 'source' | 'rowCounts'> = { source: 'computed', rowCounts: {} };
+  let evidence: Pick<PlanEvidence, 'source' | 'rowCounts' | 'lines'> = { source: 'computed', rowCounts: {}, lines: [] };
   try {
     const plan = parsePlanText(text);
     const host = createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root }, p) });
@@ -66,7 +66,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         store.close();
       }
     }
-    errors = (await validatePlan(plan, { host, evidenceRowCounts: evidence.rowCounts })).issues;
+    errors = (await validatePlan(plan, { host, evidenceRowCounts: evidence.rowCounts, evidenceSummary: evidence.lines })).issues;
   } catch (err) {
     if (!(err instanceof PlanParseError)) throw err;
     errors = err.errors.map((message) => ({ code: 'schema', message }));

@@ -75,7 +75,7 @@ const editSummary = (e: ProposedEdit) => ({ path: e.path, kind: e.kind, before_s
  */
 export async function executePlan(opts: ExecutePlanOptions): Promise<PlanRunResult> {
   const { plan, host, store } = opts;
-  const validation = await validatePlan(plan, { host, evidenceRowCounts: opts.evidenceRowCounts });
+  const validation = await validatePlan(plan, { host, evidenceRowCounts: opts.evidenceRowCounts, evidenceSummary: opts.evidenceSummary });
   if (store) recordPlan(store, { id: plan.id, intent: plan.intent, plan, validation, evidence: { cited: plan.evidence_referenced, rowCounts: opts.evidenceRowCounts ?? {}, summary: opts.evidenceSummary ?? [] } });
   if (!validation.valid) return { planId: plan.id, status: 'invalid', validation, steps: [] };
   if (store && opts.mode === 'plan') recordAuthorization(store, { planId: plan.id, decision: 'accept', mode: 'plan' });
