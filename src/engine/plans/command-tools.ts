@@ -61,7 +61,7 @@ export function createCommandToolset(opts: CommandToolsetOptions): CommandToolse
     read: (args) => readCommand(host, args),
     symbols: async (args) => {
       const [path, pattern] = args.split(/\s+/, 2);
-      return (await runReadOnlyTool('symbols_in_file', pattern ? { path, pattern } : { path }, host)).text;
+      return (await runReadOnlyTool('symbols_in_file', { path, pattern: pattern || '*' }, host)).text;
     },
     references: async (args) => (await runReadOnlyTool('references_to_symbol_name', { name: args }, host)).text,
     memory_search: async (args) => {

@@ -51,6 +51,37 @@ async function fileGlob(host: WorkspaceHost, pattern: string, root?: string): Pr
   return { text: files.length ? files.join('\n') : 'No files match', summary: { count: files.length, files: files.slice(0, maxMatches) } };
 }
 
+/**
+ * Symbols whose name contains `pattern` (case-insensitive; `*` lists all): in `path`, or in every
+ * file whose text contains the pattern (only those files are asked for their symbols).
+ */
+async function symbolsInFiles(host: WorkspaceHost, pattern: string, path?: string): Promise<ToolOutput> {
+  const filter = pattern === '*' ? '' : pattern.toLowerCase();
+  let files: string[];
+  if (path !== undefined) files = [normalizeRelPath(host.root, path)];
+  else {
+    files = [];
+    for (const f of await host.listFiles()) if ((await host.readText(f))?.toLowerCase().includes(filter)) files.push(f);
+  }
+  const lines: string[] = [];
+  let count = 0;
+  for (const file of files) {
+    let symbols;
+    try {
+      symbols = await host.documentSymbols(file);
+    } catch (err) {
+      // Across the workspace a file without a symbol provider is skipped; for one named file it is the answer.
+      if (path !== undefined) throw err;
+      continue;
+    }
+    for (const s of symbols.filter((x) => x.name.toLowerCase().includes(filter))) {
+      count++;
+      if (lines.length < maxMatches) lines.push(`${s.kind} ${s.container ? `${s.container}.` : ''}${s.name} ${file}#L${s.range.start.line + 1}-${s.range.end.line + 1}`);
+    }
+  }
+  return { text: lines.join('\n') || 'No symbols', summary: { path: path ?? null, pattern, count } };
+}
+
 /** Runs a read-only tool. Errors are thrown with the message the user and the model see verbatim. */
 export async function runReadOnlyTool(tool: ToolName, args: Record<string, unknown>, host: WorkspaceHost): Promise<ToolOutput> {
   switch (tool) {
@@ -64,15 +95,12 @@ export async function runReadOnlyTool(tool: ToolName, args: Record<string, unkno
       return fileSearch(host, String(args.pattern), args.root as string | undefined);
     case 'file_glob':
       return fileGlob(host, String(args.pattern), args.root as string | undefined);
-    case 'symbols_in_file': {
-      const path = normalizeRelPath(host.root, String(args.path));
-      const filter = (args.pattern as string | undefined)?.toLowerCase();
-      const symbols = (await host.documentSymbols(path)).filter((s) => !filter || s.name.toLowerCase().includes(filter));
-      const text = symbols.map((s) => `${s.kind} ${s.container ? `${s.container}.` : ''}${s.name} ${path}#L${s.range.start.line + 1}-${s.range.end.line + 1}`).join('\n');
-      return { text: text || 'No symbols', summary: { path, count: symbols.length } };
-    }
-    case 'references_to_symbol_name': {
-      const refs = await host.references(String(args.name));
+    case 'symbols_in_file':
+      return symbolsInFiles(host, String(args.pattern), args.path as string | undefined);
+    case 'references_to_symbol_name':
+    case 'references_from_file_to_symbol_name': {
+      const file = args.file === undefined ? undefined : normalizeRelPath(host.root, String(args.file));
+      const refs = (await host.references(String(args.name))).filter((r) => file === undefined || r.path === file);
       const text = refs.map((r) => `${r.path}#L${r.line}: ${r.text}`).join('\n');
       return { text: text || 'No references', summary: { count: refs.length, files: [...new Set(refs.map((r) => r.path))] } };
     }
