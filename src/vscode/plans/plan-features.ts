@@ -81,7 +81,7 @@ export class PlanFeatures implements vscode.Disposable {
     const root = this.requireRoot();
     const provider = await this.services.getProvider();
     if (!provider) {
-      return { markdown: 'Plans need a language model, and none is configured. Choose one with **Grounded: Select Model** (setting `grounded.provider`).' };
+      return { markdown: 'Plans need a language model, and none is configured. Choose one with **Grounded: Select Provider and Model** (setting `grounded.provider`).' };
     }
     const abort = new AbortController();
     const cancel = token?.onCancellationRequested(() => abort.abort());
