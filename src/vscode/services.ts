@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { answerToolset, rememberTurns } from '../engine/ask/workspace-tools';
 import { openSharedStore } from '../engine/audit/shared-store';
 import { defaultDatabasePath } from '../engine/audit/store';
 import { ask as engineAsk } from '../engine/ask/ask';
 import type { AnswerResult, AskEvent, AttachedContext, ConversationTurn } from '../engine/ask/types';
-import { DEFAULT_MODELS, GITHUB_MODELS_URL, type ProviderSpec } from '../engine/config/query-config';
+import { chooseProvider } from '../engine/config/provider-endpoints';
 import { createProvider } from '../engine/llm/factory';
 import { mentionResolver } from '../engine/mentions/index';
 import type { Provider } from '../engine/llm/types';
 import { MetricsRegistry } from '../engine/metrics/registry';
+import type { ChunkSource } from '../engine/retrieval/chunk-source';
 import { WorkspaceIndex } from '../engine/retrieval/index';
 import { discoverFiles } from '../engine/workspace/discovery';
 import { createLogger, type Logger, type LogRecord } from '../engine/telemetry/log';
 import { levelFilteredSink } from '../engine/telemetry/log-level';
+import { IndexClient } from './index-client';
 import { KeyStore, type KeyedProvider } from './keys';
 import { VsCodeLmProvider } from './lm-provider';
 import { createVsCodeWorkspaceHost, openDocumentOverlay } from './plans/workspace-host';
@@ -49,6 +52,8 @@ export class GroundedServices implements vscode.Disposable {
   readonly keys: KeyStore;
   readonly overlay = openDocumentOverlay();
   private readonly indexes = new Map<string, WorkspaceIndex>();
+  /** The index server: it owns the index, so the extension host's memory does not grow with the workspace. */
+  readonly indexClient?: IndexClient;
   /** Per folder, the files @mention completion offers (listed once, again after files or settings change). */
   private readonly mentionLists = new Map<string, Promise<string[]>>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -62,6 +67,7 @@ export class GroundedServices implements vscode.Disposable {
     this.output = vscode.window.createOutputChannel('Grounded', { log: true });
     this.logger = createLogger(levelFilteredSink((r) => this.write(r), () => this.logLevel));
     this.keys = new KeyStore(context.secrets);
+    if (existsSync(context.asAbsolutePath('dist/server.js'))) this.indexClient = new IndexClient(context, this.output);
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
     const dirty = () => this.indexes.forEach((i) => i.markDirty());
     const relist = () => this.mentionLists.clear();
@@ -71,12 +77,14 @@ export class GroundedServices implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration('grounded')) return;
         this.indexes.clear();
+        this.indexClient?.restart();
         relist();
         this.logLevel = readSettings().logLevel;
       }));
   }
 
   dispose(): void {
+    this.indexClient?.dispose();
     this.disposables.forEach((d) => d.dispose());
   }
 
@@ -95,7 +103,12 @@ export class GroundedServices implements vscode.Disposable {
     return folder?.uri.fsPath;
   }
 
-  indexFor(root: string): WorkspaceIndex {
+  /** Where questions about `root` get ranked chunks: the index server, or an in-process index without one. */
+  indexFor(root: string): ChunkSource {
+    return this.indexClient ? this.indexClient.sourceFor(root, () => this.localIndex(root)) : this.localIndex(root);
+  }
+
+  private localIndex(root: string): WorkspaceIndex {
     let index = this.indexes.get(root);
     if (!index) {
       index = new WorkspaceIndex({ root, settings: readSettings(vscode.Uri.file(root)).engine, overlay: this.overlay, watched: true });
@@ -115,35 +128,20 @@ export class GroundedServices implements vscode.Disposable {
     return list;
   }
 
-  private async keyedSpec(kind: KeyedProvider, model: string, baseUrl: string): Promise<ProviderSpec | undefined> {
-    const apiKey = await this.keys.get(kind);
-    if (kind === 'openai-compatible') return baseUrl ? { kind, model: model || 'llama3.1', baseUrl, apiKey, keyHint: KEY_HINT } : undefined;
-    if (!apiKey) return undefined;
-    return { kind, model: model || DEFAULT_MODELS[kind], apiKey, baseUrl: kind === 'gh' ? baseUrl || GITHUB_MODELS_URL : baseUrl || undefined, keyHint: KEY_HINT };
-  }
-
   /**
-   * The provider the settings choose: a named one (with its key from SecretStorage), VS Code's
-   * language models, none, or with `auto` the first provider that has a key, else the chat's model.
+   * The provider the settings choose (decided by the engine's chooseProvider): a cloud provider
+   * with its key from SecretStorage, always sent to that provider's own endpoint; the
+   * OpenAI-compatible server at the user's grounded.baseUrl with its own key only; VS Code's
+   * language models; or none.
    */
   async resolveProvider(requestModel?: vscode.LanguageModelChat): Promise<ResolvedProvider> {
     const s = readSettings();
-    if (s.provider === 'none') return { reason: 'The provider setting is "none", so this answer is the ranked snippets.' };
-    if (s.provider === 'vscode-lm' || s.provider === 'auto') {
-      if (s.provider === 'auto') {
-        for (const kind of ['openai', 'gemini', 'gh'] as const) {
-          const spec = await this.keyedSpec(kind, s.model, s.baseUrl);
-          if (spec) return { provider: createProvider(spec) };
-        }
-        if (s.baseUrl) return { provider: createProvider((await this.keyedSpec('openai-compatible', s.model, s.baseUrl))!) };
-      }
-      const model = requestModel ?? (await vscode.lm.selectChatModels(s.model ? { id: s.model } : {}))[0];
-      if (model) return { provider: new VsCodeLmProvider(model) };
-      return { reason: 'No model is configured: set an API key or choose a provider to get written answers.' };
-    }
-    const spec = await this.keyedSpec(s.provider, s.model, s.baseUrl);
-    if (spec) return { provider: createProvider(spec) };
-    return { reason: s.provider === 'openai-compatible' ? 'The provider is "openai-compatible" but grounded.baseUrl is empty.' : `No API key is stored for ${s.provider}.` };
+    const choice = await chooseProvider({ provider: s.provider, model: s.model, compatibleBaseUrl: s.baseUrl, keyFor: (kind) => this.keys.get(kind), keyHint: KEY_HINT });
+    if (choice.kind === 'none') return { reason: choice.reason };
+    if (choice.kind === 'spec') return { provider: createProvider(choice.spec) };
+    const model = requestModel ?? (await vscode.lm.selectChatModels(s.model ? { id: s.model } : {}))[0];
+    if (model) return { provider: new VsCodeLmProvider(model) };
+    return { reason: 'No model is configured: set an API key or choose a provider to get written answers.' };
   }
 
   /** Asks the engine, with this window's settings, index, overlay, metrics and logger. */

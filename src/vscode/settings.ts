@@ -3,8 +3,9 @@ import * as vscode from 'vscode';
 import type { EngineSettings } from '../engine/config/settings';
 import type { LogLevelSetting } from '../engine/telemetry/log-level';
 import type { DiscoveryOptions } from '../engine/workspace/types';
+import type { ProviderSetting } from '../engine/config/provider-endpoints';
 
-export type ProviderChoice = 'auto' | 'openai' | 'gemini' | 'openai-compatible' | 'gh' | 'vscode-lm' | 'none';
+export type ProviderChoice = ProviderSetting;
 
 export interface GroundedSettings {
   provider: ProviderChoice;
@@ -16,13 +17,24 @@ export interface GroundedSettings {
   keepAnswers: boolean;
 }
 
+/**
+ * grounded.baseUrl from the user's (or remote machine's) settings only. The setting is
+ * machine-scoped, so VS Code already ignores a workspace value; reading the user value explicitly
+ * keeps a repository's .vscode/settings.json from choosing where questions (and keys) go even if
+ * the scope were changed.
+ */
+function userBaseUrl(c: vscode.WorkspaceConfiguration): string {
+  const v = c.inspect<string>('baseUrl');
+  return (v?.globalValue ?? v?.defaultValue ?? '').trim();
+}
+
 /** The `grounded.*` settings of a folder (or the window), read fresh on every request. */
 export function readSettings(scope?: vscode.Uri): GroundedSettings {
   const c = vscode.workspace.getConfiguration('grounded', scope);
   return {
     provider: c.get<ProviderChoice>('provider', 'auto'),
     model: c.get<string>('model', '').trim(),
-    baseUrl: c.get<string>('baseUrl', '').trim(),
+    baseUrl: userBaseUrl(c),
     engine: {
       maxContextTokens: c.get<number>('maxContextTokens', 8192),
       maxFileTokens: c.get<number>('maxFileTokens', 4096),

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { evidenceForPlan, type PlanEvidence } from '../../engine/audit/evidence-plan';
 import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
-import { explainPath } from '../../engine/workspace/discovery';
+import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
 import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
-import { PlanParseError, parsePlanText } from '../../engine/plans/schema';
+import { MAX_PLAN_BYTES, oversizePlanError, PlanParseError, parsePlanText } from '../../engine/plans/schema';
 import { validatePlan } from '../../engine/plans/validate';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
@@ -44,9 +44,12 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const root = path.resolve(io.cwd, values.root ?? '.');
   const stat = await fs.stat(root).catch(() => undefined);
   if (!stat?.isDirectory()) throw new UsageError(`--root '${values.root ?? '.'}' is not a folder`);
-  let text: string;
+  let text: string | undefined;
+  let size = 0;
   try {
-    text = await fs.readFile(path.resolve(io.cwd, file), 'utf8');
+    // An oversize file is refused by its size, before it is read.
+    size = (await fs.stat(path.resolve(io.cwd, file))).size;
+    if (size <= MAX_PLAN_BYTES) text = await fs.readFile(path.resolve(io.cwd, file), 'utf8');
   } catch {
     throw new UsageError(`cannot read '${file}'`);
   }
@@ -56,10 +59,13 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   let errors: Array<{ code: string; stepId?: string; message: string }>;
   let evidence: Pick<PlanEvidence, 'source' | 'rowCounts' | 'lines'> = { source: 'computed', rowCounts: {}, lines: [] };
   try {
+    if (text === undefined) throw oversizePlanError(size);
     const plan = parsePlanText(text);
-    const host = createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root }, p) });
+    // query.yaml's extra_ignore and excluded_folders hide files from answers, so plans cannot read or write them either.
+    const host = createNodeWorkspaceHost({ root, discovery: await hiddenBySettings(root) });
     if (existsSync(dbFile)) {
       const store = await AuditStore.open({ file: dbFile });
+      if (store.notice) io.stderr(`warning: ${store.notice}\n`);
       try {
         evidence = evidenceForPlan(store, plan, root);
       } finally {
@@ -75,4 +81,15 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   else if (errors.length === 0) io.stdout('Plan is valid.\n');
   else io.stdout(errors.map((e) => e.message).join('\n') + '\n');
   return errors.length === 0 ? ExitCode.ok : ExitCode.failed;
+}
+
+/** What query.yaml hides (extra_ignore, excluded_folders); a bad file is a usage error naming the key. */
+async function hiddenBySettings(root: string): Promise<{ extraIgnore?: string[]; excludedFolders?: string[] }> {
+  try {
+    const { settings } = await loadQueryConfig(root, {});
+    return { extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders };
+  } catch (err) {
+    if (err instanceof ConfigError) throw new UsageError(`${err.message} ${err.suggestion}`);
+    throw err;
+  }
 }

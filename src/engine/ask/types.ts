@@ -1,4 +1,5 @@
 import type { BuiltContext } from '../context/types';
+import type { ExcerptSource } from '../privacy/file-view';
 import type { DocumentOverlay } from '../workspace/types';
 
 /** One earlier exchange of a conversation (what the user asked, what was answered). */
@@ -14,6 +15,11 @@ export interface AttachedContext {
   endLine: number;
   text: string;
   origin: 'selection' | 'reference' | 'mention' | 'search' | 'url';
+  /**
+   * The whole file `text` was cut from (or the window read of a huge one): the scrubber sees it
+   * whole before the range is cut, so a range inside a private key or a `.env` stays redacted.
+   */
+  source?: ExcerptSource;
 }
 
 export interface Citation {
@@ -43,7 +49,8 @@ export interface AnswerResult {
   usage?: { promptTokens?: number; completionTokens?: number };
   /** Why the answer came from snippets rather than a model (unconfigured, offline, no context...). */
   fallbackReason?: string;
-  status: 'success' | 'failure' | 'rate_limited' | 'no_context' | 'offline';
+  /** `incomplete`: the model's reply stopped short; the answer ends with a note saying so. */
+  status: 'success' | 'failure' | 'rate_limited' | 'no_context' | 'offline' | 'incomplete';
 }
 
 export interface AskRequest {

@@ -1,20 +1,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
+import { cloudSpec, DEFAULT_MODELS, type ProviderKind, type ProviderSpec } from './provider-endpoints';
+
+export { DEFAULT_MODELS, GITHUB_MODELS_URL, type ProviderKind, type ProviderSpec } from './provider-endpoints';
 import type { EngineSettings } from './settings';
 import { guardSecretsDir, secretsDir } from './secrets-dir';
-
-export type ProviderKind = 'openai' | 'gemini' | 'gh' | 'openai-compatible';
-
-/** Which model to call and how: the CLI reads it from query.yaml + keys, the extension from settings + SecretStorage. */
-export interface ProviderSpec {
-  kind: ProviderKind;
-  model: string;
-  baseUrl?: string;
-  apiKey?: string;
-  /** Where the key is set, named in error messages. */
-  keyHint: string;
-}
 
 export interface QueryConfig {
   provider?: ProviderSpec;
@@ -32,13 +23,6 @@ export class ConfigError extends Error {
   }
 }
 
-export const DEFAULT_MODELS: Record<Exclude<ProviderKind, 'openai-compatible'>, string> = {
-  openai: 'gpt-4o-mini',
-  gemini: 'gemini-2.0-flash',
-  gh: 'openai/gpt-4o-mini',
-};
-
-export const GITHUB_MODELS_URL = 'https://models.github.ai/inference';
 
 const ENV_KEYS: Record<Exclude<ProviderKind, 'openai-compatible'>, string> = { openai: 'OPENAI_API_KEY', gemini: 'GEMINI_API_KEY', gh: 'GH_TOKEN' };
 /** Also read, after the first name (the seed's `gh` reads GH_TOKEN, then GITHUB_TOKEN). */
@@ -77,6 +61,9 @@ function kindOfSharedKey(key: string): keyof typeof ENV_KEYS {
   return 'gemini';
 }
 
+/** Environment variables that move a cloud provider's endpoint: the user's own shell, never the repository. */
+const ENDPOINT_ENV: Record<keyof typeof ENV_KEYS, string> = { openai: 'OPENAI_BASE_URL', gemini: 'GEMINI_BASE_URL', gh: 'GH_MODELS_BASE_URL' };
+
 function keyHint(kind: keyof typeof ENV_KEYS): string {
   return `set ${ENV_KEYS[kind]} or write the key to .agent/secrets/${kind}_api_key (or .agent/secrets/${SHARED_KEY_FILE})`;
 }
@@ -89,6 +76,21 @@ function positive(doc: Record<string, unknown>, key: string): number | undefined
 }
 
 const ENCODINGS = ['o200k_base', 'cl100k_base', 'p50k_base', 'r50k_base'];
+
+/** Every key query.yaml knows; any other is reported (a typo would otherwise be silently ignored). */
+const KNOWN_KEYS = ['llm_provider', 'model', 'base_url', 'max_context_tokens', 'max_file_tokens', 'encoding', 'excluded_folders', 'extra_ignore', 'llm_idle_timeout_seconds', 'llm_timeout_seconds'];
+
+/**
+ * A text value: absent, or a non-empty string. Anything else (a number, `true`, a list) is a
+ * mistake the user must fix, never silently dropped: a dropped `llm_provider` would send the
+ * context to whichever cloud provider has a key in the environment.
+ */
+function text(doc: Record<string, unknown>, key: string, example: string): string | undefined {
+  const v = doc[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || !v.trim()) throw new ConfigError(`.agent/etc/query.yaml: '${key}' must be text, got ${JSON.stringify(v)}.`, `Write it as text, e.g. ${key}: ${example}`);
+  return v.trim();
+}
 
 function stringList(doc: Record<string, unknown>, key: string): string[] | undefined {
   const v = doc[key];
@@ -130,29 +132,40 @@ export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Pro
     maxContextTokens: positive(doc, 'max_context_tokens'), maxFileTokens: positive(doc, 'max_file_tokens'),
     encoding: encoding(doc), excludedFolders: stringList(doc, 'excluded_folders'), extraIgnore: stringList(doc, 'extra_ignore'),
   }).filter(([, v]) => v !== undefined));
-  const chosen = typeof doc.llm_provider === 'string' ? doc.llm_provider.trim() : undefined;
-  const model = typeof doc.model === 'string' && doc.model.trim() ? doc.model.trim() : undefined;
-  const baseUrl = typeof doc.base_url === 'string' ? doc.base_url : undefined;
+  for (const key of Object.keys(doc)) if (!KNOWN_KEYS.includes(key)) warnings.push(`.agent/etc/query.yaml: unknown key '${key}' is ignored (known: ${KNOWN_KEYS.join(', ')}).`);
+  const chosen = text(doc, 'llm_provider', 'openai (or gemini, gh, http://localhost:11434/v1)');
+  const model = text(doc, 'model', 'gpt-4o-mini');
+  const baseUrl = text(doc, 'base_url', 'https://models.github.ai/inference');
+  const idle = positive(doc, 'llm_idle_timeout_seconds');
+  const total = positive(doc, 'llm_timeout_seconds');
+  const replyLimits = idle || total ? { ...(idle ? { idleTimeoutMs: idle * 1000 } : {}), ...(total ? { deadlineMs: total * 1000 } : {}) } : undefined;
   if (chosen && /^https?:\/\//i.test(chosen)) {
     if (!model) throw new ConfigError(`.agent/etc/query.yaml: llm_provider is the server ${chosen} but no 'model' is set.`, "Add e.g. 'model: llama3.1' (a model the server has; `ollama list` shows them).");
-    const apiKey = await readKeyFile(root, SHARED_KEY_FILE, warnings);
-    return { provider: { kind: 'openai-compatible', model, baseUrl: chosen, apiKey, keyHint: `no key is needed for a local server; a hosted one reads .agent/secrets/${SHARED_KEY_FILE}` }, settings, warnings };
+    // No stored key goes to a server query.yaml names: query.yaml belongs to the repository, and
+    // llm_api_key is usually a cloud provider's key (see cloudFrom below).
+    return { provider: { kind: 'openai-compatible', model, baseUrl: chosen, keyHint: 'no key is needed for a local server', replyLimits }, settings, warnings };
   }
   if (chosen && !(chosen in ENV_KEYS)) {
     throw new ConfigError(`.agent/etc/query.yaml: unknown llm_provider '${chosen}'.`, 'Use openai, gemini, gh, or the URL of an OpenAI-compatible server such as http://localhost:11434/v1.');
   }
+  // A key goes only to its own provider: query.yaml belongs to the repository, so its base_url
+  // never receives a cloud key. The user's own environment may point a provider elsewhere.
+  const cloudFrom = (kind: keyof typeof ENV_KEYS, apiKey: string): ProviderSpec => {
+    if (baseUrl !== undefined) warnings.push(`.agent/etc/query.yaml: base_url is ignored for ${kind} (a ${kind} key is sent only to ${kind}'s own endpoint); to use a server of your choice, set llm_provider to its URL.`);
+    const spec = cloudSpec(kind, apiKey, model ?? '', keyHint(kind));
+    const override = env[ENDPOINT_ENV[kind]]?.trim();
+    return { ...spec, ...(override ? { baseUrl: override } : {}), replyLimits };
+  };
   const candidates = chosen ? [chosen as keyof typeof ENV_KEYS] : (Object.keys(ENV_KEYS) as (keyof typeof ENV_KEYS)[]);
   for (const kind of candidates) {
     const apiKey = await readKey(root, kind, env, warnings);
     if (!apiKey) continue;
-    const url = kind === 'gh' ? baseUrl ?? GITHUB_MODELS_URL : baseUrl;
-    return { provider: { kind, model: model ?? DEFAULT_MODELS[kind], apiKey, baseUrl: url, keyHint: keyHint(kind) }, settings, warnings };
+    return { provider: cloudFrom(kind, apiKey), settings, warnings };
   }
   const shared = await readKeyFile(root, SHARED_KEY_FILE, warnings);
   if (shared) {
     const kind = chosen ? (chosen as keyof typeof ENV_KEYS) : kindOfSharedKey(shared);
-    const url = kind === 'gh' ? baseUrl ?? GITHUB_MODELS_URL : baseUrl;
-    return { provider: { kind, model: model ?? DEFAULT_MODELS[kind], apiKey: shared, baseUrl: url, keyHint: keyHint(kind) }, settings, warnings };
+    return { provider: cloudFrom(kind, shared), settings, warnings };
   }
   const unconfiguredReason = chosen
     ? `No API key for ${chosen}: ${keyHint(chosen as keyof typeof ENV_KEYS)}.`

@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { findCompatibleApi, missingModelError, noCompatibleApiError } from './compatible-api';
 import { cancelledError, emptyResponseError, toProviderError, type ProviderIdentity } from './errors';
+import { limitReply, type ReplyLimits } from './reply-limits';
 import type { ChatMessage, Provider, ProviderEvent, ProviderRequest } from './types';
 
 /** A message on the wire: native tool calls as assistant `tool_calls`, their results as `role: tool`. */
@@ -22,6 +23,8 @@ export interface OpenAIProviderOptions {
   baseUrl?: string;
   keyHint: string;
   timeoutMs?: number;
+  /** Idle timeout and deadline of one reply (see limitReply). */
+  replyLimits?: Partial<ReplyLimits>;
 }
 
 /**
@@ -37,8 +40,10 @@ export class OpenAIChatProvider implements Provider {
   private readonly opts: OpenAIProviderOptions;
   /** Set once a 404 made us look for the server's OpenAI-compatible API (and found it elsewhere, or not at all). */
   private located = false;
+  private readonly limits?: Partial<ReplyLimits>;
 
   constructor(opts: OpenAIProviderOptions) {
+    this.limits = opts.replyLimits;
     this.id = opts.id;
     this.model = opts.model;
     this.opts = opts;
@@ -68,7 +73,12 @@ export class OpenAIChatProvider implements Provider {
     return true;
   }
 
-  async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
+  stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
+    return limitReply((signal) => this.reply({ ...request, signal }, request.signal), { who: `${this.id} (${this.model})`, signal: request.signal, limits: this.limits });
+  }
+
+  /** One streamed reply; `userSignal` is the caller's own (an abort by it is a cancellation, not a timeout). */
+  private async *reply(request: ProviderRequest, userSignal: AbortSignal | undefined): AsyncIterable<ProviderEvent> {
     let stream;
     try {
       stream = await this.open(request);
@@ -77,10 +87,10 @@ export class OpenAIChatProvider implements Provider {
         if (!(await this.recoverFrom404(err, request))) throw err;
         stream = await this.open(request);
       } catch (again) {
-        throw toProviderError(again, this.who, request.signal);
+        throw toProviderError(again, this.who, userSignal);
       }
     }
-    yield* this.read(stream, request);
+    yield* this.read(stream, request, userSignal);
   }
 
   /** Starts the streamed request; the SDK parses any 200 body as SSE, so a non-stream one is refused here. */
@@ -106,9 +116,10 @@ export class OpenAIChatProvider implements Provider {
     return data;
   }
 
-  private async *read(stream: Awaited<ReturnType<OpenAIChatProvider['open']>>, request: ProviderRequest): AsyncIterable<ProviderEvent> {
+  private async *read(stream: Awaited<ReturnType<OpenAIChatProvider['open']>>, request: ProviderRequest, userSignal: AbortSignal | undefined): AsyncIterable<ProviderEvent> {
     try {
       let answered = false;
+      let finish: string | null | undefined;
       // Streamed tool calls arrive in pieces keyed by index: the id and name first, then the arguments' JSON.
       const calls: Array<{ id: string; name: string; arguments: string }> = [];
       for await (const chunk of stream) {
@@ -122,17 +133,20 @@ export class OpenAIChatProvider implements Provider {
           if (piece.function?.arguments) call.arguments += piece.function.arguments;
           answered = true;
         }
-        if (text || chunk.choices[0]?.finish_reason) answered = true;
+        finish ||= chunk.choices[0]?.finish_reason;
+        if (text || finish) answered = true;
         if (chunk.usage) yield { type: 'usage', promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
       }
       // The SDK ends the stream quietly on abort; the caller must not mistake that for a complete answer.
-      if (request.signal?.aborted) throw cancelledError();
+      if (userSignal?.aborted) throw cancelledError();
       if (!answered) throw emptyResponseError(this.who, 'the stream ended without any text or finish reason');
       for (const [i, call] of calls.entries()) {
         if (call?.name) yield { type: 'tool_call', id: call.id || `call_${i}`, name: call.name, arguments: call.arguments };
       }
+      if (!finish) yield { type: 'incomplete', reason: 'no_finish_reason' };
+      else if (finish === 'length') yield { type: 'incomplete', reason: 'max_tokens' };
     } catch (err) {
-      throw toProviderError(err, this.who, request.signal);
+      throw toProviderError(err, this.who, userSignal);
     }
   }
 }

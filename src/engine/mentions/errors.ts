@@ -27,6 +27,8 @@ export function hiddenFileError(label: string, e: PathExplanation): MentionError
       return new MentionError('path_outside', `@${label} leads outside the workspace${detail}.`, 'Mention files inside the open folder only.');
     case 'excluded-folder':
       return new MentionError('ignored', `@${label} is in an excluded folder${detail}.`, 'Remove that folder from the excluded folders setting, or mention a file outside it.');
+    case 'special-file':
+      return new MentionError('binary', `@${label} is not a regular file${detail}.`, 'Mention regular text files only.');
     case 'unreadable':
       return new MentionError('file_not_found', `@${label} could not be read${detail}.`, 'Check that the file exists and that you may read it.');
     case 'not-found':

@@ -52,18 +52,11 @@ function readForSearch(t: SearchTarget, matcher: LineMatcher, overlay: DocumentO
   return head(buf, maxBytes);
 }
 
-/** One matching file: every matching line number, and the text around the first MAX_MATCHES of them. */
-interface Hit { file: string; at: number[]; around: Map<number, string> }
-
-function hitOf(file: string, text: string, at: number[]): Hit {
-  const lines = text.split('\n');
-  const around = new Map<number, string>();
-  // Only what could be shown is kept: a pattern matching everywhere must not hold the whole tree.
-  for (const i of at.slice(0, MAX_MATCHES)) {
-    for (let j = Math.max(0, i - CONTEXT_LINES); j <= Math.min(lines.length - 1, i + CONTEXT_LINES); j++) around.set(j, lines[j]);
-  }
-  return { file, at, around };
-}
+/**
+ * One matching file: its whole text (an excerpt is scrubbed as the whole file sees it, so a secret
+ * opened above the shown lines stays hidden) and every matching line number.
+ */
+interface Hit { file: string; text: string; at: number[] }
 
 /**
  * Picks the matches to show, at most MAX_MATCHES, one file at a time in rank order: the first
@@ -92,17 +85,14 @@ function attach(hits: Hit[]): { attached: AttachedContext[]; kept: number } {
   let kept = 0;
   for (const [h, use] of pick(hits)) {
     kept += use.length;
+    const lines = h.text.split('\n');
     let range: [number, number] | undefined;
     const flush = () => {
-      if (!range) return;
-      const text: string[] = [];
-      for (let j = range[0]; j <= range[1]; j++) text.push(h.around.get(j) ?? '');
-      attached.push({ path: h.file, startLine: range[0] + 1, endLine: range[1] + 1, text: text.join('\n'), origin: 'search' });
+      if (range) attached.push({ path: h.file, startLine: range[0] + 1, endLine: range[1] + 1, text: lines.slice(range[0], range[1] + 1).join('\n'), origin: 'search', source: { text: h.text, firstLine: 1 } });
     };
     for (const i of use) {
       const from = Math.max(0, i - CONTEXT_LINES);
-      let to = i + CONTEXT_LINES;
-      while (to > i && !h.around.has(to)) to--;
+      const to = Math.min(i + CONTEXT_LINES, lines.length - 1);
       if (range && from <= range[1] + 1) range[1] = to;
       else { flush(); range = [from, to]; }
     }
@@ -134,7 +124,7 @@ export async function searchFiles(targets: SearchTarget[], matcher: LineMatcher,
       if (text === undefined) continue;
       const found = matcher.lines(text);
       if (!found.length) continue;
-      hits.push(hitOf(t.path, text, found.map((l) => l.n)));
+      hits.push({ file: t.path, text, at: found.map((l) => l.n) });
       total += found.length;
     }
     await new Promise<void>((r) => setImmediate(r));

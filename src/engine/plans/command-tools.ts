@@ -4,7 +4,10 @@ import type { AuditStore } from '../audit/store';
 import { parseReadTarget, type DetectedCommand } from './commands';
 import type { WorkspaceHost } from './host';
 import { normalizeRelPath } from './paths';
-import { runReadOnlyTool } from './tool-runner';
+import { requireReadable, runReadOnlyTool, scrubbedFile } from './tool-runner';
+import { numberedLines } from '../privacy/file-view';
+import { createScrubber } from '../privacy/scrubber';
+import type { Scrubber } from '../privacy/types';
 
 export interface CommandResult {
   /** Upper-case tool name for the result header, e.g. `READ`. */
@@ -25,45 +28,41 @@ export interface CommandToolsetOptions {
 }
 
 export interface CommandToolset {
-  run(command: Extract<DetectedCommand, { kind: 'command' }>): Promise<CommandResult>;
+  /** Runs one command; file text in the result is scrubbed whole-file first with `scrubber` (the query's; default a fresh one). */
+  run(command: Extract<DetectedCommand, { kind: 'command' }>, scrubber?: Scrubber): Promise<CommandResult>;
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-async function readCommand(host: WorkspaceHost, args: string): Promise<string> {
+async function readCommand(host: WorkspaceHost, args: string, scrubber: Scrubber): Promise<string> {
   const target = parseReadTarget(args);
   if (!target) throw new Error(`Cannot read '${args}': expected path, path#L10 or path#L1-40`);
   const path = normalizeRelPath(host.root, target.path);
-  if (path.startsWith('..')) throw new Error(`Path '${target.path}' is outside the workspace`);
-  const ex = await host.explain(path);
-  if (!ex.visible) {
-    const rule = ex.rule ? ` (ignored by ${ex.rule.source}:${ex.rule.line}: ${ex.rule.pattern})` : ex.reason ? ` (${ex.reason})` : '';
-    throw new Error(`File '${path}' is not readable by Grounded${rule}`);
-  }
-  const text = await host.readText(path);
-  if (text === undefined) throw new Error(`File '${path}' does not exist`);
-  const lines = text.split('\n');
+  await requireReadable(host, path, target.path);
+  // The whole file is scrubbed before the range is cut and numbered (privacy/file-view).
+  const lines = await scrubbedFile(host, path, scrubber);
+  if (lines === undefined) throw new Error(`File '${path}' does not exist`);
   const start = target.startLine ?? 1;
   const end = Math.min(target.endLine ?? lines.length, lines.length);
   if (start > lines.length) throw new Error(`File '${path}' has ${lines.length} lines; line ${start} does not exist`);
-  return [`${path}#L${start}-${end}`, ...lines.slice(start - 1, end).map((l, i) => `${start + i}: ${l}`)].join('\n');
+  return [`${path}#L${start}-${end}`, ...numberedLines(lines.slice(start - 1, end), start)].join('\n');
 }
 
 /** Runs read-only commands for the tool loop. Errors become the result text, verbatim. */
 export function createCommandToolset(opts: CommandToolsetOptions): CommandToolset {
   const { host, store } = opts;
   const max = opts.maxChars ?? 8000;
-  const handlers: Record<string, (args: string, body: string) => Promise<string>> = {
-    search: async (args) => opts.search
+  const handlers: Record<string, (args: string, body: string, scrubber: Scrubber) => Promise<string>> = {
+    search: async (args, _body, scrubber) => opts.search
       ? opts.search(args)
-      : (await runReadOnlyTool('file_search', { pattern: args.split(/\s+/).filter(Boolean).map((t) => `\\b${escapeRe(t)}\\b`).join('|') }, host)).text,
-    grep: async (args) => (await runReadOnlyTool('file_search', { pattern: args }, host)).text,
-    read: (args) => readCommand(host, args),
-    symbols: async (args) => {
+      : (await runReadOnlyTool('file_search', { pattern: args.split(/\s+/).filter(Boolean).map((t) => `\\b${escapeRe(t)}\\b`).join('|') }, host, scrubber)).text,
+    grep: async (args, _body, scrubber) => (await runReadOnlyTool('file_search', { pattern: args }, host, scrubber)).text,
+    read: (args, _body, scrubber) => readCommand(host, args, scrubber),
+    symbols: async (args, _body, scrubber) => {
       const [path, pattern] = args.split(/\s+/, 2);
-      return (await runReadOnlyTool('symbols_in_file', { path, pattern: pattern || '*' }, host)).text;
+      return (await runReadOnlyTool('symbols_in_file', { path, pattern: pattern || '*' }, host, scrubber)).text;
     },
-    references: async (args) => (await runReadOnlyTool('references_to_symbol_name', { name: args }, host)).text,
+    references: async (args, _body, scrubber) => (await runReadOnlyTool('references_to_symbol_name', { name: args }, host, scrubber)).text,
     memory_search: async (args) => {
       if (!store) throw new Error('Memory is not available in this session');
       return formatMemoryHits(searchMemory(store, args));
@@ -75,10 +74,10 @@ export function createCommandToolset(opts: CommandToolsetOptions): CommandToolse
     },
   };
   return {
-    async run(command) {
+    async run(command, scrubber = createScrubber()) {
       const name = command.name.toUpperCase();
       try {
-        const text = await handlers[command.name](command.args, command.body);
+        const text = await handlers[command.name](command.args, command.body, scrubber);
         return { name, ok: true, content: text.length > max ? `${text.slice(0, max)}\n… (truncated at ${max} characters)` : text };
       } catch (err) {
         return { name, ok: false, content: `Error: ${(err as Error).message}` };

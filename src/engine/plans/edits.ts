@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { resolveInside } from './paths';
+import { resolveWriteTarget } from './paths';
 
 /** SHA-256 hex of UTF-8 text. */
 export function sha256(text: string): string {
@@ -48,7 +48,8 @@ export function proposeEdit(relPath: string, current: string | undefined, after:
  */
 export function createFileApplyEdit(root: string): ApplyEdit {
   return async (edit) => {
-    const abs = resolveInside(root, edit.path);
+    // Written where the path really leads: a link inside the workspace is kept and its target updated.
+    const abs = resolveWriteTarget(root, edit.path);
     let current: string | undefined;
     try {
       current = await fs.readFile(abs, 'utf8');

@@ -1,6 +1,8 @@
 import { promises as fs } from 'node:fs';
 import { discoverFiles } from '../workspace/discovery';
-import { emptyOverlay, type DocumentOverlay, type PathExplanation } from '../workspace/types';
+import { explainPath } from '../workspace/explain';
+import { NotRegularFileError, readRegularFile } from '../workspace/read';
+import { emptyOverlay, type DiscoveryOptions, type DocumentOverlay, type PathExplanation } from '../workspace/types';
 import { HostUnavailableError, type ReferenceLocation, type SymbolInfo, type WorkspaceHost } from './host';
 import { resolveInside } from './paths';
 import { regexSymbols } from './regex-symbols';
@@ -8,9 +10,15 @@ import { tsExtensions, typeScriptSymbols } from './ts-symbols';
 
 export interface NodeHostOptions {
   root: string;
-  /** The workspace helper's explainPath (ignore rules, hidden folders). */
-  explain: (path: string) => Promise<PathExplanation>;
-  /** Files the assistant may read, workspace-relative; defaults to discoverFiles. */
+  /**
+   * What the settings hide (extra ignore patterns, excluded folders, size limit): the default
+   * `explain` and `listFiles` both use it, so the tools and plan validation see exactly the
+   * files `grounded files` lists. Default: only the workspace's own ignore files.
+   */
+  discovery?: Omit<DiscoveryOptions, 'root'>;
+  /** Why a path is or is not visible; defaults to explainPath with `discovery`. */
+  explain?: (path: string) => Promise<PathExplanation>;
+  /** Files the assistant may read, workspace-relative; defaults to discoverFiles with `discovery`. */
   listFiles?: () => Promise<string[]>;
   overlay?: DocumentOverlay;
   /** The CLI runs in trusted folders (the user pointed it there); tests can say otherwise. */
@@ -28,15 +36,19 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function createNodeWorkspaceHost(opts: NodeHostOptions): WorkspaceHost {
   const overlay = opts.overlay ?? emptyOverlay;
-  const listFiles = opts.listFiles ?? (async () => (await discoverFiles({ root: opts.root })).files.map((f) => f.path));
+  const discovery: DiscoveryOptions = { ...opts.discovery, root: opts.root };
+  const listFiles = opts.listFiles ?? (async () => (await discoverFiles(discovery)).files.map((f) => f.path));
+  const explain = opts.explain ?? ((rel: string) => explainPath(discovery, rel));
   const readText = async (rel: string) => {
     const abs = resolveInside(opts.root, rel);
     const open = overlay.get(abs);
     if (open !== undefined) return open;
     try {
-      return await fs.readFile(abs, 'utf8');
+      // Only regular files are opened: a FIFO would block the read forever.
+      return (await readRegularFile(abs)).toString('utf8');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+      if (err instanceof NotRegularFileError) throw new Error(`'${rel}' is not a regular file (a FIFO, socket or device); Grounded reads regular files only`);
       throw err;
     }
   };
@@ -88,6 +100,6 @@ export function createNodeWorkspaceHost(opts: NodeHostOptions): WorkspaceHost {
       );
     },
     isTrusted: () => opts.trusted ?? true,
-    explain: (rel) => opts.explain(rel),
+    explain,
   };
 }

@@ -1,3 +1,4 @@
+import { isInsideRelative } from '../workspace/contain';
 import type { PathExplanation } from '../workspace/types';
 import type { SymbolInfo, WorkspaceHost } from './host';
 import { normalizeRelPath } from './paths';
@@ -72,7 +73,7 @@ export async function checkStepPreconditions(step: PlanStep, tool: ToolName, arg
   const rawPath = (args.path ?? args.file ?? args.root) as string | undefined;
   const path = rawPath === undefined ? undefined : normalizeRelPath(host.root, rawPath);
   if (toolMutates(tool) && !host.isTrusted()) errors.push(fail('the workspace is not trusted; Grounded writes nothing in an untrusted workspace'));
-  if (path !== undefined && path.startsWith('..')) return [...errors, fail(`path '${rawPath}' is outside the workspace`)];
+  if (path !== undefined && !isInsideRelative(path)) return [...errors, fail(`path '${rawPath}' is outside the workspace`)];
   if (path !== undefined && path !== '.') {
     const ex = await host.explain(path);
     if (!ex.visible && ex.reason !== 'not-found' && !effects.created.has(path)) return [...errors, hiddenMessage(path, ex)];

@@ -150,7 +150,7 @@ export async function runToolLoop(opts: ToolLoopOptions): Promise<ToolLoopResult
     }
     let result: CommandResult;
     opts.onToolCall?.(command.name.toUpperCase(), toolCalls.length + 1);
-    if (command.kind === 'command') result = await opts.toolset.run(command);
+    if (command.kind === 'command') result = await opts.toolset.run(command, opts.scrubber);
     else if (command.kind === 'unknown') result = { name: command.name.toUpperCase(), ok: false, content: `Error: unknown ${call ? 'tool ' : 'command /'}${command.name}. Known commands:\n${knownCommandsText()}` };
     else result = { name: command.name.toUpperCase(), ok: false, content: `Error: /${command.name}: ${command.reason}` };
     toolCalls.push({ name: result.name, ok: result.ok });

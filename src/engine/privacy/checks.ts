@@ -72,7 +72,7 @@ export function isPlaceholderValue(raw: string): boolean {
   const value = raw.trim();
   if (value.length === 0) return true;
   if (REFERENCE.some((re) => re.test(value))) return true;
-  if (value.includes('${')) return true; // a template: `${user}:${pass}` is filled in at run time
+  if (/\$\{[A-Za-z_][\w.:-]*\}|\$\{\{/.test(value)) return true; // a template: `${user}:${pass}` is filled in at run time
   if (PLACEHOLDER_WORDS.test(value)) return true;
   if (/^(.)\1*$/.test(value)) return true; // "xxxxxx", "******", "......"
   if (/^[x*.•#-]{3,}$/i.test(value)) return true;
@@ -102,4 +102,10 @@ export function linePrefix(text: string, offset: number, max = 200): { prefix: s
     if (text.charCodeAt(i) === 10) return { prefix: text.slice(i + 1, offset), wholeLine: true };
   }
   return { prefix: text.slice(floor, offset), wholeLine: floor === 0 };
+}
+
+/** True when the character at `i` is a hexadecimal digit. */
+export function isHexAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 }

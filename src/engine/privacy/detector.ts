@@ -33,21 +33,31 @@ export interface PatternRule {
   pattern: RegExp;
   /** Return false to drop a match (checksums, placeholders, context). */
   accept?: (value: string, text: string, start: number) => boolean;
-  /** Skip the regex entirely when the text cannot contain a match (cheap literal check). */
-  hint?: string;
+  /** Skip the regex entirely when the text contains none of these literals (cheap check). */
+  hint?: string | readonly string[];
   /**
    * For patterns built around a literal (`@` in emails, `://` in URLs): find the literal with
    * indexOf, walk back over `back` characters (at most `maxBack`) to where a match must start,
    * and run the pattern there only. The pattern then needs the sticky `y` flag instead of `g`.
    * Much faster than letting the regex try every position of every file.
    */
-  anchor?: { literal: string; back: RegExp; maxBack: number };
+  anchor?: {
+    literal: string;
+    back: RegExp;
+    maxBack: number;
+    /** A cheap look at the characters around the literal; false skips the hit without a regex. */
+    quick?: (text: string, at: number) => boolean;
+  };
 }
 
 function* findAnchored(rule: PatternRule, anchor: NonNullable<PatternRule['anchor']>, text: string): Iterable<[number, RegExpExecArray]> {
   const re = rule.pattern;
   let from = 0;
   for (let at = text.indexOf(anchor.literal, from); at >= 0; at = text.indexOf(anchor.literal, from)) {
+    if (anchor.quick && !anchor.quick(text, at)) {
+      from = at + anchor.literal.length;
+      continue;
+    }
     let start = at;
     while (start > 0 && at - start <= anchor.maxBack && anchor.back.test(text[start - 1])) start--;
     from = at + anchor.literal.length;
@@ -71,7 +81,7 @@ function* findGlobal(re: RegExp, text: string): Iterable<[number, RegExpExecArra
 /** Runs pattern rules over a text and yields their findings. */
 export function* findByRules(rules: readonly PatternRule[], text: string): Iterable<Omit<Finding, 'priority'>> {
   for (const rule of rules) {
-    if (rule.hint !== undefined && !text.includes(rule.hint)) continue;
+    if (rule.hint !== undefined && !(typeof rule.hint === 'string' ? text.includes(rule.hint) : rule.hint.some((h) => text.includes(h)))) continue;
     const matches = rule.anchor ? findAnchored(rule, rule.anchor, text) : findGlobal(rule.pattern, text);
     for (const [index, m] of matches) {
       let start = index;

@@ -5,7 +5,10 @@ import { connectionStringDetector } from './detectors/connection-strings';
 import { ipAddressDetector } from './detectors/ip-addresses';
 import { contactDetector } from './detectors/pii-contact';
 import { financialDetector } from './detectors/pii-financial';
+import { deviceWalletDetector } from './detectors/pii-devices-wallets';
 import { nationalIdDetector } from './detectors/pii-national-ids';
+import { moreNationalIdDetector } from './detectors/pii-national-ids-more';
+import { phoneDetector } from './detectors/pii-phones';
 import { privateKeyDetector } from './detectors/private-keys';
 import { tokenDetector } from './detectors/tokens';
 
@@ -23,7 +26,10 @@ export const DETECTORS: readonly Detector[] = [
   assignmentDetector,
   financialDetector,
   nationalIdDetector,
+  moreNationalIdDetector,
+  deviceWalletDetector,
   contactDetector,
+  phoneDetector,
   ipAddressDetector,
 ];
 

@@ -7,7 +7,7 @@ import type { DiscoveryOptions, PathExplanation } from './types';
  * missing on disk (unsaved) or unreadable there is still sent (the context budget truncates it);
  * what the ignore rules and settings hide, what leads outside the workspace, and binaries are not.
  */
-const REFUSED = new Set<PathExplanation['reason']>(['ignored', 'excluded-folder', 'symlink-outside', 'outside-workspace', 'binary']);
+const REFUSED = new Set<PathExplanation['reason']>(['ignored', 'excluded-folder', 'symlink-outside', 'outside-workspace', 'binary', 'special-file']);
 
 /** Why an attachment was not sent, in the words shown to the user (the deciding rule quoted). */
 export function attachmentRefusal(label: string, e: PathExplanation): string {

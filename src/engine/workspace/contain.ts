@@ -11,9 +11,23 @@ import path from 'node:path';
 
 /** True when `target` is `root` itself or below it (both absolute and in the same form). */
 export function isInsidePath(root: string, target: string): boolean {
-  const rel = path.relative(root, target);
-  // `..foo` is a legal name inside the root; only a `..` segment leaves it.
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+  return isInsideRelative(path.relative(root, target));
+}
+
+/**
+ * True when a relative path (native or POSIX separators) stays inside its base: `..foo` and
+ * `a/..b` are legal names inside; only a `..` segment at the start, or an absolute path, leaves.
+ * Every "is this inside the workspace" check uses this or isInsidePath, never `startsWith('..')`.
+ */
+export function isInsideRelative(rel: string): boolean {
+  return rel === '' || (rel !== '..' && !rel.startsWith('../') && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+}
+
+/** Turns a user-given path (relative to the root, or absolute) into a root-relative POSIX path ('' for the root), or undefined when outside. */
+export function toWorkspaceRelative(root: string, given: string): string | undefined {
+  const abs = path.resolve(root, given);
+  if (!isInsidePath(path.resolve(root), abs)) return undefined;
+  return path.relative(path.resolve(root), abs).split(path.sep).join('/');
 }
 
 const MISSING = new Set(['ENOENT', 'ENOTDIR']);
@@ -45,6 +59,14 @@ function realOrPlanned(abs: string): string | undefined {
       at = parent;
     }
   }
+}
+
+/** The real location of `abs` relative to the real root, POSIX ('' for the root), or undefined when outside or unresolvable. */
+export function realRelativeSync(root: string, abs: string): string | undefined {
+  const realRoot = realOrPlanned(root);
+  const real = realOrPlanned(abs);
+  if (realRoot === undefined || real === undefined || !isInsidePath(realRoot, real)) return undefined;
+  return path.relative(realRoot, real).split(path.sep).join('/');
 }
 
 /** The real path of `abs` when it lies inside the real workspace `root`, else undefined. */

@@ -1,18 +1,19 @@
-import { promises as fs, type Dirent } from 'node:fs';
+import { lstatSync, promises as fs, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { defaultSettings } from '../config/settings';
+import { chainAt, gitCandidates, grantedByAgent, type GitCandidates } from './git-candidates';
 import { gitTrackedFiles, hasBinaryExtension, isAlwaysHidden } from './hidden';
 import { RuleChain } from './ignore-rules';
-import { formatBytes, looksBinary, SNIFF_BYTES } from './read';
+import { explainPath } from './explain';
+import { formatBytes, looksBinary, openRegularFile, SNIFF_BYTES } from './read';
 import type { DiscoveryOptions, DiscoveryResult, SkippedFile, WorkspaceFile } from './types';
 
-export { explainPath } from './explain';
+export { explainPath };
 
 const CONCURRENCY = 32;
 
 interface WalkState {
   root: string;
-  realRoot: string;
   opts: DiscoveryOptions;
   excluded: Set<string>;
   maxBytes: number;
@@ -21,13 +22,8 @@ interface WalkState {
   seen: Set<string>;
 }
 
-function isInside(realRoot: string, target: string): boolean {
-  const rel = path.relative(realRoot, target);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
 async function sniffIsBinary(absPath: string): Promise<boolean> {
-  const fh = await fs.open(absPath, 'r');
+  const fh = await openRegularFile(absPath);
   try {
     const buf = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
@@ -37,15 +33,24 @@ async function sniffIsBinary(absPath: string): Promise<boolean> {
   }
 }
 
-async function addFile(state: WalkState, rel: string, abs: string): Promise<void> {
-  let st;
+/**
+ * Adds one file found by any route (the walk, git's tracked list): a path that is, or goes through,
+ * a symbolic link is first judged by where it leads (addSymlink), whichever route found it.
+ * `known` is its stat when the caller already has it.
+ */
+async function addFile(state: WalkState, rel: string, abs: string, linkChecked = false, known?: Stats): Promise<void> {
+  if (!linkChecked && (await throughLink(state.root, rel))) return addSymlink(state, rel, abs);
+  let st = known;
   try {
-    st = await fs.stat(abs);
+    st ??= await fs.stat(abs);
   } catch (err) {
     state.skipped.push({ path: rel, reason: 'unreadable', detail: (err as NodeJS.ErrnoException).code });
     return;
   }
-  if (!st.isFile()) return;
+  if (!st.isFile()) {
+    if (!st.isDirectory()) state.skipped.push({ path: rel, reason: 'special-file', detail: 'not a regular file (a FIFO, socket or device)' });
+    return;
+  }
   if (hasBinaryExtension(rel)) {
     state.skipped.push({ path: rel, reason: 'binary', detail: 'binary file type' });
     return;
@@ -69,21 +74,30 @@ async function addFile(state: WalkState, rel: string, abs: string): Promise<void
   state.files.push({ path: rel, absPath: abs, size: st.size, mtimeMs: st.mtimeMs });
 }
 
-/** Handles a symlink: followed only when it points at a file inside the workspace. */
+/** True when `rel` or a folder on its way is a symbolic link (one lstat per path part). */
+async function throughLink(root: string, rel: string): Promise<boolean> {
+  const parts = rel.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const st = await fs.lstat(path.join(root, ...parts.slice(0, i))).catch(() => undefined);
+    if (st?.isSymbolicLink()) return true;
+  }
+  return false;
+}
+
+/**
+ * Handles a symlink by the one visibility rule (explainPath): it is judged by where it leads as
+ * well as by its own name, so a link to a git-ignored `.env`, into `.agent/secrets` or to `.git`
+ * is hidden like its target; a link leading outside or to nothing is reported.
+ */
 async function addSymlink(state: WalkState, rel: string, abs: string): Promise<void> {
-  let target: string;
-  try {
-    target = await fs.realpath(abs);
-  } catch {
-    state.skipped.push({ path: rel, reason: 'unreadable', detail: 'broken symbolic link' });
+  const verdict = await explainPath(state.opts, rel);
+  if (verdict.visible) {
+    if (verdict.detail !== 'folder') await addFile(state, rel, abs, true); // a linked folder is listed under its real path
     return;
   }
-  if (!isInside(state.realRoot, target)) {
-    state.skipped.push({ path: rel, reason: 'symlink-outside', detail: 'symbolic link pointing outside the workspace' });
-    return;
-  }
-  // A link to a folder inside the workspace is not descended: its target is listed under its real path.
-  if ((await fs.stat(target)).isFile()) await addFile(state, rel, abs);
+  const reason = verdict.reason === 'not-found' ? 'unreadable' : verdict.reason === 'outside-workspace' || verdict.reason === undefined ? 'symlink-outside' : verdict.reason;
+  const detail = verdict.reason === 'symlink-outside' ? 'symbolic link pointing outside the workspace' : verdict.detail;
+  state.skipped.push({ path: rel, reason, detail });
 }
 
 async function walk(state: WalkState, relDir: string, parent: RuleChain): Promise<void> {
@@ -111,7 +125,9 @@ async function walk(state: WalkState, relDir: string, parent: RuleChain): Promis
     const abs = path.join(absDir, ent.name);
     if (isDir) subdirs.push(rel);
     else if (ent.isSymbolicLink()) work.push(addSymlink(state, rel, abs));
-    else if (ent.isFile()) work.push(addFile(state, rel, abs));
+    else if (ent.isFile()) work.push(addFile(state, rel, abs, true)); // the walk never descends a link
+    // FIFOs, sockets and devices: never opened (a FIFO blocks the first read forever).
+    else state.skipped.push({ path: rel, reason: 'special-file', detail: 'not a regular file (a FIFO, socket or device)' });
   }
   await Promise.all(work);
   for (let i = 0; i < subdirs.length; i += CONCURRENCY) {
@@ -140,6 +156,28 @@ async function agentAllows(state: WalkState, root: RuleChain, parts: string[]): 
   return !chain.decideAgentOnly(parts.join('/'));
 }
 
+/** Adds what git listed, under Grounded's own rules; folders git shows whole (nested repositories) are walked. */
+async function addListed(state: WalkState, chain: RuleChain, listed: GitCandidates): Promise<void> {
+  const { paths, folders } = await grantedByAgent(state.root, chain, listed, state.excluded, (state.opts.extraIgnore ?? []).length > 0);
+  const add = async (rel: string) => {
+    const abs = path.join(state.root, ...rel.split('/'));
+    // Synchronous stats: tens of thousands of them cost far less without a promise and a round trip each.
+    let st: Stats | undefined;
+    try {
+      st = lstatSync(abs);
+    } catch {
+      // Listed by git but gone from the disk (deleted, not yet committed): nothing to read.
+      return;
+    }
+    if (st.isSymbolicLink()) await addSymlink(state, rel, abs);
+    else if (st.isDirectory()) await walk(state, rel, await chainAt(state.root, chain, rel));
+    // git lists a link as itself and never looks through a linked folder, so the lstat above is the link check.
+    else await addFile(state, rel, abs, true, st);
+  };
+  for (let i = 0; i < paths.length; i += 512) await Promise.all(paths.slice(i, i + 512).map(add));
+  for (const rel of folders) await walk(state, rel, await chainAt(state.root, chain, rel));
+}
+
 /**
  * Lists the files the assistant may read under `opts.root`, as git would (every nested .gitignore,
  * negations, `.git/info/exclude`, tracked files), minus what `.agentignore` files, the extra
@@ -147,10 +185,10 @@ async function agentAllows(state: WalkState, root: RuleChain, parts: string[]): 
  */
 export async function discoverFiles(opts: DiscoveryOptions): Promise<DiscoveryResult> {
   const root = path.resolve(opts.root);
+  await fs.realpath(root); // a missing root is an error (ENOENT), not an empty workspace
   const chain = await RuleChain.atRoot(root, opts.extraIgnore ?? []);
   const state: WalkState = {
     root,
-    realRoot: await fs.realpath(root),
     opts,
     excluded: new Set(opts.excludedFolders ?? defaultSettings.excludedFolders),
     maxBytes: opts.maxFileBytes ?? defaultSettings.maxFileBytes,
@@ -158,8 +196,13 @@ export async function discoverFiles(opts: DiscoveryOptions): Promise<DiscoveryRe
     skipped: [],
     seen: new Set(),
   };
-  await walk(state, '', chain);
-  if (opts.includeTracked !== false) await addTracked(state, chain);
+  // In a git work tree git itself lists the candidates (much faster than walking); elsewhere, the walker.
+  const listed = opts.useGit === false ? undefined : await gitCandidates(root);
+  if (listed) await addListed(state, chain, listed);
+  else {
+    await walk(state, '', chain);
+    if (opts.includeTracked !== false) await addTracked(state, chain);
+  }
   const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   state.files.sort(byPath);
   state.skipped.sort(byPath);

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { isInsidePath } from './contain';
 import { findGitRepo, gitIgnoreConfig } from './git-repo';
 
 /** The rule that decided a path's visibility, as `git check-ignore -v` would quote it. */
@@ -83,7 +84,7 @@ interface GitScope {
 
 /** Names a file outside the workspace for explanations: relative to the root when inside the repository (`../.gitignore`), else absolute. */
 function outerSource(realRoot: string, top: string, file: string): string {
-  const inRepo = !path.relative(top, file).startsWith('..');
+  const inRepo = isInsidePath(top, file);
   return inRepo ? path.relative(realRoot, file).split(path.sep).join('/') : file;
 }
 

@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs } from 'node:fs';
 import type { DocumentOverlay, SkipReason } from './types';
 
 export type ReadResult =
@@ -27,6 +27,42 @@ export function looksBinary(block: Uint8Array, complete: boolean): boolean {
     return false;
   } catch {
     return true;
+  }
+}
+
+/** Thrown by openRegularFile for a FIFO, socket, device or folder: `code` is 'ENOTREGULAR'. */
+export class NotRegularFileError extends Error {
+  readonly code = 'ENOTREGULAR';
+  constructor(readonly absPath: string) {
+    super(`'${absPath}' is not a regular file (a FIFO, socket or device): only regular files are read`);
+    this.name = 'NotRegularFileError';
+  }
+}
+
+/**
+ * Opens a file for reading only when it is a regular file. The open itself does not block (a
+ * FIFO with no writer would wait forever in a plain open or read); the handle's own stat decides,
+ * so a file swapped for a FIFO after a check is refused too.
+ */
+export async function openRegularFile(absPath: string): Promise<fs.FileHandle> {
+  const fh = await fs.open(absPath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    if ((await fh.stat()).isFile()) return fh;
+  } catch (err) {
+    await fh.close();
+    throw err;
+  }
+  await fh.close();
+  throw new NotRegularFileError(absPath);
+}
+
+/** The whole content of a regular file (openRegularFile's check), as bytes. */
+export async function readRegularFile(absPath: string): Promise<Buffer> {
+  const fh = await openRegularFile(absPath);
+  try {
+    return await fh.readFile();
+  } finally {
+    await fh.close();
   }
 }
 
@@ -63,8 +99,9 @@ export async function readWorkspaceText(
   }
   let buf: Buffer;
   try {
-    buf = await fs.readFile(absPath);
+    buf = await readRegularFile(absPath);
   } catch (err) {
+    if (err instanceof NotRegularFileError) return { ok: false, reason: 'special-file', detail: err.message };
     const code = (err as NodeJS.ErrnoException).code ?? 'error';
     return { ok: false, reason: 'unreadable', detail: `${code}: cannot read the file` };
   }

@@ -6,7 +6,7 @@ export interface WorkspaceFile {
   mtimeMs: number;
 }
 
-export type SkipReason = 'ignored' | 'binary' | 'too-large' | 'symlink-outside' | 'unreadable' | 'excluded-folder';
+export type SkipReason = 'ignored' | 'binary' | 'too-large' | 'symlink-outside' | 'unreadable' | 'excluded-folder' | 'special-file';
 
 export interface SkippedFile {
   path: string;
@@ -28,6 +28,8 @@ export interface DiscoveryOptions {
   sniffBinary?: boolean;
   /** Also list files git tracks although an ignore rule matches them, as git does (default true). */
   includeTracked?: boolean;
+  /** Take the candidate list from `git ls-files` when the root is in a git work tree (default true). */
+  useGit?: boolean;
 }
 
 export interface DiscoveryResult {

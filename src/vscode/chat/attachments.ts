@@ -1,14 +1,12 @@
 import * as vscode from 'vscode';
-import path from 'node:path';
 import type { AttachedContext } from '../../engine/ask/types';
 import { checkAttachment } from '../../engine/workspace/attach-check';
+import { toWorkspaceRelative } from '../../engine/workspace/contain';
 import { discoveryFor } from '../settings';
 
 /** Workspace-relative POSIX path of a file inside `root`, or undefined when it is outside. */
 export function relativeTo(root: string, uri: vscode.Uri): string | undefined {
-  if (uri.scheme !== 'file') return undefined;
-  const rel = path.relative(root, uri.fsPath);
-  return rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel.split(path.sep).join('/');
+  return uri.scheme === 'file' ? toWorkspaceRelative(root, uri.fsPath) : undefined;
 }
 
 /** Lines `range` covers of a document, as attached context (the document's current text: unsaved edits included). */
@@ -18,7 +16,8 @@ export function attachRange(root: string, doc: vscode.TextDocument, range: vscod
   const start = range ? range.start.line : 0;
   const end = range ? (range.end.character === 0 && range.end.line > range.start.line ? range.end.line - 1 : range.end.line) : doc.lineCount - 1;
   const text = doc.getText(new vscode.Range(start, 0, end, doc.lineAt(end).text.length));
-  return { path: rel, startLine: start + 1, endLine: end + 1, text, origin };
+  // The whole document goes along for the scrubber: a selection inside a key or a .env stays redacted.
+  return { path: rel, startLine: start + 1, endLine: end + 1, text, origin, source: { text: doc.getText(), firstLine: 1 } };
 }
 
 /** What an explicit attachment became: the context to send, or why it is not sent. */

@@ -5,6 +5,7 @@ import type { WorkspaceHost } from '../../engine/plans/host';
 import { normalizeRelPath, resolveInside } from '../../engine/plans/paths';
 import type { Plan } from '../../engine/plans/schema';
 import { isToolName, stepPath, toolMutates } from '../../engine/plans/tools';
+import { isInsideRelative } from '../../engine/workspace/contain';
 
 /** Nothing is written in an untrusted workspace; the message is shown verbatim. */
 export class UntrustedWorkspaceError extends Error {
@@ -39,7 +40,7 @@ export class PlanSnapshot {
       const raw = stepPath(step.tool, step.arguments);
       if (!raw) continue;
       const rel = normalizeRelPath(host.root, raw);
-      if (rel.startsWith('..') || hashes.has(rel)) continue;
+      if (!isInsideRelative(rel) || hashes.has(rel)) continue;
       const text = await host.readText(rel);
       hashes.set(rel, text === undefined ? null : sha256(text));
     }

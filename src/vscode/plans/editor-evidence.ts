@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import path from 'node:path';
 import type { EditorDiagnostic, EvidenceInputs } from '../../engine/audit/evidence-request';
+import { toWorkspaceRelative } from '../../engine/workspace/contain';
 
 const severities: Record<vscode.DiagnosticSeverity, EditorDiagnostic['severity']> = {
   [vscode.DiagnosticSeverity.Error]: 'error',
@@ -11,9 +11,8 @@ const severities: Record<vscode.DiagnosticSeverity, EditorDiagnostic['severity']
 
 /** Workspace-relative POSIX path of a file URI, or undefined outside the root. */
 export function relativeToRoot(root: string, uri: vscode.Uri): string | undefined {
-  if (uri.scheme !== 'file') return undefined;
-  const rel = path.relative(root, uri.fsPath);
-  return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel.split(path.sep).join('/');
+  const rel = uri.scheme === 'file' ? toWorkspaceRelative(root, uri.fsPath) : undefined;
+  return rel || undefined;
 }
 
 /**

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { HostUnavailableError, type DiagnosticInfo, type ReferenceLocation, type SymbolInfo, type WorkspaceHost } from '../../engine/plans/host';
 import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
 import { resolveInside } from '../../engine/plans/paths';
-import { discoverFiles, explainPath } from '../../engine/workspace/discovery';
+import { toWorkspaceRelative } from '../../engine/workspace/contain';
 import type { DocumentOverlay } from '../../engine/workspace/types';
+import { discoveryFor } from '../settings';
 
 /** Open editors' text (unsaved edits included) keyed by absolute path: the dirty buffer wins. */
 export function openDocumentOverlay(): DocumentOverlay {
@@ -65,16 +66,13 @@ export interface VsCodeHostOptions {
  */
 export function createVsCodeWorkspaceHost(opts: VsCodeHostOptions): WorkspaceHost {
   const { root } = opts;
-  const discovery = { root, extraIgnore: opts.extraIgnore };
-  const base = createNodeWorkspaceHost({
-    root,
-    overlay: openDocumentOverlay(),
-    explain: (p) => explainPath(discovery, p),
-    listFiles: async () => (await discoverFiles(discovery)).files.map((f) => f.path),
-  });
+  // The folder's settings (extra ignore patterns, excluded folders, size limit), as discovery applies them everywhere.
+  const settings = discoveryFor(root);
+  const discovery = { extraIgnore: opts.extraIgnore ?? settings.extraIgnore, excludedFolders: settings.excludedFolders, maxFileBytes: settings.maxFileBytes };
+  const base = createNodeWorkspaceHost({ root, overlay: openDocumentOverlay(), discovery });
   const uriOf = (rel: string) => vscode.Uri.file(resolveInside(root, rel));
   const relOf = (uri: vscode.Uri) => path.relative(root, uri.fsPath).split(path.sep).join('/');
-  const inside = (uri: vscode.Uri) => uri.scheme === 'file' && !relOf(uri).startsWith('..');
+  const inside = (uri: vscode.Uri) => uri.scheme === 'file' && toWorkspaceRelative(root, uri.fsPath) !== undefined;
 
   return {
     ...base,

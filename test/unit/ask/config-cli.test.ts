@@ -137,14 +137,14 @@ describe('grounded query with Gemini, as a real process', () => {
   const root = copyFixture();
   before(async () => {
     server = await new LlmWireServer().start();
-    writeConfig(root, `llm_provider: gemini\nbase_url: ${server.url}\nmodel: gemini-test\n`);
+    writeConfig(root, 'llm_provider: gemini\nmodel: gemini-test\n');
   });
   after(() => server.stop());
   // Asynchronous, not spawnSync: the wire server answers from this process.
   const repo = path.join(__dirname, '..', '..', '..');
   // Run from the repository (where tsx resolves), on the fixture through --root.
   const run = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(repo, 'src', 'cli', 'bin.ts'), ...args, '--root', root], {
-    cwd: repo, timeout: 60_000, env: { PATH: process.env.PATH, HOME: process.env.HOME, GEMINI_API_KEY: 'AIza-test' },
+    cwd: repo, timeout: 60_000, env: { PATH: process.env.PATH, HOME: process.env.HOME, GEMINI_API_KEY: 'AIza-test', GEMINI_BASE_URL: server.url },
   }).then((r) => ({ code: 0, ...r }), (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }));
 
   it('exits 4 with the message on a malformed stream, without crashing on an unhandled rejection', async () => {

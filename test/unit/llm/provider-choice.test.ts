@@ -22,8 +22,8 @@ describe('GitHub Models (gh) through the openai SDK', () => {
 
   it('sends GH_TOKEN as a Bearer token to <base>/chat/completions with the default model', async () => {
     const root = copyFixture();
-    writeConfig(root, `llm_provider: gh\nbase_url: ${server.url}/inference\n`);
-    const config = await loadQueryConfig(root, { GH_TOKEN: 'ghp-test-token' });
+    writeConfig(root, 'llm_provider: gh\n');
+    const config = await loadQueryConfig(root, { GH_TOKEN: 'ghp-test-token', GH_MODELS_BASE_URL: `${server.url}/inference` });
     assert.equal(config.provider?.kind, 'gh');
     const provider = createProvider(config.provider!);
     assert.equal(provider.id, 'gh');

@@ -22,7 +22,7 @@ describe('resolving mentions', () => {
   it('reads unsaved editor text and honours line ranges', async () => {
     const abs = path.join(root, 'src/util/time.ts');
     const r = await resolveMentions('@src/util/time.ts#L2-3', { discovery: { root }, overlay: { get: (p) => (p === abs ? 'a\nunsaved b\nunsaved c\nd\n' : undefined), openPaths: () => [abs] } });
-    assert.deepEqual(r.attached[0], { path: 'src/util/time.ts', startLine: 2, endLine: 3, text: 'unsaved b\nunsaved c', origin: 'mention' });
+    assert.deepEqual(r.attached[0], { path: 'src/util/time.ts', startLine: 2, endLine: 3, text: 'unsaved b\nunsaved c', origin: 'mention', source: { text: 'a\nunsaved b\nunsaved c\nd\n', firstLine: 1 } });
     assert.deepEqual(r.summary.files, [{ path: 'src/util/time.ts', lines: 2, note: undefined }]);
   });
 

@@ -61,7 +61,7 @@ test('unknown commands and tool errors come back as results the model can read',
   const result = await runToolLoop({ provider, messages: start('q'), toolset: createCommandToolset({ host: hostFor(root) }), scrubber: createScrubber(), maxRounds: 3 });
   assert.deepEqual(result.toolCalls, [{ name: 'WEB_SEARCH', ok: false }, { name: 'READ', ok: false }, { name: 'READ', ok: false }]);
   const texts = provider.requests[3].filter((m) => m.content.startsWith('🔧')).map((m) => m.content.split('\n')[2]);
-  assert.deepEqual(texts, ['Error: unknown command /web_search. Known commands:', "Error: File 'secret.txt' is not readable by Grounded (ignored by .gitignore:1: secret.txt)", "Error: File 'nope.txt' is not readable by Grounded (not-found)"]);
+  assert.deepEqual(texts, ['Error: unknown command /web_search. Known commands:', "Error: File 'secret.txt' is not readable by Grounded (ignored by .gitignore:1: secret.txt)", "Error: File 'nope.txt' does not exist"]);
 });
 
 test('/memory_search and /memory_sql read the workspace memory, never tool rows', async () => {

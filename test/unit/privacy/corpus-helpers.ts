@@ -12,6 +12,10 @@ const ALPHABETS = {
   hex: '0123456789abcdef',
   b64: 'Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe+/',
   url: 'aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1x_-',
+  letters: 'aBcDeFgHjKLmNpQrStUvWxYzAbCdEfGh',
+  lower: 'abcdefghijkmnopqrstuvwxyz0123456789',
+  digits: '0123456789',
+  bech32: 'qpzry9x8gf2tvdw0s3jn54khce6mua7l',
 } as const;
 
 /** A deterministic pseudo-random string of `length` characters from an alphabet. */

@@ -35,7 +35,6 @@ export const negatives: Negative[] = [
   ['link-local metadata service', 'http://169.254.169.254/latest/meta-data/'],
   ['python slice', 'rows = data[1::2]'],
   ['c++ scope', 'std::vector<int> v; Foo::Bar::baz();'],
-  ['mac address', 'ether 00:1a:2b:3c:4d:5e'],
   ['time of day', 'at 10:20:30 every day'],
   ['oid', 'oid 1.3.6.1.4.1.311.21.8'],
   ['password from env (python)', 'password = os.environ["DB_PASSWORD"]'],

@@ -4,6 +4,9 @@ import { scrubText } from '../../../src/engine/privacy/scrubber';
 import type { Case } from './corpus-helpers';
 import { negatives } from './corpus-negatives';
 import { piiCases } from './corpus-pii';
+import { genericCases, genericLookalikes } from './corpus-generic';
+import { piiMoreCases, piiMoreLookalikes } from './corpus-pii-more';
+import { providerCases, providerLookalikes } from './corpus-providers';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 
 // Every row is a separate test so a failure names the format that broke.
@@ -14,6 +17,9 @@ const tables: Record<string, Case[]> = {
   'connection strings': connectionCases,
   'private keys': privateKeyCases,
   pii: piiCases,
+  'provider tokens': providerCases,
+  'more pii': piiMoreCases,
+  'generic secrets': genericCases,
 };
 
 for (const [table, rows] of Object.entries(tables)) {
@@ -24,7 +30,7 @@ for (const [table, rows] of Object.entries(tables)) {
   }
 }
 
-for (const [name, input] of negatives) {
+for (const [name, input] of [...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...genericLookalikes]) {
   test(`leaves alone: ${name}`, () => {
     const outcome = scrubText(input);
     assert.equal(outcome.text, input);

@@ -4,9 +4,12 @@ import { REDACTION_KINDS } from '../../../src/engine/privacy/registry';
 import { createScrubber, formatRedactionCounts, scrubAuditLine, scrubText } from '../../../src/engine/privacy/scrubber';
 import { negatives } from './corpus-negatives';
 import { piiCases } from './corpus-pii';
+import { genericCases } from './corpus-generic';
+import { piiMoreCases } from './corpus-pii-more';
+import { providerCases } from './corpus-providers';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 
-const allCases = [...cloudAndTokenCases, ...assignmentCases, ...connectionCases, ...privateKeyCases, ...piiCases];
+const allCases = [...cloudAndTokenCases, ...assignmentCases, ...connectionCases, ...privateKeyCases, ...piiCases, ...providerCases, ...piiMoreCases, ...genericCases];
 
 test('one scrubber numbers values per kind across chunks, the same value keeping its number', () => {
   const scrubber = createScrubber();

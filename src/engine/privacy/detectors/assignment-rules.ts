@@ -1,27 +1,80 @@
 import { characterClasses, entropy, isPlaceholderValue } from '../checks';
+import { isFakeBody } from '../token-checks';
 
 // Which keys name a secret, and which assigned values are worth redacting. Kept apart from
-// the parser in assignments.ts so the policy can be read (and argued with) on one screen.
+// the parser (assignment-values.ts) so the policy can be read (and argued with) on one screen.
 
 export type AssignmentKind = 'password' | 'api_key' | 'aws_secret_key';
 
-const PASSWORD_SUFFIXES = ['password', 'passwd', 'passphrase', 'pwd'];
+const PASSWORD_WORDS = ['password', 'passwd', 'passphrase', 'pwd'];
 const SECRET_SUFFIXES = [
-  'apikey', 'secret', 'token', 'secretkey', 'secretkeybase', 'accesskey', 'privatekey', 'authkey',
+  'apikey', 'secret', 'secrete', 'token', 'secretkey', 'secretkeybase', 'accesskey', 'privatekey', 'authkey',
   'signingkey', 'encryptionkey', 'masterkey', 'sessionkey', 'licensekey', 'hmackey', 'sharedkey',
-  'credential', 'credentials',
+  'credential', 'credentials', 'creds', 'auth', 'clientsecret', 'secretid',
 ];
+const SECRET_WORDS = ['apikey', 'secret', 'token', 'privatekey', 'accesskey', 'credential'];
+/** Words after a secret word that make the key name something else: `password_min_length`, `tokenizer_url`. */
+const NOT_SECRET_TAIL = new Set([
+  'length', 'len', 'min', 'max', 'minlength', 'maxlength', 'hint', 'label', 'prompt', 'placeholder', 'field', 'input',
+  'policy', 'regex', 'pattern', 'rule', 'rules', 'reset', 'url', 'uri', 'endpoint', 'path', 'file', 'filename', 'dir',
+  'type', 'name', 'expiry', 'expires', 'expiration', 'expiresat', 'ttl', 'timeout', 'count', 'size', 'limit', 'header',
+  'param', 'version', 'enabled', 'required', 'changed', 'strength', 'error', 'message', 'msg', 'text', 'title',
+  'description', 'help', 'format', 'mode', 'store', 'manager', 'provider', 'service', 'hash', 'hashed', 'encoder',
+  'validator', 'generator', 'class', 'kind', 'style', 'location', 'env', 'var', 'ref', 'source', 'prefix', 'suffix',
+  'index', 'idx', 'bytes', 'bits', 'algorithm', 'alg', 'method', 'scheme', 'usage', 'scope', 'scopes', 'audience',
+  'issuer', 'host', 'port', 'user', 'username', 'id', 'ids', 'list', 'map', 'set', 'fn', 'func', 'callback', 'handler',
+  'request', 'response', 'result', 'results', 'error', 'errors', 'status', 'state', 'cache', 'at', 'on', 'by', 'is',
+  'has', 'should', 'can', 'view', 'page', 'form', 'button', 'link', 'icon', 'visible', 'visibility', 'toggle', 'show',
+  'input', 'mask', 'masked', 'field', 'column', 'attr', 'attribute', 'property', 'props', 'option', 'options', 'config',
+  'settings', 'count', 'counter', 'stream', 'tokens', 'ize', 'izer', 'ization', 'ized', 'less', 'ly',
+]);
+/** Providers whose keys are secrets whatever the last word (`heroku_api = …`, `sumo_access_id = …`). */
+const PROVIDERS = /adafruit|adobe|airtable|algolia|alibaba|asana|atlassian|confluence|jira|beamer|bitbucket|bittrex|meraki|cloudflare|codecov|cohere|coinbase|confluent|contentful|datadog|discord|droneci|dropbox|etsy|facebook|fastly|finicity|finnhub|flickr|freshbooks|gitter|gocardless|heroku|hubspot|intercom|jfrog|artifactory|bintray|kraken|kucoin|launchdarkly|linkedin|looker|mailchimp|mailgun|mapbox|mattermost|messagebird|netlify|newrelic|nytimes|okta|plaid|privateai|rapidapi|sendbird|sentry|snyk|sonar|squarespace|sumo|telegram|travis|twitch|twitter|typeform|yandex|zendesk|softlayer|cloudant|ibmcloud|cos_hmac|sidekiq|contribsys|dynatrace|pagerduty|circleci|vercel|sendgrid|twilio|stripe|shopify|slack|github|gitlab|openai|anthropic|gemini|mistral|groq/;
+
+function words(key: string): string[] {
+  return key.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean).map((w) => w.toLowerCase());
+}
+
+/** True when the words after the secret word (if any) still describe the secret itself. */
+function tailIsSecret(all: string[], index: number): boolean {
+  return all.slice(index + 1).every((w) => !NOT_SECRET_TAIL.has(w));
+}
+
+const classified = new Map<string, AssignmentKind | undefined>();
 
 /** The kind of secret a key names (`DB_PASSWORD` → password, `apiKey` → api_key), if any. */
 export function classifyKey(key: string): AssignmentKind | undefined {
+  if (classified.has(key)) return classified.get(key);
+  const kind = classifyKeyUncached(key);
+  if (classified.size > 10_000) classified.clear(); // keys repeat; the memo stays small
+  classified.set(key, kind);
+  return kind;
+}
+
+function classifyKeyUncached(dotted: string): AssignmentKind | undefined {
+  if (dotted.toLowerCase().replace(/[^a-z0-9]/g, '').endsWith('secretaccesskey')) return 'aws_secret_key';
+  // `a.b.password = …` names a password; `pass.get(…)` and `this.pluginPass.addHelper(…)` are calls.
+  const key = dotted.slice(dotted.lastIndexOf('.') + 1);
   const flat = key.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (flat.includes('awssecret') || flat.endsWith('secretaccesskey')) return 'aws_secret_key';
-  if (PASSWORD_SUFFIXES.some((s) => flat.endsWith(s))) return 'password';
-  const words = key.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean);
-  const last = words[words.length - 1]?.toLowerCase();
+  if (flat.includes('awssecret')) return 'aws_secret_key';
+  if (PASSWORD_WORDS.some((s) => flat.endsWith(s))) return 'password';
+  const all = words(key);
+  const last = all[all.length - 1];
   if (last === 'pass' || last === 'pw') return 'password';
+  const passwordAt = all.findIndex((w) => w === 'password' || w === 'passwd' || w === 'passphrase');
+  if (passwordAt >= 0 && tailIsSecret(all, passwordAt)) return 'password';
   if (SECRET_SUFFIXES.some((s) => flat.endsWith(s))) return 'api_key';
+  const secretAt = all.findIndex((w, i) => SECRET_WORDS.includes(w) || (w === 'api' && all[i + 1] === 'key'));
+  if (secretAt >= 0 && tailIsSecret(all, secretAt + (all[secretAt] === 'api' ? 1 : 0))) return 'api_key';
+  if (PROVIDERS.test(flat) && /(?:key|id|token|secret|sid)$/.test(flat)) return 'api_key';
   return undefined;
+}
+
+/** Letters only, yet random: mixed case in even measure and high entropy (not a camelCase name). */
+function randomLetters(value: string): boolean {
+  if (value.length < 20) return false;
+  const upper = value.replace(/[^A-Z]/g, '').length / value.length;
+  return upper > 0.25 && upper < 0.75 && entropy(value) >= 3.8;
 }
 
 /**
@@ -46,28 +99,36 @@ const TYPE_NAMES = /^(?:string|str|int|number|bool|boolean|bytes|any|unknown|obj
  * identifier-shaped value is data.
  */
 export function isCodeValue(value: string, keyWasQuoted: boolean, codeAssignment: boolean): boolean {
-  if (/[(){}[\]]/.test(value[0] ?? '') || /[()]/.test(value)) return true;
+  if (/[(){}[\]]/.test(value[0] ?? '')) return true;
+  if (/^[A-Za-z_$][\w$.]*\s*\(/.test(value) || /\)[;,]?$/.test(value)) return true; // a call
   if (/^[!&*|>]/.test(value)) return true; // YAML tags, anchors, aliases, block scalars
   if (codeAssignment && /[[\]]/.test(value)) return true; // token = state.tokens[j]
-  if (!keyWasQuoted && /[;,]$/.test(value)) return true;
   const bare = value.replace(/[;,]$/, '');
+  // `password: pwd,` in an object literal names a variable; `db_pass: x7#Qz!9,` is data.
+  if (!keyWasQuoted && bare !== value && /^[A-Za-z_$][\w$.]*$/.test(bare)) return true;
   if (TYPE_NAMES.test(bare)) return true;
   if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(bare) && !/\d/.test(bare)) return true;
   if (codeAssignment && /^[A-Za-z_$][\w$]*$/.test(bare) && /pass|pwd|secret|token|key|cred/i.test(bare)) return true;
+  if (/\s(?:as|instanceof|in|of|satisfies)\s/.test(bare)) return true; // TypeScript casts, operators
   return / [=+*/|&?:<>-]{1,3} /.test(bare); // `a + b`, `x ? y : z`
 }
 
+const FAKE_VALUE = /fake|dummy|placeholder|redacted|lorem|foobar/i;
+
 /** Whether an assigned value of this kind should be redacted. */
-export function isSecretValue(kind: AssignmentKind, key: string, value: string): boolean {
-  if (isPlaceholderValue(value)) return false;
+export function isSecretValue(kind: AssignmentKind, key: string, value: string, where: { quoted: boolean; midLine: boolean }): boolean {
+  if (isPlaceholderValue(value) || FAKE_VALUE.test(value)) return false;
+  if (!/[A-Za-z0-9]/.test(value)) return false; // `,.:-*?!` is punctuation, not a password
   if (kind === 'password') {
     if (/^pwd$/i.test(key) && value.startsWith('/')) return false; // shell's PWD is a folder
+    if (/^[~^>=<]{0,2}\d+(?:\.\d+){1,2}(?:-[\w.]+)?$/.test(value)) return false; // "parse-passwd": "^1.0.0"
+    if (where.midLine) return value.length >= 6 && /[\d\W_]/.test(value) && /[A-Za-z]/.test(value) && !/\s/.test(value);
     // An identifier naming a password is a label or error code: "invalidUserNameOrPassword".
     return !(/^[A-Za-z_]+$/.test(value) && /pass|pwd/i.test(value) && value.length > 8);
   }
-  if (kind === 'aws_secret_key' && /^[A-Za-z0-9/+]{40}$/.test(value)) return true;
+  if (kind === 'aws_secret_key' && /^[A-Za-z0-9/+]{40}$/.test(value)) return !isFakeBody(value);
   // Letters only: an identifier or constant name ("refreshTokenClientAcquireToken"); a random
   // key of 32+ characters almost always has a digit.
-  if (/^[A-Za-z_]+$/.test(value)) return false;
-  return looksSecret(value);
+  if (/^[A-Za-z_]+$/.test(value)) return randomLetters(value);
+  return looksSecret(value) && !isFakeBody(value);
 }

@@ -1,129 +1,78 @@
-import { linePrefix } from '../checks';
 import type { Detector, Finding } from '../detector';
 import { classifyKey, isCodeValue, isSecretValue } from './assignment-rules';
+import { parseValue, reversedComparison } from './assignment-values';
 
-// `key = value` in code, YAML, .env, JSON, INI/properties, XML attributes and elements, URL
-// query strings and command-line flags. Only the value is redacted, so `password = "[REDACTED:
-// password#1]"` still reads as code. Keys are found from keyword hits and parsed by hand (no
-// regex over whole assignments), which keeps the scan linear whatever the input.
+// `key = value` in code, YAML, .env, JSON, INI/properties, XML attributes and elements, Makefiles,
+// CSV, URL query strings, command-line flags and prose. Only the value is redacted, so `password =
+// "[REDACTED:password#1]"` still reads as code. Keys are found from keyword hits and parsed by
+// hand (assignment-values.ts, no regex over whole assignments), which keeps the scan linear.
 
-const KEYWORD = /pass|pwd|secret|token|key|credential/gi;
-const KEY_CHAR = /[A-Za-z0-9_.$-]/;
+// Factored by first letter: V8 runs this several times faster than the flat alternation.
+const KEYWORD = /p(?:ass|wd)|secret|token|key|cred|a(?:uth|ccess)/gi;
 const MAX_KEY = 80;
-const MAX_VALUE = 1000;
-const OPERATOR = /^[ \t]{0,20}(?::=|=>|===?|!==?|=|:(?!:))[ \t]{0,20}/;
-const XML_VALUE_ATTRIBUTE = /^\s{1,20}value\s{0,5}=\s{0,5}/;
-// `password: str = "x"`, `password: Optional[str] = None`, `password: string = "x"`
-const TYPE_ANNOTATION = /^[A-Za-z_][\w.]{0,40}(?:\[[^\]\n]{0,60}\]|<[^>\n]{0,60}>)?\??[ \t]{0,10}=(?!=)[ \t]{0,10}/;
-// What may precede a key for an unquoted value to count as data rather than code.
-const DATA_LINE_PREFIX = /^\s*(?:export\s+|set\s+|-\s+|\$|["'])?$/;
+/** At most this many keyword hits are parsed per KB of text: real files stay far below, and a
+ * hostile file made of nothing but `token=` cannot make the scan slow. */
+const MAX_HITS_PER_KB = 32;
 
-interface Value {
-  start: number;
-  end: number;
-}
+/** Characters of a key name: `[A-Za-z0-9_.$-]`, by table (a regex per character is slow). */
+const KEY_CHAR = new Uint8Array(128);
+for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.$-') KEY_CHAR[ch.charCodeAt(0)] = 1;
+const isKeyChar = (text: string, i: number) => {
+  const c = text.charCodeAt(i);
+  return c < 128 && KEY_CHAR[c] === 1;
+};
 
 function expandKey(text: string, hitStart: number, hitEnd: number): [number, number] | undefined {
   let start = hitStart;
-  while (start > 0 && KEY_CHAR.test(text[start - 1])) {
+  while (start > 0 && isKeyChar(text, start - 1)) {
     if (hitEnd - --start > MAX_KEY) return undefined;
   }
   let end = hitEnd;
-  while (end < text.length && KEY_CHAR.test(text[end])) {
+  while (end < text.length && isKeyChar(text, end)) {
     if (++end - start > MAX_KEY) return undefined;
   }
+  // A key ends before a trailing `.` or `-` (`password.` at the end of a sentence).
+  while (end > hitEnd && /[.-]/.test(text[end - 1])) end--;
   return [start, end];
-}
-
-function quotedValue(text: string, at: number): Value | undefined {
-  let open = at;
-  if (/[rbuf]/i.test(text[open] ?? '') && /["'`]/.test(text[open + 1] ?? '')) open++; // r"..." b'...'
-  const quote = text[open];
-  if (quote !== '"' && quote !== "'" && quote !== '`') return undefined;
-  for (let i = open + 1; i < text.length && i - open <= MAX_VALUE; i++) {
-    const ch = text[i];
-    if (ch === '\\') i++;
-    else if (ch === quote) return { start: open + 1, end: i };
-    else if (ch === '\n') return undefined;
-  }
-  return undefined;
-}
-
-function unquotedValue(text: string, at: number, style: 'line' | 'word' | 'query'): Value {
-  let end = at;
-  const stop = style === 'query' ? /[\s&;"'<>]/ : style === 'word' ? /\s/ : /[\r\n]/;
-  while (end < text.length && end - at < MAX_VALUE && !stop.test(text[end])) end++;
-  let value = text.slice(at, end);
-  if (style === 'line') value = value.replace(/\s+[#;].*$/, '').trimEnd(); // trailing comments
-  return { start: at, end: at + value.length };
-}
-
-/** The unquoted-value style a key's position allows, or undefined when it is code context. */
-function unquotedStyle(text: string, keyStart: number, key: string, spacedEquals: boolean): 'line' | 'word' | 'query' | undefined {
-  const { prefix, wholeLine } = linePrefix(text, keyStart);
-  if (key.startsWith('--')) return 'word';
-  if (/[?&;]\s*$/.test(prefix)) return 'query';
-  if (!wholeLine || !DATA_LINE_PREFIX.test(prefix)) return undefined;
-  return spacedEquals ? 'line' : 'word';
 }
 
 function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
   KEYWORD.lastIndex = 0;
+  let windowStart = 0;
+  let hitsInWindow = 0;
   for (let m = KEYWORD.exec(text); m !== null; m = KEYWORD.exec(text)) {
+    if (m.index - windowStart >= 1024) {
+      windowStart = m.index;
+      hitsInWindow = 0;
+    }
+    if (++hitsInWindow > MAX_HITS_PER_KB) {
+      KEYWORD.lastIndex = windowStart + 1024;
+      continue;
+    }
     const span = expandKey(text, m.index, m.index + m[0].length);
     if (!span) continue;
     const [keyStart, keyEnd] = span;
-    KEYWORD.lastIndex = keyEnd;
-    const key = text.slice(keyStart, keyEnd);
+    KEYWORD.lastIndex = Math.max(keyEnd, m.index + m[0].length);
+    const key = text.slice(keyStart, keyEnd).replace(/^\$/, '');
     const kind = classifyKey(key);
     if (!kind) continue;
     const found = parseValue(text, keyStart, keyEnd, key);
-    if (!found) continue;
+    if (!found) {
+      const compared = reversedComparison(text, keyStart);
+      if (compared && isSecretValue(kind, key, text.slice(compared.start, compared.end), { quoted: true, midLine: false })) {
+        yield { kind: kind === 'aws_secret_key' ? 'api_key' : kind, ...compared };
+      }
+      continue;
+    }
     const value = text.slice(found.value.start, found.value.end);
+    if (kind !== 'password' && value.length < 8) continue; // no generic secret is that short
     if (!found.quoted && isCodeValue(value, found.keyQuoted, found.codeAssignment)) continue;
-    const bare = found.quoted ? value : value.replace(/,$/, '');
-    if (!isSecretValue(kind, key, bare)) continue;
+    const bare = found.quoted ? value : value.replace(/[,.]$/, '');
+    if (!isSecretValue(kind, key, bare, found)) continue;
     const reported = kind === 'aws_secret_key' && !/^[A-Za-z0-9/+]{40}$/.test(bare) ? 'api_key' : kind;
     yield { kind: reported, start: found.value.start, end: found.value.start + bare.length };
-    KEYWORD.lastIndex = found.value.end;
+    KEYWORD.lastIndex = Math.max(KEYWORD.lastIndex, found.value.end);
   }
-}
-
-interface Parsed {
-  value: Value;
-  quoted: boolean;
-  keyQuoted: boolean;
-  /** A spaced `=`/`:=` (`password = x`): the syntax of code, where a bare word is a variable. */
-  codeAssignment: boolean;
-}
-
-function parseValue(text: string, keyStart: number, keyEnd: number, key: string): Parsed | undefined {
-  const before = text[keyStart - 1];
-  let pos = keyEnd;
-  const keyQuoted = (before === '"' || before === "'") && text[pos] === before;
-  if (keyQuoted) pos++;
-  if (before === '<' && text[pos] === '>') {
-    const window = text.slice(pos + 1, pos + 1 + MAX_VALUE);
-    const close = window.indexOf('</');
-    if (close < 0 || window.slice(0, close).includes('\n')) return undefined;
-    return { value: { start: pos + 1, end: pos + 1 + close }, quoted: true, keyQuoted: true, codeAssignment: false };
-  }
-  const rest = text.slice(pos, pos + 200);
-  const op = (keyQuoted ? XML_VALUE_ATTRIBUTE.exec(rest) : null) ?? OPERATOR.exec(rest);
-  if (!op) return undefined;
-  pos += op[0].length;
-  if (op[0].trim() === ':') {
-    const annotation = TYPE_ANNOTATION.exec(text.slice(pos, pos + 120));
-    if (annotation) pos += annotation[0].length;
-  }
-  const quoted = quotedValue(text, pos);
-  const codeAssignment = /^\s+:?=\s/.test(op[0]);
-  if (quoted) return { value: quoted, quoted: true, keyQuoted, codeAssignment };
-  const style = unquotedStyle(text, keyStart - (keyQuoted ? 1 : 0), key, /\s$/.test(op[0]) || /^\s/.test(op[0]));
-  if (!style) return undefined;
-  const value = unquotedValue(text, pos, style);
-  if (value.end === value.start) return undefined;
-  return { value, quoted: false, keyQuoted, codeAssignment };
 }
 
 /** Secrets assigned to keys that name them: passwords, API keys and tokens, AWS secret keys. */

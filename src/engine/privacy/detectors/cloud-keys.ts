@@ -1,11 +1,10 @@
 import { findByRules, type Detector, type PatternRule } from '../detector';
 
-// Cloud credentials with a fixed shape. AWS secret keys have no prefix, so they are found by
-// the assignment detector (`aws_secret_access_key = ...`), not here.
+// Cloud credentials found by their key name rather than a prefix (AWS and Google key ids are
+// prefix tokens, in token-rules-saas.ts). AWS secret keys have no prefix at all, so they are
+// found by the assignment detector (`aws_secret_access_key = ...`).
 
 const rules: PatternRule[] = [
-  { kind: 'aws_access_key', pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])/g },
-  { kind: 'gcp_api_key', hint: 'AIza', pattern: /(?<![\w-])AIza[0-9A-Za-z_-]{35}(?![\w-])/g },
   {
     kind: 'gcp_private_key_id',
     hint: 'private_key_id',
@@ -28,7 +27,7 @@ const rules: PatternRule[] = [
   },
 ];
 
-/** AWS access key ids, Google API keys and service-account key ids, Azure storage keys. */
+/** Google service-account key ids, Azure storage keys and SAS signatures. */
 export const cloudKeyDetector: Detector = {
   name: 'cloud-keys',
   kinds: [...new Set(rules.map((r) => r.kind))],

@@ -42,12 +42,33 @@ const rules: PatternRule[] = [
     pattern: /(?<![\w-])Bearer[ \t]{1,3}(?<value>[A-Za-z0-9._~+/-]{20,4096}=*)(?![\w.~+/=-])/dg,
     accept: (value) => notPlaceholder(value) && looksSecret(value),
   },
+  {
+    // Authorization: <token> with no scheme word (a raw API key).
+    kind: 'bearer_token',
+    hint: 'uthorization',
+    pattern: /(?<![\w-])Authorization["']?[ \t]{0,5}:[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)(?<value>[A-Za-z0-9._~+/=-]{16,4096})(?![\w.~+/=-])/dgi,
+    accept: (value) => notPlaceholder(value) && looksSecret(value),
+  },
+  {
+    // curl -u user:password, --user 'user:password' (the user name stays).
+    kind: 'basic_auth',
+    hint: 'curl',
+    pattern: /(?<![\w-])(?:-u|--user)(?:=|[ \t]{1,5})["']?[^\s:"'@]{0,100}:(?<value>[^\s"']{3,200})/dg,
+    accept: (value) => notPlaceholder(value) && !/^\$\{?\w+\}?$/.test(value),
+  },
+  {
+    // curl -H "X-Api-Key: …", --header 'PRIVATE-TOKEN: …', -H "Cookie: session=…"
+    kind: 'api_key',
+    hint: ['curl', 'wget', 'http '],
+    pattern: /(?<![\w-])(?:-H|--header)(?:=|[ \t]{1,5})["']?[A-Za-z][\w-]{0,40}(?:key|token|secret|auth|password|session|signature)[\w-]{0,20}[ \t]{0,3}:[ \t]{0,5}(?<value>[^\s"']{8,500})/dgi,
+    accept: (value) => notPlaceholder(value) && looksSecret(value),
+  },
 ];
 
 /** Passwords in connection URLs and credentials in Authorization headers. */
 export const connectionStringDetector: Detector = {
   name: 'connection-strings',
-  kinds: ['connection_string', 'basic_auth', 'bearer_token'],
+  kinds: ['connection_string', 'basic_auth', 'bearer_token', 'api_key'],
   priority: 80,
   find: (text) => findByRules(rules, text),
 };

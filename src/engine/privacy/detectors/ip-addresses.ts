@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
-import { linePrefix } from '../checks';
+import { isHexAt, linePrefix } from '../checks';
 import { findByRules, type Detector, type PatternRule } from '../detector';
+import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 
 // Addresses of machines (public and private hosts). Not redacted: unspecified, loopback,
 // link-local, multicast, broadcast and reserved ranges; netmasks (255.255.255.0); network
@@ -48,18 +49,36 @@ function acceptV6(value: string): boolean {
   return !SKIPPED_RANGES.has(address.range());
 }
 
+/**
+ * Only the first colon of an address is worth a look: it has a hex digit (or `:`) on each side,
+ * another colon close after it, and none in the five characters before it (an address cannot
+ * follow a colon, so a later colon of the same run would only repeat the attempt).
+ */
+function ipv6Around(text: string, at: number): boolean {
+  if (text[at - 1] === ':') return false; // the second colon of `::`: the first was looked at
+  const opensShorthand = text[at + 1] === ':';
+  if (!opensShorthand && !(isHexAt(text, at - 1) && isHexAt(text, at + 1))) return false;
+  for (let i = at - 2; i >= at - 5 && i >= 0; i--) if (text[i] === ':') return false;
+  if (opensShorthand) return true;
+  for (let i = at + 1; i <= at + 5 && i < text.length; i++) if (text[i] === ':') return true;
+  return false;
+}
+
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 
-const rules: PatternRule[] = [
+const numberRules: NumericRule[] = [
   {
-    kind: 'ip_address',
+    kind: 'ip_address', minDigits: 4,
     hint: '.',
     pattern: new RegExp(`(?<![\\w.])${OCTET}(?:\\.${OCTET}){3}(?:/\\d{1,2})?(?![\\w-]|\\.\\d)`, 'g'),
     accept: acceptV4,
   },
+];
+
+const rules: PatternRule[] = [
   {
     kind: 'ip_address',
-    anchor: { literal: ':', back: /[0-9A-Fa-f:]/, maxBack: 39 },
+    anchor: { literal: ':', back: /[0-9A-Fa-f:]/, maxBack: 39, quick: ipv6Around },
     pattern: /(?<![\w:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|(?<=:)\d{1,3}(?:\.\d{1,3}){3})?(?:%[A-Za-z0-9]{1,16})?(?![\w:]|\.\w)/y,
     accept: acceptV6,
   },
@@ -70,5 +89,8 @@ export const ipAddressDetector: Detector = {
   name: 'ip-addresses',
   kinds: ['ip_address'],
   priority: 30,
-  find: (text) => findByRules(rules, text),
+  *find(text) {
+    yield* findInNumericRuns(numberRules, text);
+    yield* findByRules(rules, text);
+  },
 };

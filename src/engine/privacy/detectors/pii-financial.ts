@@ -1,5 +1,6 @@
 import { mod97, passesLuhn } from '../checks';
-import { findByRules, type Detector, type PatternRule } from '../detector';
+import type { Detector } from '../detector';
+import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 
 // Card numbers and IBANs, accepted only when their checksum holds and their prefix and length
 // belong to a real issuer or country, so long numbers in code rarely qualify.
@@ -46,14 +47,19 @@ function acceptIban(value: string): boolean {
   return mod97(iban.slice(4) + iban.slice(0, 4)) === 1;
 }
 
-const rules: PatternRule[] = [
+const numberRules: NumericRule[] = [
   {
     kind: 'credit_card',
+    minDigits: 13,
     pattern: /(?<![\w.+-])\d(?:[ -]?\d){12,18}(?![\w.-]?\d)/g,
     accept: acceptCard,
   },
+];
+
+const upperRules: NumericRule[] = [
   {
     kind: 'iban',
+    minDigits: 6,
     pattern: /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])/g,
     accept: acceptIban,
   },
@@ -64,5 +70,8 @@ export const financialDetector: Detector = {
   name: 'pii-financial',
   kinds: ['credit_card', 'iban'],
   priority: 50,
-  find: (text) => findByRules(rules, text),
+  *find(text) {
+    yield* findInNumericRuns(numberRules, text);
+    yield* findInNumericRuns(upperRules, text, 'upper');
+  },
 };

@@ -1,5 +1,6 @@
 import { mod97, passesLuhn } from '../checks';
-import { findByRules, type Detector, type PatternRule } from '../detector';
+import type { Detector } from '../detector';
+import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 
 // National identity numbers, each with its format's validity rules or checksum. Numbers
 // without separators are matched only where a check letter or digit makes chance matches rare.
@@ -38,45 +39,54 @@ function passesVerhoeff(digits: string): boolean {
   return c === 0;
 }
 
-const rules: PatternRule[] = [
+const numberRules: NumericRule[] = [
   {
     // Area 000, 666 and 900-999, group 00 and serial 0000 are never issued; 123-45-6789 and
     // 078-05-1120 are famous advertising numbers, not anyone's.
-    kind: 'us_ssn',
+    kind: 'us_ssn', minDigits: 9,
     pattern: /(?<![\w.-])(?!000|666|9\d\d)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}(?![\w-]|\.\d)/g,
     accept: (value) => !/^(?:123.45.6789|078.05.1120)$/.test(value),
   },
   {
-    kind: 'uk_nino',
-    pattern: /(?<![A-Za-z0-9])(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])/g,
-  },
-  {
-    kind: 'ca_sin',
+    kind: 'ca_sin', minDigits: 9,
     pattern: /(?<![\w.-])[1-79]\d{2}([- ])\d{3}\1\d{3}(?![\w-]|\.\d)/g,
     accept: (value) => passesLuhn(value.replace(/\D/g, '')),
   },
   {
-    kind: 'es_dni',
-    pattern: /(?<![\w-])[XYZ0-9]\d{7}-?[A-HJ-NP-TV-Z](?![\w-])/g,
-    accept: acceptDni,
-  },
-  {
-    kind: 'fr_nir',
+    kind: 'fr_nir', minDigits: 13,
     // Written with its usual spaces only: a bare 15-digit number is too often something else.
     pattern: /(?<![\w.-])[12] \d{2} (?:0[1-9]|1[0-2]|[2-9]\d) \d{2} \d{3} \d{3} \d{2}(?![\w-]|\.\d| \d)/g,
     accept: acceptNir,
   },
   {
-    kind: 'in_aadhaar',
+    kind: 'in_aadhaar', minDigits: 12,
     pattern: /(?<![\w.-])[2-9]\d{3} \d{4} \d{4}(?![\w-]|\.\d| \d)/g,
     accept: (value) => passesVerhoeff(value.replace(/ /g, '')),
   },
 ];
+
+const upperRules: NumericRule[] = [
+  {
+    kind: 'uk_nino',
+    minDigits: 6,
+    pattern: /(?<![A-Za-z0-9])(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])/g,
+  },
+];
+
+const dniRule: NumericRule = {
+  kind: 'es_dni',
+  minDigits: 7,
+  pattern: /(?<![\w-])[XYZ0-9]\d{7}-?[A-HJ-NP-TV-Z](?![\w-])/g,
+  accept: acceptDni,
+};
 
 /** US SSNs, UK National Insurance numbers, Canadian SINs, Spanish DNI/NIE, French NIR, Aadhaar. */
 export const nationalIdDetector: Detector = {
   name: 'pii-national-ids',
   kinds: ['us_ssn', 'uk_nino', 'ca_sin', 'es_dni', 'fr_nir', 'in_aadhaar'],
   priority: 50,
-  find: (text) => findByRules(rules, text),
+  *find(text) {
+    yield* findInNumericRuns([...numberRules, dniRule], text);
+    yield* findInNumericRuns(upperRules, text, 'upper');
+  },
 };

@@ -1,70 +1,64 @@
-import { decodeBase64Url } from '../checks';
 import { findByRules, type Detector, type PatternRule } from '../detector';
+import { PrefixIndex } from '../prefix-scan';
+import { isFakeBody } from '../token-checks';
+import { devTokenRules } from './token-rules-dev';
+import { saasTokenRules } from './token-rules-saas';
 
-// Provider tokens recognised by their documented prefixes. Each pattern starts with a literal,
-// and every repetition is bounded, so matching stays linear on any input.
-// `(?<![\w-])` / `(?![\w-])` stand in for \b where tokens may contain `-`.
+// Provider tokens. Most start with a documented prefix and are found by one prefix scan over
+// the text (prefix-scan.ts). The few formats whose fixed part sits in the middle (Telegram's
+// `:AA`, Azure AD's `Q~`, Mailchimp's `-us12`) are found from that literal with `indexOf`,
+// walking back a bounded distance; every pattern is bounded, so matching stays linear.
 
-function hasDigitAndMixedCase(value: string): boolean {
-  return /\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value);
-}
+const prefixIndex = new PrefixIndex([...devTokenRules, ...saasTokenRules]);
 
-function isJwt(value: string): boolean {
-  const header = decodeBase64Url(value.slice(0, value.indexOf('.')));
-  if (header === undefined) return false;
-  try {
-    const parsed: unknown = JSON.parse(header);
-    return typeof parsed === 'object' && parsed !== null && 'alg' in parsed;
-  } catch {
-    return false;
-  }
-}
-
-const rules: PatternRule[] = [
-  { kind: 'github_token', hint: 'gh', pattern: /(?<![\w-])gh[pousr]_[A-Za-z0-9]{36,251}(?![\w-])/g },
-  { kind: 'github_token', hint: 'github_pat_', pattern: /(?<![\w-])github_pat_[A-Za-z0-9_]{22,244}(?![\w-])/g },
-  { kind: 'gitlab_token', hint: 'gl', pattern: /(?<![\w-])gl(?:pat|dt|rt|ptt|ft|soat|cbt|imt)-[A-Za-z0-9_-]{20,64}(?![\w-])/g },
-  { kind: 'slack_token', hint: 'xox', pattern: /(?<![\w-])xox[abeoprs]-(?:\d{1,16}-){0,3}[A-Za-z0-9-]{10,250}(?![\w-])/g },
-  { kind: 'slack_token', hint: 'xapp-', pattern: /(?<![\w-])xapp-\d-[A-Z0-9]{6,16}-\d{6,20}-[a-f0-9]{32,128}(?![\w-])/g },
+const anchoredRules: PatternRule[] = [
   {
-    kind: 'slack_webhook',
-    hint: 'hooks.slack.com',
-    pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{20,200}/g,
-  },
-  { kind: 'stripe_key', hint: '_', pattern: /(?<![\w-])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}(?![\w-])/g },
-  { kind: 'stripe_key', hint: 'pk_live_', pattern: /(?<![\w-])pk_live_[A-Za-z0-9]{10,247}(?![\w-])/g },
-  { kind: 'stripe_key', hint: 'whsec_', pattern: /(?<![\w-])whsec_[A-Za-z0-9+/]{24,64}(?![\w-])/g },
-  { kind: 'anthropic_key', hint: 'sk-ant-', pattern: /(?<![\w-])sk-ant-[A-Za-z0-9_-]{20,300}(?![\w-])/g },
-  {
-    kind: 'openai_key',
-    hint: 'sk-',
-    pattern: /(?<![\w-])sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,300}(?![\w-])/g,
+    kind: 'telegram_bot_token',
+    anchor: { literal: ':AA', back: /\d/, maxBack: 12 },
+    pattern: /(?<![\w:])\d{5,12}:AA[A-Za-z0-9_-]{33}(?![\w-])/y,
+    accept: (value) => !isFakeBody(value.slice(value.indexOf(':') + 3)),
   },
   {
-    kind: 'openai_key',
-    hint: 'sk-',
-    pattern: /(?<![\w-])sk-[A-Za-z0-9]{32,200}(?![\w-])/g,
-    accept: hasDigitAndMixedCase,
+    kind: 'azure_client_secret',
+    anchor: { literal: 'Q~', back: /[A-Za-z0-9_~.]/, maxBack: 4 },
+    pattern: /(?<![\w~.-])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![\w~.-])/y,
+    accept: (value) => !isFakeBody(value.slice(6)),
   },
-  { kind: 'google_oauth', hint: 'GOCSPX-', pattern: /(?<![\w-])GOCSPX-[A-Za-z0-9_-]{24,40}(?![\w-])/g },
-  { kind: 'google_oauth', hint: 'ya29.', pattern: /(?<![\w-])ya29\.[A-Za-z0-9_-]{20,2048}(?![\w-])/g },
-  { kind: 'google_oauth', hint: '1//0', pattern: /(?<![\w/])1\/\/0[A-Za-z0-9_-]{30,512}(?![\w-])/g },
-  { kind: 'npm_token', hint: 'npm_', pattern: /(?<![\w-])npm_[A-Za-z0-9]{36}(?![\w-])/g },
-  { kind: 'sendgrid_key', hint: 'SG.', pattern: /(?<![\w-])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![\w-])/g },
-  { kind: 'twilio_api_key', hint: 'SK', pattern: /(?<![\w-])SK[0-9a-f]{32}(?![\w-])/g },
-  { kind: 'twilio_account_sid', hint: 'AC', pattern: /(?<![\w-])AC[0-9a-f]{32}(?![\w-])/g },
   {
-    kind: 'jwt',
-    hint: 'eyJ',
-    pattern: /(?<![\w-])eyJ[A-Za-z0-9_-]{5,2000}\.[A-Za-z0-9_-]{2,8000}\.[A-Za-z0-9_-]{0,2000}(?![\w-])/g,
-    accept: isJwt,
+    kind: 'mailchimp_key',
+    anchor: { literal: '-us', back: /[a-f0-9]/, maxBack: 32 },
+    pattern: /(?<![\w-])[a-f0-9]{32}-us\d{1,2}(?![\w-])/y,
+    accept: (value) => !isFakeBody(value.slice(0, 32)),
+  },
+  {
+    kind: 'maxmind_key',
+    anchor: { literal: '_mmk', back: /[A-Za-z0-9_]/, maxBack: 36 },
+    pattern: /(?<![\w-])[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk(?![\w-])/y,
+  },
+  {
+    kind: 'terraform_token',
+    anchor: { literal: '.atlasv1.', back: /[A-Za-z0-9]/, maxBack: 14 },
+    pattern: /(?<![\w-])[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![\w-])/y,
+  },
+  {
+    kind: 'sidekiq_secret',
+    hint: '__CONTRIBSYS__COM',
+    pattern: /BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[ \t]{0,5}[=:][ \t]{0,5}["']?(?<value>[a-f0-9]{8}:[a-f0-9]{8})(?![\w-])/dgi,
+  },
+  {
+    kind: 'sidekiq_secret',
+    hint: 'contribsys.com',
+    pattern: /https?:\/\/(?<value>[a-f0-9]{8}:[a-f0-9]{8})@(?:gems|enterprise)\.contribsys\.com/dgi,
   },
 ];
 
-/** API tokens of the common providers, and JSON Web Tokens. */
+/** API tokens of several hundred providers, webhook URLs, and JSON Web Tokens. */
 export const tokenDetector: Detector = {
   name: 'tokens',
-  kinds: [...new Set(rules.map((r) => r.kind))],
+  kinds: [...new Set([...prefixIndex.kinds(), ...anchoredRules.map((r) => r.kind)])],
   priority: 90,
-  find: (text) => findByRules(rules, text),
+  *find(text) {
+    yield* prefixIndex.scan(text);
+    yield* findByRules(anchoredRules, text);
+  },
 };

@@ -1,0 +1,198 @@
+import { linePrefix } from '../checks';
+
+// Where the value of a `key <op> value` starts and ends, in the syntaxes secrets are written in:
+// code (`=`, `:=`, `.=`, `??=`, `==` comparisons, calls `secret("…")`), YAML (`key: v`, block
+// scalars `key: |`), JSON (also with escaped quotes), XML attributes and elements (one or several
+// lines), .env/shell/INI/Makefile (`KEY=v`, `KEY ?= v`, `KEY ::= v`), CSV (`key,v,`), query
+// strings and flags. Pure string walking with bounded looks, so the cost is linear.
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface Parsed {
+  value: Span;
+  quoted: boolean;
+  keyQuoted: boolean;
+  /** A spaced `=`/`:=` (`password = x`): the syntax of code, where a bare word is a variable. */
+  codeAssignment: boolean;
+  /** Unquoted in the middle of a line (`… password=x …` in prose or a URL): stricter checks apply. */
+  midLine: boolean;
+}
+
+const MAX_VALUE = 1000;
+const OPERATOR = /^[ \t]{0,20}(?::{1,3}=|=>|[!=]==?|\.=|\+=|\?\?=|\?=|\|\|=|<-|=|:(?!:))[ \t]{0,20}/;
+// Go and C-like declarations with the type after the name: `var apiToken string = "…"`.
+const TYPED_DECLARATION = /^[ \t]{1,3}[A-Za-z_][\w.*[\]]{0,30}[ \t]{1,3}:?=(?!=)[ \t]{0,5}/;
+const XML_VALUE_ATTRIBUTE = /^\s{1,20}value\s{0,5}=\s{0,5}/;
+// `password: str = "x"`, `password: Optional[str] = None`, `password: string = "x"`
+const TYPE_ANNOTATION = /^[A-Za-z_][\w.]{0,40}(?:\[[^\]\n]{0,60}\]|<[^>\n]{0,60}>)?\??[ \t]{0,10}=(?!=)[ \t]{0,10}/;
+// What may precede a key for an unquoted value to count as data rather than code.
+const DATA_LINE_PREFIX = /^\s*(?:export\s+|set\s+|-\s+|\$|["'])?$/;
+
+/** A quoted value at `at` (also `r"…"`, `@"…"`, and JSON-escaped `\"…\"`), on one line. */
+export function quotedValue(text: string, at: number): Span | undefined {
+  let open = at;
+  if (/[rbuf@]/i.test(text[open] ?? '') && /["'`]/.test(text[open + 1] ?? '')) open++; // r"..." @"..."
+  if (text[open] === '\\' && /["']/.test(text[open + 1] ?? '')) {
+    // JSON inside a string: \"value\"
+    const quote = text[open + 1];
+    for (let i = open + 2; i < text.length && i - open <= MAX_VALUE; i++) {
+      if (text[i] === '\n') return undefined;
+      if (text[i] === '\\' && text[i + 1] === quote) return { start: open + 2, end: i };
+    }
+    return undefined;
+  }
+  const quote = text[open];
+  if (quote !== '"' && quote !== "'" && quote !== '`') return undefined;
+  for (let i = open + 1; i < text.length && i - open <= MAX_VALUE; i++) {
+    const ch = text[i];
+    if (ch === '\\') i++;
+    else if (ch === quote) return { start: open + 1, end: i };
+    else if (ch === '\n') return undefined;
+  }
+  return undefined;
+}
+
+type Style = 'line' | 'word' | 'query' | 'csv' | 'prose';
+
+const STOPS: Record<Style, RegExp> = {
+  line: /[\r\n]/,
+  word: /\s/,
+  query: /[\s&;"'<>]/,
+  csv: /[\s,;"']/,
+  prose: /[\s"'<>`]/,
+};
+
+function unquotedValue(text: string, at: number, style: Style): Span {
+  let end = at;
+  const stop = STOPS[style];
+  while (end < text.length && end - at < MAX_VALUE && !stop.test(text[end])) end++;
+  let value = text.slice(at, end);
+  if (style === 'line') value = value.replace(/\s+[#;].*$/, '').trimEnd(); // trailing comments
+  return { start: at, end: at + value.length };
+}
+
+/** The unquoted-value style a key's position allows: data lines, queries, flags, or mid-line. */
+function unquotedStyle(text: string, keyStart: number, key: string, spacedEquals: boolean): { style: Style; midLine: boolean } | undefined {
+  const { prefix, wholeLine } = linePrefix(text, keyStart, 64);
+  if (key.startsWith('--')) return { style: 'word', midLine: false };
+  if (/[?&;]\s*$/.test(prefix)) return { style: 'query', midLine: false };
+  if (wholeLine && DATA_LINE_PREFIX.test(prefix)) return { style: spacedEquals ? 'line' : 'word', midLine: false };
+  // `… password=x …` in prose, a question or a fetched page: only an unspaced operator.
+  return spacedEquals ? undefined : { style: 'prose', midLine: true };
+}
+
+/** An XML element's text, on the same line or alone on the next lines: `<key>\n  value\n</key>`. */
+function xmlElementValue(text: string, from: number): Span | undefined {
+  const window = text.slice(from, from + MAX_VALUE);
+  const close = window.indexOf('</');
+  if (close < 0) return undefined;
+  const inner = window.slice(0, close);
+  if (inner.includes('<')) return undefined;
+  const lead = inner.length - inner.trimStart().length;
+  const body = inner.trim();
+  if (body.length === 0 || body.includes('\n')) return undefined;
+  return { start: from + lead, end: from + lead + body.length };
+}
+
+/** A YAML block scalar's single content line: `key: |` followed by an indented value. */
+function blockScalarValue(text: string, from: number): Span | undefined {
+  if (text[from] !== '|' && text[from] !== '>') return undefined;
+  const header = /^[|>][+-]?[ \t]*\r?\n([ \t]+)(\S[^\n]{0,299})/.exec(text.slice(from, from + 340));
+  if (!header) return undefined;
+  const start = from + header[0].length - header[2].length;
+  return { start, end: start + header[2].trimEnd().length };
+}
+
+/** Parses what follows a secret-named key at [keyStart, keyEnd); undefined when no value is assigned. */
+export function parseValue(text: string, keyStart: number, keyEnd: number, key: string): Parsed | undefined {
+  const before = text[keyStart - 1];
+  let pos = keyEnd;
+  const bracket = /^\[\w{0,8}\]/.exec(text.slice(pos, pos + 12)); // secret[] = "…", char secret[25] = "…"
+  if (bracket) pos += bracket[0].length;
+  let keyQuoted = (before === '"' || before === "'") && text[pos] === before;
+  if (!keyQuoted && before === '"' && text[keyStart - 2] === '\\' && text.startsWith('\\"', pos)) {
+    keyQuoted = true; // \"key\": \"value\" inside a string
+    pos++;
+  }
+  if (keyQuoted) pos++;
+  if (before === '<' && text[pos] === '>') {
+    const value = xmlElementValue(text, pos + 1);
+    return value && { value, quoted: true, keyQuoted: true, codeAssignment: false, midLine: false };
+  }
+  const rest = text.slice(pos, pos + 64); // the longest operator form with its spaces fits
+  const op = (keyQuoted ? XML_VALUE_ATTRIBUTE.exec(rest) : null) ?? OPERATOR.exec(rest);
+  if (!op) {
+    const typed = TYPED_DECLARATION.exec(rest);
+    const value = typed ? quotedValue(text, pos + typed[0].length) : undefined;
+    if (value) return { value, quoted: true, keyQuoted, codeAssignment: true, midLine: false };
+    return key.includes('.') ? undefined : bareForms(text, keyStart, pos, keyQuoted);
+  }
+  pos += op[0].length;
+  const opText = op[0].trim();
+  if (opText === ':') {
+    const annotation = TYPE_ANNOTATION.exec(text.slice(pos, pos + 140));
+    if (annotation) pos += annotation[0].length;
+    const block = blockScalarValue(text, pos);
+    if (block) return { value: block, quoted: true, keyQuoted, codeAssignment: false, midLine: false };
+  }
+  const quoted = quotedValue(text, pos);
+  const codeAssignment = /^\s+:?=\s/.test(op[0]);
+  if (quoted) return { value: quoted, quoted: true, keyQuoted, codeAssignment, midLine: false };
+  if (opText === '==' || opText === '===' || opText === '!=' || opText === '!==') return undefined;
+  const spaced = /\s$/.test(op[0]) || /^\s/.test(op[0]) || opText.length > 1;
+  const place = unquotedStyle(text, keyStart - (keyQuoted ? 1 : 0), key, spaced);
+  if (!place) return undefined;
+  const value = unquotedValue(text, pos, place.style);
+  if (place.midLine) {
+    // Sentence punctuation after a value in prose is not part of it: `password=x7Q!pz.`
+    while (value.end > value.start && /[,.;:)\]}]/.test(text[value.end - 1])) value.end--;
+  }
+  if (value.end === value.start) return undefined;
+  return { value, quoted: false, keyQuoted, codeAssignment, midLine: place.midLine };
+}
+
+/**
+ * Forms without an operator: a declaration `std::string secret("…")` (a type before the name, so
+ * `this.token("x")` and `getSecret("name")` stay calls), `password "…";`, and CSV `apiToken,value,`.
+ */
+function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boolean): Parsed | undefined {
+  const ch = text[pos];
+  if (ch === '(' && !/[A-Za-z_>][\w:<>]*[ \t]+$/.test(text.slice(Math.max(0, keyStart - 40), keyStart))) return undefined;
+  if (ch === '(' || ch === ' ') {
+    const gap = ch === '(' ? 1 : /^ {1,3}/.exec(text.slice(pos, pos + 4))?.[0].length ?? 0;
+    if (text[pos + gap] !== '"') return undefined;
+    const value = quotedValue(text, pos + gap);
+    return value && { value, quoted: true, keyQuoted, codeAssignment: false, midLine: false };
+  }
+  if (ch === ',' && !keyQuoted && /[^\s,"']/.test(text[pos + 1] ?? '')) {
+    const value = unquotedValue(text, pos + 1, 'csv');
+    if (text[value.end] !== ',' && text[value.end] !== '\n' && value.end < text.length) return undefined;
+    return { value, quoted: false, keyQuoted, codeAssignment: false, midLine: true };
+  }
+  return undefined;
+}
+
+/** A quoted value compared with a secret-named variable from the left: `if ("…" == password)`. */
+export function reversedComparison(text: string, keyStart: number): Span | undefined {
+  let i = keyStart - 1;
+  while (i >= 0 && keyStart - i <= 4 && text[i] === ' ') i--;
+  let equals = 0;
+  while (i >= 0 && text[i] === '=' && equals < 3) {
+    i--;
+    equals++;
+  }
+  if (equals < 2 && !(equals === 1 && text[i] === '!')) return undefined;
+  if (text[i] === '!') i--;
+  while (i >= 0 && text[i] === ' ' && keyStart - i <= 12) i--;
+  const quote = text[i];
+  if (quote !== '"' && quote !== "'") return undefined;
+  const end = i;
+  for (let j = end - 1; j >= 0 && end - j <= 200; j--) {
+    if (text[j] === '\n') return undefined;
+    if (text[j] === quote) return j + 1 < end ? { start: j + 1, end } : undefined;
+  }
+  return undefined;
+}

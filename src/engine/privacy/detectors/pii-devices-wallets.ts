@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { isHexAt } from '../checks';
+import { findByRules, type Detector, type PatternRule } from '../detector';
+import { isFakeBody } from '../token-checks';
+
+// Identifiers that point at one person's device or money: MAC addresses, and Bitcoin (base58check
+// and bech32/bech32m, both checksum-verified) and Ethereum addresses.
+
+function acceptMac(value: string): boolean {
+  const hex = value.replace(/[^0-9A-Fa-f]/g, '').toLowerCase();
+  if (/^(?:0{12}|f{12})$/.test(hex)) return false; // unset and broadcast
+  if (hex.startsWith('01005e') || hex.startsWith('3333')) return false; // multicast ranges
+  const separators = value.replace(/[0-9A-Fa-f]/g, '');
+  return new Set(separators).size <= 1;
+}
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+function base58Decode(value: string): Buffer | undefined {
+  let n = 0n;
+  for (const ch of value) {
+    const digit = BASE58.indexOf(ch);
+    if (digit < 0) return undefined;
+    n = n * 58n + BigInt(digit);
+  }
+  const hex = n.toString(16);
+  const body = Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex');
+  const zeros = value.length - value.replace(/^1+/, '').length;
+  return Buffer.concat([Buffer.alloc(zeros), body]);
+}
+
+/** Base58check: the last four bytes are the double SHA-256 of the rest. */
+function passesBase58Check(value: string): boolean {
+  const bytes = base58Decode(value);
+  if (!bytes || bytes.length !== 25) return false;
+  const payload = bytes.subarray(0, 21);
+  const sum = createHash('sha256').update(createHash('sha256').update(payload).digest()).digest();
+  return sum.subarray(0, 4).equals(bytes.subarray(21));
+}
+
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const GENERATOR = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+
+/** Bech32 (BIP-173) or bech32m (BIP-350) checksum of a lower-case address. */
+function passesBech32(address: string): boolean {
+  const lower = address.toLowerCase();
+  const sep = lower.lastIndexOf('1');
+  const hrp = lower.slice(0, sep);
+  const values: number[] = [];
+  for (const ch of hrp) values.push(ch.charCodeAt(0) >> 5);
+  values.push(0);
+  for (const ch of hrp) values.push(ch.charCodeAt(0) & 31);
+  for (const ch of lower.slice(sep + 1)) {
+    const v = BECH32.indexOf(ch);
+    if (v < 0) return false;
+    values.push(v);
+  }
+  let chk = 1;
+  for (const v of values) {
+    const top = chk >>> 25;
+    chk = ((chk & 0x1ffffff) << 5) ^ v;
+    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= GENERATOR[i];
+  }
+  return chk === 1 || chk === 0x2bc830a3;
+}
+
+const rules: PatternRule[] = [
+  {
+    kind: 'mac_address',
+    anchor: { literal: ':', back: /[0-9A-Fa-f]/, maxBack: 2, quick: (t, at) => isHexAt(t, at - 1) && isHexAt(t, at + 1) && t[at + 3] === ':' && t[at - 3] !== ':' },
+    pattern: /(?<![\w:.-])[0-9A-Fa-f]{2}:(?:[0-9A-Fa-f]{2}:){4}[0-9A-Fa-f]{2}(?![\w:.-])/y,
+    accept: acceptMac,
+  },
+  {
+    kind: 'mac_address',
+    anchor: { literal: '-', back: /[0-9A-Fa-f]/, maxBack: 2, quick: (t, at) => isHexAt(t, at - 1) && isHexAt(t, at + 1) && t[at + 3] === '-' && t[at - 3] !== '-' },
+    pattern: /(?<![\w:.-])[0-9A-Fa-f]{2}-(?:[0-9A-Fa-f]{2}-){4}[0-9A-Fa-f]{2}(?![\w:.-])/y,
+    accept: acceptMac,
+  },
+  {
+    kind: 'crypto_wallet',
+    pattern: /(?<![\w/+])[13][1-9A-HJ-NP-Za-km-z]{25,34}(?![\w/+])/g,
+    accept: passesBase58Check,
+  },
+  {
+    kind: 'crypto_wallet',
+    hint: ['bc1', 'BC1', 'tb1'],
+    pattern: /(?<![\w-])(?:bc1|tb1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}(?![\w-])/g,
+    accept: (value) => (value === value.toLowerCase() || value === value.toUpperCase()) && passesBech32(value),
+  },
+  {
+    kind: 'crypto_wallet',
+    hint: '0x',
+    pattern: /(?<![\w])0x[0-9a-fA-F]{40}(?![\w])/g,
+    accept: (value) => !isFakeBody(value.slice(2)) && /[a-fA-F]/.test(value.slice(2)),
+  },
+];
+
+/** MAC addresses, and Bitcoin and Ethereum wallet addresses. */
+export const deviceWalletDetector: Detector = {
+  name: 'pii-devices-wallets',
+  kinds: ['mac_address', 'crypto_wallet'],
+  priority: 45,
+  find: (text) => findByRules(rules, text),
+};

@@ -1,0 +1,75 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import type { Detector } from '../detector';
+import { findInNumericRuns, type NumericRule } from '../numeric-runs';
+
+// Phone numbers. Candidates are found by shape (a `+` or `00` international prefix, or a national
+// number written with separators), never a bare run of digits, so timestamps, ids, ports and array
+// literals stay untouched; libphonenumber-js then decides whether the digits can be a number of
+// that country (right country code, right length for it).
+
+/** Countries whose national numbers start with a trunk `0`, tried for `0…` numbers without `+`. */
+const TRUNK_ZERO_COUNTRIES: CountryCode[] = ['GB', 'DE', 'FR', 'NL', 'BE', 'CH', 'AT', 'AU', 'NZ', 'IN', 'JP', 'BR', 'SE', 'IE', 'ZA', 'IL', 'TR', 'IT'];
+
+function digitCount(value: string): number {
+  let n = 0;
+  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) >= 48 && value.charCodeAt(i) <= 57) n++;
+  return n;
+}
+
+function possibleInternational(value: string): boolean {
+  const n = digitCount(value);
+  const compact = !/[ .()-]/.test(value);
+  if (compact ? n < 10 || n > 15 : n < 8 || n > 15) return false;
+  const normalized = value.startsWith('00') ? `+${value.slice(2)}` : value;
+  return parsePhoneNumberFromString(normalized)?.isPossible() ?? false;
+}
+
+function possibleNational(value: string): boolean {
+  if (/^\d{3}-\d{2}-\d{4}$/.test(value) || /^\(?0+[ .)-]/.test(value)) return false; // an SSN's shape; no area 0
+  const n = digitCount(value);
+  if (n < 9 || n > 11) return false;
+  return TRUNK_ZERO_COUNTRIES.some((country) => parsePhoneNumberFromString(value, country)?.isPossible() ?? false);
+}
+
+const numberRules: NumericRule[] = [
+  {
+    // +44 20 7946 0958, +1 (415) 555-2671, +33 1 23 45 67 89, +14155552671
+    kind: 'phone', minDigits: 8,
+    hint: '+',
+    pattern: /(?<![\w+)\].])\+[1-9](?:\d{7,14}|\d{0,2}(?:[ .-]?\(\d{1,4}\)[ .-]?\d{1,5})?(?:[ .-]\d{1,8}){1,6})(?![\w.+-]?\d)/g,
+    accept: possibleInternational,
+  },
+  {
+    // 0044 20 7946 0958, 0033 1 23 45 67 89
+    kind: 'phone', minDigits: 8,
+    hint: '00',
+    pattern: /(?<![\w+.-])00[1-9]\d{0,2}(?:[ .-]\d{1,5}){2,6}(?![\w.-]?\d)/g,
+    accept: possibleInternational,
+  },
+  {
+    // North American: (415) 555-2671, 415-555-2671, 415.555.2671, 1-800-555-0199, 1 (800) 555-0199
+    kind: 'phone', minDigits: 8,
+    pattern: /(?<![\w+.-])(?:1[ .-]?)?(?:\(\d{3}\)[ ]?|\d{3}([-.]))\d{3}[-.]\d{4}(?![\w.-]?\d)/g,
+    accept: (value) => {
+      const bare = value.replace(/^1(?:[ .-]|(?=\()|(?=\d{3}[-.]\d{3}[-.]\d{4}$))/, '');
+      if (/^\d{3}[-.]/.test(bare) && bare[3] !== bare[7]) return false; // 415-555.2671: not one number
+      return /^[2-9]/.test(bare.replace('(', '')); // area codes never start with 0 or 1
+    },
+  },
+  {
+    // National numbers with a trunk 0 and separators: 020 7946 0958, 06 12 34 56 78, (03) 1234 5678
+    kind: 'phone', minDigits: 8,
+    pattern: /(?<![\w+.-])(?:\(0\d{1,4}\)[ .-]?|0\d{1,4}[ .-])\d{2,8}(?:[ .-]\d{2,4}){0,3}(?![\w.-]?\d)/g,
+    accept: possibleNational,
+  },
+];
+
+/** Phone numbers in international and national layouts, checked with libphonenumber-js. */
+export const phoneDetector: Detector = {
+  name: 'pii-phones',
+  kinds: ['phone'],
+  priority: 40,
+  *find(text) {
+    yield* findInNumericRuns(numberRules, text);
+  },
+};

@@ -1,0 +1,84 @@
+import type { PrefixRule } from '../prefix-scan';
+import { checksumOrRandom, isFakeBody, notFake } from '../token-checks';
+
+// Tokens of code hosts, package registries, CI/CD, infrastructure and observability tools, from
+// each provider's published token format (prefix, alphabet, length). Bodies are bounded so the
+// scan stays linear.
+
+const mixed = (_t: string, body: string) => /\d/.test(body) && /[a-z]/.test(body) && /[A-Z]/.test(body) && !isFakeBody(body);
+
+function rule(kind: string, prefixes: string | string[], body: RegExp, accept = notFake): PrefixRule {
+  return { kind, prefixes: typeof prefixes === 'string' ? [prefixes] : prefixes, body, accept };
+}
+
+export const devTokenRules: PrefixRule[] = [
+  // GitHub: classic tokens carry a CRC32 checksum in their last six characters.
+  rule('github_token', ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'], /[A-Za-z0-9]{36,251}/, checksumOrRandom),
+  rule('github_token', 'github_pat_', /[A-Za-z0-9_]{22,244}/),
+  // GitLab: personal, deploy, runner, pipeline-trigger, feed, SCIM, CI job, incoming mail,
+  // agent, OAuth app, feature-flag and workspace tokens; routable tokens end in `.xx…`.
+  rule('gitlab_token', ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glft-', 'glsoat-', 'glcbt-', 'glimt-', 'glagent-', 'gloas-', 'glffct-', 'glwt-'],
+    /[A-Za-z0-9_-]{20,300}(?:\.[0-9a-z]{9})?/),
+  rule('gitlab_token', 'GR1348941', /[A-Za-z0-9_-]{20,40}/),
+  rule('gitlab_token', '_gitlab_session=', /[0-9a-z]{32}/),
+  rule('npm_token', 'npm_', /[A-Za-z0-9]{36}/, checksumOrRandom),
+  rule('pypi_token', ['pypi-AgEIcHlwaS5vcmc', 'pypi-AgENdGVzdC5weXBpLm9yZw'], /[A-Za-z0-9_-]{50,1000}/),
+  rule('rubygems_token', 'rubygems_', /[a-f0-9]{48}/),
+  rule('docker_token', ['dckr_pat_', 'dckr_oat_'], /[A-Za-z0-9_-]{27,80}/),
+  rule('clojars_token', 'CLOJARS_', /[a-zA-Z0-9]{60}/),
+  rule('artifactory_token', 'AKCp', /[A-Za-z0-9]{10,200}/, mixed),
+  rule('artifactory_token', 'cmVmd', /[A-Za-z0-9]{59}/),
+  // Artifactory's older encrypted passwords: AP + a hex digit + 8 or more characters.
+  rule('artifactory_token', 'AP', /[0-9A-F][A-Za-z0-9]{8,120}/, (_t, body) => body.length >= 10 && mixed(_t, body)),
+  rule('sourcegraph_token', 'sgp_', /(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}/),
+  rule('sonarqube_token', ['squ_', 'sqp_', 'sqa_'], /[A-Za-z0-9]{40}/),
+  rule('postman_token', 'PMAK-', /[a-fA-F0-9]{24}-[a-fA-F0-9]{34}/),
+  rule('pulumi_token', 'pul-', /[a-f0-9]{40}/),
+  rule('vault_token', 'hvs.', /[A-Za-z0-9_-]{90,300}/),
+  rule('vault_token', ['hvb.', 'hvr.'], /[A-Za-z0-9_-]{80,400}/),
+  rule('vault_token', 's.', /[A-Za-z0-9]{24}/, mixed),
+  rule('doppler_token', ['dp.pt.', 'dp.st.', 'dp.ct.', 'dp.sa.', 'dp.scim.', 'dp.audit.'], /[A-Za-z0-9]{40,44}/),
+  rule('databricks_token', ['dapi', 'dose'], /[a-f0-9]{32}(?:-\d)?/),
+  rule('prefect_token', 'pnu_', /[A-Za-z0-9]{36}/),
+  rule('readme_token', 'rdme_', /[a-z0-9]{70}/),
+  rule('scalingo_token', 'tk-us-', /[A-Za-z0-9_-]{48}/),
+  rule('linear_token', 'lin_api_', /[A-Za-z0-9]{40}/),
+  rule('linear_token', 'lin_oauth_', /[a-f0-9]{64}/),
+  rule('sentry_token', 'sntrys_', /eyJ[A-Za-z0-9+/=_]{40,800}/),
+  rule('sentry_token', 'sntryu_', /[a-f0-9]{64}/),
+  rule('grafana_token', 'glc_', /[A-Za-z0-9+/]{32,400}={0,3}/),
+  rule('grafana_token', 'glsa_', /[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}/),
+  rule('grafana_token', 'eyJrIjoi', /[A-Za-z0-9]{40,400}={0,3}/),
+  rule('flyio_token', 'fo1_', /[A-Za-z0-9_-]{43}/),
+  rule('flyio_token', ['fm1r_', 'fm1a_', 'fm2_'], /[A-Za-z0-9+/,_=-]{60,8000}/),
+  rule('flyio_token', 'FlyV1 fm', /[12][ar]?_[A-Za-z0-9+/,_=-]{60,8000}/),
+  rule('heroku_token', 'HRKU-', /[A-Za-z0-9_-]{58,64}/),
+  rule('buildkite_token', 'bkua_', /[a-f0-9]{40}/),
+  rule('circleci_token', 'CCIPAT_', /[A-Za-z0-9_]{20,80}/),
+  rule('render_token', 'rnd_', /[A-Za-z0-9]{32}/),
+  rule('supabase_token', 'sbp_', /[a-f0-9]{40}/),
+  rule('supabase_token', 'sb_secret_', /[A-Za-z0-9_-]{20,80}/),
+  rule('netlify_token', 'nfp_', /[A-Za-z0-9]{36,40}/),
+  rule('infracost_token', 'ico-', /[A-Za-z0-9]{32}/),
+  rule('harness_token', ['pat.', 'sat.'], /[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}/),
+  rule('octopus_token', 'API-', /[A-Z0-9]{26}/, (_t, body) => /\d/.test(body) && /[A-Z]/.test(body) && !isFakeBody(body)),
+  rule('openshift_token', 'sha256~', /[A-Za-z0-9_-]{43}/),
+  rule('atlassian_token', ['ATATT3', 'ATCTT3', 'ATOA'], /[A-Za-z0-9_=-]{60,400}/),
+  rule('bitbucket_token', 'ATBB', /[A-Za-z0-9_=.-]{28,100}/),
+  rule('tailscale_key', 'tskey-', /(?:api|auth|client|webhook|scim)-[A-Za-z0-9_-]{10,120}/),
+  rule('dynatrace_token', 'dt0', /[a-z]\d{2}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}/),
+  rule('newrelic_key', 'NRAK-', /[A-Z0-9]{27}/),
+  rule('newrelic_key', ['NRII-', 'NRAA-', 'NRRA-'], /[A-Za-z0-9_-]{20,42}/),
+  rule('newrelic_key', 'NRJS-', /[a-f0-9]{19}/),
+  rule('age_secret_key', 'AGE-SECRET-KEY-1', /[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}/),
+  rule('onepassword_key', 'A3-', /[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}/),
+  rule('onepassword_key', 'ops_eyJ', /[A-Za-z0-9+/]{100,8000}={0,3}/),
+  rule('authress_key', ['sc_', 'ext_', 'scauth_', 'authress_'], /[a-z0-9]{5,30}\.[a-z0-9]{4,6}\.acc[_-][a-z0-9-]{10,32}\.[a-z0-9+/_=-]{30,120}/i),
+  rule('clickhouse_key', '4b1d', /[A-Za-z0-9]{38}/),
+  rule('intra42_secret', ['s-s4t2ud-', 's-s4t2af-'], /[a-f0-9]{64}/),
+  rule('settlemint_token', ['sm_aat_', 'sm_pat_', 'sm_sat_'], /[A-Za-z0-9]{16}/),
+  rule('langsmith_key', ['lsv2_pt_', 'lsv2_sk_'], /[a-f0-9]{32}_[a-f0-9]{10}/),
+  rule('contentful_token', 'CFPAT-', /[A-Za-z0-9_-]{43}/),
+  rule('terraform_token', 'tfe.', /[A-Za-z0-9_-]{30,120}/, mixed),
+  rule('pinecone_key', 'pcsk_', /[A-Za-z0-9_]{40,120}/),
+];

@@ -1,0 +1,89 @@
+import type { PrefixRule } from '../prefix-scan';
+import { isFakeBody, isJwt, isWrappedJwt, notFake } from '../token-checks';
+
+// Tokens of cloud platforms, AI providers, payments, messaging and other SaaS, from each
+// provider's published format. Kinds that existed before (aws_access_key, stripe_key, ...) keep
+// their names so redaction counts stay comparable.
+
+const mixed = (_t: string, body: string) => /\d/.test(body) && /[a-z]/.test(body) && /[A-Z]/.test(body) && !isFakeBody(body);
+const digitAndLetter = (_t: string, body: string) => /\d/.test(body) && /[A-Za-z]/.test(body) && !isFakeBody(body);
+
+function rule(kind: string, prefixes: string | string[], body: RegExp, accept = notFake): PrefixRule {
+  return { kind, prefixes: typeof prefixes === 'string' ? [prefixes] : prefixes, body, accept };
+}
+
+/** Discord user ids are decimal snowflakes, so a bot token's base64 first part starts like this. */
+const DISCORD_STARTS = ['MT', 'Mj', 'Mz', 'ND', 'NT', 'Nj', 'Nz', 'OD', 'OT'];
+
+export const saasTokenRules: PrefixRule[] = [
+  // Cloud platforms
+  rule('aws_access_key', ['AKIA', 'ASIA', 'ABIA', 'ACCA'], /[A-Z0-9]{16}/),
+  rule('aws_access_key', 'A3T', /[A-Z0-9]{17}/),
+  rule('aws_bedrock_key', 'ABSK', /[A-Za-z0-9+/]{100,300}={0,2}/),
+  rule('aws_bedrock_key', 'bedrock-api-key-', /[A-Za-z0-9+/=_-]{40,2000}/),
+  rule('gcp_api_key', 'AIza', /[0-9A-Za-z_-]{35}/),
+  rule('google_oauth', 'GOCSPX-', /[A-Za-z0-9_-]{24,40}/),
+  rule('google_oauth', 'ya29.', /[A-Za-z0-9_-]{20,2048}/),
+  rule('google_oauth', '1//0', /[A-Za-z0-9_-]{30,512}/),
+  rule('alibaba_access_key', 'LTAI', /[A-Za-z0-9]{12,20}/, digitAndLetter),
+  rule('digitalocean_token', ['doo_v1_', 'dop_v1_', 'dor_v1_'], /[a-f0-9]{64}/),
+  rule('cloudflare_key', 'v1.0-', /[a-f0-9]{24}-[a-f0-9]{146}/),
+  rule('yandex_key', 'AQVN', /[A-Za-z0-9_-]{35,38}/),
+  rule('yandex_key', 'YC', /[A-Za-z0-9_-]{38}/, mixed),
+  rule('yandex_key', 't1.', /[A-Z0-9a-z_-]{20,200}={0,2}\.[A-Z0-9a-z_-]{86}={0,2}/),
+  rule('adobe_secret', 'p8e-', /[A-Za-z0-9]{32}/),
+  // AI providers
+  rule('anthropic_key', 'sk-ant-', /[A-Za-z0-9_-]{20,300}/),
+  rule('openai_key', ['sk-proj-', 'sk-svcacct-', 'sk-admin-', 'sk-None-'], /[A-Za-z0-9_-]{20,300}/),
+  rule('openrouter_key', 'sk-or-v1-', /[a-f0-9]{64}/),
+  rule('openai_key', 'sk-', /[A-Za-z0-9]{32,200}/,
+    (_t, body) => digitAndLetter(_t, body) && (/[A-Z]/.test(body) || body.length >= 32)),
+  rule('huggingface_token', ['hf_', 'api_org_'], /[A-Za-z]{34}/),
+  rule('perplexity_key', 'pplx-', /[A-Za-z0-9]{48}/),
+  rule('groq_key', 'gsk_', /[A-Za-z0-9]{52}/),
+  rule('xai_key', 'xai-', /[A-Za-z0-9]{80}/),
+  rule('replicate_token', 'r8_', /[A-Za-z0-9]{37}/),
+  // Payments and commerce
+  rule('stripe_key', ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_', 'pk_live_'], /[A-Za-z0-9]{10,247}/),
+  rule('stripe_key', 'whsec_', /[A-Za-z0-9+/]{24,64}/),
+  rule('square_token', 'EAAA', /[A-Za-z0-9_-]{22,60}/, mixed),
+  rule('square_token', 'sq0atp-', /[A-Za-z0-9_-]{22}/),
+  rule('square_token', 'sq0csp-', /[A-Za-z0-9_-]{43}/),
+  rule('shopify_token', ['shpat_', 'shpca_', 'shppa_', 'shpss_'], /[a-fA-F0-9]{32}/),
+  rule('paypal_token', ['access_token$production$', 'access_token$sandbox$'], /[a-z0-9]{16}\$[a-f0-9]{32}/),
+  rule('shippo_token', ['shippo_live_', 'shippo_test_'], /[a-fA-F0-9]{40}/),
+  rule('easypost_key', ['EZAK', 'EZTK'], /[A-Za-z0-9]{54}/),
+  rule('duffel_token', ['duffel_test_', 'duffel_live_'], /[A-Za-z0-9_=-]{43}/),
+  rule('flutterwave_key', ['FLWSECK_TEST-', 'FLWSECK-', 'FLWPUBK_TEST-', 'FLWPUBK-'], /[a-hA-H0-9]{32}-X/),
+  rule('flutterwave_key', ['FLWSECK_TEST', 'FLWSECK'], /[a-hA-H0-9]{12}/),
+  rule('plaid_token', ['access-sandbox-', 'access-development-', 'access-production-'], /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/),
+  // Messaging and e-mail
+  rule('slack_token', ['xoxa-', 'xoxb-', 'xoxe-', 'xoxo-', 'xoxp-', 'xoxr-', 'xoxs-', 'xoxe.xoxb-', 'xoxe.xoxp-'],
+    /(?:\d{1,16}-){0,3}[A-Za-z0-9-]{10,250}/),
+  rule('slack_token', 'xapp-', /\d-[A-Z0-9]{6,16}-\d{6,20}-[a-zA-Z0-9]{32,128}/),
+  rule('slack_webhook', ['https://hooks.slack.com/', 'http://hooks.slack.com/', 'hooks.slack.com/'],
+    /(?:services|workflows|triggers)\/[A-Za-z0-9_/+-]{20,200}/),
+  rule('teams_webhook', 'https://', /[a-z0-9-]{1,63}\.webhook\.office\.com\/webhook(?:b2)?\/[A-Za-z0-9@-]{40,120}\/IncomingWebhook\/[A-Za-z0-9]{32}\/[A-Za-z0-9-]{36}(?:\/[A-Za-z0-9_-]{10,80})?/),
+  rule('discord_webhook', ['https://discord.com/api/webhooks/', 'https://discordapp.com/api/webhooks/', 'https://ptb.discord.com/api/webhooks/', 'https://canary.discord.com/api/webhooks/'],
+    /\d{17,20}\/[A-Za-z0-9_-]{60,70}/),
+  rule('discord_token', DISCORD_STARTS, /[A-Za-z0-9]{21,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}/),
+  rule('sendgrid_key', 'SG.', /[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/),
+  rule('sendinblue_key', ['xkeysib-', 'xsmtpsib-'], /[a-f0-9]{64}-[A-Za-z0-9]{16}/),
+  rule('mailgun_key', ['key-', 'pubkey-'], /[a-f0-9]{32}/),
+  rule('twilio_api_key', 'SK', /[0-9a-fA-F]{32}/, digitAndLetter),
+  rule('twilio_account_sid', 'AC', /[0-9a-fA-F]{32}/, digitAndLetter),
+  rule('facebook_token', ['EAAC', 'EAAM', 'EAAG', 'EAAB', 'EAAJ', 'EAAI'], /[A-Za-z0-9]{90,500}/),
+  rule('twitter_bearer', 'AAAAAAAAAAAAAAAAAAAAA', /A{0,3}[A-Za-z0-9%]{50,120}/, (_t, body) => !isFakeBody(body.replace(/^A+/, ''))),
+  rule('notion_token', 'ntn_', /[0-9]{11}[A-Za-z0-9]{35}/),
+  rule('notion_token', 'secret_', /[A-Za-z0-9]{43}/, mixed),
+  rule('hubspot_token', ['pat-na1-', 'pat-eu1-', 'pat-na2-', 'pat-ap1-'], /[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}/),
+  rule('mapbox_token', ['sk.eyJ', 'tk.eyJ'], /[A-Za-z0-9_-]{20,400}\.[A-Za-z0-9_-]{20,100}/),
+  rule('dropbox_token', 'sl.', /[A-Za-z0-9_=-]{130,1400}/),
+  rule('airtable_token', 'pat', /[A-Za-z0-9]{14}\.[a-f0-9]{64}/),
+  rule('typeform_token', 'tfp_', /[A-Za-z0-9_.=-]{59}/),
+  rule('frameio_token', 'fio-u-', /[A-Za-z0-9_=-]{64}/),
+  rule('planetscale_token', ['pscale_tkn_', 'pscale_oauth_', 'pscale_pw_'], /[A-Za-z0-9_=.-]{32,64}/),
+  // JSON Web Tokens, raw and base64-wrapped once more (Kubernetes secrets, env files).
+  { kind: 'jwt', prefixes: ['eyJ'], body: /[A-Za-z0-9_-]{5,2000}\.[A-Za-z0-9_-]{2,8000}\.[A-Za-z0-9_-]{0,2000}/, accept: (t) => isJwt(t) },
+  { kind: 'jwt', prefixes: ['ZXlK'], body: /[A-Za-z0-9+/]{40,12000}={0,2}/, accept: (t) => isWrappedJwt(t) },
+];

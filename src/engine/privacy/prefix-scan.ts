@@ -1,0 +1,108 @@
+import type { Finding } from './detector';
+
+// One pass over the text finds every provider token that starts with a documented literal
+// prefix (`ghp_`, `glpat-`, `AKIA`, `hf_`, ...). Running one regex per provider would cost one
+// scan of the text per format, and one regex alternating hundreds of prefixes makes V8 try each
+// alternative at every position. Instead, a hand-written loop looks only at the start of words,
+// indexes the rules by their first two characters, and runs a rule's (bounded, sticky) body regex
+// only where its prefix is really present. Adding formats therefore costs almost nothing.
+
+/** A token recognised by a literal prefix and a bounded body right after it. */
+export interface PrefixRule {
+  kind: string;
+  /** Literal starts of the token, case-sensitive, at least two characters each. */
+  prefixes: readonly string[];
+  /** What follows the prefix; every repetition must be bounded (it runs with the sticky flag). */
+  body: RegExp;
+  /** Return false to keep the token (placeholder, checksum failure with a fake-looking body). */
+  accept?: (token: string, body: string) => boolean;
+  /** Characters allowed right after the token; default: anything but `[A-Za-z0-9_-]`. */
+  open?: boolean;
+}
+
+interface Compiled {
+  rule: PrefixRule;
+  prefix: string;
+  body: RegExp;
+}
+
+/** True for characters that continue a token: a token must not start or end next to one. */
+const WORDISH = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  WORDISH[c] = /[A-Za-z0-9_-]/.test(ch) ? 1 : 0;
+}
+
+/** Rules indexed by the codes of their prefix's first two characters. */
+export class PrefixIndex {
+  private readonly buckets: Array<Compiled[] | undefined> = new Array<Compiled[] | undefined>(128 * 128).fill(undefined);
+  private readonly firstChar = new Uint8Array(128);
+
+  constructor(rules: readonly PrefixRule[]) {
+    for (const rule of rules) {
+      const body = new RegExp(rule.body.source, `${rule.body.flags.replace(/[gy]/g, '')}y`);
+      for (const prefix of rule.prefixes) {
+        if (prefix.length < 2 || prefix.charCodeAt(0) > 127 || prefix.charCodeAt(1) > 127) {
+          throw new Error(`prefix rule ${rule.kind}: prefix "${prefix}" must start with two ASCII characters`);
+        }
+        const key = prefix.charCodeAt(0) * 128 + prefix.charCodeAt(1);
+        const bucket = this.buckets[key] ?? [];
+        bucket.push({ rule, prefix, body });
+        // Longest prefix first: `sk-ant-` is tried before `sk-`.
+        bucket.sort((a, b) => b.prefix.length - a.prefix.length);
+        this.buckets[key] = bucket;
+        this.firstChar[prefix.charCodeAt(0)] = 1;
+      }
+    }
+  }
+
+  /** Every kind the rules can report. */
+  kinds(): string[] {
+    return [...new Set(this.buckets.flatMap((b) => b ?? []).map((c) => c.rule.kind))];
+  }
+
+  /** Finds the tokens in `text`, in order, never two overlapping. */
+  scan(text: string): Array<Omit<Finding, 'priority'>> {
+    const found: Array<Omit<Finding, 'priority'>> = [];
+    const n = text.length - 1;
+    const { buckets, firstChar } = this;
+    let boundary = true;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      const wasBoundary = boundary;
+      boundary = c >= 128 || WORDISH[c] === 0;
+      if (!wasBoundary || c >= 128 || firstChar[c] === 0) continue;
+      const c2 = text.charCodeAt(i + 1);
+      if (c2 >= 128) continue;
+      const bucket = buckets[c * 128 + c2];
+      if (bucket === undefined) continue;
+      const end = this.matchAt(text, i, bucket);
+      if (end > i) {
+        found.push({ kind: this.lastKind, start: i, end });
+        i = end - 1;
+        const last = text.charCodeAt(i);
+        boundary = last >= 128 || WORDISH[last] === 0;
+      }
+    }
+    return found;
+  }
+
+  private lastKind = '';
+
+  private matchAt(text: string, at: number, bucket: readonly Compiled[]): number {
+    for (const { rule, prefix, body } of bucket) {
+      if (!text.startsWith(prefix, at)) continue;
+      const from = at + prefix.length;
+      body.lastIndex = from;
+      const m = body.exec(text);
+      if (m === null) continue;
+      const end = from + m[0].length;
+      const next = text.charCodeAt(end);
+      if (!rule.open && next < 128 && WORDISH[next] === 1) continue;
+      if (rule.accept && !rule.accept(text.slice(at, end), m[0])) continue;
+      this.lastKind = rule.kind;
+      return end;
+    }
+    return at;
+  }
+}

@@ -1,0 +1,78 @@
+import { crc32 } from 'node:zlib';
+import { decodeBase64Url } from './checks';
+
+// Checks shared by the provider-token rules: is a format-valid token a real one or a filler
+// (`ghp_xxxx…`, `<YOUR_TOKEN>`), and does its checksum hold.
+
+const FAKE_WORDS = /PLACEHOLDER|DUMMY|FAKE|YOUR|REDACTED|CHANGEME|INSERT|REPLACE/i;
+
+/**
+ * True when a token body is a filler rather than a secret: it holds a placeholder word
+ * (`YOUR`, `PLACEHOLDER`, `DUMMY`, …) or a run of filler characters (`xxxxxxxx`, `********`,
+ * `00000000`). Deliberately not: documented sample keys (`AKIAIOSFODNN7EXAMPLE`), counting
+ * sequences or runs of other letters (`AKIAZZZZ…`). Those are shaped like live keys, test suites
+ * (this project's among them) plant them as secrets, and a leak costs more than a masked example.
+ */
+export function isFakeBody(body: string): boolean {
+  return FAKE_WORDS.test(body) || /[xX*•#.]{6,}|0{8,}/.test(body);
+}
+
+/** The default acceptance for a prefixed token: its body is not a placeholder. */
+export const notFake = (_token: string, body: string): boolean => !isFakeBody(body);
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+function base62(n: number, width: number): string {
+  let out = '';
+  let rest = n >>> 0;
+  while (rest > 0) {
+    out = BASE62[rest % 62] + out;
+    rest = Math.floor(rest / 62);
+  }
+  return out.padStart(width, '0');
+}
+
+/**
+ * GitHub's and npm's token checksum: the last six characters are the base62 CRC32 of the
+ * thirty random characters before them.
+ */
+export function hasCrc32Checksum(body: string): boolean {
+  if (body.length !== 36) return false;
+  return base62(crc32(body.slice(0, 30)), 6) === body.slice(30);
+}
+
+/** Builds a body with a valid CRC32 checksum from 30 random characters (for tests and docs). */
+export function withCrc32Checksum(random30: string): string {
+  return random30 + base62(crc32(random30), 6);
+}
+
+/**
+ * Acceptance for formats with a checksum: a valid checksum is a real token; a failed one is kept
+ * only when the body is a placeholder (test fixtures and old formats hold random bodies that are
+ * still secrets).
+ */
+export const checksumOrRandom = (_token: string, body: string): boolean => hasCrc32Checksum(body) || !isFakeBody(body);
+
+/** True when `part` is base64url JSON with an `alg` field: a JWT header. */
+export function isJwtHeader(part: string): boolean {
+  const header = decodeBase64Url(part);
+  if (header === undefined || !header.startsWith('{')) return false;
+  try {
+    const parsed: unknown = JSON.parse(header);
+    return typeof parsed === 'object' && parsed !== null && ('alg' in parsed || 'typ' in parsed || 'kid' in parsed);
+  } catch {
+    return false;
+  }
+}
+
+/** True when a value is a JWT (`header.payload.signature`) whose header decodes to JSON. */
+export function isJwt(value: string): boolean {
+  const dot = value.indexOf('.');
+  return dot > 0 && isJwtHeader(value.slice(0, dot));
+}
+
+/** True when base64 text decodes to a JWT (a token wrapped once more, as in Kubernetes secrets). */
+export function isWrappedJwt(value: string): boolean {
+  const decoded = decodeBase64Url(value.replace(/=+$/, ''));
+  return decoded !== undefined && /^eyJ[\w-]{5,}\.[\w-]*\.?[\w-]*\s*$/.test(decoded) && isJwt(decoded.trim());
+}
