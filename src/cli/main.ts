@@ -12,6 +12,7 @@ interface CommandEntry {
 // Commands load lazily so `grounded check-url` does not pay for tiktoken or sql.js.
 const commands: Record<string, CommandEntry> = {
   query: { summary: 'Answer a question about the workspace (ranked snippets with no model)', load: () => import('./commands/query') },
+  index: { summary: 'Build or update the on-disk search index; --status says how fresh it is', load: () => import('./commands/index-command') },
   files: { summary: 'List what the assistant may read; --explain PATH says why a file is hidden', load: () => import('./commands/files') },
   scrub: { summary: 'Print exactly what the scrubber lets out of FILE or stdin', load: () => import('./commands/scrub') },
   metrics: { summary: 'Show the query metrics (Prometheus text format)', load: () => import('./commands/metrics') },

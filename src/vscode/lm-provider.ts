@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { limitReply, type ReplyLimits } from '../engine/llm/reply-limits';
 import { ProviderError, type ChatMessage, type Provider, type ProviderEvent, type ProviderRequest } from '../engine/llm/types';
 
 const parseInput = (json: string): object => {
@@ -39,11 +40,16 @@ export class VsCodeLmProvider implements Provider {
   readonly id = 'vscode-lm';
   readonly model: string;
 
-  constructor(private readonly chatModel: vscode.LanguageModelChat) {
+  constructor(private readonly chatModel: vscode.LanguageModelChat, private readonly limits?: Partial<ReplyLimits>) {
     this.model = chatModel.name || chatModel.id;
   }
 
-  async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
+  /** The reply under the same idle timeout and deadline as every other provider (see limitReply). */
+  stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
+    return limitReply((signal) => this.reply({ ...request, signal }), { who: this.model, signal: request.signal, limits: this.limits });
+  }
+
+  private async *reply(request: ProviderRequest): AsyncIterable<ProviderEvent> {
     const messages = request.messages.map(toLmMessage);
     // The stable API has no "none" tool mode: a request that must answer in text offers no tools.
     const tools = request.tools?.length && request.toolChoice !== 'none' ? request.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.parameters })) : undefined;

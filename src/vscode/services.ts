@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { answerToolset, rememberTurns } from '../engine/ask/workspace-tools';
 import { openSharedStore } from '../engine/audit/shared-store';
@@ -10,10 +11,12 @@ import { createProvider } from '../engine/llm/factory';
 import { mentionResolver } from '../engine/mentions/index';
 import type { Provider } from '../engine/llm/types';
 import { MetricsRegistry } from '../engine/metrics/registry';
+import type { ChunkSource } from '../engine/retrieval/chunk-source';
 import { WorkspaceIndex } from '../engine/retrieval/index';
 import { discoverFiles } from '../engine/workspace/discovery';
 import { createLogger, type Logger, type LogRecord } from '../engine/telemetry/log';
 import { levelFilteredSink } from '../engine/telemetry/log-level';
+import { IndexClient } from './index-client';
 import { KeyStore, type KeyedProvider } from './keys';
 import { VsCodeLmProvider } from './lm-provider';
 import { createVsCodeWorkspaceHost, openDocumentOverlay } from './plans/workspace-host';
@@ -49,6 +52,8 @@ export class GroundedServices implements vscode.Disposable {
   readonly keys: KeyStore;
   readonly overlay = openDocumentOverlay();
   private readonly indexes = new Map<string, WorkspaceIndex>();
+  /** The index server: it owns the index, so the extension host's memory does not grow with the workspace. */
+  readonly indexClient?: IndexClient;
   /** Per folder, the files @mention completion offers (listed once, again after files or settings change). */
   private readonly mentionLists = new Map<string, Promise<string[]>>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -62,6 +67,7 @@ export class GroundedServices implements vscode.Disposable {
     this.output = vscode.window.createOutputChannel('Grounded', { log: true });
     this.logger = createLogger(levelFilteredSink((r) => this.write(r), () => this.logLevel));
     this.keys = new KeyStore(context.secrets);
+    if (existsSync(context.asAbsolutePath('dist/server.js'))) this.indexClient = new IndexClient(context, this.output);
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
     const dirty = () => this.indexes.forEach((i) => i.markDirty());
     const relist = () => this.mentionLists.clear();
@@ -71,12 +77,14 @@ export class GroundedServices implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration('grounded')) return;
         this.indexes.clear();
+        this.indexClient?.restart();
         relist();
         this.logLevel = readSettings().logLevel;
       }));
   }
 
   dispose(): void {
+    this.indexClient?.dispose();
     this.disposables.forEach((d) => d.dispose());
   }
 
@@ -95,7 +103,12 @@ export class GroundedServices implements vscode.Disposable {
     return folder?.uri.fsPath;
   }
 
-  indexFor(root: string): WorkspaceIndex {
+  /** Where questions about `root` get ranked chunks: the index server, or an in-process index without one. */
+  indexFor(root: string): ChunkSource {
+    return this.indexClient ? this.indexClient.sourceFor(root, () => this.localIndex(root)) : this.localIndex(root);
+  }
+
+  private localIndex(root: string): WorkspaceIndex {
     let index = this.indexes.get(root);
     if (!index) {
       index = new WorkspaceIndex({ root, settings: readSettings(vscode.Uri.file(root)).engine, overlay: this.overlay, watched: true });

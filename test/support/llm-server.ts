@@ -20,8 +20,13 @@ export interface WireToolCall {
 
 /** What the server does with one request. `toolCalls` follow the text, as models send them. */
 export type Reply =
-  | { kind: 'openai-stream'; chunks: string[]; toolCalls?: WireToolCall[]; usage?: { prompt: number; completion: number }; delayMs?: number }
-  | { kind: 'gemini-stream'; chunks: string[]; toolCalls?: WireToolCall[]; usage?: { prompt: number; completion: number }; delayMs?: number }
+  | { kind: 'openai-stream'; chunks: string[]; toolCalls?: WireToolCall[]; usage?: { prompt: number; completion: number }; delayMs?: number; finishReason?: string | null }
+  | { kind: 'gemini-stream'; chunks: string[]; toolCalls?: WireToolCall[]; usage?: { prompt: number; completion: number }; delayMs?: number; finishReason?: string | null }
+  /**
+   * A stream that never ends: every `everyMs` one more byte of an event that never completes
+   * (`events: false`), or one more whole text event (`events: true`), until the client hangs up.
+   */
+  | { kind: 'trickle'; protocol: 'openai' | 'gemini'; everyMs: number; events: boolean }
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: unknown }
   | { kind: 'raw'; status: number; contentType: string; body: string };
 
@@ -82,6 +87,7 @@ export class LlmWireServer {
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    if (reply.kind === 'trickle') return this.trickle(reply, res);
     const frames = reply.kind === 'openai-stream' ? openaiFrames(reply) : geminiFrames(reply);
     for (const frame of frames) {
       if (res.destroyed) return;
@@ -89,6 +95,14 @@ export class LlmWireServer {
       if (reply.delayMs) await sleep(reply.delayMs);
     }
     res.end();
+  }
+
+  private async trickle(reply: Extract<Reply, { kind: 'trickle' }>, res: http.ServerResponse): Promise<void> {
+    const event = reply.protocol === 'openai' ? openaiFrames({ kind: 'openai-stream', chunks: ['a'] })[0] : geminiFrames({ kind: 'gemini-stream', chunks: ['a'], finishReason: null })[0];
+    for (let i = 0; !res.destroyed; i++) {
+      res.write(reply.events ? event : event[i % event.length]);
+      await sleep(reply.everyMs);
+    }
   }
 }
 
@@ -104,7 +118,8 @@ function openaiFrames(r: Extract<Reply, { kind: 'openai-stream' }>): string[] {
       frames.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null }] } as never);
     }
   });
-  frames.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: r.toolCalls?.length ? 'tool_calls' : 'stop' }] } as never);
+  const finish = r.finishReason === undefined ? (r.toolCalls?.length ? 'tool_calls' : 'stop') : r.finishReason;
+  if (finish !== null) frames.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finish }] } as never);
   if (r.usage) frames.push({ ...base, choices: [], usage: { prompt_tokens: r.usage.prompt, completion_tokens: r.usage.completion, total_tokens: r.usage.prompt + r.usage.completion } } as never);
   return [...frames.map((f) => `data: ${JSON.stringify(f)}\n\n`), 'data: [DONE]\n\n'];
 }
@@ -116,7 +131,7 @@ function geminiFrames(r: Extract<Reply, { kind: 'gemini-stream' }>): string[] {
     const last = i === chunks.length - 1;
     const parts = [...(text ? [{ text }] : []), ...(last ? calls : [])];
     const frame = {
-      candidates: [{ content: { role: 'model', parts }, index: 0, ...(last ? { finishReason: 'STOP' } : {}) }],
+      candidates: [{ content: { role: 'model', parts }, index: 0, ...(last && r.finishReason !== null ? { finishReason: r.finishReason ?? 'STOP' } : {}) }],
       ...(last && r.usage ? { usageMetadata: { promptTokenCount: r.usage.prompt, candidatesTokenCount: r.usage.completion, totalTokenCount: r.usage.prompt + r.usage.completion } } : {}),
     };
     return `data: ${JSON.stringify(frame)}\r\n\r\n`;

@@ -41,6 +41,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return ExitCode.failed;
   }
   const store = await AuditStore.open({ file });
+  if (store.notice) io.stderr(`warning: ${store.notice}\n`);
   try {
     const story = reconstructExecution(store, id);
     if (!story) {

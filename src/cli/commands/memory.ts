@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatResultTable, ReadOnlySqlError, runReadOnlySql } from '../../engine/audit/readonly-sql';
+import { formatResultTable, MAX_SQL_TIMEOUT_MS, ReadOnlySqlError, runReadOnlySql } from '../../engine/audit/readonly-sql';
 import { guardReadOnlySql } from '../../engine/audit/sql-guard';
 import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
 import { ExitCode } from '../exit-codes';
@@ -19,19 +19,23 @@ Options:
   --root DIR        workspace root (default: the current folder)
   --db FILE         database file (default: DIR/.agent/state/grounded.db)
   --json            print {"columns": [...], "rows": [[...]], "truncated": bool}
-  --max-rows N      row limit (default 200)
-  --timeout-ms N    time limit (default 2000)
+  --max-rows N      row limit (default 200, at most 100000)
+  --timeout-ms N    time limit (default 2000, at most 600000)
   -h, --help        this text
 
 Exit codes: 0 ok, 1 refused or failed (the reason on stderr), 2 usage error.
 `;
 
-const positiveInt = (value: string | undefined, name: string, fallback: number) => {
+const positiveInt = (value: string | undefined, name: string, fallback: number, max: number) => {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${name} must be a positive integer`);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${name} must be a positive integer, got '${value}'`);
+  if (n > max) throw new UsageError(`${name} must be at most ${max}, got ${value}`);
   return n;
 };
+
+/** The most rows one query may ask for. */
+const MAX_ROWS = 100_000;
 
 /** `grounded memory sql "…"`: guarded read-only SQL. */
 export async function run(args: string[], io: CliIO): Promise<number> {
@@ -50,8 +54,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (sub !== 'sql') throw new UsageError(sub ? `unknown subcommand '${sub}' (expected 'sql')` : "missing subcommand 'sql'");
   if (sql === undefined) throw new UsageError('missing SQL (quote it: grounded memory sql "SELECT ...")');
   if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}' (quote the SQL as one argument)`);
-  const maxRows = positiveInt(values['max-rows'], '--max-rows', 200);
-  const timeoutMs = positiveInt(values['timeout-ms'], '--timeout-ms', 2000);
+  const maxRows = positiveInt(values['max-rows'], '--max-rows', 200, MAX_ROWS);
+  const timeoutMs = positiveInt(values['timeout-ms'], '--timeout-ms', 2000, MAX_SQL_TIMEOUT_MS);
   const guard = guardReadOnlySql(sql);
   if (!guard.ok) {
     io.stderr(`${guard.reason}\n`);
@@ -64,6 +68,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return ExitCode.failed;
   }
   const store = await AuditStore.open({ file });
+  if (store.notice) io.stderr(`warning: ${store.notice}\n`);
   try {
     // The user's own view of their log: every table (the model's /memory_sql gets 'conversation').
     const result = await runReadOnlySql(store, sql, { maxRows, timeoutMs, scope: 'audit' });

@@ -5,7 +5,7 @@ import { evidenceForPlan, type PlanEvidence } from '../../engine/audit/evidence-
 import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
 import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
 import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
-import { PlanParseError, parsePlanText } from '../../engine/plans/schema';
+import { MAX_PLAN_BYTES, oversizePlanError, PlanParseError, parsePlanText } from '../../engine/plans/schema';
 import { validatePlan } from '../../engine/plans/validate';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
@@ -44,9 +44,12 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const root = path.resolve(io.cwd, values.root ?? '.');
   const stat = await fs.stat(root).catch(() => undefined);
   if (!stat?.isDirectory()) throw new UsageError(`--root '${values.root ?? '.'}' is not a folder`);
-  let text: string;
+  let text: string | undefined;
+  let size = 0;
   try {
-    text = await fs.readFile(path.resolve(io.cwd, file), 'utf8');
+    // An oversize file is refused by its size, before it is read.
+    size = (await fs.stat(path.resolve(io.cwd, file))).size;
+    if (size <= MAX_PLAN_BYTES) text = await fs.readFile(path.resolve(io.cwd, file), 'utf8');
   } catch {
     throw new UsageError(`cannot read '${file}'`);
   }
@@ -56,11 +59,13 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   let errors: Array<{ code: string; stepId?: string; message: string }>;
   let evidence: Pick<PlanEvidence, 'source' | 'rowCounts'> = { source: 'computed', rowCounts: {} };
   try {
+    if (text === undefined) throw oversizePlanError(size);
     const plan = parsePlanText(text);
     // query.yaml's extra_ignore and excluded_folders hide files from answers, so plans cannot read or write them either.
     const host = createNodeWorkspaceHost({ root, discovery: await hiddenBySettings(root) });
     if (existsSync(dbFile)) {
       const store = await AuditStore.open({ file: dbFile });
+      if (store.notice) io.stderr(`warning: ${store.notice}\n`);
       try {
         evidence = evidenceForPlan(store, plan, root);
       } finally {

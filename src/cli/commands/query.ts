@@ -10,7 +10,9 @@ import type { BuiltContext } from '../../engine/context/types';
 import { createProvider } from '../../engine/llm/factory';
 import { ProviderError } from '../../engine/llm/types';
 import { mentionResolver } from '../../engine/mentions/index';
-import { loadMetrics, saveMetrics } from '../../engine/metrics/store';
+import { openIndex, saveIfChanged } from '../../engine/retrieval/index-store';
+import { MetricsRegistry } from '../../engine/metrics/registry';
+import { saveMetrics } from '../../engine/metrics/store';
 import { formatRedactionCounts } from '../../engine/privacy/scrubber';
 import { createLogger, jsonLineSink, nullLogger } from '../../engine/telemetry/log';
 import { parseCommandArgs, positiveInt, resolveRootOption } from '../args';
@@ -116,7 +118,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const logger = values.verbose || io.env.GROUNDED_LOG ? createLogger(jsonLineSink(io.stderr)) : nullLogger;
   const provider = values['no-llm'] || !config.provider ? undefined : createProvider(config.provider);
   const unconfiguredReason = values['no-llm'] ? 'Model disabled with --no-llm.' : config.unconfiguredReason;
-  const metrics = await loadMetrics(root);
+  // This run's queries only: saveMetrics adds them to the saved totals under a lock.
+  const metrics = new MetricsRegistry();
   let streamed = false;
   let store: AuditStore | undefined;
   // Printed line by line with unverified citations marked: streaming the raw text would show them as real.
@@ -131,11 +134,16 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const resolveMentions = mentionResolver({ discovery: { root, maxFileBytes: settings.maxFileBytes, extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders }, allowNetwork: true });
     // Tools and memory only matter when a model answers; the memory database is opened only then.
     store = provider && !values['no-tools'] ? await AuditStore.open({ file: defaultDatabasePath(root) }) : undefined;
+    if (store?.notice) io.stderr(`warning: ${store.notice}\n`);
     // One set of hidden files for mentions, tools and listing: query.yaml's extra_ignore and excluded_folders apply to all.
     const host = createNodeWorkspaceHost({ root, discovery: { extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders, maxFileBytes: settings.maxFileBytes } });
     const tools = store ? answerToolset(host, store) : undefined;
     const onTurn = store ? rememberTurns(store, randomUUID(), () => io.stderr('warning: this answer could not be kept in the workspace memory\n')) : undefined;
-    const r = await ask({ root, question, onEvent }, { provider, unconfiguredReason, settings, logger, metrics, resolveMentions, tools, onTurn });
+    // The saved index makes a question cheap: only files changed since it was saved are read again.
+    const { index } = await openIndex({ root, settings });
+    const r = await ask({ root, question, onEvent }, { provider, unconfiguredReason, settings, logger, metrics, resolveMentions, tools, onTurn, index });
+    // Not being able to save (a read-only folder) only makes the next question slower.
+    await saveIfChanged(index).catch(() => logger.warn('index.save_failed', {}));
     if (values.json) io.stdout(`${JSON.stringify(answerJson(r), null, 2)}\n`);
     else {
       lines?.flush();

@@ -5,7 +5,7 @@ import { formatSnippetAnswer, noContextAnswer } from '../context/render';
 import type { BuiltContext } from '../context/types';
 import { cancelledError } from '../llm/errors';
 import type { RetryInfo, RetryOptions } from '../llm/retry';
-import { ProviderError, type Provider, type ToolSpec } from '../llm/types';
+import { ProviderError, type IncompleteReason, type Provider, type ToolSpec } from '../llm/types';
 import { MAX_TOOL_ROUNDS, runToolLoop } from '../plans/tool-loop';
 import type { CommandToolset } from '../plans/command-tools';
 import type { ScrubbedText } from '../privacy/types';
@@ -13,11 +13,11 @@ import { streamReply } from './reply-stream';
 import { withToolChunks } from './tool-context';
 import type { MetricsRegistry } from '../metrics/registry';
 import { createScrubber } from '../privacy/scrubber';
-import type { WorkspaceIndex } from '../retrieval/index';
+import type { ChunkSource } from '../retrieval/chunk-source';
 import { nullLogger, type Logger } from '../telemetry/log';
 import { checkCitations, markUnverified } from './citations';
 import { recordOutcome, type QueryOutcome } from './outcome';
-import { boundedHistory, buildMessages } from './prompt';
+import { boundedHistory, boundedQuestion, buildMessages, incompleteNote } from './prompt';
 import type { AnswerResult, AskRequest, AttachedContext } from './types';
 
 /** What the pipeline needs from @mentions: the question left readable, the attached text, the failures to show. */
@@ -29,7 +29,7 @@ export interface AskDeps {
   unconfiguredReason?: string;
   settings?: Partial<EngineSettings>;
   logger?: Logger;
-  index?: WorkspaceIndex;
+  index?: ChunkSource;
   metrics?: MetricsRegistry;
   retry?: Omit<RetryOptions, 'signal' | 'onRetry'>;
   resolveMentions?: MentionResolver;
@@ -101,8 +101,12 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     // History is paid for first, out of the same budget, so the whole prompt stays within maxContextTokens.
     const history = boundedHistory(request.history ?? [], scrubber, s);
     outcome.historyTokens = history.tokens;
+    // The question is paid for too when it goes to a model: a 1 MB question is cut, not sent whole past the budget.
+    const asked = boundedQuestion(question, scrubber, s);
+    if (!deps.provider) asked.tokens = 0;
+    else if (asked.note) notes.push(asked.note);
     const ctx = await buildContext(
-      { root: request.root, question, history: request.history, attached, overlay: request.overlay, settings: { ...s, maxContextTokens: s.maxContextTokens - history.tokens }, scrubber, queryId, signal: request.signal, onProgress: (message) => emit({ type: 'progress', message }) },
+      { root: request.root, question, history: request.history, attached, overlay: request.overlay, settings: { ...s, maxContextTokens: s.maxContextTokens - history.tokens - asked.tokens }, scrubber, queryId, signal: request.signal, onProgress: (message) => emit({ type: 'progress', message }) },
       { logger, index: deps.index },
     );
     outcome.ctx = ctx;
@@ -117,7 +121,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     }
     stage = 'model';
     const provider = deps.provider;
-    const messages = buildMessages(ctx, question, history.messages, scrubber, Boolean(deps.tools));
+    const messages = buildMessages(ctx, asked, history.messages, Boolean(deps.tools));
     try {
       const usage: { promptTokens?: number; completionTokens?: number } = {};
       const retry = {
@@ -129,7 +133,13 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
           emit({ type: 'retry', attempt: r.attempt, delayMs: r.delayMs, reason: r.reason });
         },
       };
-      const reply = (msgs: typeof messages, tools?: ToolSpec[], toolChoice?: 'none') => streamReply(msgs, { provider, signal: request.signal, retry, usage, tools, toolChoice, holdCommands: Boolean(deps.tools), emit: (delta) => emit({ type: 'text', delta }) });
+      // The last reply is the answer: whether it stopped short decides the status.
+      let incomplete: IncompleteReason | undefined;
+      const reply = async (msgs: typeof messages, tools?: ToolSpec[], toolChoice?: 'none') => {
+        const r = await streamReply(msgs, { provider, signal: request.signal, retry, usage, tools, toolChoice, holdCommands: Boolean(deps.tools), emit: (delta) => emit({ type: 'text', delta }) });
+        incomplete = r.incomplete;
+        return r;
+      };
       if (prefix) emit({ type: 'text', delta: prefix });
       let answer: string;
       let answered = ctx;
@@ -148,7 +158,9 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
       outcome.completionTokens = usage.completionTokens;
       deps.onTurn?.({ queryId, question: scrubber.scrub(question).text, answer: scrubber.scrub(answer).text, toolResults });
       const checked = markUnverified(answer, answered);
-      return finish({ queryId, answer: prefix + checked, citations: checkCitations(answer, answered), context: answered, provider: provider.id, model: provider.model, usage, status: 'success' });
+      const cutNote = incomplete ? incompleteNote(incomplete) : '';
+      if (cutNote) emit({ type: 'text', delta: cutNote });
+      return finish({ queryId, answer: prefix + checked + cutNote, citations: checkCitations(answer, answered), context: answered, provider: provider.id, model: provider.model, usage, status: incomplete ? 'incomplete' : 'success' });
     } catch (err) {
       if (!(err instanceof ProviderError && err.kind === 'network') || request.signal?.aborted) throw err;
       const r = snippetResult(queryId, ctx, 'offline', `${err.message} ${err.suggestion} Meanwhile, without the model:`);

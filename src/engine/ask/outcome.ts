@@ -23,7 +23,7 @@ export interface QueryOutcome {
 /** The metrics label of an outcome (seed 001 knows success, failure and rate_limited only). */
 function metricStatus(o: QueryOutcome): 'success' | 'failure' | 'rate_limited' {
   if (o.status === 'rate_limited') return 'rate_limited';
-  return o.errorKind || o.status === 'failure' || o.status === 'offline' ? 'failure' : 'success';
+  return o.errorKind || o.status === 'failure' || o.status === 'offline' || o.status === 'incomplete' ? 'failure' : 'success';
 }
 
 /**

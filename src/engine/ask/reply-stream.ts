@@ -1,5 +1,5 @@
 import { withRetry, type RetryOptions } from '../llm/retry';
-import type { ChatMessage, Provider, ProviderEvent, ToolCall, ToolSpec } from '../llm/types';
+import type { ChatMessage, IncompleteReason, Provider, ProviderEvent, ToolCall, ToolSpec } from '../llm/types';
 import { detectCommand } from '../plans/commands';
 
 export interface ReplyStreamOptions {
@@ -23,6 +23,8 @@ export interface Reply {
   toolCalls: ToolCall[];
   /** The reply was shown to the user as it came. */
   shown: boolean;
+  /** Set when the reply stopped short (no finish reason, or the output token limit). */
+  incomplete?: IncompleteReason;
 }
 
 const add = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
@@ -41,9 +43,11 @@ export async function streamReply(messages: ChatMessage[], opts: ReplyStreamOpti
   }, { ...opts.retry, signal: opts.signal });
   let text = '';
   const toolCalls: ToolCall[] = [];
+  let incomplete: IncompleteReason | undefined;
   let mode: 'undecided' | 'stream' | 'hold' = opts.holdCommands ? 'undecided' : 'stream';
   const take = (ev: ProviderEvent) => {
     if (ev.type === 'tool_call') return void toolCalls.push({ id: ev.id, name: ev.name, arguments: ev.arguments });
+    if (ev.type === 'incomplete') return void (incomplete = ev.reason);
     if (ev.type !== 'text') {
       opts.usage.promptTokens = add(opts.usage.promptTokens, ev.promptTokens);
       opts.usage.completionTokens = add(opts.usage.completionTokens, ev.completionTokens);
@@ -61,7 +65,7 @@ export async function streamReply(messages: ChatMessage[], opts: ReplyStreamOpti
   // A held reply that is neither a command nor a native call is shown after all.
   if (mode !== 'stream' && !toolCalls.length && !detectCommand(text)) {
     opts.emit(text);
-    return { text, toolCalls, shown: true };
+    return { text, toolCalls, shown: true, incomplete };
   }
-  return { text, toolCalls, shown: mode === 'stream' };
+  return { text, toolCalls, shown: mode === 'stream', incomplete };
 }

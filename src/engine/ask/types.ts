@@ -49,7 +49,8 @@ export interface AnswerResult {
   usage?: { promptTokens?: number; completionTokens?: number };
   /** Why the answer came from snippets rather than a model (unconfigured, offline, no context...). */
   fallbackReason?: string;
-  status: 'success' | 'failure' | 'rate_limited' | 'no_context' | 'offline';
+  /** `incomplete`: the model's reply stopped short; the answer ends with a note saying so. */
+  status: 'success' | 'failure' | 'rate_limited' | 'no_context' | 'offline' | 'incomplete';
 }
 
 export interface AskRequest {

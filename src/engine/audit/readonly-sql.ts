@@ -10,8 +10,10 @@ import type { AuditStore } from './store';
 export interface ReadOnlyQueryResult {
   columns: string[];
   rows: SqlValue[][];
-  /** More rows existed than the row limit. */
+  /** More rows existed than the row limit, or the result reached the size limit. */
   truncated: boolean;
+  /** Which limit cut the result, when one did. */
+  truncatedAt?: 'rows' | 'size';
 }
 
 /** The SQL was refused by the guard, failed in SQLite, or ran out of time. The message is shown verbatim. */
@@ -31,9 +33,23 @@ export type ReadOnlySqlScope = 'conversation' | 'audit';
 
 export interface ReadOnlyQueryOptions {
   maxRows?: number;
+  /** Clamped to MAX_SQL_TIMEOUT_MS. */
   timeoutMs?: number;
   scope?: ReadOnlySqlScope;
+  /** Most bytes of result text (default MAX_RESULT_BYTES); the rows after it are left out and `truncated` is set. */
+  maxResultBytes?: number;
 }
+
+/** The longest time limit a query may ask for (10 minutes). */
+export const MAX_SQL_TIMEOUT_MS = 600_000;
+/** Result text kept at most: enough for any table a person or a model reads. */
+export const MAX_RESULT_BYTES = 4 * 1024 * 1024;
+/**
+ * Memory SQLite may use beyond the copy of the database: a string function asked for 400 MB
+ * (`printf('%.*c', 400000000, 'a')`, `zeroblob`, `replace` chains) fails with "out of memory"
+ * instead of allocating it. Enforced with PRAGMA hard_heap_limit, which a SELECT cannot change.
+ */
+export const SQL_HEAP_HEADROOM_BYTES = 32 * 1024 * 1024;
 
 /** Audit tables absent from the conversation copy (so a query naming one is refused with a reason, not a bare SQLite error). */
 const auditTables = [...schemaSql.matchAll(/CREATE TABLE IF NOT EXISTS (\w+)/g)].map((m) => m[1]).filter((t) => t !== 'messages');
@@ -69,9 +85,16 @@ export async function runReadOnlySql(store: AuditStore, sql: string, opts: ReadO
   const guard = guardReadOnlySql(sql);
   if (!guard.ok) throw new ReadOnlySqlError(guard.reason, 'refused', 'Write a single SELECT statement (WITH … SELECT is fine).');
   const maxRows = opts.maxRows ?? 200;
-  const timeoutMs = opts.timeoutMs ?? 2000;
+  const timeoutMs = Math.min(opts.timeoutMs ?? 2000, MAX_SQL_TIMEOUT_MS);
   const scope = opts.scope ?? 'conversation';
-  const worker = new Worker(workerPath(), { workerData: { wasmPath: locateSqlWasm(), bytes: store.exportBytes(), sql: guard.sql, maxRows, scope } });
+  const bytes = store.exportBytes();
+  // The database is held twice while its copy is made (conversation scope): the limit leaves room for that.
+  const heapLimit = 2 * bytes.length + SQL_HEAP_HEADROOM_BYTES;
+  const worker = new Worker(workerPath(), {
+    workerData: { wasmPath: locateSqlWasm(), bytes, sql: guard.sql, maxRows, scope, heapLimit, maxResultBytes: opts.maxResultBytes ?? MAX_RESULT_BYTES },
+    // The rows are JavaScript strings too: a worker that still runs away is stopped, not the host.
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
+  });
   return new Promise<ReadOnlyQueryResult>((resolve, reject) => {
     const stop = (ms: number, what: string) => setTimeout(() => {
       void worker.terminate();
@@ -91,11 +114,12 @@ export async function runReadOnlySql(store: AuditStore, sql: string, opts: ReadO
       }
       finish();
       if (m.error !== undefined) reject(sqliteError(m.error, scope));
-      else resolve({ columns: m.columns ?? [], rows: m.rows ?? [], truncated: Boolean(m.truncated) });
+      else resolve({ columns: m.columns ?? [], rows: m.rows ?? [], truncated: Boolean(m.truncated), ...(m.truncatedAt ? { truncatedAt: m.truncatedAt } : {}) });
     });
     worker.once('error', (err) => {
       finish();
-      reject(err);
+      if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') reject(new ReadOnlySqlError('Query stopped: its result needed too much memory', 'sqlite', 'Select fewer or shorter values (substr(), a LIMIT).'));
+      else reject(err);
     });
   });
 }
@@ -107,6 +131,6 @@ export function formatResultTable(result: ReadOnlyQueryResult): string {
   const widths = result.columns.map((c, i) => Math.max(c.length, ...body.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(' | ').trimEnd();
   const out = [line(result.columns), widths.map((w) => '-'.repeat(w)).join('-+-'), ...body.map(line)];
-  out.push(`(${result.rows.length} row${result.rows.length === 1 ? '' : 's'}${result.truncated ? ', truncated at the row limit' : ''})`);
+  out.push(`(${result.rows.length} row${result.rows.length === 1 ? '' : 's'}${result.truncated ? `, truncated at the ${result.truncatedAt === 'size' ? 'size' : 'row'} limit` : ''})`);
   return out.join('\n') + '\n';
 }

@@ -36,8 +36,12 @@ function auditCopy(SQL, bytes) {
 }
 
 (async () => {
-  const { wasmPath, bytes, sql, maxRows, scope } = workerData;
+  const { wasmPath, bytes, sql, maxRows, scope, heapLimit, maxResultBytes } = workerData;
   const SQL = await initSqlJs({ locateFile: () => wasmPath });
+  // Process-wide for this worker's SQLite: set before anything is allocated, and no SELECT can change it.
+  const limiter = new SQL.Database();
+  limiter.run(`PRAGMA hard_heap_limit = ${Math.floor(heapLimit)}`);
+  limiter.close();
   const db = scope === 'audit' ? auditCopy(SQL, bytes) : conversationCopy(SQL, bytes);
   try {
     db.run('PRAGMA query_only = 1');
@@ -47,14 +51,21 @@ function auditCopy(SQL, bytes) {
     const columns = stmt.getColumnNames();
     const rows = [];
     let truncated = false;
+    let truncatedAt;
+    let size = 0;
     while (stmt.step()) {
-      if (rows.length === maxRows) { truncated = true; break; }
-      rows.push(stmt.get());
+      if (rows.length === maxRows) { truncated = true; truncatedAt = 'rows'; break; }
+      const row = stmt.get();
+      // Text and blobs count by length; numbers and NULL by a few bytes.
+      for (const v of row) size += v === null ? 4 : typeof v === 'string' || v instanceof Uint8Array ? v.length : 8;
+      if (size > maxResultBytes) { truncated = true; truncatedAt = 'size'; break; }
+      rows.push(row);
     }
     stmt.free();
-    parentPort.postMessage({ columns, rows, truncated });
+    parentPort.postMessage({ columns, rows, truncated, truncatedAt });
   } catch (err) {
-    parentPort.postMessage({ error: err && err.message ? err.message : String(err) });
+    const message = err && err.message ? err.message : String(err);
+    parentPort.postMessage({ error: /out of memory|string or blob too big/i.test(message) ? `${message}: the query needed more memory than a memory query may use (a very long string or blob)` : message });
   } finally {
     db.close();
   }

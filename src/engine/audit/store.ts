@@ -33,6 +33,49 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** SQLite's words for a file it cannot use as a database. */
+const UNREADABLE = /file is not a database|database disk image is malformed|file is encrypted/i;
+
+/** The database in `file`, read and checked; throws SQLite's error when it is unreadable. */
+function readDatabase(SQL: SqlJsStatic, file: string): Database {
+  const db = new SQL.Database(readFileSync(file));
+  try {
+    // sql.js reads lazily: these touch the header and the schema, where damage shows first.
+    db.exec('PRAGMA user_version');
+    db.exec('SELECT count(*) FROM sqlite_master');
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/**
+ * Opens `file` (a new database when it does not exist). An unreadable one is moved aside under
+ * the write lock (another process may be doing the same, or may already have replaced it).
+ */
+function openOrSetAside(SQL: SqlJsStatic, file: string, clock: () => number): { db: Database; notice?: string } {
+  if (!existsSync(file)) return { db: new SQL.Database() };
+  try {
+    return { db: readDatabase(SQL, file) };
+  } catch (err) {
+    if (!UNREADABLE.test((err as Error).message)) throw err;
+  }
+  return withFileLock(`${file}.lock`, () => {
+    let reason: string;
+    try {
+      return { db: existsSync(file) ? readDatabase(SQL, file) : new SQL.Database() };
+    } catch (err) {
+      if (!UNREADABLE.test((err as Error).message)) throw err;
+      reason = (err as Error).message;
+    }
+    const aside = `${file}.corrupt-${new Date(clock()).toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(file, aside);
+    const notice = `The memory database ${file} could not be read (${reason}); it was moved to ${aside} and a fresh one was started. Earlier conversations and audit records are in the moved file.`;
+    return { db: new SQL.Database(), notice };
+  });
+}
+
 /**
  * The per-workspace audit log and conversation memory: a sql.js database persisted after every
  * write (export, write a temp file, fsync, rename), so a crash loses nothing already recorded.
@@ -50,12 +93,24 @@ export class AuditStore {
     private readonly alive: (pid: number) => boolean,
   ) {}
 
-  /** Opens (or creates) the database, and marks steps whose process died mid-run as interrupted. */
+  /**
+   * Set when the database file could not be read (corrupt, or not a database at all): it was moved
+   * aside and a fresh one started. Surfaces show this to the user; nothing was deleted.
+   */
+  notice?: string;
+
+  /**
+   * Opens (or creates) the database, and marks steps whose process died mid-run as interrupted.
+   * A file SQLite cannot read is renamed to `<file>.corrupt-<time>` (kept for the user to inspect)
+   * and a fresh database is started, so one damaged file does not block every question.
+   */
   static async open(opts: AuditStoreOptions): Promise<AuditStore> {
     const SQL = await loadSqlJs();
     ensureStateDir(path.dirname(opts.file));
-    const db = existsSync(opts.file) ? new SQL.Database(readFileSync(opts.file)) : new SQL.Database();
-    const store = new AuditStore(SQL, db, opts.file, opts.clock ?? Date.now, opts.newId ?? randomUUID, opts.isProcessAlive ?? processAlive);
+    const clock = opts.clock ?? Date.now;
+    const { db, notice } = openOrSetAside(SQL, opts.file, clock);
+    const store = new AuditStore(SQL, db, opts.file, clock, opts.newId ?? randomUUID, opts.isProcessAlive ?? processAlive);
+    store.notice = notice;
     store.known = existsSync(opts.file) ? store.fileState() : undefined;
     const version = Number(db.exec('PRAGMA user_version')[0]?.values[0]?.[0] ?? 0);
     if (version < schemaVersion || !existsSync(opts.file)) {

@@ -1,3 +1,5 @@
+import type { ReplyLimits } from '../llm/reply-limits';
+
 export type ProviderKind = 'openai' | 'gemini' | 'gh' | 'openai-compatible';
 
 /** Which model to call and how: the CLI reads it from query.yaml + keys, the extension from settings + SecretStorage. */
@@ -8,6 +10,8 @@ export interface ProviderSpec {
   apiKey?: string;
   /** Where the key is set, named in error messages. */
   keyHint: string;
+  /** Idle timeout and deadline of one reply (query.yaml: llm_idle_timeout_seconds, llm_timeout_seconds). */
+  replyLimits?: Partial<ReplyLimits>;
 }
 
 export const DEFAULT_MODELS: Record<Exclude<ProviderKind, 'openai-compatible'>, string> = {

@@ -60,6 +60,21 @@ function positive(doc: Record<string, unknown>, key: string): number | undefined
 
 const ENCODINGS = ['o200k_base', 'cl100k_base', 'p50k_base', 'r50k_base'];
 
+/** Every key query.yaml knows; any other is reported (a typo would otherwise be silently ignored). */
+const KNOWN_KEYS = ['llm_provider', 'model', 'base_url', 'max_context_tokens', 'max_file_tokens', 'encoding', 'excluded_folders', 'extra_ignore', 'llm_idle_timeout_seconds', 'llm_timeout_seconds'];
+
+/**
+ * A text value: absent, or a non-empty string. Anything else (a number, `true`, a list) is a
+ * mistake the user must fix, never silently dropped: a dropped `llm_provider` would send the
+ * context to whichever cloud provider has a key in the environment.
+ */
+function text(doc: Record<string, unknown>, key: string, example: string): string | undefined {
+  const v = doc[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || !v.trim()) throw new ConfigError(`.agent/etc/query.yaml: '${key}' must be text, got ${JSON.stringify(v)}.`, `Write it as text, e.g. ${key}: ${example}`);
+  return v.trim();
+}
+
 function stringList(doc: Record<string, unknown>, key: string): string[] | undefined {
   const v = doc[key];
   if (v === undefined || v === null) return undefined;
@@ -99,12 +114,16 @@ export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Pro
     maxContextTokens: positive(doc, 'max_context_tokens'), maxFileTokens: positive(doc, 'max_file_tokens'),
     encoding: encoding(doc), excludedFolders: stringList(doc, 'excluded_folders'), extraIgnore: stringList(doc, 'extra_ignore'),
   }).filter(([, v]) => v !== undefined));
-  const chosen = typeof doc.llm_provider === 'string' ? doc.llm_provider.trim() : undefined;
-  const model = typeof doc.model === 'string' && doc.model.trim() ? doc.model.trim() : undefined;
-  const baseUrl = typeof doc.base_url === 'string' ? doc.base_url : undefined;
+  for (const key of Object.keys(doc)) if (!KNOWN_KEYS.includes(key)) warnings.push(`.agent/etc/query.yaml: unknown key '${key}' is ignored (known: ${KNOWN_KEYS.join(', ')}).`);
+  const chosen = text(doc, 'llm_provider', 'openai (or gemini, gh, http://localhost:11434/v1)');
+  const model = text(doc, 'model', 'gpt-4o-mini');
+  const baseUrl = text(doc, 'base_url', 'https://models.github.ai/inference');
+  const idle = positive(doc, 'llm_idle_timeout_seconds');
+  const total = positive(doc, 'llm_timeout_seconds');
+  const replyLimits = idle || total ? { ...(idle ? { idleTimeoutMs: idle * 1000 } : {}), ...(total ? { deadlineMs: total * 1000 } : {}) } : undefined;
   if (chosen && /^https?:\/\//i.test(chosen)) {
     if (!model) throw new ConfigError(`.agent/etc/query.yaml: llm_provider is the server ${chosen} but no 'model' is set.`, "Add e.g. 'model: llama3.1' (a model the server has; `ollama list` shows them).");
-    return { provider: { kind: 'openai-compatible', model, baseUrl: chosen, keyHint: 'no key is needed for a local server' }, settings, warnings };
+    return { provider: { kind: 'openai-compatible', model, baseUrl: chosen, keyHint: 'no key is needed for a local server', replyLimits }, settings, warnings };
   }
   if (chosen && !(chosen in ENV_KEYS)) {
     throw new ConfigError(`.agent/etc/query.yaml: unknown llm_provider '${chosen}'.`, 'Use openai, gemini, gh, or the URL of an OpenAI-compatible server such as http://localhost:11434/v1.');
@@ -118,7 +137,7 @@ export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Pro
     if (baseUrl !== undefined) warnings.push(`.agent/etc/query.yaml: base_url is ignored for ${kind} (a ${kind} key is sent only to ${kind}'s own endpoint); to use a server of your choice, set llm_provider to its URL.`);
     const spec = cloudSpec(kind, apiKey, model ?? '', keyHint(kind));
     const override = env[ENDPOINT_ENV[kind]]?.trim();
-    return { provider: override ? { ...spec, baseUrl: override } : spec, settings, warnings };
+    return { provider: { ...spec, ...(override ? { baseUrl: override } : {}), replyLimits }, settings, warnings };
   }
   const unconfiguredReason = chosen
     ? `No API key for ${chosen}: ${keyHint(chosen as keyof typeof ENV_KEYS)}.`

@@ -1,7 +1,8 @@
 import type { EngineSettings } from '../config/settings';
 import { joinScrubbed, scrubbedLines } from '../privacy/compose';
 import { CHUNK_SEPARATOR, chunkFrame, renderContext } from './render';
-import { countTokens, fitLines } from './tokens';
+import { countTokens, cutToTokens, fitLines } from './tokens';
+import type { ScrubbedText } from '../privacy/types';
 import type { ContextChunk } from './types';
 
 /** A chunk cut to less than this is not worth sending. */
@@ -26,14 +27,20 @@ export class Budget {
 
   /**
    * The longest prefix of `lines` that fits both budgets once its fence (`frame` tokens) is paid
-   * for; undefined when not even a useful part fits.
+   * for; undefined when not even a useful part fits. When the first line alone is too long (a
+   * minified file, one huge line), its head is sent instead and `cut` says so.
    */
-  fit(file: string, lines: string[], frame: number): { count: number; tokens: number } | undefined {
+  fit(file: string, lines: ScrubbedText[], frame: number): { lines: ScrubbedText[]; tokens: number; cut: boolean } | undefined {
     const forFile = this.s.maxFileTokens - (this.perFile.get(file) ?? 0);
     const room = Math.min(forFile, this.s.maxContextTokens - this.total - frame);
     if (room < Math.min(MIN_PARTIAL_TOKENS, this.s.maxFileTokens)) return undefined;
     const f = fitLines(lines, room, this.s.encoding);
-    return f.count > 0 ? f : undefined;
+    if (f.count > 0) return { lines: lines.slice(0, f.count), tokens: f.tokens, cut: f.count < lines.length };
+    if (!lines.length) return undefined;
+    // A prefix of scrubbed text is scrubbed: the whole line was scrubbed before it was cut.
+    const head = cutToTokens(lines[0], room - countTokens('\n', this.s.encoding), this.s.encoding);
+    if (!head.text) return undefined;
+    return { lines: [head.text as ScrubbedText], tokens: countTokens(`${head.text}\n`, this.s.encoding), cut: true };
   }
 
   spend(file: string, tokens: number, frame: number): void {

@@ -6,6 +6,7 @@ import { joinScrubbed, scrubbedLines } from '../privacy/compose';
 import { scrubbedExcerpt } from '../privacy/file-view';
 import { createScrubber, scrubAuditLine } from '../privacy/scrubber';
 import type { RedactionCounts, ScrubbedText, Scrubber } from '../privacy/types';
+import type { ChunkSource } from '../retrieval/chunk-source';
 import { WorkspaceIndex } from '../retrieval/index';
 import type { RankedChunk } from '../retrieval/rank';
 import { extractTerms, type SearchTerm } from '../retrieval/terms';
@@ -76,18 +77,19 @@ function mergeAdjacent(chunks: ContextChunk[]): ContextChunk[] {
  * Every byte passes the query's scrubber (whole files are scrubbed once, then cut into chunks, so
  * token counts are of the text really sent); line ranges stay exact for citations.
  */
-export async function buildContext(req: BuildContextRequest, deps: { logger?: Logger; index?: WorkspaceIndex } = {}): Promise<BuiltContext> {
+export async function buildContext(req: BuildContextRequest, deps: { logger?: Logger; index?: ChunkSource } = {}): Promise<BuiltContext> {
   const started = performance.now();
   const s = resolveSettings(req.settings);
   const queryId = req.queryId ?? randomUUID();
   const scrubber = req.scrubber ?? createScrubber();
   const logger = deps.logger ?? nullLogger;
-  const index = deps.index ?? new WorkspaceIndex({ root: req.root, settings: s, overlay: req.overlay });
-  if (req.overlay) index.overlay = req.overlay;
+  const index: ChunkSource = deps.index ?? new WorkspaceIndex({ root: req.root, settings: s, overlay: req.overlay });
+  if (req.overlay && index instanceof WorkspaceIndex) index.overlay = req.overlay;
   await index.refresh({ onProgress: req.onProgress, signal: req.signal });
   const indexed = performance.now();
   const terms = conversationTerms(req.question, req.history);
   const candidates = await index.search(terms, RANKED_CANDIDATES);
+  if (index.indexing) req.onProgress?.(`Still indexing (${index.indexing.indexed.toLocaleString('en-US')} of ${index.indexing.total.toLocaleString('en-US')} files): answering from what is indexed so far…`);
   const ranked = candidates.filter((r) => r.score >= (candidates[0]?.score ?? 0) * RELATIVE_CUTOFF);
   const ranking = performance.now();
 
@@ -104,21 +106,22 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
     const f = budget.fit(a.path, lines, frame);
     if (!f) { dropped++; continue; }
     budget.spend(a.path, f.tokens, frame);
-    const truncated = f.count < lines.length;
-    chunks.push({ path: a.path, startLine: a.startLine, endLine: a.startLine + f.count - 1, text: joinScrubbed(lines.slice(0, f.count), '\n'), score: 0, tokens: f.tokens, origin, truncated: truncated || undefined });
+    chunks.push({ path: a.path, startLine: a.startLine, endLine: a.startLine + f.lines.length - 1, text: joinScrubbed(f.lines, '\n'), score: 0, tokens: f.tokens, origin, truncated: f.cut || undefined });
   }
   const files = new Map<string, ScrubbedFile | undefined>();
+  // Chunks are read here, where they are scrubbed, as the editor shows them when one is open.
+  const source = { root: req.root, overlay: req.overlay ?? (index instanceof WorkspaceIndex ? index.overlay : undefined), maxFileBytes: s.maxFileBytes };
   for (const r of ranked) {
     req.signal?.throwIfAborted();
-    const file = await scrubbedFile(files, r, index, scrubber);
+    const file = await scrubbedFile(files, r, source, scrubber);
     if (!file) continue;
     const lines = file.lines.slice(r.startLine - 1, r.endLine);
     const frame = frameTokens({ path: r.path, startLine: r.startLine, endLine: r.endLine, origin: 'retrieval', truncated: true }, fence, s.encoding);
     const f = budget.fit(r.path, lines, frame);
     if (!f) { dropped++; continue; }
     budget.spend(r.path, f.tokens, frame);
-    const truncated = f.count < lines.length || (file.truncated && r.endLine >= file.lines.length);
-    chunks.push({ path: r.path, startLine: r.startLine, endLine: r.startLine + f.count - 1, text: joinScrubbed(lines.slice(0, f.count), '\n'), score: Math.round(r.score * 1000) / 1000, tokens: f.tokens, origin: 'retrieval', truncated: truncated || undefined });
+    const truncated = f.cut || (file.truncated && r.endLine >= file.lines.length);
+    chunks.push({ path: r.path, startLine: r.startLine, endLine: r.startLine + f.lines.length - 1, text: joinScrubbed(f.lines, '\n'), score: Math.round(r.score * 1000) / 1000, tokens: f.tokens, origin: 'retrieval', truncated: truncated || undefined });
   }
   const fitted = enforceTotal(queryId, mergeAdjacent(chunks), s);
   const merged = fitted.chunks;
@@ -136,6 +139,7 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
     redactions,
     skipped: index.skipped,
     droppedChunks: dropped,
+    ...(index.indexing ? { indexing: index.indexing } : {}),
     filesSearched: index.fileCount,
     timings: { indexMs: Math.round(indexed - started), rankMs: Math.round(ranking - indexed), assembleMs: Math.round(done - ranking), totalMs: Math.round(done - started) },
   };
@@ -144,9 +148,9 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
   return ctx;
 }
 
-async function scrubbedFile(cache: Map<string, ScrubbedFile | undefined>, r: RankedChunk, index: WorkspaceIndex, scrubber: Scrubber): Promise<ScrubbedFile | undefined> {
+async function scrubbedFile(cache: Map<string, ScrubbedFile | undefined>, r: RankedChunk, from: { root: string; overlay?: DocumentOverlay; maxFileBytes: number }, scrubber: Scrubber): Promise<ScrubbedFile | undefined> {
   if (cache.has(r.path)) return cache.get(r.path);
-  const read = await readWorkspaceText(path.join(index.root, ...r.path.split('/')), { overlay: index.overlay, maxFileBytes: index.settings.maxFileBytes });
+  const read = await readWorkspaceText(path.join(from.root, ...r.path.split('/')), { overlay: from.overlay, maxFileBytes: from.maxFileBytes });
   const file = read.ok ? { lines: scrubbedLines(scrubber.scrub(read.text).text), truncated: read.truncated } : undefined;
   cache.set(r.path, file);
   return file;

@@ -16,9 +16,106 @@ export function encoderFor(encoding: string): Tiktoken {
   return enc;
 }
 
-/** Number of tokens `text` costs in `encoding`. */
+/**
+ * The longest run of non-space (or of space) characters handed to tiktoken in one piece. BPE
+ * merges inside one pre-tokenizer word cost quadratic time in its length (80 K letters: 7.6 s; a
+ * 1 MiB line traps the WASM module), and such a word never runs past a run of one kind.
+ */
+export const MAX_TOKENIZER_RUN = 256;
+
+const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0xfeff || c === 0x3000 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f;
+
+/** End of a slice of at most MAX_TOKENIZER_RUN code units from `start`, never splitting a surrogate pair. */
+function sliceEnd(text: string, start: number, end: number): number {
+  let cut = Math.min(end, start + MAX_TOKENIZER_RUN);
+  const c = text.charCodeAt(cut - 1);
+  if (cut < end && c >= 0xd800 && c <= 0xdbff) cut++;
+  return cut;
+}
+
+/**
+ * The pieces `text` is counted in, in order (they join back to `text`): the text whole when no
+ * run of one kind is longer than MAX_TOKENIZER_RUN (the usual case, counted exactly as tiktoken
+ * does), otherwise each long run cut into slices of at most that length. One linear scan.
+ */
+export function tokenizerPieces(text: string): string[] {
+  if (text.length <= MAX_TOKENIZER_RUN) return [text];
+  const pieces: string[] = [];
+  let last = 0;
+  let runStart = 0;
+  let runSpace = isSpace(text.charCodeAt(0));
+  const flush = (runEnd: number) => {
+    if (runEnd - runStart <= MAX_TOKENIZER_RUN) return;
+    if (runStart > last) pieces.push(text.slice(last, runStart));
+    for (let i = runStart; i < runEnd;) {
+      const end = sliceEnd(text, i, runEnd);
+      pieces.push(text.slice(i, end));
+      i = end;
+    }
+    last = runEnd;
+  };
+  for (let i = 1; i < text.length; i++) {
+    const space = isSpace(text.charCodeAt(i));
+    if (space === runSpace) continue;
+    flush(i);
+    runStart = i;
+    runSpace = space;
+  }
+  flush(text.length);
+  if (last === 0) return [text];
+  if (last < text.length) pieces.push(text.slice(last));
+  return pieces;
+}
+
+/**
+ * Number of tokens `text` costs in `encoding`: exact for ordinary text; a run longer than
+ * MAX_TOKENIZER_RUN is counted slice by slice (a close upper estimate), so the time stays linear.
+ */
 export function countTokens(text: string, encoding: string): number {
-  return encoderFor(encoding).encode_ordinary(text).length;
+  const enc = encoderFor(encoding);
+  const pieces = tokenizerPieces(text);
+  if (pieces.length === 1) return enc.encode_ordinary(text).length;
+  // The slices of a run of one character are all alike: each distinct slice is encoded once.
+  const memo = new Map<string, number>();
+  let n = 0;
+  for (const piece of pieces) {
+    let count = piece.length <= MAX_TOKENIZER_RUN + 1 ? memo.get(piece) : undefined;
+    if (count === undefined) {
+      count = enc.encode_ordinary(piece).length;
+      if (piece.length <= MAX_TOKENIZER_RUN + 1) memo.set(piece, count);
+    }
+    n += count;
+  }
+  return n;
+}
+
+/**
+ * The longest prefix of `text` that costs at most `maxTokens`, with its cost: for a single line
+ * too long to send whole (a minified file, a generated blob). Cut on a token boundary, never in
+ * the middle of a character; empty when not even one piece fits.
+ */
+export function cutToTokens(text: string, maxTokens: number, encoding: string): { text: string; tokens: number } {
+  const enc = encoderFor(encoding);
+  const decoder = new TextDecoder('utf-8');
+  let kept = '';
+  let used = 0;
+  for (const piece of tokenizerPieces(text)) {
+    const ids = enc.encode_ordinary(piece);
+    if (used + ids.length <= maxTokens) {
+      kept += piece;
+      used += ids.length;
+      continue;
+    }
+    // Re-encoding a decoded prefix can cost a token more than its ids did: shrink until it fits.
+    for (let take = maxTokens - used; take > 0;) {
+      const prefix = decoder.decode(enc.decode(ids.slice(0, take))).replace(/\uFFFD+$/, '');
+      const cost = countTokens(prefix, encoding);
+      if (used + cost <= maxTokens) return { text: kept + prefix, tokens: used + cost };
+      take -= used + cost - maxTokens;
+    }
+    break;
+  }
+  return { text: kept, tokens: used };
 }
 
 /**

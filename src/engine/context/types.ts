@@ -30,6 +30,8 @@ export interface BuiltContext {
   skipped: SkippedFile[];
   /** Chunks that ranked but did not fit the budget. */
   droppedChunks: number;
+  /** Set when the answer came from an index still being built: how far it had got. */
+  indexing?: { indexed: number; total: number };
   filesSearched: number;
   timings: Record<string, number>;
 }

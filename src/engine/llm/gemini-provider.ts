@@ -1,6 +1,7 @@
 import { FunctionCallingMode, GoogleGenerativeAI, type Content, type FunctionDeclarationSchema, type GenerativeModel, type Part } from '@google/generative-ai';
 import { cancelledError, emptyResponseError, toProviderError, type ProviderIdentity } from './errors';
-import { ProviderError, type ChatMessage, type Provider, type ProviderEvent, type ProviderRequest } from './types';
+import { limitReply, type ReplyLimits } from './reply-limits';
+import type { ChatMessage, Provider, ProviderEvent, ProviderRequest } from './types';
 
 const parseArgs = (json: string): object => {
   try {
@@ -28,7 +29,10 @@ export interface GeminiProviderOptions {
   /** Overrides https://generativelanguage.googleapis.com (tests, proxies). */
   baseUrl?: string;
   keyHint: string;
+  /** The whole reply's deadline (the same as `replyLimits.deadlineMs`). */
   timeoutMs?: number;
+  /** Idle timeout and deadline of one reply (see limitReply). */
+  replyLimits?: Partial<ReplyLimits>;
 }
 
 /** Gemini through `@google/generative-ai`: system text as systemInstruction, answers streamed over SSE. */
@@ -57,23 +61,14 @@ export class GeminiProvider implements Provider {
       },
       { baseUrl: this.opts.baseUrl },
     );
-    // Our own timeout, not the SDK's: the SDK never clears its timer, which kept every process that
-    // used Gemini (the CLI, the tests) alive for the whole timeout after the answer was complete.
-    const timeoutMs = this.opts.timeoutMs ?? 120_000;
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout.signal]) : timeout.signal;
-    const fail = (err: unknown) => timeout.signal.aborted && !request.signal?.aborted
-      ? new ProviderError('network', `gemini did not finish answering within ${Math.round(timeoutMs / 1000)} s.`, 'Try again; if it keeps happening, check your network connection.')
-      : toProviderError(err, this.who, request.signal);
-    try {
-      yield* this.read(model, contents, signal, request.signal, fail);
-    } finally {
-      clearTimeout(timer);
-    }
+    // Our own clocks, not the SDK's timeout: the SDK never clears its timer, which kept every
+    // process that used Gemini (the CLI, the tests) alive for the whole timeout after the answer.
+    const limits = { ...(this.opts.timeoutMs ? { deadlineMs: this.opts.timeoutMs } : {}), ...this.opts.replyLimits };
+    yield* limitReply((signal) => this.read(model, contents, signal, request.signal), { who: `gemini (${this.model})`, signal: request.signal, limits });
   }
 
-  private async *read(model: GenerativeModel, contents: Content[], signal: AbortSignal, userSignal: AbortSignal | undefined, fail: (err: unknown) => ProviderError): AsyncIterable<ProviderEvent> {
+  private async *read(model: GenerativeModel, contents: Content[], signal: AbortSignal, userSignal: AbortSignal | undefined): AsyncIterable<ProviderEvent> {
+    const fail = (err: unknown) => toProviderError(err, this.who, userSignal);
     let result;
     try {
       result = await model.generateContentStream({ contents }, { signal });
@@ -87,6 +82,7 @@ export class GeminiProvider implements Provider {
     try {
       let usage: ProviderEvent | undefined;
       let answered = false;
+      let finish: string | undefined;
       const calls: ProviderEvent[] = [];
       for await (const chunk of result.stream) {
         const candidate = chunk.candidates?.[0];
@@ -98,7 +94,8 @@ export class GeminiProvider implements Provider {
         }
         if (calls.length) answered = true;
         // A blocked prompt has no candidates but is a real (empty) answer, not a broken stream.
-        if (text || candidate?.finishReason || chunk.promptFeedback?.blockReason) answered = true;
+        finish ||= candidate?.finishReason ?? chunk.promptFeedback?.blockReason;
+        if (text || finish) answered = true;
         if (chunk.usageMetadata) usage = { type: 'usage', promptTokens: chunk.usageMetadata.promptTokenCount, completionTokens: chunk.usageMetadata.candidatesTokenCount };
       }
       // The SDK may end the stream quietly on abort; the caller must not mistake that for a complete answer.
@@ -106,6 +103,8 @@ export class GeminiProvider implements Provider {
       if (!answered) throw emptyResponseError(this.who, 'the stream ended without any text or finish reason');
       yield* calls;
       if (usage) yield usage;
+      if (!finish) yield { type: 'incomplete', reason: 'no_finish_reason' };
+      else if (finish === 'MAX_TOKENS') yield { type: 'incomplete', reason: 'max_tokens' };
     } catch (err) {
       throw fail(err);
     }

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { cancelledError, emptyResponseError, toProviderError, type ProviderIdentity } from './errors';
+import { limitReply, type ReplyLimits } from './reply-limits';
 import type { ChatMessage, Provider, ProviderEvent, ProviderRequest } from './types';
 
 /** A message on the wire: native tool calls as assistant `tool_calls`, their results as `role: tool`. */
@@ -21,6 +22,8 @@ export interface OpenAIProviderOptions {
   baseUrl?: string;
   keyHint: string;
   timeoutMs?: number;
+  /** Idle timeout and deadline of one reply (see limitReply). */
+  replyLimits?: Partial<ReplyLimits>;
 }
 
 /**
@@ -33,8 +36,10 @@ export class OpenAIChatProvider implements Provider {
   readonly model: string;
   private readonly client: OpenAI;
   private readonly who: ProviderIdentity;
+  private readonly limits?: Partial<ReplyLimits>;
 
   constructor(opts: OpenAIProviderOptions) {
+    this.limits = opts.replyLimits;
     this.id = opts.id;
     this.model = opts.model;
     // Local servers need no key, but the SDK insists on one; it is never sent anywhere else.
@@ -42,7 +47,12 @@ export class OpenAIChatProvider implements Provider {
     this.who = { id: opts.id, model: opts.model, baseUrl: opts.baseUrl, keyHint: opts.keyHint };
   }
 
-  async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
+  stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
+    return limitReply((signal) => this.reply({ ...request, signal }, request.signal), { who: `${this.id} (${this.model})`, signal: request.signal, limits: this.limits });
+  }
+
+  /** One streamed reply; `userSignal` is the caller's own (an abort by it is a cancellation, not a timeout). */
+  private async *reply(request: ProviderRequest, userSignal: AbortSignal | undefined): AsyncIterable<ProviderEvent> {
     let stream;
     try {
       const { data, response } = await this.client.chat.completions.create(
@@ -65,10 +75,11 @@ export class OpenAIChatProvider implements Provider {
         throw emptyResponseError(this.who, `it answered with '${type.split(';')[0]}' instead of an event stream`);
       }
     } catch (err) {
-      throw toProviderError(err, this.who, request.signal);
+      throw toProviderError(err, this.who, userSignal);
     }
     try {
       let answered = false;
+      let finish: string | null | undefined;
       // Streamed tool calls arrive in pieces keyed by index: the id and name first, then the arguments' JSON.
       const calls: Array<{ id: string; name: string; arguments: string }> = [];
       for await (const chunk of stream) {
@@ -82,17 +93,20 @@ export class OpenAIChatProvider implements Provider {
           if (piece.function?.arguments) call.arguments += piece.function.arguments;
           answered = true;
         }
-        if (text || chunk.choices[0]?.finish_reason) answered = true;
+        finish ||= chunk.choices[0]?.finish_reason;
+        if (text || finish) answered = true;
         if (chunk.usage) yield { type: 'usage', promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
       }
       // The SDK ends the stream quietly on abort; the caller must not mistake that for a complete answer.
-      if (request.signal?.aborted) throw cancelledError();
+      if (userSignal?.aborted) throw cancelledError();
       if (!answered) throw emptyResponseError(this.who, 'the stream ended without any text or finish reason');
       for (const [i, call] of calls.entries()) {
         if (call?.name) yield { type: 'tool_call', id: call.id || `call_${i}`, name: call.name, arguments: call.arguments };
       }
+      if (!finish) yield { type: 'incomplete', reason: 'no_finish_reason' };
+      else if (finish === 'length') yield { type: 'incomplete', reason: 'max_tokens' };
     } catch (err) {
-      throw toProviderError(err, this.who, request.signal);
+      throw toProviderError(err, this.who, userSignal);
     }
   }
 }

@@ -42,7 +42,14 @@ export type ProviderEvent =
   | { type: 'text'; text: string }
   | { type: 'usage'; promptTokens?: number; completionTokens?: number }
   /** A complete native tool call, emitted once the reply has ended. */
-  | { type: 'tool_call'; id: string; name: string; arguments: string };
+  | { type: 'tool_call'; id: string; name: string; arguments: string }
+  /**
+   * The reply stopped short: the stream ended after some text without a finish reason (a dropped
+   * connection, a crashed server), or the model hit its output token limit. Sent last.
+   */
+  | { type: 'incomplete'; reason: IncompleteReason };
+
+export type IncompleteReason = 'no_finish_reason' | 'max_tokens';
 
 /**
  * One LLM behind one interface: OpenAI, Gemini, an OpenAI-compatible URL, GitHub Models, or

@@ -38,10 +38,18 @@ function cap(text: string, maxBytes: number): { text: string; cut: boolean } {
   return { text: nl > 0 ? head.slice(0, nl + 1) : head, cut: true };
 }
 
+/** `bytes` as text, without a character the cut split in two. */
+function decodeCut(bytes: Buffer): string {
+  return bytes.toString('utf8').replace(/\uFFFD+$/, '');
+}
+
 /**
  * Lines `from`..`to` of a large file, read in chunks and stopping shortly after `to`: no more
  * than the range, a window of WINDOW_LINES lines (at most `maxBytes`) on each side and `maxScan`
  * bytes is ever held, and the output is capped at `maxBytes`. The window is the scrubber's view.
+ * Linear in what is read: lines are found by their newline bytes and a line is kept only up to its
+ * cap, so one 50 MB line costs one pass, not a quadratic re-split. When the first line of the
+ * range alone is over the cap, its head is returned and `cut` is set.
  */
 async function rangeOfLargeFile(fh: fs.FileHandle, from: number, to: number, maxScan: number, maxBytes: number): Promise<Lines & { scanned: boolean }> {
   const out: string[] = [];
@@ -52,37 +60,78 @@ async function rangeOfLargeFile(fh: fs.FileHandle, from: number, to: number, max
   let outBytes = 0;
   let cut = false;
   let line = 1;
-  let carry = '';
+  let current: Buffer[] = [];
+  let currentBytes = 0;
+  let over = false;
+  let pending = false;
   let pos = 0;
-  const decoder = new TextDecoder('utf-8');
   const buf = Buffer.alloc(CHUNK);
   const done = (total?: number) => ({ lines: out, total, cut, scanned: true, source: { text: [...before, ...out, ...after].join('\n'), firstLine: from - before.length } });
+  // Bytes the current line may keep where it is going (the newline after it counted).
+  const room = () => (line < from ? maxBytes : line <= to ? maxBytes - outBytes : maxBytes - afterBytes) - 1;
+  const keep = (bytes: Buffer) => {
+    const left = room() - currentBytes;
+    if (bytes.length > left) over = true;
+    const part = bytes.subarray(0, Math.max(0, Math.min(bytes.length, left)));
+    current.push(Buffer.from(part));
+    currentBytes += part.length;
+  };
+  /** Files the line just ended; a result when reading can stop. */
+  const endLine = (): ReturnType<typeof done> | undefined => {
+    const text = Buffer.concat(current).toString('utf8');
+    const size = currentBytes + 1;
+    const wasOver = over;
+    current = [];
+    currentBytes = 0;
+    over = false;
+    if (line < from) {
+      // A line too long for the window breaks it: what came before is no longer next to the range.
+      if (wasOver) { before.length = 0; beforeBytes = 0; return undefined; }
+      before.push(text);
+      beforeBytes += size;
+      while (before.length > WINDOW_LINES || beforeBytes > maxBytes) beforeBytes -= Buffer.byteLength(before.shift() ?? '') + 1;
+    } else if (line <= to) {
+      out.push(text);
+      outBytes += size;
+    } else {
+      if (wasOver || after.length >= WINDOW_LINES) return done();
+      after.push(text);
+      afterBytes += size;
+    }
+    return undefined;
+  };
   for (;;) {
     // Before the range starts, reads stop exactly at maxScan; inside it, the output cap ends the read.
     const want = line < from ? Math.max(1, Math.min(CHUNK, maxScan - pos)) : CHUNK;
     const { bytesRead } = await fh.read(buf, 0, want, pos);
     pos += bytesRead;
-    const parts = (carry + decoder.decode(buf.subarray(0, bytesRead), { stream: bytesRead > 0 })).split('\n');
-    carry = bytesRead > 0 ? parts.pop() ?? '' : '';
-    if (bytesRead === 0 && parts.length === 1 && parts[0] === '') parts.pop();
-    for (const p of parts) {
-      const size = Buffer.byteLength(p) + 1;
-      if (line < from) {
-        before.push(p);
-        beforeBytes += size;
-        while (before.length > WINDOW_LINES || beforeBytes > maxBytes) beforeBytes -= Buffer.byteLength(before.shift() ?? '') + 1;
-      } else if (line <= to && !cut) {
-        outBytes += size;
-        if (outBytes > maxBytes) cut = true;
-        else out.push(p);
-      } else {
-        afterBytes += size;
-        if (after.length >= WINDOW_LINES || afterBytes > maxBytes) return done();
-        after.push(p);
+    for (let start = 0; start < bytesRead;) {
+      const nl = buf.subarray(0, bytesRead).indexOf(0x0a, start);
+      const end = nl === -1 ? bytesRead : nl;
+      pending = end > start || pending;
+      if (!over) keep(buf.subarray(start, end));
+      if (over && line >= from && line <= to) {
+        // The range reached its cap: a first line over it alone is sent as its head.
+        cut = true;
+        if (out.length === 0) out.push(decodeCut(Buffer.concat(current)));
+        return done();
       }
+      if (nl === -1) break;
+      const stop = endLine();
+      if (stop) return stop;
+      pending = false;
       line++;
+      start = nl + 1;
     }
-    if (bytesRead === 0) return done(line - 1);
+    if (bytesRead === 0) {
+      // The last line has no newline after it; a file ending in one has no extra empty line.
+      if (pending) {
+        const stop = endLine();
+        if (stop) return { ...stop, total: line };
+        line++;
+      }
+      return done(line - 1);
+    }
     if (pos >= maxScan && line < from) return { lines: out, cut: false, scanned: false };
   }
 }
@@ -132,7 +181,7 @@ export async function loadFileMention(t: FileTarget, startLine: number | undefin
         }
         const buf = Buffer.alloc(Math.min(size, maxBytes));
         await fh.read(buf, 0, buf.length, 0);
-        let text = buf.toString('utf8');
+        let text = size > maxBytes ? decodeCut(buf) : buf.toString('utf8');
         // A cut file ends at its last whole line (never in the middle of a line or a character).
         if (size > maxBytes && text.lastIndexOf('\n') > 0) text = text.slice(0, text.lastIndexOf('\n') + 1);
         const all = splitLines(text);

@@ -55,6 +55,20 @@ export class MetricsRegistry {
     if (q.completionTokens !== undefined) observe(this.data.completionTokens, q.completionTokens);
   }
 
+  /** Adds the counts of another registry's snapshot (same buckets), e.g. one process's queries to the saved totals. */
+  add(other: MetricsSnapshot): void {
+    for (const [status, n] of Object.entries(other.queryTotal)) this.data.queryTotal[status] = (this.data.queryTotal[status] ?? 0) + n;
+    const merge = (into: Histogram, from: Histogram) => {
+      if (from.buckets.join() !== into.buckets.join()) throw new Error('metrics buckets differ: cannot add these histograms');
+      from.counts.forEach((c, i) => { into.counts[i] += c; });
+      into.sum += from.sum;
+      into.count += from.count;
+    };
+    merge(this.data.latency, other.latency);
+    merge(this.data.contextTokens, other.contextTokens);
+    merge(this.data.completionTokens, other.completionTokens);
+  }
+
   snapshot(): MetricsSnapshot {
     return structuredClone(this.data);
   }

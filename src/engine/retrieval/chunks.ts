@@ -17,7 +17,6 @@ const MIN_LINES = 30;
 const DEFINITION = /^\s*(?:export\s+)?(?:default\s+)?(?:public\s+|private\s+|protected\s+|static\s+|abstract\s+|async\s+|pub\s+)*(?:function\*?|class|interface|type|enum|const|let|var|def|fn|func|struct|trait|impl|module|namespace)\s+([A-Za-z_$][\w$]*)/;
 const METHOD = /^\s{2,}(?:public\s+|private\s+|protected\s+|static\s+|async\s+|get\s+|set\s+)*([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*(?::[^{=]+)?\{\s*$/;
 const MARKDOWN_HEADING = /^#{1,6}\s+(.+)$/;
-const IDENT = /[A-Za-z_$][\w$]*/g;
 
 /** The name a line defines, if it starts a definition (or a markdown heading). */
 export function definedName(line: string): string | undefined {
@@ -32,7 +31,7 @@ const TOKEN_CACHE_LIMIT = 500_000;
 const MAX_LINE_CHARS = 400;
 
 /** The index tokens of one identifier: its whole (when compound) and its stemmed parts. Memoised: code repeats its names. */
-function identifierTokens(id: string): string[] {
+export function identifierTokens(id: string): string[] {
   let tokens = tokenCache.get(id);
   if (tokens) return tokens;
   const words = splitIdentifier(id);
@@ -43,17 +42,35 @@ function identifierTokens(id: string): string[] {
   return tokens;
 }
 
+const isIdentStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
+const isIdentPart = (c: number) => isIdentStart(c) || (c >= 48 && c <= 57);
+
+/**
+ * Calls `fn` with each identifier of a line (`[A-Za-z_$][\w$]*`), scanning by character code: no
+ * regular expression or match object per identifier. Minified and generated lines run to
+ * megabytes; their first 400 characters are enough to find them.
+ */
+export function forEachIdentifier(line: string, fn: (identifier: string) => void): void {
+  const end = Math.min(line.length, MAX_LINE_CHARS);
+  let i = 0;
+  while (i < end) {
+    if (!isIdentStart(line.charCodeAt(i))) { i++; continue; }
+    let j = i + 1;
+    while (j < end && isIdentPart(line.charCodeAt(j))) j++;
+    fn(line.slice(i, j));
+    i = j;
+  }
+}
+
 /** Adds the index tokens of one line: each identifier whole and its stemmed parts. Returns how many. */
 export function addLineTokens(line: string, tf: Map<string, number>): number {
   let n = 0;
-  // Minified and generated lines run to megabytes; their head is enough to find them.
-  const head = line.length > MAX_LINE_CHARS ? line.slice(0, MAX_LINE_CHARS) : line;
-  for (const m of head.matchAll(IDENT)) {
-    for (const t of identifierTokens(m[0])) {
+  forEachIdentifier(line, (id) => {
+    for (const t of identifierTokens(id)) {
       tf.set(t, (tf.get(t) ?? 0) + 1);
       n++;
     }
-  }
+  });
   return n;
 }
 
@@ -68,23 +85,44 @@ function chunkEnd(lines: string[], start: number): number {
   return hardEnd;
 }
 
-/** Splits a file into chunks of about 60 lines, cut at blank lines or before top-level definitions. */
-export function chunkText(text: string): IndexedChunk[] {
+/** The lines of a text, without the empty one after a final newline. */
+export function textLines(text: string): string[] {
   const lines = text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  const out: IndexedChunk[] = [];
+  return lines;
+}
+
+/** Where the chunks of these lines start and end: [start, end) pairs, 0-based. */
+export function chunkRanges(lines: string[]): [number, number][] {
+  const out: [number, number][] = [];
   for (let start = 0; start < lines.length;) {
     const end = chunkEnd(lines, start);
+    out.push([start, end]);
+    start = end;
+  }
+  return out;
+}
+
+/** The tokens a definition line's name adds to its chunk's `defines`. */
+export function definitionTokens(name: string): string[] {
+  const words = splitIdentifier(name);
+  return [words.join(''), ...words.map(stem)];
+}
+
+/** Splits a file into chunks of about 60 lines, cut at blank lines or before top-level definitions. */
+export function chunkText(text: string): IndexedChunk[] {
+  const lines = textLines(text);
+  const out: IndexedChunk[] = [];
+  for (const [start, end] of chunkRanges(lines)) {
     const tf = new Map<string, number>();
     const defines = new Set<string>();
     let length = 0;
     for (let i = start; i < end; i++) {
       length += addLineTokens(lines[i], tf);
       const name = definedName(lines[i]);
-      if (name) for (const w of [splitIdentifier(name).join(''), ...splitIdentifier(name).map(stem)]) defines.add(w);
+      if (name) for (const w of definitionTokens(name)) defines.add(w);
     }
     out.push({ startLine: start + 1, endLine: end, tf, length, defines });
-    start = end;
   }
   return out;
 }

@@ -1,28 +1,17 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { resolveSettings, type EngineSettings } from '../config/settings';
 import { discoverFiles } from '../workspace/discovery';
 import { readWorkspaceText } from '../workspace/read';
 import { emptyOverlay, type DocumentOverlay, type SkippedFile, type WorkspaceFile } from '../workspace/types';
-import { chunkText } from './chunks';
+import { IndexData, type PackedIndex } from './index-data';
+import type { ChunkSource } from './chunk-source';
 import { findPhrases } from './phrases';
-import { rankChunks, type IndexStats, type RankedChunk } from './rank';
-import { splitIdentifier, stem, type SearchTerm } from './terms';
+import { readForIndex } from './read-batch';
+import { rankChunks, type RankedChunk } from './rank';
+import type { SearchTerm } from './terms';
 
-/** What the index keeps of one chunk: where it is and which tokens it holds (its text is re-read when sent). */
-export interface ChunkRow {
-  path: string;
-  startLine: number;
-  endLine: number;
-  length: number;
-  defines: Set<string>;
-}
-
-interface FileEntry {
-  file: WorkspaceFile;
-  chunkIds: number[];
-  pathTokens: Set<string>;
-  fromEditor: boolean;
-}
+export type { ChunkRow } from './chunk-table';
 
 export interface IndexOptions {
   root: string;
@@ -35,37 +24,60 @@ export interface IndexOptions {
   watched?: boolean;
 }
 
-const READ_CONCURRENCY = 16;
+/** What one refresh did: files indexed, and how many were re-read versus taken as they were. */
+export interface RefreshReport {
+  files: number;
+  chunks: number;
+  /** Bytes of the text read in this refresh. */
+  bytes: number;
+  reread: number;
+  reused: number;
+  removed: number;
+  tookMs: number;
+}
 
-function pathTokens(rel: string): Set<string> {
-  const out = new Set<string>();
-  // Split before lower-casing: `keyStore.ts` names key and store, not one word keystore.
-  for (const part of rel.split(/[/.]/)) {
-    const words = splitIdentifier(part);
-    if (words.length > 1) out.add(words.join(''));
-    for (const w of words) out.add(stem(w));
-  }
-  return out;
+export interface RefreshOptions {
+  onProgress?: (message: string) => void;
+  /** Files done of those to (re)read, after each batch. */
+  onFiles?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/** A file found unreadable or binary when read, remembered so an unchanged one is not read again. */
+export interface Rejected {
+  size: number;
+  mtimeMs: number;
+  skip: SkippedFile;
+}
+
+/** Files read and indexed between two yields to the event loop. */
+const BATCH = 64;
+
+/** The hash the index compares texts by (not a security boundary: only "did this text change"). */
+export function textHash(text: string): string {
+  return createHash('sha1').update(text).digest('base64');
 }
 
 /**
  * A keyword index of the files the assistant may read: chunks of ~60 lines, an inverted index of
- * identifier and word tokens, BM25 statistics. `refresh` re-reads only files whose size or mtime
- * changed (and open editors, whose unsaved text wins); `updateFile` re-indexes one file.
+ * identifier and word tokens, exact BM25 statistics. `refresh` re-reads only files whose size or
+ * mtime changed, and open editors whose text differs from what was indexed; a re-read file whose
+ * text is the same is not re-indexed.
  */
-export class WorkspaceIndex implements IndexStats {
+export class WorkspaceIndex implements ChunkSource {
   readonly root: string;
   readonly settings: EngineSettings;
   overlay: DocumentOverlay;
   skipped: SkippedFile[] = [];
-  private files = new Map<string, FileEntry>();
-  readonly chunks: (ChunkRow | undefined)[] = [];
-  /** token → [chunkId, tf, chunkId, tf, …]; a dropped chunk's entries stay until the token's list is rebuilt. */
-  readonly postings = new Map<string, number[]>();
-  liveChunks = 0;
-  totalLength = 0;
+  /** An in-process index answers only once a refresh is done, so never from a partial build. */
+  readonly indexing = undefined;
+  private data = new IndexData();
+  private rejected = new Map<string, Rejected>();
   private readonly watched: boolean;
   private dirty = true;
+  /** Counts changes to the data, so a caller knows whether there is anything new to save. */
+  private revision = 0;
+  private savedRevision = -1;
 
   constructor(opts: IndexOptions) {
     this.root = path.resolve(opts.root);
@@ -80,105 +92,161 @@ export class WorkspaceIndex implements IndexStats {
   }
 
   get fileCount(): number {
-    return this.files.size;
+    return this.data.fileCount;
   }
 
-  fileEntry(rel: string): { pathTokens: Set<string>; chunkIds: number[] } | undefined {
-    return this.files.get(rel);
+  get liveChunks(): number {
+    return this.data.liveChunks;
+  }
+
+  get totalLength(): number {
+    return this.data.totalLength;
+  }
+
+  /** Live chunks holding `token` (exact). */
+  docFrequency(token: string): number {
+    return this.data.docFrequency(token);
   }
 
   /** Brings the index up to date with the workspace; reports progress as "Searching N files…". */
-  async refresh(opts: { onProgress?: (message: string) => void; signal?: AbortSignal } = {}): Promise<void> {
+  async refresh(opts: RefreshOptions = {}): Promise<RefreshReport> {
+    const started = performance.now();
+    const report: RefreshReport = { files: this.data.fileCount, chunks: this.data.liveChunks, bytes: 0, reread: 0, reused: this.data.fileCount, removed: 0, tookMs: 0 };
     if (this.watched && !this.dirty) {
-      opts.onProgress?.(`Searching ${this.files.size.toLocaleString('en-US')} files…`);
-      return;
+      opts.onProgress?.(`Searching ${this.data.fileCount.toLocaleString('en-US')} files…`);
+      return report;
     }
     this.dirty = false;
-    const { files, skipped } = await discoverFiles({
-      root: this.root,
-      extraIgnore: this.settings.extraIgnore,
-      excludedFolders: this.settings.excludedFolders,
-      maxFileBytes: this.settings.maxFileBytes,
-    });
+    const { files, skipped } = await discoverFiles(this.discoveryOptions());
     opts.onProgress?.(`Searching ${files.length.toLocaleString('en-US')} files…`);
-    this.skipped = skipped;
     const current = new Set(files.map((f) => f.path));
-    for (const rel of [...this.files.keys()]) if (!current.has(rel)) this.removeFile(rel);
-    const stale = files.filter((f) => {
-      const prev = this.files.get(f.path);
-      return !prev || prev.fromEditor || prev.file.mtimeMs !== f.mtimeMs || prev.file.size !== f.size || this.overlay.get(f.absPath) !== undefined;
-    });
-    for (let i = 0; i < stale.length; i += READ_CONCURRENCY) {
-      opts.signal?.throwIfAborted();
-      await Promise.all(stale.slice(i, i + READ_CONCURRENCY).map((f) => this.indexFile(f)));
+    for (const rel of [...this.data.paths()]) {
+      if (current.has(rel)) continue;
+      this.data.dropFile(rel);
+      report.removed++;
+      this.revision++;
     }
+    for (const rel of [...this.rejected.keys()]) if (!current.has(rel) && this.rejected.delete(rel)) this.revision++;
+    const stale = files.filter((f) => this.isStale(f));
+    for (let i = 0; i < stale.length; i += BATCH) {
+      opts.signal?.throwIfAborted();
+      for (const f of stale.slice(i, i + BATCH)) report.bytes += this.indexFile(f);
+      opts.onFiles?.(Math.min(stale.length, i + BATCH), stale.length);
+      // Reads are synchronous (far cheaper in bulk); between batches others get their turn.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.skipped = [...skipped, ...[...this.rejected.values()].map((r) => r.skip)];
+    return { ...report, files: this.data.fileCount, chunks: this.data.liveChunks, reread: stale.length, reused: files.length - stale.length, tookMs: Math.round(performance.now() - started) };
   }
 
-  /** Re-indexes one workspace-relative file (after a save or an edit), or drops it when it is gone. */
-  async updateFile(file: WorkspaceFile): Promise<void> {
-    await this.indexFile(file);
+  /**
+   * How far the index is behind the files, without reading any: files new since it was built,
+   * changed (size or mtime), and removed.
+   */
+  async staleness(): Promise<{ visible: number; added: number; changed: number; removed: number }> {
+    const { files } = await discoverFiles(this.discoveryOptions());
+    const current = new Set(files.map((f) => f.path));
+    let added = 0;
+    let changed = 0;
+    for (const f of files) {
+      if (!this.isStale(f)) continue;
+      if (this.data.file(f.path) || this.rejected.has(f.path)) changed++;
+      else added++;
+    }
+    const removed = [...this.data.paths()].filter((rel) => !current.has(rel)).length;
+    return { visible: files.length, added, changed, removed };
+  }
+
+  private discoveryOptions() {
+    return { root: this.root, extraIgnore: this.settings.extraIgnore, excludedFolders: this.settings.excludedFolders, maxFileBytes: this.settings.maxFileBytes };
+  }
+
+  /** True when a file must be read again: new, changed on disk, or open with text other than what was indexed. */
+  private isStale(f: WorkspaceFile): boolean {
+    const open = this.overlay.get(f.absPath);
+    const rec = this.data.file(f.path);
+    if (open !== undefined) return !rec || rec.hash !== textHash(open);
+    if (!rec) {
+      const r = this.rejected.get(f.path);
+      return !r || r.size !== f.size || r.mtimeMs !== f.mtimeMs;
+    }
+    return rec.fromEditor || rec.size !== f.size || rec.mtimeMs !== f.mtimeMs;
+  }
+
+  /** Re-indexes one workspace-relative file (after a save or an edit). */
+  updateFile(file: WorkspaceFile): void {
+    this.indexFile(file);
   }
 
   /** Drops a file from the index. */
   removeFile(rel: string): void {
-    const entry = this.files.get(rel);
-    if (!entry) return;
-    for (const id of entry.chunkIds) {
-      const row = this.chunks[id];
-      if (!row) continue;
-      this.totalLength -= row.length;
-      this.liveChunks--;
-      this.chunks[id] = undefined;
-    }
-    this.files.delete(rel);
+    this.data.dropFile(rel);
+    this.rejected.delete(rel);
+    this.revision++;
   }
 
-  /** Number of chunks containing `token` (dropped chunks count until the list is rebuilt: a small overestimate after edits). */
-  docFrequency(token: string): number {
-    return (this.postings.get(token)?.length ?? 0) / 2;
+  /** True when the data changed since it was restored or `markSaved` was called. */
+  get unsaved(): boolean {
+    return this.revision !== this.savedRevision;
   }
 
-  private async indexFile(file: WorkspaceFile): Promise<void> {
-    const read = await readWorkspaceText(file.absPath, { overlay: this.overlay, maxFileBytes: this.settings.maxFileBytes });
-    this.removeFile(file.path);
+  /** Records that the current data is what was saved. */
+  markSaved(): void {
+    this.savedRevision = this.revision;
+  }
+
+  /** Reads and indexes one file unless its text is what was indexed; returns the bytes read. */
+  private indexFile(file: WorkspaceFile): number {
+    const read = readForIndex(file.absPath, this.overlay, this.settings.maxFileBytes);
+    this.revision++;
     if (!read.ok) {
-      this.skipped.push({ path: file.path, reason: read.reason, detail: read.detail });
-      return;
+      this.data.dropFile(file.path);
+      this.rejected.set(file.path, { size: file.size, mtimeMs: file.mtimeMs, skip: { path: file.path, reason: read.reason, detail: read.detail } });
+      return 0;
     }
-    const chunkIds: number[] = [];
-    for (const c of chunkText(read.text)) {
-      const id = this.chunks.length;
-      this.chunks.push({ path: file.path, startLine: c.startLine, endLine: c.endLine, length: c.length, defines: c.defines });
-      for (const [t, n] of c.tf) {
-        let list = this.postings.get(t);
-        if (!list) this.postings.set(t, (list = []));
-        list.push(id, n);
-      }
-      this.liveChunks++;
-      this.totalLength += c.length;
-      chunkIds.push(id);
-    }
-    this.files.set(file.path, { file, chunkIds, pathTokens: pathTokens(file.path), fromEditor: read.fromEditor });
+    this.rejected.delete(file.path);
+    const hash = textHash(read.text);
+    const meta = { size: file.size, mtimeMs: file.mtimeMs, fromEditor: read.fromEditor };
+    if (this.data.file(file.path)?.hash === hash) this.data.touchFile(file.path, meta);
+    else this.data.putFile(file.path, { ...meta, hash }, read.text);
+    return read.bytes;
   }
 
   /** The best chunks for the terms, best first, at most `limit`. Quoted phrases are checked against the text. */
   async search(terms: SearchTerm[], limit = 50): Promise<RankedChunk[]> {
     const phrases = terms.filter((t) => t.kind === 'phrase').map((t) => t.text);
-    if (phrases.length === 0) return rankChunks(this, terms, limit);
-    const adjacent = await findPhrases(this, phrases, (rel) => this.readIndexed(rel));
-    return rankChunks(this, terms, limit, (phrase, id) => adjacent.get(phrase)?.has(id) ?? false);
+    if (phrases.length === 0) return rankChunks(this.data, terms, limit);
+    const adjacent = await findPhrases(this.data, phrases, (rel) => this.readIndexed(rel));
+    return rankChunks(this.data, terms, limit, (phrase, id) => adjacent.get(phrase)?.has(id) ?? false);
   }
 
   /** The text of an indexed file as it was indexed (the open editor's when there is one). */
   private async readIndexed(rel: string): Promise<string | undefined> {
-    const entry = this.files.get(rel);
-    if (!entry) return undefined;
-    const read = await readWorkspaceText(entry.file.absPath, { overlay: this.overlay, maxFileBytes: this.settings.maxFileBytes });
+    if (!this.data.file(rel)) return undefined;
+    const read = await readWorkspaceText(path.join(this.root, ...rel.split('/')), { overlay: this.overlay, maxFileBytes: this.settings.maxFileBytes });
     return read.ok ? read.text : undefined;
+  }
+
+  /** True when the workspace-relative file is indexed. */
+  has(rel: string): boolean {
+    return this.data.file(rel) !== undefined;
   }
 
   /** All indexed files' workspace-relative paths. */
   paths(): string[] {
-    return [...this.files.keys()];
+    return [...this.data.paths()];
+  }
+
+  /** The index's data as flat arrays plus the files found unreadable, for the on-disk copy. */
+  pack(): { data: PackedIndex; rejected: [string, Rejected][] } {
+    return { data: this.data.pack(), rejected: [...this.rejected] };
+  }
+
+  /** Replaces the index's data with a saved copy (the next refresh re-reads only what changed since). */
+  restore(saved: { data: PackedIndex; rejected: [string, Rejected][] }): void {
+    this.data = IndexData.unpack(saved.data);
+    this.rejected = new Map(saved.rejected);
+    this.dirty = true;
+    this.savedRevision = ++this.revision;
   }
 }

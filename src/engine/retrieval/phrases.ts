@@ -1,4 +1,4 @@
-import type { IndexStats } from './rank';
+import type { IndexStats } from './index-data';
 import { splitIdentifier, stem } from './terms';
 
 /** Chunks read to check one phrase at most; beyond that a phrase is too common to be a useful boost. */
@@ -24,15 +24,16 @@ export function phraseMatcher(phrase: string): RegExp | undefined {
 function candidates(stats: IndexStats, phrase: string): number[] {
   const tokens = [...new Set(phraseWords(phrase).flatMap((w) => splitIdentifier(w)).filter((w) => w.length > 1).map(stem))];
   if (tokens.length === 0) return [];
-  const lists = tokens.map((t) => stats.postings.get(t) ?? []).sort((a, b) => a.length - b.length);
+  // Rarest token first: the candidate set starts small and only shrinks.
+  const ordered = [...tokens].sort((a, b) => stats.docFrequency(a) - stats.docFrequency(b));
   let ids = new Set<number>();
-  for (let i = 0; i < lists[0].length; i += 2) ids.add(lists[0][i]);
-  for (const list of lists.slice(1)) {
+  stats.forEachPosting(ordered[0], (id) => ids.add(id));
+  for (const token of ordered.slice(1)) {
     const next = new Set<number>();
-    for (let i = 0; i < list.length; i += 2) if (ids.has(list[i])) next.add(list[i]);
+    stats.forEachPosting(token, (id) => { if (ids.has(id)) next.add(id); });
     ids = next;
   }
-  return [...ids].filter((id) => stats.chunks[id] !== undefined).slice(0, MAX_CANDIDATES);
+  return [...ids].slice(0, MAX_CANDIDATES);
 }
 
 /**
@@ -48,7 +49,7 @@ export async function findPhrases(stats: IndexStats, phrases: string[], read: (r
     const re = phraseMatcher(phrase);
     if (!re) continue;
     for (const id of candidates(stats, phrase)) {
-      const row = stats.chunks[id]!;
+      const row = stats.chunk(id)!;
       if (!texts.has(row.path)) texts.set(row.path, (await read(row.path))?.split('\n'));
       const lines = texts.get(row.path);
       if (lines && re.test(lines.slice(row.startLine - 1, row.endLine).join('\n'))) found.add(id);

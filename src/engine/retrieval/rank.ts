@@ -1,16 +1,7 @@
-import type { ChunkRow } from './index';
+import type { IndexStats } from './index-data';
 import { splitIdentifier, stem, type SearchTerm } from './terms';
 
-/** What ranking reads from the index. */
-export interface IndexStats {
-  readonly chunks: readonly (ChunkRow | undefined)[];
-  readonly postings: ReadonlyMap<string, number[]>;
-  docFrequency(token: string): number;
-  readonly liveChunks: number;
-  readonly totalLength: number;
-  fileEntry(rel: string): { pathTokens: Set<string>; chunkIds: number[] } | undefined;
-  paths(): string[];
-}
+export type { IndexStats } from './index-data';
 
 export interface RankedChunk {
   path: string;
@@ -75,19 +66,14 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
     const perChunk = new Map<number, number>();
     const hits = new Map<number, number>();
     for (const token of new Set(tokens)) {
-      const list = stats.postings.get(token);
-      if (!list) continue;
       const w = idf(stats, token);
-      for (let i = 0; i < list.length; i += 2) {
-        const id = list[i];
-        const row = stats.chunks[id];
-        if (!row) continue;
-        const tf = list[i + 1];
-        let s = (w * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * row.length) / avgdl));
-        if (row.defines.has(token)) s += w * 1.5;
+      stats.forEachPosting(token, (id, tf, defines) => {
+        const length = stats.chunk(id)!.length;
+        let s = (w * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / avgdl));
+        if (defines) s += w * 1.5;
         perChunk.set(id, (perChunk.get(id) ?? 0) + s);
         hits.set(id, (hits.get(id) ?? 0) + 1);
-      }
+      });
     }
     for (const [id, s] of perChunk) {
       // A phrase or path counts only where all its words occur; a phrase only where they are adjacent.
@@ -103,7 +89,7 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
   const ranked: RankedChunk[] = [];
   const demoteTests = !asksAboutTests(terms);
   for (const [id, s] of scores) {
-    const row = stats.chunks[id]!;
+    const row = stats.chunk(id)!;
     const coverage = (matched.get(id)?.size ?? 0) / Math.max(1, terms.length);
     const factor = demoteTests && isTestPath(row.path) ? TEST_PATH_FACTOR : 1;
     ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score: s * (1 + coverage) * factor, matched: [...(matched.get(id) ?? [])] });
@@ -114,23 +100,29 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
 
 /** Files whose path names a term: their matching chunks, and their first chunk, gain that term's weight. */
 function addPathBoosts(stats: IndexStats, terms: SearchTerm[], termKeys: string[], scores: Map<number, number>, matched: Map<number, Set<string>>): void {
-  const pathTerms = terms.map((t, i) => ({ t, key: termKeys[i], toks: lookupTokens(t) })).filter((x) => x.toks.length > 0);
+  // A stem minus its last letter is always a prefix of the word it came from, so a path whose
+  // letters and digits do not contain it cannot hold the token: most files are skipped unsplit.
+  const pathTerms = terms.map((t, i) => ({ t, key: termKeys[i], toks: lookupTokens(t) })).filter((x) => x.toks.length > 0)
+    .map((x) => ({ ...x, probes: x.toks.map((tok) => tok.slice(0, -1)) }));
   if (pathTerms.length === 0) return;
   for (const rel of stats.paths()) {
-    const entry = stats.fileEntry(rel);
-    if (!entry || entry.chunkIds.length === 0) continue;
+    const entry = stats.fileChunks(rel);
+    if (!entry || entry.count === 0) continue;
     const lower = rel.toLowerCase();
+    const squashed = lower.replace(/[^a-z0-9]/g, '');
     let boost = 0;
     const keys: string[] = [];
-    for (const { t, key, toks } of pathTerms) {
-      const hit = t.kind === 'path' ? lower.endsWith(t.text) || lower.includes(t.text) : toks.every((x) => entry.pathTokens.has(x));
+    for (const { t, key, toks, probes } of pathTerms) {
+      const hit = t.kind === 'path'
+        ? lower.endsWith(t.text) || lower.includes(t.text)
+        : probes.every((p) => squashed.includes(p)) && toks.every((x) => stats.pathTokens(rel).has(x));
       if (!hit) continue;
       boost += t.weight * (t.kind === 'path' ? 6 : 1.2) * Math.max(1, idf(stats, toks[0]) / 2);
       keys.push(key);
     }
     if (boost === 0) continue;
-    for (const id of entry.chunkIds) {
-      const isFirst = id === entry.chunkIds[0];
+    for (let id = entry.first; id < entry.first + entry.count; id++) {
+      const isFirst = id === entry.first;
       if (!scores.has(id) && !isFirst) continue;
       scores.set(id, (scores.get(id) ?? 0) + boost);
       let m = matched.get(id);

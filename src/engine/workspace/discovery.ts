@@ -1,6 +1,7 @@
-import { promises as fs, type Dirent } from 'node:fs';
+import { lstatSync, promises as fs, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { defaultSettings } from '../config/settings';
+import { chainAt, gitCandidates, grantedByAgent, type GitCandidates } from './git-candidates';
 import { gitTrackedFiles, hasBinaryExtension, isAlwaysHidden } from './hidden';
 import { RuleChain } from './ignore-rules';
 import { explainPath } from './explain';
@@ -35,12 +36,13 @@ async function sniffIsBinary(absPath: string): Promise<boolean> {
 /**
  * Adds one file found by any route (the walk, git's tracked list): a path that is, or goes through,
  * a symbolic link is first judged by where it leads (addSymlink), whichever route found it.
+ * `known` is its stat when the caller already has it.
  */
-async function addFile(state: WalkState, rel: string, abs: string, linkChecked = false): Promise<void> {
+async function addFile(state: WalkState, rel: string, abs: string, linkChecked = false, known?: Stats): Promise<void> {
   if (!linkChecked && (await throughLink(state.root, rel))) return addSymlink(state, rel, abs);
-  let st;
+  let st = known;
   try {
-    st = await fs.stat(abs);
+    st ??= await fs.stat(abs);
   } catch (err) {
     state.skipped.push({ path: rel, reason: 'unreadable', detail: (err as NodeJS.ErrnoException).code });
     return;
@@ -154,6 +156,28 @@ async function agentAllows(state: WalkState, root: RuleChain, parts: string[]): 
   return !chain.decideAgentOnly(parts.join('/'));
 }
 
+/** Adds what git listed, under Grounded's own rules; folders git shows whole (nested repositories) are walked. */
+async function addListed(state: WalkState, chain: RuleChain, listed: GitCandidates): Promise<void> {
+  const { paths, folders } = await grantedByAgent(state.root, chain, listed, state.excluded, (state.opts.extraIgnore ?? []).length > 0);
+  const add = async (rel: string) => {
+    const abs = path.join(state.root, ...rel.split('/'));
+    // Synchronous stats: tens of thousands of them cost far less without a promise and a round trip each.
+    let st: Stats | undefined;
+    try {
+      st = lstatSync(abs);
+    } catch {
+      // Listed by git but gone from the disk (deleted, not yet committed): nothing to read.
+      return;
+    }
+    if (st.isSymbolicLink()) await addSymlink(state, rel, abs);
+    else if (st.isDirectory()) await walk(state, rel, await chainAt(state.root, chain, rel));
+    // git lists a link as itself and never looks through a linked folder, so the lstat above is the link check.
+    else await addFile(state, rel, abs, true, st);
+  };
+  for (let i = 0; i < paths.length; i += 512) await Promise.all(paths.slice(i, i + 512).map(add));
+  for (const rel of folders) await walk(state, rel, await chainAt(state.root, chain, rel));
+}
+
 /**
  * Lists the files the assistant may read under `opts.root`, as git would (every nested .gitignore,
  * negations, `.git/info/exclude`, tracked files), minus what `.agentignore` files, the extra
@@ -172,8 +196,13 @@ export async function discoverFiles(opts: DiscoveryOptions): Promise<DiscoveryRe
     skipped: [],
     seen: new Set(),
   };
-  await walk(state, '', chain);
-  if (opts.includeTracked !== false) await addTracked(state, chain);
+  // In a git work tree git itself lists the candidates (much faster than walking); elsewhere, the walker.
+  const listed = opts.useGit === false ? undefined : await gitCandidates(root);
+  if (listed) await addListed(state, chain, listed);
+  else {
+    await walk(state, '', chain);
+    if (opts.includeTracked !== false) await addTracked(state, chain);
+  }
   const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   state.files.sort(byPath);
   state.skipped.sort(byPath);

@@ -28,6 +28,8 @@ export interface DiscoveryOptions {
   sniffBinary?: boolean;
   /** Also list files git tracks although an ignore rule matches them, as git does (default true). */
   includeTracked?: boolean;
+  /** Take the candidate list from `git ls-files` when the root is in a git work tree (default true). */
+  useGit?: boolean;
 }
 
 export interface DiscoveryResult {

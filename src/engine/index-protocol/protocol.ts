@@ -1,0 +1,58 @@
+// The messages between the extension and the index server, declared once for both sides.
+import { RequestType } from 'vscode-jsonrpc';
+import type { EngineSettings } from '../config/settings';
+import type { IndexingState } from '../retrieval/chunk-source';
+import type { RankedChunk } from '../retrieval/rank';
+import type { SearchTerm } from '../retrieval/terms';
+import type { SkippedFile } from '../workspace/types';
+
+/** What the extension hands the server when starting it (`initializationOptions`). */
+export interface IndexServerOptions {
+  /** Per workspace folder (absolute path): the engine settings that decide what is indexed. */
+  settings: Record<string, Partial<EngineSettings>>;
+}
+
+export interface SearchParams {
+  /** The workspace folder (absolute path) to search. */
+  root: string;
+  terms: SearchTerm[];
+  limit: number;
+}
+
+export interface SearchResult {
+  chunks: RankedChunk[];
+  fileCount: number;
+  skipped: SkippedFile[];
+  /** Present while the index is still being built: the answer comes from what is indexed so far. */
+  indexing?: IndexingState;
+}
+
+/** Ranked chunks for search terms, from the server's index of `root`. */
+export const SearchRequest = new RequestType<SearchParams, SearchResult, void>('grounded/search');
+
+export interface IndexStatus {
+  root: string;
+  files: number;
+  chunks: number;
+  indexing?: IndexingState;
+}
+
+/** How far each folder's index is. */
+export const StatusRequest = new RequestType<Record<string, never>, IndexStatus[], void>('grounded/status');
+
+/** Files whose change re-decides what is visible rather than what a file holds. */
+export function isIgnoreFile(rel: string): boolean {
+  return /(^|\/)\.(gitignore|agentignore)$/.test(rel) || rel === '.git/info/exclude';
+}
+
+/**
+ * Whether a file event under a workspace folder concerns the index: not inside `.git/` (except
+ * its `info/exclude`), not Grounded's own `.agent/state/` (its database and index are written after
+ * every answer), not under an excluded folder.
+ */
+export function fileEventMatters(rel: string, excludedFolders: readonly string[]): boolean {
+  if (rel === '.git/info/exclude') return true;
+  const parts = rel.split('/');
+  if (parts.includes('.git') || rel.startsWith('.agent/state/') || rel === '.agent/state') return false;
+  return !parts.slice(0, -1).some((p) => excludedFolders.includes(p));
+}

@@ -1,0 +1,72 @@
+import { ProviderError, type ProviderEvent } from './types';
+
+/** How long a model may take to reply: per silence, and in all. */
+export interface ReplyLimits {
+  /** Longest wait for the next piece of a reply (the first one included). */
+  idleTimeoutMs: number;
+  /** Longest a whole reply may take, however steadily it trickles in. */
+  deadlineMs: number;
+}
+
+/** Generous enough for a local model loading its weights; short enough that a stuck stream ends. */
+export const DEFAULT_REPLY_LIMITS: ReplyLimits = { idleTimeoutMs: 120_000, deadlineMs: 600_000 };
+
+/** The longest timer Node runs as asked (larger delays fire at once, with a warning). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const seconds = (ms: number) => (ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 100) / 10} s`);
+
+function timeoutError(who: string, kind: 'idle' | 'deadline', ms: number): ProviderError {
+  const message = kind === 'idle'
+    ? `${who} sent nothing for ${seconds(ms)}; Grounded stopped waiting for the reply.`
+    : `${who} did not finish its reply within ${seconds(ms)}; Grounded stopped it.`;
+  return new ProviderError('network', message, 'The model or its server may be overloaded or stuck: try again. For a slow local model, raise llm_idle_timeout_seconds / llm_timeout_seconds in .agent/etc/query.yaml.');
+}
+
+/**
+ * Runs one provider reply under two clocks: the idle timeout (no piece for `idleTimeoutMs`) and
+ * the deadline (the whole reply over `deadlineMs`). `open` gets a signal that aborts the request
+ * (closing the connection) when either clock runs out or the caller's `signal` aborts; the reply
+ * then ends with a ProviderError `network` that says which limit was hit. Used by every provider,
+ * so a stream that sends one byte every few seconds forever cannot hold a question open.
+ */
+export async function* limitReply(
+  open: (signal: AbortSignal) => AsyncIterable<ProviderEvent>,
+  opts: { who: string; signal?: AbortSignal; limits?: Partial<ReplyLimits> },
+): AsyncGenerator<ProviderEvent> {
+  const idleMs = Math.min(MAX_TIMER_MS, opts.limits?.idleTimeoutMs ?? DEFAULT_REPLY_LIMITS.idleTimeoutMs);
+  const deadlineMs = Math.min(MAX_TIMER_MS, opts.limits?.deadlineMs ?? DEFAULT_REPLY_LIMITS.deadlineMs);
+  const stop = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
+  const it = open(signal)[Symbol.asyncIterator]();
+  const started = Date.now();
+  let finished = false;
+  try {
+    for (;;) {
+      const left = deadlineMs - (Date.now() - started);
+      const kind = left <= idleMs ? 'deadline' : 'idle';
+      let timer: NodeJS.Timeout | undefined;
+      const expired = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(timeoutError(opts.who, kind, kind === 'idle' ? idleMs : deadlineMs)), Math.max(0, Math.min(left, idleMs)));
+      });
+      let next: IteratorResult<ProviderEvent>;
+      try {
+        next = await Promise.race([it.next(), expired]);
+      } finally {
+        clearTimeout(timer);
+      }
+      if (next.done) {
+        finished = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    // A clock ran out, the caller stopped reading, or the provider failed: close the request.
+    if (!finished) {
+      stop.abort();
+      // Not awaited: a provider stuck in a read returns only after the abort above reaches it.
+      void it.return?.(undefined)?.catch(() => undefined);
+    }
+  }
+}

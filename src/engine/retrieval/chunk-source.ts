@@ -1,0 +1,28 @@
+import type { SkippedFile } from '../workspace/types';
+import type { RefreshOptions } from './index';
+import type { RankedChunk } from './rank';
+import type { SearchTerm } from './terms';
+
+/** How far a still-running index build has got when a question was answered. */
+export interface IndexingState {
+  indexed: number;
+  total: number;
+}
+
+/**
+ * Where the context builder gets ranked chunks from: the in-process `WorkspaceIndex` (CLI, tests)
+ * or an adapter to the index server (the extension). Reading, scrubbing and budgets stay with the
+ * caller; a source only finds and ranks.
+ */
+export interface ChunkSource {
+  /** Brings the source up to date (a server keeps itself up to date and may return at once). */
+  refresh(opts?: RefreshOptions): Promise<unknown>;
+  /** The best chunks for the terms, best first, at most `limit`. */
+  search(terms: SearchTerm[], limit: number): Promise<RankedChunk[]>;
+  /** Files searched by the last search. */
+  readonly fileCount: number;
+  /** Files left out, with the reason. */
+  readonly skipped: SkippedFile[];
+  /** Set when the last search was answered while the index was still being built. */
+  readonly indexing?: IndexingState;
+}

@@ -1,0 +1,65 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { ensureStateDir } from '../workspace/state-dir';
+import { WorkspaceIndex, type IndexOptions } from './index';
+import { decodeIndex, encodeIndex, IndexFileError } from './index-file';
+
+/** How opening the saved index went: used, absent, or set aside (and why) to be rebuilt. */
+export type LoadOutcome = { status: 'loaded'; savedAt: number } | { status: 'missing' } | { status: 'rebuilt'; reason: string };
+
+/** Where a workspace's index is kept: in Grounded's state folder, which git never sees. */
+export function indexFilePath(root: string): string {
+  return path.join(root, '.agent', 'state', 'index.bin');
+}
+
+/**
+ * Loads the saved index of `index.root` into `index`. A missing file is normal; a corrupt,
+ * truncated or other-version one is reported and left for the next save to replace — the index
+ * is then built from the files, never crashed on.
+ */
+export async function loadSavedIndex(index: WorkspaceIndex, file = indexFilePath(index.root)): Promise<LoadOutcome> {
+  let buf: Buffer;
+  try {
+    buf = await fs.readFile(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing' };
+    return { status: 'rebuilt', reason: `cannot read ${path.basename(file)} (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+  try {
+    const saved = decodeIndex(buf);
+    index.restore(saved);
+    return { status: 'loaded', savedAt: saved.savedAt };
+  } catch (err) {
+    if (err instanceof IndexFileError || err instanceof RangeError || err instanceof TypeError) return { status: 'rebuilt', reason: err.message };
+    throw err;
+  }
+}
+
+/** Writes the index atomically (a temporary file renamed over the old one: readers see the old or the new, never half). */
+export async function saveIndex(index: WorkspaceIndex, file = indexFilePath(index.root)): Promise<number> {
+  ensureStateDir(path.dirname(file));
+  const buf = encodeIndex({ ...index.pack(), savedAt: Date.now() });
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    await fs.writeFile(tmp, buf);
+    await fs.rename(tmp, file);
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
+  index.markSaved();
+  return buf.length;
+}
+
+/** A workspace index started from its saved copy when there is a usable one. */
+export async function openIndex(opts: IndexOptions): Promise<{ index: WorkspaceIndex; loaded: LoadOutcome }> {
+  const index = new WorkspaceIndex(opts);
+  return { index, loaded: await loadSavedIndex(index) };
+}
+
+/** Saves the index when it changed since it was loaded or saved; a failure to save is only a slower next start. */
+export async function saveIfChanged(index: WorkspaceIndex): Promise<boolean> {
+  if (!index.unsaved) return false;
+  await saveIndex(index);
+  return true;
+}

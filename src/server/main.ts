@@ -1,0 +1,98 @@
+// The index server: discovery, the index and ranking of every workspace folder, in its own process
+// (started by the extension with vscode-languageclient). Scrubbing and budgets stay with the caller.
+import { fileURLToPath } from 'node:url';
+import { createConnection, FileChangeType, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { SearchRequest, StatusRequest, type IndexServerOptions } from '../engine/index-protocol/protocol';
+import type { DocumentOverlay } from '../engine/workspace/types';
+import { FolderIndex, type BuildProgress } from './folder-index';
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+const folders = new Map<string, FolderIndex>();
+
+const filePath = (uri: string): string | undefined => (uri.startsWith('file:') ? fileURLToPath(uri) : undefined);
+
+/** Open editors by file path (the index asks by path for every file it checks). */
+const openUris = new Map<string, string>();
+
+/** Unsaved editor text, as the engine reads it: the dirty buffer wins over the disk. */
+const overlay: DocumentOverlay = {
+  get: (absPath) => {
+    const uri = openUris.get(absPath);
+    return uri === undefined ? undefined : documents.get(uri)?.getText();
+  },
+  openPaths: () => [...openUris.keys()],
+};
+
+/** The folder holding an absolute path (the deepest, for nested workspace folders). */
+function folderOf(absPath: string): FolderIndex | undefined {
+  let best: FolderIndex | undefined;
+  for (const f of folders.values()) if ((absPath === f.root || absPath.startsWith(`${f.root}/`) || absPath.startsWith(`${f.root}\\`)) && (!best || f.root.length > best.root.length)) best = f;
+  return best;
+}
+
+const logError = (err: unknown) => connection.console.error(`grounded index: ${err instanceof Error ? err.message : String(err)}`);
+
+connection.onInitialize((params) => {
+  const opts = (params.initializationOptions ?? { settings: {} }) as IndexServerOptions;
+  for (const wf of params.workspaceFolders ?? []) {
+    const root = filePath(wf.uri);
+    if (root) folders.set(root, new FolderIndex(root, opts.settings[root] ?? {}, overlay, logError));
+  }
+  return { capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental } };
+});
+
+/** Work-done progress for a folder's first build: files done of total, cancellable. */
+async function buildProgress(root: string): Promise<BuildProgress> {
+  const reporter = await connection.window.createWorkDoneProgress();
+  const abort = new AbortController();
+  reporter.begin('Grounded: indexing', 0, root, true);
+  reporter.token.onCancellationRequested(() => abort.abort());
+  return {
+    signal: abort.signal,
+    report: (done, total) => reporter.report(total ? Math.round((done / total) * 100) : 0, `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} files`),
+    done: () => reporter.done(),
+  };
+}
+
+connection.onInitialized(() => {
+  for (const f of folders.values()) void buildProgress(f.root).catch(() => undefined).then((p) => f.start(p)).catch(logError);
+});
+
+connection.onRequest(SearchRequest, async ({ root, terms, limit }) => {
+  const f = folders.get(root) ?? folderOf(root);
+  if (!f) throw new Error(`'${root}' is not a workspace folder of this window`);
+  const { chunks, indexing } = await f.search(terms, limit);
+  return { chunks, indexing, fileCount: f.index.fileCount, skipped: f.index.skipped };
+});
+
+connection.onRequest(StatusRequest, () => [...folders.values()].map((f) => ({ root: f.root, files: f.index.fileCount, chunks: f.index.liveChunks, indexing: f.indexing })));
+
+connection.onDidChangeWatchedFiles(({ changes }) => {
+  for (const c of changes) {
+    const abs = filePath(c.uri);
+    const kind = c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed';
+    if (abs) void folderOf(abs)?.changed(abs, kind).catch(logError);
+  }
+});
+
+// Unsaved text is indexed as typed; closing an editor re-reads the file from the disk.
+const editorChanged = (uri: string) => {
+  const abs = filePath(uri);
+  if (abs) void folderOf(abs)?.changed(abs, 'changed').catch(logError);
+};
+documents.onDidOpen((e) => {
+  const abs = filePath(e.document.uri);
+  if (abs) openUris.set(abs, e.document.uri);
+});
+documents.onDidChangeContent((e) => editorChanged(e.document.uri));
+documents.onDidClose((e) => {
+  const abs = filePath(e.document.uri);
+  if (abs) openUris.delete(abs);
+  editorChanged(e.document.uri);
+});
+
+connection.onShutdown(() => folders.forEach((f) => f.dispose()));
+documents.listen(connection);
+connection.listen();

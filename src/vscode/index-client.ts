@@ -1,0 +1,113 @@
+import * as vscode from 'vscode';
+import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { fileEventMatters, SearchRequest, type IndexServerOptions } from '../engine/index-protocol/protocol';
+import type { ChunkSource, IndexingState } from '../engine/retrieval/chunk-source';
+import type { RankedChunk } from '../engine/retrieval/rank';
+import type { SearchTerm } from '../engine/retrieval/terms';
+import type { SkippedFile } from '../engine/workspace/types';
+import { readSettings } from './settings';
+
+/**
+ * The extension's side of the index server: starts it (node IPC), forwards file events (minus
+ * `.git/`, `.agent/state/` and excluded folders) and editor text, and hands the engine one
+ * `ChunkSource` per folder. When the server crashes the client restarts it and says so briefly.
+ */
+export class IndexClient implements vscode.Disposable {
+  private readonly client: LanguageClient;
+  private readonly started: Promise<void>;
+  private readonly watcher = vscode.workspace.createFileSystemWatcher('**/*');
+
+  constructor(context: vscode.ExtensionContext, output: vscode.LogOutputChannel) {
+    const module = context.asAbsolutePath('dist/server.js');
+    const serverOptions: ServerOptions = { run: { module, transport: TransportKind.ipc }, debug: { module, transport: TransportKind.ipc } };
+    // A function: read again at every (re)start, so changed settings apply after `restart`.
+    const init = (): IndexServerOptions => ({ settings: Object.fromEntries((vscode.workspace.workspaceFolders ?? []).map((f) => [f.uri.fsPath, readSettings(f.uri).engine])) });
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: [{ scheme: 'file' }],
+      synchronize: { fileEvents: this.watcher },
+      initializationOptions: init,
+      outputChannel: output,
+      middleware: {
+        workspace: {
+          // Grounded's own writes (.agent/state/) after every answer, git's and excluded folders' churn never reach the server.
+          didChangeWatchedFile: (event, next) => {
+            const uri = vscode.Uri.parse(event.uri);
+            const folder = vscode.workspace.getWorkspaceFolder(uri);
+            if (!folder) return Promise.resolve();
+            const rel = vscode.workspace.asRelativePath(uri, false);
+            return fileEventMatters(rel, readSettings(folder.uri).engine.excludedFolders ?? []) ? next(event) : Promise.resolve();
+          },
+        },
+      },
+    };
+    this.client = new LanguageClient('grounded.index', 'Grounded index', serverOptions, clientOptions);
+    this.client.onDidChangeState((e) => {
+      if (e.oldState !== State.Starting || e.newState !== State.Running) return;
+      if (this.runs++ > 0 && !this.quiet) void vscode.window.setStatusBarMessage('$(sync) Grounded: the index server stopped and was restarted', 5000);
+      this.quiet = false;
+    });
+    this.started = this.client.start();
+  }
+
+  private runs = 0;
+  private quiet = false;
+
+  /** Restarts the server on purpose (settings changed), without the crash notice. */
+  restart(): void {
+    this.quiet = true;
+    void this.client.restart().catch(() => undefined);
+  }
+
+  /** The server process id while it runs (tests kill it to check the restart). */
+  get serverPid(): number | undefined {
+    return (this.client as unknown as { _serverProcess?: { pid?: number } })._serverProcess?.pid;
+  }
+
+  /**
+   * The chunk source of one workspace folder, answered by the server; while the server cannot
+   * answer (it failed to start, or is being restarted) `fallback` answers in this process.
+   */
+  sourceFor(root: string, fallback: () => ChunkSource): ChunkSource {
+    return new ServerChunkSource(root, async (terms, limit) => {
+      await this.started;
+      return this.client.sendRequest(SearchRequest, { root, terms, limit });
+    }, fallback);
+  }
+
+  dispose(): void {
+    this.watcher.dispose();
+    void this.client.stop();
+  }
+}
+
+type Search = (terms: SearchTerm[], limit: number) => Promise<{ chunks: RankedChunk[]; fileCount: number; skipped: SkippedFile[]; indexing?: IndexingState }>;
+
+/** A `ChunkSource` backed by the server: nothing to refresh here, the server keeps itself fresh. */
+class ServerChunkSource implements ChunkSource {
+  fileCount = 0;
+  skipped: SkippedFile[] = [];
+  indexing?: IndexingState;
+
+  constructor(readonly root: string, private readonly ask: Search, private readonly fallback: () => ChunkSource) {}
+
+  async refresh(): Promise<void> {}
+
+  async search(terms: SearchTerm[], limit: number): Promise<RankedChunk[]> {
+    let r: Awaited<ReturnType<Search>>;
+    try {
+      r = await this.ask(terms, limit);
+    } catch {
+      const local = this.fallback();
+      await local.refresh();
+      const chunks = await local.search(terms, limit);
+      this.fileCount = local.fileCount;
+      this.skipped = local.skipped;
+      this.indexing = undefined;
+      return chunks;
+    }
+    this.fileCount = r.fileCount;
+    this.skipped = r.skipped;
+    this.indexing = r.indexing;
+    return r.chunks;
+  }
+}

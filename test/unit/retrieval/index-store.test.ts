@@ -1,0 +1,112 @@
+import { readFileSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFixture } from '../../support/fixture';
+import { main } from '../../../src/cli/main';
+import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
+import { indexFilePath, loadSavedIndex, openIndex, saveIndex } from '../../../src/engine/retrieval/index-store';
+import { extractTerms } from '../../../src/engine/retrieval/terms';
+
+const QUESTIONS = ['how are API keys stored?', 'parseRetryAfter', 'how do I search notes'];
+
+async function rankings(index: WorkspaceIndex): Promise<string> {
+  const out: unknown[] = [];
+  for (const q of QUESTIONS) out.push(await index.search(extractTerms(q), 20));
+  return JSON.stringify(out);
+}
+
+function capture(cwd: string) {
+  const out = { stdout: '', stderr: '' };
+  return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: {}, cwd } };
+}
+
+describe('the index kept on disk', () => {
+  it('reopens warm: the same ranking, and only changed files are read again', async () => {
+    const root = copyFixture('basic');
+    const built = new WorkspaceIndex({ root });
+    await built.refresh();
+    await saveIndex(built);
+    const { index, loaded } = await openIndex({ root });
+    assert.equal(loaded.status, 'loaded');
+    assert.equal(await rankings(index), await rankings(built));
+    const warm = await index.refresh();
+    assert.equal(warm.reread, 0);
+    assert.equal(warm.reused, built.fileCount);
+    writeFileSync(path.join(root, 'src', 'notes.ts'), 'export function zebraNotes() {}\n');
+    const after = await index.refresh();
+    assert.equal(after.reread, 1);
+    assert.equal((await index.search(extractTerms('zebraNotes'), 1))[0]?.path, 'src/notes.ts');
+  });
+
+  it('a file touched but unchanged is not re-indexed', async () => {
+    const root = copyFixture('basic');
+    const index = new WorkspaceIndex({ root });
+    await index.refresh();
+    const before = await rankings(index);
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(path.join(root, 'src', 'notes.ts'), later, later);
+    await index.refresh();
+    assert.equal(index.unsaved, true);
+    assert.equal(await rankings(index), before);
+  });
+
+  for (const [name, damage] of [
+    ['truncated', (f: string) => truncateSync(f, Math.floor(readFileSync(f).length / 2))],
+    ['garbage', (f: string) => writeFileSync(f, 'not an index at all')],
+    ['from another version', (f: string) => { const b = readFileSync(f); b.writeUInt32LE(999, 8); writeFileSync(f, b); }],
+    ['with a flipped byte', (f: string) => { const b = readFileSync(f); b[b.length - 3] ^= 0xff; writeFileSync(f, b); }],
+  ] as const) {
+    it(`is rebuilt, never crashed on, when ${name}`, async () => {
+      const root = copyFixture('basic');
+      const built = new WorkspaceIndex({ root });
+      await built.refresh();
+      await saveIndex(built);
+      damage(indexFilePath(root));
+      const index = new WorkspaceIndex({ root });
+      const loaded = await loadSavedIndex(index);
+      assert.equal(loaded.status, 'rebuilt');
+      await index.refresh();
+      assert.equal(await rankings(index), await rankings(built));
+      await saveIndex(index);
+      assert.equal((await openIndex({ root })).loaded.status, 'loaded');
+    });
+  }
+});
+
+describe('grounded index', () => {
+  it('builds the index, then reuses it, and says how fresh it is', async () => {
+    const root = copyFixture('basic');
+    let c = capture(root);
+    assert.equal(await main(['index', '--status'], c.io), 1);
+    assert.match(c.out.stdout, /no index yet/);
+    c = capture(root);
+    assert.equal(await main(['index', '--json'], c.io), 0);
+    const first = JSON.parse(c.out.stdout);
+    assert.ok(first.files > 5 && first.chunks >= first.files && first.bytes > 0);
+    assert.equal(first.reread, first.files);
+    for (const key of ['tookMs', 'reused', 'removed']) assert.equal(typeof first[key], 'number', key);
+    c = capture(root);
+    assert.equal(await main(['index'], c.io), 0);
+    assert.match(c.out.stdout, /indexed \d+ files, \d+ chunks in [\d.]+ s: up to date/);
+    c = capture(root);
+    assert.equal(await main(['index', '--status'], c.io), 0);
+    assert.match(c.out.stdout, /up to date/);
+    writeFileSync(path.join(root, 'src', 'new.ts'), 'export const fresh = 1;\n');
+    c = capture(root);
+    assert.equal(await main(['index', '--status', '--json'], c.io), 1);
+    const st = JSON.parse(c.out.stdout);
+    assert.deepEqual([st.upToDate, st.added, st.changed, st.removed], [false, 1, 0, 0]);
+  });
+
+  it('grounded query updates the saved index before searching', async () => {
+    const root = copyFixture('basic');
+    assert.equal(await main(['index'], capture(root).io), 0);
+    writeFileSync(path.join(root, 'src', 'late.ts'), 'export function flamingoRegistry() {}\n');
+    const c = capture(root);
+    assert.equal(await main(['query', 'flamingoRegistry', '--no-llm', '--json'], c.io), 0);
+    assert.equal(JSON.parse(c.out.stdout).chunks[0].path, 'src/late.ts');
+    const s = capture(root);
+    assert.equal(await main(['index', '--status'], s.io), 0);
+  });
+});

@@ -1,0 +1,88 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { discoverFiles } from '../../../src/engine/workspace/discovery';
+
+const roots: string[] = [];
+after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+
+function tempDir(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'grounded-gitcand-'));
+  roots.push(root);
+  return root;
+}
+
+function write(root: string, files: Record<string, string>): void {
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+}
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'protocol.file.allow=always', ...args], { cwd, stdio: 'pipe' });
+
+/** Both ways of listing: from `git ls-files` and from the walker, with everything else equal. */
+async function both(root: string, opts: { excludedFolders?: string[]; extraIgnore?: string[] } = {}) {
+  const fromGit = await discoverFiles({ root, ...opts });
+  const walked = await discoverFiles({ root, ...opts, useGit: false });
+  return { fromGit: fromGit.files.map((f) => f.path), walked: walked.files.map((f) => f.path) };
+}
+
+describe('candidates from git ls-files', () => {
+  it('lists what the walker lists: .agentignore, extra patterns, excluded folders, tracked-but-ignored files, nested repositories', async () => {
+    const repo = tempDir();
+    git(repo, 'init', '-q');
+    write(repo, {
+      '.gitignore': '*.log\nout/\n',
+      'tracked.log': 'kept because tracked\n',
+      'src/a.ts': 'export const a = 1;\n',
+      'src/private/.agentignore': 'notes.md\n',
+      'src/private/notes.md': 'hidden by .agentignore\n',
+      'src/private/ok.md': 'visible\n',
+      'node_modules/lib/index.js': 'excluded folder\n',
+      'drafts/plan.txt': 'hidden by an extra pattern\n',
+      'debug.log': 'ignored by git\n',
+      'nested/.git/HEAD': 'ref: refs/heads/main\n',
+      'nested/inner.ts': 'a nested repository git shows as a folder\n',
+    });
+    git(repo, 'add', '-f', 'tracked.log');
+    const { fromGit, walked } = await both(repo, { excludedFolders: ['node_modules'], extraIgnore: ['drafts/'] });
+    assert.deepEqual(fromGit, walked);
+    assert.deepEqual(fromGit, ['.gitignore', 'nested/inner.ts', 'src/a.ts', 'src/private/.agentignore', 'src/private/ok.md', 'tracked.log']);
+  });
+
+  it('lists a submodule\'s files as the walker does, and never a link leaving the workspace', async () => {
+    const lib = tempDir();
+    git(lib, 'init', '-q');
+    write(lib, { 'lib.ts': 'export const lib = 1;\n' });
+    git(lib, 'add', '.');
+    git(lib, 'commit', '-q', '-m', 'lib');
+    const repo = tempDir();
+    git(repo, 'init', '-q');
+    write(repo, { 'main.ts': 'import "./vendor/lib/lib";\n' });
+    git(repo, 'submodule', 'add', '-q', lib, 'vendor/lib');
+    const outside = path.join(tempDir(), 'secret.txt');
+    writeFileSync(outside, 'outside\n');
+    symlinkSync(outside, path.join(repo, 'link.txt'));
+    const { fromGit, walked } = await both(repo);
+    assert.deepEqual(fromGit, walked);
+    assert.ok(fromGit.includes('vendor/lib/lib.ts'));
+    assert.ok(!fromGit.includes('link.txt'));
+  });
+
+  it('falls back to the walker when git is not installed', async () => {
+    const repo = tempDir();
+    git(repo, 'init', '-q');
+    write(repo, { '.gitignore': 'secret.txt\n', 'secret.txt': 'x', 'a.ts': 'x' });
+    const saved = process.env.PATH;
+    process.env.PATH = '';
+    try {
+      assert.deepEqual((await discoverFiles({ root: repo })).files.map((f) => f.path), ['.gitignore', 'a.ts']);
+    } finally {
+      process.env.PATH = saved;
+    }
+  });
+});
