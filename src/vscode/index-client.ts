@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { fileEventMatters, SearchRequest, type IndexServerOptions } from '../engine/index-protocol/protocol';
+import { fileEventMatters, SearchRequest, StatusRequest, type IndexServerOptions } from '../engine/index-protocol/protocol';
 import type { ChunkSource, IndexingState } from '../engine/retrieval/chunk-source';
+import type { RefreshOptions } from '../engine/retrieval/index';
 import type { RankedChunk } from '../engine/retrieval/rank';
 import type { SearchTerm } from '../engine/retrieval/terms';
 import type { SkippedFile } from '../engine/workspace/types';
@@ -71,7 +72,10 @@ export class IndexClient implements vscode.Disposable {
     return new ServerChunkSource(root, async (terms, limit) => {
       await this.started;
       return this.client.sendRequest(SearchRequest, { root, terms, limit });
-    }, fallback);
+    }, fallback, async () => {
+      await this.started;
+      return (await this.client.sendRequest(StatusRequest, {})).find((s) => s.root === root)?.files;
+    });
   }
 
   dispose(): void {
@@ -88,9 +92,15 @@ class ServerChunkSource implements ChunkSource {
   skipped: SkippedFile[] = [];
   indexing?: IndexingState;
 
-  constructor(readonly root: string, private readonly ask: Search, private readonly fallback: () => ChunkSource) {}
+  constructor(readonly root: string, private readonly ask: Search, private readonly fallback: () => ChunkSource,
+    private readonly files: () => Promise<number | undefined>) {}
 
-  async refresh(): Promise<void> {}
+  /** The server keeps itself fresh; this only tells the user how many files the question searches. */
+  async refresh(opts?: RefreshOptions): Promise<void> {
+    if (!opts?.onProgress) return;
+    const n = await this.files().catch(() => undefined);
+    if (n !== undefined) opts.onProgress(`Searching ${n.toLocaleString('en-US')} files…`);
+  }
 
   async search(terms: SearchTerm[], limit: number): Promise<RankedChunk[]> {
     let r: Awaited<ReturnType<Search>>;

@@ -42,6 +42,9 @@ export interface AskOptions {
   requestModel?: vscode.LanguageModelChat;
 }
 
+/** Settings the index server reads: a change to one of them rebuilds its view of the workspace. */
+const INDEX_SETTINGS = ['extraIgnore', 'excludedFolders', 'maxFileSize', 'maxFileTokens', 'encoding'];
+
 const KEY_HINT = 'run "Grounded: Set API Key"';
 
 /** What every surface shares: the log channel, metrics, keys, one watched index per folder, the provider choice. */
@@ -77,7 +80,8 @@ export class GroundedServices implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration('grounded')) return;
         this.indexes.clear();
-        this.indexClient?.restart();
+        // Only what changes the index restarts its server (a provider or log level change does not).
+        if (INDEX_SETTINGS.some((k) => e.affectsConfiguration(`grounded.${k}`))) this.indexClient?.restart();
         relist();
         this.logLevel = readSettings().logLevel;
       }));
