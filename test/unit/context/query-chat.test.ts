@@ -42,7 +42,7 @@ describe('grounded query --chat (seed 001: a multi-turn terminal session)', () =
       { kind: 'openai-stream', chunks: ['Keys are encrypted in src/auth/keyStore.ts#L19-26.'] },
       { kind: 'openai-stream', chunks: ['Rotation re-encrypts them, see src/auth/keyStore.ts#L19-26.'] },
     );
-    const input = 'and how are they rotated? the old one was AKIAIOSFODNN7EXAMPLE\n/exit\nthis line comes after /exit\n';
+    const input = 'and how are they rotated? the old one was AKIA4QX7R2MZ8KBW3NVD\n/exit\nthis line comes after /exit\n';
     const r = await grounded(['query', '--chat', 'how are API keys stored?', '--no-tools', '--root', root], input);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^Keys are encrypted in src\/auth\/keyStore\.ts#L19-26\.\n\n— openai-compatible\/llama3\.1; searched/);
@@ -56,7 +56,7 @@ describe('grounded query --chat (seed 001: a multi-turn terminal session)', () =
     assert.ok(second.some((m) => m.role === 'assistant' && m.content.includes('Keys are encrypted')), 'the first answer goes along as history');
     assert.ok(second.some((m) => m.role === 'user' && m.content.includes('how are API keys stored?')), 'so does the first question');
     assert.ok(!text.includes('after /exit'));
-    assert.ok(!server.allBytes().includes('AKIAIOSFODNN7EXAMPLE'), 'the follow-up passed the scrubber');
+    assert.ok(!server.allBytes().includes('AKIA4QX7R2MZ8KBW3NVD'), 'the follow-up passed the scrubber');
   });
 
   it('goes on after a failed answer and ends at the end of input', async () => {
