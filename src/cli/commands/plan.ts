@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { evidenceForPlan, type PlanEvidence } from '../../engine/audit/evidence-plan';
 import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
-import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
+import { loadConfigOrUsageError } from '../config';
 import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
 import { MAX_PLAN_BYTES, oversizePlanError, PlanParseError, parsePlanText } from '../../engine/plans/schema';
 import { validatePlan } from '../../engine/plans/validate';
@@ -85,11 +85,6 @@ export async function run(args: string[], io: CliIO): Promise<number> {
 
 /** What query.yaml hides (extra_ignore, excluded_folders); a bad file is a usage error naming the key. */
 async function hiddenBySettings(root: string): Promise<{ extraIgnore?: string[]; excludedFolders?: string[] }> {
-  try {
-    const { settings } = await loadQueryConfig(root, {});
-    return { extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders };
-  } catch (err) {
-    if (err instanceof ConfigError) throw new UsageError(`${err.message} ${err.suggestion}`);
-    throw err;
-  }
+  const { settings } = await loadConfigOrUsageError(root);
+  return { extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders };
 }

@@ -5,7 +5,7 @@ import { AuditStore, defaultDatabasePath } from '../../engine/audit/store';
 import { createNodeWorkspaceHost } from '../../engine/plans/node-host';
 import { CitationLineStream } from '../../engine/ask/citation-stream';
 import type { AnswerResult, AskEvent, ConversationTurn } from '../../engine/ask/types';
-import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
+import { loadConfigOrUsageError } from '../config';
 import type { BuiltContext } from '../../engine/context/types';
 import { createProvider } from '../../engine/llm/factory';
 import { ProviderError } from '../../engine/llm/types';
@@ -119,13 +119,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (values.chat && values.json) throw new UsageError('--chat prints answers as text; leave out --json (one question at a time takes --json)');
   const root = await resolveRootOption(values.root, io.cwd);
   const flags = { maxContextTokens: positiveInt('max-tokens', values['max-tokens']), maxFileTokens: positiveInt('max-file-tokens', values['max-file-tokens']) };
-  let config;
-  try {
-    config = await loadQueryConfig(root, io.env);
-  } catch (err) {
-    if (err instanceof ConfigError) throw new UsageError(`${err.message} ${err.suggestion}`);
-    throw err;
-  }
+  const config = await loadConfigOrUsageError(root, io.env);
   for (const w of config.warnings) io.stderr(`warning: ${w}\n`);
   const settings = { ...config.settings, ...Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)) };
   const logger = values.verbose || io.env.GROUNDED_LOG ? createLogger(jsonLineSink(io.stderr)) : nullLogger;
