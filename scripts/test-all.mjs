@@ -1,6 +1,6 @@
 // The README's test command (`npm test`): typecheck, build, unit tests, then the suites that run
 // in a real VS Code (set up on a fresh machine by scripts/run-vscode-tests.mjs). Ends with one
-// plain line "N passed, N failed" summing every runner.
+// plain line "N passed, N failed" summing every runner, after the engine's line coverage.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -28,6 +28,7 @@ function run(step) {
 let passed = 0;
 let failed = 0;
 let broken = [];
+let coverage = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
   const { code, out } = await run(step);
@@ -44,8 +45,10 @@ for (const step of steps) {
       failed += +plain.at(-1)[2];
     }
   }
+  coverage.push(...[...out.matchAll(/^coverage: .*$/gm)].map((m) => m[0]));
   if (code !== 0) broken.push(`${step.name} (exit ${code})`);
 }
+if (coverage.length) console.log(`\n${coverage.join('\n')}`);
 if (broken.length) console.log(`\nFailed steps: ${broken.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(broken.length || failed ? 1 : 0);

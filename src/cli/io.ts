@@ -1,8 +1,14 @@
+import { createInterface } from 'node:readline';
+
 /** Where a CLI command writes; passed in so tests can capture output without spawning. */
 export interface CliIO {
   stdout(text: string): void;
   stderr(text: string): void;
   readStdin(): Promise<string>;
+  /** Standard input line by line, as typed (for `query --chat`); absent, readStdin() is split into lines. */
+  readLines?(): AsyncIterable<string>;
+  /** True when a person is typing (stdin is a terminal): prompts are shown only then. */
+  interactive?: boolean;
   env: NodeJS.ProcessEnv;
   cwd: string;
 }
@@ -23,6 +29,8 @@ export const processIO: CliIO = {
     for await (const part of process.stdin) parts.push(part as Buffer);
     return Buffer.concat(parts).toString('utf8');
   },
+  readLines: () => createInterface({ input: process.stdin, crlfDelay: Infinity }),
+  interactive: Boolean(process.stdin.isTTY),
   env: process.env,
   cwd: process.cwd(),
 };

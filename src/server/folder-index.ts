@@ -24,6 +24,9 @@ const SETTLE_MS = 300;
  * events and editor changes, refreshed one run at a time and saved after each run that changed it.
  * Questions asked during a run are answered from what is indexed so far.
  */
+/** How long a question waits for a first build that has indexed nothing yet. */
+const FIRST_BUILD_WAIT_MS = 10_000;
+
 export class FolderIndex {
   readonly index: WorkspaceIndex;
   private running: Promise<void> | undefined;
@@ -77,6 +80,9 @@ export class FolderIndex {
   async search(terms: SearchTerm[], limit: number): Promise<{ chunks: RankedChunk[]; indexing?: IndexingState }> {
     await Promise.all(this.pending);
     if (!this.running) await this.run();
+    // Nothing indexed yet (a question right after the window opened): wait a little for the first
+    // files rather than answer "nothing found"; a large tree is answered from what is indexed by then.
+    else if (this.index.fileCount === 0) await Promise.race([this.running, new Promise((r) => setTimeout(r, FIRST_BUILD_WAIT_MS).unref())]);
     const indexing = this.indexing;
     return { chunks: await this.index.search(terms, limit), indexing };
   }

@@ -6,6 +6,7 @@ import type { PanelTurn } from './panel/messages';
 import { GroundedPanel } from './panel/panel';
 import type { GroundedServices } from './services';
 import { discoveryFor, readSettings, type ProviderChoice } from './settings';
+import { registerClearUrlCache } from './url-cache-command';
 
 const PROVIDER_CHOICES: { id: ProviderChoice; label: string; detail: string }[] = [
   { id: 'auto', label: 'Automatic', detail: 'The first provider with a key, else VS Code\'s language models' },
@@ -101,6 +102,7 @@ export function registerCommands(context: vscode.ExtensionContext, services: Gro
     vscode.commands.registerCommand('grounded.selectModel', selectModel),
     vscode.commands.registerCommand('grounded.showVisibleFiles', () => showVisibleFiles(services)),
     vscode.commands.registerCommand('grounded.showLogs', () => services.output.show()),
+    registerClearUrlCache(services.urlCacheDir),
     vscode.commands.registerCommand('grounded.showMetrics', async () => {
       const doc = await vscode.workspace.openTextDocument({ content: services.metrics.toPrometheus(), language: 'plaintext' });
       await vscode.window.showTextDocument(doc, { preview: true });

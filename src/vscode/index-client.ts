@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient, RevealOutputChannelOn, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { fileEventMatters, SearchRequest, StatusRequest, type IndexServerOptions } from '../engine/index-protocol/protocol';
 import type { ChunkSource, IndexingState } from '../engine/retrieval/chunk-source';
 import type { RefreshOptions } from '../engine/retrieval/index';
@@ -28,6 +28,8 @@ export class IndexClient implements vscode.Disposable {
       synchronize: { fileEvents: this.watcher },
       initializationOptions: init,
       outputChannel: output,
+      // A restart is announced in the status bar; the log must never pop up and take the user's focus.
+      revealOutputChannelOn: RevealOutputChannelOn.Never,
       middleware: {
         workspace: {
           // Grounded's own writes (.agent/state/) after every answer, git's and excluded folders' churn never reach the server.

@@ -59,7 +59,7 @@ export class GroundedServices implements vscode.Disposable {
   private logLevel = readSettings().logLevel;
 
   /** Fetched @url pages are cached in the extension's storage, never inside the user's repository. */
-  private readonly urlCacheDir: string;
+  readonly urlCacheDir: string;
 
   constructor(context: vscode.ExtensionContext) {
     this.urlCacheDir = vscode.Uri.joinPath(context.globalStorageUri, 'url-cache').fsPath;
@@ -167,6 +167,7 @@ export class GroundedServices implements vscode.Disposable {
     return this.sessionFor(root).ask({
       question: opts.question, history: opts.history, attached: opts.attached, signal: opts.signal, onEvent: opts.onEvent,
       provider: resolved.provider, unconfiguredReason: resolved.reason, conversationId: opts.conversationId,
+      remember: readSettings(vscode.Uri.file(root)).keepAnswers,
       onMemoryError: () => this.logger.warn('memory.write_failed', {}),
     });
   }

@@ -13,6 +13,8 @@ export interface GroundedSettings {
   baseUrl: string;
   engine: Partial<EngineSettings>;
   logLevel: LogLevelSetting;
+  /** `grounded.memory.keepAnswers`: keep answered turns in `.agent/state/` (off: nothing is written there). */
+  keepAnswers: boolean;
 }
 
 /**
@@ -42,6 +44,7 @@ export function readSettings(scope?: vscode.Uri): GroundedSettings {
       encoding: c.get<string>('encoding', defaultSettings.encoding),
     },
     logLevel: c.get<GroundedSettings['logLevel']>('logLevel', 'info'),
+    keepAnswers: c.get<boolean>('memory.keepAnswers', true),
   };
 }
 

@@ -65,7 +65,14 @@ test('typing @ in the panel\'s box suggests files; Enter inserts the path, Escap
   await waitForPanelScript(frame);
   await input.fill('');
   await input.pressSequentially('@keyS', { delay: 40 });
-  await list.waitFor({ state: 'visible', timeout: 15_000 });
+  // When the workbench takes the focus back from the webview mid-typing the list closes, as it should;
+  // a person types the last letter again: so does the test, once.
+  if (!(await list.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false))) {
+    await input.focus();
+    await input.press('Backspace');
+    await input.pressSequentially('S', { delay: 40 });
+    await list.waitFor({ state: 'visible', timeout: 15_000 });
+  }
   const first = list.locator('[role="option"]').first();
   assert.match(await first.innerText(), /^src\/auth\/keyStore\.ts/);
   assert.equal(await first.getAttribute('aria-selected'), 'true');

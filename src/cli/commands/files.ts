@@ -1,4 +1,4 @@
-import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
+import { loadConfigOrUsageError } from '../config';
 import { discoverFiles, explainPath } from '../../engine/workspace/discovery';
 import { formatRule } from '../../engine/workspace/explain';
 import type { PathExplanation } from '../../engine/workspace/types';
@@ -48,10 +48,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
   const root = await resolveRootOption(values.root, io.cwd);
   // query.yaml's extra_ignore and excluded_folders hide files from answers, so they hide them here too.
-  const yaml = await loadQueryConfig(root, {}).catch((err: unknown) => {
-    if (err instanceof ConfigError) throw new UsageError(`${err.message} ${err.suggestion}`);
-    throw err;
-  });
+  const yaml = await loadConfigOrUsageError(root);
   const opts = { root, maxFileBytes: positiveInt('max-file-size', values['max-file-size']), sniffBinary: true, extraIgnore: yaml.settings.extraIgnore, excludedFolders: yaml.settings.excludedFolders };
   if (values.explain !== undefined) {
     const explanation = await explainPath(opts, values.explain);

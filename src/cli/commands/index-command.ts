@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
+import { loadConfigOrUsageError } from '../config';
 import { indexFilePath, openIndex, saveIndex, type LoadOutcome } from '../../engine/retrieval/index-store';
 import { formatBytes } from '../../engine/workspace/read';
 import { parseCommandArgs, resolveRootOption } from '../args';
@@ -49,10 +49,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return ExitCode.ok;
   }
   const root = await resolveRootOption(values.root, io.cwd);
-  const yaml = await loadQueryConfig(root, {}).catch((err: unknown) => {
-    if (err instanceof ConfigError) throw new UsageError(`${err.message} ${err.suggestion}`);
-    throw err;
-  });
+  const yaml = await loadConfigOrUsageError(root);
   const { index, loaded } = await openIndex({ root, settings: yaml.settings });
   const file = path.relative(root, indexFilePath(root)).split(path.sep).join('/');
   if (values.status) {

@@ -2,7 +2,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { PlanEvidence } from '../../engine/plans/evidence-plan';
 import { defaultDatabasePath } from '../../engine/audit/store';
-import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
+import { loadConfigOrUsageError } from '../config';
 import { MAX_PLAN_BYTES, oversizePlanError, PlanParseError, parsePlanText } from '../../engine/plans/schema';
 import { openWorkspaceSession } from '../../engine/session/workspace-session';
 import { parseCommandArgs } from '../args';
@@ -76,11 +76,6 @@ export async function run(args: string[], io: CliIO): Promise<number> {
 
 /** What query.yaml hides (extra_ignore, excluded_folders); a bad file is a usage error naming the key. */
 async function hiddenBySettings(root: string): Promise<{ extraIgnore?: string[]; excludedFolders?: string[] }> {
-  try {
-    const { settings } = await loadQueryConfig(root, {});
-    return { extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders };
-  } catch (err) {
-    if (err instanceof ConfigError) throw new UsageError(`${err.message} ${err.suggestion}`);
-    throw err;
-  }
+  const { settings } = await loadConfigOrUsageError(root);
+  return { extraIgnore: settings.extraIgnore, excludedFolders: settings.excludedFolders };
 }

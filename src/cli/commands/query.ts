@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { plainSegment } from '../../engine/ask/citations';
 import { defaultDatabasePath } from '../../engine/audit/store';
 import { openWorkspaceSession } from '../../engine/session/workspace-session';
-import type { AnswerResult, AskEvent } from '../../engine/ask/types';
-import { ConfigError, loadQueryConfig } from '../../engine/config/query-config';
+import type { AnswerResult, AskEvent, ConversationTurn } from '../../engine/ask/types';
+import { loadConfigOrUsageError } from '../config';
 import type { BuiltContext } from '../../engine/context/types';
 import { createProvider } from '../../engine/llm/factory';
 import { ProviderError } from '../../engine/llm/types';
@@ -13,8 +14,10 @@ import { createLogger, jsonLineSink, nullLogger } from '../../engine/telemetry/l
 import { parseCommandArgs, positiveInt, resolveRootOption } from '../args';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
+import { runChat } from './query-chat';
 
-const HELP = `Usage: grounded query "QUESTION" [--root DIR] [--json] [--max-tokens N] [--max-file-tokens N] [--no-llm] [--no-tools] [--verbose]
+const HELP = `Usage: grounded query "QUESTION" [--root DIR] [--json] [--max-tokens N] [--max-file-tokens N] [--no-llm] [--no-tools] [--refresh-urls] [--verbose]
+       grounded query --chat ["FIRST QUESTION"] [options]
 
 Answers a question about the workspace from its code, citing path#Lstart-Lend; citations that do
 not match the context sent are marked unverified. The model comes from .agent/etc/query.yaml
@@ -28,12 +31,20 @@ memory, .agent/state/grounded.db, which /memory_search and grounded memory sql r
 Mentions: @path/file.ts, @file.ts#L10-20, @search:"text", @grep:"regex", @url:https://... (checked
 against private and local addresses; see grounded check-url).
 
+Chat mode (--chat): a conversation in the terminal. Each line you type (or pipe in) is a question;
+follow-ups are sent with the earlier questions and answers, scrubbed like everything else and inside
+the same --max-tokens budget (earlier turns take at most a quarter of it, the oldest dropped first).
+A failed answer is reported and the session goes on. Type /exit (or /quit, or press Ctrl-D) to end.
+
 Options:
+  --chat                multi-turn session reading questions from standard input (see above)
   --root DIR            the workspace folder (default: the current folder)
   --json                print the machine-readable result (see README: "query --json")
   --max-tokens N        total context budget in tokens (default 8192)
   --max-file-tokens N   cap per file in tokens (default 4096)
   --no-llm              do not call a model: ranked snippets only
+  --refresh-urls        fetch every @url again instead of using the 24-hour cache
+                        (.agent/state/url-cache; a server's ETag still saves the download)
   --no-tools            the model answers from the context alone, without read-only tool rounds
                         (/search, /grep, /read, /symbols, /references, /memory_search, /memory_sql)
   --verbose             structured log lines (ids, counts, timings; never text) on stderr
@@ -91,6 +102,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     verbose: { type: 'boolean' },
     'no-llm': { type: 'boolean' },
     'no-tools': { type: 'boolean' },
+    'refresh-urls': { type: 'boolean' },
+    chat: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -98,16 +111,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return ExitCode.ok;
   }
   const question = positionals.join(' ').trim();
-  if (!question) throw new UsageError('give a question, e.g. grounded query "how are API keys stored?"');
+  if (!question && !values.chat) throw new UsageError('give a question, e.g. grounded query "how are API keys stored?" (or --chat for a conversation)');
+  if (values.chat && values.json) throw new UsageError('--chat prints answers as text; leave out --json (one question at a time takes --json)');
   const root = await resolveRootOption(values.root, io.cwd);
   const flags = { maxContextTokens: positiveInt('max-tokens', values['max-tokens']), maxFileTokens: positiveInt('max-file-tokens', values['max-file-tokens']) };
-  let config;
-  try {
-    config = await loadQueryConfig(root, io.env);
-  } catch (err) {
-    if (err instanceof ConfigError) throw new UsageError(`${err.message} ${err.suggestion}`);
-    throw err;
-  }
+  const config = await loadConfigOrUsageError(root, io.env);
   for (const w of config.warnings) io.stderr(`warning: ${w}\n`);
   const settings = { ...config.settings, ...Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)) };
   const logger = values.verbose || io.env.GROUNDED_LOG ? createLogger(jsonLineSink(io.stderr)) : nullLogger;
@@ -116,18 +124,22 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   // This run's queries only: saveMetrics adds them to the saved totals under a lock.
   const metrics = new MetricsRegistry();
   let streamed = false;
+  const showError = (err: ProviderError) => io.stderr(`${streamed ? '\n' : ''}grounded query: ${err.message}\n${err.suggestion}\n`);
   // The engine's checked segments, printed as they come: unverified citations are already marked.
   const onEvent = (e: AskEvent) => {
     if (values.json) return;
     if (e.type === 'segment') { io.stdout(plainSegment(e.segment)); streamed = true; }
     if (e.type === 'retry') io.stderr(`(${e.reason}: retrying in ${Math.round(e.delayMs / 100) / 10} s, attempt ${e.attempt} of 5)\n`);
   };
-  const session = openWorkspaceSession({ root, settings: () => settings, logger, metrics, database: { file: defaultDatabasePath(root) }, mentions: { allowNetwork: () => true },
+  const session = openWorkspaceSession({ root, settings: () => settings, logger, metrics, database: { file: defaultDatabasePath(root) }, mentions: { allowNetwork: () => true, refreshUrls: values['refresh-urls'] },
     // The saved index makes a question cheap: only files changed since it was saved are read again.
     savedIndex: true, onStoreNotice: (notice) => io.stderr(`warning: ${notice}\n`) });
-  try {
+  // One conversation in the workspace memory for all the questions of a --chat session.
+  const conversationId = randomUUID();
+  const answerOne = async (q: string, history: ConversationTurn[]): Promise<AnswerResult> => {
+    streamed = false;
     const r = await session.ask({
-      question, onEvent, provider, unconfiguredReason, tools: !values['no-tools'],
+      question: q, history, conversationId, onEvent, provider, unconfiguredReason, tools: !values['no-tools'],
       onMemoryError: () => io.stderr('warning: this answer could not be kept in the workspace memory\n'),
     });
     if (values.json) io.stdout(`${JSON.stringify(answerJson(r), null, 2)}\n`);
@@ -136,10 +148,15 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       const model = r.provider ? `${r.provider}/${r.model}` : 'no model';
       io.stdout(`\n\n${summaryLine(r.context).replace('— ', `— ${model}; `)}${unverified ? `${unverified} citation(s) did not match the context sent and are marked unverified.\n` : ''}`);
     }
+    return r;
+  };
+  try {
+    if (values.chat) return await runChat({ first: question || undefined, answer: answerOne, showError }, io);
+    await answerOne(question, []);
     return ExitCode.ok;
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
-    io.stderr(`${streamed ? '\n' : ''}grounded query: ${err.message}\n${err.suggestion}\n`);
+    showError(err);
     return ExitCode.runtime;
   } finally {
     session.dispose();

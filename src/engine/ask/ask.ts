@@ -72,7 +72,8 @@ const STAGE_ERROR = { mentions: 'mention_resolution', context: 'context_build', 
  * limits and server errors before the first token), then checks every citation against what was
  * sent. With no context there is no model call; with no provider or no network the answer is the
  * ranked snippets, and `fallbackReason` says why. Earlier turns and the context share one budget,
- * `maxContextTokens`. Every query, failed ones included, is logged (ids, counts, timings only) and
+ * `maxContextTokens`. Every query, failed ones included, is logged at its start and its end (ids,
+ * counts, timings only) and
  * counted in the metrics; a cancelled one throws ProviderError `cancelled`.
  */
 export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<AnswerResult> {
@@ -83,6 +84,8 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
   const scrubber = createScrubber();
   const emit = request.onEvent ?? (() => undefined);
   const outcome: QueryOutcome = { queryId, queryHash: queryHash(request.question), provider: deps.provider?.id, model: deps.provider?.model, historyTokens: 0, retries: 0, status: 'success' };
+  // The start record lets a query that never ends (a hung server, a killed process) be found by id.
+  logger.info('query.start', { queryId, queryHash: outcome.queryHash, provider: outcome.provider ?? 'none', model: outcome.model ?? 'none', historyTurns: request.history?.length ?? 0, attached: request.attached?.length ?? 0, tools: deps.tools ? 1 : 0, maxContextTokens: s.maxContextTokens });
   const finish = (result: AnswerResult): AnswerResult => {
     recordOutcome({ ...outcome, status: result.status }, started, logger, deps.metrics);
     return result;

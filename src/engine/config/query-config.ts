@@ -5,6 +5,7 @@ import { cloudSpec, DEFAULT_MODELS, type ProviderKind, type ProviderSpec } from 
 
 export { DEFAULT_MODELS, GITHUB_MODELS_URL, type ProviderKind, type ProviderSpec } from './provider-endpoints';
 import type { EngineSettings } from './settings';
+import { guardSecretsDir, secretsDir } from './secrets-dir';
 
 export interface QueryConfig {
   provider?: ProviderSpec;
@@ -24,15 +25,17 @@ export class ConfigError extends Error {
 
 
 const ENV_KEYS: Record<Exclude<ProviderKind, 'openai-compatible'>, string> = { openai: 'OPENAI_API_KEY', gemini: 'GEMINI_API_KEY', gh: 'GH_TOKEN' };
+/** Also read, after the first name (the seed's `gh` reads GH_TOKEN, then GITHUB_TOKEN). */
+const MORE_ENV_KEYS: Partial<Record<keyof typeof ENV_KEYS, string>> = { gh: 'GITHUB_TOKEN' };
+/** The seed's provider-neutral key file, `.agent/secrets/llm_api_key`, read after `<provider>_api_key`. */
+const SHARED_KEY_FILE = 'llm_api_key';
 
 export function configPath(root: string): string {
   return path.join(root, '.agent', 'etc', 'query.yaml');
 }
 
-async function readKey(root: string, kind: keyof typeof ENV_KEYS, env: NodeJS.ProcessEnv, warnings: string[]): Promise<string | undefined> {
-  const fromEnv = env[ENV_KEYS[kind]]?.trim();
-  if (fromEnv) return fromEnv;
-  const file = path.join(root, '.agent', 'secrets', `${kind}_api_key`);
+async function readKeyFile(root: string, name: string, warnings: string[]): Promise<string | undefined> {
+  const file = path.join(secretsDir(root), name);
   try {
     const st = await fs.stat(file);
     if ((st.mode & 0o077) !== 0) {
@@ -44,11 +47,25 @@ async function readKey(root: string, kind: keyof typeof ENV_KEYS, env: NodeJS.Pr
   }
 }
 
+async function readKey(root: string, kind: keyof typeof ENV_KEYS, env: NodeJS.ProcessEnv, warnings: string[]): Promise<string | undefined> {
+  const more = MORE_ENV_KEYS[kind];
+  const fromEnv = env[ENV_KEYS[kind]]?.trim() || (more ? env[more]?.trim() : undefined);
+  if (fromEnv) return fromEnv;
+  return readKeyFile(root, `${kind}_api_key`, warnings);
+}
+
+/** Which provider a key in llm_api_key is for, by its well-known prefix; the seed's default (gemini) otherwise. */
+function kindOfSharedKey(key: string): keyof typeof ENV_KEYS {
+  if (/^(gh[pousr]_|github_pat_)/.test(key)) return 'gh';
+  if (/^sk-/.test(key)) return 'openai';
+  return 'gemini';
+}
+
 /** Environment variables that move a cloud provider's endpoint: the user's own shell, never the repository. */
 const ENDPOINT_ENV: Record<keyof typeof ENV_KEYS, string> = { openai: 'OPENAI_BASE_URL', gemini: 'GEMINI_BASE_URL', gh: 'GH_MODELS_BASE_URL' };
 
 function keyHint(kind: keyof typeof ENV_KEYS): string {
-  return `set ${ENV_KEYS[kind]} or write the key to .agent/secrets/${kind}_api_key`;
+  return `set ${ENV_KEYS[kind]} or write the key to .agent/secrets/${kind}_api_key (or .agent/secrets/${SHARED_KEY_FILE})`;
 }
 
 function positive(doc: Record<string, unknown>, key: string): number | undefined {
@@ -93,11 +110,12 @@ function encoding(doc: Record<string, unknown>): string | undefined {
  * Reads `<root>/.agent/etc/query.yaml` (seed 001): `llm_provider` (openai | gemini | gh | the URL of
  * an OpenAI-compatible server), `model`, `max_context_tokens`, `max_file_tokens`, optional `base_url`,
  * `encoding` (tiktoken), `excluded_folders` (replaces the default list) and `extra_ignore` (gitignore patterns).
- * Keys come from the environment or `.agent/secrets/<provider>_api_key`. With no `llm_provider`,
+ * Keys come from the environment (GH_TOKEN or GITHUB_TOKEN for gh), `.agent/secrets/<provider>_api_key`,
+ * or the seed's `.agent/secrets/llm_api_key` (for the chosen provider, else the one its prefix names). With no `llm_provider`,
  * the first provider that has a key is used; with none, there is no provider and the reason says why.
  */
 export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Promise<QueryConfig> {
-  const warnings: string[] = [];
+  const warnings: string[] = await guardSecretsDir(root);
   let doc: Record<string, unknown> = {};
   try {
     const text = await fs.readFile(configPath(root), 'utf8');
@@ -123,21 +141,31 @@ export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Pro
   const replyLimits = idle || total ? { ...(idle ? { idleTimeoutMs: idle * 1000 } : {}), ...(total ? { deadlineMs: total * 1000 } : {}) } : undefined;
   if (chosen && /^https?:\/\//i.test(chosen)) {
     if (!model) throw new ConfigError(`.agent/etc/query.yaml: llm_provider is the server ${chosen} but no 'model' is set.`, "Add e.g. 'model: llama3.1' (a model the server has; `ollama list` shows them).");
+    // No stored key goes to a server query.yaml names: query.yaml belongs to the repository, and
+    // llm_api_key is usually a cloud provider's key (see cloudFrom below).
     return { provider: { kind: 'openai-compatible', model, baseUrl: chosen, keyHint: 'no key is needed for a local server', replyLimits }, settings, warnings };
   }
   if (chosen && !(chosen in ENV_KEYS)) {
     throw new ConfigError(`.agent/etc/query.yaml: unknown llm_provider '${chosen}'.`, 'Use openai, gemini, gh, or the URL of an OpenAI-compatible server such as http://localhost:11434/v1.');
   }
+  // A key goes only to its own provider: query.yaml belongs to the repository, so its base_url
+  // never receives a cloud key. The user's own environment may point a provider elsewhere.
+  const cloudFrom = (kind: keyof typeof ENV_KEYS, apiKey: string): ProviderSpec => {
+    if (baseUrl !== undefined) warnings.push(`.agent/etc/query.yaml: base_url is ignored for ${kind} (a ${kind} key is sent only to ${kind}'s own endpoint); to use a server of your choice, set llm_provider to its URL.`);
+    const spec = cloudSpec(kind, apiKey, model ?? '', keyHint(kind));
+    const override = env[ENDPOINT_ENV[kind]]?.trim();
+    return { ...spec, ...(override ? { baseUrl: override } : {}), replyLimits };
+  };
   const candidates = chosen ? [chosen as keyof typeof ENV_KEYS] : (Object.keys(ENV_KEYS) as (keyof typeof ENV_KEYS)[]);
   for (const kind of candidates) {
     const apiKey = await readKey(root, kind, env, warnings);
     if (!apiKey) continue;
-    // A key goes only to its own provider: query.yaml belongs to the repository, so its base_url
-    // never receives a cloud key. The user's own environment may point a provider elsewhere.
-    if (baseUrl !== undefined) warnings.push(`.agent/etc/query.yaml: base_url is ignored for ${kind} (a ${kind} key is sent only to ${kind}'s own endpoint); to use a server of your choice, set llm_provider to its URL.`);
-    const spec = cloudSpec(kind, apiKey, model ?? '', keyHint(kind));
-    const override = env[ENDPOINT_ENV[kind]]?.trim();
-    return { provider: { ...spec, ...(override ? { baseUrl: override } : {}), replyLimits }, settings, warnings };
+    return { provider: cloudFrom(kind, apiKey), settings, warnings };
+  }
+  const shared = await readKeyFile(root, SHARED_KEY_FILE, warnings);
+  if (shared) {
+    const kind = chosen ? (chosen as keyof typeof ENV_KEYS) : kindOfSharedKey(shared);
+    return { provider: cloudFrom(kind, shared), settings, warnings };
   }
   const unconfiguredReason = chosen
     ? `No API key for ${chosen}: ${keyHint(chosen as keyof typeof ENV_KEYS)}.`

@@ -13,6 +13,7 @@ import { nullLogger, type Logger } from '../telemetry/log';
 import { readWorkspaceText } from '../workspace/read';
 import type { DocumentOverlay } from '../workspace/types';
 import { Budget, enforceTotal, frameTokens } from './budget';
+import { CoveredRanges } from './covered-ranges';
 import { fenceId } from './render';
 import type { AttachedContext, BuiltContext, ContextChunk , ConversationTurn } from './types';
 
@@ -95,10 +96,13 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
   const budget = new Budget(s);
   const fence = fenceId(queryId);
   const chunks: ContextChunk[] = [];
+  const covered = new CoveredRanges();
   let dropped = 0;
   const wholeFiles = new Map<string, ScrubbedText[]>();
   for (const a of req.attached ?? []) {
     const lines = a.source ? scrubbedExcerpt(a.source, a.startLine, a.endLine, scrubber, wholeFiles) : scrubbedLines(scrubber.scrub(a.text).text);
+    // The same lines attached again (a file mentioned three times) are sent once.
+    if (!covered.uncovered(a.path, a.startLine, a.startLine + lines.length - 1).length) continue;
     const origin = a.origin === 'selection' ? 'selection' : a.origin === 'url' ? 'url' : a.origin === 'reference' ? 'reference' : 'mention';
     // The fence is priced at its widest (full range, marked truncated): a cut chunk's is never dearer.
     const frame = frameTokens({ path: a.path, startLine: a.startLine, endLine: a.startLine + lines.length - 1, origin, truncated: true }, fence, s.encoding);
@@ -106,6 +110,7 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
     if (!f) { dropped++; continue; }
     budget.spend(a.path, f.tokens, frame);
     chunks.push({ path: a.path, startLine: a.startLine, endLine: a.startLine + f.lines.length - 1, text: joinScrubbed(f.lines, '\n'), score: 0, tokens: f.tokens, origin, truncated: f.cut || undefined });
+    covered.add(a.path, a.startLine, a.startLine + f.lines.length - 1);
   }
   const files = new Map<string, ScrubbedFile | undefined>();
   // Chunks are read here, where they are scrubbed, as the editor shows them when one is open.
@@ -114,13 +119,17 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
     req.signal?.throwIfAborted();
     const file = await scrubbedFile(files, r, source, scrubber);
     if (!file) continue;
-    const lines = file.lines.slice(r.startLine - 1, r.endLine);
-    const frame = frameTokens({ path: r.path, startLine: r.startLine, endLine: r.endLine, origin: 'retrieval', truncated: true }, fence, s.encoding);
-    const f = budget.fit(r.path, lines, frame);
-    if (!f) { dropped++; continue; }
-    budget.spend(r.path, f.tokens, frame);
-    const truncated = f.cut || (file.truncated && r.endLine >= file.lines.length);
-    chunks.push({ path: r.path, startLine: r.startLine, endLine: r.startLine + f.lines.length - 1, text: joinScrubbed(f.lines, '\n'), score: Math.round(r.score * 1000) / 1000, tokens: f.tokens, origin: 'retrieval', truncated: truncated || undefined });
+    // Only the lines no attachment or earlier chunk already sent: a mentioned file is one block.
+    for (const [startLine, endLine] of covered.uncovered(r.path, r.startLine, r.endLine)) {
+      const lines = file.lines.slice(startLine - 1, endLine);
+      const frame = frameTokens({ path: r.path, startLine, endLine, origin: 'retrieval', truncated: true }, fence, s.encoding);
+      const f = budget.fit(r.path, lines, frame);
+      if (!f) { dropped++; continue; }
+      budget.spend(r.path, f.tokens, frame);
+      const truncated = f.cut || (file.truncated && endLine >= file.lines.length);
+      chunks.push({ path: r.path, startLine, endLine: startLine + f.lines.length - 1, text: joinScrubbed(f.lines, '\n'), score: Math.round(r.score * 1000) / 1000, tokens: f.tokens, origin: 'retrieval', truncated: truncated || undefined });
+      covered.add(r.path, startLine, startLine + f.lines.length - 1);
+    }
   }
   const fitted = enforceTotal(queryId, mergeAdjacent(chunks), s);
   const merged = fitted.chunks;

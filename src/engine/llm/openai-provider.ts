@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { findCompatibleApi, missingModelError, noCompatibleApiError } from './compatible-api';
 import { cancelledError, emptyResponseError, toProviderError, type ProviderIdentity } from './errors';
 import { limitReply, type ReplyLimits } from './reply-limits';
 import type { ChatMessage, Provider, ProviderEvent, ProviderRequest } from './types';
@@ -34,17 +35,42 @@ export interface OpenAIProviderOptions {
 export class OpenAIChatProvider implements Provider {
   readonly id: string;
   readonly model: string;
-  private readonly client: OpenAI;
+  private client: OpenAI;
   private readonly who: ProviderIdentity;
+  private readonly opts: OpenAIProviderOptions;
+  /** Set once a 404 made us look for the server's OpenAI-compatible API (and found it elsewhere, or not at all). */
+  private located = false;
   private readonly limits?: Partial<ReplyLimits>;
 
   constructor(opts: OpenAIProviderOptions) {
     this.limits = opts.replyLimits;
     this.id = opts.id;
     this.model = opts.model;
-    // Local servers need no key, but the SDK insists on one; it is never sent anywhere else.
-    this.client = new OpenAI({ apiKey: opts.apiKey || 'no-key', baseURL: opts.baseUrl, maxRetries: 0, timeout: opts.timeoutMs ?? 120_000 });
+    this.opts = opts;
+    this.client = this.clientFor(opts.baseUrl);
     this.who = { id: opts.id, model: opts.model, baseUrl: opts.baseUrl, keyHint: opts.keyHint };
+  }
+
+  private clientFor(baseURL: string | undefined): OpenAI {
+    // Local servers need no key, but the SDK insists on one; it is never sent anywhere else.
+    return new OpenAI({ apiKey: this.opts.apiKey || 'no-key', baseURL, maxRetries: 0, timeout: this.opts.timeoutMs ?? 120_000 });
+  }
+
+  /**
+   * A 404 from a server the user named by URL means either a wrong path (the seed's Ollama URL has
+   * no `/v1`) or a missing model; the model list tells which. A found API at another path becomes
+   * this provider's base URL and the request is sent again, once.
+   */
+  private async recoverFrom404(err: unknown, request: ProviderRequest): Promise<boolean> {
+    if (this.located || this.id !== 'openai-compatible' || !this.opts.baseUrl || (err as { status?: number })?.status !== 404) return false;
+    this.located = true;
+    const api = await findCompatibleApi(this.opts.baseUrl, request.signal);
+    if (!api) throw noCompatibleApiError(this.opts.baseUrl);
+    if (api.models.length && !api.models.includes(this.model)) throw missingModelError(api, this.model);
+    if (api.baseUrl === this.client.baseURL.replace(/\/+$/, '')) return false;
+    this.client = this.clientFor(api.baseUrl);
+    this.who.baseUrl = api.baseUrl;
+    return true;
   }
 
   stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
@@ -55,28 +81,42 @@ export class OpenAIChatProvider implements Provider {
   private async *reply(request: ProviderRequest, userSignal: AbortSignal | undefined): AsyncIterable<ProviderEvent> {
     let stream;
     try {
-      const { data, response } = await this.client.chat.completions.create(
-        {
-          model: this.model,
-          messages: request.messages.map(toWire),
-          ...(request.tools?.length ? { tools: request.tools.map((t) => ({ type: 'function' as const, function: t })), ...(request.toolChoice ? { tool_choice: request.toolChoice } : {}) } : {}),
-          stream: true,
-          stream_options: { include_usage: true },
-          ...(request.maxOutputTokens ? { max_tokens: request.maxOutputTokens } : {}),
-          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-        },
-        { signal: request.signal },
-      ).withResponse();
-      stream = data;
-      // The SDK parses any 200 body as SSE and finds no events in JSON or HTML, which would read as an empty answer.
-      const type = response.headers.get('content-type') ?? '';
-      if (type && !/text\/event-stream/i.test(type)) {
-        stream.controller.abort();
-        throw emptyResponseError(this.who, `it answered with '${type.split(';')[0]}' instead of an event stream`);
-      }
+      stream = await this.open(request);
     } catch (err) {
-      throw toProviderError(err, this.who, userSignal);
+      try {
+        if (!(await this.recoverFrom404(err, request))) throw err;
+        stream = await this.open(request);
+      } catch (again) {
+        throw toProviderError(again, this.who, userSignal);
+      }
     }
+    yield* this.read(stream, request, userSignal);
+  }
+
+  /** Starts the streamed request; the SDK parses any 200 body as SSE, so a non-stream one is refused here. */
+  private async open(request: ProviderRequest) {
+    const { data, response } = await this.client.chat.completions.create(
+      {
+        model: this.model,
+        messages: request.messages.map(toWire),
+        ...(request.tools?.length ? { tools: request.tools.map((t) => ({ type: 'function' as const, function: t })), ...(request.toolChoice ? { tool_choice: request.toolChoice } : {}) } : {}),
+        stream: true,
+        stream_options: { include_usage: true },
+        ...(request.maxOutputTokens ? { max_tokens: request.maxOutputTokens } : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      },
+      { signal: request.signal },
+    ).withResponse();
+    // The SDK parses any 200 body as SSE and finds no events in JSON or HTML, which would read as an empty answer.
+    const type = response.headers.get('content-type') ?? '';
+    if (type && !/text\/event-stream/i.test(type)) {
+      data.controller.abort();
+      throw emptyResponseError(this.who, `it answered with '${type.split(';')[0]}' instead of an event stream`);
+    }
+    return data;
+  }
+
+  private async *read(stream: Awaited<ReturnType<OpenAIChatProvider['open']>>, request: ProviderRequest, userSignal: AbortSignal | undefined): AsyncIterable<ProviderEvent> {
     try {
       let answered = false;
       let finish: string | null | undefined;

@@ -16,15 +16,16 @@ export interface RetryOptions {
   signal?: AbortSignal;
   /** Attempts in all, the first included (default 5). */
   maxAttempts?: number;
-  /** First backoff delay; doubles each retry (default 1000 ms). */
+  /** First backoff delay (default 2000 ms, the seed's `min=2`); the second is the same, then it doubles. */
   baseDelayMs?: number;
+  /** Longest backoff (default 60 s, the seed's `max=60`). */
   maxDelayMs?: number;
   /** Longest `Retry-After` honoured (default 60 s); a longer one fails at once with the wait in the message. */
   maxRetryAfterMs?: number;
   onRetry?: (info: RetryInfo) => void;
   /** Waits between attempts (default: a cancellable timer). Tests pass one to see the exact waits. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Jitter source in [0, 1) (default Math.random); the backoff is stretched by 1 + random(). */
+  /** Jitter source in [0, 1); the backoff is stretched by 1 + random(), within the cap. Default none, as the seed. */
   random?: () => number;
 }
 
@@ -35,6 +36,15 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const onAbort = () => { clearTimeout(t); reject(signal!.reason); };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * The seed's tenacity `wait_exponential(multiplier=1, min=2, max=60)` before the retry that follows
+ * failed attempt `n`: max(min, multiplier × 2^(n-1)), i.e. 2, 2, 4, 8 s with the default base of
+ * 2 s (min = 2 × multiplier); the cap is applied by the caller.
+ */
+export function backoffMs(base: number, failedAttempt: number): number {
+  return Math.max(base, (base / 2) * 2 ** (failedAttempt - 1));
 }
 
 const RETRYABLE = new Set<ProviderErrorKind>(['rate_limited', 'server']);
@@ -49,9 +59,9 @@ const RETRYABLE = new Set<ProviderErrorKind>(['rate_limited', 'server']);
 export async function withRetry<T>(attempt: () => Promise<T>, opts: RetryOptions = {}): Promise<{ value: T; retries: number }> {
   const maxAttempts = opts.maxAttempts ?? 5;
   const maxRetryAfter = opts.maxRetryAfterMs ?? 60_000;
-  const base = opts.baseDelayMs ?? 1000;
-  const maxDelay = opts.maxDelayMs ?? 30_000;
-  const random = opts.random ?? Math.random;
+  const base = opts.baseDelayMs ?? 2000;
+  const maxDelay = opts.maxDelayMs ?? 60_000;
+  const random = opts.random ?? (() => 0);
   const wait = opts.sleep ?? sleep;
   const retryable = (error: unknown): error is ProviderError =>
     error instanceof ProviderError && RETRYABLE.has(error.kind) && (error.retryAfterMs ?? 0) <= maxRetryAfter;
@@ -67,7 +77,7 @@ export async function withRetry<T>(attempt: () => Promise<T>, opts: RetryOptions
     onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
       if (!retryable(error) || retriesLeft === 0) return;
       retries++;
-      const backoff = Math.min(maxDelay, Math.round(base * 2 ** (attemptNumber - 1) * (1 + random())));
+      const backoff = Math.min(maxDelay, Math.round(backoffMs(base, attemptNumber) * (1 + random())));
       const delayMs = Math.max(error.retryAfterMs ?? 0, backoff);
       opts.onRetry?.({ attempt: attemptNumber + 1, delayMs, reason: error.kind, status: error.status });
       await wait(delayMs, opts.signal);

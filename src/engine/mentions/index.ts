@@ -10,7 +10,7 @@ import { MentionError, type MentionErrorKind } from './errors';
 import { loadFileMention } from './file-load';
 import { resolveFileTarget, type MentionRoot, type WorkspaceRoot } from './files';
 import { parseMentions, type Mention } from './parse';
-import { compileGrep, literalMatcher, MAX_MATCHES, searchFiles, STOP_AFTER } from './search';
+import { compileGrep, literalMatcher, searchFiles } from './search';
 import { loadUrlMention, MAX_URLS, type UrlMentionContext, type UrlSummary } from './url-mention';
 
 export { MAX_URLS };
@@ -41,7 +41,7 @@ export interface MentionFailure { raw: string; kind: MentionErrorKind; message: 
 
 export interface MentionSummary {
   files: { path: string; lines: number; note?: string }[];
-  searches: { raw: string; matches: number; files: number; capped: boolean; partial?: boolean }[];
+  searches: { raw: string; matches: number; files: number; shown: number; capped: boolean }[];
   urls: UrlSummary[];
   failures: MentionFailure[];
 }
@@ -80,7 +80,7 @@ async function resolveOne(m: Mention, opts: ResolveMentionsOptions, ctx: Ctx, su
     const multi = ctx.roots.length > 1;
     const targets = (await Promise.all(ctx.roots.map(async (r) => (await r.list()).files.map((rel) => ({ abs: path.join(r.discovery.root, ...rel.split('/')), path: multi ? `${r.name}/${rel}` : rel }))))).flat();
     const r = await searchFiles(targets, matcher, ctx.overlay, opts.discovery.maxFileBytes ?? defaultSettings.maxFileBytes, m.raw);
-    summary.searches.push({ raw: m.raw, matches: r.matches, files: r.files, capped: r.capped, partial: r.partial || undefined });
+    summary.searches.push({ raw: m.raw, matches: r.matches, files: r.files, shown: r.shown, capped: r.capped });
     return r.attached;
   }
   const { attached, summary: s } = await loadUrlMention(m.raw, m.url, ctx.url);
@@ -131,13 +131,16 @@ export async function resolveMentions(text: string, opts: ResolveMentionsOptions
   return { question: text, attached, failures: summary.failures, summary };
 }
 
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
 /** The summary shown with an answer: what was included, and each failure with its suggestion. */
 export function formatMentionSummary(s: MentionSummary): string {
   const lines: string[] = [];
   for (const f of s.files) lines.push(`- 📄 ${f.path}: ${f.lines} line(s)${f.note ? ` (${f.note})` : ''}`);
   for (const q of s.searches) {
-    const count = `${q.matches.toLocaleString('en-US')}${q.partial ? '+' : ''} match(es) in ${q.files} file(s)`;
-    lines.push(`- 🔎 ${q.raw}: ${count}${q.partial ? ` (search stopped after ${STOP_AFTER.toLocaleString('en-US')} matches; first ${MAX_MATCHES} shown)` : q.capped ? ` (capped at ${MAX_MATCHES})` : ''}`);
+    lines.push(`- 🔎 ${q.raw}: ${plural(q.matches, 'match', 'matches')} in ${plural(q.files, 'file', 'files')}, ${q.shown.toLocaleString('en-US')} shown`);
   }
   for (const u of s.urls) lines.push(`- 🌐 ${u.url}: ${u.bytes.toLocaleString('en-US')} bytes${u.cached ? ' (cached)' : ''}${u.truncated ? ' (cut at 1 MB)' : ''}${u.note ? ` (${u.note})` : ''}`);
   for (const f of s.failures) lines.push(`- ⚠️ ${f.raw}: ${f.message} ${f.suggestion}`);

@@ -28,6 +28,14 @@ export class UrlCache {
     }
   }
 
+  /** Forgets every cached page (the manual invalidation of seed 002); returns how many there were. */
+  async clear(): Promise<number> {
+    const names = await fs.readdir(this.dir).catch(() => [] as string[]);
+    const pages = names.filter((n) => n.endsWith('.json'));
+    await Promise.all(names.map((n) => fs.rm(path.join(this.dir, n), { force: true })));
+    return pages.length;
+  }
+
   async put(url: string, page: FetchedPage): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true });
     const tmp = `${this.file(url)}.${process.pid}.tmp`;

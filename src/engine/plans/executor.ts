@@ -13,7 +13,8 @@ import { validatePlan, type ValidationResult } from './validate';
 export type ExecutionMode = AuthorizationMode;
 
 /** accept: run the step; reject: skip it and go on; cancel: skip it and stop the plan. */
-export type AuthorizationDecision = 'accept' | 'reject' | 'cancel';
+/** `accept_all`: this step and every remaining one, without asking again (seed 004's switch to plan-authorize mid-run). */
+export type AuthorizationDecision = 'accept' | 'accept_all' | 'reject' | 'cancel';
 
 export interface StepContext {
   plan: Plan;
@@ -75,16 +76,17 @@ const editSummary = (e: ProposedEdit) => ({ path: e.path, kind: e.kind, before_s
  */
 export async function executePlan(opts: ExecutePlanOptions): Promise<PlanRunResult> {
   const { plan, host, store } = opts;
-  const validation = await validatePlan(plan, { host, evidenceRowCounts: opts.evidenceRowCounts });
+  const validation = await validatePlan(plan, { host, evidenceRowCounts: opts.evidenceRowCounts, evidenceSummary: opts.evidenceSummary });
   if (store) recordPlan(store, { id: plan.id, intent: plan.intent, plan, validation, evidence: { cited: plan.evidence_referenced, rowCounts: opts.evidenceRowCounts ?? {}, summary: opts.evidenceSummary ?? [] } });
   if (!validation.valid) return { planId: plan.id, status: 'invalid', validation, steps: [] };
   if (store && opts.mode === 'plan') recordAuthorization(store, { planId: plan.id, decision: 'accept', mode: 'plan' });
 
   const steps: StepOutcome[] = [];
   const done = newPlanEffects();
+  const grant: AuthorizationGrant = { allRemaining: false };
   let stop: { status: PlanRunResult['status']; error?: string } | undefined;
   for (const [index, step] of plan.steps.entries()) {
-    const outcome = stop ? { stepId: step.id, tool: step.tool, status: 'skipped' as const } : await runStep(step, index, opts, done);
+    const outcome = stop ? { stepId: step.id, tool: step.tool, status: 'skipped' as const } : await runStep(step, index, opts, done, grant);
     steps.push(outcome);
     opts.onStep?.(outcome);
     if (stop) continue;
@@ -95,7 +97,10 @@ export async function executePlan(opts: ExecutePlanOptions): Promise<PlanRunResu
   return { planId: plan.id, status: stop?.status ?? 'completed', validation, steps, error: stop?.error };
 }
 
-async function runStep(step: PlanStep, index: number, opts: ExecutePlanOptions, done: ReturnType<typeof newPlanEffects>): Promise<StepOutcome> {
+/** Set once the user authorizes all remaining steps; later steps are then not asked about. */
+interface AuthorizationGrant { allRemaining: boolean }
+
+async function runStep(step: PlanStep, index: number, opts: ExecutePlanOptions, done: ReturnType<typeof newPlanEffects>, grant: AuthorizationGrant): Promise<StepOutcome> {
   const { plan, host, store } = opts;
   const tool = step.tool as ToolName;
   const rawPath = stepPath(tool, step.arguments);
@@ -108,12 +113,21 @@ async function runStep(step: PlanStep, index: number, opts: ExecutePlanOptions, 
   const ctx: StepContext = { plan, index, total: plan.steps.length, mode: opts.mode };
   const decide = async (edit?: ProposedEdit): Promise<AuthorizationDecision | Error> => {
     let decision: AuthorizationDecision;
-    try {
-      decision = await opts.authorize(step, edit, ctx);
-    } catch (err) {
-      return err instanceof Error ? err : new Error(String(err));
+    if (grant.allRemaining) decision = 'accept';
+    else {
+      try {
+        decision = await opts.authorize(step, edit, ctx);
+      } catch (err) {
+        return err instanceof Error ? err : new Error(String(err));
+      }
     }
-    if (store) recordAuthorization(store, { planId: plan.id, stepId: step.id, decision: decision === 'accept' ? 'accept' : 'reject', mode: opts.mode });
+    if (decision === 'accept_all') {
+      grant.allRemaining = true;
+      // The switch itself is an authorization of the rest of the plan, kept like an upfront one.
+      if (store) recordAuthorization(store, { planId: plan.id, decision: 'accept', mode: 'plan' });
+      decision = 'accept';
+    }
+    if (store) recordAuthorization(store, { planId: plan.id, stepId: step.id, decision: decision === 'accept' ? 'accept' : 'reject', mode: grant.allRemaining ? 'plan' : opts.mode });
     return decision;
   };
   const rejected = (decision: AuthorizationDecision, edit?: ProposedEdit): StepOutcome => {
@@ -125,7 +139,7 @@ async function runStep(step: PlanStep, index: number, opts: ExecutePlanOptions, 
   if (failed.length) return fail(failed.join('\n'));
   if (!toolMutates(tool)) {
     // Whole-plan approval covers read-only steps; step by step confirms each one.
-    if (opts.mode !== 'plan') {
+    if (opts.mode !== 'plan' && !grant.allRemaining) {
       const decision = await decide();
       if (decision instanceof Error) return fail(`Authorization failed: ${decision.message}`);
       if (decision !== 'accept') return rejected(decision);

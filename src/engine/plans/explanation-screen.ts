@@ -2,7 +2,7 @@
  * Screens model explanations (seed 004, section 5): evidence may be stated, never interpreted.
  * A violation is reported with the rule and the exact phrase; the text is never rewritten.
  */
-export type ScreenRule = 'confidence' | 'causal' | 'risk' | 'policy';
+export type ScreenRule = 'confidence' | 'causal' | 'risk' | 'policy' | 'history';
 
 export interface ScreenViolation {
   rule: ScreenRule;
@@ -16,6 +16,7 @@ const ruleText: Record<ScreenRule, string> = {
   causal: 'no causal claims (only temporal adjacency)',
   risk: 'no risk assessment',
   policy: 'no policy statements',
+  history: 'no claims about past outcomes beyond the evidence (state what a query shows, e.g. "Q1 shows 2/3 prior attempts succeeded")',
 };
 
 // `(?<![\w-])` / `(?![\w-])` make every term a whole word: "safeguard", "span-safe" and
@@ -27,6 +28,8 @@ const patterns: Array<[ScreenRule, RegExp]> = [
   ['confidence', w('probably|likely|unlikely|might|maybe|perhaps|possibly|presumably|confidence|confident|probability|chance(?:s)? (?:of|that|are|is)|odds|certainly|almost certainly')],
   ['causal', w('caused|causes|causing|cause of|fixed|prevented|prevents|preventing|because of|due to|resulted in|results in|led to|leads to|as a result of|responsible for|thanks to')],
   ['risk', w('risky|risk|risks|unsafe|safe|safely|dangerous|danger|hazardous|error-prone')],
+  // Seed 004: "Q8 shows this fix worked before" → REJECTED (Q8 holds temporal gaps, not "worked").
+  ['history', w('worked (?:before|previously|earlier|last time|in the past|fine|well)|has (?:always )?worked|have (?:always )?worked|always worked|used to work|did the trick|is known to work|known to work|never (?:fails|failed)|always (?:fails|failed|succeeds|succeeded)|(?:has|have) (?:never|always) (?:failed|succeeded)|(?:it|this|that) (?:works|worked)|works (?:fine|again)')],
   ['policy', w("should not|shouldn't|should never|better to avoid|better not|must not|ought not|(?:you|we) should(?!\\s+(?:not|never))|it is best to|is not recommended|not recommended|recommend against|avoid doing")],
 ];
 

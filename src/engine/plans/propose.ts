@@ -99,7 +99,7 @@ export async function proposePlan(req: ProposePlanRequest): Promise<ProposePlanR
     errors = err.errors;
   }
   if (plan) {
-    validation = await validatePlan(plan, { host: req.host, evidenceRowCounts: evidence.rowCounts });
+    validation = await validatePlan(plan, { host: req.host, evidenceRowCounts: evidence.rowCounts, evidenceSummary: evidence.lines });
     errors = validation.issues.map((i) => i.message);
   }
 

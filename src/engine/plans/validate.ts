@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { formatViolation, screenExplanation } from './explanation-screen';
+import { checkEvidenceClaims } from './evidence-claims';
 import { checkClaimEvidence, findHistoryClaims } from './history-claims';
 import type { WorkspaceHost } from '../tools/host';
 import { applyStepEffects, checkStepPreconditions, newPlanEffects } from './preconditions';
@@ -25,6 +26,8 @@ export interface ValidationContext {
   host: WorkspaceHost;
   /** Rows each evidence query returned for this plan (absent = not run = no rows). */
   evidenceRowCounts?: Partial<Record<EvidenceId, number>>;
+  /** The Q1–Q8 summary lines the plan was made with: figures in evidence claims must match them. */
+  evidenceSummary?: readonly string[];
 }
 
 function describeArgumentIssue(issue: z.core.$ZodIssue, args: Record<string, unknown>): string {
@@ -57,10 +60,14 @@ function evidenceIssues(plan: Plan, ctx: ValidationContext): ValidationIssue[] {
     .map((s) => ({ text: s.precondition as string, where: `the precondition of step '${s.id}'`, stepId: s.id }));
   if (plan.explanation) texts.push({ text: plan.explanation, where: 'the explanation' });
   for (const { text, where, stepId } of texts) {
+    const before = issues.length;
     for (const claim of findHistoryClaims(text)) {
       const message = checkClaimEvidence(claim, plan.evidence_referenced, counts, where);
       if (message) issues.push({ code: 'insufficient_evidence', stepId, message });
     }
+    // Text already rejected for a history claim needs no second message about the same words.
+    if (issues.length > before) continue;
+    for (const message of checkEvidenceClaims(text, where, plan.evidence_referenced, counts, ctx.evidenceSummary)) issues.push({ code: 'insufficient_evidence', stepId, message });
   }
   return issues;
 }

@@ -4,14 +4,15 @@ import { decodeBase64Url } from './checks';
 // Checks shared by the provider-token rules: is a format-valid token a real one or a filler
 // (`ghp_xxxx…`, `<YOUR_TOKEN>`), and does its checksum hold.
 
-const FAKE_WORDS = /PLACEHOLDER|DUMMY|FAKE|YOUR|REDACTED|CHANGEME|INSERT|REPLACE/i;
+// `EXAMPLE` marks documented sample keys (AWS's `AKIAIOSFODNN7EXAMPLE`, `…EXAMPLEKEY`): real secret
+// scanners allowlist them, and masking them hides useful context from the model.
+const FAKE_WORDS = /PLACEHOLDER|DUMMY|FAKE|YOUR|REDACTED|CHANGEME|INSERT|REPLACE|EXAMPLE/i;
 
 /**
  * True when a token body is a filler rather than a secret: it holds a placeholder word
- * (`YOUR`, `PLACEHOLDER`, `DUMMY`, …) or a run of filler characters (`xxxxxxxx`, `********`,
- * `00000000`). Deliberately not: documented sample keys (`AKIAIOSFODNN7EXAMPLE`), counting
- * sequences or runs of other letters (`AKIAZZZZ…`). Those are shaped like live keys, test suites
- * (this project's among them) plant them as secrets, and a leak costs more than a masked example.
+ * (`YOUR`, `PLACEHOLDER`, `DUMMY`, `EXAMPLE`, …) or a run of filler characters (`xxxxxxxx`,
+ * `********`, `00000000`). Deliberately not: counting sequences or runs of other letters
+ * (`AKIAZZZZ…`): those are shaped like live keys and carry no marker saying they are samples.
  */
 export function isFakeBody(body: string): boolean {
   return FAKE_WORDS.test(body) || /[xX*•#.]{6,}|0{8,}/.test(body);

@@ -57,7 +57,7 @@ export interface WorkspaceSessionOptions {
    */
   chunkSource?: (local: () => ChunkSource) => ChunkSource;
   /** @url mentions: whether the network may be used, where pages are cached; other folders for @name/path. */
-  mentions?: { allowNetwork: () => boolean; cacheDir?: string; roots?: () => WorkspaceRoot[] | undefined };
+  mentions?: { allowNetwork: () => boolean; cacheDir?: string; roots?: () => WorkspaceRoot[] | undefined; refreshUrls?: boolean };
   /** Read-only tools and memory writes happen only in a trusted workspace (default: trusted). */
   trusted?: () => boolean;
   /** The audit database could not be read and was set aside for a fresh one: this says where it went. */
@@ -75,6 +75,8 @@ export interface SessionAskRequest extends Omit<AskRequest, 'root' | 'overlay'> 
   conversationId?: string;
   /** A failed memory write (the answer itself stands). */
   onMemoryError?: (err: unknown) => void;
+  /** Keep the answered turn in the workspace memory (default true; off: the database is not even opened). */
+  remember?: boolean;
 }
 
 export interface SessionPlanRequest {
@@ -140,14 +142,16 @@ export class WorkspaceSession {
   async ask(r: SessionAskRequest): Promise<AnswerResult> {
     const { opts, root } = this;
     const s = this.settings();
-    const resolveMentions = mentionResolver({ discovery: discoveryOf(root, s), roots: opts.mentions?.roots?.(), overlay: opts.overlay, allowNetwork: opts.mentions?.allowNetwork() ?? true, cacheDir: opts.mentions?.cacheDir });
-    const store = r.provider && r.tools !== false && (opts.trusted?.() ?? true) && opts.database ? await this.store() : undefined;
+    const resolveMentions = mentionResolver({ discovery: discoveryOf(root, s), roots: opts.mentions?.roots?.(), overlay: opts.overlay, allowNetwork: opts.mentions?.allowNetwork() ?? true, cacheDir: opts.mentions?.cacheDir, refresh: opts.mentions?.refreshUrls });
+    const toolsAllowed = Boolean(r.provider) && r.tools !== false && (opts.trusted?.() ?? true);
+    // Opening the database creates .agent/state/: not when the user turned memory off.
+    const store = toolsAllowed && r.remember !== false && opts.database ? await this.store() : undefined;
     const saved = opts.savedIndex ? (await openIndex({ root, settings: s, overlay: opts.overlay })).index : undefined;
     const result = await ask(
       { root, question: r.question, history: r.history, attached: r.attached, overlay: opts.overlay, signal: r.signal, onEvent: r.onEvent },
       {
         provider: r.provider, unconfiguredReason: r.unconfiguredReason, settings: s, logger: this.logger, metrics: opts.metrics, index: saved ?? this.chunkSource(s), resolveMentions,
-        tools: store ? createCommandToolset({ host: this.host(s), store }) : undefined,
+        tools: toolsAllowed ? createCommandToolset({ host: this.host(s), store }) : undefined,
         onTurn: store ? rememberTurns(store, r.conversationId ?? randomUUID(), r.onMemoryError) : undefined,
       },
     );
@@ -178,9 +182,9 @@ export class WorkspaceSession {
   }
 
   /** Validates a plan against the workspace and the evidence it was proposed with (else its own, from the audit log). */
-  async checkPlan(plan: Plan, rowCounts?: PlanEvidence['rowCounts']): Promise<{ validation: ValidationResult; evidence?: PlanEvidence }> {
-    const evidence = rowCounts || !this.opts.database ? undefined : evidenceForPlan(await this.store(), plan, this.root);
-    return { validation: await validatePlan(plan, { host: this.host(), evidenceRowCounts: rowCounts ?? evidence?.rowCounts }), evidence };
+  async checkPlan(plan: Plan): Promise<{ validation: ValidationResult; evidence?: PlanEvidence }> {
+    const evidence = this.opts.database ? evidenceForPlan(await this.store(), plan, this.root) : undefined;
+    return { validation: await validatePlan(plan, { host: this.host(), evidenceRowCounts: evidence?.rowCounts, evidenceSummary: evidence?.lines }), evidence };
   }
 
   /** Recent plans and executions, newest first. */

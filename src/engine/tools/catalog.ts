@@ -13,8 +13,10 @@ export const toolArgumentSchemas = {
   file_search: z.strictObject({ pattern: nonEmpty, root: nonEmpty.optional() }),
   file_glob: z.strictObject({ pattern: nonEmpty, root: nonEmpty.optional() }),
   splice_patch: z.strictObject({ file: nonEmpty, symbol: nonEmpty, kind: nonEmpty.optional(), with: z.string() }),
-  symbols_in_file: z.strictObject({ path: nonEmpty, pattern: nonEmpty.optional() }),
+  // Seed 004 signs it symbols_in_file(pattern); `path` narrows it to one file.
+  symbols_in_file: z.strictObject({ pattern: nonEmpty, path: nonEmpty.optional() }),
   references_to_symbol_name: z.strictObject({ name: nonEmpty }),
+  references_from_file_to_symbol_name: z.strictObject({ file: nonEmpty, name: nonEmpty }),
   lsp_check: z.strictObject({ path: nonEmpty }),
 } as const;
 
@@ -35,8 +37,9 @@ export const toolTable: Record<ToolName, ToolInfo> = {
   file_search: { mutates: false, description: 'Search file contents with a regular expression (RE2 syntax)' },
   file_glob: { mutates: false, description: 'List files matching a gitignore-style glob' },
   splice_patch: { mutates: true, description: "Replace exactly one symbol's definition (span-safe)", pathArgument: 'file' },
-  symbols_in_file: { mutates: false, description: 'List the symbols defined in a file', pathArgument: 'path' },
+  symbols_in_file: { mutates: false, description: "Find symbol definitions whose name contains the pattern ('*' = all), in one file or every file", pathArgument: 'path' },
   references_to_symbol_name: { mutates: false, description: 'Find references to a symbol name' },
+  references_from_file_to_symbol_name: { mutates: false, description: 'Find the references to a symbol name inside one file', pathArgument: 'file' },
   lsp_check: { mutates: false, description: 'Diagnostics for a path from the language features', pathArgument: 'path' },
 };
 

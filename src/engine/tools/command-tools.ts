@@ -82,7 +82,7 @@ export function createCommandToolset(opts: CommandToolsetOptions): CommandToolse
     read: (args, _body, scrubber) => readCommand(host, args, scrubber),
     symbols: async (args, _body, scrubber) => {
       const [path, pattern] = args.split(/\s+/, 2);
-      return (await runReadOnlyTool('symbols_in_file', pattern ? { path, pattern } : { path }, host, scrubber)).text;
+      return (await runReadOnlyTool('symbols_in_file', { path, pattern: pattern || '*' }, host, scrubber)).text;
     },
     references: async (args, _body, scrubber) => (await runReadOnlyTool('references_to_symbol_name', { name: args }, host, scrubber)).text,
     memory_search: async (args) => {

@@ -76,13 +76,51 @@ async function fileGlob(host: WorkspaceHost, pattern: string, root?: string): Pr
 }
 
 /**
+/**
+ * Symbols whose name contains `pattern` (case-insensitive; `*` lists all): in `path`, or in every
+ * readable file whose scrubbed text contains the pattern (only those files are asked for their
+ * symbols; matching the scrubbed text means a pattern cannot probe a redacted value).
+ */
+async function symbolsInFiles(host: WorkspaceHost, pattern: string, scrubber: Scrubber, path?: string): Promise<ToolOutput> {
+  const filter = pattern === '*' ? '' : pattern.toLowerCase();
+  let files: string[];
+  if (path !== undefined) files = [normalizeRelPath(host.root, path)];
+  else {
+    files = [];
+    for (const f of await host.listFiles()) {
+      const readable = await requireReadable(host, f).then(() => true, () => false);
+      if (readable && (await scrubbedFile(host, f, scrubber))?.some((l) => l.toLowerCase().includes(filter))) files.push(f);
+    }
+  }
+  const lines: string[] = [];
+  let count = 0;
+  for (const file of files) {
+    let symbols;
+    try {
+      symbols = await host.documentSymbols(file);
+    } catch (err) {
+      // Across the workspace a file without a symbol provider is skipped; for one named file it is the answer.
+      if (path !== undefined) throw err;
+      continue;
+    }
+    for (const s of symbols.filter((x) => x.name.toLowerCase().includes(filter))) {
+      count++;
+      if (lines.length < maxMatches) lines.push(`${s.kind} ${s.container ? `${s.container}.` : ''}${s.name} ${file}#L${s.range.start.line + 1}-${s.range.end.line + 1}`);
+    }
+  }
+  return { text: lines.join('\n') || 'No symbols', summary: { path: path ?? null, pattern, count } };
+}
+
+/**
  * Runs a read-only tool. Errors are thrown with the message the user and the model see verbatim.
  * File text in the output is scrubbed as a whole file first (privacy/file-view), with `scrubber`
  * (the query's, so placeholders agree with the rest of what the model saw).
  */
 export async function runReadOnlyTool(tool: ToolName, args: Record<string, unknown>, host: WorkspaceHost, scrubber: Scrubber = createScrubber()): Promise<ToolOutput> {
-  const named = tool === 'file_read' || tool === 'symbols_in_file' || tool === 'lsp_check' ? normalizeRelPath(host.root, String(args.path)) : undefined;
-  if (named !== undefined && named !== '.') await requireReadable(host, named, String(args.path));
+  // Every file a tool names is checked (symbols_in_file's path is optional; the reference tool's is `file`).
+  const given = tool === 'file_read' || tool === 'symbols_in_file' || tool === 'lsp_check' ? args.path : tool === 'references_from_file_to_symbol_name' ? args.file : undefined;
+  const named = given === undefined ? undefined : normalizeRelPath(host.root, String(given));
+  if (named !== undefined && named !== '.') await requireReadable(host, named, String(given));
   switch (tool) {
     case 'file_read': {
       const path = named as string;
@@ -95,15 +133,11 @@ export async function runReadOnlyTool(tool: ToolName, args: Record<string, unkno
       return fileSearch(host, String(args.pattern), scrubber, args.root as string | undefined);
     case 'file_glob':
       return fileGlob(host, String(args.pattern), args.root as string | undefined);
-    case 'symbols_in_file': {
-      const path = normalizeRelPath(host.root, String(args.path));
-      const filter = (args.pattern as string | undefined)?.toLowerCase();
-      const symbols = (await host.documentSymbols(path)).filter((s) => !filter || s.name.toLowerCase().includes(filter));
-      const text = symbols.map((s) => `${s.kind} ${s.container ? `${s.container}.` : ''}${s.name} ${path}#L${s.range.start.line + 1}-${s.range.end.line + 1}`).join('\n');
-      return { text: text || 'No symbols', summary: { path, count: symbols.length } };
-    }
-    case 'references_to_symbol_name': {
-      const refs = await host.references(String(args.name));
+    case 'symbols_in_file':
+      return symbolsInFiles(host, String(args.pattern ?? '*'), scrubber, named);
+    case 'references_to_symbol_name':
+    case 'references_from_file_to_symbol_name': {
+      const refs = (await host.references(String(args.name))).filter((r) => tool === 'references_to_symbol_name' || r.path === named);
       const files = new Map<string, ScrubbedText[] | undefined>();
       const lines: string[] = [];
       for (const r of refs) {

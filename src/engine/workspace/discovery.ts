@@ -5,7 +5,7 @@ import { chainAt, gitCandidates, grantedByAgent, type GitCandidates } from './gi
 import { gitTrackedFiles, hasBinaryExtension, isAlwaysHidden } from './hidden';
 import { RuleChain } from './ignore-rules';
 import { explainPath } from './explain';
-import { formatBytes, looksBinary, openRegularFile, SNIFF_BYTES } from './read';
+import { formatBytes, sniffIsBinary } from './read';
 import type { DiscoveryOptions, DiscoveryResult, SkippedFile, WorkspaceFile } from './types';
 
 export { explainPath };
@@ -20,17 +20,6 @@ interface WalkState {
   files: WorkspaceFile[];
   skipped: SkippedFile[];
   seen: Set<string>;
-}
-
-async function sniffIsBinary(absPath: string): Promise<boolean> {
-  const fh = await openRegularFile(absPath);
-  try {
-    const buf = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
-    return looksBinary(buf.subarray(0, bytesRead), bytesRead < SNIFF_BYTES);
-  } finally {
-    await fh.close();
-  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { defaultSettings } from '../config/settings';
 import { realRelativeSync, toWorkspaceRelative } from './contain';
 import { gitTrackedFiles, hasBinaryExtension, isAlwaysHidden } from './hidden';
 import { RuleChain, type DecidingRule } from './ignore-rules';
-import { formatBytes, looksBinary, openRegularFile, SNIFF_BYTES } from './read';
+import { formatBytes, sniffIsBinary } from './read';
 import type { DiscoveryOptions, PathExplanation } from './types';
 
 export { toWorkspaceRelative } from './contain';
@@ -61,17 +61,6 @@ async function ruleVerdict(opts: DiscoveryOptions, root: string, rel: string): P
   return undefined;
 }
 
-async function sniff(abs: string): Promise<boolean> {
-  const fh = await openRegularFile(abs);
-  try {
-    const buf = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
-    return looksBinary(buf.subarray(0, bytesRead), bytesRead < SNIFF_BYTES);
-  } finally {
-    await fh.close();
-  }
-}
-
 async function contentVerdict(rel: string, abs: string, opts: DiscoveryOptions): Promise<PathExplanation> {
   let st;
   try {
@@ -85,7 +74,7 @@ async function contentVerdict(rel: string, abs: string, opts: DiscoveryOptions):
   const max = opts.maxFileBytes ?? defaultSettings.maxFileBytes;
   if (hasBinaryExtension(rel)) return { path: rel, visible: false, reason: 'binary', detail: 'binary file type' };
   if (st.size > max) return { path: rel, visible: false, reason: 'too-large', detail: `${formatBytes(st.size)} > ${formatBytes(max)}` };
-  if (await sniff(abs)) return { path: rel, visible: false, reason: 'binary', detail: 'binary content (NUL byte or invalid UTF-8)' };
+  if (await sniffIsBinary(abs)) return { path: rel, visible: false, reason: 'binary', detail: 'binary content (NUL byte or invalid UTF-8)' };
   return { path: rel, visible: true };
 }
 

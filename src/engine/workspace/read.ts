@@ -112,3 +112,15 @@ export async function readWorkspaceText(
   if (buf.length <= max) return { ok: true, text: buf.toString('utf8'), truncated: false, bytes: buf.length, fromEditor: false };
   return { ok: true, text: cutAtLineEnd(buf, max), truncated: true, bytes: buf.length, fromEditor: false };
 }
+
+/** Whether the first SNIFF_BYTES of a regular file look binary (a NUL byte or invalid UTF-8). */
+export async function sniffIsBinary(absPath: string): Promise<boolean> {
+  const fh = await openRegularFile(absPath);
+  try {
+    const buf = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
+    return looksBinary(buf.subarray(0, bytesRead), bytesRead < SNIFF_BYTES);
+  } finally {
+    await fh.close();
+  }
+}

@@ -11,6 +11,7 @@ const REJECT = 'Reject';
 const RUN = 'Run';
 const SKIP = 'Skip';
 const CANCEL = 'Cancel plan';
+const ALL = 'Accept all remaining';
 
 /** How the user is asked; the default is a notification with buttons (no modal dialog). */
 export type AskUser = (question: string, choices: string[]) => Thenable<string | undefined>;
@@ -40,6 +41,7 @@ export function proposalDiffTabs(scheme: string = proposedScheme): vscode.Tab[] 
 
 function decisionOf(choice: string | undefined): AuthorizationDecision {
   if (choice === ACCEPT || choice === RUN) return 'accept';
+  if (choice === ALL) return 'accept_all';
   if (choice === CANCEL) return 'cancel';
   // Dismissing the notification leaves the file as it is.
   return 'reject';
@@ -47,8 +49,9 @@ function decisionOf(choice: string | undefined): AuthorizationDecision {
 
 /**
  * The executor's Authorize for VS Code: every file change opens as a diff with Accept / Reject /
- * Cancel plan; a read-only step (asked about only when running step by step) gets Run / Skip / Cancel plan. The
- * diff tab is closed once the user decided.
+ * Cancel plan; a read-only step (asked about only when running step by step) gets Run / Skip / Cancel plan.
+ * Both offer "Accept all remaining", which authorizes this step and the rest of the plan mid-run.
+ * The diff tab is closed once the user decided.
  */
 export function createDiffAuthorize(opts: { proposed: ProposedContentProvider; root: string; ask?: AskUser }): Authorize {
   const ask = opts.ask ?? notify;
@@ -57,13 +60,13 @@ export function createDiffAuthorize(opts: { proposed: ProposedContentProvider; r
     const queued = nextTestApproval();
     if (!edit) {
       if (queued !== undefined) return typeof queued === 'function' ? queued(step, edit) : queued;
-      return decisionOf(await ask(`Grounded: run ${where}?`, [RUN, SKIP, CANCEL]));
+      return decisionOf(await ask(`Grounded: run ${where}?`, [RUN, ALL, SKIP, CANCEL]));
     }
     const shown = await showEditDiff(opts.proposed, opts.root, edit, `${ctx.plan.id}-${step.id}`);
     try {
       if (queued !== undefined) return typeof queued === 'function' ? await queued(step, edit) : queued;
       const verb = edit.kind === 'create' ? `create '${edit.path}'` : `change '${edit.path}'`;
-      return decisionOf(await ask(`Grounded: ${verb} — ${where}. Review the diff, then accept or reject.`, [ACCEPT, REJECT, CANCEL]));
+      return decisionOf(await ask(`Grounded: ${verb} — ${where}. Review the diff, then accept or reject.`, [ACCEPT, ALL, REJECT, CANCEL]));
     } finally {
       await closeDiffTabs(shown);
       for (const uri of shown) opts.proposed.drop(uri);

@@ -60,7 +60,7 @@ export class PlanFeatures implements vscode.Disposable {
     const session = this.requireSession();
     const provider = await this.services.getProvider(requestModel);
     if (!provider) {
-      return { markdown: 'Plans need a language model, and none is configured. Choose one with **Grounded: Select Model** (setting `grounded.provider`).' };
+      return { markdown: 'Plans need a language model, and none is configured. Choose one with **Grounded: Select Provider and Model** (setting `grounded.provider`).' };
     }
     const abort = new AbortController();
     const cancel = token?.onCancellationRequested(() => abort.abort());

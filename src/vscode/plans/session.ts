@@ -37,7 +37,7 @@ export class PlanSession {
 
   /** Validates the plan and snapshots the files it changes. */
   static async create(plan: Plan, deps: PlanSessionDeps): Promise<PlanSession> {
-    const validation = await validatePlan(plan, { host: deps.host, evidenceRowCounts: deps.evidenceRowCounts });
+    const validation = await validatePlan(plan, { host: deps.host, evidenceRowCounts: deps.evidenceRowCounts, evidenceSummary: deps.evidenceSummary });
     return new PlanSession(plan, validation, await PlanSnapshot.take(plan, deps.host), deps);
   }
 
@@ -49,7 +49,7 @@ export class PlanSession {
   async replace(plan: Plan): Promise<ValidationResult> {
     this.plan = plan;
     this.edited = true;
-    this.validation = await validatePlan(plan, { host: this.deps.host, evidenceRowCounts: this.deps.evidenceRowCounts });
+    this.validation = await validatePlan(plan, { host: this.deps.host, evidenceRowCounts: this.deps.evidenceRowCounts, evidenceSummary: this.deps.evidenceSummary });
     this.snapshot = await PlanSnapshot.take(plan, this.deps.host);
     return this.validation;
   }

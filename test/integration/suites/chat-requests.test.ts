@@ -21,7 +21,7 @@ const setReplies = (rules: { match: string; reply: string; delayMs?: number }[])
 type RequestTurnCtor = new (prompt: string, command: string | undefined, references: vscode.ChatPromptReference[], participant: string, toolReferences: unknown[]) => vscode.ChatRequestTurn;
 type ResponseTurnCtor = new (response: vscode.ChatResponseMarkdownPart[], result: vscode.ChatResult, participant: string) => vscode.ChatResponseTurn;
 
-const SECRETS = ['AKIAIOSFODNN7EXAMPLE', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'jane.doe@acme-corp.com', 's3cr3t-Passw0rd'];
+const SECRETS = ['AKIA4QX7R2MZ8KBW3NVD', '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', 'jane.doe@acme-corp.com', 's3cr3t-Passw0rd'];
 const LOCAL_SECRET = 'sk-live-4242-do-not-send-0c9e';
 
 describe('@grounded requests as the model receives them', function () {

@@ -57,7 +57,7 @@ describe('ask() end to end against local wire-protocol servers', () => {
 
   it('never sends a planted secret: every byte the server received is scrubbed', async () => {
     server.reply({ kind: 'openai-stream', chunks: ['ok'] });
-    const history = [{ role: 'user' as const, text: 'my key is AKIAIOSFODNN7EXAMPLE, where is it used?' }, { role: 'assistant' as const, text: 'See config.' }];
+    const history = [{ role: 'user' as const, text: 'my key is AKIA4QX7R2MZ8KBW3NVD, where is it used?' }, { role: 'assistant' as const, text: 'See config.' }];
     await ask({ root, question: 'AWS access key secret database url support email github token jane.doe@acme-corp.com', history }, { provider: openai() });
     const bytes = server.allBytes();
     for (const secret of PLANTED_SECRETS) assert.ok(!bytes.includes(secret), `leaked ${secret}`);

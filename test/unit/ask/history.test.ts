@@ -54,7 +54,7 @@ describe('boundedHistory: earlier turns within a quarter of max_context_tokens',
   });
 
   it('scrubs every turn', () => {
-    const h = boundedHistory([{ role: 'user', text: 'my key is AKIAIOSFODNN7EXAMPLE' }], createScrubber(), s);
+    const h = boundedHistory([{ role: 'user', text: 'my key is AKIA4QX7R2MZ8KBW3NVD' }], createScrubber(), s);
     assert.match(h.messages[0].content, /\[REDACTED:aws_access_key#1\]/);
   });
 });

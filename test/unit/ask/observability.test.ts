@@ -54,6 +54,9 @@ describe('query logs and metrics (seed 001: errors, rate limits, never text)', (
     ]);
     assert.ok((retries[0].waitMs as number) >= 50);
     const [d] = done(records);
+    // A start record too, before any other, with ids and counts only.
+    assert.deepEqual([records[0].event, records[0].queryId, records[0].provider, records[0].model, records[0].attached], ['query.start', r.queryId, 'openai', 'gpt-test', 2]);
+    assert.equal(records.filter((rec) => rec.event === 'query.start').length, 1);
     assert.equal(d.retries, 2);
     assert.equal(d.errorKind, undefined);
     assert.equal(d.files, new Set(r.context.chunks.map((c) => c.path)).size);

@@ -16,7 +16,7 @@ describe('the question counts against max_context_tokens (issue 14, item 19)', (
     const root = copyFixture();
     server.reply({ kind: 'openai-stream', chunks: ['See src/auth/keyStore.ts#L19-26.'] });
     // A secret at the very start, where the cut keeps it: it must arrive redacted.
-    const question = `how are API keys stored? my key is AKIAIOSFODNN7EXAMPLE. ${'please explain the key store in detail. '.repeat(26_000)}`;
+    const question = `how are API keys stored? my key is AKIA4QX7R2MZ8KBW3NVD. ${'please explain the key store in detail. '.repeat(26_000)}`;
     assert.ok(question.length > 1_000_000);
     const r = await ask({ root, question }, { provider: provider(), settings: { maxContextTokens: 8192 } });
     const body = JSON.parse(server.requests.at(-1)!.body) as { messages: Array<{ role: string; content: string }> };

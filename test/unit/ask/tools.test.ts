@@ -81,10 +81,10 @@ describe('answers that use read-only tools', () => {
   it('keeps each answered question in the workspace memory, scrubbed, where /memory_search finds it later', async () => {
     const store = await AuditStore.open({ file: path.join(mkdtempSync(path.join(os.tmpdir(), 'grounded-mem-')), 'grounded.db') });
     server.reply({ kind: 'openai-stream', chunks: ['They live in src/auth/keyStore.ts#L19-26.'] });
-    await ask({ root, question: 'where is AKIAIOSFODNN7EXAMPLE stored?' }, { provider: openai(), tools: createCommandToolset({ host, store }), onTurn: rememberTurns(store, 'conv-1') });
+    await ask({ root, question: 'where is AKIA4QX7R2MZ8KBW3NVD stored?' }, { provider: openai(), tools: createCommandToolset({ host, store }), onTurn: rememberTurns(store, 'conv-1') });
     const rows = store.query('SELECT role, content FROM messages WHERE conversation_id = ? ORDER BY id', ['conv-1']);
     assert.deepEqual(rows.map((row) => row.role), ['user', 'assistant']);
-    assert.doesNotMatch(String(rows[0].content), /AKIAIOSFODNN7EXAMPLE/);
+    assert.doesNotMatch(String(rows[0].content), /AKIA4QX7R2MZ8KBW3NVD/);
     assert.match(String(rows[0].content), /\[REDACTED:aws_access_key/);
     const hits = searchMemory(store, 'keyStore');
     assert.ok(hits.length > 0);

@@ -31,7 +31,7 @@ describe('grounded query', () => {
     assert.ok(r.totals.tokens <= 4000);
     assert.equal(r.redactions.aws_access_key, 1);
     assert.ok(Array.isArray(r.skipped));
-    assert.ok(!c.out.stdout.includes('AKIAIOSFODNN7EXAMPLE'));
+    assert.ok(!c.out.stdout.includes('AKIA4QX7R2MZ8KBW3NVD'));
   });
 
   it('fails with exit 2 and a clear message for a missing question, folder or bad number', async () => {

@@ -137,12 +137,12 @@ describe('retries (p-retry)', () => {
   });
 
   it('retries a 429 without Retry-After with exponential backoff', async () => {
-    server.reply({ kind: 'status', status: 429 }, { kind: 'status', status: 429 }, { kind: 'openai-stream', chunks: ['ok'] });
+    server.reply({ kind: 'status', status: 429 }, { kind: 'status', status: 429 }, { kind: 'status', status: 429 }, { kind: 'openai-stream', chunks: ['ok'] });
     const delays: number[] = [];
-    // No jitter (random 0): the backoff is exactly base, 2 x base.
+    // No jitter (random 0): as the seed's wait_exponential, base, base, then 2 x base.
     const r = await withRetry(open(provider()), { baseDelayMs: 5, random: () => 0, onRetry: (i) => delays.push(i.delayMs) });
-    assert.equal(r.retries, 2);
-    assert.deepEqual(delays, [5, 10]);
+    assert.equal(r.retries, 3);
+    assert.deepEqual(delays, [5, 5, 10]);
   });
 
   it('gives up after 5 attempts with a clear error', async () => {

@@ -25,7 +25,7 @@ describe('retry waits (what the server asks, what we wait, what we report)', () 
   };
 
   it('waits the larger of Retry-After and the backoff, not their sum, and reports that wait', async () => {
-    // Backoff with random 0.5: 1000 x 1.5 = 1500, then 2000 x 1.5 = 3000, then 4000 x 1.5 = 6000.
+    // Backoff with random 0.5: 1000 x 1.5 = 1500, again 1500 (under Retry-After's 5 s), then 2000 x 1.5 = 3000.
     server.reply(
       { kind: 'status', status: 429, headers: { 'retry-after': '1' } },
       { kind: 'status', status: 503, headers: { 'retry-after': '5' } },
@@ -36,12 +36,23 @@ describe('retry waits (what the server asks, what we wait, what we report)', () 
     const reported: RetryInfo[] = [];
     const r = await withRetry(open(), { baseDelayMs: 1000, random: () => 0.5, sleep, onRetry: (i) => reported.push(i) });
     assert.deepEqual(r.value, [{ type: 'text', text: 'ok' }]);
-    assert.deepEqual(waits, [1500, 5000, 6000]);
+    assert.deepEqual(waits, [1500, 5000, 3000]);
     assert.deepEqual(reported, [
       { attempt: 2, delayMs: 1500, reason: 'rate_limited', status: 429 },
       { attempt: 3, delayMs: 5000, reason: 'server', status: 503 },
-      { attempt: 4, delayMs: 6000, reason: 'rate_limited', status: 429 },
+      { attempt: 4, delayMs: 3000, reason: 'rate_limited', status: 429 },
     ]);
+  });
+
+  it('by default waits as the seed\'s wait_exponential(multiplier=1, min=2, max=60): 2, 2, 4, 8 … s, capped at 60 s', async () => {
+    server.reply({ kind: 'status', status: 503 });
+    const { waits, sleep } = recorder();
+    await withRetry(open(), { maxAttempts: 8, sleep }).then(() => assert.fail('expected a failure'), () => undefined);
+    assert.deepEqual(waits, [2000, 2000, 4000, 8000, 16_000, 32_000, 60_000]);
+    const five = recorder();
+    const err = await withRetry(open(), { sleep: five.sleep }).then(() => assert.fail('expected a failure'), (e: unknown) => e);
+    assert.deepEqual(five.waits, [2000, 2000, 4000, 8000]);
+    assert.match((err as Error).message, /Gave up after 5 attempts/);
   });
 
   it('caps the backoff at maxDelayMs but still honours a longer Retry-After', async () => {
@@ -63,15 +74,13 @@ describe('retry waits (what the server asks, what we wait, what we report)', () 
     assert.equal(server.requests.length - before, 1);
   });
 
-  it('the real wait is at least Retry-After and under Retry-After plus one backoff', async () => {
-    // Generous bounds: adding the 250-500 ms backoff to Retry-After would take 550 ms or more.
+  it('the wait handed to the clock is Retry-After alone, not Retry-After plus a backoff', async () => {
+    // The wait handed to the clock is Retry-After alone (300 ms), not Retry-After plus a 250 ms backoff.
     server.reply({ kind: 'status', status: 429, headers: { 'retry-after': '0.3' } }, { kind: 'openai-stream', chunks: ['ok'] });
     const reported: number[] = [];
-    const t0 = performance.now();
-    await withRetry(open(), { baseDelayMs: 250, random: () => 0, onRetry: (i) => reported.push(i.delayMs) });
-    const elapsed = performance.now() - t0;
+    const { waits, sleep } = recorder();
+    await withRetry(open(), { sleep, baseDelayMs: 250, random: () => 0, onRetry: (i) => reported.push(i.delayMs) });
     assert.deepEqual(reported, [300]);
-    assert.ok(elapsed >= 295, `waited only ${elapsed} ms`);
-    assert.ok(elapsed < 300 + 250, `waited ${elapsed} ms: Retry-After and backoff were added`);
+    assert.deepEqual(waits, [300], 'Retry-After and backoff were added');
   });
 });

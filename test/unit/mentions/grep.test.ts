@@ -7,7 +7,7 @@ import { RE2JS } from 're2js';
 import { MentionError } from '../../../src/engine/mentions/errors';
 import { formatMentionSummary, resolveMentions } from '../../../src/engine/mentions/index';
 import { requiredLiterals } from '../../../src/engine/mentions/regex-scan';
-import { compileGrep, literalMatcher, STOP_AFTER } from '../../../src/engine/mentions/search';
+import { compileGrep, literalMatcher } from '../../../src/engine/mentions/search';
 
 function compileError(pattern: string): MentionError {
   try {
@@ -77,18 +77,33 @@ describe('@grep patterns', () => {
   });
 });
 
-describe('@grep over many files', () => {
-  it('stops reading after enough matches and says the count is a lower bound', async () => {
+describe('@grep and @search over many files', () => {
+  it('scan every file, show the first match of each file before any file\'s second, and count exactly', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'grounded-grep-'));
     mkdirSync(path.join(root, 'src'));
     const perFile = 10;
-    const files = Math.ceil((STOP_AFTER * 3) / perFile);
-    for (let i = 0; i < files; i++) writeFileSync(path.join(root, 'src', `f${i}.ts`), 'const hit = 1;\n'.repeat(perFile));
+    const files = 300;
+    for (let i = 0; i < files; i++) writeFileSync(path.join(root, 'src', `f${String(i).padStart(3, '0')}.ts`), 'const hit = 1;\n'.repeat(perFile));
+    // The file that holds the answer matches once, and sorts last.
+    writeFileSync(path.join(root, 'src', 'zz-answer.ts'), 'export const unrelated = 0;\nconst hit = 42; // the answer');
     const r = await resolveMentions('@grep:"hit = \\d"', { discovery: { root } });
     const s = r.summary.searches[0];
-    assert.equal(s.partial, true);
-    assert.ok(s.matches >= STOP_AFTER && s.matches < STOP_AFTER * 2, String(s.matches));
-    assert.equal(r.attached.length > 0, true);
-    assert.match(formatMentionSummary(r.summary), /\+ match\(es\).*stopped after 1,000 matches/);
+    assert.deepEqual([s.matches, s.files, s.shown, s.capped], [files * perFile + 1, files + 1, 50, true]);
+    assert.match(formatMentionSummary(r.summary), /@grep:"hit = \\d": 3,001 matches in 301 files, 50 shown/);
+    // 50 shown from 50 different files: no file contributes a second match while others have none.
+    assert.equal(new Set(r.attached.map((a) => a.path)).size, 50);
+
+    const few = await resolveMentions('@search:"the answer"', { discovery: { root } });
+    assert.deepEqual(few.attached.map((a) => [a.path, a.startLine, a.endLine]), [['src/zz-answer.ts', 1, 2]]);
+    assert.match(formatMentionSummary(few.summary), /@search:"the answer": 1 match in 1 file, 1 shown/);
+  });
+
+  it('a file with many matches no longer hides another file\'s single one', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'grounded-search-'));
+    writeFileSync(path.join(root, 'busy.ts'), Array.from({ length: 80 }, (_, i) => `retry(${i});`).join('\n'));
+    writeFileSync(path.join(root, 'quiet.ts'), 'const x = 1;\n\n\n\nexport const policy = retry(0);\n');
+    const r = await resolveMentions('@search:"retry("', { discovery: { root } });
+    assert.ok(r.attached.some((a) => a.path === 'quiet.ts' && a.text.includes('export const policy')), JSON.stringify(r.attached.map((a) => a.path)));
+    assert.match(formatMentionSummary(r.summary), /81 matches in 2 files, 50 shown/);
   });
 });

@@ -108,11 +108,10 @@ describe('parseMentions', () => {
       parseMentions(make(1000)); // warm up the JIT so the first timing is not the slow one
       const small = timeParse(make(n));
       const large = timeParse(make(4 * n));
-      // Linear work grows 4x; the parser this replaces grew 9-16x and took seconds to minutes at
-      // these sizes. The absolute bound is ~50x what a linear pass needs, so it is not a flaky one.
+      // The parser this replaces took seconds to minutes at these sizes (quadratic). Only that
+      // absolute bound is checked, ~50x what a linear pass needs: the ratio of two timings is
+      // noise on a busy machine or under the coverage run (V8 block coverage slows every branch).
       const detail = `${name}: ${small.toFixed(1)} ms for ${n} chars, ${large.toFixed(1)} ms for ${4 * n}`;
-      // Timings under 5 ms are mostly noise on a busy machine: they count as 5 ms.
-      assert.ok(large < 10 * Math.max(small, 5), detail);
       assert.ok(large < 1500, detail);
     });
   }

@@ -132,7 +132,7 @@ test('read-only steps return their output; file_glob and symbols_in_file work on
   const result = await executePlan({
     plan: plan([
       { id: 'g', tool: 'file_glob', arguments: { pattern: '*.ts' } },
-      { id: 's', tool: 'symbols_in_file', arguments: { path: 'src/calc.ts' } },
+      { id: 's', tool: 'symbols_in_file', arguments: { path: 'src/calc.ts', pattern: '*' } },
       { id: 'r', tool: 'references_to_symbol_name', arguments: { name: 'VERSION' } },
     ], { intent: 'READ' }),
     host: hostFor(root), authorize: accepting, applyEdit: createFileApplyEdit(root), mode: 'plan',
@@ -148,7 +148,7 @@ test('step by step confirms every step, read-only ones included; whole plan asks
   const root = makeWorkspace({ 'a.txt': 'A\n', 'src/calc.ts': sampleTs });
   const steps = [
     { id: 'r', tool: 'file_read', arguments: { path: 'a.txt' } },
-    { id: 's', tool: 'symbols_in_file', arguments: { path: 'src/calc.ts' } },
+    { id: 's', tool: 'symbols_in_file', arguments: { path: 'src/calc.ts', pattern: '*' } },
     { id: 'w', tool: 'file_write', arguments: { path: 'a.txt', contents: 'A2\n' } },
   ];
   const asked = (log: string[]) => async (step: PlanStep, edit?: ProposedEdit): Promise<AuthorizationDecision> => {

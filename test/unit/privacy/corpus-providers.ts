@@ -150,6 +150,13 @@ export const providerLookalikes: Negative[] = [
   ['github fine-grained pat of x', `token: github_pat_${'x'.repeat(22)}_${'x'.repeat(59)}`],
   ['npm token of zeros', `//registry.npmjs.org/:_authToken=npm_${'0'.repeat(36)}`],
   ['aws key id of X', 'AKIAXXXXXXXXXXXXXXXX'],
+  // Documented samples end in EXAMPLE (AWS's own docs use AKIA…EXAMPLE and a secret ending in
+  // EXAMPLEKEY); secret scanners allowlist them, and so do we.
+  ['aws documented sample key id', 'AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE'],
+  ['aws sample key id of our own', 'aws_access_key_id = AKIAB2B7QW4R9EXAMPLE'],
+  ['aws sample key pair in a credentials file', 'aws_access_key_id = AKIAQ7T3V9EXAMPLE2ZK\naws_secret_access_key = Zr8pT2mVq/7LnK4cW9x+3HdJ6sF1aGEXAMPLEKEY'],
+  ['aws sample secret in js', "const creds = { secretAccessKey: 'Hq4Nw8Zr2Lp/Vt6Kc9XbEXAMPLEKEYm3Jd7Sf1aG' };"],
+  ['example-suffixed token', `ghp_${fake(29, 'alnum', 306)}EXAMPLE`],
   ['slack token placeholder', 'SLACK_BOT_TOKEN=xoxb-your-token-here'],
   ['stripe key filler', `sk_test_${'x'.repeat(24)}`],
   ['openai key placeholder', 'OPENAI_API_KEY=sk-...'],

@@ -117,7 +117,7 @@ describe('one visibility rule across every surface', () => {
       ['file_create', { path: 'gitlink/hooks/post-checkout', contents: '#!/bin/sh\n' }], ['file_create', { path: 'private/new.ts', contents: 'x' }],
       ['file_create', { path: 'new.log', contents: 'x' }], ['file_create', { path: 'gen/new.ts', contents: 'x' }], ['file_create', { path: 'sec/new.ts', contents: 'x' }],
       ['file_create', { path: 'outlink/new.txt', contents: 'x' }], ['file_create', { path: 'dangling', contents: 'x' }], ['file_create', { path: 'dangling/x.txt', contents: 'x' }],
-      ['file_write', { path: 'notes.txt', contents: 'x' }], ['symbols_in_file', { path: 'sec/helper.ts' }], ['symbols_in_file', { path: 'private/helper.ts' }],
+      ['file_write', { path: 'notes.txt', contents: 'x' }], ['symbols_in_file', { path: 'sec/helper.ts', pattern: '*' }], ['symbols_in_file', { path: 'private/helper.ts', pattern: '*' }],
     ];
     for (const [tool, args] of steps) {
       const r = await validatePlan(plan([{ id: 's1', tool, arguments: args }]), { host });
