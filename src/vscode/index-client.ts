@@ -15,14 +15,16 @@ import { readSettings } from './settings';
  */
 export class IndexClient implements vscode.Disposable {
   private readonly client: LanguageClient;
-  private readonly started: Promise<void>;
-  private readonly watcher = vscode.workspace.createFileSystemWatcher('**/*');
+    private readonly watcher = vscode.workspace.createFileSystemWatcher('**/*');
 
   constructor(context: vscode.ExtensionContext, output: vscode.LogOutputChannel) {
     const module = context.asAbsolutePath('dist/server.js');
     const serverOptions: ServerOptions = { run: { module, transport: TransportKind.ipc }, debug: { module, transport: TransportKind.ipc } };
     // A function: read again at every (re)start, so changed settings apply after `restart`.
-    const init = (): IndexServerOptions => ({ settings: Object.fromEntries((vscode.workspace.workspaceFolders ?? []).map((f) => [f.uri.fsPath, readSettings(f.uri).engine])) });
+    const init = (): IndexServerOptions => {
+      this.startedWith = indexSettingsKey();
+      return { settings: Object.fromEntries((vscode.workspace.workspaceFolders ?? []).map((f) => [f.uri.fsPath, readSettings(f.uri).engine])) };
+    };
     const clientOptions: LanguageClientOptions = {
       documentSelector: [{ scheme: 'file' }],
       synchronize: { fileEvents: this.watcher },
@@ -49,16 +51,32 @@ export class IndexClient implements vscode.Disposable {
       if (this.runs++ > 0 && !this.quiet) void vscode.window.setStatusBarMessage('$(sync) Grounded: the index server stopped and was restarted', 5000);
       this.quiet = false;
     });
-    this.started = this.client.start();
+    this.ready = this.client.start();
   }
 
   private runs = 0;
   private quiet = false;
+  private ready: Promise<void>;
+  /** The index settings of every folder when the server last started (see `indexSettingsKey`). */
+  private startedWith = '';
 
   /** Restarts the server on purpose (settings changed), without the crash notice. */
   restart(): void {
     this.quiet = true;
-    void this.client.restart().catch(() => undefined);
+    this.ready = this.client.restart().catch(() => undefined);
+  }
+
+  /**
+   * Waits until the server runs with the current index settings. A question asked right after a
+   * settings change must not be answered by a server that still hides (or shows) the old files,
+   * whether or not the configuration event has arrived yet.
+   */
+  private async current(): Promise<void> {
+    await this.ready;
+    if (this.startedWith !== indexSettingsKey()) {
+      this.restart();
+      await this.ready;
+    }
   }
 
   /** The server process id while it runs (tests kill it to check the restart). */
@@ -72,10 +90,10 @@ export class IndexClient implements vscode.Disposable {
    */
   sourceFor(root: string, fallback: () => ChunkSource): ChunkSource {
     return new ServerChunkSource(root, async (terms, limit) => {
-      await this.started;
+      await this.current();
       return this.client.sendRequest(SearchRequest, { root, terms, limit });
     }, fallback, async () => {
-      await this.started;
+      await this.current();
       return (await this.client.sendRequest(StatusRequest, {})).find((s) => s.root === root)?.files;
     });
   }
@@ -122,4 +140,14 @@ class ServerChunkSource implements ChunkSource {
     this.indexing = r.indexing;
     return r.chunks;
   }
+}
+
+/** The settings that change what the server indexes, per folder, as one comparable string. */
+export const INDEX_SETTINGS = ['extraIgnore', 'excludedFolders', 'maxFileSize', 'maxFileTokens', 'encoding'];
+
+function indexSettingsKey(): string {
+  return JSON.stringify((vscode.workspace.workspaceFolders ?? []).map((f) => {
+    const c = vscode.workspace.getConfiguration('grounded', f.uri);
+    return [f.uri.fsPath, INDEX_SETTINGS.map((k) => c.get(k))];
+  }));
 }

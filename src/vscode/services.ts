@@ -10,7 +10,7 @@ import type { ChunkSource } from '../engine/retrieval/chunk-source';
 import { discoverFiles } from '../engine/workspace/discovery';
 import { createLogger, type Logger, type LogRecord } from '../engine/telemetry/log';
 import { levelFilteredSink } from '../engine/telemetry/log-level';
-import { IndexClient } from './index-client';
+import { IndexClient, INDEX_SETTINGS } from './index-client';
 import { KeyStore, type KeyedProvider } from './keys';
 import { VsCodeLmProvider } from './lm-provider';
 import { openWorkspaceSession, type WorkspaceSession } from '../engine/session/workspace-session';
@@ -38,7 +38,6 @@ export interface AskOptions {
 }
 
 /** Settings the index server reads: a change to one of them rebuilds its view of the workspace. */
-const INDEX_SETTINGS = ['extraIgnore', 'excludedFolders', 'maxFileSize', 'maxFileTokens', 'encoding'];
 
 const KEY_HINT = 'run "Grounded: Set API Key"';
 
