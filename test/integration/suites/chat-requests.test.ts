@@ -51,18 +51,19 @@ describe('@grounded requests as the model receives them', function () {
 
   after(() => rmSync(file('config/local.env').fsPath, { force: true }));
 
-  it('stops streaming a VS Code language model answer when the user presses stop, and returns at once', async () => {
-    await setReplies([{ match: 'slow-answer-41', reply: 'Keys are stored by src/auth/keyStore.ts#L16-46 which encrypts them first and then hands them to the backend.', delayMs: 3000 }]);
+  it('stops streaming a VS Code language model answer when the user presses stop, and returns at once', async function () {
+    // The next piece is further away than this test's whole timeout: the handler can only return
+    // (and the test pass) if the stop ends it at once, without waiting for the model.
+    this.timeout(60_000);
+    await setReplies([{ match: 'slow-answer-41', reply: 'Keys are stored by src/auth/keyStore.ts#L16-46 which encrypts them first and then hands them to the backend.', delayMs: 90_000 }]);
     const cts = new vscode.CancellationTokenSource();
-    let stoppedAt = 0;
+    let stopped = false;
     const rec = new Recorder(() => {
-      if (!stoppedAt && rec.text().includes('Keys are')) { stoppedAt = Date.now(); cts.cancel(); }
+      if (!stopped && rec.text().includes('Keys are')) { stopped = true; cts.cancel(); }
     });
     const { result } = await ask('slow-answer-41: how are API keys stored?', { token: cts.token, rec });
-    const took = Date.now() - stoppedAt;
-    assert.ok(stoppedAt > 0, 'the answer had started streaming');
+    assert.ok(stopped, 'the answer had started streaming');
     assert.equal(result.metadata?.status, 'cancelled');
-    assert.ok(took < 1500, `the handler returned ${took} ms after stop (the next piece was 3 s away)`);
     assert.match(rec.text(), /_Stopped\._$/);
     assert.ok(!rec.text().includes('hands them to the backend'), 'nothing after the stop was shown');
     // VS Code 1.100 does not pass a cancellation on to a language model request that is already
