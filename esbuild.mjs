@@ -1,4 +1,5 @@
-// Bundles the extension, the CLI, the language server and the webview script.
+// Bundles the extension, the CLI, the index server (src/server/, a language server the extension
+// starts through vscode-languageclient) and the webview script.
 // `--watch` rebuilds on change; `--production` minifies (source maps are always written).
 import * as esbuild from 'esbuild';
 import { cpSync, mkdirSync, existsSync } from 'node:fs';
@@ -36,7 +37,7 @@ const entries = [
   // memory SQL runs in a worker thread so a runaway query can be terminated.
   { ...common, entryPoints: { 'sql-worker': 'src/engine/audit/sql-worker.cjs' }, outdir: 'dist' },
 ];
-if (existsSync('src/server/main.ts')) entries.push({ ...common, entryPoints: { server: 'src/server/main.ts' }, outdir: 'dist' });
+entries.push({ ...common, entryPoints: { server: 'src/server/main.ts' }, outdir: 'dist' });
 if (existsSync('media/src/webview.ts')) {
   entries.push({ bundle: true, platform: 'browser', format: 'iife', target: 'es2022', sourcemap: true, minify: production,
     entryPoints: { webview: 'media/src/webview.ts' }, outdir: 'media/dist', logLevel: 'info' });

@@ -7,7 +7,8 @@ import type { ContextChunk } from '../context/types';
 import { cancelledError } from '../llm/errors';
 import type { RetryInfo, RetryOptions } from '../llm/retry';
 import { ProviderError, type IncompleteReason, type Provider, type ToolSpec } from '../llm/types';
-import { MAX_TOOL_ROUNDS, runToolLoop } from '../tools/tool-loop';
+import { runToolLoop } from '../tools/tool-loop';
+import { describeToolUse } from '../tools/progress';
 import type { CommandToolset } from '../tools/command-tools';
 import type { ScrubbedText } from '../privacy/types';
 import { streamReply } from './reply-stream';
@@ -156,7 +157,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
       if (deps.tools) {
         const loop = await runToolLoop({
           provider, messages, toolset: deps.tools, scrubber, signal: request.signal, complete: reply,
-          onToolCall: (name, round) => emit({ type: 'progress', message: `Using ${name} (tool round ${round} of ${MAX_TOOL_ROUNDS})…` }),
+          onToolCall: (command) => emit({ type: 'progress', message: describeToolUse(command) }),
           // Lines a tool showed are as citable as the first context, and are listed with the sources.
           onLinesShown: (lines) => {
             answerStream.see(lines);

@@ -33,8 +33,8 @@ export interface ToolLoopOptions {
    * comes, unless its first line is a command.
    */
   complete?: (messages: ChatMessage[], tools: ToolSpec[] | undefined, toolChoice?: 'none') => Promise<ModelReply>;
-  /** Told before each tool runs (its name and round), e.g. to show progress; never the arguments' text in logs. */
-  onToolCall?: (name: string, round: number) => void;
+  /** Told before each tool runs (the request and its round), e.g. to show progress; never the arguments' text in logs. */
+  onToolCall?: (command: DetectedCommand, round: number) => void;
   /** Told of the file lines each tool result showed the model (scrubbed), which its answer may cite. */
   onLinesShown?: (lines: ShownLines) => void;
 }
@@ -77,13 +77,27 @@ async function complete(provider: Provider, messages: ChatMessage[], tools: Tool
   return reply;
 }
 
-/** The model's request in a reply: its first native call, else a command on its first line. */
-function requested(reply: ModelReply): { command: DetectedCommand; call?: ToolCall; skipped: ToolCall[] } | undefined {
-  const [call, ...skipped] = reply.toolCalls;
-  if (call) return { command: commandFromToolCall(call), call, skipped };
-  const command = detectCommand(reply.text);
-  return command && { command, skipped: [] };
+interface Requested {
+  command: DetectedCommand;
+  /** The native call that runs (answered by a `tool` message). */
+  call?: ToolCall;
+  /** A native call made in the same reply as a `/command`, which took precedence: answered "not run". */
+  overridden?: ToolCall;
+  skipped: ToolCall[];
 }
+
+/**
+ * The model's request in a reply. A command on the reply's first line takes precedence over native
+ * calls in the same reply (seed 003); otherwise its first native call runs.
+ */
+function requested(reply: ModelReply): Requested | undefined {
+  const command = detectCommand(reply.text);
+  const [call, ...skipped] = reply.toolCalls;
+  if (command) return { command, overridden: call, skipped: call ? skipped : [] };
+  return call && { command: commandFromToolCall(call), call, skipped };
+}
+
+export const commandPrecedenceText = 'Not run: the /command on the first line of your reply takes precedence over a native tool call in the same reply.';
 
 /**
  * Answers with read-only tools (seed 003). The model asks for a tool either natively (a
@@ -124,11 +138,17 @@ export async function runToolLoop(opts: ToolLoopOptions): Promise<ToolLoopResult
     }
   };
   /** Appends the model's turn and the result it gets: a `tool` message for a native call, else a user message. */
-  const answerWith = (reply: ModelReply, call: ToolCall | undefined, name: string, content: string): ScrubbedText => {
+  const answerWith = (reply: ModelReply, req: Pick<Requested, 'call' | 'overridden'>, name: string, content: string): ScrubbedText => {
     const result = scrub(formatToolResult(name, content));
+    const { call, overridden } = req;
     if (call) {
       messages.push({ role: 'assistant', content: scrub(reply.text), toolCall: call });
       messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result });
+    } else if (overridden) {
+      // APIs refuse a native call left unanswered: it is answered "not run", the command's result follows.
+      messages.push({ role: 'assistant', content: scrub(reply.text), toolCall: overridden });
+      messages.push({ role: 'tool', toolCallId: overridden.id, name: overridden.name, content: scrub(formatToolResult(overridden.name.toUpperCase(), commandPrecedenceText)) });
+      messages.push({ role: 'user', content: result });
     } else {
       messages.push({ role: 'assistant', content: scrub(reply.text) });
       messages.push({ role: 'user', content: result });
@@ -143,7 +163,7 @@ export async function runToolLoop(opts: ToolLoopOptions): Promise<ToolLoopResult
     if (limitReached) return finish(toolLimitStoppedText(maxRounds), true);
     if (toolCalls.length >= maxRounds) {
       limitReached = true;
-      if (call) answerWith(reply, call, command.name.toUpperCase(), `Not run. ${answerWithoutToolsText}`);
+      if (call || req.overridden) answerWith(reply, req, command.name.toUpperCase(), `Not run. ${answerWithoutToolsText}`);
       else {
         messages.push({ role: 'assistant', content: scrub(reply.text) });
         messages.push({ role: 'user', content: scrub(answerWithoutToolsText) });
@@ -151,13 +171,13 @@ export async function runToolLoop(opts: ToolLoopOptions): Promise<ToolLoopResult
       continue;
     }
     let result: CommandResult;
-    opts.onToolCall?.(command.name.toUpperCase(), toolCalls.length + 1);
+    opts.onToolCall?.(command, toolCalls.length + 1);
     if (command.kind === 'command') result = await opts.toolset.run(command, opts.scrubber);
     else if (command.kind === 'unknown') result = { name: command.name.toUpperCase(), ok: false, content: `Error: unknown ${call ? 'tool ' : 'command /'}${command.name}. Known commands:\n${knownCommandsText()}` };
     else result = { name: command.name.toUpperCase(), ok: false, content: `Error: /${command.name}: ${command.reason}` };
     toolCalls.push({ name: result.name, ok: result.ok });
     const note = skipped.length ? `\n\n(Only one tool call runs per round; not run: ${skipped.map((c) => c.name).join(', ')}. Ask for it again if you still need it.)` : '';
-    const scrubbed = answerWith(reply, call, result.name, result.content + note);
+    const scrubbed = answerWith(reply, req, result.name, result.content + note);
     if (result.lines) opts.onLinesShown?.({ ...result.lines, text: scrub(result.lines.text) });
     toolResults.push(scrubbed);
     opts.record?.('tool', scrubbed);

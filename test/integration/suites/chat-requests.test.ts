@@ -178,7 +178,9 @@ describe('@grounded requests as the model receives them', function () {
     assert.equal(sent.length, 2, 'one tool round, then the answer');
     assert.match(sent[1].prompt, /🔧 TOOL RESULT — READ\n\nsrc\/http\/client\.ts#L20-30\n20: /);
     assert.ok(!rec.text().includes('/read src/http'), 'the command line is not shown to the user');
-    assert.ok(rec.of('progress').some((p) => /Using READ \(tool round 1 of 3\)/.test(String(p))), JSON.stringify(rec.of('progress')));
+    // Progress says what is read, in words, not the protocol (issue 16, item 16).
+    assert.ok(rec.of('progress').some((p) => /Reading src\/http\/client\.ts \(lines 20–30\)…/.test(String(p))), JSON.stringify(rec.of('progress')));
+    assert.ok(!rec.of('progress').some((p) => /tool round|READ|\/read/.test(String(p))), JSON.stringify(rec.of('progress')));
     assert.equal(result.metadata?.status, 'success');
     assert.ok(rec.anchors().some((a) => a.title === 'src/http/client.ts#L20-30'), rec.text());
     assert.ok(!rec.text().includes('unverified'), 'the lines the tool read count as sent');

@@ -38,7 +38,7 @@ describe('answers that use read-only tools through native tool calls', () => {
     assert.equal(r.status, 'success');
     assert.equal(r.answer, 'Keys are sealed with AES-GCM (src/auth/keyStore.ts#L19-26).');
     assert.equal(texts(events), r.answer);
-    assert.ok(events.some((e) => e.type === 'progress' && /Using READ \(tool round 1 of 3\)/.test(e.message)));
+    assert.ok(events.some((e) => e.type === 'progress' && /Reading src\/auth\/keyStore.ts \(lines 1–30\)…/.test(e.message)));
     assert.equal(server.requests.length, 2);
     const first = body(0);
     assert.deepEqual(first.tools.map((t: { type: string; function: { name: string } }) => `${t.type}:${t.function.name}`), ['function:search', 'function:grep', 'function:read', 'function:symbols', 'function:references', 'function:memory_search', 'function:memory_sql']);
@@ -106,6 +106,28 @@ describe('answers that use read-only tools through native tool calls', () => {
     assert.deepEqual(server.requests.map((q) => 'tools' in JSON.parse(q.body)), [true, false, false]);
     assert.match(body(2).messages.at(-1).content, /^🔧 TOOL RESULT — READ\n\nsrc\/auth\/keyStore\.ts#L1-30\n/);
     assert.ok(r.citations.every((c) => c.verified));
+  });
+
+  it('a reply with both a /command first line and a native call runs the command (seed 003); the call is answered "not run"', async () => {
+    server.requests.length = 0;
+    server.reply(
+      { kind: 'openai-stream', chunks: ['/read src/auth/keyStore.ts#L1-5\n'], toolCalls: [{ id: 'call_grep1', name: 'grep', arguments: JSON.stringify({ pattern: 'encrypt' }) }] },
+      { kind: 'openai-stream', chunks: ['Keys are sealed (src/auth/keyStore.ts#L1-5).'] },
+    );
+    const events: AskEvent[] = [];
+    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: createCommandToolset({ host }) });
+    assert.equal(r.answer, 'Keys are sealed (src/auth/keyStore.ts#L1-5).');
+    assert.ok(events.some((e) => e.type === 'progress' && /Reading src\/auth\/keyStore.ts \(lines 1–5\)…/.test(e.message)), 'the command ran, not the grep');
+    assert.ok(!events.some((e) => e.type === 'progress' && /encrypt/.test(e.message)));
+    const [call, notRun, result] = body(1).messages.slice(-3);
+    assert.equal(call.role, 'assistant');
+    assert.equal(call.tool_calls[0].id, 'call_grep1', 'the native call stays in the history, as the API requires');
+    assert.equal(notRun.role, 'tool');
+    assert.equal(notRun.tool_call_id, 'call_grep1');
+    assert.match(notRun.content, /^🔧 TOOL RESULT — GREP\n\nNot run: the \/command on the first line of your reply takes precedence/);
+    assert.equal(result.role, 'user');
+    assert.match(result.content, /^🔧 TOOL RESULT — READ\n\nsrc\/auth\/keyStore\.ts#L1-5\n1: /);
+    assert.ok(r.citations.length === 1 && r.citations[0].verified, 'the lines the command read are citable');
   });
 
   it('offers no tools when the question has no toolset', async () => {

@@ -37,7 +37,7 @@ describe('answers that use read-only tools', () => {
     assert.equal(r.status, 'success');
     assert.equal(r.answer, 'Keys are sealed with AES-GCM (src/auth/keyStore.ts#L19-26).');
     assert.equal(texts(events), r.answer, 'the command line is never shown');
-    assert.ok(events.some((e) => e.type === 'progress' && /Using READ \(tool round 1 of 3\)/.test(e.message)));
+    assert.ok(events.some((e) => e.type === 'progress' && /Reading src\/auth\/keyStore.ts \(lines 1–30\)…/.test(e.message)));
     assert.equal(server.requests.length, 2);
     const first = JSON.parse(server.requests[0].body);
     assert.match(first.messages[0].content, /Tools: when the context is not enough/);
