@@ -4,6 +4,8 @@ import { KEYED_PROVIDERS, PROVIDER_LABELS, type KeyedProvider } from './keys';
 import { attachChecked } from './chat/attachments';
 import type { PanelTurn } from './panel/messages';
 import { GroundedPanel } from './panel/panel';
+import type { ConversationHub } from './panel/hub';
+import { SIDE_VIEW_ID, type GroundedSideView } from './panel/side-view';
 import type { GroundedServices } from './services';
 import { discoveryFor, readSettings, type ProviderChoice } from './settings';
 import { registerClearUrlCache } from './url-cache-command';
@@ -79,7 +81,7 @@ async function showVisibleFiles(services: GroundedServices): Promise<void> {
 }
 
 /** Input box for the question, then the answer in the panel with the selection as primary context. */
-export async function askSelection(context: vscode.ExtensionContext, services: GroundedServices, question?: string): Promise<PanelTurn | undefined> {
+export async function askSelection(context: vscode.ExtensionContext, services: GroundedServices, surfaces: ConversationSurfaces, question?: string): Promise<PanelTurn | undefined> {
   const editor = vscode.window.activeTextEditor;
   const root = services.rootFor(editor?.document.uri);
   if (!editor || !root) return void vscode.window.showWarningMessage('Grounded: select some code in a file of the open folder first.');
@@ -88,15 +90,24 @@ export async function askSelection(context: vscode.ExtensionContext, services: G
   const selection = checked.attached;
   const q = question ?? (await vscode.window.showInputBox({ prompt: `Ask about ${selection.path}#L${selection.startLine}-${selection.endLine}`, placeHolder: 'What does this code do?', ignoreFocusOut: true }));
   if (q === undefined) return;
-  const panel = GroundedPanel.show(context, services);
-  return panel.ask(q.trim() || 'Explain this code.', [selection], root);
+  // Where the conversation is on screen: the side-bar view when it is open, else an editor tab.
+  if (!surfaces.sideView.visible) GroundedPanel.show(context, surfaces.hub);
+  return surfaces.hub.controller.ask(q.trim() || 'Explain this code.', [selection], root);
 }
 
 /** Registers the palette commands (the chat participant and plans register their own). */
-export function registerCommands(context: vscode.ExtensionContext, services: GroundedServices): vscode.Disposable[] {
+/** Where the conversation can be shown: one conversation, in the side bar and in an editor tab. */
+export interface ConversationSurfaces {
+  hub: ConversationHub;
+  sideView: GroundedSideView;
+}
+
+export function registerCommands(context: vscode.ExtensionContext, services: GroundedServices, surfaces: ConversationSurfaces): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('grounded.openPanel', () => GroundedPanel.show(context, services)),
-    vscode.commands.registerCommand('grounded.askSelection', (question?: string) => askSelection(context, services, typeof question === 'string' ? question : undefined)),
+    vscode.commands.registerCommand('grounded.openPanel', () => GroundedPanel.show(context, surfaces.hub)),
+    // The side-bar view's generated focus command; this name stays stable for keybindings and docs.
+    vscode.commands.registerCommand('grounded.focus', () => vscode.commands.executeCommand(`${SIDE_VIEW_ID}.focus`)),
+    vscode.commands.registerCommand('grounded.askSelection', (question?: string) => askSelection(context, services, surfaces, typeof question === 'string' ? question : undefined)),
     vscode.commands.registerCommand('grounded.setApiKey', (p?: KeyedProvider) => setApiKey(services, typeof p === 'string' ? p : undefined)),
     vscode.commands.registerCommand('grounded.clearApiKey', (p?: KeyedProvider) => clearApiKey(services, typeof p === 'string' ? p : undefined)),
     vscode.commands.registerCommand('grounded.selectModel', selectModel),

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import { handleChatRequest, registerParticipant } from './chat/participant';
 import { registerCommands } from './commands';
+import { ConversationHub } from './panel/hub';
 import { GroundedPanel, PANEL_VIEW_TYPE } from './panel/panel';
+import { GroundedSideView, SIDE_VIEW_ID } from './panel/side-view';
 import { registerPlanFeatures } from './plans';
 import { GroundedServices } from './services';
 import { createStatusBar } from './status-bar';
@@ -26,12 +28,17 @@ export function activate(context: vscode.ExtensionContext): GroundedApi {
     session: () => { const root = services.rootFor(vscode.window.activeTextEditor?.document.uri); return root ? services.sessionFor(root) : undefined; },
   });
   const chat = { services, plans: plans.features };
+  // One conversation, shown in Grounded's side-bar view and, on demand, in an editor tab.
+  const hub = new ConversationHub(services, context.workspaceState, GroundedPanel.citationColumn);
+  const sideView = new GroundedSideView(context.extensionUri, hub);
   context.subscriptions.push(
     services,
+    hub,
     registerParticipant(context, chat),
-    ...registerCommands(context, services),
+    ...registerCommands(context, services, { hub, sideView }),
     ...createStatusBar(services),
-    vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, { deserializeWebviewPanel: async (panel) => GroundedPanel.restore(panel, context, services) }),
+    vscode.window.registerWebviewViewProvider(SIDE_VIEW_ID, sideView),
+    vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, { deserializeWebviewPanel: async (panel) => GroundedPanel.restore(panel, context, hub) }),
     ...plans.disposables,
   );
   const activationMs = Math.round((performance.now() - started) * 10) / 10;

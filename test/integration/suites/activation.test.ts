@@ -15,6 +15,8 @@ const COMMANDS = [
   'grounded.showVisibleFiles',
   'grounded.showLogs',
   'grounded.showMetrics',
+  'grounded.focus',
+  'grounded.chatView.focus',
 ];
 
 describe('extension activation', function () {

@@ -1,0 +1,41 @@
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+
+/** The webview options of every surface that shows the conversation: scripts, and files from media/ only. */
+export function conversationWebviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media')] };
+}
+
+/**
+ * The conversation's page, the same in the side bar and in an editor tab: a strict CSP with a
+ * nonce, styles and script from media/ only. The stylesheet is linked in the head, so restored
+ * history is styled from its first paint.
+ */
+export function conversationHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+  const nonce = randomBytes(16).toString('base64');
+  const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', f));
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src ${webview.cspSource}; style-src ${webview.cspSource}; script-src 'nonce-${nonce}';">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link href="${media('webview.css')}" rel="stylesheet">
+<title>Grounded</title>
+</head>
+<body>
+<main id="conversation" aria-live="polite" aria-label="Conversation"></main>
+<form id="ask" aria-label="Ask Grounded">
+  <div id="mentions" role="listbox" aria-label="Mention suggestions" hidden></div>
+  <textarea id="question" rows="3" placeholder="Ask about this workspace… (@ to mention a file, Enter to send, Shift+Enter for a new line, Escape to stop)" aria-label="Question" aria-autocomplete="list" aria-controls="mentions"></textarea>
+  <div class="actions">
+    <button type="submit" id="send">Ask</button>
+    <button type="button" id="stop" class="secondary" hidden title="Stop the answer (Escape)">Stop</button>
+    <button type="button" id="clear" class="secondary">Clear</button>
+    <button type="button" id="model" class="secondary">Provider…</button>
+  </div>
+</form>
+<script nonce="${nonce}" src="${media('dist/webview.js')}"></script>
+</body>
+</html>`;
+}

@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+import type { GroundedServices } from '../services';
+import { PanelController } from './controller';
+import type { ToWebview } from './messages';
+
+/**
+ * One conversation for every surface that shows it (the side-bar view and the editor tab): one
+ * controller, its messages posted to each attached webview, and what any of them sends handled
+ * once. Closing a surface detaches it; an answer still being written carries on and is kept.
+ */
+export class ConversationHub implements vscode.Disposable {
+  readonly controller: PanelController;
+  private readonly webviews = new Set<vscode.Webview>();
+
+  constructor(services: GroundedServices, state: vscode.Memento, editorColumn: () => vscode.ViewColumn) {
+    this.controller = new PanelController(services, state, (m: ToWebview) => {
+      for (const w of this.webviews) void w.postMessage(m);
+    }, editorColumn);
+  }
+
+  /** Shows the conversation in `webview` until the returned disposable is disposed. */
+  attach(webview: vscode.Webview): vscode.Disposable {
+    this.webviews.add(webview);
+    const listener = webview.onDidReceiveMessage((raw) => void this.controller.receive(raw));
+    return new vscode.Disposable(() => {
+      listener.dispose();
+      this.webviews.delete(webview);
+    });
+  }
+
+  dispose(): void {
+    this.webviews.clear();
+    this.controller.dispose();
+  }
+}

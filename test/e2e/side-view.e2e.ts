@@ -1,0 +1,64 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openWorkbench, type Workbench, waitForPanelScript } from './harness';
+
+// A newcomer finds Grounded without knowing a command: its own icon in the activity bar opens the
+// conversation in the side bar (also Ctrl+Alt+G), the status bar says from startup who answers,
+// and the side-bar conversation is the same one an editor tab shows ("open in editor").
+
+let wb: Workbench;
+const repliesDir = mkdtempSync(path.join(os.tmpdir(), 'grounded-e2e-side-'));
+
+before(async () => {
+  const replies = path.join(repliesDir, 'replies.json');
+  writeFileSync(replies, JSON.stringify([{ match: '^Question: where are keys kept', reply: 'In src/auth/keyStore.ts#L19-26, encrypted first.' }]));
+  wb = await openWorkbench('side-view', { settings: { 'grounded.provider': 'vscode-lm' }, env: { GROUNDED_FIXTURE_REPLIES: replies } });
+});
+
+after(async () => {
+  await wb?.close();
+  rmSync(repliesDir, { recursive: true, force: true });
+});
+
+// Webviews are laid over the workbench outside the side bar's DOM: the newest one is the last frame.
+const lastFrame = () => wb.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+
+test('the status bar names who answers from startup, before anything is opened', { timeout: 120_000 }, async () => {
+  const item = wb.page.locator('.statusbar-item', { hasText: /Grounded: VS Code/ }).first();
+  await item.waitFor({ state: 'visible', timeout: 60_000 });
+  assert.match(await item.innerText(), /Grounded: VS Code \S+/);
+  await wb.screenshot('status-bar-startup');
+});
+
+test('Grounded has an icon in the activity bar; its view asks and answers with citations in the side bar', { timeout: 180_000 }, async () => {
+  const icon = wb.page.locator('.activitybar .action-item a[aria-label^="Grounded"]').first();
+  await icon.waitFor({ state: 'visible', timeout: 30_000 });
+  await icon.click();
+  const frame = lastFrame();
+  const input = await waitForPanelScript(frame);
+  await input.fill('where are keys kept?');
+  await input.press('Enter');
+  const chip = frame.locator('.answer button.cite').first();
+  await chip.waitFor({ state: 'visible', timeout: 60_000 });
+  assert.equal((await chip.innerText()).trim(), 'src/auth/keyStore.ts#L19-26');
+  await wb.screenshot('side-view-answer');
+  // "Open in editor" from the view's title bar shows the same conversation in an editor tab.
+  await wb.page.locator('.part.sidebar .title-actions a[aria-label="Open Grounded Panel"], .part.sidebar .actions-container a[aria-label="Open Grounded Panel"]').first().click();
+  await wb.page.locator('.tab.active', { hasText: 'Grounded' }).waitFor({ state: 'visible', timeout: 30_000 });
+  await lastFrame().locator('.answer button.cite', { hasText: 'src/auth/keyStore.ts#L19-26' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await wb.screenshot('side-view-open-in-editor');
+});
+
+test('Ctrl+Alt+G brings the Grounded view back', { timeout: 120_000 }, async () => {
+  await wb.runCommand('View: Close All Editors');
+  await wb.runCommand('View: Close Primary Side Bar');
+  await wb.page.locator('.part.sidebar').waitFor({ state: 'hidden', timeout: 15_000 });
+  await wb.page.keyboard.press('Control+Alt+G');
+  await wb.page.locator('.part.sidebar', { hasText: /Grounded: Ask/i }).waitFor({ state: 'visible', timeout: 30_000 });
+  // The conversation is still there: the view shows the same turns after being hidden.
+  await lastFrame().locator('.answer button.cite', { hasText: 'src/auth/keyStore.ts#L19-26' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await wb.screenshot('side-view-shortcut');
+});
