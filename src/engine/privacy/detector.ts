@@ -1,3 +1,5 @@
+import { withoutIndices } from './value-group';
+
 /**
  * One span of text a detector wants redacted. `start`/`end` are UTF-16 offsets into the
  * scrubbed text (end exclusive); only this span is replaced, so detectors that find a secret
@@ -82,7 +84,8 @@ function* findGlobal(re: RegExp, text: string): Iterable<[number, RegExpExecArra
 export function* findByRules(rules: readonly PatternRule[], text: string): Iterable<Omit<Finding, 'priority'>> {
   for (const rule of rules) {
     if (rule.hint !== undefined && !(typeof rule.hint === 'string' ? text.includes(rule.hint) : rule.hint.some((h) => text.includes(h)))) continue;
-    const matches = rule.anchor ? findAnchored(rule, rule.anchor, text) : findGlobal(rule.pattern, text);
+    const quick = rule.anchor ? null : withoutIndices(rule.pattern);
+    const matches = rule.anchor ? findAnchored(rule, rule.anchor, text) : findGlobal(quick ?? rule.pattern, text);
     for (const [index, m] of matches) {
       let start = index;
       let value = m[0];
@@ -90,6 +93,10 @@ export function* findByRules(rules: readonly PatternRule[], text: string): Itera
       if (group && m.groups?.value !== undefined) {
         start = group[0];
         value = m.groups.value;
+      } else if (quick && m.groups?.value !== undefined) {
+        // The group ends the match (only lookarounds after it): its offset needs no `d` flag.
+        value = m.groups.value;
+        start = index + m[0].length - value.length;
       }
       if (value.length === 0) continue;
       if (rule.accept && !rule.accept(value, text, start)) continue;

@@ -6,6 +6,14 @@ import { looksSecret } from './assignment-rules';
 // password is redacted (the user name and host stay, so the reader still sees which database);
 // in `Authorization: Basic|Bearer <credentials>` only the credentials.
 
+/**
+ * Basic credentials are base64 of `user:password` (RFC 7617): a value that does not decode to
+ * text with a colon is a word or an identifier (`Authorization: Basic Authorization`), not a secret.
+ */
+function isBasicCredential(value: string): boolean {
+  return Buffer.from(value, 'base64').toString('latin1').includes(':');
+}
+
 const notPlaceholder = (value: string) => !isPlaceholderValue(value) && !isPlaceholderValue(decodeURIComponentSafe(value));
 
 function decodeURIComponentSafe(value: string): string {
@@ -27,8 +35,8 @@ const rules: PatternRule[] = [
   {
     kind: 'basic_auth',
     hint: 'uthorization',
-    pattern: /(?<![\w-])(?:Proxy-)?Authorization["']?[ \t]{0,5}[:=,][ \t]{0,5}["']?Basic[ \t]{1,5}(?<value>[A-Za-z0-9+/]{6,4096}={0,2})(?![\w+/=-])/dgi,
-    accept: notPlaceholder,
+    pattern: /(?<![\w-])(?:Proxy-)?Authorization["']?[ \t]{0,5}[:=,][ \t]{0,5}["']?Basic[ \t]{1,5}(?<value>[A-Za-z0-9+/]{6,4096}={0,2})(?![\w+/=:-])/dgi,
+    accept: (value) => notPlaceholder(value) && isBasicCredential(value),
   },
   {
     kind: 'bearer_token',

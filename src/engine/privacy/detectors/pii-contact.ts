@@ -18,12 +18,31 @@ function acceptEmail(value: string): boolean {
   return !local.startsWith('.') && !local.endsWith('.') && !local.includes('..');
 }
 
+/**
+ * A cheap look past an `@` before the email regex runs: a domain needs a dot and a last label of
+ * at least two characters (`[…]` address literals pass). Hostile runs such as `a.b@a.b@…` or
+ * `a@b.c1.a@…` are dismissed here in a few steps instead of a regex attempt at every `@`.
+ */
+function plausibleDomainAt(text: string, from: number): boolean {
+  if (text[from] === '[') return true;
+  const limit = Math.min(text.length, from + 256);
+  let end = from;
+  for (; end < limit; end++) {
+    const c = text.charCodeAt(end);
+    const label = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 46 || c > 127;
+    if (!label) break;
+  }
+  while (end > from && text.charCodeAt(end - 1) === 46) end--; // a sentence's full stop after the address
+  const dot = text.lastIndexOf('.', end - 1);
+  return dot > from && end - dot - 1 >= 2;
+}
+
 // Local parts take the RFC's common specials (not quotes, `=`, `/` or braces, which in code
 // are the text around an address); letters may be any script, and domains may be IDNs.
 const rules: PatternRule[] = [
   {
     kind: 'email',
-    anchor: { literal: '@', back: /[\p{L}\p{N}._%+!#$&*^~-]/u, maxBack: 64 },
+    anchor: { literal: '@', back: /[\p{L}\p{N}._%+!#$&*^~-]/u, maxBack: 64, quick: (t, at) => plausibleDomainAt(t, at + 1) },
     pattern: /(?<![\p{L}\p{N}._%+!#$&*^~-])[\p{L}\p{N}._%+!#$&*^~-]{1,64}@(?:(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.){1,8}(?:[A-Za-z]{2,24}|xn--[a-z0-9-]{1,59}|\p{L}{2,24})|\[(?:\d{1,3}\.){3}\d{1,3}\])(?![\p{L}\p{N}-])/uy,
     accept: acceptEmail,
   },
