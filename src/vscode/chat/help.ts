@@ -3,7 +3,7 @@ export const CHAT_HELP = `**@grounded** answers questions about the code in this
 
 **Commands**
 - \`@grounded <question>\` or \`/ask <question>\`: search the workspace and answer.
-- \`/explain\`: explain the current selection (or the current file).
+- \`/explain\`: explain the current selection, or the symbol at the cursor (else the lines on screen).
 - \`/plan <change>\`: propose a change as a validated plan; every edit is shown as a diff to accept or reject.
 - \`/mentions\`: how to point Grounded at files, searches and URLs.
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ConversationTurn } from '../../engine/ask/types';
+import type { AttachedContext, ConversationTurn } from '../../engine/ask/types';
 import * as vscode from 'vscode';
 import type { BuiltContext } from '../../engine/context/types';
 import { ProviderError } from '../../engine/llm/types';
@@ -8,6 +8,7 @@ import { runPlanRequest, type PlanFeatures } from '../plans';
 import { RESTRICTED_NOTICE } from '../restricted';
 import type { GroundedServices } from '../services';
 import { attachChecked, attachReferences, type CheckedAttachment } from './attachments';
+import { explainTarget } from './explain-target';
 import { ChatAnswerRenderer } from './answer-render';
 import { CHAT_HELP, MENTIONS_HELP } from './help';
 import { historyTurns } from './history';
@@ -33,10 +34,16 @@ function footer(ctx: BuiltContext, provider?: string): string {
   return `\n\n---\n_${provider ? `Answered by ${provider}` : 'No model used'} from ${ctx.chunks.length} chunk(s), ${ctx.totalTokens} tokens, of ${ctx.filesSearched.toLocaleString('en-US')} files searched${redacted}._`;
 }
 
-async function explainAttachment(root: string): Promise<CheckedAttachment | undefined> {
+async function explainAttachment(root: string): Promise<(CheckedAttachment & { what?: string }) | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return undefined;
-  return attachChecked(root, editor.document, editor.selection.isEmpty ? undefined : editor.selection, 'selection');
+  const target = await explainTarget(editor);
+  return { ...(await attachChecked(root, editor.document, target.range, 'selection')), what: target.what };
+}
+
+/** The same lines attached twice (the editor's selection and a `#selection` reference) are sent once. */
+function withoutCopiesOf(sel: AttachedContext, attached: AttachedContext[]): AttachedContext[] {
+  return attached.filter((a) => !(a.path === sel.path && a.startLine >= sel.startLine && a.endLine <= sel.endLine));
 }
 
 /**
@@ -63,8 +70,10 @@ export async function handleChatRequest(
     const checked = await explainAttachment(root);
     const sel = checked?.attached;
     if (checked?.refused) refused.unshift(checked.refused);
-    if (sel) attached.unshift(sel);
-    else if (!attached.length) { stream.markdown(checked?.refused ? `⚠️ ${checked.refused}` : 'Open a file (and select the code) to use `/explain`.'); return {}; }
+    if (sel) {
+      attached.splice(0, attached.length, sel, ...withoutCopiesOf(sel, attached));
+      stream.markdown(`_Explaining ${checked?.what}: \`${sel.path}#L${sel.startLine}-${sel.endLine}\`._\n\n`);
+    } else if (!attached.length) { stream.markdown(checked?.refused ? `⚠️ ${checked.refused}` : 'Open a file to use `/explain` (it explains the selection, or the symbol at the cursor).'); return {}; }
     question = question || `Explain what this code does: ${sel ? `${sel.path}#L${sel.startLine}-${sel.endLine}` : 'the attached file'}`;
   }
   if (!question) { stream.markdown(CHAT_HELP); return {}; }

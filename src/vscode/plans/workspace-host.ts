@@ -42,7 +42,7 @@ export function toSymbolInfos(symbols: ReadonlyArray<vscode.DocumentSymbol | vsc
 // A language extension registers its symbol provider when it activates, which opening the
 // document triggers; until then the command answers undefined. Waiting for activation is not
 // a retry of a plan step.
-async function symbolsWhenReady(uri: vscode.Uri, waitMs = 5000): Promise<Array<vscode.DocumentSymbol | vscode.SymbolInformation> | undefined> {
+export async function symbolsWhenReady(uri: vscode.Uri, waitMs = 5000): Promise<Array<vscode.DocumentSymbol | vscode.SymbolInformation> | undefined> {
   const until = Date.now() + waitMs;
   for (;;) {
     const found = await vscode.commands.executeCommand<Array<vscode.DocumentSymbol | vscode.SymbolInformation> | undefined>('vscode.executeDocumentSymbolProvider', uri);

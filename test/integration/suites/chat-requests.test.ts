@@ -167,6 +167,17 @@ describe('@grounded requests as the model receives them', function () {
     assert.ok(rec.anchors().some((a) => a.title === 'src/http/client.ts#L11-16'), rec.text());
   });
 
+  it('explains the function around the cursor when nothing is selected, and says what it sent', async () => {
+    const editor = await vscode.window.showTextDocument(file(path.posix.join('src', 'http', 'client.ts')));
+    editor.selection = new vscode.Selection(24, 4, 24, 4); // inside fetchWithRetry, nothing selected
+    const before = (await requests()).length;
+    const { rec } = await ask('', { command: 'explain' });
+    assert.match(rec.text(), /Explaining `fetchWithRetry`, the function at the cursor: `src\/http\/client\.ts#L(19|20)-30`/, rec.text());
+    const prompt = (await requests()).slice(before).map((r) => r.prompt).join('\n');
+    assert.match(prompt, /const retryable = response\.status === 429/, 'the function was sent');
+    assert.equal(prompt.split('for (;;) {').length - 1, 1, 'sent once, not twice');
+  });
+
   it('lets the model read more with a read-only tool: the command is hidden, the result is scrubbed, the lines read are citable, and the exchange is remembered', async () => {
     await setReplies([
       { match: 'TOOL RESULT — READ', reply: 'The client retries with backoff: src/http/client.ts#L20-30.' },
