@@ -7,18 +7,10 @@ import { GroundedPanel } from './panel/panel';
 import type { ConversationHub } from './panel/hub';
 import { SIDE_VIEW_ID, type GroundedSideView } from './panel/side-view';
 import type { GroundedServices } from './services';
-import { discoveryFor, readSettings, type ProviderChoice } from './settings';
+import { discoveryFor } from './settings';
+import { runSetup, vscodeSetupUi } from './setup-flow';
 import { registerClearUrlCache } from './url-cache-command';
 
-const PROVIDER_CHOICES: { id: ProviderChoice; label: string; detail: string }[] = [
-  { id: 'auto', label: 'Automatic', detail: 'The first provider with a key, else VS Code\'s language models' },
-  { id: 'openai', label: 'OpenAI', detail: 'Needs an API key' },
-  { id: 'gemini', label: 'Google Gemini', detail: 'Needs an API key' },
-  { id: 'gh', label: 'GitHub Models', detail: 'Needs a GitHub token' },
-  { id: 'openai-compatible', label: 'OpenAI-compatible server', detail: 'Ollama, LM Studio, vLLM, llama.cpp: needs a base URL' },
-  { id: 'vscode-lm', label: 'VS Code language models', detail: 'Models provided by other extensions (e.g. Copilot)' },
-  { id: 'none', label: 'No model', detail: 'Ranked, scrubbed snippets only' },
-];
 
 async function pickKeyedProvider(placeHolder: string): Promise<KeyedProvider | undefined> {
   const pick = await vscode.window.showQuickPick(KEYED_PROVIDERS.map((p) => ({ label: PROVIDER_LABELS[p], id: p })), { placeHolder });
@@ -43,25 +35,6 @@ async function clearApiKey(services: GroundedServices, provider?: KeyedProvider)
   void vscode.window.showInformationMessage(`Grounded: the ${PROVIDER_LABELS[p]} key is removed.`);
 }
 
-async function selectModel(): Promise<void> {
-  const current = readSettings();
-  const pick = await vscode.window.showQuickPick(PROVIDER_CHOICES.map((c) => ({ ...c, label: c.label, description: c.id === current.provider ? 'current' : undefined })), { placeHolder: 'Which model should answer?' });
-  if (!pick) return;
-  const config = vscode.workspace.getConfiguration('grounded');
-  await config.update('provider', pick.id, vscode.ConfigurationTarget.Global);
-  if (pick.id === 'openai-compatible') {
-    const url = await vscode.window.showInputBox({ prompt: 'Base URL of the server', value: current.baseUrl || 'http://localhost:11434/v1', ignoreFocusOut: true });
-    if (url) await config.update('baseUrl', url, vscode.ConfigurationTarget.Global);
-  }
-  if (pick.id === 'vscode-lm') {
-    const models = await vscode.lm.selectChatModels();
-    const m = await vscode.window.showQuickPick(models.map((x) => ({ label: x.name, description: `${x.vendor} · ${x.family}`, id: x.id })), { placeHolder: models.length ? 'Which model?' : 'No language model is installed' });
-    if (m) await config.update('model', m.id, vscode.ConfigurationTarget.Global);
-  } else if (pick.id !== 'none' && pick.id !== 'auto') {
-    const model = await vscode.window.showInputBox({ prompt: 'Model name (empty for the default)', value: current.model, ignoreFocusOut: true });
-    if (model !== undefined) await config.update('model', model, vscode.ConfigurationTarget.Global);
-  }
-}
 
 async function showVisibleFiles(services: GroundedServices): Promise<void> {
   const root = services.rootFor(vscode.window.activeTextEditor?.document.uri);
@@ -110,7 +83,7 @@ export function registerCommands(context: vscode.ExtensionContext, services: Gro
     vscode.commands.registerCommand('grounded.askSelection', (question?: string) => askSelection(context, services, surfaces, typeof question === 'string' ? question : undefined)),
     vscode.commands.registerCommand('grounded.setApiKey', (p?: KeyedProvider) => setApiKey(services, typeof p === 'string' ? p : undefined)),
     vscode.commands.registerCommand('grounded.clearApiKey', (p?: KeyedProvider) => clearApiKey(services, typeof p === 'string' ? p : undefined)),
-    vscode.commands.registerCommand('grounded.selectModel', selectModel),
+    vscode.commands.registerCommand('grounded.selectModel', () => runSetup(services, vscodeSetupUi)),
     vscode.commands.registerCommand('grounded.showVisibleFiles', () => showVisibleFiles(services)),
     vscode.commands.registerCommand('grounded.showLogs', () => services.output.show()),
     registerClearUrlCache(services.urlCacheDir),

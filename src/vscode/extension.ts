@@ -6,6 +6,7 @@ import { GroundedPanel, PANEL_VIEW_TYPE } from './panel/panel';
 import { GroundedSideView, SIDE_VIEW_ID } from './panel/side-view';
 import { registerPlanFeatures } from './plans';
 import { GroundedServices } from './services';
+import { runSetup, type SetupOutcome, type SetupUi } from './setup-flow';
 import { createStatusBar } from './status-bar';
 
 /** What activate() returns: the shared services and the @grounded handler, for the extension-host tests. */
@@ -15,6 +16,8 @@ export interface GroundedApi {
   /** The file the "Grounded" log channel writes to (what Show Logs displays). */
   logFile: vscode.Uri;
   chat: (...args: Parameters<typeof handleChatRequest> extends [unknown, ...infer R] ? R : never) => ReturnType<typeof handleChatRequest>;
+  /** The setup flow with scripted dialogs (what "Grounded: Select Provider and Model" runs with VS Code's). */
+  setup: (ui: SetupUi) => Promise<SetupOutcome>;
 }
 
 /** Wires the participant, commands, panel, plans and status bar; no I/O happens here, so activation stays fast. */
@@ -43,7 +46,7 @@ export function activate(context: vscode.ExtensionContext): GroundedApi {
   );
   const activationMs = Math.round((performance.now() - started) * 10) / 10;
   services.logger.info('extension.activated', { activationMs, trusted: vscode.workspace.isTrusted });
-  return { services, activationMs, logFile: vscode.Uri.joinPath(context.logUri, 'Grounded.log'), chat: (...args) => handleChatRequest(chat, ...args) };
+  return { services, activationMs, logFile: vscode.Uri.joinPath(context.logUri, 'Grounded.log'), chat: (...args) => handleChatRequest(chat, ...args), setup: (ui) => runSetup(services, ui) };
 }
 
 export function deactivate(): void {}

@@ -39,7 +39,7 @@ export interface AskOptions {
 
 /** Settings the index server reads: a change to one of them rebuilds its view of the workspace. */
 
-const KEY_HINT = 'run "Grounded: Set API Key"';
+export const KEY_HINT = 'run "Grounded: Set API Key"';
 
 /** What every surface shares: the log channel, metrics, keys, one watched index per folder, the provider choice. */
 export class GroundedServices implements vscode.Disposable {

@@ -1,0 +1,94 @@
+import * as vscode from 'vscode';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { GroundedApi } from '../../../src/vscode/extension';
+import type { SetupUi } from '../../../src/vscode/setup-flow';
+
+// Issue 15: setup as one flow — provider → base URL → model from the server's own list → a test
+// request that says "connected" or why not — against a local OpenAI-compatible server, with the
+// dialogs scripted (what the user would pick and type) and everything else real.
+
+interface Script {
+  picks: string[];
+  inputs: string[];
+  shown: { placeHolder?: string; items: string[] }[];
+  done: string[];
+  failed: { message: string; buttons: string[] }[];
+}
+
+function scriptedUi(s: Script): SetupUi {
+  return {
+    pick: async (items, placeHolder) => {
+      s.shown.push({ placeHolder, items: items.map((i) => i.label) });
+      const want = s.picks.shift();
+      return items.find((i) => i.label === want);
+    },
+    input: async () => s.inputs.shift(),
+    progress: (_title, task) => task(),
+    done: (m) => void s.done.push(m),
+    failed: async (message, buttons) => { s.failed.push({ message, buttons }); return undefined; },
+  };
+}
+
+describe('setup flow against a local OpenAI-compatible server', function () {
+  this.timeout(120_000);
+  let api: GroundedApi;
+  let server: http.Server;
+  let url = '';
+  const chats: Array<{ model: string }> = [];
+  const saved: Record<string, unknown> = {};
+  const config = () => vscode.workspace.getConfiguration('grounded');
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<GroundedApi>('grounded-dev.grounded')!.activate();
+    for (const k of ['provider', 'model', 'baseUrl']) saved[k] = config().inspect(k)?.globalValue;
+    server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        if (req.url === '/v1/models') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ object: 'list', data: [{ id: 'llama3.1', object: 'model' }, { id: 'qwen2.5-coder', object: 'model' }] }));
+        } else if (req.url === '/v1/chat/completions') {
+          chats.push({ model: JSON.parse(body).model });
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          res.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'x', choices: [{ index: 0, delta: { role: 'assistant', content: 'OK' }, finish_reason: null }] })}\n\n`);
+          res.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'x', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`);
+          res.end();
+        } else {
+          res.writeHead(404).end();
+        }
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  after(async () => {
+    for (const [k, v] of Object.entries(saved)) await config().update(k, v, vscode.ConfigurationTarget.Global);
+    server.closeAllConnections();
+    server.close();
+  });
+
+  it('offers the server\'s models, saves the choice, and ends with a test request that answers: "connected"', async () => {
+    const s: Script = { picks: ['OpenAI-compatible server', 'qwen2.5-coder'], inputs: [`${url}/v1`], shown: [], done: [], failed: [] };
+    assert.equal(await api.setup(scriptedUi(s)), 'connected', JSON.stringify(s));
+    assert.deepEqual(s.shown[1].items, ['llama3.1', 'qwen2.5-coder', '$(edit) Another model…'], 'the model list came from GET /v1/models');
+    assert.equal(config().get('provider'), 'openai-compatible');
+    assert.equal(config().get('baseUrl'), `${url}/v1`);
+    assert.equal(config().get('model'), 'qwen2.5-coder');
+    assert.deepEqual(chats.map((c) => c.model), ['qwen2.5-coder'], 'one test request, to the model picked');
+    assert.match(s.done[0], /connected: OpenAI-compatible qwen2\.5-coder answered/);
+  });
+
+  it('a server that is not running: the model is typed, and the test says why it failed, with buttons that fit', async () => {
+    const s: Script = { picks: ['OpenAI-compatible server'], inputs: ['http://127.0.0.1:9/v1', 'llama3.1'], shown: [], done: [], failed: [] };
+    assert.equal(await api.setup(scriptedUi(s)), 'failed');
+    assert.match(s.failed[0].message, /could not list the models: Could not reach http:\/\/127\.0\.0\.1:9/);
+    const last = s.failed.at(-1)!;
+    assert.match(last.message, /could not reach OpenAI-compatible llama3\.1: .*Could not reach/);
+    assert.deepEqual(last.buttons, ['Set API Key', 'Choose Provider', 'Show Logs']);
+    assert.equal(s.done.length, 0);
+  });
+});

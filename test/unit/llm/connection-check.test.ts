@@ -1,0 +1,57 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { listProviderModels, testConnection } from '../../../src/engine/llm/connection-check';
+import { createProvider } from '../../../src/engine/llm/factory';
+import { LlmWireServer } from '../../support/llm-server';
+
+const modelList = (...ids: string[]) => ({ kind: 'raw' as const, status: 200, contentType: 'application/json', body: JSON.stringify({ object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 0, owned_by: 'me' })) }) });
+
+// The setup flow's two network steps, through the real SDKs against a local server speaking their wire protocols.
+describe('setup: model list and connection test', () => {
+  let server: LlmWireServer;
+  before(async () => { server = await new LlmWireServer().start(); });
+  after(() => server.stop());
+
+  it('lists an OpenAI-compatible server\'s models, finding /v1 when the URL names only the server (Ollama form)', async () => {
+    server.requests.length = 0;
+    server.reply({ kind: 'status', status: 404, body: { error: 'not found' } }, modelList('qwen2.5-coder', 'llama3.1'));
+    const models = await listProviderModels({ kind: 'openai-compatible', baseUrl: server.url, keyHint: 'k' });
+    assert.deepEqual(models, ['llama3.1', 'qwen2.5-coder']);
+    assert.deepEqual(server.requests.map((r) => r.url), ['/models', '/v1/models']);
+  });
+
+  it('a rejected key is the answer, with what to fix; the list is not tried elsewhere', async () => {
+    server.requests.length = 0;
+    server.reply({ kind: 'status', status: 401, body: { error: { message: 'bad key' } } });
+    await assert.rejects(listProviderModels({ kind: 'openai', apiKey: 'sk-wrong', baseUrl: `${server.url}/v1`, keyHint: 'Grounded: Set API Key' }), (err: Error & { kind?: string }) => err.kind === 'auth' && /rejected the API key/.test(err.message));
+    assert.equal(server.requests.length, 1);
+  });
+
+  it('lists Gemini models that generate content', async () => {
+    server.reply({ kind: 'raw', status: 200, contentType: 'application/json', body: JSON.stringify({ models: [
+      { name: 'models/gemini-2.0-flash', supportedGenerationMethods: ['generateContent', 'countTokens'] },
+      { name: 'models/text-embedding-004', supportedGenerationMethods: ['embedContent'] },
+    ] }) });
+    assert.deepEqual(await listProviderModels({ kind: 'gemini', apiKey: 'AIza-test', baseUrl: server.url, keyHint: 'k' }), ['gemini-2.0-flash']);
+    assert.equal(server.requests.at(-1)!.headers['x-goog-api-key'], 'AIza-test');
+  });
+
+  it('a server that is not running is said plainly', async () => {
+    await assert.rejects(listProviderModels({ kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', keyHint: 'k' }), (err: Error & { kind?: string }) => err.kind === 'network' && /Could not reach/.test(err.message));
+  });
+
+  it('the connection test sends one scrubbed line and reports the reply, or the reason it failed', async () => {
+    const provider = createProvider({ kind: 'openai-compatible', model: 'llama3.1', baseUrl: `${server.url}/v1`, keyHint: 'k' });
+    server.requests.length = 0;
+    server.reply({ kind: 'openai-stream', chunks: ['OK'] });
+    assert.deepEqual(await testConnection(provider), { ok: true, reply: 'OK' });
+    const body = JSON.parse(server.requests[0].body);
+    assert.equal(body.model, 'llama3.1');
+    assert.match(body.messages.at(-1).content, /connection test from Grounded/);
+    // The model is missing: the server says 404, and its model list names what it has instead.
+    server.reply({ kind: 'status', status: 404, body: { error: { message: 'model not found' } } }, modelList('qwen2.5-coder'));
+    const failed = await testConnection(provider);
+    assert.equal(failed.ok, false);
+    assert.ok(!failed.ok && /has no model 'llama3\.1'.*qwen2\.5-coder/.test(failed.error.message), !failed.ok ? failed.error.message : '');
+  });
+});
