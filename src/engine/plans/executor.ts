@@ -1,6 +1,7 @@
 import { addArtifact, finishExecution, recordAuthorization, recordDiagnostics, recordPlan, startExecution, type AuthorizationMode } from '../audit/records';
 import type { AuditStore } from '../audit/store';
 import { proposeStepEdit, type ApplyEdit, type ProposedEdit } from './edits';
+import { runSplicePlan } from './splice-plan-step';
 import type { WorkspaceHost } from '../tools/host';
 import { normalizeRelPath } from '../tools/paths';
 import { checkStepPreconditions, newPlanEffects } from './preconditions';
@@ -53,6 +54,8 @@ export interface StepOutcome {
   /** Read-only tool output, shown to the user and the model. */
   output?: string;
   edit?: ProposedEdit;
+  /** A splice_plan step's edits, one per file (`edit` is the first). */
+  edits?: ProposedEdit[];
   /** Verbatim error text. */
   error?: string;
 }
@@ -156,6 +159,7 @@ async function runStep(step: PlanStep, index: number, opts: ExecutePlanOptions, 
       return fail((err as Error).message);
     }
   }
+  if (tool === 'splice_plan') return runSplicePlan(step, host, { fail, decide, rejected, base, store, executionId, applyEdit: opts.applyEdit });
   let edit: ProposedEdit;
   try {
     edit = await proposeStepEdit(tool, step.arguments, host);

@@ -22,7 +22,7 @@ export function planSystemPrompt(): string {
     '  "explanation": "what the plan does, stating evidence only"',
     '}',
     'Step ids are unique. Paths are workspace-relative with forward slashes. Arguments must match the schema of the tool exactly (no extra keys).',
-    'file_write and file_create take the COMPLETE new file contents. splice_patch replaces one symbol\'s whole definition with `with` (the full new source of that symbol).',
+    'file_write and file_create take the COMPLETE new file contents. splice_patch replaces one symbol\'s whole definition with `with` (the full new source of that symbol). splice_plan applies a plan file (created by an earlier file_create step) holding {"splices": [ {file, symbol, kind?, with}, ... ]}: several such replacements at once, all or none.',
     'Preconditions Grounded can check: "file exists", "file contains symbol \'name\'", "<step id> succeeded".',
     '',
     'AVAILABLE TOOLS (name { arguments }):',

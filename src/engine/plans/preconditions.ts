@@ -3,6 +3,8 @@ import type { PathExplanation } from '../workspace/types';
 import type { SymbolInfo, WorkspaceHost } from '../tools/host';
 import { normalizeRelPath } from '../tools/paths';
 import type { PlanStep } from './schema';
+import { pickSymbol } from './splice';
+import { readSplicePlan } from './splice-plan';
 import { toolMutates, type ToolName } from '../tools/catalog';
 
 /** What earlier steps of the same plan will have done, so later steps are checked against it. */
@@ -24,20 +26,6 @@ function hiddenMessage(rel: string, ex: PathExplanation): string {
   return fail(`'${rel}' is hidden from Grounded (${why})`);
 }
 
-/** One line per candidate, used when a symbol name matches several definitions. */
-export function describeSymbol(s: SymbolInfo): string {
-  return `${s.kind} ${s.container ? `${s.container}.` : ''}${s.name} (line ${s.range.start.line + 1})`;
-}
-
-/** Finds exactly one definition of `symbol` (optionally of `kind`); returns it or the verbatim error. */
-export function pickSymbol(symbols: SymbolInfo[], file: string, symbol: string, kind?: string): SymbolInfo | string {
-  const wantKind = kind?.toLowerCase();
-  const kindMatches = (s: SymbolInfo) => !wantKind || s.kind === wantKind || (wantKind === 'fn' && s.kind === 'function');
-  const matches = symbols.filter((s) => s.name === symbol && kindMatches(s));
-  if (matches.length === 1) return matches[0];
-  if (matches.length === 0) return `symbol '${symbol}'${wantKind ? ` of kind '${wantKind}'` : ''} not found in '${file}'`;
-  return `symbol '${symbol}' is ambiguous in '${file}': ${matches.map(describeSymbol).join(', ')}; give a kind to choose`;
-}
 
 async function symbolCheck(host: WorkspaceHost, file: string, symbol: string, kind?: string): Promise<string | undefined> {
   try {
@@ -45,6 +33,22 @@ async function symbolCheck(host: WorkspaceHost, file: string, symbol: string, ki
     return typeof picked === 'string' ? fail(picked) : undefined;
   } catch (err) {
     return fail((err as Error).message);
+  }
+}
+
+/** Every splice of a plan file names exactly one definition (files changed by earlier steps are checked when it runs). */
+async function splicePlanCheck(host: WorkspaceHost, planFile: string, effects: PlanEffects): Promise<string | undefined> {
+  try {
+    for (const s of (await readSplicePlan(host, planFile)).splices) {
+      const file = normalizeRelPath(host.root, s.file);
+      if (effects.created.has(file) || effects.modified.has(file)) continue;
+      if ((await host.stat(file)) !== 'file') return fail(`file '${file}' (in splice plan '${planFile}') does not exist`);
+      const err = await symbolCheck(host, file, s.symbol, s.kind);
+      if (err) return err;
+    }
+    return undefined;
+  } catch (err) {
+    return fail((err as Error).message.replace(/^splice_plan failed: /, ''));
   }
 }
 
@@ -93,6 +97,11 @@ export async function checkStepPreconditions(step: PlanStep, tool: ToolName, arg
   if (errors.length) return errors;
   if (tool === 'splice_patch' && path && !effects.created.has(path) && !effects.modified.has(path)) {
     const err = await symbolCheck(host, path, String(args.symbol), args.kind as string | undefined);
+    if (err) return [err];
+  }
+  // A plan file written by an earlier step is checked when it runs; one on disk is checked now.
+  if (tool === 'splice_plan' && path && !effects.created.has(path) && !effects.modified.has(path)) {
+    const err = await splicePlanCheck(host, path, effects);
     if (err) return [err];
   }
   const own = await modelPrecondition(step, path, host, effects);

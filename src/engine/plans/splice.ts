@@ -1,5 +1,4 @@
 import type { SymbolInfo, TextRange } from '../tools/host';
-import { pickSymbol } from './preconditions';
 
 /** Offset of a 0-based line/character position in `text` (lines split on \n; \r stays part of a line). */
 export function offsetAt(text: string, pos: TextRange['start']): number {
@@ -32,4 +31,19 @@ export function spliceSymbol(text: string, symbols: SymbolInfo[], file: string, 
   const end = offsetAt(text, picked.range.end);
   if (end < start) throw new Error(`splice_patch failed: symbol '${symbol}' has an empty or inverted range in '${file}'`);
   return { text: text.slice(0, start) + replacement + text.slice(end), symbol: picked, start, end };
+}
+
+/** One line per candidate, used when a symbol name matches several definitions. */
+export function describeSymbol(s: SymbolInfo): string {
+  return `${s.kind} ${s.container ? `${s.container}.` : ''}${s.name} (line ${s.range.start.line + 1})`;
+}
+
+/** Finds exactly one definition of `symbol` (optionally of `kind`); returns it or the verbatim error. */
+export function pickSymbol(symbols: SymbolInfo[], file: string, symbol: string, kind?: string): SymbolInfo | string {
+  const wantKind = kind?.toLowerCase();
+  const kindMatches = (s: SymbolInfo) => !wantKind || s.kind === wantKind || (wantKind === 'fn' && s.kind === 'function');
+  const matches = symbols.filter((s) => s.name === symbol && kindMatches(s));
+  if (matches.length === 1) return matches[0];
+  if (matches.length === 0) return `symbol '${symbol}'${wantKind ? ` of kind '${wantKind}'` : ''} not found in '${file}'`;
+  return `symbol '${symbol}' is ambiguous in '${file}': ${matches.map(describeSymbol).join(', ')}; give a kind to choose`;
 }

@@ -13,6 +13,8 @@ export const toolArgumentSchemas = {
   file_search: z.strictObject({ pattern: nonEmpty, root: nonEmpty.optional() }),
   file_glob: z.strictObject({ pattern: nonEmpty, root: nonEmpty.optional() }),
   splice_patch: z.strictObject({ file: nonEmpty, symbol: nonEmpty, kind: nonEmpty.optional(), with: z.string() }),
+  // Seed 004: splice_plan(plan_file); the plan file is JSON {"splices": [splice_patch arguments…]}.
+  splice_plan: z.strictObject({ file: nonEmpty }),
   // Seed 004 signs it symbols_in_file(pattern); `path` narrows it to one file.
   symbols_in_file: z.strictObject({ pattern: nonEmpty, path: nonEmpty.optional() }),
   references_to_symbol_name: z.strictObject({ name: nonEmpty }),
@@ -37,6 +39,7 @@ export const toolTable: Record<ToolName, ToolInfo> = {
   file_search: { mutates: false, description: 'Search file contents with a regular expression (RE2 syntax)' },
   file_glob: { mutates: false, description: 'List files matching a gitignore-style glob' },
   splice_patch: { mutates: true, description: "Replace exactly one symbol's definition (span-safe)", pathArgument: 'file' },
+  splice_plan: { mutates: true, description: 'Apply a splice plan file ({"splices": [{file, symbol, kind?, with}]}): several symbol replacements, all or none', pathArgument: 'file' },
   symbols_in_file: { mutates: false, description: "Find symbol definitions whose name contains the pattern ('*' = all), in one file or every file", pathArgument: 'path' },
   references_to_symbol_name: { mutates: false, description: 'Find references to a symbol name' },
   references_from_file_to_symbol_name: { mutates: false, description: 'Find the references to a symbol name inside one file', pathArgument: 'file' },

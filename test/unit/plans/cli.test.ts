@@ -28,7 +28,7 @@ test('grounded plan check: 0 valid, 1 invalid with the exact messages, 2 usage',
   assert.equal(c.out.stdout, 'Plan is valid.\n');
   c = capture(root);
   assert.equal(await main(['plan', 'check', path.join(root, 'bad.json'), '--root', root], c.io), 1);
-  assert.equal(c.out.stdout, "Step 's1': Precondition failed: symbol 'g' not found in 'src/a.ts'\nStep 's2': Tool 'shell' not found in available tools. Available tools: file_read, file_write, file_create, file_search, file_glob, splice_patch, symbols_in_file, references_to_symbol_name, references_from_file_to_symbol_name, lsp_check\n");
+  assert.equal(c.out.stdout, "Step 's1': Precondition failed: symbol 'g' not found in 'src/a.ts'\nStep 's2': Tool 'shell' not found in available tools. Available tools: file_read, file_write, file_create, file_search, file_glob, splice_patch, splice_plan, symbols_in_file, references_to_symbol_name, references_from_file_to_symbol_name, lsp_check\n");
   c = capture(root);
   assert.equal(await main(['plan', 'check'], c.io), 2);
   assert.equal(await main(['plan', 'check', 'good.json', '--root', 'nope'], c.io), 2);
