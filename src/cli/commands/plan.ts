@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PlanEvidence } from '../../engine/plans/evidence-plan';
 import { defaultDatabasePath } from '../../engine/audit/store';
 import { loadConfigOrUsageError } from '../config';
+import { explainCommand } from './plan-explain';
 import { MAX_PLAN_BYTES, oversizePlanError, PlanParseError, parsePlanText } from '../../engine/plans/schema';
 import { openWorkspaceSession } from '../../engine/session/workspace-session';
 import { parseCommandArgs } from '../args';
@@ -10,6 +11,7 @@ import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
 
 const help = `Usage: grounded plan check FILE.json [--root DIR] [--db FILE] [--json]
+       grounded plan explain ID [--root DIR] [--db FILE] [--json]
 
 Validates a plan (JSON, optionally inside a \`\`\`json fence) against the plan schema, the tool
 list and the preconditions in the workspace DIR (default: the current folder), and prints each
@@ -23,7 +25,15 @@ Options:
   --json       print {"valid": bool, "errors": [{code, stepId, message}], "evidence": {source, rowCounts}}
   -h, --help   this text
 
-Exit codes: 0 valid, 1 invalid, 2 usage error.
+explain ID: the model (query.yaml's) explains how a recorded run went — ID is a plan id or one of
+its execution ids (grounded audit list) — quoting each tool error verbatim, under the same screen
+as plans (no causes, probabilities, risk or advice; claims must match the evidence). When the run
+failed it may propose a revised plan: it is validated and printed, never run.
+  --json       print {"planId", "status", "explanation", "rejected", "revised": {plan, valid, errors}, "revisedErrors"}
+
+Exit codes: check: 0 valid, 1 invalid, 2 usage error.
+            explain: 0 explained, 1 the explanation was withheld (the reasons are printed),
+            2 usage error (unknown id, no model configured), 4 the model failed.
 `;
 
 /** `grounded plan check FILE.json`: validates a plan without running it. */
@@ -34,7 +44,13 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return ExitCode.ok;
   }
   const [sub, file, ...extra] = positionals;
-  if (sub !== 'check') throw new UsageError(sub ? `unknown subcommand '${sub}' (expected 'check')` : "missing subcommand 'check'");
+  if (sub !== 'check' && sub !== 'explain') throw new UsageError(sub ? `unknown subcommand '${sub}' (expected 'check' or 'explain')` : "missing subcommand 'check' or 'explain'");
+  if (sub === 'explain') {
+    if (!file) throw new UsageError('missing ID (a plan id or an execution id, see grounded audit list)');
+    if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'`);
+    const root = path.resolve(io.cwd, values.root ?? '.');
+    return explainCommand(file, { root, db: values.db ? path.resolve(io.cwd, values.db) : undefined, json: values.json }, io);
+  }
   if (!file) throw new UsageError('missing FILE.json');
   if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'`);
   const root = path.resolve(io.cwd, values.root ?? '.');

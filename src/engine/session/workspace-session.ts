@@ -16,6 +16,7 @@ import { evidenceForPlan, type PlanEvidence } from '../plans/evidence-plan';
 import { buildEvidenceRequest, type EvidenceInputs } from '../plans/evidence-request';
 import type { WorkspaceHost } from '../tools/host';
 import { createNodeWorkspaceHost } from '../tools/node-host';
+import { explainRun, type RunExplanation, type RunStepView } from '../plans/run-explanation';
 import { proposePlan, type ProposePlanResult } from '../plans/propose';
 import type { Plan } from '../plans/schema';
 import { validatePlan, type ValidationResult } from '../plans/validate';
@@ -179,6 +180,15 @@ export class WorkspaceSession {
       currentFile: r.currentFile, currentDiagnostic: r.currentDiagnostic, evidence: buildEvidenceRequest({ ...r.editor, text: r.request }, store),
       keepExchangeText: r.keepExchangeText ?? false,
     });
+  }
+
+  /**
+   * After a plan ran: the model explains the outcome and, on failure, may propose a revised plan
+   * (validated here; it runs only after a new authorization). See explainRun.
+   */
+  async explainRun(r: { plan: Plan; status: string; steps: RunStepView[]; provider: Provider; signal?: AbortSignal }): Promise<RunExplanation> {
+    const store = this.opts.database ? await this.store() : undefined;
+    return explainRun({ ...r, scrubber: createScrubber(), host: this.host(), store });
   }
 
   /** Validates a plan against the workspace and the evidence it was proposed with (else its own, from the audit log). */
