@@ -47,6 +47,22 @@ function renderStep(step: PlanStepView, index: number): HTMLElement {
   return item;
 }
 
+/** The model's account of the run, and its revised plan after a failure (opened as a new plan to authorize). */
+function renderOutcome(o: NonNullable<PlanView['outcome']>): HTMLElement {
+  const section = el('section', { className: 'outcome' }, el('h2', { text: 'What happened' }));
+  if (o.state === 'explaining') section.append(el('p', { className: 'state', text: 'The model is explaining the outcome…' }));
+  if (o.explanation) section.append(el('p', { className: 'explanation', text: o.explanation }));
+  if (o.state === 'withheld') section.append(el('p', { className: 'warning', text: 'The model\'s explanation was withheld:' }), el('pre', { className: 'error', text: o.rejected.join('\n') }));
+  if (o.revisedPlanId) {
+    section.append(el('h2', { text: `Revised plan ${o.revisedPlanId}${o.revisedValid ? '' : ' (not valid)'}` }));
+    if (o.revisedErrors.length) section.append(el('pre', { className: 'error', text: o.revisedErrors.join('\n') }));
+    section.append(el('div', { className: 'actions' }, button('Review the revised plan', { type: 'openRevised' }, true, true)));
+  } else if (o.revisedErrors.length) {
+    section.append(el('pre', { className: 'error', text: o.revisedErrors.join('\n') }));
+  }
+  return section;
+}
+
 function render(view: PlanView): void {
   const idle = view.state === 'ready';
   const canRun = idle && view.trusted;
@@ -70,6 +86,7 @@ function render(view: PlanView): void {
   parts.push(evidence);
   if (view.runError) parts.push(el('pre', { className: 'error', text: view.runError }));
   if (view.state !== 'ready' && view.state !== 'invalid') parts.push(el('p', { className: 'state', text: `State: ${view.state}` }));
+  if (view.outcome) parts.push(renderOutcome(view.outcome));
   parts.push(el('div', { className: 'actions' },
     button('Run step by step', { type: 'run', mode: 'step' }, canRun, true),
     button('Run whole plan', { type: 'run', mode: 'plan' }, canRun),

@@ -35,6 +35,17 @@ export const planViewSchema = z.object({
   state: z.enum(['ready', 'running', 'completed', 'failed', 'cancelled', 'invalid']),
   /** The verbatim error that stopped the plan. */
   runError: z.optional(z.string()),
+  /** After a run: the model's explanation of the outcome and, after a failure, its revised plan. */
+  outcome: z.optional(z.object({
+    state: z.enum(['explaining', 'explained', 'withheld', 'unavailable']),
+    explanation: z.optional(z.string()),
+    /** Why the explanation was withheld, verbatim. */
+    rejected: z.array(z.string()),
+    revisedPlanId: z.optional(z.string()),
+    revisedValid: z.optional(z.boolean()),
+    /** The revised plan's validation or parse messages. */
+    revisedErrors: z.array(z.string()),
+  })),
 });
 
 export type PlanStepView = z.infer<typeof planStepViewSchema>;
@@ -52,6 +63,7 @@ export const fromPlanViewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('run'), mode: z.enum(['step', 'plan']) }),
   z.object({ type: z.literal('edit') }),
   z.object({ type: z.literal('cancel') }),
+  z.object({ type: z.literal('openRevised') }),
 ]);
 
 export type ToPlanView = z.infer<typeof toPlanViewSchema>;

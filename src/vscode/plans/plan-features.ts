@@ -91,9 +91,23 @@ export class PlanFeatures implements vscode.Disposable {
     });
     if (show) {
       this.panels.get(plan.id)?.dispose();
-      this.panels.set(plan.id, PlanPanel.show(this.extensionUri, session, evidence.summary ?? [], this.services.logger));
+      this.panels.set(plan.id, PlanPanel.show(this.extensionUri, session, evidence.summary ?? [], this.services.logger, {
+        explain: async (ran, result) => {
+          const provider = await this.services.getProvider();
+          if (!provider) return undefined;
+          const steps = result.steps.map((o) => ({ stepId: o.stepId, tool: o.tool, status: o.status, output: o.output, error: o.error }));
+          return workspace.explainRun({ plan: ran, status: result.status, steps, provider });
+        },
+        // A revised plan is validated again and opened like any plan: nothing runs without the user.
+        openRevised: (revised) => void this.runPlanText(JSON.stringify(revised)).catch((err) => void vscode.window.showErrorMessage(`Grounded: ${(err as Error).message}`)),
+      }));
     }
     return session;
+  }
+
+  /** The open panel of a plan, if any. */
+  panel(planId: string): PlanPanel | undefined {
+    return this.panels.get(planId);
   }
 
   /** Brings an open plan panel to the front (the chat's "Open the plan" button). */

@@ -1,12 +1,20 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
-import { PlanParseError, parsePlanText } from '../../engine/plans/schema';
+import type { PlanRunResult } from '../../engine/plans/executor';
+import type { RunExplanation } from '../../engine/plans/run-explanation';
+import { PlanParseError, parsePlanText, type Plan } from '../../engine/plans/schema';
 import type { Logger } from '../../engine/telemetry/log';
 import { fromPlanViewSchema, type PlanView, type ToPlanView } from './messages';
 import { planViewOf, withRunResult, withStepOutcome } from './plan-view-model';
 import type { PlanSession } from './session';
 
 const USE_EDITED = 'Use edited plan';
+
+/** What happens after a run: the model's explanation (undefined without a model), and opening a revised plan. */
+export interface AfterRun {
+  explain(plan: Plan, result: PlanRunResult): Promise<RunExplanation | undefined>;
+  openRevised(plan: Plan): void;
+}
 
 /**
  * The plan view: one webview panel per plan, showing its steps, arguments, evidence, which steps
@@ -22,6 +30,7 @@ export class PlanPanel implements vscode.Disposable {
     private readonly session: PlanSession,
     private readonly evidenceSummary: string[],
     private readonly logger: Logger,
+    private readonly afterRun?: AfterRun,
   ) {
     this.view = this.freshView();
     this.disposables.push(
@@ -31,7 +40,7 @@ export class PlanPanel implements vscode.Disposable {
   }
 
   /** Opens a panel for a validated plan session. */
-  static show(extensionUri: vscode.Uri, session: PlanSession, evidenceSummary: string[], logger: Logger): PlanPanel {
+  static show(extensionUri: vscode.Uri, session: PlanSession, evidenceSummary: string[], logger: Logger, afterRun?: AfterRun): PlanPanel {
     const media = vscode.Uri.joinPath(extensionUri, 'media');
     const panel = vscode.window.createWebviewPanel('grounded.plan', `Plan ${session.plan.id}`, vscode.ViewColumn.Beside, {
       enableScripts: true,
@@ -39,7 +48,7 @@ export class PlanPanel implements vscode.Disposable {
       retainContextWhenHidden: true,
     });
     panel.webview.html = PlanPanel.html(panel.webview, media);
-    return new PlanPanel(panel, session, evidenceSummary, logger);
+    return new PlanPanel(panel, session, evidenceSummary, logger, afterRun);
   }
 
   private static html(webview: vscode.Webview, media: vscode.Uri): string {
@@ -79,9 +88,36 @@ export class PlanPanel implements vscode.Disposable {
     if (msg.type === 'cancel') return this.panel.dispose();
     if (msg.type === 'edit') return this.editPlan();
     if (msg.type === 'run') return this.run(msg.mode);
+    if (msg.type === 'openRevised') return this.openRevised();
   }
 
-  private async run(mode: 'step' | 'plan'): Promise<void> {
+  private revised: Plan | undefined;
+
+  /** The model explains how the run went; after a failure its revised plan can be opened (and needs its own authorization). */
+  private async explainOutcome(result: PlanRunResult): Promise<void> {
+    if (!this.afterRun || result.status === 'invalid' || result.status === 'cancelled') return;
+    this.view = { ...this.view, outcome: { state: 'explaining', rejected: [], revisedErrors: [] } };
+    this.post();
+    try {
+      const r = await this.afterRun.explain(this.session.plan, result);
+      if (!r) {
+        this.view = { ...this.view, outcome: { state: 'unavailable', rejected: [], revisedErrors: ['No model is configured to explain the outcome.'] } };
+      } else {
+        this.revised = r.revised?.plan;
+        this.view = { ...this.view, outcome: {
+          state: r.explanation ? 'explained' : 'withheld', explanation: r.explanation, rejected: r.rejected,
+          revisedPlanId: r.revised?.plan.id, revisedValid: r.revised?.validation.valid,
+          revisedErrors: r.revised ? r.revised.validation.issues.map((i) => i.message) : r.revisedErrors,
+        } };
+      }
+    } catch (err) {
+      this.view = { ...this.view, outcome: { state: 'unavailable', rejected: [], revisedErrors: [`The model could not explain the outcome: ${(err as Error).message}`] } };
+    }
+    this.post();
+  }
+
+  /** Runs the plan as the view's Run buttons do, then has the model explain the outcome. */
+  async run(mode: 'step' | 'plan'): Promise<void> {
     if (this.session.isRunning || this.view.state !== 'ready') return;
     this.view = { ...this.freshView(), state: 'running' };
     this.post();
@@ -91,6 +127,9 @@ export class PlanPanel implements vscode.Disposable {
         this.post();
       });
       this.view = withRunResult(this.view, result);
+      this.post();
+      await this.explainOutcome(result);
+      return;
     } catch (err) {
       this.view = { ...this.view, state: 'failed', runError: (err as Error).message };
     }
@@ -111,6 +150,16 @@ export class PlanPanel implements vscode.Disposable {
       this.view = { ...this.view, state: 'invalid', errors };
     }
     this.post();
+  }
+
+  /** What the panel shows now (tests read it). */
+  get currentView(): PlanView {
+    return this.view;
+  }
+
+  /** Opens the revised plan the model proposed after a failed run, as the view's button does. */
+  openRevised(): void {
+    if (this.revised) this.afterRun?.openRevised(this.revised);
   }
 
   /** Brings the panel to the front. */

@@ -107,6 +107,37 @@ describe('plan features in VS Code', function () {
     assert.equal(recent[0].id, outcome.session.plan.id, 'the run is first in "Reconstruct run…"');
   });
 
+  it('after a failed run the model explains it, quoting the error, and its revised plan opens as a new plan to authorize', async () => {
+    writeFileSync(path.join(dir, 'todo.md'), 'one\n');
+    const plan = { id: 'plan_after_run', intent: 'MUTATE', steps: [{ id: 's1', tool: 'file_write', arguments: { path: rel('todo.md'), contents: 'two\n' } }], evidence_referenced: [] };
+    await features.openPlan(plan as never);
+    const panel = features.panel('plan_after_run');
+    assert.ok(panel, 'the plan panel is open');
+    // The file changes on disk after the plan was shown: the write is refused at run time.
+    writeFileSync(path.join(dir, 'todo.md'), 'changed meanwhile\n');
+    const revised = { id: 'r', intent: 'MUTATE', steps: [{ id: 's1', tool: 'file_read', arguments: { path: rel('todo.md') } }], evidence_referenced: [] };
+    approvalsForTesting.push('accept');
+    // The model quotes the step's error verbatim: it reads it from the run report it is sent.
+    const quoting = new CannedProvider('');
+    quoting.stream = async function* (request) {
+      quoting.requests.push(request);
+      const report = request.messages.map((m) => m.content).join('\n');
+      const error = /error \(verbatim\): (.*)/.exec(report)?.[1] ?? 'no error in the report';
+      yield { type: 'text', text: `Step s1 was refused: \`${error}\`.\n\n\`\`\`json\n${JSON.stringify(revised)}\n\`\`\`` };
+    };
+    provider = quoting;
+    await panel.run('plan');
+    const view = panel.currentView;
+    assert.equal(view.state, 'failed');
+    assert.equal(view.outcome?.state, 'explained', JSON.stringify(view.outcome));
+    assert.match(view.outcome!.explanation!, /Step s1 was refused: `.*changed on disk/);
+    assert.equal(view.outcome!.revisedValid, true);
+    assert.equal(readFileSync(path.join(dir, 'todo.md'), 'utf8'), 'changed meanwhile\n', 'nothing was written');
+    panel.openRevised();
+    assert.ok(await eventually(() => planWebviewTabs().length === 2), `the revised plan opens in its own panel; tabs: ${describeTabs()}`);
+    assert.ok(features.panel(view.outcome!.revisedPlanId!), 'a panel for the revised plan');
+  });
+
   it('shows an unusable reply verbatim and opens nothing', async () => {
     provider = new CannedProvider('Sure, I will just edit the file.');
     const outcome = await features.propose('Change something');
