@@ -7,6 +7,7 @@ const ACTION_LABELS: Record<string, string> = {
   'grounded.setApiKey': 'Set API key',
   'grounded.selectModel': 'Choose provider…',
   'grounded.showVisibleFiles': 'Show what Grounded can see',
+  'grounded.showLogs': 'Show logs',
 };
 
 declare function acquireVsCodeApi(): { postMessage(m: unknown): void; getState(): unknown; setState(s: unknown): void };

@@ -11,7 +11,7 @@ import { discoverFiles } from '../engine/workspace/discovery';
 import { createLogger, type Logger, type LogRecord } from '../engine/telemetry/log';
 import { levelFilteredSink } from '../engine/telemetry/log-level';
 import { IndexClient, INDEX_SETTINGS } from './index-client';
-import { KeyStore, type KeyedProvider } from './keys';
+import { KeyStore } from './keys';
 import { VsCodeLmProvider } from './lm-provider';
 import { openWorkspaceSession, type WorkspaceSession } from '../engine/session/workspace-session';
 import { createVsCodeWorkspaceHost, openDocumentOverlay } from './plans/workspace-host';

@@ -4,7 +4,6 @@ import { formatRule } from '../../engine/workspace/explain';
 import type { PathExplanation } from '../../engine/workspace/types';
 import { parseCommandArgs, positiveInt, resolveRootOption } from '../args';
 import { ExitCode } from '../exit-codes';
-import { UsageError } from '../io';
 import type { CliIO } from '../io';
 
 const HELP = `Usage: grounded files [--root DIR] [--explain PATH] [--json] [--max-file-size BYTES]

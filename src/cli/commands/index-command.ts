@@ -4,7 +4,7 @@ import { indexFilePath, openIndex, saveIndex, type LoadOutcome } from '../../eng
 import { formatBytes } from '../../engine/workspace/read';
 import { parseCommandArgs, resolveRootOption } from '../args';
 import { ExitCode } from '../exit-codes';
-import { UsageError, type CliIO } from '../io';
+import type { CliIO } from '../io';
 
 const HELP = `Usage: grounded index [--root DIR] [--status] [--json]
 

@@ -40,7 +40,8 @@ export async function runChat(session: ChatSession, io: CliIO): Promise<number> 
     if (asked++) io.stdout('\n');
     try {
       const r = await session.answer(question, history);
-      history.push({ role: 'user', text: question }, { role: 'assistant', text: r.answer });
+      // A turn the model did not answer (its snippets were shown) is not part of the conversation.
+      if (!r.modelError) history.push({ role: 'user', text: question }, { role: 'assistant', text: r.answer });
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       session.showError(err);

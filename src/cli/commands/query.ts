@@ -88,6 +88,7 @@ function answerJson(r: AnswerResult) {
     model: r.model ?? null,
     usage: r.usage ?? null,
     fallbackReason: r.fallbackReason ?? null,
+    error: r.modelError ?? null,
     citations: r.citations.map((c) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine, verified: c.verified })),
   };
 }
@@ -152,7 +153,12 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   };
   try {
     if (values.chat) return await runChat({ first: question || undefined, answer: answerOne, showError }, io);
-    await answerOne(question, []);
+    const r = await answerOne(question, []);
+    // The snippets are printed either way; a model that failed (not merely unreachable) still exits 4, as scripts expect.
+    if (r.modelError && r.modelError.kind !== 'network') {
+      showError(new ProviderError(r.modelError.kind, r.modelError.message, r.modelError.suggestion));
+      return ExitCode.runtime;
+    }
     return ExitCode.ok;
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;

@@ -179,12 +179,18 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
       const context = toolChunks.length ? { ...ctx, chunks: [...ctx.chunks, ...toolChunks] } : ctx;
       return finish(resultOf(answerStream, { queryId, context, provider: provider.id, model: provider.model, usage, status: incomplete ? 'incomplete' : 'success' }));
     } catch (err) {
-      if (!(err instanceof ProviderError && err.kind === 'network') || request.signal?.aborted) throw err;
-      outcome.errorKind = 'network';
+      if (!(err instanceof ProviderError) || err.kind === 'cancelled' || request.signal?.aborted) throw err;
+      // Whatever stopped the model, the user still gets the ranked snippets, and one notice saying why.
+      outcome.errorKind = err.kind;
       answerStream.flush();
       // What the model had written stays on screen; the snippet answer follows it.
       if (answerStream.segments.some((seg) => seg.kind !== 'notice')) answerStream.push('\n\n');
-      return snippets('offline', `${err.message} ${err.suggestion} Meanwhile, without the model:`);
+      const modelError = { kind: err.kind, message: err.message, suggestion: err.suggestion };
+      if (err.kind === 'network') return { ...snippets('offline', `${err.message} ${err.suggestion} Meanwhile, without the model:`), modelError };
+      answerStream.notice(`The model did not answer: ${err.message} ${err.suggestion}`);
+      answerStream.push(formatSnippetAnswer(ctx));
+      const status = err.kind === 'rate_limited' ? 'rate_limited' : 'failure';
+      return finish({ ...resultOf(answerStream, { queryId, context: ctx, fallbackReason: `${err.message} ${err.suggestion}`, status, provider: provider.id, model: provider.model }), modelError });
     }
   } catch (err) {
     // What the model wrote before the failure is shown whole, the error after it.

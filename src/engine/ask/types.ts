@@ -1,3 +1,4 @@
+import type { ProviderErrorKind } from '../llm/types';
 import type { AttachedContext, BuiltContext, ConversationTurn } from '../context/types';
 import type { DocumentOverlay } from '../workspace/types';
 import type { AnswerSegment, Citation } from './citations';
@@ -28,6 +29,12 @@ export interface AnswerResult {
   fallbackReason?: string;
   /** `incomplete`: the model's reply stopped short; the answer ends with a note saying so. */
   status: 'success' | 'failure' | 'rate_limited' | 'no_context' | 'offline' | 'incomplete';
+  /**
+   * The model was asked and did not answer (bad key, no such model, server down, rate limited
+   * after the retries, unreachable): the answer is the ranked snippets, led by one notice saying
+   * why. Surfaces show it once, with buttons that fit `kind`; the CLI also exits 4 (not for `network`).
+   */
+  modelError?: { kind: ProviderErrorKind; message: string; suggestion: string };
 }
 
 export interface AskRequest {

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { cloudSpec, DEFAULT_MODELS, type ProviderKind, type ProviderSpec } from './provider-endpoints';
+import { cloudSpec, type ProviderKind, type ProviderSpec } from './provider-endpoints';
 
 export { DEFAULT_MODELS, GITHUB_MODELS_URL, type ProviderKind, type ProviderSpec } from './provider-endpoints';
 import type { EngineSettings } from './settings';

@@ -1,6 +1,6 @@
 import { isInsideRelative } from '../workspace/contain';
 import type { PathExplanation } from '../workspace/types';
-import type { SymbolInfo, WorkspaceHost } from '../tools/host';
+import type { WorkspaceHost } from '../tools/host';
 import { normalizeRelPath } from '../tools/paths';
 import type { PlanStep } from './schema';
 import { pickSymbol } from './splice';

@@ -29,9 +29,20 @@ export interface ChatServices {
 /** The parts of a ChatResponseStream the handler uses (the real stream, or a recorder in tests). */
 export type ChatStream = Pick<vscode.ChatResponseStream, 'markdown' | 'anchor' | 'progress' | 'reference' | 'button'>;
 
-function footer(ctx: BuiltContext, provider?: string): string {
+function footer(ctx: BuiltContext, provider?: string, modelFailed = false): string {
   const redacted = Object.keys(ctx.redactions).length ? `; redacted ${formatRedactionCounts(ctx.redactions)}` : '';
-  return `\n\n---\n_${provider ? `Answered by ${provider}` : 'No model used'} from ${ctx.chunks.length} chunk(s), ${ctx.totalTokens} tokens, of ${ctx.filesSearched.toLocaleString('en-US')} files searched${redacted}._`;
+  const who = provider ? `Answered by ${provider}` : modelFailed ? 'The model did not answer: ranked snippets' : 'No model used';
+  return `\n\n---\n_${who} from ${ctx.chunks.length} chunk(s), ${ctx.totalTokens} tokens, of ${ctx.filesSearched.toLocaleString('en-US')} files searched${redacted}._`;
+}
+
+/** The buttons that fit why there is no model answer: a key, another provider or model, the logs. */
+function fixButtons(result: { provider?: string; modelError?: { kind: string } }): vscode.Command[] {
+  const setKey = { command: 'grounded.setApiKey', title: 'Set an API key' };
+  const choose = { command: 'grounded.selectModel', title: 'Choose provider and model' };
+  const logs = { command: 'grounded.showLogs', title: 'Show logs' };
+  const kind = result.modelError?.kind;
+  if (!result.provider || kind === 'auth') return [setKey, choose];
+  return kind ? [choose, logs] : [];
 }
 
 async function explainAttachment(root: string): Promise<(CheckedAttachment & { what?: string }) | undefined> {
@@ -96,11 +107,9 @@ export async function handleChatRequest(
       },
     });
     for (const loc of answer.cited.values()) stream.reference(loc);
-    if (ctx && result.status !== 'no_context') stream.markdown(footer(ctx, result.provider && result.status !== 'offline' ? `${result.provider} (${result.model})` : undefined));
-    if (!result.provider) {
-      stream.button({ command: 'grounded.setApiKey', title: 'Set an API key' });
-      stream.button({ command: 'grounded.selectModel', title: 'Choose provider and model' });
-    }
+    if (ctx && result.status !== 'no_context') stream.markdown(footer(ctx, result.provider && !result.modelError ? `${result.provider} (${result.model})` : undefined, result.modelError !== undefined));
+    // The answer's notice already said what went wrong, once; these are the ways to fix it.
+    for (const b of fixButtons(result)) stream.button(b);
     return { metadata: { queryId: result.queryId, cited: [...answer.cited.keys()], status: result.status } };
   } catch (err) {
     if (err instanceof ProviderError) {

@@ -148,9 +148,9 @@ export class PanelController implements vscode.Disposable {
         answer: r.answer,
         sources: sourcesOf(r),
         redactions: r.context.redactions,
-        provider: r.provider ? `${r.provider} · ${r.model}` : undefined,
-        note: r.fallbackReason,
-        actions: r.provider ? undefined : ['grounded.setApiKey', 'grounded.selectModel'],
+        provider: r.provider && !r.modelError ? `${r.provider} · ${r.model}` : undefined,
+        note: r.modelError ? 'The model did not answer: these are the ranked snippets.' : r.fallbackReason,
+        actions: !r.provider || r.modelError?.kind === 'auth' ? ['grounded.setApiKey', 'grounded.selectModel'] : r.modelError ? ['grounded.selectModel', 'grounded.showLogs'] : undefined,
       });
     } catch (err) {
       const e = err instanceof ProviderError ? err : new ProviderError('malformed', (err as Error).message, 'See "Grounded: Show Logs".');

@@ -5,7 +5,7 @@ export const relativeCitationPath = z.string().min(1).max(1000).regex(/^[\w.@/-]
   .refine((p) => !p.startsWith('/') && !p.split('/').some((seg) => seg === '..' || seg === '.' || seg === ''), 'must be a workspace-relative path without . or .. segments');
 
 /** Commands the webview may ask for (its buttons); nothing else can be run from it. */
-export const WEBVIEW_COMMANDS = ['grounded.setApiKey', 'grounded.selectModel', 'grounded.showVisibleFiles'] as const;
+export const WEBVIEW_COMMANDS = ['grounded.setApiKey', 'grounded.selectModel', 'grounded.showVisibleFiles', 'grounded.showLogs'] as const;
 
 /** The longest `@token` the webview asks completions for. */
 export const MAX_PREFIX = 200;

@@ -69,7 +69,13 @@ describe('query logs and metrics (seed 001: errors, rate limits, never text)', (
     server.reply({ kind: 'status', status: 401 });
     const { records, logger } = logged();
     const metrics = new MetricsRegistry();
-    await assert.rejects(ask({ root, question: QUESTION }, { provider: openai(), logger, metrics }), (e: unknown) => e instanceof ProviderError && e.kind === 'auth');
+    // The snippets still answer, led by one notice saying why the model did not.
+    const r = await ask({ root, question: QUESTION }, { provider: openai(), logger, metrics });
+    assert.equal(r.status, 'failure');
+    assert.equal(r.modelError?.kind, 'auth');
+    assert.match(r.answer, /^The model did not answer: openai rejected the API key \(HTTP 401\)/);
+    assert.match(r.answer, /Here are the most relevant parts of the workspace, best first:/);
+    assert.ok(r.citations.length > 0 && r.citations.every((c) => c.verified), 'the snippets cite what was found');
     const [d] = done(records);
     assert.deepEqual([d.level, d.status, d.errorKind], ['error', 'failure', 'auth']);
     assert.match(metrics.toPrometheus(), /agent_query_total\{status="failure"\} 1/);

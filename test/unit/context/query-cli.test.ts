@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFixture } from '../../support/fixture';

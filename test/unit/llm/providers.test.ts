@@ -4,8 +4,7 @@ import { GeminiProvider } from '../../../src/engine/llm/gemini-provider';
 import { OpenAIChatProvider } from '../../../src/engine/llm/openai-provider';
 import { withRetry } from '../../../src/engine/llm/retry';
 import { parseRetryAfter } from '../../../src/engine/llm/errors';
-import { ProviderError, type Provider, type ProviderEvent } from '../../../src/engine/llm/types';
-import { scrubText } from '../../../src/engine/privacy/scrubber';
+import type { Provider, ProviderEvent } from '../../../src/engine/llm/types';
 import { LlmWireServer } from '../../support/llm-server';
 import { collect, failure, messages } from '../../support/provider-helpers';
 

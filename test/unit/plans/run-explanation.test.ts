@@ -4,7 +4,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../../../src/cli/main';
 import { AuditStore, defaultDatabasePath } from '../../../src/engine/audit/store';
-import { createFileApplyEdit } from '../../../src/engine/plans/edits';
 import { executePlan } from '../../../src/engine/plans/executor';
 import { explainRun } from '../../../src/engine/plans/run-explanation';
 import { createScrubber } from '../../../src/engine/privacy/scrubber';
