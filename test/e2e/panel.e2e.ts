@@ -63,16 +63,18 @@ test('typing @ in the panel\'s box suggests files; Enter inserts the path, Escap
   const input = frame.locator('#question');
   const list = frame.locator('#mentions[role="listbox"]');
   await waitForPanelScript(frame);
-  await input.fill('');
-  await input.pressSequentially('@keyS', { delay: 40 });
-  // When the workbench takes the focus back from the webview mid-typing the list closes, as it should;
-  // a person types the last letter again: so does the test, once.
-  if (!(await list.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false))) {
+  // When the workbench takes the focus back from the webview mid-typing, letters land elsewhere
+  // and the list closes or shows an older prefix; a person clears the box and types again: so does
+  // the test, once.
+  const typeMention = async () => {
+    await input.fill('');
     await input.focus();
-    await input.press('Backspace');
-    await input.pressSequentially('S', { delay: 40 });
-    await list.waitFor({ state: 'visible', timeout: 15_000 });
-  }
+    await input.pressSequentially('@keyS', { delay: 40 });
+    const shown = await list.locator('[role="option"]').first().filter({ hasText: /^src\/auth\/keyStore\.ts/ })
+      .waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
+    return shown && (await input.inputValue()) === '@keyS';
+  };
+  if (!(await typeMention())) assert.ok(await typeMention(), `after typing @keyS twice the box holds ${JSON.stringify(await input.inputValue())}`);
   const first = list.locator('[role="option"]').first();
   assert.match(await first.innerText(), /^src\/auth\/keyStore\.ts/);
   assert.equal(await first.getAttribute('aria-selected'), 'true');
