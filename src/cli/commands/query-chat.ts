@@ -42,6 +42,7 @@ export async function runChat(session: ChatSession, io: CliIO): Promise<number> 
       const r = await session.answer(question, history);
       // A turn the model did not answer (its snippets were shown) is not part of the conversation.
       if (!r.modelError) history.push({ role: 'user', text: question }, { role: 'assistant', text: r.answer });
+      else if (r.modelError.kind !== 'network') session.showError(new ProviderError(r.modelError.kind, r.modelError.message, r.modelError.suggestion));
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       session.showError(err);
