@@ -167,6 +167,31 @@ describe('@grounded requests as the model receives them', function () {
     assert.ok(rec.anchors().some((a) => a.title === 'src/http/client.ts#L11-16'), rec.text());
   });
 
+  it('when the model fails, the answer is the snippets led by one message, with buttons that fit and an honest footer', async () => {
+    const server = http.createServer((_req, res) => { res.writeHead(401, { 'content-type': 'application/json' }); res.end(JSON.stringify({ error: { message: 'invalid key' } })); });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const config = vscode.workspace.getConfiguration('grounded');
+    const saved = { provider: config.inspect('provider')?.globalValue, baseUrl: config.inspect('baseUrl')?.globalValue };
+    try {
+      await config.update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
+      await config.update('baseUrl', `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, vscode.ConfigurationTarget.Global);
+      const { rec, result } = await ask('how are API keys stored?');
+      const text = rec.text();
+      assert.equal(result.metadata?.status, 'failure');
+      assert.equal(text.split('rejected the API key (HTTP 401)').length - 1, 1, `the cause is said once: ${text}`);
+      assert.match(text, /The model did not answer: openai-compatible rejected the API key \(HTTP 401\)/);
+      assert.match(text, /Here are the most relevant parts of the workspace, best first:/);
+      assert.match(text, /_The model did not answer: ranked snippets from \d+ chunk/);
+      assert.doesNotMatch(text, /Answered by/);
+      assert.deepEqual(rec.of('button'), ['grounded.setApiKey', 'grounded.selectModel']);
+    } finally {
+      await config.update('provider', saved.provider, vscode.ConfigurationTarget.Global);
+      await config.update('baseUrl', saved.baseUrl, vscode.ConfigurationTarget.Global);
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it('explains the function around the cursor when nothing is selected, and says what it sent', async () => {
     const editor = await vscode.window.showTextDocument(file(path.posix.join('src', 'http', 'client.ts')));
     editor.selection = new vscode.Selection(24, 4, 24, 4); // inside fetchWithRetry, nothing selected
