@@ -47,11 +47,19 @@ function renderStep(step: PlanStepView, index: number): HTMLElement {
   return item;
 }
 
+/** Markdown the extension rendered to safe HTML (no raw HTML, links or images); plain text otherwise. */
+function markdown(html: string | undefined, text: string): HTMLElement {
+  const box = el('div', { className: 'explanation' });
+  if (html) box.innerHTML = html;
+  else box.textContent = text;
+  return box;
+}
+
 /** The model's account of the run, and its revised plan after a failure (opened as a new plan to authorize). */
 function renderOutcome(o: NonNullable<PlanView['outcome']>): HTMLElement {
   const section = el('section', { className: 'outcome' }, el('h2', { text: 'What happened' }));
   if (o.state === 'explaining') section.append(el('p', { className: 'state', text: 'The model is explaining the outcome…' }));
-  if (o.explanation) section.append(el('p', { className: 'explanation', text: o.explanation }));
+  if (o.explanation) section.append(markdown(o.explanationHtml, o.explanation));
   if (o.state === 'withheld') section.append(el('p', { className: 'warning', text: 'The model\'s explanation was withheld:' }), el('pre', { className: 'error', text: o.rejected.join('\n') }));
   if (o.revisedPlanId) {
     section.append(el('h2', { text: `Revised plan ${o.revisedPlanId}${o.revisedValid ? '' : ' (not valid)'}` }));
@@ -67,12 +75,12 @@ function render(view: PlanView): void {
   const idle = view.state === 'ready';
   const canRun = idle && view.trusted;
   const header = el('header', {},
-    el('h1', { text: `Plan ${view.planId}` }),
+    el('h1', { text: view.title }),
     el('span', { className: 'badge', text: view.intent }),
     ...(view.edited ? [el('span', { className: 'badge', text: 'edited' })] : []),
   );
   const parts: Node[] = [header];
-  if (view.explanation) parts.push(el('p', { className: 'explanation', text: view.explanation }));
+  if (view.explanation) parts.push(markdown(view.explanationHtml, view.explanation));
   if (!view.trusted && view.steps.some((s) => s.modifies)) {
     parts.push(el('p', { className: 'warning', text: 'This workspace is not trusted: Grounded writes nothing here.' }));
   }
@@ -80,19 +88,24 @@ function render(view: PlanView): void {
     parts.push(el('h2', { text: 'The plan is not valid; nothing will run' }), el('pre', { className: 'error', text: view.errors.join('\n') }));
   }
   parts.push(el('ol', { className: 'steps' }, ...view.steps.map(renderStep)));
-  const evidence = el('section', { className: 'evidence' },
-    el('h2', { text: `Evidence cited: ${view.evidenceCited.length ? view.evidenceCited.join(', ') : 'none'}` }));
+  // The evidence and the plan's id are details: folded, one click away.
+  const evidence = el('details', { className: 'evidence' },
+    el('summary', { text: `Details: evidence cited ${view.evidenceCited.length ? view.evidenceCited.join(', ') : 'none'} · plan ${view.planId}` }));
   if (view.evidenceSummary.length) evidence.append(el('pre', { text: view.evidenceSummary.join('\n') }));
   parts.push(evidence);
   if (view.runError) parts.push(el('pre', { className: 'error', text: view.runError }));
   if (view.state !== 'ready' && view.state !== 'invalid') parts.push(el('p', { className: 'state', text: `State: ${view.state}` }));
   if (view.outcome) parts.push(renderOutcome(view.outcome));
-  parts.push(el('div', { className: 'actions' },
-    button('Run step by step', { type: 'run', mode: 'step' }, canRun, true),
-    button('Run whole plan', { type: 'run', mode: 'plan' }, canRun),
-    button('Edit plan', { type: 'edit' }, view.state !== 'running'),
-    button(view.state === 'running' ? 'Close' : 'Cancel', { type: 'cancel' }, view.state !== 'running'),
-  ));
+  // Once the run is over there is nothing to run or cancel: only Close stays.
+  const over = view.state === 'completed' || view.state === 'failed' || view.state === 'cancelled';
+  parts.push(el('div', { className: 'actions' }, ...(over
+    ? [button('Close', { type: 'cancel' }, true)]
+    : [
+      button('Run step by step', { type: 'run', mode: 'step' }, canRun, true),
+      button('Run whole plan', { type: 'run', mode: 'plan' }, canRun),
+      button('Edit plan', { type: 'edit' }, view.state !== 'running'),
+      button('Cancel', { type: 'cancel' }, view.state !== 'running'),
+    ])));
   root.replaceChildren(...parts);
 }
 

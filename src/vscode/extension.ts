@@ -4,7 +4,7 @@ import { registerCommands } from './commands';
 import { ConversationHub } from './panel/hub';
 import { GroundedPanel, PANEL_VIEW_TYPE } from './panel/panel';
 import { GroundedSideView, SIDE_VIEW_ID } from './panel/side-view';
-import { registerPlanFeatures } from './plans';
+import { registerPlanFeatures, type PlanFeatures } from './plans';
 import { GroundedServices } from './services';
 import { runSetup, type SetupOutcome, type SetupUi } from './setup-flow';
 import { createStatusBar } from './status-bar';
@@ -16,6 +16,8 @@ export interface GroundedApi {
   /** The file the "Grounded" log channel writes to (what Show Logs displays). */
   logFile: vscode.Uri;
   chat: (...args: Parameters<typeof handleChatRequest> extends [unknown, ...infer R] ? R : never) => ReturnType<typeof handleChatRequest>;
+  /** The plan features as the extension wired them (tests drive a run through them). */
+  plans: PlanFeatures;
   /** The setup flow with scripted dialogs (what "Grounded: Select Provider and Model" runs with VS Code's). */
   setup: (ui: SetupUi) => Promise<SetupOutcome>;
 }
@@ -46,7 +48,7 @@ export function activate(context: vscode.ExtensionContext): GroundedApi {
   );
   const activationMs = Math.round((performance.now() - started) * 10) / 10;
   services.logger.info('extension.activated', { activationMs, trusted: vscode.workspace.isTrusted });
-  return { services, activationMs, logFile: vscode.Uri.joinPath(context.logUri, 'Grounded.log'), chat: (...args) => handleChatRequest(chat, ...args), setup: (ui) => runSetup(services, ui) };
+  return { services, activationMs, logFile: vscode.Uri.joinPath(context.logUri, 'Grounded.log'), chat: (...args) => handleChatRequest(chat, ...args), setup: (ui) => runSetup(services, ui), plans: plans.features };
 }
 
 export function deactivate(): void {}

@@ -5,6 +5,11 @@ import type { Citation } from '../../engine/ask/types';
 // No raw HTML, no links or images: a model's or a file's text can never inject markup or lure a click.
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false }).disable(['link', 'image', 'autolink']);
 
+/** Markdown from a model (a plan's explanation) as safe HTML: no raw HTML, links or images. */
+export function safeMarkdownHtml(text: string): string {
+  return md.render(text);
+}
+
 const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
 
 // A citation stands in the Markdown as a private-use placeholder, which markdown-it passes through

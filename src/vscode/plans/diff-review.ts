@@ -4,10 +4,11 @@ import type { AuthorizationDecision, Authorize, StepContext } from '../../engine
 import { resolveInside } from '../../engine/tools/paths';
 import type { PlanStep } from '../../engine/plans/schema';
 import { proposedScheme, type ProposedContentProvider } from './proposed-content';
+import type { DecisionBar } from './decision-bar';
 import { nextTestApproval } from './test-hooks';
 
-const ACCEPT = 'Accept';
-const REJECT = 'Reject';
+export const ACCEPT = 'Accept';
+export const REJECT = 'Reject';
 const RUN = 'Run';
 const SKIP = 'Skip';
 const CANCEL = 'Cancel plan';
@@ -53,7 +54,7 @@ function decisionOf(choice: string | undefined): AuthorizationDecision {
  * Both offer "Accept all remaining", which authorizes this step and the rest of the plan mid-run.
  * The diff tab is closed once the user decided.
  */
-export function createDiffAuthorize(opts: { proposed: ProposedContentProvider; root: string; ask?: AskUser }): Authorize {
+export function createDiffAuthorize(opts: { proposed: ProposedContentProvider; root: string; ask?: AskUser; bar?: DecisionBar }): Authorize {
   const ask = opts.ask ?? notify;
   return async (step: PlanStep, edit: ProposedEdit | undefined, ctx: StepContext) => {
     const where = `step ${ctx.index + 1} of ${ctx.total} ('${step.id}', ${step.tool})`;
@@ -66,7 +67,8 @@ export function createDiffAuthorize(opts: { proposed: ProposedContentProvider; r
     try {
       if (queued !== undefined) return typeof queued === 'function' ? await queued(step, edit) : queued;
       const verb = edit.kind === 'create' ? `create '${edit.path}'` : `change '${edit.path}'`;
-      return decisionOf(await ask(`Grounded: ${verb} — ${where}. Review the diff, then accept or reject.`, [ACCEPT, ALL, REJECT, CANCEL]));
+      const asked = ask(`Grounded: ${verb} — ${where}. Review the diff, then accept or reject (also in the diff's title bar).`, [ACCEPT, ALL, REJECT, CANCEL]);
+      return decisionOf(await (opts.bar ? opts.bar.decide(asked) : asked));
     } finally {
       await closeDiffTabs(shown);
       for (const uri of shown) opts.proposed.drop(uri);

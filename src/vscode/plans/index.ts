@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import { registerPlanCommands, showPlanError } from './commands';
 import { PlanFeatures, type PlanServices, type ProposeOutcome } from './plan-features';
 import { proposedScheme } from './proposed-content';
+import { DecisionBar } from './decision-bar';
+import { ACCEPT, REJECT } from './diff-review';
 
 export { PlanFeatures, type PlanServices } from './plan-features';
 export { approvalsForTesting } from './test-hooks';
@@ -12,8 +14,9 @@ export { approvalsForTesting } from './test-hooks';
  * The extension pushes the returned disposables to `context.subscriptions`.
  */
 export function registerPlanFeatures(context: Pick<vscode.ExtensionContext, 'extensionUri'>, services: PlanServices): { features: PlanFeatures; disposables: vscode.Disposable[] } {
-  const features = new PlanFeatures(context.extensionUri, services);
-  return { features, disposables: [vscode.workspace.registerTextDocumentContentProvider(proposedScheme, features.proposed), ...registerPlanCommands(features), features] };
+  const bar = new DecisionBar(ACCEPT, REJECT);
+  const features = new PlanFeatures(context.extensionUri, services, undefined, bar);
+  return { features, disposables: [vscode.workspace.registerTextDocumentContentProvider(proposedScheme, features.proposed), ...registerPlanCommands(features), features, bar] };
 }
 
 /**

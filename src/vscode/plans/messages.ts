@@ -23,8 +23,12 @@ export const planStepViewSchema = z.object({
 
 export const planViewSchema = z.object({
   planId: z.string(),
+  /** In words, from the explanation or what the plan changes (the id stays a detail). */
+  title: z.string(),
   intent: z.string(),
   explanation: z.optional(z.string()),
+  /** The explanation's Markdown rendered to safe HTML by the extension. */
+  explanationHtml: z.optional(z.string()),
   evidenceCited: z.array(z.string()),
   evidenceSummary: z.array(z.string()),
   /** Validation messages, verbatim. */
@@ -39,6 +43,7 @@ export const planViewSchema = z.object({
   outcome: z.optional(z.object({
     state: z.enum(['explaining', 'explained', 'withheld', 'unavailable']),
     explanation: z.optional(z.string()),
+    explanationHtml: z.optional(z.string()),
     /** Why the explanation was withheld, verbatim. */
     rejected: z.array(z.string()),
     revisedPlanId: z.optional(z.string()),

@@ -7,6 +7,7 @@ import { PlanParseError, parsePlanText, type Plan } from '../../engine/plans/sch
 import type { WorkspaceSession } from '../../engine/session/workspace-session';
 import type { Logger } from '../../engine/telemetry/log';
 import type { Provider } from '../../engine/llm/types';
+import type { DecisionBar } from './decision-bar';
 import { gatherEditorEvidence } from './editor-evidence';
 import { PlanPanel } from './plan-panel';
 import { planMarkdown, planViewOf } from './plan-view-model';
@@ -45,7 +46,8 @@ export class PlanFeatures implements vscode.Disposable {
   private readonly panels = new Map<string, PlanPanel>();
 
   /** `scheme` serves the proposals (tests use their own next to the extension's). */
-  constructor(private readonly extensionUri: vscode.Uri, readonly services: PlanServices, scheme?: string) {
+  /** `bar`: Accept / Reject in the diff title bar (registered once by the extension). */
+  constructor(private readonly extensionUri: vscode.Uri, readonly services: PlanServices, scheme?: string, private readonly bar?: DecisionBar) {
     this.proposed = new ProposedContentProvider(scheme);
   }
 
@@ -86,7 +88,7 @@ export class PlanFeatures implements vscode.Disposable {
   async openPlan(plan: Plan, evidence: { rowCounts?: ProposePlanResult['evidence']['rowCounts']; summary?: string[] } = {}, show = true): Promise<PlanSession> {
     const workspace = this.requireSession();
     const session = await PlanSession.create(plan, {
-      host: workspace.host(), proposed: this.proposed, store: await workspace.store(), logger: this.services.logger,
+      host: workspace.host(), proposed: this.proposed, store: await workspace.store(), logger: this.services.logger, bar: this.bar,
       evidenceRowCounts: evidence.rowCounts, evidenceSummary: evidence.summary,
     });
     if (show) {

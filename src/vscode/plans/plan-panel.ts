@@ -5,7 +5,8 @@ import type { RunExplanation } from '../../engine/plans/run-explanation';
 import { PlanParseError, parsePlanText, type Plan } from '../../engine/plans/schema';
 import type { Logger } from '../../engine/telemetry/log';
 import { fromPlanViewSchema, type PlanView, type ToPlanView } from './messages';
-import { planViewOf, withRunResult, withStepOutcome } from './plan-view-model';
+import { planTitle, planViewOf, withRunResult, withStepOutcome } from './plan-view-model';
+import { safeMarkdownHtml } from '../panel/render';
 import type { PlanSession } from './session';
 
 const USE_EDITED = 'Use edited plan';
@@ -42,7 +43,7 @@ export class PlanPanel implements vscode.Disposable {
   /** Opens a panel for a validated plan session. */
   static show(extensionUri: vscode.Uri, session: PlanSession, evidenceSummary: string[], logger: Logger, afterRun?: AfterRun): PlanPanel {
     const media = vscode.Uri.joinPath(extensionUri, 'media');
-    const panel = vscode.window.createWebviewPanel('grounded.plan', `Plan ${session.plan.id}`, vscode.ViewColumn.Beside, {
+    const panel = vscode.window.createWebviewPanel('grounded.plan', `Plan: ${planTitle(session.plan)}`, vscode.ViewColumn.Beside, {
       enableScripts: true,
       localResourceRoots: [media],
       retainContextWhenHidden: true,
@@ -105,7 +106,7 @@ export class PlanPanel implements vscode.Disposable {
       } else {
         this.revised = r.revised?.plan;
         this.view = { ...this.view, outcome: {
-          state: r.explanation ? 'explained' : 'withheld', explanation: r.explanation, rejected: r.rejected,
+          state: r.explanation ? 'explained' : 'withheld', explanation: r.explanation, explanationHtml: r.explanation ? safeMarkdownHtml(r.explanation) : undefined, rejected: r.rejected,
           revisedPlanId: r.revised?.plan.id, revisedValid: r.revised?.validation.valid,
           revisedErrors: r.revised ? r.revised.validation.issues.map((i) => i.message) : r.revisedErrors,
         } };

@@ -2,7 +2,22 @@ import type { PlanRunResult, StepOutcome } from '../../engine/plans/executor';
 import type { Plan } from '../../engine/plans/schema';
 import { isToolName, stepPath, toolMutates } from '../../engine/tools/catalog';
 import type { ValidationResult } from '../../engine/plans/validate';
+import { safeMarkdownHtml } from '../panel/render';
 import type { PlanStepView, PlanView } from './messages';
+
+const INTENT_WORDS: Record<string, string> = { READ: 'Read', MUTATE: 'Change', QUERY: 'Look up', EXPLAIN: 'Explain' };
+
+/**
+ * A plan's title in words, never its id: the first sentence of its explanation, else what it does
+ * and to which file ("Change src/auth.ts and 2 more").
+ */
+export function planTitle(plan: Plan): string {
+  const sentence = plan.explanation?.replace(/[`*_#>]/g, '').split(/(?<=[.!?])\s|\n/)[0]?.trim();
+  if (sentence) return sentence.length > 60 ? `${sentence.slice(0, 59).trimEnd()}…` : sentence.replace(/[.!?]$/, '');
+  const files = [...new Set(plan.steps.flatMap((s) => (isToolName(s.tool) ? [stepPath(s.tool, s.arguments)] : [])).filter((p): p is string => Boolean(p)))];
+  const what = INTENT_WORDS[plan.intent] ?? plan.intent;
+  return files.length ? `${what} ${files[0]}${files.length > 1 ? ` and ${files.length - 1} more` : ''}` : `${what}: ${plan.steps.length} step(s)`;
+}
 
 /** What the plan view shows for a freshly validated plan (every step pending). */
 export function planViewOf(plan: Plan, validation: ValidationResult, extra: { evidenceSummary: string[]; trusted: boolean; edited: boolean }): PlanView {
@@ -18,8 +33,10 @@ export function planViewOf(plan: Plan, validation: ValidationResult, extra: { ev
   }));
   return {
     planId: plan.id,
+    title: planTitle(plan),
     intent: plan.intent,
     explanation: plan.explanation,
+    explanationHtml: plan.explanation ? safeMarkdownHtml(plan.explanation) : undefined,
     evidenceCited: plan.evidence_referenced,
     evidenceSummary: extra.evidenceSummary,
     errors: validation.issues.map((i) => i.message),

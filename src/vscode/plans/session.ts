@@ -6,6 +6,7 @@ import { validatePlan, type ValidationResult } from '../../engine/plans/validate
 import type { Logger } from '../../engine/telemetry/log';
 import { createVsCodeApplyEdit, PlanSnapshot } from './apply-edit';
 import { createDiffAuthorize, type AskUser } from './diff-review';
+import type { DecisionBar } from './decision-bar';
 import type { ProposedContentProvider } from './proposed-content';
 
 export interface PlanSessionDeps {
@@ -14,6 +15,8 @@ export interface PlanSessionDeps {
   store?: AuditStore;
   logger?: Logger;
   ask?: AskUser;
+  /** Accept / Reject in the diff editor's title bar. */
+  bar?: DecisionBar;
   /** Evidence the plan was made with (row counts feed the "insufficient evidence" check). */
   evidenceRowCounts?: Partial<Record<EvidenceId, number>>;
   evidenceSummary?: string[];
@@ -69,7 +72,7 @@ export class PlanSession {
         host,
         store,
         mode: this.edited && mode === 'step' ? 'edited' : mode,
-        authorize: createDiffAuthorize({ proposed, root: host.root, ask: this.deps.ask }),
+        authorize: createDiffAuthorize({ proposed, root: host.root, ask: this.deps.ask, bar: this.deps.bar }),
         applyEdit: createVsCodeApplyEdit({ root: host.root, snapshot: this.snapshot, isTrusted: () => host.isTrusted() }),
         evidenceRowCounts: this.deps.evidenceRowCounts,
         evidenceSummary: this.deps.evidenceSummary,
