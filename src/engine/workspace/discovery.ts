@@ -5,7 +5,7 @@ import { chainAt, gitCandidates, grantedByAgent, type GitCandidates } from './gi
 import { gitTrackedFiles, hasBinaryExtension, isAlwaysHidden } from './hidden';
 import { RuleChain } from './ignore-rules';
 import { explainPath } from './explain';
-import { formatBytes, sniffIsBinary } from './read';
+import { formatBytes, sniffRegularFileIsBinary } from './read';
 import type { DiscoveryOptions, DiscoveryResult, SkippedFile, WorkspaceFile } from './types';
 
 export { explainPath };
@@ -50,7 +50,7 @@ async function addFile(state: WalkState, rel: string, abs: string, linkChecked =
   }
   if (state.opts.sniffBinary) {
     try {
-      if (await sniffIsBinary(abs)) {
+      if (sniffRegularFileIsBinary(abs)) {
         state.skipped.push({ path: rel, reason: 'binary', detail: 'binary content (NUL byte or invalid UTF-8)' });
         return;
       }
