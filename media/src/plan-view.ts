@@ -55,6 +55,18 @@ function markdown(html: string | undefined, text: string): HTMLElement {
   return box;
 }
 
+/** "2 applied · 1 rejected", with Undo while there is something to revert. */
+function renderSummary(sum: NonNullable<PlanView['summary']>): HTMLElement {
+  const box = el('div', { className: 'summary' }, el('span', { text: `${sum.applied} applied · ${sum.rejected} rejected` }));
+  if (sum.undone) {
+    box.append(el('span', { className: 'note', text: ` — undone: ${sum.undone.length} change(s) reverted` }));
+    if (sum.undoRefused?.length) box.append(el('pre', { className: 'error', text: sum.undoRefused.join('\n') }));
+  } else if (sum.applied > 0) {
+    box.append(button('Undo', { type: 'undo' }, true));
+  }
+  return box;
+}
+
 /** The model's account of the run, and its revised plan after a failure (opened as a new plan to authorize). */
 function renderOutcome(o: NonNullable<PlanView['outcome']>): HTMLElement {
   const section = el('section', { className: 'outcome' }, el('h2', { text: 'What happened' }));
@@ -95,6 +107,7 @@ function render(view: PlanView): void {
   parts.push(evidence);
   if (view.runError) parts.push(el('pre', { className: 'error', text: view.runError }));
   if (view.state !== 'ready' && view.state !== 'invalid') parts.push(el('p', { className: 'state', text: `State: ${view.state}` }));
+  if (view.summary) parts.push(renderSummary(view.summary));
   if (view.outcome) parts.push(renderOutcome(view.outcome));
   // Once the run is over there is nothing to run or cancel: only Close stays.
   const over = view.state === 'completed' || view.state === 'failed' || view.state === 'cancelled';

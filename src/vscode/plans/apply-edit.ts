@@ -115,3 +115,13 @@ export function createVsCodeApplyEdit(opts: { root: string; snapshot?: PlanSnaps
     opts.snapshot?.advance(edit.path, edit.after.sha256);
   };
 }
+
+/** Deletes a file a plan created, only while it still holds exactly what the plan wrote. */
+export async function deleteIfUnchanged(root: string, edit: ProposedEdit): Promise<void> {
+  const uri = vscode.Uri.file(resolveInside(root, edit.path));
+  const now = Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+  if (sha256(now) !== edit.after.sha256) throw new Error('the file changed since the plan created it; it was kept');
+  const we = new vscode.WorkspaceEdit();
+  we.deleteFile(uri, { ignoreIfNotExists: true });
+  if (!(await vscode.workspace.applyEdit(we))) throw new EditNotAppliedError(edit.path);
+}

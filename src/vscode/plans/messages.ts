@@ -39,6 +39,8 @@ export const planViewSchema = z.object({
   state: z.enum(['ready', 'running', 'completed', 'failed', 'cancelled', 'invalid']),
   /** The verbatim error that stopped the plan. */
   runError: z.optional(z.string()),
+  /** After a run: how many changes were applied and rejected, and what Undo did. */
+  summary: z.optional(z.object({ applied: z.number(), rejected: z.number(), undone: z.optional(z.array(z.string())), undoRefused: z.optional(z.array(z.string())) })),
   /** After a run: the model's explanation of the outcome and, after a failure, its revised plan. */
   outcome: z.optional(z.object({
     state: z.enum(['explaining', 'explained', 'withheld', 'unavailable']),
@@ -69,6 +71,7 @@ export const fromPlanViewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('edit') }),
   z.object({ type: z.literal('cancel') }),
   z.object({ type: z.literal('openRevised') }),
+  z.object({ type: z.literal('undo') }),
 ]);
 
 export type ToPlanView = z.infer<typeof toPlanViewSchema>;

@@ -90,9 +90,19 @@ export class PlanPanel implements vscode.Disposable {
     if (msg.type === 'edit') return this.editPlan();
     if (msg.type === 'run') return this.run(msg.mode);
     if (msg.type === 'openRevised') return this.openRevised();
+    if (msg.type === 'undo') return this.undo();
   }
 
   private revised: Plan | undefined;
+  private lastRun: PlanRunResult | undefined;
+
+  /** Reverts what the last run applied (the summary's Undo), once. */
+  async undo(): Promise<void> {
+    if (!this.lastRun || this.view.summary?.undone) return;
+    const { reverted, refused } = await this.session.undo(this.lastRun);
+    this.view = { ...this.view, summary: { ...this.view.summary!, undone: reverted, undoRefused: refused } };
+    this.post();
+  }
 
   /** The model explains how the run went; after a failure its revised plan can be opened (and needs its own authorization). */
   private async explainOutcome(result: PlanRunResult): Promise<void> {
@@ -128,6 +138,9 @@ export class PlanPanel implements vscode.Disposable {
         this.post();
       });
       this.view = withRunResult(this.view, result);
+      this.lastRun = result;
+      const changes = (status: string) => result.steps.filter((o) => o.status === status).reduce((n, o) => n + (o.edits?.length ?? (o.edit ? 1 : 0)), 0);
+      this.view = { ...this.view, summary: { applied: changes('succeeded'), rejected: changes('rejected') } };
       this.post();
       await this.explainOutcome(result);
       return;

@@ -4,7 +4,7 @@ import type { WorkspaceHost } from '../../engine/tools/host';
 import type { EvidenceId, Plan } from '../../engine/plans/schema';
 import { validatePlan, type ValidationResult } from '../../engine/plans/validate';
 import type { Logger } from '../../engine/telemetry/log';
-import { createVsCodeApplyEdit, PlanSnapshot } from './apply-edit';
+import { createVsCodeApplyEdit, deleteIfUnchanged, PlanSnapshot } from './apply-edit';
 import { createDiffAuthorize, type AskUser } from './diff-review';
 import type { DecisionBar } from './decision-bar';
 import type { ProposedContentProvider } from './proposed-content';
@@ -83,5 +83,28 @@ export class PlanSession {
     } finally {
       this.running = false;
     }
+  }
+
+  /**
+   * Reverts the changes a run applied, newest first, each as one WorkspaceEdit: a changed file gets
+   * its text from before the step back, a created file is deleted. A file edited again since is
+   * left alone and named in the result (nothing the user wrote afterwards is overwritten).
+   */
+  async undo(result: PlanRunResult): Promise<{ reverted: string[]; refused: string[] }> {
+    const applied = result.steps.filter((o) => o.status === 'succeeded').flatMap((o) => o.edits ?? (o.edit ? [o.edit] : [])).reverse();
+    const reverted: string[] = [];
+    const refused: string[] = [];
+    const apply = createVsCodeApplyEdit({ root: this.deps.host.root, isTrusted: () => this.deps.host.isTrusted() });
+    for (const edit of applied) {
+      try {
+        if (edit.kind === 'create') await deleteIfUnchanged(this.deps.host.root, edit);
+        else await apply({ path: edit.path, kind: 'modify', before: edit.after, after: edit.before! });
+        reverted.push(edit.path);
+      } catch (err) {
+        refused.push(`${edit.path}: ${(err as Error).message}`);
+      }
+    }
+    this.deps.logger?.info('plan.undo', { reverted: reverted.length, refused: refused.length });
+    return { reverted, refused };
   }
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Provider, ProviderEvent, ProviderRequest } from '../../../src/engine/llm/types';
@@ -136,6 +136,28 @@ describe('plan features in VS Code', function () {
     panel.openRevised();
     assert.ok(await eventually(() => planWebviewTabs().length === 2), `the revised plan opens in its own panel; tabs: ${describeTabs()}`);
     assert.ok(features.panel(view.outcome!.revisedPlanId!), 'a panel for the revised plan');
+  });
+
+  it('after a run the panel says "N applied · M rejected", and Undo puts the files back', async () => {
+    writeFileSync(path.join(dir, 'u1.md'), 'one\n');
+    writeFileSync(path.join(dir, 'u2.md'), 'two\n');
+    const plan = { id: 'plan_undo', intent: 'MUTATE', steps: [
+      { id: 's1', tool: 'file_write', arguments: { path: rel('u1.md'), contents: 'ONE\n' } },
+      { id: 's2', tool: 'file_write', arguments: { path: rel('u2.md'), contents: 'TWO\n' } },
+      { id: 's3', tool: 'file_create', arguments: { path: rel('u3.md'), contents: 'three\n' } },
+    ], evidence_referenced: [] };
+    provider = undefined;
+    await features.openPlan(plan as never);
+    const panel = features.panel('plan_undo')!;
+    approvalsForTesting.push('accept', 'reject', 'accept');
+    await panel.run('step');
+    assert.deepEqual(panel.currentView.summary, { applied: 2, rejected: 1 });
+    assert.equal(readFileSync(path.join(dir, 'u1.md'), 'utf8'), 'ONE\n');
+    await panel.undo();
+    assert.deepEqual(panel.currentView.summary?.undone, [rel('u3.md'), rel('u1.md')]);
+    assert.equal(readFileSync(path.join(dir, 'u1.md'), 'utf8'), 'one\n');
+    assert.equal(readFileSync(path.join(dir, 'u2.md'), 'utf8'), 'two\n');
+    assert.ok(!existsSync(path.join(dir, 'u3.md')), 'the created file is gone again');
   });
 
   it('shows an unusable reply verbatim and opens nothing', async () => {
