@@ -133,6 +133,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     stage = 'model';
     const provider = deps.provider;
     const messages = buildMessages(ctx, asked, history.messages, Boolean(deps.tools));
+    emit({ type: 'progress', message: `Asking ${provider.model}…` });
     const toolChunks: ContextChunk[] = [];
     try {
       const usage: { promptTokens?: number; completionTokens?: number } = {};

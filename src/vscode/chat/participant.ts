@@ -103,7 +103,7 @@ export async function handleChatRequest(
         if (e.type === 'progress') stream.progress(e.message);
         else if (e.type === 'context') ctx = e.context;
         else if (e.type === 'segment') answer.render(e.segment);
-        else if (e.type === 'retry') stream.progress(`Rate limited (${e.reason}); retrying in ${Math.ceil(e.delayMs / 1000)} s…`);
+        else if (e.type === 'retry') stream.progress(`${e.reason === 'rate_limited' ? 'Rate limited' : `The server failed (${e.reason})`}: retrying ${e.attempt} of 5 in ${Math.ceil(e.delayMs / 1000)} s…`);
       },
     });
     for (const loc of answer.cited.values()) stream.reference(loc);

@@ -140,7 +140,9 @@ export class PanelController implements vscode.Disposable {
         question, attached, history, root: t.root, signal: controller.signal, conversationId: `panel-${this.turns[0].id}`,
         onEvent: (e) => {
           if (e.type === 'progress') { t.progress = e.message; this.postTurn(t); }
-          else if (e.type === 'segment') { answer.add(e.segment); t.html = answer.html; this.postTurn(t); }
+          else if (e.type === 'retry') { t.progress = `${e.reason === 'rate_limited' ? 'Rate limited' : 'The server failed'}: retrying ${e.attempt} of 5 in ${Math.ceil(e.delayMs / 1000)} s…`; this.postTurn(t); }
+          // Once the answer streams, the progress line has done its job.
+          else if (e.type === 'segment') { answer.add(e.segment); t.html = answer.html; t.progress = undefined; this.postTurn(t); }
         },
       });
       Object.assign(t, {
