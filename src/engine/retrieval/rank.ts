@@ -28,6 +28,25 @@ const TEST_PATH = /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testda
 /** Words that show a question is about tests (stemmed, as terms are). */
 const TEST_WORDS = new Set(['test', 'tests', 'spec', 'fixtur', 'mock', 'e2e', 'testdata']);
 
+/**
+ * Changelogs and release notes repeat every name the code has ever had; docs and benchmark data
+ * describe the code rather than being it. Below source unless the question is about them
+ * (README stays: it is where a newcomer's questions are answered).
+ */
+const CHANGELOG_PATH = /(^|\/)(CHANGELOG|CHANGES|HISTORY|NEWS|RELEASES?|RELEASE[-_]NOTES)(\.[a-z]+)?$/i;
+const CHANGELOG_FACTOR = 0.35;
+const DOC_PATH = /(^|\/)(docs?|documentation|website|benchmarks?|bench|perf)\/|\.(mdx?|rst|adoc)$|\.(csv|tsv|jsonl|snap)$/i;
+const DOC_FACTOR = 0.6;
+const DOC_WORDS = new Set(['doc', 'document', 'documentat', 'changelog', 'releas', 'histori', 'bench', 'benchmark', 'guid', 'readm', 'not']);
+
+/** How much a chunk of `rel` counts when the question is not about its kind of file. */
+function pathFactor(rel: string, demoteTests: boolean, demoteDocs: boolean): number {
+  if (demoteTests && isTestPath(rel)) return TEST_PATH_FACTOR;
+  if (!demoteDocs || /(^|\/)readme(\.[a-z]+)?$/i.test(rel)) return 1;
+  if (CHANGELOG_PATH.test(rel)) return CHANGELOG_FACTOR;
+  return DOC_PATH.test(rel) ? DOC_FACTOR : 1;
+}
+
 /** True for a path under a test or fixture folder, or a test file by its name. */
 export function isTestPath(rel: string): boolean {
   return TEST_PATH.test(rel);
@@ -88,10 +107,11 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
   addPathBoosts(stats, terms, termKeys, scores, matched);
   const ranked: RankedChunk[] = [];
   const demoteTests = !asksAboutTests(terms);
+  const demoteDocs = !terms.some((t) => DOC_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && (CHANGELOG_PATH.test(t.text) || DOC_PATH.test(`${t.text}/`))));
   for (const [id, s] of scores) {
     const row = stats.chunk(id)!;
     const coverage = (matched.get(id)?.size ?? 0) / Math.max(1, terms.length);
-    const factor = demoteTests && isTestPath(row.path) ? TEST_PATH_FACTOR : 1;
+    const factor = pathFactor(row.path, demoteTests, demoteDocs);
     ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score: s * (1 + coverage) * factor, matched: [...(matched.get(id) ?? [])] });
   }
   ranked.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
