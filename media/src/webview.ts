@@ -33,6 +33,9 @@ function renderTurn(t: PanelTurn): HTMLElement {
   const box = el('section', 'turn');
   box.dataset.id = t.id;
   box.append(el('div', 'question', t.question));
+  // What was redacted is said before the answer, where it is seen.
+  const kinds = Object.entries(t.redactions);
+  if (t.done) box.append(el('div', 'redactions', kinds.length ? `Redacted before sending: ${kinds.map(([k, n]) => `${k} ×${n}`).join(', ')}` : 'Nothing needed redacting.'));
   if (t.progress && !t.done) box.append(el('div', 'progress', t.progress));
   const answer = el('div', 'answer');
   // The extension renders Markdown with raw HTML disabled, so this HTML carries no script or link.
@@ -72,8 +75,6 @@ function renderTurn(t: PanelTurn): HTMLElement {
     details.append(list);
     box.append(details);
   }
-  const kinds = Object.entries(t.redactions);
-  if (t.done) box.append(el('div', 'redactions', kinds.length ? `Redacted before sending: ${kinds.map(([k, n]) => `${k} ×${n}`).join(', ')}` : 'Nothing needed redacting.'));
   if (t.provider) box.append(el('div', 'meta', t.provider));
   return box;
 }

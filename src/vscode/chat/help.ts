@@ -1,5 +1,5 @@
 /** `/help`: what @grounded does and how to ask. */
-export const CHAT_HELP = `**@grounded** answers questions about the code in this workspace, from that code, and cites every claim as \`path#Lstart-Lend\` (click a citation to open the lines). Citations that do not match what was sent are marked ⚠️ unverified.
+export const CHAT_HELP = `**@grounded** answers questions about the code in this workspace, from that code, and cites every claim as \`path#Lstart-Lend\` (click a citation to open the lines). Citations that do not match what was sent are marked unverified.
 
 **Commands**
 - \`@grounded <question>\` or \`/ask <question>\`: search the workspace and answer.

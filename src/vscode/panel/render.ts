@@ -18,7 +18,8 @@ const PLACEHOLDER = /\uE000(\d+)\uE001/g;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/gm;
 
 function chip(c: Citation): string {
-  if (!c.verified) return `<span class="cite unverified" title="This citation does not match the code that was sent">${c.raw} ⚠️ unverified</span>`;
+  // One badge, in text (an emoji renders as a box in some fonts), with the reason as its tooltip.
+  if (!c.verified) return `<span class="cite unverified" title="This citation does not match the code that was sent to the model">${c.raw} <span class="badge-unverified">unverified</span></span>`;
   return `<button class="cite" data-path="${escapeAttr(c.path)}" data-start="${c.startLine}" data-end="${c.endLine}" title="Open ${escapeAttr(c.raw)}">${c.raw}</button>`;
 }
 

@@ -18,8 +18,9 @@ describe('the panel answer renderer', () => {
   it('renders verified citations as buttons and an unverified one marked once, never raw HTML', () => {
     const html = renderAnswerHtml(streamed('See src/a.ts#L3-9 and src/b.ts#L1 <img src=x>.'));
     assert.match(html, /<button class="cite" data-path="src\/a\.ts" data-start="3" data-end="9"/);
-    assert.equal(html.split('⚠️').length - 1, 1, html);
-    assert.match(html, /src\/b\.ts#L1 ⚠️ unverified<\/span>/);
+    assert.equal(html.split('badge-unverified').length - 1, 1, html);
+    assert.match(html, /src\/b\.ts#L1 <span class="badge-unverified">unverified<\/span><\/span>/);
+    assert.doesNotMatch(html, /⚠/, 'no emoji');
     assert.ok(!html.includes('<img'), 'markup in the answer is escaped');
   });
 
