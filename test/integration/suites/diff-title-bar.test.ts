@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GroundedApi } from '../../../src/vscode/extension';
+import { eventually } from './eventually';
 import { proposalDiffTabs } from '../../../src/vscode/plans/diff-review';
 import type { PlanSession } from '../../../src/vscode/plans/session';
 
@@ -10,11 +11,6 @@ import type { PlanSession } from '../../../src/vscode/plans/session';
 // (grounded.acceptEdit / grounded.rejectEdit, shown while grounded.reviewingEdit is set), not only
 // from the corner notification.
 
-async function eventually(check: () => boolean, ms = 10_000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (!check() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-  return check();
-}
 
 describe('Accept / Reject in the diff title bar', function () {
   this.timeout(60_000);

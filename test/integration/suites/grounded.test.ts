@@ -4,6 +4,7 @@ import type { GroundedApi } from '../../../src/vscode/extension';
 import type { PanelTurn } from '../../../src/vscode/panel/messages';
 import type { GroundedPanel } from '../../../src/vscode/panel/panel';
 import { Recorder } from './recorder';
+import { eventually } from './eventually';
 
 // The extension's own services (keys, settings, provider choice, the participant's handler and
 // the panel) exercised inside the real extension host, with the fixture's language model.
@@ -26,12 +27,6 @@ async function setSetting(key: string, value: unknown): Promise<void> {
   await changed;
 }
 
-/** Polls `check` until it holds (the log channel writes its file in the background). */
-async function eventually(check: () => Promise<boolean>, ms = 8000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (!(await check()) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-  return check();
-}
 
 const token = new vscode.CancellationTokenSource().token;
 

@@ -11,6 +11,7 @@ import { openWorkspaceSession, type WorkspaceSession } from '../../../src/engine
 import { PlanFeatures } from '../../../src/vscode/plans/plan-features';
 import { createVsCodeWorkspaceHost } from '../../../src/vscode/plans/workspace-host';
 import { approvalsForTesting } from '../../../src/vscode/plans/test-hooks';
+import { eventually } from './eventually';
 
 // The plan features as the extension uses them (propose → plan panel → run → reconstruct), with a
 // provider that answers with a fixed reply (a real implementation of the Provider interface).
@@ -31,12 +32,6 @@ const planWebviewTabs = () =>
   vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('grounded.plan'));
 const describeTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => `${t.label} [${(t.input as { viewType?: string })?.viewType ?? typeof t.input}]`).join(', ');
 
-/** The workbench reports new tabs to the extension host asynchronously. */
-async function eventually(check: () => boolean, ms = 5000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (!check() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-  return check();
-}
 
 describe('plan features in VS Code', function () {
   this.timeout(60_000);
