@@ -108,7 +108,7 @@ describe('Grounded panel message protocol', function () {
     await receive({ type: 'ask', question });
     const { turn } = await finished(question);
     assert.match(turn.html, /<button class="cite" data-path="src\/util\/time\.ts" data-start="2" data-end="4"/, turn.html);
-    assert.equal(turn.html.split('⚠️').length - 1, 1, `only the unverified citation is marked, once: ${turn.html}`);
+    assert.equal(turn.html.split('badge-unverified').length - 1, 1, `only the unverified citation is marked, once: ${turn.html}`);
     assert.ok(turn.sources.some((s) => s.path === 'src/util/time.ts' && s.origin === 'tool' && s.cited), JSON.stringify(turn.sources));
   });
 
