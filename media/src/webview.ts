@@ -49,9 +49,14 @@ function renderTurn(t: PanelTurn): HTMLElement {
   if (t.stopped) box.append(el('div', 'note stopped', 'Stopped.'));
   if (t.note) box.append(el('div', 'note', t.note));
   if (t.restricted) box.append(el('div', 'note restricted', t.restricted));
-  if (t.actions?.length) {
+  if (t.actions?.length || t.retryable) {
     const row = el('div', 'turn-actions');
-    for (const command of t.actions) {
+    if (t.retryable) {
+      const retry = el('button', 'retry', 'Retry');
+      retry.type = 'button';
+      row.append(retry);
+    }
+    for (const command of t.actions ?? []) {
       const b = el('button', 'action', ACTION_LABELS[command] ?? command);
       b.type = 'button';
       b.dataset.command = command;
@@ -104,6 +109,9 @@ conversation.addEventListener('click', (e) => {
   const target = e.target as HTMLElement;
   const action = target.closest('button.action') as HTMLButtonElement | null;
   if (action) return vscode.postMessage({ type: 'command', command: action.dataset.command });
+  const retry = target.closest('button.retry') as HTMLButtonElement | null;
+  const turnId = (target.closest('.turn') as HTMLElement | null)?.dataset.id;
+  if (retry && turnId) return vscode.postMessage({ type: 'retry', turn: turnId });
   const b = target.closest('button.cite') as HTMLButtonElement | null;
   if (!b) return;
   const turn = (b.closest('.turn') as HTMLElement | null)?.dataset.id;

@@ -80,6 +80,11 @@ export class PanelController implements vscode.Disposable {
     if (m.type === 'ready') this.post({ type: 'state', turns: this.turns, busy: this.busy });
     else if (m.type === 'ask') await this.ask(m.question);
     else if (m.type === 'stop') this.stop();
+    else if (m.type === 'retry') {
+      const t = this.turns.find((x) => x.id === m.turn && x.retryable);
+      if (!t) return false;
+      await this.ask(t.question, [], t.root);
+    }
     else if (m.type === 'complete') await this.complete(m.prefix, m.requestId);
     else if (m.type === 'command') await vscode.commands.executeCommand(m.command);
     else if (m.type === 'clear') {
@@ -152,6 +157,7 @@ export class PanelController implements vscode.Disposable {
         redactions: r.context.redactions,
         provider: r.provider && !r.modelError ? `${r.provider} · ${r.model}` : undefined,
         note: r.modelError ? 'The model did not answer: these are the ranked snippets.' : r.fallbackReason,
+        retryable: r.modelError ? true : undefined,
         actions: !r.provider || r.modelError?.kind === 'auth' ? ['grounded.setApiKey', 'grounded.selectModel'] : r.modelError ? ['grounded.selectModel', 'grounded.showLogs'] : undefined,
       });
     } catch (err) {

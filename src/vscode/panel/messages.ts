@@ -18,6 +18,8 @@ export const fromWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openCitation'), turn: z.string().max(100).optional(), path: relativeCitationPath, startLine: z.number().int().positive(), endLine: z.number().int().positive() }),
   z.object({ type: z.literal('command'), command: z.enum(WEBVIEW_COMMANDS) }),
   z.object({ type: z.literal('clear') }),
+  /** Ask a question the model did not answer again. */
+  z.object({ type: z.literal('retry'), turn: z.string().max(100) }),
   /** The `@token` being typed (without the `@`), for the completion list; answered with `completions`. */
   z.object({ type: z.literal('complete'), prefix: z.string().max(MAX_PREFIX), requestId: z.number().int().nonnegative() }),
 ]);
@@ -43,6 +45,8 @@ export const turn = z.object({
   stopped: z.boolean().optional(),
   /** Buttons under the answer, e.g. "Set API key" when no model answered. */
   actions: z.array(z.enum(WEBVIEW_COMMANDS)).optional(),
+  /** The model did not answer this question: a Retry button asks it again. */
+  retryable: z.boolean().optional(),
   error: z.object({ message: z.string(), suggestion: z.string() }).optional(),
 });
 export type PanelTurn = z.infer<typeof turn>;
