@@ -82,7 +82,7 @@ function openOrSetAside(SQL: SqlJsStatic, file: string, clock: () => number): { 
  * Writes hold a lock file and re-read the database first when another process changed it.
  */
 export class AuditStore {
-  private known: { mtimeMs: number; size: number } | undefined;
+  private known: { mtimeMs: number; size: number; ino: number } | undefined;
 
   private constructor(
     private readonly SQL: SqlJsStatic,
@@ -128,15 +128,19 @@ export class AuditStore {
     return store;
   }
 
+  /**
+   * What tells another writer's save apart: every save is a new file renamed into place, so a new
+   * inode, even when the clock's tick and the page-rounded size are the same as ours.
+   */
   private fileState() {
     const st = statSync(this.file);
-    return { mtimeMs: st.mtimeMs, size: st.size };
+    return { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino };
   }
 
   private reloadIfChanged(): void {
     if (!existsSync(this.file)) return;
     const now = this.fileState();
-    if (this.known && now.mtimeMs === this.known.mtimeMs && now.size === this.known.size) return;
+    if (this.known && now.mtimeMs === this.known.mtimeMs && now.size === this.known.size && now.ino === this.known.ino) return;
     const fresh = new this.SQL.Database(readFileSync(this.file));
     this.db.close();
     this.db = fresh;
