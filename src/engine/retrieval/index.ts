@@ -5,6 +5,7 @@ import { discoverFiles } from '../workspace/discovery';
 import { readWorkspaceText } from '../workspace/read';
 import { emptyOverlay, type DocumentOverlay, type SkippedFile, type WorkspaceFile } from '../workspace/types';
 import { IndexData, type PackedIndex } from './index-data';
+import ignore from 'ignore';
 import type { ChunkSource, RefreshOptions } from './chunk-source';
 import { findPhrases } from './phrases';
 import { readForIndex } from './read-batch';
@@ -242,7 +243,18 @@ export class WorkspaceIndex implements ChunkSource {
   restore(saved: { data: PackedIndex; rejected: [string, Rejected][] }): void {
     this.data = IndexData.unpack(saved.data);
     this.rejected = new Map(saved.rejected);
+    // The saved index may come from other settings: until the next refresh re-lists the files, a
+    // file hidden now by extraIgnore or an excluded folder must not be answered from it.
+    const hidden = hiddenBySettings(this.settings);
+    for (const rel of [...this.data.paths()]) if (hidden(rel)) this.data.dropFile(rel);
     this.dirty = true;
     this.savedRevision = ++this.revision;
   }
+}
+
+/** What the settings alone hide (extraIgnore patterns, excluded folder names), judged on a path. */
+function hiddenBySettings(s: EngineSettings): (rel: string) => boolean {
+  const extra = ignore().add(s.extraIgnore ?? []);
+  const excluded = new Set(s.excludedFolders ?? []);
+  return (rel) => extra.ignores(rel) || rel.split('/').slice(0, -1).some((part) => excluded.has(part));
 }

@@ -22,6 +22,20 @@ function capture(cwd: string) {
 }
 
 describe('the index kept on disk', () => {
+  it('a file hidden by the current settings is never answered from an index saved under other settings', async () => {
+    const root = copyFixture('basic');
+    const built = new WorkspaceIndex({ root });
+    await built.refresh();
+    assert.ok((await built.search(extractTerms('parseRetryAfter'), 20)).some((c) => c.path === 'src/http/client.ts'));
+    await saveIndex(built);
+    // Before any refresh (the index server answers the first question from what it has).
+    const { index, loaded } = await openIndex({ root, settings: { extraIgnore: ['src/http/'] } });
+    assert.equal(loaded.status, 'loaded');
+    assert.deepEqual((await index.search(extractTerms('parseRetryAfter'), 20)).filter((c) => c.path.startsWith('src/http/')), []);
+    const excluded = await openIndex({ root, settings: { excludedFolders: ['auth'] } });
+    assert.deepEqual((await excluded.index.search(extractTerms('how are API keys stored?'), 20)).filter((c) => c.path.startsWith('src/auth/')), []);
+  });
+
   it('reopens warm: the same ranking, and only changed files are read again', async () => {
     const root = copyFixture('basic');
     const built = new WorkspaceIndex({ root });
