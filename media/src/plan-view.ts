@@ -1,5 +1,6 @@
 // The plan view's script (runs in the webview). It renders what the extension sends and posts
 // the user's choices back; both directions are checked against the shared zod schemas.
+import { copyCode } from './copy-code';
 import { fromPlanViewSchema, toPlanViewSchema, type FromPlanView, type PlanStepView, type PlanView } from '../../src/vscode/plans/messages';
 
 declare function acquireVsCodeApi(): { postMessage(message: unknown): void };
@@ -126,6 +127,11 @@ window.addEventListener('message', (event: MessageEvent) => {
   const parsed = toPlanViewSchema.safeParse(event.data);
   if (!parsed.success) return;
   render(parsed.data.plan);
+});
+
+root.addEventListener('click', (e) => {
+  const copy = (e.target as HTMLElement).closest('button.copy-code') as HTMLButtonElement | null;
+  if (copy) copyCode(copy, (text) => send({ type: 'copy', text }));
 });
 
 send({ type: 'ready' });

@@ -1,6 +1,7 @@
 // The Grounded panel's script: displays the conversation the extension renders (already safe
 // HTML), sends questions, citation clicks and Stop, and keeps its state across hide/show.
 import type { PanelTurn, ToWebview } from '../../src/vscode/panel/messages';
+import { copyCode } from './copy-code';
 import { attachMentions } from './mentions';
 
 const ACTION_LABELS: Record<string, string> = {
@@ -107,6 +108,8 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
 
 conversation.addEventListener('click', (e) => {
   const target = e.target as HTMLElement;
+  const copy = target.closest('button.copy-code') as HTMLButtonElement | null;
+  if (copy) return copyCode(copy, (text) => vscode.postMessage({ type: 'copy', text }));
   const action = target.closest('button.action') as HTMLButtonElement | null;
   if (action) return vscode.postMessage({ type: 'command', command: action.dataset.command });
   const retry = target.closest('button.retry') as HTMLButtonElement | null;

@@ -179,7 +179,8 @@ export async function startWorkbench(options = {}) {
     session.timings.serverReadyMs = Date.now() - started;
     if (options.openBrowser !== false) {
       browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, headless: true });
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      // The clipboard as a desktop VS Code has it (Copy buttons, vscode.env.clipboard): no permission prompt.
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
       await page.goto(`${url}/?${workspaceFile ? `workspace=${encodeURIComponent(workspaceFile)}` : `folder=${encodeURIComponent(folder)}`}`);
       await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
       session.browser = browser;

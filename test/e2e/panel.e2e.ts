@@ -20,6 +20,7 @@ before(async () => {
   writeFileSync(replies, JSON.stringify([
     // A prompt carries the earlier questions too: match the current one, on its `Question:` line.
     { match: '^Question: how are API keys stored', reply: 'Keys are encrypted in src/auth/keyStore.ts#L19-26 before the backend stores them.' },
+    { match: '^Question: show the code-e2e', reply: 'It seals the key first:\n\n```ts\nconst sealed = await this.crypto.seal(apiKey); // never stored in clear\nreturn this.backend.store(provider, sealed);\n```\n\nSee src/auth/keyStore.ts#L19-26.' },
     { match: '^Question: slow-e2e', reply: 'Keys go through src/auth/keyStore.ts#L19-26 first, and only much later does this sentence end.', delayMs: 5000 },
   ]));
   wb = await openWorkbench('panel', { settings: { 'grounded.provider': 'vscode-lm' }, env: { GROUNDED_FIXTURE_REPLIES: replies } });
@@ -57,6 +58,33 @@ test('asking in the Grounded panel and clicking a citation opens the cited lines
   await wb.screenshot('panel-citation-opened');
 });
 
+test('code in an answer is highlighted in the theme\'s colours and its Copy button copies it', { timeout: 180_000 }, async () => {
+  await wb.runCommand('Grounded: Open Grounded Panel');
+  const frame = panelFrame();
+  const input = frame.locator('#question');
+  await waitForPanelScript(frame);
+  await input.fill('show the code-e2e');
+  await input.press('Enter');
+  const block = frame.locator('.turn', { hasText: 'show the code-e2e' }).locator('pre.code-block').first();
+  await block.waitFor({ state: 'visible', timeout: 60_000 });
+  const colour = (sel: string) => block.locator(sel).first().evaluate((e) => getComputedStyle(e).color);
+  const plain = await block.locator('code').evaluate((e) => getComputedStyle(e).color);
+  const keyword = await colour('.hljs-keyword');
+  const comment = await colour('.hljs-comment');
+  assert.notEqual(keyword, plain, 'keywords take a theme colour of their own');
+  assert.notEqual(comment, keyword);
+  // One background for the whole block: no line is striped.
+  const lineBackgrounds = await block.locator('code span').evaluateAll((spans) => spans.map((e) => getComputedStyle(e).backgroundColor));
+  assert.ok(lineBackgrounds.every((c) => c === 'rgba(0, 0, 0, 0)'), lineBackgrounds.join());
+  await block.hover();
+  const copy = block.locator('button.copy-code');
+  await copy.click();
+  await copy.filter({ hasText: 'Copied' }).waitFor({ state: 'visible', timeout: 10_000 });
+  await wb.screenshot('panel-code-block');
+  const copied = await wb.page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, 'const sealed = await this.crypto.seal(apiKey); // never stored in clear\nreturn this.backend.store(provider, sealed);\n');
+});
+
 test('typing @ in the panel\'s box suggests files; Enter inserts the path, Escape only closes the list', { timeout: 120_000 }, async () => {
   await wb.runCommand('Grounded: Open Grounded Panel');
   const frame = panelFrame();
@@ -74,6 +102,7 @@ test('typing @ in the panel\'s box suggests files; Enter inserts the path, Escap
       .waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
     return shown && (await input.inputValue()) === '@keyS';
   };
+  const turnsBefore = await frame.locator('.turn').count();
   if (!(await typeMention())) assert.ok(await typeMention(), `after typing @keyS twice the box holds ${JSON.stringify(await input.inputValue())}`);
   const first = list.locator('[role="option"]').first();
   assert.match(await first.innerText(), /^src\/auth\/keyStore\.ts/);
@@ -83,7 +112,7 @@ test('typing @ in the panel\'s box suggests files; Enter inserts the path, Escap
   await input.press('Enter');
   await list.waitFor({ state: 'hidden' });
   assert.equal(await input.inputValue(), '@src/auth/keyStore.ts ', 'Enter accepted the suggestion instead of sending');
-  assert.equal(await frame.locator('.turn').count(), 1, 'no question was sent');
+  assert.equal(await frame.locator('.turn').count(), turnsBefore, 'no question was sent');
   await input.pressSequentially('and @cli', { delay: 40 });
   await list.waitFor({ state: 'visible', timeout: 15_000 });
   await input.press('Escape');

@@ -89,7 +89,7 @@ function answerJson(r: AnswerResult) {
     usage: r.usage ?? null,
     fallbackReason: r.fallbackReason ?? null,
     error: r.modelError ?? null,
-    citations: r.citations.map((c) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine, verified: c.verified })),
+    citations: r.citations.map((c) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine, verified: c.verified, ...(c.narrowedFrom ? { narrowedFrom: c.narrowedFrom } : {}) })),
   };
 }
 

@@ -6,8 +6,13 @@ export interface Citation {
   path: string;
   startLine: number;
   endLine: number;
-  /** True only if the cited lines lie inside lines the model was shown (context, attachments, tool reads). */
+  /**
+   * True only if the lines lie inside lines the model was shown (context, attachments, tool reads).
+   * A citation that only partly overlaps what was shown is verified for the overlapping lines:
+   * `startLine`/`endLine` are then those lines and `narrowedFrom` holds what the answer wrote.
+   */
   verified: boolean;
+  narrowedFrom?: { startLine: number; endLine: number };
   /** The exact text in the answer, e.g. `src/a.ts#L3-9`. */
   raw: string;
 }
@@ -31,9 +36,31 @@ export type AnswerSegment =
 /** The marker put after a citation that does not match what the model saw. */
 export const UNVERIFIED_MARK = ' ⚠️(unverified citation)';
 
-/** True when the lines lie inside one block of that path that the model saw. */
-export function isSeen(seen: readonly SeenLines[], path: string, startLine: number, endLine: number): boolean {
-  return startLine <= endLine && seen.some((c) => c.path === path && c.startLine <= startLine && endLine <= c.endLine);
+/**
+ * The longest run of consecutive lines inside startLine–endLine that the model was shown, joining
+ * blocks that touch or overlap (two adjacent chunks cover a citation that spans both); undefined
+ * when it saw none of them.
+ */
+function shownRun(seen: readonly SeenLines[], path: string, startLine: number, endLine: number): { startLine: number; endLine: number } | undefined {
+  if (startLine > endLine) return undefined;
+  const blocks = seen.filter((c) => c.path === path && c.startLine <= endLine && c.endLine >= startLine).sort((a, b) => a.startLine - b.startLine);
+  let best: { startLine: number; endLine: number } | undefined;
+  let run: { startLine: number; endLine: number } | undefined;
+  for (const b of blocks) {
+    if (run && b.startLine <= run.endLine + 1) run.endLine = Math.max(run.endLine, b.endLine);
+    else run = { startLine: b.startLine, endLine: b.endLine };
+    const clipped = { startLine: Math.max(run.startLine, startLine), endLine: Math.min(run.endLine, endLine) };
+    if (!best || clipped.endLine - clipped.startLine > best.endLine - best.startLine) best = clipped;
+  }
+  return best;
+}
+
+/** A citation's verdict: whole, narrowed to the lines the model saw, or unverified. */
+export function checkCitation(seen: readonly SeenLines[], path: string, startLine: number, endLine: number, raw: string): Citation {
+  const run = shownRun(seen, path, startLine, endLine);
+  if (!run) return { path, startLine, endLine, raw, verified: false };
+  if (run.startLine === startLine && run.endLine === endLine) return { path, startLine, endLine, raw, verified: true };
+  return { path, startLine: run.startLine, endLine: run.endLine, raw, verified: true, narrowedFrom: { startLine, endLine } };
 }
 
 /** Splits text into plain runs and citations, each checked against `seen`. */
@@ -45,7 +72,7 @@ export function segmentsOf(text: string, seen: readonly SeenLines[]): AnswerSegm
     const path = m[1].replace(/^\.\//, '');
     const startLine = Number(m[2]);
     const endLine = m[3] ? Number(m[3]) : startLine;
-    out.push({ kind: 'citation', citation: { path, startLine, endLine, raw: m[0], verified: isSeen(seen, path, startLine, endLine) } });
+    out.push({ kind: 'citation', citation: checkCitation(seen, path, startLine, endLine, m[0]) });
     at = m.index + m[0].length;
   }
   if (at < text.length) out.push({ kind: 'text', text: text.slice(at) });

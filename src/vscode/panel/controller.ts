@@ -87,6 +87,7 @@ export class PanelController implements vscode.Disposable {
     }
     else if (m.type === 'complete') await this.complete(m.prefix, m.requestId);
     else if (m.type === 'command') await vscode.commands.executeCommand(m.command);
+    else if (m.type === 'copy') await vscode.env.clipboard.writeText(m.text);
     else if (m.type === 'clear') {
       this.stop();
       this.turns = [];

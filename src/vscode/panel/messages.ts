@@ -18,6 +18,8 @@ export const fromWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openCitation'), turn: z.string().max(100).optional(), path: relativeCitationPath, startLine: z.number().int().positive(), endLine: z.number().int().positive() }),
   z.object({ type: z.literal('command'), command: z.enum(WEBVIEW_COMMANDS) }),
   z.object({ type: z.literal('clear') }),
+  /** A code block's Copy button: the text goes to the system clipboard through VS Code. */
+  z.object({ type: z.literal('copy'), text: z.string().max(1_000_000) }),
   /** Ask a question the model did not answer again. */
   z.object({ type: z.literal('retry'), turn: z.string().max(100) }),
   /** The `@token` being typed (without the `@`), for the completion list; answered with `completions`. */

@@ -1,9 +1,11 @@
 import MarkdownIt from 'markdown-it';
 import type { AnswerSegment } from '../../engine/ask/citations';
 import type { Citation } from '../../engine/ask/types';
+import { codeBlockHtml } from './highlight';
 
 // No raw HTML, no links or images: a model's or a file's text can never inject markup or lure a click.
-const md = new MarkdownIt({ html: false, linkify: false, typographer: false }).disable(['link', 'image', 'autolink']);
+// Fenced code is highlighted (theme colours come from the stylesheet) and gets a Copy button.
+const md = new MarkdownIt({ html: false, linkify: false, typographer: false, highlight: codeBlockHtml }).disable(['link', 'image', 'autolink']);
 
 /** Markdown from a model (a plan's explanation) as safe HTML: no raw HTML, links or images. */
 export function safeMarkdownHtml(text: string): string {
@@ -20,7 +22,10 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/gm;
 function chip(c: Citation): string {
   // One badge, in text (an emoji renders as a box in some fonts), with the reason as its tooltip.
   if (!c.verified) return `<span class="cite unverified" title="This citation does not match the code that was sent to the model">${c.raw} <span class="badge-unverified">unverified</span></span>`;
-  return `<button class="cite" data-path="${escapeAttr(c.path)}" data-start="${c.startLine}" data-end="${c.endLine}" title="Open ${escapeAttr(c.raw)}">${c.raw}</button>`;
+  const title = c.narrowedFrom
+    ? `Open lines ${c.startLine}–${c.endLine}: the part of ${c.raw} that was sent to the model`
+    : `Open ${c.raw}`;
+  return `<button class="cite" data-path="${escapeAttr(c.path)}" data-start="${c.startLine}" data-end="${c.endLine}" title="${escapeAttr(title)}">${c.raw}</button>`;
 }
 
 /**

@@ -72,6 +72,7 @@ export const fromPlanViewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancel') }),
   z.object({ type: z.literal('openRevised') }),
   z.object({ type: z.literal('undo') }),
+  z.object({ type: z.literal('copy'), text: z.string().check(z.maxLength(1_000_000)) }),
 ]);
 
 export type ToPlanView = z.infer<typeof toPlanViewSchema>;

@@ -60,7 +60,7 @@ export class PlanPanel implements vscode.Disposable {
 <html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${nonce}';">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link href="${style}" rel="stylesheet"><title>Grounded plan</title></head>
+<link href="${style}" rel="stylesheet"><link href="${webview.asWebviewUri(vscode.Uri.joinPath(media, 'code.css'))}" rel="stylesheet"><title>Grounded plan</title></head>
 <body><main id="plan" aria-live="polite">Loading the plan…</main>
 <script nonce="${nonce}" src="${script}"></script></body></html>`;
   }
@@ -91,6 +91,7 @@ export class PlanPanel implements vscode.Disposable {
     if (msg.type === 'run') return this.run(msg.mode);
     if (msg.type === 'openRevised') return this.openRevised();
     if (msg.type === 'undo') return this.undo();
+    if (msg.type === 'copy') return vscode.env.clipboard.writeText(msg.text);
   }
 
   private revised: Plan | undefined;

@@ -159,6 +159,16 @@ describe('Grounded panel message protocol', function () {
     assert.equal(t3.busy, false);
   });
 
+  it('shows code in an answer highlighted, and its Copy button puts the code on the clipboard', async () => {
+    await setReplies([{ match: '^Question: code-block-15', reply: 'Like this:\n\n```ts\nconst key = await store.get("openai");\n```\n\nsee src/auth/keyStore.ts#L19-26.' }]);
+    const turn = await panel.ask('code-block-15: show me');
+    assert.match(turn.html, /<pre class="code-block" data-language="TypeScript"><button type="button" class="copy-code"/);
+    assert.match(turn.html, /<span class="hljs-keyword">const<\/span> key/);
+    const code = 'const key = await store.get("openai");\n';
+    assert.equal(await receive({ type: 'copy', text: code }), true);
+    assert.equal(await vscode.env.clipboard.readText(), code);
+  });
+
   it('clear empties the conversation', async () => {
     assert.equal(await receive({ type: 'clear' }), true);
     assert.deepEqual(posted, [{ type: 'state', turns: [], busy: false }]);

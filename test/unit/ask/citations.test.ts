@@ -11,9 +11,21 @@ describe('citations', () => {
     assert.deepEqual(found.map((c) => [c.path, c.startLine, c.endLine]), [['src/a.ts', 10, 24], ['docs/b.md', 3, 3], ['src/a.ts', 12, 13], ['src/a.ts', 40, 40]]);
   });
 
-  it('verifies only lines inside one block of that path that the model saw', () => {
-    const checked = citationsOf(segmentsOf('src/a.ts#L10-40 src/a.ts#L9-12 src/a.ts#L39-41 src/c.ts#L1 docs/b.md#L5 a.ts#L12 src/a.ts#L20-15', seen));
-    assert.deepEqual(checked.map((c) => c.verified), [true, false, false, false, true, false, false]);
+  it('verifies lines the model saw, narrows a citation that overlaps them to the overlap, and rejects the rest', () => {
+    const checked = citationsOf(segmentsOf('src/a.ts#L10-40 src/a.ts#L9-12 src/a.ts#L39-41 src/c.ts#L1 docs/b.md#L5 a.ts#L12 src/a.ts#L20-15 src/a.ts#L41-60', seen));
+    assert.deepEqual(checked.map((c) => c.verified), [true, true, true, false, true, false, false, false]);
+    assert.deepEqual(checked.map((c) => [c.startLine, c.endLine, c.narrowedFrom]), [
+      [10, 40, undefined], [10, 12, { startLine: 9, endLine: 12 }], [39, 40, { startLine: 39, endLine: 41 }],
+      [1, 1, undefined], [5, 5, undefined], [12, 12, undefined], [20, 15, undefined], [41, 60, undefined],
+    ]);
+    assert.equal(checked[1].raw, 'src/a.ts#L9-12', 'the answer\'s text is kept as written');
+  });
+
+  it('joins adjacent or overlapping blocks, and narrows to the longest run the model saw', () => {
+    const blocks = [{ path: 'x.ts', startLine: 1, endLine: 50 }, { path: 'x.ts', startLine: 51, endLine: 90 }, { path: 'x.ts', startLine: 120, endLine: 300 }];
+    const [spans, gap] = citationsOf(segmentsOf('x.ts#L40-60 x.ts#L80-200', blocks));
+    assert.deepEqual([spans.verified, spans.narrowedFrom], [true, undefined], 'two adjacent chunks cover lines 40-60');
+    assert.deepEqual([gap.startLine, gap.endLine, gap.narrowedFrom], [120, 200, { startLine: 80, endLine: 200 }]);
   });
 
   it('marks unverified citations once and leaves verified ones untouched', () => {

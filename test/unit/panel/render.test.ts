@@ -40,6 +40,33 @@ describe('the panel answer renderer', () => {
 
   it('keeps a code fence with blank lines in one block', () => {
     const html = renderAnswerHtml(streamed('Before.\n\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n\nAfter.'));
-    assert.match(html, /<pre><code class="language-ts">const a = 1;\n\nconst b = 2;\n<\/code><\/pre>/);
+    assert.equal(html.split('<pre').length - 1, 1, html);
+    assert.match(html, /<span class="hljs-keyword">const<\/span> a = <span class="hljs-number">1<\/span>;\n\n<span class="hljs-keyword">const<\/span> b/);
+  });
+
+  it('a citation that overlaps what was sent opens the overlapping lines, and says so', () => {
+    const html = renderAnswerHtml(streamed('See src/a.ts#L40-80.'));
+    assert.match(html, /data-start="40" data-end="50" title="Open lines 40–50: the part of src\/a\.ts#L40-80 that was sent to the model">src\/a\.ts#L40-80</);
+  });
+
+  it('highlights fenced code with token classes the stylesheet colours, escapes it, and gives each block a Copy button', () => {
+    const html = renderAnswerHtml(streamed('Here:\n\n```ts\nconst x = "<b>"; // note\n```\n\n```\nplain <i>text</i>\n```\n'));
+    const blocks = html.match(/<pre class="code-block"/g) ?? [];
+    assert.equal(blocks.length, 2, html);
+    assert.match(html, /data-language="TypeScript"/);
+    assert.match(html, /<span class="hljs-keyword">const<\/span>/);
+    assert.match(html, /<span class="hljs-string">&quot;&lt;b&gt;&quot;<\/span>/);
+    assert.match(html, /<span class="hljs-comment">\/\/ note<\/span>/);
+    assert.equal(html.split('class="copy-code"').length - 1, 2);
+    assert.ok(!html.includes('<i>') && !html.includes('<b>'), 'code is escaped, never markup');
+  });
+
+  it('shows a very long or unknown-language block plain and escaped', () => {
+    const long = `${'let a = 1;\n'.repeat(3000)}`;
+    const html = renderAnswerHtml([{ kind: 'text', text: `\`\`\`js\n${long}\`\`\`\n` }]);
+    assert.doesNotMatch(html, /hljs-keyword/);
+    assert.match(html, /<code class="hljs">let a = 1;/);
+    const odd = renderAnswerHtml([{ kind: 'text', text: '```brainfuck\n<+>\n```\n' }]);
+    assert.match(odd, /<code class="hljs">&lt;\+&gt;/);
   });
 });
