@@ -35,6 +35,15 @@ test('asking @grounded in the chat panel streams an answer with its references a
   await wb.page.locator('.tab.active', { hasText: 'keyStore.ts' }).waitFor({ state: 'visible', timeout: 15_000 });
 });
 
+test('the follow-ups under an answer use mentions: clicking the search one asks with @search', { timeout: 180_000 }, async () => {
+  const follow = wb.page.getByText('Search the workspace for "keys"').last();
+  await follow.waitFor({ state: 'visible', timeout: 30_000 });
+  await follow.click();
+  const response = await wb.waitForChatResponse(/Search @search:"keys": \d+ match/);
+  assert.match(await response.innerText(), /Search @search:"keys": \d+ match(es)? in \d+ files?/);
+  await wb.screenshot('chat-search-followup');
+});
+
 test('with no model the answer offers "Set an API key", which stores a key', { timeout: 180_000 }, async () => {
   await wb.runCommand('Grounded: Select Provider and Model');
   await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'No model' }).first().click();

@@ -64,7 +64,8 @@ function tier(q: string, path: string): number | undefined {
  * which come first but only when they are in `allPaths` too, so a hidden file is never offered.
  * Within each group: basename prefix, basename substring, path prefix, path substring, then fuzzy
  * (characters in order); shorter paths first. The fixed kinds whose keyword starts with the
- * prefix follow, and the list holds at most `max` items in all.
+ * prefix come first once two letters are typed (`@gr` means `@grep:` far more often than a file
+ * with g…r in its path), after the files for a single letter; at most `max` items in all.
  */
 export function rankMentions(prefix: string, openPaths: readonly string[], allPaths: readonly string[], max = MAX_COMPLETIONS): MentionCompletion[] {
   const q = prefix.toLowerCase();
@@ -83,5 +84,6 @@ export function rankMentions(prefix: string, openPaths: readonly string[], allPa
   const files = scored.slice(0, Math.max(0, max - fixed.length)).map(({ path }): MentionCompletion => ({
     label: path, insert: `@${path} `, detail: open.has(path) ? 'open editor' : undefined,
   }));
-  return [...files, ...fixed.map((f) => ({ label: f.insert, insert: f.insert, detail: f.detail }))].slice(0, max);
+  const kinds = fixed.map((f) => ({ label: f.insert, insert: f.insert, detail: f.detail }));
+  return (q.length >= 2 ? [...kinds, ...files] : [...files, ...kinds]).slice(0, max);
 }

@@ -146,7 +146,7 @@ function rangeLabel(label: string, start?: number, end?: number): string {
  * size limit is cut at a line end and the note says so; one over HUGE_FACTOR times the limit is
  * `too_large` unless a line range picks a part of it; binary content is `binary`.
  */
-export async function loadFileMention(t: FileTarget, startLine: number | undefined, endLine: number | undefined, overlay: DocumentOverlay): Promise<{ attached: AttachedContext; note?: string }> {
+export async function loadFileMention(t: FileTarget, startLine: number | undefined, endLine: number | undefined, overlay: DocumentOverlay): Promise<{ attached: AttachedContext; note?: string; totalLines?: number }> {
   const e = await explainPath(t.root.discovery, t.rel);
   if (!e.visible && e.reason !== 'too-large') throw hiddenFileError(t.label, e);
   const abs = path.join(t.root.discovery.root, ...t.rel.split('/'));
@@ -199,5 +199,5 @@ export async function loadFileMention(t: FileTarget, startLine: number | undefin
   const note = got.cut
     ? `truncated: @${t.label} is ${formatBytes(size)}; only the first ${formatBytes(maxBytes)} ${ranged ? 'of the range ' : ''}was attached`
     : endLine !== undefined && got.total !== undefined && endLine > got.total ? `@${t.label} has ${got.total} lines; the range was cut there.` : undefined;
-  return { attached: { path: t.label, startLine: from, endLine: to, text: got.lines.join('\n'), origin: 'mention', source: got.source }, note };
+  return { attached: { path: t.label, startLine: from, endLine: to, text: got.lines.join('\n'), origin: 'mention', source: got.source }, note, totalLines: got.total };
 }

@@ -40,7 +40,8 @@ export interface ResolveMentionsOptions {
 export interface MentionFailure { raw: string; kind: MentionErrorKind; message: string; suggestion: string }
 
 export interface MentionSummary {
-  files: { path: string; lines: number; note?: string }[];
+  /** Attached files: the lines sent, and how many the file has when that is known. */
+  files: { path: string; startLine: number; endLine: number; totalLines?: number; note?: string }[];
   searches: { raw: string; matches: number; files: number; shown: number; capped: boolean }[];
   urls: UrlSummary[];
   failures: MentionFailure[];
@@ -71,8 +72,8 @@ async function resolveOne(m: Mention, opts: ResolveMentionsOptions, ctx: Ctx, su
   if (m.kind === 'file') {
     const target = await resolveFileTarget(m.path, ctx.roots, ctx.overlay, m.startLine !== undefined);
     if (!target) return []; // a bare word such as @Injectable that names no file: plain text
-    const { attached, note } = await loadFileMention(target, m.startLine, m.endLine, ctx.overlay);
-    summary.files.push({ path: attached.path, lines: attached.endLine - attached.startLine + 1, note });
+    const { attached, note, totalLines } = await loadFileMention(target, m.startLine, m.endLine, ctx.overlay);
+    summary.files.push({ path: attached.path, startLine: attached.startLine, endLine: attached.endLine, totalLines, note });
     return [attached];
   }
   if (m.kind === 'search' || m.kind === 'grep') {
@@ -135,15 +136,26 @@ function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
-/** The summary shown with an answer: what was included, and each failure with its suggestion. */
+/** "all 12 lines", "lines 1–509 of 1,577", or "lines 40–80" when the file's length is not known. */
+export function describeLines(startLine: number, endLine: number, totalLines?: number): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  if (totalLines !== undefined && startLine === 1 && endLine >= totalLines) return totalLines === 1 ? 'its only line' : `all ${n(totalLines)} lines`;
+  const range = startLine === endLine ? `line ${n(startLine)}` : `lines ${n(startLine)}–${n(endLine)}`;
+  return totalLines !== undefined ? `${range} of ${n(totalLines)}` : range;
+}
+
+/**
+ * The summary shown with an answer: what was included, and each failure with its suggestion. In
+ * words, not emoji: some fonts draw those as boxes.
+ */
 export function formatMentionSummary(s: MentionSummary): string {
   const lines: string[] = [];
-  for (const f of s.files) lines.push(`- 📄 ${f.path}: ${f.lines} line(s)${f.note ? ` (${f.note})` : ''}`);
+  for (const f of s.files) lines.push(`- File ${f.path}: ${describeLines(f.startLine, f.endLine, f.totalLines)}${f.note ? ` (${f.note})` : ''}`);
   for (const q of s.searches) {
-    lines.push(`- 🔎 ${q.raw}: ${plural(q.matches, 'match', 'matches')} in ${plural(q.files, 'file', 'files')}, ${q.shown.toLocaleString('en-US')} shown`);
+    lines.push(`- Search ${q.raw}: ${plural(q.matches, 'match', 'matches')} in ${plural(q.files, 'file', 'files')}, ${q.shown.toLocaleString('en-US')} shown`);
   }
-  for (const u of s.urls) lines.push(`- 🌐 ${u.url}: ${u.bytes.toLocaleString('en-US')} bytes${u.cached ? ' (cached)' : ''}${u.truncated ? ' (cut at 1 MB)' : ''}${u.note ? ` (${u.note})` : ''}`);
-  for (const f of s.failures) lines.push(`- ⚠️ ${f.raw}: ${f.message} ${f.suggestion}`);
+  for (const u of s.urls) lines.push(`- Page ${u.url}: ${u.bytes.toLocaleString('en-US')} bytes${u.cached ? ' (cached)' : ''}${u.truncated ? ' (cut at 1 MB)' : ''}${u.note ? ` (${u.note})` : ''}`);
+  for (const f of s.failures) lines.push(`- Not attached: ${f.raw}: ${f.message} ${f.suggestion}`);
   return lines.length ? `**Mentions**\n${lines.join('\n')}` : '';
 }
 

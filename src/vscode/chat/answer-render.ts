@@ -4,8 +4,18 @@ import { uriForWorkspacePath } from '../workspace-paths';
 
 /** Where rendered pieces go: the chat response stream, or a recorder in tests. */
 export interface CitationSink {
-  markdown(text: string): void;
+  markdown(text: string | vscode.MarkdownString): void;
   anchor(location: vscode.Location, title: string): void;
+}
+
+/**
+ * Markdown of Grounded's own with codicons (`$(warning)`): an emoji renders as a box where the
+ * font lacks it, a codicon never does. Only for our own text: a model's `$(…)` stays literal.
+ */
+export function warning(text: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(text);
+  md.supportThemeIcons = true;
+  return md;
 }
 
 /** The editor location of a workspace-relative citation (`name/rel` in a multi-root window: see uriForWorkspacePath). */
@@ -25,8 +35,9 @@ export class ChatAnswerRenderer {
   constructor(private readonly sink: CitationSink, private readonly root: string) {}
 
   render(segment: AnswerSegment): void {
-    if (segment.kind !== 'citation' || !segment.citation.verified) return this.sink.markdown(plainSegment(segment));
+    if (segment.kind !== 'citation') return this.sink.markdown(plainSegment(segment));
     const c = segment.citation;
+    if (!c.verified) return this.sink.markdown(warning(`${c.raw} $(warning) _unverified citation: these lines were not sent to the model_`));
     const loc = citationLocation(this.root, c.path, c.startLine, c.endLine);
     this.cited.set(c.raw, loc);
     this.sink.anchor(loc, c.raw);

@@ -11,7 +11,7 @@ export const CHAT_HELP = `**@grounded** answers questions about the code in this
 
 /** `/mentions`: how to attach context. */
 export const MENTIONS_HELP = `**Attaching context**
-- \`#file\` and \`#selection\` (VS Code's own references, from the 📎 button or by typing \`#\`): the file or selection is sent first, through the same scrubber; a file hidden by an ignore rule is refused, with the rule quoted.
+- \`#file\` and \`#selection\` (VS Code's own references, from the Add Context button or by typing \`#\`): the file or selection is sent first, through the same scrubber; a file hidden by an ignore rule is refused, with the rule quoted.
 - \`@path/to/file.ts\`, \`@file.ts#L10-20\`: a file or a line range (open editors first, then the workspace).
 - \`@search:"literal text"\`, \`@grep:"regex"\`: matches with their lines.
 - \`@url:https://…\`: a web page as text (public addresses only; not in untrusted workspaces).

@@ -9,15 +9,16 @@ import { RESTRICTED_NOTICE } from '../restricted';
 import type { GroundedServices } from '../services';
 import { attachChecked, attachReferences, type CheckedAttachment } from './attachments';
 import { explainTarget } from './explain-target';
-import { ChatAnswerRenderer } from './answer-render';
+import { ChatAnswerRenderer, warning } from './answer-render';
 import { CHAT_HELP, MENTIONS_HELP } from './help';
+import { fixButtons, followups, registerRetryInChat, type AnswerMetadata } from './next-steps';
 import { historyTurns } from './history';
 
 export const PARTICIPANT_ID = 'grounded.chat';
 
 /** What a chat answer reports back (kept in the response metadata for follow-ups and tests). */
 export interface GroundedChatResult extends vscode.ChatResult {
-  metadata?: { queryId?: string; cited?: string[]; status?: string };
+  metadata?: AnswerMetadata;
 }
 
 /** What the participant answers with: the shared services and the plan features (for /plan). */
@@ -33,16 +34,6 @@ function footer(ctx: BuiltContext, provider?: string, modelFailed = false): stri
   const redacted = Object.keys(ctx.redactions).length ? `; redacted ${formatRedactionCounts(ctx.redactions)}` : '';
   const who = provider ? `Answered by ${provider}` : modelFailed ? 'The model did not answer: ranked snippets' : 'No model used';
   return `\n\n---\n_${who} from ${ctx.chunks.length} chunk(s), ${ctx.totalTokens} tokens, of ${ctx.filesSearched.toLocaleString('en-US')} files searched${redacted}._`;
-}
-
-/** The buttons that fit why there is no model answer: a key, another provider or model, the logs. */
-function fixButtons(result: { provider?: string; modelError?: { kind: string } }): vscode.Command[] {
-  const setKey = { command: 'grounded.setApiKey', title: 'Set an API key' };
-  const choose = { command: 'grounded.selectModel', title: 'Choose provider and model' };
-  const logs = { command: 'grounded.showLogs', title: 'Show logs' };
-  const kind = result.modelError?.kind;
-  if (!result.provider || kind === 'auth') return [setKey, choose];
-  return kind ? [choose, logs] : [];
 }
 
 async function explainAttachment(root: string): Promise<(CheckedAttachment & { what?: string }) | undefined> {
@@ -84,11 +75,11 @@ export async function handleChatRequest(
     if (sel) {
       attached.splice(0, attached.length, sel, ...withoutCopiesOf(sel, attached));
       stream.markdown(`_Explaining ${checked?.what}: \`${sel.path}#L${sel.startLine}-${sel.endLine}\`._\n\n`);
-    } else if (!attached.length) { stream.markdown(checked?.refused ? `⚠️ ${checked.refused}` : 'Open a file to use `/explain` (it explains the selection, or the symbol at the cursor).'); return {}; }
+    } else if (!attached.length) { stream.markdown(checked?.refused ? warning(`$(warning) ${checked.refused}`) : 'Open a file to use `/explain` (it explains the selection, or the symbol at the cursor).'); return {}; }
     question = question || `Explain what this code does: ${sel ? `${sel.path}#L${sel.startLine}-${sel.endLine}` : 'the attached file'}`;
   }
   if (!question) { stream.markdown(CHAT_HELP); return {}; }
-  if (refused.length) stream.markdown(`${refused.map((r) => `- ⚠️ ${r}`).join('\n')}\n\n`);
+  if (refused.length) stream.markdown(warning(`${refused.map((r) => `- $(warning) ${r}`).join('\n')}\n\n`));
   if (!vscode.workspace.isTrusted) stream.markdown(`_${RESTRICTED_NOTICE}_\n\n`);
 
   const history = historyTurns(context.history);
@@ -109,8 +100,8 @@ export async function handleChatRequest(
     for (const loc of answer.cited.values()) stream.reference(loc);
     if (ctx && result.status !== 'no_context') stream.markdown(footer(ctx, result.provider && !result.modelError ? `${result.provider} (${result.model})` : undefined, result.modelError !== undefined));
     // The answer's notice already said what went wrong, once; these are the ways to fix it.
-    for (const b of fixButtons(result)) stream.button(b);
-    return { metadata: { queryId: result.queryId, cited: [...answer.cited.keys()], status: result.status } };
+    for (const b of fixButtons(result, request.prompt.trim(), request.command)) stream.button(b);
+    return { metadata: { queryId: result.queryId, cited: [...answer.cited.keys()], status: result.status, question } };
   } catch (err) {
     if (err instanceof ProviderError) {
       if (err.kind === 'cancelled') { stream.markdown('\n\n_Stopped._'); return { metadata: { status: 'cancelled' } }; }
@@ -124,21 +115,12 @@ export async function handleChatRequest(
   }
 }
 
-/** Follow-ups: open the first cited file's neighbourhood, or explain the selection. */
-function followups(result: GroundedChatResult): vscode.ChatFollowup[] {
-  const first = result.metadata?.cited?.[0];
-  const out: vscode.ChatFollowup[] = [];
-  if (first) out.push({ prompt: `What calls the code in ${first}?`, label: `What calls ${first.split('#')[0]}?` });
-  out.push({ prompt: '', command: 'explain', label: 'Explain the current selection' });
-  return out;
-}
-
 /** Registers @grounded in the chat panel. */
 export function registerParticipant(context: vscode.ExtensionContext, chat: ChatServices): vscode.Disposable {
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, chatContext, stream, token) => handleChatRequest(chat, request, chatContext, stream, token));
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'grounded.svg');
-  participant.followupProvider = { provideFollowups: (result) => followups(result as GroundedChatResult) };
-  return participant;
+  participant.followupProvider = { provideFollowups: (result) => followups((result as GroundedChatResult).metadata) };
+  return vscode.Disposable.from(participant, registerRetryInChat());
 }
 
 /**

@@ -139,8 +139,8 @@ describe('@grounded requests as the model receives them', function () {
     ] as unknown as vscode.ChatPromptReference[];
     const { rec, result } = await ask('what do these files do?', { references: refs });
     const text = rec.text();
-    assert.match(text, /⚠️ config\/local\.env was not sent: it is hidden from Grounded \(\.gitignore:2: config\/local\.env\)/);
-    assert.match(text, /⚠️ docs\/drafts\/roadmap\.md was not sent: it is hidden from Grounded \(its folder docs\/drafts\/ is hidden by \.agentignore:2: docs\/drafts\/\)/);
+    assert.match(text, /\$\(warning\) config\/local\.env was not sent: it is hidden from Grounded \(\.gitignore:2: config\/local\.env\)/);
+    assert.match(text, /\$\(warning\) docs\/drafts\/roadmap\.md was not sent: it is hidden from Grounded \(its folder docs\/drafts\/ is hidden by \.agentignore:2: docs\/drafts\/\)/);
     assert.equal(result.metadata?.status, 'success', 'the rest of the request goes on');
     const sent = (await requests()).slice(before);
     assert.equal(sent.length, 1);
@@ -153,7 +153,7 @@ describe('@grounded requests as the model receives them', function () {
     editor.selection = new vscode.Selection(0, 0, 0, 20);
     const before = (await requests()).length;
     const { rec } = await ask('', { command: 'explain' });
-    assert.match(rec.text(), /⚠️ config\/local\.env was not sent: it is hidden from Grounded \(\.gitignore:2: config\/local\.env\)/);
+    assert.match(rec.text(), /\$\(warning\) config\/local\.env was not sent: it is hidden from Grounded \(\.gitignore:2: config\/local\.env\)/);
     const turn = await vscode.commands.executeCommand('grounded.askSelection', 'what is this token?');
     assert.equal(turn, undefined, 'the right-click ask is refused (with the same message as a warning)');
     assert.equal((await requests()).length, before, 'nothing reached the model');
@@ -183,7 +183,8 @@ describe('@grounded requests as the model receives them', function () {
       assert.match(text, /Here are the most relevant parts of the workspace, best first:/);
       assert.match(text, /_The model did not answer: ranked snippets from \d+ chunk/);
       assert.doesNotMatch(text, /Answered by/);
-      assert.deepEqual(rec.of('button'), ['grounded.setApiKey', 'grounded.selectModel']);
+      assert.deepEqual(rec.of('button'), ['grounded.setApiKey', 'grounded.selectModel', 'grounded.retryInChat']);
+      assert.deepEqual(rec.parts.find((p) => p.kind === 'button' && p.value === 'grounded.retryInChat') && result.metadata?.question, 'how are API keys stored?');
     } finally {
       await config.update('provider', saved.provider, vscode.ConfigurationTarget.Global);
       await config.update('baseUrl', saved.baseUrl, vscode.ConfigurationTarget.Global);
@@ -236,8 +237,9 @@ describe('@grounded requests as the model receives them', function () {
     ]);
     const { rec } = await ask('chat-read-31: how are API keys stored?');
     assert.ok(rec.anchors().some((a) => a.title === 'src/util/time.ts#L2-4'), rec.text());
-    assert.equal(rec.text().split('⚠️').length - 1, 1, `only the unverified citation is marked, once: ${rec.text()}`);
-    assert.match(rec.text(), /src\/util\/time\.ts#L80-81 ⚠️\(unverified citation\)/);
+    assert.equal(rec.text().split('$(warning)').length - 1, 1, `only the unverified citation is marked, once: ${rec.text()}`);
+    assert.match(rec.text(), /src\/util\/time\.ts#L80-81 \$\(warning\) _unverified citation: these lines were not sent to the model_/);
+    assert.doesNotMatch(rec.text(), /⚠️/, 'a codicon, not an emoji that some fonts draw as a box');
   });
 
   it('/plan sends no file hidden by grounded.extraIgnore or an excluded folder, and keeps to grounded.maxContextTokens', async () => {

@@ -90,8 +90,8 @@ describe('Grounded in VS Code', function () {
     const rec = new Recorder();
     await api.chat({ prompt: 'what does @time.ts do, and @nope.tsx?', command: undefined, references: [], model }, { history: [] }, rec, token);
     const text = rec.text();
-    assert.match(text, /📄 src\/util\/time\.ts: \d+ line/);
-    assert.match(text, /⚠️ @nope\.tsx: No file matches @nope\.tsx\./);
+    assert.match(text, /File src\/util\/time\.ts: all \d+ lines/);
+    assert.match(text, /Not attached: @nope\.tsx: No file matches @nope\.tsx\./);
     assert.ok((rec.of('anchor') as unknown[]).length > 0, 'the answer still arrived with a citation');
   });
 

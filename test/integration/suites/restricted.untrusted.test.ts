@@ -59,7 +59,7 @@ describe('restricted mode (untrusted workspace)', function () {
     const result = await api.chat({ prompt: 'how are API keys stored, per @url:https://example.com/keys?', command: undefined, references: [], model }, { history: [] }, rec, token);
     const text = rec.text();
     assert.match(text, NOTICE);
-    assert.match(text, /⚠️ @url:https:\/\/example\.com\/keys: Not fetched: URL fetches are off in an untrusted workspace\. Trust the workspace to let Grounded fetch public URLs\./);
+    assert.match(text, /Not attached: @url:https:\/\/example\.com\/keys: Not fetched: URL fetches are off in an untrusted workspace\. Trust the workspace to let Grounded fetch public URLs\./);
     assert.equal(result.metadata?.status, 'success', 'the question is still answered');
     assert.ok(rec.anchors().length > 0, `the answer cites the workspace: ${text}`);
   });

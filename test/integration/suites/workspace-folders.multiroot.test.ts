@@ -32,7 +32,7 @@ describe('Multi-root workspaces', function () {
     const rec = new Recorder();
     const result = await api.chat({ prompt: 'mr-helper: what does @second/lib/helper.ts do?', command: undefined, references: [], model }, { history: [] }, rec, token);
     assert.equal(result.metadata?.status, 'success', rec.text());
-    assert.match(rec.text(), /📄 second\/lib\/helper\.ts: 9 line/, `the summary names the attached file: ${rec.text()}`);
+    assert.match(rec.text(), /File second\/lib\/helper\.ts: all 9 lines/, `the summary names the attached file: ${rec.text()}`);
     const sent = (await prompts()).find((p) => p.includes('mr-helper'));
     assert.match(sent ?? '', /<<<FILE second\/lib\/helper\.ts#L1-9/, 'the model was sent the file');
     assert.match(sent ?? '', /export function displayName/);

@@ -44,6 +44,14 @@ describe('rankMentions', () => {
     assert.deepEqual(rankMentions('', [], many), []);
   });
 
+  it('lists an exact kind before the files once two letters are typed', () => {
+    const files = ['src/grep-tool.ts', 'src/engine/progress.ts', 'lib/urlParse.ts'];
+    assert.deepEqual(rankMentions('gr', [], files).map((i) => i.insert), ['@grep:""', '@src/grep-tool.ts ', '@src/engine/progress.ts ']);
+    assert.equal(rankMentions('url', [], files)[0].insert, '@url:');
+    assert.equal(rankMentions('sea', ['src/search.ts'], ['src/search.ts'])[0].insert, '@search:""', 'even before an open editor');
+    assert.equal(rankMentions('g', [], files)[0].insert, '@src/grep-tool.ts ', 'one letter: files first');
+  });
+
   it('skips paths a mention cannot spell (spaces)', () => {
     assert.deepEqual(labels('my', [], ['docs/my notes.md', 'docs/my-notes.md']), ['docs/my-notes.md']);
   });

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { resolveMentions } from '../../../src/engine/mentions/index';
+import { describeLines, formatMentionSummary, resolveMentions } from '../../../src/engine/mentions/index';
 import { buildContext } from '../../../src/engine/context/build';
 import { copyFixture, PLANTED_SECRETS } from '../../support/fixture';
 
@@ -23,7 +23,7 @@ describe('resolving mentions', () => {
     const abs = path.join(root, 'src/util/time.ts');
     const r = await resolveMentions('@src/util/time.ts#L2-3', { discovery: { root }, overlay: { get: (p) => (p === abs ? 'a\nunsaved b\nunsaved c\nd\n' : undefined), openPaths: () => [abs] } });
     assert.deepEqual(r.attached[0], { path: 'src/util/time.ts', startLine: 2, endLine: 3, text: 'unsaved b\nunsaved c', origin: 'mention', source: { text: 'a\nunsaved b\nunsaved c\nd\n', firstLine: 1 } });
-    assert.deepEqual(r.summary.files, [{ path: 'src/util/time.ts', lines: 2, note: undefined }]);
+    assert.deepEqual(r.summary.files, [{ path: 'src/util/time.ts', startLine: 2, endLine: 3, totalLines: 4, note: undefined }]);
   });
 
   it('gives each failure its kind and a suggestion, and goes on with the rest', async () => {
@@ -50,5 +50,17 @@ describe('resolving mentions', () => {
     const ctx = await buildContext({ root, question: 'what is in the example config?', attached: r.attached });
     assert.equal(ctx.chunks[0].origin, 'mention');
     for (const s of PLANTED_SECRETS) assert.ok(!ctx.chunks.some((c) => c.text.includes(s)), s);
+  });
+});
+
+describe('the mention summary', () => {
+  it('says which lines of how many were sent, in words', () => {
+    assert.equal(describeLines(1, 509, 1577), 'lines 1–509 of 1,577');
+    assert.equal(describeLines(1, 12, 12), 'all 12 lines');
+    assert.equal(describeLines(40, 80), 'lines 40–80');
+    assert.equal(describeLines(7, 7, 9), 'line 7 of 9');
+    const text = formatMentionSummary({ files: [{ path: 'a.ts', startLine: 1, endLine: 509, totalLines: 1577 }], searches: [], urls: [], failures: [{ raw: '@nope', kind: 'file_not_found', message: 'No file matches @nope.', suggestion: 'Check the name.' }] });
+    assert.equal(text, '**Mentions**\n- File a.ts: lines 1–509 of 1,577\n- Not attached: @nope: No file matches @nope. Check the name.');
+    assert.doesNotMatch(text, /\p{Extended_Pictographic}/u, 'no emoji');
   });
 });

@@ -13,7 +13,7 @@ describe('the mention hook of the ask pipeline', () => {
     assert.ok(r.question.startsWith('what does @nope.tsx do next to @src/notes.ts?\n\n'));
     assert.match(r.question, /^\[@nope\.tsx was not attached: No file matches @nope\.tsx\.\]$/m);
     assert.deepEqual(r.attached.map((a) => a.path), ['src/notes.ts']);
-    assert.match(r.failureNotes[0], /⚠️ @nope\.tsx: No file matches/);
+    assert.match(r.failureNotes[0], /Not attached: @nope\.tsx: No file matches/);
   });
 
   it('leaves the question as written when every mention loaded', async () => {

@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+
+/** The command behind a chat answer's Retry button: asks @grounded the same question again. */
+export const RETRY_IN_CHAT = 'grounded.retryInChat';
+
+/** What a chat answer keeps in its metadata for the buttons and follow-ups after it. */
+export interface AnswerMetadata { queryId?: string; cited?: string[]; status?: string; question?: string; command?: string }
+
+/**
+ * The buttons that fit why there is no model answer: Retry (when the model failed, not when none
+ * is set up), a key, another provider or model, the logs.
+ */
+export function fixButtons(result: { provider?: string; modelError?: { kind: string } }, question: string, command?: string): vscode.Command[] {
+  const setKey = { command: 'grounded.setApiKey', title: 'Set an API key' };
+  const choose = { command: 'grounded.selectModel', title: 'Choose provider and model' };
+  const logs = { command: 'grounded.showLogs', title: 'Show logs' };
+  const retry = { command: RETRY_IN_CHAT, title: 'Retry', arguments: [command ? `/${command} ${question}` : question] };
+  const kind = result.modelError?.kind;
+  if (!result.provider) return [setKey, choose];
+  if (kind === 'auth') return [setKey, choose, retry];
+  return kind ? [retry, choose, logs] : [];
+}
+
+/** Sends `prompt` to @grounded in the chat view again (the stable `workbench.action.chat.open`). */
+export function registerRetryInChat(): vscode.Disposable {
+  return vscode.commands.registerCommand(RETRY_IN_CHAT, (prompt: unknown) =>
+    typeof prompt === 'string' ? vscode.commands.executeCommand('workbench.action.chat.open', { query: `@grounded ${prompt}` }) : undefined);
+}
+
+const STOP = new Set(['where', 'which', 'what', 'does', 'this', 'that', 'there', 'these', 'those', 'about', 'should', 'would', 'could', 'handle', 'handled', 'handles', 'happen', 'happens', 'work', 'works', 'code', 'file', 'files', 'function', 'explain', 'stored', 'store', 'called', 'defined',
+  'else', 'used', 'uses', 'using', 'from', 'into', 'with', 'have', 'when', 'then', 'them', 'they', 'some', 'each', 'more', 'most', 'also',
+  'only', 'just', 'like', 'make', 'made', 'does', 'done', 'show', 'tell', 'much', 'many', 'here', 'there', 'their', 'what', 'whats', 'need']);
+
+/**
+ * The word of a question most worth searching the workspace for: an identifier (camelCase,
+ * snake_case, dotted or with a digit) first, else the longest plain word of four letters or more.
+ */
+export function searchTermOf(question: string): string | undefined {
+  if (/@(search|grep):/.test(question)) return undefined; // it already searched
+  const words = question.replace(/@\S+/g, ' ').match(/[A-Za-z_$][\w$.]*[\w$]/g) ?? [];
+  const identifier = words.find((w) => /[a-z][A-Z]|_|\.|\d/.test(w) && w.length >= 3);
+  if (identifier) return identifier;
+  return words.filter((w) => w.length >= 4 && !STOP.has(w.toLowerCase())).sort((a, b) => b.length - a.length)[0];
+}
+
+/**
+ * Follow-ups after an answer, written as the mentions they use so the user learns them by
+ * clicking: the first cited lines attached (`@path#Lx-y`), a workspace search for the question's
+ * main word (`@search:"…"`), and /explain.
+ */
+export function followups(metadata: AnswerMetadata | undefined): vscode.ChatFollowup[] {
+  const out: vscode.ChatFollowup[] = [];
+  const first = metadata?.cited?.[0];
+  if (first) {
+    out.push({ prompt: `What calls the code in @${first}?`, label: `What calls ${first.split('#')[0]}?` });
+  }
+  const term = metadata?.question ? searchTermOf(metadata.question) : undefined;
+  if (term) out.push({ prompt: `Where else is @search:"${term}" used?`, label: `Search the workspace for "${term}"` });
+  out.push({ prompt: '', command: 'explain', label: 'Explain the current selection' });
+  return out;
+}
