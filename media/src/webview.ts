@@ -21,7 +21,24 @@ const stop = document.getElementById('stop') as HTMLButtonElement;
 let busy = false;
 const mentions = attachMentions(input, document.getElementById('mentions')!, (m) => vscode.postMessage(m));
 
-let turns: PanelTurn[] = ((vscode.getState() as { turns?: PanelTurn[] } | undefined)?.turns) ?? [];
+/**
+ * What to draw before the extension answers `ready`: what this webview kept (hidden and shown
+ * again: fresher than the page), else the conversation the extension embedded in a new page.
+ */
+function initialTurns(): PanelTurn[] {
+  const kept = vscode.getState() as { turns?: PanelTurn[] } | undefined;
+  if (kept?.turns) return kept.turns;
+  const embedded = document.getElementById('initial-state')?.textContent;
+  try {
+    const state = embedded ? (JSON.parse(embedded) as ToWebview) : undefined;
+    if (state?.type === 'state') return state.turns;
+  } catch {
+    // Without valid data the page waits for the extension's `state` message.
+  }
+  return [];
+}
+
+let turns: PanelTurn[] = initialTurns();
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);

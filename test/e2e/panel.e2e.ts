@@ -85,6 +85,19 @@ test('code in an answer is highlighted in the theme\'s colours and its Copy butt
   assert.equal(copied, 'const sealed = await this.crypto.seal(apiKey); // never stored in clear\nreturn this.backend.store(provider, sealed);\n');
 });
 
+test('reopened, the panel draws the conversation so far with its first paint, styled', { timeout: 120_000 }, async () => {
+  await wb.page.locator('.tab', { hasText: 'Grounded' }).first().locator('.codicon-close').click({ force: true });
+  await wb.page.locator('.tab', { hasText: 'Grounded' }).first().waitFor({ state: 'detached', timeout: 15_000 });
+  await wb.runCommand('Grounded: Open Grounded Panel');
+  const frame = panelFrame();
+  await waitForPanelScript(frame);
+  // Counted as soon as the script has run: before it could hear back from the extension.
+  const drawn = await frame.locator('body').evaluate(() => ({ turns: document.querySelectorAll('.turn').length, styled: getComputedStyle(document.querySelector('.turn .question')!).fontWeight }));
+  assert.ok(drawn.turns >= 1, 'the earlier turns are there at once');
+  assert.equal(drawn.styled, '600', 'and styled');
+  await wb.screenshot('panel-reopened');
+});
+
 test('typing @ in the panel\'s box suggests files; Enter inserts the path, Escape only closes the list', { timeout: 120_000 }, async () => {
   await wb.runCommand('Grounded: Open Grounded Panel');
   const frame = panelFrame();

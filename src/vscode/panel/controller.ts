@@ -59,6 +59,11 @@ export class PanelController implements vscode.Disposable {
     this.posted.dispose();
   }
 
+  /** The conversation as the webview's page embeds it, so it is drawn with the page (no round trip first). */
+  initialState(): ToWebview {
+    return toWebview.parse({ type: 'state', turns: this.turns, busy: this.busy });
+  }
+
   private post(message: ToWebview): void {
     const valid = toWebview.parse(message);
     this.send(valid);

@@ -1,5 +1,9 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
+import type { ToWebview } from './messages';
+
+/** JSON that cannot end its script block or start markup: every `<`, `>`, `&` and line separator escaped. */
+const embedJson = (value: unknown) => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** The webview options of every surface that shows the conversation: scripts, and files from media/ only. */
 export function conversationWebviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
@@ -8,10 +12,11 @@ export function conversationWebviewOptions(extensionUri: vscode.Uri): vscode.Web
 
 /**
  * The conversation's page, the same in the side bar and in an editor tab: a strict CSP with a
- * nonce, styles and script from media/ only. The stylesheet is linked in the head, so restored
- * history is styled from its first paint.
+ * nonce, styles and script from media/ only. The stylesheet is linked in the head and the
+ * conversation so far is embedded as data (never run: a JSON script block, `<` escaped), so restored
+ * history is drawn, styled, as soon as the script loads, without waiting for the extension to answer.
  */
-export function conversationHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+export function conversationHtml(webview: vscode.Webview, extensionUri: vscode.Uri, initial?: ToWebview): string {
   const nonce = randomBytes(16).toString('base64');
   const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', f));
   return `<!DOCTYPE html>
@@ -26,6 +31,7 @@ export function conversationHtml(webview: vscode.Webview, extensionUri: vscode.U
 </head>
 <body>
 <main id="conversation" aria-live="polite" aria-label="Conversation"></main>
+${initial ? `<script type="application/json" id="initial-state">${embedJson(initial)}</script>` : ''}
 <form id="ask" aria-label="Ask Grounded">
   <div id="mentions" role="listbox" aria-label="Mention suggestions" hidden></div>
   <textarea id="question" rows="3" placeholder="Ask about this workspace… (@ to mention a file, Enter to send, Shift+Enter for a new line, Escape to stop)" aria-label="Question" aria-autocomplete="list" aria-controls="mentions"></textarea>

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { GroundedServices } from '../services';
 import { PanelController } from './controller';
+import { conversationHtml } from './html';
 import type { ToWebview } from './messages';
 
 /**
@@ -16,6 +17,11 @@ export class ConversationHub implements vscode.Disposable {
     this.controller = new PanelController(services, state, (m: ToWebview) => {
       for (const w of this.webviews) void w.postMessage(m);
     }, editorColumn);
+  }
+
+  /** The page for a webview that shows this conversation: the finished turns are in it from the first paint. */
+  html(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+    return conversationHtml(webview, extensionUri, this.controller.initialState());
   }
 
   /** Shows the conversation in `webview` until the returned disposable is disposed. */

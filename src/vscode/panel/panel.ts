@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { AttachedContext } from '../../engine/ask/types';
 import type { PanelController, StoredTurn } from './controller';
-import { conversationHtml, conversationWebviewOptions } from './html';
+import { conversationWebviewOptions } from './html';
 import type { ConversationHub } from './hub';
 
 export const PANEL_VIEW_TYPE = 'grounded.panel';
@@ -44,7 +44,7 @@ export class GroundedPanel implements vscode.Disposable {
 
   private constructor(readonly panel: vscode.WebviewPanel, context: vscode.ExtensionContext, private readonly hub: ConversationHub) {
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'grounded.svg');
-    panel.webview.html = conversationHtml(panel.webview, context.extensionUri);
+    panel.webview.html = hub.html(panel.webview, context.extensionUri);
     this.disposables.push(hub.attach(panel.webview), panel.onDidDispose(() => this.dispose()));
   }
 

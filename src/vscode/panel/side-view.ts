@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { conversationHtml, conversationWebviewOptions } from './html';
+import { conversationWebviewOptions } from './html';
 import type { ConversationHub } from './hub';
 
 /** The id of the conversation view in Grounded's view container (package.json `views.grounded`). */
@@ -14,7 +14,7 @@ export class GroundedSideView implements vscode.WebviewViewProvider {
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
     view.webview.options = conversationWebviewOptions(this.extensionUri);
-    view.webview.html = conversationHtml(view.webview, this.extensionUri);
+    view.webview.html = this.hub.html(view.webview, this.extensionUri);
     const attached = this.hub.attach(view.webview);
     view.onDidDispose(() => {
       attached.dispose();

@@ -169,6 +169,23 @@ describe('Grounded panel message protocol', function () {
     assert.equal(await vscode.env.clipboard.readText(), code);
   });
 
+  it('a page opened later embeds the conversation so far as data, so it is drawn before any message', async () => {
+    await panel.ask('history-15 </script><b>kept</b>?');
+    const side = panel.panel;
+    side.dispose();
+    panel = (await vscode.commands.executeCommand('grounded.openPanel')) as GroundedPanel;
+    sub.dispose();
+    sub = panel.controller.onDidPost((m) => posted.push(m));
+    const html = panel.panel.webview.html;
+    const data = /<script type="application\/json" id="initial-state">([^<]*)<\/script>/.exec(html);
+    assert.ok(data, 'the page carries the conversation');
+    const state = JSON.parse(data[1]) as ToWebview;
+    assert.equal(state.type, 'state');
+    assert.ok(state.type === 'state' && state.turns.some((t) => t.question === 'history-15 </script><b>kept</b>?'));
+    assert.ok(!data[1].includes('<') && !data[1].includes('>'), 'nothing in it can end the script block');
+    assert.ok(!/"root"|"answer"/.test(data[1]), 'only what the webview shows: no folder path, no plain-text answer');
+  });
+
   it('clear empties the conversation', async () => {
     assert.equal(await receive({ type: 'clear' }), true);
     assert.deepEqual(posted, [{ type: 'state', turns: [], busy: false }]);

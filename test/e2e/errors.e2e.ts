@@ -1,0 +1,73 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { openWorkbench, type Workbench, waitForPanelScript } from './harness';
+
+// Each way a model can fail, as a user sees it in the Grounded panel: the ranked snippets still
+// come, led by ONE sentence saying why, with the buttons that fit (Retry always; Set API key for a
+// rejected key; Choose provider and Show logs otherwise), and the footer never names the model as
+// if it had answered. A local OpenAI-compatible server plays each failure; one screenshot each.
+
+type Mode = 'unauthorized' | 'server-error' | 'rate-limited';
+let mode: Mode = 'unauthorized';
+let wb: Workbench;
+const server = http.createServer((req, res) => {
+  req.resume();
+  if (mode === 'unauthorized') res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
+  else if (mode === 'server-error') res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'overloaded' } }));
+  else res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' }).end(JSON.stringify({ error: { message: 'slow down' } }));
+});
+
+before(async () => {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  wb = await openWorkbench('errors', { settings: { 'grounded.provider': 'openai-compatible', 'grounded.baseUrl': `http://127.0.0.1:${port}/v1`, 'grounded.model': 'local-model' } });
+});
+
+after(async () => {
+  await wb?.close();
+  server.closeAllConnections();
+  server.close();
+});
+
+const panelFrame = () => wb.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+
+async function askInPanel(question: string, cause: RegExp, buttons: string[], screenshot: string): Promise<void> {
+  await wb.runCommand('Grounded: Open Grounded Panel');
+  const frame = panelFrame();
+  const input = await waitForPanelScript(frame);
+  await input.fill(question);
+  await input.press('Enter');
+  const turn = frame.locator('.turn', { hasText: question });
+  await turn.locator('.note', { hasText: 'The model did not answer' }).waitFor({ state: 'visible', timeout: 90_000 });
+  const text = await turn.innerText();
+  assert.equal(text.split(cause).length - 1, 1, `the cause is said once: ${text}`);
+  assert.match(text, /Here are the most relevant parts of the workspace/);
+  assert.doesNotMatch(text, /openai-compatible · local-model/, 'the footer does not name a model that did not answer');
+  assert.equal(await turn.locator('.error').count(), 0, 'one message, not a second error banner');
+  const shown = (await turn.locator('.turn-actions button').allInnerTexts()).map((s) => s.trim());
+  assert.deepEqual(shown, buttons);
+  await wb.screenshot(screenshot);
+}
+
+test('a rejected key: the cause once, Retry, Set API key, Choose provider', { timeout: 180_000 }, async () => {
+  mode = 'unauthorized';
+  await askInPanel('err-401: how are API keys stored?', /rejected the API key \(HTTP 401\)/, ['Retry', 'Set API key', 'Choose provider…'], 'error-unauthorized');
+});
+
+test('a server failing after the retries: the cause once, Retry, Choose provider, Show logs', { timeout: 180_000 }, async () => {
+  mode = 'server-error';
+  await askInPanel('err-503: how are API keys stored?', /failed with HTTP 503/, ['Retry', 'Choose provider…', 'Show logs'], 'error-server');
+});
+
+test('rate limited after the retries: the cause once, Retry, Choose provider, Show logs', { timeout: 180_000 }, async () => {
+  mode = 'rate-limited';
+  await askInPanel('err-429: how are API keys stored?', /is rate limiting requests \(HTTP 429\)/, ['Retry', 'Choose provider…', 'Show logs'], 'error-rate-limited');
+});
+
+test('the server down: the cause once and where it was looked for', { timeout: 180_000 }, async () => {
+  server.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+  await askInPanel('err-down: how are API keys stored?', /Could not reach http:\/\/127\.0\.0\.1:\d+\/v1/, ['Retry', 'Choose provider…', 'Show logs'], 'error-server-down');
+});
