@@ -43,6 +43,11 @@ export class Budget {
     return { lines: [head.text as ScrubbedText], tokens: countTokens(`${head.text}\n`, this.s.encoding), cut: true };
   }
 
+  /** True when no further chunk can fit, whatever its fence: the rest need not be read or scrubbed. */
+  get exhausted(): boolean {
+    return this.s.maxContextTokens - this.total < Math.min(MIN_PARTIAL_TOKENS, this.s.maxFileTokens);
+  }
+
   spend(file: string, tokens: number, frame: number): void {
     this.total += tokens + frame;
     this.perFile.set(file, (this.perFile.get(file) ?? 0) + tokens);

@@ -10,8 +10,8 @@ import { WorkspaceIndex } from '../retrieval/index';
 import type { RankedChunk } from '../retrieval/rank';
 import { extractTerms, type SearchTerm } from '../retrieval/terms';
 import { nullLogger, type Logger } from '../telemetry/log';
-import { readWorkspaceText } from '../workspace/read';
-import type { DocumentOverlay } from '../workspace/types';
+import { readForIndex } from '../retrieval/read-batch';
+import { emptyOverlay, type DocumentOverlay } from '../workspace/types';
 import { Budget, enforceTotal, frameTokens } from './budget';
 import { CoveredRanges } from './covered-ranges';
 import { fenceId } from './render';
@@ -117,7 +117,10 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
   const source = { root: req.root, overlay: req.overlay ?? (index instanceof WorkspaceIndex ? index.overlay : undefined), maxFileBytes: s.maxFileBytes };
   for (const r of ranked) {
     req.signal?.throwIfAborted();
-    const file = await scrubbedFile(files, r, source, scrubber);
+    // Once nothing more fits, the remaining candidates are dropped unread (reading and scrubbing
+    // whole files that cannot be sent was most of a question's time on a large repository).
+    if (budget.exhausted) { dropped += covered.uncovered(r.path, r.startLine, r.endLine).length; continue; }
+    const file = scrubbedFile(files, r, source, scrubber);
     if (!file) continue;
     // Only the lines no attachment or earlier chunk already sent: a mentioned file is one block.
     for (const [startLine, endLine] of covered.uncovered(r.path, r.startLine, r.endLine)) {
@@ -156,9 +159,14 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
   return ctx;
 }
 
-async function scrubbedFile(cache: Map<string, ScrubbedFile | undefined>, r: RankedChunk, from: { root: string; overlay?: DocumentOverlay; maxFileBytes: number }, scrubber: Scrubber): Promise<ScrubbedFile | undefined> {
+/**
+ * A ranked file, read as the index reads it (one synchronous open, stat, read and close: a
+ * question reads a dozen files, and four thread-pool round trips each were a good part of its
+ * wait) and scrubbed whole.
+ */
+function scrubbedFile(cache: Map<string, ScrubbedFile | undefined>, r: RankedChunk, from: { root: string; overlay?: DocumentOverlay; maxFileBytes: number }, scrubber: Scrubber): ScrubbedFile | undefined {
   if (cache.has(r.path)) return cache.get(r.path);
-  const read = await readWorkspaceText(path.join(from.root, ...r.path.split('/')), { overlay: from.overlay, maxFileBytes: from.maxFileBytes });
+  const read = readForIndex(path.join(from.root, ...r.path.split('/')), from.overlay ?? emptyOverlay, from.maxFileBytes);
   const file = read.ok ? { lines: scrubbedLines(scrubber.scrub(read.text).text), truncated: read.truncated } : undefined;
   cache.set(r.path, file);
   return file;

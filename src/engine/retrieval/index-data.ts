@@ -31,12 +31,20 @@ export interface IndexStats {
   /** Each live chunk holding `token`, with its term frequency and whether it defines the name. */
   forEachPosting(token: string, fn: (chunkId: number, tf: number, defines: boolean) => void): void;
   chunk(id: number): ChunkRow | undefined;
+  /** A live chunk's length in tokens (0 for a removed one), without building its row. */
+  chunkLength(id: number): number;
+  /** One more than the largest chunk id (live or removed): ranking sizes its arrays by it. */
+  readonly chunkIdLimit: number;
   /** A file's chunk id range (first chunk = `first`). */
   fileChunks(rel: string): { first: number; count: number } | undefined;
   /** The tokens of a file's path (its folder and file names split like identifiers). */
   pathTokens(rel: string): ReadonlySet<string>;
+  /** Each file's path with its lower-cased and letters-and-digits forms (what path boosts compare). */
+  pathsWithForms(): readonly (readonly [string, PathForms])[];
   paths(): Iterable<string>;
 }
+
+export interface PathForms { lower: string; squashed: string }
 
 function pathTokens(rel: string): Set<string> {
   const out = new Set<string>();
@@ -60,6 +68,9 @@ const COMPACT_AFTER_DEAD = 4096;
 export class IndexData implements IndexStats {
   private readonly files = new Map<string, FileRecord>();
   private readonly tokensOfPath = new Map<string, Set<string>>();
+  private readonly formsOfPath = new Map<string, PathForms>();
+  /** Every file with its path forms, built when a question needs it after files came or went. */
+  private pathList: [string, PathForms][] | undefined;
   private chunks = new ChunkTable();
   private postings = new PostingStore();
   private tokenizer = new ChunkTokenizer(this.postings);
@@ -106,6 +117,7 @@ export class IndexData implements IndexStats {
       return this.chunks.add(rel, c.startLine, c.endLine, c.length);
     });
     this.files.set(rel, { ...meta, first, count });
+    this.pathList = undefined;
     this.df.clear();
   }
 
@@ -125,6 +137,8 @@ export class IndexData implements IndexStats {
     }
     this.files.delete(rel);
     this.tokensOfPath.delete(rel);
+    this.formsOfPath.delete(rel);
+    this.pathList = undefined;
     this.df.clear();
     if (this.chunks.deadCount > Math.max(COMPACT_AFTER_DEAD, this.live)) this.compact();
   }
@@ -150,6 +164,28 @@ export class IndexData implements IndexStats {
 
   chunk(id: number): ChunkRow | undefined {
     return this.chunks.row(id);
+  }
+
+  chunkLength(id: number): number {
+    return this.chunks.length(id);
+  }
+
+  get chunkIdLimit(): number {
+    return this.chunks.capacity;
+  }
+
+  pathsWithForms(): readonly (readonly [string, PathForms])[] {
+    if (this.pathList) return this.pathList;
+    const list: [string, PathForms][] = [];
+    for (const rel of this.files.keys()) {
+      let forms = this.formsOfPath.get(rel);
+      if (!forms) {
+        const lower = rel.toLowerCase();
+        this.formsOfPath.set(rel, (forms = { lower, squashed: lower.replace(/[^a-z0-9]/g, '') }));
+      }
+      list.push([rel, forms]);
+    }
+    return (this.pathList = list);
   }
 
   fileChunks(rel: string): { first: number; count: number } | undefined {

@@ -80,29 +80,37 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
   const scores = new Map<number, number>();
   const matched = new Map<number, Set<string>>();
   const termKeys = terms.map((t) => `${t.kind}:${t.text}`);
+  // Per-chunk sums in arrays indexed by chunk id (with the list of ids touched): a common word's
+  // posting list holds tens of thousands of chunks, and a Map update per posting was most of a question.
+  const perChunk = new Float64Array(stats.chunkIdLimit);
+  const hits = new Uint16Array(stats.chunkIdLimit);
+  const touched: number[] = [];
   terms.forEach((term, ti) => {
-    const tokens = lookupTokens(term);
-    const perChunk = new Map<number, number>();
-    const hits = new Map<number, number>();
-    for (const token of new Set(tokens)) {
+    const tokens = new Set(lookupTokens(term));
+    for (const token of tokens) {
       const w = idf(stats, token);
       stats.forEachPosting(token, (id, tf, defines) => {
-        const length = stats.chunk(id)!.length;
+        const length = stats.chunkLength(id);
         let s = (w * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / avgdl));
         if (defines) s += w * 1.5;
-        perChunk.set(id, (perChunk.get(id) ?? 0) + s);
-        hits.set(id, (hits.get(id) ?? 0) + 1);
+        if (hits[id]++ === 0) touched.push(id);
+        perChunk[id] += s;
       });
     }
-    for (const [id, s] of perChunk) {
+    for (const id of touched) {
+      const s = perChunk[id];
+      const allWords = hits[id] === tokens.size;
+      perChunk[id] = 0;
+      hits[id] = 0;
       // A phrase or path counts only where all its words occur; a phrase only where they are adjacent.
-      if ((term.kind === 'phrase' || term.kind === 'path') && hits.get(id) !== new Set(tokens).size) continue;
+      if ((term.kind === 'phrase' || term.kind === 'path') && !allWords) continue;
       if (term.kind === 'phrase' && phraseCheck && !phraseCheck(term.text, id)) continue;
       scores.set(id, (scores.get(id) ?? 0) + term.weight * s);
       let m = matched.get(id);
       if (!m) matched.set(id, (m = new Set()));
       m.add(termKeys[ti]);
     }
+    touched.length = 0;
   });
   addPathBoosts(stats, terms, termKeys, scores, matched);
   const ranked: RankedChunk[] = [];
@@ -125,11 +133,7 @@ function addPathBoosts(stats: IndexStats, terms: SearchTerm[], termKeys: string[
   const pathTerms = terms.map((t, i) => ({ t, key: termKeys[i], toks: lookupTokens(t) })).filter((x) => x.toks.length > 0)
     .map((x) => ({ ...x, probes: x.toks.map((tok) => tok.slice(0, -1)) }));
   if (pathTerms.length === 0) return;
-  for (const rel of stats.paths()) {
-    const entry = stats.fileChunks(rel);
-    if (!entry || entry.count === 0) continue;
-    const lower = rel.toLowerCase();
-    const squashed = lower.replace(/[^a-z0-9]/g, '');
+  for (const [rel, { lower, squashed }] of stats.pathsWithForms()) {
     let boost = 0;
     const keys: string[] = [];
     for (const { t, key, toks, probes } of pathTerms) {
@@ -141,6 +145,8 @@ function addPathBoosts(stats: IndexStats, terms: SearchTerm[], termKeys: string[
       keys.push(key);
     }
     if (boost === 0) continue;
+    const entry = stats.fileChunks(rel);
+    if (!entry || entry.count === 0) continue;
     for (let id = entry.first; id < entry.first + entry.count; id++) {
       const isFirst = id === entry.first;
       if (!scores.has(id) && !isFirst) continue;
