@@ -154,16 +154,21 @@ export class IndexData implements IndexStats {
 
   docFrequency(token: string): number {
     let n = this.df.get(token);
-    if (n === undefined) this.df.set(token, (n = this.postings.count(token, this.isAlive)));
+    if (n === undefined) this.df.set(token, (n = this.postings.count(token, this.aliveCheck)));
     return n;
   }
 
   forEachPosting(token: string, fn: (chunkId: number, tf: number, defines: boolean) => void): void {
-    this.postings.forEach(token, this.isAlive, fn);
+    this.postings.forEach(token, this.aliveCheck, fn);
   }
 
   chunk(id: number): ChunkRow | undefined {
     return this.chunks.row(id);
+  }
+
+  /** Whether a chunk id is alive, or undefined when nothing was removed (every id is): skips a call per posting. */
+  private get aliveCheck(): ((id: number) => boolean) | undefined {
+    return this.chunks.deadCount === 0 ? undefined : this.isAlive;
   }
 
   chunkLength(id: number): number {

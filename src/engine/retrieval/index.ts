@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { resolveSettings, type EngineSettings } from '../config/settings';
 import { discoverFiles } from '../workspace/discovery';
-import { readWorkspaceText } from '../workspace/read';
 import { emptyOverlay, type DocumentOverlay, type SkippedFile, type WorkspaceFile } from '../workspace/types';
 import { IndexData, type PackedIndex } from './index-data';
 import ignore from 'ignore';
@@ -217,10 +216,13 @@ export class WorkspaceIndex implements ChunkSource {
     return rankChunks(this.data, terms, limit, (phrase, id) => adjacent.get(phrase)?.has(id) ?? false);
   }
 
-  /** The text of an indexed file as it was indexed (the open editor's when there is one). */
+  /**
+   * The text of an indexed file as it was indexed (the open editor's when there is one), read the
+   * way indexing reads: a common phrase's candidates span hundreds of files.
+   */
   private async readIndexed(rel: string): Promise<string | undefined> {
     if (!this.data.file(rel)) return undefined;
-    const read = await readWorkspaceText(path.join(this.root, ...rel.split('/')), { overlay: this.overlay, maxFileBytes: this.settings.maxFileBytes });
+    const read = readForIndex(path.join(this.root, ...rel.split('/')), this.overlay, this.settings.maxFileBytes);
     return read.ok ? read.text : undefined;
   }
 

@@ -56,23 +56,25 @@ export class PostingStore {
   }
 
   /** Calls `fn` for each posting of `token` whose chunk `alive` accepts. */
-  forEach(token: string, alive: (chunkId: number) => boolean, fn: (chunkId: number, tf: number, defines: boolean) => void): void {
+  /** Each posting of `token` whose chunk is alive (every one when `alive` is undefined: nothing was removed). */
+  forEach(token: string, alive: ((chunkId: number) => boolean) | undefined, fn: (chunkId: number, tf: number, defines: boolean) => void): void {
     const id = this.ids.get(token);
     if (id === undefined) return;
     const { data, used } = this.lists[id];
     for (let i = 0; i < used; i += 2) {
       const chunk = data[i];
-      if (!alive(chunk)) continue;
+      if (alive && !alive(chunk)) continue;
       const v = data[i + 1];
       fn(chunk, v & TF_MASK, (v & DEFINES_BIT) !== 0);
     }
   }
 
   /** Number of live chunks holding `token`: exact, counted from the list. */
-  count(token: string, alive: (chunkId: number) => boolean): number {
+  count(token: string, alive: ((chunkId: number) => boolean) | undefined): number {
     const id = this.ids.get(token);
     if (id === undefined) return 0;
     const { data, used } = this.lists[id];
+    if (!alive) return used / 2;
     let n = 0;
     for (let i = 0; i < used; i += 2) if (alive(data[i])) n++;
     return n;
