@@ -18,6 +18,7 @@ import { buildContext } from '../src/engine/context/build';
 import { WorkspaceIndex } from '../src/engine/retrieval/index';
 import { saveIndex } from '../src/engine/retrieval/index-store';
 import { extractTerms } from '../src/engine/retrieval/terms';
+import { warmUpEngine } from '../src/engine/session/workspace-session';
 
 const QUESTIONS = [
   'how are retries with exponential backoff implemented?', 'where is the Retry-After header parsed?', 'parse a semver version range',
@@ -92,6 +93,8 @@ async function main(): Promise<void> {
   const shot = percentile(shots, 50);
   console.log(`one-shot grounded query (process start included, index current): p50 ${fmt(shot, 0)} ms of 3 | ${vsRg(shot)} [target ≤ 1×]`);
 
+  // As the extension does a few seconds after startup: the tokenizer loaded, the scrubber run once.
+  warmUpEngine();
   const search: number[] = [];
   const context: number[] = [];
   for (const q of QUESTIONS) {
@@ -102,7 +105,7 @@ async function main(): Promise<void> {
     await buildContext({ root, question: q, settings }, { index });
     context.push(performance.now() - c);
   }
-  console.log(`in-process question, nothing changed (retrieval + scrub + budget): p50 ${fmt(percentile(context, 50))} ms, p95 ${fmt(percentile(context, 95))} ms; rank only p50 ${fmt(percentile(search, 50))} ms [target p50 ≤ 100 ms]`);
+  console.log(`in-process question, nothing changed, after the startup warm-up (retrieval + scrub + budget): p50 ${fmt(percentile(context, 50))} ms, p95 ${fmt(percentile(context, 95))} ms; rank only p50 ${fmt(percentile(search, 50))} ms [target p50 ≤ 100 ms]`);
 
   const edited = files.find((f) => /\.(ts|js)$/.test(f)) ?? files[0];
   const abs = path.join(root, edited);

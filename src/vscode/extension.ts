@@ -5,6 +5,7 @@ import { ConversationHub } from './panel/hub';
 import { GroundedPanel, PANEL_VIEW_TYPE } from './panel/panel';
 import { GroundedSideView, SIDE_VIEW_ID } from './panel/side-view';
 import { registerPlanFeatures, type PlanFeatures } from './plans';
+import { warmUpEngine } from '../engine/session/workspace-session';
 import { GroundedServices } from './services';
 import { runSetup, type SetupOutcome, type SetupUi } from './setup-flow';
 import { createStatusBar } from './status-bar';
@@ -46,6 +47,9 @@ export function activate(context: vscode.ExtensionContext): GroundedApi {
     vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, { deserializeWebviewPanel: async (panel) => GroundedPanel.restore(panel, context, hub) }),
     ...plans.disposables,
   );
+  // Once the window has settled, load the tokenizer and exercise the scrubber: the first question then starts warm.
+  const warm = setTimeout(() => warmUpEngine(), 3000);
+  context.subscriptions.push({ dispose: () => clearTimeout(warm) });
   const activationMs = Math.round((performance.now() - started) * 10) / 10;
   services.logger.info('extension.activated', { activationMs, trusted: vscode.workspace.isTrusted });
   return { services, activationMs, logFile: vscode.Uri.joinPath(context.logUri, 'Grounded.log'), chat: (...args) => handleChatRequest(chat, ...args), setup: (ui) => runSetup(services, ui), plans: plans.features };

@@ -7,6 +7,7 @@ import { openSharedStore } from '../audit/shared-store';
 import { AuditStore } from '../audit/store';
 import { resolveSettings, type EngineSettings } from '../config/settings';
 import { buildContext } from '../context/build';
+import { countTokens } from '../context/tokens';
 import { renderContext } from '../context/render';
 import type { Provider } from '../llm/types';
 import { mentionResolver, type WorkspaceRoot } from '../mentions/index';
@@ -236,6 +237,19 @@ export class WorkspaceSession {
 }
 
 /** Opens the engine session of one workspace folder. */
+/**
+ * Loads the tokenizer and runs the scrubber once on a small sample, so the first question does not
+ * pay for it (about half a second of a large repository's first question). Reads no file, sends nothing.
+ */
+export function warmUpEngine(encoding = resolveSettings({}).encoding): void {
+  countTokens(WARM_UP_SAMPLE, encoding);
+  createScrubber().scrub(WARM_UP_SAMPLE);
+}
+
+/** Text that exercises every scrubber family once (all fake: none is a real credential). */
+export const WARM_UP_SAMPLE = ['const password = "warm-up-not-a-secret";', 'mail a.b@example.com from 10.20.30.40', 'token ghp_notarealtoken and +44 20 7946 0000',
+  'Authorization: Bearer abc.def.ghi', 'IBAN GB82 WEST 1234 5698 7654 32'].join('\n').repeat(20);
+
 export function openWorkspaceSession(opts: WorkspaceSessionOptions): WorkspaceSession {
   return new WorkspaceSession(opts);
 }

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { main } from '../../../src/cli/main';
 import { countTokens } from '../../../src/engine/context/tokens';
 import type { Provider, ProviderEvent, ProviderRequest } from '../../../src/engine/llm/types';
-import { openWorkspaceSession } from '../../../src/engine/session/workspace-session';
+import { openWorkspaceSession, WARM_UP_SAMPLE, warmUpEngine } from '../../../src/engine/session/workspace-session';
+import { scrubText } from '../../../src/engine/privacy/scrubber';
 import { copyFixture } from '../../support/fixture';
 import { LlmWireServer } from '../../support/llm-server';
 
@@ -95,5 +96,13 @@ describe('a /read-then-cite answer in the CLI', () => {
     assert.equal(text.out.stdout.split('⚠️').length - 1, 1, 'one mark, after the unverified citation');
     assert.match(text.out.stdout, /src\/util\/time\.ts#L40-41 ⚠️\(unverified citation\)/);
     assert.match(text.out.stdout, /1 citation\(s\) did not match/);
+  });
+});
+
+describe('the engine warm-up the extension runs after startup', () => {
+  it('exercises the scrubber families on fake data only, and runs again harmlessly', () => {
+    const kinds = Object.keys(scrubText(WARM_UP_SAMPLE).redactions).sort();
+    assert.deepEqual(kinds, ['bearer_token', 'email', 'iban', 'ip_address', 'password', 'phone']);
+    assert.doesNotThrow(() => { warmUpEngine(); warmUpEngine('cl100k_base'); });
   });
 });
