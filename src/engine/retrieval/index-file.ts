@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { FileRecord, PackedIndex } from './index-data';
-import type { Rejected } from './index';
+import type { Rejected } from './file-state';
 
 /**
  * The on-disk index format. Bump the version whenever the layout or the tokenizer changes: a file

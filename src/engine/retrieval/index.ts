@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { resolveSettings, type EngineSettings } from '../config/settings';
 import { discoverFiles } from '../workspace/discovery';
@@ -6,7 +5,9 @@ import { emptyOverlay, type DocumentOverlay, type SkippedFile, type WorkspaceFil
 import { IndexData, type PackedIndex } from './index-data';
 import ignore from 'ignore';
 import type { ChunkSource, RefreshOptions } from './chunk-source';
+import { textHash, type Rejected } from './file-state';
 import { findPhrases } from './phrases';
+import { buildInWorkers, DEFAULT_PARALLEL, type ParallelOptions } from './parallel-build';
 import { readForIndex } from './read-batch';
 import { rankChunks, type RankedChunk } from './rank';
 import type { SearchTerm } from './terms';
@@ -22,6 +23,8 @@ export interface IndexOptions {
    * only runs once `markDirty` was called; when false (the CLI), every refresh walks the tree.
    */
   watched?: boolean;
+  /** When a cold build reads in worker threads (default: from 2,000 files, one worker per core up to 4). */
+  parallel?: ParallelOptions;
 }
 
 /** What one refresh did: files indexed, and how many were re-read versus taken as they were. */
@@ -39,20 +42,12 @@ export interface RefreshReport {
 // Defined with ChunkSource, which index.ts implements: the two files must not import each other.
 export type { RefreshOptions } from './chunk-source';
 
-/** A file found unreadable or binary when read, remembered so an unchanged one is not read again. */
-export interface Rejected {
-  size: number;
-  mtimeMs: number;
-  skip: SkippedFile;
-}
+export type { Rejected } from './file-state';
+export { textHash } from './file-state';
 
 /** Files read and indexed between two yields to the event loop. */
 const BATCH = 64;
 
-/** The hash the index compares texts by (not a security boundary: only "did this text change"). */
-export function textHash(text: string): string {
-  return createHash('sha1').update(text).digest('base64');
-}
 
 /**
  * A keyword index of the files the assistant may read: chunks of ~60 lines, an inverted index of
@@ -70,6 +65,7 @@ export class WorkspaceIndex implements ChunkSource {
   private data = new IndexData();
   private rejected = new Map<string, Rejected>();
   private readonly watched: boolean;
+  private readonly parallel: ParallelOptions;
   private dirty = true;
   /** Counts changes to the data, so a caller knows whether there is anything new to save. */
   private revision = 0;
@@ -80,6 +76,7 @@ export class WorkspaceIndex implements ChunkSource {
     this.settings = resolveSettings(opts.settings);
     this.overlay = opts.overlay ?? emptyOverlay;
     this.watched = opts.watched ?? false;
+    this.parallel = opts.parallel ?? DEFAULT_PARALLEL;
   }
 
   /** Says that files or editors changed, so the next refresh must look (watched indexes only skip otherwise). */
@@ -123,7 +120,22 @@ export class WorkspaceIndex implements ChunkSource {
       this.revision++;
     }
     for (const rel of [...this.rejected.keys()]) if (!current.has(rel) && this.rejected.delete(rel)) this.revision++;
-    const stale = files.filter((f) => this.isStale(f));
+    let stale = files.filter((f) => this.isStale(f));
+    if (this.data.fileCount === 0 && this.rejected.size === 0 && stale.length >= this.parallel.minFiles) {
+      // A cold build of a large tree: files on disk are read and tokenized in worker threads; open
+      // editors' texts (which only this thread sees) are indexed after, below.
+      const onDisk = stale.filter((f) => this.overlay.get(f.absPath) === undefined);
+      const built = await buildInWorkers(onDisk, this.settings.maxFileBytes, { ...this.parallel, signal: opts.signal, onFiles: opts.onFiles });
+      if (built) {
+        this.data = IndexData.unpack(built.packed);
+        for (const [rel, r] of built.rejected) this.rejected.set(rel, r);
+        this.revision++;
+        report.bytes += built.bytes;
+        const reread = stale.length;
+        stale = stale.filter((f) => this.overlay.get(f.absPath) !== undefined);
+        report.reread = reread - stale.length;
+      }
+    }
     for (let i = 0; i < stale.length; i += BATCH) {
       opts.signal?.throwIfAborted();
       for (const f of stale.slice(i, i + BATCH)) report.bytes += this.indexFile(f);
@@ -132,7 +144,8 @@ export class WorkspaceIndex implements ChunkSource {
       await new Promise((resolve) => setImmediate(resolve));
     }
     this.skipped = [...skipped, ...[...this.rejected.values()].map((r) => r.skip)];
-    return { ...report, files: this.data.fileCount, chunks: this.data.liveChunks, reread: stale.length, reused: files.length - stale.length, tookMs: Math.round(performance.now() - started) };
+    const reread = report.reread + stale.length;
+    return { ...report, files: this.data.fileCount, chunks: this.data.liveChunks, reread, reused: files.length - reread, tookMs: Math.round(performance.now() - started) };
   }
 
   /**

@@ -1,0 +1,31 @@
+// A worker thread of a cold index build (see parallel-build.ts): reads and tokenizes its share of
+// the files into an index of its own and hands it back packed (typed arrays, transferred, not copied).
+import { parentPort, workerData } from 'node:worker_threads';
+import { emptyOverlay } from '../workspace/types';
+import { textHash } from './file-state';
+import { IndexData } from './index-data';
+import { readForIndex } from './read-batch';
+import type { ShardJob, ShardMessage } from './parallel-build';
+
+const PROGRESS_EVERY = 256;
+
+function run(job: ShardJob): void {
+  const data = new IndexData();
+  const rejected: Extract<ShardMessage, { type: 'done' }>['rejected'] = [];
+  let bytes = 0;
+  job.files.forEach((f, i) => {
+    const read = readForIndex(f.absPath, emptyOverlay, job.maxFileBytes);
+    if (!read.ok) rejected.push([f.path, { size: f.size, mtimeMs: f.mtimeMs, skip: { path: f.path, reason: read.reason, detail: read.detail } }]);
+    else {
+      data.putFile(f.path, { size: f.size, mtimeMs: f.mtimeMs, fromEditor: false, hash: textHash(read.text) }, read.text);
+      bytes += read.bytes;
+    }
+    if ((i + 1) % PROGRESS_EVERY === 0) parentPort!.postMessage({ type: 'progress', done: i + 1 } satisfies ShardMessage);
+  });
+  const packed = data.pack();
+  const { chunks, postings } = packed;
+  const message: ShardMessage = { type: 'done', packed, rejected, bytes };
+  parentPort!.postMessage(message, [chunks.file.buffer, chunks.start.buffer, chunks.end.buffer, chunks.length.buffer, postings.offsets.buffer, postings.data.buffer] as ArrayBuffer[]);
+}
+
+run(workerData as ShardJob);
