@@ -25,7 +25,8 @@ function run(job: ShardJob): void {
   const packed = data.pack();
   const { chunks, postings } = packed;
   const message: ShardMessage = { type: 'done', packed, rejected, bytes };
-  parentPort!.postMessage(message, [chunks.file.buffer, chunks.start.buffer, chunks.end.buffer, chunks.length.buffer, postings.offsets.buffer, postings.data.buffer] as ArrayBuffer[]);
+  const buffers = [chunks.file, chunks.start, chunks.end, chunks.length, postings.offsets, postings.data].map((a) => a.buffer as ArrayBuffer);
+  parentPort!.postMessage(message, buffers);
 }
 
 run(workerData as ShardJob);

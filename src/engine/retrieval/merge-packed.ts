@@ -17,7 +17,9 @@ export function mergePacked(shards: readonly PackedIndex[]): PackedIndex {
   }
   const files: PackedIndex['files'] = [];
   shards.forEach((s, k) => {
-    for (const [rel, rec] of s.files) files.push([rel, rec.count > 0 ? { ...rec, first: rec.first + chunkBase[k] } : rec]);
+    for (const [rel, rec] of s.files) {
+      files.push([rel, rec.count > 0 ? { ...rec, first: rec.first + chunkBase[k] } : rec]);
+    }
   });
   return { files, chunks: mergeChunks(shards.map((s) => s.chunks), chunkTotal), postings: mergePostings(shards, chunkBase) };
 }

@@ -27,9 +27,14 @@ export function registerRetryInChat(): vscode.Disposable {
     typeof prompt === 'string' ? vscode.commands.executeCommand('workbench.action.chat.open', { query: `@grounded ${prompt}` }) : undefined);
 }
 
-const STOP = new Set(['where', 'which', 'what', 'does', 'this', 'that', 'there', 'these', 'those', 'about', 'should', 'would', 'could', 'handle', 'handled', 'handles', 'happen', 'happens', 'work', 'works', 'code', 'file', 'files', 'function', 'explain', 'stored', 'store', 'called', 'defined',
-  'else', 'used', 'uses', 'using', 'from', 'into', 'with', 'have', 'when', 'then', 'them', 'they', 'some', 'each', 'more', 'most', 'also',
-  'only', 'just', 'like', 'make', 'made', 'does', 'done', 'show', 'tell', 'much', 'many', 'here', 'there', 'their', 'what', 'whats', 'need']);
+/** Question words that say nothing about the code (searched for, they would match everything). */
+const STOP = new Set([
+  'where', 'which', 'what', 'does', 'this', 'that', 'there', 'these', 'those', 'about', 'should', 'would',
+  'could', 'handle', 'handled', 'handles', 'happen', 'happens', 'work', 'works', 'code', 'file', 'files',
+  'function', 'explain', 'stored', 'store', 'called', 'defined', 'else', 'used', 'uses', 'using', 'from',
+  'into', 'with', 'have', 'when', 'then', 'them', 'they', 'some', 'each', 'more', 'most', 'also', 'only',
+  'just', 'like', 'make', 'made', 'done', 'show', 'tell', 'much', 'many', 'here', 'their', 'whats', 'need',
+]);
 
 /**
  * The word of a question most worth searching the workspace for: an identifier (camelCase,

@@ -24,7 +24,10 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 
 // The languages answers about code bases mostly quote; each is a few KB in the bundle, all 190 are ~1 MB.
-const LANGUAGES = { bash, c, cpp, csharp, css, diff, go, ini, java, javascript, json, kotlin, markdown, php, python, ruby, rust, shell, sql, swift, typescript, xml, yaml };
+const LANGUAGES = {
+  bash, c, cpp, csharp, css, diff, go, ini, java, javascript, json, kotlin, markdown, php, python, ruby, rust, shell, sql, swift,
+  typescript, xml, yaml,
+};
 for (const [name, lang] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, lang);
 hljs.configure({ ignoreUnescapedHTML: true });
 
@@ -44,7 +47,8 @@ export function highlightCode(code: string, info: string): { html: string; langu
   const name = info.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
   if (code.length > MAX_HIGHLIGHT_CHARS) return { html: escapeHtml(code) };
   try {
-    if (name && hljs.getLanguage(name)) return { html: hljs.highlight(code, { language: name, ignoreIllegals: true }).value, language: hljs.getLanguage(name)!.name };
+    const known = name ? hljs.getLanguage(name) : undefined;
+    if (known) return { html: hljs.highlight(code, { language: name, ignoreIllegals: true }).value, language: known.name };
     if (!name && code.length <= MAX_AUTO_CHARS) {
       const auto = hljs.highlightAuto(code);
       if (auto.language && auto.relevance >= 5) return { html: auto.value, language: hljs.getLanguage(auto.language)?.name };
@@ -62,5 +66,6 @@ export function highlightCode(code: string, info: string): { html: string; langu
 export function codeBlockHtml(code: string, info: string): string {
   const { html, language } = highlightCode(code, info);
   const label = language ? ` data-language="${escapeHtml(language)}"` : '';
-  return `<pre class="code-block"${label}><button type="button" class="copy-code" title="Copy code" aria-label="Copy code">Copy</button><code class="hljs">${html}</code></pre>\n`;
+  const copy = '<button type="button" class="copy-code" title="Copy code" aria-label="Copy code">Copy</button>';
+  return `<pre class="code-block"${label}>${copy}<code class="hljs">${html}</code></pre>\n`;
 }
