@@ -55,6 +55,13 @@ function renderTurn(t: PanelTurn): HTMLElement {
   const kinds = Object.entries(t.redactions);
   if (t.done) box.append(el('div', 'redactions', kinds.length ? `Redacted before sending: ${kinds.map(([k, n]) => `${k} ×${n}`).join(', ')}` : 'Nothing needed redacting.'));
   if (t.progress && !t.done) box.append(el('div', 'progress', t.progress));
+  // When the model did not answer, why and what to do about it come first, as one banner (the
+  // answer below starts with the cause, then the snippets); otherwise the buttons follow the answer.
+  const banner = t.retryable ? el('div', 'banner') : undefined;
+  if (banner) {
+    banner.setAttribute('role', 'alert');
+    box.append(banner);
+  }
   const answer = el('div', 'answer');
   // The extension renders Markdown with raw HTML disabled, so this HTML carries no script or link.
   answer.innerHTML = t.html;
@@ -65,7 +72,7 @@ function renderTurn(t: PanelTurn): HTMLElement {
     box.append(err);
   }
   if (t.stopped) box.append(el('div', 'note stopped', 'Stopped.'));
-  if (t.note) box.append(el('div', 'note', t.note));
+  if (t.note) (banner ?? box).append(el('div', 'note', t.note));
   if (t.restricted) box.append(el('div', 'note restricted', t.restricted));
   if (t.actions?.length || t.retryable) {
     const row = el('div', 'turn-actions');
@@ -80,7 +87,7 @@ function renderTurn(t: PanelTurn): HTMLElement {
       b.dataset.command = command;
       row.append(b);
     }
-    box.append(row);
+    (banner ?? box).append(row);
   }
   if (t.done && t.sources.length) {
     const details = el('details', 'sources');
@@ -107,7 +114,10 @@ function render(nowBusy: boolean): void {
   conversation.replaceChildren(...(turns.length ? turns.map(renderTurn) : [el('p', 'empty', 'Ask a question about the code in this workspace. Answers cite the lines they come from; click a citation to open it.')]));
   stop.hidden = !busy;
   vscode.setState({ turns });
-  conversation.lastElementChild?.scrollIntoView({ block: 'end' });
+  // A failed answer shows from its banner; any other from its end (where the newest text is).
+  const last = conversation.lastElementChild;
+  if (last?.querySelector('.banner')) last.scrollIntoView({ block: 'start' });
+  else last?.scrollIntoView({ block: 'end' });
 }
 
 window.addEventListener('message', (event: MessageEvent<ToWebview>) => {

@@ -162,7 +162,7 @@ export class PanelController implements vscode.Disposable {
         sources: sourcesOf(r),
         redactions: r.context.redactions,
         provider: r.provider && !r.modelError ? `${r.provider} · ${r.model}` : undefined,
-        note: r.modelError ? 'The model did not answer: these are the ranked snippets.' : r.fallbackReason,
+        note: r.modelError ? 'The model did not answer (why, just below); these are the ranked snippets.' : r.fallbackReason,
         retryable: r.modelError ? true : undefined,
         actions: !r.provider || r.modelError?.kind === 'auth' ? ['grounded.setApiKey', 'grounded.selectModel'] : r.modelError ? ['grounded.selectModel', 'grounded.showLogs'] : undefined,
       });
