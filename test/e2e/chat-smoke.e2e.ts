@@ -19,8 +19,14 @@ after(async () => {
 });
 
 test('asking @grounded in the chat panel streams an answer with its references and a citation link', { timeout: 180_000 }, async () => {
+  // The fixture's model registers with vscode.lm in its own time: asked before, @grounded (rightly)
+  // answers with snippets. The status bar says when 'auto' has found it.
+  await wb.waitForText('Grounded: auto → VS Code Fixture Model', 90_000);
   await wb.sendChat('@grounded where are API keys stored?');
-  const response = await wb.waitForChatResponse(/Answered by vscode-lm/);
+  const response = await wb.waitForChatResponse(/Answered by vscode-lm/, 90_000).catch(async (err: Error) => {
+    const said = await wb.page.locator('.interactive-item-container.interactive-response').last().innerText().catch(() => '(no response)');
+    throw new Error(`${err.message.split('\n')[0]}; the response says: ${said.slice(0, 600)}`);
+  });
   const used = response.getByText(/^Used \d+ references?$/).first();
   await used.waitFor({ state: 'visible', timeout: 15_000 });
   const anchor = response.locator('.chat-inline-anchor-widget', { hasText: /keyStore\.ts/ }).first();
