@@ -39,6 +39,9 @@ async function loadTexts(root: string): Promise<{ texts: string[]; skipped: numb
   return { texts, skipped };
 }
 
+/** The middle of the passes' times. */
+const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+
 function mbPerSecond(bytes: number, ms: number): string {
   return (bytes / 1024 / 1024 / (ms / 1000)).toFixed(1);
 }
@@ -65,7 +68,7 @@ async function benchTree(root: string): Promise<void> {
     for (const t of texts) newlines += (t.match(/\n/g) ?? []).length;
     refPasses.push(performance.now() - refStart);
   }
-  const refMs = [...refPasses].sort((a, b) => a - b)[1];
+  const refMs = median(refPasses);
 
   // Three passes, the median reported (this shared machine's speed drifts by ±20 % between runs);
   // per-file times and counts are of the last pass.
@@ -83,7 +86,7 @@ async function benchTree(root: string): Promise<void> {
     }
     passes.push(performance.now() - start);
   }
-  const ms = [...passes].sort((a, b) => a - b)[1];
+  const ms = median(passes);
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))].toFixed(2);
 

@@ -2,9 +2,8 @@
 // the files into an index of its own and hands it back packed (typed arrays, transferred, not copied).
 import { parentPort, workerData } from 'node:worker_threads';
 import { emptyOverlay } from '../workspace/types';
-import { textHash } from './file-state';
+import { readIntoIndex } from './file-state';
 import { IndexData } from './index-data';
-import { readForIndex } from './read-batch';
 import type { ShardJob, ShardMessage } from './parallel-build';
 
 const PROGRESS_EVERY = 256;
@@ -14,12 +13,9 @@ function run(job: ShardJob): void {
   const rejected: Extract<ShardMessage, { type: 'done' }>['rejected'] = [];
   let bytes = 0;
   job.files.forEach((f, i) => {
-    const read = readForIndex(f.absPath, emptyOverlay, job.maxFileBytes);
-    if (!read.ok) rejected.push([f.path, { size: f.size, mtimeMs: f.mtimeMs, skip: { path: f.path, reason: read.reason, detail: read.detail } }]);
-    else {
-      data.putFile(f.path, { size: f.size, mtimeMs: f.mtimeMs, fromEditor: false, hash: textHash(read.text) }, read.text);
-      bytes += read.bytes;
-    }
+    const put = readIntoIndex(data, f, emptyOverlay, job.maxFileBytes);
+    if (put.rejected) rejected.push([f.path, put.rejected]);
+    bytes += put.bytes;
     if ((i + 1) % PROGRESS_EVERY === 0) parentPort!.postMessage({ type: 'progress', done: i + 1 } satisfies ShardMessage);
   });
   const packed = data.pack();

@@ -5,7 +5,7 @@ import { emptyOverlay, type DocumentOverlay, type SkippedFile, type WorkspaceFil
 import { IndexData, type PackedIndex } from './index-data';
 import ignore from 'ignore';
 import type { ChunkSource, RefreshOptions } from './chunk-source';
-import { textHash, type Rejected } from './file-state';
+import { readIntoIndex, textHash, type Rejected } from './file-state';
 import { findPhrases } from './phrases';
 import { buildInWorkers, DEFAULT_PARALLEL, type ParallelOptions } from './parallel-build';
 import { readForIndex } from './read-batch';
@@ -120,7 +120,8 @@ export class WorkspaceIndex implements ChunkSource {
       this.revision++;
     }
     for (const rel of [...this.rejected.keys()]) if (!current.has(rel) && this.rejected.delete(rel)) this.revision++;
-    let stale = files.filter((f) => this.isStale(f));
+    const stale = files.filter((f) => this.isStale(f));
+    let toRead = stale;
     if (this.data.fileCount === 0 && this.rejected.size === 0 && stale.length >= this.parallel.minFiles) {
       // A cold build of a large tree: files on disk are read and tokenized in worker threads; open
       // editors' texts (which only this thread sees) are indexed after, below.
@@ -131,21 +132,21 @@ export class WorkspaceIndex implements ChunkSource {
         for (const [rel, r] of built.rejected) this.rejected.set(rel, r);
         this.revision++;
         report.bytes += built.bytes;
-        const reread = stale.length;
-        stale = stale.filter((f) => this.overlay.get(f.absPath) !== undefined);
-        report.reread = reread - stale.length;
+        toRead = stale.filter((f) => this.overlay.get(f.absPath) !== undefined);
       }
     }
-    for (let i = 0; i < stale.length; i += BATCH) {
+    for (let i = 0; i < toRead.length; i += BATCH) {
       opts.signal?.throwIfAborted();
-      for (const f of stale.slice(i, i + BATCH)) report.bytes += this.indexFile(f);
-      opts.onFiles?.(Math.min(stale.length, i + BATCH), stale.length);
+      for (const f of toRead.slice(i, i + BATCH)) report.bytes += this.indexFile(f);
+      opts.onFiles?.(Math.min(toRead.length, i + BATCH), toRead.length);
       // Reads are synchronous (far cheaper in bulk); between batches others get their turn.
       await new Promise((resolve) => setImmediate(resolve));
     }
     this.skipped = [...skipped, ...[...this.rejected.values()].map((r) => r.skip)];
-    const reread = report.reread + stale.length;
-    return { ...report, files: this.data.fileCount, chunks: this.data.liveChunks, reread, reused: files.length - reread, tookMs: Math.round(performance.now() - started) };
+    return {
+      ...report, files: this.data.fileCount, chunks: this.data.liveChunks, reread: stale.length, reused: files.length - stale.length,
+      tookMs: Math.round(performance.now() - started),
+    };
   }
 
   /**
@@ -206,19 +207,13 @@ export class WorkspaceIndex implements ChunkSource {
 
   /** Reads and indexes one file unless its text is what was indexed; returns the bytes read. */
   private indexFile(file: WorkspaceFile): number {
-    const read = readForIndex(file.absPath, this.overlay, this.settings.maxFileBytes);
+    const { bytes, rejected } = readIntoIndex(this.data, file, this.overlay, this.settings.maxFileBytes);
     this.revision++;
-    if (!read.ok) {
+    if (rejected) {
       this.data.dropFile(file.path);
-      this.rejected.set(file.path, { size: file.size, mtimeMs: file.mtimeMs, skip: { path: file.path, reason: read.reason, detail: read.detail } });
-      return 0;
-    }
-    this.rejected.delete(file.path);
-    const hash = textHash(read.text);
-    const meta = { size: file.size, mtimeMs: file.mtimeMs, fromEditor: read.fromEditor };
-    if (this.data.file(file.path)?.hash === hash) this.data.touchFile(file.path, meta);
-    else this.data.putFile(file.path, { ...meta, hash }, read.text);
-    return read.bytes;
+      this.rejected.set(file.path, rejected);
+    } else this.rejected.delete(file.path);
+    return bytes;
   }
 
   /** The best chunks for the terms, best first, at most `limit`. Quoted phrases are checked against the text. */

@@ -29,7 +29,7 @@ function mergeChunks(parts: readonly PackedChunks[], total: number): PackedChunk
   let at = 0;
   for (const p of parts) {
     const pathBase = out.paths.length;
-    out.paths.push(...p.paths);
+    for (const name of p.paths) out.paths.push(name); // a spread of 100 K names overflows the call stack
     for (let i = 0; i < p.file.length; i++) out.file[at + i] = p.file[i] + pathBase;
     out.start.set(p.start, at);
     out.end.set(p.end, at);

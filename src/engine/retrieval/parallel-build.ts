@@ -50,12 +50,13 @@ function startWorker(job: ShardJob): Worker {
   return new Worker(`require('tsx/cjs'); require(${JSON.stringify(source)});`, { eval: true, workerData: job });
 }
 
-function runShard(job: ShardJob, signal: AbortSignal | undefined, onProgress: (done: number) => void): Promise<Extract<ShardMessage, { type: 'done' }>> {
+/** One worker's share; `stop` terminates it (the caller's cancel, or another worker's failure). */
+function runShard(job: ShardJob, stop: AbortSignal, onProgress: (done: number) => void): Promise<Extract<ShardMessage, { type: 'done' }>> {
   const worker = startWorker(job);
   return new Promise((resolve, reject) => {
-    const abort = () => void worker.terminate().then(() => reject(signal!.reason));
-    signal?.addEventListener('abort', abort, { once: true });
-    const settle = () => signal?.removeEventListener('abort', abort);
+    const abort = () => void worker.terminate().then(() => reject(stop.reason));
+    stop.addEventListener('abort', abort, { once: true });
+    const settle = () => stop.removeEventListener('abort', abort);
     worker.on('message', (m: ShardMessage) => {
       if (m.type === 'progress') onProgress(m.done);
       else {
@@ -73,7 +74,8 @@ function runShard(job: ShardJob, signal: AbortSignal | undefined, onProgress: (d
  * Reads and tokenizes `files` in worker threads (contiguous shares, so each worker's files sit
  * together in the tree) and merges their indexes into one, in file order. Undefined when the
  * workers could not run (their script missing, a crash): the caller then builds on its own thread.
- * Cancelling terminates the workers and rejects with the signal's reason.
+ * Cancelling, or one worker failing, terminates them all: the caller's own build does not run
+ * beside workers still reading. Cancelling rejects with the signal's reason.
  */
 export async function buildInWorkers(
   files: readonly WorkspaceFile[],
@@ -88,14 +90,20 @@ export async function buildInWorkers(
     files: files.slice(k * size, (k + 1) * size).map(({ path: p, absPath, size: s, mtimeMs }) => ({ path: p, absPath, size: s, mtimeMs })),
     maxFileBytes,
   }));
+  const stop = new AbortController();
+  const cancel = () => stop.abort(opts.signal!.reason);
+  opts.signal?.addEventListener('abort', cancel, { once: true });
   try {
-    const shards = await Promise.all(jobs.map((job, k) => runShard(job, opts.signal, (d) => {
+    const shards = await Promise.all(jobs.map((job, k) => runShard(job, stop.signal, (d) => {
       done[k] = d;
       opts.onFiles?.(done.reduce((a, b) => a + b, 0), files.length);
     })));
     return { packed: mergePacked(shards.map((s) => s.packed)), rejected: shards.flatMap((s) => s.rejected), bytes: shards.reduce((a, s) => a + s.bytes, 0) };
   } catch (err) {
-    if (opts.signal?.aborted) throw err;
+    stop.abort(err);
+    if (opts.signal?.aborted) throw opts.signal.reason;
     return undefined;
+  } finally {
+    opts.signal?.removeEventListener('abort', cancel);
   }
 }

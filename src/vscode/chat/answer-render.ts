@@ -12,7 +12,7 @@ export interface CitationSink {
  * Markdown of Grounded's own with codicons (`$(warning)`): an emoji renders as a box where the
  * font lacks it, a codicon never does. Only for our own text: a model's `$(…)` stays literal.
  */
-export function warning(text: string): vscode.MarkdownString {
+export function withCodicons(text: string): vscode.MarkdownString {
   const md = new vscode.MarkdownString(text);
   md.supportThemeIcons = true;
   return md;
@@ -37,7 +37,7 @@ export class ChatAnswerRenderer {
   render(segment: AnswerSegment): void {
     if (segment.kind !== 'citation') return this.sink.markdown(plainSegment(segment));
     const c = segment.citation;
-    if (!c.verified) return this.sink.markdown(warning(`${c.raw} $(warning) _unverified citation: these lines were not sent to the model_`));
+    if (!c.verified) return this.sink.markdown(withCodicons(`${c.raw} $(warning) _unverified citation: these lines were not sent to the model_`));
     const loc = citationLocation(this.root, c.path, c.startLine, c.endLine);
     this.cited.set(c.raw, loc);
     this.sink.anchor(loc, c.raw);

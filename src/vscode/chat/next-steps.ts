@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { fixCommands, type FixCommand } from '../fix-commands';
 
 /** The command behind a chat answer's Retry button: asks @grounded the same question again. */
 export const RETRY_IN_CHAT = 'grounded.retryInChat';
@@ -11,15 +12,18 @@ export interface AnswerMetadata { queryId?: string; cited?: string[]; status?: s
  * is set up), a key, another provider or model, the logs.
  */
 export function fixButtons(result: { provider?: string; modelError?: { kind: string } }, question: string, command?: string): vscode.Command[] {
-  const setKey = { command: 'grounded.setApiKey', title: 'Set an API key' };
-  const choose = { command: 'grounded.selectModel', title: 'Choose provider and model' };
-  const logs = { command: 'grounded.showLogs', title: 'Show logs' };
+  const fixes = fixCommands(result).map((id) => ({ command: id, title: FIX_TITLES[id] }));
+  if (!result.modelError) return fixes;
   const retry = { command: RETRY_IN_CHAT, title: 'Retry', arguments: [command ? `/${command} ${question}` : question] };
-  const kind = result.modelError?.kind;
-  if (!result.provider) return [setKey, choose];
-  if (kind === 'auth') return [setKey, choose, retry];
-  return kind ? [retry, choose, logs] : [];
+  // A rejected key is fixed first, then retried; any other failure is worth retrying first.
+  return result.modelError.kind === 'auth' ? [...fixes, retry] : [retry, ...fixes];
 }
+
+const FIX_TITLES: Record<FixCommand, string> = {
+  'grounded.setApiKey': 'Set an API key',
+  'grounded.selectModel': 'Choose provider and model',
+  'grounded.showLogs': 'Show logs',
+};
 
 /** Sends `prompt` to @grounded in the chat view again (the stable `workbench.action.chat.open`). */
 export function registerRetryInChat(): vscode.Disposable {

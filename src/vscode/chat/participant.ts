@@ -9,7 +9,7 @@ import { RESTRICTED_NOTICE } from '../restricted';
 import type { GroundedServices } from '../services';
 import { attachChecked, attachReferences, type CheckedAttachment } from './attachments';
 import { explainTarget } from './explain-target';
-import { ChatAnswerRenderer, warning } from './answer-render';
+import { ChatAnswerRenderer, withCodicons } from './answer-render';
 import { CHAT_HELP, MENTIONS_HELP } from './help';
 import { fixButtons, followups, registerRetryInChat, type AnswerMetadata } from './next-steps';
 import { historyTurns } from './history';
@@ -75,11 +75,11 @@ export async function handleChatRequest(
     if (sel) {
       attached.splice(0, attached.length, sel, ...withoutCopiesOf(sel, attached));
       stream.markdown(`_Explaining ${checked?.what}: \`${sel.path}#L${sel.startLine}-${sel.endLine}\`._\n\n`);
-    } else if (!attached.length) { stream.markdown(checked?.refused ? warning(`$(warning) ${checked.refused}`) : 'Open a file to use `/explain` (it explains the selection, or the symbol at the cursor).'); return {}; }
+    } else if (!attached.length) { stream.markdown(checked?.refused ? withCodicons(`$(warning) ${checked.refused}`) : 'Open a file to use `/explain` (it explains the selection, or the symbol at the cursor).'); return {}; }
     question = question || `Explain what this code does: ${sel ? `${sel.path}#L${sel.startLine}-${sel.endLine}` : 'the attached file'}`;
   }
   if (!question) { stream.markdown(CHAT_HELP); return {}; }
-  if (refused.length) stream.markdown(warning(`${refused.map((r) => `- $(warning) ${r}`).join('\n')}\n\n`));
+  if (refused.length) stream.markdown(withCodicons(`${refused.map((r) => `- $(warning) ${r}`).join('\n')}\n\n`));
   if (!vscode.workspace.isTrusted) stream.markdown(`_${RESTRICTED_NOTICE}_\n\n`);
 
   const history = historyTurns(context.history);

@@ -4,6 +4,7 @@ import type { AnswerResult, AttachedContext } from '../../engine/ask/types';
 import { ProviderError } from '../../engine/llm/types';
 import { rankMentions } from '../../engine/mentions/complete';
 import { toWorkspaceRelative } from '../../engine/workspace/explain';
+import { fixCommands } from '../fix-commands';
 import { RESTRICTED_NOTICE } from '../restricted';
 import type { GroundedServices } from '../services';
 import { fromWebview, toWebview, type PanelTurn, type ToWebview } from './messages';
@@ -156,6 +157,7 @@ export class PanelController implements vscode.Disposable {
           else if (e.type === 'segment') { answer.add(e.segment); t.html = answer.html; t.progress = undefined; this.postTurn(t); }
         },
       });
+      const fixes = fixCommands(r);
       Object.assign(t, {
         html: answer.html,
         answer: r.answer,
@@ -164,7 +166,7 @@ export class PanelController implements vscode.Disposable {
         provider: r.provider && !r.modelError ? `${r.provider} · ${r.model}` : undefined,
         note: r.modelError ? 'The model did not answer (why, just below); these are the ranked snippets.' : r.fallbackReason,
         retryable: r.modelError ? true : undefined,
-        actions: !r.provider || r.modelError?.kind === 'auth' ? ['grounded.setApiKey', 'grounded.selectModel'] : r.modelError ? ['grounded.selectModel', 'grounded.showLogs'] : undefined,
+        actions: fixes.length ? fixes : undefined,
       });
     } catch (err) {
       const e = err instanceof ProviderError ? err : new ProviderError('malformed', (err as Error).message, 'See "Grounded: Show Logs".');
