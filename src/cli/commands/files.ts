@@ -1,6 +1,8 @@
 import { loadConfigOrUsageError } from '../config';
 import { discoverFiles, explainPath } from '../../engine/workspace/discovery';
 import { formatRule } from '../../engine/workspace/explain';
+import { readContentVerdicts } from '../../engine/retrieval/index-file';
+import { indexFilePath } from '../../engine/retrieval/index-store';
 import type { PathExplanation } from '../../engine/workspace/types';
 import { parseCommandArgs, positiveInt, resolveRootOption } from '../args';
 import { ExitCode } from '../exit-codes';
@@ -54,7 +56,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout(values.json ? `${JSON.stringify(explanation, null, 2)}\n` : describe(explanation));
     return explanation.visible ? ExitCode.ok : ExitCode.failed;
   }
-  const result = await discoverFiles(opts);
+  // The saved index already read every file: its verdicts spare a sniff of each unchanged one.
+  const result = await discoverFiles({ ...opts, knownContent: () => readContentVerdicts(indexFilePath(root)) });
   if (values.json) {
     io.stdout(`${JSON.stringify({ root, files: result.files.map((f) => f.path), skipped: result.skipped }, null, 2)}\n`);
   } else {

@@ -1,4 +1,6 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import zlib from 'node:zlib';
+import type { KnownContent } from '../workspace/types';
 import type { FileRecord, PackedIndex } from './index-data';
 import type { Rejected } from './file-state';
 
@@ -110,6 +112,32 @@ export function decodeIndex(buf: Buffer): SavedIndex {
   const saved: SavedIndex = { savedAt: h.savedAt, rejected: h.rejected, data: { files: h.files, chunks: { paths, file, start, end, length }, postings: { tokens, offsets, data } } };
   checkRanges(saved);
   return saved;
+}
+
+/**
+ * What the saved index found in each file when it last read it (text, or refused as binary), from
+ * the file's header alone: a few megabytes of JSON instead of the whole index. Only a hint for
+ * listing files (it is used while size and mtime match), so no checksum is verified; undefined
+ * when the file is missing, of another version or unreadable.
+ */
+export function readContentVerdicts(file: string): Map<string, KnownContent> | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const pre = Buffer.alloc(PREAMBLE);
+    if (readSync(fd, pre, 0, PREAMBLE, 0) < PREAMBLE || pre.toString('latin1', 0, 8) !== MAGIC || pre.readUInt32LE(8) !== INDEX_FORMAT_VERSION) return undefined;
+    const json = Buffer.alloc(pre.readUInt32LE(12));
+    if (readSync(fd, json, 0, json.length, PREAMBLE) < json.length) return undefined;
+    const h = JSON.parse(json.toString('utf8')) as Pick<Header, 'files' | 'rejected'>;
+    const known = new Map<string, KnownContent>();
+    for (const [p, r] of h.files) if (!r.fromEditor) known.set(p, { size: r.size, mtimeMs: r.mtimeMs, binary: false });
+    for (const [p, r] of h.rejected) if (r.skip.reason === 'binary') known.set(p, { size: r.size, mtimeMs: r.mtimeMs, binary: true });
+    return known;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /** Every id points inside its table; a file's chunk range inside the chunk table. */

@@ -51,9 +51,13 @@ export async function saveIndex(index: WorkspaceIndex, file = indexFilePath(inde
   return buf.length;
 }
 
-/** A workspace index started from its saved copy when there is a usable one. */
-export async function openIndex(opts: IndexOptions): Promise<{ index: WorkspaceIndex; loaded: LoadOutcome }> {
+/**
+ * A workspace index started from its saved copy when there is a usable one. `prefetch`: the file
+ * listing for its first refresh starts before the saved copy is read, so both go on at once.
+ */
+export async function openIndex(opts: IndexOptions & { prefetch?: boolean }): Promise<{ index: WorkspaceIndex; loaded: LoadOutcome }> {
   const index = new WorkspaceIndex(opts);
+  if (opts.prefetch) index.prefetchListing();
   return { index, loaded: await loadSavedIndex(index) };
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { resolveSettings, type EngineSettings } from '../config/settings';
 import { discoverFiles } from '../workspace/discovery';
-import { emptyOverlay, type DocumentOverlay, type SkippedFile, type WorkspaceFile } from '../workspace/types';
+import { emptyOverlay, type DiscoveryResult, type DocumentOverlay, type SkippedFile, type WorkspaceFile } from '../workspace/types';
 import { IndexData, type PackedIndex } from './index-data';
 import ignore from 'ignore';
 import type { ChunkSource, RefreshOptions } from './chunk-source';
@@ -67,6 +67,7 @@ export class WorkspaceIndex implements ChunkSource {
   private readonly watched: boolean;
   private readonly parallel: ParallelOptions;
   private dirty = true;
+  private listing?: Promise<DiscoveryResult>;
   /** Counts changes to the data, so a caller knows whether there is anything new to save. */
   private revision = 0;
   private savedRevision = -1;
@@ -101,6 +102,16 @@ export class WorkspaceIndex implements ChunkSource {
     return this.data.docFrequency(token);
   }
 
+  /**
+   * Starts listing the workspace's files now, for the next refresh: git runs in its own processes
+   * while this one loads the saved index and the tokenizer (a one-shot `grounded query`).
+   */
+  prefetchListing(): void {
+    this.listing = discoverFiles(this.discoveryOptions());
+    // Failures surface in the refresh that takes the listing, not as an unhandled rejection.
+    this.listing.catch(() => undefined);
+  }
+
   /** Brings the index up to date with the workspace; reports progress as "Searching N files…". */
   async refresh(opts: RefreshOptions = {}): Promise<RefreshReport> {
     const started = performance.now();
@@ -110,7 +121,9 @@ export class WorkspaceIndex implements ChunkSource {
       return report;
     }
     this.dirty = false;
-    const { files, skipped } = await discoverFiles(this.discoveryOptions());
+    const listing = this.listing ?? discoverFiles(this.discoveryOptions());
+    this.listing = undefined;
+    const { files, skipped } = await listing;
     opts.onProgress?.(`Searching ${files.length.toLocaleString('en-US')} files…`);
     const current = new Set(files.map((f) => f.path));
     for (const rel of [...this.data.paths()]) {

@@ -148,7 +148,7 @@ export class WorkspaceSession {
     const toolsAllowed = Boolean(r.provider) && r.tools !== false && (opts.trusted?.() ?? true);
     // Opening the database creates .agent/state/: not when the user turned memory off.
     const store = toolsAllowed && r.remember !== false && opts.database ? await this.store() : undefined;
-    const saved = opts.savedIndex ? (await openIndex({ root, settings: s, overlay: opts.overlay })).index : undefined;
+    const saved = opts.savedIndex ? (await openIndex({ root, settings: s, overlay: opts.overlay, prefetch: true })).index : undefined;
     const result = await ask(
       { root, question: r.question, history: r.history, attached: r.attached, overlay: opts.overlay, signal: r.signal, onEvent: r.onEvent },
       {

@@ -6,7 +6,7 @@ import { gitTrackedFiles, hasBinaryExtension, isAlwaysHidden } from './hidden';
 import { RuleChain } from './ignore-rules';
 import { explainPath } from './explain';
 import { formatBytes, sniffRegularFileIsBinary } from './read';
-import type { DiscoveryOptions, DiscoveryResult, SkippedFile, WorkspaceFile } from './types';
+import type { DiscoveryOptions, DiscoveryResult, KnownContent, SkippedFile, WorkspaceFile } from './types';
 
 export { explainPath };
 
@@ -20,6 +20,20 @@ interface WalkState {
   files: WorkspaceFile[];
   skipped: SkippedFile[];
   seen: Set<string>;
+  knownContent?: ReadonlyMap<string, KnownContent>;
+}
+
+/** The part of a file's stat discovery uses: from fs, or from what git recorded for an unchanged file. */
+type FileStat = Pick<Stats, 'isFile' | 'isDirectory' | 'size' | 'mtimeMs'>;
+
+/** The native path of a root-relative POSIX path (a concatenation where the separator is already `/`). */
+function absolute(root: string, rel: string): string {
+  return path.sep === '/' && root !== '/' ? `${root}/${rel}` : path.join(root, ...rel.split('/'));
+}
+
+/** A regular file as git recorded it (git-stat.ts): its lstat would say the same. */
+function regularFile(size: number, mtimeMs: number): FileStat {
+  return { isFile: () => true, isDirectory: () => false, size, mtimeMs };
 }
 
 /**
@@ -27,7 +41,7 @@ interface WalkState {
  * a symbolic link is first judged by where it leads (addSymlink), whichever route found it.
  * `known` is its stat when the caller already has it.
  */
-async function addFile(state: WalkState, rel: string, abs: string, linkChecked = false, known?: Stats): Promise<void> {
+async function addFile(state: WalkState, rel: string, abs: string, linkChecked = false, known?: FileStat): Promise<void> {
   if (!linkChecked && (await throughLink(state.root, rel))) return addSymlink(state, rel, abs);
   let st = known;
   try {
@@ -40,6 +54,11 @@ async function addFile(state: WalkState, rel: string, abs: string, linkChecked =
     if (!st.isDirectory()) state.skipped.push({ path: rel, reason: 'special-file', detail: 'not a regular file (a FIFO, socket or device)' });
     return;
   }
+  admitRegular(state, rel, abs, st);
+}
+
+/** Lists a regular file, or reports it skipped (binary, too large, unreadable). Synchronous: no promise per file. */
+function admitRegular(state: WalkState, rel: string, abs: string, st: FileStat): void {
   if (hasBinaryExtension(rel)) {
     state.skipped.push({ path: rel, reason: 'binary', detail: 'binary file type' });
     return;
@@ -50,7 +69,7 @@ async function addFile(state: WalkState, rel: string, abs: string, linkChecked =
   }
   if (state.opts.sniffBinary) {
     try {
-      if (sniffRegularFileIsBinary(abs)) {
+      if (isBinary(state, rel, abs, st)) {
         state.skipped.push({ path: rel, reason: 'binary', detail: 'binary content (NUL byte or invalid UTF-8)' });
         return;
       }
@@ -61,6 +80,13 @@ async function addFile(state: WalkState, rel: string, abs: string, linkChecked =
   }
   state.seen.add(rel);
   state.files.push({ path: rel, absPath: abs, size: st.size, mtimeMs: st.mtimeMs });
+}
+
+/** The verdict of the last read while the file is as it was then, else a look at its first bytes. */
+function isBinary(state: WalkState, rel: string, abs: string, st: FileStat): boolean {
+  const known = state.knownContent?.get(rel);
+  if (known && known.size === st.size && known.mtimeMs === st.mtimeMs) return known.binary;
+  return sniffRegularFileIsBinary(abs);
 }
 
 /** True when `rel` or a folder on its way is a symbolic link (one lstat per path part). */
@@ -147,9 +173,8 @@ async function agentAllows(state: WalkState, root: RuleChain, parts: string[]): 
 
 /** Adds what git listed, under Grounded's own rules; folders git shows whole (nested repositories) are walked. */
 async function addListed(state: WalkState, chain: RuleChain, listed: GitCandidates): Promise<void> {
-  const { paths, folders } = await grantedByAgent(state.root, chain, listed, state.excluded, (state.opts.extraIgnore ?? []).length > 0);
-  const add = async (rel: string) => {
-    const abs = path.join(state.root, ...rel.split('/'));
+  const { paths, folders, known } = await grantedByAgent(state.root, chain, listed, state.excluded, (state.opts.extraIgnore ?? []).length > 0);
+  const add = async (rel: string, abs: string) => {
     // Synchronous stats: tens of thousands of them cost far less without a promise and a round trip each.
     let st: Stats | undefined;
     try {
@@ -163,7 +188,14 @@ async function addListed(state: WalkState, chain: RuleChain, listed: GitCandidat
     // git lists a link as itself and never looks through a linked folder, so the lstat above is the link check.
     else await addFile(state, rel, abs, true, st);
   };
-  for (let i = 0; i < paths.length; i += 512) await Promise.all(paths.slice(i, i + 512).map(add));
+  const rest: string[] = [];
+  for (const rel of paths) {
+    const recorded = known.get(rel);
+    // A tracked file git finds unchanged is a regular file of the size and mtime git recorded.
+    if (recorded) admitRegular(state, rel, absolute(state.root, rel), regularFile(recorded.size, recorded.mtimeMs));
+    else rest.push(rel);
+  }
+  for (let i = 0; i < rest.length; i += 512) await Promise.all(rest.slice(i, i + 512).map((rel) => add(rel, absolute(state.root, rel))));
   for (const rel of folders) await walk(state, rel, await chainAt(state.root, chain, rel));
 }
 
@@ -175,18 +207,21 @@ async function addListed(state: WalkState, chain: RuleChain, listed: GitCandidat
 export async function discoverFiles(opts: DiscoveryOptions): Promise<DiscoveryResult> {
   const root = path.resolve(opts.root);
   await fs.realpath(root); // a missing root is an error (ENOENT), not an empty workspace
+  // In a git work tree git itself lists the candidates (much faster than walking); elsewhere, the walker.
+  const listing = opts.useGit === false ? undefined : gitCandidates(root);
   const chain = await RuleChain.atRoot(root, opts.extraIgnore ?? []);
+  const knownContent = typeof opts.knownContent === 'function' ? opts.knownContent() : opts.knownContent;
   const state: WalkState = {
     root,
     opts,
+    knownContent,
     excluded: new Set(opts.excludedFolders ?? defaultSettings.excludedFolders),
     maxBytes: opts.maxFileBytes ?? defaultSettings.maxFileBytes,
     files: [],
     skipped: [],
     seen: new Set(),
   };
-  // In a git work tree git itself lists the candidates (much faster than walking); elsewhere, the walker.
-  const listed = opts.useGit === false ? undefined : await gitCandidates(root);
+  const listed = await listing;
   if (listed) await addListed(state, chain, listed);
   else {
     await walk(state, '', chain);

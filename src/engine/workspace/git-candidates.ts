@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { findGitRepo } from './git-repo';
+import { parseStagedDebug, withoutModified, type KnownStat } from './git-stat';
 import { isAlwaysHidden } from './hidden';
 import type { RuleChain } from './ignore-rules';
 
@@ -11,6 +12,8 @@ export interface GitCandidates {
   paths: string[];
   /** Untracked folders git shows as a whole (`nested/`: a repository of their own). */
   folders: string[];
+  /** Size and mtime of tracked regular files git finds unchanged on disk: no lstat needed for these. */
+  known: Map<string, KnownStat>;
 }
 
 function git(args: string[], cwd: string): Promise<{ ok: boolean; stdout: string }> {
@@ -44,17 +47,27 @@ async function rootIsIgnored(root: string): Promise<boolean> {
  * Grounded's own rules (.agentignore, excluded folders, binaries, size) still apply on top.
  */
 export async function gitCandidates(root: string): Promise<GitCandidates | undefined> {
-  const [listed, ignored] = await Promise.all([git(['ls-files', '--cached', '--others', '--exclude-standard', '-z'], root), rootIsIgnored(root)]);
-  if (!listed.ok || ignored) return undefined;
+  // Three listings at once (git's tracked entries with the stat it recorded, what changed since,
+  // untracked files not ignored): together they are `ls-files --cached --others --exclude-standard`.
+  // Each listing is parsed as soon as it arrives, while the slower walk for untracked files goes on.
+  const [tracked, modified, others, ignored] = await Promise.all([
+    git(['ls-files', '--cached', '--stage', '--debug', '-z'], root).then((r) => (r.ok ? parseStagedDebug(r.stdout) : undefined)),
+    git(['ls-files', '--modified', '-z'], root),
+    git(['ls-files', '--others', '--exclude-standard', '-z'], root),
+    rootIsIgnored(root),
+  ]);
+  if (!tracked || !others.ok || ignored) return undefined;
+  // Without the list of changed files nothing git recorded can be trusted.
+  const known = modified.ok ? withoutModified(tracked.known, modified.stdout) : new Map<string, KnownStat>();
   const paths = new Set<string>();
   const folders: string[] = [];
-  for (const entry of listed.stdout.split('\0')) {
+  for (const entry of [...tracked.paths, ...others.stdout.split('\0')]) {
     if (!entry) continue;
     if (entry.endsWith('/')) folders.push(entry.slice(0, -1));
     // A file in conflict is listed once per stage; the set keeps one.
     else paths.add(entry);
   }
-  return { paths: [...paths], folders };
+  return { paths: [...paths], folders, known };
 }
 
 /**
@@ -102,5 +115,5 @@ export async function grantedByAgent(root: string, rootChain: RuleChain, listed:
     for (let i = 0; i < parts.length - (isFolder ? 0 : 1); i++) if (excluded.has(parts[i])) return false;
     return !testAll || !chains.get(path.posix.dirname(rel))!.decideAgentOnly(isFolder ? `${rel}/` : rel);
   };
-  return { paths: listed.paths.filter((p) => keep(p, false)), folders: listed.folders.filter((p) => keep(p, true)) };
+  return { paths: listed.paths.filter((p) => keep(p, false)), folders: listed.folders.filter((p) => keep(p, true)), known: listed.known };
 }

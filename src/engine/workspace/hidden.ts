@@ -4,14 +4,17 @@ import path from 'node:path';
 /** Root-relative folders Grounded never reads, whatever the ignore files say. */
 export const ALWAYS_HIDDEN_PREFIXES = ['.agent/secrets', '.agent/state'];
 
+const GIT_SEGMENT = /(?:^|\/)\.git(?:\/|$)/;
+
 /**
  * True for `.git` anywhere and for Grounded's own secrets and state folders. Compared without case:
  * on a case-insensitive file system `.GIT/config` and `.Agent/Secrets/x` are the same files.
  */
 export function isAlwaysHidden(rel: string): boolean {
   const lower = rel.toLowerCase();
-  if (lower.split('/').includes('.git')) return true;
-  return ALWAYS_HIDDEN_PREFIXES.some((p) => lower === p || lower.startsWith(`${p}/`));
+  // Called once per listed file: the cheap `includes` spares most paths the regex.
+  if (lower.includes('.git') && GIT_SEGMENT.test(lower)) return true;
+  return lower.startsWith('.agent/') && ALWAYS_HIDDEN_PREFIXES.some((p) => lower === p || lower.startsWith(`${p}/`));
 }
 
 /** Extensions whose content is never text; skipping them saves a read per file. */

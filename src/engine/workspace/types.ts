@@ -26,10 +26,22 @@ export interface DiscoveryOptions {
   maxFileBytes?: number;
   /** Read the first 8 KiB of each file to report binaries (the CLI's `files` does; retrieval finds them when reading). */
   sniffBinary?: boolean;
+  /**
+   * What an earlier read of each file found (the saved index knows): used instead of sniffing while
+   * the file's size and mtime still match. A function is called while git lists the files.
+   */
+  knownContent?: ReadonlyMap<string, KnownContent> | (() => ReadonlyMap<string, KnownContent> | undefined);
   /** Also list files git tracks although an ignore rule matches them, as git does (default true). */
   includeTracked?: boolean;
   /** Take the candidate list from `git ls-files` when the root is in a git work tree (default true). */
   useGit?: boolean;
+}
+
+/** A file's size and mtime when it was last read, and whether it was binary then. */
+export interface KnownContent {
+  size: number;
+  mtimeMs: number;
+  binary: boolean;
 }
 
 export interface DiscoveryResult {

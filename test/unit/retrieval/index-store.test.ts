@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { copyFixture } from '../../support/fixture';
 import { main } from '../../../src/cli/main';
 import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
+import { readContentVerdicts } from '../../../src/engine/retrieval/index-file';
 import { indexFilePath, loadSavedIndex, openIndex, saveIndex } from '../../../src/engine/retrieval/index-store';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 
@@ -51,6 +52,22 @@ describe('the index kept on disk', () => {
     const after = await index.refresh();
     assert.equal(after.reread, 1);
     assert.equal((await index.search(extractTerms('zebraNotes'), 1))[0]?.path, 'src/notes.ts');
+  });
+
+  it('its header tells `grounded files` what each file held, without the rest of the index', async () => {
+    const root = copyFixture('basic');
+    writeFileSync(path.join(root, 'blob.txt'), Buffer.from([0x41, 0, 0x42]));
+    const built = new WorkspaceIndex({ root });
+    await built.refresh();
+    await saveIndex(built);
+    const verdicts = readContentVerdicts(indexFilePath(root));
+    assert.ok(verdicts);
+    assert.equal(verdicts.get('blob.txt')?.binary, true);
+    assert.equal(verdicts.get('src/http/client.ts')?.binary, false);
+    assert.equal(verdicts.size, built.fileCount + 1);
+    writeFileSync(indexFilePath(root), 'GRNDIDX\0 not really');
+    assert.equal(readContentVerdicts(indexFilePath(root)), undefined, 'a broken file is no hint');
+    assert.equal(readContentVerdicts(path.join(root, 'missing.bin')), undefined);
   });
 
   it('a file touched but unchanged is not re-indexed', async () => {

@@ -1,0 +1,97 @@
+import { execFileSync } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { discoverFiles } from '../../../src/engine/workspace/discovery';
+import { parseStagedDebug, withoutModified } from '../../../src/engine/workspace/git-stat';
+
+const roots: string[] = [];
+after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd, stdio: 'pipe', encoding: 'utf8' });
+
+/** A committed repository with one file of each case git's record must not be trusted for. */
+function repo(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'grounded-gitstat-'));
+  roots.push(root);
+  git(root, 'init', '-q');
+  const files: Record<string, string> = {
+    'same.ts': 'unchanged\n', 'edited.ts': 'before\n', 'gone.ts': 'deleted later\n', 'assumed.ts': 'assume-unchanged\n',
+    'sparse/skip.ts': 'skip-worktree\n', 'touched.ts': 'touched, same text\n', 'tab\tand\nnewline.ts': 'odd name\n', 'run.sh': '#!/bin/sh\n',
+  };
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  execFileSync('chmod', ['+x', path.join(root, 'run.sh')]);
+  symlinkSync('same.ts', path.join(root, 'link.ts'));
+  git(root, 'add', '-A');
+  git(root, 'commit', '-qm', 'init');
+  writeFileSync(path.join(root, 'edited.ts'), 'after, longer\n');
+  unlinkSync(path.join(root, 'gone.ts'));
+  git(root, 'update-index', '--assume-unchanged', 'assumed.ts');
+  writeFileSync(path.join(root, 'assumed.ts'), 'changed behind git\n');
+  git(root, 'update-index', '--skip-worktree', 'sparse/skip.ts');
+  writeFileSync(path.join(root, 'sparse/skip.ts'), 'changed too\n');
+  const later = new Date(Date.now() + 60_000);
+  utimesSync(path.join(root, 'touched.ts'), later, later);
+  writeFileSync(path.join(root, 'untracked.ts'), 'new\n');
+  return root;
+}
+
+describe('stat recorded by git', () => {
+  it('is trusted only for regular, merged, unflagged files git finds unchanged', () => {
+    const root = repo();
+    const { paths, known } = parseStagedDebug(git(root, 'ls-files', '--cached', '--stage', '--debug', '-z'));
+    assert.deepEqual([...paths].sort(), ['assumed.ts', 'edited.ts', 'gone.ts', 'link.ts', 'run.sh', 'same.ts', 'sparse/skip.ts', 'tab\tand\nnewline.ts', 'touched.ts']);
+    // The links and the flagged entries (assume-unchanged, skip-worktree) never get git's record.
+    assert.deepEqual([...known.keys()].sort(), ['edited.ts', 'gone.ts', 'run.sh', 'same.ts', 'tab\tand\nnewline.ts', 'touched.ts']);
+    withoutModified(known, git(root, 'ls-files', '--modified', '-z'));
+    assert.deepEqual([...known.keys()].sort(), ['run.sh', 'same.ts', 'tab\tand\nnewline.ts', 'touched.ts']);
+    for (const rel of ['run.sh', 'same.ts', 'tab\tand\nnewline.ts']) {
+      const st = lstatSync(path.join(root, rel));
+      assert.deepEqual(known.get(rel), { size: st.size, mtimeMs: st.mtimeMs }, rel);
+    }
+  });
+
+  it('stops at truncated output and keeps what it parsed', () => {
+    const root = repo();
+    const out = git(root, 'ls-files', '--cached', '--stage', '--debug', '-z');
+    const { paths } = parseStagedDebug(out.slice(0, Math.floor(out.length / 2)));
+    assert.ok(paths.length > 0 && paths.length < 9);
+    assert.deepEqual(parseStagedDebug(''), { paths: [], known: new Map() });
+  });
+
+  it('lists the same files, sizes and content as a walk of the disk', async () => {
+    const root = repo();
+    const fromGit = await discoverFiles({ root, sniffBinary: true });
+    const walked = await discoverFiles({ root, sniffBinary: true, useGit: false });
+    const paths = fromGit.files.map((f) => f.path);
+    assert.deepEqual(paths, ['assumed.ts', 'edited.ts', 'link.ts', 'run.sh', 'same.ts', 'sparse/skip.ts', 'tab\tand\nnewline.ts', 'touched.ts', 'untracked.ts']);
+    assert.deepEqual(paths, walked.files.map((f) => f.path));
+    // A file touched after the commit keeps git's record (same text); every other size and mtime is the disk's.
+    for (const f of fromGit.files) {
+      const st = lstatSync(f.absPath, { throwIfNoEntry: true });
+      assert.equal(f.size, f.path === 'link.ts' ? lstatSync(path.join(root, 'same.ts')).size : st.size, f.path);
+      if (f.path !== 'touched.ts' && f.path !== 'link.ts') assert.equal(f.mtimeMs, st.mtimeMs, f.path);
+    }
+  });
+});
+
+describe('content verdicts from the saved index', () => {
+  it('are used while size and mtime match, and a changed file is sniffed again', async () => {
+    const root = repo();
+    const st = lstatSync(path.join(root, 'same.ts'));
+    const claimBinary = new Map([['same.ts', { size: st.size, mtimeMs: st.mtimeMs, binary: true }]]);
+    let asked = 0;
+    const listed = await discoverFiles({ root, sniffBinary: true, knownContent: () => (asked++, claimBinary) });
+    assert.equal(asked, 1);
+    assert.deepEqual(listed.skipped.filter((s) => s.reason === 'binary').map((s) => s.path), ['same.ts'], 'the recorded verdict is taken as it is');
+    const stale = new Map([['same.ts', { size: st.size + 1, mtimeMs: st.mtimeMs, binary: true }]]);
+    const again = await discoverFiles({ root, sniffBinary: true, knownContent: stale });
+    assert.ok(again.files.some((f) => f.path === 'same.ts'), 'a record of another size is ignored: the file is sniffed');
+  });
+});
