@@ -41,8 +41,12 @@ function crc(buf: Uint8Array): number {
   return typeof zlib.crc32 === 'function' ? zlib.crc32(buf) >>> 0 : 0;
 }
 
-/** Encodes an index into one buffer: preamble, JSON header, then 4-byte-aligned typed arrays and strings. */
-export function encodeIndex(saved: SavedIndex): Buffer {
+/**
+ * Encodes an index as the parts of its file, in order: preamble, JSON header, then 4-byte-aligned
+ * typed arrays and strings. The arrays are views of the index's own memory, not copies, so saving
+ * a large index does not hold it twice (write the parts one after the other).
+ */
+export function encodeIndexParts(saved: SavedIndex): Uint8Array[] {
   const { data } = saved;
   const tokens = Buffer.from(data.postings.tokens.join('\0'));
   const paths = Buffer.from(data.chunks.paths.join('\0'));
@@ -58,16 +62,23 @@ export function encodeIndex(saved: SavedIndex): Buffer {
   };
   const json = Buffer.from(JSON.stringify(header));
   const arrays = [data.chunks.file, data.chunks.start, data.chunks.end, data.chunks.length, data.postings.offsets, data.postings.data];
-  const parts: Uint8Array[] = [json, Buffer.alloc(pad4(json.length) - json.length)];
-  for (const a of arrays) parts.push(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
-  parts.push(tokens, Buffer.alloc(pad4(tokens.length) - tokens.length), paths);
-  const body = Buffer.concat(parts);
+  const body: Uint8Array[] = [json, Buffer.alloc(pad4(json.length) - json.length)];
+  for (const a of arrays) body.push(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+  body.push(tokens, Buffer.alloc(pad4(tokens.length) - tokens.length), paths);
   const pre = Buffer.alloc(PREAMBLE);
   pre.write(MAGIC, 0, 'latin1');
   pre.writeUInt32LE(INDEX_FORMAT_VERSION, 8);
   pre.writeUInt32LE(json.length, 12);
-  pre.writeUInt32LE(crc(body), 16);
-  return Buffer.concat([pre, body]);
+  pre.writeUInt32LE(crcOfParts(body), 16);
+  return [pre, ...body];
+}
+
+/** The CRC-32 of the parts as if joined, without joining them. */
+function crcOfParts(parts: Uint8Array[]): number {
+  if (typeof zlib.crc32 !== 'function') return 0;
+  let value = 0;
+  for (const p of parts) value = zlib.crc32(p, value);
+  return value >>> 0;
 }
 
 /** Reads `count` little-endian u32s at `offset` of `buf` (copied when not aligned). */

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ensureStateDir } from '../workspace/state-dir';
 import { WorkspaceIndex, type IndexOptions } from './index';
-import { decodeIndex, encodeIndex, IndexFileError } from './index-file';
+import { decodeIndex, encodeIndexParts, IndexFileError } from './index-file';
 
 /** How opening the saved index went: used, absent, or set aside (and why) to be rebuilt. */
 export type LoadOutcome = { status: 'loaded'; savedAt: number } | { status: 'missing' } | { status: 'rebuilt'; reason: string };
@@ -38,17 +38,18 @@ export async function loadSavedIndex(index: WorkspaceIndex, file = indexFilePath
 /** Writes the index atomically (a temporary file renamed over the old one: readers see the old or the new, never half). */
 export async function saveIndex(index: WorkspaceIndex, file = indexFilePath(index.root)): Promise<number> {
   ensureStateDir(path.dirname(file));
-  const buf = encodeIndex({ ...index.pack(), savedAt: Date.now() });
+  const parts = encodeIndexParts({ ...index.pack(), savedAt: Date.now() });
   const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
-    await fs.writeFile(tmp, buf);
+    // Part by part: the index is not copied into one more buffer of its size.
+    await fs.writeFile(tmp, parts);
     await fs.rename(tmp, file);
   } catch (err) {
     await fs.rm(tmp, { force: true });
     throw err;
   }
   index.markSaved();
-  return buf.length;
+  return parts.reduce((n, p) => n + p.length, 0);
 }
 
 /**
