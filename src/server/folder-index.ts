@@ -2,73 +2,96 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { EngineSettings } from '../engine/config/settings';
 import type { IndexingState } from '../engine/retrieval/chunk-source';
-import { isIgnoreFile } from '../engine/index-protocol/protocol';
+import { isIgnoreFile, type IndexingProgress } from '../engine/index-protocol/protocol';
 import { WorkspaceIndex } from '../engine/retrieval/index';
 import { loadSavedIndex, saveIfChanged } from '../engine/retrieval/index-store';
 import type { RankedChunk } from '../engine/retrieval/rank';
 import type { SearchTerm } from '../engine/retrieval/terms';
 import type { DocumentOverlay } from '../engine/workspace/types';
 
-/** Reports a build's progress and can cancel it (the client's work-done progress). */
-export interface BuildProgress {
-  report(done: number, total: number): void;
-  readonly signal: AbortSignal;
-  done(): void;
-}
-
 /** Waits this long after the last file event before refreshing, so a burst of changes is one refresh. */
 const SETTLE_MS = 300;
+/** How long a question waits for a first build that has indexed nothing yet. */
+const FIRST_BUILD_WAIT_MS = 10_000;
+/** How long a question waits for a refresh it started before it is answered from what is indexed. */
+const REFRESH_WAIT_MS = 2_000;
+/** At most this often a progress message goes to the client (a batch of files takes milliseconds). */
+const PROGRESS_EVERY_MS = 150;
 
 /**
  * One workspace folder's index inside the server: loaded from its saved copy, kept fresh by file
  * events and editor changes, refreshed one run at a time and saved after each run that changed it.
- * Questions asked during a run are answered from what is indexed so far.
+ * Questions asked during a run are answered from what is indexed so far; a run can be stopped and
+ * the next question or file change carries on from where it was.
  */
-/** How long a question waits for a first build that has indexed nothing yet. */
-const FIRST_BUILD_WAIT_MS = 10_000;
-
 export class FolderIndex {
   readonly index: WorkspaceIndex;
   private running: Promise<void> | undefined;
+  private abort: AbortController | undefined;
   private progress: IndexingState | undefined;
   private timer: NodeJS.Timeout | undefined;
   /** Re-indexing of changed files under way: a search waits for them, so it sees the edit it follows. */
   private readonly pending = new Set<Promise<void>>();
 
-  constructor(readonly root: string, settings: Partial<EngineSettings>, overlay: DocumentOverlay, private readonly onError: (err: unknown) => void) {
+  constructor(
+    readonly root: string,
+    settings: Partial<EngineSettings>,
+    overlay: DocumentOverlay,
+    private readonly onError: (err: unknown) => void,
+    private readonly onProgress: (p: IndexingProgress) => void = () => undefined,
+  ) {
     this.index = new WorkspaceIndex({ root, settings, overlay, watched: true });
   }
 
   /** Loads the saved index, then brings it up to date (only changed files are read). */
-  async start(progress?: BuildProgress): Promise<void> {
+  async start(): Promise<void> {
     await loadSavedIndex(this.index);
-    await this.run(progress);
+    await this.run();
   }
 
-  /** Runs one refresh unless one is running; saves the result. */
-  run(progress?: BuildProgress): Promise<void> {
+  /** Runs one refresh unless one is running; saves the result. Progress goes to `onProgress`. */
+  run(): Promise<void> {
     this.running ??= (async () => {
+      const abort = (this.abort = new AbortController());
+      let sentAt = 0;
+      let reported = false;
+      let stopped = false;
       try {
         const report = await this.index.refresh({
-          signal: progress?.signal,
+          signal: abort.signal,
           onFiles: (done, total) => {
             this.progress = { indexed: done, total };
-            progress?.report(done, total);
+            const now = Date.now();
+            if (now - sentAt < PROGRESS_EVERY_MS && done < total) return;
+            sentAt = now;
+            reported = true;
+            this.onProgress({ root: this.root, indexed: done, total });
           },
         });
         // Saved after runs that read or dropped files; edits re-indexed one by one wait for the next such run.
         if (report.reread + report.removed > 0) await saveIfChanged(this.index).catch(this.onError);
       } catch (err) {
-        // A cancelled build keeps what it indexed; the next question or change continues it.
-        if (!progress?.signal.aborted) this.onError(err);
+        // A stopped build keeps what it indexed (and saves it); the next question or change continues it.
+        stopped = abort.signal.aborted;
+        if (!stopped) this.onError(err);
+        else await saveIfChanged(this.index).catch(this.onError);
         this.index.markDirty();
       } finally {
+        const last = this.progress;
+        if (reported && last) this.onProgress({ root: this.root, ...last, ended: stopped ? 'stopped' : 'done' });
         this.progress = undefined;
         this.running = undefined;
-        progress?.done();
+        this.abort = undefined;
       }
     })();
     return this.running;
+  }
+
+  /** Stops the run under way, if any; true when there was one. */
+  stop(): boolean {
+    if (!this.abort || this.abort.signal.aborted) return false;
+    this.abort.abort();
+    return true;
   }
 
   /** How far a running build has got; undefined when none is running. */
@@ -76,13 +99,20 @@ export class FolderIndex {
     return this.running ? this.progress ?? { indexed: 0, total: 0 } : undefined;
   }
 
-  /** The best chunks; during a build, from what is indexed so far (and says how far that is). */
+  /**
+   * The best chunks. A question starts a refresh when none runs and waits a little for it; during a
+   * long run (a first build, or one resumed after a stop), the answer comes from what is indexed so
+   * far and says how far that is.
+   */
   async search(terms: SearchTerm[], limit: number): Promise<{ chunks: RankedChunk[]; indexing?: IndexingState }> {
     await Promise.all(this.pending);
-    if (!this.running) await this.run();
-    // Nothing indexed yet (a question right after the window opened): wait a little for the first
-    // files rather than answer "nothing found"; a large tree is answered from what is indexed by then.
-    else if (this.index.fileCount === 0) await Promise.race([this.running, new Promise((r) => setTimeout(r, FIRST_BUILD_WAIT_MS).unref())]);
+    const already = this.running;
+    const run = already ?? this.run();
+    // Nothing indexed yet (a question right after the window opened): wait longer for the first
+    // files rather than answer "nothing found". A run this question started (usually quick: a look
+    // at the file list) is waited for a little; one already under way is not.
+    const wait = this.index.fileCount === 0 ? FIRST_BUILD_WAIT_MS : already ? 0 : REFRESH_WAIT_MS;
+    if (wait > 0) await Promise.race([run, new Promise((r) => setTimeout(r, wait).unref())]);
     const indexing = this.indexing;
     return { chunks: await this.index.search(terms, limit), indexing };
   }
@@ -113,5 +143,6 @@ export class FolderIndex {
 
   dispose(): void {
     clearTimeout(this.timer);
+    this.stop();
   }
 }

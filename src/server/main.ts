@@ -3,9 +3,9 @@
 import { fileURLToPath } from 'node:url';
 import { createConnection, FileChangeType, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { SearchRequest, StatusRequest, type IndexServerOptions } from '../engine/index-protocol/protocol';
+import { IndexingProgressNotification, SearchRequest, StatusRequest, StopIndexingRequest, type IndexServerOptions } from '../engine/index-protocol/protocol';
 import type { DocumentOverlay } from '../engine/workspace/types';
-import { FolderIndex, type BuildProgress } from './folder-index';
+import { FolderIndex } from './folder-index';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -38,26 +38,13 @@ connection.onInitialize((params) => {
   const opts = (params.initializationOptions ?? { settings: {} }) as IndexServerOptions;
   for (const wf of params.workspaceFolders ?? []) {
     const root = filePath(wf.uri);
-    if (root) folders.set(root, new FolderIndex(root, opts.settings[root] ?? {}, overlay, logError));
+    if (root) folders.set(root, new FolderIndex(root, opts.settings[root] ?? {}, overlay, logError, (p) => void connection.sendNotification(IndexingProgressNotification, p)));
   }
   return { capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental } };
 });
 
-/** Work-done progress for a folder's first build: files done of total, cancellable. */
-async function buildProgress(root: string): Promise<BuildProgress> {
-  const reporter = await connection.window.createWorkDoneProgress();
-  const abort = new AbortController();
-  reporter.begin('Grounded: indexing', 0, root, true);
-  reporter.token.onCancellationRequested(() => abort.abort());
-  return {
-    signal: abort.signal,
-    report: (done, total) => reporter.report(total ? Math.round((done / total) * 100) : 0, `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} files`),
-    done: () => reporter.done(),
-  };
-}
-
 connection.onInitialized(() => {
-  for (const f of folders.values()) void buildProgress(f.root).catch(() => undefined).then((p) => f.start(p)).catch(logError);
+  for (const f of folders.values()) void f.start().catch(logError);
 });
 
 connection.onRequest(SearchRequest, async ({ root, terms, limit }) => {
@@ -66,6 +53,8 @@ connection.onRequest(SearchRequest, async ({ root, terms, limit }) => {
   const { chunks, indexing } = await f.search(terms, limit);
   return { chunks, indexing, fileCount: f.index.fileCount, skipped: f.index.skipped };
 });
+
+connection.onRequest(StopIndexingRequest, ({ root }) => [...folders.values()].filter((f) => (root === undefined || f.root === root) && f.stop()).length);
 
 connection.onRequest(StatusRequest, () => [...folders.values()].map((f) => ({ root: f.root, files: f.index.fileCount, chunks: f.index.liveChunks, indexing: f.indexing })));
 

@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
 import { LanguageClient, RevealOutputChannelOn, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { fileEventMatters, SearchRequest, StatusRequest, type IndexServerOptions } from '../engine/index-protocol/protocol';
+import { fileEventMatters, IndexingProgressNotification, SearchRequest, StatusRequest, StopIndexingRequest, type IndexServerOptions, type IndexStatus } from '../engine/index-protocol/protocol';
 import type { ChunkSource, IndexingState } from '../engine/retrieval/chunk-source';
 import type { RefreshOptions } from '../engine/retrieval/index';
 import type { RankedChunk } from '../engine/retrieval/rank';
 import type { SearchTerm } from '../engine/retrieval/terms';
 import type { SkippedFile } from '../engine/workspace/types';
+import { IndexingStatus } from './indexing-status';
 import { readSettings } from './settings';
 
 /**
@@ -15,7 +16,10 @@ import { readSettings } from './settings';
  */
 export class IndexClient implements vscode.Disposable {
   private readonly client: LanguageClient;
-    private readonly watcher = vscode.workspace.createFileSystemWatcher('**/*');
+  private readonly watcher = vscode.workspace.createFileSystemWatcher('**/*');
+  /** The status-bar item of a long indexing run (tests read its text). */
+  readonly indexingStatus = new IndexingStatus();
+  private readonly stopCommand: vscode.Disposable;
 
   constructor(context: vscode.ExtensionContext, output: vscode.LogOutputChannel) {
     const module = context.asAbsolutePath('dist/server.js');
@@ -51,7 +55,21 @@ export class IndexClient implements vscode.Disposable {
       if (this.runs++ > 0 && !this.quiet) void vscode.window.setStatusBarMessage('$(sync) Grounded: the index server stopped and was restarted', 5000);
       this.quiet = false;
     });
+    this.client.onNotification(IndexingProgressNotification, (p) => this.indexingStatus.update(p));
+    this.stopCommand = vscode.commands.registerCommand('grounded.stopIndexing', () => this.stopIndexing());
     this.ready = this.client.start();
+  }
+
+  /** How far each folder's index is, as the server says. */
+  async status(): Promise<IndexStatus[]> {
+    await this.ready;
+    return this.client.sendRequest(StatusRequest, {});
+  }
+
+  /** Stops every indexing run under way; what is indexed stays and the next question carries on. */
+  async stopIndexing(): Promise<number> {
+    await this.ready;
+    return this.client.sendRequest(StopIndexingRequest, {});
   }
 
   private runs = 0;
@@ -100,6 +118,8 @@ export class IndexClient implements vscode.Disposable {
 
   dispose(): void {
     this.watcher.dispose();
+    this.stopCommand.dispose();
+    this.indexingStatus.dispose();
     void this.client.stop();
   }
 }

@@ -1,5 +1,5 @@
 // The messages between the extension and the index server, declared once for both sides.
-import { RequestType } from 'vscode-jsonrpc';
+import { NotificationType, RequestType } from 'vscode-jsonrpc';
 import type { EngineSettings } from '../config/settings';
 import type { IndexingState } from '../retrieval/chunk-source';
 import type { RankedChunk } from '../retrieval/rank';
@@ -39,6 +39,21 @@ export interface IndexStatus {
 
 /** How far each folder's index is. */
 export const StatusRequest = new RequestType<Record<string, never>, IndexStatus[], void>('grounded/status');
+
+/** How far a run that reads files has got, sent by the server at most a few times a second. */
+export interface IndexingProgress {
+  root: string;
+  indexed: number;
+  total: number;
+  /** Set on the last message of a run: it read everything, or the user stopped it. */
+  ended?: 'done' | 'stopped';
+}
+
+/** Server → client: progress of a run that reads files (a first build, a branch switch). */
+export const IndexingProgressNotification = new NotificationType<IndexingProgress>('grounded/indexingProgress');
+
+/** Client → server: stop the runs under way (of `root`, or every folder's). Returns how many were stopped. */
+export const StopIndexingRequest = new RequestType<{ root?: string }, number, void>('grounded/stopIndexing');
 
 /** Files whose change re-decides what is visible rather than what a file holds. */
 export function isIgnoreFile(rel: string): boolean {

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 import type { GroundedApi } from '../../../src/vscode/extension';
 
@@ -57,5 +59,44 @@ describe('the index server', function () {
     const r = await eventually(() => top('how are API keys stored?'), (x) => !x.indexing && x.paths[0] === 'src/auth/keyStore.ts');
     assert.equal(r.paths[0], 'src/auth/keyStore.ts');
     assert.notEqual(api.services.indexClient?.serverPid, pid);
+  });
+
+  it('shows a long build in the status bar, files done of total, and stops it from there', async () => {
+    const client = api.services.indexClient!;
+    const before = (await top('how are API keys stored?')).paths;
+    const gen = path.join(root, 'generated-progress');
+    for (let d = 0; d < 100; d++) {
+      mkdirSync(path.join(gen, `pkg${d}`), { recursive: true });
+      for (let f = 0; f < 200; f++) writeFileSync(path.join(gen, `pkg${d}`, `m${f}.ts`), `export const value${d}x${f} = ${f};\n`);
+    }
+    try {
+      // A cold build: no saved index, a fresh server.
+      rmSync(path.join(root, '.agent', 'state', 'index.bin'), { force: true });
+      client.restart();
+      // Watched closely: the build of 20,000 small files takes about a second here.
+      let shown: string | undefined;
+      for (const until = Date.now() + 60_000; shown === undefined && Date.now() < until;) {
+        shown = client.indexingStatus.text;
+        if (shown === undefined) await new Promise((r) => setTimeout(r, 5));
+      }
+      assert.match(shown ?? '', /^\$\(sync~spin\) Grounded: indexing [\d,]+ of [\d,]+ files$/);
+      const total = Number(/of ([\d,]+) files/.exec(shown!)![1].replace(/,/g, ''));
+      assert.ok(total >= 20_000, `the total counts every file: ${shown}`);
+      assert.deepEqual(await vscode.commands.getCommands(true).then((c) => c.includes('grounded.stopIndexing')), true);
+      await vscode.commands.executeCommand('grounded.stopIndexing');
+      const hidden = await eventually(async () => client.indexingStatus.text, (t) => t === undefined, 20_000);
+      assert.equal(hidden, undefined, 'the item goes once the run stopped');
+      // Later runs (the file events of the generated files) may carry on and finish the build.
+      const stop = client.indexingStatus.ended.find((e) => e.ended === 'stopped');
+      assert.ok(stop, `a run ended stopped: ${JSON.stringify(client.indexingStatus.ended)}`);
+      assert.ok(stop.indexed < stop.total && stop.total === total, `stopped part way: ${stop.indexed} of ${stop.total}`);
+    } finally {
+      rmSync(gen, { recursive: true, force: true });
+      rmSync(path.join(root, '.agent', 'state', 'index.bin'), { force: true });
+      client.restart();
+    }
+    // The workspace as it was: the next suites see the fixture alone.
+    const r = await eventually(() => top('how are API keys stored?'), (x) => !x.indexing && x.paths.join() === before.join());
+    assert.deepEqual(r.paths, before);
   });
 });

@@ -1,22 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import { copyFixture } from '../../support/fixture';
-import { SearchRequest, StatusRequest } from '../../../src/engine/index-protocol/protocol';
+import { IndexingProgressNotification, SearchRequest, StatusRequest, StopIndexingRequest, type IndexingProgress } from '../../../src/engine/index-protocol/protocol';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 
 const SERVER = path.join(__dirname, '..', '..', '..', 'src', 'server', 'main.ts');
 
-/** Starts the index server over stdio on `root`, as a client would, and completes the handshake. */
-async function startServer(root: string): Promise<{ conn: ProtocolConnection; child: ChildProcess }> {
+/**
+ * Starts the index server over stdio on `root`, as a client would, and completes the handshake;
+ * `listen` registers handlers before the first message can arrive.
+ */
+async function startServer(root: string, opts: { wait?: boolean; listen?: (conn: ProtocolConnection) => void } = {}): Promise<{ conn: ProtocolConnection; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  opts.listen?.(conn);
   conn.listen();
   await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'ws' }], initializationOptions: { settings: {} } });
   await conn.sendNotification('initialized', {});
+  if (opts.wait === false) return { conn, child };
   // Questions asked before the first build ends are answered from a partial index; these tests want the whole.
   for (;;) {
     const [status] = await conn.sendRequest(StatusRequest, {});
@@ -50,5 +57,49 @@ describe('the index server', () => {
     await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: 'export function quokkaLedger() {}\n' }] });
     const r = await conn.sendRequest(SearchRequest, { root, terms: extractTerms('quokkaLedger'), limit: 1 });
     assert.equal(r.chunks[0]?.path, 'src/notes.ts');
+  });
+
+  it('reports a long build as files done of total, stops it on request, and carries on at the next question', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'grounded-progress-'));
+    after(() => rmSync(root, { recursive: true, force: true }));
+    for (let d = 0; d < 60; d++) {
+      mkdirSync(path.join(root, `pkg${d}`));
+      for (let f = 0; f < 100; f++) writeFileSync(path.join(root, `pkg${d}`, `m${f}.ts`), `export function handler${d}x${f}(input: string) {\n  return input.trim();\n}\n`);
+    }
+    writeFileSync(path.join(root, 'pkg0', 'm0.ts'), 'export function quasarLedgerTotal() { return 42; }\n');
+    const messages: IndexingProgress[] = [];
+    let stopped: Promise<number> | undefined;
+    const { conn, child } = await startServer(root, {
+      wait: false,
+      listen: (c) => c.onNotification(IndexingProgressNotification, (p) => {
+        messages.push(p);
+        // Stopped as soon as the first report arrives, as a user clicking the status bar would.
+        stopped ??= c.sendRequest(StopIndexingRequest, {});
+      }),
+    });
+    children.push(child);
+    for (let i = 0; i < 600 && !messages.some((m) => m.ended); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(await stopped, 1, 'one run was under way and stopped');
+    const last = messages.at(-1)!;
+    assert.equal(last.ended, 'stopped');
+    assert.equal(last.root, root);
+    assert.equal(last.total, 6000);
+    assert.ok(last.indexed > 0 && last.indexed < 6000, `stopped part way: ${last.indexed}`);
+    for (const m of messages.slice(0, -1)) assert.ok(m.indexed <= m.total && m.ended === undefined);
+    const [status] = await conn.sendRequest(StatusRequest, {});
+    assert.equal(status.indexing, undefined, 'nothing runs after the stop');
+    assert.ok(status.files < 6000);
+    // The next question resumes the build and is answered from what is indexed by then.
+    const r = await conn.sendRequest(SearchRequest, { root, terms: extractTerms('quasarLedgerTotal'), limit: 1 });
+    assert.equal(r.chunks[0]?.path, 'pkg0/m0.ts');
+    for (let i = 0; i < 600; i++) {
+      const [s] = await conn.sendRequest(StatusRequest, {});
+      if (s.files === 6000 && !s.indexing) break;
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    const [done] = await conn.sendRequest(StatusRequest, {});
+    assert.equal(done.files, 6000);
+    assert.equal(messages.at(-1)?.ended, 'done');
+    assert.equal(await conn.sendRequest(StopIndexingRequest, {}), 0, 'nothing left to stop');
   });
 });
