@@ -52,6 +52,17 @@ describe('the index server', function () {
     }
   });
 
+  it('finds a file written on disk by another program (file watching)', async () => {
+    const file = path.join(root, 'src', 'written-outside.ts');
+    writeFileSync(file, 'export function pangolinInvoiceRouter() { return 7; }\n');
+    try {
+      const r = await eventually(() => top('pangolinInvoiceRouter'), (x) => x.paths[0] === 'src/written-outside.ts', 30_000);
+      assert.equal(r.paths[0], 'src/written-outside.ts');
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
   it('is restarted after being killed, and the next question is answered', async () => {
     const pid = api.services.indexClient!.serverPid!;
     process.kill(pid, 'SIGKILL');

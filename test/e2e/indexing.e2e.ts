@@ -1,0 +1,47 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { openWorkbench, type Workbench } from './harness';
+
+// What a user sees while Grounded indexes a lot of files (a branch switch, a large folder added):
+// the status bar says how far it is, and one click on it stops the run.
+
+let wb: Workbench;
+
+before(async () => {
+  wb = await openWorkbench('indexing');
+});
+
+after(async () => {
+  await wb?.close();
+});
+
+test('a long indexing run shows files done of total in the status bar, and a click stops it', { timeout: 240_000 }, async () => {
+  // Grounded is up (its own status item) before the files arrive.
+  await wb.page.locator('.statusbar-item', { hasText: /Grounded:/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
+  // Written beside the workspace, then moved in at once (as an unpacked archive or a copied folder arrives).
+  const staging = path.join(wb.session.root, 'vendor-snapshot');
+  // Enough for the run to last several seconds here: 40,000 files of 30 lines.
+  const body = Array.from({ length: 10 }, (_, i) => `export function step${i}(input: string): string {\n  return input.trim() + '${i}';\n}\n`).join('');
+  for (let d = 0; d < 200; d++) {
+    mkdirSync(path.join(staging, `pkg${d}`), { recursive: true });
+    for (let f = 0; f < 200; f++) writeFileSync(path.join(staging, `pkg${d}`, `m${f}.ts`), `// module ${d}.${f}\n${body}`);
+  }
+  const item = wb.page.locator('.statusbar-item', { hasText: /Grounded: indexing [\d,]+ of [\d,]+ files/ }).first();
+  // The file watcher starts a moment after the extension: a move it missed is made again.
+  const moved = path.join(wb.folder, 'vendor-snapshot');
+  for (let attempt = 1; ; attempt++) {
+    renameSync(staging, moved);
+    if (await item.waitFor({ state: 'visible', timeout: 20_000 }).then(() => true, () => false)) break;
+    if (attempt === 3) throw new Error('no indexing run was shown after the folder was moved in three times');
+    renameSync(moved, staging);
+  }
+  const text = await item.innerText();
+  const [, done, total] = /indexing ([\d,]+) of ([\d,]+) files/.exec(text)!.map((n) => Number(n.replace(/,/g, '')));
+  assert.ok(total >= 40_000 && done <= total, text);
+  await wb.screenshot('indexing-progress');
+  await item.click();
+  await wb.waitForText(/Grounded: indexing stopped at [\d,]+ of [\d,]+ files/, 30_000);
+  await wb.screenshot('indexing-stopped');
+});
