@@ -55,7 +55,8 @@ export function parseStagedDebug(out: string): { paths: string[]; known: Map<str
       const flagsAt = out.indexOf('flags: ', lines[4]);
       const clear = flagsAt > 0 && flagsAt + 8 === lines[5] && out.charCodeAt(flagsAt + 7) === 48;
       // The arithmetic of Node's Stats.mtimeMs, so git's value equals the one fs.stat gives.
-      if (clear && Number.isFinite(sec) && Number.isFinite(nsec) && Number.isFinite(size)) known.set(entryPath, { size, mtimeMs: sec * 1e3 + nsec / 1e6 });
+      // A zeroed record (left by some index operations until git refreshes it) is no record.
+      if (clear && sec > 0 && Number.isFinite(nsec) && Number.isFinite(size)) known.set(entryPath, { size, mtimeMs: sec * 1e3 + nsec / 1e6 });
     }
     pos = lines[DEBUG_LINES] + 1;
   }
