@@ -3,6 +3,7 @@ import { assignmentDetector } from './detectors/assignments';
 import { cloudKeyDetector } from './detectors/cloud-keys';
 import { connectionStringDetector } from './detectors/connection-strings';
 import { ipAddressDetector } from './detectors/ip-addresses';
+import { kubernetesSecretDetector } from './detectors/kubernetes-secrets';
 import { contactDetector } from './detectors/pii-contact';
 import { financialDetector } from './detectors/pii-financial';
 import { deviceWalletDetector } from './detectors/pii-devices-wallets';
@@ -23,6 +24,7 @@ export const DETECTORS: readonly Detector[] = [
   tokenDetector,
   cloudKeyDetector,
   connectionStringDetector,
+  kubernetesSecretDetector,
   assignmentDetector,
   financialDetector,
   nationalIdDetector,

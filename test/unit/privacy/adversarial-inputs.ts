@@ -42,5 +42,8 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['mid-line key=value', fill('x token=')],
     ['yaml block scalars', fill('token: |\n')],
     ['curl flags', `curl ${fill('-u a:')}`],
+    ['kubernetes secret, endless data map', `kind: Secret\ndata:\n${fill('  k: v\n')}`],
+    ['kubernetes secret, JSON data entries', `{"kind": "Secret", "data": {${fill('"k": "v", ')}`],
+    ['kubernetes secret, documents without end', fill('kind: Secret\ndata:\n---\n')],
   ];
 }

@@ -129,6 +129,7 @@ export const assignmentCases: Case[] = [
 ];
 
 export const connectionCases: Case[] = [
+  ['kubernetes secret data value under any key', 'kind: Secret\ndata:\n  tls.key: TFMwdExTMUNSVWRKVGlCUVVrbFdRVlJG\n', `kind: Secret\ndata:\n  tls.key: ${R('kubernetes_secret')}\n`],
   ['postgres url', `DATABASE_URL=postgres://app:Xy7kLm9q@db.internal:5432/app`, `DATABASE_URL=postgres://app:${R('connection_string')}@db.internal:5432/app`],
   ['postgresql url in yaml', `url: postgresql://app:Xy7kLm9q@10.1.2.3/app`, `url: postgresql://app:${R('connection_string')}@${R('ip_address')}/app`],
   ['mysql url', `mysql://root:Xy7kLm9q@localhost/test`, `mysql://root:${R('connection_string')}@localhost/test`],

@@ -27,7 +27,8 @@ const OPERATOR = /^[ \t]{0,20}(?::{1,3}=|=>|[!=]==?|\.=|\+=|\?\?=|\?=|\|\|=|<-|=
 const TYPED_DECLARATION = /^[ \t]{1,3}[A-Za-z_][\w.*[\]]{0,30}[ \t]{1,3}:?=(?!=)[ \t]{0,5}/;
 const XML_VALUE_ATTRIBUTE = /^\s{1,20}value\s{0,5}=\s{0,5}/;
 // `password: str = "x"`, `password: Optional[str] = None`, `password: string = "x"`
-const TYPE_ANNOTATION = /^[A-Za-z_][\w.]{0,40}(?:\[[^\]\n]{0,60}\]|<[^>\n]{0,60}>)?\??[ \t]{0,10}=(?!=)[ \t]{0,10}/;
+// A value must follow the `=`: `password: UzNjcjN0UGFzc3dvcmQ=` is base64 padding, not a type.
+const TYPE_ANNOTATION = /^[A-Za-z_][\w.]{0,40}(?:\[[^\]\n]{0,60}\]|<[^>\n]{0,60}>)?\??[ \t]{0,10}=(?!=)[ \t]{0,10}(?=\S)/;
 // What may precede a key for an unquoted value to count as data rather than code.
 const DATA_LINE_PREFIX = /^\s*(?:export\s+|set\s+|-\s+|\$|["'])?$/;
 
