@@ -65,6 +65,10 @@ export const genericCases: Case[] = [
   ['mid-line: token in a sentence of a fetched page', 'Set the header with token=Zq81Kd0pXw7Lm3Rt and restart.', `Set the header with token=${R('api_key')} and restart.`],
   ['mid-line: key-value pairs in a log line', 'level=info user=ana pwd=Tr0ub4dor&3 status=ok', `level=info user=ana pwd=${R('password')} status=ok`],
   ['mid-line: password in prose before a full stop', 'The db password=hunter2Hunter2. Please rotate it.', `The db password=${R('password')}. Please rotate it.`],
+  ['generic secret: unquoted symbols after a spaced =', `apikey = ${SYM}`, `apikey = ${R('api_key')}`],
+  ['generic secret: unquoted symbols after :=', `deployToken := ${SYM}`, `deployToken := ${R('api_key')}`],
+  ['generic secret: pass qualified by environment', `db_pass_secure := ${SYM}`, `db_pass_secure := ${R('password')}`],
+  ['generic secret: c++ assign on a secret-named string', `secret.assign("${V}", 32);`, `secret.assign("${R('api_key')}", 32);`],
   ['curl basic auth', 'curl -u admin:S3cr3t!pw https://api.example.com/v1', `curl -u admin:${R('basic_auth')} https://api.example.com/v1`],
   ['curl --user quoted', "curl --user 'deploy:hunter2xyz' https://ci.example.com", `curl --user 'deploy:${R('basic_auth')}' https://ci.example.com`],
   ['curl raw authorization header', `curl -H "Authorization: ${fake(32, 'hex', 402)}" https://x.example.com`, `curl -H "Authorization: ${R('bearer_token')}" https://x.example.com`],
@@ -87,4 +91,7 @@ export const genericLookalikes: Negative[] = [
   ['shell variable in a header', 'curl -H "Authorization: Bearer $TOKEN" https://x.example.com'],
   ['template reference', 'secret: ${VAULT_SECRET}'],
   ['a camelCase identifier value', 'authMode: "clientCredentialsFlow"'],
+  ['an indexed name after a secret-named key', '  apiKey = keys[current].value;'],
+  ['pass followed by another word', 'pass_through = enabled_for_all'],
+  ['assign on something not secret', 'name.assign("report-2024-q3", 14);'],
 ];

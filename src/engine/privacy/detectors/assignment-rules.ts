@@ -31,6 +31,10 @@ const NOT_SECRET_TAIL = new Set([
 /** Providers whose keys are secrets whatever the last word (`heroku_api = …`, `sumo_access_id = …`). */
 const PROVIDERS = /adafruit|adobe|airtable|algolia|alibaba|asana|atlassian|confluence|jira|beamer|bitbucket|bittrex|meraki|cloudflare|codecov|cohere|coinbase|confluent|contentful|datadog|discord|droneci|dropbox|etsy|facebook|fastly|finicity|finnhub|flickr|freshbooks|gitter|gocardless|heroku|hubspot|intercom|jfrog|artifactory|bintray|kraken|kucoin|launchdarkly|linkedin|looker|mailchimp|mailgun|mapbox|mattermost|messagebird|netlify|newrelic|nytimes|okta|plaid|privateai|rapidapi|sendbird|sentry|snyk|sonar|squarespace|sumo|telegram|travis|twitch|twitter|typeform|yandex|zendesk|softlayer|cloudant|ibmcloud|cos_hmac|sidekiq|contribsys|dynatrace|pagerduty|circleci|vercel|sendgrid|twilio|stripe|shopify|slack|github|gitlab|openai|anthropic|gemini|mistral|groq/;
 
+/** Words that may follow `pass` in a key that still names a password. */
+const PASS_QUALIFIERS = new Set(['secure', 'sec', 'prod', 'production', 'dev', 'development', 'staging', 'stage', 'test', 'local', 'admin', 'root',
+  'main', 'primary', 'secondary', 'old', 'new', 'default', 'encrypted', 'enc', 'real', 'live', 'master']);
+
 function words(key: string): string[] {
   return key.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean).map((w) => w.toLowerCase());
 }
@@ -61,6 +65,9 @@ function classifyKeyUncached(dotted: string): AssignmentKind | undefined {
   const all = words(key);
   const last = all[all.length - 1];
   if (last === 'pass' || last === 'pw') return 'password';
+  // `db_pass_secure`, `admin_pass_prod`: `pass` qualified by where or how, not `pass_through`.
+  const passAt = all.indexOf('pass');
+  if (passAt >= 0 && all.length > passAt + 1 && all.slice(passAt + 1).every((w) => PASS_QUALIFIERS.has(w))) return 'password';
   const passwordAt = all.findIndex((w) => w === 'password' || w === 'passwd' || w === 'passphrase');
   if (passwordAt >= 0 && tailIsSecret(all, passwordAt)) return 'password';
   if (SECRET_SUFFIXES.some((s) => flat.endsWith(s))) return 'api_key';
@@ -102,7 +109,8 @@ export function isCodeValue(value: string, keyWasQuoted: boolean, codeAssignment
   if (/[(){}[\]]/.test(value[0] ?? '')) return true;
   if (/^[A-Za-z_$][\w$.]*\s*\(/.test(value) || /\)[;,]?$/.test(value)) return true; // a call
   if (/^[!&*|>]/.test(value)) return true; // YAML tags, anchors, aliases, block scalars
-  if (codeAssignment && /[[\]]/.test(value)) return true; // token = state.tokens[j]
+  // token = state.tokens[j], key = keys[0]: an indexed name; `q{{w}e)r[t` in a value is data.
+  if (codeAssignment && /^[A-Za-z_$][\w$.]*\[[^\]\s]{0,40}\](?:\.[\w$]+|\[[^\]\s]{0,40}\])*[;,]?$/.test(value)) return true;
   const bare = value.replace(/[;,]$/, '');
   // `password: pwd,` in an object literal names a variable; `db_pass: x7#Qz!9,` is data.
   if (!keyWasQuoted && bare !== value && /^[A-Za-z_$][\w$.]*$/.test(bare)) return true;

@@ -176,6 +176,13 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
   return undefined;
 }
 
+/** C++ `secret.assign("…", n)`: the string assigned to a secret-named object. */
+export function assignCall(text: string, keyEnd: number): Parsed | undefined {
+  if (text[keyEnd] !== '(' || text[keyEnd + 1] !== '"') return undefined;
+  const value = quotedValue(text, keyEnd + 1);
+  return value && { value, quoted: true, keyQuoted: false, codeAssignment: true, midLine: false };
+}
+
 /** A quoted value compared with a secret-named variable from the left: `if ("…" == password)`. */
 export function reversedComparison(text: string, keyStart: number): Span | undefined {
   let i = keyStart - 1;

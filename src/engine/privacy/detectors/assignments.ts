@@ -1,6 +1,6 @@
 import type { Detector, Finding } from '../detector';
 import { classifyKey, isCodeValue, isSecretValue } from './assignment-rules';
-import { parseValue, reversedComparison } from './assignment-values';
+import { assignCall, parseValue, reversedComparison } from './assignment-values';
 
 // `key = value` in code, YAML, .env, JSON, INI/properties, XML attributes and elements, Makefiles,
 // CSV, URL query strings, command-line flags and prose. Only the value is redacted, so `password =
@@ -54,9 +54,10 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
     const [keyStart, keyEnd] = span;
     KEYWORD.lastIndex = Math.max(keyEnd, m.index + m[0].length);
     const key = text.slice(keyStart, keyEnd).replace(/^\$/, '');
-    const kind = classifyKey(key);
+    const assigned = key.endsWith('.assign') ? key.slice(0, -'.assign'.length) : undefined;
+    const kind = classifyKey(assigned ?? key);
     if (!kind) continue;
-    const found = parseValue(text, keyStart, keyEnd, key);
+    const found = assigned !== undefined ? assignCall(text, keyEnd) : parseValue(text, keyStart, keyEnd, key);
     if (!found) {
       const compared = reversedComparison(text, keyStart);
       if (compared && isSecretValue(kind, key, text.slice(compared.start, compared.end), { quoted: true, midLine: false })) {
