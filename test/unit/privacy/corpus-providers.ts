@@ -141,6 +141,12 @@ export const providerCases: Case[] = [
     return [name, input, expected(R(kind))];
   }),
   ['sidekiq enterprise credentials in env', `BUNDLE_ENTERPRISE__CONTRIBSYS__COM=${SIDEKIQ}`, `BUNDLE_ENTERPRISE__CONTRIBSYS__COM=${R('sidekiq_secret')}`],
+  ['softlayer soap endpoint with its key', `client = Client("https://api.softlayer.com/soap/v3.1/${fake(64, 'hex', 246)}")`, `client = Client("${R('softlayer_key')}")`],
+  ['softlayer key as a flag value', `slcli --softlayer-api-key ${fake(64, 'hex', 247)} vs list`, `slcli --softlayer-api-key ${R('api_key')} vs list`],
+  ['softlayer short key name', `sl_key= ${fake(64, 'hex', 248)}`, `sl_key= ${R('api_key')}`],
+  ['cloudant key of lower-case letters', 'cloudant_key = "qwertzuiopasdfghjklyxcvb"', `cloudant_key = "${R('api_key')}"`],
+  ['cloudant password named pw', `cloudant_pw="${fake(64, 'hex', 249)}"`, `cloudant_pw="${R('password')}"`],
+  ['ibm key', `ibm_key:"${fake(44, 'alnum', 250)}"`, `ibm_key:"${R('api_key')}"`],
   ['sidekiq gem source url', `source "https://${SIDEKIQ}@gems.contribsys.com/"`, `source "https://${R('sidekiq_secret')}@gems.contribsys.com/"`],
 ];
 
@@ -172,5 +178,7 @@ export const providerLookalikes: Negative[] = [
   ['semver and build', 'version: 1.2.3-beta.4+build.567'],
   ['jwt-looking base64 that is not a jwt', `ZXlK${fake(40, 'alnum', 304)}`],
   ['pk_test is public', `pk_test_${fake(24, 'alnum', 305)}`],
+  ['a provider-named key holding a word', 'cloudant_key = "readonlyreportsaccessor"'],
+  ['pw in other words', 'const upward = viewport_width; let pwa = true;'],
   ['ordinary identifiers with token prefixes', 'const sk_list = keys.filter(isPrivate); let hf_model = load(); pat.match(re)'],
 ];

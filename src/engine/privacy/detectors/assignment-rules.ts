@@ -29,7 +29,7 @@ const NOT_SECRET_TAIL = new Set([
   'settings', 'count', 'counter', 'stream', 'tokens', 'ize', 'izer', 'ization', 'ized', 'less', 'ly',
 ]);
 /** Providers whose keys are secrets whatever the last word (`heroku_api = …`, `sumo_access_id = …`). */
-const PROVIDERS = /adafruit|adobe|airtable|algolia|alibaba|asana|atlassian|confluence|jira|beamer|bitbucket|bittrex|meraki|cloudflare|codecov|cohere|coinbase|confluent|contentful|datadog|discord|droneci|dropbox|etsy|facebook|fastly|finicity|finnhub|flickr|freshbooks|gitter|gocardless|heroku|hubspot|intercom|jfrog|artifactory|bintray|kraken|kucoin|launchdarkly|linkedin|looker|mailchimp|mailgun|mapbox|mattermost|messagebird|netlify|newrelic|nytimes|okta|plaid|privateai|rapidapi|sendbird|sentry|snyk|sonar|squarespace|sumo|telegram|travis|twitch|twitter|typeform|yandex|zendesk|softlayer|cloudant|ibmcloud|cos_hmac|sidekiq|contribsys|dynatrace|pagerduty|circleci|vercel|sendgrid|twilio|stripe|shopify|slack|github|gitlab|openai|anthropic|gemini|mistral|groq/;
+const PROVIDERS = /adafruit|adobe|airtable|algolia|alibaba|asana|atlassian|confluence|jira|beamer|bitbucket|bittrex|meraki|cloudflare|codecov|cohere|coinbase|confluent|contentful|datadog|discord|droneci|dropbox|etsy|facebook|fastly|finicity|finnhub|flickr|freshbooks|gitter|gocardless|heroku|hubspot|intercom|jfrog|artifactory|bintray|kraken|kucoin|launchdarkly|linkedin|looker|mailchimp|mailgun|mapbox|mattermost|messagebird|netlify|newrelic|nytimes|okta|plaid|privateai|rapidapi|sendbird|sentry|snyk|sonar|squarespace|sumo|telegram|travis|twitch|twitter|typeform|yandex|zendesk|softlayer|cloudant|clou|ibm|iam|coshmac|sidekiq|contribsys|dynatrace|pagerduty|circleci|vercel|sendgrid|twilio|stripe|shopify|slack|github|gitlab|openai|anthropic|gemini|mistral|groq/;
 
 /** Words that may follow `pass` in a key that still names a password. */
 const PASS_QUALIFIERS = new Set(['secure', 'sec', 'prod', 'production', 'dev', 'development', 'staging', 'stage', 'test', 'local', 'admin', 'root',
@@ -74,7 +74,19 @@ function classifyKeyUncached(dotted: string): AssignmentKind | undefined {
   const secretAt = all.findIndex((w, i) => SECRET_WORDS.includes(w) || (w === 'api' && all[i + 1] === 'key'));
   if (secretAt >= 0 && tailIsSecret(all, secretAt + (all[secretAt] === 'api' ? 1 : 0))) return 'api_key';
   if (PROVIDERS.test(flat) && /(?:key|id|token|secret|sid)$/.test(flat)) return 'api_key';
+  if (flat === 'slkey' || flat === 'slapikey') return 'api_key'; // SoftLayer's short form
   return undefined;
+}
+
+/** A key that names a provider (`cloudant_key`): its value is that provider's credential. */
+function providerNamed(key: string): boolean {
+  const flat = key.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return PROVIDERS.test(flat) || flat === 'slkey' || flat === 'slapikey';
+}
+
+/** Lower-case letters only but random, as some providers issue keys (Cloudant: 24 letters): long, few repeats. */
+function randomLowercase(value: string): boolean {
+  return /^[a-z]{20,}$/.test(value) && entropy(value) >= 4;
 }
 
 /** Letters only, yet random: mixed case in even measure and high entropy (not a camelCase name). */
@@ -118,6 +130,11 @@ export function isCodeValue(value: string, keyWasQuoted: boolean, codeAssignment
   if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(bare) && !/\d/.test(bare)) return true;
   if (codeAssignment && /^[A-Za-z_$][\w$]*$/.test(bare) && /pass|pwd|secret|token|key|cred/i.test(bare)) return true;
   if (/\s(?:as|instanceof|in|of|satisfies)\s/.test(bare)) return true; // TypeScript casts, operators
+  // Minified code: `PW=Er&&Er.__spreadArray||function(e,r){…`, `OLDPWD=o}catch(e){var`.
+  if (/&&|\|\||=>/.test(bare) && /[A-Za-z_$][\w$]*[.(]/.test(bare)) return true;
+  if (/[{}(]/.test(bare) && /(?:^|[^\w$])(?:function|catch|return|var|let|const|typeof|void)(?:[^\w$]|$)/.test(bare)) return true;
+  // A TypeScript type after an unquoted key: `pass: UnloadedDescriptor<PluginAPI>[],`.
+  if (!keyWasQuoted && /^[A-Z][\w$.]*(?:<[\w$.,\s<>[\]|]{1,80}>)?(?:\[\])*$/.test(bare) && /[<[]/.test(bare)) return true;
   return / [=+*/|&?:<>-]{1,3} /.test(bare); // `a + b`, `x ? y : z`
 }
 
@@ -129,7 +146,8 @@ export function isSecretValue(kind: AssignmentKind, key: string, value: string, 
   if (!/[A-Za-z0-9]/.test(value)) return false; // `,.:-*?!` is punctuation, not a password
   if (kind === 'password') {
     if (/^pwd$/i.test(key) && value.startsWith('/')) return false; // shell's PWD is a folder
-    if (/^[~^>=<]{0,2}\d+(?:\.\d+){1,2}(?:-[\w.]+)?$/.test(value)) return false; // "parse-passwd": "^1.0.0"
+    // "parse-passwd": "^1.0.0", and yarn.lock's `parse-passwd: "npm:^1.0.0"`
+    if (/^(?:npm:)?[~^>=<]{0,2}\d+(?:\.\d+){1,2}(?:-[\w.]+)?$/.test(value)) return false;
     if (where.midLine) return value.length >= 6 && /[\d\W_]/.test(value) && /[A-Za-z]/.test(value) && !/\s/.test(value);
     // An identifier naming a password is a label or error code: "invalidUserNameOrPassword".
     return !(/^[A-Za-z_]+$/.test(value) && /pass|pwd/i.test(value) && value.length > 8);
@@ -137,6 +155,6 @@ export function isSecretValue(kind: AssignmentKind, key: string, value: string, 
   if (kind === 'aws_secret_key' && /^[A-Za-z0-9/+]{40}$/.test(value)) return !isFakeBody(value);
   // Letters only: an identifier or constant name ("refreshTokenClientAcquireToken"); a random
   // key of 32+ characters almost always has a digit.
-  if (/^[A-Za-z_]+$/.test(value)) return randomLetters(value);
+  if (/^[A-Za-z_]+$/.test(value)) return randomLetters(value) || (providerNamed(key) && randomLowercase(value));
   return looksSecret(value) && !isFakeBody(value);
 }

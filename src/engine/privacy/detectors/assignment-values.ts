@@ -162,6 +162,11 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
 function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boolean): Parsed | undefined {
   const ch = text[pos];
   if (ch === '(' && !/[A-Za-z_>][\w:<>]*[ \t]+$/.test(text.slice(Math.max(0, keyStart - 40), keyStart))) return undefined;
+  // `--api-key VALUE`: a command-line flag and its value, unquoted, after one space.
+  if (ch === ' ' && text.startsWith('--', keyStart) && /[^\s"'-]/.test(text[pos + 1] ?? '')) {
+    const value = unquotedValue(text, pos + 1, 'word');
+    return { value, quoted: false, keyQuoted, codeAssignment: false, midLine: false };
+  }
   if (ch === '(' || ch === ' ') {
     const gap = ch === '(' ? 1 : /^ {1,3}/.exec(text.slice(pos, pos + 4))?.[0].length ?? 0;
     if (text[pos + gap] !== '"') return undefined;

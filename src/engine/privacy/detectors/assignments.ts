@@ -8,7 +8,7 @@ import { assignCall, parseValue, reversedComparison } from './assignment-values'
 // hand (assignment-values.ts, no regex over whole assignments), which keeps the scan linear.
 
 // Factored by first letter: V8 runs this several times faster than the flat alternation.
-const KEYWORD = /p(?:ass|wd)|secret|token|key|cred|a(?:uth|ccess)/gi;
+const KEYWORD = /p(?:ass|wd|w(?![a-z]))|secret|token|key|cred|a(?:uth|ccess)/gi;
 const MAX_KEY = 80;
 /** At most this many keyword hits are parsed per KB of text: real files stay far below, and a
  * hostile file made of nothing but `token=` cannot make the scan slow. */

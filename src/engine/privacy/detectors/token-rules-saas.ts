@@ -32,6 +32,8 @@ export const saasTokenRules: PrefixRule[] = [
   rule('yandex_key', 'YC', /[A-Za-z0-9_-]{38}/, mixed),
   rule('yandex_key', 't1.', /[A-Z0-9a-z_-]{20,200}={0,2}\.[A-Z0-9a-z_-]{86}={0,2}/),
   rule('adobe_secret', 'p8e-', /[A-Za-z0-9]{32}/),
+  // SoftLayer's SOAP endpoint takes the API key as the last part of the path.
+  rule('softlayer_key', ['https://api.softlayer.com/soap/v3', 'http://api.softlayer.com/soap/v3'], /(?:\.1)?\/[a-z0-9]{64}/),
   // AI providers
   rule('anthropic_key', 'sk-ant-', /[A-Za-z0-9_-]{20,300}/),
   rule('openai_key', ['sk-proj-', 'sk-svcacct-', 'sk-admin-', 'sk-None-'], /[A-Za-z0-9_-]{20,300}/),
