@@ -112,6 +112,8 @@ export const negatives: Negative[] = [
   ['a TypeScript type after a pass-named field', '    userPass: LoadedConfig<PluginOptions>[];'],
   ['a yarn.lock dependency on a passwd package', '  dependencies:\n    read-passwd: "npm:^2.1.0"'],
   ['credential template literal', 'credential: `${clientInfo.uid}.${clientInfo.utid}`,'],
+  ['specification section numbers', '// 14.3.2.1 Static Semantics: BoundNames\n/*---\nes6id: 12.14.5.3\n---*/\n// Spec 10.2.1.17: The abstract operation'],
+  ['a numbered heading in a changelog', '- [11.6.2.2 Future Reserved Words](https://tc39.es/ecma262/#sec-future-reserved-words)'],
   ['x509 attribute oids', "_IN('2.5.4.3', 'commonName'); _IN('2.5.4.10', 'organizationName');"],
   ['scrubber placeholder already present', 'password = "[REDACTED:password#1]"'],
 ];

@@ -53,6 +53,7 @@ export const piiCases: Case[] = [
   ['public ipv4 in a url', 'http://93.184.216.34:53/', `http://${R('ip_address')}:53/`],
   ['172.16/12 host', 'DB_HOST=172.16.4.2', `DB_HOST=${R('ip_address')}`],
   ['host with prefix length', 'address 10.1.2.3/24', `address ${R('ip_address')}`],
+  ['ipv4 opening a comment, then prose', '// 10.20.30.40 is the staging gateway', `// ${R('ip_address')} is the staging gateway`],
   ['ip at end of sentence', 'The server is 172.20.1.9.', `The server is ${R('ip_address')}.`],
   ['public ipv6', 'dns 2606:4700:4700::1111', `dns ${R('ip_address')}`],
   ['unique-local ipv6', 'addr fd12:3456:789a::1', `addr ${R('ip_address')}`],

@@ -12,9 +12,14 @@ import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 const SKIPPED_RANGES = new Set(['unspecified', 'loopback', 'linkLocal', 'multicast', 'broadcast', 'reserved']);
 const VERSION_CONTEXT = /(?:version|\bver|\bv)\W{0,4}$/i;
 
-function isVersionContext(text: string, start: number): boolean {
+/** Words that introduce a section number of a specification: `es6id: 13.6.4.13`, `Spec 9.2.10.28`, `§ 7.3.1.2`. */
+const SECTION_CONTEXT = /(?:\bes\d*id|\besid|\bspec(?:ification)?|\bsection|\bsec\.?|§|\bclause|\bchapter|\bstep|\bannex)\W{0,4}$/i;
+
+function isVersionContext(text: string, start: number, end: number): boolean {
   const before = linePrefix(text, start, 40).prefix;
-  if (VERSION_CONTEXT.test(before)) return true;
+  if (VERSION_CONTEXT.test(before) || SECTION_CONTEXT.test(before)) return true;
+  // A heading or comment that starts with the number, then a title: `// 13.2.5.5 RS: …`, `[11.6.2.2 Future Reserved Words]`.
+  if (/^\s*(?:(?:\/\/|\/?\*|#+|\[|\(|-)\s*){0,3}$/.test(before) && /^:?\s[A-Z][A-Za-z]/.test(text.slice(end, end + 4))) return true;
   return /[A-Za-z]\/$/.test(before); // product token: Chrome/120.0.0.1
 }
 
@@ -34,7 +39,7 @@ function acceptV4(value: string, text: string, start: number): boolean {
   const [ip, prefix] = value.split('/');
   if (!ipaddr.IPv4.isValidFourPartDecimal(ip)) return false;
   if (prefix !== undefined && Number(prefix) > 32) return false;
-  if (isVersionContext(text, start)) return false;
+  if (isVersionContext(text, start, start + value.length)) return false;
   return isHostV4(ipaddr.IPv4.parse(ip), prefix === undefined ? undefined : Number(prefix));
 }
 
