@@ -9,6 +9,7 @@ import { financialDetector } from './detectors/pii-financial';
 import { deviceWalletDetector } from './detectors/pii-devices-wallets';
 import { nationalIdDetector } from './detectors/pii-national-ids';
 import { moreNationalIdDetector } from './detectors/pii-national-ids-more';
+import { worldNationalIdDetector } from './detectors/pii-national-ids-world';
 import { phoneDetector } from './detectors/pii-phones';
 import { privateKeyDetector } from './detectors/private-keys';
 import { tokenDetector } from './detectors/tokens';
@@ -29,6 +30,7 @@ export const DETECTORS: readonly Detector[] = [
   financialDetector,
   nationalIdDetector,
   moreNationalIdDetector,
+  worldNationalIdDetector,
   deviceWalletDetector,
   contactDetector,
   phoneDetector,

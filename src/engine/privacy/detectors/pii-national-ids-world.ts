@@ -1,0 +1,128 @@
+import { linePrefix } from '../checks';
+import type { Detector } from '../detector';
+import { findInNumericRuns, type NumericRule } from '../numeric-runs';
+
+// National identity and tax numbers of the UK (NHS), Poland (PESEL), the Netherlands (BSN),
+// Australia (TFN, ABN, Medicare), South Korea (RRN) and Singapore (NRIC/FIN), each accepted only
+// when its check digit holds. Where a bare run of digits would pass a check by chance too often
+// (one number in ten or eleven), the number must be written in its printed grouping or named on
+// its line ("NHS", "BSN", "TFN", "ABN", "Medicare").
+
+const digitsOf = (value: string) => value.replace(/\D/g, '').split('').map(Number);
+
+/** True when the line before `start` names the number (within 60 characters). */
+function named(text: string, start: number, words: RegExp): boolean {
+  return words.test(linePrefix(text, start, 60).prefix);
+}
+
+const weighted = (d: number[], weights: number[]) => weights.reduce((sum, w, i) => sum + w * d[i], 0);
+
+function nhsValid(value: string): boolean {
+  const d = digitsOf(value);
+  const check = 11 - (weighted(d, [10, 9, 8, 7, 6, 5, 4, 3, 2]) % 11);
+  return check !== 10 && (check === 11 ? 0 : check) === d[9] && new Set(d).size > 1;
+}
+
+function peselValid(value: string): boolean {
+  const d = digitsOf(value);
+  const month = d[2] * 10 + d[3];
+  const day = d[4] * 10 + d[5];
+  // Months 1–12 for the 1900s, 21–32 for the 2000s (other centuries are far off).
+  if (!((month >= 1 && month <= 12) || (month >= 21 && month <= 32)) || day < 1 || day > 31) return false;
+  return (10 - (weighted(d, [1, 3, 7, 9, 1, 3, 7, 9, 1, 3]) % 10)) % 10 === d[10];
+}
+
+function bsnValid(value: string): boolean {
+  const d = digitsOf(value);
+  return d.length === 9 && d[0] + d[1] > 0 && (weighted(d, [9, 8, 7, 6, 5, 4, 3, 2]) - d[8]) % 11 === 0;
+}
+
+function tfnValid(value: string): boolean {
+  const d = digitsOf(value);
+  return d.length === 9 && new Set(d).size > 1 && weighted(d, [1, 4, 3, 7, 5, 8, 6, 9, 10]) % 11 === 0;
+}
+
+function abnValid(value: string): boolean {
+  const d = digitsOf(value);
+  if (d.length !== 11 || d[0] === 0) return false;
+  d[0] -= 1;
+  return weighted(d, [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19]) % 89 === 0;
+}
+
+function medicareValid(value: string): boolean {
+  const d = digitsOf(value);
+  return d[0] >= 2 && d[0] <= 6 && weighted(d, [1, 3, 7, 9, 1, 3, 7, 9]) % 10 === d[8];
+}
+
+function rrnValid(value: string): boolean {
+  const d = digitsOf(value);
+  const month = d[2] * 10 + d[3];
+  const day = d[4] * 10 + d[5];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return false;
+  return (11 - (weighted(d, [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5]) % 11)) % 10 === d[12];
+}
+
+const NRIC_LETTERS: Record<string, string> = { S: 'JZIHGFEDCBA', T: 'JZIHGFEDCBA', F: 'XWUTRQPNMLK', G: 'XWUTRQPNMLK', M: 'XWUTRQPNJLK' };
+const NRIC_OFFSET: Record<string, number> = { S: 0, T: 4, F: 0, G: 4, M: 3 };
+
+function nricValid(value: string): boolean {
+  const prefix = value[0].toUpperCase();
+  const sum = weighted(digitsOf(value), [2, 7, 6, 5, 4, 3, 2]) + NRIC_OFFSET[prefix];
+  return NRIC_LETTERS[prefix][sum % 11] === value[8].toUpperCase();
+}
+
+const B = '(?<![\\w.+-])';
+const E = '(?![\\w-]|\\.\\d)';
+
+const rules: NumericRule[] = [
+  {
+    kind: 'uk_nhs', minDigits: 10,
+    pattern: new RegExp(`${B}\\d{3}([ -]?)\\d{3}\\1\\d{4}${E}`, 'g'),
+    // Printed with spaces (`401 023 2137`), or named: dashed, it is more often a phone number
+    // (`415-555-2671` passes the check one time in eleven).
+    accept: (v, text, start) => nhsValid(v) && (v.includes(' ') || named(text, start, /\bnhs\b/i)),
+  },
+  {
+    kind: 'pl_pesel', minDigits: 11,
+    pattern: new RegExp(`${B}\\d{11}${E}`, 'g'),
+    accept: peselValid,
+  },
+  {
+    kind: 'nl_bsn', minDigits: 9,
+    pattern: new RegExp(`${B}\\d{4}\\.?\\d{2}\\.?\\d{3}${E}|${B}\\d{9}${E}`, 'g'),
+    accept: (v, text, start) => bsnValid(v) && named(text, start, /\b(?:bsn|burgerservicenummer|sofi(?:nummer)?)\b/i),
+  },
+  {
+    kind: 'au_tfn', minDigits: 9,
+    pattern: new RegExp(`${B}\\d{3}([ -]?)\\d{3}\\1\\d{3}${E}`, 'g'),
+    accept: (v, text, start) => tfnValid(v) && named(text, start, /\b(?:tfn|tax\s*file)\b/i),
+  },
+  {
+    kind: 'au_abn', minDigits: 11,
+    pattern: new RegExp(`${B}\\d{2} \\d{3} \\d{3} \\d{3}${E}|${B}\\d{11}${E}`, 'g'),
+    accept: (v, text, start) => abnValid(v) && (v.includes(' ') || named(text, start, /\babn\b/i)),
+  },
+  {
+    kind: 'au_medicare', minDigits: 10,
+    pattern: new RegExp(`${B}[2-6]\\d{3} ?\\d{5} ?\\d(?:[ /-]?[1-9])?${E}`, 'g'),
+    accept: (v, text, start) => medicareValid(v) && named(text, start, /\bmedicare\b/i),
+  },
+  {
+    kind: 'kr_rrn', minDigits: 13,
+    pattern: new RegExp(`${B}\\d{6}-[1-4]\\d{6}${E}`, 'g'),
+    accept: rrnValid,
+  },
+  {
+    kind: 'sg_nric', minDigits: 7,
+    pattern: /(?<![A-Za-z0-9])[STFGM]\d{7}[A-Z](?![A-Za-z0-9])/g,
+    accept: nricValid,
+  },
+];
+
+/** Checked national numbers of the UK (NHS), Poland, the Netherlands, Australia, South Korea and Singapore. */
+export const worldNationalIdDetector: Detector = {
+  name: 'pii-national-ids-world',
+  kinds: [...new Set(rules.map((r) => r.kind))],
+  priority: 50,
+  find: (text) => findInNumericRuns(rules, text),
+};
