@@ -3,8 +3,9 @@ import { isHexAt } from '../checks';
 import { findByRules, type Detector, type PatternRule } from '../detector';
 import { isFakeBody } from '../token-checks';
 
-// Identifiers that point at one person's device or money: MAC addresses, and Bitcoin (base58check
-// and bech32/bech32m, both checksum-verified) and Ethereum addresses.
+// Identifiers that point at one person's device or money: MAC addresses (colons, dashes, Cisco's
+// dots), and wallet addresses: Bitcoin, Litecoin and Dogecoin (base58check, bech32/bech32m) and
+// Cardano (bech32), all checksum-verified, and Ethereum.
 
 function acceptMac(value: string): boolean {
   const hex = value.replace(/[^0-9A-Fa-f]/g, '').toLowerCase();
@@ -25,7 +26,8 @@ function base58Decode(value: string): Buffer | undefined {
   }
   const hex = n.toString(16);
   const body = Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex');
-  const zeros = value.length - value.replace(/^1+/, '').length;
+  let zeros = 0;
+  while (zeros < value.length && value[zeros] === '1') zeros++;
   return Buffer.concat([Buffer.alloc(zeros), body]);
 }
 
@@ -78,15 +80,32 @@ const rules: PatternRule[] = [
     accept: acceptMac,
   },
   {
-    kind: 'crypto_wallet',
-    pattern: /(?<![\w/+])[13][1-9A-HJ-NP-Za-km-z]{25,34}(?![\w/+])/g,
-    accept: passesBase58Check,
+    kind: 'mac_address',
+    // Cisco's notation: 001a.2b3c.4d5e.
+    anchor: { literal: '.', back: /[0-9A-Fa-f]/, maxBack: 4, quick: (t, at) => isHexAt(t, at - 4) && isHexAt(t, at + 4) && t[at + 5] === '.' && t[at - 5] !== '.' },
+    pattern: /(?<![\w:.-])[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}(?![\w:.-])/y,
+    accept: (value) => /[a-fA-F]/.test(value) && /\d/.test(value) && acceptMac(value),
   },
   {
     kind: 'crypto_wallet',
-    hint: ['bc1', 'BC1', 'tb1'],
-    pattern: /(?<![\w-])(?:bc1|tb1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}(?![\w-])/g,
+    // Base58check: Bitcoin (1…, 3…), Litecoin (L…, M…), Dogecoin (D…). XRP (r… in Ripple's
+    // alphabet) is left out: a pass over every word starting with `r` cost more than all the others.
+    pattern: /(?<![\w/+])[13LMD][1-9A-HJ-NP-Za-km-z]{25,34}(?![\w/+])/g,
+    accept: (value) => /\d/.test(value.slice(1)) && passesBase58Check(value),
+  },
+  {
+    kind: 'crypto_wallet',
+    // Bech32/bech32m: Bitcoin and Litecoin.
+    hint: ['bc1', 'BC1', 'tb1', 'ltc1', 'LTC1'],
+    pattern: /(?<![\w-])(?:bc1|tb1|BC1|ltc1|LTC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}(?![\w-])/g,
     accept: (value) => (value === value.toLowerCase() || value === value.toUpperCase()) && passesBech32(value),
+  },
+  {
+    kind: 'crypto_wallet',
+    // Cardano: bech32, longer than Bitcoin's.
+    hint: 'addr1',
+    pattern: /(?<![\w-])addr1[02-9ac-hj-np-z]{50,110}(?![\w-])/g,
+    accept: passesBech32,
   },
   {
     kind: 'crypto_wallet',
@@ -96,7 +115,7 @@ const rules: PatternRule[] = [
   },
 ];
 
-/** MAC addresses, and Bitcoin and Ethereum wallet addresses. */
+/** MAC addresses, and Bitcoin, Litecoin, Dogecoin, Cardano and Ethereum wallet addresses. */
 export const deviceWalletDetector: Detector = {
   name: 'pii-devices-wallets',
   kinds: ['mac_address', 'crypto_wallet'],

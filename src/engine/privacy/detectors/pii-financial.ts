@@ -53,7 +53,7 @@ const numberRules: NumericRule[] = [
     minDigits: 13,
     // Only the printed groupings (see isCardGrouping): a run such as `1 1 1 1 …` then fails at
     // its second character instead of trying 13–19 digits from every position.
-    pattern: /(?<![\w.+-])(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1(?:\d{4}(?:\1\d{3})?|\d{1,3})|\d{4}([ -])\d{6}\2\d{4,5})(?![\w.-]?\d)/g,
+    pattern: /(?<![\w.+-])(?:\d{13,19}|\d{4}([ .-])\d{4}\1\d{4}\1(?:\d{4}(?:\1\d{3})?|\d{1,3})|\d{4}([ -])\d{6}\2\d{4,5})(?![\w.-]?\d)/g,
     accept: acceptCard,
   },
 ];

@@ -40,6 +40,13 @@ const numberRules: NumericRule[] = [
     accept: possibleInternational,
   },
   {
+    // The country code in parentheses: (+44) 20 7946 0958, (+1) 415-555-2671
+    kind: 'phone', minDigits: 8,
+    hint: '(+',
+    pattern: /(?<![\w+)\].])\(\+[1-9]\d{0,2}\)[ .-]?\d{1,5}(?:[ .-]\d{1,8}){1,5}(?![\w.+-]?\d)/g,
+    accept: (value) => possibleInternational(value.replace(/^\((\+\d+)\)/, '$1')),
+  },
+  {
     // 0044 20 7946 0958, 0033 1 23 45 67 89
     kind: 'phone', minDigits: 8,
     hint: '00',
