@@ -43,9 +43,14 @@ export class FolderIndex {
     this.index = new WorkspaceIndex({ root, settings, overlay, watched: true });
   }
 
+  /** A run has completed since the server started: the index is no longer just the saved one. */
+  private refreshed = false;
+  /** The saved index being read: every run waits for it, so a restore never lands on a refreshed index. */
+  private loaded: Promise<unknown> = Promise.resolve();
+
   /** Loads the saved index, then brings it up to date (only changed files are read). */
   async start(): Promise<void> {
-    await loadSavedIndex(this.index);
+    this.loaded = loadSavedIndex(this.index).catch(this.onError);
     await this.run();
   }
 
@@ -53,6 +58,7 @@ export class FolderIndex {
   run(): Promise<void> {
     this.running ??= (async () => {
       const abort = (this.abort = new AbortController());
+      await this.loaded;
       let sentAt = 0;
       let reported = false;
       let stopped = false;
@@ -70,11 +76,14 @@ export class FolderIndex {
         });
         // Saved after runs that read or dropped files; edits re-indexed one by one wait for the next such run.
         if (report.reread + report.removed > 0) await saveIfChanged(this.index).catch(this.onError);
+        this.refreshed = true;
       } catch (err) {
         // A stopped build keeps what it indexed (and saves it); the next question or change continues it.
         stopped = abort.signal.aborted;
         if (!stopped) this.onError(err);
         else await saveIfChanged(this.index).catch(this.onError);
+        // Stopped by the user: the next questions are answered from what is indexed, without waiting.
+        if (stopped) this.refreshed = true;
         this.index.markDirty();
       } finally {
         const last = this.progress;
@@ -111,7 +120,9 @@ export class FolderIndex {
     // Nothing indexed yet (a question right after the window opened): wait longer for the first
     // files rather than answer "nothing found". A run this question started (usually quick: a look
     // at the file list) is waited for a little; one already under way is not.
-    const wait = this.index.fileCount === 0 ? FIRST_BUILD_WAIT_MS : already ? 0 : REFRESH_WAIT_MS;
+    // The first run after a (re)start is waited for too: until it ends, the index is the saved one,
+    // which may predate the files and the settings.
+    const wait = this.index.fileCount === 0 || !this.refreshed ? FIRST_BUILD_WAIT_MS : already ? 0 : REFRESH_WAIT_MS;
     if (wait > 0) await Promise.race([run, new Promise((r) => setTimeout(r, wait).unref())]);
     const indexing = this.indexing;
     return { chunks: await this.index.search(terms, limit), indexing };

@@ -267,9 +267,10 @@ export class WorkspaceIndex implements ChunkSource {
     this.data = IndexData.unpack(saved.data);
     this.rejected = new Map(saved.rejected);
     // The saved index may come from other settings: until the next refresh re-lists the files, a
-    // file hidden now by extraIgnore or an excluded folder must not be answered from it.
+    // file hidden now by extraIgnore, an excluded folder or the size limit must not be answered from it.
     const hidden = hiddenBySettings(this.settings);
-    for (const rel of [...this.data.paths()]) if (hidden(rel)) this.data.dropFile(rel);
+    const max = this.settings.maxFileBytes;
+    for (const rel of [...this.data.paths()]) if (hidden(rel) || (this.data.file(rel)?.size ?? 0) > max) this.data.dropFile(rel);
     this.dirty = true;
     this.savedRevision = ++this.revision;
   }
