@@ -35,6 +35,8 @@ describe('the index kept on disk', () => {
     assert.deepEqual((await index.search(extractTerms('parseRetryAfter'), 20)).filter((c) => c.path.startsWith('src/http/')), []);
     const excluded = await openIndex({ root, settings: { excludedFolders: ['auth'] } });
     assert.deepEqual((await excluded.index.search(extractTerms('how are API keys stored?'), 20)).filter((c) => c.path.startsWith('src/auth/')), []);
+    const small = await openIndex({ root, settings: { maxFileBytes: 1024 } });
+    assert.deepEqual((await small.index.search(extractTerms('how are API keys stored?'), 20)).filter((c) => c.path === 'src/auth/keyStore.ts'), [], 'over the size limit now');
   });
 
   it('reopens warm: the same ranking, and only changed files are read again', async () => {
