@@ -154,5 +154,7 @@ export const privateKeyCases: Case[] = [
   ['json-escaped key (service account)', `"private_key": "-----BEGIN PRIVATE KEY-----\\n${PEM_BODY.replace(/\n/g, '\\n')}\\n-----END PRIVATE KEY-----\\n",`, `"private_key": "${R('private_key')}\\n",`],
   ['chunk cut after BEGIN', `-----BEGIN RSA PRIVATE KEY-----\n${PEM_BODY}`, `${R('private_key')}\n\n\n\n\n`],
   ['chunk cut before END', `${PEM_BODY}\n-----END RSA PRIVATE KEY-----\nnext line`, `${R('private_key')}\n\n\n\n\n\nnext line`],
+  ['putty key file: the private lines and their mac', `PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy@ci\nPublic-Lines: 1\nAAAAC3NzaC1lZDI1NTE5AAAAI${fake(24, 'b64', 52)}\nPrivate-Lines: 2\n${fake(44, 'b64', 53)}\n${fake(20, 'b64', 54)}\nPrivate-MAC: ${fake(64, 'hex', 55)}\n`,
+    `PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy@ci\nPublic-Lines: 1\nAAAAC3NzaC1lZDI1NTE5AAAAI${fake(24, 'b64', 52)}\nPrivate-Lines: 2\n${R('private_key')}\n\n\n`],
   ['crlf line endings kept', `-----BEGIN PRIVATE KEY-----\r\n${PEM_BODY.replace(/\n/g, '\r\n')}\r\n-----END PRIVATE KEY-----\r\n`, `${R('private_key')}${'\r\n'.repeat(6)}\r\n`],
 ];

@@ -1,6 +1,7 @@
 import type { Detector, Finding } from '../detector';
 
-// PEM private keys (PKCS#1/#8, EC, DSA, OpenSSH, encrypted) and PGP private key blocks. The
+// PEM private keys (PKCS#1/#8, EC, DSA, OpenSSH, encrypted), PGP private key blocks and the private
+// part of PuTTY key files (.ppk). The
 // whole block is one finding; the scrubber keeps its line breaks so line numbers stay valid.
 // Bodies are accepted with real newlines or JSON-escaped "\n" (service-account files), and as
 // quoted lines joined by `+` in source code. A chunk may hold half a key (BEGIN without END,
@@ -72,7 +73,33 @@ function walkBackward(text: string, to: number, limit: number): number {
   return start;
 }
 
+// PuTTY's .ppk: `Private-Lines: N` then N base64 lines, then `Private-MAC: <hex>`.
+const PUTTY_PRIVATE = /^Private-Lines: ?(\d{1,3})\r?$/gm;
+
+/** The private lines (and their MAC) of PuTTY key files; the public part and comment stay. */
+function* findPuttyKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
+  if (!text.includes('PuTTY-User-Key-File-') || !text.includes('Private-Lines:')) return;
+  PUTTY_PRIVATE.lastIndex = 0;
+  for (let m = PUTTY_PRIVATE.exec(text); m !== null; m = PUTTY_PRIVATE.exec(text)) {
+    const start = text.indexOf('\n', m.index) + 1;
+    if (start === 0) continue;
+    let end = start;
+    for (let n = 0, at = start; n < Number(m[1]) && at < text.length; n++) {
+      const nl = text.indexOf('\n', at);
+      const lineEnd = nl < 0 ? text.length : nl;
+      if (!BASE64_LINE.test(text.slice(at, lineEnd).replace(/\r$/, ''))) break;
+      end = lineEnd;
+      at = lineEnd + 1;
+    }
+    const mac = /^\n?Private-MAC: ?[0-9a-fA-F]{20,128}\r?/.exec(text.slice(end, end + 140));
+    if (mac) end += mac[0].length;
+    if (end > start) yield { kind: 'private_key', start, end };
+    PUTTY_PRIVATE.lastIndex = Math.max(PUTTY_PRIVATE.lastIndex, end);
+  }
+}
+
 function* findPrivateKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
+  yield* findPuttyKeys(text);
   if (!text.includes('PRIVATE KEY')) return;
   const markers: Marker[] = [];
   MARKER.lastIndex = 0;
@@ -100,7 +127,7 @@ function* findPrivateKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
   }
 }
 
-/** PEM and PGP private key blocks, whole or cut by a chunk boundary. */
+/** PEM and PGP private key blocks, whole or cut by a chunk boundary, and PuTTY's private lines. */
 export const privateKeyDetector: Detector = {
   name: 'private-keys',
   kinds: ['private_key'],
