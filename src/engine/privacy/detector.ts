@@ -49,6 +49,8 @@ export interface PatternRule {
     maxBack: number;
     /** A cheap look at the characters around the literal; false skips the hit without a regex. */
     quick?: (text: string, at: number) => boolean;
+    /** Characters `back` walks over that may not start a match (an opening quote): dropped from the start. */
+    skip?: RegExp;
   };
 }
 
@@ -62,6 +64,7 @@ function* findAnchored(rule: PatternRule, anchor: NonNullable<PatternRule['ancho
     }
     let start = at;
     while (start > 0 && at - start <= anchor.maxBack && anchor.back.test(text[start - 1])) start--;
+    while (anchor.skip && start < at && anchor.skip.test(text[start])) start++;
     from = at + anchor.literal.length;
     if (at - start > anchor.maxBack) continue;
     re.lastIndex = start;

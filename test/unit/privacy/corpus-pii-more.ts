@@ -50,6 +50,8 @@ export const piiMoreCases: Case[] = [
   ['email with an ip literal', 'admin@[192.168.1.20]', R('email')],
   ['email with accents', 'josé.garcía@correo.es', R('email')],
   ['email with rfc specials', 'me!you@example.org', R('email')],
+  ['email with an apostrophe inside', "write to o'brien.k@example.ie today", `write to ${R('email')} today`],
+  ['email in single quotes in code', "const to = 'ops-team@example.org';", `const to = '${R('email')}';`],
 ];
 
 export const piiMoreLookalikes: Negative[] = [
