@@ -54,7 +54,27 @@ export interface PatternRule {
   };
 }
 
-function* findAnchored(rule: PatternRule, anchor: NonNullable<PatternRule['anchor']>, text: string): Iterable<[number, RegExpExecArray]> {
+type Found = Omit<Finding, 'priority'>;
+
+/** Adds one match's finding (its `value` group when it has one) unless it is empty or refused. */
+function take(rule: PatternRule, quick: RegExp | null, m: RegExpExecArray, text: string, out: Found[]): void {
+  let start = m.index;
+  let value = m[0];
+  const group = m.indices?.groups?.value;
+  if (group && m.groups?.value !== undefined) {
+    start = group[0];
+    value = m.groups.value;
+  } else if (quick && m.groups?.value !== undefined) {
+    // The group ends the match (only lookarounds after it): its offset needs no `d` flag.
+    value = m.groups.value;
+    start = m.index + m[0].length - value.length;
+  }
+  if (value.length === 0) return;
+  if (rule.accept && !rule.accept(value, text, start)) return;
+  out.push({ kind: rule.kind, start, end: start + value.length });
+}
+
+function collectAnchored(rule: PatternRule, anchor: NonNullable<PatternRule['anchor']>, text: string, out: Found[]): void {
   const re = rule.pattern;
   let from = 0;
   for (let at = text.indexOf(anchor.literal, from); at >= 0; at = text.indexOf(anchor.literal, from)) {
@@ -71,39 +91,31 @@ function* findAnchored(rule: PatternRule, anchor: NonNullable<PatternRule['ancho
     const m = re.exec(text);
     if (m === null) continue;
     from = Math.max(from, m.index + m[0].length);
-    yield [m.index, m];
+    take(rule, null, m, text, out);
   }
 }
 
-function* findGlobal(re: RegExp, text: string): Iterable<[number, RegExpExecArray]> {
+function collectGlobal(rule: PatternRule, text: string, out: Found[]): void {
+  const quick = withoutIndices(rule.pattern);
+  const re = quick ?? rule.pattern;
   re.lastIndex = 0;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     if (m[0].length === 0) re.lastIndex++;
-    yield [m.index, m];
+    take(rule, quick, m, text, out);
   }
 }
 
-/** Runs pattern rules over a text and yields their findings. */
-export function* findByRules(rules: readonly PatternRule[], text: string): Iterable<Omit<Finding, 'priority'>> {
+/**
+ * Runs pattern rules over a text and returns their findings. Plain loops into one array, not
+ * generators: this runs for every rule of every chunk, and an iterator per rule cost more than
+ * most of the rules' own matching.
+ */
+export function findByRules(rules: readonly PatternRule[], text: string): Found[] {
+  const out: Found[] = [];
   for (const rule of rules) {
     if (rule.hint !== undefined && !(typeof rule.hint === 'string' ? text.includes(rule.hint) : rule.hint.some((h) => text.includes(h)))) continue;
-    const quick = rule.anchor ? null : withoutIndices(rule.pattern);
-    const matches = rule.anchor ? findAnchored(rule, rule.anchor, text) : findGlobal(quick ?? rule.pattern, text);
-    for (const [index, m] of matches) {
-      let start = index;
-      let value = m[0];
-      const group = m.indices?.groups?.value;
-      if (group && m.groups?.value !== undefined) {
-        start = group[0];
-        value = m.groups.value;
-      } else if (quick && m.groups?.value !== undefined) {
-        // The group ends the match (only lookarounds after it): its offset needs no `d` flag.
-        value = m.groups.value;
-        start = index + m[0].length - value.length;
-      }
-      if (value.length === 0) continue;
-      if (rule.accept && !rule.accept(value, text, start)) continue;
-      yield { kind: rule.kind, start, end: start + value.length };
-    }
+    if (rule.anchor) collectAnchored(rule, rule.anchor, text, out);
+    else collectGlobal(rule, text, out);
   }
+  return out;
 }

@@ -55,7 +55,8 @@ export function runsOf(text: string, shape: RunShape = 'numeric'): readonly Run[
 }
 
 /** Runs numeric rules inside the runs that hold enough digits, with a little context around. */
-export function* findInNumericRuns(rules: readonly NumericRule[], text: string, shape: RunShape = 'numeric'): Iterable<Omit<Finding, 'priority'>> {
+export function findInNumericRuns(rules: readonly NumericRule[], text: string, shape: RunShape = 'numeric'): Array<Omit<Finding, 'priority'>> {
+  const out: Array<Omit<Finding, 'priority'>> = [];
   for (const run of runsOf(text, shape)) {
     const from = Math.max(0, run.start - 1);
     const window = text.slice(from, Math.min(text.length, run.end + 2));
@@ -70,8 +71,9 @@ export function* findInNumericRuns(rules: readonly NumericRule[], text: string, 
         }
         const start = from + m.index;
         if (rule.accept && !rule.accept(m[0], text, start)) continue;
-        yield { kind: rule.kind, start, end: start + m[0].length };
+        out.push({ kind: rule.kind, start, end: start + m[0].length });
       }
     }
   }
+  return out;
 }

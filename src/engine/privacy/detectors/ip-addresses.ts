@@ -94,8 +94,5 @@ export const ipAddressDetector: Detector = {
   name: 'ip-addresses',
   kinds: ['ip_address'],
   priority: 30,
-  *find(text) {
-    yield* findInNumericRuns(numberRules, text);
-    yield* findByRules(rules, text);
-  },
+  find: (text) => findInNumericRuns(numberRules, text).concat(findByRules(rules, text)),
 };

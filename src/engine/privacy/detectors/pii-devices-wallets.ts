@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isHexAt } from '../checks';
 import { findByRules, type Detector, type PatternRule } from '../detector';
+import type { PrefixRule } from '../prefix-scan';
 import { isFakeBody } from '../token-checks';
 
 // Identifiers that point at one person's device or money: MAC addresses (colons, dashes, Cisco's
@@ -93,29 +94,26 @@ const rules: PatternRule[] = [
     pattern: /(?<![\w/+])[13LMD][1-9A-HJ-NP-Za-km-z]{25,34}(?![\w/+])/g,
     accept: (value) => /\d/.test(value.slice(1)) && passesBase58Check(value),
   },
-  {
-    kind: 'crypto_wallet',
-    // Bech32/bech32m: Bitcoin and Litecoin.
-    hint: ['bc1', 'BC1', 'tb1', 'ltc1', 'LTC1'],
-    pattern: /(?<![\w-])(?:bc1|tb1|BC1|ltc1|LTC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}(?![\w-])/g,
-    accept: (value) => (value === value.toLowerCase() || value === value.toUpperCase()) && passesBech32(value),
-  },
-  {
-    kind: 'crypto_wallet',
-    // Cardano: bech32, longer than Bitcoin's.
-    hint: 'addr1',
-    pattern: /(?<![\w-])addr1[02-9ac-hj-np-z]{50,110}(?![\w-])/g,
-    accept: passesBech32,
-  },
-  {
-    kind: 'crypto_wallet',
-    hint: '0x',
-    pattern: /(?<![\w])0x[0-9a-fA-F]{40}(?![\w])/g,
-    accept: (value) => !isFakeBody(value.slice(2)) && /[a-fA-F]/.test(value.slice(2)),
-  },
 ];
 
-/** MAC addresses, and Bitcoin, Litecoin, Dogecoin, Cardano and Ethereum wallet addresses. */
+/**
+ * Wallets that start with a fixed prefix (bech32 `bc1…`/`ltc1…`, Cardano `addr1…`, Ethereum `0x…`):
+ * found by the one prefix scan the token detector runs anyway (tokens.ts), not by a pass of their own.
+ */
+export const walletPrefixRules: PrefixRule[] = [
+  {
+    kind: 'crypto_wallet',
+    // Bech32/bech32m: Bitcoin and Litecoin, one case throughout.
+    prefixes: ['bc1', 'tb1', 'ltc1', 'BC1', 'LTC1'],
+    body: /[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}/,
+    accept: (token) => (token === token.toLowerCase() || token === token.toUpperCase()) && passesBech32(token),
+  },
+  // Cardano: bech32, longer than Bitcoin's.
+  { kind: 'crypto_wallet', prefixes: ['addr1'], body: /[02-9ac-hj-np-z]{50,110}/, accept: (token) => passesBech32(token) },
+  { kind: 'crypto_wallet', prefixes: ['0x'], body: /[0-9a-fA-F]{40}/, accept: (_t, body) => !isFakeBody(body) && /[a-fA-F]/.test(body) },
+];
+
+/** MAC addresses, and Bitcoin, Litecoin and Dogecoin base58 wallet addresses (the prefixed ones: walletPrefixRules). */
 export const deviceWalletDetector: Detector = {
   name: 'pii-devices-wallets',
   kinds: ['mac_address', 'crypto_wallet'],

@@ -82,8 +82,5 @@ export const moreNationalIdDetector: Detector = {
   name: 'pii-national-ids-more',
   kinds: [...new Set([...numberRules, ...upperRules].map((r) => r.kind))],
   priority: 50,
-  *find(text) {
-    yield* findInNumericRuns(numberRules, text);
-    yield* findInNumericRuns(upperRules, text, 'upper');
-  },
+  find: (text) => findInNumericRuns(numberRules, text).concat(findInNumericRuns(upperRules, text, 'upper')),
 };

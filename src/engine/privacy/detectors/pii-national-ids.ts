@@ -80,13 +80,12 @@ const dniRule: NumericRule = {
   accept: acceptDni,
 };
 
+const numericWithDni = [...numberRules, dniRule];
+
 /** US SSNs, UK National Insurance numbers, Canadian SINs, Spanish DNI/NIE, French NIR, Aadhaar. */
 export const nationalIdDetector: Detector = {
   name: 'pii-national-ids',
   kinds: ['us_ssn', 'uk_nino', 'ca_sin', 'es_dni', 'fr_nir', 'in_aadhaar'],
   priority: 50,
-  *find(text) {
-    yield* findInNumericRuns([...numberRules, dniRule], text);
-    yield* findInNumericRuns(upperRules, text, 'upper');
-  },
+  find: (text) => findInNumericRuns(numericWithDni, text).concat(findInNumericRuns(upperRules, text, 'upper')),
 };

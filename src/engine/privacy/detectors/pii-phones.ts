@@ -76,7 +76,5 @@ export const phoneDetector: Detector = {
   name: 'pii-phones',
   kinds: ['phone'],
   priority: 40,
-  *find(text) {
-    yield* findInNumericRuns(numberRules, text);
-  },
+  find: (text) => findInNumericRuns(numberRules, text),
 };

@@ -1,6 +1,7 @@
 import { findByRules, type Detector, type PatternRule } from '../detector';
 import { PrefixIndex } from '../prefix-scan';
 import { isFakeBody } from '../token-checks';
+import { walletPrefixRules } from './pii-devices-wallets';
 import { devTokenRules } from './token-rules-dev';
 import { saasTokenRules } from './token-rules-saas';
 
@@ -9,7 +10,8 @@ import { saasTokenRules } from './token-rules-saas';
 // `:AA`, Azure AD's `Q~`, Mailchimp's `-us12`) are found from that literal with `indexOf`,
 // walking back a bounded distance; every pattern is bounded, so matching stays linear.
 
-const prefixIndex = new PrefixIndex([...devTokenRules, ...saasTokenRules]);
+// Prefixed wallet addresses ride along: one scan finds every prefix, whatever family it belongs to.
+const prefixIndex = new PrefixIndex([...devTokenRules, ...saasTokenRules, ...walletPrefixRules]);
 
 const anchoredRules: PatternRule[] = [
   {
@@ -57,8 +59,5 @@ export const tokenDetector: Detector = {
   name: 'tokens',
   kinds: [...new Set([...prefixIndex.kinds(), ...anchoredRules.map((r) => r.kind)])],
   priority: 90,
-  *find(text) {
-    yield* prefixIndex.scan(text);
-    yield* findByRules(anchoredRules, text);
-  },
+  find: (text) => prefixIndex.scan(text).concat(findByRules(anchoredRules, text)),
 };
