@@ -3,7 +3,9 @@
 import { fileURLToPath } from 'node:url';
 import { createConnection, FileChangeType, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { IndexingProgressNotification, SearchRequest, StatusRequest, StopIndexingRequest, type IndexServerOptions } from '../engine/index-protocol/protocol';
+import {
+  IndexingProgressNotification, SearchRequest, StatusRequest, StopIndexingRequest, type IndexingProgress, type IndexServerOptions,
+} from '../engine/index-protocol/protocol';
 import type { DocumentOverlay } from '../engine/workspace/types';
 import { FolderIndex } from './folder-index';
 
@@ -38,7 +40,8 @@ connection.onInitialize((params) => {
   const opts = (params.initializationOptions ?? { settings: {} }) as IndexServerOptions;
   for (const wf of params.workspaceFolders ?? []) {
     const root = filePath(wf.uri);
-    if (root) folders.set(root, new FolderIndex(root, opts.settings[root] ?? {}, overlay, logError, (p) => void connection.sendNotification(IndexingProgressNotification, p)));
+    const progress = (p: IndexingProgress) => void connection.sendNotification(IndexingProgressNotification, p);
+    if (root) folders.set(root, new FolderIndex(root, opts.settings[root] ?? {}, overlay, logError, progress));
   }
   return { capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental } };
 });

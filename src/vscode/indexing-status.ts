@@ -38,7 +38,8 @@ export class IndexingStatus implements vscode.Disposable {
       this.ended.push(p);
       if (this.ended.length > 20) this.ended.shift();
       if (p.ended === 'stopped') {
-        void vscode.window.setStatusBarMessage(`Grounded: indexing stopped at ${count(p.indexed)} of ${count(p.total)} files. It carries on with the next question.`, 8000);
+        const where = `${count(p.indexed)} of ${count(p.total)} files`;
+        void vscode.window.setStatusBarMessage(`Grounded: indexing stopped at ${where}. It carries on with the next question.`, 8000);
       }
     } else this.runs.set(p.root, { progress: p, since: this.runs.get(p.root)?.since ?? Date.now() });
     this.render();
@@ -63,7 +64,8 @@ export class IndexingStatus implements vscode.Disposable {
     const total = runs.reduce((n, r) => n + r.progress.total, 0);
     const names = runs.map((r) => path.basename(r.progress.root)).join(', ');
     this.item.text = `$(sync~spin) Grounded: indexing ${count(indexed)} of ${count(total)} files`;
-    this.item.tooltip = `Grounded is indexing ${names}. Questions asked now are answered from the files indexed so far. Click to stop indexing (it carries on with the next question).`;
+    this.item.tooltip = `Grounded is indexing ${names}. Questions asked now are answered from the files indexed so far. `
+      + 'Click to stop indexing (it carries on with the next question).';
     this.item.show();
     this.shown = true;
   }

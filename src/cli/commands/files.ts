@@ -50,7 +50,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const root = await resolveRootOption(values.root, io.cwd);
   // query.yaml's extra_ignore and excluded_folders hide files from answers, so they hide them here too.
   const yaml = await loadConfigOrUsageError(root);
-  const opts = { root, maxFileBytes: positiveInt('max-file-size', values['max-file-size']), sniffBinary: true, extraIgnore: yaml.settings.extraIgnore, excludedFolders: yaml.settings.excludedFolders };
+  const opts = {
+    root, maxFileBytes: positiveInt('max-file-size', values['max-file-size']), sniffBinary: true,
+    extraIgnore: yaml.settings.extraIgnore, excludedFolders: yaml.settings.excludedFolders,
+  };
   if (values.explain !== undefined) {
     const explanation = await explainPath(opts, values.explain);
     io.stdout(values.json ? `${JSON.stringify(explanation, null, 2)}\n` : describe(explanation));

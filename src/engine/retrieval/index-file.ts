@@ -136,7 +136,8 @@ export function readContentVerdicts(file: string): Map<string, KnownContent> | u
   try {
     fd = openSync(file, 'r');
     const pre = Buffer.alloc(PREAMBLE);
-    if (readSync(fd, pre, 0, PREAMBLE, 0) < PREAMBLE || pre.toString('latin1', 0, 8) !== MAGIC || pre.readUInt32LE(8) !== INDEX_FORMAT_VERSION) return undefined;
+    const preamble = readSync(fd, pre, 0, PREAMBLE, 0) === PREAMBLE && pre.toString('latin1', 0, 8) === MAGIC;
+    if (!preamble || pre.readUInt32LE(8) !== INDEX_FORMAT_VERSION) return undefined;
     const json = Buffer.alloc(pre.readUInt32LE(12));
     if (readSync(fd, json, 0, json.length, PREAMBLE) < json.length) return undefined;
     const h = JSON.parse(json.toString('utf8')) as Pick<Header, 'files' | 'rejected'>;
