@@ -32,6 +32,10 @@ export class FolderIndex {
   private timer: NodeJS.Timeout | undefined;
   /** Re-indexing of changed files under way: a search waits for them, so it sees the edit it follows. */
   private readonly pending = new Set<Promise<void>>();
+  /** A run has completed (or was stopped) since the server started: the index is no longer just the saved one. */
+  private refreshed = false;
+  /** The saved index being read: every run waits for it, so a restore never lands on a refreshed index. */
+  private loaded: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly root: string,
@@ -42,11 +46,6 @@ export class FolderIndex {
   ) {
     this.index = new WorkspaceIndex({ root, settings, overlay, watched: true });
   }
-
-  /** A run has completed since the server started: the index is no longer just the saved one. */
-  private refreshed = false;
-  /** The saved index being read: every run waits for it, so a restore never lands on a refreshed index. */
-  private loaded: Promise<unknown> = Promise.resolve();
 
   /** Loads the saved index, then brings it up to date (only changed files are read). */
   async start(): Promise<void> {
@@ -81,9 +80,11 @@ export class FolderIndex {
         // A stopped build keeps what it indexed (and saves it); the next question or change continues it.
         stopped = abort.signal.aborted;
         if (!stopped) this.onError(err);
-        else await saveIfChanged(this.index).catch(this.onError);
-        // Stopped by the user: the next questions are answered from what is indexed, without waiting.
-        if (stopped) this.refreshed = true;
+        else {
+          await saveIfChanged(this.index).catch(this.onError);
+          // Stopped by the user: the next questions are answered from what is indexed, without waiting.
+          this.refreshed = true;
+        }
         this.index.markDirty();
       } finally {
         const last = this.progress;

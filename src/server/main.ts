@@ -38,9 +38,9 @@ const logError = (err: unknown) => connection.console.error(`grounded index: ${e
 
 connection.onInitialize((params) => {
   const opts = (params.initializationOptions ?? { settings: {} }) as IndexServerOptions;
+  const progress = (p: IndexingProgress) => void connection.sendNotification(IndexingProgressNotification, p);
   for (const wf of params.workspaceFolders ?? []) {
     const root = filePath(wf.uri);
-    const progress = (p: IndexingProgress) => void connection.sendNotification(IndexingProgressNotification, p);
     if (root) folders.set(root, new FolderIndex(root, opts.settings[root] ?? {}, overlay, logError, progress));
   }
   return { capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental } };

@@ -60,9 +60,9 @@ export class IndexClient implements vscode.Disposable {
     this.ready = this.client.start();
   }
 
-  /** How far each folder's index is, as the server says. */
+  /** How far each folder's index is, as a server running with the current settings says. */
   async status(): Promise<IndexStatus[]> {
-    await this.ready;
+    await this.current();
     return this.client.sendRequest(StatusRequest, {});
   }
 
@@ -110,10 +110,7 @@ export class IndexClient implements vscode.Disposable {
     return new ServerChunkSource(root, async (terms, limit) => {
       await this.current();
       return this.client.sendRequest(SearchRequest, { root, terms, limit });
-    }, fallback, async () => {
-      await this.current();
-      return (await this.client.sendRequest(StatusRequest, {})).find((s) => s.root === root)?.files;
-    });
+    }, fallback, async () => (await this.status()).find((s) => s.root === root)?.files);
   }
 
   dispose(): void {

@@ -36,10 +36,6 @@ export class IndexFileError extends Error {}
 
 const pad4 = (n: number) => (n + 3) & ~3;
 
-function crc(buf: Uint8Array): number {
-  // zlib.crc32 exists from Node 20.15; without it the length and structure checks still apply.
-  return typeof zlib.crc32 === 'function' ? zlib.crc32(buf) >>> 0 : 0;
-}
 
 /**
  * Encodes an index as the parts of its file, in order: preamble, JSON header, then 4-byte-aligned
@@ -75,6 +71,7 @@ export function encodeIndexParts(saved: SavedIndex): Uint8Array[] {
 
 /** The CRC-32 of the parts as if joined, without joining them. */
 function crcOfParts(parts: Uint8Array[]): number {
+  // zlib.crc32 exists from Node 20.15; without it the length and structure checks still apply.
   if (typeof zlib.crc32 !== 'function') return 0;
   let value = 0;
   for (const p of parts) value = zlib.crc32(p, value);
@@ -88,18 +85,23 @@ function u32(buf: Buffer, offset: number, count: number): Uint32Array {
   return new Uint32Array(buf.buffer.slice(at, at + count * 4));
 }
 
+/** Checks the preamble (magic, format version) and returns the JSON header's length in bytes. */
+function headerBytes(pre: Buffer): number {
+  if (pre.length < PREAMBLE || pre.toString('latin1', 0, 8) !== MAGIC) throw new IndexFileError('not an index file');
+  const version = pre.readUInt32LE(8);
+  if (version !== INDEX_FORMAT_VERSION) throw new IndexFileError(`index format ${version}, this version reads ${INDEX_FORMAT_VERSION}`);
+  return pre.readUInt32LE(12);
+}
+
 /**
  * Decodes a saved index, checking everything a reader relies on (magic, version, length, checksum,
  * ranges of every id); throws `IndexFileError` saying what is wrong, so the caller rebuilds.
  */
 export function decodeIndex(buf: Buffer): SavedIndex {
-  if (buf.length < PREAMBLE || buf.toString('latin1', 0, 8) !== MAGIC) throw new IndexFileError('not an index file');
-  const version = buf.readUInt32LE(8);
-  if (version !== INDEX_FORMAT_VERSION) throw new IndexFileError(`index format ${version}, this version reads ${INDEX_FORMAT_VERSION}`);
-  const jsonBytes = buf.readUInt32LE(12);
+  const jsonBytes = headerBytes(buf);
   if (PREAMBLE + jsonBytes > buf.length) throw new IndexFileError('truncated header');
   const expectedCrc = buf.readUInt32LE(16);
-  if (expectedCrc !== 0 && crc(buf.subarray(PREAMBLE)) !== expectedCrc) throw new IndexFileError('checksum mismatch');
+  if (expectedCrc !== 0 && crcOfParts([buf.subarray(PREAMBLE)]) !== expectedCrc) throw new IndexFileError('checksum mismatch');
   let h: Header;
   try {
     h = JSON.parse(buf.toString('utf8', PREAMBLE, PREAMBLE + jsonBytes)) as Header;
@@ -136,9 +138,7 @@ export function readContentVerdicts(file: string): Map<string, KnownContent> | u
   try {
     fd = openSync(file, 'r');
     const pre = Buffer.alloc(PREAMBLE);
-    const preamble = readSync(fd, pre, 0, PREAMBLE, 0) === PREAMBLE && pre.toString('latin1', 0, 8) === MAGIC;
-    if (!preamble || pre.readUInt32LE(8) !== INDEX_FORMAT_VERSION) return undefined;
-    const json = Buffer.alloc(pre.readUInt32LE(12));
+    const json = Buffer.alloc(headerBytes(pre.subarray(0, readSync(fd, pre, 0, PREAMBLE, 0))));
     if (readSync(fd, json, 0, json.length, PREAMBLE) < json.length) return undefined;
     const h = JSON.parse(json.toString('utf8')) as Pick<Header, 'files' | 'rejected'>;
     const known = new Map<string, KnownContent>();

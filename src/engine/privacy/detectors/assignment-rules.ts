@@ -35,6 +35,9 @@ const PROVIDERS = /adafruit|adobe|airtable|algolia|alibaba|asana|atlassian|confl
 const PASS_QUALIFIERS = new Set(['secure', 'sec', 'prod', 'production', 'dev', 'development', 'staging', 'stage', 'test', 'local', 'admin', 'root',
   'main', 'primary', 'secondary', 'old', 'new', 'default', 'encrypted', 'enc', 'real', 'live', 'master']);
 
+/** A key's letters and digits, lower-cased: `DB_Api-Key` → `dbapikey`. */
+const flatten = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
+
 function words(key: string): string[] {
   return key.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean).map((w) => w.toLowerCase());
 }
@@ -56,10 +59,10 @@ export function classifyKey(key: string): AssignmentKind | undefined {
 }
 
 function classifyKeyUncached(dotted: string): AssignmentKind | undefined {
-  if (dotted.toLowerCase().replace(/[^a-z0-9]/g, '').endsWith('secretaccesskey')) return 'aws_secret_key';
+  if (flatten(dotted).endsWith('secretaccesskey')) return 'aws_secret_key';
   // `a.b.password = …` names a password; `pass.get(…)` and `this.pluginPass.addHelper(…)` are calls.
   const key = dotted.slice(dotted.lastIndexOf('.') + 1);
-  const flat = key.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const flat = flatten(key);
   if (flat.includes('awssecret')) return 'aws_secret_key';
   if (PASSWORD_WORDS.some((s) => flat.endsWith(s))) return 'password';
   const all = words(key);
@@ -73,14 +76,12 @@ function classifyKeyUncached(dotted: string): AssignmentKind | undefined {
   if (SECRET_SUFFIXES.some((s) => flat.endsWith(s))) return 'api_key';
   const secretAt = all.findIndex((w, i) => SECRET_WORDS.includes(w) || (w === 'api' && all[i + 1] === 'key'));
   if (secretAt >= 0 && tailIsSecret(all, secretAt + (all[secretAt] === 'api' ? 1 : 0))) return 'api_key';
-  if (PROVIDERS.test(flat) && /(?:key|id|token|secret|sid)$/.test(flat)) return 'api_key';
-  if (flat === 'slkey' || flat === 'slapikey') return 'api_key'; // SoftLayer's short form
+  if (namesProvider(flat) && /(?:key|id|token|secret|sid)$/.test(flat)) return 'api_key';
   return undefined;
 }
 
-/** A key that names a provider (`cloudant_key`): its value is that provider's credential. */
-function providerNamed(key: string): boolean {
-  const flat = key.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A flattened key (`cloudantkey`) that names a provider, or SoftLayer's short `sl_key`/`sl_api_key`. */
+function namesProvider(flat: string): boolean {
   return PROVIDERS.test(flat) || flat === 'slkey' || flat === 'slapikey';
 }
 
@@ -155,6 +156,6 @@ export function isSecretValue(kind: AssignmentKind, key: string, value: string, 
   if (kind === 'aws_secret_key' && /^[A-Za-z0-9/+]{40}$/.test(value)) return !isFakeBody(value);
   // Letters only: an identifier or constant name ("refreshTokenClientAcquireToken"); a random
   // key of 32+ characters almost always has a digit.
-  if (/^[A-Za-z_]+$/.test(value)) return randomLetters(value) || (providerNamed(key) && randomLowercase(value));
+  if (/^[A-Za-z_]+$/.test(value)) return randomLetters(value) || (namesProvider(flatten(key)) && randomLowercase(value));
   return looksSecret(value) && !isFakeBody(value);
 }

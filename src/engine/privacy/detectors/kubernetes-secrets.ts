@@ -60,7 +60,7 @@ function* yamlValues(all: Array<{ start: number; line: string }>, from: number, 
       const entry = ENTRY.exec(line);
       if (!entry) continue;
       const raw = (entry[2] ?? '').replace(/[ \t]+#.*$/, '').trim();
-      if (raw === '|' || raw === '>' || /^[|>][+-]?$/.test(raw)) {
+      if (/^[|>][+-]?$/.test(raw)) {
         // A block scalar: its more-indented lines, one span (line breaks are kept by the scrubber).
         let last = i;
         while (last + 1 < to && (all[last + 1].line.trim() === '' || indentOf(all[last + 1].line) > indent)) last++;

@@ -1,11 +1,11 @@
 import type { Detector, Finding } from '../detector';
 
 // PEM private keys (PKCS#1/#8, EC, DSA, OpenSSH, encrypted), PGP private key blocks and the private
-// part of PuTTY key files (.ppk). The
-// whole block is one finding; the scrubber keeps its line breaks so line numbers stay valid.
-// Bodies are accepted with real newlines or JSON-escaped "\n" (service-account files), and as
-// quoted lines joined by `+` in source code. A chunk may hold half a key (BEGIN without END,
-// or END without BEGIN): the body lines on the marker's side are redacted with it.
+// part of PuTTY key files (.ppk). The whole block is one finding; the scrubber keeps its line
+// breaks so line numbers stay valid. Bodies are accepted with real newlines or JSON-escaped "\n"
+// (service-account files), and as quoted lines joined by `+` in source code. A chunk may hold half
+// a key (BEGIN without END, or END without BEGIN): the body lines on the marker's side are
+// redacted with it.
 
 const MARKER = /-----(BEGIN|END) (?:[A-Z0-9]{1,20} ){0,4}PRIVATE KEY(?: BLOCK)?-----/g;
 const BASE64_LINE = /^[A-Za-z0-9+/=]*$/;
