@@ -39,7 +39,9 @@ const HOSTILE: [string, string][] = [
 
 function benchParse(): void {
   const prompt = `${'Please look at how the retry logic works and whether it is correct. '.repeat(60)} @src/engine/llm/retry.ts#L10-40 @search:"retryAfterMs" @grep:"p-?retry" @url:https://example.com/doc`;
-  console.log(`parse (${prompt.length.toLocaleString('en-US')} chars, 4 mentions): median ${fmt(timeMedian(200, () => parseMentions(prompt)))} ms (target < 1 ms)`);
+  console.log(
+    `parse (${prompt.length.toLocaleString('en-US')} chars, 4 mentions): median ${fmt(timeMedian(200, () => parseMentions(prompt)))} ms (target < 1 ms)`,
+  );
   for (const [name, text] of HOSTILE) {
     console.log(`parse hostile, ${name} (${text.length.toLocaleString('en-US')} chars): median ${fmt(timeMedian(20, () => parseMentions(text)))} ms`);
   }
@@ -96,7 +98,9 @@ async function benchGrep(tree: string): Promise<void> {
     const own = rg([...common, '--hidden', '--no-require-git', '--max-filesize', '1M', '.'], tree);
     console.log(`@grep:"${pattern}": ${r?.matches ?? 0} matches in ${r?.files ?? 0} files`);
     console.log(`  (A) same file list:    ours ${fmt(ours)} ms | rg ${same ? `${fmt(same.ms)} ms (${same.files} files with matches)` : 'not installed'}`);
-    console.log(`  (B) own discovery too: ours ${fmt(ours + discoverMs)} ms | rg ${own ? `${fmt(own.ms)} ms (${own.files} files with matches)` : 'not installed'}`);
+    console.log(
+      `  (B) own discovery too: ours ${fmt(ours + discoverMs)} ms | rg ${own ? `${fmt(own.ms)} ms (${own.files} files with matches)` : 'not installed'}`,
+    );
   }
 }
 

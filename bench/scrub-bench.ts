@@ -52,7 +52,9 @@ async function benchTree(root: string): Promise<void> {
   const loadMs = performance.now() - loadStart;
   const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
   console.log(`folder: ${root}`);
-  console.log(`files: ${texts.length} text files (${skipped} skipped: binary or > 1 MB), ${(bytes / 1024 / 1024).toFixed(1)} MB, read in ${loadMs.toFixed(0)} ms`);
+  console.log(
+    `files: ${texts.length} text files (${skipped} skipped: binary or > 1 MB), ${(bytes / 1024 / 1024).toFixed(1)} MB, read in ${loadMs.toFixed(0)} ms`,
+  );
 
   // Warm both up on a slice, so neither pays the JIT in its measured pass.
   for (const t of texts.slice(0, 500)) {
@@ -90,7 +92,9 @@ async function benchTree(root: string): Promise<void> {
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))].toFixed(2);
 
-  console.log(`scrubber:  ${mbPerSecond(bytes, ms)} MB/s (median of 3 passes: ${passes.map((p) => p.toFixed(0)).join(', ')} ms); per file p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms`);
+  console.log(
+    `scrubber:  ${mbPerSecond(bytes, ms)} MB/s (median of 3 passes: ${passes.map((p) => p.toFixed(0)).join(', ')} ms); per file p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms`,
+  );
   console.log(`reference: ${mbPerSecond(bytes, refMs)} MB/s for one /\\n/g pass (${newlines} lines); scrubber/reference time ${(ms / refMs).toFixed(1)}x`);
   console.log(`chunks with redactions: ${scrubber.chunksWithRedactions} of ${scrubber.chunksScrubbed}`);
   console.log(`redactions: ${formatRedactionCounts(scrubber.totals())}`);

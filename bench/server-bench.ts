@@ -92,7 +92,10 @@ async function main(): Promise<void> {
   await cold.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: '{}\n' } });
   for (let i = 0; i < 5; i++) {
     const s = performance.now();
-    await cold.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: i + 2 }, contentChanges: [{ text: `{"benchServerMarker${i}": true}\n` }] });
+    await cold.conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: i + 2 },
+      contentChanges: [{ text: `{"benchServerMarker${i}": true}\n` }],
+    });
     for (;;) {
       const r = await cold.conn.sendRequest(SearchRequest, { root, terms: extractTerms(`benchServerMarker${i}`), limit: 1 });
       if (r.chunks.length > 0) break;
@@ -110,7 +113,9 @@ async function main(): Promise<void> {
   await stop(warm);
   console.log(`server warm start (saved index, nothing changed): ${fmt(warm.readyMs, 0)} ms`);
   if (afterBuild && end && warmMem) {
-    console.log(`server peak RSS: ${fmt(Math.max(afterBuild.peak, end.peak), 0)} MB after a cold build and ${QUESTIONS.length + 5} requests (now ${fmt(end.now, 0)} MB); warm start peak ${fmt(warmMem.peak, 0)} MB [target ≤ 300 MB]`);
+    console.log(
+      `server peak RSS: ${fmt(Math.max(afterBuild.peak, end.peak), 0)} MB after a cold build and ${QUESTIONS.length + 5} requests (now ${fmt(end.now, 0)} MB); warm start peak ${fmt(warmMem.peak, 0)} MB [target ≤ 300 MB]`,
+    );
   } else console.log('server RSS: /proc not available on this system');
 }
 

@@ -83,7 +83,8 @@ function writeRunnerConfig(dir, suites) {
 async function waitForFile(file, session) {
   const deadline = Date.now() + RESULTS_TIMEOUT_MS;
   while (!existsSync(file)) {
-    if (Date.now() > deadline) throw new Error(`no results after ${RESULTS_TIMEOUT_MS / 60_000} min: the test-runner extension did not finish (see the extension host log)`);
+    if (Date.now() > deadline)
+      throw new Error(`no results after ${RESULTS_TIMEOUT_MS / 60_000} min: the test-runner extension did not finish (see the extension host log)`);
     if (session.serverExitCode() !== null) throw new Error(`code-server exited with ${session.serverExitCode()} before the suites finished`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -107,9 +108,16 @@ async function runIntegration(files, kind = 'trusted') {
   const suites = await bundleSuites(files, kind === 'trusted' ? OUT_DIR : `${OUT_DIR}-${kind}`);
   const work = mkdtempSync(path.join(os.tmpdir(), 'grounded-suites-'));
   const { file, results } = writeRunnerConfig(work, suites);
-  console.log(`# vscode: ${files.length} integration suite file(s) in code-server${untrusted ? ' (restricted mode: workspace trust on, folder untrusted)' : kind === 'multiroot' ? ' (multi-root window)' : ''}`);
+  console.log(
+    `# vscode: ${files.length} integration suite file(s) in code-server${untrusted ? ' (restricted mode: workspace trust on, folder untrusted)' : kind === 'multiroot' ? ' (multi-root window)' : ''}`,
+  );
   const started = Date.now();
-  const session = await startWorkbench({ env: { GROUNDED_VSCODE_TEST_CONFIG: file }, keep: opts.keep, untrusted, folders: kind === 'multiroot' ? MULTIROOT_FOLDERS : undefined });
+  const session = await startWorkbench({
+    env: { GROUNDED_VSCODE_TEST_CONFIG: file },
+    keep: opts.keep,
+    untrusted,
+    folders: kind === 'multiroot' ? MULTIROOT_FOLDERS : undefined,
+  });
   timings[`workbench ${label}`] = session.timings.workbenchReadyMs;
   let ok = false;
   try {
@@ -141,8 +149,20 @@ async function runE2e(file) {
   const work = mkdtempSync(path.join(os.tmpdir(), 'grounded-e2e-'));
   const tap = path.join(work, 'out.tap');
   console.log(`# vscode e2e: test/e2e/${file}`);
-  const code = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stderr',
-    '--test-reporter=tap', `--test-reporter-destination=${tap}`, path.join(E2E_DIR, file)], { cwd: repoRoot, env: { ...process.env, GROUNDED_TEST: '1', GROUNDED_VSCODE_READY: '1' } });
+  const code = await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stderr',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      path.join(E2E_DIR, file),
+    ],
+    { cwd: repoRoot, env: { ...process.env, GROUNDED_TEST: '1', GROUNDED_VSCODE_READY: '1' } },
+  );
   const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   rmSync(work, { recursive: true, force: true });
   const lines = [...text.matchAll(/^(not ok|ok) \d+ - (.*)$/gm)];

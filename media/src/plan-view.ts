@@ -73,7 +73,11 @@ function renderOutcome(o: NonNullable<PlanView['outcome']>): HTMLElement {
   const section = el('section', { className: 'outcome' }, el('h2', { text: 'What happened' }));
   if (o.state === 'explaining') section.append(el('p', { className: 'state', text: 'The model is explaining the outcome…' }));
   if (o.explanation) section.append(markdown(o.explanationHtml, o.explanation));
-  if (o.state === 'withheld') section.append(el('p', { className: 'warning', text: 'The model\'s explanation was withheld:' }), el('pre', { className: 'error', text: o.rejected.join('\n') }));
+  if (o.state === 'withheld')
+    section.append(
+      el('p', { className: 'warning', text: "The model's explanation was withheld:" }),
+      el('pre', { className: 'error', text: o.rejected.join('\n') }),
+    );
   if (o.revisedPlanId) {
     section.append(el('h2', { text: `Revised plan ${o.revisedPlanId}${o.revisedValid ? '' : ' (not valid)'}` }));
     if (o.revisedErrors.length) section.append(el('pre', { className: 'error', text: o.revisedErrors.join('\n') }));

@@ -53,7 +53,10 @@ function renderTurn(t: PanelTurn): HTMLElement {
   box.append(el('div', 'question', t.question));
   // What was redacted is said before the answer, where it is seen.
   const kinds = Object.entries(t.redactions);
-  if (t.done) box.append(el('div', 'redactions', kinds.length ? `Redacted before sending: ${kinds.map(([k, n]) => `${k} ×${n}`).join(', ')}` : 'Nothing needed redacting.'));
+  if (t.done)
+    box.append(
+      el('div', 'redactions', kinds.length ? `Redacted before sending: ${kinds.map(([k, n]) => `${k} ×${n}`).join(', ')}` : 'Nothing needed redacting.'),
+    );
   if (t.progress && !t.done) box.append(el('div', 'progress', t.progress));
   // When the model did not answer, why and what to do about it come first, as one banner (the
   // answer below starts with the cause, then the snippets); otherwise the buttons follow the answer.
@@ -111,7 +114,11 @@ function renderTurn(t: PanelTurn): HTMLElement {
 
 function render(nowBusy: boolean): void {
   busy = nowBusy;
-  conversation.replaceChildren(...(turns.length ? turns.map(renderTurn) : [el('p', 'empty', 'Ask a question about the code in this workspace. Answers cite the lines they come from; click a citation to open it.')]));
+  conversation.replaceChildren(
+    ...(turns.length
+      ? turns.map(renderTurn)
+      : [el('p', 'empty', 'Ask a question about the code in this workspace. Answers cite the lines they come from; click a citation to open it.')]),
+  );
   stop.hidden = !busy;
   vscode.setState({ turns });
   // A failed answer shows from its banner; any other from its end (where the newest text is).

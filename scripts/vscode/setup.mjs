@@ -102,12 +102,16 @@ async function ensureCodeServer() {
     env: { ...process.env, npm_config_yes: 'true' },
   });
   if (!codeServerWorks()) {
-    throw new SetupError('code-server was installed but does not start', `remove ${codeServerPrefix} and run node scripts/vscode/setup.mjs again; read the npm output above`);
+    throw new SetupError(
+      'code-server was installed but does not start',
+      `remove ${codeServerPrefix} and run node scripts/vscode/setup.mjs again; read the npm output above`,
+    );
   }
 }
 
 function ensureChromium() {
-  if (!existsSync(chromiumPath)) throw new SetupError(`Chromium not found at ${chromiumPath}`, 'apt-get install -y chromium (or set GROUNDED_CHROMIUM to a Chromium binary)');
+  if (!existsSync(chromiumPath))
+    throw new SetupError(`Chromium not found at ${chromiumPath}`, 'apt-get install -y chromium (or set GROUNDED_CHROMIUM to a Chromium binary)');
 }
 
 /** Installs whatever is missing; resolves with the seconds it took. */

@@ -145,10 +145,31 @@ export async function startWorkbench(options = {}) {
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const args = [codeServerEntry, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--user-data-dir', dataDir, '--extensions-dir', extensionsDir,
-    '--disable-telemetry', '--disable-update-check', ...(options.untrusted ? [] : ['--disable-workspace-trust']), '--enable-proposed-api', FIXTURE_EXTENSION_ID, workspaceFile ?? folder];
+  const args = [
+    codeServerEntry,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--user-data-dir',
+    dataDir,
+    '--extensions-dir',
+    extensionsDir,
+    '--disable-telemetry',
+    '--disable-update-check',
+    ...(options.untrusted ? [] : ['--disable-workspace-trust']),
+    '--enable-proposed-api',
+    FIXTURE_EXTENSION_ID,
+    workspaceFile ?? folder,
+  ];
   // XDG_*: code-server keeps its own config there; a temp folder leaves the user's home untouched.
-  const env = { ...process.env, XDG_CONFIG_HOME: path.join(root, 'xdg-config'), XDG_DATA_HOME: path.join(root, 'xdg-data'), GROUNDED_TEST: '1', ...options.env };
+  const env = {
+    ...process.env,
+    XDG_CONFIG_HOME: path.join(root, 'xdg-config'),
+    XDG_DATA_HOME: path.join(root, 'xdg-data'),
+    GROUNDED_TEST: '1',
+    ...options.env,
+  };
   const child = spawn(process.execPath, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));

@@ -30,7 +30,8 @@ const overlay: DocumentOverlay = {
 /** The folder holding an absolute path (the deepest, for nested workspace folders). */
 function folderOf(absPath: string): FolderIndex | undefined {
   let best: FolderIndex | undefined;
-  for (const f of folders.values()) if ((absPath === f.root || absPath.startsWith(`${f.root}/`) || absPath.startsWith(`${f.root}\\`)) && (!best || f.root.length > best.root.length)) best = f;
+  for (const f of folders.values())
+    if ((absPath === f.root || absPath.startsWith(`${f.root}/`) || absPath.startsWith(`${f.root}\\`)) && (!best || f.root.length > best.root.length)) best = f;
   return best;
 }
 
@@ -59,7 +60,9 @@ connection.onRequest(SearchRequest, async ({ root, terms, limit }) => {
 
 connection.onRequest(StopIndexingRequest, ({ root }) => [...folders.values()].filter((f) => (root === undefined || f.root === root) && f.stop()).length);
 
-connection.onRequest(StatusRequest, () => [...folders.values()].map((f) => ({ root: f.root, files: f.index.fileCount, chunks: f.index.liveChunks, indexing: f.indexing })));
+connection.onRequest(StatusRequest, () =>
+  [...folders.values()].map((f) => ({ root: f.root, files: f.index.fileCount, chunks: f.index.liveChunks, indexing: f.indexing })),
+);
 
 connection.onDidChangeWatchedFiles(({ changes }) => {
   for (const c of changes) {

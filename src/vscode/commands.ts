@@ -20,7 +20,12 @@ async function pickKeyedProvider(placeHolder: string): Promise<KeyedProvider | u
 async function setApiKey(services: GroundedServices, provider?: KeyedProvider): Promise<void> {
   const p = provider ?? (await pickKeyedProvider('Which provider is the key for?'));
   if (!p) return;
-  const key = await vscode.window.showInputBox({ prompt: `API key for ${PROVIDER_LABELS[p]} (stored in VS Code's secret storage, never in settings)`, password: true, ignoreFocusOut: true, validateInput: (v) => (v.trim().length < 8 ? 'That is too short to be an API key.' : undefined) });
+  const key = await vscode.window.showInputBox({
+    prompt: `API key for ${PROVIDER_LABELS[p]} (stored in VS Code's secret storage, never in settings)`,
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim().length < 8 ? 'That is too short to be an API key.' : undefined),
+  });
   if (!key) return;
   await services.keys.store(p, key);
   services.logger.info('key.stored', { provider: p });
@@ -44,24 +49,48 @@ async function showVisibleFiles(services: GroundedServices): Promise<void> {
   const items: (vscode.QuickPickItem & { rel?: string })[] = [];
   if (active?.scheme === 'file') {
     const e = await explainPath(opts, active.fsPath);
-    items.push({ label: e.visible ? `$(eye) ${e.path} is visible to Grounded` : `$(eye-closed) ${e.path} is hidden`, detail: e.visible ? undefined : `${e.reason}${e.detail ? `: ${e.detail}` : ''}` }, { label: '', kind: vscode.QuickPickItemKind.Separator });
+    items.push(
+      {
+        label: e.visible ? `$(eye) ${e.path} is visible to Grounded` : `$(eye-closed) ${e.path} is hidden`,
+        detail: e.visible ? undefined : `${e.reason}${e.detail ? `: ${e.detail}` : ''}`,
+      },
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+    );
   }
   const { files, skipped } = await discoverFiles(opts);
   items.push(...files.map((f) => ({ label: f.path, rel: f.path })));
-  if (skipped.length) items.push({ label: 'Skipped', kind: vscode.QuickPickItemKind.Separator }, ...skipped.map((x) => ({ label: `$(circle-slash) ${x.path}`, description: `${x.reason}${x.detail ? `: ${x.detail}` : ''}` })));
-  const pick = await vscode.window.showQuickPick(items, { placeHolder: `${files.length} files Grounded can read (${skipped.length} skipped)`, matchOnDescription: true });
+  if (skipped.length)
+    items.push(
+      { label: 'Skipped', kind: vscode.QuickPickItemKind.Separator },
+      ...skipped.map((x) => ({ label: `$(circle-slash) ${x.path}`, description: `${x.reason}${x.detail ? `: ${x.detail}` : ''}` })),
+    );
+  const pick = await vscode.window.showQuickPick(items, {
+    placeHolder: `${files.length} files Grounded can read (${skipped.length} skipped)`,
+    matchOnDescription: true,
+  });
   if (pick?.rel) await vscode.window.showTextDocument(vscode.Uri.joinPath(vscode.Uri.file(root), pick.rel));
 }
 
 /** Input box for the question, then the answer in the panel with the selection as primary context. */
-export async function askSelection(context: vscode.ExtensionContext, services: GroundedServices, surfaces: ConversationSurfaces, question?: string): Promise<PanelTurn | undefined> {
+export async function askSelection(
+  context: vscode.ExtensionContext,
+  services: GroundedServices,
+  surfaces: ConversationSurfaces,
+  question?: string,
+): Promise<PanelTurn | undefined> {
   const editor = vscode.window.activeTextEditor;
   const root = services.rootFor(editor?.document.uri);
   if (!editor || !root) return void vscode.window.showWarningMessage('Grounded: select some code in a file of the open folder first.');
   const checked = await attachChecked(root, editor.document, editor.selection.isEmpty ? undefined : editor.selection, 'selection');
   if (!checked.attached) return void vscode.window.showWarningMessage(`Grounded: ${checked.refused}`);
   const selection = checked.attached;
-  const q = question ?? (await vscode.window.showInputBox({ prompt: `Ask about ${selection.path}#L${selection.startLine}-${selection.endLine}`, placeHolder: 'What does this code do?', ignoreFocusOut: true }));
+  const q =
+    question ??
+    (await vscode.window.showInputBox({
+      prompt: `Ask about ${selection.path}#L${selection.startLine}-${selection.endLine}`,
+      placeHolder: 'What does this code do?',
+      ignoreFocusOut: true,
+    }));
   if (q === undefined) return;
   // Where the conversation is on screen: the side-bar view when it is open, else an editor tab.
   if (!surfaces.sideView.visible) GroundedPanel.show(context, surfaces.hub);
@@ -80,7 +109,9 @@ export function registerCommands(context: vscode.ExtensionContext, services: Gro
     vscode.commands.registerCommand('grounded.openPanel', () => GroundedPanel.show(context, surfaces.hub)),
     // The side-bar view's generated focus command; this name stays stable for keybindings and docs.
     vscode.commands.registerCommand('grounded.focus', () => vscode.commands.executeCommand(`${SIDE_VIEW_ID}.focus`)),
-    vscode.commands.registerCommand('grounded.askSelection', (question?: string) => askSelection(context, services, surfaces, typeof question === 'string' ? question : undefined)),
+    vscode.commands.registerCommand('grounded.askSelection', (question?: string) =>
+      askSelection(context, services, surfaces, typeof question === 'string' ? question : undefined),
+    ),
     vscode.commands.registerCommand('grounded.setApiKey', (p?: KeyedProvider) => setApiKey(services, typeof p === 'string' ? p : undefined)),
     vscode.commands.registerCommand('grounded.clearApiKey', (p?: KeyedProvider) => clearApiKey(services, typeof p === 'string' ? p : undefined)),
     vscode.commands.registerCommand('grounded.selectModel', () => runSetup(services, vscodeSetupUi)),

@@ -52,7 +52,14 @@ export function activate(context: vscode.ExtensionContext): GroundedApi {
   context.subscriptions.push({ dispose: () => clearTimeout(warm) });
   const activationMs = Math.round((performance.now() - started) * 10) / 10;
   services.logger.info('extension.activated', { activationMs, trusted: vscode.workspace.isTrusted });
-  return { services, activationMs, logFile: vscode.Uri.joinPath(context.logUri, 'Grounded.log'), chat: (...args) => handleChatRequest(chat, ...args), setup: (ui) => runSetup(services, ui), plans: plans.features };
+  return {
+    services,
+    activationMs,
+    logFile: vscode.Uri.joinPath(context.logUri, 'Grounded.log'),
+    chat: (...args) => handleChatRequest(chat, ...args),
+    setup: (ui) => runSetup(services, ui),
+    plans: plans.features,
+  };
 }
 
 export function deactivate(): void {}

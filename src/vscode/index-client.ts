@@ -1,6 +1,14 @@
 import * as vscode from 'vscode';
 import { LanguageClient, RevealOutputChannelOn, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { fileEventMatters, IndexingProgressNotification, SearchRequest, StatusRequest, StopIndexingRequest, type IndexServerOptions, type IndexStatus } from '../engine/index-protocol/protocol';
+import {
+  fileEventMatters,
+  IndexingProgressNotification,
+  SearchRequest,
+  StatusRequest,
+  StopIndexingRequest,
+  type IndexServerOptions,
+  type IndexStatus,
+} from '../engine/index-protocol/protocol';
 import type { ChunkSource, IndexingState } from '../engine/retrieval/chunk-source';
 import type { RefreshOptions } from '../engine/retrieval/index';
 import type { RankedChunk } from '../engine/retrieval/rank';

@@ -17,7 +17,8 @@ const parseInput = (json: string): object => {
  * LanguageModelToolResultPart with the same call id (the stable API since 1.95).
  */
 function toLmMessage(m: ChatMessage): vscode.LanguageModelChatMessage {
-  if (m.role === 'tool') return vscode.LanguageModelChatMessage.User([new vscode.LanguageModelToolResultPart(m.toolCallId, [new vscode.LanguageModelTextPart(m.content)])]);
+  if (m.role === 'tool')
+    return vscode.LanguageModelChatMessage.User([new vscode.LanguageModelToolResultPart(m.toolCallId, [new vscode.LanguageModelTextPart(m.content)])]);
   if (m.role !== 'assistant') return vscode.LanguageModelChatMessage.User(m.content);
   if (!m.toolCall) return vscode.LanguageModelChatMessage.Assistant(m.content);
   const call = new vscode.LanguageModelToolCallPart(m.toolCall.id, m.toolCall.name, parseInput(m.toolCall.arguments));
@@ -27,9 +28,20 @@ function toLmMessage(m: ChatMessage): vscode.LanguageModelChatMessage {
 /** Maps a LanguageModelError (or anything else vscode.lm throws) to the engine's error kinds. */
 function toProviderError(err: unknown, model: string): ProviderError {
   if (err instanceof vscode.LanguageModelError) {
-    if (err.code === vscode.LanguageModelError.NoPermissions.name) return new ProviderError('auth', `VS Code did not allow Grounded to use ${model}.`, 'Allow Grounded to use the language model when VS Code asks, or pick another provider ("Grounded: Select Provider and Model").');
-    if (err.code === vscode.LanguageModelError.NotFound.name) return new ProviderError('not_found', `The language model ${model} is not available.`, 'Install or sign in to the extension that provides it, or pick another provider.');
-    if (err.code === vscode.LanguageModelError.Blocked.name) return new ProviderError('rate_limited', `${model} is blocked for now (quota or rate limit).`, 'Wait a moment and ask again.');
+    if (err.code === vscode.LanguageModelError.NoPermissions.name)
+      return new ProviderError(
+        'auth',
+        `VS Code did not allow Grounded to use ${model}.`,
+        'Allow Grounded to use the language model when VS Code asks, or pick another provider ("Grounded: Select Provider and Model").',
+      );
+    if (err.code === vscode.LanguageModelError.NotFound.name)
+      return new ProviderError(
+        'not_found',
+        `The language model ${model} is not available.`,
+        'Install or sign in to the extension that provides it, or pick another provider.',
+      );
+    if (err.code === vscode.LanguageModelError.Blocked.name)
+      return new ProviderError('rate_limited', `${model} is blocked for now (quota or rate limit).`, 'Wait a moment and ask again.');
   }
   if (err instanceof vscode.CancellationError) return new ProviderError('cancelled', 'The request was cancelled.', 'Ask again when you are ready.');
   return new ProviderError('server', `${model} failed: ${(err as Error)?.message ?? String(err)}`, 'Try again, or pick another provider.');
@@ -52,7 +64,10 @@ export class VsCodeLmProvider implements Provider {
   private async *reply(request: ProviderRequest): AsyncIterable<ProviderEvent> {
     const messages = request.messages.map(toLmMessage);
     // The stable API has no "none" tool mode: a request that must answer in text offers no tools.
-    const tools = request.tools?.length && request.toolChoice !== 'none' ? request.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.parameters })) : undefined;
+    const tools =
+      request.tools?.length && request.toolChoice !== 'none'
+        ? request.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.parameters }))
+        : undefined;
     const cts = new vscode.CancellationTokenSource();
     // Stop means stop now: the next piece of a slow model is not awaited once the user stopped.
     let rejectAborted: (err: Error) => void = () => undefined;
@@ -64,7 +79,14 @@ export class VsCodeLmProvider implements Provider {
     let pieces: AsyncIterator<unknown> | undefined;
     const calls: ProviderEvent[] = [];
     try {
-      const response = await Promise.race([this.chatModel.sendRequest(messages, { justification: 'Grounded answers questions about your workspace from its code.', ...(tools ? { tools } : {}) }, cts.token), aborted]);
+      const response = await Promise.race([
+        this.chatModel.sendRequest(
+          messages,
+          { justification: 'Grounded answers questions about your workspace from its code.', ...(tools ? { tools } : {}) },
+          cts.token,
+        ),
+        aborted,
+      ]);
       pieces = response.stream[Symbol.asyncIterator]();
       for (;;) {
         const next = await Promise.race([pieces.next(), aborted]);

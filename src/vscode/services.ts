@@ -150,7 +150,13 @@ export class GroundedServices implements vscode.Disposable {
    */
   async resolveProvider(requestModel?: vscode.LanguageModelChat): Promise<ResolvedProvider> {
     const s = readSettings();
-    const choice = await chooseProvider({ provider: s.provider, model: s.model, compatibleBaseUrl: s.baseUrl, keyFor: (kind) => this.keys.get(kind), keyHint: KEY_HINT });
+    const choice = await chooseProvider({
+      provider: s.provider,
+      model: s.model,
+      compatibleBaseUrl: s.baseUrl,
+      keyFor: (kind) => this.keys.get(kind),
+      keyHint: KEY_HINT,
+    });
     if (choice.kind === 'none') return { reason: choice.reason };
     if (choice.kind === 'spec') return { provider: createProvider(choice.spec) };
     const model = requestModel ?? (await vscode.lm.selectChatModels(s.model ? { id: s.model } : {}))[0];

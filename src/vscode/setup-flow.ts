@@ -64,7 +64,10 @@ async function chooseModel(ui: SetupUi, spec: Omit<ProviderSpec, 'model'> | unde
 export async function runSetup(services: GroundedServices, ui: SetupUi): Promise<SetupOutcome> {
   const current = readSettings();
   const config = vscode.workspace.getConfiguration('grounded');
-  const choice = await ui.pick(PROVIDER_CHOICES.map((c) => ({ ...c, description: c.id === current.provider ? 'current' : undefined })), 'Who should answer? (Grounded works without a model too)');
+  const choice = await ui.pick(
+    PROVIDER_CHOICES.map((c) => ({ ...c, description: c.id === current.provider ? 'current' : undefined })),
+    'Who should answer? (Grounded works without a model too)',
+  );
   if (!choice) return 'cancelled';
   const provider = choice.id;
   await config.update('provider', provider, global);
@@ -82,7 +85,9 @@ export async function runSetup(services: GroundedServices, ui: SetupUi): Promise
   if (isCloud(provider)) {
     let key = await services.keys.get(provider);
     if (!key) {
-      key = (await ui.input({ prompt: `API key for ${PROVIDER_LABELS[provider]} (stored in VS Code's secret storage, never in settings)`, password: true }))?.trim();
+      key = (
+        await ui.input({ prompt: `API key for ${PROVIDER_LABELS[provider]} (stored in VS Code's secret storage, never in settings)`, password: true })
+      )?.trim();
       if (!key) return 'cancelled';
       await services.keys.store(provider, key);
     }
@@ -91,7 +96,10 @@ export async function runSetup(services: GroundedServices, ui: SetupUi): Promise
   }
   if (provider === 'vscode-lm') {
     const models = await vscode.lm.selectChatModels();
-    const m = await ui.pick(models.map((x) => ({ label: x.name, description: `${x.vendor} · ${x.family}`, id: x.id })), models.length ? 'Which model?' : 'No language model is installed');
+    const m = await ui.pick(
+      models.map((x) => ({ label: x.name, description: `${x.vendor} · ${x.family}`, id: x.id })),
+      models.length ? 'Which model?' : 'No language model is installed',
+    );
     if (!m) return 'cancelled';
     await config.update('model', m.id, global);
   } else if (provider !== 'auto') {

@@ -2,7 +2,13 @@ import * as vscode from 'vscode';
 import type { GroundedServices } from './services';
 import { readSettings } from './settings';
 
-const PROVIDER_NAMES: Record<string, string> = { openai: 'OpenAI', gemini: 'Gemini', gh: 'GitHub Models', 'openai-compatible': 'OpenAI-compatible', 'vscode-lm': 'VS Code' };
+const PROVIDER_NAMES: Record<string, string> = {
+  openai: 'OpenAI',
+  gemini: 'Gemini',
+  gh: 'GitHub Models',
+  'openai-compatible': 'OpenAI-compatible',
+  'vscode-lm': 'VS Code',
+};
 
 /** "OpenAI gpt-4o-mini", "auto → Gemini gemini-2.0-flash", "snippets only (no model)". */
 export async function whoAnswers(services: GroundedServices): Promise<string> {
@@ -30,6 +36,13 @@ export function createStatusBar(services: GroundedServices): vscode.Disposable[]
   };
   void update();
   const later = () => void update();
-  return [item, vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('grounded')) later(); }), vscode.workspace.onDidGrantWorkspaceTrust(later), services.keys.onDidChange(later),
-    vscode.lm.onDidChangeChatModels(later)];
+  return [
+    item,
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('grounded')) later();
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(later),
+    services.keys.onDidChange(later),
+    vscode.lm.onDidChangeChatModels(later),
+  ];
 }

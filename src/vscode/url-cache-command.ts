@@ -9,7 +9,9 @@ import { UrlCache } from '../engine/net/url-cache';
 export function registerClearUrlCache(cacheDir: string): vscode.Disposable {
   return vscode.commands.registerCommand('grounded.clearUrlCache', async () => {
     const cleared = await new UrlCache(cacheDir).clear();
-    void vscode.window.showInformationMessage(cleared ? `Grounded forgot ${cleared} cached page(s); @url mentions fetch them again.` : 'The Grounded URL cache is empty.');
+    void vscode.window.showInformationMessage(
+      cleared ? `Grounded forgot ${cleared} cached page(s); @url mentions fetch them again.` : 'The Grounded URL cache is empty.',
+    );
     return cleared;
   });
 }

@@ -14,7 +14,8 @@ let mode: Mode = 'unauthorized';
 let wb: Workbench;
 const server = http.createServer((req, res) => {
   req.resume();
-  if (mode === 'unauthorized') res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
+  if (mode === 'unauthorized')
+    res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
   else if (mode === 'server-error') res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'overloaded' } }));
   else res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' }).end(JSON.stringify({ error: { message: 'slow down' } }));
 });
@@ -22,7 +23,9 @@ const server = http.createServer((req, res) => {
 before(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
-  wb = await openWorkbench('errors', { settings: { 'grounded.provider': 'openai-compatible', 'grounded.baseUrl': `http://127.0.0.1:${port}/v1`, 'grounded.model': 'local-model' } });
+  wb = await openWorkbench('errors', {
+    settings: { 'grounded.provider': 'openai-compatible', 'grounded.baseUrl': `http://127.0.0.1:${port}/v1`, 'grounded.model': 'local-model' },
+  });
 });
 
 after(async () => {
@@ -53,7 +56,12 @@ async function askInPanel(question: string, cause: RegExp, buttons: string[], sc
 
 test('a rejected key: the cause once, Retry, Set API key, Choose provider', { timeout: 180_000 }, async () => {
   mode = 'unauthorized';
-  await askInPanel('err-401: how are API keys stored?', /rejected the API key \(HTTP 401\)/, ['Retry', 'Set API key', 'Choose provider…'], 'error-unauthorized');
+  await askInPanel(
+    'err-401: how are API keys stored?',
+    /rejected the API key \(HTTP 401\)/,
+    ['Retry', 'Set API key', 'Choose provider…'],
+    'error-unauthorized',
+  );
 });
 
 test('a server failing after the retries: the cause once, Retry, Choose provider, Show logs', { timeout: 180_000 }, async () => {
@@ -63,11 +71,21 @@ test('a server failing after the retries: the cause once, Retry, Choose provider
 
 test('rate limited after the retries: the cause once, Retry, Choose provider, Show logs', { timeout: 180_000 }, async () => {
   mode = 'rate-limited';
-  await askInPanel('err-429: how are API keys stored?', /is rate limiting requests \(HTTP 429\)/, ['Retry', 'Choose provider…', 'Show logs'], 'error-rate-limited');
+  await askInPanel(
+    'err-429: how are API keys stored?',
+    /is rate limiting requests \(HTTP 429\)/,
+    ['Retry', 'Choose provider…', 'Show logs'],
+    'error-rate-limited',
+  );
 });
 
 test('the server down: the cause once and where it was looked for', { timeout: 180_000 }, async () => {
   server.closeAllConnections();
   await new Promise<void>((r) => server.close(() => r()));
-  await askInPanel('err-down: how are API keys stored?', /Could not reach http:\/\/127\.0\.0\.1:\d+\/v1/, ['Retry', 'Choose provider…', 'Show logs'], 'error-server-down');
+  await askInPanel(
+    'err-down: how are API keys stored?',
+    /Could not reach http:\/\/127\.0\.0\.1:\d+\/v1/,
+    ['Retry', 'Choose provider…', 'Show logs'],
+    'error-server-down',
+  );
 });

@@ -17,12 +17,19 @@ const repliesDir = mkdtempSync(path.join(os.tmpdir(), 'grounded-e2e-replies-'));
 before(async () => {
   // The fixture model's scripted replies (GROUNDED_FIXTURE_REPLIES): a narrow citation, and a slow answer to stop.
   const replies = path.join(repliesDir, 'replies.json');
-  writeFileSync(replies, JSON.stringify([
-    // A prompt carries the earlier questions too: match the current one, on its `Question:` line.
-    { match: '^Question: how are API keys stored', reply: 'Keys are encrypted in src/auth/keyStore.ts#L19-26 before the backend stores them.' },
-    { match: '^Question: show the code-e2e', reply: 'It seals the key first:\n\n```ts\nconst sealed = await this.crypto.seal(apiKey); // never stored in clear\nreturn this.backend.store(provider, sealed);\n```\n\nSee src/auth/keyStore.ts#L19-26.' },
-    { match: '^Question: slow-e2e', reply: 'Keys go through src/auth/keyStore.ts#L19-26 first, and only much later does this sentence end.', delayMs: 5000 },
-  ]));
+  writeFileSync(
+    replies,
+    JSON.stringify([
+      // A prompt carries the earlier questions too: match the current one, on its `Question:` line.
+      { match: '^Question: how are API keys stored', reply: 'Keys are encrypted in src/auth/keyStore.ts#L19-26 before the backend stores them.' },
+      {
+        match: '^Question: show the code-e2e',
+        reply:
+          'It seals the key first:\n\n```ts\nconst sealed = await this.crypto.seal(apiKey); // never stored in clear\nreturn this.backend.store(provider, sealed);\n```\n\nSee src/auth/keyStore.ts#L19-26.',
+      },
+      { match: '^Question: slow-e2e', reply: 'Keys go through src/auth/keyStore.ts#L19-26 first, and only much later does this sentence end.', delayMs: 5000 },
+    ]),
+  );
   wb = await openWorkbench('panel', { settings: { 'grounded.provider': 'vscode-lm' }, env: { GROUNDED_FIXTURE_REPLIES: replies } });
 });
 
@@ -92,7 +99,9 @@ test('reopened, the panel draws the conversation so far with its first paint, st
   const frame = panelFrame();
   await waitForPanelScript(frame);
   // Counted as soon as the script has run: before it could hear back from the extension.
-  const drawn = await frame.locator('body').evaluate(() => ({ turns: document.querySelectorAll('.turn').length, styled: getComputedStyle(document.querySelector('.turn .question')!).fontWeight }));
+  const drawn = await frame
+    .locator('body')
+    .evaluate(() => ({ turns: document.querySelectorAll('.turn').length, styled: getComputedStyle(document.querySelector('.turn .question')!).fontWeight }));
   assert.ok(drawn.turns >= 1, 'the earlier turns are there at once');
   assert.equal(drawn.styled, '600', 'and styled');
   await wb.screenshot('panel-reopened');

@@ -29,7 +29,10 @@ test('in an untrusted workspace the panel answers with the restricted-mode notic
   const turn = frame.locator('.turn').last();
   const notice = turn.locator('.note.restricted');
   await notice.waitFor({ state: 'visible', timeout: 60_000 });
-  assert.equal((await notice.innerText()).trim(), 'Restricted mode: Grounded answers, but runs no tools, makes no edits and fetches no URLs in an untrusted workspace.');
+  assert.equal(
+    (await notice.innerText()).trim(),
+    'Restricted mode: Grounded answers, but runs no tools, makes no edits and fetches no URLs in an untrusted workspace.',
+  );
   await turn.locator('.answer', { hasText: 'Not fetched: URL fetches are off in an untrusted workspace' }).waitFor({ state: 'visible' });
   await turn.locator('.answer button.cite').first().waitFor({ state: 'visible' });
   await wb.screenshot('restricted-panel');

@@ -46,7 +46,10 @@ test('Grounded has an icon in the activity bar; its view asks and answers with c
   assert.equal((await chip.innerText()).trim(), 'src/auth/keyStore.ts#L19-26');
   await wb.screenshot('side-view-answer');
   // "Open in editor" from the view's title bar shows the same conversation in an editor tab.
-  await wb.page.locator('.part.sidebar .title-actions a[aria-label="Open Grounded Panel"], .part.sidebar .actions-container a[aria-label="Open Grounded Panel"]').first().click();
+  await wb.page
+    .locator('.part.sidebar .title-actions a[aria-label="Open Grounded Panel"], .part.sidebar .actions-container a[aria-label="Open Grounded Panel"]')
+    .first()
+    .click();
   await wb.page.locator('.tab.active', { hasText: 'Grounded' }).waitFor({ state: 'visible', timeout: 30_000 });
   await lastFrame().locator('.answer button.cite', { hasText: 'src/auth/keyStore.ts#L19-26' }).first().waitFor({ state: 'visible', timeout: 30_000 });
   await wb.screenshot('side-view-open-in-editor');

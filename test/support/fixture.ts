@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** Values planted in the fixture that must never reach a model (or a log). */
-export const PLANTED_SECRETS = ['AKIA4QX7R2MZ8KBW3NVD', 'q7Rk2VmW9/xLp3ZtB8nHc4Yd+J6sFaE1uGo5TiKe', 'jane.doe@acme-corp.com', 's3cr3t-Passw0rd', 'AKIAZZZZZZZZZZZZZZZZ', 'ghp_abcdefghijklmnopqrstuvwxyz0123456789'];
+export const PLANTED_SECRETS = [
+  'AKIA4QX7R2MZ8KBW3NVD',
+  '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',
+  'jane.doe@acme-corp.com',
+  's3cr3t-Passw0rd',
+  'AKIAZZZZZZZZZZZZZZZZ',
+  'ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+];
 
 /**
  * A fresh copy of `test/fixtures/workspaces/<name>` in a temp folder, outside this repository's git

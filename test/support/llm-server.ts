@@ -20,8 +20,22 @@ export interface WireToolCall {
 
 /** What the server does with one request. `toolCalls` follow the text, as models send them. */
 export type Reply =
-  | { kind: 'openai-stream'; chunks: string[]; toolCalls?: WireToolCall[]; usage?: { prompt: number; completion: number }; delayMs?: number; finishReason?: string | null }
-  | { kind: 'gemini-stream'; chunks: string[]; toolCalls?: WireToolCall[]; usage?: { prompt: number; completion: number }; delayMs?: number; finishReason?: string | null }
+  | {
+      kind: 'openai-stream';
+      chunks: string[];
+      toolCalls?: WireToolCall[];
+      usage?: { prompt: number; completion: number };
+      delayMs?: number;
+      finishReason?: string | null;
+    }
+  | {
+      kind: 'gemini-stream';
+      chunks: string[];
+      toolCalls?: WireToolCall[];
+      usage?: { prompt: number; completion: number };
+      delayMs?: number;
+      finishReason?: string | null;
+    }
   /**
    * A stream that never ends: every `everyMs` one more byte of an event that never completes
    * (`events: false`), or one more whole text event (`events: true`), until the client hangs up.
@@ -72,7 +86,13 @@ export class LlmWireServer {
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const parts: Buffer[] = [];
     for await (const p of req) parts.push(p as Buffer);
-    const record: ReceivedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(parts).toString('utf8'), closedEarly: false };
+    const record: ReceivedRequest = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      body: Buffer.concat(parts).toString('utf8'),
+      closedEarly: false,
+    };
     this.requests.push(record);
     res.on('close', () => { if (!res.writableEnded) record.closedEarly = true; });
     const reply = this.next();
@@ -98,7 +118,10 @@ export class LlmWireServer {
   }
 
   private async trickle(reply: Extract<Reply, { kind: 'trickle' }>, res: http.ServerResponse): Promise<void> {
-    const event = reply.protocol === 'openai' ? openaiFrames({ kind: 'openai-stream', chunks: ['a'] })[0] : geminiFrames({ kind: 'gemini-stream', chunks: ['a'], finishReason: null })[0];
+    const event =
+      reply.protocol === 'openai'
+        ? openaiFrames({ kind: 'openai-stream', chunks: ['a'] })[0]
+        : geminiFrames({ kind: 'gemini-stream', chunks: ['a'], finishReason: null })[0];
     for (let i = 0; !res.destroyed; i++) {
       res.write(reply.events ? event : event[i % event.length]);
       await sleep(reply.everyMs);
@@ -108,11 +131,17 @@ export class LlmWireServer {
 
 function openaiFrames(r: Extract<Reply, { kind: 'openai-stream' }>): string[] {
   const base = { id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 1700000000, model: 'test-model' };
-  const frames = r.chunks.map((text, i) => ({ ...base, choices: [{ index: 0, delta: i === 0 ? { role: 'assistant', content: text } : { content: text }, finish_reason: null }] }));
+  const frames = r.chunks.map((text, i) => ({
+    ...base,
+    choices: [{ index: 0, delta: i === 0 ? { role: 'assistant', content: text } : { content: text }, finish_reason: null }],
+  }));
   // Each call as real servers stream it: id, type and name first, then the arguments' JSON in pieces.
   (r.toolCalls ?? []).forEach((call, index) => {
     const head = { index, id: call.id ?? `call_${index}`, type: 'function', function: { name: call.name, arguments: '' } };
-    frames.push({ ...base, choices: [{ index: 0, delta: { ...(frames.length ? {} : { role: 'assistant', content: null }), tool_calls: [head] }, finish_reason: null }] } as never);
+    frames.push({
+      ...base,
+      choices: [{ index: 0, delta: { ...(frames.length ? {} : { role: 'assistant', content: null }), tool_calls: [head] }, finish_reason: null }],
+    } as never);
     const half = Math.ceil(call.arguments.length / 2);
     for (const piece of [call.arguments.slice(0, half), call.arguments.slice(half)].filter(Boolean)) {
       frames.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null }] } as never);
@@ -120,7 +149,12 @@ function openaiFrames(r: Extract<Reply, { kind: 'openai-stream' }>): string[] {
   });
   const finish = r.finishReason === undefined ? (r.toolCalls?.length ? 'tool_calls' : 'stop') : r.finishReason;
   if (finish !== null) frames.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finish }] } as never);
-  if (r.usage) frames.push({ ...base, choices: [], usage: { prompt_tokens: r.usage.prompt, completion_tokens: r.usage.completion, total_tokens: r.usage.prompt + r.usage.completion } } as never);
+  if (r.usage)
+    frames.push({
+      ...base,
+      choices: [],
+      usage: { prompt_tokens: r.usage.prompt, completion_tokens: r.usage.completion, total_tokens: r.usage.prompt + r.usage.completion },
+    } as never);
   return [...frames.map((f) => `data: ${JSON.stringify(f)}\n\n`), 'data: [DONE]\n\n'];
 }
 
@@ -132,7 +166,11 @@ function geminiFrames(r: Extract<Reply, { kind: 'gemini-stream' }>): string[] {
     const parts = [...(text ? [{ text }] : []), ...(last ? calls : [])];
     const frame = {
       candidates: [{ content: { role: 'model', parts }, index: 0, ...(last && r.finishReason !== null ? { finishReason: r.finishReason ?? 'STOP' } : {}) }],
-      ...(last && r.usage ? { usageMetadata: { promptTokenCount: r.usage.prompt, candidatesTokenCount: r.usage.completion, totalTokenCount: r.usage.prompt + r.usage.completion } } : {}),
+      ...(last && r.usage
+        ? {
+            usageMetadata: { promptTokenCount: r.usage.prompt, candidatesTokenCount: r.usage.completion, totalTokenCount: r.usage.prompt + r.usage.completion },
+          }
+        : {}),
     };
     return `data: ${JSON.stringify(frame)}\r\n\r\n`;
   });

@@ -27,7 +27,16 @@ test('--help lists every command and the exit codes', async () => {
 });
 
 test('an unknown option is a usage error (exit 2, with how to get help) in every command', async () => {
-  const calls = [['query', 'q'], ['files'], ['scrub'], ['metrics'], ['check-url', 'https://example.com'], ['plan', 'check', 'p.json'], ['audit', 'show', 'x'], ['memory', 'sql', 'SELECT 1']];
+  const calls = [
+    ['query', 'q'],
+    ['files'],
+    ['scrub'],
+    ['metrics'],
+    ['check-url', 'https://example.com'],
+    ['plan', 'check', 'p.json'],
+    ['audit', 'show', 'x'],
+    ['memory', 'sql', 'SELECT 1'],
+  ];
   for (const call of calls) {
     const c = capture();
     assert.equal(await main([...call, '--bogus'], c.io), 2, `grounded ${call.join(' ')} --bogus`);

@@ -22,7 +22,12 @@ Exit codes: 0 found, 1 not found, 2 usage error.
 
 /** `grounded audit show ID`: prints the full story of an execution. */
 export async function run(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { root: { type: 'string' }, db: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  const { values, positionals } = parseCommandArgs(args, {
+    root: { type: 'string' },
+    db: { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     io.stdout(help);
     return ExitCode.ok;

@@ -58,12 +58,22 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const upToDate = usable && st.added + st.changed + st.removed === 0;
     const savedAt = usable ? loaded.savedAt : null;
     if (values.json) {
-      io.stdout(`${JSON.stringify({ root, index: file, indexed: usable, upToDate, files: index.fileCount, chunks: index.liveChunks, visibleFiles: st.visible, added: st.added, changed: st.changed, removed: st.removed, savedAt: savedAt === null ? null : new Date(savedAt).toISOString(), problem: loaded.status === 'rebuilt' ? loaded.reason : null }, null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify({ root, index: file, indexed: usable, upToDate, files: index.fileCount, chunks: index.liveChunks, visibleFiles: st.visible, added: st.added, changed: st.changed, removed: st.removed, savedAt: savedAt === null ? null : new Date(savedAt).toISOString(), problem: loaded.status === 'rebuilt' ? loaded.reason : null }, null, 2)}\n`,
+      );
     } else if (!usable) {
-      io.stdout(loaded.status === 'missing' ? `no index yet: run grounded index (or ask a question: grounded query builds it)\n` : `the saved index is not usable (${loaded.reason}): run grounded index to rebuild it\n`);
+      io.stdout(
+        loaded.status === 'missing'
+          ? `no index yet: run grounded index (or ask a question: grounded query builds it)\n`
+          : `the saved index is not usable (${loaded.reason}): run grounded index to rebuild it\n`,
+      );
     } else {
       const head = `index: ${index.fileCount.toLocaleString('en-US')} files, ${index.liveChunks.toLocaleString('en-US')} chunks, saved ${ago(Date.now() - loaded.savedAt)} in ${file}`;
-      io.stdout(upToDate ? `${head}\nup to date with the ${st.visible.toLocaleString('en-US')} visible files\n` : `${head}\nbehind the files: ${st.added} new, ${st.changed} changed, ${st.removed} removed since; run grounded index to update it\n`);
+      io.stdout(
+        upToDate
+          ? `${head}\nup to date with the ${st.visible.toLocaleString('en-US')} visible files\n`
+          : `${head}\nbehind the files: ${st.added} new, ${st.changed} changed, ${st.removed} removed since; run grounded index to update it\n`,
+      );
     }
     return upToDate ? ExitCode.ok : ExitCode.failed;
   }
@@ -72,10 +82,17 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     throw new Error(`cannot write ${file} (${err.code ?? err.message}); check that the folder is writable.`);
   }) : undefined;
   if (values.json) {
-    io.stdout(`${JSON.stringify({ root, index: file, ...report, saved: saved !== undefined, indexBytes: saved ?? null, loaded: loaded.status, problem: loaded.status === 'rebuilt' ? loaded.reason : null }, null, 2)}\n`);
+    io.stdout(
+      `${JSON.stringify({ root, index: file, ...report, saved: saved !== undefined, indexBytes: saved ?? null, loaded: loaded.status, problem: loaded.status === 'rebuilt' ? loaded.reason : null }, null, 2)}\n`,
+    );
   } else {
-    const what = report.reread === 0 && report.removed === 0 ? 'up to date' : `${report.reread.toLocaleString('en-US')} read (${formatBytes(report.bytes)}), ${report.reused.toLocaleString('en-US')} unchanged, ${report.removed.toLocaleString('en-US')} removed`;
-    io.stdout(`indexed ${report.files.toLocaleString('en-US')} files, ${report.chunks.toLocaleString('en-US')} chunks in ${(report.tookMs / 1000).toFixed(2)} s: ${what}${loadedNote(loaded)}\n${saved !== undefined ? `saved ${file} (${formatBytes(saved)})\n` : ''}`);
+    const what =
+      report.reread === 0 && report.removed === 0
+        ? 'up to date'
+        : `${report.reread.toLocaleString('en-US')} read (${formatBytes(report.bytes)}), ${report.reused.toLocaleString('en-US')} unchanged, ${report.removed.toLocaleString('en-US')} removed`;
+    io.stdout(
+      `indexed ${report.files.toLocaleString('en-US')} files, ${report.chunks.toLocaleString('en-US')} chunks in ${(report.tookMs / 1000).toFixed(2)} s: ${what}${loadedNote(loaded)}\n${saved !== undefined ? `saved ${file} (${formatBytes(saved)})\n` : ''}`,
+    );
   }
   return ExitCode.ok;
 }

@@ -30,8 +30,14 @@ export async function explainCommand(id: string, opts: { root: string; db?: stri
   const dbFile = opts.db ?? defaultDatabasePath(opts.root);
   if (!existsSync(dbFile)) throw new UsageError(`no audit log at ${dbFile}: run a plan first (in VS Code), or give --db`);
   const config = await loadConfigOrUsageError(opts.root, io.env);
-  if (!config.provider) throw new UsageError(`explaining a run needs a model: ${config.unconfiguredReason ?? 'configure llm_provider in .agent/etc/query.yaml'}`);
-  const session = openWorkspaceSession({ root: opts.root, settings: () => config.settings, database: { file: dbFile }, onStoreNotice: (n) => io.stderr(`warning: ${n}\n`) });
+  if (!config.provider)
+    throw new UsageError(`explaining a run needs a model: ${config.unconfiguredReason ?? 'configure llm_provider in .agent/etc/query.yaml'}`);
+  const session = openWorkspaceSession({
+    root: opts.root,
+    settings: () => config.settings,
+    database: { file: dbFile },
+    onStoreNotice: (n) => io.stderr(`warning: ${n}\n`),
+  });
   try {
     const found = await session.reconstruct(id);
     if (!found?.plan) throw new UsageError(`no recorded plan run with id '${id}' (see grounded audit list)`);
@@ -41,12 +47,16 @@ export async function explainCommand(id: string, opts: { root: string; db?: stri
     const status = steps.every((s) => s.status === 'succeeded') && steps.length === plan.steps.length ? 'completed' : 'failed';
     const r = await session.explainRun({ plan, status, steps, provider: createProvider(config.provider) });
     if (opts.json) {
-      io.stdout(`${JSON.stringify({ planId: plan.id, status, explanation: r.explanation ?? null, rejected: r.rejected, revised: r.revised ? { plan: r.revised.plan, valid: r.revised.validation.valid, errors: r.revised.validation.issues.map((i) => i.message) } : null, revisedErrors: r.revisedErrors }, null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify({ planId: plan.id, status, explanation: r.explanation ?? null, rejected: r.rejected, revised: r.revised ? { plan: r.revised.plan, valid: r.revised.validation.valid, errors: r.revised.validation.issues.map((i) => i.message) } : null, revisedErrors: r.revisedErrors }, null, 2)}\n`,
+      );
     } else {
       io.stdout(r.explanation ? `${r.explanation}\n` : `The explanation was withheld:\n${r.rejected.join('\n')}\n`);
       if (r.revised) {
         const problems = r.revised.validation.issues.map((i) => i.message);
-        io.stdout(`\nRevised plan ${r.revised.plan.id} (${problems.length ? `invalid:\n${problems.join('\n')}` : 'valid; it needs your authorization to run'}):\n${JSON.stringify(r.revised.plan, null, 2)}\n`);
+        io.stdout(
+          `\nRevised plan ${r.revised.plan.id} (${problems.length ? `invalid:\n${problems.join('\n')}` : 'valid; it needs your authorization to run'}):\n${JSON.stringify(r.revised.plan, null, 2)}\n`,
+        );
       }
       if (r.revisedErrors.length) io.stdout(`\nThe revised plan could not be read:\n${r.revisedErrors.join('\n')}\n`);
     }

@@ -38,13 +38,19 @@ Exit codes: check: 0 valid, 1 invalid, 2 usage error.
 
 /** `grounded plan check FILE.json`: validates a plan without running it. */
 export async function run(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { root: { type: 'string' }, db: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  const { values, positionals } = parseCommandArgs(args, {
+    root: { type: 'string' },
+    db: { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     io.stdout(help);
     return ExitCode.ok;
   }
   const [sub, file, ...extra] = positionals;
-  if (sub !== 'check' && sub !== 'explain') throw new UsageError(sub ? `unknown subcommand '${sub}' (expected 'check' or 'explain')` : "missing subcommand 'check' or 'explain'");
+  if (sub !== 'check' && sub !== 'explain')
+    throw new UsageError(sub ? `unknown subcommand '${sub}' (expected 'check' or 'explain')` : "missing subcommand 'check' or 'explain'");
   if (sub === 'explain') {
     if (!file) throw new UsageError('missing ID (a plan id or an execution id, see grounded audit list)');
     if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'`);
@@ -72,7 +78,12 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   let evidence: Pick<PlanEvidence, 'source' | 'rowCounts'> = { source: 'computed', rowCounts: {} };
   // query.yaml's extra_ignore and excluded_folders hide files from answers, so plans cannot read or write them either.
   const hidden = await hiddenBySettings(root);
-  const session = openWorkspaceSession({ root, settings: () => hidden, database: existsSync(dbFile) ? { file: dbFile } : undefined, onStoreNotice: (notice) => io.stderr(`warning: ${notice}\n`) });
+  const session = openWorkspaceSession({
+    root,
+    settings: () => hidden,
+    database: existsSync(dbFile) ? { file: dbFile } : undefined,
+    onStoreNotice: (notice) => io.stderr(`warning: ${notice}\n`),
+  });
   try {
     if (text === undefined) throw oversizePlanError(size);
     const checked = await session.checkPlan(parsePlanText(text));
@@ -84,7 +95,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   } finally {
     session.dispose();
   }
-  if (values.json) io.stdout(JSON.stringify({ valid: errors.length === 0, errors, evidence: { source: evidence.source, rowCounts: evidence.rowCounts } }, null, 2) + '\n');
+  if (values.json)
+    io.stdout(JSON.stringify({ valid: errors.length === 0, errors, evidence: { source: evidence.source, rowCounts: evidence.rowCounts } }, null, 2) + '\n');
   else if (errors.length === 0) io.stdout('Plan is valid.\n');
   else io.stdout(errors.map((e) => e.message).join('\n') + '\n');
   return errors.length === 0 ? ExitCode.ok : ExitCode.failed;

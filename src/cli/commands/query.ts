@@ -58,7 +58,15 @@ export function contextJson(ctx: BuiltContext) {
   return {
     queryId: ctx.queryId,
     terms: ctx.terms,
-    chunks: ctx.chunks.map((c) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine, score: c.score, tokens: c.tokens, origin: c.origin, truncated: c.truncated ?? false })),
+    chunks: ctx.chunks.map((c) => ({
+      path: c.path,
+      startLine: c.startLine,
+      endLine: c.endLine,
+      score: c.score,
+      tokens: c.tokens,
+      origin: c.origin,
+      truncated: c.truncated ?? false,
+    })),
     totals: {
       filesSearched: ctx.filesSearched,
       chunks: ctx.chunks.length,
@@ -89,7 +97,13 @@ function answerJson(r: AnswerResult) {
     usage: r.usage ?? null,
     fallbackReason: r.fallbackReason ?? null,
     error: r.modelError ?? null,
-    citations: r.citations.map((c) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine, verified: c.verified, ...(c.narrowedFrom ? { narrowedFrom: c.narrowedFrom } : {}) })),
+    citations: r.citations.map((c) => ({
+      path: c.path,
+      startLine: c.startLine,
+      endLine: c.endLine,
+      verified: c.verified,
+      ...(c.narrowedFrom ? { narrowedFrom: c.narrowedFrom } : {}),
+    })),
   };
 }
 
@@ -132,9 +146,17 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     if (e.type === 'segment') { io.stdout(plainSegment(e.segment)); streamed = true; }
     if (e.type === 'retry') io.stderr(`(${e.reason}: retrying in ${Math.round(e.delayMs / 100) / 10} s, attempt ${e.attempt} of 5)\n`);
   };
-  const session = openWorkspaceSession({ root, settings: () => settings, logger, metrics, database: { file: defaultDatabasePath(root) }, mentions: { allowNetwork: () => true, refreshUrls: values['refresh-urls'] },
+  const session = openWorkspaceSession({
+    root,
+    settings: () => settings,
+    logger,
+    metrics,
+    database: { file: defaultDatabasePath(root) },
+    mentions: { allowNetwork: () => true, refreshUrls: values['refresh-urls'] },
     // The saved index makes a question cheap: only files changed since it was saved are read again.
-    savedIndex: true, onStoreNotice: (notice) => io.stderr(`warning: ${notice}\n`) });
+    savedIndex: true,
+    onStoreNotice: (notice) => io.stderr(`warning: ${notice}\n`),
+  });
   // One conversation in the workspace memory for all the questions of a --chat session.
   const conversationId = randomUUID();
   const answerOne = async (q: string, history: ConversationTurn[]): Promise<AnswerResult> => {
@@ -147,7 +169,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     else {
       const unverified = r.citations.filter((c) => !c.verified).length;
       const model = r.provider ? `${r.provider}/${r.model}` : 'no model';
-      io.stdout(`\n\n${summaryLine(r.context).replace('— ', `— ${model}; `)}${unverified ? `${unverified} citation(s) did not match the context sent and are marked unverified.\n` : ''}`);
+      io.stdout(
+        `\n\n${summaryLine(r.context).replace('— ', `— ${model}; `)}${unverified ? `${unverified} citation(s) did not match the context sent and are marked unverified.\n` : ''}`,
+      );
     }
     return r;
   };

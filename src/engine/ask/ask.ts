@@ -84,9 +84,26 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
   const s = resolveSettings(deps.settings);
   const scrubber = createScrubber();
   const emit = request.onEvent ?? (() => undefined);
-  const outcome: QueryOutcome = { queryId, queryHash: queryHash(request.question), provider: deps.provider?.id, model: deps.provider?.model, historyTokens: 0, retries: 0, status: 'success' };
+  const outcome: QueryOutcome = {
+    queryId,
+    queryHash: queryHash(request.question),
+    provider: deps.provider?.id,
+    model: deps.provider?.model,
+    historyTokens: 0,
+    retries: 0,
+    status: 'success',
+  };
   // The start record lets a query that never ends (a hung server, a killed process) be found by id.
-  logger.info('query.start', { queryId, queryHash: outcome.queryHash, provider: outcome.provider ?? 'none', model: outcome.model ?? 'none', historyTurns: request.history?.length ?? 0, attached: request.attached?.length ?? 0, tools: deps.tools ? 1 : 0, maxContextTokens: s.maxContextTokens });
+  logger.info('query.start', {
+    queryId,
+    queryHash: outcome.queryHash,
+    provider: outcome.provider ?? 'none',
+    model: outcome.model ?? 'none',
+    historyTurns: request.history?.length ?? 0,
+    attached: request.attached?.length ?? 0,
+    tools: deps.tools ? 1 : 0,
+    maxContextTokens: s.maxContextTokens,
+  });
   const finish = (result: AnswerResult): AnswerResult => {
     recordOutcome({ ...outcome, status: result.status }, started, logger, deps.metrics);
     return result;
@@ -113,7 +130,18 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     if (!deps.provider) asked.tokens = 0;
     else if (asked.note) notes.push(asked.note);
     const ctx = await buildContext(
-      { root: request.root, question, history: request.history, attached, overlay: request.overlay, settings: { ...s, maxContextTokens: s.maxContextTokens - history.tokens - asked.tokens }, scrubber, queryId, signal: request.signal, onProgress: (message) => emit({ type: 'progress', message }) },
+      {
+        root: request.root,
+        question,
+        history: request.history,
+        attached,
+        overlay: request.overlay,
+        settings: { ...s, maxContextTokens: s.maxContextTokens - history.tokens - asked.tokens },
+        scrubber,
+        queryId,
+        signal: request.signal,
+        onProgress: (message) => emit({ type: 'progress', message }),
+      },
       { logger, index: deps.index },
     );
     outcome.ctx = ctx;
@@ -123,7 +151,9 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     if (notes.length) answerStream.notice(notes.join('\n'));
     const snippets = (status: AnswerResult['status'], reason: string): AnswerResult => {
       answerStream.push(formatSnippetAnswer(ctx, reason));
-      return finish(resultOf(answerStream, { queryId, context: ctx, fallbackReason: reason, status, provider: deps.provider?.id, model: deps.provider?.model }));
+      return finish(
+        resultOf(answerStream, { queryId, context: ctx, fallbackReason: reason, status, provider: deps.provider?.id, model: deps.provider?.model }),
+      );
     };
     if (ctx.chunks.length === 0) {
       answerStream.push(noContextAnswer(ctx));
@@ -149,7 +179,16 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
       // The last reply is the answer: whether it stopped short decides the status.
       let incomplete: IncompleteReason | undefined;
       const reply = async (msgs: typeof messages, tools?: ToolSpec[], toolChoice?: 'none') => {
-        const r = await streamReply(msgs, { provider, signal: request.signal, retry, usage, tools, toolChoice, holdCommands: Boolean(deps.tools), emit: (delta) => answerStream.push(delta) });
+        const r = await streamReply(msgs, {
+          provider,
+          signal: request.signal,
+          retry,
+          usage,
+          tools,
+          toolChoice,
+          holdCommands: Boolean(deps.tools),
+          emit: (delta) => answerStream.push(delta),
+        });
         incomplete = r.incomplete;
         return r;
       };
@@ -178,7 +217,9 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
         answerStream.push(incompleteNote(incomplete));
       }
       const context = toolChunks.length ? { ...ctx, chunks: [...ctx.chunks, ...toolChunks] } : ctx;
-      return finish(resultOf(answerStream, { queryId, context, provider: provider.id, model: provider.model, usage, status: incomplete ? 'incomplete' : 'success' }));
+      return finish(
+        resultOf(answerStream, { queryId, context, provider: provider.id, model: provider.model, usage, status: incomplete ? 'incomplete' : 'success' }),
+      );
     } catch (err) {
       if (!(err instanceof ProviderError) || err.kind === 'cancelled' || request.signal?.aborted) throw err;
       // Whatever stopped the model, the user still gets the ranked snippets, and one notice saying why.
@@ -191,7 +232,17 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
       answerStream.notice(`The model did not answer: ${err.message} ${err.suggestion}`);
       answerStream.push(formatSnippetAnswer(ctx));
       const status = err.kind === 'rate_limited' ? 'rate_limited' : 'failure';
-      return finish({ ...resultOf(answerStream, { queryId, context: ctx, fallbackReason: `${err.message} ${err.suggestion}`, status, provider: provider.id, model: provider.model }), modelError });
+      return finish({
+        ...resultOf(answerStream, {
+          queryId,
+          context: ctx,
+          fallbackReason: `${err.message} ${err.suggestion}`,
+          status,
+          provider: provider.id,
+          model: provider.model,
+        }),
+        modelError,
+      });
     }
   } catch (err) {
     // What the model wrote before the failure is shown whole, the error after it.

@@ -111,6 +111,7 @@ Question: ${q}`;
  * for a whole one (the answer's status is `incomplete` too).
  */
 export function incompleteNote(reason: IncompleteReason): string {
-  const why = reason === 'max_tokens' ? 'the model reached its output token limit' : 'the stream ended without a finish reason: the connection or the server dropped it';
+  const why =
+    reason === 'max_tokens' ? 'the model reached its output token limit' : 'the stream ended without a finish reason: the connection or the server dropped it';
   return `\n\n> **Incomplete answer**: the model's reply stopped before it was finished (${why}). Ask again for the rest.`;
 }

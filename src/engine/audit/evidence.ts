@@ -9,22 +9,35 @@ const farFuture = 8.64e15;
 
 /** Q1: executions of a tool, newest first. */
 export function listExecutionsByTool(store: AuditStore, tool: string, since = 0, until = farFuture, limit = 100): Row[] {
-  return store.query(`SELECT ${executionColumns} FROM executions e WHERE e.tool = ? AND e.started_at >= ? AND e.started_at <= ? ORDER BY e.started_at DESC, e.id LIMIT ?`, [tool, since, until, limit]);
+  return store.query(
+    `SELECT ${executionColumns} FROM executions e WHERE e.tool = ? AND e.started_at >= ? AND e.started_at <= ? ORDER BY e.started_at DESC, e.id LIMIT ?`,
+    [tool, since, until, limit],
+  );
 }
 
 /** Q2: failed (or interrupted) executions of a tool, newest first. */
 export function listFailuresByTool(store: AuditStore, tool: string, since = 0, limit = 100): Row[] {
-  return store.query(`SELECT ${executionColumns} FROM executions e WHERE e.tool = ? AND e.status IN ('failed', 'interrupted') AND e.started_at >= ? ORDER BY e.started_at DESC, e.id LIMIT ?`, [tool, since, limit]);
+  return store.query(
+    `SELECT ${executionColumns} FROM executions e WHERE e.tool = ? AND e.status IN ('failed', 'interrupted') AND e.started_at >= ? ORDER BY e.started_at DESC, e.id LIMIT ?`,
+    [tool, since, limit],
+  );
 }
 
 /** Q3: executions that reported a diagnostic code. */
 export function findExecutionsByDiagnosticCode(store: AuditStore, code: string, limit = 100): Row[] {
-  return store.query(`SELECT DISTINCT ${executionColumns} FROM executions e JOIN diagnostics d ON d.execution_id = e.id WHERE d.code = ? ORDER BY e.started_at DESC, e.id LIMIT ?`, [code, limit]);
+  return store.query(
+    `SELECT DISTINCT ${executionColumns} FROM executions e JOIN diagnostics d ON d.execution_id = e.id WHERE d.code = ? ORDER BY e.started_at DESC, e.id LIMIT ?`,
+    [code, limit],
+  );
 }
 
 /** Q4: executions about a file, newest first. */
 export function findExecutionsByFile(store: AuditStore, path: string, since = 0, limit = 100): Row[] {
-  return store.query(`SELECT ${executionColumns} FROM executions e WHERE e.path = ? AND e.started_at >= ? ORDER BY e.started_at DESC, e.id LIMIT ?`, [path, since, limit]);
+  return store.query(`SELECT ${executionColumns} FROM executions e WHERE e.path = ? AND e.started_at >= ? ORDER BY e.started_at DESC, e.id LIMIT ?`, [
+    path,
+    since,
+    limit,
+  ]);
 }
 
 /** Q5: one execution with its artifacts (undefined when the id is unknown). */
@@ -37,7 +50,9 @@ export function getExecutionDetails(store: AuditStore, executionId: string): { e
 
 /** Q6: the latest finished execution about a file. */
 export function getLatestOutcomeForFile(store: AuditStore, path: string): Row | undefined {
-  return store.query(`SELECT ${executionColumns} FROM executions e WHERE e.path = ? AND e.status != 'running' ORDER BY e.started_at DESC, e.id DESC LIMIT 1`, [path])[0];
+  return store.query(`SELECT ${executionColumns} FROM executions e WHERE e.path = ? AND e.status != 'running' ORDER BY e.started_at DESC, e.id DESC LIMIT 1`, [
+    path,
+  ])[0];
 }
 
 /** Q7: diagnostic codes seen at least `threshold` times in the same file. */

@@ -42,5 +42,10 @@ export function searchMemory(store: AuditStore, query: string, opts: { limit?: n
 /** Text of the hits for a tool result: date, role, and the message (shortened). */
 export function formatMemoryHits(hits: MemoryHit[], maxChars = 400): string {
   if (hits.length === 0) return 'No matching past messages';
-  return hits.map((h) => `[${new Date(h.createdAt).toISOString()}] ${h.role} (conversation ${h.conversationId}): ${h.content.length > maxChars ? `${h.content.slice(0, maxChars)}…` : h.content}`).join('\n');
+  return hits
+    .map(
+      (h) =>
+        `[${new Date(h.createdAt).toISOString()}] ${h.role} (conversation ${h.conversationId}): ${h.content.length > maxChars ? `${h.content.slice(0, maxChars)}…` : h.content}`,
+    )
+    .join('\n');
 }

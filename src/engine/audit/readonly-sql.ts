@@ -59,7 +59,8 @@ function sqliteError(message: string, scope: ReadOnlySqlScope): ReadOnlySqlError
   if (scope === 'conversation' && missing && auditTables.includes(missing)) {
     return new ReadOnlySqlError(
       `Refused: /memory_sql reads only the conversation table 'messages' (id, conversation_id, role, content, created_at); '${missing}' belongs to the audit log, which reaches the model only as evidence summaries`,
-      'refused', 'Query the messages table, e.g. SELECT role, content FROM messages WHERE content LIKE \'%word%\' ORDER BY id DESC LIMIT 5.',
+      'refused',
+      "Query the messages table, e.g. SELECT role, content FROM messages WHERE content LIKE '%word%' ORDER BY id DESC LIMIT 5.",
     );
   }
   return new ReadOnlySqlError(message, 'sqlite', 'Check table and column names: SELECT name, sql FROM sqlite_master lists them.');
@@ -118,7 +119,8 @@ export async function runReadOnlySql(store: AuditStore, sql: string, opts: ReadO
     });
     worker.once('error', (err) => {
       finish();
-      if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') reject(new ReadOnlySqlError('Query stopped: its result needed too much memory', 'sqlite', 'Select fewer or shorter values (substr(), a LIMIT).'));
+      if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
+        reject(new ReadOnlySqlError('Query stopped: its result needed too much memory', 'sqlite', 'Select fewer or shorter values (substr(), a LIMIT).'));
       else reject(err);
     });
   });
@@ -131,6 +133,8 @@ export function formatResultTable(result: ReadOnlyQueryResult): string {
   const widths = result.columns.map((c, i) => Math.max(c.length, ...body.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(' | ').trimEnd();
   const out = [line(result.columns), widths.map((w) => '-'.repeat(w)).join('-+-'), ...body.map(line)];
-  out.push(`(${result.rows.length} row${result.rows.length === 1 ? '' : 's'}${result.truncated ? `, truncated at the ${result.truncatedAt === 'size' ? 'size' : 'row'} limit` : ''})`);
+  out.push(
+    `(${result.rows.length} row${result.rows.length === 1 ? '' : 's'}${result.truncated ? `, truncated at the ${result.truncatedAt === 'size' ? 'size' : 'row'} limit` : ''})`,
+  );
   return out.join('\n') + '\n';
 }

@@ -44,16 +44,26 @@ const time = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString
 function stepFor(store: AuditStore, execution: Row): ReconstructedStep {
   const artifacts = store.query('SELECT artifact_type, content_json FROM execution_artifacts WHERE execution_id = ? ORDER BY id', [execution.id])
     .map((a) => ({ type: String(a.artifact_type), content: parse(a.content_json) }));
-  const authorizations = execution.plan_id && execution.step_id
-    ? store.query('SELECT decision, mode, decided_at FROM authorizations WHERE plan_id = ? AND step_id = ? ORDER BY decided_at, id', [execution.plan_id, execution.step_id])
-    : [];
+  const authorizations =
+    execution.plan_id && execution.step_id
+      ? store.query('SELECT decision, mode, decided_at FROM authorizations WHERE plan_id = ? AND step_id = ? ORDER BY decided_at, id', [
+          execution.plan_id,
+          execution.step_id,
+        ])
+      : [];
   return { execution, arguments: parse(execution.arguments_json), artifacts, authorizations };
 }
 
 const exchangeOf = (x: Row): ReconstructedExchange => ({
-  id: String(x.id), createdAt: Number(x.created_at), provider: (x.provider as string | null) ?? null, model: (x.model as string | null) ?? null,
-  promptSha256: String(x.prompt_sha256), responseSha256: String(x.response_sha256),
-  promptBytes: (x.prompt_bytes as number | null) ?? null, responseBytes: (x.response_bytes as number | null) ?? null, keptText: (x.kept_text as string | null) ?? null,
+  id: String(x.id),
+  createdAt: Number(x.created_at),
+  provider: (x.provider as string | null) ?? null,
+  model: (x.model as string | null) ?? null,
+  promptSha256: String(x.prompt_sha256),
+  responseSha256: String(x.response_sha256),
+  promptBytes: (x.prompt_bytes as number | null) ?? null,
+  responseBytes: (x.response_bytes as number | null) ?? null,
+  keptText: (x.kept_text as string | null) ?? null,
 });
 
 function renderExchange(x: ReconstructedExchange): string[] {
@@ -114,11 +124,19 @@ export function reconstructExecution(store: AuditStore, id: string): Reconstruct
     : exchange ? [exchange] : [];
   const result: Omit<Reconstruction, 'text'> = {
     id,
-    plan: planRow ? {
-      id: String(planRow.id), intent: String(planRow.intent), createdAt: Number(planRow.created_at),
-      plan: parse(planRow.plan_json), validation: parse(planRow.validation_json), evidence: parse(planRow.evidence_json),
-    } : undefined,
-    planAuthorizations: planRow ? store.query('SELECT decision, mode, decided_at FROM authorizations WHERE plan_id = ? AND step_id IS NULL ORDER BY decided_at', [planRow.id]) : [],
+    plan: planRow
+      ? {
+          id: String(planRow.id),
+          intent: String(planRow.intent),
+          createdAt: Number(planRow.created_at),
+          plan: parse(planRow.plan_json),
+          validation: parse(planRow.validation_json),
+          evidence: parse(planRow.evidence_json),
+        }
+      : undefined,
+    planAuthorizations: planRow
+      ? store.query('SELECT decision, mode, decided_at FROM authorizations WHERE plan_id = ? AND step_id IS NULL ORDER BY decided_at', [planRow.id])
+      : [],
     steps: executions.map((e) => stepFor(store, e)),
     exchanges: exchanges.map(exchangeOf),
   };

@@ -47,13 +47,23 @@ export function recordAuthorization(store: AuditStore, a: { planId: string; step
 }
 
 /** Stores diagnostics observed by a step (lsp_check), feeding evidence queries Q3, Q7 and Q8. */
-export function recordDiagnostics(store: AuditStore, executionId: string | null, diags: Array<{ path: string; line?: number; code?: string; severity: string; message: string }>): void {
+export function recordDiagnostics(
+  store: AuditStore,
+  executionId: string | null,
+  diags: Array<{ path: string; line?: number; code?: string; severity: string; message: string }>,
+): void {
   if (diags.length === 0) return;
   const now = store.clock();
   store.write((db) => {
     for (const d of diags) {
       db.run('INSERT INTO diagnostics (execution_id, path, line, code, severity, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-        executionId, d.path, d.line ?? null, d.code ?? null, d.severity, d.message, now,
+        executionId,
+        d.path,
+        d.line ?? null,
+        d.code ?? null,
+        d.severity,
+        d.message,
+        now,
       ]);
     }
   });
@@ -64,13 +74,25 @@ export function recordDiagnostics(store: AuditStore, executionId: string | null,
  * provider and model it went to; `keptText` is stored only when the user chose to keep it, and
  * must already be scrubbed.
  */
-export function recordExchange(store: AuditStore, x: { planId?: string; queryId?: string; provider?: string; model?: string; prompt: string; response: string; keptText?: string }): string {
+export function recordExchange(
+  store: AuditStore,
+  x: { planId?: string; queryId?: string; provider?: string; model?: string; prompt: string; response: string; keptText?: string },
+): string {
   const id = store.newId();
   store.run(
     'INSERT INTO llm_exchanges (id, plan_id, query_id, created_at, prompt_sha256, response_sha256, kept_text, provider, model, prompt_bytes, response_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     [
-      id, x.planId ?? null, x.queryId ?? null, store.clock(), sha256(x.prompt), sha256(x.response), x.keptText ?? null,
-      x.provider ?? null, x.model ?? null, Buffer.byteLength(x.prompt, 'utf8'), Buffer.byteLength(x.response, 'utf8'),
+      id,
+      x.planId ?? null,
+      x.queryId ?? null,
+      store.clock(),
+      sha256(x.prompt),
+      sha256(x.response),
+      x.keptText ?? null,
+      x.provider ?? null,
+      x.model ?? null,
+      Buffer.byteLength(x.prompt, 'utf8'),
+      Buffer.byteLength(x.response, 'utf8'),
     ],
   );
   return id;

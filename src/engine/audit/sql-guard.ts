@@ -58,12 +58,30 @@ export function tokenizeSql(sql: string): SqlToken[] {
 }
 
 const forbidden: Record<string, string> = {
-  INSERT: 'writes', UPDATE: 'writes', DELETE: 'writes', REPLACE: 'writes', UPSERT: 'writes', TRUNCATE: 'writes',
-  CREATE: 'changes the schema', DROP: 'changes the schema', ALTER: 'changes the schema',
-  VACUUM: 'rewrites the database', REINDEX: 'rewrites indexes', ANALYZE: 'writes statistics',
-  BEGIN: 'controls transactions', COMMIT: 'controls transactions', END: 'controls transactions', ROLLBACK: 'controls transactions', SAVEPOINT: 'controls transactions', RELEASE: 'controls transactions',
-  PRAGMA: 'changes or reads connection settings', ATTACH: 'opens another database', DETACH: 'detaches a database',
-  LOAD_EXTENSION: 'loads native code', FTS3_TOKENIZER: 'registers native code', WRITABLE_SCHEMA: 'tampers with sqlite_master',
+  INSERT: 'writes',
+  UPDATE: 'writes',
+  DELETE: 'writes',
+  REPLACE: 'writes',
+  UPSERT: 'writes',
+  TRUNCATE: 'writes',
+  CREATE: 'changes the schema',
+  DROP: 'changes the schema',
+  ALTER: 'changes the schema',
+  VACUUM: 'rewrites the database',
+  REINDEX: 'rewrites indexes',
+  ANALYZE: 'writes statistics',
+  BEGIN: 'controls transactions',
+  COMMIT: 'controls transactions',
+  END: 'controls transactions',
+  ROLLBACK: 'controls transactions',
+  SAVEPOINT: 'controls transactions',
+  RELEASE: 'controls transactions',
+  PRAGMA: 'changes or reads connection settings',
+  ATTACH: 'opens another database',
+  DETACH: 'detaches a database',
+  LOAD_EXTENSION: 'loads native code',
+  FTS3_TOKENIZER: 'registers native code',
+  WRITABLE_SCHEMA: 'tampers with sqlite_master',
 };
 
 /** Checks that `sql` is a single read-only SELECT; the reason says what was refused and why. */
@@ -76,7 +94,8 @@ export function guardReadOnlySql(sql: string): GuardResult {
   }
   while (tokens.length && tokens[tokens.length - 1].kind === 'semicolon') tokens.pop();
   if (tokens.length === 0) return { ok: false, reason: 'Refused: the query is empty; write one SELECT statement' };
-  if (tokens.some((t) => t.kind === 'semicolon')) return { ok: false, reason: 'Refused: stacked statements (a ";" followed by more SQL); only one statement is allowed' };
+  if (tokens.some((t) => t.kind === 'semicolon'))
+    return { ok: false, reason: 'Refused: stacked statements (a ";" followed by more SQL); only one statement is allowed' };
   const first = tokens[0].text.toUpperCase();
   if (tokens[0].kind !== 'word' || (first !== 'SELECT' && first !== 'WITH')) {
     return { ok: false, reason: `Refused: only a single SELECT (or WITH … SELECT) is allowed; this statement starts with '${tokens[0].text}'` };

@@ -87,7 +87,9 @@ export async function chooseProvider(input: ProviderChoiceInput): Promise<Provid
     return baseUrl ? { kind: 'spec', spec: await compatible() } : { kind: 'editor-models' };
   }
   if (provider === 'openai-compatible') {
-    return baseUrl ? { kind: 'spec', spec: await compatible() } : { kind: 'none', reason: 'The provider is "openai-compatible" but grounded.baseUrl is empty.' };
+    return baseUrl
+      ? { kind: 'spec', spec: await compatible() }
+      : { kind: 'none', reason: 'The provider is "openai-compatible" but grounded.baseUrl is empty.' };
   }
   const key = await input.keyFor(provider);
   return key ? { kind: 'spec', spec: cloudSpec(provider, key, model, keyHint) } : { kind: 'none', reason: `No API key is stored for ${provider}.` };

@@ -39,7 +39,9 @@ async function readKeyFile(root: string, name: string, warnings: string[]): Prom
   try {
     const st = await fs.stat(file);
     if ((st.mode & 0o077) !== 0) {
-      warnings.push(`${path.relative(root, file)} is readable by other users (mode ${(st.mode & 0o777).toString(8)}); run: chmod 600 ${path.relative(root, file)}`);
+      warnings.push(
+        `${path.relative(root, file)} is readable by other users (mode ${(st.mode & 0o777).toString(8)}); run: chmod 600 ${path.relative(root, file)}`,
+      );
     }
     return (await fs.readFile(file, 'utf8')).trim() || undefined;
   } catch {
@@ -71,14 +73,29 @@ function keyHint(kind: keyof typeof ENV_KEYS): string {
 function positive(doc: Record<string, unknown>, key: string): number | undefined {
   const v = doc[key];
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0) throw new ConfigError(`.agent/etc/query.yaml: '${key}' must be a positive whole number, got ${JSON.stringify(v)}.`, `Fix '${key}' in .agent/etc/query.yaml.`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0)
+    throw new ConfigError(
+      `.agent/etc/query.yaml: '${key}' must be a positive whole number, got ${JSON.stringify(v)}.`,
+      `Fix '${key}' in .agent/etc/query.yaml.`,
+    );
   return v;
 }
 
 const ENCODINGS = ['o200k_base', 'cl100k_base', 'p50k_base', 'r50k_base'];
 
 /** Every key query.yaml knows; any other is reported (a typo would otherwise be silently ignored). */
-const KNOWN_KEYS = ['llm_provider', 'model', 'base_url', 'max_context_tokens', 'max_file_tokens', 'encoding', 'excluded_folders', 'extra_ignore', 'llm_idle_timeout_seconds', 'llm_timeout_seconds'];
+const KNOWN_KEYS = [
+  'llm_provider',
+  'model',
+  'base_url',
+  'max_context_tokens',
+  'max_file_tokens',
+  'encoding',
+  'excluded_folders',
+  'extra_ignore',
+  'llm_idle_timeout_seconds',
+  'llm_timeout_seconds',
+];
 
 /**
  * A text value: absent, or a non-empty string. Anything else (a number, `true`, a list) is a
@@ -88,21 +105,30 @@ const KNOWN_KEYS = ['llm_provider', 'model', 'base_url', 'max_context_tokens', '
 function text(doc: Record<string, unknown>, key: string, example: string): string | undefined {
   const v = doc[key];
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string' || !v.trim()) throw new ConfigError(`.agent/etc/query.yaml: '${key}' must be text, got ${JSON.stringify(v)}.`, `Write it as text, e.g. ${key}: ${example}`);
+  if (typeof v !== 'string' || !v.trim())
+    throw new ConfigError(`.agent/etc/query.yaml: '${key}' must be text, got ${JSON.stringify(v)}.`, `Write it as text, e.g. ${key}: ${example}`);
   return v.trim();
 }
 
 function stringList(doc: Record<string, unknown>, key: string): string[] | undefined {
   const v = doc[key];
   if (v === undefined || v === null) return undefined;
-  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || !x.trim())) throw new ConfigError(`.agent/etc/query.yaml: '${key}' must be a list of non-empty strings, got ${JSON.stringify(v)}.`, `Write '${key}' as a YAML list, e.g. ${key}: [vendor, generated].`);
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || !x.trim()))
+    throw new ConfigError(
+      `.agent/etc/query.yaml: '${key}' must be a list of non-empty strings, got ${JSON.stringify(v)}.`,
+      `Write '${key}' as a YAML list, e.g. ${key}: [vendor, generated].`,
+    );
   return v.map((x: string) => x.trim());
 }
 
 function encoding(doc: Record<string, unknown>): string | undefined {
   const v = doc.encoding;
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string' || !ENCODINGS.includes(v)) throw new ConfigError(`.agent/etc/query.yaml: 'encoding' must be one of ${ENCODINGS.join(', ')}, got ${JSON.stringify(v)}.`, 'o200k_base suits current OpenAI models; cl100k_base older ones.');
+  if (typeof v !== 'string' || !ENCODINGS.includes(v))
+    throw new ConfigError(
+      `.agent/etc/query.yaml: 'encoding' must be one of ${ENCODINGS.join(', ')}, got ${JSON.stringify(v)}.`,
+      'o200k_base suits current OpenAI models; cl100k_base older ones.',
+    );
   return v;
 }
 
@@ -120,19 +146,24 @@ export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Pro
   try {
     const text = await fs.readFile(configPath(root), 'utf8');
     const parsed = YAML.parse(text) as unknown;
-    if (parsed !== null && (typeof parsed !== 'object' || Array.isArray(parsed))) throw new ConfigError('.agent/etc/query.yaml must be a mapping of keys to values.', 'See README: "Answering with a model" for an example.');
+    if (parsed !== null && (typeof parsed !== 'object' || Array.isArray(parsed)))
+      throw new ConfigError('.agent/etc/query.yaml must be a mapping of keys to values.', 'See README: "Answering with a model" for an example.');
     doc = (parsed ?? {}) as Record<string, unknown>;
   } catch (err) {
     if (err instanceof ConfigError) throw err;
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new ConfigError(`.agent/etc/query.yaml is not valid YAML: ${(err as Error).message.split('\n')[0]}`, 'Fix the file, or delete it to use the defaults.');
+      throw new ConfigError(
+        `.agent/etc/query.yaml is not valid YAML: ${(err as Error).message.split('\n')[0]}`,
+        'Fix the file, or delete it to use the defaults.',
+      );
     }
   }
   const settings: Partial<EngineSettings> = Object.fromEntries(Object.entries({
     maxContextTokens: positive(doc, 'max_context_tokens'), maxFileTokens: positive(doc, 'max_file_tokens'),
     encoding: encoding(doc), excludedFolders: stringList(doc, 'excluded_folders'), extraIgnore: stringList(doc, 'extra_ignore'),
   }).filter(([, v]) => v !== undefined));
-  for (const key of Object.keys(doc)) if (!KNOWN_KEYS.includes(key)) warnings.push(`.agent/etc/query.yaml: unknown key '${key}' is ignored (known: ${KNOWN_KEYS.join(', ')}).`);
+  for (const key of Object.keys(doc))
+    if (!KNOWN_KEYS.includes(key)) warnings.push(`.agent/etc/query.yaml: unknown key '${key}' is ignored (known: ${KNOWN_KEYS.join(', ')}).`);
   const chosen = text(doc, 'llm_provider', 'openai (or gemini, gh, http://localhost:11434/v1)');
   const model = text(doc, 'model', 'gpt-4o-mini');
   const baseUrl = text(doc, 'base_url', 'https://models.github.ai/inference');
@@ -140,18 +171,28 @@ export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Pro
   const total = positive(doc, 'llm_timeout_seconds');
   const replyLimits = idle || total ? { ...(idle ? { idleTimeoutMs: idle * 1000 } : {}), ...(total ? { deadlineMs: total * 1000 } : {}) } : undefined;
   if (chosen && /^https?:\/\//i.test(chosen)) {
-    if (!model) throw new ConfigError(`.agent/etc/query.yaml: llm_provider is the server ${chosen} but no 'model' is set.`, "Add e.g. 'model: llama3.1' (a model the server has; `ollama list` shows them).");
+    if (!model)
+      throw new ConfigError(
+        `.agent/etc/query.yaml: llm_provider is the server ${chosen} but no 'model' is set.`,
+        "Add e.g. 'model: llama3.1' (a model the server has; `ollama list` shows them).",
+      );
     // No stored key goes to a server query.yaml names: query.yaml belongs to the repository, and
     // llm_api_key is usually a cloud provider's key (see cloudFrom below).
     return { provider: { kind: 'openai-compatible', model, baseUrl: chosen, keyHint: 'no key is needed for a local server', replyLimits }, settings, warnings };
   }
   if (chosen && !(chosen in ENV_KEYS)) {
-    throw new ConfigError(`.agent/etc/query.yaml: unknown llm_provider '${chosen}'.`, 'Use openai, gemini, gh, or the URL of an OpenAI-compatible server such as http://localhost:11434/v1.');
+    throw new ConfigError(
+      `.agent/etc/query.yaml: unknown llm_provider '${chosen}'.`,
+      'Use openai, gemini, gh, or the URL of an OpenAI-compatible server such as http://localhost:11434/v1.',
+    );
   }
   // A key goes only to its own provider: query.yaml belongs to the repository, so its base_url
   // never receives a cloud key. The user's own environment may point a provider elsewhere.
   const cloudFrom = (kind: keyof typeof ENV_KEYS, apiKey: string): ProviderSpec => {
-    if (baseUrl !== undefined) warnings.push(`.agent/etc/query.yaml: base_url is ignored for ${kind} (a ${kind} key is sent only to ${kind}'s own endpoint); to use a server of your choice, set llm_provider to its URL.`);
+    if (baseUrl !== undefined)
+      warnings.push(
+        `.agent/etc/query.yaml: base_url is ignored for ${kind} (a ${kind} key is sent only to ${kind}'s own endpoint); to use a server of your choice, set llm_provider to its URL.`,
+      );
     const spec = cloudSpec(kind, apiKey, model ?? '', keyHint(kind));
     const override = env[ENDPOINT_ENV[kind]]?.trim();
     return { ...spec, ...(override ? { baseUrl: override } : {}), replyLimits };

@@ -35,5 +35,8 @@ export async function guardSecretsDir(root: string): Promise<string[]> {
     }
   }
   const tracked = (await trackedFiles(root, path.join('.agent', 'secrets'))).filter((f) => path.posix.basename(f) !== '.gitignore');
-  return tracked.map((f) => `${f} is tracked by git, so the key is in the repository's history; run: git rm --cached ${f} — and replace the key, since anyone with a clone has it.`);
+  return tracked.map(
+    (f) =>
+      `${f} is tracked by git, so the key is in the repository's history; run: git rm --cached ${f} — and replace the key, since anyone with a clone has it.`,
+  );
 }

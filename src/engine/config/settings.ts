@@ -20,7 +20,22 @@ export const defaultSettings: EngineSettings = {
   encoding: 'o200k_base',
   maxFileBytes: 1024 * 1024,
   extraIgnore: [],
-  excludedFolders: ['node_modules', 'bower_components', '.venv', 'venv', '__pycache__', '.tox', 'dist', 'build', 'out', 'target', '.next', '.cache', 'coverage', '.vscode-test'],
+  excludedFolders: [
+    'node_modules',
+    'bower_components',
+    '.venv',
+    'venv',
+    '__pycache__',
+    '.tox',
+    'dist',
+    'build',
+    'out',
+    'target',
+    '.next',
+    '.cache',
+    'coverage',
+    '.vscode-test',
+  ],
 };
 
 /** Fills unset fields from the defaults. */

@@ -64,7 +64,14 @@ function mergeAdjacent(chunks: ContextChunk[]): ContextChunk[] {
   for (const c of retrieved) {
     const prev = out[out.length - 1];
     if (prev && prev.path === c.path && prev.endLine + 1 === c.startLine && !prev.truncated) {
-      out[out.length - 1] = { ...prev, endLine: c.endLine, text: joinScrubbed([prev.text, c.text], '\n'), tokens: prev.tokens + c.tokens, score: Math.max(prev.score, c.score), truncated: c.truncated };
+      out[out.length - 1] = {
+        ...prev,
+        endLine: c.endLine,
+        text: joinScrubbed([prev.text, c.text], '\n'),
+        tokens: prev.tokens + c.tokens,
+        score: Math.max(prev.score, c.score),
+        truncated: c.truncated,
+      };
     } else out.push(c);
   }
   out.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1));
@@ -89,7 +96,10 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
   const indexed = performance.now();
   const terms = conversationTerms(req.question, req.history);
   const candidates = await index.search(terms, RANKED_CANDIDATES);
-  if (index.indexing) req.onProgress?.(`Still indexing (${index.indexing.indexed.toLocaleString('en-US')} of ${index.indexing.total.toLocaleString('en-US')} files): answering from what is indexed so far…`);
+  if (index.indexing)
+    req.onProgress?.(
+      `Still indexing (${index.indexing.indexed.toLocaleString('en-US')} of ${index.indexing.total.toLocaleString('en-US')} files): answering from what is indexed so far…`,
+    );
   const ranked = candidates.filter((r) => r.score >= (candidates[0]?.score ?? 0) * RELATIVE_CUTOFF);
   const ranking = performance.now();
 
@@ -109,7 +119,16 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
     const f = budget.fit(a.path, lines, frame);
     if (!f) { dropped++; continue; }
     budget.spend(a.path, f.tokens, frame);
-    chunks.push({ path: a.path, startLine: a.startLine, endLine: a.startLine + f.lines.length - 1, text: joinScrubbed(f.lines, '\n'), score: 0, tokens: f.tokens, origin, truncated: f.cut || undefined });
+    chunks.push({
+      path: a.path,
+      startLine: a.startLine,
+      endLine: a.startLine + f.lines.length - 1,
+      text: joinScrubbed(f.lines, '\n'),
+      score: 0,
+      tokens: f.tokens,
+      origin,
+      truncated: f.cut || undefined,
+    });
     covered.add(a.path, a.startLine, a.startLine + f.lines.length - 1);
   }
   const files = new Map<string, ScrubbedFile | undefined>();
@@ -130,7 +149,16 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
       if (!f) { dropped++; continue; }
       budget.spend(r.path, f.tokens, frame);
       const truncated = f.cut || (file.truncated && endLine >= file.lines.length);
-      chunks.push({ path: r.path, startLine, endLine: startLine + f.lines.length - 1, text: joinScrubbed(f.lines, '\n'), score: Math.round(r.score * 1000) / 1000, tokens: f.tokens, origin: 'retrieval', truncated: truncated || undefined });
+      chunks.push({
+        path: r.path,
+        startLine,
+        endLine: startLine + f.lines.length - 1,
+        text: joinScrubbed(f.lines, '\n'),
+        score: Math.round(r.score * 1000) / 1000,
+        tokens: f.tokens,
+        origin: 'retrieval',
+        truncated: truncated || undefined,
+      });
       covered.add(r.path, startLine, startLine + f.lines.length - 1);
     }
   }
@@ -152,9 +180,22 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
     droppedChunks: dropped,
     ...(index.indexing ? { indexing: index.indexing } : {}),
     filesSearched: index.fileCount,
-    timings: { indexMs: Math.round(indexed - started), rankMs: Math.round(ranking - indexed), assembleMs: Math.round(done - ranking), totalMs: Math.round(done - started) },
+    timings: {
+      indexMs: Math.round(indexed - started),
+      rankMs: Math.round(ranking - indexed),
+      assembleMs: Math.round(done - ranking),
+      totalMs: Math.round(done - started),
+    },
   };
-  logger.info('context.built', { queryId, files: ctx.filesSearched, chunks: merged.length, tokens: ctx.totalTokens, dropped, skipped: ctx.skipped.length, ...ctx.timings });
+  logger.info('context.built', {
+    queryId,
+    files: ctx.filesSearched,
+    chunks: merged.length,
+    tokens: ctx.totalTokens,
+    dropped,
+    skipped: ctx.skipped.length,
+    ...ctx.timings,
+  });
   logger.info('context.scrubbed', { queryId, audit: scrubAuditLine(queryId, { chunks: merged.length, redactions }) });
   return ctx;
 }
@@ -164,7 +205,12 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
  * question reads a dozen files, and four thread-pool round trips each were a good part of its
  * wait) and scrubbed whole.
  */
-function scrubbedFile(cache: Map<string, ScrubbedFile | undefined>, r: RankedChunk, from: { root: string; overlay?: DocumentOverlay; maxFileBytes: number }, scrubber: Scrubber): ScrubbedFile | undefined {
+function scrubbedFile(
+  cache: Map<string, ScrubbedFile | undefined>,
+  r: RankedChunk,
+  from: { root: string; overlay?: DocumentOverlay; maxFileBytes: number },
+  scrubber: Scrubber,
+): ScrubbedFile | undefined {
   if (cache.has(r.path)) return cache.get(r.path);
   const read = readForIndex(path.join(from.root, ...r.path.split('/')), from.overlay ?? emptyOverlay, from.maxFileBytes);
   const file = read.ok ? { lines: scrubbedLines(scrubber.scrub(read.text).text), truncated: read.truncated } : undefined;

@@ -6,7 +6,8 @@ import type { ScrubbedText } from '../privacy/types';
 import type { BuiltContext, ContextChunk } from './types';
 
 /** The answer every surface gives when retrieval found nothing (no model is called then); see noContextAnswer. */
-export const NO_CONTEXT_ANSWER = "I couldn't find relevant information in this workspace for that question. Try naming a file, a function or a term that appears in the code, or attach a file with @path.";
+export const NO_CONTEXT_ANSWER =
+  "I couldn't find relevant information in this workspace for that question. Try naming a file, a function or a term that appears in the code, or attach a file with @path.";
 
 const SNIPPET_LINES = 30;
 const SNIPPET_COUNT = 5;

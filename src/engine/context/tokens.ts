@@ -23,7 +23,18 @@ export function encoderFor(encoding: string): Tiktoken {
  */
 export const MAX_TOKENIZER_RUN = 256;
 
-const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0xfeff || c === 0x3000 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f;
+const isSpace = (c: number) =>
+  c === 32 ||
+  (c >= 9 && c <= 13) ||
+  c === 0xa0 ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0xfeff ||
+  c === 0x3000 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x202f ||
+  c === 0x205f;
 
 /** End of a slice of at most MAX_TOKENIZER_RUN code units from `start`, never splitting a surrogate pair. */
 function sliceEnd(text: string, start: number, end: number): number {

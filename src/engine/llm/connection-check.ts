@@ -18,11 +18,18 @@ export async function listProviderModels(spec: Omit<ProviderSpec, 'model'>, sign
   const who = { id: spec.kind, model: '', baseUrl: spec.baseUrl, keyHint: spec.keyHint };
   const timeout = signal ?? AbortSignal.timeout(LIST_TIMEOUT_MS);
   if (spec.kind === 'gemini') {
-    const res = await fetch(`${(spec.baseUrl ?? GEMINI_API).replace(/\/+$/, '')}/v1beta/models?pageSize=1000`, { headers: { 'x-goog-api-key': spec.apiKey ?? '' }, signal: timeout })
-      .catch((err: unknown) => { throw toProviderError(err, who, signal); });
+    const res = await fetch(`${(spec.baseUrl ?? GEMINI_API).replace(/\/+$/, '')}/v1beta/models?pageSize=1000`, {
+      headers: { 'x-goog-api-key': spec.apiKey ?? '' },
+      signal: timeout,
+    }).catch((err: unknown) => {
+      throw toProviderError(err, who, signal);
+    });
     if (!res.ok) throw errorForStatus(res.status, who);
     const body = (await res.json()) as { models?: Array<{ name?: string; supportedGenerationMethods?: string[] }> };
-    return (body.models ?? []).filter((m) => m.supportedGenerationMethods?.includes('generateContent')).map((m) => String(m.name).replace(/^models\//, '')).sort();
+    return (body.models ?? [])
+      .filter((m) => m.supportedGenerationMethods?.includes('generateContent'))
+      .map((m) => String(m.name).replace(/^models\//, ''))
+      .sort();
   }
   let last: ProviderError | undefined;
   for (const baseURL of spec.kind === 'openai-compatible' && spec.baseUrl ? candidateBases(spec.baseUrl) : [spec.baseUrl]) {

@@ -30,7 +30,9 @@ export function geminiRetryDelay(details: unknown): number | undefined {
 
 function isAbort(err: unknown): boolean {
   const name = (err as { name?: string })?.name ?? '';
-  return name === 'AbortError' || name === 'APIUserAbortError' || name === 'GoogleGenerativeAIAbortError' || /abort/i.test(String((err as Error)?.message ?? ''));
+  return (
+    name === 'AbortError' || name === 'APIUserAbortError' || name === 'GoogleGenerativeAIAbortError' || /abort/i.test(String((err as Error)?.message ?? ''))
+  );
 }
 
 /** The one error every surface shows for a request the user stopped. */
@@ -69,16 +71,38 @@ export function errorForStatus(status: number, who: ProviderIdentity, retryAfter
     return new ProviderError('auth', `${who.id} rejected the API key (HTTP ${status})${suffix}.`, `Check the key: ${who.keyHint}.`, status);
   }
   if (status === 404) {
-    return new ProviderError('not_found', `${who.id}${where} has no model '${who.model}' (HTTP 404)${suffix}.`, 'Choose an existing model: the `model` setting (query.yaml `model`, or "Grounded: Select Provider and Model").', status);
+    return new ProviderError(
+      'not_found',
+      `${who.id}${where} has no model '${who.model}' (HTTP 404)${suffix}.`,
+      'Choose an existing model: the `model` setting (query.yaml `model`, or "Grounded: Select Provider and Model").',
+      status,
+    );
   }
   if (status === 429) {
-    return new ProviderError('rate_limited', `${who.id} is rate limiting requests (HTTP 429)${suffix}${wait}.`, 'Wait a moment and ask again, or raise your plan\'s rate limit.', status, retryAfterMs);
+    return new ProviderError(
+      'rate_limited',
+      `${who.id} is rate limiting requests (HTTP 429)${suffix}${wait}.`,
+      "Wait a moment and ask again, or raise your plan's rate limit.",
+      status,
+      retryAfterMs,
+    );
   }
   if (status >= 500) {
-    return new ProviderError('server', `${who.id}${where} failed with HTTP ${status}${suffix}${wait}.`, 'The provider is having trouble; try again shortly.', status, retryAfterMs);
+    return new ProviderError(
+      'server',
+      `${who.id}${where} failed with HTTP ${status}${suffix}${wait}.`,
+      'The provider is having trouble; try again shortly.',
+      status,
+      retryAfterMs,
+    );
   }
   const url = who.baseUrl ? ` and the base URL ${who.baseUrl} (query.yaml \`llm_provider\`/\`base_url\`, or \`grounded.baseUrl\`)` : '';
-  return new ProviderError('bad_request', `${who.id} refused the request (HTTP ${status})${suffix}.`, `Check the model setting '${who.model}' (query.yaml \`model\`, or \`grounded.model\`)${url}; the request was not retried.`, status);
+  return new ProviderError(
+    'bad_request',
+    `${who.id} refused the request (HTTP ${status})${suffix}.`,
+    `Check the model setting '${who.model}' (query.yaml \`model\`, or \`grounded.model\`)${url}; the request was not retried.`,
+    status,
+  );
 }
 
 /**
@@ -103,7 +127,15 @@ export function toProviderError(err: unknown, who: ProviderIdentity, signal?: Ab
   const text = causeText(err);
   if (NETWORK_CODES.test(text)) {
     const where = who.baseUrl ?? `${who.id}'s API`;
-    return new ProviderError('network', `Could not reach ${where}.`, who.baseUrl ? `Is the server running at ${who.baseUrl}? Check the base URL setting.` : 'Check your network connection.');
+    return new ProviderError(
+      'network',
+      `Could not reach ${where}.`,
+      who.baseUrl ? `Is the server running at ${who.baseUrl}? Check the base URL setting.` : 'Check your network connection.',
+    );
   }
-  return new ProviderError('malformed', `${who.id} sent a response Grounded could not read: ${(e?.message ?? String(err)).slice(0, 200)}`, 'Check that the base URL points at a compatible API.');
+  return new ProviderError(
+    'malformed',
+    `${who.id} sent a response Grounded could not read: ${(e?.message ?? String(err)).slice(0, 200)}`,
+    'Check that the base URL points at a compatible API.',
+  );
 }

@@ -8,5 +8,12 @@ export function createProvider(spec: ProviderSpec): Provider {
   if (spec.kind === 'gemini') {
     return new GeminiProvider({ model: spec.model, apiKey: spec.apiKey ?? '', baseUrl: spec.baseUrl, keyHint: spec.keyHint, replyLimits: spec.replyLimits });
   }
-  return new OpenAIChatProvider({ id: spec.kind, model: spec.model, apiKey: spec.apiKey, baseUrl: spec.baseUrl, keyHint: spec.keyHint, replyLimits: spec.replyLimits });
+  return new OpenAIChatProvider({
+    id: spec.kind,
+    model: spec.model,
+    apiKey: spec.apiKey,
+    baseUrl: spec.baseUrl,
+    keyHint: spec.keyHint,
+    replyLimits: spec.replyLimits,
+  });
 }

@@ -51,13 +51,26 @@ export class GeminiProvider implements Provider {
   async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
     const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
     const contents: Content[] = request.messages.filter((m) => m.role !== 'system').map((m) => toContent(m as Exclude<ChatMessage, { role: 'system' }>));
-    const tools = request.tools?.length ? [{ functionDeclarations: request.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters as unknown as FunctionDeclarationSchema })) }] : undefined;
+    const tools = request.tools?.length
+      ? [
+          {
+            functionDeclarations: request.tools.map((t) => ({
+              name: t.name,
+              description: t.description,
+              parameters: t.parameters as unknown as FunctionDeclarationSchema,
+            })),
+          },
+        ]
+      : undefined;
     const model = this.client.getGenerativeModel(
       {
         model: this.model,
         ...(system ? { systemInstruction: system } : {}),
         ...(tools ? { tools, ...(request.toolChoice === 'none' ? { toolConfig: { functionCallingConfig: { mode: FunctionCallingMode.NONE } } } : {}) } : {}),
-        generationConfig: { ...(request.maxOutputTokens ? { maxOutputTokens: request.maxOutputTokens } : {}), ...(request.temperature !== undefined ? { temperature: request.temperature } : {}) },
+        generationConfig: {
+          ...(request.maxOutputTokens ? { maxOutputTokens: request.maxOutputTokens } : {}),
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        },
       },
       { baseUrl: this.opts.baseUrl },
     );
@@ -90,13 +103,20 @@ export class GeminiProvider implements Provider {
         if (text) yield { type: 'text', text };
         // Gemini sends each function call whole; it has no call id, so the id is ours (its result goes back by name).
         for (const p of candidate?.content?.parts ?? []) {
-          if (p.functionCall) calls.push({ type: 'tool_call', id: `gemini-call-${calls.length + 1}`, name: p.functionCall.name, arguments: JSON.stringify(p.functionCall.args ?? {}) });
+          if (p.functionCall)
+            calls.push({
+              type: 'tool_call',
+              id: `gemini-call-${calls.length + 1}`,
+              name: p.functionCall.name,
+              arguments: JSON.stringify(p.functionCall.args ?? {}),
+            });
         }
         if (calls.length) answered = true;
         // A blocked prompt has no candidates but is a real (empty) answer, not a broken stream.
         finish ||= candidate?.finishReason ?? chunk.promptFeedback?.blockReason;
         if (text || finish) answered = true;
-        if (chunk.usageMetadata) usage = { type: 'usage', promptTokens: chunk.usageMetadata.promptTokenCount, completionTokens: chunk.usageMetadata.candidatesTokenCount };
+        if (chunk.usageMetadata)
+          usage = { type: 'usage', promptTokens: chunk.usageMetadata.promptTokenCount, completionTokens: chunk.usageMetadata.candidatesTokenCount };
       }
       // The SDK may end the stream quietly on abort; the caller must not mistake that for a complete answer.
       if (userSignal?.aborted) throw cancelledError();

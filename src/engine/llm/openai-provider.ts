@@ -74,7 +74,11 @@ export class OpenAIChatProvider implements Provider {
   }
 
   stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
-    return limitReply((signal) => this.reply({ ...request, signal }, request.signal), { who: `${this.id} (${this.model})`, signal: request.signal, limits: this.limits });
+    return limitReply((signal) => this.reply({ ...request, signal }, request.signal), {
+      who: `${this.id} (${this.model})`,
+      signal: request.signal,
+      limits: this.limits,
+    });
   }
 
   /** One streamed reply; `userSignal` is the caller's own (an abort by it is a cancellation, not a timeout). */
@@ -95,18 +99,25 @@ export class OpenAIChatProvider implements Provider {
 
   /** Starts the streamed request; the SDK parses any 200 body as SSE, so a non-stream one is refused here. */
   private async open(request: ProviderRequest) {
-    const { data, response } = await this.client.chat.completions.create(
-      {
-        model: this.model,
-        messages: request.messages.map(toWire),
-        ...(request.tools?.length ? { tools: request.tools.map((t) => ({ type: 'function' as const, function: t })), ...(request.toolChoice ? { tool_choice: request.toolChoice } : {}) } : {}),
-        stream: true,
-        stream_options: { include_usage: true },
-        ...(request.maxOutputTokens ? { max_tokens: request.maxOutputTokens } : {}),
-        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-      },
-      { signal: request.signal },
-    ).withResponse();
+    const { data, response } = await this.client.chat.completions
+      .create(
+        {
+          model: this.model,
+          messages: request.messages.map(toWire),
+          ...(request.tools?.length
+            ? {
+                tools: request.tools.map((t) => ({ type: 'function' as const, function: t })),
+                ...(request.toolChoice ? { tool_choice: request.toolChoice } : {}),
+              }
+            : {}),
+          stream: true,
+          stream_options: { include_usage: true },
+          ...(request.maxOutputTokens ? { max_tokens: request.maxOutputTokens } : {}),
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        },
+        { signal: request.signal },
+      )
+      .withResponse();
     // The SDK parses any 200 body as SSE and finds no events in JSON or HTML, which would read as an empty answer.
     const type = response.headers.get('content-type') ?? '';
     if (type && !/text\/event-stream/i.test(type)) {
@@ -116,7 +127,11 @@ export class OpenAIChatProvider implements Provider {
     return data;
   }
 
-  private async *read(stream: Awaited<ReturnType<OpenAIChatProvider['open']>>, request: ProviderRequest, userSignal: AbortSignal | undefined): AsyncIterable<ProviderEvent> {
+  private async *read(
+    stream: Awaited<ReturnType<OpenAIChatProvider['open']>>,
+    request: ProviderRequest,
+    userSignal: AbortSignal | undefined,
+  ): AsyncIterable<ProviderEvent> {
     try {
       let answered = false;
       let finish: string | null | undefined;

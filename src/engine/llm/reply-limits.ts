@@ -16,7 +16,11 @@ function timeoutError(who: string, kind: 'idle' | 'deadline', ms: number): Provi
   const message = kind === 'idle'
     ? `${who} sent nothing for ${seconds(ms)}; Grounded stopped waiting for the reply.`
     : `${who} did not finish its reply within ${seconds(ms)}; Grounded stopped it.`;
-  return new ProviderError('network', message, 'The model or its server may be overloaded or stuck: try again. For a slow local model, raise llm_idle_timeout_seconds / llm_timeout_seconds in .agent/etc/query.yaml.');
+  return new ProviderError(
+    'network',
+    message,
+    'The model or its server may be overloaded or stuck: try again. For a slow local model, raise llm_idle_timeout_seconds / llm_timeout_seconds in .agent/etc/query.yaml.',
+  );
 }
 
 /**

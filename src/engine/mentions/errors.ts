@@ -21,12 +21,20 @@ export function hiddenFileError(label: string, e: PathExplanation): MentionError
   const detail = e.detail ? ` (${e.detail})` : '';
   switch (e.reason) {
     case 'binary':
-      return new MentionError('binary', `@${label} is a binary file${detail}.`, 'Mention text files only: the source it was built from, or a text export of it.');
+      return new MentionError(
+        'binary',
+        `@${label} is a binary file${detail}.`,
+        'Mention text files only: the source it was built from, or a text export of it.',
+      );
     case 'symlink-outside':
     case 'outside-workspace':
       return new MentionError('path_outside', `@${label} leads outside the workspace${detail}.`, 'Mention files inside the open folder only.');
     case 'excluded-folder':
-      return new MentionError('ignored', `@${label} is in an excluded folder${detail}.`, 'Remove that folder from the excluded folders setting, or mention a file outside it.');
+      return new MentionError(
+        'ignored',
+        `@${label} is in an excluded folder${detail}.`,
+        'Remove that folder from the excluded folders setting, or mention a file outside it.',
+      );
     case 'special-file':
       return new MentionError('binary', `@${label} is not a regular file${detail}.`, 'Mention regular text files only.');
     case 'unreadable':
@@ -34,6 +42,10 @@ export function hiddenFileError(label: string, e: PathExplanation): MentionError
     case 'not-found':
       return new MentionError('file_not_found', `No file matches @${label}.`, 'Check the path (relative to the workspace root).');
     default:
-      return new MentionError('ignored', `@${label} is hidden from Grounded${detail}.`, 'If the file is safe to share, narrow or remove that rule; otherwise attach the text another way.');
+      return new MentionError(
+        'ignored',
+        `@${label} is hidden from Grounded${detail}.`,
+        'If the file is safe to share, narrow or remove that rule; otherwise attach the text another way.',
+      );
   }
 }

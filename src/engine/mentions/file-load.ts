@@ -66,7 +66,13 @@ async function rangeOfLargeFile(fh: fs.FileHandle, from: number, to: number, max
   let pending = false;
   let pos = 0;
   const buf = Buffer.alloc(CHUNK);
-  const done = (total?: number) => ({ lines: out, total, cut, scanned: true, source: { text: [...before, ...out, ...after].join('\n'), firstLine: from - before.length } });
+  const done = (total?: number) => ({
+    lines: out,
+    total,
+    cut,
+    scanned: true,
+    source: { text: [...before, ...out, ...after].join('\n'), firstLine: from - before.length },
+  });
   // Bytes the current line may keep where it is going (the newline after it counted).
   const room = () => (line < from ? maxBytes : line <= to ? maxBytes - outBytes : maxBytes - afterBytes) - 1;
   const keep = (bytes: Buffer) => {
@@ -146,7 +152,12 @@ function rangeLabel(label: string, start?: number, end?: number): string {
  * size limit is cut at a line end and the note says so; one over HUGE_FACTOR times the limit is
  * `too_large` unless a line range picks a part of it; binary content is `binary`.
  */
-export async function loadFileMention(t: FileTarget, startLine: number | undefined, endLine: number | undefined, overlay: DocumentOverlay): Promise<{ attached: AttachedContext; note?: string; totalLines?: number }> {
+export async function loadFileMention(
+  t: FileTarget,
+  startLine: number | undefined,
+  endLine: number | undefined,
+  overlay: DocumentOverlay,
+): Promise<{ attached: AttachedContext; note?: string; totalLines?: number }> {
   const e = await explainPath(t.root.discovery, t.rel);
   if (!e.visible && e.reason !== 'too-large') throw hiddenFileError(t.label, e);
   const abs = path.join(t.root.discovery.root, ...t.rel.split('/'));
@@ -165,19 +176,36 @@ export async function loadFileMention(t: FileTarget, startLine: number | undefin
     // Checked again right before reading, on the path actually opened.
     const real = await realPathInside(t.root.discovery.root, abs);
     if (!real) throw hiddenFileError(t.label, { path: t.rel, visible: false, reason: 'symlink-outside' });
-    const fh = await openRegularFile(real).catch((err: NodeJS.ErrnoException) => { throw hiddenFileError(t.label, { path: t.rel, visible: false, reason: err.code === 'ENOTREGULAR' ? 'special-file' : 'unreadable', detail: err.code === 'ENOTREGULAR' ? err.message : err.code }); });
+    const fh = await openRegularFile(real).catch((err: NodeJS.ErrnoException) => {
+      throw hiddenFileError(t.label, {
+        path: t.rel,
+        visible: false,
+        reason: err.code === 'ENOTREGULAR' ? 'special-file' : 'unreadable',
+        detail: err.code === 'ENOTREGULAR' ? err.message : err.code,
+      });
+    });
     try {
       size = (await fh.stat()).size;
       const head = Buffer.alloc(Math.min(size, SNIFF_BYTES));
       await fh.read(head, 0, head.length, 0);
-      if (looksBinary(head, size <= SNIFF_BYTES)) throw hiddenFileError(t.label, { path: t.rel, visible: false, reason: 'binary', detail: 'binary content: NUL byte or invalid UTF-8' });
+      if (looksBinary(head, size <= SNIFF_BYTES))
+        throw hiddenFileError(t.label, { path: t.rel, visible: false, reason: 'binary', detail: 'binary content: NUL byte or invalid UTF-8' });
       if (size > maxBytes && ranged) {
         const r = await rangeOfLargeFile(fh, from, endLine ?? from, maxBytes * HUGE_FACTOR, maxBytes);
-        if (!r.scanned) throw new MentionError('too_large', `${rangeLabel(t.label, startLine, endLine)} starts past the first ${formatBytes(maxBytes * HUGE_FACTOR)} of a ${formatBytes(size)} file.`, 'Mention an earlier line range, or open the file and attach a selection.');
+        if (!r.scanned)
+          throw new MentionError(
+            'too_large',
+            `${rangeLabel(t.label, startLine, endLine)} starts past the first ${formatBytes(maxBytes * HUGE_FACTOR)} of a ${formatBytes(size)} file.`,
+            'Mention an earlier line range, or open the file and attach a selection.',
+          );
         got = r;
       } else {
         if (size > maxBytes * HUGE_FACTOR) {
-          throw new MentionError('too_large', `@${t.label} is ${formatBytes(size)}, too large to attach (the limit is ${formatBytes(maxBytes)}; larger files are cut, up to ${formatBytes(maxBytes * HUGE_FACTOR)}).`, `Mention a line range, e.g. @${t.label}#L1-200.`);
+          throw new MentionError(
+            'too_large',
+            `@${t.label} is ${formatBytes(size)}, too large to attach (the limit is ${formatBytes(maxBytes)}; larger files are cut, up to ${formatBytes(maxBytes * HUGE_FACTOR)}).`,
+            `Mention a line range, e.g. @${t.label}#L1-200.`,
+          );
         }
         const buf = Buffer.alloc(Math.min(size, maxBytes));
         await fh.read(buf, 0, buf.length, 0);
@@ -185,7 +213,12 @@ export async function loadFileMention(t: FileTarget, startLine: number | undefin
         // A cut file ends at its last whole line (never in the middle of a line or a character).
         if (size > maxBytes && text.lastIndexOf('\n') > 0) text = text.slice(0, text.lastIndexOf('\n') + 1);
         const all = splitLines(text);
-        got = { lines: all.slice(from - 1, endLine ?? all.length), total: size > maxBytes ? undefined : all.length, cut: size > maxBytes, source: { text, firstLine: 1 } };
+        got = {
+          lines: all.slice(from - 1, endLine ?? all.length),
+          total: size > maxBytes ? undefined : all.length,
+          cut: size > maxBytes,
+          source: { text, firstLine: 1 },
+        };
       }
     } finally {
       await fh.close();
@@ -193,11 +226,21 @@ export async function loadFileMention(t: FileTarget, startLine: number | undefin
   }
   if (from < 1 || (endLine !== undefined && endLine < from) || (got.lines.length === 0 && (got.total === undefined || from > got.total))) {
     const total = got.total;
-    throw new MentionError('bad_range', `${rangeLabel(t.label, startLine, endLine)} is outside the file${total !== undefined ? ` (${total} lines)` : ''}.`, total ? `Use lines 1-${total}.` : 'Check the line numbers.');
+    throw new MentionError(
+      'bad_range',
+      `${rangeLabel(t.label, startLine, endLine)} is outside the file${total !== undefined ? ` (${total} lines)` : ''}.`,
+      total ? `Use lines 1-${total}.` : 'Check the line numbers.',
+    );
   }
   const to = from + got.lines.length - 1;
   const note = got.cut
     ? `truncated: @${t.label} is ${formatBytes(size)}; only the first ${formatBytes(maxBytes)} ${ranged ? 'of the range ' : ''}was attached`
-    : endLine !== undefined && got.total !== undefined && endLine > got.total ? `@${t.label} has ${got.total} lines; the range was cut there.` : undefined;
-  return { attached: { path: t.label, startLine: from, endLine: to, text: got.lines.join('\n'), origin: 'mention', source: got.source }, note, totalLines: got.total };
+    : endLine !== undefined && got.total !== undefined && endLine > got.total
+      ? `@${t.label} has ${got.total} lines; the range was cut there.`
+      : undefined;
+  return {
+    attached: { path: t.label, startLine: from, endLine: to, text: got.lines.join('\n'), origin: 'mention', source: got.source },
+    note,
+    totalLines: got.total,
+  };
 }

@@ -58,7 +58,11 @@ async function exactIn(root: MentionRoot, rel: string): Promise<{ hit: boolean; 
 
 function ambiguous(given: string, hits: Candidate[], multi: boolean): MentionError {
   const labels = hits.map((h) => labelOf(h, multi));
-  return new MentionError('ambiguous', `@${given} matches ${hits.length} files: ${labels.slice(0, 5).join(', ')}${hits.length > 5 ? ', …' : ''}.`, `Write more of the path, e.g. @${labels[0]}.`);
+  return new MentionError(
+    'ambiguous',
+    `@${given} matches ${hits.length} files: ${labels.slice(0, 5).join(', ')}${hits.length > 5 ? ', …' : ''}.`,
+    `Write more of the path, e.g. @${labels[0]}.`,
+  );
 }
 
 function notFound(given: string, cands: Candidate[], multi: boolean): MentionError {
@@ -67,7 +71,11 @@ function notFound(given: string, cands: Candidate[], multi: boolean): MentionErr
   const near = cands.filter((_, i) => distance(bases[i], base) <= Math.max(2, Math.floor(base.length / 4)));
   const suggestions = [...new Set(near.map((c) => labelOf(c, multi)))].slice(0, 3);
   if (!suggestions.length && bases.length) suggestions.push(labelOf(cands[bases.indexOf(closest(base, bases))], multi));
-  return new MentionError('file_not_found', `No file matches @${given}.`, suggestions.length ? `Did you mean ${suggestions.map((s) => `@${s}`).join(' or ')}?` : 'Check the path (relative to the workspace root).');
+  return new MentionError(
+    'file_not_found',
+    `No file matches @${given}.`,
+    suggestions.length ? `Did you mean ${suggestions.map((s) => `@${s}`).join(' or ')}?` : 'Check the path (relative to the workspace root).',
+  );
 }
 
 /**
@@ -88,7 +96,8 @@ export async function resolveFileTarget(given: string, roots: MentionRoot[], ove
   const target = (c: Candidate): FileTarget => ({ ...c, label: labelOf(c, multi) });
 
   const direct = scope.map((root) => ({ root, rel: toWorkspaceRelative(root.discovery.root, rest) }));
-  if (direct.every((d) => d.rel === undefined)) throw new MentionError('path_outside', `@${given} is outside the workspace.`, 'Mention files inside the open folder only.');
+  if (direct.every((d) => d.rel === undefined))
+    throw new MentionError('path_outside', `@${given} is outside the workspace.`, 'Mention files inside the open folder only.');
   // The common case, an exact path, needs no listing of the workspace.
   const exact: Candidate[] = [];
   let hidden: PathExplanation | undefined;

@@ -63,7 +63,11 @@ function mentionRoots(opts: ResolveMentionsOptions): MentionRoot[] {
   return folders.map((f) => {
     const discovery = { ...opts.discovery, root: f.path };
     let listed: ReturnType<MentionRoot['list']> | undefined;
-    return { name: f.name, discovery, list: () => (listed ??= discoverFiles(discovery).then((d) => ({ files: d.files.map((x) => x.path), skipped: d.skipped }))) };
+    return {
+      name: f.name,
+      discovery,
+      list: () => (listed ??= discoverFiles(discovery).then((d) => ({ files: d.files.map((x) => x.path), skipped: d.skipped }))),
+    };
   });
 }
 
@@ -79,7 +83,13 @@ async function resolveOne(m: Mention, opts: ResolveMentionsOptions, ctx: Ctx, su
   if (m.kind === 'search' || m.kind === 'grep') {
     const matcher = m.kind === 'search' ? literalMatcher(m.query) : compileGrep(m.pattern);
     const multi = ctx.roots.length > 1;
-    const targets = (await Promise.all(ctx.roots.map(async (r) => (await r.list()).files.map((rel) => ({ abs: path.join(r.discovery.root, ...rel.split('/')), path: multi ? `${r.name}/${rel}` : rel }))))).flat();
+    const targets = (
+      await Promise.all(
+        ctx.roots.map(async (r) =>
+          (await r.list()).files.map((rel) => ({ abs: path.join(r.discovery.root, ...rel.split('/')), path: multi ? `${r.name}/${rel}` : rel })),
+        ),
+      )
+    ).flat();
     const r = await searchFiles(targets, matcher, ctx.overlay, opts.discovery.maxFileBytes ?? defaultSettings.maxFileBytes, m.raw);
     summary.searches.push({ raw: m.raw, matches: r.matches, files: r.files, shown: r.shown, capped: r.capped });
     return r.attached;
@@ -94,7 +104,11 @@ function asMentionError(m: Mention, err: unknown): MentionError {
   if (err instanceof MentionError) return err;
   if (err instanceof FetchError) return new MentionError(err.kind, err.message, err.suggestion);
   const why = err instanceof Error ? err.message : String(err);
-  return new MentionError('unexpected', `Could not be used: ${why}.`, 'Try again; if it keeps failing, attach the content another way (the rest of the question went on).');
+  return new MentionError(
+    'unexpected',
+    `Could not be used: ${why}.`,
+    'Try again; if it keeps failing, attach the content another way (the rest of the question went on).',
+  );
 }
 
 /**
@@ -154,7 +168,10 @@ export function formatMentionSummary(s: MentionSummary): string {
   for (const q of s.searches) {
     lines.push(`- Search ${q.raw}: ${plural(q.matches, 'match', 'matches')} in ${plural(q.files, 'file', 'files')}, ${q.shown.toLocaleString('en-US')} shown`);
   }
-  for (const u of s.urls) lines.push(`- Page ${u.url}: ${u.bytes.toLocaleString('en-US')} bytes${u.cached ? ' (cached)' : ''}${u.truncated ? ' (cut at 1 MB)' : ''}${u.note ? ` (${u.note})` : ''}`);
+  for (const u of s.urls)
+    lines.push(
+      `- Page ${u.url}: ${u.bytes.toLocaleString('en-US')} bytes${u.cached ? ' (cached)' : ''}${u.truncated ? ' (cut at 1 MB)' : ''}${u.note ? ` (${u.note})` : ''}`,
+    );
   for (const f of s.failures) lines.push(`- Not attached: ${f.raw}: ${f.message} ${f.suggestion}`);
   return lines.length ? `**Mentions**\n${lines.join('\n')}` : '';
 }
@@ -168,7 +185,9 @@ export function failurePlaceholders(failures: MentionFailure[]): string {
 }
 
 /** The ask pipeline's hook: resolve the mentions of a question and put the summary before the answer. */
-export function mentionResolver(opts: ResolveMentionsOptions): (text: string, signal?: AbortSignal) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[] }> {
+export function mentionResolver(
+  opts: ResolveMentionsOptions,
+): (text: string, signal?: AbortSignal) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[] }> {
   return async (text, signal) => {
     const r = await resolveMentions(text, opts, signal);
     const note = formatMentionSummary(r.summary);

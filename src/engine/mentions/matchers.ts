@@ -70,7 +70,11 @@ export function compileGrep(pattern: string): LineMatcher {
   } catch (err) {
     const detail = ((err as Error).message ?? '').replace(/^error parsing regexp: /, '');
     const at = errorPosition(pattern, detail, (err as { input?: string | null }).input);
-    throw new MentionError('parse_error', `@grep:"${pattern}" is not a valid regular expression${at !== undefined ? ` at position ${at}` : ''}: ${detail}.`, 'Fix the pattern (RE2 syntax: no backreferences or lookaround), or use @search:"…" for literal text.');
+    throw new MentionError(
+      'parse_error',
+      `@grep:"${pattern}" is not a valid regular expression${at !== undefined ? ` at position ${at}` : ''}: ${detail}.`,
+      'Fix the pattern (RE2 syntax: no backreferences or lookaround), or use @search:"…" for literal text.',
+    );
   }
   const test = (text: string, l: Line) => re.test(text.slice(l.start, l.end));
   const literals = requiredLiterals(pattern);

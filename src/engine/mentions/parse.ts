@@ -136,17 +136,26 @@ export function parseMentions(text: string): Mention[] {
       if (!text.startsWith(`${kind}:`, i + 1)) continue;
       const open = i + kind.length + 2;
       if (text[open] !== '"') {
-        found = { mention: { kind: 'invalid', reason: `@${kind}: needs a quoted argument, e.g. @${kind}:"text"`, raw: text.slice(i, open), start: i, end: open }, resume: open };
+        found = {
+          mention: { kind: 'invalid', reason: `@${kind}: needs a quoted argument, e.g. @${kind}:"text"`, raw: text.slice(i, open), start: i, end: open },
+          resume: open,
+        };
         break;
       }
       const q = open + 1 >= unclosedFrom ? undefined : quoted(text, open + 1);
       if (!q) {
         unclosedFrom = Math.min(unclosedFrom, open + 1);
-        found = { mention: { kind: 'invalid', reason: `@${kind}: the quote is never closed`, raw: text.slice(i, open + 1), start: i, end: open + 1 }, resume: open + 1 };
+        found = {
+          mention: { kind: 'invalid', reason: `@${kind}: the quote is never closed`, raw: text.slice(i, open + 1), start: i, end: open + 1 },
+          resume: open + 1,
+        };
         break;
       }
       const raw = text.slice(i, q.end);
-      found = { mention: kind === 'search' ? { kind, query: q.value, raw, start: i, end: q.end } : { kind, pattern: q.value, raw, start: i, end: q.end }, resume: q.end };
+      found = {
+        mention: kind === 'search' ? { kind, query: q.value, raw, start: i, end: q.end } : { kind, pattern: q.value, raw, start: i, end: q.end },
+        resume: q.end,
+      };
     }
     if (!found && text.startsWith('url:', i + 1)) {
       let j = i + 5;

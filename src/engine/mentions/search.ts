@@ -88,7 +88,15 @@ function attach(hits: Hit[]): { attached: AttachedContext[]; kept: number } {
     const lines = h.text.split('\n');
     let range: [number, number] | undefined;
     const flush = () => {
-      if (range) attached.push({ path: h.file, startLine: range[0] + 1, endLine: range[1] + 1, text: lines.slice(range[0], range[1] + 1).join('\n'), origin: 'search', source: { text: h.text, firstLine: 1 } });
+      if (range)
+        attached.push({
+          path: h.file,
+          startLine: range[0] + 1,
+          endLine: range[1] + 1,
+          text: lines.slice(range[0], range[1] + 1).join('\n'),
+          origin: 'search',
+          source: { text: h.text, firstLine: 1 },
+        });
     };
     for (const i of use) {
       const from = Math.max(0, i - CONTEXT_LINES);
@@ -106,7 +114,13 @@ function attach(hits: Hit[]): { attached: AttachedContext[]; kept: number } {
  * match, and attaches matches with two lines of context as ranges (merged when they touch): at
  * most 50, the first match of each file before the second of any. The counts are exact.
  */
-export async function searchFiles(targets: SearchTarget[], matcher: LineMatcher, overlay: DocumentOverlay, maxFileBytes: number, label: string): Promise<SearchResult> {
+export async function searchFiles(
+  targets: SearchTarget[],
+  matcher: LineMatcher,
+  overlay: DocumentOverlay,
+  maxFileBytes: number,
+  label: string,
+): Promise<SearchResult> {
   const hits: Hit[] = [];
   let total = 0;
   const open = new Set(overlay.openPaths());
@@ -129,7 +143,12 @@ export async function searchFiles(targets: SearchTarget[], matcher: LineMatcher,
     }
     await new Promise<void>((r) => setImmediate(r));
   }
-  if (total === 0) throw new MentionError('no_matches', `${label} matched nothing in ${targets.length} files.`, 'Try other words, or check that the files are not hidden (Grounded: Show What Grounded Can See).');
+  if (total === 0)
+    throw new MentionError(
+      'no_matches',
+      `${label} matched nothing in ${targets.length} files.`,
+      'Try other words, or check that the files are not hidden (Grounded: Show What Grounded Can See).',
+    );
   hits.sort((a, b) => b.at.length - a.at.length || (a.file < b.file ? -1 : 1));
   const { attached, kept } = attach(hits);
   return { attached, matches: total, files: hits.length, shown: kept, capped: total > kept };

@@ -24,7 +24,12 @@ export interface UrlSummary { url: string; bytes: number; cached: boolean; trunc
  * A cache that cannot be written costs the cache, not the page.
  */
 export async function loadUrlMention(raw: string, href: string, ctx: UrlMentionContext): Promise<{ attached: AttachedContext; summary: UrlSummary }> {
-  if (!ctx.allowNetwork) throw new MentionError('network_disabled', 'Not fetched: URL fetches are off in an untrusted workspace.', 'Trust the workspace to let Grounded fetch public URLs.');
+  if (!ctx.allowNetwork)
+    throw new MentionError(
+      'network_disabled',
+      'Not fetched: URL fetches are off in an untrusted workspace.',
+      'Trust the workspace to let Grounded fetch public URLs.',
+    );
   if (++ctx.count > MAX_URLS) throw new MentionError('too_many_urls', `Not fetched: at most ${MAX_URLS} URLs per request.`, 'Ask about fewer pages at once.');
   let url: URL;
   try {

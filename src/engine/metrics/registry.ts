@@ -36,7 +36,12 @@ export class MetricsRegistry {
   private data: MetricsSnapshot;
 
   constructor(snapshot?: MetricsSnapshot) {
-    this.data = snapshot ?? { queryTotal: { success: 0, failure: 0, rate_limited: 0 }, latency: histogram(LATENCY_BUCKETS), contextTokens: histogram(TOKEN_BUCKETS), completionTokens: histogram(TOKEN_BUCKETS) };
+    this.data = snapshot ?? {
+      queryTotal: { success: 0, failure: 0, rate_limited: 0 },
+      latency: histogram(LATENCY_BUCKETS),
+      contextTokens: histogram(TOKEN_BUCKETS),
+      completionTokens: histogram(TOKEN_BUCKETS),
+    };
   }
 
   /** Records one query. */

@@ -114,7 +114,15 @@ function withDeadline<T>(p: Promise<T>, leftMs: number, expire: () => FetchError
 
 function toText(body: Buffer, contentType: string): string {
   const raw = body.toString('utf8');
-  return /html/.test(contentType) ? convert(raw, { wordwrap: false, selectors: [{ selector: 'a', options: { ignoreHref: true } }, { selector: 'img', format: 'skip' }] }) : raw;
+  return /html/.test(contentType)
+    ? convert(raw, {
+        wordwrap: false,
+        selectors: [
+          { selector: 'a', options: { ignoreHref: true } },
+          { selector: 'img', format: 'skip' },
+        ],
+      })
+    : raw;
 }
 
 /**
@@ -132,16 +140,28 @@ export async function fetchUrl(raw: string, opts: FetchOptions = {}): Promise<Fe
   const limitMs = opts.timeoutMs ?? 60_000;
   const deadline = now() + limitMs;
   const left = () => deadline - now();
-  const expire = () => new FetchError('timeout', `${raw} did not finish within ${limitMs >= 1000 ? `${Math.round(limitMs / 1000)} s` : `${limitMs} ms`}.`, 'Try again later, or attach the content another way.');
+  const expire = () =>
+    new FetchError(
+      'timeout',
+      `${raw} did not finish within ${limitMs >= 1000 ? `${Math.round(limitMs / 1000)} s` : `${limitMs} ms`}.`,
+      'Try again later, or attach the content another way.',
+    );
   const maxRetries = opts.max429Retries ?? 3;
   let current = raw;
   let retries = 0;
   for (let hop = 0; hop <= (opts.maxRedirects ?? 5); hop++) {
     const url = new URL(current);
     const decision = await withDeadline(checkUrl(current, resolver), left(), expire);
-    if (decision.problem === 'unresolved') throw new FetchError('url_invalid', `${url.hostname} could not be resolved: ${decision.reason}.`, 'Check the host name and your network connection.');
-    if (decision.problem === 'invalid') throw new FetchError('url_invalid', `${current} is not a valid URL.`, 'Write a full address, e.g. @url:https://example.com/page.');
-    if (!decision.allowed) throw new FetchError('ssrf_blocked', `${hop ? 'A redirect to ' : ''}${current} is blocked: ${decision.reason}.`, 'Grounded only fetches public http(s) addresses.');
+    if (decision.problem === 'unresolved')
+      throw new FetchError('url_invalid', `${url.hostname} could not be resolved: ${decision.reason}.`, 'Check the host name and your network connection.');
+    if (decision.problem === 'invalid')
+      throw new FetchError('url_invalid', `${current} is not a valid URL.`, 'Write a full address, e.g. @url:https://example.com/page.');
+    if (!decision.allowed)
+      throw new FetchError(
+        'ssrf_blocked',
+        `${hop ? 'A redirect to ' : ''}${current} is blocked: ${decision.reason}.`,
+        'Grounded only fetches public http(s) addresses.',
+      );
     if (opts.limiter && !(await opts.limiter.wait(url.host, left()))) {
       throw new FetchError('rate_limited', `${url.host} was rate limited recently; its next turn is after the time limit.`, 'Wait a minute and ask again.');
     }
@@ -154,7 +174,11 @@ export async function fetchUrl(raw: string, opts: FetchOptions = {}): Promise<Fe
       try {
         current = new URL(res.headers.location, url).href;
       } catch {
-        throw new FetchError('url_invalid', `${current} redirects to an invalid address (${res.headers.location.slice(0, 100)}).`, 'Mention the final address directly.');
+        throw new FetchError(
+          'url_invalid',
+          `${current} redirects to an invalid address (${res.headers.location.slice(0, 100)}).`,
+          'Mention the final address directly.',
+        );
       }
       continue;
     }
@@ -163,7 +187,11 @@ export async function fetchUrl(raw: string, opts: FetchOptions = {}): Promise<Fe
       const delay = asked ?? 1000 * 2 ** retries;
       opts.limiter?.penalize(url.host, delay);
       if (retries >= maxRetries || delay >= left()) {
-        throw new FetchError('rate_limited', `${url.host} is rate limiting requests (HTTP 429${asked !== undefined ? `, retry after ${Math.ceil(asked / 1000)} s` : ''}).`, 'Wait a minute and ask again.');
+        throw new FetchError(
+          'rate_limited',
+          `${url.host} is rate limiting requests (HTTP 429${asked !== undefined ? `, retry after ${Math.ceil(asked / 1000)} s` : ''}).`,
+          'Wait a minute and ask again.',
+        );
       }
       retries++;
       await sleep(delay);
@@ -172,10 +200,31 @@ export async function fetchUrl(raw: string, opts: FetchOptions = {}): Promise<Fe
     }
     opts.limiter?.recover(url.host);
     if (res.status === 304) return { url: raw, finalUrl: current, status: 304, contentType: '', text: '', bytes: 0, truncated: false, notModified: true };
-    if (res.status < 200 || res.status >= 300) throw new FetchError('http_status', `${current} answered HTTP ${res.status}.`, res.status === 404 || res.status === 410 ? 'Check the address: the page does not exist.' : res.status === 401 || res.status === 403 ? 'The page needs a login: attach its text another way.' : 'Check the address, or try again later.');
+    if (res.status < 200 || res.status >= 300)
+      throw new FetchError(
+        'http_status',
+        `${current} answered HTTP ${res.status}.`,
+        res.status === 404 || res.status === 410
+          ? 'Check the address: the page does not exist.'
+          : res.status === 401 || res.status === 403
+            ? 'The page needs a login: attach its text another way.'
+            : 'Check the address, or try again later.',
+      );
     const contentType = String(res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (!TEXT_TYPES.test(contentType)) throw new FetchError('content_type', `${current} is ${contentType || 'of unknown type'}, not text.`, 'Mention web pages or text documents only.');
-    return { url: raw, finalUrl: current, status: res.status, contentType, text: toText(res.body, contentType), bytes: res.body.length, truncated: res.truncated, notModified: false, etag: res.headers.etag as string | undefined, lastModified: res.headers['last-modified'] as string | undefined };
+    if (!TEXT_TYPES.test(contentType))
+      throw new FetchError('content_type', `${current} is ${contentType || 'of unknown type'}, not text.`, 'Mention web pages or text documents only.');
+    return {
+      url: raw,
+      finalUrl: current,
+      status: res.status,
+      contentType,
+      text: toText(res.body, contentType),
+      bytes: res.body.length,
+      truncated: res.truncated,
+      notModified: false,
+      etag: res.headers.etag as string | undefined,
+      lastModified: res.headers['last-modified'] as string | undefined,
+    };
   }
   throw new FetchError('http_status', `${raw} redirects more than ${opts.maxRedirects ?? 5} times.`, 'Mention the final address directly.');
 }

@@ -15,7 +15,11 @@ export class HostRateLimiter {
   private readonly next = new Map<string, number>();
   private readonly strikes = new Map<string, number>();
 
-  constructor(private readonly intervalMs = 1000, private readonly now: () => number = Date.now, private readonly sleep: (ms: number) => Promise<void> = realSleep) {}
+  constructor(
+    private readonly intervalMs = 1000,
+    private readonly now: () => number = Date.now,
+    private readonly sleep: (ms: number) => Promise<void> = realSleep,
+  ) {}
 
   private spacing(host: string): number {
     return this.intervalMs * 2 ** (this.strikes.get(host) ?? 0);

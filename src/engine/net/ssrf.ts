@@ -71,7 +71,8 @@ export function staticCheck(raw: string): { url?: URL; decision?: UrlDecision } 
     return { decision: { allowed: false, reason: 'not a valid absolute URL', problem: 'invalid', url: raw, addresses: [] } };
   }
   const base = { url: url.href, host: url.hostname, addresses: [] as string[] };
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { decision: { ...base, allowed: false, reason: `scheme ${url.protocol} is not allowed (only http and https)` } };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { decision: { ...base, allowed: false, reason: `scheme ${url.protocol} is not allowed (only http and https)` } };
   if (url.username || url.password) return { decision: { ...base, allowed: false, reason: 'credentials in URLs are not allowed' } };
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (BLOCKED_NAMES.test(host)) return { decision: { ...base, allowed: false, reason: `host ${host} is a local or cloud-metadata name` } };
@@ -97,9 +98,17 @@ export async function checkUrl(raw: string, resolve: Resolver = systemResolver):
   try {
     addresses = await resolve(url.hostname);
   } catch (err) {
-    return { allowed: false, problem: 'unresolved', reason: `cannot resolve ${url.hostname} (${(err as NodeJS.ErrnoException).code ?? 'error'})`, url: url.href, host: url.hostname, addresses: [] };
+    return {
+      allowed: false,
+      problem: 'unresolved',
+      reason: `cannot resolve ${url.hostname} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+      url: url.href,
+      host: url.hostname,
+      addresses: [],
+    };
   }
-  if (!addresses.length) return { allowed: false, problem: 'unresolved', reason: `${url.hostname} has no addresses`, url: url.href, host: url.hostname, addresses };
+  if (!addresses.length)
+    return { allowed: false, problem: 'unresolved', reason: `${url.hostname} has no addresses`, url: url.href, host: url.hostname, addresses };
   for (const a of addresses) {
     const why = blockedRange(a);
     if (why) return { allowed: false, reason: `${url.hostname} resolves to ${a}, a ${why}`, url: url.href, host: url.hostname, addresses };

@@ -61,7 +61,8 @@ export function createFileApplyEdit(root: string): ApplyEdit {
     }
     if (edit.before === null && current !== undefined) throw new StaleFileError(edit.path, 'the file was created on disk');
     if (edit.before !== null && current === undefined) throw new StaleFileError(edit.path, 'the file was deleted on disk');
-    if (edit.before !== null && current !== undefined && sha256(current) !== edit.before.sha256) throw new StaleFileError(edit.path, 'the file changed on disk');
+    if (edit.before !== null && current !== undefined && sha256(current) !== edit.before.sha256)
+      throw new StaleFileError(edit.path, 'the file changed on disk');
     await fs.mkdir(path.dirname(abs), { recursive: true });
     const tmp = `${abs}.grounded-${process.pid}.tmp`;
     await fs.writeFile(tmp, edit.after.text, 'utf8');

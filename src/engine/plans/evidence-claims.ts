@@ -59,7 +59,13 @@ function allHolds(line: string, all: 'failed' | 'succeeded'): boolean {
  * summary. `summary` holds the summary lines the model saw; without them only the citation and
  * the row counts can be checked.
  */
-export function checkEvidenceClaims(text: string, where: string, cited: readonly EvidenceId[], rowCounts: Partial<Record<EvidenceId, number>>, summary?: readonly string[]): string[] {
+export function checkEvidenceClaims(
+  text: string,
+  where: string,
+  cited: readonly EvidenceId[],
+  rowCounts: Partial<Record<EvidenceId, number>>,
+  summary?: readonly string[],
+): string[] {
   const problems: string[] = [];
   for (const claim of findEvidenceClaims(text)) {
     const lead = `Evidence claim rejected: ${where} says "${claim.text}"`;

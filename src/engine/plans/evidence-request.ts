@@ -40,7 +40,9 @@ const uuid = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g
 
 /** The diagnostics the user is most likely asking about first: at the cursor, then by severity, then by line. */
 export function rankDiagnostics(diagnostics: readonly EditorDiagnostic[]): EditorDiagnostic[] {
-  return [...diagnostics].sort((a, b) => Number(Boolean(b.atCursor)) - Number(Boolean(a.atCursor)) || severityRank[a.severity] - severityRank[b.severity] || a.line - b.line);
+  return [...diagnostics].sort(
+    (a, b) => Number(Boolean(b.atCursor)) - Number(Boolean(a.atCursor)) || severityRank[a.severity] - severityRank[b.severity] || a.line - b.line,
+  );
 }
 
 /** The prompt's "Current diagnostic" line: the top-ranked diagnostic, or undefined when there is none. */

@@ -74,7 +74,12 @@ export function summarizeEvidence(store: AuditStore, req: EvidenceRequest): Evid
 
   perSubject(out, 'Q1', 'tool_executions', (v) => `list_executions_by_tool(${argText('tool', v)})`, tools, (tool) => {
     const rows = listExecutionsByTool(store, tool, since, undefined, 10_000);
-    return { count: rows.length, line: rows.length ? `{tool: ${q(tool)}, count: ${rows.length}, succeeded: ${rows.filter((r) => r.status === 'succeeded').length}, last_success: ${rows[0].status === 'succeeded'}}` : '' };
+    return {
+      count: rows.length,
+      line: rows.length
+        ? `{tool: ${q(tool)}, count: ${rows.length}, succeeded: ${rows.filter((r) => r.status === 'succeeded').length}, last_success: ${rows[0].status === 'succeeded'}}`
+        : '',
+    };
   });
   perSubject(out, 'Q2', 'failures', (v) => `list_failures_by_tool(${argText('tool', v)})`, tools, (tool) => {
     const rows = listFailuresByTool(store, tool, since, 10_000);
@@ -86,11 +91,19 @@ export function summarizeEvidence(store: AuditStore, req: EvidenceRequest): Evid
   });
   perSubject(out, 'Q4', 'file_executions', (v) => `find_executions_by_file(${argText('path', v)})`, files, (file) => {
     const rows = findExecutionsByFile(store, file, since, 10_000);
-    return { count: rows.length, line: rows.length ? `{file: ${q(file)}, executions: ${rows.length}, last: ${q(rows[0].status === 'succeeded' ? 'success' : rows[0].status)}}` : '' };
+    return {
+      count: rows.length,
+      line: rows.length ? `{file: ${q(file)}, executions: ${rows.length}, last: ${q(rows[0].status === 'succeeded' ? 'success' : rows[0].status)}}` : '',
+    };
   });
   perSubject(out, 'Q5', 'execution_details', (v) => `get_execution_details(${argText('execution_id', v)})`, executionIds, (executionId) => {
     const d = getExecutionDetails(store, executionId);
-    return { count: d ? 1 : 0, line: d ? `{execution_id: ${q(executionId)}, tool: ${q(d.execution.tool)}, success: ${d.execution.status === 'succeeded'}, status: ${q(d.execution.status)}}` : '' };
+    return {
+      count: d ? 1 : 0,
+      line: d
+        ? `{execution_id: ${q(executionId)}, tool: ${q(d.execution.tool)}, success: ${d.execution.status === 'succeeded'}, status: ${q(d.execution.status)}}`
+        : '',
+    };
   });
   perSubject(out, 'Q6', 'latest_outcome', (v) => `get_latest_outcome_for_file(${argText('path', v)})`, files, (file) => {
     const r = getLatestOutcomeForFile(store, file);
@@ -102,11 +115,19 @@ export function summarizeEvidence(store: AuditStore, req: EvidenceRequest): Evid
   out.lines.push(recurring.length
     ? recurring.slice(0, 5).map((r) => `- Q7 (recurring): {code: ${q(r.code)}, file: ${q(r.path)}, count: ${r.count}}`).join('\n')
     : `- Q7 (recurring): No evidence found for get_recurring_diagnostics(threshold: ${threshold})`);
-  perSubject(out, 'Q8', 'prior_fixes', (v) => `find_prior_fixes_for_diagnostic(${argText('code', v)}${files.length ? `, ${argText('file', files)}` : ''})`, codes, (code) => {
-    // One file: the query narrows itself; several: run unnarrowed and keep the rows about those files.
-    const fixes = findPriorFixesForDiagnostic(store, code, files.length === 1 ? files[0] : undefined, since)
-      .filter((f) => files.length <= 1 || files.includes(String(f.path)));
-    return { count: fixes.length, line: `{code: ${q(code)}, fix_attempts: ${fixes.length}, temporal_gaps: [${fixes.map((f) => f.gap_ms).join(', ')}]}` };
-  });
+  perSubject(
+    out,
+    'Q8',
+    'prior_fixes',
+    (v) => `find_prior_fixes_for_diagnostic(${argText('code', v)}${files.length ? `, ${argText('file', files)}` : ''})`,
+    codes,
+    (code) => {
+      // One file: the query narrows itself; several: run unnarrowed and keep the rows about those files.
+      const fixes = findPriorFixesForDiagnostic(store, code, files.length === 1 ? files[0] : undefined, since).filter(
+        (f) => files.length <= 1 || files.includes(String(f.path)),
+      );
+      return { count: fixes.length, line: `{code: ${q(code)}, fix_attempts: ${fixes.length}, temporal_gaps: [${fixes.map((f) => f.gap_ms).join(', ')}]}` };
+    },
+  );
   return { ...out, text: ['EVIDENCE SUMMARY (read-only):', ...out.lines].join('\n') };
 }

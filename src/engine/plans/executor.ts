@@ -69,7 +69,13 @@ export interface PlanRunResult {
   error?: string;
 }
 
-const editSummary = (e: ProposedEdit) => ({ path: e.path, kind: e.kind, before_sha256: e.before?.sha256 ?? null, after_sha256: e.after.sha256, after_bytes: Buffer.byteLength(e.after.text) });
+const editSummary = (e: ProposedEdit) => ({
+  path: e.path,
+  kind: e.kind,
+  before_sha256: e.before?.sha256 ?? null,
+  after_sha256: e.after.sha256,
+  after_bytes: Buffer.byteLength(e.after.text),
+});
 
 /**
  * Runs a plan: validates it again (an edited plan included), then runs the steps in order.
@@ -80,7 +86,14 @@ const editSummary = (e: ProposedEdit) => ({ path: e.path, kind: e.kind, before_s
 export async function executePlan(opts: ExecutePlanOptions): Promise<PlanRunResult> {
   const { plan, host, store } = opts;
   const validation = await validatePlan(plan, { host, evidenceRowCounts: opts.evidenceRowCounts, evidenceSummary: opts.evidenceSummary });
-  if (store) recordPlan(store, { id: plan.id, intent: plan.intent, plan, validation, evidence: { cited: plan.evidence_referenced, rowCounts: opts.evidenceRowCounts ?? {}, summary: opts.evidenceSummary ?? [] } });
+  if (store)
+    recordPlan(store, {
+      id: plan.id,
+      intent: plan.intent,
+      plan,
+      validation,
+      evidence: { cited: plan.evidence_referenced, rowCounts: opts.evidenceRowCounts ?? {}, summary: opts.evidenceSummary ?? [] },
+    });
   if (!validation.valid) return { planId: plan.id, status: 'invalid', validation, steps: [] };
   if (store && opts.mode === 'plan') recordAuthorization(store, { planId: plan.id, decision: 'accept', mode: 'plan' });
 
@@ -103,11 +116,19 @@ export async function executePlan(opts: ExecutePlanOptions): Promise<PlanRunResu
 /** Set once the user authorizes all remaining steps; later steps are then not asked about. */
 interface AuthorizationGrant { allRemaining: boolean }
 
-async function runStep(step: PlanStep, index: number, opts: ExecutePlanOptions, done: ReturnType<typeof newPlanEffects>, grant: AuthorizationGrant): Promise<StepOutcome> {
+async function runStep(
+  step: PlanStep,
+  index: number,
+  opts: ExecutePlanOptions,
+  done: ReturnType<typeof newPlanEffects>,
+  grant: AuthorizationGrant,
+): Promise<StepOutcome> {
   const { plan, host, store } = opts;
   const tool = step.tool as ToolName;
   const rawPath = stepPath(tool, step.arguments);
-  const executionId = store ? startExecution(store, { planId: plan.id, stepId: step.id, tool, args: step.arguments, path: rawPath && normalizeRelPath(host.root, rawPath) }) : undefined;
+  const executionId = store
+    ? startExecution(store, { planId: plan.id, stepId: step.id, tool, args: step.arguments, path: rawPath && normalizeRelPath(host.root, rawPath) })
+    : undefined;
   const base = { stepId: step.id, tool, executionId };
   const fail = (error: string, edit?: ProposedEdit): StepOutcome => {
     if (store && executionId) finishExecution(store, executionId, 'failed', error);
@@ -130,7 +151,13 @@ async function runStep(step: PlanStep, index: number, opts: ExecutePlanOptions, 
       if (store) recordAuthorization(store, { planId: plan.id, decision: 'accept', mode: 'plan' });
       decision = 'accept';
     }
-    if (store) recordAuthorization(store, { planId: plan.id, stepId: step.id, decision: decision === 'accept' ? 'accept' : 'reject', mode: grant.allRemaining ? 'plan' : opts.mode });
+    if (store)
+      recordAuthorization(store, {
+        planId: plan.id,
+        stepId: step.id,
+        decision: decision === 'accept' ? 'accept' : 'reject',
+        mode: grant.allRemaining ? 'plan' : opts.mode,
+      });
     return decision;
   };
   const rejected = (decision: AuthorizationDecision, edit?: ProposedEdit): StepOutcome => {

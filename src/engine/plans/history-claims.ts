@@ -9,9 +9,23 @@ export interface HistoryClaim {
 }
 
 const claimPatterns: Array<{ topic: string; pattern: RegExp; supportedBy: EvidenceId[] }> = [
-  { topic: 'prior fixes', supportedBy: ['Q8'], pattern: /\b(?:(?:prior|previous|earlier|past|last)\s+(?:fix(?:es)?|fix attempts?|attempts?|patch(?:es)?)|(?:was|were|been)\s+fixed|fixed\s+(?:before|previously|earlier|last time)|already\s+fixed)\b/gi },
-  { topic: 'prior runs', supportedBy: ['Q1', 'Q2', 'Q4', 'Q5', 'Q6'], pattern: /\b(?:(?:prior|previous|earlier|past|last)\s+(?:runs?|executions?|edits?|changes?|failures?|results?|outcomes?)|last time|previously|ran before|failed before|succeeded before)\b/gi },
-  { topic: 'recurring diagnostics', supportedBy: ['Q3', 'Q7'], pattern: /\b(?:recurring|recurs|recurred|keeps? (?:failing|coming back|appearing)|happened again|(?:seen|occurred) (?:before|again|\d+ times))\b/gi },
+  {
+    topic: 'prior fixes',
+    supportedBy: ['Q8'],
+    pattern:
+      /\b(?:(?:prior|previous|earlier|past|last)\s+(?:fix(?:es)?|fix attempts?|attempts?|patch(?:es)?)|(?:was|were|been)\s+fixed|fixed\s+(?:before|previously|earlier|last time)|already\s+fixed)\b/gi,
+  },
+  {
+    topic: 'prior runs',
+    supportedBy: ['Q1', 'Q2', 'Q4', 'Q5', 'Q6'],
+    pattern:
+      /\b(?:(?:prior|previous|earlier|past|last)\s+(?:runs?|executions?|edits?|changes?|failures?|results?|outcomes?)|last time|previously|ran before|failed before|succeeded before)\b/gi,
+  },
+  {
+    topic: 'recurring diagnostics',
+    supportedBy: ['Q3', 'Q7'],
+    pattern: /\b(?:recurring|recurs|recurred|keeps? (?:failing|coming back|appearing)|happened again|(?:seen|occurred) (?:before|again|\d+ times))\b/gi,
+  },
   { topic: 'history', supportedBy: ['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7', 'Q8'], pattern: /\b(?:history|historically|historical|in the past)\b/gi },
 ];
 
@@ -29,7 +43,12 @@ export function findHistoryClaims(text: string): HistoryClaim[] {
  * The "insufficient evidence" message for a claim, or undefined when a cited query backs it.
  * `rowCounts` holds how many rows each evidence query returned for this plan (absent = not run).
  */
-export function checkClaimEvidence(claim: HistoryClaim, cited: EvidenceId[], rowCounts: Partial<Record<EvidenceId, number>>, where: string): string | undefined {
+export function checkClaimEvidence(
+  claim: HistoryClaim,
+  cited: EvidenceId[],
+  rowCounts: Partial<Record<EvidenceId, number>>,
+  where: string,
+): string | undefined {
   const relevant = claim.supportedBy.filter((q) => cited.includes(q));
   const lead = `Insufficient evidence: ${where} mentions '${claim.topic}' ("${claim.phrase}")`;
   if (cited.length === 0) return `${lead} but the plan cites no evidence query (${claim.supportedBy.join(', ')})`;

@@ -9,7 +9,7 @@ import { toolCatalogText } from '../tools/catalog';
  */
 export function planSystemPrompt(): string {
   return [
-    'You are Grounded, a deterministic code-change planner inside the user\'s editor.',
+    "You are Grounded, a deterministic code-change planner inside the user's editor.",
     'You do NOT execute anything. You propose a plan; Grounded validates it, shows every file change as a diff, and runs it only after the user accepts.',
     'You do NOT have filesystem or database access. You only reach the workspace through the tools listed below, by naming them in the plan.',
     '',
@@ -41,7 +41,7 @@ export function planSystemPrompt(): string {
     '   - no risk language ("risky", "safe", "dangerous", "error-prone")',
     '   - no policy statements ("should not", "better to avoid", "not recommended", "you should")',
     '4. Surface tool errors verbatim; never reword them.',
-    '5. No retries, no speculative steps, no steps outside the user\'s request.',
+    "5. No retries, no speculative steps, no steps outside the user's request.",
   ].join('\n');
 }
 

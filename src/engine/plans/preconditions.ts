@@ -72,7 +72,13 @@ async function modelPrecondition(step: PlanStep, path: string | undefined, host:
  * The mandatory preconditions of a step's tool (decided by our table, not by the model), then
  * the model's own precondition when it is one we can check. Returns messages in a fixed order.
  */
-export async function checkStepPreconditions(step: PlanStep, tool: ToolName, args: Record<string, unknown>, host: WorkspaceHost, effects: PlanEffects): Promise<string[]> {
+export async function checkStepPreconditions(
+  step: PlanStep,
+  tool: ToolName,
+  args: Record<string, unknown>,
+  host: WorkspaceHost,
+  effects: PlanEffects,
+): Promise<string[]> {
   const errors: string[] = [];
   const rawPath = (args.path ?? args.file ?? args.root) as string | undefined;
   const path = rawPath === undefined ? undefined : normalizeRelPath(host.root, rawPath);

@@ -106,12 +106,26 @@ export async function proposePlan(req: ProposePlanRequest): Promise<ProposePlanR
   let exchangeId: string | undefined;
   if (req.store) {
     if (plan) {
-      recordPlan(req.store, { id: plan.id, intent: plan.intent, plan, validation, evidence: { cited: plan.evidence_referenced, rowCounts: evidence.rowCounts, summary: evidence.lines } });
+      recordPlan(req.store, {
+        id: plan.id,
+        intent: plan.intent,
+        plan,
+        validation,
+        evidence: { cited: plan.evidence_referenced, rowCounts: evidence.rowCounts, summary: evidence.lines },
+      });
     }
     const prompt = messages.map((m) => `[${m.role}]\n${m.content}`).join('\n\n');
     // The reply only ever saw scrubbed text, but it is scrubbed again before it is kept.
     const kept = req.keepExchangeText ? `${prompt}\n\n[assistant]\n${req.scrubber.scrub(reply).text}` : undefined;
-    exchangeId = recordExchange(req.store, { planId: plan?.id, queryId: req.queryId, provider: req.provider.id, model: req.provider.model, prompt, response: reply, keptText: kept });
+    exchangeId = recordExchange(req.store, {
+      planId: plan?.id,
+      queryId: req.queryId,
+      provider: req.provider.id,
+      model: req.provider.model,
+      prompt,
+      response: reply,
+      keptText: kept,
+    });
   }
   logger.info('plan.validated', { queryId: req.queryId, valid: errors.length === 0, errors: errors.length, steps: plan?.steps.length ?? 0 });
   return { plan, errors, validation, evidence, reply, exchangeId };

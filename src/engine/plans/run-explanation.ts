@@ -58,7 +58,9 @@ function runReport(r: ExplainRunRequest): string {
   const failed = r.status !== 'completed';
   return [
     `The plan ${r.plan.id} (intent ${r.plan.intent}) has run; its status: ${r.status}.`,
-    'Steps:', ...steps, '',
+    'Steps:',
+    ...steps,
+    '',
     'Explain the outcome in plain words, step by step where it matters. Quote every tool error exactly as written, inside backticks. State only what the steps and the evidence below show: no causes, no probabilities, no risk, no advice.',
     failed
       ? 'The run did not complete. If the errors and the evidence allow a different approach, end with a revised plan as one ```json block in the plan schema (it will be validated and needs a new authorization); otherwise write "No revised plan: insufficient evidence."'
@@ -78,7 +80,8 @@ function refusals(explanation: string, steps: RunStepView[], evidence: EvidenceS
   const out = screenExplanation(explanation).map(formatViolation);
   for (const s of steps) {
     const first = s.error?.split('\n')[0].trim();
-    if (first && !explanation.includes(first)) out.push(`Explanation rejected: tool errors must be surfaced verbatim: step '${s.stepId}' failed with "${first}", which the explanation does not quote`);
+    if (first && !explanation.includes(first))
+      out.push(`Explanation rejected: tool errors must be surfaced verbatim: step '${s.stepId}' failed with "${first}", which the explanation does not quote`);
   }
   out.push(...checkEvidenceClaims(explanation, 'the explanation', evidenceIds, evidence.rowCounts, evidence.lines));
   return out;
@@ -99,10 +102,19 @@ async function collect(provider: Provider, messages: ChatMessage[], signal?: Abo
  * Everything sent is scrubbed; the exchange and the revised plan are kept in the audit log.
  */
 export async function explainRun(r: ExplainRunRequest): Promise<RunExplanation> {
-  const paths = r.steps.map((s) => String((r.plan.steps.find((p) => p.id === s.stepId)?.arguments as Record<string, unknown> | undefined)?.path ?? '')).filter(Boolean);
+  const paths = r.steps
+    .map((s) => String((r.plan.steps.find((p) => p.id === s.stepId)?.arguments as Record<string, unknown> | undefined)?.path ?? ''))
+    .filter(Boolean);
   const evidence: EvidenceSummary = r.store
-    ? summarizeEvidence(r.store, buildEvidenceRequest({ activeFile: paths[0], text: `${r.plan.intent} ${r.plan.steps.map((s) => s.tool).join(' ')} ${r.plan.id}` }, r.store))
-    : { lines: ['- No audit log is available: no evidence for any query'], rowCounts: {}, text: 'EVIDENCE SUMMARY (read-only):\n- No audit log is available: no evidence for any query' };
+    ? summarizeEvidence(
+        r.store,
+        buildEvidenceRequest({ activeFile: paths[0], text: `${r.plan.intent} ${r.plan.steps.map((s) => s.tool).join(' ')} ${r.plan.id}` }, r.store),
+      )
+    : {
+        lines: ['- No audit log is available: no evidence for any query'],
+        rowCounts: {},
+        text: 'EVIDENCE SUMMARY (read-only):\n- No audit log is available: no evidence for any query',
+      };
   const messages: ChatMessage[] = [
     { role: 'system', content: r.scrubber.scrub(planSystemPrompt()).text },
     { role: 'user', content: r.scrubber.scrub(`${runReport(r)}\n\n${evidence.text}`).text },
@@ -111,7 +123,13 @@ export async function explainRun(r: ExplainRunRequest): Promise<RunExplanation> 
   let parts = split(reply);
   let rejected = refusals(parts.explanation, r.steps, evidence);
   if (rejected.length) {
-    messages.push({ role: 'assistant', content: r.scrubber.scrub(reply).text }, { role: 'user', content: r.scrubber.scrub(`Response contains disallowed elements:\n${rejected.join('\n')}\nCorrect or drop them and answer again.`).text });
+    messages.push(
+      { role: 'assistant', content: r.scrubber.scrub(reply).text },
+      {
+        role: 'user',
+        content: r.scrubber.scrub(`Response contains disallowed elements:\n${rejected.join('\n')}\nCorrect or drop them and answer again.`).text,
+      },
+    );
     reply = await collect(r.provider, messages, r.signal);
     parts = split(reply);
     rejected = refusals(parts.explanation, r.steps, evidence);
@@ -127,7 +145,14 @@ export async function explainRun(r: ExplainRunRequest): Promise<RunExplanation> 
     }
   }
   if (r.store) {
-    if (out.revised) recordPlan(r.store, { id: out.revised.plan.id, intent: out.revised.plan.intent, plan: out.revised.plan, validation: out.revised.validation, evidence: { revises: r.plan.id, cited: out.revised.plan.evidence_referenced, rowCounts: evidence.rowCounts, summary: evidence.lines } });
+    if (out.revised)
+      recordPlan(r.store, {
+        id: out.revised.plan.id,
+        intent: out.revised.plan.intent,
+        plan: out.revised.plan,
+        validation: out.revised.validation,
+        evidence: { revises: r.plan.id, cited: out.revised.plan.evidence_referenced, rowCounts: evidence.rowCounts, summary: evidence.lines },
+      });
     const prompt = messages.map((m) => `[${m.role}]\n${m.content}`).join('\n\n');
     out.exchangeId = recordExchange(r.store, { planId: r.plan.id, provider: r.provider.id, model: r.provider.model, prompt, response: reply });
   }

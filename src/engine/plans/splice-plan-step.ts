@@ -25,7 +25,11 @@ const summary = (e: ProposedEdit) => ({ path: e.path, kind: e.kind, before_sha25
  * only when all are accepted are they written. If a write fails (the file changed on disk), the
  * files already written are put back, and the step fails with the verbatim error.
  */
-export async function runSplicePlan<O>(step: { arguments: Record<string, unknown> }, host: WorkspaceHost, h: SpliceStepHooks<O>): Promise<O | (SpliceStepHooks<O>['base'] & { status: 'succeeded'; edit: ProposedEdit; edits: ProposedEdit[]; output: string })> {
+export async function runSplicePlan<O>(
+  step: { arguments: Record<string, unknown> },
+  host: WorkspaceHost,
+  h: SpliceStepHooks<O>,
+): Promise<O | (SpliceStepHooks<O>['base'] & { status: 'succeeded'; edit: ProposedEdit; edits: ProposedEdit[]; output: string })> {
   let edits: ProposedEdit[];
   try {
     edits = await proposeSplicePlan(host, String(step.arguments.file));
@@ -45,8 +49,12 @@ export async function runSplicePlan<O>(step: { arguments: Record<string, unknown
       written.push(edit);
     } catch (err) {
       // Put back what this step wrote, newest first, so the plan leaves no half-applied splice.
-      for (const done of written.reverse()) await h.applyEdit({ path: done.path, kind: 'modify', before: done.after, after: done.before! }).catch(() => undefined);
-      return h.fail(`splice_plan failed: ${(err as Error).message}${written.length ? ` (the ${written.length} file(s) already written were restored)` : ''}`, edit);
+      for (const done of written.reverse())
+        await h.applyEdit({ path: done.path, kind: 'modify', before: done.after, after: done.before! }).catch(() => undefined);
+      return h.fail(
+        `splice_plan failed: ${(err as Error).message}${written.length ? ` (the ${written.length} file(s) already written were restored)` : ''}`,
+        edit,
+      );
     }
   }
   const output = JSON.stringify({ success: true, changed_files: edits.map((e) => e.path) });

@@ -10,7 +10,10 @@ import { offsetAt, pickSymbol } from './splice';
  * each entry exactly a `splice_patch`'s arguments.
  */
 export const splicePlanFileSchema = z.strictObject({
-  splices: z.array(z.strictObject({ file: z.string().min(1), symbol: z.string().min(1), kind: z.string().min(1).optional(), with: z.string() })).min(1).max(100),
+  splices: z
+    .array(z.strictObject({ file: z.string().min(1), symbol: z.string().min(1), kind: z.string().min(1).optional(), with: z.string() }))
+    .min(1)
+    .max(100),
 });
 export type SplicePlanFile = z.infer<typeof splicePlanFileSchema>;
 

@@ -67,7 +67,8 @@ function evidenceIssues(plan: Plan, ctx: ValidationContext): ValidationIssue[] {
     }
     // Text already rejected for a history claim needs no second message about the same words.
     if (issues.length > before) continue;
-    for (const message of checkEvidenceClaims(text, where, plan.evidence_referenced, counts, ctx.evidenceSummary)) issues.push({ code: 'insufficient_evidence', stepId, message });
+    for (const message of checkEvidenceClaims(text, where, plan.evidence_referenced, counts, ctx.evidenceSummary))
+      issues.push({ code: 'insufficient_evidence', stepId, message });
   }
   return issues;
 }

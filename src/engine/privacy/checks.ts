@@ -61,7 +61,8 @@ const REFERENCE = [
   /\[REDACTED:[a-z0-9_]+#\d+\]/, // holds our own placeholder: scrubbing twice changes nothing
 ];
 
-const PLACEHOLDER_WORDS = /^(?:pass|pwd|user|username|changeme|change[_-]?me|changeit|password|passwd|secret|token|api[_-]?key|none|null|nil|undefined|true|false|todo|tbd|example|sample|dummy|placeholder|redacted|hidden|masked|empty|required|optional|string|str|text)$/i;
+const PLACEHOLDER_WORDS =
+  /^(?:pass|pwd|user|username|changeme|change[_-]?me|changeit|password|passwd|secret|token|api[_-]?key|none|null|nil|undefined|true|false|todo|tbd|example|sample|dummy|placeholder|redacted|hidden|masked|empty|required|optional|string|str|text)$/i;
 
 /**
  * True when an assigned value is not a secret: empty, an environment reference, a template

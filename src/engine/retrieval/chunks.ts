@@ -14,7 +14,8 @@ export interface IndexedChunk {
 const TARGET_LINES = 60;
 const MIN_LINES = 30;
 
-const DEFINITION = /^\s*(?:export\s+)?(?:default\s+)?(?:public\s+|private\s+|protected\s+|static\s+|abstract\s+|async\s+|pub\s+)*(?:function\*?|class|interface|type|enum|const|let|var|def|fn|func|struct|trait|impl|module|namespace)\s+([A-Za-z_$][\w$]*)/;
+const DEFINITION =
+  /^\s*(?:export\s+)?(?:default\s+)?(?:public\s+|private\s+|protected\s+|static\s+|abstract\s+|async\s+|pub\s+)*(?:function\*?|class|interface|type|enum|const|let|var|def|fn|func|struct|trait|impl|module|namespace)\s+([A-Za-z_$][\w$]*)/;
 const METHOD = /^\s{2,}(?:public\s+|private\s+|protected\s+|static\s+|async\s+|get\s+|set\s+)*([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*(?::[^{=]+)?\{\s*$/;
 const MARKDOWN_HEADING = /^#{1,6}\s+(.+)$/;
 

@@ -122,7 +122,11 @@ export function decodeIndex(buf: Buffer): SavedIndex {
   const tokens = h.tokenCount ? buf.toString('utf8', at, at + h.tokenBytes).split('\0') : [];
   at += pad4(h.tokenBytes);
   const paths = h.pathBytes ? buf.toString('utf8', at, at + h.pathBytes).split('\0') : [];
-  const saved: SavedIndex = { savedAt: h.savedAt, rejected: h.rejected, data: { files: h.files, chunks: { paths, file, start, end, length }, postings: { tokens, offsets, data } } };
+  const saved: SavedIndex = {
+    savedAt: h.savedAt,
+    rejected: h.rejected,
+    data: { files: h.files, chunks: { paths, file, start, end, length }, postings: { tokens, offsets, data } },
+  };
   checkRanges(saved);
   return saved;
 }
@@ -158,7 +162,8 @@ function checkRanges(s: SavedIndex): void {
   const n = chunks.file.length;
   if (postings.tokens.length + 1 !== postings.offsets.length) throw new IndexFileError('token table does not match its offsets');
   for (const f of chunks.file) if (f >= chunks.paths.length) throw new IndexFileError('chunk names a missing file');
-  for (let i = 1; i < postings.offsets.length; i++) if (postings.offsets[i] < postings.offsets[i - 1] || (postings.offsets[i] & 1)) throw new IndexFileError('posting offsets out of order');
+  for (let i = 1; i < postings.offsets.length; i++)
+    if (postings.offsets[i] < postings.offsets[i - 1] || postings.offsets[i] & 1) throw new IndexFileError('posting offsets out of order');
   if (postings.offsets[postings.offsets.length - 1] !== postings.data.length) throw new IndexFileError('posting data length');
   for (let i = 0; i < postings.data.length; i += 2) if (postings.data[i] >= n) throw new IndexFileError('posting names a missing chunk');
   for (const [, r] of files) if (r.first + r.count > n) throw new IndexFileError('file names missing chunks');

@@ -115,7 +115,15 @@ export class WorkspaceIndex implements ChunkSource {
   /** Brings the index up to date with the workspace; reports progress as "Searching N files…". */
   async refresh(opts: RefreshOptions = {}): Promise<RefreshReport> {
     const started = performance.now();
-    const report: RefreshReport = { files: this.data.fileCount, chunks: this.data.liveChunks, bytes: 0, reread: 0, reused: this.data.fileCount, removed: 0, tookMs: 0 };
+    const report: RefreshReport = {
+      files: this.data.fileCount,
+      chunks: this.data.liveChunks,
+      bytes: 0,
+      reread: 0,
+      reused: this.data.fileCount,
+      removed: 0,
+      tookMs: 0,
+    };
     if (this.watched && !this.dirty) {
       opts.onProgress?.(`Searching ${this.data.fileCount.toLocaleString('en-US')} files…`);
       return report;
@@ -181,7 +189,12 @@ export class WorkspaceIndex implements ChunkSource {
   }
 
   private discoveryOptions() {
-    return { root: this.root, extraIgnore: this.settings.extraIgnore, excludedFolders: this.settings.excludedFolders, maxFileBytes: this.settings.maxFileBytes };
+    return {
+      root: this.root,
+      extraIgnore: this.settings.extraIgnore,
+      excludedFolders: this.settings.excludedFolders,
+      maxFileBytes: this.settings.maxFileBytes,
+    };
   }
 
   /** True when a file must be read again: new, changed on disk, or open with text other than what was indexed. */

@@ -25,7 +25,13 @@ export function mergePacked(shards: readonly PackedIndex[]): PackedIndex {
 }
 
 function mergeChunks(parts: readonly PackedChunks[], total: number): PackedChunks {
-  const out: PackedChunks = { paths: [], file: new Uint32Array(total), start: new Uint32Array(total), end: new Uint32Array(total), length: new Uint32Array(total) };
+  const out: PackedChunks = {
+    paths: [],
+    file: new Uint32Array(total),
+    start: new Uint32Array(total),
+    end: new Uint32Array(total),
+    length: new Uint32Array(total),
+  };
   let at = 0;
   for (const p of parts) {
     const pathBase = out.paths.length;

@@ -115,7 +115,9 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
   addPathBoosts(stats, terms, termKeys, scores, matched);
   const ranked: RankedChunk[] = [];
   const demoteTests = !asksAboutTests(terms);
-  const demoteDocs = !terms.some((t) => DOC_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && (CHANGELOG_PATH.test(t.text) || DOC_PATH.test(`${t.text}/`))));
+  const demoteDocs = !terms.some(
+    (t) => DOC_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && (CHANGELOG_PATH.test(t.text) || DOC_PATH.test(`${t.text}/`))),
+  );
   for (const [id, s] of scores) {
     const row = stats.chunk(id)!;
     const coverage = (matched.get(id)?.size ?? 0) / Math.max(1, terms.length);

@@ -23,7 +23,9 @@ export function readForIndex(absPath: string, overlay: DocumentOverlay, maxFileB
   const open = overlay.get(absPath);
   if (open !== undefined) {
     const bytes = Buffer.byteLength(open);
-    return bytes <= maxFileBytes ? { ok: true, text: open, truncated: false, bytes, fromEditor: true } : { ok: true, text: cut(Buffer.from(open), maxFileBytes), truncated: true, bytes, fromEditor: true };
+    return bytes <= maxFileBytes
+      ? { ok: true, text: open, truncated: false, bytes, fromEditor: true }
+      : { ok: true, text: cut(Buffer.from(open), maxFileBytes), truncated: true, bytes, fromEditor: true };
   }
   let buf: Buffer;
   let fd: number | undefined;
@@ -44,7 +46,8 @@ export function readForIndex(absPath: string, overlay: DocumentOverlay, maxFileB
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
-  if (looksBinary(buf.subarray(0, SNIFF_BYTES), buf.length <= SNIFF_BYTES)) return { ok: false, reason: 'binary', detail: 'binary content (NUL byte or invalid UTF-8)' };
+  if (looksBinary(buf.subarray(0, SNIFF_BYTES), buf.length <= SNIFF_BYTES))
+    return { ok: false, reason: 'binary', detail: 'binary content (NUL byte or invalid UTF-8)' };
   if (buf.length <= maxFileBytes) return { ok: true, text: buf.toString('utf8'), truncated: false, bytes: buf.length, fromEditor: false };
   return { ok: true, text: cut(buf, maxFileBytes), truncated: true, bytes: buf.length, fromEditor: false };
 }

@@ -144,7 +144,14 @@ export class WorkspaceSession {
   async ask(r: SessionAskRequest): Promise<AnswerResult> {
     const { opts, root } = this;
     const s = this.settings();
-    const resolveMentions = mentionResolver({ discovery: discoveryOf(root, s), roots: opts.mentions?.roots?.(), overlay: opts.overlay, allowNetwork: opts.mentions?.allowNetwork() ?? true, cacheDir: opts.mentions?.cacheDir, refresh: opts.mentions?.refreshUrls });
+    const resolveMentions = mentionResolver({
+      discovery: discoveryOf(root, s),
+      roots: opts.mentions?.roots?.(),
+      overlay: opts.overlay,
+      allowNetwork: opts.mentions?.allowNetwork() ?? true,
+      cacheDir: opts.mentions?.cacheDir,
+      refresh: opts.mentions?.refreshUrls,
+    });
     const toolsAllowed = Boolean(r.provider) && r.tools !== false && (opts.trusted?.() ?? true);
     // Opening the database creates .agent/state/: not when the user turned memory off.
     const store = toolsAllowed && r.remember !== false && opts.database ? await this.store() : undefined;
@@ -152,7 +159,13 @@ export class WorkspaceSession {
     const result = await ask(
       { root, question: r.question, history: r.history, attached: r.attached, overlay: opts.overlay, signal: r.signal, onEvent: r.onEvent },
       {
-        provider: r.provider, unconfiguredReason: r.unconfiguredReason, settings: s, logger: this.logger, metrics: opts.metrics, index: saved ?? this.chunkSource(s), resolveMentions,
+        provider: r.provider,
+        unconfiguredReason: r.unconfiguredReason,
+        settings: s,
+        logger: this.logger,
+        metrics: opts.metrics,
+        index: saved ?? this.chunkSource(s),
+        resolveMentions,
         tools: toolsAllowed ? createCommandToolset({ host: this.host(s), store }) : undefined,
         onTurn: store ? rememberTurns(store, r.conversationId ?? randomUUID(), r.onMemoryError) : undefined,
       },
@@ -169,7 +182,12 @@ export class WorkspaceSession {
     const queryId = randomUUID();
     let context: ScrubbedText | undefined;
     try {
-      context = renderContext(await buildContext({ root: this.root, question: r.request, overlay: this.opts.overlay, settings: s, scrubber, queryId, signal: r.signal }, { logger: this.logger, index: this.chunkSource(s) }));
+      context = renderContext(
+        await buildContext(
+          { root: this.root, question: r.request, overlay: this.opts.overlay, settings: s, scrubber, queryId, signal: r.signal },
+          { logger: this.logger, index: this.chunkSource(s) },
+        ),
+      );
     } catch (err) {
       if (r.signal?.aborted) throw err;
       // The plan can still be proposed from the request and the evidence alone.
@@ -247,8 +265,15 @@ export function warmUpEngine(encoding = resolveSettings({}).encoding): void {
 }
 
 /** Text that exercises every scrubber family once (all fake: none is a real credential). */
-export const WARM_UP_SAMPLE = ['const password = "warm-up-not-a-secret";', 'mail a.b@example.com from 10.20.30.40', 'token ghp_notarealtoken and +44 20 7946 0000',
-  'Authorization: Bearer abc.def.ghi', 'IBAN GB82 WEST 1234 5698 7654 32'].join('\n').repeat(20);
+export const WARM_UP_SAMPLE = [
+  'const password = "warm-up-not-a-secret";',
+  'mail a.b@example.com from 10.20.30.40',
+  'token ghp_notarealtoken and +44 20 7946 0000',
+  'Authorization: Bearer abc.def.ghi',
+  'IBAN GB82 WEST 1234 5698 7654 32',
+]
+  .join('\n')
+  .repeat(20);
 
 export function openWorkspaceSession(opts: WorkspaceSessionOptions): WorkspaceSession {
   return new WorkspaceSession(opts);

@@ -39,8 +39,16 @@ export const toolTable: Record<ToolName, ToolInfo> = {
   file_search: { mutates: false, description: 'Search file contents with a regular expression (RE2 syntax)' },
   file_glob: { mutates: false, description: 'List files matching a gitignore-style glob' },
   splice_patch: { mutates: true, description: "Replace exactly one symbol's definition (span-safe)", pathArgument: 'file' },
-  splice_plan: { mutates: true, description: 'Apply a splice plan file ({"splices": [{file, symbol, kind?, with}]}): several symbol replacements, all or none', pathArgument: 'file' },
-  symbols_in_file: { mutates: false, description: "Find symbol definitions whose name contains the pattern ('*' = all), in one file or every file", pathArgument: 'path' },
+  splice_plan: {
+    mutates: true,
+    description: 'Apply a splice plan file ({"splices": [{file, symbol, kind?, with}]}): several symbol replacements, all or none',
+    pathArgument: 'file',
+  },
+  symbols_in_file: {
+    mutates: false,
+    description: "Find symbol definitions whose name contains the pattern ('*' = all), in one file or every file",
+    pathArgument: 'path',
+  },
   references_to_symbol_name: { mutates: false, description: 'Find references to a symbol name' },
   references_from_file_to_symbol_name: { mutates: false, description: 'Find the references to a symbol name inside one file', pathArgument: 'file' },
   lsp_check: { mutates: false, description: 'Diagnostics for a path from the language features', pathArgument: 'path' },

@@ -59,7 +59,10 @@ async function readCommand(host: WorkspaceHost, args: string, scrubber: Scrubber
   const end = Math.min(target.endLine ?? lines.length, lines.length);
   if (start > lines.length) throw new Error(`File '${path}' has ${lines.length} lines; line ${start} does not exist`);
   const shown = lines.slice(start - 1, end);
-  return { text: [`${path}#L${start}-${end}`, ...numberedLines(shown, start)].join('\n'), lines: { path, startLine: start, endLine: end, text: shown.join('\n') } };
+  return {
+    text: [`${path}#L${start}-${end}`, ...numberedLines(shown, start)].join('\n'),
+    lines: { path, startLine: start, endLine: end, text: shown.join('\n') },
+  };
 }
 
 /** The lines still whole after the result was cut to `max` characters (the header line comes first). */
@@ -75,9 +78,23 @@ export function createCommandToolset(opts: CommandToolsetOptions): CommandToolse
   const { host, store } = opts;
   const max = opts.maxChars ?? 8000;
   const handlers: Record<string, (args: string, body: string, scrubber: Scrubber) => Promise<HandlerOutput>> = {
-    search: async (args, _body, scrubber) => opts.search
-      ? opts.search(args)
-      : (await runReadOnlyTool('file_search', { pattern: args.split(/\s+/).filter(Boolean).map((t) => `\\b${escapeRe(t)}\\b`).join('|') }, host, scrubber)).text,
+    search: async (args, _body, scrubber) =>
+      opts.search
+        ? opts.search(args)
+        : (
+            await runReadOnlyTool(
+              'file_search',
+              {
+                pattern: args
+                  .split(/\s+/)
+                  .filter(Boolean)
+                  .map((t) => `\\b${escapeRe(t)}\\b`)
+                  .join('|'),
+              },
+              host,
+              scrubber,
+            )
+          ).text,
     grep: async (args, _body, scrubber) => (await runReadOnlyTool('file_search', { pattern: args }, host, scrubber)).text,
     read: (args, _body, scrubber) => readCommand(host, args, scrubber),
     symbols: async (args, _body, scrubber) => {

@@ -12,17 +12,37 @@ const int = (description: string): Param => ({ type: 'integer', description });
  * "unknown command" result and the native tool specs are all derived from this table.
  */
 export const commandCatalog = {
-  search: { usage: '/search <question or keywords>: ranked snippets from the workspace', params: { query: str('A question or keywords') }, required: ['query'] },
-  grep: { usage: '/grep <regular expression>: matching lines (RE2 syntax)', params: { pattern: str('A regular expression (RE2 syntax)') }, required: ['pattern'] },
+  search: {
+    usage: '/search <question or keywords>: ranked snippets from the workspace',
+    params: { query: str('A question or keywords') },
+    required: ['query'],
+  },
+  grep: {
+    usage: '/grep <regular expression>: matching lines (RE2 syntax)',
+    params: { pattern: str('A regular expression (RE2 syntax)') },
+    required: ['pattern'],
+  },
   read: {
     usage: '/read <path>#L<start>-<end>: lines of a file (the range is optional)',
     params: { path: str('Workspace-relative file path'), startLine: int('First line, 1-based (optional)'), endLine: int('Last line, inclusive (optional)') },
     required: ['path'],
   },
-  symbols: { usage: '/symbols <path> [filter]: symbols defined in a file', params: { path: str('Workspace-relative file path'), filter: str('Only symbols whose name matches (optional)') }, required: ['path'] },
+  symbols: {
+    usage: '/symbols <path> [filter]: symbols defined in a file',
+    params: { path: str('Workspace-relative file path'), filter: str('Only symbols whose name matches (optional)') },
+    required: ['path'],
+  },
   references: { usage: '/references <name>: where a symbol name is used', params: { name: str('A symbol name') }, required: ['name'] },
-  memory_search: { usage: '/memory_search <words>: past questions and answers in this workspace', params: { words: str('Words to look for') }, required: ['words'] },
-  memory_sql: { usage: '/memory_sql, then a single SELECT on the next lines: read-only SQL over the memory', params: { sql: str("A single SELECT over the table 'messages'") }, required: ['sql'] },
+  memory_search: {
+    usage: '/memory_search <words>: past questions and answers in this workspace',
+    params: { words: str('Words to look for') },
+    required: ['words'],
+  },
+  memory_sql: {
+    usage: '/memory_sql, then a single SELECT on the next lines: read-only SQL over the memory',
+    params: { sql: str("A single SELECT over the table 'messages'") },
+    required: ['sql'],
+  },
 } satisfies Record<string, { usage: string; params: Record<string, Param>; required: string[] }>;
 
 export type CommandName = keyof typeof commandCatalog;

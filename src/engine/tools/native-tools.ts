@@ -13,7 +13,8 @@ export const nativeToolSpecs: ToolSpec[] = commandNames.map((name) => {
 
 /** The argument each tool requires, as a string, and how it becomes the command's `args`/`body`. */
 function toCommand(name: CommandName, input: Record<string, unknown>): DetectedCommand {
-  const text = (key: string): string | undefined => (typeof input[key] === 'string' && (input[key] as string).trim() ? (input[key] as string).trim() : undefined);
+  const text = (key: string): string | undefined =>
+    typeof input[key] === 'string' && (input[key] as string).trim() ? (input[key] as string).trim() : undefined;
   const missing = (key: string): DetectedCommand => ({ kind: 'invalid', name, reason: `missing argument '${key}' (a non-empty string)` });
   const command = (args: string, body = ''): DetectedCommand => ({ kind: 'command', name, args, body });
   switch (name) {

@@ -8,7 +8,12 @@ interface BraceRule {
 const braceLanguages: Record<string, BraceRule[]> = {
   rust: [{ pattern: /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+|const\s+|unsafe\s+|extern\s+"[^"]*"\s+)*(fn|struct|enum|trait|impl|mod)\s+([A-Za-z_]\w*)/ }],
   go: [{ pattern: /^\s*(func)\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)/ }, { pattern: /^\s*type\s+([A-Za-z_]\w*)\s+(struct|interface)/ }],
-  clike: [{ pattern: /^\s*(?:(?:public|private|protected|internal|static|final|abstract|sealed|export|async|override|virtual|inline|fun|def)\s+)*(class|interface|struct|enum|record|fun|function)\s+([A-Za-z_]\w*)/ }],
+  clike: [
+    {
+      pattern:
+        /^\s*(?:(?:public|private|protected|internal|static|final|abstract|sealed|export|async|override|virtual|inline|fun|def)\s+)*(class|interface|struct|enum|record|fun|function)\s+([A-Za-z_]\w*)/,
+    },
+  ],
 };
 
 const extensionLanguage: Record<string, string> = {
@@ -54,7 +59,11 @@ function pythonSymbols(text: string): SymbolInfo[] {
       if (lines[j].length - lines[j].trimStart().length <= indent) break;
       end = j;
     }
-    out.push({ name: m[3], kind: m[2] === 'def' ? 'function' : 'class', range: { start: { line: i, character: indent }, end: { line: end, character: lines[end].length } } });
+    out.push({
+      name: m[3],
+      kind: m[2] === 'def' ? 'function' : 'class',
+      range: { start: { line: i, character: indent }, end: { line: end, character: lines[end].length } },
+    });
   });
   return out;
 }
@@ -78,7 +87,12 @@ export function regexSymbols(path: string, text: string): SymbolInfo[] | undefin
       const [kind, name] = /^[A-Za-z_]\w*$/.test(m[2]) && !/^(struct|interface)$/.test(m[2]) ? [m[1], m[2]] : [m[2], m[1]];
       const start = offset + (line.length - line.trimStart().length);
       const end = matchBraces(text, start);
-      if (end > 0) out.push({ name, kind: kind === 'fn' || kind === 'func' || kind === 'fun' ? 'function' : kind, range: { start: positionAt(text, start), end: positionAt(text, end) } });
+      if (end > 0)
+        out.push({
+          name,
+          kind: kind === 'fn' || kind === 'func' || kind === 'fun' ? 'function' : kind,
+          range: { start: positionAt(text, start), end: positionAt(text, end) },
+        });
       break;
     }
     offset += line.length + 1;

@@ -68,7 +68,13 @@ export function toolLimitStoppedText(maxRounds: number): string {
   return `Grounded stopped after ${maxRounds} tool rounds without an answer; ask a narrower question.`;
 }
 
-async function complete(provider: Provider, messages: ChatMessage[], tools: ToolSpec[] | undefined, signal?: AbortSignal, toolChoice?: 'none'): Promise<ModelReply> {
+async function complete(
+  provider: Provider,
+  messages: ChatMessage[],
+  tools: ToolSpec[] | undefined,
+  signal?: AbortSignal,
+  toolChoice?: 'none',
+): Promise<ModelReply> {
   const reply: ModelReply = { text: '', toolCalls: [] };
   for await (const ev of provider.stream({ messages, tools, toolChoice, signal })) {
     if (ev.type === 'text') reply.text += ev.text;
@@ -125,7 +131,8 @@ export async function runToolLoop(opts: ToolLoopOptions): Promise<ToolLoopResult
     return { answer, rounds: toolCalls.length, toolCalls, limitReached, stoppedWithoutAnswer, toolResults, messages };
   };
   const ask = async (offer: ToolSpec[] | undefined): Promise<ModelReply> => {
-    const get = (t: ToolSpec[] | undefined, choice?: 'none') => (opts.complete ? opts.complete(messages, t, choice) : complete(opts.provider, messages, t, opts.signal, choice));
+    const get = (t: ToolSpec[] | undefined, choice?: 'none') =>
+      opts.complete ? opts.complete(messages, t, choice) : complete(opts.provider, messages, t, opts.signal, choice);
     // After the limit no tool may be called; where native calls are in the history, their
     // declarations stay (some APIs refuse calls they cannot match) with the choice "none".
     if (!offer?.length) return limitReached && messages.some((m) => m.role === 'tool') && tools.length ? get(tools, 'none') : get(undefined);
@@ -147,7 +154,12 @@ export async function runToolLoop(opts: ToolLoopOptions): Promise<ToolLoopResult
     } else if (overridden) {
       // APIs refuse a native call left unanswered: it is answered "not run", the command's result follows.
       messages.push({ role: 'assistant', content: scrub(reply.text), toolCall: overridden });
-      messages.push({ role: 'tool', toolCallId: overridden.id, name: overridden.name, content: scrub(formatToolResult(overridden.name.toUpperCase(), commandPrecedenceText)) });
+      messages.push({
+        role: 'tool',
+        toolCallId: overridden.id,
+        name: overridden.name,
+        content: scrub(formatToolResult(overridden.name.toUpperCase(), commandPrecedenceText)),
+      });
       messages.push({ role: 'user', content: result });
     } else {
       messages.push({ role: 'assistant', content: scrub(reply.text) });
@@ -173,10 +185,17 @@ export async function runToolLoop(opts: ToolLoopOptions): Promise<ToolLoopResult
     let result: CommandResult;
     opts.onToolCall?.(command, toolCalls.length + 1);
     if (command.kind === 'command') result = await opts.toolset.run(command, opts.scrubber);
-    else if (command.kind === 'unknown') result = { name: command.name.toUpperCase(), ok: false, content: `Error: unknown ${call ? 'tool ' : 'command /'}${command.name}. Known commands:\n${knownCommandsText()}` };
+    else if (command.kind === 'unknown')
+      result = {
+        name: command.name.toUpperCase(),
+        ok: false,
+        content: `Error: unknown ${call ? 'tool ' : 'command /'}${command.name}. Known commands:\n${knownCommandsText()}`,
+      };
     else result = { name: command.name.toUpperCase(), ok: false, content: `Error: /${command.name}: ${command.reason}` };
     toolCalls.push({ name: result.name, ok: result.ok });
-    const note = skipped.length ? `\n\n(Only one tool call runs per round; not run: ${skipped.map((c) => c.name).join(', ')}. Ask for it again if you still need it.)` : '';
+    const note = skipped.length
+      ? `\n\n(Only one tool call runs per round; not run: ${skipped.map((c) => c.name).join(', ')}. Ask for it again if you still need it.)`
+      : '';
     const scrubbed = answerWith(reply, req, result.name, result.content + note);
     if (result.lines) opts.onLinesShown?.({ ...result.lines, text: scrub(result.lines.text) });
     toolResults.push(scrubbed);

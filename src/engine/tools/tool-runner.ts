@@ -36,7 +36,12 @@ export async function requireReadable(host: WorkspaceHost, path: string, shown =
 }
 
 /** The lines of a file as a model may see them (scrubbed whole, see privacy/file-view), or undefined when it does not exist. */
-export async function scrubbedFile(host: WorkspaceHost, path: string, scrubber: Scrubber, cache?: Map<string, ScrubbedText[] | undefined>): Promise<ScrubbedText[] | undefined> {
+export async function scrubbedFile(
+  host: WorkspaceHost,
+  path: string,
+  scrubber: Scrubber,
+  cache?: Map<string, ScrubbedText[] | undefined>,
+): Promise<ScrubbedText[] | undefined> {
   if (cache?.has(path)) return cache.get(path);
   const text = await host.readText(path);
   const lines = text === undefined ? undefined : scrubbedFileLines(text, scrubber, 'keep');
@@ -105,7 +110,8 @@ async function symbolsInFiles(host: WorkspaceHost, pattern: string, scrubber: Sc
     }
     for (const s of symbols.filter((x) => x.name.toLowerCase().includes(filter))) {
       count++;
-      if (lines.length < maxMatches) lines.push(`${s.kind} ${s.container ? `${s.container}.` : ''}${s.name} ${file}#L${s.range.start.line + 1}-${s.range.end.line + 1}`);
+      if (lines.length < maxMatches)
+        lines.push(`${s.kind} ${s.container ? `${s.container}.` : ''}${s.name} ${file}#L${s.range.start.line + 1}-${s.range.end.line + 1}`);
     }
   }
   return { text: lines.join('\n') || 'No symbols', summary: { path: path ?? null, pattern, count } };
@@ -116,9 +122,19 @@ async function symbolsInFiles(host: WorkspaceHost, pattern: string, scrubber: Sc
  * File text in the output is scrubbed as a whole file first (privacy/file-view), with `scrubber`
  * (the query's, so placeholders agree with the rest of what the model saw).
  */
-export async function runReadOnlyTool(tool: ToolName, args: Record<string, unknown>, host: WorkspaceHost, scrubber: Scrubber = createScrubber()): Promise<ToolOutput> {
+export async function runReadOnlyTool(
+  tool: ToolName,
+  args: Record<string, unknown>,
+  host: WorkspaceHost,
+  scrubber: Scrubber = createScrubber(),
+): Promise<ToolOutput> {
   // Every file a tool names is checked (symbols_in_file's path is optional; the reference tool's is `file`).
-  const given = tool === 'file_read' || tool === 'symbols_in_file' || tool === 'lsp_check' ? args.path : tool === 'references_from_file_to_symbol_name' ? args.file : undefined;
+  const given =
+    tool === 'file_read' || tool === 'symbols_in_file' || tool === 'lsp_check'
+      ? args.path
+      : tool === 'references_from_file_to_symbol_name'
+        ? args.file
+        : undefined;
   const named = given === undefined ? undefined : normalizeRelPath(host.root, String(given));
   if (named !== undefined && named !== '.') await requireReadable(host, named, String(given));
   switch (tool) {
@@ -127,7 +143,10 @@ export async function runReadOnlyTool(tool: ToolName, args: Record<string, unkno
       const text = await host.readText(path);
       if (text === undefined) throw new Error(`file_read failed: file '${path}' does not exist`);
       // The whole text, byte for byte apart from the redactions (privacy/file-view's rule: scrubbed whole).
-      return { text: scrubber.scrub(text).text, summary: { path, bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text, 'utf8').digest('hex') } };
+      return {
+        text: scrubber.scrub(text).text,
+        summary: { path, bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text, 'utf8').digest('hex') },
+      };
     }
     case 'file_search':
       return fileSearch(host, String(args.pattern), scrubber, args.root as string | undefined);
@@ -142,7 +161,9 @@ export async function runReadOnlyTool(tool: ToolName, args: Record<string, unkno
       const lines: string[] = [];
       for (const r of refs) {
         // The line as the whole file's scrub sees it; a reference outside the readable files is not shown.
-        const scrubbed = await requireReadable(host, r.path).then(() => scrubbedFile(host, r.path, scrubber, files)).catch(() => undefined);
+        const scrubbed = await requireReadable(host, r.path)
+          .then(() => scrubbedFile(host, r.path, scrubber, files))
+          .catch(() => undefined);
         const line = scrubbed?.[r.line - 1];
         if (line !== undefined) lines.push(`${r.path}#L${r.line}: ${line.trim().slice(0, 200)}`);
       }

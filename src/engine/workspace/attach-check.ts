@@ -13,11 +13,15 @@ const REFUSED = new Set<PathExplanation['reason']>(['ignored', 'excluded-folder'
 export function attachmentRefusal(label: string, e: PathExplanation): string {
   const detail = e.detail ? ` (${e.detail})` : '';
   switch (e.reason) {
-    case 'binary': return `${label} was not sent: it is a binary file${detail}.`;
+    case 'binary':
+      return `${label} was not sent: it is a binary file${detail}.`;
     case 'symlink-outside':
-    case 'outside-workspace': return `${label} was not sent: it leads outside the workspace${detail}.`;
-    case 'excluded-folder': return `${label} was not sent: it is in an excluded folder${detail}.`;
-    default: return `${label} was not sent: it is hidden from Grounded${detail}. Files hidden by .gitignore, .agentignore or grounded.extraIgnore are never read.`;
+    case 'outside-workspace':
+      return `${label} was not sent: it leads outside the workspace${detail}.`;
+    case 'excluded-folder':
+      return `${label} was not sent: it is in an excluded folder${detail}.`;
+    default:
+      return `${label} was not sent: it is hidden from Grounded${detail}. Files hidden by .gitignore, .agentignore or grounded.extraIgnore are never read.`;
   }
 }
 

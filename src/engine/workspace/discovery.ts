@@ -110,7 +110,8 @@ async function addSymlink(state: WalkState, rel: string, abs: string): Promise<v
     if (verdict.detail !== 'folder') await addFile(state, rel, abs, true); // a linked folder is listed under its real path
     return;
   }
-  const reason = verdict.reason === 'not-found' ? 'unreadable' : verdict.reason === 'outside-workspace' || verdict.reason === undefined ? 'symlink-outside' : verdict.reason;
+  const reason =
+    verdict.reason === 'not-found' ? 'unreadable' : verdict.reason === 'outside-workspace' || verdict.reason === undefined ? 'symlink-outside' : verdict.reason;
   const detail = verdict.reason === 'symlink-outside' ? 'symbolic link pointing outside the workspace' : verdict.detail;
   state.skipped.push({ path: rel, reason, detail });
 }

@@ -70,7 +70,8 @@ async function contentVerdict(rel: string, abs: string, opts: DiscoveryOptions):
   }
   if (st.isDirectory()) return { path: rel, visible: true, detail: 'folder' };
   // A FIFO would block the first read forever; sockets and devices are not text either.
-  if (!st.isFile()) return { path: rel, visible: false, reason: 'special-file', detail: 'not a regular file (a FIFO, socket or device): only regular files are read' };
+  if (!st.isFile())
+    return { path: rel, visible: false, reason: 'special-file', detail: 'not a regular file (a FIFO, socket or device): only regular files are read' };
   const max = opts.maxFileBytes ?? defaultSettings.maxFileBytes;
   if (hasBinaryExtension(rel)) return { path: rel, visible: false, reason: 'binary', detail: 'binary file type' };
   if (st.size > max) return { path: rel, visible: false, reason: 'too-large', detail: `${formatBytes(st.size)} > ${formatBytes(max)}` };
@@ -112,7 +113,8 @@ export async function explainPath(opts: DiscoveryOptions, given: string): Promis
   try {
     const verdict = await contentVerdict(rel, abs, opts);
     // The target's name decides a binary type too (`notes.txt -> photo.png`).
-    if (verdict.visible && real !== rel && hasBinaryExtension(real)) return { path: rel, visible: false, reason: 'binary', detail: `a symbolic link to ${real}, a binary file type` };
+    if (verdict.visible && real !== rel && hasBinaryExtension(real))
+      return { path: rel, visible: false, reason: 'binary', detail: `a symbolic link to ${real}, a binary file type` };
     return verdict;
   } catch (err) {
     return { path: rel, visible: false, reason: 'unreadable', detail: (err as NodeJS.ErrnoException).code };

@@ -89,7 +89,13 @@ const AGENT_IGNORE_FILE = new Set(['.agentignore']);
  * folder, not hidden by an `.agentignore` (read from the folders holding one) or the extra
  * patterns (`hasExtra`: there are some, so every path is tested).
  */
-export async function grantedByAgent(root: string, rootChain: RuleChain, listed: GitCandidates, excluded: Set<string>, hasExtra: boolean): Promise<GitCandidates> {
+export async function grantedByAgent(
+  root: string,
+  rootChain: RuleChain,
+  listed: GitCandidates,
+  excluded: Set<string>,
+  hasExtra: boolean,
+): Promise<GitCandidates> {
   const all = [...listed.paths, ...listed.folders];
   const agentDirs = new Set(all.filter((p) => p === '.agentignore' || p.endsWith('/.agentignore')).map((p) => path.posix.dirname(p)));
   // Only .agentignore matters here: git already applied its own rules to this list. Chains are

@@ -10,7 +10,12 @@ export function relativeTo(root: string, uri: vscode.Uri): string | undefined {
 }
 
 /** Lines `range` covers of a document, as attached context (the document's current text: unsaved edits included). */
-export function attachRange(root: string, doc: vscode.TextDocument, range: vscode.Range | undefined, origin: AttachedContext['origin']): AttachedContext | undefined {
+export function attachRange(
+  root: string,
+  doc: vscode.TextDocument,
+  range: vscode.Range | undefined,
+  origin: AttachedContext['origin'],
+): AttachedContext | undefined {
   const rel = relativeTo(root, doc.uri);
   if (!rel) return undefined;
   const start = range ? range.start.line : 0;
@@ -28,11 +33,15 @@ export type CheckedAttachment = { attached: AttachedContext; refused?: undefined
  * grounded.extraIgnore (or in an excluded folder, binary, outside the workspace) is refused with
  * the deciding rule quoted, however the user picked it (#file, #selection, an editor selection).
  */
-export async function attachChecked(root: string, doc: vscode.TextDocument, range: vscode.Range | undefined, origin: AttachedContext['origin']): Promise<CheckedAttachment> {
+export async function attachChecked(
+  root: string,
+  doc: vscode.TextDocument,
+  range: vscode.Range | undefined,
+  origin: AttachedContext['origin'],
+): Promise<CheckedAttachment> {
   const label = relativeTo(root, doc.uri) ?? (doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.toString());
-  const refused = doc.uri.scheme === 'file'
-    ? await checkAttachment(discoveryFor(root), doc.uri.fsPath, label)
-    : `${label} was not sent: it is not a file of the workspace.`;
+  const refused =
+    doc.uri.scheme === 'file' ? await checkAttachment(discoveryFor(root), doc.uri.fsPath, label) : `${label} was not sent: it is not a file of the workspace.`;
   if (refused) return { refused };
   const attached = attachRange(root, doc, range, origin);
   return attached ? { attached } : { refused: `${label} was not sent: it is outside the workspace.` };

@@ -9,7 +9,13 @@ export function historyTurns(history: readonly (vscode.ChatRequestTurn | vscode.
       if (turn.participant === 'grounded.chat') out.push({ role: 'user', text: turn.prompt });
     } else if (turn instanceof vscode.ChatResponseTurn && turn.participant === 'grounded.chat') {
       const text = turn.response
-        .map((part) => (part instanceof vscode.ChatResponseMarkdownPart ? part.value.value : part instanceof vscode.ChatResponseAnchorPart ? String((part as { title?: string }).title ?? '') : ''))
+        .map((part) =>
+          part instanceof vscode.ChatResponseMarkdownPart
+            ? part.value.value
+            : part instanceof vscode.ChatResponseAnchorPart
+              ? String((part as { title?: string }).title ?? '')
+              : '',
+        )
         .join('');
       if (text.trim()) out.push({ role: 'assistant', text });
     }

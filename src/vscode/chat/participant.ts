@@ -75,7 +75,14 @@ export async function handleChatRequest(
     if (sel) {
       attached.splice(0, attached.length, sel, ...withoutCopiesOf(sel, attached));
       stream.markdown(`_Explaining ${checked?.what}: \`${sel.path}#L${sel.startLine}-${sel.endLine}\`._\n\n`);
-    } else if (!attached.length) { stream.markdown(checked?.refused ? withCodicons(`$(warning) ${checked.refused}`) : 'Open a file to use `/explain` (it explains the selection, or the symbol at the cursor).'); return {}; }
+    } else if (!attached.length) {
+      stream.markdown(
+        checked?.refused
+          ? withCodicons(`$(warning) ${checked.refused}`)
+          : 'Open a file to use `/explain` (it explains the selection, or the symbol at the cursor).',
+      );
+      return {};
+    }
     question = question || `Explain what this code does: ${sel ? `${sel.path}#L${sel.startLine}-${sel.endLine}` : 'the attached file'}`;
   }
   if (!question) { stream.markdown(CHAT_HELP); return {}; }
@@ -94,11 +101,15 @@ export async function handleChatRequest(
         if (e.type === 'progress') stream.progress(e.message);
         else if (e.type === 'context') ctx = e.context;
         else if (e.type === 'segment') answer.render(e.segment);
-        else if (e.type === 'retry') stream.progress(`${e.reason === 'rate_limited' ? 'Rate limited' : `The server failed (${e.reason})`}: retrying ${e.attempt} of 5 in ${Math.ceil(e.delayMs / 1000)} s…`);
+        else if (e.type === 'retry')
+          stream.progress(
+            `${e.reason === 'rate_limited' ? 'Rate limited' : `The server failed (${e.reason})`}: retrying ${e.attempt} of 5 in ${Math.ceil(e.delayMs / 1000)} s…`,
+          );
       },
     });
     for (const loc of answer.cited.values()) stream.reference(loc);
-    if (ctx && result.status !== 'no_context') stream.markdown(footer(ctx, result.provider && !result.modelError ? `${result.provider} (${result.model})` : undefined, result.modelError !== undefined));
+    if (ctx && result.status !== 'no_context')
+      stream.markdown(footer(ctx, result.provider && !result.modelError ? `${result.provider} (${result.model})` : undefined, result.modelError !== undefined));
     // The answer's notice already said what went wrong, once; these are the ways to fix it.
     for (const b of fixButtons(result, request.prompt.trim(), request.command)) stream.button(b);
     return { metadata: { queryId: result.queryId, cited: [...answer.cited.keys()], status: result.status, question } };
@@ -117,7 +128,9 @@ export async function handleChatRequest(
 
 /** Registers @grounded in the chat panel. */
 export function registerParticipant(context: vscode.ExtensionContext, chat: ChatServices): vscode.Disposable {
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, chatContext, stream, token) => handleChatRequest(chat, request, chatContext, stream, token));
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, chatContext, stream, token) =>
+    handleChatRequest(chat, request, chatContext, stream, token),
+  );
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'grounded.svg');
   participant.followupProvider = { provideFollowups: (result) => followups((result as GroundedChatResult).metadata) };
   return vscode.Disposable.from(participant, registerRetryInChat());

@@ -119,7 +119,9 @@ export class PanelController implements vscode.Disposable {
     const root = this.services.rootFor(vscode.window.activeTextEditor?.document.uri);
     let all: string[] = [];
     if (root) all = await this.services.mentionPaths(root).catch(() => []);
-    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).flatMap((t) => (t.input instanceof vscode.TabInputText && t.input.uri.scheme === 'file' ? [t.input.uri.fsPath] : []));
+    const tabs = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .flatMap((t) => (t.input instanceof vscode.TabInputText && t.input.uri.scheme === 'file' ? [t.input.uri.fsPath] : []));
     const open = root ? [...tabs, ...this.services.overlay.openPaths()].flatMap((abs) => toWorkspaceRelative(root, abs) ?? []) : [];
     this.post({ type: 'completions', requestId, items: rankMentions(prefix, open, all) });
   }
@@ -141,9 +143,23 @@ export class PanelController implements vscode.Disposable {
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
-    const t: StoredTurn = { id: randomUUID(), question, html: '', done: false, sources: [], redactions: {},
-      root: root ?? this.services.rootFor(vscode.window.activeTextEditor?.document.uri), restricted: vscode.workspace.isTrusted ? undefined : RESTRICTED_NOTICE };
-    const history = this.turns.filter((x) => x.done && !x.error && !x.stopped && x.answer !== undefined).slice(-6).flatMap((x) => [{ role: 'user' as const, text: x.question }, { role: 'assistant' as const, text: x.answer! }]);
+    const t: StoredTurn = {
+      id: randomUUID(),
+      question,
+      html: '',
+      done: false,
+      sources: [],
+      redactions: {},
+      root: root ?? this.services.rootFor(vscode.window.activeTextEditor?.document.uri),
+      restricted: vscode.workspace.isTrusted ? undefined : RESTRICTED_NOTICE,
+    };
+    const history = this.turns
+      .filter((x) => x.done && !x.error && !x.stopped && x.answer !== undefined)
+      .slice(-6)
+      .flatMap((x) => [
+        { role: 'user' as const, text: x.question },
+        { role: 'assistant' as const, text: x.answer! },
+      ]);
     this.turns.push(t);
     this.postTurn(t);
     const answer = new PanelAnswerRenderer();
@@ -151,10 +167,20 @@ export class PanelController implements vscode.Disposable {
       const r = await this.services.ask({
         question, attached, history, root: t.root, signal: controller.signal, conversationId: `panel-${this.turns[0].id}`,
         onEvent: (e) => {
-          if (e.type === 'progress') { t.progress = e.message; this.postTurn(t); }
-          else if (e.type === 'retry') { t.progress = `${e.reason === 'rate_limited' ? 'Rate limited' : 'The server failed'}: retrying ${e.attempt} of 5 in ${Math.ceil(e.delayMs / 1000)} s…`; this.postTurn(t); }
+          if (e.type === 'progress') {
+            t.progress = e.message;
+            this.postTurn(t);
+          } else if (e.type === 'retry') {
+            t.progress = `${e.reason === 'rate_limited' ? 'Rate limited' : 'The server failed'}: retrying ${e.attempt} of 5 in ${Math.ceil(e.delayMs / 1000)} s…`;
+            this.postTurn(t);
+          }
           // Once the answer streams, the progress line has done its job.
-          else if (e.type === 'segment') { answer.add(e.segment); t.html = answer.html; t.progress = undefined; this.postTurn(t); }
+          else if (e.type === 'segment') {
+            answer.add(e.segment);
+            t.html = answer.html;
+            t.progress = undefined;
+            this.postTurn(t);
+          }
         },
       });
       const fixes = fixCommands(r);

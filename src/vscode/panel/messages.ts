@@ -1,8 +1,15 @@
 import { z } from 'zod';
 
 /** A workspace-relative POSIX path as citations write it: no `..` segment, not absolute, no backslash or drive. */
-export const relativeCitationPath = z.string().min(1).max(1000).regex(/^[\w.@/-]+$/)
-  .refine((p) => !p.startsWith('/') && !p.split('/').some((seg) => seg === '..' || seg === '.' || seg === ''), 'must be a workspace-relative path without . or .. segments');
+export const relativeCitationPath = z
+  .string()
+  .min(1)
+  .max(1000)
+  .regex(/^[\w.@/-]+$/)
+  .refine(
+    (p) => !p.startsWith('/') && !p.split('/').some((seg) => seg === '..' || seg === '.' || seg === ''),
+    'must be a workspace-relative path without . or .. segments',
+  );
 
 /** Commands the webview may ask for (its buttons); nothing else can be run from it. */
 export const WEBVIEW_COMMANDS = ['grounded.setApiKey', 'grounded.selectModel', 'grounded.showVisibleFiles', 'grounded.showLogs'] as const;
@@ -15,7 +22,13 @@ export const fromWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('ask'), question: z.string().trim().min(1).max(8000) }),
   z.object({ type: z.literal('stop') }),
-  z.object({ type: z.literal('openCitation'), turn: z.string().max(100).optional(), path: relativeCitationPath, startLine: z.number().int().positive(), endLine: z.number().int().positive() }),
+  z.object({
+    type: z.literal('openCitation'),
+    turn: z.string().max(100).optional(),
+    path: relativeCitationPath,
+    startLine: z.number().int().positive(),
+    endLine: z.number().int().positive(),
+  }),
   z.object({ type: z.literal('command'), command: z.enum(WEBVIEW_COMMANDS) }),
   z.object({ type: z.literal('clear') }),
   /** A code block's Copy button: the text goes to the system clipboard through VS Code. */
@@ -54,7 +67,11 @@ export const turn = z.object({
 export type PanelTurn = z.infer<typeof turn>;
 
 /** One @mention suggestion: the label shown, the text that replaces the typed `@token`, a hint. */
-const completion = z.object({ label: z.string().min(1).max(1000), insert: z.string().min(2).max(1010).startsWith('@'), detail: z.string().max(100).optional() });
+const completion = z.object({
+  label: z.string().min(1).max(1000),
+  insert: z.string().min(2).max(1010).startsWith('@'),
+  detail: z.string().max(100).optional(),
+});
 export type Completion = z.infer<typeof completion>;
 
 /** Messages the extension sends; validated before posting so a bug cannot ship a malformed one. */

@@ -2,7 +2,10 @@ import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
 import { uriForWorkspacePath } from '../workspace-paths';
 
-const highlight = vscode.window.createTextEditorDecorationType({ backgroundColor: new vscode.ThemeColor('editor.findMatchHighlightBackground'), isWholeLine: true });
+const highlight = vscode.window.createTextEditorDecorationType({
+  backgroundColor: new vscode.ThemeColor('editor.findMatchHighlightBackground'),
+  isWholeLine: true,
+});
 
 /**
  * The file a citation names, resolved in the workspace folder the answer was given for (`root`;

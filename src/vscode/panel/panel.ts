@@ -22,7 +22,12 @@ export class GroundedPanel implements vscode.Disposable {
       GroundedPanel.current.panel.reveal(); // where it is: moving it would reload the webview
       return GroundedPanel.current;
     }
-    const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, 'Grounded', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, { ...conversationWebviewOptions(context.extensionUri), retainContextWhenHidden: false });
+    const panel = vscode.window.createWebviewPanel(
+      PANEL_VIEW_TYPE,
+      'Grounded',
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      { ...conversationWebviewOptions(context.extensionUri), retainContextWhenHidden: false },
+    );
     return (GroundedPanel.current = new GroundedPanel(panel, context, hub));
   }
 

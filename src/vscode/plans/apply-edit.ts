@@ -80,7 +80,8 @@ async function checkUnchanged(edit: ProposedEdit, abs: string, snapshot?: PlanSn
   const hash = current === undefined ? null : sha256(current);
   if (edit.before !== null && hash !== edit.before.sha256) throw new StaleFileError(edit.path, 'the file changed on disk');
   const planned = snapshot?.expected(edit.path);
-  if (planned !== undefined && planned !== hash) throw new StaleFileError(edit.path, hash === null ? 'the file was deleted on disk' : 'the file changed on disk');
+  if (planned !== undefined && planned !== hash)
+    throw new StaleFileError(edit.path, hash === null ? 'the file was deleted on disk' : 'the file changed on disk');
   return doc;
 }
 

@@ -19,7 +19,10 @@ async function proposeChange(features: PlanFeatures): Promise<void> {
     ignoreFocusOut: true,
   });
   if (!request?.trim()) return;
-  const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Grounded: asking for a plan…', cancellable: true }, (_p, token) => features.propose(request, token));
+  const outcome = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'Grounded: asking for a plan…', cancellable: true },
+    (_p, token) => features.propose(request, token),
+  );
   if (!outcome.session) {
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: outcome.markdown });
     await vscode.window.showTextDocument(doc);
@@ -31,14 +34,21 @@ async function reconstructRun(features: PlanFeatures, id?: string): Promise<stri
   if (!target) {
     const recent = await features.recentRuns();
     const typeIt = { label: '$(edit) Enter an execution or plan id…', id: '', detail: '' };
-    const picked = await vscode.window.showQuickPick([typeIt, ...recent], { title: 'Grounded: Reconstruct run', placeHolder: 'Choose a plan or execution from the audit log', matchOnDetail: true });
+    const picked = await vscode.window.showQuickPick([typeIt, ...recent], {
+      title: 'Grounded: Reconstruct run',
+      placeHolder: 'Choose a plan or execution from the audit log',
+      matchOnDetail: true,
+    });
     if (!picked) return undefined;
-    target = picked.id || (await vscode.window.showInputBox({ title: 'Grounded: Reconstruct run', prompt: 'Execution id or plan id', ignoreFocusOut: true }))?.trim();
+    target =
+      picked.id || (await vscode.window.showInputBox({ title: 'Grounded: Reconstruct run', prompt: 'Execution id or plan id', ignoreFocusOut: true }))?.trim();
   }
   if (!target) return undefined;
   const markdown = await features.reconstruct(target);
   if (!markdown) {
-    void vscode.window.showWarningMessage(`Grounded: no execution or plan '${target}' in the audit log. Pick one from "Grounded: Reconstruct run…" or check the id.`);
+    void vscode.window.showWarningMessage(
+      `Grounded: no execution or plan '${target}' in the audit log. Pick one from "Grounded: Reconstruct run…" or check the id.`,
+    );
     return undefined;
   }
   const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });
@@ -50,7 +60,10 @@ async function reconstructRun(features: PlanFeatures, id?: string): Promise<stri
  * Validates a plan JSON (the argument's text, else the active editor) and opens it; with a
  * `mode` it runs at once and returns the result (automation and tests).
  */
-async function runPlanFile(features: PlanFeatures, arg?: { text?: string; mode?: Exclude<ExecutionMode, 'edited'> }): Promise<PlanRunResult | PlanSession | undefined> {
+async function runPlanFile(
+  features: PlanFeatures,
+  arg?: { text?: string; mode?: Exclude<ExecutionMode, 'edited'> },
+): Promise<PlanRunResult | PlanSession | undefined> {
   const text = arg?.text ?? vscode.window.activeTextEditor?.document.getText();
   if (text === undefined) {
     void vscode.window.showWarningMessage('Grounded: open a plan JSON file in the editor first, then run "Grounded: Run plan from the active editor".');

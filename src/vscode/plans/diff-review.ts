@@ -31,7 +31,9 @@ export async function showEditDiff(proposed: ProposedContentProvider, root: stri
 /** Closes the diff tabs showing these proposal URIs. */
 export async function closeDiffTabs(uris: vscode.Uri[]): Promise<void> {
   const keys = new Set(uris.map((u) => u.toString()));
-  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff && keys.has(t.input.modified.toString()));
+  const tabs = vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputTextDiff && keys.has(t.input.modified.toString()));
   if (tabs.length) await vscode.window.tabGroups.close(tabs);
 }
 

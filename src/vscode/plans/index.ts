@@ -13,10 +13,16 @@ export { approvalsForTesting } from './test-hooks';
  * (Propose a change…, Reconstruct run…, Run plan from the active editor) and the plan panels.
  * The extension pushes the returned disposables to `context.subscriptions`.
  */
-export function registerPlanFeatures(context: Pick<vscode.ExtensionContext, 'extensionUri'>, services: PlanServices): { features: PlanFeatures; disposables: vscode.Disposable[] } {
+export function registerPlanFeatures(
+  context: Pick<vscode.ExtensionContext, 'extensionUri'>,
+  services: PlanServices,
+): { features: PlanFeatures; disposables: vscode.Disposable[] } {
   const bar = new DecisionBar(ACCEPT, REJECT);
   const features = new PlanFeatures(context.extensionUri, services, undefined, bar);
-  return { features, disposables: [vscode.workspace.registerTextDocumentContentProvider(proposedScheme, features.proposed), ...registerPlanCommands(features), features, bar] };
+  return {
+    features,
+    disposables: [vscode.workspace.registerTextDocumentContentProvider(proposedScheme, features.proposed), ...registerPlanCommands(features), features, bar],
+  };
 }
 
 /**
@@ -24,7 +30,13 @@ export function registerPlanFeatures(context: Pick<vscode.ExtensionContext, 'ext
  * and opens it in a plan panel where the user runs it. Without a stream, errors become
  * notifications.
  */
-export async function runPlanRequest(features: PlanFeatures, request: string, stream?: vscode.ChatResponseStream, token?: vscode.CancellationToken, requestModel?: vscode.LanguageModelChat): Promise<ProposeOutcome | undefined> {
+export async function runPlanRequest(
+  features: PlanFeatures,
+  request: string,
+  stream?: vscode.ChatResponseStream,
+  token?: vscode.CancellationToken,
+  requestModel?: vscode.LanguageModelChat,
+): Promise<ProposeOutcome | undefined> {
   try {
     stream?.progress('Asking the model for a plan…');
     const outcome = await features.propose(request, token, requestModel);

@@ -40,19 +40,23 @@ export const planViewSchema = z.object({
   /** The verbatim error that stopped the plan. */
   runError: z.optional(z.string()),
   /** After a run: how many changes were applied and rejected, and what Undo did. */
-  summary: z.optional(z.object({ applied: z.number(), rejected: z.number(), undone: z.optional(z.array(z.string())), undoRefused: z.optional(z.array(z.string())) })),
+  summary: z.optional(
+    z.object({ applied: z.number(), rejected: z.number(), undone: z.optional(z.array(z.string())), undoRefused: z.optional(z.array(z.string())) }),
+  ),
   /** After a run: the model's explanation of the outcome and, after a failure, its revised plan. */
-  outcome: z.optional(z.object({
-    state: z.enum(['explaining', 'explained', 'withheld', 'unavailable']),
-    explanation: z.optional(z.string()),
-    explanationHtml: z.optional(z.string()),
-    /** Why the explanation was withheld, verbatim. */
-    rejected: z.array(z.string()),
-    revisedPlanId: z.optional(z.string()),
-    revisedValid: z.optional(z.boolean()),
-    /** The revised plan's validation or parse messages. */
-    revisedErrors: z.array(z.string()),
-  })),
+  outcome: z.optional(
+    z.object({
+      state: z.enum(['explaining', 'explained', 'withheld', 'unavailable']),
+      explanation: z.optional(z.string()),
+      explanationHtml: z.optional(z.string()),
+      /** Why the explanation was withheld, verbatim. */
+      rejected: z.array(z.string()),
+      revisedPlanId: z.optional(z.string()),
+      revisedValid: z.optional(z.boolean()),
+      /** The revised plan's validation or parse messages. */
+      revisedErrors: z.array(z.string()),
+    }),
+  ),
 });
 
 export type PlanStepView = z.infer<typeof planStepViewSchema>;

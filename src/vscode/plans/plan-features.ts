@@ -62,7 +62,9 @@ export class PlanFeatures implements vscode.Disposable {
     const session = this.requireSession();
     const provider = await this.services.getProvider(requestModel);
     if (!provider) {
-      return { markdown: 'Plans need a language model, and none is configured. Choose one with **Grounded: Select Provider and Model** (setting `grounded.provider`).' };
+      return {
+        markdown: 'Plans need a language model, and none is configured. Choose one with **Grounded: Select Provider and Model** (setting `grounded.provider`).',
+      };
     }
     const abort = new AbortController();
     const cancel = token?.onCancellationRequested(() => abort.abort());
@@ -93,16 +95,20 @@ export class PlanFeatures implements vscode.Disposable {
     });
     if (show) {
       this.panels.get(plan.id)?.dispose();
-      this.panels.set(plan.id, PlanPanel.show(this.extensionUri, session, evidence.summary ?? [], this.services.logger, {
-        explain: async (ran, result) => {
-          const provider = await this.services.getProvider();
-          if (!provider) return undefined;
-          const steps = result.steps.map((o) => ({ stepId: o.stepId, tool: o.tool, status: o.status, output: o.output, error: o.error }));
-          return workspace.explainRun({ plan: ran, status: result.status, steps, provider });
-        },
-        // A revised plan is validated again and opened like any plan: nothing runs without the user.
-        openRevised: (revised) => void this.runPlanText(JSON.stringify(revised)).catch((err) => void vscode.window.showErrorMessage(`Grounded: ${(err as Error).message}`)),
-      }));
+      this.panels.set(
+        plan.id,
+        PlanPanel.show(this.extensionUri, session, evidence.summary ?? [], this.services.logger, {
+          explain: async (ran, result) => {
+            const provider = await this.services.getProvider();
+            if (!provider) return undefined;
+            const steps = result.steps.map((o) => ({ stepId: o.stepId, tool: o.tool, status: o.status, output: o.output, error: o.error }));
+            return workspace.explainRun({ plan: ran, status: result.status, steps, provider });
+          },
+          // A revised plan is validated again and opened like any plan: nothing runs without the user.
+          openRevised: (revised) =>
+            void this.runPlanText(JSON.stringify(revised)).catch((err) => void vscode.window.showErrorMessage(`Grounded: ${(err as Error).message}`)),
+        }),
+      );
     }
     return session;
   }

@@ -116,14 +116,24 @@ export class PlanPanel implements vscode.Disposable {
         this.view = { ...this.view, outcome: { state: 'unavailable', rejected: [], revisedErrors: ['No model is configured to explain the outcome.'] } };
       } else {
         this.revised = r.revised?.plan;
-        this.view = { ...this.view, outcome: {
-          state: r.explanation ? 'explained' : 'withheld', explanation: r.explanation, explanationHtml: r.explanation ? safeMarkdownHtml(r.explanation) : undefined, rejected: r.rejected,
-          revisedPlanId: r.revised?.plan.id, revisedValid: r.revised?.validation.valid,
-          revisedErrors: r.revised ? r.revised.validation.issues.map((i) => i.message) : r.revisedErrors,
-        } };
+        this.view = {
+          ...this.view,
+          outcome: {
+            state: r.explanation ? 'explained' : 'withheld',
+            explanation: r.explanation,
+            explanationHtml: r.explanation ? safeMarkdownHtml(r.explanation) : undefined,
+            rejected: r.rejected,
+            revisedPlanId: r.revised?.plan.id,
+            revisedValid: r.revised?.validation.valid,
+            revisedErrors: r.revised ? r.revised.validation.issues.map((i) => i.message) : r.revisedErrors,
+          },
+        };
       }
     } catch (err) {
-      this.view = { ...this.view, outcome: { state: 'unavailable', rejected: [], revisedErrors: [`The model could not explain the outcome: ${(err as Error).message}`] } };
+      this.view = {
+        ...this.view,
+        outcome: { state: 'unavailable', rejected: [], revisedErrors: [`The model could not explain the outcome: ${(err as Error).message}`] },
+      };
     }
     this.post();
   }
@@ -155,7 +165,10 @@ export class PlanPanel implements vscode.Disposable {
   private async editPlan(): Promise<void> {
     const doc = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(this.session.plan, null, 2) });
     await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
-    const choice = await vscode.window.showInformationMessage('Grounded: edit the plan JSON, then use it. It is validated again before anything runs.', USE_EDITED);
+    const choice = await vscode.window.showInformationMessage(
+      'Grounded: edit the plan JSON, then use it. It is validated again before anything runs.',
+      USE_EDITED,
+    );
     if (choice !== USE_EDITED) return;
     try {
       await this.session.replace(parsePlanText(doc.getText()));

@@ -51,7 +51,9 @@ export function planViewOf(plan: Plan, validation: ValidationResult, extra: { ev
 export function withStepOutcome(view: PlanView, o: StepOutcome): PlanView {
   return {
     ...view,
-    steps: view.steps.map((s) => (s.id === o.stepId ? { ...s, status: o.status, error: o.error === 'cancelled' ? 'Cancelled by the user' : o.error, output: o.output?.slice(0, 4000) } : s)),
+    steps: view.steps.map((s) =>
+      s.id === o.stepId ? { ...s, status: o.status, error: o.error === 'cancelled' ? 'Cancelled by the user' : o.error, output: o.output?.slice(0, 4000) } : s,
+    ),
   };
 }
 
@@ -66,7 +68,9 @@ export function planMarkdown(view: PlanView): string {
   const out = [`**Proposed plan** \`${view.planId}\` (${view.intent})`, ''];
   if (view.explanation) out.push(view.explanation, '');
   view.steps.forEach((s, i) => {
-    out.push(`${i + 1}. \`${s.tool}\`${s.path ? ` on \`${s.path}\`` : ''}${s.modifies ? ' — **modifies files**' : ''}${s.precondition ? ` (precondition: ${s.precondition})` : ''}`);
+    out.push(
+      `${i + 1}. \`${s.tool}\`${s.path ? ` on \`${s.path}\`` : ''}${s.modifies ? ' — **modifies files**' : ''}${s.precondition ? ` (precondition: ${s.precondition})` : ''}`,
+    );
   });
   out.push('', `Evidence cited: ${view.evidenceCited.length ? view.evidenceCited.join(', ') : 'none'}`);
   if (view.errors.length) {

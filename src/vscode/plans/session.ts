@@ -52,7 +52,11 @@ export class PlanSession {
   async replace(plan: Plan): Promise<ValidationResult> {
     this.plan = plan;
     this.edited = true;
-    this.validation = await validatePlan(plan, { host: this.deps.host, evidenceRowCounts: this.deps.evidenceRowCounts, evidenceSummary: this.deps.evidenceSummary });
+    this.validation = await validatePlan(plan, {
+      host: this.deps.host,
+      evidenceRowCounts: this.deps.evidenceRowCounts,
+      evidenceSummary: this.deps.evidenceSummary,
+    });
     this.snapshot = await PlanSnapshot.take(plan, this.deps.host);
     return this.validation;
   }

@@ -45,7 +45,10 @@ export function toSymbolInfos(symbols: ReadonlyArray<vscode.DocumentSymbol | vsc
 export async function symbolsWhenReady(uri: vscode.Uri, waitMs = 5000): Promise<Array<vscode.DocumentSymbol | vscode.SymbolInformation> | undefined> {
   const until = Date.now() + waitMs;
   for (;;) {
-    const found = await vscode.commands.executeCommand<Array<vscode.DocumentSymbol | vscode.SymbolInformation> | undefined>('vscode.executeDocumentSymbolProvider', uri);
+    const found = await vscode.commands.executeCommand<Array<vscode.DocumentSymbol | vscode.SymbolInformation> | undefined>(
+      'vscode.executeDocumentSymbolProvider',
+      uri,
+    );
     if (found !== undefined || Date.now() > until) return found;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -79,7 +82,10 @@ export function createVsCodeWorkspaceHost(opts: VsCodeHostOptions): WorkspaceHos
       await vscode.workspace.openTextDocument(uri);
       const symbols = await symbolsWhenReady(uri);
       if (symbols === undefined) {
-        throw new HostUnavailableError(`Symbols for '${rel}' are unavailable: no document symbol provider for this language`, 'Install or enable a language extension for this file type.');
+        throw new HostUnavailableError(
+          `Symbols for '${rel}' are unavailable: no document symbol provider for this language`,
+          'Install or enable a language extension for this file type.',
+        );
       }
       return toSymbolInfos(symbols);
     },
@@ -90,7 +96,12 @@ export function createVsCodeWorkspaceHost(opts: VsCodeHostOptions): WorkspaceHos
       const out: ReferenceLocation[] = [];
       const seen = new Set<string>();
       for (const def of defs) {
-        const refs = (await vscode.commands.executeCommand<vscode.Location[] | undefined>('vscode.executeReferenceProvider', def.location.uri, def.location.range.start)) ?? [];
+        const refs =
+          (await vscode.commands.executeCommand<vscode.Location[] | undefined>(
+            'vscode.executeReferenceProvider',
+            def.location.uri,
+            def.location.range.start,
+          )) ?? [];
         for (const ref of refs.filter((r) => inside(r.uri))) {
           const key = `${ref.uri.toString()}#${ref.range.start.line}`;
           if (seen.has(key)) continue;
@@ -110,7 +121,13 @@ export function createVsCodeWorkspaceHost(opts: VsCodeHostOptions): WorkspaceHos
         if (prefix && p !== prefix && !p.startsWith(`${prefix}/`)) continue;
         for (const d of diags) {
           const code = typeof d.code === 'object' ? d.code.value : d.code;
-          out.push({ path: p, line: d.range.start.line + 1, severity: severities[d.severity] ?? 'info', code: code === undefined ? undefined : String(code), message: d.message });
+          out.push({
+            path: p,
+            line: d.range.start.line + 1,
+            severity: severities[d.severity] ?? 'info',
+            code: code === undefined ? undefined : String(code),
+            message: d.message,
+          });
         }
       }
       return out.sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line);

@@ -18,7 +18,13 @@ const requests = async () => (await vscode.commands.executeCommand('groundedFixt
 const setReplies = (rules: { match: string; reply: string; delayMs?: number }[]) => vscode.commands.executeCommand('groundedFixture.setReplies', rules);
 
 // The chat API's turn classes have no public constructor; these are the ones VS Code itself builds.
-type RequestTurnCtor = new (prompt: string, command: string | undefined, references: vscode.ChatPromptReference[], participant: string, toolReferences: unknown[]) => vscode.ChatRequestTurn;
+type RequestTurnCtor = new (
+  prompt: string,
+  command: string | undefined,
+  references: vscode.ChatPromptReference[],
+  participant: string,
+  toolReferences: unknown[],
+) => vscode.ChatRequestTurn;
 type ResponseTurnCtor = new (response: vscode.ChatResponseMarkdownPart[], result: vscode.ChatResult, participant: string) => vscode.ChatResponseTurn;
 
 const SECRETS = ['AKIA4QX7R2MZ8KBW3NVD', 'q7Rk2VmW9/xLp3ZtB8nHc4Yd+J6sFaE1uGo5TiKe', 'jane.doe@acme-corp.com', 's3cr3t-Passw0rd'];
@@ -30,9 +36,23 @@ describe('@grounded requests as the model receives them', function () {
   let model: vscode.LanguageModelChat;
   let root: vscode.Uri;
   const file = (rel: string) => vscode.Uri.joinPath(root, rel);
-  const ask = (prompt: string, opts: { command?: string; references?: vscode.ChatPromptReference[]; history?: vscode.ChatContext['history']; token?: vscode.CancellationToken; rec?: Recorder } = {}) => {
+  const ask = (
+    prompt: string,
+    opts: {
+      command?: string;
+      references?: vscode.ChatPromptReference[];
+      history?: vscode.ChatContext['history'];
+      token?: vscode.CancellationToken;
+      rec?: Recorder;
+    } = {},
+  ) => {
     const rec = opts.rec ?? new Recorder();
-    const result = api.chat({ prompt, command: opts.command, references: opts.references ?? [], model }, { history: opts.history ?? [] }, rec, opts.token ?? new vscode.CancellationTokenSource().token);
+    const result = api.chat(
+      { prompt, command: opts.command, references: opts.references ?? [], model },
+      { history: opts.history ?? [] },
+      rec,
+      opts.token ?? new vscode.CancellationTokenSource().token,
+    );
     return result.then((r) => ({ result: r, rec }));
   };
 
@@ -55,7 +75,13 @@ describe('@grounded requests as the model receives them', function () {
     // The next piece is further away than this test's whole timeout: the handler can only return
     // (and the test pass) if the stop ends it at once, without waiting for the model.
     this.timeout(60_000);
-    await setReplies([{ match: 'slow-answer-41', reply: 'Keys are stored by src/auth/keyStore.ts#L16-46 which encrypts them first and then hands them to the backend.', delayMs: 90_000 }]);
+    await setReplies([
+      {
+        match: 'slow-answer-41',
+        reply: 'Keys are stored by src/auth/keyStore.ts#L16-46 which encrypts them first and then hands them to the backend.',
+        delayMs: 90_000,
+      },
+    ]);
     const cts = new vscode.CancellationTokenSource();
     let stopped = false;
     const rec = new Recorder(() => {
@@ -77,7 +103,8 @@ describe('@grounded requests as the model receives them', function () {
       events.push('request');
       req.on('close', () => events.push('closed'));
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = (content: string) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'slow', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+      const chunk = (content: string) =>
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'slow', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
       res.write(chunk('Keys are stored by src/auth/keyStore.ts#L16-46 '));
       const timer = setTimeout(() => res.end(chunk('and much later the rest.') + 'data: [DONE]\n\n'), 5000);
       res.on('close', () => clearTimeout(timer));
@@ -140,7 +167,10 @@ describe('@grounded requests as the model receives them', function () {
     const { rec, result } = await ask('what do these files do?', { references: refs });
     const text = rec.text();
     assert.match(text, /\$\(warning\) config\/local\.env was not sent: it is hidden from Grounded \(\.gitignore:2: config\/local\.env\)/);
-    assert.match(text, /\$\(warning\) docs\/drafts\/roadmap\.md was not sent: it is hidden from Grounded \(its folder docs\/drafts\/ is hidden by \.agentignore:2: docs\/drafts\/\)/);
+    assert.match(
+      text,
+      /\$\(warning\) docs\/drafts\/roadmap\.md was not sent: it is hidden from Grounded \(its folder docs\/drafts\/ is hidden by \.agentignore:2: docs\/drafts\/\)/,
+    );
     assert.equal(result.metadata?.status, 'success', 'the rest of the request goes on');
     const sent = (await requests()).slice(before);
     assert.equal(sent.length, 1);
@@ -168,7 +198,10 @@ describe('@grounded requests as the model receives them', function () {
   });
 
   it('when the model fails, the answer is the snippets led by one message, with buttons that fit and an honest footer', async () => {
-    const server = http.createServer((_req, res) => { res.writeHead(401, { 'content-type': 'application/json' }); res.end(JSON.stringify({ error: { message: 'invalid key' } })); });
+    const server = http.createServer((_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'invalid key' } }));
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const config = vscode.workspace.getConfiguration('grounded');
     const saved = { provider: config.inspect('provider')?.globalValue, baseUrl: config.inspect('baseUrl')?.globalValue };
@@ -184,7 +217,10 @@ describe('@grounded requests as the model receives them', function () {
       assert.match(text, /_The model did not answer: ranked snippets from \d+ chunk/);
       assert.doesNotMatch(text, /Answered by/);
       assert.deepEqual(rec.of('button'), ['grounded.setApiKey', 'grounded.selectModel', 'grounded.retryInChat']);
-      assert.deepEqual(rec.parts.find((p) => p.kind === 'button' && p.value === 'grounded.retryInChat') && result.metadata?.question, 'how are API keys stored?');
+      assert.deepEqual(
+        rec.parts.find((p) => p.kind === 'button' && p.value === 'grounded.retryInChat') && result.metadata?.question,
+        'how are API keys stored?',
+      );
     } finally {
       await config.update('provider', saved.provider, vscode.ConfigurationTarget.Global);
       await config.update('baseUrl', saved.baseUrl, vscode.ConfigurationTarget.Global);
@@ -216,15 +252,25 @@ describe('@grounded requests as the model receives them', function () {
     assert.match(sent[1].prompt, /🔧 TOOL RESULT — READ\n\nsrc\/http\/client\.ts#L20-30\n20: /);
     assert.ok(!rec.text().includes('/read src/http'), 'the command line is not shown to the user');
     // Progress says what is read, in words, not the protocol (issue 16, item 16).
-    assert.ok(rec.of('progress').some((p) => /Reading src\/http\/client\.ts \(lines 20–30\)…/.test(String(p))), JSON.stringify(rec.of('progress')));
+    assert.ok(
+      rec.of('progress').some((p) => /Reading src\/http\/client\.ts \(lines 20–30\)…/.test(String(p))),
+      JSON.stringify(rec.of('progress')),
+    );
     assert.ok(!rec.of('progress').some((p) => /tool round|READ|\/read/.test(String(p))), JSON.stringify(rec.of('progress')));
     assert.equal(result.metadata?.status, 'success');
-    assert.ok(rec.anchors().some((a) => a.title === 'src/http/client.ts#L20-30'), rec.text());
+    assert.ok(
+      rec.anchors().some((a) => a.title === 'src/http/client.ts#L20-30'),
+      rec.text(),
+    );
     assert.ok(!rec.text().includes('unverified'), 'the lines the tool read count as sent');
     const store = await AuditStore.open({ file: defaultDatabasePath(root.fsPath) });
     try {
       const kept = store.query("SELECT role FROM messages WHERE content LIKE '%tool-round-77%' OR content LIKE '%retries with backoff%' ORDER BY id");
-      assert.deepEqual(kept.map((r) => r.role), ['user', 'assistant'], 'the question and the answer are in the workspace memory');
+      assert.deepEqual(
+        kept.map((r) => r.role),
+        ['user', 'assistant'],
+        'the question and the answer are in the workspace memory',
+      );
     } finally {
       store.close();
     }

@@ -33,7 +33,12 @@ describe('Accept / Reject in the diff title bar', function () {
   for (const [command, expected] of [['grounded.acceptEdit', 'after\n'], ['grounded.rejectEdit', 'before\n']] as const) {
     it(`${command} decides the change shown in the diff`, async () => {
       writeFileSync(path.join(dir, 'a.txt'), 'before\n');
-      const plan = { id: `plan_bar_${command}`, intent: 'MUTATE', steps: [{ id: 's1', tool: 'file_write', arguments: { path: rel('a.txt'), contents: 'after\n' } }], evidence_referenced: [] };
+      const plan = {
+        id: `plan_bar_${command}`,
+        intent: 'MUTATE',
+        steps: [{ id: 's1', tool: 'file_write', arguments: { path: rel('a.txt'), contents: 'after\n' } }],
+        evidence_referenced: [],
+      };
       const session = (await api.plans.runPlanText(JSON.stringify(plan))) as PlanSession;
       const run = session.run('plan');
       assert.ok(await eventually(() => proposalDiffTabs().length === 1), 'the diff of the change is open');

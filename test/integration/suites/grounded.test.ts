@@ -146,7 +146,10 @@ describe('Grounded in VS Code', function () {
     await setSetting('maxFileSize', 1024);
     const r = await api.services.ask({ question });
     assert.ok(r.context.chunks.length > 0, 'smaller files still answer');
-    assert.ok(r.context.chunks.every((c) => c.path !== 'src/auth/keyStore.ts' && c.path !== 'src/http/client.ts'), r.context.chunks.map((c) => c.path).join(', '));
+    assert.ok(
+      r.context.chunks.every((c) => c.path !== 'src/auth/keyStore.ts' && c.path !== 'src/http/client.ts'),
+      r.context.chunks.map((c) => c.path).join(', '),
+    );
   });
 
   it('writes to the Grounded log only what grounded.logLevel allows', async () => {

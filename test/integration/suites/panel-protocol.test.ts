@@ -77,7 +77,13 @@ describe('Grounded panel message protocol', function () {
   it('counts a source as cited only when a verified citation overlaps its lines', async () => {
     await setReplies([{ match: 'narrow-cite-7', reply: 'The key is encrypted in src/auth/keyStore.ts#L19-26.' }]);
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'src/auth/keyStore.ts'));
-    const lines = (a: number, b: number) => ({ path: 'src/auth/keyStore.ts', startLine: a, endLine: b, text: doc.getText(new vscode.Range(a - 1, 0, b, 0)), origin: 'selection' as const });
+    const lines = (a: number, b: number) => ({
+      path: 'src/auth/keyStore.ts',
+      startLine: a,
+      endLine: b,
+      text: doc.getText(new vscode.Range(a - 1, 0, b, 0)),
+      origin: 'selection' as const,
+    });
     const turn = await panel.ask('narrow-cite-7: where is the key encrypted?', [lines(1, 8), lines(19, 26)]);
     const src = (a: number) => turn.sources.find((s) => s.path === 'src/auth/keyStore.ts' && s.startLine === a && s.origin === 'selection');
     assert.equal(src(19)?.cited, true, JSON.stringify(turn.sources));
@@ -134,7 +140,9 @@ describe('Grounded panel message protocol', function () {
   });
 
   it('Stop ends the answer being written at once; a new question stops the one still running', async () => {
-    await setReplies([{ match: 'slow-panel-55', reply: 'Keys go through src/auth/keyStore.ts#L19-26 and are sealed with AES before they are stored.', delayMs: 3000 }]);
+    await setReplies([
+      { match: 'slow-panel-55', reply: 'Keys go through src/auth/keyStore.ts#L19-26 and are sealed with AES before they are stored.', delayMs: 3000 },
+    ]);
     const first = receive({ type: 'ask', question: 'slow-panel-55 first' });
     await until(() => turnsOf('slow-panel-55 first').find((m) => m.turn.html.includes('Keys')));
     const stopped = Date.now();
@@ -160,7 +168,9 @@ describe('Grounded panel message protocol', function () {
   });
 
   it('shows code in an answer highlighted, and its Copy button puts the code on the clipboard', async () => {
-    await setReplies([{ match: '^Question: code-block-15', reply: 'Like this:\n\n```ts\nconst key = await store.get("openai");\n```\n\nsee src/auth/keyStore.ts#L19-26.' }]);
+    await setReplies([
+      { match: '^Question: code-block-15', reply: 'Like this:\n\n```ts\nconst key = await store.get("openai");\n```\n\nsee src/auth/keyStore.ts#L19-26.' },
+    ]);
     const turn = await panel.ask('code-block-15: show me');
     assert.match(turn.html, /<pre class="code-block" data-language="TypeScript"><button type="button" class="copy-code"/);
     assert.match(turn.html, /<span class="hljs-keyword">const<\/span> key/);
@@ -213,7 +223,9 @@ describe('Grounded panel message protocol', function () {
     const server = http.createServer((req, res) => {
       if (!up || req.url !== '/v1/chat/completions') { res.writeHead(404).end(); return; }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.end(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content: 'Keys are sealed in src/auth/keyStore.ts#L19-26.' }, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`);
+      res.end(
+        `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content: 'Keys are sealed in src/auth/keyStore.ts#L19-26.' }, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`,
+      );
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const config = vscode.workspace.getConfiguration('grounded');
@@ -267,7 +279,11 @@ describe('Grounded panel message protocol', function () {
       }
       assert.equal((await completions('keyS', 4))[0].insert, '@src/auth/keyStore.ts ');
       assert.ok((await completions('se', 5)).some((i) => i.insert === '@search:""'));
-      for (const bad of [{ type: 'complete', prefix: 'x'.repeat(201), requestId: 6 }, { type: 'complete', prefix: 'x', requestId: -1 }, { type: 'complete', prefix: 'x' }]) {
+      for (const bad of [
+        { type: 'complete', prefix: 'x'.repeat(201), requestId: 6 },
+        { type: 'complete', prefix: 'x', requestId: -1 },
+        { type: 'complete', prefix: 'x' },
+      ]) {
         assert.equal(await receive(bad), false);
       }
       assert.throws(() => toWebview.parse({ type: 'completions', requestId: 1, items: Array.from({ length: 21 }, () => ({ label: 'a', insert: '@a ' })) }));

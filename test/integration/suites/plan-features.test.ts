@@ -30,7 +30,11 @@ class CannedProvider implements Provider {
 const scheme = 'grounded-proposed-features-it';
 const planWebviewTabs = () =>
   vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('grounded.plan'));
-const describeTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => `${t.label} [${(t.input as { viewType?: string })?.viewType ?? typeof t.input}]`).join(', ');
+const describeTabs = () =>
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .map((t) => `${t.label} [${(t.input as { viewType?: string })?.viewType ?? typeof t.input}]`)
+    .join(', ');
 
 
 describe('plan features in VS Code', function () {
@@ -104,7 +108,12 @@ describe('plan features in VS Code', function () {
 
   it('after a failed run the model explains it, quoting the error, and its revised plan opens as a new plan to authorize', async () => {
     writeFileSync(path.join(dir, 'todo.md'), 'one\n');
-    const plan = { id: 'plan_after_run', intent: 'MUTATE', steps: [{ id: 's1', tool: 'file_write', arguments: { path: rel('todo.md'), contents: 'two\n' } }], evidence_referenced: [] };
+    const plan = {
+      id: 'plan_after_run',
+      intent: 'MUTATE',
+      steps: [{ id: 's1', tool: 'file_write', arguments: { path: rel('todo.md'), contents: 'two\n' } }],
+      evidence_referenced: [],
+    };
     await features.openPlan(plan as never);
     const panel = features.panel('plan_after_run');
     assert.ok(panel, 'the plan panel is open');

@@ -63,7 +63,8 @@ describe('plans in VS Code', function () {
     writeFileSync(path.join(dir, name), text);
   };
   const read = (name: string) => readFileSync(path.join(dir, name), 'utf8');
-  const planOf = (steps: Array<Record<string, unknown>>): Plan => parsePlanValue({ id: `plan_it_${Date.now()}`, intent: 'MUTATE', steps, evidence_referenced: [] });
+  const planOf = (steps: Array<Record<string, unknown>>): Plan =>
+    parsePlanValue({ id: `plan_it_${Date.now()}`, intent: 'MUTATE', steps, evidence_referenced: [] });
   const session = (plan: Plan, trusted = true) =>
     PlanSession.create(plan, { host: createVsCodeWorkspaceHost({ discovery: { root }, isTrusted: () => trusted }), proposed, store });
 

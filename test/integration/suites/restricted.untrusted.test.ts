@@ -56,10 +56,18 @@ describe('restricted mode (untrusted workspace)', function () {
 
   it('answers in chat with the restricted notice and refuses an @url mention without fetching it', async () => {
     const rec = new Recorder();
-    const result = await api.chat({ prompt: 'how are API keys stored, per @url:https://example.com/keys?', command: undefined, references: [], model }, { history: [] }, rec, token);
+    const result = await api.chat(
+      { prompt: 'how are API keys stored, per @url:https://example.com/keys?', command: undefined, references: [], model },
+      { history: [] },
+      rec,
+      token,
+    );
     const text = rec.text();
     assert.match(text, NOTICE);
-    assert.match(text, /Not attached: @url:https:\/\/example\.com\/keys: Not fetched: URL fetches are off in an untrusted workspace\. Trust the workspace to let Grounded fetch public URLs\./);
+    assert.match(
+      text,
+      /Not attached: @url:https:\/\/example\.com\/keys: Not fetched: URL fetches are off in an untrusted workspace\. Trust the workspace to let Grounded fetch public URLs\./,
+    );
     assert.equal(result.metadata?.status, 'success', 'the question is still answered');
     assert.ok(rec.anchors().length > 0, `the answer cites the workspace: ${text}`);
   });
@@ -85,14 +93,23 @@ describe('restricted mode (untrusted workspace)', function () {
   it('/plan proposes a change but nothing is written, and running the plan writes nothing', async () => {
     const target = path.join(root, 'src/notes.ts');
     const before = readFileSync(target, 'utf8');
-    const plan = { id: 'plan_restricted_1', intent: 'MUTATE', steps: [{ id: 's1', tool: 'file_write', arguments: { path: 'src/notes.ts', contents: 'overwritten\n' } }], evidence_referenced: [], explanation: 'Overwrites the notes module.' };
+    const plan = {
+      id: 'plan_restricted_1',
+      intent: 'MUTATE',
+      steps: [{ id: 's1', tool: 'file_write', arguments: { path: 'src/notes.ts', contents: 'overwritten\n' } }],
+      evidence_referenced: [],
+      explanation: 'Overwrites the notes module.',
+    };
     await vscode.commands.executeCommand('groundedFixture.setReplies', [{ match: 'zap-notes-7c1', reply: '```json\n' + JSON.stringify(plan) + '\n```' }]);
     const rec = new Recorder();
     await api.chat({ prompt: 'zap-notes-7c1: overwrite src/notes.ts', command: 'plan', references: [], model }, { history: [] }, rec, token);
     assert.match(rec.text(), /not trusted/, rec.text());
     assert.equal(readFileSync(target, 'utf8'), before, '/plan wrote nothing');
 
-    const result = (await vscode.commands.executeCommand('grounded.runPlanFile', { text: JSON.stringify({ ...plan, id: 'plan_restricted_2' }), mode: 'plan' })) as PlanRunResult;
+    const result = (await vscode.commands.executeCommand('grounded.runPlanFile', {
+      text: JSON.stringify({ ...plan, id: 'plan_restricted_2' }),
+      mode: 'plan',
+    })) as PlanRunResult;
     assert.notEqual(result.status, 'completed');
     assert.ok(result.validation.issues.some((i) => /not trusted/.test(i.message)), JSON.stringify(result.validation.issues));
     assert.equal(readFileSync(target, 'utf8'), before, 'running the plan wrote nothing');

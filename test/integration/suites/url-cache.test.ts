@@ -11,7 +11,16 @@ describe('Grounded: Clear URL Cache', function () {
     const api = await vscode.extensions.getExtension<GroundedApi>('grounded-dev.grounded')!.activate();
     const cache = new UrlCache(api.services.urlCacheDir);
     await cache.clear();
-    const page = { url: 'https://docs.public.test/retry', finalUrl: 'https://docs.public.test/retry', status: 200, contentType: 'text/plain', text: 'Retry twice.', bytes: 12, truncated: false, notModified: false };
+    const page = {
+      url: 'https://docs.public.test/retry',
+      finalUrl: 'https://docs.public.test/retry',
+      status: 200,
+      contentType: 'text/plain',
+      text: 'Retry twice.',
+      bytes: 12,
+      truncated: false,
+      notModified: false,
+    };
     await cache.put('https://docs.public.test/retry', page);
     await cache.put('https://docs.public.test/backoff', { ...page, finalUrl: 'https://docs.public.test/backoff' });
     assert.ok(await cache.get('https://docs.public.test/retry'));

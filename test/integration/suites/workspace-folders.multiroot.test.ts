@@ -30,7 +30,12 @@ describe('Multi-root workspaces', function () {
 
   it('@second/lib/helper.ts attaches the file from the second folder, and its citation opens that file', async () => {
     const rec = new Recorder();
-    const result = await api.chat({ prompt: 'mr-helper: what does @second/lib/helper.ts do?', command: undefined, references: [], model }, { history: [] }, rec, token);
+    const result = await api.chat(
+      { prompt: 'mr-helper: what does @second/lib/helper.ts do?', command: undefined, references: [], model },
+      { history: [] },
+      rec,
+      token,
+    );
     assert.equal(result.metadata?.status, 'success', rec.text());
     assert.match(rec.text(), /File second\/lib\/helper\.ts: all 9 lines/, `the summary names the attached file: ${rec.text()}`);
     const sent = (await prompts()).find((p) => p.includes('mr-helper'));
@@ -47,7 +52,10 @@ describe('Multi-root workspaces', function () {
     const panel = (await vscode.commands.executeCommand('grounded.openPanel')) as GroundedPanel;
     const turn = await panel.ask('mr-helper: what does @second/lib/helper.ts do?');
     assert.equal(turn.root, folder('basic').uri.fsPath);
-    assert.ok(turn.sources.some((s) => s.path === 'second/lib/helper.ts' && s.cited), `listed as a cited source: ${JSON.stringify(turn.sources.map((s) => s.path))}`);
+    assert.ok(
+      turn.sources.some((s) => s.path === 'second/lib/helper.ts' && s.cited),
+      `listed as a cited source: ${JSON.stringify(turn.sources.map((s) => s.path))}`,
+    );
     assert.equal(await panel.controller.receive({ type: 'openCitation', turn: turn.id, path: 'second/lib/helper.ts', startLine: 2, endLine: 4 }), true);
     let editor = vscode.window.activeTextEditor!;
     assert.equal(editor.document.uri.fsPath, helper());
@@ -55,6 +63,10 @@ describe('Multi-root workspaces', function () {
     assert.equal(await panel.controller.receive({ type: 'openCitation', turn: turn.id, path: 'src/auth/keyStore.ts', startLine: 1, endLine: 2 }), true);
     editor = vscode.window.activeTextEditor!;
     assert.equal(editor.document.uri.fsPath, vscode.Uri.joinPath(folder('basic').uri, 'src/auth/keyStore.ts').fsPath);
-    assert.equal(await panel.controller.receive({ type: 'openCitation', turn: turn.id, path: 'second/../../outside.ts', startLine: 1, endLine: 1 }), false, 'still refuses paths that leave the folders');
+    assert.equal(
+      await panel.controller.receive({ type: 'openCitation', turn: turn.id, path: 'second/../../outside.ts', startLine: 1, endLine: 1 }),
+      false,
+      'still refuses paths that leave the folders',
+    );
   });
 });

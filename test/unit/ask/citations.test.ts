@@ -8,11 +8,21 @@ const seen = [{ path: 'src/a.ts', startLine: 10, endLine: 40 }, { path: 'docs/b.
 describe('citations', () => {
   it('finds plain, backticked, linked, single-line and -L forms', () => {
     const found = citationsOf(segmentsOf('See src/a.ts#L10-24, `docs/b.md#L3`, [here](./src/a.ts#L12-L13) and (src/a.ts#L40).', seen));
-    assert.deepEqual(found.map((c) => [c.path, c.startLine, c.endLine]), [['src/a.ts', 10, 24], ['docs/b.md', 3, 3], ['src/a.ts', 12, 13], ['src/a.ts', 40, 40]]);
+    assert.deepEqual(
+      found.map((c) => [c.path, c.startLine, c.endLine]),
+      [
+        ['src/a.ts', 10, 24],
+        ['docs/b.md', 3, 3],
+        ['src/a.ts', 12, 13],
+        ['src/a.ts', 40, 40],
+      ],
+    );
   });
 
   it('verifies lines the model saw, narrows a citation that overlaps them to the overlap, and rejects the rest', () => {
-    const checked = citationsOf(segmentsOf('src/a.ts#L10-40 src/a.ts#L9-12 src/a.ts#L39-41 src/c.ts#L1 docs/b.md#L5 a.ts#L12 src/a.ts#L20-15 src/a.ts#L41-60', seen));
+    const checked = citationsOf(
+      segmentsOf('src/a.ts#L10-40 src/a.ts#L9-12 src/a.ts#L39-41 src/c.ts#L1 docs/b.md#L5 a.ts#L12 src/a.ts#L20-15 src/a.ts#L41-60', seen),
+    );
     assert.deepEqual(checked.map((c) => c.verified), [true, true, true, false, true, false, false, false]);
     assert.deepEqual(checked.map((c) => [c.startLine, c.endLine, c.narrowedFrom]), [
       [10, 40, undefined], [10, 12, { startLine: 9, endLine: 12 }], [39, 40, { startLine: 39, endLine: 41 }],
@@ -41,7 +51,15 @@ describe('citations', () => {
     out.flush();
     assert.deepEqual(emitted, out.segments);
     assert.equal(plainText(emitted), plainText(segmentsOf(answer, seen)));
-    assert.deepEqual(citationsOf(emitted).map((c) => [c.raw, c.verified]), [['src/a.ts#L11-12', true], ['src/z.ts#L1', false], ['docs/b.md#L3', true], ['src/a.ts#L1', false]]);
+    assert.deepEqual(
+      citationsOf(emitted).map((c) => [c.raw, c.verified]),
+      [
+        ['src/a.ts#L11-12', true],
+        ['src/z.ts#L1', false],
+        ['docs/b.md#L3', true],
+        ['src/a.ts#L1', false],
+      ],
+    );
   });
 
   it('verifies a citation of lines a tool showed after it showed them, and keeps notices apart from the model\'s text', () => {

@@ -33,7 +33,10 @@ describe('.agent/etc/query.yaml and keys', () => {
     assert.equal(await main(['query', 'retry sleep time helpers', '--json', '--no-llm'], q.io), 0);
     const r = JSON.parse(q.out.stdout);
     assert.equal(r.totals.encoding, 'cl100k_base');
-    assert.ok(r.chunks.every((ch: { path: string }) => !ch.path.startsWith('docs/') && !ch.path.startsWith('src/util/')), JSON.stringify(r.chunks.map((ch: { path: string }) => ch.path)));
+    assert.ok(
+      r.chunks.every((ch: { path: string }) => !ch.path.startsWith('docs/') && !ch.path.startsWith('src/util/')),
+      JSON.stringify(r.chunks.map((ch: { path: string }) => ch.path)),
+    );
     writeConfig(root, 'encoding: latin1\n');
     await assert.rejects(loadQueryConfig(root, {}), (e: ConfigError) => /'encoding' must be one of o200k_base/.test(e.message));
     writeConfig(root, 'excluded_folders: docs\n');
@@ -98,11 +101,17 @@ describe('grounded query with a model, and grounded metrics', () => {
   });
 
   it('prints unverified citations marked, line by line, even when a citation arrives split across deltas', async () => {
-    server.reply({ kind: 'openai-stream', chunks: ['Encrypted in src/auth/key', 'Store.ts#L19-26.\nListed in src/no', 'pe.ts#L1', '-2 and src/auth/keyStore.ts#L900-901.'] });
+    server.reply({
+      kind: 'openai-stream',
+      chunks: ['Encrypted in src/auth/key', 'Store.ts#L19-26.\nListed in src/no', 'pe.ts#L1', '-2 and src/auth/keyStore.ts#L900-901.'],
+    });
     const c = capture(root);
     assert.equal(await main(['query', 'how are API keys stored?'], c.io), 0);
     const answer = c.out.stdout.split('\n\n— ')[0];
-    assert.equal(answer, 'Encrypted in src/auth/keyStore.ts#L19-26.\nListed in src/nope.ts#L1-2 ⚠️(unverified citation) and src/auth/keyStore.ts#L900-901 ⚠️(unverified citation).');
+    assert.equal(
+      answer,
+      'Encrypted in src/auth/keyStore.ts#L19-26.\nListed in src/nope.ts#L1-2 ⚠️(unverified citation) and src/auth/keyStore.ts#L900-901 ⚠️(unverified citation).',
+    );
     assert.match(c.out.stdout, /2 citation\(s\) did not match the context sent and are marked unverified\.\n$/);
   });
 
@@ -114,7 +123,10 @@ describe('grounded query with a model, and grounded metrics', () => {
     assert.equal(r.provider, 'openai-compatible');
     assert.equal(r.model, 'llama3.1');
     assert.deepEqual(r.usage, { promptTokens: 700, completionTokens: 12 });
-    assert.deepEqual(r.citations, [{ path: 'src/auth/keyStore.ts', startLine: 19, endLine: 26, verified: true }, { path: 'src/x.ts', startLine: 1, endLine: 1, verified: false }]);
+    assert.deepEqual(r.citations, [
+      { path: 'src/auth/keyStore.ts', startLine: 19, endLine: 26, verified: true },
+      { path: 'src/x.ts', startLine: 1, endLine: 1, verified: false },
+    ]);
     assert.ok(Array.isArray(r.chunks) && r.chunks.length > 0);
   });
 
@@ -143,9 +155,15 @@ describe('grounded query with Gemini, as a real process', () => {
   // Asynchronous, not spawnSync: the wire server answers from this process.
   const repo = path.join(__dirname, '..', '..', '..');
   // Run from the repository (where tsx resolves), on the fixture through --root.
-  const run = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(repo, 'src', 'cli', 'bin.ts'), ...args, '--root', root], {
-    cwd: repo, timeout: 60_000, env: { PATH: process.env.PATH, HOME: process.env.HOME, GEMINI_API_KEY: 'AIza-test', GEMINI_BASE_URL: server.url },
-  }).then((r) => ({ code: 0, ...r }), (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }));
+  const run = (...args: string[]) =>
+    promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(repo, 'src', 'cli', 'bin.ts'), ...args, '--root', root], {
+      cwd: repo,
+      timeout: 60_000,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, GEMINI_API_KEY: 'AIza-test', GEMINI_BASE_URL: server.url },
+    }).then(
+      (r) => ({ code: 0, ...r }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+    );
 
   it('exits 4 with the message on a malformed stream, without crashing on an unhandled rejection', async () => {
     server.reply({ kind: 'raw', status: 200, contentType: 'text/event-stream', body: 'data: {not json\r\n\r\n' });

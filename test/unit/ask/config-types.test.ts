@@ -22,7 +22,16 @@ describe('mistyped query.yaml values are usage errors naming the key (issue 14, 
   before(async () => { server = await new LlmWireServer().start(); });
   after(() => server.stop());
 
-  for (const [key, value] of [['llm_provider', '42'], ['llm_provider', 'true'], ['llm_provider', '[openai, gemini]'], ['llm_provider', '{ url: x }'], ['model', '7'], ['base_url', 'false'], ['llm_idle_timeout_seconds', '"soon"'], ['llm_timeout_seconds', '-1']] as const) {
+  for (const [key, value] of [
+    ['llm_provider', '42'],
+    ['llm_provider', 'true'],
+    ['llm_provider', '[openai, gemini]'],
+    ['llm_provider', '{ url: x }'],
+    ['model', '7'],
+    ['base_url', 'false'],
+    ['llm_idle_timeout_seconds', '"soon"'],
+    ['llm_timeout_seconds', '-1'],
+  ] as const) {
     it(`${key}: ${value} exits 2 naming '${key}', and nothing is sent to a provider with a key in the environment`, async () => {
       const root = copyFixture();
       writeConfig(root, `${key}: ${value}\n`);

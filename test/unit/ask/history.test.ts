@@ -64,7 +64,8 @@ describe('history and context share max_context_tokens (ask against a local serv
   const root = copyFixture();
   before(async () => { server = await new LlmWireServer().start(); });
   after(() => server.stop());
-  const openai = () => new OpenAIChatProvider({ id: 'openai', model: 'gpt-test', apiKey: 'sk-test', baseUrl: `${server.url}/v1`, keyHint: 'set OPENAI_API_KEY' });
+  const openai = () =>
+    new OpenAIChatProvider({ id: 'openai', model: 'gpt-test', apiKey: 'sk-test', baseUrl: `${server.url}/v1`, keyHint: 'set OPENAI_API_KEY' });
 
   it('sends the bounded history between the rules and the question, and keeps the total in budget', async () => {
     server.reply({ kind: 'openai-stream', chunks: ['ok'] });

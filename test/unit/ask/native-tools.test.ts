@@ -18,7 +18,8 @@ describe('answers that use read-only tools through native tool calls', () => {
   const host = createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root }, p) });
   before(async () => { server = await new LlmWireServer().start(); });
   after(() => server.stop());
-  const openai = () => new OpenAIChatProvider({ id: 'openai', model: 'gpt-test', apiKey: 'sk-test', baseUrl: `${server.url}/v1`, keyHint: 'set OPENAI_API_KEY' });
+  const openai = () =>
+    new OpenAIChatProvider({ id: 'openai', model: 'gpt-test', apiKey: 'sk-test', baseUrl: `${server.url}/v1`, keyHint: 'set OPENAI_API_KEY' });
   const gemini = () => new GeminiProvider({ model: 'gemini-test', apiKey: 'AIza-test-key', baseUrl: server.url, keyHint: 'set GEMINI_API_KEY' });
   const texts = (events: AskEvent[]) => plainText(events.flatMap((e) => (e.type === 'segment' ? [e.segment] : [])));
   const body = (i: number) => JSON.parse(server.requests[i].body);
@@ -34,14 +35,20 @@ describe('answers that use read-only tools through native tool calls', () => {
       { kind: 'openai-stream', chunks: ['Keys are sealed with AES-GCM ', '(src/auth/keyStore.ts#L19-26).'] },
     );
     const events: AskEvent[] = [];
-    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: createCommandToolset({ host }) });
+    const r = await ask(
+      { root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) },
+      { provider: openai(), tools: createCommandToolset({ host }) },
+    );
     assert.equal(r.status, 'success');
     assert.equal(r.answer, 'Keys are sealed with AES-GCM (src/auth/keyStore.ts#L19-26).');
     assert.equal(texts(events), r.answer);
     assert.ok(events.some((e) => e.type === 'progress' && /Reading src\/auth\/keyStore.ts \(lines 1–30\)…/.test(e.message)));
     assert.equal(server.requests.length, 2);
     const first = body(0);
-    assert.deepEqual(first.tools.map((t: { type: string; function: { name: string } }) => `${t.type}:${t.function.name}`), ['function:search', 'function:grep', 'function:read', 'function:symbols', 'function:references', 'function:memory_search', 'function:memory_sql']);
+    assert.deepEqual(
+      first.tools.map((t: { type: string; function: { name: string } }) => `${t.type}:${t.function.name}`),
+      ['function:search', 'function:grep', 'function:read', 'function:symbols', 'function:references', 'function:memory_search', 'function:memory_sql'],
+    );
     assert.deepEqual(first.tools[2].function.parameters.required, ['path']);
     const second = body(1);
     assert.ok(second.tools, 'tools stay on offer while rounds remain');
@@ -61,7 +68,10 @@ describe('answers that use read-only tools through native tool calls', () => {
     server.requests.length = 0;
     server.reply({ kind: 'openai-stream', chunks: [], toolCalls: [{ name: 'grep', arguments: '{"pattern":"retry"}' }] });
     const events: AskEvent[] = [];
-    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: createCommandToolset({ host }) });
+    const r = await ask(
+      { root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) },
+      { provider: openai(), tools: createCommandToolset({ host }) },
+    );
     assert.equal(server.requests.length, 5, '3 tool rounds, the refused 4th call, the "answer now" round');
     assert.deepEqual([0, 1, 2, 3].map((i) => body(i).tools?.length), [7, 7, 7, 7]);
     const last = body(4);
@@ -80,7 +90,14 @@ describe('answers that use read-only tools through native tool calls', () => {
   it('OpenAI: of several calls in one reply only the first runs, and its result names the others; bad arguments come back as an error result', async () => {
     server.requests.length = 0;
     server.reply(
-      { kind: 'openai-stream', chunks: [], toolCalls: [{ id: 'c1', name: 'read', arguments: '{"path": "src/auth/keyStore.ts"' }, { id: 'c2', name: 'grep', arguments: '{"pattern":"x"}' }] },
+      {
+        kind: 'openai-stream',
+        chunks: [],
+        toolCalls: [
+          { id: 'c1', name: 'read', arguments: '{"path": "src/auth/keyStore.ts"' },
+          { id: 'c2', name: 'grep', arguments: '{"pattern":"x"}' },
+        ],
+      },
       { kind: 'openai-stream', chunks: [], toolCalls: [{ id: 'c3', name: 'web_search', arguments: '{}' }] },
       { kind: 'openai-stream', chunks: ['I could not read it.'] },
     );
@@ -88,7 +105,10 @@ describe('answers that use read-only tools through native tool calls', () => {
     assert.equal(r.answer, 'I could not read it.');
     const second = body(1).messages;
     assert.deepEqual(second.at(-2).tool_calls.map((c: { id: string }) => c.id), ['c1'], 'only the call that ran is in the history');
-    assert.equal(second.at(-1).content, '🔧 TOOL RESULT — READ\n\nError: /read: the arguments are not valid JSON\n\n(Only one tool call runs per round; not run: grep. Ask for it again if you still need it.)\n\n---');
+    assert.equal(
+      second.at(-1).content,
+      '🔧 TOOL RESULT — READ\n\nError: /read: the arguments are not valid JSON\n\n(Only one tool call runs per round; not run: grep. Ask for it again if you still need it.)\n\n---',
+    );
     const third = body(2).messages;
     assert.equal(third.at(-1).tool_call_id, 'c3');
     assert.match(third.at(-1).content, /^🔧 TOOL RESULT — WEB_SEARCH\n\nError: unknown tool web_search\. Known commands:\n- \/search/);
@@ -111,11 +131,18 @@ describe('answers that use read-only tools through native tool calls', () => {
   it('a reply with both a /command first line and a native call runs the command (seed 003); the call is answered "not run"', async () => {
     server.requests.length = 0;
     server.reply(
-      { kind: 'openai-stream', chunks: ['/read src/auth/keyStore.ts#L1-5\n'], toolCalls: [{ id: 'call_grep1', name: 'grep', arguments: JSON.stringify({ pattern: 'encrypt' }) }] },
+      {
+        kind: 'openai-stream',
+        chunks: ['/read src/auth/keyStore.ts#L1-5\n'],
+        toolCalls: [{ id: 'call_grep1', name: 'grep', arguments: JSON.stringify({ pattern: 'encrypt' }) }],
+      },
       { kind: 'openai-stream', chunks: ['Keys are sealed (src/auth/keyStore.ts#L1-5).'] },
     );
     const events: AskEvent[] = [];
-    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: createCommandToolset({ host }) });
+    const r = await ask(
+      { root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) },
+      { provider: openai(), tools: createCommandToolset({ host }) },
+    );
     assert.equal(r.answer, 'Keys are sealed (src/auth/keyStore.ts#L1-5).');
     assert.ok(events.some((e) => e.type === 'progress' && /Reading src\/auth\/keyStore.ts \(lines 1–5\)…/.test(e.message)), 'the command ran, not the grep');
     assert.ok(!events.some((e) => e.type === 'progress' && /encrypt/.test(e.message)));
@@ -145,12 +172,18 @@ describe('answers that use read-only tools through native tool calls', () => {
       { kind: 'gemini-stream', chunks: ['Keys are sealed with AES-GCM (src/auth/keyStore.ts#L19-26).'] },
     );
     const events: AskEvent[] = [];
-    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: gemini(), tools: createCommandToolset({ host }) });
+    const r = await ask(
+      { root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) },
+      { provider: gemini(), tools: createCommandToolset({ host }) },
+    );
     assert.equal(r.status, 'success');
     assert.equal(r.answer, 'Keys are sealed with AES-GCM (src/auth/keyStore.ts#L19-26).');
     assert.equal(texts(events), r.answer);
     assert.equal(server.requests.length, 2);
-    assert.deepEqual(body(0).tools[0].functionDeclarations.map((f: { name: string }) => f.name), ['search', 'grep', 'read', 'symbols', 'references', 'memory_search', 'memory_sql']);
+    assert.deepEqual(
+      body(0).tools[0].functionDeclarations.map((f: { name: string }) => f.name),
+      ['search', 'grep', 'read', 'symbols', 'references', 'memory_search', 'memory_sql'],
+    );
     const [call, result] = body(1).contents.slice(-2);
     assert.deepEqual(call, { role: 'model', parts: [{ functionCall: { name: 'read', args: { path: 'src/auth/keyStore.ts', startLine: 19, endLine: 26 } } }] });
     assert.equal(result.parts[0].functionResponse.name, 'read');

@@ -29,14 +29,19 @@ describe('query logs and metrics (seed 001: errors, rate limits, never text)', (
   const root = copyFixture();
   before(async () => { server = await new LlmWireServer().start(); });
   after(() => server.stop());
-  const openai = () => new OpenAIChatProvider({ id: 'openai', model: 'gpt-test', apiKey: 'sk-test', baseUrl: `${server.url}/v1`, keyHint: 'set OPENAI_API_KEY' });
+  const openai = () =>
+    new OpenAIChatProvider({ id: 'openai', model: 'gpt-test', apiKey: 'sk-test', baseUrl: `${server.url}/v1`, keyHint: 'set OPENAI_API_KEY' });
   const logged = () => {
     const records: LogRecord[] = [];
     return { records, logger: createLogger((r) => records.push(r)) };
   };
 
   it('logs each retry (attempt, HTTP status, wait) and counts distinct files', async () => {
-    server.reply({ kind: 'status', status: 429, headers: { 'retry-after': '0.05' } }, { kind: 'status', status: 503 }, { kind: 'openai-stream', chunks: [ANSWER] });
+    server.reply(
+      { kind: 'status', status: 429, headers: { 'retry-after': '0.05' } },
+      { kind: 'status', status: 503 },
+      { kind: 'openai-stream', chunks: [ANSWER] },
+    );
     const { records, logger } = logged();
     // Two selections of one file: two chunks, one file.
     const attached = [
@@ -55,7 +60,10 @@ describe('query logs and metrics (seed 001: errors, rate limits, never text)', (
     assert.ok((retries[0].waitMs as number) >= 50);
     const [d] = done(records);
     // A start record too, before any other, with ids and counts only.
-    assert.deepEqual([records[0].event, records[0].queryId, records[0].provider, records[0].model, records[0].attached], ['query.start', r.queryId, 'openai', 'gpt-test', 2]);
+    assert.deepEqual(
+      [records[0].event, records[0].queryId, records[0].provider, records[0].model, records[0].attached],
+      ['query.start', r.queryId, 'openai', 'gpt-test', 2],
+    );
     assert.equal(records.filter((rec) => rec.event === 'query.start').length, 1);
     assert.equal(d.retries, 2);
     assert.equal(d.errorKind, undefined);
@@ -125,7 +133,10 @@ describe('query logs and metrics (seed 001: errors, rate limits, never text)', (
     const before = server.requests.length;
     const controller = new AbortController();
     controller.abort();
-    await assert.rejects(ask({ root, question: QUESTION, signal: controller.signal }, { provider: openai() }), (e: unknown) => e instanceof ProviderError && e.kind === 'cancelled');
+    await assert.rejects(
+      ask({ root, question: QUESTION, signal: controller.signal }, { provider: openai() }),
+      (e: unknown) => e instanceof ProviderError && e.kind === 'cancelled',
+    );
     assert.equal(server.requests.length, before);
   });
 });

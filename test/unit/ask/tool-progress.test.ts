@@ -16,7 +16,8 @@ test('progress says what is read or searched, in words, never the protocol', () 
   assert.equal(said('/references formatDuration'), 'Finding where formatDuration is used…');
   assert.equal(said('/memory_search api keys'), 'Searching earlier answers for “api keys”…');
   assert.equal(said('/memory_sql\nSELECT 1'), 'Looking up earlier answers in the workspace memory…');
-  for (const reply of ['/read a.ts', '/grep x', '/memory_sql\nSELECT 1', '/frobnicate now']) assert.doesNotMatch(said(reply), /tool round|\/read|READ|\/grep|memory_sql|frobnicate/);
+  for (const reply of ['/read a.ts', '/grep x', '/memory_sql\nSELECT 1', '/frobnicate now'])
+    assert.doesNotMatch(said(reply), /tool round|\/read|READ|\/grep|memory_sql|frobnicate/);
 });
 
 test('a long argument is cut with an ellipsis so the progress line stays one line', () => {

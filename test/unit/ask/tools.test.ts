@@ -23,7 +23,8 @@ describe('answers that use read-only tools', () => {
   const host = createNodeWorkspaceHost({ root, explain: (p) => explainPath({ root }, p) });
   before(async () => { server = await new LlmWireServer().start(); });
   after(() => server.stop());
-  const openai = () => new OpenAIChatProvider({ id: 'openai', model: 'gpt-test', apiKey: 'sk-test', baseUrl: `${server.url}/v1`, keyHint: 'set OPENAI_API_KEY' });
+  const openai = () =>
+    new OpenAIChatProvider({ id: 'openai', model: 'gpt-test', apiKey: 'sk-test', baseUrl: `${server.url}/v1`, keyHint: 'set OPENAI_API_KEY' });
   const texts = (events: AskEvent[]) => plainText(events.flatMap((e) => (e.type === 'segment' ? [e.segment] : [])));
 
   it('runs a /read the model asks for, sends the scrubbed result back, hides the command, and verifies citations of the lines read', async () => {
@@ -33,7 +34,10 @@ describe('answers that use read-only tools', () => {
       { kind: 'openai-stream', chunks: ['Keys are sealed with AES-GCM (src/auth/keyStore.ts#L19-26).'] },
     );
     const events: AskEvent[] = [];
-    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: createCommandToolset({ host }) });
+    const r = await ask(
+      { root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) },
+      { provider: openai(), tools: createCommandToolset({ host }) },
+    );
     assert.equal(r.status, 'success');
     assert.equal(r.answer, 'Keys are sealed with AES-GCM (src/auth/keyStore.ts#L19-26).');
     assert.equal(texts(events), r.answer, 'the command line is never shown');
@@ -54,7 +58,10 @@ describe('answers that use read-only tools', () => {
   it('streams an ordinary answer as it comes, and a reply that merely starts with a path is plain text', async () => {
     server.reply({ kind: 'openai-stream', chunks: ['/usr/bin is not in this workspace; ', 'see src/auth/keyStore.ts#L19-26.'] });
     const events: AskEvent[] = [];
-    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: createCommandToolset({ host }) });
+    const r = await ask(
+      { root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) },
+      { provider: openai(), tools: createCommandToolset({ host }) },
+    );
     assert.equal(r.answer, '/usr/bin is not in this workspace; see src/auth/keyStore.ts#L19-26.');
     assert.equal(texts(events), r.answer);
   });
@@ -72,7 +79,10 @@ describe('answers that use read-only tools', () => {
     server.requests.length = 0;
     server.reply({ kind: 'openai-stream', chunks: ['/grep retry\n'] });
     const events: AskEvent[] = [];
-    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) }, { provider: openai(), tools: createCommandToolset({ host }) });
+    const r = await ask(
+      { root, question: 'how are API keys stored?', onEvent: (e) => events.push(e) },
+      { provider: openai(), tools: createCommandToolset({ host }) },
+    );
     assert.equal(server.requests.length, 5, '3 tool rounds, the "answer now" round, and nothing more');
     assert.equal(r.answer, 'Grounded stopped after 3 tool rounds without an answer; ask a narrower question.');
     assert.equal(texts(events), r.answer);
@@ -81,7 +91,10 @@ describe('answers that use read-only tools', () => {
   it('keeps each answered question in the workspace memory, scrubbed, where /memory_search finds it later', async () => {
     const store = await AuditStore.open({ file: path.join(mkdtempSync(path.join(os.tmpdir(), 'grounded-mem-')), 'grounded.db') });
     server.reply({ kind: 'openai-stream', chunks: ['They live in src/auth/keyStore.ts#L19-26.'] });
-    await ask({ root, question: 'where is AKIA4QX7R2MZ8KBW3NVD stored?' }, { provider: openai(), tools: createCommandToolset({ host, store }), onTurn: rememberTurns(store, 'conv-1') });
+    await ask(
+      { root, question: 'where is AKIA4QX7R2MZ8KBW3NVD stored?' },
+      { provider: openai(), tools: createCommandToolset({ host, store }), onTurn: rememberTurns(store, 'conv-1') },
+    );
     const rows = store.query('SELECT role, content FROM messages WHERE conversation_id = ? ORDER BY id', ['conv-1']);
     assert.deepEqual(rows.map((row) => row.role), ['user', 'assistant']);
     assert.doesNotMatch(String(rows[0].content), /AKIA4QX7R2MZ8KBW3NVD/);

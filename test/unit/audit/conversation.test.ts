@@ -20,7 +20,12 @@ test('a turn (question, tool results, answer) is kept scrubbed, and the next que
   const question = scrubber.scrub('How does the tokenizer split words? Reply to jane.doe@acme-corp.com');
   const provider = scriptedProvider((_r, call) => (call === 1 ? '/read src/tokenizer.ts' : 'The tokenizer splits on single spaces (src/tokenizer.ts#L1).'));
   const result = await runToolLoop({ provider, messages: [{ role: 'user', content: question.text }], toolset, scrubber });
-  recordConversationTurn(store, { conversationId: 'conv-1', question: question.text, answer: scrubber.scrub(result.answer).text, toolResults: result.toolResults });
+  recordConversationTurn(store, {
+    conversationId: 'conv-1',
+    question: question.text,
+    answer: scrubber.scrub(result.answer).text,
+    toolResults: result.toolResults,
+  });
 
   const rows = store.query('SELECT conversation_id, role, content FROM messages ORDER BY id');
   assert.deepEqual(rows.map((r) => `${r.conversation_id}/${r.role}`), ['conv-1/user', 'conv-1/tool', 'conv-1/assistant']);
@@ -35,7 +40,12 @@ test('a turn (question, tool results, answer) is kept scrubbed, and the next que
   assert.deepEqual(hits.map((h) => `${h.conversationId}/${h.role}`).sort(), ['conv-1/assistant', 'conv-1/user']);
   const search = await toolset.run({ kind: 'command', name: 'memory_search', args: 'tokenizer spaces', body: '' });
   assert.match(search.content, /assistant \(conversation conv-1\): The tokenizer splits on single spaces/);
-  const sql = await toolset.run({ kind: 'command', name: 'memory_sql', args: '', body: "SELECT role FROM messages WHERE conversation_id = 'conv-1' ORDER BY id" });
+  const sql = await toolset.run({
+    kind: 'command',
+    name: 'memory_sql',
+    args: '',
+    body: "SELECT role FROM messages WHERE conversation_id = 'conv-1' ORDER BY id",
+  });
   assert.equal(sql.content, 'role\n---------\nuser\nassistant\n(2 rows)\n');
   store.close();
 });

@@ -24,7 +24,10 @@ describe('a corrupt .agent/state/grounded.db is moved aside, not a dead end (iss
     const file = corrupt(root);
     const store = await AuditStore.open({ file, clock: () => Date.UTC(2026, 10, 23, 21, 0, 0) });
     try {
-      assert.match(store.notice ?? '', /grounded\.db could not be read \(file is not a database\); it was moved to .*grounded\.db\.corrupt-2026-11-23T21-00-00-000Z and a fresh one was started/);
+      assert.match(
+        store.notice ?? '',
+        /grounded\.db could not be read \(file is not a database\); it was moved to .*grounded\.db\.corrupt-2026-11-23T21-00-00-000Z and a fresh one was started/,
+      );
       addMessage(store, 'c', 'user', 'still works');
       assert.deepEqual(store.query('SELECT content FROM messages').map((r) => r.content), ['still works']);
     } finally {
@@ -50,8 +53,14 @@ describe('a corrupt .agent/state/grounded.db is moved aside, not a dead end (iss
       writeFileSync(path.join(root, '.agent', 'etc', 'query.yaml'), `llm_provider: ${server.url}/v1\nmodel: m\n`);
       server.reply({ kind: 'openai-stream', chunks: ['Keys live in src/auth/keyStore.ts#L19-26.'] });
       const repo = path.join(__dirname, '..', '..', '..');
-      const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(repo, 'src', 'cli', 'bin.ts'), 'query', 'how are API keys stored?', '--root', root], { cwd: repo, timeout: 80_000, env: { PATH: process.env.PATH, HOME: process.env.HOME } })
-        .then((x) => ({ code: 0, ...x }), (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }));
+      const r = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', path.join(repo, 'src', 'cli', 'bin.ts'), 'query', 'how are API keys stored?', '--root', root],
+        { cwd: repo, timeout: 80_000, env: { PATH: process.env.PATH, HOME: process.env.HOME } },
+      ).then(
+        (x) => ({ code: 0, ...x }),
+        (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+      );
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stderr, /warning: The memory database .*\.agent\/state\/grounded\.db could not be read \(file is not a database\)/);
       assert.match(r.stdout, /^Keys live in src\/auth\/keyStore\.ts#L19-26\./);

@@ -17,9 +17,14 @@ test('read-only SQL returns rows and never the tool\'s own result messages', asy
 
 test('the user\'s audit scope sees the audit tables (minus tool rows); the default conversation scope does not', async () => {
   const { store } = await seededStore();
-  const audit = await runReadOnlySql(store, "SELECT (SELECT count(*) FROM executions), (SELECT count(*) FROM messages WHERE role = 'tool')", { scope: 'audit' });
+  const audit = await runReadOnlySql(store, "SELECT (SELECT count(*) FROM executions), (SELECT count(*) FROM messages WHERE role = 'tool')", {
+    scope: 'audit',
+  });
   assert.deepEqual(audit.rows, [[4, 0]]);
-  await assert.rejects(runReadOnlySql(store, 'SELECT id FROM executions'), (e: ReadOnlySqlError) => e.kind === 'refused' && /^Refused: \/memory_sql reads only the conversation table 'messages'/.test(e.message));
+  await assert.rejects(
+    runReadOnlySql(store, 'SELECT id FROM executions'),
+    (e: ReadOnlySqlError) => e.kind === 'refused' && /^Refused: \/memory_sql reads only the conversation table 'messages'/.test(e.message),
+  );
   store.close();
 });
 

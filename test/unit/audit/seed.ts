@@ -1,7 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addArtifact, addMessage, finishExecution, recordAuthorization, recordDiagnostics, recordPlan, startExecution } from '../../../src/engine/audit/records';
+import {
+  addArtifact,
+  addMessage,
+  finishExecution,
+  recordAuthorization,
+  recordDiagnostics,
+  recordPlan,
+  startExecution,
+} from '../../../src/engine/audit/records';
 import { AuditStore } from '../../../src/engine/audit/store';
 
 /** A store whose clock the test moves, in a fresh temp folder. */
@@ -17,12 +25,24 @@ export async function freshStore(start = 1_700_000_000_000) {
 export async function seededStore() {
   const s = await freshStore();
   const { store, advance } = s;
-  recordPlan(store, { id: 'p1', intent: 'MUTATE', plan: { id: 'p1' }, validation: { valid: true, issues: [] }, evidence: { cited: ['Q8'], summary: ['- Q8 (prior_fixes): none'] } });
+  recordPlan(store, {
+    id: 'p1',
+    intent: 'MUTATE',
+    plan: { id: 'p1' },
+    validation: { valid: true, issues: [] },
+    evidence: { cited: ['Q8'], summary: ['- Q8 (prior_fixes): none'] },
+  });
   const check1 = startExecution(store, { planId: 'p1', stepId: 's1', tool: 'lsp_check', args: { path: '.' }, path: '.' });
   recordDiagnostics(store, check1, [{ path: 'src/lib.rs', line: 3, code: 'E0425', severity: 'error', message: 'cannot find value `x`' }]);
   finishExecution(store, check1, 'succeeded');
   advance(1234);
-  const fix1 = startExecution(store, { planId: 'p1', stepId: 's2', tool: 'splice_patch', args: { file: 'src/lib.rs', symbol: 'foo', with: '' }, path: 'src/lib.rs' });
+  const fix1 = startExecution(store, {
+    planId: 'p1',
+    stepId: 's2',
+    tool: 'splice_patch',
+    args: { file: 'src/lib.rs', symbol: 'foo', with: '' },
+    path: 'src/lib.rs',
+  });
   recordAuthorization(store, { planId: 'p1', stepId: 's2', decision: 'accept', mode: 'step' });
   finishExecution(store, fix1, 'failed', "splice_patch failed: symbol 'foo' not found in 'src/lib.rs'");
   advance(1000);

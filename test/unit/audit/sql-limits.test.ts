@@ -31,7 +31,11 @@ test('/memory_sql cannot make SQLite allocate 400 MB with a string function (iss
 test('a result is cut at the size limit and says so, however many rows were asked for', { timeout: 60_000 }, async () => {
   const { store } = await seededStore();
   try {
-    const r = await runReadOnlySql(store, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40) SELECT printf('%.*c', 1000000, 'a') FROM n", { maxRows: 1000 });
+    const r = await runReadOnlySql(
+      store,
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40) SELECT printf('%.*c', 1000000, 'a') FROM n",
+      { maxRows: 1000 },
+    );
     assert.equal(r.truncated, true);
     assert.equal(r.truncatedAt, 'size');
     assert.match(formatResultTable(r), /truncated at the size limit\)\n$/);
@@ -48,7 +52,11 @@ test('memory sql --timeout-ms and --max-rows out of range are usage errors (exit
   store.close();
   assert.ok(existsSync(file));
   const root = path.dirname(file);
-  for (const [flag, value, message] of [['--timeout-ms', '99999999999', /--timeout-ms must be at most 600000, got 99999999999/], ['--timeout-ms', '1e3', /--timeout-ms must be a positive integer, got '1e3'/], ['--max-rows', '9999999999', /--max-rows must be at most 100000/]] as const) {
+  for (const [flag, value, message] of [
+    ['--timeout-ms', '99999999999', /--timeout-ms must be at most 600000, got 99999999999/],
+    ['--timeout-ms', '1e3', /--timeout-ms must be a positive integer, got '1e3'/],
+    ['--max-rows', '9999999999', /--max-rows must be at most 100000/],
+  ] as const) {
     const c = capture(root);
     const warnings: string[] = [];
     const onWarning = (w: Error) => warnings.push(w.name);

@@ -45,7 +45,10 @@ describe('buildContext', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'grounded-ctx-'));
     roots.push(root);
     for (let f = 0; f < 6; f++) {
-      writeFileSync(path.join(root, `big${f}.ts`), Array.from({ length: 400 }, (_, i) => `export const widgetValue${i} = computeWidget(${i}, 'widget ${f}');`).join('\n'));
+      writeFileSync(
+        path.join(root, `big${f}.ts`),
+        Array.from({ length: 400 }, (_, i) => `export const widgetValue${i} = computeWidget(${i}, 'widget ${f}');`).join('\n'),
+      );
     }
     const ctx = await buildContext({ root, question: 'widget', settings: { maxContextTokens: 2000, maxFileTokens: 600 } });
     assert.ok(ctx.totalTokens <= 2000, `total ${ctx.totalTokens}`);
@@ -62,8 +65,19 @@ describe('buildContext', () => {
     const ctx = await buildContext({
       root: basic,
       question: 'and how is it stored?',
-      history: [{ role: 'user', text: 'what is the KeyStore class?' }, { role: 'assistant', text: 'It encrypts keys.' }],
-      attached: [{ path: 'notes/selection.ts', startLine: 10, endLine: 11, text: 'const token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";\nfoo();\n', origin: 'selection' }],
+      history: [
+        { role: 'user', text: 'what is the KeyStore class?' },
+        { role: 'assistant', text: 'It encrypts keys.' },
+      ],
+      attached: [
+        {
+          path: 'notes/selection.ts',
+          startLine: 10,
+          endLine: 11,
+          text: 'const token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";\nfoo();\n',
+          origin: 'selection',
+        },
+      ],
     });
     assert.equal(ctx.chunks[0].origin, 'selection');
     assert.equal(ctx.chunks[0].startLine, 10);
@@ -91,7 +105,10 @@ describe('the token budget', () => {
     for (let f = 0; f < 30; f++) {
       const rel = `${deep}/widget-implementation-${f}.ts`;
       mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-      writeFileSync(path.join(root, rel), Array.from({ length: 200 }, (_, i) => (i % 40 === 0 ? `export function widget${i}() {` : `  widget(${i}); // ${'x'.repeat(i % 13)}`)).join('\n'));
+      writeFileSync(
+        path.join(root, rel),
+        Array.from({ length: 200 }, (_, i) => (i % 40 === 0 ? `export function widget${i}() {` : `  widget(${i}); // ${'x'.repeat(i % 13)}`)).join('\n'),
+      );
     }
     for (const budget of [60, 100, 300, 777, 1500, 4000, 8192]) {
       const ctx = await buildContext({ root, question: 'widget', settings: { maxContextTokens: budget, maxFileTokens: 200 } });
@@ -122,7 +139,10 @@ describe('the scrub audit line', () => {
     const filler = Array.from({ length: 300 }, (_, i) => `const contact${i} = "person${i}@example-corp.com"; // directory entry`);
     writeFileSync(path.join(root, 'team.ts'), ['export function zebraCrossing() {', '  return "zebra@zoo-mail.org";', '}', '', ...filler].join('\n'));
     const records: LogRecord[] = [];
-    const ctx = await buildContext({ root, question: 'zebraCrossing', queryId: 'q-7', settings: { maxContextTokens: 400, maxFileTokens: 300 } }, { logger: createLogger((r) => records.push(r)) });
+    const ctx = await buildContext(
+      { root, question: 'zebraCrossing', queryId: 'q-7', settings: { maxContextTokens: 400, maxFileTokens: 300 } },
+      { logger: createLogger((r) => records.push(r)) },
+    );
     const sent = Object.values(ctx.redactions).reduce((a, b) => a + b, 0);
     assert.ok(sent > 0 && sent < 300, `${sent} redactions sent`);
     const audit = records.find((r) => r.event === 'context.scrubbed')?.audit;

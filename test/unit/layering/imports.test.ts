@@ -17,7 +17,9 @@ function sources(dir: string): string[] {
 /** The import specifiers of a file (static, dynamic and `export … from`), type-only ones included. */
 function importsOf(file: string): string[] {
   const text = readFileSync(path.join(SRC, file), 'utf8');
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)import\s+'([^']+)'/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)import\s+'([^']+)'/g)].map(
+    (m) => m[1] ?? m[2] ?? m[3],
+  );
 }
 
 /** An import as a src/-relative file, or the bare module name for packages. */
@@ -34,13 +36,17 @@ const files = sources(SRC);
 const edges = files.flatMap((from) => importsOf(from).map((spec) => ({ from, to: target(from, spec), spec })));
 
 test('the engine imports neither vscode nor the cli, vscode or server adapters', () => {
-  const bad = edges.filter((e) => layerOf(e.from) === 'engine' && (e.spec === 'vscode' || ['vscode', 'cli', 'server'].includes(layerOf(e.to)) && e.spec.startsWith('.')));
+  const bad = edges.filter(
+    (e) => layerOf(e.from) === 'engine' && (e.spec === 'vscode' || (['vscode', 'cli', 'server'].includes(layerOf(e.to)) && e.spec.startsWith('.'))),
+  );
   assert.deepEqual(bad.map((e) => `${e.from} → ${e.spec}`), []);
 });
 
 test('the cli, vscode and server adapters never import each other', () => {
   const adapters = ['cli', 'vscode', 'server'];
-  const bad = edges.filter((e) => adapters.includes(layerOf(e.from)) && e.spec.startsWith('.') && adapters.includes(layerOf(e.to)) && layerOf(e.to) !== layerOf(e.from));
+  const bad = edges.filter(
+    (e) => adapters.includes(layerOf(e.from)) && e.spec.startsWith('.') && adapters.includes(layerOf(e.to)) && layerOf(e.to) !== layerOf(e.from),
+  );
   assert.deepEqual(bad.map((e) => `${e.from} → ${e.spec}`), []);
   const vscodeOutside = edges.filter((e) => e.spec === 'vscode' && layerOf(e.from) !== 'vscode' && e.from !== 'extension.ts');
   assert.deepEqual(vscodeOutside.map((e) => e.from), []);

@@ -11,7 +11,12 @@ function capture(cwd: string) {
   return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: {}, cwd } };
 }
 
-const models = (...ids: string[]) => ({ kind: 'raw' as const, status: 200, contentType: 'application/json', body: JSON.stringify({ object: 'list', data: ids.map((id) => ({ id, object: 'model' })) }) });
+const models = (...ids: string[]) => ({
+  kind: 'raw' as const,
+  status: 200,
+  contentType: 'application/json',
+  body: JSON.stringify({ object: 'list', data: ids.map((id) => ({ id, object: 'model' })) }),
+});
 const notFound = { kind: 'raw' as const, status: 404, contentType: 'text/plain', body: '404 page not found' };
 
 describe('llm_provider as a server URL without /v1 (the seed\'s Ollama form)', () => {
@@ -31,7 +36,10 @@ describe('llm_provider as a server URL without /v1 (the seed\'s Ollama form)', (
     const c = capture(root);
     assert.equal(await main(['query', 'how are API keys stored?'], c.io), 0, c.out.stderr);
     assert.match(c.out.stdout, /^Encrypted in src\/auth\/keyStore\.ts#L19-26\./);
-    assert.deepEqual(server.requests.map((r) => `${r.method} ${r.url}`), ['POST /chat/completions', 'GET /models', 'GET /v1/models', 'POST /v1/chat/completions']);
+    assert.deepEqual(
+      server.requests.map((r) => `${r.method} ${r.url}`),
+      ['POST /chat/completions', 'GET /models', 'GET /v1/models', 'POST /v1/chat/completions'],
+    );
   });
 
   it('says there is no OpenAI-compatible API when nothing answers like one', async () => {

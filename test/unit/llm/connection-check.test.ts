@@ -4,7 +4,12 @@ import { listProviderModels, testConnection } from '../../../src/engine/llm/conn
 import { createProvider } from '../../../src/engine/llm/factory';
 import { LlmWireServer } from '../../support/llm-server';
 
-const modelList = (...ids: string[]) => ({ kind: 'raw' as const, status: 200, contentType: 'application/json', body: JSON.stringify({ object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 0, owned_by: 'me' })) }) });
+const modelList = (...ids: string[]) => ({
+  kind: 'raw' as const,
+  status: 200,
+  contentType: 'application/json',
+  body: JSON.stringify({ object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 0, owned_by: 'me' })) }),
+});
 
 // The setup flow's two network steps, through the real SDKs against a local server speaking their wire protocols.
 describe('setup: model list and connection test', () => {
@@ -23,7 +28,10 @@ describe('setup: model list and connection test', () => {
   it('a rejected key is the answer, with what to fix; the list is not tried elsewhere', async () => {
     server.requests.length = 0;
     server.reply({ kind: 'status', status: 401, body: { error: { message: 'bad key' } } });
-    await assert.rejects(listProviderModels({ kind: 'openai', apiKey: 'sk-wrong', baseUrl: `${server.url}/v1`, keyHint: 'Grounded: Set API Key' }), (err: Error & { kind?: string }) => err.kind === 'auth' && /rejected the API key/.test(err.message));
+    await assert.rejects(
+      listProviderModels({ kind: 'openai', apiKey: 'sk-wrong', baseUrl: `${server.url}/v1`, keyHint: 'Grounded: Set API Key' }),
+      (err: Error & { kind?: string }) => err.kind === 'auth' && /rejected the API key/.test(err.message),
+    );
     assert.equal(server.requests.length, 1);
   });
 
@@ -37,7 +45,10 @@ describe('setup: model list and connection test', () => {
   });
 
   it('a server that is not running is said plainly', async () => {
-    await assert.rejects(listProviderModels({ kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', keyHint: 'k' }), (err: Error & { kind?: string }) => err.kind === 'network' && /Could not reach/.test(err.message));
+    await assert.rejects(
+      listProviderModels({ kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', keyHint: 'k' }),
+      (err: Error & { kind?: string }) => err.kind === 'network' && /Could not reach/.test(err.message),
+    );
   });
 
   it('the connection test sends one scrubbed line and reports the reply, or the reason it failed', async () => {

@@ -46,7 +46,9 @@ describe('chooseProvider: keys go to their own endpoint', () => {
     const none = await chooseProvider(input({ provider: 'openai-compatible', compatibleBaseUrl: evil }, { openai: OPENAI_KEY, gemini: 'g', gh: 'h' }));
     assert.ok(none.kind === 'spec');
     if (none.kind === 'spec') assert.deepEqual([none.spec.baseUrl, none.spec.apiKey], [evil, undefined]);
-    const own = await chooseProvider(input({ provider: 'openai-compatible', compatibleBaseUrl: evil }, { openai: OPENAI_KEY, 'openai-compatible': COMPAT_KEY }));
+    const own = await chooseProvider(
+      input({ provider: 'openai-compatible', compatibleBaseUrl: evil }, { openai: OPENAI_KEY, 'openai-compatible': COMPAT_KEY }),
+    );
     assert.ok(own.kind === 'spec' && own.spec.apiKey === COMPAT_KEY);
   });
 

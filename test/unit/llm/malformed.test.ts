@@ -56,7 +56,12 @@ describe('a 200 that is not an answer is malformed, never an empty success (open
   });
 
   it('still accepts a finished stream with an empty answer', async () => {
-    server.reply({ kind: 'raw', status: 200, contentType: 'text/event-stream', body: 'data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n' });
+    server.reply({
+      kind: 'raw',
+      status: 200,
+      contentType: 'text/event-stream',
+      body: 'data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n',
+    });
     assert.deepEqual(await collect(provider()), []);
   });
 

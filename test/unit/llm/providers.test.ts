@@ -12,12 +12,18 @@ describe('OpenAI and OpenAI-compatible providers (real openai SDK, local SSE ser
   let server: LlmWireServer;
   before(async () => { server = await new LlmWireServer().start(); });
   after(() => server.stop());
-  const provider = (id = 'openai') => new OpenAIChatProvider({ id, model: 'test-model', apiKey: 'sk-test', baseUrl: `${server.url}/v1`, keyHint: 'set OPENAI_API_KEY' });
+  const provider = (id = 'openai') =>
+    new OpenAIChatProvider({ id, model: 'test-model', apiKey: 'sk-test', baseUrl: `${server.url}/v1`, keyHint: 'set OPENAI_API_KEY' });
 
   it('streams text deltas and reports token usage', async () => {
     server.reply({ kind: 'openai-stream', chunks: ['Hel', 'lo', '!'], usage: { prompt: 12, completion: 3 } });
     const events = await collect(provider());
-    assert.deepEqual(events, [{ type: 'text', text: 'Hel' }, { type: 'text', text: 'lo' }, { type: 'text', text: '!' }, { type: 'usage', promptTokens: 12, completionTokens: 3 }]);
+    assert.deepEqual(events, [
+      { type: 'text', text: 'Hel' },
+      { type: 'text', text: 'lo' },
+      { type: 'text', text: '!' },
+      { type: 'usage', promptTokens: 12, completionTokens: 3 },
+    ]);
     const req = server.requests.at(-1)!;
     assert.equal(req.url, '/v1/chat/completions');
     assert.equal(req.headers.authorization, 'Bearer sk-test');
@@ -100,7 +106,18 @@ describe('Gemini provider (real @google/generative-ai SDK, local SSE server)', (
   });
 
   it('maps 429 with RetryInfo and 401/403', async () => {
-    server.reply({ kind: 'status', status: 429, body: { error: { code: 429, message: 'quota', status: 'RESOURCE_EXHAUSTED', details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '3s' }] } } });
+    server.reply({
+      kind: 'status',
+      status: 429,
+      body: {
+        error: {
+          code: 429,
+          message: 'quota',
+          status: 'RESOURCE_EXHAUSTED',
+          details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '3s' }],
+        },
+      },
+    });
     const rl = await failure(() => collect(provider()));
     assert.equal(rl.kind, 'rate_limited');
     assert.equal(rl.retryAfterMs, 3000);

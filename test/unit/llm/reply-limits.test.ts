@@ -22,21 +22,29 @@ describe('a model reply has an idle timeout and a deadline (issue 14, item 9)', 
   before(async () => { server = await new LlmWireServer().start(); });
   after(() => server.stop());
   const providers: Array<[string, () => Provider, 'openai' | 'gemini']> = [
-    ['openai-compatible', () => new OpenAIChatProvider({ id: 'openai-compatible', model: 'm', baseUrl: `${server.url}/v1`, keyHint: 'none', replyLimits: limits }), 'openai'],
+    [
+      'openai-compatible',
+      () => new OpenAIChatProvider({ id: 'openai-compatible', model: 'm', baseUrl: `${server.url}/v1`, keyHint: 'none', replyLimits: limits }),
+      'openai',
+    ],
     ['gemini', () => new GeminiProvider({ model: 'g', apiKey: 'k', baseUrl: server.url, keyHint: 'x', replyLimits: limits }), 'gemini'],
   ];
 
   for (const [name, make, protocol] of providers) {
-    it(`${name}: a stream that sends one byte now and then but never an event ends with a clear message, and the connection is closed`, { timeout: 30_000 }, async () => {
-      server.reply({ kind: 'trickle', protocol, everyMs: 100, events: false });
-      const err = await failure(() => collect(make()));
-      assert.equal(err.kind, 'network');
-      assert.match(err.message, /sent nothing for 3 s; Grounded stopped waiting for the reply/);
-      assert.match(err.suggestion, /llm_idle_timeout_seconds/);
-      // The close reaches the server a moment later: poll (generously) rather than guess a delay.
-      for (let i = 0; i < 100 && !server.requests.at(-1)!.closedEarly; i++) await new Promise((r) => setTimeout(r, 100));
-      assert.equal(server.requests.at(-1)!.closedEarly, true, 'the request was closed');
-    });
+    it(
+      `${name}: a stream that sends one byte now and then but never an event ends with a clear message, and the connection is closed`,
+      { timeout: 30_000 },
+      async () => {
+        server.reply({ kind: 'trickle', protocol, everyMs: 100, events: false });
+        const err = await failure(() => collect(make()));
+        assert.equal(err.kind, 'network');
+        assert.match(err.message, /sent nothing for 3 s; Grounded stopped waiting for the reply/);
+        assert.match(err.suggestion, /llm_idle_timeout_seconds/);
+        // The close reaches the server a moment later: poll (generously) rather than guess a delay.
+        for (let i = 0; i < 100 && !server.requests.at(-1)!.closedEarly; i++) await new Promise((r) => setTimeout(r, 100));
+        assert.equal(server.requests.at(-1)!.closedEarly, true, 'the request was closed');
+      },
+    );
 
     it(`${name}: a stream that keeps sending text forever is stopped at the deadline`, { timeout: 30_000 }, async () => {
       server.reply({ kind: 'trickle', protocol, everyMs: 100, events: true });
@@ -65,11 +73,20 @@ describe('a model reply has an idle timeout and a deadline (issue 14, item 9)', 
   it('the CLI ends a never-ending stream with the reason and the snippet answer (query.yaml llm_idle_timeout_seconds)', { timeout: 90_000 }, async () => {
     const root = copyFixture();
     mkdirSync(path.join(root, '.agent', 'etc'), { recursive: true });
-    writeFileSync(path.join(root, '.agent', 'etc', 'query.yaml'), `llm_provider: ${server.url}/v1\nmodel: slow\nllm_idle_timeout_seconds: 2\nllm_timeout_seconds: 60\n`);
+    writeFileSync(
+      path.join(root, '.agent', 'etc', 'query.yaml'),
+      `llm_provider: ${server.url}/v1\nmodel: slow\nllm_idle_timeout_seconds: 2\nllm_timeout_seconds: 60\n`,
+    );
     server.reply({ kind: 'trickle', protocol: 'openai', everyMs: 200, events: false });
     const repo = path.join(__dirname, '..', '..', '..');
-    const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(repo, 'src', 'cli', 'bin.ts'), 'query', 'how are API keys stored?', '--no-tools', '--root', root], { cwd: repo, timeout: 80_000, env: { PATH: process.env.PATH, HOME: process.env.HOME } })
-      .then((x) => ({ code: 0, ...x }), (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }));
+    const r = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(repo, 'src', 'cli', 'bin.ts'), 'query', 'how are API keys stored?', '--no-tools', '--root', root],
+      { cwd: repo, timeout: 80_000, env: { PATH: process.env.PATH, HOME: process.env.HOME } },
+    ).then(
+      (x) => ({ code: 0, ...x }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /sent nothing for 2 s; Grounded stopped waiting for the reply/);
     assert.match(r.stdout, /src\/auth\/keyStore\.ts#L/);
@@ -100,7 +117,16 @@ describe('a reply that stops short is marked incomplete (issue 14, item 14)', ()
     const root = copyFixture();
     server.reply({ kind: 'openai-stream', chunks: ['Keys are kept in src/auth/keyStore.ts#L19-26 and'], finishReason: null });
     let streamed = '';
-    const r = await ask({ root, question: 'how are API keys stored?', onEvent: (e) => { if (e.type === 'segment') streamed += plainSegment(e.segment); } }, { provider: openai() });
+    const r = await ask(
+      {
+        root,
+        question: 'how are API keys stored?',
+        onEvent: (e) => {
+          if (e.type === 'segment') streamed += plainSegment(e.segment);
+        },
+      },
+      { provider: openai() },
+    );
     assert.equal(r.status, 'incomplete');
     assert.match(r.answer, /Incomplete answer.*stopped before it was finished/);
     assert.match(streamed, /Incomplete answer/);

@@ -2,7 +2,15 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mentionTokenAt, rankMentions, MAX_COMPLETIONS } from '../../../src/engine/mentions/complete';
 
-const ALL = ['src/auth/keyStore.ts', 'src/http/client.ts', 'src/util/time.ts', 'docs/keys-and-secrets.md', 'README.md', 'src/notes.ts', 'test/keystore.test.ts'];
+const ALL = [
+  'src/auth/keyStore.ts',
+  'src/http/client.ts',
+  'src/util/time.ts',
+  'docs/keys-and-secrets.md',
+  'README.md',
+  'src/notes.ts',
+  'test/keystore.test.ts',
+];
 const labels = (prefix: string, open: string[] = [], all = ALL) => rankMentions(prefix, open, all).map((c) => c.label);
 
 describe('rankMentions', () => {

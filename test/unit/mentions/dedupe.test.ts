@@ -44,7 +44,11 @@ describe('identical content is sent once (seed 002)', () => {
     const mid = retrieved.startLine + 1;
     const withMention = await queryJson(root, `@src/auth/keyStore.ts#L${mid}-${mid + 2} how are API keys stored?`);
     assertNoLineTwice(withMention.chunks);
-    const lines = new Set(withMention.chunks.filter((c) => c.path === 'src/auth/keyStore.ts').flatMap((c) => Array.from({ length: c.endLine - c.startLine + 1 }, (_, i) => c.startLine + i)));
+    const lines = new Set(
+      withMention.chunks
+        .filter((c) => c.path === 'src/auth/keyStore.ts')
+        .flatMap((c) => Array.from({ length: c.endLine - c.startLine + 1 }, (_, i) => c.startLine + i)),
+    );
     for (let l = retrieved.startLine; l <= retrieved.endLine; l++) assert.ok(lines.has(l), `line ${l} is still sent, once`);
   });
 

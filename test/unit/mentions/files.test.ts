@@ -16,7 +16,8 @@ function tree(files: Record<string, string | Buffer>): string {
   return root;
 }
 
-const numbered = (n: number, width = 40) => Array.from({ length: n }, (_, i) => `line ${String(i + 1).padStart(6, '0')} ${'x'.repeat(width)}`).join('\n') + '\n';
+const numbered = (n: number, width = 40) =>
+  Array.from({ length: n }, (_, i) => `line ${String(i + 1).padStart(6, '0')} ${'x'.repeat(width)}`).join('\n') + '\n';
 
 describe('file mentions: paths cannot leave the workspace', () => {
   const outside = tree({ 'x.txt': 'OUTSIDE SECRET\n' });

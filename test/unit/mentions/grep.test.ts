@@ -25,7 +25,17 @@ function rng(seed: number): () => number {
 
 describe('@grep patterns', () => {
   it('places each error where it is (1-based)', () => {
-    const cases: [string, number][] = [['abc(def', 4], ['foo)', 4], ['abc\\', 4], ['a(b(c)d', 2], ['[abc', 1], ['x{1001}', 2], ['a**', 2], ['ok\\q', 3], ['(a)(b))', 7]];
+    const cases: [string, number][] = [
+      ['abc(def', 4],
+      ['foo)', 4],
+      ['abc\\', 4],
+      ['a(b(c)d', 2],
+      ['[abc', 1],
+      ['x{1001}', 2],
+      ['a**', 2],
+      ['ok\\q', 3],
+      ['(a)(b))', 7],
+    ];
     for (const [pattern, at] of cases) {
       const err = compileError(pattern);
       assert.equal(err.kind, 'parse_error');
@@ -44,7 +54,37 @@ describe('@grep patterns', () => {
 
   it('matches exactly the lines RE2 matches line by line (prefilter or not), on random patterns and texts', () => {
     const rnd = rng(7);
-    const atoms = ['a', 'b', 'ab', 'ba', 'abc', '.', '\\.', '[ab]', '[^a]', '(a|b)', 'a*', 'b+', 'c?', '^', '$', '|', '\\w', '\\s', '\\b', '\\A', '\\z', '(?s).', '(?-m)$', '(?:ab)?', 'x{2}', '(?i)A', 'é', '😀', '😀?'];
+    const atoms = [
+      'a',
+      'b',
+      'ab',
+      'ba',
+      'abc',
+      '.',
+      '\\.',
+      '[ab]',
+      '[^a]',
+      '(a|b)',
+      'a*',
+      'b+',
+      'c?',
+      '^',
+      '$',
+      '|',
+      '\\w',
+      '\\s',
+      '\\b',
+      '\\A',
+      '\\z',
+      '(?s).',
+      '(?-m)$',
+      '(?:ab)?',
+      'x{2}',
+      '(?i)A',
+      'é',
+      '😀',
+      '😀?',
+    ];
     const chars = ['a', 'b', 'c', '.', 'x', ' ', '\n', 'é', '😀', 'A'];
     let checked = 0;
     for (let n = 0; n < 2000; n++) {
@@ -55,7 +95,8 @@ describe('@grep patterns', () => {
       const expected = text.split('\n').flatMap((l, i) => (re.test(l) ? [i] : []));
       const m = compileGrep(pattern);
       assert.deepEqual(m.lines(text).map((l) => l.n), expected, JSON.stringify({ pattern, text }));
-      if (expected.length && m.mayMatch) assert.ok(m.mayMatch(Buffer.from(text)), `the byte prefilter never rules out a match: ${JSON.stringify({ pattern, text })}`);
+      if (expected.length && m.mayMatch)
+        assert.ok(m.mayMatch(Buffer.from(text)), `the byte prefilter never rules out a match: ${JSON.stringify({ pattern, text })}`);
       checked++;
     }
     assert.ok(checked > 1200, String(checked));

@@ -74,7 +74,32 @@ describe('parseMentions', () => {
 
   it('holds its invariants on random input (property-style)', () => {
     const rnd = rng(42);
-    const alphabet = ['@', '`', '``', '```', '"', '\\"', '#', 'L', '1', '-', '/', '.', ',', ')', 'a', 'b.ts', ' ', '\n', 'search:', 'grep:', 'url:', 'http://x', '\\', 'x@y'];
+    const alphabet = [
+      '@',
+      '`',
+      '``',
+      '```',
+      '"',
+      '\\"',
+      '#',
+      'L',
+      '1',
+      '-',
+      '/',
+      '.',
+      ',',
+      ')',
+      'a',
+      'b.ts',
+      ' ',
+      '\n',
+      'search:',
+      'grep:',
+      'url:',
+      'http://x',
+      '\\',
+      'x@y',
+    ];
     for (let n = 0; n < 1500; n++) {
       const text = Array.from({ length: Math.floor(rnd() * 60) }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
       const ms = parseMentions(text);
@@ -98,7 +123,18 @@ describe('parseMentions', () => {
     // A punctuation run that does not end the path made `/[.,;:!?)\]'"]+$/` backtrack from every position.
     ['dots inside a path', (n: number) => `@${'.'.repeat(n)}x`],
     ['commas inside a URL', (n: number) => `@url:${','.repeat(n)}x`],
-    ['descending backtick runs', (n: number) => { const out: string[] = []; let size = 0; for (let k = Math.floor(Math.sqrt(2 * n)); k > 0 && size < n; k--) { out.push('`'.repeat(k), 'a'); size += k + 1; } return out.join(''); }],
+    [
+      'descending backtick runs',
+      (n: number) => {
+        const out: string[] = [];
+        let size = 0;
+        for (let k = Math.floor(Math.sqrt(2 * n)); k > 0 && size < n; k--) {
+          out.push('`'.repeat(k), 'a');
+          size += k + 1;
+        }
+        return out.join('');
+      },
+    ],
     ['@/ repeated (each @ starts a path)', (n: number) => '@/'.repeat(n / 2)],
     ['unclosed quotes', (n: number) => `${'@search:"'.repeat(n / 18)}${'@grep:"\\"'.repeat(n / 18)}`],
     ['unmatched backticks and @s', (n: number) => 'a`b``c```@'.repeat(n / 10)],

@@ -8,7 +8,10 @@ import { copyFixture, PLANTED_SECRETS } from '../../support/fixture';
 
 const root = copyFixture();
 writeFileSync(path.join(root, 'src', 'util', 'client.ts'), 'export const other = 1;\n');
-const overlayFor = (open: string[], texts: Record<string, string> = {}) => ({ get: (p: string) => texts[p], openPaths: () => open.map((o) => path.join(root, o)) });
+const overlayFor = (open: string[], texts: Record<string, string> = {}) => ({
+  get: (p: string) => texts[p],
+  openPaths: () => open.map((o) => path.join(root, o)),
+});
 
 describe('resolving mentions', () => {
   it('resolves a basename to the open editor first, else reports it as ambiguous', async () => {
@@ -21,13 +24,25 @@ describe('resolving mentions', () => {
 
   it('reads unsaved editor text and honours line ranges', async () => {
     const abs = path.join(root, 'src/util/time.ts');
-    const r = await resolveMentions('@src/util/time.ts#L2-3', { discovery: { root }, overlay: { get: (p) => (p === abs ? 'a\nunsaved b\nunsaved c\nd\n' : undefined), openPaths: () => [abs] } });
-    assert.deepEqual(r.attached[0], { path: 'src/util/time.ts', startLine: 2, endLine: 3, text: 'unsaved b\nunsaved c', origin: 'mention', source: { text: 'a\nunsaved b\nunsaved c\nd\n', firstLine: 1 } });
+    const r = await resolveMentions('@src/util/time.ts#L2-3', {
+      discovery: { root },
+      overlay: { get: (p) => (p === abs ? 'a\nunsaved b\nunsaved c\nd\n' : undefined), openPaths: () => [abs] },
+    });
+    assert.deepEqual(r.attached[0], {
+      path: 'src/util/time.ts',
+      startLine: 2,
+      endLine: 3,
+      text: 'unsaved b\nunsaved c',
+      origin: 'mention',
+      source: { text: 'a\nunsaved b\nunsaved c\nd\n', firstLine: 1 },
+    });
     assert.deepEqual(r.summary.files, [{ path: 'src/util/time.ts', startLine: 2, endLine: 3, totalLines: 4, note: undefined }]);
   });
 
   it('gives each failure its kind and a suggestion, and goes on with the rest', async () => {
-    const r = await resolveMentions('@keystore.tsx @config/local.env @../../etc/passwd @src/notes.ts#L90 @grep:"(a" @search:"zzzqqq" @src/notes.ts', { discovery: { root } });
+    const r = await resolveMentions('@keystore.tsx @config/local.env @../../etc/passwd @src/notes.ts#L90 @grep:"(a" @search:"zzzqqq" @src/notes.ts', {
+      discovery: { root },
+    });
     assert.deepEqual(r.failures.map((f) => f.kind), ['file_not_found', 'ignored', 'path_outside', 'bad_range', 'parse_error', 'no_matches']);
     assert.match(r.failures[0].suggestion, /Did you mean @src\/auth\/keyStore\.ts/);
     assert.match(r.failures[1].message, /\.gitignore:2: config\/local\.env/);
@@ -59,7 +74,12 @@ describe('the mention summary', () => {
     assert.equal(describeLines(1, 12, 12), 'all 12 lines');
     assert.equal(describeLines(40, 80), 'lines 40–80');
     assert.equal(describeLines(7, 7, 9), 'line 7 of 9');
-    const text = formatMentionSummary({ files: [{ path: 'a.ts', startLine: 1, endLine: 509, totalLines: 1577 }], searches: [], urls: [], failures: [{ raw: '@nope', kind: 'file_not_found', message: 'No file matches @nope.', suggestion: 'Check the name.' }] });
+    const text = formatMentionSummary({
+      files: [{ path: 'a.ts', startLine: 1, endLine: 509, totalLines: 1577 }],
+      searches: [],
+      urls: [],
+      failures: [{ raw: '@nope', kind: 'file_not_found', message: 'No file matches @nope.', suggestion: 'Check the name.' }],
+    });
     assert.equal(text, '**Mentions**\n- File a.ts: lines 1–509 of 1,577\n- Not attached: @nope: No file matches @nope. Check the name.');
     assert.doesNotMatch(text, /\p{Extended_Pictographic}/u, 'no emoji');
   });

@@ -36,7 +36,11 @@ await saveMetrics(process.argv[2], run);
 `);
     const repo = path.join(__dirname, '..', '..', '..');
     const startAt = Date.now() + 8000;
-    await Promise.all(Array.from({ length: 8 }, () => promisify(execFile)(process.execPath, ['--import', 'tsx', script, root, String(startAt)], { cwd: repo, timeout: 150_000 })));
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        promisify(execFile)(process.execPath, ['--import', 'tsx', script, root, String(startAt)], { cwd: repo, timeout: 150_000 }),
+      ),
+    );
     const saved = (await loadMetrics(root)).snapshot();
     assert.equal(saved.queryTotal.success, 8);
     assert.equal(saved.latency.count, 8);

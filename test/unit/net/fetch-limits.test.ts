@@ -23,8 +23,13 @@ before(async () => {
       const t = setInterval(() => res.write('x'), 150);
       res.on('close', () => clearInterval(t));
     } else if (u.pathname === '/once-429') {
-      if (n === 1) { res.writeHead(429, { 'retry-after': u.searchParams.get('after') === 'date' ? new Date(Date.now() + 3000).toUTCString() : '1' }); res.end(); }
-      else { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('after 429'); }
+      if (n === 1) {
+        res.writeHead(429, { 'retry-after': u.searchParams.get('after') === 'date' ? new Date(Date.now() + 3000).toUTCString() : '1' });
+        res.end();
+      } else {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('after 429');
+      }
     } else if (u.pathname === '/bare-429') { res.writeHead(429); res.end(); }
     else if (u.pathname === '/long-429') { res.writeHead(429, { 'retry-after': '120' }); res.end(); }
     else { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('ok'); }
@@ -111,7 +116,12 @@ describe('URL time limits and rate limits', () => {
 
   it('keeps the process-wide limiter across requests when the caller brings none', async () => {
     const root = copyFixture();
-    const opts = { discovery: { root }, allowNetwork: true, cacheDir: mkdtempSync(path.join(tmpdir(), 'grounded-cache-')), fetch: { ...standIn, timeoutMs: 5000 } };
+    const opts = {
+      discovery: { root },
+      allowNetwork: true,
+      cacheDir: mkdtempSync(path.join(tmpdir(), 'grounded-cache-')),
+      fetch: { ...standIn, timeoutMs: 5000 },
+    };
     const host = `public.test:${srv.port}`;
     const first = await resolveMentions(`@url:${srv.base()}/long-429`, opts);
     assert.equal(first.failures[0].kind, 'rate_limited');

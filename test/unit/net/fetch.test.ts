@@ -16,19 +16,53 @@ let base = '';
 before(async () => {
   srv = await startServer((req, res) => {
     const u = req.url ?? '/';
-    if (u.split('?')[0] === '/page') { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: '"v1"' }); res.end('<html><body><h1>Retry policy</h1><p>Wait <b>2 s</b>.</p><script>evil()</script></body></html>'); }
-    else if (u === '/etag') { if (req.headers['if-none-match'] === '"v1"') { res.writeHead(304); res.end(); } else { res.writeHead(200, { 'content-type': 'text/plain', etag: '"v1"' }); res.end('first'); } }
-    else if (u === '/to-loopback') { res.writeHead(302, { location: `http://127.0.0.1:${srv.port}/secret` }); res.end(); }
-    else if (u === '/to-localhost') { res.writeHead(301, { location: `http://localhost:${srv.port}/secret` }); res.end(); }
-    else if (u === '/to-metadata') { res.writeHead(307, { location: 'http://169.254.169.254/latest/meta-data/' }); res.end(); }
-    else if (u === '/to-compat') { res.writeHead(302, { location: `http://[::127.0.0.1]:${srv.port}/secret` }); res.end(); }
-    else if (u === '/to-public') { res.writeHead(302, { location: '/page' }); res.end(); }
-    else if (u === '/bad-location') { res.writeHead(302, { location: 'http://[bad' }); res.end(); }
-    else if (u === '/big') { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('x'.repeat(2 * 1024 * 1024)); }
-    else if (u === '/binary') { res.writeHead(200, { 'content-type': 'application/octet-stream' }); res.end(Buffer.from([0, 1, 2])); }
-    else if (u === '/slow') { setTimeout(() => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('late'); }, 3000); }
-    else if (u === '/secret') { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('SECRET'); }
-    else { res.writeHead(404); res.end(); }
+    if (u.split('?')[0] === '/page') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: '"v1"' });
+      res.end('<html><body><h1>Retry policy</h1><p>Wait <b>2 s</b>.</p><script>evil()</script></body></html>');
+    } else if (u === '/etag') {
+      if (req.headers['if-none-match'] === '"v1"') {
+        res.writeHead(304);
+        res.end();
+      } else {
+        res.writeHead(200, { 'content-type': 'text/plain', etag: '"v1"' });
+        res.end('first');
+      }
+    } else if (u === '/to-loopback') {
+      res.writeHead(302, { location: `http://127.0.0.1:${srv.port}/secret` });
+      res.end();
+    } else if (u === '/to-localhost') {
+      res.writeHead(301, { location: `http://localhost:${srv.port}/secret` });
+      res.end();
+    } else if (u === '/to-metadata') {
+      res.writeHead(307, { location: 'http://169.254.169.254/latest/meta-data/' });
+      res.end();
+    } else if (u === '/to-compat') {
+      res.writeHead(302, { location: `http://[::127.0.0.1]:${srv.port}/secret` });
+      res.end();
+    } else if (u === '/to-public') {
+      res.writeHead(302, { location: '/page' });
+      res.end();
+    } else if (u === '/bad-location') {
+      res.writeHead(302, { location: 'http://[bad' });
+      res.end();
+    } else if (u === '/big') {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('x'.repeat(2 * 1024 * 1024));
+    } else if (u === '/binary') {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      res.end(Buffer.from([0, 1, 2]));
+    } else if (u === '/slow') {
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('late');
+      }, 3000);
+    } else if (u === '/secret') {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('SECRET');
+    } else {
+      res.writeHead(404);
+      res.end();
+    }
   });
   base = srv.base();
 });
@@ -50,7 +84,8 @@ describe('fetching URLs safely', () => {
 
   it('blocks a redirect from a public-looking host to loopback, localhost, cloud metadata or IPv4-compatible IPv6', async () => {
     const before = srv.hits();
-    for (const p of ['/to-loopback', '/to-localhost', '/to-metadata', '/to-compat']) assert.equal(await kind(fetchUrl(`${base}${p}`, standIn)), 'ssrf_blocked', p);
+    for (const p of ['/to-loopback', '/to-localhost', '/to-metadata', '/to-compat'])
+      assert.equal(await kind(fetchUrl(`${base}${p}`, standIn)), 'ssrf_blocked', p);
     assert.equal(srv.hits() - before, 4, 'the secret endpoint was never requested');
   });
 
@@ -61,7 +96,11 @@ describe('fetching URLs safely', () => {
   });
 
   it('reports a host that does not resolve as url_invalid, not as blocked', async () => {
-    const err = await fetchUrl('http://nx.public.test/', { resolver: async () => { throw Object.assign(new Error('nx'), { code: 'ENOTFOUND' }); } }).catch((e: FetchError) => e);
+    const err = await fetchUrl('http://nx.public.test/', {
+      resolver: async () => {
+        throw Object.assign(new Error('nx'), { code: 'ENOTFOUND' });
+      },
+    }).catch((e: FetchError) => e);
     assert.ok(err instanceof FetchError);
     assert.equal(err.kind, 'url_invalid');
     assert.match(err.message, /could not be resolved.*ENOTFOUND/);
@@ -107,7 +146,13 @@ describe('fetching URLs safely', () => {
     const off = await resolveMentions('@url:https://example.com/', { discovery: { root }, allowNetwork: false });
     assert.equal(off.failures[0].kind, 'network_disabled');
     const many = Array.from({ length: 11 }, (_, i) => `@url:${base}/page?${i}`).join(' ');
-    const r = await resolveMentions(many, { discovery: { root }, allowNetwork: true, cacheDir: mkdtempSync(path.join(tmpdir(), 'grounded-cache-')), fetch: standIn, limiter: new HostRateLimiter(0) });
+    const r = await resolveMentions(many, {
+      discovery: { root },
+      allowNetwork: true,
+      cacheDir: mkdtempSync(path.join(tmpdir(), 'grounded-cache-')),
+      fetch: standIn,
+      limiter: new HostRateLimiter(0),
+    });
     assert.equal(r.summary.urls.length, 10);
     assert.equal(r.failures[0].kind, 'too_many_urls');
   });
@@ -118,7 +163,14 @@ describe('fetching URLs safely', () => {
     writeFileSync(notADir, 'not a folder');
     const text = `@url:${base}/bad-location @url:http://[bad @url:${base}/missing @url:${base}/page?ok @src/notes.ts#L1-2`;
     const r = await resolveMentions(text, { discovery: { root }, allowNetwork: true, cacheDir: notADir, fetch: standIn, limiter: new HostRateLimiter(0) });
-    assert.deepEqual(r.failures.map((f) => [f.raw, f.kind]), [[`@url:${base}/bad-location`, 'url_invalid'], ['@url:http://[bad', 'url_invalid'], [`@url:${base}/missing`, 'http_status']]);
+    assert.deepEqual(
+      r.failures.map((f) => [f.raw, f.kind]),
+      [
+        [`@url:${base}/bad-location`, 'url_invalid'],
+        ['@url:http://[bad', 'url_invalid'],
+        [`@url:${base}/missing`, 'http_status'],
+      ],
+    );
     for (const f of r.failures) assert.ok(f.message && f.suggestion, JSON.stringify(f));
     assert.deepEqual(r.attached.map((a) => a.origin), ['url', 'mention']);
     assert.match(r.summary.urls[0].note ?? '', /^not cached: /);

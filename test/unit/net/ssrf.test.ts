@@ -19,9 +19,18 @@ const BLOCKED = [
   // IPv4-compatible IPv6 (deprecated ::/96): refused whatever it carries, public or not.
   'http://[::127.0.0.1]/', 'http://[::7f00:1]/', 'http://[0:0:0:0:0:0:7f00:1]/', 'http://[::169.254.169.254]/', 'http://[::8.8.8.8]/', 'http://[::2]/',
 ];
-const ALLOWED = ['http://93.184.216.34/', 'https://8.8.8.8/dns', 'http://[2606:4700:4700::1111]/', 'https://example.com/page', 'http://172.32.0.1/', 'http://100.128.0.1/', 'http://11.0.0.1/', 'http://[::ffff:8.8.8.8]/',
+const ALLOWED = [
+  'http://93.184.216.34/',
+  'https://8.8.8.8/dns',
+  'http://[2606:4700:4700::1111]/',
+  'https://example.com/page',
+  'http://172.32.0.1/',
+  'http://100.128.0.1/',
+  'http://11.0.0.1/',
+  'http://[::ffff:8.8.8.8]/',
   // The parser and the connection agree: a backslash ends the host, so this goes to 1.1.1.1, not 127.0.0.1.
-  'http://1.1.1.1\\@127.0.0.1/'];
+  'http://1.1.1.1\\@127.0.0.1/',
+];
 
 describe('SSRF decisions (every encoding, without connecting)', () => {
   for (const u of BLOCKED) {

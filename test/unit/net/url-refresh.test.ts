@@ -11,7 +11,16 @@ function capture(cwd: string) {
   return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: {}, cwd } };
 }
 
-const page = (url: string, text: string): FetchedPage => ({ url, finalUrl: url, status: 200, contentType: 'text/plain', text, bytes: text.length, truncated: false, notModified: false });
+const page = (url: string, text: string): FetchedPage => ({
+  url,
+  finalUrl: url,
+  status: 200,
+  contentType: 'text/plain',
+  text,
+  bytes: text.length,
+  truncated: false,
+  notModified: false,
+});
 
 describe('URL cache invalidation (seed 002: manual)', () => {
   it('UrlCache.clear forgets every page and counts them', async () => {

@@ -34,7 +34,10 @@ describe('the panel answer renderer', () => {
     };
     const short = work(5);
     const long = work(50);
-    assert.ok(long.perSegment <= short.perSegment * 1.2, `characters rendered per segment: ${short.perSegment.toFixed(1)} for 5 paragraphs, ${long.perSegment.toFixed(1)} for 50`);
+    assert.ok(
+      long.perSegment <= short.perSegment * 1.2,
+      `characters rendered per segment: ${short.perSegment.toFixed(1)} for 5 paragraphs, ${long.perSegment.toFixed(1)} for 50`,
+    );
     assert.equal(long.html.split('<p>').length - 1, 50);
   });
 

@@ -21,14 +21,32 @@ function capture(cwd: string) {
 
 test('grounded plan check: 0 valid, 1 invalid with the exact messages, 2 usage', async () => {
   const root = makeWorkspace({ 'src/a.ts': 'export function f() {}\n' });
-  writeFileSync(path.join(root, 'good.json'), JSON.stringify({ id: 'p', intent: 'READ', steps: [{ id: 's1', tool: 'file_read', arguments: { path: 'src/a.ts' } }] }));
-  writeFileSync(path.join(root, 'bad.json'), '```json\n' + JSON.stringify({ id: 'p', intent: 'MUTATE', steps: [{ id: 's1', tool: 'splice_patch', arguments: { file: 'src/a.ts', symbol: 'g', with: '' } }, { id: 's2', tool: 'shell', arguments: {} }] }) + '\n```');
+  writeFileSync(
+    path.join(root, 'good.json'),
+    JSON.stringify({ id: 'p', intent: 'READ', steps: [{ id: 's1', tool: 'file_read', arguments: { path: 'src/a.ts' } }] }),
+  );
+  writeFileSync(
+    path.join(root, 'bad.json'),
+    '```json\n' +
+      JSON.stringify({
+        id: 'p',
+        intent: 'MUTATE',
+        steps: [
+          { id: 's1', tool: 'splice_patch', arguments: { file: 'src/a.ts', symbol: 'g', with: '' } },
+          { id: 's2', tool: 'shell', arguments: {} },
+        ],
+      }) +
+      '\n```',
+  );
   let c = capture(root);
   assert.equal(await main(['plan', 'check', 'good.json'], c.io), 0);
   assert.equal(c.out.stdout, 'Plan is valid.\n');
   c = capture(root);
   assert.equal(await main(['plan', 'check', path.join(root, 'bad.json'), '--root', root], c.io), 1);
-  assert.equal(c.out.stdout, "Step 's1': Precondition failed: symbol 'g' not found in 'src/a.ts'\nStep 's2': Tool 'shell' not found in available tools. Available tools: file_read, file_write, file_create, file_search, file_glob, splice_patch, splice_plan, symbols_in_file, references_to_symbol_name, references_from_file_to_symbol_name, lsp_check\n");
+  assert.equal(
+    c.out.stdout,
+    "Step 's1': Precondition failed: symbol 'g' not found in 'src/a.ts'\nStep 's2': Tool 'shell' not found in available tools. Available tools: file_read, file_write, file_create, file_search, file_glob, splice_patch, splice_plan, symbols_in_file, references_to_symbol_name, references_from_file_to_symbol_name, lsp_check\n",
+  );
   c = capture(root);
   assert.equal(await main(['plan', 'check'], c.io), 2);
   assert.equal(await main(['plan', 'check', 'good.json', '--root', 'nope'], c.io), 2);
@@ -40,7 +58,14 @@ test('grounded plan check uses the workspace audit log for history claims, with 
   const root = makeWorkspace({ 'a.txt': 'A\n' });
   const dbFile = path.join(root, '.agent/state/grounded.db');
   const store = await AuditStore.open({ file: dbFile });
-  await executePlan({ plan: plan([{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'B\n' } }]), host: hostFor(root), authorize: async () => 'accept', applyEdit: createFileApplyEdit(root), mode: 'step', store });
+  await executePlan({
+    plan: plan([{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'B\n' } }]),
+    host: hostFor(root),
+    authorize: async () => 'accept',
+    applyEdit: createFileApplyEdit(root),
+    mode: 'step',
+    store,
+  });
   const handWritten = {
     id: 'hand', intent: 'MUTATE', evidence_referenced: ['Q4', 'Q2'],
     steps: [{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'C\n' } }],
@@ -49,7 +74,9 @@ test('grounded plan check uses the workspace audit log for history claims, with 
   writeFileSync(path.join(root, 'hand.json'), JSON.stringify(handWritten));
   // What the extension's "Run plan from the active editor" validates with (plan-features.runPlanText).
   const parsed = parsePlanText(JSON.stringify(handWritten));
-  const extension = (await validatePlan(parsed, { host: hostFor(root), evidenceRowCounts: evidenceForPlan(store, parsed, root).rowCounts })).issues.map((i) => i.message);
+  const extension = (await validatePlan(parsed, { host: hostFor(root), evidenceRowCounts: evidenceForPlan(store, parsed, root).rowCounts })).issues.map(
+    (i) => i.message,
+  );
   assert.deepEqual(extension, []);
   let c = capture(root);
   assert.equal(await main(['plan', 'check', 'hand.json'], c.io), 0, c.out.stdout);
@@ -60,12 +87,20 @@ test('grounded plan check uses the workspace audit log for history claims, with 
   writeFileSync(path.join(bare, 'hand.json'), JSON.stringify(handWritten));
   c = capture(bare);
   assert.equal(await main(['plan', 'check', 'hand.json'], c.io), 1);
-  assert.equal(c.out.stdout, 'Insufficient evidence: the explanation mentions \'prior runs\' ("previous edit") but Q2, Q4 return empty results\nInsufficient evidence: the explanation mentions \'prior runs\' ("previous failures") but Q2, Q4 return empty results\n');
+  assert.equal(
+    c.out.stdout,
+    'Insufficient evidence: the explanation mentions \'prior runs\' ("previous edit") but Q2, Q4 return empty results\nInsufficient evidence: the explanation mentions \'prior runs\' ("previous failures") but Q2, Q4 return empty results\n',
+  );
 
   // A plan the extension proposed is checked against the evidence it was proposed with.
   const claim = { ...handWritten, evidence_referenced: ['Q1'], explanation: 'Q1 shows previous runs of file_write.' };
   const proposed = await proposePlan({
-    request: 'rewrite a.txt', provider: scriptedProvider(() => JSON.stringify(claim)), scrubber: createScrubber(), host: hostFor(root), store, currentFile: 'a.txt',
+    request: 'rewrite a.txt',
+    provider: scriptedProvider(() => JSON.stringify(claim)),
+    scrubber: createScrubber(),
+    host: hostFor(root),
+    store,
+    currentFile: 'a.txt',
   });
   assert.deepEqual(proposed.errors, []);
   store.close();
@@ -81,13 +116,23 @@ test('grounded plan check uses the workspace audit log for history claims, with 
 test('grounded audit show reconstructs an execution; exit 1 when not found', async () => {
   const root = makeWorkspace({ 'a.txt': 'A\n' });
   const store = await AuditStore.open({ file: path.join(root, '.agent/state/grounded.db') });
-  const result = await executePlan({ plan: plan([{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'B\n' } }]), host: hostFor(root), authorize: async () => 'accept', applyEdit: createFileApplyEdit(root), mode: 'step', store });
+  const result = await executePlan({
+    plan: plan([{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'B\n' } }]),
+    host: hostFor(root),
+    authorize: async () => 'accept',
+    applyEdit: createFileApplyEdit(root),
+    mode: 'step',
+    store,
+  });
   recordExchange(store, { planId: 'plan_1', provider: 'openai', model: 'gpt-x', prompt: 'prompt', response: 'reply' });
   store.close();
   let c = capture(root);
   assert.equal(await main(['audit', 'show', result.steps[0].executionId as string], c.io), 0);
   assert.match(c.out.stdout, /^Plan plan_1 \(MUTATE\)/);
-  assert.match(c.out.stdout, /\nModel exchange \S+ at \S+: openai \/ gpt-x\n  prompt: 6 bytes, sha256 [0-9a-f]{64}\n  response: 5 bytes, sha256 [0-9a-f]{64}\n  text: not kept \(hashes only\)\n/);
+  assert.match(
+    c.out.stdout,
+    /\nModel exchange \S+ at \S+: openai \/ gpt-x\n  prompt: 6 bytes, sha256 [0-9a-f]{64}\n  response: 5 bytes, sha256 [0-9a-f]{64}\n  text: not kept \(hashes only\)\n/,
+  );
   assert.match(c.out.stdout, /Step s1: file_write/);
   c = capture(root);
   assert.equal(await main(['audit', 'show', 'plan_1', '--json'], c.io), 0);

@@ -34,7 +34,11 @@ test('more cases: paths, comments, spacing, case, one command per reply', () => 
 test('unknown and incomplete commands are reported, not run', () => {
   assert.deepEqual(detectCommand('/web_search something'), { kind: 'unknown', name: 'web_search' });
   assert.deepEqual(detectCommand('/imagine a cat'), { kind: 'unknown', name: 'imagine' });
-  assert.deepEqual(detectCommand('/search'), { kind: 'invalid', name: 'search', reason: 'missing argument: /search <question or keywords>: ranked snippets from the workspace' });
+  assert.deepEqual(detectCommand('/search'), {
+    kind: 'invalid',
+    name: 'search',
+    reason: 'missing argument: /search <question or keywords>: ranked snippets from the workspace',
+  });
   assert.deepEqual(detectCommand('/memory_sql'), { kind: 'invalid', name: 'memory_sql', reason: 'put the SQL on the lines after /memory_sql' });
 });
 

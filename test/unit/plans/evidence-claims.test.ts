@@ -17,13 +17,29 @@ function capture(cwd: string) {
 async function workspaceWithOneRun(): Promise<string> {
   const root = makeWorkspace({ 'a.txt': 'A\n' });
   const store = await AuditStore.open({ file: path.join(root, '.agent/state/grounded.db') });
-  await executePlan({ plan: plan([{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'B\n' } }]), host: hostFor(root), authorize: async () => 'accept', applyEdit: createFileApplyEdit(root), mode: 'step', store });
+  await executePlan({
+    plan: plan([{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'B\n' } }]),
+    host: hostFor(root),
+    authorize: async () => 'accept',
+    applyEdit: createFileApplyEdit(root),
+    mode: 'step',
+    store,
+  });
   store.close();
   return root;
 }
 
 async function check(root: string, evidence: string[], explanation: string): Promise<{ code: number; stdout: string }> {
-  writeFileSync(path.join(root, 'p.json'), JSON.stringify({ id: 'p2', intent: 'MUTATE', evidence_referenced: evidence, steps: [{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'C\n' } }], explanation }));
+  writeFileSync(
+    path.join(root, 'p.json'),
+    JSON.stringify({
+      id: 'p2',
+      intent: 'MUTATE',
+      evidence_referenced: evidence,
+      steps: [{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'C\n' } }],
+      explanation,
+    }),
+  );
   const c = capture(root);
   const code = await main(['plan', 'check', 'p.json'], c.io);
   return { code, stdout: c.out.stdout };
@@ -33,7 +49,10 @@ test('an evidence claim whose figures are not in the Q summary is rejected, quot
   const root = await workspaceWithOneRun();
   const r = await check(root, ['Q1'], 'Q1 shows 50 prior runs of file_write, all failed.');
   assert.equal(r.code, 1, r.stdout);
-  assert.match(r.stdout, /Evidence claim rejected: the explanation says "Q1 shows 50 prior runs of file_write, all failed" but Q1's summary is "\{tool: "file_write", count: 1, succeeded: 1, last_success: true\}" \(50 is not in it\)/);
+  assert.match(
+    r.stdout,
+    /Evidence claim rejected: the explanation says "Q1 shows 50 prior runs of file_write, all failed" but Q1's summary is "\{tool: "file_write", count: 1, succeeded: 1, last_success: true\}" \(50 is not in it\)/,
+  );
   // "all failed" alone is checked too: the one run succeeded.
   const all = await check(root, ['Q1'], 'Q1 shows that all runs of file_write failed.');
   assert.match(all.stdout, /\(not all runs failed\)/);
@@ -45,7 +64,10 @@ test('a claim naming a Q the plan does not cite, or one with no rows, is rejecte
   assert.equal(uncited.code, 1);
   assert.match(uncited.stdout, /says "Q2 shows 4 failures of file_write" but the plan does not cite Q2 in evidence_referenced/);
   const empty = await check(root, ['Q2'], 'Q2 shows 4 failures of file_write.');
-  assert.match(empty.stdout, /says "Q2 shows 4 failures of file_write" but Q2's summary is "No evidence found for list_failures_by_tool\(tool: any of .*"file_write"/);
+  assert.match(
+    empty.stdout,
+    /says "Q2 shows 4 failures of file_write" but Q2's summary is "No evidence found for list_failures_by_tool\(tool: any of .*"file_write"/,
+  );
 });
 
 test('claims that match the summary pass', async () => {

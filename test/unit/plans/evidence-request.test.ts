@@ -1,14 +1,27 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { evidenceForPlan, planEvidenceInputs } from '../../../src/engine/plans/evidence-plan';
-import { buildEvidenceRequest, currentDiagnosticText, executionIdsIn, maxDiagnosticCodes, type EditorDiagnostic } from '../../../src/engine/plans/evidence-request';
+import {
+  buildEvidenceRequest,
+  currentDiagnosticText,
+  executionIdsIn,
+  maxDiagnosticCodes,
+  type EditorDiagnostic,
+} from '../../../src/engine/plans/evidence-request';
 import { summarizeEvidence } from '../../../src/engine/plans/evidence-summary';
 import { recordExchange, recordPlan } from '../../../src/engine/audit/records';
 import { parsePlanValue } from '../../../src/engine/plans/schema';
 import { toolNames } from '../../../src/engine/tools/catalog';
 import { freshStore, seededStore } from '../audit/seed';
 
-const diag = (line: number, code: string | undefined, severity: EditorDiagnostic['severity'], atCursor = false): EditorDiagnostic => ({ path: 'src/lib.rs', line, code, severity, message: `m${line}\nmore`, atCursor });
+const diag = (line: number, code: string | undefined, severity: EditorDiagnostic['severity'], atCursor = false): EditorDiagnostic => ({
+  path: 'src/lib.rs',
+  line,
+  code,
+  severity,
+  message: `m${line}\nmore`,
+  atCursor,
+});
 
 test('the editor\'s context becomes evidence subjects: every tool, the file, its diagnostic codes cursor first, ids in the request', () => {
   const diagnostics = [diag(9, 'W1', 'warning'), diag(7, 'E2', 'error'), diag(3, 'E0425', 'error', true), diag(2, undefined, 'error'), diag(8, 'E2', 'error')];
@@ -73,7 +86,13 @@ test('a plan checked from a file: computed from its files, the codes and ids it 
   assert.equal(computed.source, 'computed');
   assert.deepEqual(computed.rowCounts, { Q1: 5, Q2: 2, Q3: 2, Q4: 2, Q5: 1, Q6: 1, Q7: 1, Q8: 2 });
 
-  recordPlan(store, { id: 'plan_proposed', intent: 'MUTATE', plan: {}, validation: {}, evidence: { cited: [], rowCounts: { Q4: 0, Q7: 3 }, summary: ['- Q7 (recurring): x'] } });
+  recordPlan(store, {
+    id: 'plan_proposed',
+    intent: 'MUTATE',
+    plan: {},
+    validation: {},
+    evidence: { cited: [], rowCounts: { Q4: 0, Q7: 3 }, summary: ['- Q7 (recurring): x'] },
+  });
   recordExchange(store, { planId: 'plan_proposed', prompt: 'p', response: 'r' });
   const recorded = evidenceForPlan(store, { ...handWritten, id: 'plan_proposed' }, '/ws');
   assert.deepEqual(recorded, { source: 'recorded', rowCounts: { Q4: 0, Q7: 3 }, lines: ['- Q7 (recurring): x'] });

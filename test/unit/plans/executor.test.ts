@@ -137,11 +137,14 @@ test('read-only steps return their output; file_glob and symbols_in_file work on
     ], { intent: 'READ' }),
     host: hostFor(root), authorize: accepting, applyEdit: createFileApplyEdit(root), mode: 'plan',
   });
-  assert.deepEqual(result.steps.map((s) => s.output), [
-    'src/calc.ts',
-    'function add src/calc.ts#L4-6\nclass Calc src/calc.ts#L8-13\nproperty Calc.total src/calc.ts#L9-9\nmethod Calc.add src/calc.ts#L10-12\nvariable VERSION src/calc.ts#L15-15',
-    "src/calc.ts#L15: export const VERSION = '1.0';",
-  ]);
+  assert.deepEqual(
+    result.steps.map((s) => s.output),
+    [
+      'src/calc.ts',
+      'function add src/calc.ts#L4-6\nclass Calc src/calc.ts#L8-13\nproperty Calc.total src/calc.ts#L9-9\nmethod Calc.add src/calc.ts#L10-12\nvariable VERSION src/calc.ts#L15-15',
+      "src/calc.ts#L15: export const VERSION = '1.0';",
+    ],
+  );
 });
 
 test('step by step confirms every step, read-only ones included; whole plan asks only for file changes', async () => {
@@ -157,10 +160,20 @@ test('step by step confirms every step, read-only ones included; whole plan asks
   };
   const stepLog: string[] = [];
   const store = await AuditStore.open({ file: path.join(root, '.agent/state/grounded.db') });
-  const byStep = await executePlan({ plan: plan(steps), host: hostFor(root), authorize: asked(stepLog), applyEdit: createFileApplyEdit(root), mode: 'step', store });
+  const byStep = await executePlan({
+    plan: plan(steps),
+    host: hostFor(root),
+    authorize: asked(stepLog),
+    applyEdit: createFileApplyEdit(root),
+    mode: 'step',
+    store,
+  });
   assert.equal(byStep.status, 'completed');
   assert.deepEqual(stepLog, ['r:run?', 's:run?', 'w:diff'], 'none of the steps is marked requires_confirmation, yet each one asks');
-  assert.deepEqual(store.query('SELECT step_id, decision, mode FROM authorizations ORDER BY decided_at, rowid').map((r) => `${r.step_id}:${r.decision}:${r.mode}`), ['r:accept:step', 's:accept:step', 'w:accept:step']);
+  assert.deepEqual(
+    store.query('SELECT step_id, decision, mode FROM authorizations ORDER BY decided_at, rowid').map((r) => `${r.step_id}:${r.decision}:${r.mode}`),
+    ['r:accept:step', 's:accept:step', 'w:accept:step'],
+  );
 
   const editedLog: string[] = [];
   await executePlan({ plan: plan(steps.slice(0, 2)), host: hostFor(root), authorize: asked(editedLog), applyEdit: createFileApplyEdit(root), mode: 'edited' });
@@ -168,7 +181,13 @@ test('step by step confirms every step, read-only ones included; whole plan asks
 
   writeFileSync(path.join(root, 'a.txt'), 'A\n');
   const planLog: string[] = [];
-  const whole = await executePlan({ plan: plan(steps.map((s) => ({ ...s, requires_confirmation: true }))), host: hostFor(root), authorize: asked(planLog), applyEdit: createFileApplyEdit(root), mode: 'plan' });
+  const whole = await executePlan({
+    plan: plan(steps.map((s) => ({ ...s, requires_confirmation: true }))),
+    host: hostFor(root),
+    authorize: asked(planLog),
+    applyEdit: createFileApplyEdit(root),
+    mode: 'plan',
+  });
   assert.equal(whole.status, 'completed');
   assert.deepEqual(planLog, ['w:diff'], 'whole-plan approval covers read-only steps; a file change still shows its diff');
   store.close();

@@ -52,9 +52,15 @@ test('a valid plan comes back parsed and validated, with a Grounded-assigned id,
   assert.deepEqual(result.plan?.steps.map((s) => s.tool), ['file_read', 'file_write']);
   const [system, user] = provider.requests[0].messages;
   assert.match(system.content, /reply with exactly one JSON object/);
-  assert.match(system.content, /splice_patch \{ file: string \(required\), symbol: string \(required\), kind: string \(optional\), with: string \(required\) \}/);
+  assert.match(
+    system.content,
+    /splice_patch \{ file: string \(required\), symbol: string \(required\), kind: string \(optional\), with: string \(required\) \}/,
+  );
   assert.match(system.content, /no causal claims/);
-  assert.match(user.content, /EVIDENCE SUMMARY \(read-only\):\n- Q1 \(tool_executions\): No evidence found for list_executions_by_tool\(tool: any of "file_read", "file_write", /);
+  assert.match(
+    user.content,
+    /EVIDENCE SUMMARY \(read-only\):\n- Q1 \(tool_executions\): No evidence found for list_executions_by_tool\(tool: any of "file_read", "file_write", /,
+  );
   assert.match(user.content, /\n- Q4 \(file_executions\): No evidence found for find_executions_by_file\(path: "a.txt"\)/);
   assert.ok(!user.content.includes('jane.doe@acme-corp.com'), 'the request is scrubbed before it reaches the model');
   assert.match(user.content, /\[REDACTED:email#1\]/);

@@ -15,13 +15,20 @@ import { hostFor, makeWorkspace, plan, scriptedProvider } from './helpers';
 
 const ERROR = "splice_patch failed: symbol 'mul' not found in 'src/calc.ts'";
 const WRITE_ERROR = "EACCES: permission denied, open 'src/calc.ts'";
-const revisedJson = JSON.stringify({ id: 'x', intent: 'MUTATE', steps: [{ id: 's1', tool: 'file_read', arguments: { path: 'src/calc.ts' } }], evidence_referenced: [] });
+const revisedJson = JSON.stringify({
+  id: 'x',
+  intent: 'MUTATE',
+  steps: [{ id: 's1', tool: 'file_read', arguments: { path: 'src/calc.ts' } }],
+  evidence_referenced: [],
+});
 
 /** A recorded run that fails at run time: the write is refused by the disk. */
 async function failedRun(id: string) {
   const root = makeWorkspace({ 'src/calc.ts': 'export function mul(a: number, b: number) {\n  return a * b;\n}\n' });
   const store = await AuditStore.open({ file: defaultDatabasePath(root) });
-  const p = plan([{ id: 's1', tool: 'file_write', arguments: { path: 'src/calc.ts', contents: 'export const product = 0;\n' }, requires_confirmation: true }], { id });
+  const p = plan([{ id: 's1', tool: 'file_write', arguments: { path: 'src/calc.ts', contents: 'export const product = 0;\n' }, requires_confirmation: true }], {
+    id,
+  });
   const run = await executePlan({
     plan: p, host: hostFor(root), store, mode: 'plan', authorize: async () => 'accept',
     applyEdit: async () => { throw new Error(WRITE_ERROR); },
@@ -34,7 +41,16 @@ test('a failed run is explained with its error quoted verbatim, and the revised 
   assert.equal(run.status, 'failed');
   const steps = [{ stepId: 's1', tool: 'file_write', status: 'failed', error: ERROR }];
   const provider = scriptedProvider(() => `Step s1 stopped: \`${ERROR}\`. The file now defines \`product\` instead.\n\n\`\`\`json\n${revisedJson}\n\`\`\``);
-  const r = await explainRun({ plan: p, status: 'failed', steps, provider, scrubber: createScrubber(), host: hostFor(root), store, newPlanId: () => 'plan_revised' });
+  const r = await explainRun({
+    plan: p,
+    status: 'failed',
+    steps,
+    provider,
+    scrubber: createScrubber(),
+    host: hostFor(root),
+    store,
+    newPlanId: () => 'plan_revised',
+  });
   assert.deepEqual(r.rejected, []);
   assert.match(r.explanation!, /Step s1 stopped/);
   assert.ok(!r.explanation!.includes('```'), 'the revised plan is not part of the explanation');
@@ -52,23 +68,37 @@ test('forbidden language gets one chance to be corrected; a reworded error is wi
   const root = makeWorkspace({ 'src/calc.ts': 'export const product = 1;\n' });
   const steps = [{ stepId: 's1', tool: 'splice_patch', status: 'failed', error: ERROR }];
   const p = plan([{ id: 's1', tool: 'splice_patch', arguments: { file: 'src/calc.ts', symbol: 'mul', with: '' } }], { id: 'plan_a' });
-  const fixing = scriptedProvider((_r, n) => (n === 1 ? `The rename probably caused it: \`${ERROR}\`.` : `Step s1 stopped with \`${ERROR}\`. No revised plan: insufficient evidence.`));
+  const fixing = scriptedProvider((_r, n) =>
+    n === 1 ? `The rename probably caused it: \`${ERROR}\`.` : `Step s1 stopped with \`${ERROR}\`. No revised plan: insufficient evidence.`,
+  );
   const fixed = await explainRun({ plan: p, status: 'failed', steps, provider: fixing, scrubber: createScrubber(), host: hostFor(root) });
   assert.equal(fixing.requests.length, 2);
-  assert.match(fixing.requests[1].at(-1)!.content, /Response contains disallowed elements:\nExplanation rejected: no confidence or probability language: "probably"/);
+  assert.match(
+    fixing.requests[1].at(-1)!.content,
+    /Response contains disallowed elements:\nExplanation rejected: no confidence or probability language: "probably"/,
+  );
   assert.deepEqual(fixed.rejected, []);
   assert.equal(fixed.revised, undefined);
   const rewording = scriptedProvider(() => 'The symbol was not there, so nothing changed.');
   const withheld = await explainRun({ plan: p, status: 'failed', steps, provider: rewording, scrubber: createScrubber(), host: hostFor(root) });
   assert.equal(withheld.explanation, undefined);
-  assert.deepEqual(withheld.rejected, [`Explanation rejected: tool errors must be surfaced verbatim: step 's1' failed with "${ERROR}", which the explanation does not quote`]);
+  assert.deepEqual(withheld.rejected, [
+    `Explanation rejected: tool errors must be surfaced verbatim: step 's1' failed with "${ERROR}", which the explanation does not quote`,
+  ]);
 });
 
 test('a completed run is explained without a revised plan, even if the model sends one', async () => {
   const root = makeWorkspace({ 'a.txt': 'A\n' });
   const p = plan([{ id: 's1', tool: 'file_read', arguments: { path: 'a.txt' } }], { id: 'plan_ok' });
   const provider = scriptedProvider(() => `Step s1 read a.txt.\n\`\`\`json\n${revisedJson}\n\`\`\``);
-  const r = await explainRun({ plan: p, status: 'completed', steps: [{ stepId: 's1', tool: 'file_read', status: 'succeeded', output: 'A' }], provider, scrubber: createScrubber(), host: hostFor(root) });
+  const r = await explainRun({
+    plan: p,
+    status: 'completed',
+    steps: [{ stepId: 's1', tool: 'file_read', status: 'succeeded', output: 'A' }],
+    provider,
+    scrubber: createScrubber(),
+    host: hostFor(root),
+  });
   assert.equal(r.revised, undefined);
   assert.match(provider.requests[0][1].content, /do not propose another plan/);
 });
@@ -88,7 +118,10 @@ test('grounded plan explain ID: a recorded run explained by the configured model
   assert.equal(await main(['plan', 'explain', 'nope'], io), 2);
   assert.match(out.stderr, /no recorded plan run with id 'nope'/);
   server.requests.length = 0;
-  server.reply({ kind: 'openai-stream', chunks: [`Step s1 was refused by the disk: \`${WRITE_ERROR}\`. `, `Nothing was written.\n\n\`\`\`json\n${revisedJson}\n\`\`\``] });
+  server.reply({
+    kind: 'openai-stream',
+    chunks: [`Step s1 was refused by the disk: \`${WRITE_ERROR}\`. `, `Nothing was written.\n\n\`\`\`json\n${revisedJson}\n\`\`\``],
+  });
   out.stdout = '';
   assert.equal(await main(['plan', 'explain', 'plan_cli'], io), 0, out.stderr);
   assert.match(out.stdout, /^Step s1 was refused by the disk: `EACCES: permission denied/);

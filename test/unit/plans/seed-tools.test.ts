@@ -9,7 +9,11 @@ import { hostFor, makeWorkspace, plan, sampleTs } from './helpers';
 const accepting = async () => 'accept' as const;
 
 test('symbols_in_file(pattern) as the seed signs it: across the workspace, or narrowed to one file', async () => {
-  const root = makeWorkspace({ 'src/calc.ts': sampleTs, 'src/other.ts': 'export function addAll(xs: number[]) { return xs.length; }\n', 'README.md': 'nothing here\n' });
+  const root = makeWorkspace({
+    'src/calc.ts': sampleTs,
+    'src/other.ts': 'export function addAll(xs: number[]) { return xs.length; }\n',
+    'README.md': 'nothing here\n',
+  });
   const result = await executePlan({
     plan: plan([
       { id: 'all', tool: 'symbols_in_file', arguments: { pattern: 'add' } },
@@ -23,7 +27,10 @@ test('symbols_in_file(pattern) as the seed signs it: across the workspace, or na
     'function addAll src/other.ts#L1-1',
   ]);
   const noPattern = await validatePlan(plan([{ id: 's', tool: 'symbols_in_file', arguments: { path: 'src/calc.ts' } }]), { host: hostFor(root) });
-  assert.match(noPattern.issues[0].message, /Invalid arguments for 'symbols_in_file': missing 'pattern'\. Schema: symbols_in_file \{ pattern: string \(required\), path: string \(optional\) \}/);
+  assert.match(
+    noPattern.issues[0].message,
+    /Invalid arguments for 'symbols_in_file': missing 'pattern'\. Schema: symbols_in_file \{ pattern: string \(required\), path: string \(optional\) \}/,
+  );
 });
 
 test('references_from_file_to_symbol_name(file, name) keeps the references inside that file only', async () => {
@@ -39,7 +46,9 @@ test('references_from_file_to_symbol_name(file, name) keeps the references insid
   assert.ok(from.split('\n').every((l) => l.startsWith('src/use.ts#L')), from);
   assert.equal(from.split('\n').length, 2);
   assert.ok(all.includes('src/calc.ts#L'), all);
-  const missing = await validatePlan(plan([{ id: 'r', tool: 'references_from_file_to_symbol_name', arguments: { file: 'src/nope.ts', name: 'VERSION' } }]), { host: hostFor(root) });
+  const missing = await validatePlan(plan([{ id: 'r', tool: 'references_from_file_to_symbol_name', arguments: { file: 'src/nope.ts', name: 'VERSION' } }]), {
+    host: hostFor(root),
+  });
   assert.deepEqual(missing.issues.map((i) => i.message), ["Step 'r': Precondition failed: file 'src/nope.ts' does not exist"]);
   assert.match(toolCatalogText(), /references_from_file_to_symbol_name \{ file: string \(required\), name: string \(required\) \}/);
 });

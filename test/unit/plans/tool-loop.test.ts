@@ -58,10 +58,20 @@ test('a tool result is appended under its header, scrubbed, and the model answer
 test('unknown commands and tool errors come back as results the model can read', async () => {
   const root = makeWorkspace({ '.gitignore': 'secret.txt\n', 'secret.txt': 'x' });
   const provider = scriptedProvider((_r, call) => (call === 1 ? '/web_search x' : call === 2 ? '/read secret.txt' : '/read nope.txt#L1'));
-  const result = await runToolLoop({ provider, messages: start('q'), toolset: createCommandToolset({ host: hostFor(root) }), scrubber: createScrubber(), maxRounds: 3 });
+  const result = await runToolLoop({
+    provider,
+    messages: start('q'),
+    toolset: createCommandToolset({ host: hostFor(root) }),
+    scrubber: createScrubber(),
+    maxRounds: 3,
+  });
   assert.deepEqual(result.toolCalls, [{ name: 'WEB_SEARCH', ok: false }, { name: 'READ', ok: false }, { name: 'READ', ok: false }]);
   const texts = provider.requests[3].filter((m) => m.content.startsWith('🔧')).map((m) => m.content.split('\n')[2]);
-  assert.deepEqual(texts, ['Error: unknown command /web_search. Known commands:', "Error: File 'secret.txt' is not readable by Grounded (ignored by .gitignore:1: secret.txt)", "Error: File 'nope.txt' does not exist"]);
+  assert.deepEqual(texts, [
+    'Error: unknown command /web_search. Known commands:',
+    "Error: File 'secret.txt' is not readable by Grounded (ignored by .gitignore:1: secret.txt)",
+    "Error: File 'nope.txt' does not exist",
+  ]);
 });
 
 test('/memory_search and /memory_sql read the workspace memory, never tool rows', async () => {
@@ -91,14 +101,19 @@ test('the model\'s /memory_sql never sees the audit log: audit tables are refuse
   const sql = (body: string) => toolset.run({ kind: 'command', name: 'memory_sql', args: '', body });
   const executions = await sql('SELECT * FROM executions');
   assert.equal(executions.ok, false);
-  assert.equal(executions.content, "Error: Refused: /memory_sql reads only the conversation table 'messages' (id, conversation_id, role, content, created_at); 'executions' belongs to the audit log, which reaches the model only as evidence summaries");
+  assert.equal(
+    executions.content,
+    "Error: Refused: /memory_sql reads only the conversation table 'messages' (id, conversation_id, role, content, created_at); 'executions' belongs to the audit log, which reaches the model only as evidence summaries",
+  );
   for (const table of ['execution_artifacts', 'llm_exchanges', 'plans', 'authorizations', 'diagnostics']) {
     const r = await sql(`SELECT count(*) FROM main.${table}`);
     assert.match(r.content, new RegExp(`^Error: Refused: .*'${table}' belongs to the audit log`), table);
   }
   const schema = await sql("SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'sqlite_sequence' ORDER BY name");
   assert.equal(schema.content, 'name\n--------\nmessages\n(1 row)\n', 'the copy the model queries holds only the conversation table');
-  const joined = await sql("WITH x AS (SELECT content FROM messages) SELECT * FROM x WHERE content LIKE '%secret plan text%' OR content LIKE '%kept exchange%'");
+  const joined = await sql(
+    "WITH x AS (SELECT content FROM messages) SELECT * FROM x WHERE content LIKE '%secret plan text%' OR content LIKE '%kept exchange%'",
+  );
   assert.equal(joined.content, 'content\n-------\n(0 rows)\n');
   store.close();
 });

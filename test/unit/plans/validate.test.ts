@@ -11,7 +11,12 @@ const messages = async (p: ReturnType<typeof plan>, counts = {}, trusted = true)
 test('a valid plan has no issues', async () => {
   const p = plan([
     { id: 's1', tool: 'file_read', arguments: { path: 'src/calc.ts' }, precondition: 'file exists' },
-    { id: 's2', tool: 'splice_patch', arguments: { file: 'src/calc.ts', symbol: 'add', kind: 'function', with: 'export function add() {}' }, requires_confirmation: true },
+    {
+      id: 's2',
+      tool: 'splice_patch',
+      arguments: { file: 'src/calc.ts', symbol: 'add', kind: 'function', with: 'export function add() {}' },
+      requires_confirmation: true,
+    },
     { id: 's3', tool: 'file_create', arguments: { path: 'src/new.ts', contents: 'x' } },
     { id: 's4', tool: 'file_read', arguments: { path: 'src/new.ts' }, precondition: 's3 succeeded' },
   ]);
@@ -65,7 +70,9 @@ test('an untrusted workspace refuses mutating steps but not reads', async () => 
     { id: 'r', tool: 'file_read', arguments: { path: 'README.md' } },
     { id: 'w', tool: 'file_write', arguments: { path: 'README.md', contents: 'x' } },
   ]);
-  assert.deepEqual(await messages(p, {}, false), ["Step 'w': Precondition failed: the workspace is not trusted; Grounded writes nothing in an untrusted workspace"]);
+  assert.deepEqual(await messages(p, {}, false), [
+    "Step 'w': Precondition failed: the workspace is not trusted; Grounded writes nothing in an untrusted workspace",
+  ]);
 });
 
 test('a precondition naming a later step is refused', async () => {
@@ -91,7 +98,7 @@ test('claims about history need evidence with rows', async () => {
   assert.deepEqual(await messages(plan(base, { explanation: claim, evidence_referenced: ['Q8'] }), { Q8: 2 }), []);
   const pre = [{ id: 's1', tool: 'file_read', arguments: { path: 'README.md' }, precondition: 'previous runs succeeded' }];
   assert.deepEqual(await messages(plan(pre)), [
-    'Insufficient evidence: the precondition of step \'s1\' mentions \'prior runs\' ("previous runs") but the plan cites no evidence query (Q1, Q2, Q4, Q5, Q6)',
+    "Insufficient evidence: the precondition of step 's1' mentions 'prior runs' (\"previous runs\") but the plan cites no evidence query (Q1, Q2, Q4, Q5, Q6)",
   ]);
 });
 
@@ -116,7 +123,8 @@ test('issues come in step order and are identical on every run', async () => {
 });
 
 test('model output parses from a json fence, with the seed spellings plan_id / step_id', () => {
-  const reply = 'Here is the plan:\n```json\n{"plan_id":"p9","intent":"READ","steps":[{"step_id":"a","tool":"file_read","arguments":{"path":"x"}}],"evidence_referenced":["Q4"]}\n```\nDone.';
+  const reply =
+    'Here is the plan:\n```json\n{"plan_id":"p9","intent":"READ","steps":[{"step_id":"a","tool":"file_read","arguments":{"path":"x"}}],"evidence_referenced":["Q4"]}\n```\nDone.';
   const p = parsePlanText(reply);
   assert.equal(p.id, 'p9');
   assert.equal(p.steps[0].id, 'a');

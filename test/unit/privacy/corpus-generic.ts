@@ -61,19 +61,39 @@ export const genericCases: Case[] = [
     return [`generic secret: ${name}`, template.replace('{v}', V), template.replace('{v}', R(kind))];
   }),
   ['generic secret: symbols in a yaml value with a trailing comma', `db_pass: ${SYM},`, `db_pass: ${R('password')},`],
-  ['mid-line: unquoted password in a question', 'why does login fail with password=QPass-7788!x on staging?', `why does login fail with password=${R('password')} on staging?`],
-  ['mid-line: token in a sentence of a fetched page', 'Set the header with token=Zq81Kd0pXw7Lm3Rt and restart.', `Set the header with token=${R('api_key')} and restart.`],
+  [
+    'mid-line: unquoted password in a question',
+    'why does login fail with password=QPass-7788!x on staging?',
+    `why does login fail with password=${R('password')} on staging?`,
+  ],
+  [
+    'mid-line: token in a sentence of a fetched page',
+    'Set the header with token=Zq81Kd0pXw7Lm3Rt and restart.',
+    `Set the header with token=${R('api_key')} and restart.`,
+  ],
   ['mid-line: key-value pairs in a log line', 'level=info user=ana pwd=Tr0ub4dor&3 status=ok', `level=info user=ana pwd=${R('password')} status=ok`],
-  ['mid-line: password in prose before a full stop', 'The db password=hunter2Hunter2. Please rotate it.', `The db password=${R('password')}. Please rotate it.`],
+  [
+    'mid-line: password in prose before a full stop',
+    'The db password=hunter2Hunter2. Please rotate it.',
+    `The db password=${R('password')}. Please rotate it.`,
+  ],
   ['generic secret: unquoted symbols after a spaced =', `apikey = ${SYM}`, `apikey = ${R('api_key')}`],
   ['generic secret: unquoted symbols after :=', `deployToken := ${SYM}`, `deployToken := ${R('api_key')}`],
   ['generic secret: pass qualified by environment', `db_pass_secure := ${SYM}`, `db_pass_secure := ${R('password')}`],
   ['generic secret: c++ assign on a secret-named string', `secret.assign("${V}", 32);`, `secret.assign("${R('api_key')}", 32);`],
   ['curl basic auth', 'curl -u admin:S3cr3t!pw https://api.example.com/v1', `curl -u admin:${R('basic_auth')} https://api.example.com/v1`],
   ['curl --user quoted', "curl --user 'deploy:hunter2xyz' https://ci.example.com", `curl --user 'deploy:${R('basic_auth')}' https://ci.example.com`],
-  ['curl raw authorization header', `curl -H "Authorization: ${fake(32, 'hex', 402)}" https://x.example.com`, `curl -H "Authorization: ${R('bearer_token')}" https://x.example.com`],
+  [
+    'curl raw authorization header',
+    `curl -H "Authorization: ${fake(32, 'hex', 402)}" https://x.example.com`,
+    `curl -H "Authorization: ${R('bearer_token')}" https://x.example.com`,
+  ],
   ['curl api key header', `curl -H "X-Api-Key: ${fake(24, 'alnum', 403)}" https://x.example.com`, `curl -H "X-Api-Key: ${R('api_key')}" https://x.example.com`],
-  ['curl private-token header', `curl --header 'PRIVATE-TOKEN: ${fake(20, 'alnum', 404)}' https://gitlab.example.com/api`, `curl --header 'PRIVATE-TOKEN: ${R('api_key')}' https://gitlab.example.com/api`],
+  [
+    'curl private-token header',
+    `curl --header 'PRIVATE-TOKEN: ${fake(20, 'alnum', 404)}' https://gitlab.example.com/api`,
+    `curl --header 'PRIVATE-TOKEN: ${R('api_key')}' https://gitlab.example.com/api`,
+  ],
 ];
 
 export const genericLookalikes: Negative[] = [

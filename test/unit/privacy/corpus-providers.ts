@@ -61,7 +61,11 @@ const tokens: Token[] = [
   ['dynatrace token', 'dynatrace_token', `dt0c01.${fake(24, 'upper', 152)}.${fake(64, 'alnum', 153)}`],
   ['new relic user key', 'newrelic_key', `NRAK-${fake(27, 'upper', 154)}`],
   ['age secret key', 'age_secret_key', `AGE-SECRET-KEY-1${fake(58, 'bech32', 155).toUpperCase()}`],
-  ['1password secret key', 'onepassword_key', `A3-${fake(6, 'upper', 156)}-${fake(11, 'upper', 157)}-${fake(5, 'upper', 158)}-${fake(5, 'upper', 159)}-${fake(5, 'upper', 160)}`],
+  [
+    '1password secret key',
+    'onepassword_key',
+    `A3-${fake(6, 'upper', 156)}-${fake(11, 'upper', 157)}-${fake(5, 'upper', 158)}-${fake(5, 'upper', 159)}-${fake(5, 'upper', 160)}`,
+  ],
   ['1password service account token', 'onepassword_key', `ops_eyJ${fake(260, 'alnum', 161)}`],
   ['clickhouse key', 'clickhouse_key', `4b1d${fake(38, 'alnum', 162)}`],
   ['langsmith key', 'langsmith_key', `lsv2_pt_${fake(32, 'hex', 163)}_${fake(10, 'hex', 164)}`],
@@ -91,7 +95,11 @@ const tokens: Token[] = [
   ['flutterwave secret key', 'flutterwave_key', `FLWSECK_TEST-${fake(32, 'hex', 190)}-X`],
   ['plaid access token', 'plaid_token', `access-sandbox-${uuid(191)}`],
   ['slack app token', 'slack_token', `xapp-1-A${fake(10, 'upper', 192)}-${fake(13, 'digits', 193)}-${fake(64, 'hex', 194)}`],
-  ['teams webhook', 'teams_webhook', `https://contoso.webhook.office.com/webhookb2/${uuid(195)}@${uuid(196)}/IncomingWebhook/${fake(32, 'hex', 197)}/${uuid(198)}`],
+  [
+    'teams webhook',
+    'teams_webhook',
+    `https://contoso.webhook.office.com/webhookb2/${uuid(195)}@${uuid(196)}/IncomingWebhook/${fake(32, 'hex', 197)}/${uuid(198)}`,
+  ],
   ['discord webhook', 'discord_webhook', `https://discord.com/api/webhooks/${fake(18, 'digits', 199)}/${fake(68, 'url', 200)}`],
   ['discord bot token', 'discord_token', `MT${fake(24, 'alnum', 201)}.${fake(6, 'url', 202)}.${fake(27, 'url', 203)}`],
   ['sendinblue key', 'sendinblue_key', `xkeysib-${fake(64, 'hex', 204)}-${fake(16, 'alnum', 205)}`],
@@ -121,7 +129,13 @@ const tokens: Token[] = [
   ['render key', 'render_token', `rnd_${fake(32, 'alnum', 241)}`],
   ['settlemint token', 'settlemint_token', `sm_pat_${fake(16, 'alnum', 242)}`],
   ['twitter bearer token', 'twitter_bearer', `${'A'.repeat(22)}${fake(90, 'alnum', 243)}`],
-  ['groq-free jwt wrapped in base64', 'jwt', Buffer.from(`${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"42"}').toString('base64url')}.${fake(43, 'url', 228)}`).toString('base64')],
+  [
+    'groq-free jwt wrapped in base64',
+    'jwt',
+    Buffer.from(
+      `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"42"}').toString('base64url')}.${fake(43, 'url', 228)}`,
+    ).toString('base64'),
+  ],
 ];
 
 const FORMS: Array<(t: string) => [string, (r: string) => string]> = [
@@ -141,7 +155,11 @@ export const providerCases: Case[] = [
     return [name, input, expected(R(kind))];
   }),
   ['sidekiq enterprise credentials in env', `BUNDLE_ENTERPRISE__CONTRIBSYS__COM=${SIDEKIQ}`, `BUNDLE_ENTERPRISE__CONTRIBSYS__COM=${R('sidekiq_secret')}`],
-  ['softlayer soap endpoint with its key', `client = Client("https://api.softlayer.com/soap/v3.1/${fake(64, 'hex', 246)}")`, `client = Client("${R('softlayer_key')}")`],
+  [
+    'softlayer soap endpoint with its key',
+    `client = Client("https://api.softlayer.com/soap/v3.1/${fake(64, 'hex', 246)}")`,
+    `client = Client("${R('softlayer_key')}")`,
+  ],
   ['softlayer key as a flag value', `slcli --softlayer-api-key ${fake(64, 'hex', 247)} vs list`, `slcli --softlayer-api-key ${R('api_key')} vs list`],
   ['softlayer short key name', `sl_key= ${fake(64, 'hex', 248)}`, `sl_key= ${R('api_key')}`],
   ['cloudant key of lower-case letters', 'cloudant_key = "qwertzuiopasdfghjklyxcvb"', `cloudant_key = "${R('api_key')}"`],

@@ -46,7 +46,11 @@ export const cloudAndTokenCases: Case[] = [
   ['aws secret key in credentials file', `aws_secret_access_key = ${AWS_SECRET}`, `aws_secret_access_key = ${R('aws_secret_key')}`],
   ['aws secret key in env', `AWS_SECRET_ACCESS_KEY=${AWS_SECRET}`, `AWS_SECRET_ACCESS_KEY=${R('aws_secret_key')}`],
   ['aws secret key in js', `const creds = { secretAccessKey: '${AWS_SECRET}' };`, `const creds = { secretAccessKey: '${R('aws_secret_key')}' };`],
-  ['aws key id inside a url', `https://s3.amazonaws.com/b/o?AWSAccessKeyId=${AKIA}&Expires=1`, `https://s3.amazonaws.com/b/o?AWSAccessKeyId=${R('aws_access_key')}&Expires=1`],
+  [
+    'aws key id inside a url',
+    `https://s3.amazonaws.com/b/o?AWSAccessKeyId=${AKIA}&Expires=1`,
+    `https://s3.amazonaws.com/b/o?AWSAccessKeyId=${R('aws_access_key')}&Expires=1`,
+  ],
   ['gcp api key in js', `const firebaseConfig = { apiKey: "${GCP}" };`, `const firebaseConfig = { apiKey: "${R('gcp_api_key')}" };`],
   ['gcp service-account key id', `"private_key_id": "${fake(40, 'hex', 38)}",`, `"private_key_id": "${R('gcp_private_key_id')}",`],
   ['gcp api key in url', `https://maps.googleapis.com/maps/api/js?key=${GCP}`, `https://maps.googleapis.com/maps/api/js?key=${R('gcp_api_key')}`],
@@ -73,9 +77,21 @@ export const cloudAndTokenCases: Case[] = [
   ['twilio api key sid', `TWILIO_API_KEY=${TWILIO_SK}`, `TWILIO_API_KEY=${R('twilio_api_key')}`],
   ['twilio account sid', `client = Client("${TWILIO_AC}", auth)`, `client = Client("${R('twilio_account_sid')}", auth)`],
   ['twilio auth token by name', `TWILIO_AUTH_TOKEN=${HEX32}`, `TWILIO_AUTH_TOKEN=${R('api_key')}`],
-  ['azure storage connection string', `DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${AZURE_KEY};EndpointSuffix=core.windows.net`, `DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${R('azure_storage_key')};EndpointSuffix=core.windows.net`],
-  ['azure service bus key', `Endpoint=sb://acme.servicebus.windows.net/;SharedAccessKeyName=root;SharedAccessKey=${B64_20}abcdefghijklmnopqrstuvw=`, `Endpoint=sb://acme.servicebus.windows.net/;SharedAccessKeyName=root;SharedAccessKey=${R('azure_shared_access_key')}`],
-  ['azure sas signature', `https://acme.blob.core.windows.net/c/b.txt?sv=2022-11-02&sig=${SAS_SIG}`, `https://acme.blob.core.windows.net/c/b.txt?sv=2022-11-02&sig=${R('azure_sas_signature')}`],
+  [
+    'azure storage connection string',
+    `DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${AZURE_KEY};EndpointSuffix=core.windows.net`,
+    `DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${R('azure_storage_key')};EndpointSuffix=core.windows.net`,
+  ],
+  [
+    'azure service bus key',
+    `Endpoint=sb://acme.servicebus.windows.net/;SharedAccessKeyName=root;SharedAccessKey=${B64_20}abcdefghijklmnopqrstuvw=`,
+    `Endpoint=sb://acme.servicebus.windows.net/;SharedAccessKeyName=root;SharedAccessKey=${R('azure_shared_access_key')}`,
+  ],
+  [
+    'azure sas signature',
+    `https://acme.blob.core.windows.net/c/b.txt?sv=2022-11-02&sig=${SAS_SIG}`,
+    `https://acme.blob.core.windows.net/c/b.txt?sv=2022-11-02&sig=${R('azure_sas_signature')}`,
+  ],
   ['jwt in a header', `Authorization: Bearer ${JWT}`, `Authorization: Bearer ${R('jwt')}`],
   ['jwt in a test fixture', `const token = '${JWT}';`, `const token = '${R('jwt')}';`],
   ['unsigned jwt (alg none)', `id_token=${JWT_NONE}`, `id_token=${R('jwt')}`],
@@ -111,7 +127,11 @@ export const assignmentCases: Case[] = [
   ['python annotated', `password: str = "Xy7kLm9q"`, `password: str = "${R('password')}"`],
   ['comparison with a literal', `if password == "letmein1":`, `if password == "${R('password')}":`],
   ['odbc connection string', `Server=db;Database=app;User Id=sa;Password=Xy7kLm9q;`, `Server=db;Database=app;User Id=sa;Password=${R('password')};`],
-  ['jdbc query parameter', `jdbc:mysql://db:3306/app?user=app&password=Xy7kLm9q&ssl=true`, `jdbc:mysql://db:3306/app?user=app&password=${R('password')}&ssl=true`],
+  [
+    'jdbc query parameter',
+    `jdbc:mysql://db:3306/app?user=app&password=Xy7kLm9q&ssl=true`,
+    `jdbc:mysql://db:3306/app?user=app&password=${R('password')}&ssl=true`,
+  ],
   ['command-line flag', `mysql --user=root --password=Xy7kLm9q app`, `mysql --user=root --password=${R('password')} app`],
   ['passphrase', `SSH_KEY_PASSPHRASE="open sesame 42"`, `SSH_KEY_PASSPHRASE="${R('password')}"`],
   ['generic api_key', `api_key = "${HEX32}"`, `api_key = "${R('api_key')}"`],
@@ -129,32 +149,67 @@ export const assignmentCases: Case[] = [
 ];
 
 export const connectionCases: Case[] = [
-  ['kubernetes secret data value under any key', 'kind: Secret\ndata:\n  tls.key: TFMwdExTMUNSVWRKVGlCUVVrbFdRVlJG\n', `kind: Secret\ndata:\n  tls.key: ${R('kubernetes_secret')}\n`],
+  [
+    'kubernetes secret data value under any key',
+    'kind: Secret\ndata:\n  tls.key: TFMwdExTMUNSVWRKVGlCUVVrbFdRVlJG\n',
+    `kind: Secret\ndata:\n  tls.key: ${R('kubernetes_secret')}\n`,
+  ],
   ['postgres url', `DATABASE_URL=postgres://app:Xy7kLm9q@db.internal:5432/app`, `DATABASE_URL=postgres://app:${R('connection_string')}@db.internal:5432/app`],
   ['postgresql url in yaml', `url: postgresql://app:Xy7kLm9q@10.1.2.3/app`, `url: postgresql://app:${R('connection_string')}@${R('ip_address')}/app`],
   ['mysql url', `mysql://root:Xy7kLm9q@localhost/test`, `mysql://root:${R('connection_string')}@localhost/test`],
-  ['mongodb+srv url', `mongodb+srv://admin:Xy7kLm9q@cluster0.ab1cd.mongodb.net/db?retryWrites=true`, `mongodb+srv://admin:${R('connection_string')}@cluster0.ab1cd.mongodb.net/db?retryWrites=true`],
+  [
+    'mongodb+srv url',
+    `mongodb+srv://admin:Xy7kLm9q@cluster0.ab1cd.mongodb.net/db?retryWrites=true`,
+    `mongodb+srv://admin:${R('connection_string')}@cluster0.ab1cd.mongodb.net/db?retryWrites=true`,
+  ],
   ['redis url with empty user', `redis://:Xy7kLm9q@cache:6379/0`, `redis://:${R('connection_string')}@cache:6379/0`],
   ['amqp url', `amqp://guest:Xy7kLm9q@rabbit:5672/`, `amqp://guest:${R('connection_string')}@rabbit:5672/`],
   ['https basic credentials', `https://deploy:Xy7kLm9q@registry.example.org/v2/`, `https://deploy:${R('connection_string')}@registry.example.org/v2/`],
   ['password with an @', `postgres://app:p@ss@db/app`, `postgres://app:${R('connection_string')}@db/app`],
   ['percent-encoded password', `postgres://app:p%40ss%3Aword@db/app`, `postgres://app:${R('connection_string')}@db/app`],
-  ['url in a quoted string', `engine = create_engine("postgresql+psycopg2://u:Xy7kLm9q@db/app")`, `engine = create_engine("postgresql+psycopg2://u:${R('connection_string')}@db/app")`],
+  [
+    'url in a quoted string',
+    `engine = create_engine("postgresql+psycopg2://u:Xy7kLm9q@db/app")`,
+    `engine = create_engine("postgresql+psycopg2://u:${R('connection_string')}@db/app")`,
+  ],
 ];
 
 const PEM_BODY = Array.from({ length: 5 }, (_, i) => fake(64, 'b64', 40 + i)).join('\n');
 
 export const privateKeyCases: Case[] = [
   ['rsa key block', `-----BEGIN RSA PRIVATE KEY-----\n${PEM_BODY}\n-----END RSA PRIVATE KEY-----\n`, `${R('private_key')}${'\n'.repeat(7)}`],
-  ['pkcs8 key block between code', `key = """\n-----BEGIN PRIVATE KEY-----\n${PEM_BODY}\n-----END PRIVATE KEY-----\n"""`, `key = """\n${R('private_key')}${'\n'.repeat(7)}"""`],
+  [
+    'pkcs8 key block between code',
+    `key = """\n-----BEGIN PRIVATE KEY-----\n${PEM_BODY}\n-----END PRIVATE KEY-----\n"""`,
+    `key = """\n${R('private_key')}${'\n'.repeat(7)}"""`,
+  ],
   ['ec key', `-----BEGIN EC PRIVATE KEY-----\n${PEM_BODY}\n-----END EC PRIVATE KEY-----`, `${R('private_key')}\n\n\n\n\n\n`],
   ['openssh key', `-----BEGIN OPENSSH PRIVATE KEY-----\n${PEM_BODY}\n-----END OPENSSH PRIVATE KEY-----`, `${R('private_key')}\n\n\n\n\n\n`],
-  ['encrypted key with headers', `-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,${fake(32, 'hex', 50).toUpperCase()}\n\n${PEM_BODY}\n-----END RSA PRIVATE KEY-----`, `${R('private_key')}${'\n'.repeat(9)}`],
-  ['pgp private key block', `-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\n${PEM_BODY}\n=${fake(4, 'b64', 51)}\n-----END PGP PRIVATE KEY BLOCK-----`, `${R('private_key')}${'\n'.repeat(9)}`],
-  ['json-escaped key (service account)', `"private_key": "-----BEGIN PRIVATE KEY-----\\n${PEM_BODY.replace(/\n/g, '\\n')}\\n-----END PRIVATE KEY-----\\n",`, `"private_key": "${R('private_key')}\\n",`],
+  [
+    'encrypted key with headers',
+    `-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,${fake(32, 'hex', 50).toUpperCase()}\n\n${PEM_BODY}\n-----END RSA PRIVATE KEY-----`,
+    `${R('private_key')}${'\n'.repeat(9)}`,
+  ],
+  [
+    'pgp private key block',
+    `-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\n${PEM_BODY}\n=${fake(4, 'b64', 51)}\n-----END PGP PRIVATE KEY BLOCK-----`,
+    `${R('private_key')}${'\n'.repeat(9)}`,
+  ],
+  [
+    'json-escaped key (service account)',
+    `"private_key": "-----BEGIN PRIVATE KEY-----\\n${PEM_BODY.replace(/\n/g, '\\n')}\\n-----END PRIVATE KEY-----\\n",`,
+    `"private_key": "${R('private_key')}\\n",`,
+  ],
   ['chunk cut after BEGIN', `-----BEGIN RSA PRIVATE KEY-----\n${PEM_BODY}`, `${R('private_key')}\n\n\n\n\n`],
   ['chunk cut before END', `${PEM_BODY}\n-----END RSA PRIVATE KEY-----\nnext line`, `${R('private_key')}\n\n\n\n\n\nnext line`],
-  ['putty key file: the private lines and their mac', `PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy@ci\nPublic-Lines: 1\nAAAAC3NzaC1lZDI1NTE5AAAAI${fake(24, 'b64', 52)}\nPrivate-Lines: 2\n${fake(44, 'b64', 53)}\n${fake(20, 'b64', 54)}\nPrivate-MAC: ${fake(64, 'hex', 55)}\n`,
-    `PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy@ci\nPublic-Lines: 1\nAAAAC3NzaC1lZDI1NTE5AAAAI${fake(24, 'b64', 52)}\nPrivate-Lines: 2\n${R('private_key')}\n\n\n`],
-  ['crlf line endings kept', `-----BEGIN PRIVATE KEY-----\r\n${PEM_BODY.replace(/\n/g, '\r\n')}\r\n-----END PRIVATE KEY-----\r\n`, `${R('private_key')}${'\r\n'.repeat(6)}\r\n`],
+  [
+    'putty key file: the private lines and their mac',
+    `PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy@ci\nPublic-Lines: 1\nAAAAC3NzaC1lZDI1NTE5AAAAI${fake(24, 'b64', 52)}\nPrivate-Lines: 2\n${fake(44, 'b64', 53)}\n${fake(20, 'b64', 54)}\nPrivate-MAC: ${fake(64, 'hex', 55)}\n`,
+    `PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy@ci\nPublic-Lines: 1\nAAAAC3NzaC1lZDI1NTE5AAAAI${fake(24, 'b64', 52)}\nPrivate-Lines: 2\n${R('private_key')}\n\n\n`,
+  ],
+  [
+    'crlf line endings kept',
+    `-----BEGIN PRIVATE KEY-----\r\n${PEM_BODY.replace(/\n/g, '\r\n')}\r\n-----END PRIVATE KEY-----\r\n`,
+    `${R('private_key')}${'\r\n'.repeat(6)}\r\n`,
+  ],
 ];

@@ -12,15 +12,35 @@ describe('kubernetes secrets', () => {
   it('redacts every data value of a Secret, keys intact, lines kept', () => {
     const text = `apiVersion: v1\nkind: Secret\nmetadata:\n  name: registry\ntype: Opaque\ndata:\n  tls.key: ${CERT_KEY}\n  .dockerconfigjson: "${B64}"\n  username: YWRtaW4=\n  # a comment\n  empty: ""\n`;
     const out = scrubText(text);
-    assert.equal(out.text, 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: registry\ntype: Opaque\ndata:\n  tls.key: [REDACTED:kubernetes_secret#1]\n  .dockerconfigjson: "[REDACTED:kubernetes_secret#2]"\n  username: [REDACTED:kubernetes_secret#3]\n  # a comment\n  empty: ""\n');
+    assert.equal(
+      out.text,
+      'apiVersion: v1\nkind: Secret\nmetadata:\n  name: registry\ntype: Opaque\ndata:\n  tls.key: [REDACTED:kubernetes_secret#1]\n  .dockerconfigjson: "[REDACTED:kubernetes_secret#2]"\n  username: [REDACTED:kubernetes_secret#3]\n  # a comment\n  empty: ""\n',
+    );
     assert.deepEqual(out.redactions, { kubernetes_secret: 3 });
   });
 
   it('covers stringData, block scalars and a Secret among other documents, kind after data', () => {
     const text = [
-      'apiVersion: v1', 'kind: ConfigMap', 'data:', '  LOG_LEVEL: debug', '  region: eu-west-1', '---',
-      'apiVersion: v1', 'stringData:', '  DB_URL: pg.internal:5432/app', '  config.yaml: |', '    user: app', '    pass: Zq81-kd0P', 'metadata:', '  name: app', 'kind: Secret', '---',
-      'kind: Deployment', 'spec:', '  replicas: 2', '',
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'data:',
+      '  LOG_LEVEL: debug',
+      '  region: eu-west-1',
+      '---',
+      'apiVersion: v1',
+      'stringData:',
+      '  DB_URL: pg.internal:5432/app',
+      '  config.yaml: |',
+      '    user: app',
+      '    pass: Zq81-kd0P',
+      'metadata:',
+      '  name: app',
+      'kind: Secret',
+      '---',
+      'kind: Deployment',
+      'spec:',
+      '  replicas: 2',
+      '',
     ].join('\n');
     const out = scrubText(text).text;
     assert.match(out, /LOG_LEVEL: debug\n {2}region: eu-west-1/, 'a ConfigMap is not a Secret');

@@ -59,7 +59,17 @@ describe('partial text never skips the scrubber', () => {
     });
   }
 
-  const commands = ['/read server_key.pem', '/read server_key.pem#L5-9', '/read id_ed25519#L3', '/read deploy.env', '/read deploy.env#L3', '/grep PASSWORD', '/grep PlainUnquoted', '/grep [A-Za-z0-9+/]{40}', '/references serverKeyPath'];
+  const commands = [
+    '/read server_key.pem',
+    '/read server_key.pem#L5-9',
+    '/read id_ed25519#L3',
+    '/read deploy.env',
+    '/read deploy.env#L3',
+    '/grep PASSWORD',
+    '/grep PlainUnquoted',
+    '/grep [A-Za-z0-9+/]{40}',
+    '/references serverKeyPath',
+  ];
   for (const command of commands) {
     it(`a tool call ${command} returns redacted lines`, async () => {
       server.requests.length = 0;
@@ -78,7 +88,11 @@ describe('partial text never skips the scrubber', () => {
   });
 
   it('a plan file_read and file_search return scrubbed text', async () => {
-    for (const [tool, args] of [['file_read', { path: 'server_key.pem' }], ['file_read', { path: 'deploy.env' }], ['file_search', { pattern: 'PASSWORD|KEY' }]] as const) {
+    for (const [tool, args] of [
+      ['file_read', { path: 'server_key.pem' }],
+      ['file_read', { path: 'deploy.env' }],
+      ['file_search', { pattern: 'PASSWORD|KEY' }],
+    ] as const) {
       const out = await runReadOnlyTool(tool, args, host);
       assert.ok(!out.text.includes(PASSWORD) && !keyBodies.some((l) => out.text.includes(l)), `${tool} ${JSON.stringify(args)}`);
     }

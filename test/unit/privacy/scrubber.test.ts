@@ -9,7 +9,16 @@ import { piiMoreCases } from './corpus-pii-more';
 import { providerCases } from './corpus-providers';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 
-const allCases = [...cloudAndTokenCases, ...assignmentCases, ...connectionCases, ...privateKeyCases, ...piiCases, ...providerCases, ...piiMoreCases, ...genericCases];
+const allCases = [
+  ...cloudAndTokenCases,
+  ...assignmentCases,
+  ...connectionCases,
+  ...privateKeyCases,
+  ...piiCases,
+  ...providerCases,
+  ...piiMoreCases,
+  ...genericCases,
+];
 
 test('one scrubber numbers values per kind across chunks, the same value keeping its number', () => {
   const scrubber = createScrubber();

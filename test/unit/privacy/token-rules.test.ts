@@ -41,7 +41,8 @@ test('GitHub/npm CRC32 checksum: a made token passes, one changed character fail
 });
 
 test('fillers and EXAMPLE samples are fake bodies; random bodies and runs of other letters are not', () => {
-  for (const body of ['x'.repeat(36), '*'.repeat(20), '0'.repeat(32), 'YOUR_TOKEN_GOES_HERE', 'IOSFODNN7EXAMPLE', 'Q3VB8EXAMPLEKEY2']) assert.ok(isFakeBody(body), body);
+  for (const body of ['x'.repeat(36), '*'.repeat(20), '0'.repeat(32), 'YOUR_TOKEN_GOES_HERE', 'IOSFODNN7EXAMPLE', 'Q3VB8EXAMPLEKEY2'])
+    assert.ok(isFakeBody(body), body);
   // Runs of other letters carry no marker saying they are samples: they look like live keys.
   for (const body of [fake(36, 'alnum', 1), fake(40, 'hex', 2), fake(34, 'letters', 3), 'Z'.repeat(16)]) assert.ok(!isFakeBody(body), body);
 });

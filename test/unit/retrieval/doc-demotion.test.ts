@@ -16,7 +16,8 @@ function workspace(files: Record<string, string>): string {
 
 const files = {
   'src/retry.ts': 'export function retryWithBackoff(attempts: number) {\n  // exponential backoff between attempts\n  return attempts * 2;\n}\n',
-  'CHANGELOG.md': '## 1.2.0\n- retryWithBackoff: exponential backoff between attempts, retry retry backoff\n- retryWithBackoff now retries attempts with backoff\n',
+  'CHANGELOG.md':
+    '## 1.2.0\n- retryWithBackoff: exponential backoff between attempts, retry retry backoff\n- retryWithBackoff now retries attempts with backoff\n',
   'docs/retry.md': '# Retry\nretryWithBackoff uses exponential backoff between attempts; retry backoff retry backoff.\n',
   'bench/retry-data.csv': 'retryWithBackoff,backoff,attempts,retry\nretryWithBackoff,backoff,attempts,retry\n',
 };

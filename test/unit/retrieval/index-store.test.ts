@@ -36,7 +36,11 @@ describe('the index kept on disk', () => {
     const excluded = await openIndex({ root, settings: { excludedFolders: ['auth'] } });
     assert.deepEqual((await excluded.index.search(extractTerms('how are API keys stored?'), 20)).filter((c) => c.path.startsWith('src/auth/')), []);
     const small = await openIndex({ root, settings: { maxFileBytes: 1024 } });
-    assert.deepEqual((await small.index.search(extractTerms('how are API keys stored?'), 20)).filter((c) => c.path === 'src/auth/keyStore.ts'), [], 'over the size limit now');
+    assert.deepEqual(
+      (await small.index.search(extractTerms('how are API keys stored?'), 20)).filter((c) => c.path === 'src/auth/keyStore.ts'),
+      [],
+      'over the size limit now',
+    );
   });
 
   it('reopens warm: the same ranking, and only changed files are read again', async () => {

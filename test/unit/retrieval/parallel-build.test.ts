@@ -13,17 +13,28 @@ async function snapshot(index: WorkspaceIndex): Promise<string> {
   const ranked = [];
   for (const q of QUESTIONS) ranked.push(await index.search(extractTerms(q), 30));
   const df = ['key', 'retri', 'helper', 'modul'].map((t) => index.docFrequency(t));
-  return JSON.stringify({ files: index.fileCount, chunks: index.liveChunks, length: index.totalLength, df, ranked, skipped: index.skipped.map((s) => [s.path, s.reason]).sort() });
+  return JSON.stringify({
+    files: index.fileCount,
+    chunks: index.liveChunks,
+    length: index.totalLength,
+    df,
+    ranked,
+    skipped: index.skipped.map((s) => [s.path, s.reason]).sort(),
+  });
 }
 
 describe('a cold build in worker threads', () => {
   it('gives exactly the index one thread builds: same chunks, counts, skips and rankings; open editors still win', async () => {
     const root = copyFixture('basic');
     mkdirSync(path.join(root, 'gen'));
-    for (let i = 0; i < 40; i++) writeFileSync(path.join(root, 'gen', `module${i}.ts`), `export function helper${i}(x: number) {\n  return x * ${i}; // module ${i} helper\n}\n`);
+    for (let i = 0; i < 40; i++)
+      writeFileSync(path.join(root, 'gen', `module${i}.ts`), `export function helper${i}(x: number) {\n  return x * ${i}; // module ${i} helper\n}\n`);
     writeFileSync(path.join(root, 'gen', 'blob.bin'), Buffer.from([0, 1, 2, 3, 0, 255]));
     const editor = path.join(root, 'gen', 'module7.ts');
-    const overlay = { get: (p: string) => (p === editor ? 'export const unsavedSleepyHelper = 7; // binary search for sleep\n' : undefined), openPaths: () => [editor] };
+    const overlay = {
+      get: (p: string) => (p === editor ? 'export const unsavedSleepyHelper = 7; // binary search for sleep\n' : undefined),
+      openPaths: () => [editor],
+    };
     const one = new WorkspaceIndex({ root, overlay, parallel: { minFiles: Number.POSITIVE_INFINITY, workers: 1 } });
     const many = new WorkspaceIndex({ root, overlay, parallel: { minFiles: 1, workers: 3, minFilesPerWorker: 1 } });
     const a = await one.refresh();

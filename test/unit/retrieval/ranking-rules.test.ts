@@ -34,7 +34,10 @@ export class KeyVault {
   saveKey(provider: string, key: string) { return this.storage.store(provider, key); }
 }
 `;
-const TEST = Array.from({ length: 12 }, (_, i) => `it('stores API key ${i} in storage', () => { vault.saveKey('p${i}', 'api key ${i}'); expect(stored(apiKey)).toBe(true); });`).join('\n');
+const TEST = Array.from(
+  { length: 12 },
+  (_, i) => `it('stores API key ${i} in storage', () => { vault.saveKey('p${i}', 'api key ${i}'); expect(stored(apiKey)).toBe(true); });`,
+).join('\n');
 
 describe('ranking rules', () => {
   it('ranks the source above a test that repeats the words, unless the question is about tests', async () => {
@@ -45,14 +48,29 @@ describe('ranking rules', () => {
   });
 
   it('demotes test and fixture paths by their folders and names', () => {
-    for (const p of ['test/a.ts', 'tests/b.py', 'src/__tests__/c.tsx', 'test/fixtures/workspaces/basic/src/auth/keyStore.ts', 'fixtures/x.json', 'spec/models/user_spec.rb', 'src/a.test.ts', 'src/b.spec.js', 'pkg/server_test.go', 'tests/test_api.py']) {
+    for (const p of [
+      'test/a.ts',
+      'tests/b.py',
+      'src/__tests__/c.tsx',
+      'test/fixtures/workspaces/basic/src/auth/keyStore.ts',
+      'fixtures/x.json',
+      'spec/models/user_spec.rb',
+      'src/a.test.ts',
+      'src/b.spec.js',
+      'pkg/server_test.go',
+      'tests/test_api.py',
+    ]) {
       assert.ok(isTestPath(p), p);
     }
-    for (const p of ['src/engine/config/query-config.ts', 'src/testing-utils.ts', 'docs/testing.md', 'src/contest/latest.ts', 'README.md']) assert.ok(!isTestPath(p), p);
+    for (const p of ['src/engine/config/query-config.ts', 'src/testing-utils.ts', 'docs/testing.md', 'src/contest/latest.ts', 'README.md'])
+      assert.ok(!isTestPath(p), p);
   });
 
   it('matches "stored" to storage and store (SecretStorage answers how keys are stored)', async () => {
-    const index = await indexOf({ 'src/keys.ts': 'export class Keys {\n  constructor(private secrets: SecretStorage) {}\n  get(apiKey: string) { return this.secrets.get(apiKey); }\n}\n', 'src/other.ts': 'export function apiKeyLength(key: string) { return key.length; }\n' });
+    const index = await indexOf({
+      'src/keys.ts': 'export class Keys {\n  constructor(private secrets: SecretStorage) {}\n  get(apiKey: string) { return this.secrets.get(apiKey); }\n}\n',
+      'src/other.ts': 'export function apiKeyLength(key: string) { return key.length; }\n',
+    });
     const [first] = await index.search(extractTerms('how are API keys stored?'), 5);
     assert.equal(first.path, 'src/keys.ts');
     assert.ok(first.matched.includes('word:stor'), first.matched.join(','));
@@ -61,7 +79,10 @@ describe('ranking rules', () => {
   it('counts a quoted phrase only where its words are adjacent', async () => {
     const index = await indexOf({
       'a.md': 'Retries use exponential backoff with jitter.\n',
-      'b.md': 'The exponential growth of retries needs a backoff. Exponential, exponential, exponential backoff-less growth.\n'.replace('exponential backoff-less', 'growth and backoff'),
+      'b.md': 'The exponential growth of retries needs a backoff. Exponential, exponential, exponential backoff-less growth.\n'.replace(
+        'exponential backoff-less',
+        'growth and backoff',
+      ),
       'c.ts': 'export function exponentialBackoff(attempt: number) { return 2 ** attempt; }\n',
     });
     const results = await index.search(extractTerms('where is "exponential backoff"'), 10);
@@ -81,7 +102,10 @@ describe('ranking rules', () => {
   });
 
   it('ranks a dotfile named in the question first', async () => {
-    const index = await indexOf({ '.gitignore': 'dist/\n*.log\n', 'docs/ignore.md': 'Grounded reads .gitignore files and the gitignore rules in them; gitignore gitignore.\n' });
+    const index = await indexOf({
+      '.gitignore': 'dist/\n*.log\n',
+      'docs/ignore.md': 'Grounded reads .gitignore files and the gitignore rules in them; gitignore gitignore.\n',
+    });
     assert.equal((await ranked(index, 'what does .gitignore hide?'))[0], '.gitignore');
   });
 });

@@ -39,7 +39,10 @@ describe('ranking on the basic workspace', async () => {
 
   it('re-indexes a file from the open editor text (unsaved edits win)', async () => {
     const abs = path.join(basic, 'src/util/time.ts');
-    const idx = new WorkspaceIndex({ root: basic, overlay: { get: (p) => (p === abs ? 'export function zanzibarWidget() {}\n' : undefined), openPaths: () => [abs] } });
+    const idx = new WorkspaceIndex({
+      root: basic,
+      overlay: { get: (p) => (p === abs ? 'export function zanzibarWidget() {}\n' : undefined), openPaths: () => [abs] },
+    });
     await idx.refresh();
     assert.equal((await idx.search(extractTerms('zanzibarWidget'), 1))[0]?.path, 'src/util/time.ts');
     assert.deepEqual((await idx.search(extractTerms('formatDuration'), 5)).map((r) => r.path).includes('src/util/time.ts'), false);

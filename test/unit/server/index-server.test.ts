@@ -7,7 +7,13 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import { copyFixture } from '../../support/fixture';
-import { IndexingProgressNotification, SearchRequest, StatusRequest, StopIndexingRequest, type IndexingProgress } from '../../../src/engine/index-protocol/protocol';
+import {
+  IndexingProgressNotification,
+  SearchRequest,
+  StatusRequest,
+  StopIndexingRequest,
+  type IndexingProgress,
+} from '../../../src/engine/index-protocol/protocol';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 
 const SERVER = path.join(__dirname, '..', '..', '..', 'src', 'server', 'main.ts');
@@ -16,12 +22,21 @@ const SERVER = path.join(__dirname, '..', '..', '..', 'src', 'server', 'main.ts'
  * Starts the index server over stdio on `root`, as a client would, and completes the handshake;
  * `listen` registers handlers before the first message can arrive.
  */
-async function startServer(root: string, opts: { wait?: boolean; listen?: (conn: ProtocolConnection) => void } = {}): Promise<{ conn: ProtocolConnection; child: ChildProcess }> {
+async function startServer(
+  root: string,
+  opts: { wait?: boolean; listen?: (conn: ProtocolConnection) => void } = {},
+): Promise<{ conn: ProtocolConnection; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   opts.listen?.(conn);
   conn.listen();
-  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'ws' }], initializationOptions: { settings: {} } });
+  await conn.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: {},
+    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'ws' }],
+    initializationOptions: { settings: {} },
+  });
   await conn.sendNotification('initialized', {});
   if (opts.wait === false) return { conn, child };
   // Questions asked before the first build ends are answered from a partial index; these tests want the whole.
@@ -54,7 +69,10 @@ describe('the index server', () => {
     children.push(child);
     const uri = pathToFileURL(path.join(root, 'src', 'notes.ts')).href;
     await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'typescript', version: 1, text: 'export const x = 1;\n' } });
-    await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: 'export function quokkaLedger() {}\n' }] });
+    await conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ text: 'export function quokkaLedger() {}\n' }],
+    });
     const r = await conn.sendRequest(SearchRequest, { root, terms: extractTerms('quokkaLedger'), limit: 1 });
     assert.equal(r.chunks[0]?.path, 'src/notes.ts');
   });
@@ -64,7 +82,8 @@ describe('the index server', () => {
     after(() => rmSync(root, { recursive: true, force: true }));
     for (let d = 0; d < 60; d++) {
       mkdirSync(path.join(root, `pkg${d}`));
-      for (let f = 0; f < 100; f++) writeFileSync(path.join(root, `pkg${d}`, `m${f}.ts`), `export function handler${d}x${f}(input: string) {\n  return input.trim();\n}\n`);
+      for (let f = 0; f < 100; f++)
+        writeFileSync(path.join(root, `pkg${d}`, `m${f}.ts`), `export function handler${d}x${f}(input: string) {\n  return input.trim();\n}\n`);
     }
     writeFileSync(path.join(root, 'pkg0', 'm0.ts'), 'export function quasarLedgerTotal() { return 42; }\n');
     const messages: IndexingProgress[] = [];

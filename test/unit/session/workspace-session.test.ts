@@ -69,7 +69,17 @@ describe('a /read-then-cite answer in the CLI', () => {
 
   const run = async (root: string, args: string[]) => {
     const out = { stdout: '', stderr: '' };
-    const io = { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: { OPENAI_API_KEY: 'sk-test' }, cwd: root };
+    const io = {
+      stdout: (t: string) => {
+        out.stdout += t;
+      },
+      stderr: (t: string) => {
+        out.stderr += t;
+      },
+      readStdin: async () => '',
+      env: { OPENAI_API_KEY: 'sk-test' },
+      cwd: root,
+    };
     return { code: await main(['query', 'how are API keys stored?', '--max-tokens', '300', ...args], io), out };
   };
 
@@ -85,7 +95,10 @@ describe('a /read-then-cite answer in the CLI', () => {
     const json = await run(root, ['--json']);
     assert.equal(json.code, 0, json.out.stderr);
     const r = JSON.parse(json.out.stdout);
-    assert.ok(!r.chunks.some((c: { path: string; origin: string }) => c.path === 'src/util/time.ts' && c.origin !== 'tool'), 'the file was not in the first context');
+    assert.ok(
+      !r.chunks.some((c: { path: string; origin: string }) => c.path === 'src/util/time.ts' && c.origin !== 'tool'),
+      'the file was not in the first context',
+    );
     assert.deepEqual(r.citations.map((c: { startLine: number; verified: boolean }) => [c.startLine, c.verified]), [[2, true], [40, false]]);
     assert.equal(r.answer.split('⚠️').length - 1, 1, r.answer);
 

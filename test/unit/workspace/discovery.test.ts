@@ -26,7 +26,13 @@ async function visible(root: string, extra: object = {}): Promise<string[]> {
 
 describe('discovery', () => {
   it('applies a nested .gitignore to its own folder only', async () => {
-    const root = tree({ 'sub/.gitignore': 'secret.txt\n/anchored.md\n', 'sub/secret.txt': 'x', 'sub/deep/anchored.md': 'x', 'sub/anchored.md': 'x', 'secret.txt': 'x' });
+    const root = tree({
+      'sub/.gitignore': 'secret.txt\n/anchored.md\n',
+      'sub/secret.txt': 'x',
+      'sub/deep/anchored.md': 'x',
+      'sub/anchored.md': 'x',
+      'secret.txt': 'x',
+    });
     assert.deepEqual(await visible(root), ['secret.txt', 'sub/.gitignore', 'sub/deep/anchored.md']);
   });
 
@@ -36,7 +42,14 @@ describe('discovery', () => {
   });
 
   it('hides .git, .agent/secrets and .agent/state always, and excluded folders by name', async () => {
-    const root = tree({ '.agent/secrets/openai_api_key': 'sk', '.agent/state/x.db': 'x', '.agent/etc/query.yaml': 'model: x\n', 'node_modules/p/i.js': 'x', 'pkg/node_modules/q.js': 'x', 'a.ts': 'x' });
+    const root = tree({
+      '.agent/secrets/openai_api_key': 'sk',
+      '.agent/state/x.db': 'x',
+      '.agent/etc/query.yaml': 'model: x\n',
+      'node_modules/p/i.js': 'x',
+      'pkg/node_modules/q.js': 'x',
+      'a.ts': 'x',
+    });
     const result = await discoverFiles({ root });
     assert.deepEqual(result.files.map((f) => f.path), ['.agent/etc/query.yaml', 'a.ts']);
     assert.deepEqual(result.skipped.map((s) => [s.path, s.reason]), [['node_modules', 'excluded-folder'], ['pkg/node_modules', 'excluded-folder']]);
@@ -105,7 +118,13 @@ describe('readWorkspaceText', () => {
   it('prefers the open editor text, refuses binaries, truncates at a line end', async () => {
     const root = tree({ 'a.ts': 'disk\n', 'b.bin': Buffer.from([0x61, 0, 0x62]), 'c.txt': 'line one\nline two\nline three\n', 'u.txt': 'caf\u00e9\n' });
     const overlay = { get: (p: string) => (p === path.join(root, 'a.ts') ? 'unsaved\n' : undefined), openPaths: () => [] };
-    assert.deepEqual(await readWorkspaceText(path.join(root, 'a.ts'), { overlay }), { ok: true, text: 'unsaved\n', truncated: false, bytes: 8, fromEditor: true });
+    assert.deepEqual(await readWorkspaceText(path.join(root, 'a.ts'), { overlay }), {
+      ok: true,
+      text: 'unsaved\n',
+      truncated: false,
+      bytes: 8,
+      fromEditor: true,
+    });
     assert.equal((await readWorkspaceText(path.join(root, 'b.bin'))).ok, false);
     const cut = await readWorkspaceText(path.join(root, 'c.txt'), { maxFileBytes: 15 });
     assert.deepEqual(cut, { ok: true, text: 'line one\n', truncated: true, bytes: 29, fromEditor: false });
@@ -117,7 +136,20 @@ describe('readWorkspaceText', () => {
 describe('grounded files', () => {
   function io() {
     const out = { stdout: '', stderr: '' };
-    return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: {}, cwd: process.cwd() } };
+    return {
+      out,
+      io: {
+        stdout: (t: string) => {
+          out.stdout += t;
+        },
+        stderr: (t: string) => {
+          out.stderr += t;
+        },
+        readStdin: async () => '',
+        env: {},
+        cwd: process.cwd(),
+      },
+    };
   }
   const root = tree({ '.gitignore': '*.log\n', 'b.ts': 'x', 'a/z.md': 'x', 'x.log': 'x' });
 

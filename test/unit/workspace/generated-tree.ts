@@ -17,8 +17,46 @@ function rng(seed: number): () => number {
 
 // Mixed-case names and rules: git on Linux matches case-sensitively, so `*.log` must not hide `A.LOG`.
 const NAMES = ['src', 'lib', 'build', 'logs', 'tmp', 'docs', 'cache', 'out', 'keep', 'gen', 'Docs', 'SRC'];
-const FILES = ['a.ts', 'b.js', 'notes.md', 'debug.log', 'keep.log', 'data.json', 'x.tmp', 'README', 'main.py', 'Cargo.toml', 'A.LOG', 'Notes.MD', 'readme', 'Keep.Log'];
-const RULES = ['*.log', '!keep.log', 'tmp/', '/gen', 'cache', '**/logs/*.log', 'docs/**/*.tmp', '!docs/**/keep.tmp', '*.tmp', 'b.js', '/lib/out/', 'out/*', '!out/keep/', '\\#hash', 'data.json', '!data.json', '*.LOG', '!A.LOG', 'Notes.md', 'SRC/', 'readme', '/Docs/*.MD'];
+const FILES = [
+  'a.ts',
+  'b.js',
+  'notes.md',
+  'debug.log',
+  'keep.log',
+  'data.json',
+  'x.tmp',
+  'README',
+  'main.py',
+  'Cargo.toml',
+  'A.LOG',
+  'Notes.MD',
+  'readme',
+  'Keep.Log',
+];
+const RULES = [
+  '*.log',
+  '!keep.log',
+  'tmp/',
+  '/gen',
+  'cache',
+  '**/logs/*.log',
+  'docs/**/*.tmp',
+  '!docs/**/keep.tmp',
+  '*.tmp',
+  'b.js',
+  '/lib/out/',
+  'out/*',
+  '!out/keep/',
+  '\\#hash',
+  'data.json',
+  '!data.json',
+  '*.LOG',
+  '!A.LOG',
+  'Notes.md',
+  'SRC/',
+  'readme',
+  '/Docs/*.MD',
+];
 
 function pick<T>(r: () => number, xs: T[]): T {
   return xs[Math.floor(r() * xs.length)];

@@ -22,7 +22,8 @@ function write(root: string, files: Record<string, string>): void {
   }
 }
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'protocol.file.allow=always', ...args], { cwd, stdio: 'pipe' });
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'protocol.file.allow=always', ...args], { cwd, stdio: 'pipe' });
 
 /** Both ways of listing: from `git ls-files` and from the walker, with everything else equal. */
 async function both(root: string, opts: { excludedFolders?: string[]; extraIgnore?: string[] } = {}) {

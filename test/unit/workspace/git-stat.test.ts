@@ -46,7 +46,17 @@ describe('stat recorded by git', () => {
   it('is trusted only for regular, merged, unflagged files git finds unchanged', () => {
     const root = repo();
     const { paths, known } = parseStagedDebug(git(root, 'ls-files', '--cached', '--stage', '--debug', '-z'));
-    assert.deepEqual([...paths].sort(), ['assumed.ts', 'edited.ts', 'gone.ts', 'link.ts', 'run.sh', 'same.ts', 'sparse/skip.ts', 'tab\tand\nnewline.ts', 'touched.ts']);
+    assert.deepEqual([...paths].sort(), [
+      'assumed.ts',
+      'edited.ts',
+      'gone.ts',
+      'link.ts',
+      'run.sh',
+      'same.ts',
+      'sparse/skip.ts',
+      'tab\tand\nnewline.ts',
+      'touched.ts',
+    ]);
     // The links and the flagged entries (assume-unchanged, skip-worktree) never get git's record.
     assert.deepEqual([...known.keys()].sort(), ['edited.ts', 'gone.ts', 'run.sh', 'same.ts', 'tab\tand\nnewline.ts', 'touched.ts']);
     withoutModified(known, git(root, 'ls-files', '--modified', '-z'));
@@ -70,7 +80,17 @@ describe('stat recorded by git', () => {
     const fromGit = await discoverFiles({ root, sniffBinary: true });
     const walked = await discoverFiles({ root, sniffBinary: true, useGit: false });
     const paths = fromGit.files.map((f) => f.path);
-    assert.deepEqual(paths, ['assumed.ts', 'edited.ts', 'link.ts', 'run.sh', 'same.ts', 'sparse/skip.ts', 'tab\tand\nnewline.ts', 'touched.ts', 'untracked.ts']);
+    assert.deepEqual(paths, [
+      'assumed.ts',
+      'edited.ts',
+      'link.ts',
+      'run.sh',
+      'same.ts',
+      'sparse/skip.ts',
+      'tab\tand\nnewline.ts',
+      'touched.ts',
+      'untracked.ts',
+    ]);
     assert.deepEqual(paths, walked.files.map((f) => f.path));
     // A file touched after the commit keeps git's record (same text); every other size and mtime is the disk's.
     for (const f of fromGit.files) {

@@ -85,7 +85,15 @@ describe('a workspace root inside a git repository', () => {
   it('names the real file and line of a rule from above the root in explanations', async () => {
     const repo = tempDir();
     git(repo, 'init', '-q');
-    write(repo, { '.gitignore': '# top\n*.secret\n', 'a/.gitignore': '\nb/*.tmp\n', '.git/info/exclude': '# local\n\nnotes.txt\n', 'a/b/c/x.secret': 'x', 'a/b/y.tmp': 'x', 'a/b/notes.txt': 'x', 'a/b/ok.ts': 'x' });
+    write(repo, {
+      '.gitignore': '# top\n*.secret\n',
+      'a/.gitignore': '\nb/*.tmp\n',
+      '.git/info/exclude': '# local\n\nnotes.txt\n',
+      'a/b/c/x.secret': 'x',
+      'a/b/y.tmp': 'x',
+      'a/b/notes.txt': 'x',
+      'a/b/ok.ts': 'x',
+    });
     const root = path.join(repo, 'a', 'b');
     assert.equal((await explainPath({ root }, 'c/x.secret')).detail, '../../.gitignore:2: *.secret');
     assert.equal((await explainPath({ root }, 'y.tmp')).detail, '../.gitignore:2: b/*.tmp');
@@ -98,7 +106,13 @@ describe('a workspace root inside a git repository', () => {
   it('reads a folder the repository ignores as a whole as a stand-alone folder (git would show nothing)', async () => {
     const repo = tempDir();
     git(repo, 'init', '-q');
-    write(repo, { '.gitignore': 'vendor/\n*.md\n', 'vendor/lib/.gitignore': '*.map\n', 'vendor/lib/a.js': 'x', 'vendor/lib/a.js.map': 'x', 'vendor/lib/README.md': 'x' });
+    write(repo, {
+      '.gitignore': 'vendor/\n*.md\n',
+      'vendor/lib/.gitignore': '*.map\n',
+      'vendor/lib/a.js': 'x',
+      'vendor/lib/a.js.map': 'x',
+      'vendor/lib/README.md': 'x',
+    });
     const root = path.join(repo, 'vendor', 'lib');
     assert.deepEqual(gitVisible(root), []);
     // Its own .gitignore still applies; the repository's (`*.md` included) do not.

@@ -69,7 +69,10 @@ describe('the CLI on a hostile workspace', () => {
       assert.match(r.stdout, /Precondition failed/, JSON.stringify(step));
       assert.ok(!Object.values(HIDDEN_MARKERS).some((m) => r.stdout.includes(m)));
     }
-    const ok = await check([{ tool: 'file_read', arguments: { path: '..notes.md' } }, { tool: 'file_create', arguments: { path: 'src/new.ts', contents: 'x' } }]);
+    const ok = await check([
+      { tool: 'file_read', arguments: { path: '..notes.md' } },
+      { tool: 'file_create', arguments: { path: 'src/new.ts', contents: 'x' } },
+    ]);
     assert.equal(ok.code, 0, ok.stdout);
   });
 
@@ -78,9 +81,19 @@ describe('the CLI on a hostile workspace', () => {
     before(async () => { server = await new LlmWireServer().start(); });
     after(() => server.stop());
 
-    for (const command of ['/grep helperFrom|SecretMarker|DB_PASSWORD|gitConfigMarker', '/symbols gen/secret.ts', '/symbols sec/helper.ts', '/references helperFromPrivate', '/read notes.txt', '/search generatedSecretMarker vendoredSecretMarker']) {
+    for (const command of [
+      '/grep helperFrom|SecretMarker|DB_PASSWORD|gitConfigMarker',
+      '/symbols gen/secret.ts',
+      '/symbols sec/helper.ts',
+      '/references helperFromPrivate',
+      '/read notes.txt',
+      '/search generatedSecretMarker vendoredSecretMarker',
+    ]) {
       it(`${command}: nothing query.yaml, ignore files or links hide reaches the model`, async () => {
-        writeFileSync(path.join(ws.root, '.agent', 'etc', 'query.yaml'), `llm_provider: ${server.url}/v1\nmodel: local\nextra_ignore: ["gen/"]\nexcluded_folders: [vendor]\n`);
+        writeFileSync(
+          path.join(ws.root, '.agent', 'etc', 'query.yaml'),
+          `llm_provider: ${server.url}/v1\nmodel: local\nextra_ignore: ["gen/"]\nexcluded_folders: [vendor]\n`,
+        );
         server.requests.length = 0;
         server.reply({ kind: 'openai-stream', chunks: [`${command}\n`] }, { kind: 'openai-stream', chunks: ['done'] });
         const c = capture(ws.root);
@@ -91,7 +104,11 @@ describe('the CLI on a hostile workspace', () => {
         const messages = (JSON.parse(server.requests[1].body) as { messages: Array<{ content: string }> }).messages;
         const result = messages.at(-1)!.content;
         assert.match(result, /^🔧 TOOL RESULT/);
-        assert.deepEqual(Object.values(HIDDEN_MARKERS).filter((m) => result.includes(m) || messages[1].content.includes(m)), [], `${command}: ${result}`);
+        assert.deepEqual(
+          Object.values(HIDDEN_MARKERS).filter((m) => result.includes(m) || messages[1].content.includes(m)),
+          [],
+          `${command}: ${result}`,
+        );
       });
     }
   });

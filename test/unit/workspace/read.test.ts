@@ -33,7 +33,11 @@ describe('binary detection without NUL bytes', () => {
     roots.push(root);
     writeFileSync(path.join(root, 'legacy.txt'), LATIN1);
     writeFileSync(path.join(root, 'ok.txt'), 'café\n');
-    assert.deepEqual(await readWorkspaceText(path.join(root, 'legacy.txt')), { ok: false, reason: 'binary', detail: 'binary content (NUL byte or invalid UTF-8)' });
+    assert.deepEqual(await readWorkspaceText(path.join(root, 'legacy.txt')), {
+      ok: false,
+      reason: 'binary',
+      detail: 'binary content (NUL byte or invalid UTF-8)',
+    });
     const result = await discoverFiles({ root, sniffBinary: true });
     assert.deepEqual(result.files.map((f) => f.path), ['ok.txt']);
     assert.deepEqual(result.skipped, [{ path: 'legacy.txt', reason: 'binary', detail: 'binary content (NUL byte or invalid UTF-8)' }]);

@@ -40,7 +40,24 @@ describe('one visibility rule across every surface', () => {
     listed = (await discoverFiles(opts)).files.map((f) => f.path);
   });
 
-  const hidden = ['notes.txt', 'sec/helper.ts', 'gitlink/config', 'priv.ts', 'gen-alias.ts', 'outlink/data.txt', 'dangling', '.env', '.agent/secrets/helper.ts', 'private/helper.ts', 'gen/secret.ts', 'vendor/lib.ts', '.GIT/config', '.Agent/Secrets/helper.ts', '../outside.txt', '/etc/passwd'];
+  const hidden = [
+    'notes.txt',
+    'sec/helper.ts',
+    'gitlink/config',
+    'priv.ts',
+    'gen-alias.ts',
+    'outlink/data.txt',
+    'dangling',
+    '.env',
+    '.agent/secrets/helper.ts',
+    'private/helper.ts',
+    'gen/secret.ts',
+    'vendor/lib.ts',
+    '.GIT/config',
+    '.Agent/Secrets/helper.ts',
+    '../outside.txt',
+    '/etc/passwd',
+  ];
   const visible = ['..notes.md', 'src/app.ts', 'app-alias.ts'];
 
   it('grounded files lists the visible files, `..notes.md` and a link to a visible file included, and none of the hidden ones', () => {
@@ -89,7 +106,13 @@ describe('one visibility rule across every surface', () => {
     for (const p of hidden) assert.match((await run('read', p)).content, /^Error: /, `/read ${p}`);
     assert.match((await run('read', '..notes.md')).content, /^\.\.notes\.md#L1-2\n1: Notes/);
     assert.match((await run('read', 'app-alias.ts')).content, /visibleApp/);
-    for (const [name, args] of <Array<[CommandName, string]>>[['grep', 'helperFrom|DB_PASSWORD|SecretMarker|gitConfigMarker|outsideMarker'], ['references', HIDDEN_MARKERS.secretHelper], ['references', HIDDEN_MARKERS.privateHelper], ['references', HIDDEN_MARKERS.generated], ['search', 'helperFromPrivate generatedSecretMarker']]) {
+    for (const [name, args] of <Array<[CommandName, string]>>[
+      ['grep', 'helperFrom|DB_PASSWORD|SecretMarker|gitConfigMarker|outsideMarker'],
+      ['references', HIDDEN_MARKERS.secretHelper],
+      ['references', HIDDEN_MARKERS.privateHelper],
+      ['references', HIDDEN_MARKERS.generated],
+      ['search', 'helperFromPrivate generatedSecretMarker'],
+    ]) {
       assert.deepEqual(leaks((await run(name, args)).content), [], `/${name} ${args}`);
     }
     for (const p of ['sec/helper.ts', '.agent/secrets/helper.ts', 'private/helper.ts', 'priv.ts', 'gen/secret.ts', 'vendor/lib.ts']) {
@@ -100,7 +123,11 @@ describe('one visibility rule across every surface', () => {
   });
 
   it('retrieval never sends a hidden file, whatever the question', async () => {
-    const ctx = await buildContext({ root: ws.root, question: `${markers.join(' ')} helperFromSecrets DB_PASSWORD`, settings: { extraIgnore: opts.extraIgnore, excludedFolders: opts.excludedFolders } });
+    const ctx = await buildContext({
+      root: ws.root,
+      question: `${markers.join(' ')} helperFromSecrets DB_PASSWORD`,
+      settings: { extraIgnore: opts.extraIgnore, excludedFolders: opts.excludedFolders },
+    });
     assert.deepEqual(leaks(ctx.chunks.map((c) => c.text).join('\n')), []);
   });
 
@@ -113,18 +140,37 @@ describe('one visibility rule across every surface', () => {
 
   it('plan validation: reads and writes through links to hidden places, into ignored paths or out of the workspace are invalid (exit 1 preconditions)', async () => {
     const steps: Array<[string, Record<string, unknown>]> = [
-      ['file_read', { path: 'notes.txt' }], ['file_read', { path: 'sec/helper.ts' }], ['file_read', { path: 'gen/secret.ts' }], ['file_read', { path: 'vendor/lib.ts' }],
-      ['file_create', { path: 'gitlink/hooks/post-checkout', contents: '#!/bin/sh\n' }], ['file_create', { path: 'private/new.ts', contents: 'x' }],
-      ['file_create', { path: 'new.log', contents: 'x' }], ['file_create', { path: 'gen/new.ts', contents: 'x' }], ['file_create', { path: 'sec/new.ts', contents: 'x' }],
-      ['file_create', { path: 'outlink/new.txt', contents: 'x' }], ['file_create', { path: 'dangling', contents: 'x' }], ['file_create', { path: 'dangling/x.txt', contents: 'x' }],
-      ['file_write', { path: 'notes.txt', contents: 'x' }], ['symbols_in_file', { path: 'sec/helper.ts', pattern: '*' }], ['symbols_in_file', { path: 'private/helper.ts', pattern: '*' }],
+      ['file_read', { path: 'notes.txt' }],
+      ['file_read', { path: 'sec/helper.ts' }],
+      ['file_read', { path: 'gen/secret.ts' }],
+      ['file_read', { path: 'vendor/lib.ts' }],
+      ['file_create', { path: 'gitlink/hooks/post-checkout', contents: '#!/bin/sh\n' }],
+      ['file_create', { path: 'private/new.ts', contents: 'x' }],
+      ['file_create', { path: 'new.log', contents: 'x' }],
+      ['file_create', { path: 'gen/new.ts', contents: 'x' }],
+      ['file_create', { path: 'sec/new.ts', contents: 'x' }],
+      ['file_create', { path: 'outlink/new.txt', contents: 'x' }],
+      ['file_create', { path: 'dangling', contents: 'x' }],
+      ['file_create', { path: 'dangling/x.txt', contents: 'x' }],
+      ['file_write', { path: 'notes.txt', contents: 'x' }],
+      ['symbols_in_file', { path: 'sec/helper.ts', pattern: '*' }],
+      ['symbols_in_file', { path: 'private/helper.ts', pattern: '*' }],
     ];
     for (const [tool, args] of steps) {
       const r = await validatePlan(plan([{ id: 's1', tool, arguments: args }]), { host });
       assert.equal(r.valid, false, `${tool} ${JSON.stringify(args)} passed validation`);
-      assert.ok(r.issues.every((i) => i.code === 'precondition'), JSON.stringify(r.issues));
+      assert.ok(
+        r.issues.every((i) => i.code === 'precondition'),
+        JSON.stringify(r.issues),
+      );
     }
-    const ok = await validatePlan(plan([{ id: 's1', tool: 'file_read', arguments: { path: '..notes.md' } }, { id: 's2', tool: 'file_create', arguments: { path: 'src/new.ts', contents: 'x' } }]), { host });
+    const ok = await validatePlan(
+      plan([
+        { id: 's1', tool: 'file_read', arguments: { path: '..notes.md' } },
+        { id: 's2', tool: 'file_create', arguments: { path: 'src/new.ts', contents: 'x' } },
+      ]),
+      { host },
+    );
     assert.deepEqual(ok.issues, []);
   });
 
@@ -132,18 +178,36 @@ describe('one visibility rule across every surface', () => {
     const applyEdit = createFileApplyEdit(ws.root);
     const authorize = async () => 'accept' as const;
     for (const p of ['dangling/x.txt', 'outlink/new.txt', 'gitlink/hooks/post-checkout']) {
-      const r = await executePlan({ plan: plan([{ id: 's1', tool: 'file_create', arguments: { path: p, contents: 'x' } }]), host, mode: 'plan', authorize, applyEdit });
+      const r = await executePlan({
+        plan: plan([{ id: 's1', tool: 'file_create', arguments: { path: p, contents: 'x' } }]),
+        host,
+        mode: 'plan',
+        authorize,
+        applyEdit,
+      });
       assert.equal(r.status, 'invalid', p);
     }
     // A link that appears between validation and the step: the step fails with the reason, nothing throws.
-    const late = plan([{ id: 's1', tool: 'file_read', arguments: { path: 'src/app.ts' } }, { id: 's2', tool: 'file_create', arguments: { path: 'late/x.txt', contents: 'x' } }]);
+    const late = plan([
+      { id: 's1', tool: 'file_read', arguments: { path: 'src/app.ts' } },
+      { id: 's2', tool: 'file_create', arguments: { path: 'late/x.txt', contents: 'x' } },
+    ]);
     const onStep = () => { try { symlinkSync(path.join(ws.outside, 'late'), path.join(ws.root, 'late')); } catch { /* made once */ } };
     const run = await executePlan({ plan: late, host, mode: 'plan', authorize, applyEdit, onStep });
     assert.deepEqual(run.steps.map((s) => s.status), ['succeeded', 'failed']);
     assert.match(run.steps[1].error ?? '', /Precondition failed: .*outside the workspace/);
-    await assert.rejects(applyEdit({ kind: 'create', path: 'dangling/y.txt', before: null, after: { text: 'x', sha256: '' } } as never), /outside the workspace/);
+    await assert.rejects(
+      applyEdit({ kind: 'create', path: 'dangling/y.txt', before: null, after: { text: 'x', sha256: '' } } as never),
+      /outside the workspace/,
+    );
     assert.throws(() => lstatSync(path.join(ws.root, '.git', 'hooks', 'post-checkout')));
-    const r = await executePlan({ plan: plan([{ id: 's1', tool: 'file_write', arguments: { path: 'app-alias.ts', contents: 'export const changed = 1;\n' } }]), host, mode: 'plan', authorize, applyEdit });
+    const r = await executePlan({
+      plan: plan([{ id: 's1', tool: 'file_write', arguments: { path: 'app-alias.ts', contents: 'export const changed = 1;\n' } }]),
+      host,
+      mode: 'plan',
+      authorize,
+      applyEdit,
+    });
     assert.equal(r.steps[0].status, 'succeeded', JSON.stringify(r.steps[0]));
     assert.ok(lstatSync(path.join(ws.root, 'app-alias.ts')).isSymbolicLink(), 'the link is kept');
     assert.equal(readlinkSync(path.join(ws.root, 'app-alias.ts')), path.join('src', 'app.ts'));

@@ -41,7 +41,8 @@ const rules: PatternRule[] = [
   {
     kind: 'bearer_token',
     hint: 'uthorization',
-    pattern: /(?<![\w-])(?:Proxy-)?Authorization["']?[ \t]{0,5}[:=,][ \t]{0,5}["']?(?:Bearer|Token)[ \t]{1,5}(?<value>[A-Za-z0-9._~+/-]{8,4096}=*)(?![\w.~+/=-])/dgi,
+    pattern:
+      /(?<![\w-])(?:Proxy-)?Authorization["']?[ \t]{0,5}[:=,][ \t]{0,5}["']?(?:Bearer|Token)[ \t]{1,5}(?<value>[A-Za-z0-9._~+/-]{8,4096}=*)(?![\w.~+/=-])/dgi,
     accept: notPlaceholder,
   },
   {
@@ -54,7 +55,8 @@ const rules: PatternRule[] = [
     // Authorization: <token> with no scheme word (a raw API key).
     kind: 'bearer_token',
     hint: 'uthorization',
-    pattern: /(?<![\w-])Authorization["']?[ \t]{0,5}:[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)(?<value>[A-Za-z0-9._~+/=-]{16,4096})(?![\w.~+/=-])/dgi,
+    pattern:
+      /(?<![\w-])Authorization["']?[ \t]{0,5}:[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)(?<value>[A-Za-z0-9._~+/=-]{16,4096})(?![\w.~+/=-])/dgi,
     accept: (value) => notPlaceholder(value) && looksSecret(value),
   },
   {
@@ -68,7 +70,8 @@ const rules: PatternRule[] = [
     // curl -H "X-Api-Key: …", --header 'PRIVATE-TOKEN: …', -H "Cookie: session=…"
     kind: 'api_key',
     hint: ['curl', 'wget', 'http '],
-    pattern: /(?<![\w-])(?:-H|--header)(?:=|[ \t]{1,5})["']?[A-Za-z][\w-]{0,40}(?:key|token|secret|auth|password|session|signature)[\w-]{0,20}[ \t]{0,3}:[ \t]{0,5}(?<value>[^\s"']{8,500})/dgi,
+    pattern:
+      /(?<![\w-])(?:-H|--header)(?:=|[ \t]{1,5})["']?[A-Za-z][\w-]{0,40}(?:key|token|secret|auth|password|session|signature)[\w-]{0,20}[ \t]{0,3}:[ \t]{0,5}(?<value>[^\s"']{8,500})/dgi,
     accept: (value) => notPlaceholder(value) && looksSecret(value),
   },
 ];

@@ -44,7 +44,8 @@ const rules: PatternRule[] = [
     kind: 'email',
     // An apostrophe may sit inside a local part (o'reilly@…), not open it ('user@…' in code).
     anchor: { literal: '@', back: /[\p{L}\p{N}._%+!#$&*^~'-]/u, maxBack: 64, quick: (t, at) => plausibleDomainAt(t, at + 1), skip: /'/ },
-    pattern: /(?<![\p{L}\p{N}._%+!#$&*^~-])[\p{L}\p{N}._%+!#$&*^~-][\p{L}\p{N}._%+!#$&*^~'-]{0,63}@(?:(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.){1,8}(?:[A-Za-z]{2,24}|xn--[a-z0-9-]{1,59}|\p{L}{2,24})|\[(?:\d{1,3}\.){3}\d{1,3}\])(?![\p{L}\p{N}-])/uy,
+    pattern:
+      /(?<![\p{L}\p{N}._%+!#$&*^~-])[\p{L}\p{N}._%+!#$&*^~-][\p{L}\p{N}._%+!#$&*^~'-]{0,63}@(?:(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.){1,8}(?:[A-Za-z]{2,24}|xn--[a-z0-9-]{1,59}|\p{L}{2,24})|\[(?:\d{1,3}\.){3}\d{1,3}\])(?![\p{L}\p{N}-])/uy,
     accept: acceptEmail,
   },
   {

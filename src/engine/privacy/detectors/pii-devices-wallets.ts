@@ -70,20 +70,35 @@ function passesBech32(address: string): boolean {
 const rules: PatternRule[] = [
   {
     kind: 'mac_address',
-    anchor: { literal: ':', back: /[0-9A-Fa-f]/, maxBack: 2, quick: (t, at) => isHexAt(t, at - 1) && isHexAt(t, at + 1) && t[at + 3] === ':' && t[at - 3] !== ':' },
+    anchor: {
+      literal: ':',
+      back: /[0-9A-Fa-f]/,
+      maxBack: 2,
+      quick: (t, at) => isHexAt(t, at - 1) && isHexAt(t, at + 1) && t[at + 3] === ':' && t[at - 3] !== ':',
+    },
     pattern: /(?<![\w:.-])[0-9A-Fa-f]{2}:(?:[0-9A-Fa-f]{2}:){4}[0-9A-Fa-f]{2}(?![\w:.-])/y,
     accept: acceptMac,
   },
   {
     kind: 'mac_address',
-    anchor: { literal: '-', back: /[0-9A-Fa-f]/, maxBack: 2, quick: (t, at) => isHexAt(t, at - 1) && isHexAt(t, at + 1) && t[at + 3] === '-' && t[at - 3] !== '-' },
+    anchor: {
+      literal: '-',
+      back: /[0-9A-Fa-f]/,
+      maxBack: 2,
+      quick: (t, at) => isHexAt(t, at - 1) && isHexAt(t, at + 1) && t[at + 3] === '-' && t[at - 3] !== '-',
+    },
     pattern: /(?<![\w:.-])[0-9A-Fa-f]{2}-(?:[0-9A-Fa-f]{2}-){4}[0-9A-Fa-f]{2}(?![\w:.-])/y,
     accept: acceptMac,
   },
   {
     kind: 'mac_address',
     // Cisco's notation: 001a.2b3c.4d5e.
-    anchor: { literal: '.', back: /[0-9A-Fa-f]/, maxBack: 4, quick: (t, at) => isHexAt(t, at - 4) && isHexAt(t, at + 4) && t[at + 5] === '.' && t[at - 5] !== '.' },
+    anchor: {
+      literal: '.',
+      back: /[0-9A-Fa-f]/,
+      maxBack: 4,
+      quick: (t, at) => isHexAt(t, at - 4) && isHexAt(t, at + 4) && t[at + 5] === '.' && t[at - 5] !== '.',
+    },
     pattern: /(?<![\w:.-])[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}(?![\w:.-])/y,
     accept: (value) => /[a-fA-F]/.test(value) && /\d/.test(value) && acceptMac(value),
   },
