@@ -39,7 +39,8 @@ async function main(): Promise<void> {
     const plainMs = await time(() => buildContext({ root: plain, question: q }));
     const hostileMs = await time(() => buildContext({ root: hostile, question: q }));
     console.log(
-      `query a file whose matching line is 'api keys stored ' + 300 KB of 'y': ${ms(hostileMs)} (the same line of 300 KB of words: ${ms(plainMs)}; before: > 120 s)`,
+      (`query a file whose matching line is 'api keys stored ' + 300 KB of 'y': ${ms(hostileMs)} (the same line of 300 KB of words: ${ms(plainMs)}; ` +
+        `before: > 120 s)`),
     );
 
     // Item 8: @mentions of one-line files.
@@ -51,7 +52,8 @@ async function main(): Promise<void> {
     const opts = { discovery: { root: m } };
     const lines = await time(() => resolveMentions('@lines.txt', opts));
     console.log(
-      `@two.txt (2 MB, one line; cut at 1 MiB): ${ms(await time(() => resolveMentions('@two.txt', opts)))} (2 MB of ordinary lines: ${ms(lines)}; before: exit 4 "unreachable")`,
+      (`@two.txt (2 MB, one line; cut at 1 MiB): ${ms(await time(() => resolveMentions('@two.txt', opts)))} (2 MB of ordinary lines: ${ms(lines)}; before: ` +
+        `exit 4 "unreachable")`),
     );
     console.log(`@two.txt#L1: ${ms(await time(() => resolveMentions('@two.txt#L1', opts)))} (before: "line 1 is outside the file")`);
     const rss0 = process.memoryUsage().rss;

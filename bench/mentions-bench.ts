@@ -38,7 +38,8 @@ const HOSTILE: [string, string][] = [
 ];
 
 function benchParse(): void {
-  const prompt = `${'Please look at how the retry logic works and whether it is correct. '.repeat(60)} @src/engine/llm/retry.ts#L10-40 @search:"retryAfterMs" @grep:"p-?retry" @url:https://example.com/doc`;
+  const prompt = (`${'Please look at how the retry logic works and whether it is correct. '.repeat(60)} @src/engine/llm/retry.ts#L10-40 ` +
+    `@search:"retryAfterMs" @grep:"p-?retry" @url:https://example.com/doc`);
   console.log(
     `parse (${prompt.length.toLocaleString('en-US')} chars, 4 mentions): median ${fmt(timeMedian(200, () => parseMentions(prompt)))} ms (target < 1 ms)`,
   );

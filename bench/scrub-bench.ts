@@ -93,7 +93,8 @@ async function benchTree(root: string): Promise<void> {
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))].toFixed(2);
 
   console.log(
-    `scrubber:  ${mbPerSecond(bytes, ms)} MB/s (median of 3 passes: ${passes.map((p) => p.toFixed(0)).join(', ')} ms); per file p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms`,
+    (`scrubber:  ${mbPerSecond(bytes, ms)} MB/s (median of 3 passes: ${passes.map((p) => p.toFixed(0)).join(', ')} ms); per file p50 ${pct(0.5)} ms, p95 ` +
+      `${pct(0.95)} ms, max ${pct(1)} ms`),
   );
   console.log(`reference: ${mbPerSecond(bytes, refMs)} MB/s for one /\\n/g pass (${newlines} lines); scrubber/reference time ${(ms / refMs).toFixed(1)}x`);
   console.log(`chunks with redactions: ${scrubber.chunksWithRedactions} of ${scrubber.chunksScrubbed}`);

@@ -114,7 +114,8 @@ async function main(): Promise<void> {
   console.log(`server warm start (saved index, nothing changed): ${fmt(warm.readyMs, 0)} ms`);
   if (afterBuild && end && warmMem) {
     console.log(
-      `server peak RSS: ${fmt(Math.max(afterBuild.peak, end.peak), 0)} MB after a cold build and ${QUESTIONS.length + 5} requests (now ${fmt(end.now, 0)} MB); warm start peak ${fmt(warmMem.peak, 0)} MB [target ≤ 300 MB]`,
+      (`server peak RSS: ${fmt(Math.max(afterBuild.peak, end.peak), 0)} MB after a cold build and ${QUESTIONS.length + 5} requests (now ${fmt(end.now, 0)} ` +
+        `MB); warm start peak ${fmt(warmMem.peak, 0)} MB [target ≤ 300 MB]`),
     );
   } else console.log('server RSS: /proc not available on this system');
 }

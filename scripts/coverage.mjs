@@ -50,6 +50,7 @@ export function reportCoverage(dir) {
   console.log(r.stdout);
   const lines = JSON.parse(readFileSync(join(REPORT_DIR, 'coverage-summary.json'), 'utf8')).total.lines;
   const ok = lines.pct >= ENGINE_LINE_THRESHOLD;
-  const line = `coverage: src/engine lines ${lines.pct.toFixed(2)}% (${lines.covered}/${lines.total}), threshold ${ENGINE_LINE_THRESHOLD}%${ok ? '' : ' — BELOW THRESHOLD'}`;
+  const line = (`coverage: src/engine lines ${lines.pct.toFixed(2)}% (${lines.covered}/${lines.total}), threshold ` +
+    `${ENGINE_LINE_THRESHOLD}%${ok ? '' : ' — BELOW THRESHOLD'}`);
   return { ok, line };
 }

@@ -109,7 +109,8 @@ async function runIntegration(files, kind = 'trusted') {
   const work = mkdtempSync(path.join(os.tmpdir(), 'grounded-suites-'));
   const { file, results } = writeRunnerConfig(work, suites);
   console.log(
-    `# vscode: ${files.length} integration suite file(s) in code-server${untrusted ? ' (restricted mode: workspace trust on, folder untrusted)' : kind === 'multiroot' ? ' (multi-root window)' : ''}`,
+    (`# vscode: ${files.length} integration suite file(s) in ` +
+      `code-server${untrusted ? ' (restricted mode: workspace trust on, folder untrusted)' : kind === 'multiroot' ? ' (multi-root window)' : ''}`),
   );
   const started = Date.now();
   const session = await startWorkbench({

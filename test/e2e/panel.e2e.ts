@@ -25,7 +25,8 @@ before(async () => {
       {
         match: '^Question: show the code-e2e',
         reply:
-          'It seals the key first:\n\n```ts\nconst sealed = await this.crypto.seal(apiKey); // never stored in clear\nreturn this.backend.store(provider, sealed);\n```\n\nSee src/auth/keyStore.ts#L19-26.',
+          ('It seals the key first:\n\n```ts\nconst sealed = await this.crypto.seal(apiKey); // never stored in clear\nreturn this.backend.store(provider, ' +
+            'sealed);\n```\n\nSee src/auth/keyStore.ts#L19-26.'),
       },
       { match: '^Question: slow-e2e', reply: 'Keys go through src/auth/keyStore.ts#L19-26 first, and only much later does this sentence end.', delayMs: 5000 },
     ]),

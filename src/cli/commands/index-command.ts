@@ -68,7 +68,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
           : `the saved index is not usable (${loaded.reason}): run grounded index to rebuild it\n`,
       );
     } else {
-      const head = `index: ${index.fileCount.toLocaleString('en-US')} files, ${index.liveChunks.toLocaleString('en-US')} chunks, saved ${ago(Date.now() - loaded.savedAt)} in ${file}`;
+      const head = (`index: ${index.fileCount.toLocaleString('en-US')} files, ${index.liveChunks.toLocaleString('en-US')} chunks, saved ` +
+        `${ago(Date.now() - loaded.savedAt)} in ${file}`);
       io.stdout(
         upToDate
           ? `${head}\nup to date with the ${st.visible.toLocaleString('en-US')} visible files\n`
@@ -89,9 +90,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const what =
       report.reread === 0 && report.removed === 0
         ? 'up to date'
-        : `${report.reread.toLocaleString('en-US')} read (${formatBytes(report.bytes)}), ${report.reused.toLocaleString('en-US')} unchanged, ${report.removed.toLocaleString('en-US')} removed`;
+        : (`${report.reread.toLocaleString('en-US')} read (${formatBytes(report.bytes)}), ${report.reused.toLocaleString('en-US')} unchanged, ` +
+          `${report.removed.toLocaleString('en-US')} removed`);
     io.stdout(
-      `indexed ${report.files.toLocaleString('en-US')} files, ${report.chunks.toLocaleString('en-US')} chunks in ${(report.tookMs / 1000).toFixed(2)} s: ${what}${loadedNote(loaded)}\n${saved !== undefined ? `saved ${file} (${formatBytes(saved)})\n` : ''}`,
+      (`indexed ${report.files.toLocaleString('en-US')} files, ${report.chunks.toLocaleString('en-US')} chunks in ${(report.tookMs / 1000).toFixed(2)} s: ` +
+        `${what}${loadedNote(loaded)}\n${saved !== undefined ? `saved ${file} (${formatBytes(saved)})\n` : ''}`),
     );
   }
   return ExitCode.ok;

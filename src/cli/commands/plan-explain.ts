@@ -55,7 +55,8 @@ export async function explainCommand(id: string, opts: { root: string; db?: stri
       if (r.revised) {
         const problems = r.revised.validation.issues.map((i) => i.message);
         io.stdout(
-          `\nRevised plan ${r.revised.plan.id} (${problems.length ? `invalid:\n${problems.join('\n')}` : 'valid; it needs your authorization to run'}):\n${JSON.stringify(r.revised.plan, null, 2)}\n`,
+          (`\nRevised plan ${r.revised.plan.id} ` +
+            `(${problems.length ? `invalid:\n${problems.join('\n')}` : 'valid; it needs your authorization to run'}):\n${JSON.stringify(r.revised.plan, null, 2)}\n`),
         );
       }
       if (r.revisedErrors.length) io.stdout(`\nThe revised plan could not be read:\n${r.revisedErrors.join('\n')}\n`);

@@ -84,7 +84,8 @@ export function contextJson(ctx: BuiltContext) {
 
 /** The one-line summary under a human-readable answer. */
 export function summaryLine(ctx: BuiltContext): string {
-  return `— searched ${ctx.filesSearched} files; ${ctx.chunks.length} chunks, ${ctx.totalTokens} of ${ctx.budget.maxContextTokens} tokens; redacted: ${formatRedactionCounts(ctx.redactions)}; query ${ctx.queryId}\n`;
+  return (`— searched ${ctx.filesSearched} files; ${ctx.chunks.length} chunks, ${ctx.totalTokens} of ${ctx.budget.maxContextTokens} tokens; redacted: ` +
+    `${formatRedactionCounts(ctx.redactions)}; query ${ctx.queryId}\n`);
 }
 
 function answerJson(r: AnswerResult) {

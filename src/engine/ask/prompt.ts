@@ -55,7 +55,9 @@ export function boundedQuestion(question: string, scrubber: Scrubber, s: EngineS
   return {
     text: cut.text as ScrubbedText,
     tokens: cut.tokens,
-    note: `Note: your question is ${tokens.toLocaleString('en-US')} tokens, more than a quarter of the ${s.maxContextTokens.toLocaleString('en-US')}-token budget; only its first ${cut.tokens.toLocaleString('en-US')} tokens were sent. Put long text in a file and mention it with @path.`,
+    note: (`Note: your question is ${tokens.toLocaleString('en-US')} tokens, more than a quarter of the ` +
+      (`${s.maxContextTokens.toLocaleString('en-US')}-token budget; only its first ${cut.tokens.toLocaleString('en-US')} tokens were sent. Put long text ` +
+        `in a file and mention it with @path.`)),
   };
 }
 

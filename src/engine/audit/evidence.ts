@@ -18,7 +18,8 @@ export function listExecutionsByTool(store: AuditStore, tool: string, since = 0,
 /** Q2: failed (or interrupted) executions of a tool, newest first. */
 export function listFailuresByTool(store: AuditStore, tool: string, since = 0, limit = 100): Row[] {
   return store.query(
-    `SELECT ${executionColumns} FROM executions e WHERE e.tool = ? AND e.status IN ('failed', 'interrupted') AND e.started_at >= ? ORDER BY e.started_at DESC, e.id LIMIT ?`,
+    (`SELECT ${executionColumns} FROM executions e WHERE e.tool = ? AND e.status IN ('failed', 'interrupted') AND e.started_at >= ? ORDER BY e.started_at ` +
+      `DESC, e.id LIMIT ?`),
     [tool, since, limit],
   );
 }
@@ -26,7 +27,8 @@ export function listFailuresByTool(store: AuditStore, tool: string, since = 0, l
 /** Q3: executions that reported a diagnostic code. */
 export function findExecutionsByDiagnosticCode(store: AuditStore, code: string, limit = 100): Row[] {
   return store.query(
-    `SELECT DISTINCT ${executionColumns} FROM executions e JOIN diagnostics d ON d.execution_id = e.id WHERE d.code = ? ORDER BY e.started_at DESC, e.id LIMIT ?`,
+    (`SELECT DISTINCT ${executionColumns} FROM executions e JOIN diagnostics d ON d.execution_id = e.id WHERE d.code = ? ORDER BY e.started_at DESC, e.id ` +
+      `LIMIT ?`),
     [code, limit],
   );
 }
@@ -58,7 +60,8 @@ export function getLatestOutcomeForFile(store: AuditStore, path: string): Row | 
 /** Q7: diagnostic codes seen at least `threshold` times in the same file. */
 export function getRecurringDiagnostics(store: AuditStore, threshold = 2, since = 0): Row[] {
   return store.query(
-    'SELECT code, path, COUNT(*) AS count, MIN(created_at) AS first_at, MAX(created_at) AS last_at FROM diagnostics WHERE code IS NOT NULL AND created_at >= ? GROUP BY code, path HAVING COUNT(*) >= ? ORDER BY count DESC, code, path',
+    ('SELECT code, path, COUNT(*) AS count, MIN(created_at) AS first_at, MAX(created_at) AS last_at FROM diagnostics WHERE code IS NOT NULL AND created_at ' +
+      '>= ? GROUP BY code, path HAVING COUNT(*) >= ? ORDER BY count DESC, code, path'),
     [since, threshold],
   );
 }

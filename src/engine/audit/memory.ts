@@ -45,7 +45,8 @@ export function formatMemoryHits(hits: MemoryHit[], maxChars = 400): string {
   return hits
     .map(
       (h) =>
-        `[${new Date(h.createdAt).toISOString()}] ${h.role} (conversation ${h.conversationId}): ${h.content.length > maxChars ? `${h.content.slice(0, maxChars)}…` : h.content}`,
+        (`[${new Date(h.createdAt).toISOString()}] ${h.role} (conversation ${h.conversationId}): ` +
+          `${h.content.length > maxChars ? `${h.content.slice(0, maxChars)}…` : h.content}`),
     )
     .join('\n');
 }

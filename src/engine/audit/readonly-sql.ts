@@ -58,7 +58,8 @@ function sqliteError(message: string, scope: ReadOnlySqlScope): ReadOnlySqlError
   const missing = /^no such table: (?:\w+\.)?(\w+)$/.exec(message)?.[1];
   if (scope === 'conversation' && missing && auditTables.includes(missing)) {
     return new ReadOnlySqlError(
-      `Refused: /memory_sql reads only the conversation table 'messages' (id, conversation_id, role, content, created_at); '${missing}' belongs to the audit log, which reaches the model only as evidence summaries`,
+      (`Refused: /memory_sql reads only the conversation table 'messages' (id, conversation_id, role, content, created_at); '${missing}' belongs to the ` +
+        `audit log, which reaches the model only as evidence summaries`),
       'refused',
       "Query the messages table, e.g. SELECT role, content FROM messages WHERE content LIKE '%word%' ORDER BY id DESC LIMIT 5.",
     );
@@ -134,7 +135,8 @@ export function formatResultTable(result: ReadOnlyQueryResult): string {
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(' | ').trimEnd();
   const out = [line(result.columns), widths.map((w) => '-'.repeat(w)).join('-+-'), ...body.map(line)];
   out.push(
-    `(${result.rows.length} row${result.rows.length === 1 ? '' : 's'}${result.truncated ? `, truncated at the ${result.truncatedAt === 'size' ? 'size' : 'row'} limit` : ''})`,
+    (`(${result.rows.length} ` +
+      `row${result.rows.length === 1 ? '' : 's'}${result.truncated ? `, truncated at the ${result.truncatedAt === 'size' ? 'size' : 'row'} limit` : ''})`),
   );
   return out.join('\n') + '\n';
 }

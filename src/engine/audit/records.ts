@@ -19,7 +19,8 @@ export function startExecution(store: AuditStore, e: { planId?: string; stepId?:
   const id = store.newId();
   const { pid, host } = store.owner();
   store.run(
-    "INSERT INTO executions (id, plan_id, step_id, tool, arguments_json, path, started_at, status, owner_pid, owner_host) VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)",
+    ("INSERT INTO executions (id, plan_id, step_id, tool, arguments_json, path, started_at, status, owner_pid, owner_host) VALUES (?, ?, ?, ?, ?, ?, ?, " +
+      "'running', ?, ?)"),
     [id, e.planId ?? null, e.stepId ?? null, e.tool, JSON.stringify(e.args), e.path ?? null, store.clock(), pid, host],
   );
   return id;
@@ -80,7 +81,8 @@ export function recordExchange(
 ): string {
   const id = store.newId();
   store.run(
-    'INSERT INTO llm_exchanges (id, plan_id, query_id, created_at, prompt_sha256, response_sha256, kept_text, provider, model, prompt_bytes, response_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ('INSERT INTO llm_exchanges (id, plan_id, query_id, created_at, prompt_sha256, response_sha256, kept_text, provider, model, prompt_bytes, ' +
+      'response_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
     [
       id,
       x.planId ?? null,

@@ -71,7 +71,8 @@ function openOrSetAside(SQL: SqlJsStatic, file: string, clock: () => number): { 
     }
     const aside = `${file}.corrupt-${new Date(clock()).toISOString().replace(/[:.]/g, '-')}`;
     renameSync(file, aside);
-    const notice = `The memory database ${file} could not be read (${reason}); it was moved to ${aside} and a fresh one was started. Earlier conversations and audit records are in the moved file.`;
+    const notice = (`The memory database ${file} could not be read (${reason}); it was moved to ${aside} and a fresh one was started. Earlier ` +
+      `conversations and audit records are in the moved file.`);
     return { db: new SQL.Database(), notice };
   });
 }

@@ -191,7 +191,8 @@ export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Pro
   const cloudFrom = (kind: keyof typeof ENV_KEYS, apiKey: string): ProviderSpec => {
     if (baseUrl !== undefined)
       warnings.push(
-        `.agent/etc/query.yaml: base_url is ignored for ${kind} (a ${kind} key is sent only to ${kind}'s own endpoint); to use a server of your choice, set llm_provider to its URL.`,
+        (`.agent/etc/query.yaml: base_url is ignored for ${kind} (a ${kind} key is sent only to ${kind}'s own endpoint); to use a server of your choice, ` +
+          `set llm_provider to its URL.`),
       );
     const spec = cloudSpec(kind, apiKey, model ?? '', keyHint(kind));
     const override = env[ENDPOINT_ENV[kind]]?.trim();

@@ -98,7 +98,8 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
   const candidates = await index.search(terms, RANKED_CANDIDATES);
   if (index.indexing)
     req.onProgress?.(
-      `Still indexing (${index.indexing.indexed.toLocaleString('en-US')} of ${index.indexing.total.toLocaleString('en-US')} files): answering from what is indexed so far…`,
+      (`Still indexing (${index.indexing.indexed.toLocaleString('en-US')} of ${index.indexing.total.toLocaleString('en-US')} files): answering from what ` +
+        `is indexed so far…`),
     );
   const ranked = candidates.filter((r) => r.score >= (candidates[0]?.score ?? 0) * RELATIVE_CUTOFF);
   const ranking = performance.now();

@@ -7,7 +7,8 @@ import type { BuiltContext, ContextChunk } from './types';
 
 /** The answer every surface gives when retrieval found nothing (no model is called then); see noContextAnswer. */
 export const NO_CONTEXT_ANSWER =
-  "I couldn't find relevant information in this workspace for that question. Try naming a file, a function or a term that appears in the code, or attach a file with @path.";
+  ("I couldn't find relevant information in this workspace for that question. Try naming a file, a function or a term that appears in the code, or attach " +
+    "a file with @path.");
 
 const SNIPPET_LINES = 30;
 const SNIPPET_COUNT = 5;
@@ -60,7 +61,9 @@ export function renderContext(ctx: Pick<BuiltContext, 'queryId' | 'chunks'>): Sc
 export function noContextAnswer(ctx: Pick<BuiltContext, 'chunks' | 'droppedChunks' | 'budget'>): string {
   if (ctx.chunks.length > 0 || ctx.droppedChunks === 0) return NO_CONTEXT_ANSWER;
   const n = ctx.droppedChunks;
-  return `Found ${n} matching chunk${n === 1 ? '' : 's'} in this workspace, but none fit the context budget of ${ctx.budget.maxContextTokens} tokens. Raise the budget (\`--max-tokens\` on the CLI, \`max_context_tokens\` in .agent/etc/query.yaml, or the \`grounded.maxContextTokens\` setting) and ask again.`;
+  return (`Found ${n} matching chunk${n === 1 ? '' : 's'} in this workspace, but none fit the context budget of ${ctx.budget.maxContextTokens} tokens. ` +
+    (`Raise the budget (\`--max-tokens\` on the CLI, \`max_context_tokens\` in .agent/etc/query.yaml, or the \`grounded.maxContextTokens\` setting) and ` +
+      `ask again.`));
 }
 
 const LANGUAGES: Record<string, string> = {

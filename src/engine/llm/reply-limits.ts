@@ -19,7 +19,8 @@ function timeoutError(who: string, kind: 'idle' | 'deadline', ms: number): Provi
   return new ProviderError(
     'network',
     message,
-    'The model or its server may be overloaded or stuck: try again. For a slow local model, raise llm_idle_timeout_seconds / llm_timeout_seconds in .agent/etc/query.yaml.',
+    ('The model or its server may be overloaded or stuck: try again. For a slow local model, raise llm_idle_timeout_seconds / llm_timeout_seconds in ' +
+      '.agent/etc/query.yaml.'),
   );
 }
 

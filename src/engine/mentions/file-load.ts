@@ -203,7 +203,8 @@ export async function loadFileMention(
         if (size > maxBytes * HUGE_FACTOR) {
           throw new MentionError(
             'too_large',
-            `@${t.label} is ${formatBytes(size)}, too large to attach (the limit is ${formatBytes(maxBytes)}; larger files are cut, up to ${formatBytes(maxBytes * HUGE_FACTOR)}).`,
+            (`@${t.label} is ${formatBytes(size)}, too large to attach (the limit is ${formatBytes(maxBytes)}; larger files are cut, up to ` +
+              `${formatBytes(maxBytes * HUGE_FACTOR)}).`),
             `Mention a line range, e.g. @${t.label}#L1-200.`,
           );
         }

@@ -170,7 +170,8 @@ export function formatMentionSummary(s: MentionSummary): string {
   }
   for (const u of s.urls)
     lines.push(
-      `- Page ${u.url}: ${u.bytes.toLocaleString('en-US')} bytes${u.cached ? ' (cached)' : ''}${u.truncated ? ' (cut at 1 MB)' : ''}${u.note ? ` (${u.note})` : ''}`,
+      (`- Page ${u.url}: ${u.bytes.toLocaleString('en-US')} ` +
+        `bytes${u.cached ? ' (cached)' : ''}${u.truncated ? ' (cut at 1 MB)' : ''}${u.note ? ` (${u.note})` : ''}`),
     );
   for (const f of s.failures) lines.push(`- Not attached: ${f.raw}: ${f.message} ${f.suggestion}`);
   return lines.length ? `**Mentions**\n${lines.join('\n')}` : '';

@@ -77,7 +77,8 @@ export function summarizeEvidence(store: AuditStore, req: EvidenceRequest): Evid
     return {
       count: rows.length,
       line: rows.length
-        ? `{tool: ${q(tool)}, count: ${rows.length}, succeeded: ${rows.filter((r) => r.status === 'succeeded').length}, last_success: ${rows[0].status === 'succeeded'}}`
+        ? (`{tool: ${q(tool)}, count: ${rows.length}, succeeded: ${rows.filter((r) => r.status === 'succeeded').length}, last_success: ` +
+          `${rows[0].status === 'succeeded'}}`)
         : '',
     };
   });

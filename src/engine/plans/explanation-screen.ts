@@ -28,13 +28,15 @@ const patterns: Array<[ScreenRule, RegExp]> = [
   [
     'confidence',
     w(
-      'probably|likely|unlikely|might|maybe|perhaps|possibly|presumably|confidence|confident|probability|chance(?:s)? (?:of|that|are|is)|odds|certainly|almost certainly',
+      ('probably|likely|unlikely|might|maybe|perhaps|possibly|presumably|confidence|confident|probability|chance(?:s)? ' +
+        '(?:of|that|are|is)|odds|certainly|almost certainly'),
     ),
   ],
   [
     'causal',
     w(
-      'caused|causes|causing|cause of|fixed|prevented|prevents|preventing|because of|due to|resulted in|results in|led to|leads to|as a result of|responsible for|thanks to',
+      ('caused|causes|causing|cause of|fixed|prevented|prevents|preventing|because of|due to|resulted in|results in|led to|leads to|as a result ' +
+        'of|responsible for|thanks to'),
     ),
   ],
   ['risk', w('risky|risk|risks|unsafe|safe|safely|dangerous|danger|hazardous|error-prone')],
@@ -42,13 +44,16 @@ const patterns: Array<[ScreenRule, RegExp]> = [
   [
     'history',
     w(
-      'worked (?:before|previously|earlier|last time|in the past|fine|well)|has (?:always )?worked|have (?:always )?worked|always worked|used to work|did the trick|is known to work|known to work|never (?:fails|failed)|always (?:fails|failed|succeeds|succeeded)|(?:has|have) (?:never|always) (?:failed|succeeded)|(?:it|this|that) (?:works|worked)|works (?:fine|again)',
+      ('worked (?:before|previously|earlier|last time|in the past|fine|well)|has (?:always )?worked|have (?:always )?worked|always worked|used to work|did ' +
+        ('the trick|is known to work|known to work|never (?:fails|failed)|always (?:fails|failed|succeeds|succeeded)|(?:has|have) (?:never|always) ' +
+          '(?:failed|succeeded)|(?:it|this|that) (?:works|worked)|works (?:fine|again)')),
     ),
   ],
   [
     'policy',
     w(
-      "should not|shouldn't|should never|better to avoid|better not|must not|ought not|(?:you|we) should(?!\\s+(?:not|never))|it is best to|is not recommended|not recommended|recommend against|avoid doing",
+      ("should not|shouldn't|should never|better to avoid|better not|must not|ought not|(?:you|we) should(?!\\s+(?:not|never))|it is best to|is not " +
+        "recommended|not recommended|recommend against|avoid doing"),
     ),
   ],
 ];

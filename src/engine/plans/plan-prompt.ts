@@ -22,7 +22,9 @@ export function planSystemPrompt(): string {
     '  "explanation": "what the plan does, stating evidence only"',
     '}',
     'Step ids are unique. Paths are workspace-relative with forward slashes. Arguments must match the schema of the tool exactly (no extra keys).',
-    'file_write and file_create take the COMPLETE new file contents. splice_patch replaces one symbol\'s whole definition with `with` (the full new source of that symbol). splice_plan applies a plan file (created by an earlier file_create step) holding {"splices": [ {file, symbol, kind?, with}, ... ]}: several such replacements at once, all or none.',
+    ('file_write and file_create take the COMPLETE new file contents. splice_patch replaces one symbol\'s whole definition with `with` (the full new ' +
+      ('source of that symbol). splice_plan applies a plan file (created by an earlier file_create step) holding {"splices": [ {file, symbol, kind?, ' +
+        'with}, ... ]}: several such replacements at once, all or none.')),
     'Preconditions Grounded can check: "file exists", "file contains symbol \'name\'", "<step id> succeeded".',
     '',
     'AVAILABLE TOOLS (name { arguments }):',
@@ -34,10 +36,12 @@ export function planSystemPrompt(): string {
     '',
     'CRITICAL CONSTRAINTS:',
     '1. Return a structured plan only; never claim to have run a tool.',
-    '2. Cite the evidence queries you rely on in evidence_referenced. A claim about history (prior fixes, earlier runs, recurring errors) needs a cited query that returned rows; otherwise say "insufficient evidence".',
+    ('2. Cite the evidence queries you rely on in evidence_referenced. A claim about history (prior fixes, earlier runs, recurring errors) needs a cited ' +
+      'query that returned rows; otherwise say "insufficient evidence".'),
     '3. The explanation states evidence; it never interprets it:',
     '   - no confidence or probability (no percentages, "likely", "probably", "might", "maybe")',
-    '   - no causal claims ("caused", "fixed", "prevented", "because of", "due to", "led to"): only temporal adjacency ("Q8 shows an edit 5 minutes after E0425 appeared")',
+    ('   - no causal claims ("caused", "fixed", "prevented", "because of", "due to", "led to"): only temporal adjacency ("Q8 shows an edit 5 minutes after ' +
+      'E0425 appeared")'),
     '   - no risk language ("risky", "safe", "dangerous", "error-prone")',
     '   - no policy statements ("should not", "better to avoid", "not recommended", "you should")',
     '4. Surface tool errors verbatim; never reword them.',

@@ -61,9 +61,11 @@ function runReport(r: ExplainRunRequest): string {
     'Steps:',
     ...steps,
     '',
-    'Explain the outcome in plain words, step by step where it matters. Quote every tool error exactly as written, inside backticks. State only what the steps and the evidence below show: no causes, no probabilities, no risk, no advice.',
+    ('Explain the outcome in plain words, step by step where it matters. Quote every tool error exactly as written, inside backticks. State only what the ' +
+      'steps and the evidence below show: no causes, no probabilities, no risk, no advice.'),
     failed
-      ? 'The run did not complete. If the errors and the evidence allow a different approach, end with a revised plan as one ```json block in the plan schema (it will be validated and needs a new authorization); otherwise write "No revised plan: insufficient evidence."'
+      ? ('The run did not complete. If the errors and the evidence allow a different approach, end with a revised plan as one ```json block in the plan ' +
+        'schema (it will be validated and needs a new authorization); otherwise write "No revised plan: insufficient evidence."')
       : 'The run completed: do not propose another plan.',
   ].join('\n');
 }

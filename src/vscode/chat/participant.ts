@@ -33,7 +33,8 @@ export type ChatStream = Pick<vscode.ChatResponseStream, 'markdown' | 'anchor' |
 function footer(ctx: BuiltContext, provider?: string, modelFailed = false): string {
   const redacted = Object.keys(ctx.redactions).length ? `; redacted ${formatRedactionCounts(ctx.redactions)}` : '';
   const who = provider ? `Answered by ${provider}` : modelFailed ? 'The model did not answer: ranked snippets' : 'No model used';
-  return `\n\n---\n_${who} from ${ctx.chunks.length} chunk(s), ${ctx.totalTokens} tokens, of ${ctx.filesSearched.toLocaleString('en-US')} files searched${redacted}._`;
+  return (`\n\n---\n_${who} from ${ctx.chunks.length} chunk(s), ${ctx.totalTokens} tokens, of ${ctx.filesSearched.toLocaleString('en-US')} files ` +
+    `searched${redacted}._`);
 }
 
 async function explainAttachment(root: string): Promise<(CheckedAttachment & { what?: string }) | undefined> {
@@ -103,7 +104,8 @@ export async function handleChatRequest(
         else if (e.type === 'segment') answer.render(e.segment);
         else if (e.type === 'retry')
           stream.progress(
-            `${e.reason === 'rate_limited' ? 'Rate limited' : `The server failed (${e.reason})`}: retrying ${e.attempt} of 5 in ${Math.ceil(e.delayMs / 1000)} s…`,
+            (`${e.reason === 'rate_limited' ? 'Rate limited' : `The server failed (${e.reason})`}: retrying ${e.attempt} of 5 in ` +
+              `${Math.ceil(e.delayMs / 1000)} s…`),
           );
       },
     });

@@ -171,7 +171,8 @@ export class PanelController implements vscode.Disposable {
             t.progress = e.message;
             this.postTurn(t);
           } else if (e.type === 'retry') {
-            t.progress = `${e.reason === 'rate_limited' ? 'Rate limited' : 'The server failed'}: retrying ${e.attempt} of 5 in ${Math.ceil(e.delayMs / 1000)} s…`;
+            t.progress = (`${e.reason === 'rate_limited' ? 'Rate limited' : 'The server failed'}: retrying ${e.attempt} of 5 in ` +
+              `${Math.ceil(e.delayMs / 1000)} s…`);
             this.postTurn(t);
           }
           // Once the answer streams, the progress line has done its job.

@@ -22,11 +22,13 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/gm;
 function chip(c: Citation): string {
   // One badge, in text (an emoji renders as a box in some fonts), with the reason as its tooltip.
   if (!c.verified)
-    return `<span class="cite unverified" title="This citation does not match the code that was sent to the model">${c.raw} <span class="badge-unverified">unverified</span></span>`;
+    return (`<span class="cite unverified" title="This citation does not match the code that was sent to the model">${c.raw} <span ` +
+      `class="badge-unverified">unverified</span></span>`);
   const title = c.narrowedFrom
     ? `Open lines ${c.startLine}–${c.endLine}: the part of ${c.raw} that was sent to the model`
     : `Open ${c.raw}`;
-  return `<button class="cite" data-path="${escapeAttr(c.path)}" data-start="${c.startLine}" data-end="${c.endLine}" title="${escapeAttr(title)}">${c.raw}</button>`;
+  return (`<button class="cite" data-path="${escapeAttr(c.path)}" data-start="${c.startLine}" data-end="${c.endLine}" ` +
+    `title="${escapeAttr(title)}">${c.raw}</button>`);
 }
 
 /**

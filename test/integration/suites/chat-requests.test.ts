@@ -240,7 +240,8 @@ describe('@grounded requests as the model receives them', function () {
     assert.equal(prompt.split('for (;;) {').length - 1, 1, 'sent once, not twice');
   });
 
-  it('lets the model read more with a read-only tool: the command is hidden, the result is scrubbed, the lines read are citable, and the exchange is remembered', async () => {
+  it(('lets the model read more with a read-only tool: the command is hidden, the result is scrubbed, the lines read are citable, and the exchange is ' +
+    'remembered'), async () => {
     await setReplies([
       { match: 'TOOL RESULT — READ', reply: 'The client retries with backoff: src/http/client.ts#L20-30.' },
       { match: 'tool-round-77', reply: '/read src/http/client.ts#L20-30' },

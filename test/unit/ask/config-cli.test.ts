@@ -110,7 +110,8 @@ describe('grounded query with a model, and grounded metrics', () => {
     const answer = c.out.stdout.split('\n\n— ')[0];
     assert.equal(
       answer,
-      'Encrypted in src/auth/keyStore.ts#L19-26.\nListed in src/nope.ts#L1-2 ⚠️(unverified citation) and src/auth/keyStore.ts#L900-901 ⚠️(unverified citation).',
+      ('Encrypted in src/auth/keyStore.ts#L19-26.\nListed in src/nope.ts#L1-2 ⚠️(unverified citation) and src/auth/keyStore.ts#L900-901 ⚠️(unverified ' +
+        'citation).'),
     );
     assert.match(c.out.stdout, /2 citation\(s\) did not match the context sent and are marked unverified\.\n$/);
   });

@@ -28,7 +28,8 @@ describe('answers that use read-only tools through native tool calls', () => {
   };
   const readArgs = JSON.stringify({ path: 'src/auth/keyStore.ts', startLine: 1, endLine: 30 });
 
-  it('OpenAI: runs a native read, answers the call with a role:tool message carrying the scrubbed result, and verifies citations of the lines read', async () => {
+  it(('OpenAI: runs a native read, answers the call with a role:tool message carrying the scrubbed result, and verifies citations of the lines ' +
+    'read'), async () => {
     server.requests.length = 0;
     server.reply(
       { kind: 'openai-stream', chunks: [], toolCalls: [{ id: 'call_read1', name: 'read', arguments: readArgs }] },
@@ -107,7 +108,8 @@ describe('answers that use read-only tools through native tool calls', () => {
     assert.deepEqual(second.at(-2).tool_calls.map((c: { id: string }) => c.id), ['c1'], 'only the call that ran is in the history');
     assert.equal(
       second.at(-1).content,
-      '🔧 TOOL RESULT — READ\n\nError: /read: the arguments are not valid JSON\n\n(Only one tool call runs per round; not run: grep. Ask for it again if you still need it.)\n\n---',
+      ('🔧 TOOL RESULT — READ\n\nError: /read: the arguments are not valid JSON\n\n(Only one tool call runs per round; not run: grep. Ask for it again if ' +
+        'you still need it.)\n\n---'),
     );
     const third = body(2).messages;
     assert.equal(third.at(-1).tool_call_id, 'c3');

@@ -45,7 +45,9 @@ test('grounded plan check: 0 valid, 1 invalid with the exact messages, 2 usage',
   assert.equal(await main(['plan', 'check', path.join(root, 'bad.json'), '--root', root], c.io), 1);
   assert.equal(
     c.out.stdout,
-    "Step 's1': Precondition failed: symbol 'g' not found in 'src/a.ts'\nStep 's2': Tool 'shell' not found in available tools. Available tools: file_read, file_write, file_create, file_search, file_glob, splice_patch, splice_plan, symbols_in_file, references_to_symbol_name, references_from_file_to_symbol_name, lsp_check\n",
+    ("Step 's1': Precondition failed: symbol 'g' not found in 'src/a.ts'\nStep 's2': Tool 'shell' not found in available tools. Available tools: " +
+      ("file_read, file_write, file_create, file_search, file_glob, splice_patch, splice_plan, symbols_in_file, references_to_symbol_name, " +
+        "references_from_file_to_symbol_name, lsp_check\n")),
   );
   c = capture(root);
   assert.equal(await main(['plan', 'check'], c.io), 2);
@@ -89,7 +91,8 @@ test('grounded plan check uses the workspace audit log for history claims, with 
   assert.equal(await main(['plan', 'check', 'hand.json'], c.io), 1);
   assert.equal(
     c.out.stdout,
-    'Insufficient evidence: the explanation mentions \'prior runs\' ("previous edit") but Q2, Q4 return empty results\nInsufficient evidence: the explanation mentions \'prior runs\' ("previous failures") but Q2, Q4 return empty results\n',
+    ('Insufficient evidence: the explanation mentions \'prior runs\' ("previous edit") but Q2, Q4 return empty results\nInsufficient evidence: the ' +
+      'explanation mentions \'prior runs\' ("previous failures") but Q2, Q4 return empty results\n'),
   );
 
   // A plan the extension proposed is checked against the evidence it was proposed with.

@@ -141,7 +141,8 @@ test('read-only steps return their output; file_glob and symbols_in_file work on
     result.steps.map((s) => s.output),
     [
       'src/calc.ts',
-      'function add src/calc.ts#L4-6\nclass Calc src/calc.ts#L8-13\nproperty Calc.total src/calc.ts#L9-9\nmethod Calc.add src/calc.ts#L10-12\nvariable VERSION src/calc.ts#L15-15',
+      ('function add src/calc.ts#L4-6\nclass Calc src/calc.ts#L8-13\nproperty Calc.total src/calc.ts#L9-9\nmethod Calc.add src/calc.ts#L10-12\nvariable ' +
+        'VERSION src/calc.ts#L15-15'),
       "src/calc.ts#L15: export const VERSION = '1.0';",
     ],
   );

@@ -104,7 +104,8 @@ test('an unknown tool is rejected with the list of known tools, and the plan is 
   const bad = { ...validPlan, steps: [{ id: 's1', tool: 'shell_exec', arguments: { cmd: 'rm -rf /' } }] };
   const { store, result } = await setup(JSON.stringify(bad));
   assert.deepEqual(result.errors, [
-    "Step 's1': Tool 'shell_exec' not found in available tools. Available tools: file_read, file_write, file_create, file_search, file_glob, splice_patch, splice_plan, symbols_in_file, references_to_symbol_name, references_from_file_to_symbol_name, lsp_check",
+    ("Step 's1': Tool 'shell_exec' not found in available tools. Available tools: file_read, file_write, file_create, file_search, file_glob, " +
+      "splice_patch, splice_plan, symbols_in_file, references_to_symbol_name, references_from_file_to_symbol_name, lsp_check"),
   ]);
   assert.equal(result.plan?.steps[0].tool, 'shell_exec');
   const [row] = store.query('SELECT validation_json FROM plans WHERE id = ?', ['plan_fixed']);

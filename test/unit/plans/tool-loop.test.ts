@@ -103,7 +103,8 @@ test('the model\'s /memory_sql never sees the audit log: audit tables are refuse
   assert.equal(executions.ok, false);
   assert.equal(
     executions.content,
-    "Error: Refused: /memory_sql reads only the conversation table 'messages' (id, conversation_id, role, content, created_at); 'executions' belongs to the audit log, which reaches the model only as evidence summaries",
+    ("Error: Refused: /memory_sql reads only the conversation table 'messages' (id, conversation_id, role, content, created_at); 'executions' belongs to " +
+      "the audit log, which reaches the model only as evidence summaries"),
   );
   for (const table of ['execution_artifacts', 'llm_exchanges', 'plans', 'authorizations', 'diagnostics']) {
     const r = await sql(`SELECT count(*) FROM main.${table}`);

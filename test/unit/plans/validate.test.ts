@@ -25,13 +25,15 @@ test('a valid plan has no issues', async () => {
 
 test('unknown tool lists the known tools', async () => {
   assert.deepEqual(await messages(plan([{ id: 's1', tool: 'rm_rf', arguments: {} }])), [
-    "Step 's1': Tool 'rm_rf' not found in available tools. Available tools: file_read, file_write, file_create, file_search, file_glob, splice_patch, splice_plan, symbols_in_file, references_to_symbol_name, references_from_file_to_symbol_name, lsp_check",
+    ("Step 's1': Tool 'rm_rf' not found in available tools. Available tools: file_read, file_write, file_create, file_search, file_glob, splice_patch, " +
+      "splice_plan, symbols_in_file, references_to_symbol_name, references_from_file_to_symbol_name, lsp_check"),
   ]);
 });
 
 test('missing and wrong arguments show the tool schema', async () => {
   assert.deepEqual(await messages(plan([{ id: 's1', tool: 'splice_patch', arguments: { file: 'src/calc.ts', kind: 3, with: 'x', extra: true } }])), [
-    "Step 's1': Invalid arguments for 'splice_patch': missing 'symbol'; 'kind' must be a string; unexpected 'extra'. Schema: splice_patch { file: string (required), symbol: string (required), kind: string (optional), with: string (required) }",
+    ("Step 's1': Invalid arguments for 'splice_patch': missing 'symbol'; 'kind' must be a string; unexpected 'extra'. Schema: splice_patch { file: string " +
+      "(required), symbol: string (required), kind: string (optional), with: string (required) }"),
   ]);
 });
 

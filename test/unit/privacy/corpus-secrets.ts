@@ -187,7 +187,8 @@ export const privateKeyCases: Case[] = [
   ['openssh key', `-----BEGIN OPENSSH PRIVATE KEY-----\n${PEM_BODY}\n-----END OPENSSH PRIVATE KEY-----`, `${R('private_key')}\n\n\n\n\n\n`],
   [
     'encrypted key with headers',
-    `-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,${fake(32, 'hex', 50).toUpperCase()}\n\n${PEM_BODY}\n-----END RSA PRIVATE KEY-----`,
+    (`-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,${fake(32, 'hex', 50).toUpperCase()}\n\n${PEM_BODY}\n-----END RSA ` +
+      `PRIVATE KEY-----`),
     `${R('private_key')}${'\n'.repeat(9)}`,
   ],
   [
@@ -204,8 +205,11 @@ export const privateKeyCases: Case[] = [
   ['chunk cut before END', `${PEM_BODY}\n-----END RSA PRIVATE KEY-----\nnext line`, `${R('private_key')}\n\n\n\n\n\nnext line`],
   [
     'putty key file: the private lines and their mac',
-    `PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy@ci\nPublic-Lines: 1\nAAAAC3NzaC1lZDI1NTE5AAAAI${fake(24, 'b64', 52)}\nPrivate-Lines: 2\n${fake(44, 'b64', 53)}\n${fake(20, 'b64', 54)}\nPrivate-MAC: ${fake(64, 'hex', 55)}\n`,
-    `PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy@ci\nPublic-Lines: 1\nAAAAC3NzaC1lZDI1NTE5AAAAI${fake(24, 'b64', 52)}\nPrivate-Lines: 2\n${R('private_key')}\n\n\n`,
+    (`PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy@ci\nPublic-Lines: ` +
+      (`1\nAAAAC3NzaC1lZDI1NTE5AAAAI${fake(24, 'b64', 52)}\nPrivate-Lines: 2\n${fake(44, 'b64', 53)}\n${fake(20, 'b64', 54)}\nPrivate-MAC: ` +
+        `${fake(64, 'hex', 55)}\n`)),
+    (`PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy@ci\nPublic-Lines: ` +
+      `1\nAAAAC3NzaC1lZDI1NTE5AAAAI${fake(24, 'b64', 52)}\nPrivate-Lines: 2\n${R('private_key')}\n\n\n`),
   ],
   [
     'crlf line endings kept',

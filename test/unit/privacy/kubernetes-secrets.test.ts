@@ -10,11 +10,13 @@ const CERT_KEY = Buffer.from('-----BEGIN EC PARAMETERS-----\nBggqhkjOPQMBBw==\n'
 
 describe('kubernetes secrets', () => {
   it('redacts every data value of a Secret, keys intact, lines kept', () => {
-    const text = `apiVersion: v1\nkind: Secret\nmetadata:\n  name: registry\ntype: Opaque\ndata:\n  tls.key: ${CERT_KEY}\n  .dockerconfigjson: "${B64}"\n  username: YWRtaW4=\n  # a comment\n  empty: ""\n`;
+    const text = (`apiVersion: v1\nkind: Secret\nmetadata:\n  name: registry\ntype: Opaque\ndata:\n  tls.key: ${CERT_KEY}\n  .dockerconfigjson: "${B64}"\n ` +
+      ` username: YWRtaW4=\n  # a comment\n  empty: ""\n`);
     const out = scrubText(text);
     assert.equal(
       out.text,
-      'apiVersion: v1\nkind: Secret\nmetadata:\n  name: registry\ntype: Opaque\ndata:\n  tls.key: [REDACTED:kubernetes_secret#1]\n  .dockerconfigjson: "[REDACTED:kubernetes_secret#2]"\n  username: [REDACTED:kubernetes_secret#3]\n  # a comment\n  empty: ""\n',
+      ('apiVersion: v1\nkind: Secret\nmetadata:\n  name: registry\ntype: Opaque\ndata:\n  tls.key: [REDACTED:kubernetes_secret#1]\n  .dockerconfigjson: ' +
+        '"[REDACTED:kubernetes_secret#2]"\n  username: [REDACTED:kubernetes_secret#3]\n  # a comment\n  empty: ""\n'),
     );
     assert.deepEqual(out.redactions, { kubernetes_secret: 3 });
   });
@@ -51,7 +53,8 @@ describe('kubernetes secrets', () => {
   });
 
   it('redacts a JSON Secret (kubectl get secret -o json)', () => {
-    const text = `{\n  "apiVersion": "v1",\n  "data": {\n    "password": "${B64}",\n    "host": "ZGIuaW50ZXJuYWw="\n  },\n  "kind": "Secret",\n  "metadata": { "name": "db" }\n}\n`;
+    const text = (`{\n  "apiVersion": "v1",\n  "data": {\n    "password": "${B64}",\n    "host": "ZGIuaW50ZXJuYWw="\n  },\n  "kind": "Secret",\n  ` +
+      `"metadata": { "name": "db" }\n}\n`);
     const out = scrubText(text).text;
     assert.match(out, /"password": "\[REDACTED:kubernetes_secret#1\]",\n {4}"host": "\[REDACTED:kubernetes_secret#2\]"/);
     assert.match(out, /"name": "db"/);

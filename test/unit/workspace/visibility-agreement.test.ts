@@ -138,7 +138,8 @@ describe('one visibility rule across every surface', () => {
     assert.equal(await checkAttachment(opts, path.join(ws.root, '..notes.md'), '..notes.md'), undefined);
   });
 
-  it('plan validation: reads and writes through links to hidden places, into ignored paths or out of the workspace are invalid (exit 1 preconditions)', async () => {
+  it(('plan validation: reads and writes through links to hidden places, into ignored paths or out of the workspace are invalid (exit 1 ' +
+    'preconditions)'), async () => {
     const steps: Array<[string, Record<string, unknown>]> = [
       ['file_read', { path: 'notes.txt' }],
       ['file_read', { path: 'sec/helper.ts' }],
