@@ -59,7 +59,24 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const savedAt = usable ? loaded.savedAt : null;
     if (values.json) {
       io.stdout(
-        `${JSON.stringify({ root, index: file, indexed: usable, upToDate, files: index.fileCount, chunks: index.liveChunks, visibleFiles: st.visible, added: st.added, changed: st.changed, removed: st.removed, savedAt: savedAt === null ? null : new Date(savedAt).toISOString(), problem: loaded.status === 'rebuilt' ? loaded.reason : null }, null, 2)}\n`,
+        JSON.stringify(
+          {
+            root,
+            index: file,
+            indexed: usable,
+            upToDate,
+            files: index.fileCount,
+            chunks: index.liveChunks,
+            visibleFiles: st.visible,
+            added: st.added,
+            changed: st.changed,
+            removed: st.removed,
+            savedAt: savedAt === null ? null : new Date(savedAt).toISOString(),
+            problem: loaded.status === 'rebuilt' ? loaded.reason : null,
+          },
+          null,
+          2,
+        ) + '\n',
       );
     } else if (!usable) {
       io.stdout(
@@ -84,7 +101,19 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }) : undefined;
   if (values.json) {
     io.stdout(
-      `${JSON.stringify({ root, index: file, ...report, saved: saved !== undefined, indexBytes: saved ?? null, loaded: loaded.status, problem: loaded.status === 'rebuilt' ? loaded.reason : null }, null, 2)}\n`,
+      JSON.stringify(
+        {
+          root,
+          index: file,
+          ...report,
+          saved: saved !== undefined,
+          indexBytes: saved ?? null,
+          loaded: loaded.status,
+          problem: loaded.status === 'rebuilt' ? loaded.reason : null,
+        },
+        null,
+        2,
+      ) + '\n',
     );
   } else {
     const what =

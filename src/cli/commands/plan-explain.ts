@@ -48,15 +48,26 @@ export async function explainCommand(id: string, opts: { root: string; db?: stri
     const r = await session.explainRun({ plan, status, steps, provider: createProvider(config.provider) });
     if (opts.json) {
       io.stdout(
-        `${JSON.stringify({ planId: plan.id, status, explanation: r.explanation ?? null, rejected: r.rejected, revised: r.revised ? { plan: r.revised.plan, valid: r.revised.validation.valid, errors: r.revised.validation.issues.map((i) => i.message) } : null, revisedErrors: r.revisedErrors }, null, 2)}\n`,
+        JSON.stringify(
+          {
+            planId: plan.id,
+            status,
+            explanation: r.explanation ?? null,
+            rejected: r.rejected,
+            revised: r.revised ? { plan: r.revised.plan, valid: r.revised.validation.valid, errors: r.revised.validation.issues.map((i) => i.message) } : null,
+            revisedErrors: r.revisedErrors,
+          },
+          null,
+          2,
+        ) + '\n',
       );
     } else {
       io.stdout(r.explanation ? `${r.explanation}\n` : `The explanation was withheld:\n${r.rejected.join('\n')}\n`);
       if (r.revised) {
         const problems = r.revised.validation.issues.map((i) => i.message);
         io.stdout(
-          (`\nRevised plan ${r.revised.plan.id} ` +
-            `(${problems.length ? `invalid:\n${problems.join('\n')}` : 'valid; it needs your authorization to run'}):\n${JSON.stringify(r.revised.plan, null, 2)}\n`),
+          `\nRevised plan ${r.revised.plan.id} ` +
+            `(${problems.length ? `invalid:\n${problems.join('\n')}` : 'valid; it needs your authorization to run'}):\n${JSON.stringify(r.revised.plan, null, 2)}\n`,
         );
       }
       if (r.revisedErrors.length) io.stdout(`\nThe revised plan could not be read:\n${r.revisedErrors.join('\n')}\n`);

@@ -10,7 +10,10 @@ import { runReadOnlyTool } from '../tools/tool-runner';
 import { stepPath, toolMutates, type ToolName } from '../tools/catalog';
 import { validatePlan, type ValidationResult } from './validate';
 
-/** step: every step is confirmed; plan: the user approved the whole plan up front (only file changes ask, with their diff); edited: the user changed the plan first, then runs it step by step. */
+/**
+ * step: every step is confirmed; plan: the user approved the whole plan up front (only file changes
+ * ask, with their diff); edited: the user changed the plan first, then runs it step by step.
+ */
 export type ExecutionMode = AuthorizationMode;
 
 /** accept: run the step; reject: skip it and go on; cancel: skip it and stop the plan. */
