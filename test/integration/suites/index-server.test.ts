@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 import type { GroundedApi } from '../../../src/vscode/extension';
@@ -76,15 +76,21 @@ describe('the index server', function () {
     const client = api.services.indexClient!;
     const before = (await top('how are API keys stored?')).paths;
     const gen = path.join(root, 'generated-progress');
+    // Written beside the workspace and moved in at once: one file event, not 20,000 of them for the
+    // extension host to filter while the test waits on it. Ten functions a file, so that the build
+    // lasts long enough here to be stopped part way.
+    const staging = `${root}-staging`;
+    const body = Array.from({ length: 10 }, (_, i) => `export function step${i}(input: string): string {\n  return input.trim() + '${i}';\n}\n`).join('');
     for (let d = 0; d < 100; d++) {
-      mkdirSync(path.join(gen, `pkg${d}`), { recursive: true });
-      for (let f = 0; f < 200; f++) writeFileSync(path.join(gen, `pkg${d}`, `m${f}.ts`), `export const value${d}x${f} = ${f};\n`);
+      mkdirSync(path.join(staging, `pkg${d}`), { recursive: true });
+      for (let f = 0; f < 200; f++) writeFileSync(path.join(staging, `pkg${d}`, `m${f}.ts`), `export const value${d}x${f} = ${f};\n${body}`);
     }
+    renameSync(staging, gen);
     try {
       // A cold build: no saved index, a fresh server.
       rmSync(path.join(root, '.agent', 'state', 'index.bin'), { force: true });
       client.restart();
-      // Watched closely: the build of 20,000 small files takes about a second here.
+      // Watched closely: the build of 20,000 files takes a few seconds here.
       let shown: string | undefined;
       for (const until = Date.now() + 60_000; shown === undefined && Date.now() < until;) {
         shown = client.indexingStatus.text;
