@@ -88,8 +88,13 @@ export class IndexClient implements vscode.Disposable {
 
   /** Restarts the server on purpose (settings changed), without the crash notice. */
   restart(): void {
-    this.quiet = true;
-    this.ready = this.client.restart().catch(() => undefined);
+    // One restart at a time, each after the one before: two that overlap (three settings changed in
+    // a row) could leave the first one's server running, started with the older settings, while
+    // `startedWith` already holds the newer ones, so `current()` would not restart it again.
+    this.ready = this.ready.catch(() => undefined).then(() => {
+      this.quiet = true;
+      return this.client.restart();
+    }).catch(() => undefined);
   }
 
   /**
