@@ -1,6 +1,5 @@
 import { ChunkTable, type ChunkRow, type PackedChunks } from './chunk-table';
 import { PostingStore, type PackedPostings } from './postings';
-import { splitIdentifier, stem } from './terms';
 import { ChunkTokenizer } from './tokenize';
 
 /** What the index remembers of one file: how it was when read, and its chunks (a contiguous id range). */
@@ -37,24 +36,7 @@ export interface IndexStats {
   readonly chunkIdLimit: number;
   /** A file's chunk id range (first chunk = `first`). */
   fileChunks(rel: string): { first: number; count: number } | undefined;
-  /** The tokens of a file's path (its folder and file names split like identifiers). */
-  pathTokens(rel: string): ReadonlySet<string>;
-  /** Each file's path with its lower-cased and letters-and-digits forms (what path boosts compare). */
-  pathsWithForms(): readonly (readonly [string, PathForms])[];
   paths(): Iterable<string>;
-}
-
-export interface PathForms { lower: string; squashed: string }
-
-function pathTokens(rel: string): Set<string> {
-  const out = new Set<string>();
-  // Split before lower-casing: `keyStore.ts` names key and store, not one word keystore.
-  for (const part of rel.split(/[/.]/)) {
-    const words = splitIdentifier(part);
-    if (words.length > 1) out.add(words.join(''));
-    for (const w of words) out.add(stem(w));
-  }
-  return out;
 }
 
 /** Removed chunks may hold ids until they outnumber the live ones (and at least this many). */
@@ -67,10 +49,6 @@ const COMPACT_AFTER_DEAD = 4096;
  */
 export class IndexData implements IndexStats {
   private readonly files = new Map<string, FileRecord>();
-  private readonly tokensOfPath = new Map<string, Set<string>>();
-  private readonly formsOfPath = new Map<string, PathForms>();
-  /** Every file with its path forms, built when a question needs it after files came or went. */
-  private pathList: [string, PathForms][] | undefined;
   private chunks = new ChunkTable();
   private postings = new PostingStore();
   private tokenizer = new ChunkTokenizer(this.postings);
@@ -117,7 +95,6 @@ export class IndexData implements IndexStats {
       return this.chunks.add(rel, c.startLine, c.endLine, c.length);
     });
     this.files.set(rel, { ...meta, first, count });
-    this.pathList = undefined;
     this.df.clear();
   }
 
@@ -136,9 +113,6 @@ export class IndexData implements IndexStats {
       this.live--;
     }
     this.files.delete(rel);
-    this.tokensOfPath.delete(rel);
-    this.formsOfPath.delete(rel);
-    this.pathList = undefined;
     this.df.clear();
     if (this.chunks.deadCount > Math.max(COMPACT_AFTER_DEAD, this.live)) this.compact();
   }
@@ -179,28 +153,8 @@ export class IndexData implements IndexStats {
     return this.chunks.capacity;
   }
 
-  pathsWithForms(): readonly (readonly [string, PathForms])[] {
-    if (this.pathList) return this.pathList;
-    const list: [string, PathForms][] = [];
-    for (const rel of this.files.keys()) {
-      let forms = this.formsOfPath.get(rel);
-      if (!forms) {
-        const lower = rel.toLowerCase();
-        this.formsOfPath.set(rel, (forms = { lower, squashed: lower.replace(/[^a-z0-9]/g, '') }));
-      }
-      list.push([rel, forms]);
-    }
-    return (this.pathList = list);
-  }
-
   fileChunks(rel: string): { first: number; count: number } | undefined {
     return this.files.get(rel);
-  }
-
-  pathTokens(rel: string): ReadonlySet<string> {
-    let toks = this.tokensOfPath.get(rel);
-    if (!toks) this.tokensOfPath.set(rel, (toks = pathTokens(rel)));
-    return toks;
   }
 
   /** The index as flat arrays (compacted first, so nothing removed is saved). */

@@ -1,4 +1,5 @@
 import type { IndexStats } from './index-data';
+import { pathNames } from './path-tokens';
 import { splitIdentifier, stem, type SearchTerm } from './terms';
 
 export type { IndexStats } from './index-data';
@@ -130,18 +131,15 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
 
 /** Files whose path names a term: their matching chunks, and their first chunk, gain that term's weight. */
 function addPathBoosts(stats: IndexStats, terms: SearchTerm[], termKeys: string[], scores: Map<number, number>, matched: Map<number, Set<string>>): void {
-  // A stem minus its last letter is always a prefix of the word it came from, so a path whose
-  // letters and digits do not contain it cannot hold the token: most files are skipped unsplit.
-  const pathTerms = terms.map((t, i) => ({ t, key: termKeys[i], toks: lookupTokens(t) })).filter((x) => x.toks.length > 0)
-    .map((x) => ({ ...x, probes: x.toks.map((tok) => tok.slice(0, -1)) }));
+  const pathTerms = terms.map((t, i) => ({ t, key: termKeys[i], toks: lookupTokens(t) })).filter((x) => x.toks.length > 0);
   if (pathTerms.length === 0) return;
-  for (const [rel, { lower, squashed }] of stats.pathsWithForms()) {
+  for (const rel of stats.paths()) {
+    const names = pathNames(rel);
+    let lower: string | undefined;
     let boost = 0;
     const keys: string[] = [];
-    for (const { t, key, toks, probes } of pathTerms) {
-      const hit = t.kind === 'path'
-        ? lower.endsWith(t.text) || lower.includes(t.text)
-        : probes.every((p) => squashed.includes(p)) && toks.every((x) => stats.pathTokens(rel).has(x));
+    for (const { t, key, toks } of pathTerms) {
+      const hit = t.kind === 'path' ? (lower ??= rel.toLowerCase()).includes(t.text) : toks.every(names);
       if (!hit) continue;
       boost += t.weight * (t.kind === 'path' ? 6 : 1.2) * Math.max(1, idf(stats, toks[0]) / 2);
       keys.push(key);
