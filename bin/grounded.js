@@ -5,7 +5,7 @@ const path = require('node:path');
 const fs = require('node:fs');
 const bundled = path.join(__dirname, '..', 'dist', 'cli.js');
 if (fs.existsSync(bundled)) {
-  require(bundled);
+  require('./code-cache').requireWithCodeCache(bundled, module);
 } else {
   const { spawnSync } = require('node:child_process');
   const entry = path.join(__dirname, '..', 'src', 'cli', 'bin.ts');
