@@ -1,7 +1,8 @@
 import { lstatSync, promises as fs, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { defaultSettings } from '../config/settings';
-import { chainAt, gitCandidates, grantedByAgent, type GitCandidates } from './git-candidates';
+import { AgentFilter, chainAt, gitListing, type TrackedFiles, type UntrackedFiles } from './git-candidates';
+import type { KnownStat } from './git-stat';
 import { gitTrackedFiles, hasBinaryExtension, isAlwaysHidden } from './hidden';
 import { RuleChain } from './ignore-rules';
 import { explainPath } from './explain';
@@ -172,9 +173,13 @@ async function agentAllows(state: WalkState, root: RuleChain, parts: string[]): 
   return !chain.decideAgentOnly(parts.join('/'));
 }
 
-/** Adds what git listed, under Grounded's own rules; folders git shows whole (nested repositories) are walked. */
-async function addListed(state: WalkState, chain: RuleChain, listed: GitCandidates): Promise<void> {
-  const { paths, folders, known } = await grantedByAgent(state.root, chain, listed, state.excluded, (state.opts.extraIgnore ?? []).length > 0);
+/**
+ * Adds what git listed, under Grounded's own rules: the tracked files while git still walks the
+ * tree for untracked ones, then those; folders git shows whole (nested repositories) are walked.
+ * False when git could not list the untracked files (the caller walks the tree instead).
+ */
+async function addListed(state: WalkState, chain: RuleChain, tracked: TrackedFiles, untracked: Promise<UntrackedFiles | undefined>): Promise<boolean> {
+  const filter = new AgentFilter(state.root, chain, state.excluded, (state.opts.extraIgnore ?? []).length > 0);
   const add = async (rel: string, abs: string) => {
     // Synchronous stats: tens of thousands of them cost far less without a promise and a round trip each.
     let st: Stats | undefined;
@@ -189,15 +194,30 @@ async function addListed(state: WalkState, chain: RuleChain, listed: GitCandidat
     // git lists a link as itself and never looks through a linked folder, so the lstat above is the link check.
     else await addFile(state, rel, abs, true, st);
   };
-  const rest: string[] = [];
-  for (const rel of paths) {
-    const recorded = known.get(rel);
-    // A tracked file git finds unchanged is a regular file of the size and mtime git recorded.
-    if (recorded) admitRegular(state, rel, absolute(state.root, rel), regularFile(recorded.size, recorded.mtimeMs));
-    else rest.push(rel);
+  const addAll = async (paths: string[], known?: Map<string, KnownStat>) => {
+    const rest: string[] = [];
+    for (const rel of paths) {
+      if (!filter.keep(rel, false)) continue;
+      const recorded = known?.get(rel);
+      // A tracked file git finds unchanged is a regular file of the size and mtime git recorded.
+      if (recorded) admitRegular(state, rel, absolute(state.root, rel), regularFile(recorded.size, recorded.mtimeMs));
+      else rest.push(rel);
+    }
+    for (let i = 0; i < rest.length; i += 512) await Promise.all(rest.slice(i, i + 512).map((rel) => add(rel, absolute(state.root, rel))));
+  };
+  await filter.learn(tracked.paths);
+  await addAll(tracked.paths, tracked.known);
+  const others = await untracked;
+  if (!others) return false;
+  if (await filter.learn([...others.paths, ...others.folders])) {
+    // An untracked .agentignore: its rules apply to the tracked files admitted above as well.
+    state.files = state.files.filter((f) => filter.keep(f.path, false));
+    state.skipped = state.skipped.filter((f) => filter.keep(f.path, false));
+    state.seen = new Set(state.files.map((f) => f.path));
   }
-  for (let i = 0; i < rest.length; i += 512) await Promise.all(rest.slice(i, i + 512).map((rel) => add(rel, absolute(state.root, rel))));
-  for (const rel of folders) await walk(state, rel, await chainAt(state.root, chain, rel));
+  await addAll(others.paths);
+  for (const rel of others.folders) if (filter.keep(rel, true)) await walk(state, rel, await chainAt(state.root, chain, rel));
+  return true;
 }
 
 /**
@@ -209,7 +229,7 @@ export async function discoverFiles(opts: DiscoveryOptions): Promise<DiscoveryRe
   const root = path.resolve(opts.root);
   await fs.realpath(root); // a missing root is an error (ENOENT), not an empty workspace
   // In a git work tree git itself lists the candidates (much faster than walking); elsewhere, the walker.
-  const listing = opts.useGit === false ? undefined : gitCandidates(root);
+  const listing = opts.useGit === false ? undefined : gitListing(root);
   const chain = await RuleChain.atRoot(root, opts.extraIgnore ?? []);
   const knownContent = typeof opts.knownContent === 'function' ? opts.knownContent() : opts.knownContent;
   const state: WalkState = {
@@ -222,9 +242,9 @@ export async function discoverFiles(opts: DiscoveryOptions): Promise<DiscoveryRe
     skipped: [],
     seen: new Set(),
   };
-  const listed = await listing;
-  if (listed) await addListed(state, chain, listed);
-  else {
+  const tracked = await listing?.tracked;
+  if (!tracked || !(await addListed(state, chain, tracked, listing!.untracked))) {
+    Object.assign(state, { files: [], skipped: [], seen: new Set() });
     await walk(state, '', chain);
     if (opts.includeTracked !== false) await addTracked(state, chain);
   }

@@ -2,18 +2,32 @@ import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { findGitRepo } from './git-repo';
-import { parseStagedDebug, withoutModified, type KnownStat } from './git-stat';
+import { parseTracked, TRACKED_LISTING, type KnownStat } from './git-stat';
 import { isAlwaysHidden } from './hidden';
 import type { RuleChain } from './ignore-rules';
 
-/** What git lists under a workspace root: files, and folders it does not look into (nested repositories, submodules). */
-export interface GitCandidates {
-  /** Root-relative POSIX paths git lists (tracked, or untracked and not ignored); some may be folders (submodules). */
+/** Tracked files under a workspace root, as git's index holds them. */
+export interface TrackedFiles {
+  /** Root-relative POSIX paths of tracked entries; some may be folders (submodules). */
   paths: string[];
-  /** Untracked folders git shows as a whole (`nested/`: a repository of their own). */
-  folders: string[];
   /** Size and mtime of tracked regular files git finds unchanged on disk: no lstat needed for these. */
   known: Map<string, KnownStat>;
+}
+
+/** Untracked files git does not ignore, and folders it shows whole (`nested/`: a repository of their own). */
+export interface UntrackedFiles {
+  paths: string[];
+  folders: string[];
+}
+
+/**
+ * git's listing of a workspace in two parts that arrive apart: the tracked files (from git's
+ * index, quick) and the untracked ones (a walk of the tree, the slow part), so the caller can
+ * filter the first while git still walks. Each is undefined when git cannot give it.
+ */
+export interface GitListing {
+  tracked: Promise<TrackedFiles | undefined>;
+  untracked: Promise<UntrackedFiles | undefined>;
 }
 
 function git(args: string[], cwd: string): Promise<{ ok: boolean; stdout: string }> {
@@ -40,34 +54,30 @@ async function rootIsIgnored(root: string): Promise<boolean> {
 }
 
 /**
- * The candidate files of a workspace as git lists them (`git ls-files --cached --others
- * --exclude-standard -z`, run in the root, so a subfolder of a repository gets its own part),
- * which is far faster than walking the tree and applying every ignore file. Undefined when git is
- * missing, the root is not inside a work tree, or the root itself is ignored: the caller walks then.
- * Grounded's own rules (.agentignore, excluded folders, binaries, size) still apply on top.
+ * The candidate files of a workspace as git lists them (together `git ls-files --cached --others
+ * --exclude-standard`, run in the root, so a subfolder of a repository gets its own part), which
+ * is far faster than walking the tree and applying every ignore file. `tracked` is undefined when
+ * git is missing, the root is not inside a work tree, or the root itself is ignored: the caller
+ * walks then. Grounded's own rules (.agentignore, excluded folders, binaries, size) still apply on top.
  */
-export async function gitCandidates(root: string): Promise<GitCandidates | undefined> {
-  // Three listings at once (git's tracked entries with the stat it recorded, what changed since,
-  // untracked files not ignored): together they are `ls-files --cached --others --exclude-standard`.
-  // Each listing is parsed as soon as it arrives, while the slower walk for untracked files goes on.
-  const [tracked, modified, others, ignored] = await Promise.all([
-    git(['ls-files', '--cached', '--stage', '--debug', '-z'], root).then((r) => (r.ok ? parseStagedDebug(r.stdout) : undefined)),
-    git(['ls-files', '--modified', '-z'], root),
-    git(['ls-files', '--others', '--exclude-standard', '-z'], root),
-    rootIsIgnored(root),
-  ]);
-  if (!tracked || !others.ok || ignored) return undefined;
-  // Without the list of changed files nothing git recorded can be trusted.
-  const known = modified.ok ? withoutModified(tracked.known, modified.stdout) : new Map<string, KnownStat>();
-  const paths = new Set<string>();
-  const folders: string[] = [];
-  for (const entry of [...tracked.paths, ...others.stdout.split('\0')]) {
-    if (!entry) continue;
-    if (entry.endsWith('/')) folders.push(entry.slice(0, -1));
-    // A file in conflict is listed once per stage; the set keeps one.
-    else paths.add(entry);
-  }
-  return { paths: [...paths], folders, known };
+export function gitListing(root: string): GitListing {
+  const untracked = git(['ls-files', '--others', '--exclude-standard', '-z'], root).then((r): UntrackedFiles | undefined => {
+    if (!r.ok) return undefined;
+    const paths: string[] = [];
+    const folders: string[] = [];
+    for (const entry of r.stdout.split('\0')) {
+      if (entry.endsWith('/')) folders.push(entry.slice(0, -1));
+      else if (entry) paths.push(entry);
+    }
+    return { paths, folders };
+  });
+  const tracked = Promise.all([git(TRACKED_LISTING, root), rootIsIgnored(root)]).then(([r, ignored]): TrackedFiles | undefined => {
+    if (!r.ok || ignored) return undefined;
+    const { paths, known } = parseTracked(r.stdout);
+    // A file in conflict is listed once per stage; one is kept.
+    return { paths: [...new Set(paths)], known };
+  });
+  return { tracked, untracked };
 }
 
 /**
@@ -84,42 +94,71 @@ export async function chainAt(root: string, rootChain: RuleChain, relDir: string
 const BOTH_IGNORE_FILES = new Set(['.gitignore', '.agentignore']);
 const AGENT_IGNORE_FILE = new Set(['.agentignore']);
 
+const isAgentIgnore = (p: string) => p === '.agentignore' || p.endsWith('/.agentignore');
+const folderOf = (p: string) => {
+  const slash = p.lastIndexOf('/');
+  return slash < 0 ? '.' : p.slice(0, slash);
+};
+
 /**
- * Keeps the candidates Grounded's own rules allow: not `.git`/.agent state, not under an excluded
- * folder, not hidden by an `.agentignore` (read from the folders holding one) or the extra
- * patterns (`hasExtra`: there are some, so every path is tested).
+ * Grounded's own rules over what git lists: not `.git`/.agent state, not under an excluded folder,
+ * not hidden by an `.agentignore` (read from the folders holding one) or the extra patterns
+ * (`hasExtra`: there are some, so every path is tested). Paths arrive in batches (tracked, then
+ * untracked); `learn` each batch before asking `keep` about it.
  */
-export async function grantedByAgent(
-  root: string,
-  rootChain: RuleChain,
-  listed: GitCandidates,
-  excluded: Set<string>,
-  hasExtra: boolean,
-): Promise<GitCandidates> {
-  const all = [...listed.paths, ...listed.folders];
-  const agentDirs = new Set(all.filter((p) => p === '.agentignore' || p.endsWith('/.agentignore')).map((p) => path.posix.dirname(p)));
-  // Only .agentignore matters here: git already applied its own rules to this list. Chains are
-  // built once per folder, parents first, so the filter below is synchronous.
-  const chains = new Map<string, RuleChain>([['.', rootChain]]);
-  const testAll = hasExtra || agentDirs.size > 0;
-  if (testAll) {
-    const dirs = [...new Set(all.map((p) => path.posix.dirname(p)))].sort();
-    for (const dir of dirs) {
-      const parts = dir === '.' ? [] : dir.split('/');
-      for (let i = 1; i <= parts.length; i++) {
-        const d = parts.slice(0, i).join('/');
-        if (chains.has(d)) continue;
-        const parent = chains.get(i === 1 ? '.' : parts.slice(0, i - 1).join('/'))!;
-        chains.set(d, agentDirs.has(d) ? await parent.child(root, d, AGENT_IGNORE_FILE) : parent);
+export class AgentFilter {
+  private chains: Map<string, RuleChain>;
+  private readonly agentDirs = new Set<string>();
+  private readonly folders = new Set<string>();
+
+  constructor(
+    private readonly root: string,
+    private readonly rootChain: RuleChain,
+    private readonly excluded: Set<string>,
+    private readonly hasExtra: boolean,
+  ) {
+    this.chains = new Map([['.', rootChain]]);
+  }
+
+  private get testAll(): boolean {
+    return this.hasExtra || this.agentDirs.size > 0;
+  }
+
+  /**
+   * Takes in a batch of listed paths (files and folders) and reads the `.agentignore` files among
+   * them. True when the batch brings rules that may hide paths of earlier batches.
+   */
+  async learn(paths: string[]): Promise<boolean> {
+    let newRules = false;
+    for (const p of paths) {
+      this.folders.add(folderOf(p));
+      if (isAgentIgnore(p) && !this.agentDirs.has(folderOf(p))) {
+        this.agentDirs.add(folderOf(p));
+        newRules = true;
       }
     }
+    // Chains are built once per folder, parents first, so `keep` is synchronous.
+    if (newRules) this.chains = new Map([['.', this.rootChain]]);
+    if (this.testAll) {
+      for (const dir of [...this.folders].sort()) {
+        if (this.chains.has(dir)) continue;
+        const parts = dir.split('/');
+        for (let i = 1; i <= parts.length; i++) {
+          const d = parts.slice(0, i).join('/');
+          if (this.chains.has(d)) continue;
+          const parent = this.chains.get(i === 1 ? '.' : parts.slice(0, i - 1).join('/'))!;
+          this.chains.set(d, this.agentDirs.has(d) ? await parent.child(this.root, d, AGENT_IGNORE_FILE) : parent);
+        }
+      }
+    }
+    return newRules;
   }
-  // Excluded names count for folders only: a file may be called `dist`, a folder listed whole may not.
-  const keep = (rel: string, isFolder: boolean): boolean => {
+
+  /** Excluded names count for folders only: a file may be called `dist`, a folder listed whole may not. */
+  keep(rel: string, isFolder: boolean): boolean {
     if (isAlwaysHidden(rel)) return false;
     const parts = rel.split('/');
-    for (let i = 0; i < parts.length - (isFolder ? 0 : 1); i++) if (excluded.has(parts[i])) return false;
-    return !testAll || !chains.get(path.posix.dirname(rel))!.decideAgentOnly(isFolder ? `${rel}/` : rel);
-  };
-  return { paths: listed.paths.filter((p) => keep(p, false)), folders: listed.folders.filter((p) => keep(p, true)), known: listed.known };
+    for (let i = 0; i < parts.length - (isFolder ? 0 : 1); i++) if (this.excluded.has(parts[i])) return false;
+    return !this.testAll || !this.chains.get(folderOf(rel))!.decideAgentOnly(isFolder ? `${rel}/` : rel);
+  }
 }

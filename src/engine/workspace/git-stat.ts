@@ -11,6 +11,14 @@ export interface KnownStat {
 /** Regular files only (plain or executable): links, submodules and anything else get an lstat. */
 const REGULAR_MODES = new Set(['100644', '100755']);
 
+/**
+ * Index flags (printed in hex by `--debug`) under which git does not compare an entry with the
+ * disk: assume-unchanged (CE_VALID), intent-to-add, skip-worktree. Other bits are git's own
+ * bookkeeping (CE_HASHED once the name hash is built, CE_FSMONITOR_VALID with fsmonitor on) and
+ * say nothing about whether the record is current.
+ */
+const UNTRUSTED_FLAGS = 0x8000 | (1 << 29) | (1 << 30);
+
 /** The five lines `--debug` prints after each entry: ctime, mtime, dev/ino, uid/gid, size/flags. */
 const DEBUG_LINES = 5;
 
@@ -24,16 +32,23 @@ function numberAfter(out: string, label: string, from: number, to: number): numb
   return end > start ? Number(out.slice(start, end)) : NaN;
 }
 
+/** The git command whose output `parseTracked` reads: every tracked entry, then again each one changed on disk. */
+export const TRACKED_LISTING = ['ls-files', '--cached', '--modified', '-t', '--stage', '--debug', '-z'];
+
 /**
- * Parses `git ls-files --cached --stage --debug -z` into the tracked paths and the stat git
- * recorded for each regular, merged (stage 0) entry whose flags are clear. Entries marked
- * assume-unchanged or skip-worktree (non-zero flags) get no stat: git does not compare those with
- * the disk, so its record may be old. With -z each entry is `mode hash stage\tpath\0` followed by
- * five debug lines. One pass of indexOf: a large repository prints megabytes of this.
+ * Parses `git ls-files --cached --modified -t --stage --debug -z` into the tracked paths and the
+ * stat git recorded for each regular, merged (stage 0) entry whose flags are clear and which git
+ * does not find changed on disk. One listing instead of two: each entry is tagged (`H` cached, `S`
+ * skip-worktree, `M` unmerged), and an entry git finds modified or deleted is listed once more
+ * tagged `C`. Entries marked assume-unchanged, intent-to-add or skip-worktree get no stat: git
+ * does not compare those with the disk, so its record may be old. With -z each entry is
+ * `tag mode hash stage\tpath\0` followed by five debug lines. One pass of indexOf: a large
+ * repository prints megabytes of this.
  */
-export function parseStagedDebug(out: string): { paths: string[]; known: Map<string, KnownStat> } {
+export function parseTracked(out: string): { paths: string[]; known: Map<string, KnownStat> } {
   const known = new Map<string, KnownStat>();
   const paths: string[] = [];
+  const changed: string[] = [];
   const lines = new Array<number>(DEBUG_LINES + 1);
   let pos = 0;
   while (pos < out.length) {
@@ -43,31 +58,33 @@ export function parseStagedDebug(out: string): { paths: string[]; known: Map<str
     lines[0] = nul;
     for (let n = 1; n <= DEBUG_LINES; n++) {
       lines[n] = out.indexOf('\n', lines[n - 1] + 1);
-      if (lines[n] < 0) return { paths, known }; // truncated: what was parsed stays usable
+      // Truncated: the paths parsed stay usable, no record is (the `C` line of the last one may be missing).
+      if (lines[n] < 0) return { paths, known: new Map() };
     }
     const entryPath = out.slice(tab + 1, nul);
-    paths.push(entryPath);
-    // `100644 <hash> 0\t`: a regular file, merged.
-    if (REGULAR_MODES.has(out.slice(pos, pos + 6)) && out.charCodeAt(tab - 1) === 48 && out.charCodeAt(tab - 2) === 32) {
+    const tag = out.charCodeAt(pos);
+    const mode = pos + 2;
+    if (tag === 67 /* C */) changed.push(entryPath);
+    else paths.push(entryPath);
+    // `H 100644 <hash> 0\t`: a regular file, merged.
+    if (tag === 72 /* H */ && REGULAR_MODES.has(out.slice(mode, mode + 6)) && out.charCodeAt(tab - 1) === 48 && out.charCodeAt(tab - 2) === 32) {
       const sec = numberAfter(out, 'mtime: ', lines[1], lines[2]);
       const nsec = numberAfter(out, ':', out.indexOf('mtime: ', lines[1]) + 7, lines[2]);
       const size = numberAfter(out, 'size: ', lines[4], lines[5]);
       const flagsAt = out.indexOf('flags: ', lines[4]);
-      const clear = flagsAt > 0 && flagsAt + 8 === lines[5] && out.charCodeAt(flagsAt + 7) === 48;
+      const flags = flagsAt > 0 && flagsAt < lines[5] ? Number.parseInt(out.slice(flagsAt + 7, lines[5]), 16) : NaN;
+      const clear = Number.isFinite(flags) && (flags & UNTRUSTED_FLAGS) === 0;
       // The arithmetic of Node's Stats.mtimeMs, so git's value equals the one fs.stat gives.
       // A zeroed record (left by some index operations until git refreshes it) is no record.
       if (clear && sec > 0 && Number.isFinite(nsec) && Number.isFinite(size)) known.set(entryPath, { size, mtimeMs: sec * 1e3 + nsec / 1e6 });
     }
     pos = lines[DEBUG_LINES] + 1;
   }
-  return { paths, known };
+  return { paths, known: withoutChanged(known, changed) };
 }
 
-/**
- * Drops from `known` the files git finds changed on disk (`git ls-files --modified -z`: content,
- * type or mode differs, or deleted): for those only an lstat tells the truth.
- */
-export function withoutModified(known: Map<string, KnownStat>, modifiedOut: string): Map<string, KnownStat> {
-  for (const entry of modifiedOut.split('\0')) if (entry) known.delete(entry);
+/** Files git finds changed on disk (content, type or mode differs, or deleted): for those only an lstat tells the truth. */
+function withoutChanged(known: Map<string, KnownStat>, changed: string[]): Map<string, KnownStat> {
+  for (const rel of changed) known.delete(rel);
   return known;
 }

@@ -74,6 +74,21 @@ describe('candidates from git ls-files', () => {
     assert.ok(!fromGit.includes('link.txt'));
   });
 
+  it('hides tracked files by an .agentignore git does not track (it arrives with the untracked listing)', async () => {
+    const repo = tempDir();
+    git(repo, 'init', '-q');
+    write(repo, { 'src/a.ts': 'a', 'src/keys/prod.ts': 'secret', 'docs/ok.md': 'ok' });
+    writeFileSync(path.join(repo, 'src/keys/blob.bin.txt'), Buffer.from([0x41, 0, 0x42]));
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-q', '-m', 'init');
+    write(repo, { '.agentignore': 'keys/\n', 'src/.agentignore': 'a.ts\n' });
+    const { fromGit, walked } = await both(repo);
+    assert.deepEqual(fromGit, walked);
+    assert.deepEqual(fromGit, ['.agentignore', 'docs/ok.md', 'src/.agentignore']);
+    const listed = await discoverFiles({ root: repo, sniffBinary: true });
+    assert.deepEqual(listed.skipped.map((s) => s.path), [], 'a hidden file is not even reported as skipped');
+  });
+
   it('falls back to the walker when git is not installed', async () => {
     const repo = tempDir();
     git(repo, 'init', '-q');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { discoverFiles } from '../../../src/engine/workspace/discovery';
-import { parseStagedDebug, withoutModified } from '../../../src/engine/workspace/git-stat';
+import { parseTracked, TRACKED_LISTING } from '../../../src/engine/workspace/git-stat';
 
 const roots: string[] = [];
 after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
@@ -45,7 +45,7 @@ function repo(): string {
 describe('stat recorded by git', () => {
   it('is trusted only for regular, merged, unflagged files git finds unchanged', () => {
     const root = repo();
-    const { paths, known } = parseStagedDebug(git(root, 'ls-files', '--cached', '--stage', '--debug', '-z'));
+    const { paths, known } = parseTracked(git(root, ...TRACKED_LISTING));
     assert.deepEqual([...paths].sort(), [
       'assumed.ts',
       'edited.ts',
@@ -57,9 +57,7 @@ describe('stat recorded by git', () => {
       'tab\tand\nnewline.ts',
       'touched.ts',
     ]);
-    // The links and the flagged entries (assume-unchanged, skip-worktree) never get git's record.
-    assert.deepEqual([...known.keys()].sort(), ['edited.ts', 'gone.ts', 'run.sh', 'same.ts', 'tab\tand\nnewline.ts', 'touched.ts']);
-    withoutModified(known, git(root, 'ls-files', '--modified', '-z'));
+    // Links, flagged entries (assume-unchanged, skip-worktree) and files changed or deleted since never get git's record.
     assert.deepEqual([...known.keys()].sort(), ['run.sh', 'same.ts', 'tab\tand\nnewline.ts', 'touched.ts']);
     for (const rel of ['run.sh', 'same.ts', 'tab\tand\nnewline.ts']) {
       const st = lstatSync(path.join(root, rel));
@@ -67,12 +65,23 @@ describe('stat recorded by git', () => {
     }
   });
 
-  it('stops at truncated output and keeps what it parsed', () => {
+  it('reads index flags by their meaning: git\'s bookkeeping bits keep a record, assume-unchanged drops it', () => {
+    const entry = (name: string, flags: string) =>
+      `H 100644 ${'a'.repeat(40)} 0\t${name}\0  ctime: 1700000000:5\n  mtime: 1700000000:5\n  dev: 1\tino: 2\n  uid: 0\tgid: 0\n  size: 12\tflags: ${flags}\n`;
+    const out = entry('hashed.ts', '100000') + entry('fsmonitor.ts', '200000') + entry('assumed.ts', '8000') + entry('skip.ts', '40000000');
+    const { paths, known } = parseTracked(out);
+    assert.deepEqual(paths, ['hashed.ts', 'fsmonitor.ts', 'assumed.ts', 'skip.ts']);
+    assert.deepEqual([...known.keys()], ['hashed.ts', 'fsmonitor.ts']);
+    assert.deepEqual(known.get('hashed.ts'), { size: 12, mtimeMs: 1700000000 * 1e3 + 5 / 1e6 });
+  });
+
+  it('stops at truncated output, keeps the paths it parsed and trusts no record', () => {
     const root = repo();
-    const out = git(root, 'ls-files', '--cached', '--stage', '--debug', '-z');
-    const { paths } = parseStagedDebug(out.slice(0, Math.floor(out.length / 2)));
+    const out = git(root, ...TRACKED_LISTING);
+    const { paths, known } = parseTracked(out.slice(0, Math.floor(out.length / 2)));
     assert.ok(paths.length > 0 && paths.length < 9);
-    assert.deepEqual(parseStagedDebug(''), { paths: [], known: new Map() });
+    assert.equal(known.size, 0, 'the line saying the last file changed may be the one cut off');
+    assert.deepEqual(parseTracked(''), { paths: [], known: new Map() });
   });
 
   it('lists the same files, sizes and content as a walk of the disk', async () => {
