@@ -1,5 +1,6 @@
-import { execFile } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { closeSync, promises as fs, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findGitRepo } from './git-repo';
 import { parseTracked, TRACKED_LISTING, type KnownStat } from './git-stat';
@@ -37,6 +38,44 @@ function git(args: string[], cwd: string): Promise<{ ok: boolean; stdout: string
 }
 
 /**
+ * Runs a git listing whose output goes to a temporary file rather than a pipe. The listing of a
+ * large repository is megabytes (babel: 6 MB), and a pipe holds 64 KB: while this thread is busy
+ * (loading the saved index, starting the tokenizer) git would stop at each full pipe and finish
+ * only when the thread is free to read; with a file it runs to its end at once.
+ */
+function gitToFile(args: string[], cwd: string): Promise<{ ok: boolean; stdout: string }> {
+  let dir: string;
+  let fd: number;
+  try {
+    dir = mkdtempSync(path.join(tmpdir(), 'grounded-git-'));
+    fd = openSync(path.join(dir, 'out'), 'w+', 0o600);
+  } catch {
+    return git(args, cwd);
+  }
+  let done = false;
+  // 'error' (git missing) may be followed by 'close': the first one settles.
+  const settle = (resolve: (r: { ok: boolean; stdout: string }) => void, code: number | null) => {
+    if (done) return;
+    done = true;
+    let stdout: string | undefined;
+    try {
+      if (code === 0) stdout = readFileSync(path.join(dir, 'out'), 'utf8');
+    } catch {
+      stdout = undefined;
+    } finally {
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
+    }
+    resolve({ ok: stdout !== undefined, stdout: stdout ?? '' });
+  };
+  return new Promise((resolve) => {
+    const child = spawn('git', ['-C', cwd, ...args], { stdio: ['ignore', fd, 'ignore'], timeout: 60_000 });
+    child.on('error', () => settle(resolve, null));
+    child.on('close', (code) => settle(resolve, code));
+  });
+}
+
+/**
  * True when the rules above the root hide the root folder (a user opened `node_modules/x` or an
  * ignored `vendor/y`): git would list nothing there, while Grounded reads such a folder as a
  * stand-alone one, so the caller walks it instead.
@@ -61,7 +100,7 @@ async function rootIsIgnored(root: string): Promise<boolean> {
  * walks then. Grounded's own rules (.agentignore, excluded folders, binaries, size) still apply on top.
  */
 export function gitListing(root: string): GitListing {
-  const untracked = git(['ls-files', '--others', '--exclude-standard', '-z'], root).then((r): UntrackedFiles | undefined => {
+  const untracked = gitToFile(['ls-files', '--others', '--exclude-standard', '-z'], root).then((r): UntrackedFiles | undefined => {
     if (!r.ok) return undefined;
     const paths: string[] = [];
     const folders: string[] = [];
@@ -71,7 +110,7 @@ export function gitListing(root: string): GitListing {
     }
     return { paths, folders };
   });
-  const tracked = Promise.all([git(TRACKED_LISTING, root), rootIsIgnored(root)]).then(([r, ignored]): TrackedFiles | undefined => {
+  const tracked = Promise.all([gitToFile(TRACKED_LISTING, root), rootIsIgnored(root)]).then(([r, ignored]): TrackedFiles | undefined => {
     if (!r.ok || ignored) return undefined;
     const { paths, known } = parseTracked(r.stdout);
     // A file in conflict is listed once per stage; one is kept.
