@@ -32,11 +32,6 @@ function absolute(root: string, rel: string): string {
   return path.sep === '/' && root !== '/' ? `${root}/${rel}` : path.join(root, ...rel.split('/'));
 }
 
-/** A regular file as git recorded it (git-stat.ts): its lstat would say the same. */
-function regularFile(size: number, mtimeMs: number): FileStat {
-  return { isFile: () => true, isDirectory: () => false, size, mtimeMs };
-}
-
 /**
  * Adds one file found by any route (the walk, git's tracked list): a path that is, or goes through,
  * a symbolic link is first judged by where it leads (addSymlink), whichever route found it.
@@ -59,7 +54,7 @@ async function addFile(state: WalkState, rel: string, abs: string, linkChecked =
 }
 
 /** Lists a regular file, or reports it skipped (binary, too large, unreadable). Synchronous: no promise per file. */
-function admitRegular(state: WalkState, rel: string, abs: string, st: FileStat): void {
+function admitRegular(state: WalkState, rel: string, abs: string, st: KnownStat): void {
   if (hasBinaryExtension(rel)) {
     state.skipped.push({ path: rel, reason: 'binary', detail: 'binary file type' });
     return;
@@ -84,7 +79,7 @@ function admitRegular(state: WalkState, rel: string, abs: string, st: FileStat):
 }
 
 /** The verdict of the last read while the file is as it was then, else a look at its first bytes. */
-function isBinary(state: WalkState, rel: string, abs: string, st: FileStat): boolean {
+function isBinary(state: WalkState, rel: string, abs: string, st: KnownStat): boolean {
   const known = state.knownContent?.get(rel);
   if (known && known.size === st.size && known.mtimeMs === st.mtimeMs) return known.binary;
   return sniffRegularFileIsBinary(abs);
@@ -200,7 +195,7 @@ async function addListed(state: WalkState, chain: RuleChain, tracked: TrackedFil
       if (!filter.keep(rel, false)) continue;
       const recorded = known?.get(rel);
       // A tracked file git finds unchanged is a regular file of the size and mtime git recorded.
-      if (recorded) admitRegular(state, rel, absolute(state.root, rel), regularFile(recorded.size, recorded.mtimeMs));
+      if (recorded) admitRegular(state, rel, absolute(state.root, rel), recorded);
       else rest.push(rel);
     }
     for (let i = 0; i < rest.length; i += 512) await Promise.all(rest.slice(i, i + 512).map((rel) => add(rel, absolute(state.root, rel))));

@@ -149,6 +149,7 @@ export class AgentFilter {
   private chains: Map<string, RuleChain>;
   private readonly agentDirs = new Set<string>();
   private readonly folders = new Set<string>();
+  private readonly openFolders = new Map<string, boolean>();
 
   constructor(
     private readonly root: string,
@@ -196,8 +197,18 @@ export class AgentFilter {
   /** Excluded names count for folders only: a file may be called `dist`, a folder listed whole may not. */
   keep(rel: string, isFolder: boolean): boolean {
     if (isAlwaysHidden(rel)) return false;
-    const parts = rel.split('/');
-    for (let i = 0; i < parts.length - (isFolder ? 0 : 1); i++) if (this.excluded.has(parts[i])) return false;
-    return !this.testAll || !this.chains.get(folderOf(rel))!.decideAgentOnly(isFolder ? `${rel}/` : rel);
+    const folder = folderOf(rel);
+    if (!this.folderOpen(folder) || (isFolder && this.excluded.has(rel.slice(rel.lastIndexOf('/') + 1)))) return false;
+    return !this.testAll || !this.chains.get(folder)!.decideAgentOnly(isFolder ? `${rel}/` : rel);
+  }
+
+  /** No folder on the way is excluded (once per folder: a large tree has far fewer folders than files). */
+  private folderOpen(folder: string): boolean {
+    let open = this.openFolders.get(folder);
+    if (open === undefined) {
+      open = folder === '.' || !folder.split('/').some((part) => this.excluded.has(part));
+      this.openFolders.set(folder, open);
+    }
+    return open;
   }
 }

@@ -1,16 +1,18 @@
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 
 /** Root-relative folders Grounded never reads, whatever the ignore files say. */
 export const ALWAYS_HIDDEN_PREFIXES = ['.agent/secrets', '.agent/state'];
 
 const GIT_SEGMENT = /(?:^|\/)\.git(?:\/|$)/;
+const MAYBE_HIDDEN = /\.git|^\.agent\//i;
 
 /**
  * True for `.git` anywhere and for Grounded's own secrets and state folders. Compared without case:
  * on a case-insensitive file system `.GIT/config` and `.Agent/Secrets/x` are the same files.
  */
 export function isAlwaysHidden(rel: string): boolean {
+  // Most paths hold neither name: no lower-cased copy for those.
+  if (!MAYBE_HIDDEN.test(rel)) return false;
   const lower = rel.toLowerCase();
   // Called once per listed file: the cheap `includes` spares most paths the regex.
   if (lower.includes('.git') && GIT_SEGMENT.test(lower)) return true;
@@ -30,8 +32,12 @@ const BINARY_EXTENSIONS = new Set([
 
 /** True when the file name's extension is one that never holds text. */
 export function hasBinaryExtension(rel: string): boolean {
-  const ext = path.posix.extname(rel).slice(1).toLowerCase();
-  return ext !== '' && BINARY_EXTENSIONS.has(ext);
+  // path.posix.extname's rule (a leading dot names no extension), without its per-call work.
+  const dot = rel.lastIndexOf('.');
+  if (dot <= 0 || dot === rel.length - 1) return false;
+  const slash = rel.lastIndexOf('/');
+  if (dot <= slash + 1) return false;
+  return BINARY_EXTENSIONS.has(rel.slice(dot + 1).toLowerCase());
 }
 
 /**
