@@ -11,8 +11,8 @@ export interface IndexedChunk {
   defines: Set<string>;
 }
 
-const TARGET_LINES = 60;
-const MIN_LINES = 30;
+export const TARGET_LINES = 60;
+export const MIN_LINES = 30;
 
 const DEFINITION =
   /^\s*(?:export\s+)?(?:default\s+)?(?:public\s+|private\s+|protected\s+|static\s+|abstract\s+|async\s+|pub\s+)*(?:function\*?|class|interface|type|enum|const|let|var|def|fn|func|struct|trait|impl|module|namespace)\s+([A-Za-z_$][\w$]*)/;
@@ -29,7 +29,7 @@ export function definedName(line: string): string | undefined {
 
 const tokenCache = new Map<string, string[]>();
 const TOKEN_CACHE_LIMIT = 500_000;
-const MAX_LINE_CHARS = 400;
+export const MAX_LINE_CHARS = 400;
 
 /** The index tokens of one identifier: its whole (when compound) and its stemmed parts. Memoised: code repeats its names. */
 export function identifierTokens(id: string): string[] {
@@ -75,15 +75,21 @@ export function addLineTokens(line: string, tf: Map<string, number>): number {
   return n;
 }
 
-/** Picks where the chunk starting at `start` ends: near the target size, preferring a blank line or a new definition. */
-function chunkEnd(lines: string[], start: number): number {
-  const hardEnd = Math.min(lines.length, start + TARGET_LINES);
-  if (hardEnd === lines.length) return hardEnd;
-  for (let i = hardEnd; i > start + MIN_LINES; i--) {
-    if (definedName(lines[i]) !== undefined && !/^\s/.test(lines[i])) return i;
-  }
-  for (let i = hardEnd; i > start + MIN_LINES; i--) if (lines[i].trim() === '') return i + 1;
+/**
+ * Picks where the chunk starting at `start` ends: near the target size, preferring a line that
+ * starts a top-level definition, then a blank line. One rule for both tokenizers: this one over
+ * strings, the indexing one over bytes (tokenize.ts).
+ */
+export function chunkEndOf(count: number, start: number, startsTopLevelDefinition: (i: number) => boolean, isBlank: (i: number) => boolean): number {
+  const hardEnd = Math.min(count, start + TARGET_LINES);
+  if (hardEnd === count) return hardEnd;
+  for (let i = hardEnd; i > start + MIN_LINES; i--) if (startsTopLevelDefinition(i)) return i;
+  for (let i = hardEnd; i > start + MIN_LINES; i--) if (isBlank(i)) return i + 1;
   return hardEnd;
+}
+
+function chunkEnd(lines: string[], start: number): number {
+  return chunkEndOf(lines.length, start, (i) => definedName(lines[i]) !== undefined && !/^\s/.test(lines[i]), (i) => lines[i].trim() === '');
 }
 
 /** The lines of a text, without the empty one after a final newline. */
