@@ -40,6 +40,8 @@ const entries = [
 entries.push({ ...common, entryPoints: { server: 'src/server/main.ts' }, outdir: 'dist' });
 // A cold index build of a large tree reads and tokenizes in worker threads (src/engine/retrieval/parallel-build.ts).
 entries.push({ ...common, entryPoints: { 'index-worker': 'src/engine/retrieval/index-worker.ts' }, outdir: 'dist' });
+// A large refresh on one thread reads its files in a worker thread while it tokenizes (src/engine/retrieval/read-ahead.ts).
+entries.push({ ...common, entryPoints: { 'read-worker': 'src/engine/retrieval/read-worker.ts' }, outdir: 'dist' });
 if (existsSync('media/src/webview.ts')) {
   entries.push({ bundle: true, platform: 'browser', format: 'iife', target: 'es2022', sourcemap: true, minify: production,
     entryPoints: { webview: 'media/src/webview.ts' }, outdir: 'media/dist', logLevel: 'info' });

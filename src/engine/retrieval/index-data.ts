@@ -84,7 +84,7 @@ export class IndexData implements IndexStats {
   }
 
   /** Replaces a file's chunks with those of `text` (an empty text keeps the file, with nothing to find). */
-  putFile(rel: string, meta: Omit<FileRecord, 'first' | 'count'>, text: string): void {
+  putFile(rel: string, meta: Omit<FileRecord, 'first' | 'count'>, text: string | Uint8Array): void {
     this.dropFile(rel);
     const first = this.chunks.capacity;
     let count = 0;

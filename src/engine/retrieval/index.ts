@@ -7,8 +7,9 @@ import ignore from 'ignore';
 import type { ChunkSource, RefreshOptions } from './chunk-source';
 import { readIntoIndex, textHash, type Rejected } from './file-state';
 import { findPhrases } from './phrases';
-import { buildInWorkers, DEFAULT_PARALLEL, type ParallelOptions } from './parallel-build';
-import { readForIndex } from './read-batch';
+import { buildInWorkers, DEFAULT_PARALLEL, READ_AHEAD_FROM, type ParallelOptions } from './parallel-build';
+import { inBatches, ReadAhead } from './read-ahead';
+import { readForIndex, type DiskRead } from './read-batch';
 import { rankChunks, type RankedChunk } from './rank';
 import type { SearchTerm } from './terms';
 
@@ -129,7 +130,23 @@ export class WorkspaceIndex implements ChunkSource {
       return report;
     }
     this.dirty = false;
-    const listing = this.listing ?? discoverFiles(this.discoveryOptions());
+    const ahead = new ReadAhead();
+    try {
+      return await this.update(report, opts, ahead, started);
+    } finally {
+      ahead.stop();
+    }
+  }
+
+  private async update(report: RefreshReport, opts: RefreshOptions, ahead: ReadAhead, started: number): Promise<RefreshReport> {
+    const readAheadFrom = this.parallel.readAheadFrom ?? READ_AHEAD_FROM;
+    const cold = this.data.fileCount === 0 && this.rejected.size === 0;
+    // A cold build of a large tree reads every file: the reading worker starts as soon as git has
+    // listed the tracked ones, while it still walks the tree for the others.
+    const onCandidates = (n: number) => {
+      if (cold && n >= readAheadFrom && n < this.parallel.minFiles) ahead.start();
+    };
+    const listing = this.listing ?? discoverFiles({ ...this.discoveryOptions(), onCandidates });
     this.listing = undefined;
     const { files, skipped } = await listing;
     opts.onProgress?.(`Searching ${files.length.toLocaleString('en-US')} files…`);
@@ -156,13 +173,9 @@ export class WorkspaceIndex implements ChunkSource {
         toRead = stale.filter((f) => this.overlay.get(f.absPath) !== undefined);
       }
     }
-    for (let i = 0; i < toRead.length; i += BATCH) {
-      opts.signal?.throwIfAborted();
-      for (const f of toRead.slice(i, i + BATCH)) report.bytes += this.indexFile(f);
-      opts.onFiles?.(Math.min(toRead.length, i + BATCH), toRead.length);
-      // Reads are synchronous (far cheaper in bulk); between batches others get their turn.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    if (toRead.length >= readAheadFrom) ahead.start();
+    else ahead.stop();
+    await inBatches(toRead, BATCH, ahead, (f, fromDisk) => (report.bytes += this.indexFile(f, fromDisk)), opts);
     this.skipped = [...skipped, ...[...this.rejected.values()].map((r) => r.skip)];
     return {
       ...report, files: this.data.fileCount, chunks: this.data.liveChunks, reread: stale.length, reused: files.length - stale.length,
@@ -232,8 +245,8 @@ export class WorkspaceIndex implements ChunkSource {
   }
 
   /** Reads and indexes one file unless its text is what was indexed; returns the bytes read. */
-  private indexFile(file: WorkspaceFile): number {
-    const { bytes, rejected } = readIntoIndex(this.data, file, this.overlay, this.settings.maxFileBytes);
+  private indexFile(file: WorkspaceFile, fromDisk?: DiskRead): number {
+    const { bytes, rejected } = readIntoIndex(this.data, file, this.overlay, this.settings.maxFileBytes, fromDisk);
     this.revision++;
     if (rejected) {
       this.data.dropFile(file.path);

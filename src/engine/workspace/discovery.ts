@@ -238,6 +238,7 @@ export async function discoverFiles(opts: DiscoveryOptions): Promise<DiscoveryRe
     seen: new Set(),
   };
   const tracked = await listing?.tracked;
+  if (tracked) opts.onCandidates?.(tracked.paths.length);
   if (!tracked || !(await addListed(state, chain, tracked, listing!.untracked))) {
     Object.assign(state, { files: [], skipped: [], seen: new Set() });
     await walk(state, '', chain);

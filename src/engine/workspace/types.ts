@@ -35,6 +35,8 @@ export interface DiscoveryOptions {
   includeTracked?: boolean;
   /** Take the candidate list from `git ls-files` when the root is in a git work tree (default true). */
   useGit?: boolean;
+  /** Told how many files git tracks as soon as it says, before the listing is filtered and complete. */
+  onCandidates?: (tracked: number) => void;
 }
 
 /** A file's size and mtime when it was last read, and whether it was binary then. */

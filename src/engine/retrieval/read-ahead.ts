@@ -1,0 +1,94 @@
+import type { Worker } from 'node:worker_threads';
+import type { DiskRead } from './read-batch';
+import { startEngineWorker } from './worker-start';
+
+/** A batch of absolute paths for the read worker, and what it sends back (in the same order). */
+export interface ReadRequest {
+  id: number;
+  paths: string[];
+}
+export interface ReadReply {
+  id: number;
+  reads: (Uint8Array | Exclude<DiskRead, Buffer>)[];
+}
+
+/**
+ * Reads the files of a large refresh in a worker thread, batches ahead of the thread that
+ * tokenizes them. On babel (27.6 K files) the opens, stats and reads were ~290 ms of a 1.2 s
+ * build on the main thread; in the worker they run on the other core meanwhile. `read` answers
+ * batches in the order asked; undefined for a batch means "read it yourself" (the worker could
+ * not start or failed: the build goes on, only slower).
+ */
+export class ReadAhead {
+  private worker: Worker | undefined;
+  private stopped = false;
+  private next = 0;
+  private readonly waiting = new Map<number, (reads: DiskRead[] | undefined) => void>();
+
+  /** Starts the worker (once; never after `stop`). Until then `read` leaves reading to the caller. */
+  start(): void {
+    if (this.worker || this.stopped) return;
+    try {
+      this.worker = startEngineWorker('read-worker', undefined);
+    } catch {
+      return;
+    }
+    this.worker.on('message', ({ id, reads }: ReadReply) => {
+      const done = this.waiting.get(id);
+      this.waiting.delete(id);
+      done?.(reads.map((r) => (r instanceof Uint8Array ? Buffer.from(r.buffer, r.byteOffset, r.byteLength) : r)));
+    });
+    const fail = () => this.stop();
+    this.worker.on('error', fail);
+    this.worker.on('exit', fail);
+  }
+
+  /** Asks for a batch now; the promise gives its reads when the worker has them. */
+  read(paths: string[]): Promise<DiskRead[] | undefined> {
+    if (!this.worker) return Promise.resolve(undefined);
+    const id = this.next++;
+    const reply = new Promise<DiskRead[] | undefined>((resolve) => this.waiting.set(id, resolve));
+    this.worker.postMessage({ id, paths } satisfies ReadRequest);
+    return reply;
+  }
+
+  /** Ends the worker; batches still awaited are read by the caller. */
+  stop(): void {
+    this.stopped = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    for (const done of this.waiting.values()) done(undefined);
+    this.waiting.clear();
+    void worker?.terminate();
+  }
+}
+
+/**
+ * Calls `each` for every file, `batch` at a time, yielding to the event loop between batches and
+ * checking `signal`; with a started `ahead`, two batches are in the worker's hands while this
+ * thread works on the current one, and `each` gets the file's bytes (or reads them itself).
+ */
+export async function inBatches<F extends { absPath: string }>(
+  files: F[],
+  batch: number,
+  ahead: ReadAhead,
+  each: (file: F, fromDisk: DiskRead | undefined) => void,
+  opts: { signal?: AbortSignal; onFiles?: (done: number, total: number) => void },
+): Promise<void> {
+  const asked: Promise<DiskRead[] | undefined>[] = [];
+  const ask = (k: number) => {
+    if (k * batch < files.length) asked[k] = ahead.read(files.slice(k * batch, (k + 1) * batch).map((f) => f.absPath));
+  };
+  ask(0);
+  ask(1);
+  for (let i = 0, k = 0; i < files.length; i += batch, k++) {
+    opts.signal?.throwIfAborted();
+    ask(k + 2);
+    const reads = await asked[k];
+    delete asked[k];
+    files.slice(i, i + batch).forEach((f, j) => each(f, reads?.[j]));
+    opts.onFiles?.(Math.min(files.length, i + batch), files.length);
+    // Reads on this thread are synchronous (far cheaper in bulk); between batches others get their turn.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
