@@ -129,19 +129,35 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
   return diversify(ranked).slice(0, limit);
 }
 
+/**
+ * What a path must contain to name `token`: the token minus its last letter (a stem is a prefix
+ * of the word it came from), letters in order with anything but letters and digits allowed
+ * between them (a compound whole such as keystore comes from key_store), in any case.
+ */
+function probe(token: string): RegExp {
+  const letters = [...token.slice(0, -1)].map((c) => c.replace(/[^a-z0-9]/g, '\\$&'));
+  return new RegExp(letters.join('[^A-Za-z0-9]*'), 'i');
+}
+
 /** Files whose path names a term: their matching chunks, and their first chunk, gain that term's weight. */
 function addPathBoosts(stats: IndexStats, terms: SearchTerm[], termKeys: string[], scores: Map<number, number>, matched: Map<number, Set<string>>): void {
-  const pathTerms = terms.map((t, i) => ({ t, key: termKeys[i], toks: lookupTokens(t) })).filter((x) => x.toks.length > 0);
+  const pathTerms = terms
+    .map((t, i) => ({ t, key: termKeys[i], toks: lookupTokens(t) }))
+    .filter((x) => x.toks.length > 0)
+    .map((x) => ({ ...x, weight: x.t.weight * (x.t.kind === 'path' ? 6 : 1.2) * Math.max(1, idf(stats, x.toks[0]) / 2), probes: x.toks.map(probe) }));
   if (pathTerms.length === 0) return;
   for (const rel of stats.paths()) {
-    const names = pathNames(rel);
+    let names: ((token: string) => boolean) | undefined;
     let lower: string | undefined;
     let boost = 0;
     const keys: string[] = [];
-    for (const { t, key, toks } of pathTerms) {
-      const hit = t.kind === 'path' ? (lower ??= rel.toLowerCase()).includes(t.text) : toks.every(names);
+    for (const { t, key, toks, weight, probes } of pathTerms) {
+      // A path whose letters and digits do not hold a token's probe cannot hold the token: most
+      // paths are ruled out by a regular expression, without splitting their names.
+      const hit =
+        t.kind === 'path' ? (lower ??= rel.toLowerCase()).includes(t.text) : probes.every((p) => p.test(rel)) && toks.every((names ??= pathNames(rel)));
       if (!hit) continue;
-      boost += t.weight * (t.kind === 'path' ? 6 : 1.2) * Math.max(1, idf(stats, toks[0]) / 2);
+      boost += weight;
       keys.push(key);
     }
     if (boost === 0) continue;

@@ -46,14 +46,36 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Splits an identifier into its words: `parseHTTPResponse_v2` → parse, http, response, v2. */
+const isUpper = (c: number) => c >= 65 && c <= 90;
+const isLower = (c: number) => c >= 97 && c <= 122;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * Splits an identifier into its words: `parseHTTPResponse_v2` → parse, http, response, v2. A word
+ * ends at anything not a letter or digit, before a capital that follows a small letter or digit,
+ * and before the last capital of a run that a small letter follows (HTTPResponse → HTTP, Response).
+ * One pass over the characters: indexing splits every new identifier and every path segment.
+ */
 export function splitIdentifier(id: string): string[] {
-  return id
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((p) => p.length > 0)
-    .map((p) => p.toLowerCase());
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= id.length; i++) {
+    const c = i < id.length ? id.charCodeAt(i) : 0;
+    if (!(isUpper(c) || isLower(c) || isDigit(c))) {
+      if (start >= 0) words.push(id.slice(start, i).toLowerCase());
+      start = -1;
+      continue;
+    }
+    if (start < 0) start = i;
+    else if (isUpper(c)) {
+      const prev = id.charCodeAt(i - 1);
+      if (isLower(prev) || isDigit(prev) || (isUpper(prev) && isLower(id.charCodeAt(i + 1)))) {
+        words.push(id.slice(start, i).toLowerCase());
+        start = i;
+      }
+    }
+  }
+  return words;
 }
 
 /** True for a token that names a file or folder: has a slash, a dot followed by a short extension, or is a dotfile (`.gitignore`). */
