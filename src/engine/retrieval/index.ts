@@ -160,7 +160,7 @@ export class WorkspaceIndex implements ChunkSource {
     for (const rel of [...this.rejected.keys()]) if (!current.has(rel) && this.rejected.delete(rel)) this.revision++;
     const stale = files.filter((f) => this.isStale(f));
     let toRead = stale;
-    if (this.data.fileCount === 0 && this.rejected.size === 0 && stale.length >= this.parallel.minFiles) {
+    if (cold && stale.length >= this.parallel.minFiles) {
       // A cold build of a large tree: files on disk are read and tokenized in worker threads; open
       // editors' texts (which only this thread sees) are indexed after, below.
       const onDisk = stale.filter((f) => this.overlay.get(f.absPath) === undefined);
