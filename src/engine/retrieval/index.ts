@@ -306,6 +306,13 @@ export class WorkspaceIndex implements ChunkSource {
 function hiddenBySettings(s: EngineSettings): (rel: string) => boolean {
   const extra = s.extraIgnore?.length ? ignore().add(s.extraIgnore) : undefined;
   const excluded = new Set(s.excludedFolders ?? []);
-  // Without patterns, no call into `ignore` per path (tens of thousands at every start).
-  return (rel) => (extra?.ignores(rel) ?? false) || (excluded.size > 0 && rel.split('/').slice(0, -1).some((part) => excluded.has(part)));
+  // Without patterns, no call into `ignore` per path (tens of thousands at every start); folders
+  // are judged once each (a large tree has far fewer folders than files).
+  const folders = new Map<string, boolean>();
+  const inExcluded = (folder: string) => {
+    let v = folders.get(folder);
+    if (v === undefined) folders.set(folder, (v = folder.split('/').some((part) => excluded.has(part))));
+    return v;
+  };
+  return (rel) => (extra?.ignores(rel) ?? false) || (excluded.size > 0 && rel.includes('/') && inExcluded(rel.slice(0, rel.lastIndexOf('/'))));
 }
