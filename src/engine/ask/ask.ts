@@ -126,9 +126,9 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     const history = boundedHistory(request.history ?? [], scrubber, s);
     outcome.historyTokens = history.tokens;
     // The question is paid for too when it goes to a model: a 1 MB question is cut, not sent whole past the budget.
-    const asked = boundedQuestion(question, scrubber, s);
-    if (!deps.provider) asked.tokens = 0;
-    else if (asked.note) notes.push(asked.note);
+    // Without a model the question is not sent: nothing to scrub, count or cut for it.
+    const asked = deps.provider ? boundedQuestion(question, scrubber, s) : { text: '' as ScrubbedText, tokens: 0 };
+    if (asked.note) notes.push(asked.note);
     const ctx = await buildContext(
       {
         root: request.root,
