@@ -148,8 +148,11 @@ const folderOf = (p: string) => {
 export class AgentFilter {
   private chains: Map<string, RuleChain>;
   private readonly agentDirs = new Set<string>();
-  private readonly folders = new Set<string>();
+  /** Every batch learnt: their folders get rule chains only once some rule needs testing. */
+  private readonly learnt: string[][] = [];
   private readonly openFolders = new Map<string, boolean>();
+  /** The folder of the previous `keep` and its verdict: git lists a folder's files one after another. */
+  private last = { folder: '', open: false };
 
   constructor(
     private readonly root: string,
@@ -170,8 +173,8 @@ export class AgentFilter {
    */
   async learn(paths: string[]): Promise<boolean> {
     let newRules = false;
+    this.learnt.push(paths);
     for (const p of paths) {
-      this.folders.add(folderOf(p));
       if (isAgentIgnore(p) && !this.agentDirs.has(folderOf(p))) {
         this.agentDirs.add(folderOf(p));
         newRules = true;
@@ -180,7 +183,8 @@ export class AgentFilter {
     // Chains are built once per folder, parents first, so `keep` is synchronous.
     if (newRules) this.chains = new Map([['.', this.rootChain]]);
     if (this.testAll) {
-      for (const dir of [...this.folders].sort()) {
+      const folders = new Set(this.learnt.flatMap((batch) => batch.map(folderOf)));
+      for (const dir of [...folders].sort()) {
         if (this.chains.has(dir)) continue;
         const parts = dir.split('/');
         for (let i = 1; i <= parts.length; i++) {
@@ -204,11 +208,13 @@ export class AgentFilter {
 
   /** No folder on the way is excluded (once per folder: a large tree has far fewer folders than files). */
   private folderOpen(folder: string): boolean {
+    if (folder === this.last.folder) return this.last.open;
     let open = this.openFolders.get(folder);
     if (open === undefined) {
       open = folder === '.' || !folder.split('/').some((part) => this.excluded.has(part));
       this.openFolders.set(folder, open);
     }
+    this.last = { folder, open };
     return open;
   }
 }
