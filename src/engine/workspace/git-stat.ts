@@ -9,7 +9,7 @@ export interface KnownStat {
 }
 
 /** Regular files only (plain or executable): links, submodules and anything else get an lstat. */
-const REGULAR_MODES = new Set(['100644', '100755']);
+const REGULAR_MODES = ['100644', '100755'];
 
 /**
  * Index flags (printed in hex by `--debug`) under which git does not compare an entry with the
@@ -26,10 +26,24 @@ const DEBUG_LINES = 5;
 function numberAfter(out: string, label: string, from: number, to: number): number {
   const at = out.indexOf(label, from);
   if (at < 0 || at >= to) return NaN;
-  const start = at + label.length;
-  let end = start;
-  while (end < to && out.charCodeAt(end) >= 48 && out.charCodeAt(end) <= 57) end++;
-  return end > start ? Number(out.slice(start, end)) : NaN;
+  // Accumulated digit by digit: no string cut out per number (three per entry, 27 K entries on babel).
+  let value = 0;
+  let end = at + label.length;
+  for (let c = out.charCodeAt(end); end < to && c >= 48 && c <= 57; c = out.charCodeAt(++end)) value = value * 10 + (c - 48);
+  return end > at + label.length ? value : NaN;
+}
+
+/** The hexadecimal number in [from, to), or NaN. */
+function hexIn(out: string, from: number, to: number): number {
+  if (from >= to) return NaN;
+  let value = 0;
+  for (let i = from; i < to; i++) {
+    const c = out.charCodeAt(i) | 0x20;
+    const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
+    if (d < 0) return NaN;
+    value = value * 16 + d;
+  }
+  return value;
 }
 
 /** The git command whose output `parseTracked` reads: every tracked entry, then again each one changed on disk. */
@@ -67,12 +81,12 @@ export function parseTracked(out: string): { paths: string[]; known: Map<string,
     if (tag === 67 /* C */) changed.push(entryPath);
     else paths.push(entryPath);
     // `H 100644 <hash> 0\t`: a regular file, merged.
-    if (tag === 72 /* H */ && REGULAR_MODES.has(out.slice(mode, mode + 6)) && out.charCodeAt(tab - 1) === 48 && out.charCodeAt(tab - 2) === 32) {
+    if (tag === 72 /* H */ && REGULAR_MODES.some((m) => out.startsWith(m, mode)) && out.charCodeAt(tab - 1) === 48 && out.charCodeAt(tab - 2) === 32) {
       const sec = numberAfter(out, 'mtime: ', lines[1], lines[2]);
       const nsec = numberAfter(out, ':', out.indexOf('mtime: ', lines[1]) + 7, lines[2]);
       const size = numberAfter(out, 'size: ', lines[4], lines[5]);
       const flagsAt = out.indexOf('flags: ', lines[4]);
-      const flags = flagsAt > 0 && flagsAt < lines[5] ? Number.parseInt(out.slice(flagsAt + 7, lines[5]), 16) : NaN;
+      const flags = flagsAt > 0 && flagsAt < lines[5] ? hexIn(out, flagsAt + 7, lines[5]) : NaN;
       const clear = Number.isFinite(flags) && (flags & UNTRUSTED_FLAGS) === 0;
       // The arithmetic of Node's Stats.mtimeMs, so git's value equals the one fs.stat gives.
       // A zeroed record (left by some index operations until git refreshes it) is no record.
