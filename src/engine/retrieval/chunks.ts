@@ -116,7 +116,11 @@ export function definitionTokens(name: string): string[] {
   return [words.join(''), ...words.map(stem)];
 }
 
-/** Splits a file into chunks of about 60 lines, cut at blank lines or before top-level definitions. */
+/**
+ * Splits a file into chunks of about 60 lines, cut at blank lines or before top-level definitions.
+ * The plain statement of what indexing computes: the index itself is built by the faster byte
+ * tokenizer (tokenize.ts), which tests hold to this function's result.
+ */
 export function chunkText(text: string): IndexedChunk[] {
   const lines = textLines(text);
   const out: IndexedChunk[] = [];
