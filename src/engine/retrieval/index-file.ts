@@ -8,7 +8,7 @@ import type { Rejected } from './file-state';
  * The on-disk index format. Bump the version whenever the layout or the tokenizer changes: a file
  * of another version is rebuilt, never read.
  */
-export const INDEX_FORMAT_VERSION = 2;
+export const INDEX_FORMAT_VERSION = 3;
 const MAGIC = 'GRNDIDX\0';
 /** magic (8), version, header bytes, crc32 of everything after these 16 bytes. */
 const PREAMBLE = 20;
@@ -31,7 +31,6 @@ interface Header {
   tokenCount: number;
   postingWords: number;
   tokenBytes: number;
-  pathBytes: number;
 }
 
 /** Why a saved index was not used. */
@@ -69,6 +68,19 @@ function fileColumns(files: [string, FileRecord][]) {
 }
 
 /**
+ * Each chunk's file as an index into the file table: chunks belong to indexed files (the index is
+ * compacted before it is packed), so the chunk table's own list of paths is not stored a second time.
+ */
+function chunkFiles(data: PackedIndex): Uint32Array {
+  const at = new Map(data.files.map(([p], i) => [p, i]));
+  return Uint32Array.from(data.chunks.file, (f) => {
+    const i = at.get(data.chunks.paths[f]);
+    if (i === undefined) throw new IndexFileError(`a chunk of ${data.chunks.paths[f]} has no file record`);
+    return i;
+  });
+}
+
+/**
  * Encodes an index as the parts of its file, in order: preamble, JSON header, the file table,
  * then 4-byte-aligned typed arrays and strings. The chunk and posting arrays are views of the
  * index's own memory, not copies, so saving a large index does not hold it twice (write the parts
@@ -78,7 +90,6 @@ export function encodeIndexParts(saved: SavedIndex): Uint8Array[] {
   const { data } = saved;
   const files = fileColumns(data.files);
   const tokens = joined(data.postings.tokens);
-  const paths = joined(data.chunks.paths);
   const header: Header = {
     savedAt: saved.savedAt,
     rejected: saved.rejected,
@@ -89,12 +100,11 @@ export function encodeIndexParts(saved: SavedIndex): Uint8Array[] {
     tokenCount: data.postings.tokens.length,
     postingWords: data.postings.data.length,
     tokenBytes: tokens.length,
-    pathBytes: paths.length,
   };
   const json = Buffer.from(JSON.stringify(header));
-  const arrays = [data.chunks.file, data.chunks.start, data.chunks.end, data.chunks.length, data.postings.offsets, data.postings.data];
+  const arrays = [chunkFiles(data), data.chunks.start, data.chunks.end, data.chunks.length, data.postings.offsets, data.postings.data];
   const body: Uint8Array[] = [json, Buffer.alloc(headerPad(json.length)), ...files.numbers.map(bytesOf)];
-  body.push(...withPad(files.paths), ...withPad(files.hashes), ...arrays.map(bytesOf), ...withPad(tokens), paths);
+  body.push(...withPad(files.paths), ...withPad(files.hashes), ...arrays.map(bytesOf), tokens);
   const pre = Buffer.alloc(PREAMBLE);
   pre.write(MAGIC, 0, 'latin1');
   pre.writeUInt32LE(INDEX_FORMAT_VERSION, 8);
@@ -120,7 +130,7 @@ function headerBytes(pre: Buffer): number {
   return pre.readUInt32LE(12);
 }
 
-const COUNTS = ['fileCount', 'filePathBytes', 'fileHashBytes', 'chunkCount', 'tokenCount', 'postingWords', 'tokenBytes', 'pathBytes'] as const;
+const COUNTS = ['fileCount', 'filePathBytes', 'fileHashBytes', 'chunkCount', 'tokenCount', 'postingWords', 'tokenBytes'] as const;
 
 function parseHeader(buf: Buffer, jsonBytes: number): Header {
   let h: Header;
@@ -191,12 +201,11 @@ export function decodeIndex(buf: Buffer): SavedIndex {
   const r = new Reader(buf, PREAMBLE + jsonBytes + headerPad(jsonBytes));
   const t = readFileTable(r, h);
   const words = 4 * h.chunkCount + h.tokenCount + 1 + h.postingWords;
-  if (r.at + words * 4 + pad4(h.tokenBytes) + h.pathBytes !== buf.length) throw new IndexFileError('truncated or padded data');
+  if (r.at + words * 4 + h.tokenBytes !== buf.length) throw new IndexFileError('truncated or padded data');
   const [file, start, end, length] = [r.u32(h.chunkCount), r.u32(h.chunkCount), r.u32(h.chunkCount), r.u32(h.chunkCount)];
   const offsets = r.u32(h.tokenCount + 1);
   const data = r.u32(h.postingWords);
-  const tokens = r.strings(h.tokenBytes);
-  const paths = r.strings(h.pathBytes, false);
+  const tokens = r.strings(h.tokenBytes, false);
   const files: [string, FileRecord][] = t.paths.map((p, i) => [
     p,
     { size: t.size[i], mtimeMs: t.mtime[i], hash: t.hashes[i], fromEditor: (t.flags[i] & FROM_EDITOR) !== 0, first: t.first[i], count: t.count[i] },
@@ -204,7 +213,7 @@ export function decodeIndex(buf: Buffer): SavedIndex {
   const saved: SavedIndex = {
     savedAt: h.savedAt,
     rejected: h.rejected,
-    data: { files, chunks: { paths, file, start, end, length }, postings: { tokens, offsets, data } },
+    data: { files, chunks: { paths: t.paths, file, start, end, length }, postings: { tokens, offsets, data } },
   };
   checkRanges(saved);
   return saved;

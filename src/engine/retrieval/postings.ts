@@ -25,7 +25,9 @@ export interface PackedPostings {
  */
 export class PostingStore {
   private readonly ids = new Map<string, number>();
-  private readonly lists: PostingList[] = [];
+  /** Lists by id; a list of a loaded index is made (a view of `loaded`) when first used. */
+  private readonly lists: (PostingList | undefined)[] = [];
+  private loaded: PackedPostings | undefined;
 
   /** The list id of `token`, created empty if new. Ids stay stable until the store is packed. */
   intern(token: string): number {
@@ -45,7 +47,7 @@ export class PostingStore {
 
   /** Appends a posting to the list `listId` (from `intern`). */
   addTo(listId: number, chunkId: number, tf: number, defines: boolean): void {
-    const list = this.lists[listId];
+    const list = this.list(listId);
     if (list.used + 2 > list.data.length) {
       const grown = new Uint32Array(Math.max(4, list.data.length * 2));
       grown.set(list.data.subarray(0, list.used));
@@ -60,7 +62,7 @@ export class PostingStore {
   forEach(token: string, alive: ((chunkId: number) => boolean) | undefined, fn: (chunkId: number, tf: number, defines: boolean) => void): void {
     const id = this.ids.get(token);
     if (id === undefined) return;
-    const { data, used } = this.lists[id];
+    const { data, used } = this.list(id);
     for (let i = 0; i < used; i += 2) {
       const chunk = data[i];
       if (alive && !alive(chunk)) continue;
@@ -73,7 +75,7 @@ export class PostingStore {
   count(token: string, alive: ((chunkId: number) => boolean) | undefined): number {
     const id = this.ids.get(token);
     if (id === undefined) return 0;
-    const { data, used } = this.lists[id];
+    const { data, used } = this.list(id);
     if (!alive) return used / 2;
     let n = 0;
     for (let i = 0; i < used; i += 2) if (alive(data[i])) n++;
@@ -90,7 +92,8 @@ export class PostingStore {
    * within a list is kept, and so are list ids (tokens left with no posting are dropped by `pack`).
    */
   compact(remap: Int32Array): void {
-    for (const list of this.lists) {
+    for (let id = 0; id < this.lists.length; id++) {
+      const list = this.list(id);
       let w = 0;
       for (let r = 0; r < list.used; r += 2) {
         const to = remap[list.data[r]];
@@ -104,32 +107,43 @@ export class PostingStore {
 
   /** The non-empty lists as three flat arrays, for saving. */
   pack(): PackedPostings {
-    const tokens = [...this.ids.keys()].filter((t) => this.lists[this.ids.get(t)!].used > 0);
+    const tokens = [...this.ids.keys()].filter((t) => this.list(this.ids.get(t)!).used > 0);
     const offsets = new Uint32Array(tokens.length + 1);
     let total = 0;
     tokens.forEach((t, i) => {
       offsets[i] = total;
-      total += this.lists[this.ids.get(t)!].used;
+      total += this.list(this.ids.get(t)!).used;
     });
     offsets[tokens.length] = total;
     const data = new Uint32Array(total);
     tokens.forEach((t, i) => {
-      const list = this.lists[this.ids.get(t)!];
+      const list = this.list(this.ids.get(t)!);
       data.set(list.data.subarray(0, list.used), offsets[i]);
     });
     return { tokens, offsets, data };
   }
 
-  /** A store holding packed lists (views into `packed.data`, copied only when a list grows). */
+  /** The list `id`, made from the loaded index the first time it is used. */
+  private list(id: number): PostingList {
+    let list = this.lists[id];
+    if (!list) {
+      const { offsets, data } = this.loaded!;
+      // A view's capacity is exactly its length, so the first append copies it out of the shared buffer.
+      this.lists[id] = list = { data: data.subarray(offsets[id], offsets[id + 1]), used: offsets[id + 1] - offsets[id] };
+    }
+    return list;
+  }
+
+  /**
+   * A store holding packed lists (views into `packed.data`, copied only when a list grows). The
+   * views are made when a list is first read or grown: a question reads a handful of the tens of
+   * thousands a loaded index holds.
+   */
   static unpack(packed: PackedPostings): PostingStore {
     const store = new PostingStore();
-    packed.tokens.forEach((t, i) => {
-      const start = packed.offsets[i];
-      const end = packed.offsets[i + 1];
-      store.ids.set(t, i);
-      // A view's capacity is exactly its length, so the first append copies it out of the shared buffer.
-      store.lists.push({ data: packed.data.subarray(start, end), used: end - start });
-    });
+    store.loaded = packed;
+    packed.tokens.forEach((t, i) => store.ids.set(t, i));
+    store.lists.length = packed.tokens.length;
     return store;
   }
 }
