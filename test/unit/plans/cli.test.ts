@@ -6,13 +6,11 @@ import { main } from '../../../src/cli/main';
 import { evidenceForPlan } from '../../../src/engine/plans/evidence-plan';
 import { addMessage, recordExchange } from '../../../src/engine/audit/records';
 import { AuditStore } from '../../../src/engine/audit/store';
-import { createFileApplyEdit } from '../../../src/engine/plans/edits';
-import { executePlan } from '../../../src/engine/plans/executor';
 import { proposePlan } from '../../../src/engine/plans/propose';
 import { parsePlanText } from '../../../src/engine/plans/schema';
 import { validatePlan } from '../../../src/engine/plans/validate';
 import { createScrubber } from '../../../src/engine/privacy/scrubber';
-import { hostFor, makeWorkspace, plan, scriptedProvider } from './helpers';
+import { hostFor, makeWorkspace, runAcceptedWrite, scriptedProvider } from './helpers';
 
 function capture(cwd: string) {
   const out = { stdout: '', stderr: '' };
@@ -60,14 +58,7 @@ test('grounded plan check uses the workspace audit log for history claims, with 
   const root = makeWorkspace({ 'a.txt': 'A\n' });
   const dbFile = path.join(root, '.agent/state/grounded.db');
   const store = await AuditStore.open({ file: dbFile });
-  await executePlan({
-    plan: plan([{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'B\n' } }]),
-    host: hostFor(root),
-    authorize: async () => 'accept',
-    applyEdit: createFileApplyEdit(root),
-    mode: 'step',
-    store,
-  });
+  await runAcceptedWrite(root, store);
   const handWritten = {
     id: 'hand', intent: 'MUTATE', evidence_referenced: ['Q4', 'Q2'],
     steps: [{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'C\n' } }],
@@ -119,14 +110,7 @@ test('grounded plan check uses the workspace audit log for history claims, with 
 test('grounded audit show reconstructs an execution; exit 1 when not found', async () => {
   const root = makeWorkspace({ 'a.txt': 'A\n' });
   const store = await AuditStore.open({ file: path.join(root, '.agent/state/grounded.db') });
-  const result = await executePlan({
-    plan: plan([{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'B\n' } }]),
-    host: hostFor(root),
-    authorize: async () => 'accept',
-    applyEdit: createFileApplyEdit(root),
-    mode: 'step',
-    store,
-  });
+  const result = await runAcceptedWrite(root, store);
   recordExchange(store, { planId: 'plan_1', provider: 'openai', model: 'gpt-x', prompt: 'prompt', response: 'reply' });
   store.close();
   let c = capture(root);

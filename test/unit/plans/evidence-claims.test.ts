@@ -4,9 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../../../src/cli/main';
 import { AuditStore } from '../../../src/engine/audit/store';
-import { createFileApplyEdit } from '../../../src/engine/plans/edits';
-import { executePlan } from '../../../src/engine/plans/executor';
-import { hostFor, makeWorkspace, plan } from './helpers';
+import { makeWorkspace, runAcceptedWrite } from './helpers';
 
 function capture(cwd: string) {
   const out = { stdout: '', stderr: '' };
@@ -17,14 +15,7 @@ function capture(cwd: string) {
 async function workspaceWithOneRun(): Promise<string> {
   const root = makeWorkspace({ 'a.txt': 'A\n' });
   const store = await AuditStore.open({ file: path.join(root, '.agent/state/grounded.db') });
-  await executePlan({
-    plan: plan([{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'B\n' } }]),
-    host: hostFor(root),
-    authorize: async () => 'accept',
-    applyEdit: createFileApplyEdit(root),
-    mode: 'step',
-    store,
-  });
+  await runAcceptedWrite(root, store);
   store.close();
   return root;
 }

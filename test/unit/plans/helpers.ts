@@ -5,6 +5,9 @@ import type { ChatMessage, Provider, ProviderRequest } from '../../../src/engine
 import { explainPath } from '../../../src/engine/workspace/discovery';
 import { createNodeWorkspaceHost } from '../../../src/engine/tools/node-host';
 import { parsePlanValue, type Plan } from '../../../src/engine/plans/schema';
+import type { AuditStore } from '../../../src/engine/audit/store';
+import { createFileApplyEdit } from '../../../src/engine/plans/edits';
+import { executePlan } from '../../../src/engine/plans/executor';
 
 /** A temp workspace with the given files (workspace-relative path → text). */
 export function makeWorkspace(files: Record<string, string>): string {
@@ -51,4 +54,16 @@ export function scriptedProvider(replies: (req: ProviderRequest, call: number) =
       yield { type: 'text', text: replies(req, requests.length) };
     },
   };
+}
+
+/** Runs, accepted and audited in `store`, the one-step plan that writes `B` into a.txt of `root`. */
+export function runAcceptedWrite(root: string, store: AuditStore) {
+  return executePlan({
+    plan: plan([{ id: 's1', tool: 'file_write', arguments: { path: 'a.txt', contents: 'B\n' } }]),
+    host: hostFor(root),
+    authorize: async () => 'accept',
+    applyEdit: createFileApplyEdit(root),
+    mode: 'step',
+    store,
+  });
 }
