@@ -67,29 +67,24 @@ function passesBech32(address: string): boolean {
   return chk === 1 || chk === 0x2bc830a3;
 }
 
+/** A MAC address written as six hex pairs joined by `sep` (01:23:45:67:89:ab, 01-23-45-67-89-ab). */
+function pairedMac(sep: ':' | '-'): PatternRule {
+  return {
+    kind: 'mac_address',
+    anchor: {
+      literal: sep,
+      back: /[0-9A-Fa-f]/,
+      maxBack: 2,
+      quick: (t, at) => isHexAt(t, at - 1) && isHexAt(t, at + 1) && t[at + 3] === sep && t[at - 3] !== sep,
+    },
+    pattern: new RegExp(`(?<![\\w:.-])[0-9A-Fa-f]{2}${sep}(?:[0-9A-Fa-f]{2}${sep}){4}[0-9A-Fa-f]{2}(?![\\w:.-])`, 'y'),
+    accept: acceptMac,
+  };
+}
+
 const rules: PatternRule[] = [
-  {
-    kind: 'mac_address',
-    anchor: {
-      literal: ':',
-      back: /[0-9A-Fa-f]/,
-      maxBack: 2,
-      quick: (t, at) => isHexAt(t, at - 1) && isHexAt(t, at + 1) && t[at + 3] === ':' && t[at - 3] !== ':',
-    },
-    pattern: /(?<![\w:.-])[0-9A-Fa-f]{2}:(?:[0-9A-Fa-f]{2}:){4}[0-9A-Fa-f]{2}(?![\w:.-])/y,
-    accept: acceptMac,
-  },
-  {
-    kind: 'mac_address',
-    anchor: {
-      literal: '-',
-      back: /[0-9A-Fa-f]/,
-      maxBack: 2,
-      quick: (t, at) => isHexAt(t, at - 1) && isHexAt(t, at + 1) && t[at + 3] === '-' && t[at - 3] !== '-',
-    },
-    pattern: /(?<![\w:.-])[0-9A-Fa-f]{2}-(?:[0-9A-Fa-f]{2}-){4}[0-9A-Fa-f]{2}(?![\w:.-])/y,
-    accept: acceptMac,
-  },
+  pairedMac(':'),
+  pairedMac('-'),
   {
     kind: 'mac_address',
     // Cisco's notation: 001a.2b3c.4d5e.
