@@ -10,6 +10,18 @@ export interface RefreshOptions {
   signal?: AbortSignal;
 }
 
+/** What one refresh did: files indexed, and how many were re-read versus taken as they were. */
+export interface RefreshReport {
+  files: number;
+  chunks: number;
+  /** Bytes of the text read in this refresh. */
+  bytes: number;
+  reread: number;
+  reused: number;
+  removed: number;
+  tookMs: number;
+}
+
 /** How far a still-running index build has got when a question was answered. */
 export interface IndexingState {
   indexed: number;

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { resolveSettings, type EngineSettings } from '../config/settings';
 import { discoverFiles } from '../workspace/discovery';
+import { hiddenBySettings } from '../workspace/excluded';
 import { emptyOverlay, type DiscoveryResult, type DocumentOverlay, type SkippedFile, type WorkspaceFile } from '../workspace/types';
 import { IndexData, type PackedIndex } from './index-data';
-import ignore from 'ignore';
-import type { ChunkSource, RefreshOptions } from './chunk-source';
+import type { ChunkSource, RefreshOptions, RefreshReport } from './chunk-source';
 import { readIntoIndex, textHash, type Rejected } from './file-state';
 import { findPhrases } from './phrases';
 import { buildInWorkers, DEFAULT_PARALLEL, READ_AHEAD_FROM, type ParallelOptions } from './parallel-build';
@@ -28,27 +28,14 @@ export interface IndexOptions {
   parallel?: ParallelOptions;
 }
 
-/** What one refresh did: files indexed, and how many were re-read versus taken as they were. */
-export interface RefreshReport {
-  files: number;
-  chunks: number;
-  /** Bytes of the text read in this refresh. */
-  bytes: number;
-  reread: number;
-  reused: number;
-  removed: number;
-  tookMs: number;
-}
-
 // Defined with ChunkSource, which index.ts implements: the two files must not import each other.
-export type { RefreshOptions } from './chunk-source';
+export type { RefreshOptions, RefreshReport } from './chunk-source';
 
 export type { Rejected } from './file-state';
 export { textHash } from './file-state';
 
 /** Files read and indexed between two yields to the event loop. */
 const BATCH = 64;
-
 
 /**
  * A keyword index of the files the assistant may read: chunks of ~60 lines, an inverted index of
@@ -300,19 +287,4 @@ export class WorkspaceIndex implements ChunkSource {
     this.dirty = true;
     this.savedRevision = ++this.revision;
   }
-}
-
-/** What the settings alone hide (extraIgnore patterns, excluded folder names), judged on a path. */
-function hiddenBySettings(s: EngineSettings): (rel: string) => boolean {
-  const extra = s.extraIgnore?.length ? ignore().add(s.extraIgnore) : undefined;
-  const excluded = new Set(s.excludedFolders ?? []);
-  // Without patterns, no call into `ignore` per path (tens of thousands at every start); folders
-  // are judged once each (a large tree has far fewer folders than files).
-  const folders = new Map<string, boolean>();
-  const inExcluded = (folder: string) => {
-    let v = folders.get(folder);
-    if (v === undefined) folders.set(folder, (v = folder.split('/').some((part) => excluded.has(part))));
-    return v;
-  };
-  return (rel) => (extra?.ignores(rel) ?? false) || (excluded.size > 0 && rel.includes('/') && inExcluded(rel.slice(0, rel.lastIndexOf('/'))));
 }

@@ -2,6 +2,7 @@ import { lstatSync, promises as fs, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { defaultSettings } from '../config/settings';
 import { AgentFilter, chainAt, gitListing, type TrackedFiles, type UntrackedFiles } from './git-candidates';
+import { excludedFolderTest } from './excluded';
 import type { KnownStat } from './git-stat';
 import { gitTrackedFiles, hasBinaryExtension, isAlwaysHidden } from './hidden';
 import { RuleChain } from './ignore-rules';
@@ -149,10 +150,11 @@ async function walk(state: WalkState, relDir: string, parent: RuleChain): Promis
 
 /** Adds files git tracks that an ignore rule would hide (git lists them; so do we), unless Grounded's own rules hide them. */
 async function addTracked(state: WalkState, root: RuleChain): Promise<void> {
+  const inExcluded = excludedFolderTest(state.excluded);
   for (const rel of await gitTrackedFiles(state.root)) {
     if (state.seen.has(rel) || isAlwaysHidden(rel)) continue;
     const parts = rel.split('/');
-    if (parts.slice(0, -1).some((p) => state.excluded.has(p))) continue;
+    if (inExcluded(parts.slice(0, -1).join('/') || '.')) continue;
     if (!(await agentAllows(state, root, parts))) continue;
     await addFile(state, rel, path.join(state.root, ...parts));
   }

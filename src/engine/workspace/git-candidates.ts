@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findGitRepo } from './git-repo';
 import { parseTracked, TRACKED_LISTING, type KnownStat } from './git-stat';
+import { excludedFolderTest } from './excluded';
 import { isAlwaysHidden } from './hidden';
 import type { RuleChain } from './ignore-rules';
 
@@ -150,9 +151,7 @@ export class AgentFilter {
   private readonly agentDirs = new Set<string>();
   /** Every batch learnt: their folders get rule chains only once some rule needs testing. */
   private readonly learnt: string[][] = [];
-  private readonly openFolders = new Map<string, boolean>();
-  /** The folder of the previous `keep` and its verdict: git lists a folder's files one after another. */
-  private last = { folder: '', open: false };
+  private readonly inExcluded: (folder: string) => boolean;
 
   constructor(
     private readonly root: string,
@@ -161,6 +160,7 @@ export class AgentFilter {
     private readonly hasExtra: boolean,
   ) {
     this.chains = new Map([['.', rootChain]]);
+    this.inExcluded = excludedFolderTest(excluded);
   }
 
   private get testAll(): boolean {
@@ -202,19 +202,7 @@ export class AgentFilter {
   keep(rel: string, isFolder: boolean): boolean {
     if (isAlwaysHidden(rel)) return false;
     const folder = folderOf(rel);
-    if (!this.folderOpen(folder) || (isFolder && this.excluded.has(rel.slice(rel.lastIndexOf('/') + 1)))) return false;
+    if (this.inExcluded(folder) || (isFolder && this.excluded.has(rel.slice(rel.lastIndexOf('/') + 1)))) return false;
     return !this.testAll || !this.chains.get(folder)!.decideAgentOnly(isFolder ? `${rel}/` : rel);
-  }
-
-  /** No folder on the way is excluded (once per folder: a large tree has far fewer folders than files). */
-  private folderOpen(folder: string): boolean {
-    if (folder === this.last.folder) return this.last.open;
-    let open = this.openFolders.get(folder);
-    if (open === undefined) {
-      open = folder === '.' || !folder.split('/').some((part) => this.excluded.has(part));
-      this.openFolders.set(folder, open);
-    }
-    this.last = { folder, open };
-    return open;
   }
 }
