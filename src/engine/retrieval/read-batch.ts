@@ -1,17 +1,8 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { looksBinary, SNIFF_BYTES, type ReadResult } from '../workspace/read';
-import type { SkipReason } from '../workspace/types';
-import type { DocumentOverlay } from '../workspace/types';
+import { cutAtLineEnd, looksBinary, SNIFF_BYTES, type ReadResult } from '../workspace/read';
+import { emptyOverlay, type DocumentOverlay, type SkipReason } from '../workspace/types';
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
-
-/** Cuts text to at most `max` UTF-8 bytes at a line end, as the asynchronous reader does. */
-function cut(buf: Buffer, max: number): string {
-  let text = buf.subarray(0, max).toString('utf8');
-  if (text.endsWith('\uFFFD')) text = text.slice(0, -1);
-  const nl = text.lastIndexOf('\n');
-  return nl > 0 ? text.slice(0, nl + 1) : text;
-}
 
 /** A file as indexing takes it: the UTF-8 bytes of the text indexed (cut at the size limit). */
 export type IndexRead =
@@ -61,14 +52,14 @@ export function readBytesForIndex(absPath: string, overlay: DocumentOverlay, max
     const data = Buffer.from(open);
     return data.length <= maxFileBytes
       ? { ok: true, data, truncated: false, bytes: data.length, fromEditor: true }
-      : { ok: true, data: Buffer.from(cut(data, maxFileBytes)), truncated: true, bytes: data.length, fromEditor: true };
+      : { ok: true, data: Buffer.from(cutAtLineEnd(data, maxFileBytes)), truncated: true, bytes: data.length, fromEditor: true };
   }
   const buf = fromDisk ?? readDisk(absPath);
   if (!Buffer.isBuffer(buf)) return buf;
   if (looksBinary(buf.subarray(0, SNIFF_BYTES), buf.length <= SNIFF_BYTES))
     return { ok: false, reason: 'binary', detail: 'binary content (NUL byte or invalid UTF-8)' };
   if (buf.length <= maxFileBytes) return { ok: true, data: buf, truncated: false, bytes: buf.length, fromEditor: false };
-  return { ok: true, data: Buffer.from(cut(buf, maxFileBytes)), truncated: true, bytes: buf.length, fromEditor: false };
+  return { ok: true, data: Buffer.from(cutAtLineEnd(buf, maxFileBytes)), truncated: true, bytes: buf.length, fromEditor: false };
 }
 
 /** `readBytesForIndex` as text, for the readers that want a string (context building, phrase checks). */
@@ -78,9 +69,9 @@ export function readForIndex(absPath: string, overlay: DocumentOverlay, maxFileB
     const bytes = Buffer.byteLength(open);
     return bytes <= maxFileBytes
       ? { ok: true, text: open, truncated: false, bytes, fromEditor: true }
-      : { ok: true, text: cut(Buffer.from(open), maxFileBytes), truncated: true, bytes, fromEditor: true };
+      : { ok: true, text: cutAtLineEnd(Buffer.from(open), maxFileBytes), truncated: true, bytes, fromEditor: true };
   }
-  const read = readBytesForIndex(absPath, overlay, maxFileBytes);
+  const read = readBytesForIndex(absPath, emptyOverlay, maxFileBytes);
   if (!read.ok) return read;
   return { ok: true, text: read.data.toString('utf8'), truncated: read.truncated, bytes: read.bytes, fromEditor: false };
 }

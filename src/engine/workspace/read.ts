@@ -74,7 +74,7 @@ export function formatBytes(n: number): string {
 }
 
 /** Cuts `text` to at most `maxBytes` UTF-8 bytes, ending at a line end when there is one. */
-function cutAtLineEnd(buf: Buffer, maxBytes: number): string {
+export function cutAtLineEnd(buf: Buffer, maxBytes: number): string {
   let text = buf.subarray(0, maxBytes).toString('utf8');
   if (text.endsWith('\uFFFD')) text = text.slice(0, -1);
   const nl = text.lastIndexOf('\n');
