@@ -1,24 +1,20 @@
 import ignore from 'ignore';
 import type { EngineSettings } from '../config/settings';
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * Whether a root-relative folder ('.' is the root) is, or lies under, a folder with one of the
- * excluded names. Judged once per folder (a large tree has far fewer folders than files), and the
- * previous folder's verdict is reused at once: listings give a folder's files one after another.
+ * Whether a root-relative path lies under a folder with one of the excluded names (its last part
+ * is not judged: a file may be called `dist`). One regular expression over the path: no split
+ * and no memo per folder (a large tree has tens of thousands of folders, each asked about once
+ * per listing), and no copy of the path's folder.
  */
-export function excludedFolderTest(names: ReadonlySet<string>): (folder: string) => boolean {
-  const verdicts = new Map<string, boolean>();
-  let last = { folder: '', excluded: false };
-  return (folder) => {
-    if (folder === last.folder) return last.excluded;
-    let excluded = verdicts.get(folder);
-    if (excluded === undefined) {
-      excluded = folder !== '.' && folder.split('/').some((part) => names.has(part));
-      verdicts.set(folder, excluded);
-    }
-    last = { folder, excluded };
-    return excluded;
-  };
+export function underExcludedFolder(names: ReadonlySet<string>): (rel: string) => boolean {
+  // A name with a slash can never equal one part of a path, an empty one names no folder.
+  const usable = [...names].filter((n) => n && !n.includes('/'));
+  if (!usable.length) return () => false;
+  const folderPart = new RegExp(`(?:^|/)(?:${usable.map(escapeRegExp).join('|')})/`);
+  return (rel) => folderPart.test(rel);
 }
 
 /**
@@ -28,7 +24,6 @@ export function excludedFolderTest(names: ReadonlySet<string>): (folder: string)
 export function hiddenBySettings(s: EngineSettings): (rel: string) => boolean {
   // Without patterns, no call into `ignore` per path (tens of thousands at every start).
   const extra = s.extraIgnore?.length ? ignore().add(s.extraIgnore) : undefined;
-  const excluded = new Set(s.excludedFolders ?? []);
-  const inExcluded = excludedFolderTest(excluded);
-  return (rel) => (extra?.ignores(rel) ?? false) || (excluded.size > 0 && rel.includes('/') && inExcluded(rel.slice(0, rel.lastIndexOf('/'))));
+  const inExcluded = underExcludedFolder(new Set(s.excludedFolders ?? []));
+  return (rel) => (extra?.ignores(rel) ?? false) || inExcluded(rel);
 }
