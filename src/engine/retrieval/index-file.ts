@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import zlib from 'node:zlib';
-import type { KnownContent } from '../workspace/types';
+import type { ContentVerdicts, KnownContent } from '../workspace/types';
 import type { FileRecord, PackedIndex } from './index-data';
 import type { Rejected } from './file-state';
 
@@ -179,12 +179,13 @@ interface FileTable {
   flags: Uint32Array;
 }
 
-function readFileTable(r: Reader, h: Header): FileTable {
+/** The file table; without `withHashes` (listing files needs none) the hashes are left undecoded and empty. */
+function readFileTable(r: Reader, h: Header, withHashes = true): FileTable {
   const [size, mtime] = [r.f64(h.fileCount), r.f64(h.fileCount)];
   const [first, count, flags] = [r.u32(h.fileCount), r.u32(h.fileCount), r.u32(h.fileCount)];
   const paths = r.strings(h.filePathBytes);
-  const hashes = r.strings(h.fileHashBytes);
-  if (paths.length !== h.fileCount || hashes.length !== h.fileCount) throw new IndexFileError('file table does not match its count');
+  const hashes = withHashes ? r.strings(h.fileHashBytes) : [];
+  if (paths.length !== h.fileCount || (withHashes && hashes.length !== h.fileCount)) throw new IndexFileError('file table does not match its count');
   return { paths, hashes, size, mtime, first, count, flags };
 }
 
@@ -225,7 +226,7 @@ export function decodeIndex(buf: Buffer): SavedIndex {
  * (it is used while size and mtime match), so no checksum is verified; undefined when the file is
  * missing, of another version or unreadable.
  */
-export function readContentVerdicts(file: string): Map<string, KnownContent> | undefined {
+export function readContentVerdicts(file: string): ContentVerdicts | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
@@ -236,13 +237,18 @@ export function readContentVerdicts(file: string): Map<string, KnownContent> | u
     const h = parseHeader(json, jsonBytes);
     const table = Buffer.alloc(fileTableEnd(jsonBytes, h));
     if (readSync(fd, table, 0, table.length, 0) < table.length) return undefined;
-    const t = readFileTable(new Reader(table, PREAMBLE + jsonBytes + headerPad(jsonBytes)), h);
-    const known = new Map<string, KnownContent>();
-    t.paths.forEach((p, i) => {
-      if (!(t.flags[i] & FROM_EDITOR)) known.set(p, { size: t.size[i], mtimeMs: t.mtime[i], binary: false });
-    });
-    for (const [p, r] of h.rejected) if (r.skip.reason === 'binary') known.set(p, { size: r.size, mtimeMs: r.mtimeMs, binary: true });
-    return known;
+    const t = readFileTable(new Reader(table, PREAMBLE + jsonBytes + headerPad(jsonBytes)), h, false);
+    // A place in the file table per path, not an object per file: tens of thousands, asked once each.
+    const row = new Map<string, number>();
+    t.paths.forEach((p, i) => t.flags[i] & FROM_EDITOR || row.set(p, i));
+    const binary = new Map<string, KnownContent>();
+    for (const [p, r] of h.rejected) if (r.skip.reason === 'binary') binary.set(p, { size: r.size, mtimeMs: r.mtimeMs, binary: true });
+    return {
+      get(rel) {
+        const i = row.get(rel);
+        return binary.get(rel) ?? (i === undefined ? undefined : { size: t.size[i], mtimeMs: t.mtime[i], binary: false });
+      },
+    };
   } catch {
     return undefined;
   } finally {

@@ -2,13 +2,12 @@ import { lstatSync, promises as fs, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { defaultSettings } from '../config/settings';
 import { AgentFilter, chainAt, gitListing, type TrackedFiles, type UntrackedFiles } from './git-candidates';
-import { excludedFolderTest } from './excluded';
-import type { KnownStat } from './git-stat';
+import { underExcludedFolder } from './excluded';
 import { gitTrackedFiles, hasBinaryExtension, isAlwaysHidden } from './hidden';
 import { RuleChain } from './ignore-rules';
 import { explainPath } from './explain';
 import { formatBytes, sniffRegularFileIsBinary } from './read';
-import type { DiscoveryOptions, DiscoveryResult, KnownContent, SkippedFile, WorkspaceFile } from './types';
+import type { ContentVerdicts, DiscoveryOptions, DiscoveryResult, SkippedFile, WorkspaceFile } from './types';
 
 export { explainPath };
 
@@ -21,8 +20,7 @@ interface WalkState {
   maxBytes: number;
   files: WorkspaceFile[];
   skipped: SkippedFile[];
-  seen: Set<string>;
-  knownContent?: ReadonlyMap<string, KnownContent>;
+  knownContent?: ContentVerdicts;
 }
 
 /** The part of a file's stat discovery uses: from fs, or from what git recorded for an unchanged file. */
@@ -51,22 +49,22 @@ async function addFile(state: WalkState, rel: string, abs: string, linkChecked =
     if (!st.isDirectory()) state.skipped.push({ path: rel, reason: 'special-file', detail: 'not a regular file (a FIFO, socket or device)' });
     return;
   }
-  admitRegular(state, rel, abs, st);
+  admitRegular(state, rel, abs, st.size, st.mtimeMs);
 }
 
 /** Lists a regular file, or reports it skipped (binary, too large, unreadable). Synchronous: no promise per file. */
-function admitRegular(state: WalkState, rel: string, abs: string, st: KnownStat): void {
+function admitRegular(state: WalkState, rel: string, abs: string, size: number, mtimeMs: number): void {
   if (hasBinaryExtension(rel)) {
     state.skipped.push({ path: rel, reason: 'binary', detail: 'binary file type' });
     return;
   }
-  if (st.size > state.maxBytes) {
-    state.skipped.push({ path: rel, reason: 'too-large', detail: `${formatBytes(st.size)} > ${formatBytes(state.maxBytes)}` });
+  if (size > state.maxBytes) {
+    state.skipped.push({ path: rel, reason: 'too-large', detail: `${formatBytes(size)} > ${formatBytes(state.maxBytes)}` });
     return;
   }
   if (state.opts.sniffBinary) {
     try {
-      if (isBinary(state, rel, abs, st)) {
+      if (isBinary(state, rel, abs, size, mtimeMs)) {
         state.skipped.push({ path: rel, reason: 'binary', detail: 'binary content (NUL byte or invalid UTF-8)' });
         return;
       }
@@ -75,14 +73,13 @@ function admitRegular(state: WalkState, rel: string, abs: string, st: KnownStat)
       return;
     }
   }
-  state.seen.add(rel);
-  state.files.push({ path: rel, absPath: abs, size: st.size, mtimeMs: st.mtimeMs });
+  state.files.push({ path: rel, absPath: abs, size, mtimeMs });
 }
 
 /** The verdict of the last read while the file is as it was then, else a look at its first bytes. */
-function isBinary(state: WalkState, rel: string, abs: string, st: KnownStat): boolean {
+function isBinary(state: WalkState, rel: string, abs: string, size: number, mtimeMs: number): boolean {
   const known = state.knownContent?.get(rel);
-  if (known && known.size === st.size && known.mtimeMs === st.mtimeMs) return known.binary;
+  if (known && known.size === size && known.mtimeMs === mtimeMs) return known.binary;
   return sniffRegularFileIsBinary(abs);
 }
 
@@ -150,11 +147,14 @@ async function walk(state: WalkState, relDir: string, parent: RuleChain): Promis
 
 /** Adds files git tracks that an ignore rule would hide (git lists them; so do we), unless Grounded's own rules hide them. */
 async function addTracked(state: WalkState, root: RuleChain): Promise<void> {
-  const inExcluded = excludedFolderTest(state.excluded);
+  const inExcluded = underExcludedFolder(state.excluded);
+  // Each path once: the walk's files and skips, and a file in conflict listed once per stage.
+  const seen = new Set([...state.files, ...state.skipped].map((f) => f.path));
   for (const rel of await gitTrackedFiles(state.root)) {
-    if (state.seen.has(rel) || isAlwaysHidden(rel)) continue;
+    if (seen.has(rel) || isAlwaysHidden(rel)) continue;
+    seen.add(rel);
     const parts = rel.split('/');
-    if (inExcluded(parts.slice(0, -1).join('/') || '.')) continue;
+    if (inExcluded(rel)) continue;
     if (!(await agentAllows(state, root, parts))) continue;
     await addFile(state, rel, path.join(state.root, ...parts));
   }
@@ -191,26 +191,26 @@ async function addListed(state: WalkState, chain: RuleChain, tracked: TrackedFil
     // git lists a link as itself and never looks through a linked folder, so the lstat above is the link check.
     else await addFile(state, rel, abs, true, st);
   };
-  const addAll = async (paths: string[], known?: Map<string, KnownStat>) => {
+  const addAll = async (paths: string[], recorded?: TrackedFiles) => {
     const rest: string[] = [];
-    for (const rel of paths) {
+    for (let i = 0; i < paths.length; i++) {
+      const rel = paths[i];
       if (!filter.keep(rel, false)) continue;
-      const recorded = known?.get(rel);
       // A tracked file git finds unchanged is a regular file of the size and mtime git recorded.
-      if (recorded) admitRegular(state, rel, absolute(state.root, rel), recorded);
+      const size = recorded ? recorded.size[i] : NaN;
+      if (!Number.isNaN(size)) admitRegular(state, rel, absolute(state.root, rel), size, recorded!.mtimeMs[i]);
       else rest.push(rel);
     }
     for (let i = 0; i < rest.length; i += 512) await Promise.all(rest.slice(i, i + 512).map((rel) => add(rel, absolute(state.root, rel))));
   };
   await filter.learn(tracked.paths);
-  await addAll(tracked.paths, tracked.known);
+  await addAll(tracked.paths, tracked);
   const others = await untracked;
   if (!others) return false;
   if (await filter.learn([...others.paths, ...others.folders])) {
     // An untracked .agentignore: its rules apply to the tracked files admitted above as well.
     state.files = state.files.filter((f) => filter.keep(f.path, false));
     state.skipped = state.skipped.filter((f) => filter.keep(f.path, false));
-    state.seen = new Set(state.files.map((f) => f.path));
   }
   await addAll(others.paths);
   for (const rel of others.folders) if (filter.keep(rel, true)) await walk(state, rel, await chainAt(state.root, chain, rel));
@@ -237,12 +237,11 @@ export async function discoverFiles(opts: DiscoveryOptions): Promise<DiscoveryRe
     maxBytes: opts.maxFileBytes ?? defaultSettings.maxFileBytes,
     files: [],
     skipped: [],
-    seen: new Set(),
   };
   const tracked = await listing?.tracked;
   if (tracked) opts.onCandidates?.(tracked.paths.length);
   if (!tracked || !(await addListed(state, chain, tracked, listing!.untracked))) {
-    Object.assign(state, { files: [], skipped: [], seen: new Set() });
+    Object.assign(state, { files: [], skipped: [] });
     await walk(state, '', chain);
     if (opts.includeTracked !== false) await addTracked(state, chain);
   }

@@ -9,7 +9,18 @@ export interface KnownStat {
 }
 
 /** Regular files only (plain or executable): links, submodules and anything else get an lstat. */
-const REGULAR_MODES = ['100644', '100755'];
+const isRegularMode = (out: string, at: number) => out.startsWith('100644', at) || out.startsWith('100755', at);
+
+/**
+ * The tracked paths, each once, in git's order, with what git recorded for each: `size[i]` and
+ * `mtimeMs[i]`, or NaN where its record is not to be trusted. Arrays beside the paths rather than a
+ * map of objects: built and read once per listing, tens of thousands of entries, no hashing.
+ */
+export interface TrackedStats {
+  paths: string[];
+  size: number[];
+  mtimeMs: number[];
+}
 
 /**
  * Index flags (printed in hex by `--debug`) under which git does not compare an entry with the
@@ -59,10 +70,10 @@ export const TRACKED_LISTING = ['ls-files', '--cached', '--modified', '-t', '--s
  * `tag mode hash stage\tpath\0` followed by five debug lines. One pass of indexOf: a large
  * repository prints megabytes of this.
  */
-export function parseTracked(out: string): { paths: string[]; known: Map<string, KnownStat> } {
-  const known = new Map<string, KnownStat>();
-  const paths: string[] = [];
-  const changed: string[] = [];
+export function parseTracked(out: string): TrackedStats {
+  const listing: TrackedStats = { paths: [], size: [], mtimeMs: [] };
+  const { paths, size, mtimeMs } = listing;
+  const changedElsewhere: string[] = [];
   const lines = new Array<number>(DEBUG_LINES + 1);
   let pos = 0;
   while (pos < out.length) {
@@ -73,32 +84,39 @@ export function parseTracked(out: string): { paths: string[]; known: Map<string,
     for (let n = 1; n <= DEBUG_LINES; n++) {
       lines[n] = out.indexOf('\n', lines[n - 1] + 1);
       // Truncated: the paths parsed stay usable, no record is (the `C` line of the last one may be missing).
-      if (lines[n] < 0) return { paths, known: new Map() };
+      if (lines[n] < 0) return { paths, size: paths.map(() => NaN), mtimeMs: paths.map(() => NaN) };
     }
     const entryPath = out.slice(tab + 1, nul);
     const tag = out.charCodeAt(pos);
-    const mode = pos + 2;
-    if (tag === 67 /* C */) changed.push(entryPath);
-    else paths.push(entryPath);
-    // `H 100644 <hash> 0\t`: a regular file, merged.
-    if (tag === 72 /* H */ && REGULAR_MODES.some((m) => out.startsWith(m, mode)) && out.charCodeAt(tab - 1) === 48 && out.charCodeAt(tab - 2) === 32) {
-      const sec = numberAfter(out, 'mtime: ', lines[1], lines[2]);
-      const nsec = numberAfter(out, ':', out.indexOf('mtime: ', lines[1]) + 7, lines[2]);
-      const size = numberAfter(out, 'size: ', lines[4], lines[5]);
-      const flagsAt = out.indexOf('flags: ', lines[4]);
-      const flags = flagsAt > 0 && flagsAt < lines[5] ? hexIn(out, flagsAt + 7, lines[5]) : NaN;
-      const clear = Number.isFinite(flags) && (flags & UNTRUSTED_FLAGS) === 0;
-      // The arithmetic of Node's Stats.mtimeMs, so git's value equals the one fs.stat gives.
-      // A zeroed record (left by some index operations until git refreshes it) is no record.
-      if (clear && sec > 0 && Number.isFinite(nsec) && Number.isFinite(size)) known.set(entryPath, { size, mtimeMs: sec * 1e3 + nsec / 1e6 });
+    const last = paths.length - 1;
+    // An entry git finds changed comes right after its own line; a file in conflict once per stage.
+    if (tag === 67 /* C */ || (last >= 0 && paths[last] === entryPath)) {
+      if (last >= 0 && paths[last] === entryPath) size[last] = mtimeMs[last] = NaN;
+      else changedElsewhere.push(entryPath);
+    } else {
+      paths.push(entryPath);
+      const st = tag === 72 /* H */ && isRegularMode(out, pos + 2) && out.charCodeAt(tab - 1) === 48 && out.charCodeAt(tab - 2) === 32 ? recordIn(out, lines) : undefined;
+      size.push(st ? st.size : NaN);
+      mtimeMs.push(st ? st.mtimeMs : NaN);
     }
     pos = lines[DEBUG_LINES] + 1;
   }
-  return { paths, known: withoutChanged(known, changed) };
+  if (changedElsewhere.length) {
+    const changed = new Set(changedElsewhere);
+    paths.forEach((p, i) => changed.has(p) && (size[i] = mtimeMs[i] = NaN));
+  }
+  return listing;
 }
 
-/** Files git finds changed on disk (content, type or mode differs, or deleted): for those only an lstat tells the truth. */
-function withoutChanged(known: Map<string, KnownStat>, changed: string[]): Map<string, KnownStat> {
-  for (const rel of changed) known.delete(rel);
-  return known;
+/** The size and mtime in an entry's debug lines (`H 100644 <hash> 0`: a regular, merged file), unless its flags or a zero say not to trust them. */
+function recordIn(out: string, lines: number[]): KnownStat | undefined {
+  const sec = numberAfter(out, 'mtime: ', lines[1], lines[2]);
+  const nsec = numberAfter(out, ':', out.indexOf('mtime: ', lines[1]) + 7, lines[2]);
+  const size = numberAfter(out, 'size: ', lines[4], lines[5]);
+  const flagsAt = out.indexOf('flags: ', lines[4]);
+  const flags = flagsAt > 0 && flagsAt < lines[5] ? hexIn(out, flagsAt + 7, lines[5]) : NaN;
+  const clear = Number.isFinite(flags) && (flags & UNTRUSTED_FLAGS) === 0;
+  // The arithmetic of Node's Stats.mtimeMs, so git's value equals the one fs.stat gives.
+  // A zeroed record (left by some index operations until git refreshes it) is no record.
+  return clear && sec > 0 && Number.isFinite(nsec) && Number.isFinite(size) ? { size, mtimeMs: sec * 1e3 + nsec / 1e6 } : undefined;
 }

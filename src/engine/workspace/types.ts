@@ -30,7 +30,7 @@ export interface DiscoveryOptions {
    * What an earlier read of each file found (the saved index knows): used instead of sniffing while
    * the file's size and mtime still match. A function is called while git lists the files.
    */
-  knownContent?: ReadonlyMap<string, KnownContent> | (() => ReadonlyMap<string, KnownContent> | undefined);
+  knownContent?: ContentVerdicts | (() => ContentVerdicts | undefined);
   /** Also list files git tracks although an ignore rule matches them, as git does (default true). */
   includeTracked?: boolean;
   /** Take the candidate list from `git ls-files` when the root is in a git work tree (default true). */
@@ -38,6 +38,9 @@ export interface DiscoveryOptions {
   /** Told how many files git tracks as soon as it says, before the listing is filtered and complete. */
   onCandidates?: (tracked: number) => void;
 }
+
+/** Looks up what an earlier read found in a file (a Map of them will do). */
+export type ContentVerdicts = Pick<ReadonlyMap<string, KnownContent>, 'get'>;
 
 /** A file's size and mtime when it was last read, and whether it was binary then. */
 export interface KnownContent {

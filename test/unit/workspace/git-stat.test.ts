@@ -7,6 +7,15 @@ import assert from 'node:assert/strict';
 import { discoverFiles } from '../../../src/engine/workspace/discovery';
 import { parseTracked, TRACKED_LISTING } from '../../../src/engine/workspace/git-stat';
 
+/** The paths and the records git's listing trusts, as a map (NaN: no record). */
+function parsed(out: string) {
+  const { paths, size, mtimeMs } = parseTracked(out);
+  assert.equal(size.length, paths.length);
+  assert.equal(mtimeMs.length, paths.length);
+  const known = new Map(paths.flatMap((p, i) => (Number.isNaN(size[i]) ? [] : [[p, { size: size[i], mtimeMs: mtimeMs[i] }] as const])));
+  return { paths, known };
+}
+
 const roots: string[] = [];
 after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
 
@@ -45,7 +54,7 @@ function repo(): string {
 describe('stat recorded by git', () => {
   it('is trusted only for regular, merged, unflagged files git finds unchanged', () => {
     const root = repo();
-    const { paths, known } = parseTracked(git(root, ...TRACKED_LISTING));
+    const { paths, known } = parsed(git(root, ...TRACKED_LISTING));
     assert.deepEqual([...paths].sort(), [
       'assumed.ts',
       'edited.ts',
@@ -69,19 +78,32 @@ describe('stat recorded by git', () => {
     const entry = (name: string, flags: string) =>
       `H 100644 ${'a'.repeat(40)} 0\t${name}\0  ctime: 1700000000:5\n  mtime: 1700000000:5\n  dev: 1\tino: 2\n  uid: 0\tgid: 0\n  size: 12\tflags: ${flags}\n`;
     const out = entry('hashed.ts', '100000') + entry('fsmonitor.ts', '200000') + entry('assumed.ts', '8000') + entry('skip.ts', '40000000');
-    const { paths, known } = parseTracked(out);
+    const { paths, known } = parsed(out);
     assert.deepEqual(paths, ['hashed.ts', 'fsmonitor.ts', 'assumed.ts', 'skip.ts']);
     assert.deepEqual([...known.keys()], ['hashed.ts', 'fsmonitor.ts']);
     assert.deepEqual(known.get('hashed.ts'), { size: 12, mtimeMs: 1700000000 * 1e3 + 5 / 1e6 });
   });
 
+  it('lists a file in conflict once, without a record, and drops the record of a file git finds changed wherever its line comes', () => {
+    const entry = (tag: string, name: string, stage = 0) =>
+      `${tag} 100644 ${'a'.repeat(40)} ${stage}\t${name}\0  ctime: 1700000000:5\n  mtime: 1700000000:5\n  dev: 1\tino: 2\n  uid: 0\tgid: 0\n  size: 12\tflags: 0\n`;
+    const out = [
+      entry('H', 'a.ts'), entry('C', 'a.ts'),
+      entry('M', 'conflict.ts', 1), entry('M', 'conflict.ts', 2), entry('M', 'conflict.ts', 3), entry('C', 'conflict.ts', 3),
+      entry('H', 'far.ts'), entry('H', 'same.ts'), entry('C', 'far.ts'),
+    ].join('');
+    const { paths, known } = parsed(out);
+    assert.deepEqual(paths, ['a.ts', 'conflict.ts', 'far.ts', 'same.ts']);
+    assert.deepEqual([...known.keys()], ['same.ts']);
+  });
+
   it('stops at truncated output, keeps the paths it parsed and trusts no record', () => {
     const root = repo();
     const out = git(root, ...TRACKED_LISTING);
-    const { paths, known } = parseTracked(out.slice(0, Math.floor(out.length / 2)));
+    const { paths, known } = parsed(out.slice(0, Math.floor(out.length / 2)));
     assert.ok(paths.length > 0 && paths.length < 9);
     assert.equal(known.size, 0, 'the line saying the last file changed may be the one cut off');
-    assert.deepEqual(parseTracked(''), { paths: [], known: new Map() });
+    assert.deepEqual(parseTracked(''), { paths: [], size: [], mtimeMs: [] });
   });
 
   it('lists the same files, sizes and content as a walk of the disk', async () => {
