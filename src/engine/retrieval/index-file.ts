@@ -244,9 +244,10 @@ export function readContentVerdicts(file: string): ContentVerdicts | undefined {
     const binary = new Map<string, KnownContent>();
     for (const [p, r] of h.rejected) if (r.skip.reason === 'binary') binary.set(p, { size: r.size, mtimeMs: r.mtimeMs, binary: true });
     return {
+      // The file table holds what was indexed, the rejected list what was not: a path is in one at most.
       get(rel) {
         const i = row.get(rel);
-        return binary.get(rel) ?? (i === undefined ? undefined : { size: t.size[i], mtimeMs: t.mtime[i], binary: false });
+        return i === undefined ? binary.get(rel) : { size: t.size[i], mtimeMs: t.mtime[i], binary: false };
       },
     };
   } catch {

@@ -90,10 +90,10 @@ export function parseTracked(out: string): TrackedStats {
     const tag = out.charCodeAt(pos);
     const last = paths.length - 1;
     // An entry git finds changed comes right after its own line; a file in conflict once per stage.
-    if (tag === 67 /* C */ || (last >= 0 && paths[last] === entryPath)) {
+    if (tag === 67 /* C */) {
       if (last >= 0 && paths[last] === entryPath) size[last] = mtimeMs[last] = NaN;
       else changedElsewhere.push(entryPath);
-    } else {
+    } else if (tag !== 77 /* M */ || last < 0 || paths[last] !== entryPath) {
       paths.push(entryPath);
       const st = tag === 72 /* H */ && isRegularMode(out, pos + 2) && out.charCodeAt(tab - 1) === 48 && out.charCodeAt(tab - 2) === 32 ? recordIn(out, lines) : undefined;
       size.push(st ? st.size : NaN);

@@ -97,6 +97,26 @@ describe('stat recorded by git', () => {
     assert.deepEqual([...known.keys()], ['same.ts']);
   });
 
+  it('lists a file left in conflict by a real merge once, without a record', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'grounded-gitstat-'));
+    roots.push(root);
+    git(root, 'init', '-q');
+    writeFileSync(path.join(root, 'f.txt'), 'a\n');
+    writeFileSync(path.join(root, 'calm.txt'), 'same\n');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'a');
+    git(root, 'checkout', '-qb', 'other');
+    writeFileSync(path.join(root, 'f.txt'), 'b\n');
+    git(root, 'commit', '-qam', 'b');
+    git(root, 'checkout', '-q', '-');
+    writeFileSync(path.join(root, 'f.txt'), 'c\n');
+    git(root, 'commit', '-qam', 'c');
+    assert.throws(() => git(root, 'merge', '-q', 'other'));
+    const { paths, known } = parsed(git(root, ...TRACKED_LISTING));
+    assert.deepEqual(paths, ['calm.txt', 'f.txt']);
+    assert.deepEqual([...known.keys()], ['calm.txt']);
+  });
+
   it('stops at truncated output, keeps the paths it parsed and trusts no record', () => {
     const root = repo();
     const out = git(root, ...TRACKED_LISTING);
