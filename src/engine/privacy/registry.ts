@@ -10,6 +10,7 @@ import { deviceWalletDetector } from './detectors/pii-devices-wallets';
 import { nationalIdDetector } from './detectors/pii-national-ids';
 import { moreNationalIdDetector } from './detectors/pii-national-ids-more';
 import { worldNationalIdDetector } from './detectors/pii-national-ids-world';
+import { personalDetector } from './detectors/pii-personal';
 import { phoneDetector } from './detectors/pii-phones';
 import { privateKeyDetector } from './detectors/private-keys';
 import { tokenDetector } from './detectors/tokens';
@@ -33,6 +34,7 @@ export const DETECTORS: readonly Detector[] = [
   worldNationalIdDetector,
   deviceWalletDetector,
   contactDetector,
+  personalDetector,
   phoneDetector,
   ipAddressDetector,
 ];

@@ -45,5 +45,11 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['kubernetes secret, endless data map', `kind: Secret\ndata:\n${fill('  k: v\n')}`],
     ['kubernetes secret, JSON data entries', `{"kind": "Secret", "data": {${fill('"k": "v", ')}`],
     ['kubernetes secret, documents without end', fill('kind: Secret\ndata:\n---\n')],
+    ['name keys without names', fill('first_name: ')],
+    ['a name key, then endless capitals', `full_name: ${fill('Ab ')}`],
+    ['titles without names', fill('Mr. Dr. ')],
+    ['birth keys without dates', fill('date of birth: 1')],
+    ['passport keys without numbers', fill('passport no. 12')],
+    ['house numbers without streets', fill('12 Main ')],
   ];
 }

@@ -6,6 +6,7 @@ import { negatives } from './corpus-negatives';
 import { piiCases } from './corpus-pii';
 import { genericCases, genericLookalikes } from './corpus-generic';
 import { piiMoreCases, piiMoreLookalikes } from './corpus-pii-more';
+import { piiPersonalCases, piiPersonalLookalikes } from './corpus-pii-personal';
 import { providerCases, providerLookalikes } from './corpus-providers';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 
@@ -19,6 +20,7 @@ const tables: Record<string, Case[]> = {
   pii: piiCases,
   'provider tokens': providerCases,
   'more pii': piiMoreCases,
+  'personal data': piiPersonalCases,
   'generic secrets': genericCases,
 };
 
@@ -30,7 +32,7 @@ for (const [table, rows] of Object.entries(tables)) {
   }
 }
 
-for (const [name, input] of [...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...genericLookalikes]) {
+for (const [name, input] of [...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...genericLookalikes]) {
   test(`leaves alone: ${name}`, () => {
     const outcome = scrubText(input);
     assert.equal(outcome.text, input);

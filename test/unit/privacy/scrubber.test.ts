@@ -6,6 +6,7 @@ import { negatives } from './corpus-negatives';
 import { piiCases } from './corpus-pii';
 import { genericCases } from './corpus-generic';
 import { piiMoreCases } from './corpus-pii-more';
+import { piiPersonalCases } from './corpus-pii-personal';
 import { providerCases } from './corpus-providers';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 
@@ -17,6 +18,7 @@ const allCases = [
   ...piiCases,
   ...providerCases,
   ...piiMoreCases,
+  ...piiPersonalCases,
   ...genericCases,
 ];
 
