@@ -51,5 +51,6 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['birth keys without dates', fill('date of birth: 1')],
     ['passport keys without numbers', fill('passport no. 12')],
     ['house numbers without streets', fill('12 Main ')],
+    ['number keys without numbers', fill('ssn: 12 account no. 3 vin: A ')],
   ];
 }

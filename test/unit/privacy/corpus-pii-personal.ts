@@ -27,6 +27,16 @@ export const piiPersonalCases: Case[] = [
   ['street address with a direction', 'ship to 1600 Pennsylvania Avenue NW, Washington, DC 20500', `ship to ${R('street_address')}`],
   ['street address with a suite', 'office: 350 Fifth Ave, Suite 5300, New York, NY 10118', `office: ${R('street_address')}`],
   ['numbered street', 'meet at 221 W 42nd St tonight', `meet at ${R('street_address')} tonight`],
+  ['ssn without dashes after its name', 'SSN: 536221234', `SSN: ${R('us_ssn')}`],
+  ['social security number spelled out', 'social_security_number = "536-22-1234"', `social_security_number = "${R('us_ssn')}"`],
+  ['bank account number', 'account number: 12345678, sort code 12-34-56', `account number: ${R('bank_account')}, sort code 12-34-56`],
+  ['bank account in json', '"bankAccount": "000123456789"', `"bankAccount": "${R('bank_account')}"`],
+  ['aba routing number, checksum valid', 'routing number 021000021', `routing number ${R('routing_number')}`],
+  ['employer id', 'EIN: 12-3456789', `EIN: ${R('us_ein')}`],
+  ['tax id', 'tax_id = "98-7654321"', `tax_id = "${R('us_ein')}"`],
+  ['vin, check digit valid', 'vehicle VIN 1HGCM82633A004352', `vehicle VIN ${R('vehicle_id')}`],
+  ['card security code', 'exp 12/29 cvv 123', `exp 12/29 cvv ${R('card_security_code')}`],
+  ['cvc in json', '"cvc": "4821"', `"cvc": "${R('card_security_code')}"`],
 ];
 
 export const piiPersonalLookalikes: Negative[] = [
@@ -44,4 +54,10 @@ export const piiPersonalLookalikes: Negative[] = [
   ['a birthday that is not a date', 'birthday: null'],
   ['a street word in prose', 'the 3 Way merge takes a while'],
   ['a copyright line whose author is named Court', ' * Copyright 2011 Gary Court. All rights reserved.'],
+  ['an ssn that is never issued', 'ssn: 900-12-3456 and SSN 078051120'],
+  ['a routing number failing its checksum', 'routing number 021000022'],
+  ['a vin failing its check digit', 'VIN: 1HGCM82635A004352'],
+  ['account words in code', 'accountId: 12, account = accounts[3], account_number: null'],
+  ['ein and tin inside words', 'protein: 12-3456789; setting 98-7654321'],
+  ['a placeholder account number', 'account number: 00000000'],
 ];

@@ -1,0 +1,96 @@
+import { anyCase, J, NUMBER_WORD, SEP, type KeyedRule, type KeywordTable } from '../keyed-scan';
+
+// Numbers that are personal only by what names them: a nine-digit SSN written without dashes after
+// "SSN", a bank account or routing number, an employer id (EIN), a vehicle's VIN, a card's
+// security code. Each is read after its keyword only, and checked where its format has a check
+// (routing numbers, VINs) or issuance rules (SSNs, EINs).
+
+/** Never-issued SSNs: area 000, 666 or 900–999, group 00, serial 0000, and two famous advertising numbers. */
+function issuableSsn(value: string): boolean {
+  const d = value.replace(/\D/g, '');
+  const [area, group, serial] = [d.slice(0, 3), d.slice(3, 5), d.slice(5)];
+  return area !== '000' && area !== '666' && area[0] !== '9' && group !== '00' && serial !== '0000' && d !== '123456789' && d !== '078051120';
+}
+
+/** ABA routing numbers: a known Federal Reserve prefix, and 3-7-1 weighted digits summing to a multiple of 10. */
+function validRouting(value: string): boolean {
+  const d = [...value].map(Number);
+  const prefix = d[0] * 10 + d[1];
+  const known = prefix <= 12 || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80;
+  return known && (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8])) % 10 === 0;
+}
+
+/** EIN prefixes the IRS has never assigned. */
+const UNASSIGNED_EIN = new Set(['00', '07', '08', '09', '17', '18', '19', '28', '29', '49', '69', '70', '78', '79', '89', '96', '97']);
+
+const VIN_VALUES: Record<string, number> = Object.fromEntries(
+  [...'ABCDEFGHJKLMNPRSTUVWXYZ'].map((c, i) => [c, [1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 7, 9, 2, 3, 4, 5, 6, 7, 8, 9][i]]),
+);
+const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+
+/** A VIN's ninth character is its check digit (North American VINs; others carry it too, or a 0). */
+function validVin(value: string): boolean {
+  const v = value.toUpperCase();
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += (/\d/.test(v[i]) ? Number(v[i]) : VIN_VALUES[v[i]]) * VIN_WEIGHTS[i];
+  const check = sum % 11;
+  return v[8] === (check === 10 ? 'X' : String(check));
+}
+
+const ssn: KeyedRule = {
+  kind: 'us_ssn',
+  standalone: true,
+  pattern: new RegExp(`(?:${anyCase('ssn')}|${anyCase('social')}${J}${anyCase('security')}(?:${J}${anyCase('number')})?)${NUMBER_WORD}${SEP}(?<value>\\d{3}([- ]?)\\d{2}\\1\\d{4})(?![\\w-])`, 'y'),
+  accept: issuableSsn,
+};
+
+const account: KeyedRule = {
+  kind: 'bank_account',
+  standalone: true,
+  pattern: new RegExp(`(?:${anyCase('bank')}${J})?(?:${anyCase('account')}|${anyCase('acct')})${NUMBER_WORD}${SEP}(?<value>\\d{6,17})(?![\\w-])`, 'y'),
+  // A run of one digit is a placeholder.
+  accept: (value) => !/^(\d)\1*$/.test(value),
+};
+
+const routing: KeyedRule = {
+  kind: 'routing_number',
+  standalone: true,
+  pattern: new RegExp(`(?:${anyCase('routing')}|${anyCase('aba')}(?:${J}${anyCase('routing')})?)${NUMBER_WORD}${SEP}(?<value>\\d{9})(?![\\w-])`, 'y'),
+  accept: validRouting,
+};
+
+const ein: KeyedRule = {
+  kind: 'us_ein',
+  standalone: true,
+  pattern: new RegExp(
+    `(?:${anyCase('f')}?${anyCase('ein')}|${anyCase('employer')}${J}${anyCase('identification')}${J}${anyCase('number')}|${anyCase('tax')}${J}(?:${anyCase('id')}|${anyCase('identification')})(?:${J}${anyCase('number')})?|${anyCase('tin')})${NUMBER_WORD}${SEP}(?<value>\\d{2}-?\\d{7})(?![\\w-])`,
+    'y',
+  ),
+  accept: (value) => !UNASSIGNED_EIN.has(value.slice(0, 2)) && !/^(\d)\1-?\1{7}$/.test(value),
+};
+
+const vin: KeyedRule = {
+  kind: 'vehicle_id',
+  standalone: true,
+  pattern: new RegExp(`(?:${anyCase('vin')}|${anyCase('vehicle')}${J}${anyCase('identification')}${J}${anyCase('number')})${NUMBER_WORD}${SEP}(?<value>[A-HJ-NPR-Za-hj-npr-z0-9]{17})(?![\\w-])`, 'y'),
+  accept: validVin,
+};
+
+const securityCode: KeyedRule = {
+  kind: 'card_security_code',
+  standalone: true,
+  pattern: new RegExp(`(?:${anyCase('cv')}[vVcC]2?|${anyCase('csc')}|(?:${anyCase('card')}${J})?${anyCase('security')}${J}${anyCase('code')})${SEP}(?<value>\\d{3,4})(?![\\w-])`, 'y'),
+};
+
+/** The keywords of these numbers, for the one keyword scan of personal data (pii-personal.ts). */
+export const idKeywords: KeywordTable = [
+  { words: ['ssn', 'social security'], rule: ssn },
+  { words: ['account', 'acct', 'bank account'], rule: account },
+  { words: ['routing', 'aba'], rule: routing },
+  { words: ['ein', 'fein', 'employer identification number', 'tax id', 'tax identification', 'tin'], rule: ein },
+  { words: ['vin', 'vehicle identification number'], rule: vin },
+  { words: ['cvv', 'cvv2', 'cvc', 'cvc2', 'csc', 'security code', 'card security code'], rule: securityCode },
+];
+
+/** Every kind these rules report. */
+export const ID_KINDS = ['bank_account', 'card_security_code', 'routing_number', 'us_ein', 'us_ssn', 'vehicle_id'];

@@ -1,0 +1,85 @@
+import type { Finding } from './detector';
+
+// Values that only the word before them gives away (a date after "date of birth", nine digits
+// after "SSN"): one case-insensitive pass finds every such word, and the rule for that word is
+// read from the hit on. One pass for all the words, factored by first letter, which V8 runs
+// several times faster than one flat alternation; the rules' own patterns run only at hits.
+
+/** The source of a pattern matching `word` in any letter case (keys come as dob, DOB, Dob). */
+export function anyCase(word: string): string {
+  return word.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+}
+
+/** Between a key and its value, on its line: quotes, `:`, `=`, `=>`, `#`, a few spaces, or `is`. */
+export const SEP = `["']?[ \\t]{0,3}(?:[:=#]>?|[ \\t][iI][sS][ \\t])?[ \\t]{0,3}["']?`;
+/** Words of a key joined by a space, `_`, `-`, or nothing (dateOfBirth, date_of_birth, date of birth). */
+export const J = '[ _-]?';
+/** What may follow a key's last word before the separator: no., number, #, id. */
+export const NUMBER_WORD = `(?:${J}(?:${anyCase('no')}|${anyCase('num')}(?:${anyCase('ber')})?|#|${anyCase('id')}))?\\.?`;
+
+export interface KeyedRule {
+  kind: string;
+  /**
+   * Read from the keyword's first character (sticky flag `y`). Its `value` group (or `value2`)
+   * is what is redacted and ends the match but for lookarounds, so its offset needs no `d` flag
+   * (indices on every match cost more than the matching).
+   */
+  pattern: RegExp;
+  accept?: (value: string, text: string, start: number) => boolean;
+  /** The keyword must not continue a word (`ssn` in `classname`, `vin` in `moving`). */
+  standalone?: boolean;
+}
+
+/**
+ * Keywords and the rule each starts. A keyword's words are separated by spaces, which the text may
+ * write as `_`, `-` or nothing; `sources` (patterns, each starting with a letter) replace the
+ * patterns made from the words where the text around them matters (`Mr. `, `Dr. `).
+ */
+export type KeywordTable = ReadonlyArray<{ words: readonly string[]; rule: KeyedRule; sources?: readonly string[] }>;
+
+const normal = (word: string) => word.toLowerCase().replace(/[ _.-]/g, '');
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One scanner for a table: its keyword pass, and the rule for each hit. */
+export class KeyedScan {
+  private readonly keyword: RegExp;
+  private readonly rules = new Map<string, KeyedRule>();
+
+  constructor(table: KeywordTable) {
+    const byFirst = new Map<string, string[]>();
+    for (const { words, rule, sources } of table) {
+      for (const w of words) this.rules.set(normal(w), rule);
+      for (const source of sources ?? words.map((w) => w.split(' ').map(escape).join('[ _-]?'))) {
+        byFirst.set(source[0], [...(byFirst.get(source[0]) ?? []), source.slice(1)]);
+      }
+    }
+    // Longest first, so `account number` is not cut to a shorter keyword that shares its start.
+    const branches = [...byFirst].map(([c, rests]) => `${escape(c)}(?:${rests.sort((a, b) => b.length - a.length).join('|')})`);
+    this.keyword = new RegExp(branches.join('|'), 'gi');
+  }
+
+  find(text: string, out: Omit<Finding, 'priority'>[]): void {
+    const keyword = this.keyword;
+    keyword.lastIndex = 0;
+    for (let m = keyword.exec(text); m !== null; m = keyword.exec(text)) {
+      const rule = this.rules.get(normal(m[0]));
+      if (!rule || (rule.standalone && wordCharAt(text, m.index - 1))) continue;
+      rule.pattern.lastIndex = m.index;
+      const found = rule.pattern.exec(text);
+      const value = found?.groups?.value ?? found?.groups?.value2;
+      if (!found || !value) continue;
+      const end = found.index + found[0].length;
+      const start = end - value.length;
+      if (rule.accept && !rule.accept(value, text, start)) continue;
+      out.push({ kind: rule.kind, start, end });
+      keyword.lastIndex = Math.max(keyword.lastIndex, end);
+    }
+  }
+}
+
+/** A letter, digit or `_` at `i` (false before the text's start). */
+export function wordCharAt(text: string, i: number): boolean {
+  if (i < 0) return false;
+  const c = text.charCodeAt(i);
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c > 127;
+}
