@@ -20,8 +20,8 @@ export const NUMBER_WORD = `(?:${J}(?:${anyCase('no')}|${anyCase('num')}(?:${any
 export interface KeyedRule {
   kind: string;
   /**
-   * Read from the keyword's first character (sticky flag `y`). Its `value` group (or `value2`)
-   * is what is redacted and ends the match but for lookarounds, so its offset needs no `d` flag
+   * Read from the keyword's first character (sticky flag `y`). Its `value` group is what is
+   * redacted and ends the match but for lookarounds, so its offset needs no `d` flag
    * (indices on every match cost more than the matching).
    */
   pattern: RegExp;
@@ -66,7 +66,7 @@ export class KeyedScan {
       if (!rule || (rule.standalone && wordCharAt(text, m.index - 1))) continue;
       rule.pattern.lastIndex = m.index;
       const found = rule.pattern.exec(text);
-      const value = found?.groups?.value ?? found?.groups?.value2;
+      const value = found?.groups?.value;
       if (!found || !value) continue;
       const end = found.index + found[0].length;
       const start = end - value.length;

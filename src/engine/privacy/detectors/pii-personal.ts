@@ -40,31 +40,31 @@ const birth: KeyedRule = {
 };
 
 const passport: KeyedRule = {
-    kind: 'passport_number',
-    // Mostly digits (at least five): a word after "passport" (passport.session) is no number.
-    pattern: new RegExp(`${anyCase('passport')}${NUMBER_WORD}${SEP}(?<value>(?=(?:[A-Za-z]{0,9}\\d){5})[A-Za-z0-9]{6,9})(?![A-Za-z0-9])`, 'y'),
+  kind: 'passport_number',
+  // Mostly digits (at least five): a word after "passport" (passport.session) is no number.
+  pattern: new RegExp(`${anyCase('passport')}${NUMBER_WORD}${SEP}(?<value>(?=(?:[A-Za-z]{0,9}\\d){5})[A-Za-z0-9]{6,9})(?![A-Za-z0-9])`, 'y'),
 };
 
 const driver: KeyedRule = {
-    kind: 'drivers_license',
-    pattern: new RegExp(
-      `${anyCase('driv')}(?:${anyCase('er')}(?:'?[sS])?|${anyCase('ing')})${J}${anyCase('licen')}[cCsS][eE]${NUMBER_WORD}${SEP}(?<value>(?=(?:[A-Za-z-]{0,19}\\d){4})[A-Za-z0-9][A-Za-z0-9-]{3,18}[A-Za-z0-9])(?![A-Za-z0-9-])`,
-      'y',
-    ),
+  kind: 'drivers_license',
+  pattern: new RegExp(
+    `${anyCase('driv')}(?:${anyCase('er')}(?:'?[sS])?|${anyCase('ing')})${J}${anyCase('licen')}[cCsS][eE]${NUMBER_WORD}${SEP}(?<value>(?=(?:[A-Za-z-]{0,19}\\d){4})[A-Za-z0-9][A-Za-z0-9-]{3,18}[A-Za-z0-9])(?![A-Za-z0-9-])`,
+    'y',
+  ),
 };
 
 const person: KeyedRule = {
-    kind: 'person_name',
-    pattern: new RegExp(`[\\p{L} _-]{0,24}?(?:${anyCase('name')}|${anyCase('holder')})${SEP}(?<value>${NAME})(?![\\p{L}\\p{N}_(<?\\[])`, 'yu'),
-    accept: (value) => !notAName(value),
+  kind: 'person_name',
+  pattern: new RegExp(`[\\p{L} _-]{0,24}?(?:${anyCase('name')}|${anyCase('holder')})${SEP}(?<value>${NAME})(?![\\p{L}\\p{N}_(<?\\[])`, 'yu'),
+  accept: (value) => !notAName(value),
 };
 
 const title: KeyedRule = {
-    kind: 'person_name',
+  kind: 'person_name',
   standalone: true,
-    // `Dr` needs its dot (without it, it is the street word of `5 Elm Dr`).
-    pattern: /(?:Mrs?|Ms|Mx|Miss)\.? (?<value>\p{Lu}\p{Ll}{1,30}(?:[ -]\p{Lu}\p{Ll}{1,30}){0,2})(?![\p{L}\p{N}_])|Dr\. (?<value2>\p{Lu}\p{Ll}{1,30}(?:[ -]\p{Lu}\p{Ll}{1,30}){0,2})(?![\p{L}\p{N}_])/yu,
-    accept: (value) => !notAName(value),
+  // `Dr` needs its dot (without it, it is the street word of `5 Elm Dr`).
+  pattern: /(?:(?:Mrs?|Ms|Mx|Miss)\.?|Dr\.) (?<value>\p{Lu}\p{Ll}{1,30}(?:[ -]\p{Lu}\p{Ll}{1,30}){0,2})(?![\p{L}\p{N}_])/yu,
+  accept: (value) => !notAName(value),
 };
 
 const NAME_KEYS = ['first name', 'last name', 'full name', 'given name', 'family name', 'middle name', 'maiden name', 'legal name', 'customer name', 'patient name', 'employee name', 'contact name', 'recipient name', 'beneficiary name', 'surname', 'forename', 'card holder', 'account holder'];
