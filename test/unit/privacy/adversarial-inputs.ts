@@ -52,5 +52,6 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['passport keys without numbers', fill('passport no. 12')],
     ['house numbers without streets', fill('12 Main ')],
     ['number keys without numbers', fill('ssn: 12 account no. 3 vin: A ')],
+    ['netrc entries without passwords', `password ${fill('default login a ')}`],
   ];
 }

@@ -129,6 +129,7 @@ const tokens: Token[] = [
   ['render key', 'render_token', `rnd_${fake(32, 'alnum', 241)}`],
   ['settlemint token', 'settlemint_token', `sm_pat_${fake(16, 'alnum', 242)}`],
   ['twitter bearer token', 'twitter_bearer', `${'A'.repeat(22)}${fake(90, 'alnum', 243)}`],
+  ['firebase cloud messaging server key', 'firebase_key', `AAAA${fake(7, 'url', 251)}:APA91b${fake(134, 'url', 252)}`],
   [
     'groq-free jwt wrapped in base64',
     'jwt',
@@ -166,6 +167,9 @@ export const providerCases: Case[] = [
   ['cloudant password named pw', `cloudant_pw="${fake(64, 'hex', 249)}"`, `cloudant_pw="${R('password')}"`],
   ['ibm key', `ibm_key:"${fake(44, 'alnum', 250)}"`, `ibm_key:"${R('api_key')}"`],
   ['sidekiq gem source url', `source "https://${SIDEKIQ}@gems.contribsys.com/"`, `source "https://${R('sidekiq_secret')}@gems.contribsys.com/"`],
+  ['netrc on one line', 'machine api.example.com login jdoe password s3cr3tPw', `machine api.example.com login jdoe password ${R('password')}`],
+  ['netrc over several lines', 'machine github.com\n  login octocat\n  password ghx7Rt2kLp', `machine github.com\n  login octocat\n  password ${R('password')}`],
+  ['netrc default entry', 'default login anonymous password guest2024!', `default login anonymous password ${R('password')}`],
 ];
 
 /** Shapes of provider tokens that are placeholders, fail a checksum as fillers, or are examples. */
@@ -173,6 +177,9 @@ export const providerLookalikes: Negative[] = [
   ['github token of x', `GITHUB_TOKEN=ghp_${'x'.repeat(36)}`],
   ['github fine-grained pat of x', `token: github_pat_${'x'.repeat(22)}_${'x'.repeat(59)}`],
   ['npm token of zeros', `//registry.npmjs.org/:_authToken=npm_${'0'.repeat(36)}`],
+  ['a netrc template', 'machine example.com login <user> password <password>'],
+  ['base64 starting with AAAA', `data = "AAAA${fake(60, 'b64', 253)}"`],
+  ['default in code, then a password variable', 'default:\n  password = read_password()'],
   ['aws key id of X', 'AKIAXXXXXXXXXXXXXXXX'],
   // Documented samples end in EXAMPLE (AWS's own docs use AKIA…EXAMPLE and a secret ending in
   // EXAMPLEKEY); secret scanners allowlist them, and so do we.

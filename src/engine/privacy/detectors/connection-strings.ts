@@ -74,12 +74,20 @@ const rules: PatternRule[] = [
       /(?<![\w-])(?:-H|--header)(?:=|[ \t]{1,5})["']?[A-Za-z][\w-]{0,40}(?:key|token|secret|auth|password|session|signature)[\w-]{0,20}[ \t]{0,3}:[ \t]{0,5}(?<value>[^\s"']{8,500})/dgi,
     accept: (value) => notPlaceholder(value) && looksSecret(value),
   },
+  {
+    // .netrc / _netrc (curl, git, ftp): `machine HOST login USER password SECRET`, on one line or
+    // several, tokens separated by any white space; `default` stands for any host.
+    kind: 'password',
+    hint: 'password',
+    pattern: /(?<![\w-])(?:machine[ \t]+[^\s]{1,253}|default)(?:\s{1,20}(?:login|account|port)[ \t]+[^\s]{1,256}){0,3}\s{1,20}password[ \t]+(?<value>[^\s]{1,256})/dg,
+    accept: notPlaceholder,
+  },
 ];
 
-/** Passwords in connection URLs and credentials in Authorization headers. */
+/** Passwords in connection URLs and .netrc files, credentials in Authorization headers. */
 export const connectionStringDetector: Detector = {
   name: 'connection-strings',
-  kinds: ['connection_string', 'basic_auth', 'bearer_token', 'api_key'],
+  kinds: ['connection_string', 'basic_auth', 'bearer_token', 'api_key', 'password'],
   priority: 80,
   find: (text) => findByRules(rules, text),
 };

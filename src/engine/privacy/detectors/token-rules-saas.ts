@@ -25,6 +25,8 @@ export const saasTokenRules: PrefixRule[] = [
   rule('google_oauth', 'GOCSPX-', /[A-Za-z0-9_-]{24,40}/),
   rule('google_oauth', 'ya29.', /[A-Za-z0-9_-]{20,2048}/),
   rule('google_oauth', '1//0', /[A-Za-z0-9_-]{30,512}/),
+  // Firebase Cloud Messaging legacy server keys: `AAAA` + 7, a colon, then `APA91b…`.
+  rule('firebase_key', 'AAAA', /[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{128,144}/),
   rule('alibaba_access_key', 'LTAI', /[A-Za-z0-9]{12,20}/, digitAndLetter),
   rule('digitalocean_token', ['doo_v1_', 'dop_v1_', 'dor_v1_'], /[a-f0-9]{64}/),
   rule('cloudflare_key', 'v1.0-', /[a-f0-9]{24}-[a-f0-9]{146}/),
