@@ -37,6 +37,8 @@ export const piiPersonalCases: Case[] = [
   ['vin, check digit valid', 'vehicle VIN 1HGCM82633A004352', `vehicle VIN ${R('vehicle_id')}`],
   ['card security code', 'exp 12/29 cvv 123', `exp 12/29 cvv ${R('card_security_code')}`],
   ['cvc in json', '"cvc": "4821"', `"cvc": "${R('card_security_code')}"`],
+  ['medical record number', 'MRN: 00482913', `MRN: ${R('medical_record_number')}`],
+  ['npi with a valid check digit', 'NPI 1234567893', `NPI ${R('us_npi')}`],
 ];
 
 export const piiPersonalLookalikes: Negative[] = [
@@ -60,4 +62,5 @@ export const piiPersonalLookalikes: Negative[] = [
   ['account words in code', 'accountId: 12, account = accounts[3], account_number: null'],
   ['ein and tin inside words', 'protein: 12-3456789; setting 98-7654321'],
   ['a placeholder account number', 'account number: 00000000'],
+  ['an npi failing its check digit', 'NPI 1234567890'],
 ];

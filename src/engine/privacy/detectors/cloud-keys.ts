@@ -25,9 +25,21 @@ const rules: PatternRule[] = [
     hint: 'sig=',
     pattern: /[?&]sig=(?<value>[A-Za-z0-9%+/]{20,200}(?:%3D|=){0,2})/dg,
   },
+  {
+    // An S3 pre-signed URL opens the object to whoever holds it until it expires: its signature
+    // and, for temporary credentials, the session token it carries.
+    kind: 'aws_presigned_signature',
+    hint: 'X-Amz-Signature=',
+    pattern: /[?&]X-Amz-Signature=(?<value>[0-9a-f]{64})(?![0-9a-f])/dg,
+  },
+  {
+    kind: 'aws_presigned_signature',
+    hint: 'X-Amz-Security-Token=',
+    pattern: /[?&]X-Amz-Security-Token=(?<value>[A-Za-z0-9%+/=_-]{40,2000})/dg,
+  },
 ];
 
-/** Google service-account key ids, Azure storage keys and SAS signatures. */
+/** Google service-account key ids, Azure storage keys and SAS signatures, S3 pre-signed URL signatures. */
 export const cloudKeyDetector: Detector = {
   name: 'cloud-keys',
   kinds: [...new Set(rules.map((r) => r.kind))],

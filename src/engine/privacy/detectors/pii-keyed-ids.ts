@@ -1,8 +1,9 @@
+import { passesLuhn } from '../checks';
 import { anyCase, J, NUMBER_WORD, SEP, type KeyedRule, type KeywordTable } from '../keyed-scan';
 
 // Numbers that are personal only by what names them: a nine-digit SSN written without dashes after
 // "SSN", a bank account or routing number, an employer id (EIN), a vehicle's VIN, a card's
-// security code. Each is read after its keyword only, and checked where its format has a check
+// security code, a medical record number, a US healthcare provider's NPI. Each is read after its keyword only, and checked where its format has a check
 // (routing numbers, VINs) or issuance rules (SSNs, EINs).
 
 /** Never-issued SSNs: area 000, 666 or 900–999, group 00, serial 0000, and two famous advertising numbers. */
@@ -82,6 +83,20 @@ const securityCode: KeyedRule = {
   pattern: new RegExp(`(?:${anyCase('cv')}[vVcC]2?|${anyCase('csc')}|(?:${anyCase('card')}${J})?${anyCase('security')}${J}${anyCase('code')})${SEP}(?<value>\\d{3,4})(?![\\w-])`, 'y'),
 };
 
+const medicalRecord: KeyedRule = {
+  kind: 'medical_record_number',
+  standalone: true,
+  pattern: new RegExp(`(?:${anyCase('mrn')}|${anyCase('medical')}${J}${anyCase('record')}(?:${J}${anyCase('number')})?)${NUMBER_WORD}${SEP}(?<value>[A-Za-z]{0,3}\\d{6,10})(?![\\w-])`, 'y'),
+};
+
+const npi: KeyedRule = {
+  kind: 'us_npi',
+  standalone: true,
+  pattern: new RegExp(`(?:${anyCase('npi')}|${anyCase('national')}${J}${anyCase('provider')}${J}${anyCase('identifier')})${NUMBER_WORD}${SEP}(?<value>[12]\\d{9})(?![\\w-])`, 'y'),
+  // The NPI check digit is Luhn's over the number prefixed with 80840 (the card issuer prefix it is registered under).
+  accept: (value) => passesLuhn(`80840${value}`),
+};
+
 /** The keywords of these numbers, for the one keyword scan of personal data (pii-personal.ts). */
 export const idKeywords: KeywordTable = [
   { words: ['ssn', 'social security'], rule: ssn },
@@ -90,7 +105,9 @@ export const idKeywords: KeywordTable = [
   { words: ['ein', 'fein', 'employer identification number', 'tax id', 'tax identification', 'tin'], rule: ein },
   { words: ['vin', 'vehicle identification number'], rule: vin },
   { words: ['cvv', 'cvv2', 'cvc', 'cvc2', 'csc', 'security code', 'card security code'], rule: securityCode },
+  { words: ['mrn', 'medical record'], rule: medicalRecord },
+  { words: ['npi', 'national provider identifier'], rule: npi },
 ];
 
 /** Every kind these rules report. */
-export const ID_KINDS = ['bank_account', 'card_security_code', 'routing_number', 'us_ein', 'us_ssn', 'vehicle_id'];
+export const ID_KINDS = ['bank_account', 'card_security_code', 'medical_record_number', 'routing_number', 'us_ein', 'us_npi', 'us_ssn', 'vehicle_id'];

@@ -62,6 +62,9 @@ export const saasTokenRules: PrefixRule[] = [
   rule('plaid_token', ['access-sandbox-', 'access-development-', 'access-production-'], /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/),
   // Messaging and e-mail
   rule('slack_token', ['xoxa-', 'xoxb-', 'xoxe-', 'xoxo-', 'xoxp-', 'xoxr-', 'xoxs-', 'xoxe.xoxb-', 'xoxe.xoxp-'], /(?:\d{1,16}-){0,3}[A-Za-z0-9-]{10,250}/),
+  // A browser session: the `xoxc-` client token and the `d` cookie (`xoxd-`, URL-encoded base64).
+  rule('slack_token', 'xoxc-', /(?:\d{1,16}-){0,3}[A-Za-z0-9-]{10,250}/),
+  rule('slack_token', 'xoxd-', /[A-Za-z0-9%+/=_-]{20,400}/, digitAndLetter),
   rule('slack_token', 'xapp-', /\d-[A-Z0-9]{6,16}-\d{6,20}-[a-zA-Z0-9]{32,128}/),
   rule(
     'slack_webhook',
