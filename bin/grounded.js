@@ -5,7 +5,8 @@ const path = require('node:path');
 const fs = require('node:fs');
 const bundled = path.join(__dirname, '..', 'dist', 'cli.js');
 if (fs.existsSync(bundled)) {
-  require('./code-cache').requireWithCodeCache(bundled, module);
+  // One code cache per command: each holds what its own runs compile.
+  require('./code-cache').requireWithCodeCache(bundled, module, process.argv[2]);
 } else {
   const { spawnSync } = require('node:child_process');
   const entry = path.join(__dirname, '..', 'src', 'cli', 'bin.ts');

@@ -22,8 +22,12 @@ function bundle(): string {
   return path.join(dir, 'app.js');
 }
 
-const run = (file: string) =>
-  JSON.parse(execFileSync(process.execPath, ['-e', `require(${JSON.stringify(LAUNCHER)}).requireWithCodeCache(${JSON.stringify(file)}, module)`], { encoding: 'utf8' }));
+const run = (file: string, tag?: string) =>
+  JSON.parse(
+    execFileSync(process.execPath, ['-e', `require(${JSON.stringify(LAUNCHER)}).requireWithCodeCache(${JSON.stringify(file)}, module, ${JSON.stringify(tag)})`], {
+      encoding: 'utf8',
+    }),
+  );
 
 const caches = (file: string) => {
   const dir = path.join(path.dirname(file), '.v8-cache');
@@ -52,6 +56,20 @@ describe('the CLI launcher\'s code cache', () => {
     assert.equal(run(file).answer, 43);
     assert.equal(caches(file).length, 1, 'the old cache is removed');
     assert.notDeepEqual(caches(file), before);
+  });
+
+  it('keeps one cache per command of the same build, replaces them all when the bundle changes, and keeps at most twelve', () => {
+    const file = bundle();
+    run(file, 'files');
+    run(file, 'query');
+    run(file, 'files');
+    assert.deepEqual(caches(file).map((n) => n.replace(/^.*\.(\w+)\.bin$/, '$1')).sort(), ['files', 'query']);
+    utimesSync(file, new Date(Date.now() + 5000), new Date(Date.now() + 5000));
+    run(file, 'files');
+    assert.deepEqual(caches(file).map((n) => n.replace(/^.*\.(\w+)\.bin$/, '$1')), ['files'], 'the old build\'s caches are gone');
+    for (let i = 0; i < 14; i++) run(file, `typo-${String.fromCharCode(97 + i)}`);
+    assert.equal(caches(file).length, 12);
+    assert.equal(run(file, 'Not A Tag!').answer, 42, 'a word that is no tag shares the untagged cache');
   });
 
   it('loads uncached where the folder cannot be written', { skip: process.getuid?.() === 0 ? 'root writes anywhere' : false }, () => {
