@@ -75,14 +75,18 @@ function unquotedValue(text: string, at: number, style: Style): Span {
   return { start: at, end: at + value.length };
 }
 
-/** The unquoted-value style a key's position allows: data lines, queries, flags, or mid-line. */
-function unquotedStyle(text: string, keyStart: number, key: string, spacedEquals: boolean): { style: Style; midLine: boolean } | undefined {
+/**
+ * The unquoted-value style a key's position allows: data lines, queries, flags, or mid-line.
+ * `label`: a capitalised key and `: ` (`…, Password: x7Q!pz`), how forms, e-mails and tickets
+ * write a field; code writes its keys in lower case or puts a variable after them.
+ */
+function unquotedStyle(text: string, keyStart: number, key: string, spacedEquals: boolean, label: boolean): { style: Style; midLine: boolean } | undefined {
   const { prefix, wholeLine } = linePrefix(text, keyStart, 64);
   if (key.startsWith('--')) return { style: 'word', midLine: false };
   if (/[?&;]\s*$/.test(prefix)) return { style: 'query', midLine: false };
   if (wholeLine && DATA_LINE_PREFIX.test(prefix)) return { style: spacedEquals ? 'line' : 'word', midLine: false };
-  // `… password=x …` in prose, a question or a fetched page: only an unspaced operator.
-  return spacedEquals ? undefined : { style: 'prose', midLine: true };
+  // `… password=x …` in prose, a question or a fetched page: only an unspaced operator, or a label.
+  return spacedEquals && !label ? undefined : { style: 'prose', midLine: true };
 }
 
 /** An XML element's text, on the same line or alone on the next lines: `<key>\n  value\n</key>`. */
@@ -144,7 +148,9 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
   if (quoted) return { value: quoted, quoted: true, keyQuoted, codeAssignment, midLine: false };
   if (opText === '==' || opText === '===' || opText === '!=' || opText === '!==') return undefined;
   const spaced = /\s$/.test(op[0]) || /^\s/.test(op[0]) || opText.length > 1;
-  const place = unquotedStyle(text, keyStart - (keyQuoted ? 1 : 0), key, spaced);
+  // One capitalised word (Password, Passphrase): `STENCIL_PASS: 0x0B96;` in a .d.ts is code.
+  const label = op[0] === ': ' && !keyQuoted && /^[A-Z][a-z]+$/.test(key);
+  const place = unquotedStyle(text, keyStart - (keyQuoted ? 1 : 0), key, spaced, label);
   if (!place) return undefined;
   const value = unquotedValue(text, pos, place.style);
   if (place.midLine) {
