@@ -67,6 +67,23 @@ const title: KeyedRule = {
   accept: (value) => !notAName(value),
 };
 
+/**
+ * A bare `Name: ` label (capitalised, one space) before two to four capitalised words, as forms,
+ * tickets and letters write a person: `name: 'x'` in code is lower case, and one word is a label.
+ * The label must start its line or field (after `,`, `;`, `|`): `Common Name: DigiCert …` and
+ * `Product Name: …` name things.
+ */
+const nameLabel: KeyedRule = {
+  kind: 'person_name',
+  standalone: true,
+  pattern: new RegExp(`Name: (?<value>${WORD}(?: ${WORD}){1,3})(?![\\p{L}\\p{N}_(<?\\[])`, 'yu'),
+  accept: (value, text, start) => {
+    const label = start - 'Name: '.length;
+    const before = text.slice(Math.max(0, text.lastIndexOf('\n', label - 1) + 1, label - 40), label);
+    return /(?:^|[,;|])[\s>*#"'-]*$/.test(before) && !notAName(value);
+  },
+};
+
 const NAME_KEYS = ['first name', 'last name', 'full name', 'given name', 'family name', 'middle name', 'maiden name', 'legal name', 'customer name', 'patient name', 'employee name', 'contact name', 'recipient name', 'beneficiary name', 'surname', 'forename', 'card holder', 'account holder'];
 
 /** Every word a keyed value of personal data follows, one scan for all of them. */
@@ -75,6 +92,7 @@ const keyed = new KeyedScan([
   { words: ['passport'], rule: passport },
   { words: ['driver', 'driving'], rule: driver },
   { words: NAME_KEYS, rule: person },
+  { words: ['name:'], rule: nameLabel, sources: ['name: '] },
   // A title then a space (`Mr. `, `Ms `); `Dr` needs its dot. Inside a word (`items `) it is none.
   { words: ['mr', 'mrs', 'ms', 'mx', 'miss', 'dr'], rule: title, sources: ['m(?:rs?|s|x|iss)\\.? ', 'dr\\. '] },
   ...idKeywords,
