@@ -29,6 +29,8 @@ export const piiPersonalCases: Case[] = [
   ['street address with a direction', 'ship to 1600 Pennsylvania Avenue NW, Washington, DC 20500', `ship to ${R('street_address')}`],
   ['street address with a suite', 'office: 350 Fifth Ave, Suite 5300, New York, NY 10118', `office: ${R('street_address')}`],
   ['numbered street', 'meet at 221 W 42nd St tonight', `meet at ${R('street_address')} tonight`],
+  ['uk address with its postcode', 'post to 10 Downing Street, London SW1A 2AA today', `post to ${R('street_address')} today`],
+  ['canadian address with province and postal code', '24 Sussex Drive, Ottawa, ON K1M 1M4', R('street_address')],
   ['ssn without dashes after its name', 'SSN: 536221234', `SSN: ${R('us_ssn')}`],
   ['social security number spelled out', 'social_security_number = "536-22-1234"', `social_security_number = "${R('us_ssn')}"`],
   ['bank account number', 'account number: 12345678, sort code 12-34-56', `account number: ${R('bank_account')}, sort code 12-34-56`],

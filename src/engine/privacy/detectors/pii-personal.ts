@@ -107,7 +107,8 @@ const streetRules: PatternRule[] = [
     pattern: new RegExp(
       `(?<![\\w.-])(?<value>\\d{1,6}[A-Z]?(?:-\\d{1,4})? (?:(?:[NSEW]|North|South|East|West)\\.? )?(?:[A-Z][a-z]+|\\d{1,3}(?:st|nd|rd|th))(?: [A-Z][a-z]+){0,3} ${STREET_WORD}\\.?` +
         '(?: (?:NW|NE|SW|SE|N|S|E|W)\\.?)?(?:,? (?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|#)\\.? ?#?[A-Za-z0-9-]{1,6})?' +
-        '(?:, [A-Z][a-z]+(?: [A-Z][a-z]+){0,2})?(?:,? [A-Z]{2} \\d{5}(?:-\\d{4})?)?)(?!\\w)',
+        // City, then a US state and ZIP, a UK postcode (SW1A 2AA) or a Canadian one (K1A 0B1).
+        '(?:, [A-Z][a-z]+(?: [A-Z][a-z]+){0,2})?(?:,? (?:[A-Z]{2} \\d{5}(?:-\\d{4})?|[A-Z]{1,2}\\d[A-Z\\d]? \\d[A-Z]{2}|[A-Z]{2} [A-Z]\\d[A-Z] \\d[A-Z]\\d|[A-Z]\\d[A-Z] \\d[A-Z]\\d))?)(?!\\w)',
       'gd',
     ),
     // `Copyright 2011 Gary Court.`: a year and a surname that happens to be a street word.
