@@ -40,6 +40,7 @@ export const piiMoreCases: Case[] = [
   ['litecoin legacy address', 'send to LMzGAwnVNeauoDjVNQPeKD2ETNzfN1SsLL', `send to ${R('crypto_wallet')}`],
   ['litecoin bech32 address', 'ltc: ltc1q7gj962gn6cfvcqxcyrkkpp75nu58la2fwy5tx3', `ltc: ${R('crypto_wallet')}`],
   ['dogecoin address', '"doge": "DNFy1jydpFbsCP8DgFxmPLvLmio5TJ7X51"', `"doge": "${R('crypto_wallet')}"`],
+  ['xrp classic address (the ledger alphabet)', 'destination: rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', `destination: ${R('crypto_wallet')}`],
   ['cardano address', 'addr149jjafnphham9el8mles67pwgrxm7f7w8a7sen7emvj3qzfalhvslalmzj5axusutm7y3lhxv6fuq9qu9v08z3kfq5lgwa9vy8z', R('crypto_wallet')],
   ['card number with dots', 'card 4111.1111.1111.1111 exp 12/29', `card ${R('credit_card')} exp 12/29`],
   ['mac address in cisco notation', 'mac-address 001a.2b3c.4d5e', `mac-address ${R('mac_address')}`],
@@ -56,6 +57,8 @@ export const piiMoreCases: Case[] = [
 
 export const piiMoreLookalikes: Negative[] = [
   ['broadcast mac', 'ff:ff:ff:ff:ff:ff'],
+  ['an xrp-shaped word failing its checksum', 'account rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTi'],
+  ['long identifiers starting with r', 'returnValueOfTheFunctionThatIsLong resolveModuleNameFromCacheEntry'],
   ['zero ethereum address', '0x0000000000000000000000000000000000000000'],
   ['bech32 with a bad checksum', 'bc1qr23clxd5mzfsh79vn6pg0kaytjeq8w4ueyq49x'],
   ['base58 with a bad checksum', '159Gt41DBzYRsML1JiTNVqNySxVCAuNKWs'],
