@@ -1,7 +1,6 @@
 import ignore from 'ignore';
 import type { EngineSettings } from '../config/settings';
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { escapeRegExp } from '../escape-regexp';
 
 /**
  * Whether a root-relative path lies under a folder with one of the excluded names (its last part
