@@ -153,21 +153,11 @@ async function addTracked(state: WalkState, root: RuleChain): Promise<void> {
   for (const rel of await gitTrackedFiles(state.root)) {
     if (seen.has(rel) || isAlwaysHidden(rel)) continue;
     seen.add(rel);
-    const parts = rel.split('/');
     if (inExcluded(rel)) continue;
-    if (!(await agentAllows(state, root, parts))) continue;
-    await addFile(state, rel, path.join(state.root, ...parts));
+    // Grounded's own rules (.agentignore, extra patterns) still hide a file git tracks.
+    if ((await chainAt(state.root, root, rel.slice(0, Math.max(0, rel.lastIndexOf('/'))))).decideAgentOnly(rel)) continue;
+    await addFile(state, rel, absolute(state.root, rel));
   }
-}
-
-async function agentAllows(state: WalkState, root: RuleChain, parts: string[]): Promise<boolean> {
-  let chain = root;
-  for (let i = 1; i < parts.length; i++) {
-    const dir = parts.slice(0, i).join('/');
-    const names = new Set(['.gitignore', '.agentignore']);
-    chain = await chain.child(state.root, dir, names);
-  }
-  return !chain.decideAgentOnly(parts.join('/'));
 }
 
 /**

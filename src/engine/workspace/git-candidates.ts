@@ -113,17 +113,17 @@ export function gitListing(root: string): GitListing {
   });
   const tracked = Promise.all([gitToFile(TRACKED_LISTING, root), rootIsIgnored(root)]).then(([r, ignored]): TrackedFiles | undefined => {
     if (!r.ok || ignored) return undefined;
-    const listing = parseTracked(r.stdout);
-    return listing;
+    return parseTracked(r.stdout);
   });
   return { tracked, untracked };
 }
 
 /**
  * The chain of ignore rules in force inside `relDir` (every .gitignore and .agentignore from the
- * root down), for walking a folder git does not look into.
+ * root down; `''` is the root), for walking a folder git does not look into or judging a file in it.
  */
 export async function chainAt(root: string, rootChain: RuleChain, relDir: string): Promise<RuleChain> {
+  if (!relDir) return rootChain;
   const parts = relDir.split('/');
   let chain = rootChain;
   for (let i = 1; i <= parts.length; i++) chain = await chain.child(root, parts.slice(0, i).join('/'), BOTH_IGNORE_FILES);
