@@ -44,6 +44,8 @@ const normal = (word: string) => word.toLowerCase().replace(/[ _.-]/g, '');
 export class KeyedScan {
   private readonly keyword: RegExp;
   private readonly rules = new Map<string, KeyedRule>();
+  /** Every kind the table's rules report. */
+  readonly kinds: string[];
 
   constructor(table: KeywordTable) {
     const byFirst = new Map<string, string[]>();
@@ -56,6 +58,7 @@ export class KeyedScan {
     // Longest first, so `account number` is not cut to a shorter keyword that shares its start.
     const branches = [...byFirst].map(([c, rests]) => `${escapeRegExp(c)}(?:${rests.sort((a, b) => b.length - a.length).join('|')})`);
     this.keyword = new RegExp(branches.join('|'), 'gi');
+    this.kinds = [...new Set(table.map((e) => e.rule.kind))];
   }
 
   find(text: string, out: Omit<Finding, 'priority'>[]): void {
@@ -78,7 +81,7 @@ export class KeyedScan {
 }
 
 /** A letter, digit or `_` at `i` (false before the text's start). */
-export function wordCharAt(text: string, i: number): boolean {
+function wordCharAt(text: string, i: number): boolean {
   if (i < 0) return false;
   const c = text.charCodeAt(i);
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c > 127;

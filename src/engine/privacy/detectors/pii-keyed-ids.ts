@@ -108,6 +108,3 @@ export const idKeywords: KeywordTable = [
   { words: ['mrn', 'medical record'], rule: medicalRecord },
   { words: ['npi', 'national provider identifier'], rule: npi },
 ];
-
-/** Every kind these rules report. */
-export const ID_KINDS = ['bank_account', 'card_security_code', 'medical_record_number', 'routing_number', 'us_ein', 'us_npi', 'us_ssn', 'vehicle_id'];

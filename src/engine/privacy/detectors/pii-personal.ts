@@ -1,6 +1,6 @@
 import { findByRules, type Detector, type PatternRule } from '../detector';
 import { anyCase, J, KeyedScan, NUMBER_WORD, SEP, type KeyedRule } from '../keyed-scan';
-import { ID_KINDS, idKeywords } from './pii-keyed-ids';
+import { idKeywords } from './pii-keyed-ids';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
 // it: a date of birth, a passport or driving-licence number, a person's name under a key that
@@ -119,7 +119,7 @@ const streetRules: PatternRule[] = [
 /** Dates of birth, document and account numbers named by their key, names under name keys or titles, street addresses. */
 export const personalDetector: Detector = {
   name: 'pii-personal',
-  kinds: ['date_of_birth', 'drivers_license', 'passport_number', 'person_name', 'street_address', ...ID_KINDS],
+  kinds: [...keyed.kinds, ...streetRules.map((r) => r.kind)],
   priority: 35,
   find: (text) => {
     const out = findByRules(streetRules, text);
