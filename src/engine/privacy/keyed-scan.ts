@@ -1,5 +1,4 @@
 import type { Finding } from './detector';
-import { escapeRegExp } from '../escape-regexp';
 
 // Values that only the word before them gives away (a date after "date of birth", nine digits
 // after "SSN"): one case-insensitive pass finds every such word, and the rule for that word is
@@ -39,6 +38,7 @@ export interface KeyedRule {
 export type KeywordTable = ReadonlyArray<{ words: readonly string[]; rule: KeyedRule; sources?: readonly string[] }>;
 
 const normal = (word: string) => word.toLowerCase().replace(/[ _.-]/g, '');
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** One scanner for a table: its keyword pass, and the rule for each hit. */
 export class KeyedScan {
@@ -51,12 +51,12 @@ export class KeyedScan {
     const byFirst = new Map<string, string[]>();
     for (const { words, rule, sources } of table) {
       for (const w of words) this.rules.set(normal(w), rule);
-      for (const source of sources ?? words.map((w) => w.split(' ').map(escapeRegExp).join('[ _-]?'))) {
+      for (const source of sources ?? words.map((w) => w.split(' ').map(escape).join('[ _-]?'))) {
         byFirst.set(source[0], [...(byFirst.get(source[0]) ?? []), source.slice(1)]);
       }
     }
     // Longest first, so `account number` is not cut to a shorter keyword that shares its start.
-    const branches = [...byFirst].map(([c, rests]) => `${escapeRegExp(c)}(?:${rests.sort((a, b) => b.length - a.length).join('|')})`);
+    const branches = [...byFirst].map(([c, rests]) => `${escape(c)}(?:${rests.sort((a, b) => b.length - a.length).join('|')})`);
     this.keyword = new RegExp(branches.join('|'), 'gi');
     this.kinds = [...new Set(table.map((e) => e.rule.kind))];
   }
