@@ -3,7 +3,8 @@
 // Every figure is printed next to a reference measured in the same run on the same files:
 //   cold full index            vs one rg pass for a question's terms over the indexed files
 //   grounded files             vs git ls-files -co --exclude-standard (in a git repository)
-//   one-shot grounded query    vs that rg pass (process start included; the on-disk index is current)
+//   one-shot grounded query    vs that rg pass (process start included; the on-disk index is current),
+//                              and again with `grounded serve` running for the tree
 //   in-process question with nothing changed (retrieval + scrub + budget), a single-file edit
 //   reflected, peak RSS.
 // Note: like `grounded query`, it keeps its index in DIR/.agent/state/ (run it on a copy of a tree
@@ -19,6 +20,7 @@ import { WorkspaceIndex } from '../src/engine/retrieval/index';
 import { saveIndex } from '../src/engine/retrieval/index-store';
 import { extractTerms } from '../src/engine/retrieval/terms';
 import { warmUpEngine } from '../src/engine/session/workspace-session';
+import { residentShots } from './resident-shots';
 
 const QUESTIONS = [
   'how are retries with exponential backoff implemented?', 'where is the Retry-After header parsed?', 'parse a semver version range',
@@ -111,6 +113,12 @@ async function main(): Promise<void> {
   }
   const shot = percentile(shots, 50);
   console.log(`one-shot grounded query (process start included, index current): p50 ${fmt(shot, 0)} ms of 3 | ${vsRg(shot)} [target ≤ 1×]`);
+  const resident = await residentShots(CLI, root, ONE_SHOT, 5);
+  const residentP50 = percentile(resident.ms, 50);
+  console.log(
+    (`one-shot grounded query with grounded serve running (process start included): p50 ${fmt(residentP50, 0)} ms of 5 | ${vsRg(residentP50)}; ` +
+      `serve ready in ${fmt(resident.startMs, 0)} ms (saved index), peak RSS ${resident.peakRssMb === undefined ? 'n/a' : `${fmt(resident.peakRssMb, 0)} MB`}`),
+  );
 
   // As the extension does a few seconds after startup: the tokenizer loaded, the scrubber run once.
   warmUpEngine();

@@ -13,6 +13,7 @@ interface CommandEntry {
 const commands: Record<string, CommandEntry> = {
   query: { summary: 'Answer a question about the workspace (ranked snippets with no model)', load: () => import('./commands/query') },
   index: { summary: 'Build or update the on-disk search index; --status says how fresh it is', load: () => import('./commands/index-command') },
+  serve: { summary: 'Keep the index live in memory and answer `grounded query` from it (until Ctrl-C)', load: () => import('./commands/serve') },
   files: { summary: 'List what the assistant may read; --explain PATH says why a file is hidden', load: () => import('./commands/files') },
   scrub: { summary: 'Print exactly what the scrubber lets out of FILE or stdin', load: () => import('./commands/scrub') },
   metrics: { summary: 'Show the query metrics (Prometheus text format)', load: () => import('./commands/metrics') },

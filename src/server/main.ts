@@ -7,7 +7,7 @@ import {
   IndexingProgressNotification, SearchRequest, StatusRequest, StopIndexingRequest, type IndexingProgress, type IndexServerOptions,
 } from '../engine/index-protocol/protocol';
 import type { DocumentOverlay } from '../engine/workspace/types';
-import { FolderIndex } from './folder-index';
+import { FolderIndex } from '../engine/resident/folder-index';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);

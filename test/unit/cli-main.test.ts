@@ -22,7 +22,7 @@ test('unknown command exits 2 and lists the commands', async () => {
 test('--help lists every command and the exit codes', async () => {
   const c = capture();
   assert.equal(await main(['--help'], c.io), 0);
-  for (const name of ['query', 'files', 'scrub', 'metrics', 'check-url', 'plan', 'audit', 'memory']) assert.match(c.out, new RegExp(`\\b${name}\\b`));
+  for (const name of ['query', 'serve', 'files', 'scrub', 'metrics', 'check-url', 'plan', 'audit', 'memory']) assert.match(c.out, new RegExp(`\\b${name}\\b`));
   assert.match(c.out, /3 URL blocked/);
 });
 
@@ -36,6 +36,7 @@ test('an unknown option is a usage error (exit 2, with how to get help) in every
     ['plan', 'check', 'p.json'],
     ['audit', 'show', 'x'],
     ['memory', 'sql', 'SELECT 1'],
+    ['serve'],
   ];
   for (const call of calls) {
     const c = capture();

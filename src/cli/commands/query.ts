@@ -15,8 +15,9 @@ import { parseCommandArgs, positiveInt, resolveRootOption } from '../args';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
 import { runChat } from './query-chat';
+import { connectResident } from '../../engine/resident/context-client';
 
-const HELP = `Usage: grounded query "QUESTION" [--root DIR] [--json] [--max-tokens N] [--max-file-tokens N] [--no-llm] [--no-tools] [--refresh-urls] [--verbose]
+const HELP = `Usage: grounded query "QUESTION" [--root DIR] [--json] [--max-tokens N] [--max-file-tokens N] [--no-llm] [--no-tools] [--refresh-urls] [--no-daemon] [--verbose]
        grounded query --chat ["FIRST QUESTION"] [options]
 
 Answers a question about the workspace from its code, citing path#Lstart-Lend; citations that do
@@ -47,6 +48,8 @@ Options:
                         (.agent/state/url-cache; a server's ETag still saves the download)
   --no-tools            the model answers from the context alone, without read-only tool rounds
                         (/search, /grep, /read, /symbols, /references, /memory_search, /memory_sql)
+  --no-daemon           build the context in this process even when \`grounded serve\` runs for the folder
+                        (with one, a question without @mentions or tools is built there, from its live index)
   --verbose             structured log lines (ids, counts, timings; never text) on stderr
   -h, --help            show this help
 
@@ -119,6 +122,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     'no-llm': { type: 'boolean' },
     'no-tools': { type: 'boolean' },
     'refresh-urls': { type: 'boolean' },
+    'no-daemon': { type: 'boolean' },
     chat: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -147,6 +151,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     if (e.type === 'segment') { io.stdout(plainSegment(e.segment)); streamed = true; }
     if (e.type === 'retry') io.stderr(`(${e.reason}: retrying in ${Math.round(e.delayMs / 100) / 10} s, attempt ${e.attempt} of 5)\n`);
   };
+  // A running `grounded serve` has the index live: a question then skips loading it, listing the files and the tokenizer.
+  const resident = values['no-daemon'] ? undefined : await connectResident(root);
   const session = openWorkspaceSession({
     root,
     settings: () => settings,
@@ -157,6 +163,15 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     // The saved index makes a question cheap: only files changed since it was saved are read again.
     savedIndex: true,
     onStoreNotice: (notice) => io.stderr(`warning: ${notice}\n`),
+    remoteContext: resident && (async (req) => {
+      try {
+        return await resident.context(req);
+      } catch (err) {
+        // Refused (other settings, another build) or gone: this process builds the context, as without a server.
+        logger.info('context.resident_unavailable', { queryId: req.queryId, code: (err as { code?: number }).code ?? 0 });
+        return undefined;
+      }
+    }),
   });
   // One conversation in the workspace memory for all the questions of a --chat session.
   const conversationId = randomUUID();
@@ -190,6 +205,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     showError(err);
     return ExitCode.runtime;
   } finally {
+    resident?.close();
     session.dispose();
     await saveMetrics(root, metrics).catch(() => undefined);
   }

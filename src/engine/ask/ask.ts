@@ -3,7 +3,7 @@ import { resolveSettings, type EngineSettings } from '../config/settings';
 import { buildContext } from '../context/build';
 import { formatSnippetAnswer, noContextAnswer } from '../context/render';
 import { countTokens } from '../context/tokens';
-import type { ContextChunk } from '../context/types';
+import type { BuiltContext, ContextChunk, ConversationTurn } from '../context/types';
 import { cancelledError } from '../llm/errors';
 import type { RetryInfo, RetryOptions } from '../llm/retry';
 import { ProviderError, type IncompleteReason, type Provider, type ToolSpec } from '../llm/types';
@@ -43,6 +43,13 @@ export interface AskDeps {
   tools?: CommandToolset;
   /** Keeps each finished exchange (scrubbed question, answer and tool results), e.g. in workspace memory. */
   onTurn?: (turn: AnsweredTurn) => void;
+  /**
+   * Builds the context in another process that keeps the index live (a resident `grounded serve`);
+   * undefined when it cannot (then it is built here). Asked only for a question with nothing
+   * attached, no tools and nothing scrubbed yet: its fresh scrubber then numbers placeholders as
+   * this query's own would.
+   */
+  remoteContext?: (req: { question: string; history?: ConversationTurn[]; settings: EngineSettings; queryId: string }) => Promise<BuiltContext | undefined>;
 }
 
 /** One answered question as it may be remembered: only text that was scrubbed or came from the model. */
@@ -129,14 +136,18 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     // Without a model the question is not sent: nothing to scrub, count or cut for it.
     const asked = deps.provider ? boundedQuestion(question, scrubber, s) : { text: '' as ScrubbedText, tokens: 0 };
     if (asked.note) notes.push(asked.note);
-    const ctx = await buildContext(
+    const budgeted = { ...s, maxContextTokens: s.maxContextTokens - history.tokens - asked.tokens };
+    const remote = deps.remoteContext && !attached.length && !deps.tools && !Object.keys(scrubber.totals()).length
+      ? await deps.remoteContext({ question, history: request.history, settings: budgeted, queryId })
+      : undefined;
+    const ctx = remote ?? await buildContext(
       {
         root: request.root,
         question,
         history: request.history,
         attached,
         overlay: request.overlay,
-        settings: { ...s, maxContextTokens: s.maxContextTokens - history.tokens - asked.tokens },
+        settings: budgeted,
         scrubber,
         queryId,
         signal: request.signal,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ask } from '../ask/ask';
 import type { AnswerResult, AskRequest } from '../ask/types';
+import type { AskDeps } from '../ask/ask';
 import { listRecentRuns, type RecentRun } from '../audit/recent-runs';
 import { reconstructExecution, type Reconstruction } from '../audit/reconstruct';
 import { openSharedStore } from '../audit/shared-store';
@@ -26,6 +27,7 @@ import { createScrubber } from '../privacy/scrubber';
 import type { ChunkSource } from '../retrieval/chunk-source';
 import { WorkspaceIndex } from '../retrieval/index';
 import { openIndex, saveIfChanged } from '../retrieval/index-store';
+import { lazySavedIndex } from './lazy-saved-index';
 import { rememberTurns } from './remember-turns';
 import { nullLogger, type Logger } from '../telemetry/log';
 import type { DiscoveryOptions, DocumentOverlay } from '../workspace/types';
@@ -64,6 +66,11 @@ export interface WorkspaceSessionOptions {
   trusted?: () => boolean;
   /** The audit database could not be read and was set aside for a fresh one: this says where it went. */
   onStoreNotice?: (notice: string) => void;
+  /**
+   * Builds a question's context in a process that keeps the index live (the CLI: a running
+   * `grounded serve`); undefined from it, or a question it may not take, builds it here.
+   */
+  remoteContext?: AskDeps['remoteContext'];
 }
 
 /** One question for the session: the request without what the session owns, plus the model to use. */
@@ -155,7 +162,8 @@ export class WorkspaceSession {
     const toolsAllowed = Boolean(r.provider) && r.tools !== false && (opts.trusted?.() ?? true);
     // Opening the database creates .agent/state/: not when the user turned memory off.
     const store = toolsAllowed && r.remember !== false && opts.database ? await this.store() : undefined;
-    const saved = opts.savedIndex ? (await openIndex({ root, settings: s, overlay: opts.overlay, prefetch: true })).index : undefined;
+    // With a resident server the saved index is opened only if the question is built here after all.
+    const saved = opts.savedIndex ? lazySavedIndex(() => openIndex({ root, settings: s, overlay: opts.overlay, prefetch: true }), !opts.remoteContext) : undefined;
     const result = await ask(
       { root, question: r.question, history: r.history, attached: r.attached, overlay: opts.overlay, signal: r.signal, onEvent: r.onEvent },
       {
@@ -165,13 +173,15 @@ export class WorkspaceSession {
         logger: this.logger,
         metrics: opts.metrics,
         index: saved ?? this.chunkSource(s),
+        remoteContext: opts.remoteContext,
         resolveMentions,
         tools: toolsAllowed ? createCommandToolset({ host: this.host(s), store }) : undefined,
         onTurn: store ? rememberTurns(store, r.conversationId ?? randomUUID(), r.onMemoryError) : undefined,
       },
     );
     // Not being able to save (a read-only folder) only makes the next question slower.
-    if (saved) await saveIfChanged(saved).catch(() => this.logger.warn('index.save_failed', {}));
+    const opened = saved?.opened();
+    if (opened) await saveIfChanged(opened).catch(() => this.logger.warn('index.save_failed', {}));
     return result;
   }
 

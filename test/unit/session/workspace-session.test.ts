@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -59,6 +59,42 @@ describe('the workspace session', () => {
     shared.dispose();
     assert.deepEqual(store.query('SELECT 1 AS one'), [{ one: 1 }], 'the shared store still answers after a session is disposed');
     assert.deepEqual(await openWorkspaceSession({ root, database: { file, shared: true } }).recentRuns(), []);
+  });
+});
+
+describe('a session with a resident server (remoteContext)', () => {
+  it('takes the context from it, opening no saved index, for a plain question; builds it here with tools or when it declines', async () => {
+    const root = copyFixture('basic');
+    const asked: string[] = [];
+    let decline = false;
+    const session = openWorkspaceSession({
+      root,
+      savedIndex: true,
+      remoteContext: async (req) => {
+        asked.push(req.queryId);
+        if (decline) return undefined;
+        const local = openWorkspaceSession({ root });
+        const r = await local.ask({ question: req.question, remember: false });
+        return { ...r.context, queryId: req.queryId, terms: ['from-remote'] };
+      },
+    });
+    const remote = await session.ask({ question: 'how are API keys stored?' });
+    assert.deepEqual(remote.context.terms, ['from-remote']);
+    assert.equal(asked.length, 1);
+    assert.equal(existsSync(path.join(root, '.agent', 'state', 'index.bin')), false, 'the saved index was not opened (nor written)');
+
+    decline = true;
+    const here = await session.ask({ question: 'how are API keys stored?' });
+    assert.equal(asked.length, 2);
+    assert.notDeepEqual(here.context.terms, ['from-remote']);
+    assert.equal(here.context.chunks[0].path, 'src/auth/keyStore.ts');
+    assert.ok(existsSync(path.join(root, '.agent', 'state', 'index.bin')), 'built here: the saved index is written back');
+
+    // With tools offered, tool results are scrubbed in this process: its scrubber numbers the context too.
+    decline = false;
+    const withTools = await session.ask({ question: 'how are API keys stored?', provider: new CannedProvider('See src/auth/keyStore.ts.'), remember: false });
+    assert.equal(asked.length, 2);
+    assert.notDeepEqual(withTools.context.terms, ['from-remote']);
   });
 });
 

@@ -1,13 +1,13 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { EngineSettings } from '../engine/config/settings';
-import type { IndexingState } from '../engine/retrieval/chunk-source';
-import { isIgnoreFile, type IndexingProgress } from '../engine/index-protocol/protocol';
-import { WorkspaceIndex } from '../engine/retrieval/index';
-import { loadSavedIndex, saveIfChanged } from '../engine/retrieval/index-store';
-import type { RankedChunk } from '../engine/retrieval/rank';
-import type { SearchTerm } from '../engine/retrieval/terms';
-import type { DocumentOverlay } from '../engine/workspace/types';
+import type { EngineSettings } from '../config/settings';
+import type { IndexingState } from '../retrieval/chunk-source';
+import { isIgnoreFile, type IndexingProgress } from '../index-protocol/protocol';
+import { WorkspaceIndex } from '../retrieval/index';
+import { loadSavedIndex, saveIfChanged } from '../retrieval/index-store';
+import type { RankedChunk } from '../retrieval/rank';
+import type { SearchTerm } from '../retrieval/terms';
+import type { DocumentOverlay } from '../workspace/types';
 
 /** Waits this long after the last file event before refreshing, so a burst of changes is one refresh. */
 const SETTLE_MS = 300;

@@ -1,0 +1,83 @@
+import { resolveSettings } from '../../engine/config/settings';
+import { AlreadyServingError, startResidentServer } from '../../engine/resident/context-server';
+import { warmUpEngine } from '../../engine/session/workspace-session';
+import { loadConfigOrUsageError } from '../config';
+import { parseCommandArgs, positiveInt, resolveRootOption } from '../args';
+import { ExitCode } from '../exit-codes';
+import type { CliIO } from '../io';
+
+const HELP = `Usage: grounded serve [--root DIR] [--idle-minutes N]
+
+Keeps the folder's index in memory, current through file watching, and builds the context of
+\`grounded query\` questions asked in that folder while it runs: a question then costs the CLI's
+start and the ranking (about 0.15 s on a 27 K-file repository instead of 0.6 s), with the same
+scrubbed context and the same output. It listens on a local socket only your user can open
+(.agent/state/serve.sock). Questions with @mentions, with tools for a model or asked with other
+index settings are answered by the CLI itself, as without a server. Runs in the foreground: start
+it in a terminal of its own, or in the background with \`grounded serve &\`.
+
+Options:
+  --root DIR          the workspace folder (default: the current folder)
+  --idle-minutes N    stop after N minutes without a question (default: run until stopped)
+  -h, --help          show this help
+
+Exit codes: 0 stopped (Ctrl-C, SIGTERM, idle), 1 another server already answers for the folder,
+2 usage error (unknown option, missing folder).
+`;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** `grounded serve`: a resident index for `grounded query`, until stopped. */
+export async function run(args: string[], io: CliIO): Promise<number> {
+  const { values } = parseCommandArgs(args, {
+    root: { type: 'string' },
+    'idle-minutes': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(HELP);
+    return ExitCode.ok;
+  }
+  const root = await resolveRootOption(values.root, io.cwd);
+  const idleMinutes = positiveInt('idle-minutes', values['idle-minutes']);
+  const config = await loadConfigOrUsageError(root, io.env);
+  for (const w of config.warnings) io.stderr(`warning: ${w}\n`);
+  const log = (line: string) => io.stderr(`grounded serve: ${line}\n`);
+  let lastQuestion = Date.now();
+  log(`indexing ${root}…`);
+  let server;
+  try {
+    server = await startResidentServer({
+      root,
+      settings: resolveSettings(config.settings),
+      onAnswered: ({ queryId, chunks, tokens, ms }) => {
+        lastQuestion = Date.now();
+        // Counts only: a question's text never goes to a log.
+        log(`question ${queryId.slice(0, 8)}: ${chunks} chunks, ${count(tokens)} tokens, ${Math.round(ms)} ms`);
+      },
+      onWatchLost: (reason) => log(`watching for changes stopped (${reason}): each question now looks at the file list first`),
+      onError: (err) => log(`error: ${err instanceof Error ? err.message : String(err)}`),
+    });
+  } catch (err) {
+    if (!(err instanceof AlreadyServingError)) throw err;
+    io.stderr(`grounded serve: ${err.message}\n`);
+    return ExitCode.failed;
+  }
+  // The tokenizer and the scrubber loaded now, not by the first question.
+  warmUpEngine(resolveSettings(config.settings).encoding);
+  const watched = server.watcher.unreliable ? 'not watching for changes' : `${count(server.watcher.folders)} folders watched`;
+  log(`answering for ${root} (${count(server.folder.index.fileCount)} files, ${watched}) on ${server.socketPath}; Ctrl-C stops it`);
+  const reason = await new Promise<string>((resolve) => {
+    process.once('SIGINT', () => resolve('interrupted'));
+    process.once('SIGTERM', () => resolve('terminated'));
+    if (idleMinutes) {
+      const timer = setInterval(() => {
+        if (Date.now() - lastQuestion >= idleMinutes * 60_000) resolve(`no question for ${idleMinutes} min`);
+      }, Math.min(60_000, idleMinutes * 15_000));
+      timer.unref();
+    }
+  });
+  await server.close();
+  log(`stopped (${reason})`);
+  return ExitCode.ok;
+}

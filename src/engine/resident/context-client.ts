@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import { createMessageConnection, SocketMessageReader, SocketMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import type { BuiltContext } from '../context/types';
+import { ContextRequest, RESIDENT_PROTOCOL, ServeStatusRequest, type ContextParams, type ServeStatus } from './protocol';
+import { residentSocketPath } from './socket-path';
+
+/** A connection to the resident server of one folder. */
+export interface ResidentClient {
+  socketPath: string;
+  context(params: Omit<ContextParams, 'protocol' | 'root'>): Promise<BuiltContext>;
+  status(): Promise<ServeStatus>;
+  close(): void;
+}
+
+/** How long a connection may take before the CLI stops waiting and answers by itself (a local socket connects in well under 1 ms). */
+const CONNECT_TIMEOUT_MS = 500;
+/** A server still building its first index makes a question wait up to 10 s; one silent for longer is given up on. */
+const ANSWER_TIMEOUT_MS = 30_000;
+
+function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Connects to the `grounded serve` of `root`, if one runs; undefined otherwise (no socket, a stale
+ * one, a server that does not answer in time). Where there is no socket file this costs one stat.
+ */
+export async function connectResident(root: string): Promise<ResidentClient | undefined> {
+  let socketPath: string;
+  try {
+    socketPath = residentSocketPath(root);
+  } catch {
+    return undefined;
+  }
+  if (process.platform !== 'win32' && !existsSync(socketPath)) return undefined;
+  const socket = await new Promise<net.Socket | undefined>((resolve) => {
+    const s = net.connect(socketPath);
+    const timer = setTimeout(() => { s.destroy(); resolve(undefined); }, CONNECT_TIMEOUT_MS);
+    s.once('connect', () => { clearTimeout(timer); resolve(s); });
+    s.once('error', () => { clearTimeout(timer); resolve(undefined); });
+  });
+  if (!socket) return undefined;
+  const conn: MessageConnection = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
+  conn.listen();
+  // A server that goes away mid-question rejects the request: the CLI then answers by itself.
+  socket.on('error', () => conn.dispose());
+  socket.on('close', () => conn.dispose());
+  return {
+    socketPath,
+    context: async (params) => within(conn.sendRequest(ContextRequest, { ...params, protocol: RESIDENT_PROTOCOL, root }), ANSWER_TIMEOUT_MS, 'grounded serve'),
+    status: async () => conn.sendRequest(ServeStatusRequest, {}),
+    close: () => {
+      conn.dispose();
+      socket.destroy();
+    },
+  };
+}

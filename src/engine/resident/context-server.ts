@@ -1,0 +1,153 @@
+import { chmodSync, existsSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { createMessageConnection, ResponseError, SocketMessageReader, SocketMessageWriter } from 'vscode-jsonrpc/node';
+import type { EngineSettings } from '../config/settings';
+import { buildContext } from '../context/build';
+import type { BuiltContext } from '../context/types';
+import type { IndexingProgress } from '../index-protocol/protocol';
+import type { ChunkSource, IndexingState } from '../retrieval/chunk-source';
+import { emptyOverlay } from '../workspace/types';
+import { ensureStateDir } from '../workspace/state-dir';
+import { DirWatcher } from './dir-watcher';
+import { FolderIndex } from './folder-index';
+import { ContextRequest, indexedBy, RefusedCode, RESIDENT_PROTOCOL, ServeStatusRequest, type ContextParams } from './protocol';
+import { residentSocketPath } from './socket-path';
+
+export interface ResidentServerOptions {
+  root: string;
+  /** The settings the index is built with (.agent/etc/query.yaml): questions asked with others are refused. */
+  settings: EngineSettings;
+  /** Each answered question: counts and time only (never its text). */
+  onAnswered?: (info: { queryId: string; chunks: number; tokens: number; ms: number }) => void;
+  onProgress?: (p: IndexingProgress) => void;
+  /** Watching stopped working: questions now re-list the files first (slower, still current). */
+  onWatchLost?: (reason: string) => void;
+  onError?: (err: unknown) => void;
+}
+
+export interface ResidentServer {
+  socketPath: string;
+  folder: FolderIndex;
+  watcher: DirWatcher;
+  close(): Promise<void>;
+}
+
+/** Thrown when another resident server already answers for the folder. */
+export class AlreadyServingError extends Error {}
+
+/** Connects to `socketPath`: true when something answers there (a live server), false for a stale socket file. */
+function answers(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(socketPath);
+    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * The folder's index as the context builder reads it: kept current by the watcher, so `refresh`
+ * has nothing to do unless watching was lost (then every question re-lists the files first).
+ */
+function liveSource(folder: FolderIndex, watcher: DirWatcher): ChunkSource {
+  let indexing: IndexingState | undefined;
+  return {
+    refresh: async () => {
+      if (watcher.unreliable) folder.index.markDirty();
+    },
+    search: async (terms, limit) => {
+      const r = await folder.search(terms, limit);
+      indexing = r.indexing;
+      return r.chunks;
+    },
+    get fileCount() { return folder.index.fileCount; },
+    get skipped() { return folder.index.skipped; },
+    get indexing() { return indexing; },
+  };
+}
+
+/**
+ * `grounded serve`: keeps one folder's index in memory, current through file watching, and builds
+ * the scrubbed context of `grounded query`'s questions on a local socket only this user can open —
+ * a question then costs the CLI's start and the ranking, not loading the index, listing the files
+ * and loading the tokenizer. Context is built exactly as in the CLI (buildContext, the same
+ * scrubber), so what reaches a model is the same either way.
+ */
+export async function startResidentServer(opts: ResidentServerOptions): Promise<ResidentServer> {
+  const { root, settings } = opts;
+  const onError = opts.onError ?? (() => undefined);
+  const socketPath = residentSocketPath(root);
+  if (process.platform !== 'win32' && existsSync(socketPath)) {
+    if (await answers(socketPath)) throw new AlreadyServingError(`a resident server already answers for ${root} (${socketPath})`);
+    rmSync(socketPath, { force: true });
+  }
+  const folder = new FolderIndex(root, settings, emptyOverlay, onError, opts.onProgress);
+  const watcher = new DirWatcher(root, settings.excludedFolders, {
+    onChange: (abs, kind) => void folder.changed(abs, kind).catch(onError),
+    onLost: (reason) => {
+      folder.index.markDirty();
+      opts.onWatchLost?.(reason);
+    },
+  });
+  // Watching starts before the first listing, so nothing changed in between is missed.
+  await watcher.watchTree();
+  const ready = folder.start();
+  const source = liveSource(folder, watcher);
+  const own = indexedBy(settings);
+
+  const context = async (p: ContextParams): Promise<BuiltContext> => {
+    if (p.protocol !== RESIDENT_PROTOCOL) throw new ResponseError(RefusedCode.otherProtocol, `this server speaks protocol ${RESIDENT_PROTOCOL}, not ${p.protocol}`);
+    if (path.resolve(p.root) !== root) throw new ResponseError(RefusedCode.otherFolder, `this server answers for ${root}`);
+    if (indexedBy(p.settings) !== own) throw new ResponseError(RefusedCode.otherSettings, 'the index is built with other settings (.agent/etc/query.yaml changed?)');
+    // File events already queued are taken in first: a question asked right after an edit sees it.
+    await new Promise((r) => setImmediate(r));
+    const started = performance.now();
+    const ctx = await buildContext({ root, question: p.question, history: p.history, settings: p.settings, queryId: p.queryId }, { index: source });
+    opts.onAnswered?.({ queryId: p.queryId, chunks: ctx.chunks.length, tokens: ctx.totalTokens, ms: performance.now() - started });
+    return ctx;
+  };
+
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    const conn = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
+    conn.onRequest(ContextRequest, context);
+    conn.onRequest(ServeStatusRequest, () => ({
+      protocol: RESIDENT_PROTOCOL, root, pid: process.pid, files: folder.index.fileCount,
+      watchedFolders: watcher.unreliable ? 0 : watcher.folders, indexing: folder.indexing,
+    }));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      conn.dispose();
+    });
+    socket.on('error', () => socket.destroy());
+    conn.listen();
+  });
+  if (socketPath.startsWith(path.join(root, '.agent', 'state'))) ensureStateDir(path.dirname(socketPath));
+  // Created 0600 from the start (umask), not made so a moment later: no one else may connect in between.
+  const umask = process.umask(0o077);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socketPath, () => resolve());
+    });
+  } finally {
+    process.umask(umask);
+  }
+  if (process.platform !== 'win32') chmodSync(socketPath, 0o600);
+  await ready;
+  return {
+    socketPath,
+    folder,
+    watcher,
+    close: async () => {
+      watcher.close();
+      folder.dispose();
+      // Connected CLIs are let go (their question fails over to answering by themselves), or close would wait for them.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+      if (process.platform !== 'win32') rmSync(socketPath, { force: true });
+    },
+  };
+}

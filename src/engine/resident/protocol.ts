@@ -1,0 +1,44 @@
+// The messages between `grounded query` and a resident `grounded serve`, declared once for both sides.
+import { RequestType } from 'vscode-jsonrpc';
+import type { EngineSettings } from '../config/settings';
+import type { BuiltContext, ConversationTurn } from '../context/types';
+
+/**
+ * Bumped whenever a message or the context it carries changes shape: a CLI and a server of
+ * different builds do not talk (the CLI then builds the context itself).
+ */
+export const RESIDENT_PROTOCOL = 1;
+
+export interface ContextParams {
+  protocol: number;
+  /** The workspace folder (absolute path) the question is about. */
+  root: string;
+  question: string;
+  history?: ConversationTurn[];
+  /** The CLI's settings for this question (budgets included): the ones deciding what is indexed must be the server's. */
+  settings: EngineSettings;
+  queryId: string;
+}
+
+/** The scrubbed context for a question, built by the server from its live index (nothing attached). */
+export const ContextRequest = new RequestType<ContextParams, BuiltContext, void>('grounded/context');
+
+export interface ServeStatus {
+  protocol: number;
+  root: string;
+  pid: number;
+  files: number;
+  /** Folders watched for changes; 0 when the server re-lists the files before each question instead. */
+  watchedFolders: number;
+  indexing?: { indexed: number; total: number };
+}
+
+export const ServeStatusRequest = new RequestType<Record<string, never>, ServeStatus, void>('grounded/serveStatus');
+
+/** Error codes of a refused request: the CLI answers the question itself instead. */
+export const RefusedCode = { otherFolder: -32010, otherSettings: -32011, otherProtocol: -32012 } as const;
+
+/** Settings that decide which files are indexed: a server built with others cannot answer for the CLI. */
+export function indexedBy(s: EngineSettings): string {
+  return JSON.stringify([s.maxFileBytes, [...s.excludedFolders].sort(), s.extraIgnore]);
+}

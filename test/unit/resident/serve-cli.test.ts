@@ -1,0 +1,63 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { main } from '../../../src/cli/main';
+import { copyFixture } from '../../support/fixture';
+
+function capture(cwd: string) {
+  let out = '';
+  let err = '';
+  return {
+    io: { stdout: (t: string) => { out += t; }, stderr: (t: string) => { err += t; }, readStdin: async () => '', env: {}, cwd },
+    get out() { return out; },
+    get err() { return err; },
+  };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+  assert.ok(check());
+}
+
+test('grounded serve answers grounded query in its folder (same output), --no-daemon bypasses it, a second serve exits 1', async () => {
+  const root = copyFixture('basic');
+  const serve = capture(root);
+  const running = main(['serve'], serve.io);
+  await until(() => serve.err.includes('answering for'));
+  assert.match(serve.err, /answering for .* \(\d+ files, \d+ folders watched\) on .*serve\.sock/);
+
+  const viaServer = capture(root);
+  assert.equal(await main(['query', 'how are API keys stored?', '--no-llm', '--json'], viaServer.io), 0);
+  await until(() => /question [0-9a-f]{8}: \d+ chunks/.test(serve.err));
+  // The log of the server holds counts, never the question.
+  assert.ok(!serve.err.includes('API keys'));
+
+  const local = capture(root);
+  assert.equal(await main(['query', 'how are API keys stored?', '--no-llm', '--json', '--no-daemon'], local.io), 0);
+  assert.equal(serve.err.match(/question /g)?.length, 1, '--no-daemon did not ask the server');
+  const [a, b] = [JSON.parse(viaServer.out), JSON.parse(local.out)];
+  const shape = (r: { chunks: { path: string; startLine: number; endLine: number }[] }) => r.chunks.map((c) => `${c.path}#L${c.startLine}-L${c.endLine}`);
+  assert.deepEqual(shape(a), shape(b));
+  assert.deepEqual(Object.keys(a), Object.keys(b));
+  assert.equal(a.chunks[0].path, 'src/auth/keyStore.ts');
+
+  // A question with a mention is built by the CLI itself (attached text stays in its process).
+  assert.equal(await main(['query', 'what does @src/util/time.ts do', '--no-llm', '--json'], capture(root).io), 0);
+  assert.equal(serve.err.match(/question /g)?.length, 1);
+
+  const second = capture(root);
+  assert.equal(await main(['serve'], second.io), 1);
+  assert.match(second.err, /already answers for/);
+
+  process.emit('SIGTERM');
+  assert.equal(await running, 0);
+  assert.match(serve.err, /stopped \(terminated\)/);
+  // Without a server the CLI answers as before.
+  assert.equal(await main(['query', 'how are API keys stored?', '--no-llm', '--json'], capture(root).io), 0);
+});
+
+test('grounded serve --help documents the command and its exit codes', async () => {
+  const c = capture(process.cwd());
+  assert.equal(await main(['serve', '--help'], c.io), 0);
+  assert.match(c.out, /Usage: grounded serve \[--root DIR\] \[--idle-minutes N\]/);
+  assert.match(c.out, /1 another server already answers/);
+});
