@@ -1,10 +1,13 @@
-// One-shot `grounded query` with `grounded serve` running for the tree: the CLI process still starts
-// (and is timed whole), the context is built by the resident server from its live index.
-import { spawn, spawnSync } from 'node:child_process';
+// The CLI with `grounded serve` running for the tree: each CLI process still starts (and is timed
+// whole); the context, or the file list, comes from the resident server's live index.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-/** Starts `grounded serve`, waits until it answers, times `runs` one-shot queries, stops it; also its peak RSS (Linux). */
-export async function residentShots(cli: string, root: string, question: string, runs: number): Promise<{ ms: number[]; peakRssMb?: number; startMs: number }> {
+/**
+ * Starts `grounded serve`, waits until it answers, runs `work`, checks the server answered at least
+ * one question or listing, stops it; returns how long it took to be ready and its peak RSS (Linux).
+ */
+export async function withResidentServer(cli: string, root: string, work: () => void): Promise<{ startMs: number; peakRssMb?: number }> {
   const started = performance.now();
   const server = spawn(process.execPath, [cli, 'serve', '--root', root], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
@@ -16,14 +19,8 @@ export async function residentShots(cli: string, root: string, question: string,
     server.once('exit', (code) => reject(new Error(`grounded serve exited ${code}: ${err}`)));
   });
   const startMs = performance.now() - started;
-  const ms: number[] = [];
   try {
-    for (let i = 0; i < runs; i++) {
-      const s = performance.now();
-      const r = spawnSync(process.execPath, [cli, 'query', question, '--no-llm', '--json', '--root', root], { encoding: 'utf8', maxBuffer: 1 << 28 });
-      if (r.status !== 0) throw new Error(`grounded query exited ${r.status}: ${r.stderr}`);
-      ms.push(performance.now() - s);
-    }
+    work();
     // Its log lines arrive once this process's event loop runs again (spawnSync held it).
     await new Promise((r) => setTimeout(r, 200));
     if (!err.includes('question ')) throw new Error('the queries were not answered by grounded serve');
@@ -34,7 +31,7 @@ export async function residentShots(cli: string, root: string, question: string,
     } catch {
       // Not Linux: no peak to report.
     }
-    return { ms, peakRssMb, startMs };
+    return { startMs, peakRssMb };
   } finally {
     const exited = new Promise((r) => server.once('exit', r));
     server.kill('SIGTERM');

@@ -1,3 +1,6 @@
+import { resolveSettings, type EngineSettings } from '../../engine/config/settings';
+import { connectResident } from '../../engine/resident/context-client';
+import type { FilesResult } from '../../engine/resident/protocol';
 import { loadConfigOrUsageError } from '../config';
 import { discoverFiles, explainPath } from '../../engine/workspace/discovery';
 import { formatRule } from '../../engine/workspace/explain';
@@ -14,6 +17,8 @@ Prints what the assistant may read in the folder: one workspace-relative POSIX p
 sorted. Hidden: whatever git ignores (every .gitignore, .git/info/exclude; files git tracks stay
 visible), whatever .agentignore files hide, .git/, .agent/secrets/, .agent/state/, the excluded
 folders (node_modules, dist, build, ...), binary files and files larger than the size limit.
+When \`grounded serve\` runs for the folder (with the same settings), the list comes from its live
+index: the same list, without listing the tree again.
 
 Options:
   --root DIR             the workspace folder (default: the current folder)
@@ -32,6 +37,19 @@ function describe(e: PathExplanation): string {
   if (e.visible) return `visible: ${e.path}\n`;
   if (e.rule) return `hidden: ${e.path}\n  ${e.reason}: ${e.detail ?? formatRule(e.rule)}\n`;
   return `hidden: ${e.path}\n  ${e.reason}${e.detail ? `: ${e.detail}` : ''}\n`;
+}
+
+/** The visible and skipped files from the folder's `grounded serve`, if one runs and has the same settings. */
+async function fromResident(root: string, settings: EngineSettings): Promise<FilesResult | undefined> {
+  const resident = await connectResident(root);
+  if (!resident) return undefined;
+  try {
+    return await resident.files(settings);
+  } catch {
+    return undefined;
+  } finally {
+    resident.close();
+  }
 }
 
 /** `grounded files`: list visible files, or explain why one path is hidden. */
@@ -59,12 +77,15 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout(values.json ? `${JSON.stringify(explanation, null, 2)}\n` : describe(explanation));
     return explanation.visible ? ExitCode.ok : ExitCode.failed;
   }
+  // A running `grounded serve` holds the list live; without one (or if it declines), discovery here.
   // The saved index already read every file: its verdicts spare a sniff of each unchanged one.
-  const result = await discoverFiles({ ...opts, knownContent: () => readContentVerdicts(indexFilePath(root)) });
+  const result = (await fromResident(root, resolveSettings({ ...yaml.settings, maxFileBytes: opts.maxFileBytes })))
+    ?? (await discoverFiles({ ...opts, knownContent: () => readContentVerdicts(indexFilePath(root)) }));
+  const paths = result.files.map((f) => (typeof f === 'string' ? f : f.path));
   if (values.json) {
-    io.stdout(`${JSON.stringify({ root, files: result.files.map((f) => f.path), skipped: result.skipped }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ root, files: paths, skipped: result.skipped }, null, 2)}\n`);
   } else {
-    io.stdout(result.files.map((f) => `${f.path}\n`).join(''));
+    io.stdout(paths.map((p) => `${p}\n`).join(''));
   }
   return ExitCode.ok;
 }

@@ -11,7 +11,9 @@ import { emptyOverlay } from '../workspace/types';
 import { ensureStateDir } from '../workspace/state-dir';
 import { DirWatcher } from './dir-watcher';
 import { FolderIndex } from './folder-index';
-import { ContextRequest, indexedBy, RefusedCode, RESIDENT_PROTOCOL, ServeStatusRequest, type ContextParams } from './protocol';
+import {
+  ContextRequest, FilesRequest, indexedBy, RefusedCode, RESIDENT_PROTOCOL, ServeStatusRequest, type ContextParams, type FilesParams, type FilesResult,
+} from './protocol';
 import { residentSocketPath } from './socket-path';
 
 export interface ResidentServerOptions {
@@ -95,12 +97,28 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
   const source = liveSource(folder, watcher);
   const own = indexedBy(settings);
 
-  const context = async (p: ContextParams): Promise<BuiltContext> => {
+  /** Refuses a request the server cannot answer as the CLI would; then takes in the file events already queued. */
+  const admit = async (p: ContextParams | FilesParams): Promise<void> => {
     if (p.protocol !== RESIDENT_PROTOCOL) throw new ResponseError(RefusedCode.otherProtocol, `this server speaks protocol ${RESIDENT_PROTOCOL}, not ${p.protocol}`);
     if (path.resolve(p.root) !== root) throw new ResponseError(RefusedCode.otherFolder, `this server answers for ${root}`);
     if (indexedBy(p.settings) !== own) throw new ResponseError(RefusedCode.otherSettings, 'the index is built with other settings (.agent/etc/query.yaml changed?)');
-    // File events already queued are taken in first: a question asked right after an edit sees it.
+    // A request made right after an edit sees it: its event is taken in before the answer.
     await new Promise((r) => setImmediate(r));
+  };
+  const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+  const files = async (p: FilesParams): Promise<FilesResult> => {
+    await admit(p);
+    if (watcher.unreliable) folder.index.markDirty();
+    await folder.settled();
+    return {
+      files: [...folder.index.paths()].sort(byPath),
+      skipped: [...folder.index.skipped].sort((a, b) => byPath(a.path, b.path)),
+    };
+  };
+
+  const context = async (p: ContextParams): Promise<BuiltContext> => {
+    await admit(p);
     const started = performance.now();
     const ctx = await buildContext({ root, question: p.question, history: p.history, settings: p.settings, queryId: p.queryId }, { index: source });
     opts.onAnswered?.({ queryId: p.queryId, chunks: ctx.chunks.length, tokens: ctx.totalTokens, ms: performance.now() - started });
@@ -112,6 +130,7 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
     sockets.add(socket);
     const conn = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
     conn.onRequest(ContextRequest, context);
+    conn.onRequest(FilesRequest, files);
     conn.onRequest(ServeStatusRequest, () => ({
       protocol: RESIDENT_PROTOCOL, root, pid: process.pid, files: folder.index.fileCount,
       watchedFolders: watcher.unreliable ? 0 : watcher.folders, indexing: folder.indexing,

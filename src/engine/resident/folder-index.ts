@@ -129,6 +129,12 @@ export class FolderIndex {
     return { chunks: await this.index.search(terms, limit), indexing };
   }
 
+  /** Resolves once every change seen so far is in the index (a run it needs included): for a complete file list. */
+  async settled(): Promise<void> {
+    await Promise.all(this.pending);
+    await this.run();
+  }
+
   /** A file changed on disk or in an editor: a known file is re-indexed now, anything else on the next refresh. */
   changed(absPath: string, kind: 'created' | 'changed' | 'deleted'): Promise<void> {
     const work = this.apply(absPath, kind).finally(() => this.pending.delete(work));

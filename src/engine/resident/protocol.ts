@@ -2,6 +2,7 @@
 import { RequestType } from 'vscode-jsonrpc';
 import type { EngineSettings } from '../config/settings';
 import type { BuiltContext, ConversationTurn } from '../context/types';
+import type { SkippedFile } from '../workspace/types';
 
 /**
  * Bumped whenever a message or the context it carries changes shape: a CLI and a server of
@@ -22,6 +23,22 @@ export interface ContextParams {
 
 /** The scrubbed context for a question, built by the server from its live index (nothing attached). */
 export const ContextRequest = new RequestType<ContextParams, BuiltContext, void>('grounded/context');
+
+export interface FilesParams {
+  protocol: number;
+  root: string;
+  /** The CLI's settings (query.yaml, --max-file-size): they must be the server's. */
+  settings: EngineSettings;
+}
+
+/** What `grounded files` prints: the visible files and the skipped ones, each sorted by path. */
+export interface FilesResult {
+  files: string[];
+  skipped: SkippedFile[];
+}
+
+/** The files the assistant may read, from the server's live index once it has taken in every change. */
+export const FilesRequest = new RequestType<FilesParams, FilesResult, void>('grounded/files');
 
 export interface ServeStatus {
   protocol: number;

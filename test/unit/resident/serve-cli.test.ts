@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { main } from '../../../src/cli/main';
@@ -53,6 +56,31 @@ test('grounded serve answers grounded query in its folder (same output), --no-da
   assert.match(serve.err, /stopped \(terminated\)/);
   // Without a server the CLI answers as before.
   assert.equal(await main(['query', 'how are API keys stored?', '--no-llm', '--json'], capture(root).io), 0);
+});
+
+test('grounded files prints the same list from a running grounded serve as by itself, in a plain folder and in a git repository', async () => {
+  for (const git of [false, true]) {
+    const root = copyFixture('basic');
+    if (git) execFileSync('git', ['init', '-q'], { cwd: root });
+    writeFileSync(path.join(root, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
+    const list = async (...args: string[]) => {
+      const c = capture(root);
+      assert.equal(await main(['files', ...args], c.io), 0);
+      return c.out;
+    };
+    const alone = [await list(), await list('--json')];
+    const serve = capture(root);
+    const running = main(['serve'], serve.io);
+    await until(() => serve.err.includes('answering for'));
+    assert.deepEqual([await list(), await list('--json')], alone);
+    // A file created just before the listing is in it: the server takes in the change first.
+    writeFileSync(path.join(root, 'src', 'added.ts'), 'export const added = 1;\n');
+    assert.match(await list(), /^src\/added\.ts$/m);
+    // Another size limit than the server's: listed here, as without a server.
+    assert.deepEqual(JSON.parse(await list('--json', '--max-file-size', '4')).skipped.length > 3, true);
+    process.emit('SIGTERM');
+    assert.equal(await running, 0);
+  }
 });
 
 test('grounded serve --help documents the command and its exit codes', async () => {
