@@ -12,6 +12,8 @@ export interface ResidentClient {
   context(params: Omit<ContextParams, 'protocol' | 'root'>): Promise<BuiltContext>;
   files(settings: EngineSettings): Promise<FilesResult>;
   status(): Promise<ServeStatus>;
+  /** Asks the server to stop; its status (pid) as it stops. */
+  shutdown(): Promise<ServeStatus>;
   close(): void;
 }
 
@@ -48,7 +50,7 @@ export async function connectResident(root: string): Promise<ResidentClient | un
   });
   if (!socket) return undefined;
   // Loaded only when a server answers: without one, `grounded query` and `files` do not pay for them (~10 ms).
-  const [{ createMessageConnection, SocketMessageReader, SocketMessageWriter }, { ContextRequest, FilesRequest, RESIDENT_PROTOCOL, ServeStatusRequest }] =
+  const [{ createMessageConnection, SocketMessageReader, SocketMessageWriter }, { ContextRequest, FilesRequest, RESIDENT_PROTOCOL, ServeStatusRequest, ShutdownRequest }] =
     await Promise.all([import('vscode-jsonrpc/node'), import('./protocol')]);
   const conn: MessageConnection = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
   conn.listen();
@@ -59,7 +61,8 @@ export async function connectResident(root: string): Promise<ResidentClient | un
     socketPath,
     context: async (params) => within(conn.sendRequest(ContextRequest, { ...params, protocol: RESIDENT_PROTOCOL, root }), ANSWER_TIMEOUT_MS, 'grounded serve'),
     files: async (settings) => within(conn.sendRequest(FilesRequest, { protocol: RESIDENT_PROTOCOL, root, settings }), ANSWER_TIMEOUT_MS, 'grounded serve'),
-    status: async () => conn.sendRequest(ServeStatusRequest, {}),
+    status: async () => within(conn.sendRequest(ServeStatusRequest, {}), ANSWER_TIMEOUT_MS, 'grounded serve'),
+    shutdown: async () => within(conn.sendRequest(ShutdownRequest, {}), ANSWER_TIMEOUT_MS, 'grounded serve'),
     close: () => {
       conn.dispose();
       socket.destroy();

@@ -12,7 +12,8 @@ import { ensureStateDir } from '../workspace/state-dir';
 import { DirWatcher } from './dir-watcher';
 import { FolderIndex } from './folder-index';
 import {
-  ContextRequest, FilesRequest, indexedBy, RefusedCode, RESIDENT_PROTOCOL, ServeStatusRequest, type ContextParams, type FilesParams, type FilesResult,
+  ContextRequest, FilesRequest, indexedBy, RefusedCode, RESIDENT_PROTOCOL, ServeStatusRequest, ShutdownRequest,
+  type ContextParams, type FilesParams, type FilesResult, type ServeStatus,
 } from './protocol';
 import { residentSocketPath } from './socket-path';
 
@@ -26,6 +27,10 @@ export interface ResidentServerOptions {
   /** Watching stopped working: questions now re-list the files first (slower, still current). */
   onWatchLost?: (reason: string) => void;
   onError?: (err: unknown) => void;
+  /** Any request arrived (questions, listings, status): the server is in use. */
+  onActivity?: () => void;
+  /** `grounded serve --stop` asked it to stop (after its answer went out). */
+  onShutdown?: () => void;
 }
 
 export interface ResidentServer {
@@ -99,6 +104,7 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
 
   /** Refuses a request the server cannot answer as the CLI would; then takes in the file events already queued. */
   const admit = async (p: ContextParams | FilesParams): Promise<void> => {
+    opts.onActivity?.();
     if (p.protocol !== RESIDENT_PROTOCOL) throw new ResponseError(RefusedCode.otherProtocol, `this server speaks protocol ${RESIDENT_PROTOCOL}, not ${p.protocol}`);
     if (path.resolve(p.root) !== root) throw new ResponseError(RefusedCode.otherFolder, `this server answers for ${root}`);
     if (indexedBy(p.settings) !== own) throw new ResponseError(RefusedCode.otherSettings, 'the index is built with other settings (.agent/etc/query.yaml changed?)');
@@ -125,16 +131,25 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
     return ctx;
   };
 
+  const status = (): ServeStatus => ({
+    protocol: RESIDENT_PROTOCOL, root, pid: process.pid, files: folder.index.fileCount,
+    watchedFolders: watcher.unreliable ? 0 : watcher.folders, indexing: folder.indexing,
+  });
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
     const conn = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
     conn.onRequest(ContextRequest, context);
     conn.onRequest(FilesRequest, files);
-    conn.onRequest(ServeStatusRequest, () => ({
-      protocol: RESIDENT_PROTOCOL, root, pid: process.pid, files: folder.index.fileCount,
-      watchedFolders: watcher.unreliable ? 0 : watcher.folders, indexing: folder.indexing,
-    }));
+    conn.onRequest(ServeStatusRequest, () => {
+      opts.onActivity?.();
+      return status();
+    });
+    conn.onRequest(ShutdownRequest, () => {
+      // Answered first (the reply is written asynchronously): the stopping CLI learns which server it stopped.
+      setTimeout(() => opts.onShutdown?.(), 20);
+      return status();
+    });
     socket.on('close', () => {
       sockets.delete(socket);
       conn.dispose();
@@ -162,9 +177,13 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
     close: async () => {
       watcher.close();
       folder.dispose();
-      // Connected CLIs are let go (their question fails over to answering by themselves), or close would wait for them.
+      // Connected CLIs are let go (a question under way fails over to being answered by the CLI), or
+      // close would wait for them: ended (what was written still goes out), destroyed if they linger.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
+      for (const socket of sockets) {
+        socket.end();
+        setTimeout(() => socket.destroy(), 1000).unref();
+      }
       await closed;
       if (process.platform !== 'win32') rmSync(socketPath, { force: true });
     },

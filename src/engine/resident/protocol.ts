@@ -52,6 +52,9 @@ export interface ServeStatus {
 
 export const ServeStatusRequest = new RequestType<Record<string, never>, ServeStatus, void>('grounded/serveStatus');
 
+/** Asks the server to stop (`grounded serve --stop`): it answers with its status, then closes. */
+export const ShutdownRequest = new RequestType<Record<string, never>, ServeStatus, void>('grounded/shutdown');
+
 /** Error codes of a refused request: the CLI answers the question itself instead. */
 export const RefusedCode = { otherFolder: -32010, otherSettings: -32011, otherProtocol: -32012 } as const;
 

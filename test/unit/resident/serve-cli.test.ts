@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -88,4 +88,43 @@ test('grounded serve --help documents the command and its exit codes', async () 
   assert.equal(await main(['serve', '--help'], c.io), 0);
   assert.match(c.out, /Usage: grounded serve \[--root DIR\] \[--idle-minutes N\]/);
   assert.match(c.out, /1 another server already answers/);
+});
+
+test('grounded serve --detach runs it in the background until --stop; --status says whether one answers', async () => {
+  const root = copyFixture('basic');
+  const run = async (...args: string[]) => {
+    const c = capture(root);
+    const code = await main(['serve', ...args], c.io);
+    return { code, out: c.out, err: c.err };
+  };
+  assert.deepEqual(await run('--status'), { code: 1, out: `no server answers for ${root}\n`, err: '' });
+  const started = await run('--detach', '--idle-minutes', '5');
+  assert.equal(started.code, 0, started.err);
+  assert.match(started.out, /a server answers for .*: pid \d+, \d+ files, \d+ folders watched.*\(in the background; stops after 5 idle minutes\)/);
+  assert.match(started.out, /stop it with: grounded serve --stop/);
+  const again = await run('--detach');
+  assert.equal(again.code, 1);
+  assert.match(again.err, /a server answers for/);
+  const status = await run('--status', '--json');
+  assert.equal(status.code, 0);
+  const parsed = JSON.parse(status.out);
+  assert.equal(parsed.running, true);
+  assert.equal(parsed.root, root);
+  // The background server answers the CLI's questions; its log holds counts, not the question.
+  assert.equal(await main(['query', 'how are API keys stored?', '--no-llm', '--json'], capture(root).io), 0);
+  const stopped = await run('--stop');
+  assert.equal(stopped.code, 0);
+  assert.equal(stopped.out, `stopped the server of ${root} (pid ${parsed.pid})\n`);
+  assert.equal((await run('--stop')).code, 1);
+  const log = readFileSync(path.join(root, '.agent', 'state', 'serve.log'), 'utf8');
+  assert.match(log, /question [0-9a-f]{8}: \d+ chunks/);
+  assert.match(log, /stopped \(stopped by grounded serve --stop\)/);
+  assert.ok(!log.includes('API keys'));
+});
+
+test('grounded serve: one of --detach, --status, --stop; --json only with --status', async () => {
+  for (const args of [['--detach', '--stop'], ['--status', '--stop'], ['--json']]) {
+    const c = capture(process.cwd());
+    assert.equal(await main(['serve', ...args], c.io), 2, args.join(' '));
+  }
 });

@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { connectResident } from '../../engine/resident/context-client';
+import type { ServeStatus } from '../../engine/resident/protocol';
+import { ensureStateDir } from '../../engine/workspace/state-dir';
+import { ExitCode } from '../exit-codes';
+import type { CliIO } from '../io';
+
+/** A server started with --detach that is not answering after this long is reported as failed. */
+const DETACH_WAIT_MS = 120_000;
+/** A detached server with no --idle-minutes stops after this long without a request. */
+export const DETACHED_IDLE_MINUTES = 60;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The server's log of a detached run: counts and times only, like the foreground's stderr. */
+export const serveLogPath = (root: string) => path.join(root, '.agent', 'state', 'serve.log');
+
+export function describeStatus(s: ServeStatus): string {
+  const watching = s.watchedFolders ? `${count(s.watchedFolders)} folders watched` : 'not watching: each question re-lists the files';
+  const indexing = !s.indexing ? '' : s.indexing.total ? `, indexing ${count(s.indexing.indexed)} of ${count(s.indexing.total)} files` : ', looking for changes';
+  return `a server answers for ${s.root}: pid ${s.pid}, ${count(s.files)} files, ${watching}${indexing}`;
+}
+
+/**
+ * How to run this CLI again: the bundle as it is, or the sources through tsx (resolved from this
+ * checkout, so the run starts there).
+ */
+function cliCommand(root: string): { args: string[]; cwd: string } {
+  if (!__filename.endsWith('.ts')) return { args: [__filename], cwd: root };
+  return { args: ['--import', 'tsx', path.join(__dirname, '..', 'bin.ts')], cwd: path.join(__dirname, '..', '..', '..') };
+}
+
+/** `grounded serve --status`: exit 0 with the server's state when one answers, 1 otherwise. */
+export async function serveStatus(root: string, json: boolean, io: CliIO): Promise<number> {
+  const client = await connectResident(root);
+  const status = await client?.status().catch(() => undefined);
+  client?.close();
+  if (json) io.stdout(`${JSON.stringify({ running: Boolean(status), ...(status ?? { root }) }, null, 2)}\n`);
+  else io.stdout(status ? `${describeStatus(status)}\n` : `no server answers for ${root}\n`);
+  return status ? ExitCode.ok : ExitCode.failed;
+}
+
+/** `grounded serve --stop`: asks the folder's server to stop and waits until its socket is gone. */
+export async function serveStop(root: string, io: CliIO): Promise<number> {
+  const client = await connectResident(root);
+  const status = await client?.shutdown().catch(() => undefined);
+  client?.close();
+  if (!status) {
+    io.stdout(`no server answers for ${root}\n`);
+    return ExitCode.failed;
+  }
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const still = await connectResident(root);
+    if (!still) break;
+    still.close();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  io.stdout(`stopped the server of ${root} (pid ${status.pid})\n`);
+  return ExitCode.ok;
+}
+
+/**
+ * `grounded serve --detach`: starts the server as a process of its own (its log in
+ * .agent/state/serve.log) and returns once it answers, saying how to stop it.
+ */
+export async function serveDetached(root: string, idleMinutes: number | undefined, io: CliIO): Promise<number> {
+  const running = await connectResident(root);
+  if (running) {
+    const status = await running.status().catch(() => undefined);
+    running.close();
+    io.stderr(`grounded serve: ${status ? describeStatus(status) : `a server already answers for ${root}`}\n`);
+    return ExitCode.failed;
+  }
+  const logFile = serveLogPath(root);
+  ensureStateDir(path.dirname(logFile));
+  const log = openSync(logFile, 'a', 0o600);
+  const idle = String(idleMinutes ?? DETACHED_IDLE_MINUTES);
+  const cli = cliCommand(root);
+  const child = spawn(process.execPath, [...cli.args, 'serve', '--root', root, '--idle-minutes', idle], {
+    cwd: cli.cwd, detached: true, stdio: ['ignore', log, log], windowsHide: true,
+  });
+  closeSync(log);
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  for (let waited = 0; waited < DETACH_WAIT_MS && exited === undefined; waited += 100) {
+    const client = await connectResident(root);
+    const status = await client?.status().catch(() => undefined);
+    client?.close();
+    if (status) {
+      child.unref();
+      io.stdout(`${describeStatus(status)} (in the background; stops after ${idle} idle minutes)\n`);
+      io.stdout(`log: ${path.relative(root, logFile)}; stop it with: grounded serve --stop${root === io.cwd ? '' : ` --root ${root}`}\n`);
+      return ExitCode.ok;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (exited === undefined) child.kill();
+  io.stderr(`grounded serve: the server did not start${exited === undefined ? ' in time' : ` (exit ${exited})`}; see ${logFile}\n`);
+  return ExitCode.runtime;
+}
