@@ -111,6 +111,9 @@ function answerJson(r: AnswerResult) {
   };
 }
 
+/** From this many files a one-shot question spends most of its time loading the index: `grounded serve` is worth suggesting. */
+const SERVE_TIP_FILES = 10_000;
+
 /** `grounded query "QUESTION"`: an answer from the configured model, or ranked snippets; JSON with --json. */
 export async function run(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
@@ -194,6 +197,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   try {
     if (values.chat) return await runChat({ first: question || undefined, answer: answerOne, showError }, io);
     const r = await answerOne(question, []);
+    // Said to a person at a terminal only, where it helps: a large folder and no server yet.
+    if (!resident && !values.json && io.interactive && r.context.filesSearched >= SERVE_TIP_FILES) {
+      io.stderr(`tip: \`grounded serve --detach\` keeps the index of these ${r.context.filesSearched.toLocaleString('en-US')} files live, so each question here skips loading it.\n`);
+    }
     // The snippets are printed either way; a model that failed (not merely unreachable) still exits 4, as scripts expect.
     if (r.modelError && r.modelError.kind !== 'network') {
       showError(new ProviderError(r.modelError.kind, r.modelError.message, r.modelError.suggestion));

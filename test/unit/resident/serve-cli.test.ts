@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -127,4 +127,19 @@ test('grounded serve: one of --detach, --status, --stop; --json only with --stat
     const c = capture(process.cwd());
     assert.equal(await main(['serve', ...args], c.io), 2, args.join(' '));
   }
+});
+
+test('grounded query suggests grounded serve to a person at a terminal in a folder of 10,000 files or more, not in --json or with a server', async () => {
+  const root = copyFixture('basic');
+  for (let d = 0; d < 100; d++) {
+    mkdirSync(path.join(root, 'gen', `d${d}`), { recursive: true });
+    for (let f = 0; f < 100; f++) writeFileSync(path.join(root, 'gen', `d${d}`, `f${f}.ts`), `export const v${d}_${f} = ${f};\n`);
+  }
+  const ask = async (...extra: string[]) => {
+    const c = capture(root);
+    assert.equal(await main(['query', 'how are API keys stored?', '--no-llm', ...extra], { ...c.io, interactive: true }), 0);
+    return c.err;
+  };
+  assert.match(await ask(), /tip: `grounded serve --detach` keeps the index of these 10,0\d\d files live/);
+  assert.doesNotMatch(await ask('--json'), /tip:/);
 });
