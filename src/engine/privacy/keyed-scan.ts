@@ -52,6 +52,8 @@ export class KeyedScan {
     for (const { words, rule, sources } of table) {
       for (const w of words) this.rules.set(normal(w), rule);
       for (const source of sources ?? words.map((w) => w.split(' ').map(escape).join('[ _-]?'))) {
+        // The scan is factored by first character: a source must start with a literal letter.
+        if (!/^[a-z]/i.test(source)) throw new Error(`keyword source '${source}' must start with a letter`);
         byFirst.set(source[0], [...(byFirst.get(source[0]) ?? []), source.slice(1)]);
       }
     }
@@ -61,11 +63,23 @@ export class KeyedScan {
     this.kinds = [...new Set(table.map((e) => e.rule.kind))];
   }
 
+  /** Spellings met so far (`Name: `, `SSN`, `tax_id`), each normalised once. */
+  private readonly spellings = new Map<string, string>();
+
+  private normalised(hit: string): string {
+    let key = this.spellings.get(hit);
+    if (key === undefined) {
+      key = normal(hit);
+      if (this.spellings.size < 10_000) this.spellings.set(hit, key);
+    }
+    return key;
+  }
+
   find(text: string, out: Omit<Finding, 'priority'>[]): void {
     const keyword = this.keyword;
     keyword.lastIndex = 0;
     for (let m = keyword.exec(text); m !== null; m = keyword.exec(text)) {
-      const rule = this.rules.get(normal(m[0]));
+      const rule = this.rules.get(this.normalised(m[0]));
       if (!rule || (rule.standalone && wordCharAt(text, m.index - 1))) continue;
       rule.pattern.lastIndex = m.index;
       const found = rule.pattern.exec(text);

@@ -53,5 +53,12 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['house numbers without streets', fill('12 Main ')],
     ['number keys without numbers', fill('ssn: 12 account no. 3 vin: A ')],
     ['netrc entries without passwords', `password ${fill('default login a ')}`],
+    ['passwords in prose without a value', fill('password is was changed to ')],
+    ['a password word, then an endless value', `password is ${fill('aB3$')}`],
+    ['pins without digits', fill('PIN code is ')],
+    ['postal tails without streets', fill(', 10115 Berlin')],
+    ['street words before endless tails', fill('Musterstraße 12 rue Via Calle ') + fill(', 1234 AB Ab')],
+    ['monero-like runs', fill('4A1b2C3d')],
+    ['names introduced without names', fill('my name is ')],
   ];
 }

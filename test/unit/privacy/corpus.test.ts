@@ -7,6 +7,7 @@ import { piiCases } from './corpus-pii';
 import { genericCases, genericLookalikes } from './corpus-generic';
 import { piiMoreCases, piiMoreLookalikes } from './corpus-pii-more';
 import { piiPersonalCases, piiPersonalLookalikes } from './corpus-pii-personal';
+import { piiProseCases, piiProseLookalikes } from './corpus-pii-prose';
 import { providerCases, providerLookalikes } from './corpus-providers';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 
@@ -21,6 +22,7 @@ const tables: Record<string, Case[]> = {
   'provider tokens': providerCases,
   'more pii': piiMoreCases,
   'personal data': piiPersonalCases,
+  'prose and addresses abroad': piiProseCases,
   'generic secrets': genericCases,
 };
 
@@ -32,7 +34,7 @@ for (const [table, rows] of Object.entries(tables)) {
   }
 }
 
-for (const [name, input] of [...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...genericLookalikes]) {
+for (const [name, input] of [...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...genericLookalikes]) {
   test(`leaves alone: ${name}`, () => {
     const outcome = scrubText(input);
     assert.equal(outcome.text, input);

@@ -7,6 +7,7 @@ import { piiCases } from './corpus-pii';
 import { genericCases } from './corpus-generic';
 import { piiMoreCases } from './corpus-pii-more';
 import { piiPersonalCases } from './corpus-pii-personal';
+import { piiProseCases } from './corpus-pii-prose';
 import { providerCases } from './corpus-providers';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 
@@ -19,6 +20,7 @@ const allCases = [
   ...providerCases,
   ...piiMoreCases,
   ...piiPersonalCases,
+  ...piiProseCases,
   ...genericCases,
 ];
 

@@ -6,7 +6,7 @@ import { isFakeBody } from '../token-checks';
 
 // Identifiers that point at one person's device or money: MAC addresses (colons, dashes, Cisco's
 // dots), and wallet addresses: Bitcoin, Litecoin, Dogecoin and XRP (base58check, bech32/bech32m) and
-// Cardano (bech32), all checksum-verified, and Ethereum.
+// Cardano (bech32), all checksum-verified, Ethereum, and Monero (by its length and alphabet).
 
 function acceptMac(value: string): boolean {
   const hex = value.replace(/[^0-9A-Fa-f]/g, '').toLowerCase();
@@ -103,8 +103,13 @@ const rules: PatternRule[] = [
     kind: 'crypto_wallet',
     // Base58check: Bitcoin (1…, 3…), Litecoin (L…, M…), Dogecoin (D…), and XRP (r…, in the XRP
     // Ledger's alphabet): words starting with `r` in the same pass cost ~5 ms per 25 MB of code.
-    pattern: /(?<![\w/+])[13LMDr][1-9A-HJ-NP-Za-km-z]{24,34}(?![\w/+])/g,
-    accept: (value) => /\d/.test(value.slice(1)) && passesBase58Check(value, value[0] === 'r' ? RIPPLE_BASE58 : BASE58),
+    // Monero (4…/8…, 95 characters, 106 integrated) in the same pass: its checksum needs Keccak,
+    // which Node lacks, but its length and both letter cases tell it from any number.
+    pattern: /(?<![\w/+])(?:[13LMDr][1-9A-HJ-NP-Za-km-z]{24,34}|[48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}(?:[1-9A-HJ-NP-Za-km-z]{11})?)(?![\w/+])/g,
+    accept: (value) =>
+      value.length >= 95
+        ? /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d.*\d/.test(value.slice(2))
+        : /\d/.test(value.slice(1)) && passesBase58Check(value, value[0] === 'r' ? RIPPLE_BASE58 : BASE58),
   },
 ];
 

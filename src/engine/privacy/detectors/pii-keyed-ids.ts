@@ -102,7 +102,12 @@ export const idKeywords: KeywordTable = [
   { words: ['ssn', 'social security'], rule: ssn },
   { words: ['account', 'acct', 'bank account'], rule: account },
   { words: ['routing', 'aba'], rule: routing },
-  { words: ['ein', 'fein', 'employer identification number', 'tax id', 'tax identification', 'tin'], rule: ein },
+  // `tin` and `ein` end where a word would go on (`setting`, `being`: thousands of hits in code otherwise).
+  {
+    words: ['ein', 'fein', 'employer identification number', 'tax id', 'tax identification', 'tin'],
+    rule: ein,
+    sources: ['fein(?![a-z])', 'ein(?![a-z])', 'employer[ _-]?identification[ _-]?number', 'tax[ _-]?id', 'tax[ _-]?identification', 'tin(?![a-z])'],
+  },
   { words: ['vin', 'vehicle identification number'], rule: vin },
   { words: ['cvv', 'cvv2', 'cvc', 'cvc2', 'csc', 'security code', 'card security code'], rule: securityCode },
   { words: ['mrn', 'medical record'], rule: medicalRecord },

@@ -1,6 +1,8 @@
 import { findByRules, type Detector, type PatternRule } from '../detector';
 import { anyCase, J, KeyedScan, NUMBER_WORD, SEP, type KeyedRule } from '../keyed-scan';
 import { idKeywords } from './pii-keyed-ids';
+import { proseKeywords } from './pii-prose';
+import { findWorldAddresses } from './pii-addresses-world';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
 // it: a date of birth, a passport or driving-licence number, a person's name under a key that
@@ -96,6 +98,7 @@ const keyed = new KeyedScan([
   // A title then a space (`Mr. `, `Ms `); `Dr` needs its dot. Inside a word (`items `) it is none.
   { words: ['mr', 'mrs', 'ms', 'mx', 'miss', 'dr'], rule: title, sources: ['m(?:rs?|s|x|iss)\\.? ', 'dr\\. '] },
   ...idKeywords,
+  ...proseKeywords,
 ]);
 
 const STREET_WORD = '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Terrace|Ter|Way|Place|Pl|Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Plaza|Crescent)';
@@ -123,6 +126,7 @@ export const personalDetector: Detector = {
   priority: 35,
   find: (text) => {
     const out = findByRules(streetRules, text);
+    findWorldAddresses(text, out);
     keyed.find(text, out);
     return out;
   },

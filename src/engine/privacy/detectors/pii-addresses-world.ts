@@ -1,0 +1,51 @@
+import type { Finding } from '../detector';
+
+// Street addresses as continental Europe writes them, street first and the postal code before the
+// city: `Musterstraße 12, 10115 Berlin`, `12 rue de la Paix, 75002 Paris`, `Calle Mayor 12, 28013
+// Madrid`, `Via Roma 10, 00184 Roma`, `Keizersgracht 123, 1015 CJ Amsterdam`. Found from their
+// tail (`, postal code City`, rare in code) and then the street before it on the same line, so the
+// text is passed over once, for the tail only.
+
+/** `, 10115 Berlin`, `, D-10115 Berlin`, `, 1015 CJ Amsterdam`, `, 8001 Zürich`. */
+// Latin-1 letters, not \p{…}: a Unicode-mode regex runs over every comma of the text slower.
+const TAIL = /,[ \t]?(?:(?:D|A|CH|F|I|E|NL|B|L)-)?\d{4,5}(?:[ \t]?[A-Z]{2})?[ \t][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:[ -][A-ZÀ-ÖØ-Þ]?[a-zß-öø-ÿ]+){0,2}(?![\wÀ-ÖØ-öø-ÿ])/y;
+
+const NUMBER = '\\d{1,4}(?: ?[a-zA-Z](?![\\p{L}]))?';
+/** The street part that must end right before a tail, per way of writing it. */
+const STREET = new RegExp(
+  '(?:' +
+    [
+      // German, Austrian, Swiss: Musterstraße 12, Berliner Straße 5a, Hauptstr. 3
+      `(?:\\p{Lu}[\\p{L}-]*(?:straße|strasse|str\\.|weg|allee|platz|gasse|ring|damm|ufer)|\\p{Lu}\\p{Ll}+ (?:Straße|Strasse|Str\\.|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer)) ${NUMBER}`,
+      // Dutch: Keizersgracht 123, Stationsweg 4b
+      `\\p{Lu}[\\p{L}-]*(?:straat|laan|weg|plein|gracht|kade|singel|dijk) ${NUMBER}`,
+      // French: 12 rue de la Paix, 5 bis avenue Foch
+      `\\d{1,4}(?: ?(?:bis|ter))?,? (?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|[Rr]oute|[Cc]ours) [^\\n,]{2,40}`,
+      // Spanish, Catalan, Italian: Calle Mayor 12, 3º B; Via Roma 10/A
+      `(?:Calle|C\\/|Avenida|Avda\\.|Plaza|Paseo|Carrer|Camino|Ronda|Via|Viale|Piazza|Corso|Largo|Vicolo) [^\\n,]{2,40},? ${NUMBER}(?:\\/[a-zA-Z0-9]{1,4})?(?:,? [^\\n,]{1,12})?`,
+    ].join('|') +
+    ')$',
+  'u',
+);
+
+/** Continental European street addresses, each from its street to its city. */
+export function findWorldAddresses(text: string, out: Omit<Finding, 'priority'>[]): void {
+  // Commas found by indexOf, the tail's pattern run only where digits follow one: code is full of
+  // commas, and a regex scanning for them costs half as much again.
+  for (let at = text.indexOf(','); at >= 0; at = text.indexOf(',', at + 1)) {
+    const c = text.charCodeAt(at + 1) === 32 || text.charCodeAt(at + 1) === 9 ? text.charCodeAt(at + 2) : text.charCodeAt(at + 1);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) continue;
+    TAIL.lastIndex = at;
+    const m = TAIL.exec(text);
+    if (!m) continue;
+    // At most 100 characters back, and not past the line's start (searched in those 100 only:
+    // a search back to the line's start would be quadratic on a long line full of tails).
+    let from = Math.max(0, at - 100);
+    const before = text.slice(from, at);
+    const newline = before.lastIndexOf('\n');
+    from += newline + 1;
+    const street = STREET.exec(newline < 0 ? before : before.slice(newline + 1));
+    if (street) out.push({ kind: 'street_address', start: from + street.index, end: at + m[0].length });
+    at += m[0].length - 1;
+  }
+}

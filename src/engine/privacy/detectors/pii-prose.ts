@@ -1,0 +1,73 @@
+import type { KeyedRule, KeywordTable } from '../keyed-scan';
+
+// Secrets and names as people write them in sentences rather than in key = value pairs: "your new
+// password is 8fJ#kL2m!x", "login with password Tr0ub4dor&3", "use the PIN 4821", "my name is Jane
+// Doe", "SOL address: 7EcD…" (a Solana address has no checksum: only its label tells it). The same words fill validation messages and docs ("password is required", "the password
+// must be 8 characters"), so what follows the word must look like a password, not like a word.
+
+/** Hash and cipher names that follow "password is" in docs (`password is SHA-256 hashed`). */
+const ALGORITHM = /^(?:sha|md|aes|utf|base|rsa|hmac|pbkdf|argon|scrypt|des|crc|ecdsa|ed)[-_]?\d/i;
+
+/**
+ * Whether the word after "password …" is one: a run of letters alone is a word ("required"), and
+ * code, templates, placeholders, member accesses and identifiers are what docs and code put there.
+ */
+export function looksLikePassword(value: string): boolean {
+  if (/^[A-Za-z]+[!?]?$/.test(value)) return false;
+  // An upper-case word then a symbol: keyword lists (`PASSWORD CONFLICT|10` in an SQL grammar).
+  if (/^[A-Z]{3,}[^A-Za-z]/.test(value)) return false;
+  // Digits alone: a number of characters or days, unless long enough to be a password of digits.
+  if (/^\d+$/.test(value)) return value.length >= 6;
+  if (!/[A-Za-z]/.test(value)) return false;
+  if (/[(){}[\]=<>`]|:\/\/|^[$%@#&*]|\.\.\.|^[a-z]+:[~^*\d]/.test(value) || /^(?:x{3,}|\*{3,}|_+)$/i.test(value) || ALGORITHM.test(value)) return false;
+  // config.password2, user_pass_1, some-flag-name: code and option names, not passwords.
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) || /^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+$/.test(value)) return false;
+  return true;
+}
+
+const passwordProse: KeyedRule = {
+  kind: 'password',
+  standalone: true,
+  // "password is X", "password was changed to X", "password: X", "password X"; quotes kept out.
+  pattern: new RegExp(
+    "(?:[Pp]ass(?:word|code|phrase)|PASS(?:WORD|CODE|PHRASE)|[Pp]asswd)(?:[ \\t]+(?:(?:is|was|will be|remains|has been)(?:[ \\t]+(?:changed|set|reset|updated)[ \\t]+to)?|(?:changed|set|reset|updated)[ \\t]+to))?:?[ \\t]+[\"'“‘]?" +
+      '(?<value>[^\\s"\'”’<>]{5,63}[^\\s"\'”’<>.,;:)])(?=[\\s"\'”’.,;:)]|$)',
+    'y',
+  ),
+  accept: looksLikePassword,
+};
+
+const pin: KeyedRule = {
+  kind: 'pin',
+  standalone: true,
+  // Upper-case PIN, or "pin code"/"pin number": a lower-case `pin 13` is a GPIO pin.
+  pattern: /(?:PIN(?:[ _-]?(?:[Cc]ode|CODE|[Nn]umber|NUMBER))?|[Pp]in[ _-]?(?:[Cc]ode|[Nn]umber))(?:[ \t]+(?:is|was))?[ \t]*[:=#]?[ \t]*["']?(?<value>\d{4,8})(?![\w-])/y,
+  // A run of one digit is a placeholder.
+  accept: (value) => !/^(\d)\1*$/.test(value),
+};
+
+const WORD = "\\p{Lu}(?:\\p{L}|['’-](?=\\p{L})){0,30}";
+
+const myName: KeyedRule = {
+  kind: 'person_name',
+  standalone: true,
+  pattern: new RegExp(`[Mm]y name(?: is|'s|’s) (?<value>${WORD}(?: ${WORD}){0,2})(?![\\p{L}\\p{N}_])`, 'yu'),
+  accept: (value) => !/^(?:Not|Is|The|A|An|Was)$/.test(value.split(' ')[0]),
+};
+
+const solana: KeyedRule = {
+  kind: 'crypto_wallet',
+  standalone: true,
+  // Base58 without a checksum: only where the text says it is a Solana address.
+  pattern: /(?:[Ss]olana|SOLANA|SOL)(?:[ _-]?(?:[Ww]allet|[Aa]ddress|[Pp]ubkey|[Pp]ublic[ _-]?[Kk]ey|[Aa]ccount|WALLET|ADDRESS))*[ \t]*[:=]?[ \t]*["']?(?<value>[1-9A-HJ-NP-Za-km-z]{32,44})(?![\w])/y,
+  accept: (value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value),
+};
+
+/** The keywords of these, for the one keyword scan of personal data (pii-personal.ts). */
+export const proseKeywords: KeywordTable = [
+  { words: ['password', 'passcode', 'passphrase', 'passwd'], rule: passwordProse },
+  // Keyword sources end where a word would go on: `pin` in `mapping`, `sol` in `console` fail inside the scan.
+  { words: ['pin'], rule: pin, sources: ['pin(?![a-z])'] },
+  { words: ['my name'], rule: myName },
+  { words: ['solana', 'sol'], rule: solana, sources: ['sol(?:ana)?(?![a-z])'] },
+];
