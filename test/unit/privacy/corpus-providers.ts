@@ -43,6 +43,7 @@ const tokens: Token[] = [
   ['readme key', 'readme_token', `rdme_${fake(70, 'lower', 130)}`],
   ['scalingo token', 'scalingo_token', `tk-us-${fake(48, 'url', 131)}`],
   ['linear api key', 'linear_token', `lin_api_${fake(40, 'alnum', 132)}`],
+  ['figma personal access token', 'figma_token', `figd_${fake(40, 'url', 9132)}`],
   ['sentry user token', 'sentry_token', `sntryu_${fake(64, 'hex', 133)}`],
   ['sentry org token', 'sentry_token', `sntrys_eyJpYXQiOjE3MDAwMDAwMDB9${fake(60, 'alnum', 134)}_${fake(43, 'alnum', 135)}`],
   ['grafana cloud token', 'grafana_token', `glc_${fake(60, 'alnum', 136)}`],

@@ -43,6 +43,8 @@ export const devTokenRules: PrefixRule[] = [
   rule('readme_token', 'rdme_', /[a-z0-9]{70}/),
   rule('scalingo_token', 'tk-us-', /[A-Za-z0-9_-]{48}/),
   rule('linear_token', 'lin_api_', /[A-Za-z0-9]{40}/),
+  // Figma personal access tokens: `figd_` + 40 of [A-Za-z0-9_-] (some issued longer).
+  rule('figma_token', 'figd_', /[A-Za-z0-9_-]{40,64}/),
   rule('linear_token', 'lin_oauth_', /[a-f0-9]{64}/),
   rule('sentry_token', 'sntrys_', /eyJ[A-Za-z0-9+/=_]{40,800}/),
   rule('sentry_token', 'sntryu_', /[a-f0-9]{64}/),
