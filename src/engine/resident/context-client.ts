@@ -4,7 +4,7 @@ import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { EngineSettings } from '../config/settings';
 import type { BuiltContext } from '../context/types';
 import type { ContextParams, FilesResult, ServeStatus } from './protocol';
-import { residentSocketPath } from './socket-path';
+import { residentSocketPaths } from './socket-path';
 
 /** A connection to the resident server of one folder. */
 export interface ResidentClient {
@@ -30,24 +30,28 @@ function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/**
- * Connects to the `grounded serve` of `root`, if one runs; undefined otherwise (no socket, a stale
- * one, a server that does not answer in time). Where there is no socket file this costs one stat.
- */
-export async function connectResident(root: string): Promise<ResidentClient | undefined> {
-  let socketPath: string;
-  try {
-    socketPath = residentSocketPath(root);
-  } catch {
-    return undefined;
-  }
-  if (process.platform !== 'win32' && !existsSync(socketPath)) return undefined;
-  const socket = await new Promise<net.Socket | undefined>((resolve) => {
-    const s = net.connect(socketPath);
+function connectTo(place: string): Promise<net.Socket | undefined> {
+  return new Promise((resolve) => {
+    const s = net.connect(place);
     const timer = setTimeout(() => { s.destroy(); resolve(undefined); }, CONNECT_TIMEOUT_MS);
     s.once('connect', () => { clearTimeout(timer); resolve(s); });
     s.once('error', () => { clearTimeout(timer); resolve(undefined); });
   });
+}
+
+/**
+ * Connects to the `grounded serve` of `root`, if one runs; undefined otherwise (no socket, a stale
+ * one, a server that does not answer in time). Where there is no socket file this costs a stat or two.
+ */
+export async function connectResident(root: string): Promise<ResidentClient | undefined> {
+  let socket: net.Socket | undefined;
+  let socketPath = '';
+  for (const place of residentSocketPaths(root)) {
+    if (process.platform !== 'win32' && !existsSync(place)) continue;
+    socket = await connectTo(place);
+    socketPath = place;
+    if (socket) break;
+  }
   if (!socket) return undefined;
   // Loaded only when a server answers: without one, `grounded query` and `files` do not pay for them (~10 ms).
   const [{ createMessageConnection, SocketMessageReader, SocketMessageWriter }, { ContextRequest, FilesRequest, RESIDENT_PROTOCOL, ServeStatusRequest, ShutdownRequest }] =

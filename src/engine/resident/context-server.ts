@@ -15,7 +15,7 @@ import {
   ContextRequest, FilesRequest, indexedBy, RefusedCode, RESIDENT_PROTOCOL, ServeStatusRequest, ShutdownRequest,
   type ContextParams, type FilesParams, type FilesResult, type ServeStatus,
 } from './protocol';
-import { residentSocketPath } from './socket-path';
+import { residentSocketPaths } from './socket-path';
 
 export interface ResidentServerOptions {
   root: string;
@@ -52,6 +52,40 @@ function answers(socketPath: string): Promise<boolean> {
   });
 }
 
+/** Errors of a place that cannot hold a socket (a Windows drive under WSL, a read-only folder): the next place is tried. */
+const NO_SOCKET_HERE = new Set(['EACCES', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EINVAL', 'EROFS', 'ENOENT', 'ENOTDIR', 'EEXIST', 'ENAMETOOLONG']);
+
+/** Listens at the first of `places` that can hold a socket, created 0600; returns where. */
+async function listenAtFirst(server: net.Server, places: string[], root: string): Promise<string> {
+  let last: unknown = new Error('no place to listen');
+  for (const place of places) {
+    try {
+      if (place.startsWith(path.join(root, '.agent', 'state'))) ensureStateDir(path.dirname(place));
+      // Created 0600 from the start (umask), not made so a moment later: no one else may connect in between.
+      const umask = process.umask(0o077);
+      try {
+        await new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(place, () => {
+            server.off('error', reject);
+            resolve();
+          });
+        });
+      } finally {
+        process.umask(umask);
+      }
+      if (process.platform !== 'win32') chmodSync(place, 0o600);
+      return place;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') throw new AlreadyServingError(`a resident server already answers for ${root} (${place})`);
+      if (!code || !NO_SOCKET_HERE.has(code)) throw err;
+      last = err;
+    }
+  }
+  throw last;
+}
+
 /**
  * The folder's index as the context builder reads it: kept current by the watcher, so `refresh`
  * has nothing to do unless watching was lost (then every question re-lists the files first).
@@ -83,10 +117,11 @@ function liveSource(folder: FolderIndex, watcher: DirWatcher): ChunkSource {
 export async function startResidentServer(opts: ResidentServerOptions): Promise<ResidentServer> {
   const { root, settings } = opts;
   const onError = opts.onError ?? (() => undefined);
-  const socketPath = residentSocketPath(root);
-  if (process.platform !== 'win32' && existsSync(socketPath)) {
-    if (await answers(socketPath)) throw new AlreadyServingError(`a resident server already answers for ${root} (${socketPath})`);
-    rmSync(socketPath, { force: true });
+  const places = residentSocketPaths(root, true);
+  for (const place of places) {
+    if (process.platform === 'win32' || !existsSync(place)) continue;
+    if (await answers(place)) throw new AlreadyServingError(`a resident server already answers for ${root} (${place})`);
+    rmSync(place, { force: true });
   }
   const folder = new FolderIndex(root, settings, emptyOverlay, onError, opts.onProgress);
   const watcher = new DirWatcher(root, settings.excludedFolders, {
@@ -157,18 +192,7 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
     socket.on('error', () => socket.destroy());
     conn.listen();
   });
-  if (socketPath.startsWith(path.join(root, '.agent', 'state'))) ensureStateDir(path.dirname(socketPath));
-  // Created 0600 from the start (umask), not made so a moment later: no one else may connect in between.
-  const umask = process.umask(0o077);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(socketPath, () => resolve());
-    });
-  } finally {
-    process.umask(umask);
-  }
-  if (process.platform !== 'win32') chmodSync(socketPath, 0o600);
+  const socketPath = await listenAtFirst(server, places, root);
   await ready;
   return {
     socketPath,

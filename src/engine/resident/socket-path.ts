@@ -7,17 +7,29 @@ import path from 'node:path';
 const MAX_SOCKET_PATH = 100;
 
 /**
- * Where the resident server of `root` listens. Windows: a named pipe named after the folder and the
- * user. Elsewhere: `.agent/state/serve.sock` in the folder (only its owner may connect: the socket is
- * made 0600), or, when that path is too long for a socket, one in a private folder of the user's
- * under the temporary folder.
+ * Where the resident server of `root` may listen, in the order it tries them (and the CLI looks).
+ * Windows: a named pipe named after the folder and the user. Elsewhere: `.agent/state/serve.sock`
+ * in the folder (only its owner may connect: the socket is made 0600) when that path is short
+ * enough for a socket, then one in a private folder of the user's under the temporary folder (for
+ * a long path, or a file system that holds no sockets, such as a Windows drive under WSL).
+ * `create`: make that private folder (the server); the CLI only looks.
  */
-export function residentSocketPath(root: string): string {
+export function residentSocketPaths(root: string, create = false): string[] {
   const id = createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 24);
-  if (process.platform === 'win32') return `\\\\.\\pipe\\grounded-${userName()}-${id}`;
+  if (process.platform === 'win32') return [`\\\\.\\pipe\\grounded-${userName()}-${id}`];
   const inFolder = path.join(root, '.agent', 'state', 'serve.sock');
-  if (Buffer.byteLength(inFolder) <= MAX_SOCKET_PATH) return inFolder;
-  return path.join(privateTmp(), `${id}.sock`);
+  const paths = Buffer.byteLength(inFolder) <= MAX_SOCKET_PATH ? [inFolder] : [];
+  try {
+    paths.push(path.join(privateTmp(create), `${id}.sock`));
+  } catch {
+    // Someone else's folder under the temporary folder: that place is not used.
+  }
+  return paths;
+}
+
+/** The first place the server of `root` tries: where it listens unless that place holds no socket. */
+export function residentSocketPath(root: string): string {
+  return residentSocketPaths(root)[0];
 }
 
 function userName(): string {
@@ -28,12 +40,13 @@ function userName(): string {
   }
 }
 
-/** A folder of this user's under the temporary folder, 0700, refused when someone else owns it. */
-function privateTmp(): string {
+/** A folder of this user's under the temporary folder, 0700, refused when someone else owns it or others may enter it. */
+function privateTmp(create: boolean): string {
   const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
   const dir = path.join(tmpdir(), `grounded-${uid}`);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const st = statSync(dir);
+  if (create) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = statSync(dir, { throwIfNoEntry: false });
+  if (!st) return dir;
   if (st.uid !== uid || (st.mode & 0o077) !== 0) throw new Error(`${dir} is not a private folder of this user's: remove it and try again.`);
   return dir;
 }

@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -127,6 +128,35 @@ describe('the resident server (grounded serve)', () => {
     await Promise.all([server.close(), new Promise((r) => setTimeout(r, 50))]);
     await assert.rejects(ask(client!, 'how are API keys stored?'));
     client!.close();
+  });
+
+  it('listens in a private folder under the temporary folder where the workspace cannot hold its socket', async () => {
+    for (const setup of ['a path too long for a socket', 'a state folder that cannot hold one'] as const) {
+      let root = copyFixture('basic');
+      if (setup === 'a path too long for a socket') {
+        const deep = path.join(root, 'a-rather-long-folder-name-to-make-the-socket-path-too-long', 'and-one-more-level-of-it');
+        mkdirSync(deep, { recursive: true });
+        writeFileSync(path.join(deep, 'deep.ts'), 'export const anteaterDeep = 1;\n');
+        root = deep;
+      } else {
+        // A file where the state folder would be: no socket can be made inside it (as on a drive that holds none).
+        mkdirSync(path.join(root, '.agent'), { recursive: true });
+        writeFileSync(path.join(root, '.agent', 'state'), '');
+      }
+      const server = await startResidentServer({ root, settings });
+      const place = server.socketPath;
+      assert.ok(!place.startsWith(root), `${setup}: ${place}`);
+      assert.equal(path.dirname(place), path.join(tmpdir(), `grounded-${process.getuid?.() ?? 0}`));
+      if (process.platform !== 'win32') assert.equal(statSync(path.dirname(place)).mode & 0o777, 0o700);
+      const client = await connectResident(root);
+      assert.ok(client, setup);
+      assert.equal(client!.socketPath, place);
+      assert.ok((await ask(client!, setup === 'a path too long for a socket' ? 'anteaterDeep' : 'how are API keys stored?')).chunks.length > 0);
+      client!.close();
+      await assert.rejects(startResidentServer({ root, settings }), AlreadyServingError);
+      await server.close();
+      assert.ok(!existsSync(place));
+    }
   });
 
   it('keeps answering, from a re-listed file list, when watching fails', async () => {
