@@ -16,6 +16,7 @@ import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
 import { runChat } from './query-chat';
 import { connectResident } from '../../engine/resident/context-client';
+import { RefusedCode } from '../../engine/resident/refused';
 
 const HELP = `Usage: grounded query "QUESTION" [--root DIR] [--json] [--max-tokens N] [--max-file-tokens N] [--no-llm] [--no-tools] [--refresh-urls] [--no-daemon] [--verbose]
        grounded query --chat ["FIRST QUESTION"] [options]
@@ -156,6 +157,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   };
   // A running `grounded serve` has the index live: a question then skips loading it, listing the files and the tokenizer.
   const resident = values['no-daemon'] ? undefined : await connectResident(root);
+  let staleNoted = false;
   const session = openWorkspaceSession({
     root,
     settings: () => settings,
@@ -171,7 +173,13 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         return await resident.context(req);
       } catch (err) {
         // Refused (other settings, another build) or gone: this process builds the context, as without a server.
-        logger.info('context.resident_unavailable', { queryId: req.queryId, code: (err as { code?: number }).code ?? 0 });
+        const code = (err as { code?: number }).code ?? 0;
+        logger.info('context.resident_unavailable', { queryId: req.queryId, code });
+        // A server left running with old settings or an old build would be slow forever: said once per run.
+        if ((code === RefusedCode.otherSettings || code === RefusedCode.otherProtocol) && !staleNoted) {
+          staleNoted = true;
+          io.stderr(`note: grounded serve for this folder runs ${code === RefusedCode.otherSettings ? 'with other settings' : 'another version'}; answering here. Restart it: grounded serve --stop, then grounded serve --detach\n`);
+        }
         return undefined;
       }
     }),

@@ -192,7 +192,15 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
     socket.on('error', () => socket.destroy());
     conn.listen();
   });
-  const socketPath = await listenAtFirst(server, places, root);
+  let socketPath: string;
+  try {
+    socketPath = await listenAtFirst(server, places, root);
+  } catch (err) {
+    // Nowhere to listen (or another server won the race): nothing of this one may keep running.
+    watcher.close();
+    folder.dispose();
+    throw err;
+  }
   await ready;
   return {
     socketPath,

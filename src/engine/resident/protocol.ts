@@ -55,8 +55,7 @@ export const ServeStatusRequest = new RequestType<Record<string, never>, ServeSt
 /** Asks the server to stop (`grounded serve --stop`): it answers with its status, then closes. */
 export const ShutdownRequest = new RequestType<Record<string, never>, ServeStatus, void>('grounded/shutdown');
 
-/** Error codes of a refused request: the CLI answers the question itself instead. */
-export const RefusedCode = { otherFolder: -32010, otherSettings: -32011, otherProtocol: -32012 } as const;
+export { RefusedCode } from './refused';
 
 /** Settings that decide which files are indexed: a server built with others cannot answer for the CLI. */
 export function indexedBy(s: EngineSettings): string {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,6 +46,16 @@ test('grounded serve answers grounded query in its folder (same output), --no-da
   // A question with a mention is built by the CLI itself (attached text stays in its process).
   assert.equal(await main(['query', 'what does @src/util/time.ts do', '--no-llm', '--json'], capture(root).io), 0);
   assert.equal(serve.err.match(/question /g)?.length, 1);
+
+  // Settings changed after the server started: the CLI answers by itself and says why, once.
+  mkdirSync(path.join(root, '.agent', 'etc'), { recursive: true });
+  writeFileSync(path.join(root, '.agent', 'etc', 'query.yaml'), 'excluded_folders: [docs]\n');
+  const stale = capture(root);
+  assert.equal(await main(['query', 'how are API keys stored?', '--no-llm', '--json'], stale.io), 0);
+  assert.match(stale.err, /note: grounded serve for this folder runs with other settings; answering here\. Restart it: grounded serve --stop, then grounded serve --detach\n/);
+  assert.equal(JSON.parse(stale.out).chunks[0].path, 'src/auth/keyStore.ts');
+  assert.equal(serve.err.match(/question /g)?.length, 1);
+  rmSync(path.join(root, '.agent', 'etc'), { recursive: true });
 
   const second = capture(root);
   assert.equal(await main(['serve'], second.io), 1);

@@ -1,0 +1,4 @@
+// Kept apart from protocol.ts, which loads vscode-jsonrpc: the CLI reads these codes without it.
+
+/** Error codes of a refused request: the CLI answers the question itself instead. */
+export const RefusedCode = { otherFolder: -32010, otherSettings: -32011, otherProtocol: -32012 } as const;
