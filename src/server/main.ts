@@ -88,6 +88,9 @@ documents.onDidClose((e) => {
   editorChanged(e.document.uri);
 });
 
-connection.onShutdown(() => folders.forEach((f) => f.dispose()));
+// Each folder's index is saved as it stops: reopening the workspace reads only what changed since.
+connection.onShutdown(async () => {
+  await Promise.all([...folders.values()].map((f) => f.close()));
+});
 documents.listen(connection);
 connection.listen();

@@ -208,7 +208,6 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
     watcher,
     close: async () => {
       watcher.close();
-      folder.dispose();
       // Connected CLIs are let go (a question under way fails over to being answered by the CLI), or
       // close would wait for them: ended (what was written still goes out), destroyed if they linger.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -218,6 +217,7 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
       }
       await closed;
       if (process.platform !== 'win32') rmSync(socketPath, { force: true });
+      await folder.close();
     },
   };
 }

@@ -163,4 +163,15 @@ export class FolderIndex {
     clearTimeout(this.timer);
     this.stop();
   }
+
+  /**
+   * Stops, then saves what is indexed when it differs from the saved copy (edits re-indexed one by
+   * one are otherwise saved only by the next run that reads files): the next start, of the
+   * server or of the CLI, reads only what changed after this.
+   */
+  async close(): Promise<void> {
+    this.dispose();
+    await Promise.allSettled([this.running, ...this.pending]);
+    await saveIfChanged(this.index).catch(this.onError);
+  }
 }

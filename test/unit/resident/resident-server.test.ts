@@ -10,6 +10,8 @@ import { connectResident, type ResidentClient } from '../../../src/engine/reside
 import { AlreadyServingError, startResidentServer, type ResidentServer } from '../../../src/engine/resident/context-server';
 import { RefusedCode } from '../../../src/engine/resident/protocol';
 import { residentSocketPath } from '../../../src/engine/resident/socket-path';
+import { openIndex } from '../../../src/engine/retrieval/index-store';
+import { extractTerms } from '../../../src/engine/retrieval/terms';
 import { copyFixture, PLANTED_SECRETS } from '../../support/fixture';
 
 const settings = resolveSettings({});
@@ -157,6 +159,20 @@ describe('the resident server (grounded serve)', () => {
       await server.close();
       assert.ok(!existsSync(place));
     }
+  });
+
+  it('saves, as it stops, edits it re-indexed one by one: the next start reads nothing again', async () => {
+    const root = copyFixture('basic');
+    const server = await startResidentServer({ root, settings });
+    const client = (await connectResident(root))!;
+    writeFileSync(path.join(root, 'src', 'util', 'time.ts'), 'export const okapiSavedOnClose = 1;\n');
+    assert.deepEqual(where(await ask(client, 'okapiSavedOnClose')), ['src/util/time.ts#L1-L1']);
+    client.close();
+    await server.close();
+    const { index } = await openIndex({ root, settings });
+    const report = await index.refresh();
+    assert.equal(report.reread, 0, 'the saved index already held the edit');
+    assert.equal((await index.search(extractTerms('okapiSavedOnClose'), 1))[0]?.path, 'src/util/time.ts');
   });
 
   it('keeps answering, from a re-listed file list, when watching fails', async () => {
