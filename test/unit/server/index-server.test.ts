@@ -15,6 +15,7 @@ import {
   type IndexingProgress,
 } from '../../../src/engine/index-protocol/protocol';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
+import { openIndex } from '../../../src/engine/retrieval/index-store';
 
 const SERVER = path.join(__dirname, '..', '..', '..', 'src', 'server', 'main.ts');
 
@@ -75,6 +76,20 @@ describe('the index server', () => {
     });
     const r = await conn.sendRequest(SearchRequest, { root, terms: extractTerms('quokkaLedger'), limit: 1 });
     assert.equal(r.chunks[0]?.path, 'src/notes.ts');
+  });
+
+  it('saves its index at shutdown, a file re-indexed from its change event included', async () => {
+    const root = copyFixture('basic');
+    const { conn, child } = await startServer(root);
+    children.push(child);
+    const file = path.join(root, 'src', 'util', 'time.ts');
+    writeFileSync(file, 'export const pangolinShutdown = 1;\n');
+    await conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(file).href, type: 2 }] });
+    const r = await conn.sendRequest(SearchRequest, { root, terms: extractTerms('pangolinShutdown'), limit: 1 });
+    assert.equal(r.chunks[0]?.path, 'src/util/time.ts');
+    await conn.sendRequest('shutdown');
+    const { index } = await openIndex({ root, settings: {} });
+    assert.equal((await index.refresh()).reread, 0, 'the saved index already held the edit');
   });
 
   it('reports a long build as files done of total, stops it on request, and carries on at the next question', async () => {
