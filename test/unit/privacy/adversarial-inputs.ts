@@ -60,5 +60,7 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['street words before endless tails', fill('Musterstraße 12 rue Via Calle ') + fill(', 1234 AB Ab')],
     ['monero-like runs', fill('4A1b2C3d')],
     ['names introduced without names', fill('my name is ')],
+    ['coordinate keys without pairs', fill('location: 1.234, lat: 9.')],
+    ['username keys, then endless handles', `username: ${fill('a_1')}`],
   ];
 }

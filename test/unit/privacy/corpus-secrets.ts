@@ -146,7 +146,7 @@ export const assignmentCases: Case[] = [
   ['uuid as an api token', `HEROKU_API_TOKEN=550e8400-e29b-41d4-a716-446655440000`, `HEROKU_API_TOKEN=${R('api_key')}`],
   ['same password in two places', `password=Xy7kLm9q\nretype_password=Xy7kLm9q`, `password=${R('password')}\nretype_password=${R('password')}`],
   ['two passwords numbered', `a_password=one1one\nb_password=two2two`, `a_password=${R('password', 1)}\nb_password=${R('password', 2)}`],
-  ['a password label in the middle of a line', 'Username: jdoe42, Password: S3cure!Pass', `Username: jdoe42, Password: ${R('password')}`],
+  ['a password label in the middle of a line', 'Username: jdoe42, Password: S3cure!Pass', `Username: ${R('username')}, Password: ${R('password')}`],
   ['a password label in a sentence', 'Login with User: admin / Password: Adm1n#2024 today.', `Login with User: admin / Password: ${R('password')} today.`],
 ];
 

@@ -2,6 +2,7 @@ import { findByRules, type Detector, type PatternRule } from '../detector';
 import { anyCase, J, KeyedScan, NUMBER_WORD, SEP, type KeyedRule } from '../keyed-scan';
 import { idKeywords } from './pii-keyed-ids';
 import { proseKeywords } from './pii-prose';
+import { moreKeywords } from './pii-keyed-more';
 import { findWorldAddresses } from './pii-addresses-world';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
@@ -99,6 +100,7 @@ const keyed = new KeyedScan([
   { words: ['mr', 'mrs', 'ms', 'mx', 'miss', 'dr'], rule: title, sources: ['m(?:rs?|s|x|iss)\\.? ', 'dr\\. '] },
   ...idKeywords,
   ...proseKeywords,
+  ...moreKeywords,
 ]);
 
 const STREET_WORD = '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Terrace|Ter|Way|Place|Pl|Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Plaza|Crescent)';

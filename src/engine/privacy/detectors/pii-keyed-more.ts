@@ -1,0 +1,96 @@
+import { passesLuhn } from '../checks';
+import { anyCase, J, NUMBER_WORD, SEP, type KeyedRule, type KeywordTable } from '../keyed-scan';
+
+// More personal data that only its key gives away: a phone's IMEI (Luhn-checked), a position
+// (`lat`/`lon` values, a `coordinates`/`location` pair within range), a username, a UK number
+// plate. Each is read after its key only: decimals, words and plates are everywhere in code.
+
+const imei: KeyedRule = {
+  kind: 'imei',
+  standalone: true,
+  pattern: new RegExp(`${anyCase('imei')}(?:${anyCase('sv')})?${NUMBER_WORD}${SEP}(?<value>\\d{2}[- ]?\\d{6}[- ]?\\d{6}[- ]?\\d)(?![\\w-])`, 'y'),
+  accept: (value) => passesLuhn(value.replace(/\D/g, '')) && !/^(\d)\1*$/.test(value.replace(/\D/g, '')),
+};
+
+/** A decimal with at least three places: whole degrees and one-decimal values are no position. */
+const DEGREES = '-?\\d{1,3}\\.\\d{3,10}';
+const inRange = (value: string, max: number) => Math.abs(Number(value)) <= max;
+
+const pair: KeyedRule = {
+  kind: 'gps_coordinate',
+  standalone: true,
+  pattern: new RegExp(
+    `(?:${anyCase('coordinates')}|${anyCase('coordinate')}|${anyCase('coords')}|${anyCase('gps')}|${anyCase('location')}|${anyCase('position')}|${anyCase('geo')}(?:${anyCase('location')})?|${anyCase('lat')}${J}[lL](?:[oO][nN][gG]?|[nN][gG]))` +
+      `["']?[ \\t]{0,3}[:=]?[ \\t]{0,3}[\\[({]?[ \\t]{0,3}(?<value>${DEGREES}[ \\t]{0,3},[ \\t]{0,3}${DEGREES})(?![\\d.])`,
+    'y',
+  ),
+  accept: (value) => {
+    const [lat, lon] = value.split(',').map((p) => p.trim());
+    return inRange(lat, 90) && inRange(lon, 180);
+  },
+};
+
+const latitude: KeyedRule = {
+  kind: 'gps_coordinate',
+  standalone: true,
+  pattern: new RegExp(`(?:${anyCase('latitude')}|${anyCase('lat')})${SEP}(?<value>${DEGREES})(?![\\d.])`, 'y'),
+  accept: (value) => inRange(value, 90),
+};
+
+const longitude: KeyedRule = {
+  kind: 'gps_coordinate',
+  standalone: true,
+  pattern: new RegExp(`(?:${anyCase('longitude')}|${anyCase('lng')}|${anyCase('lon')})${SEP}(?<value>${DEGREES})(?![\\d.])`, 'y'),
+  accept: (value) => inRange(value, 180),
+};
+
+/**
+ * A username that looks like a person's handle: digits, `_`, `.` or `-` in it (`jsmith84`,
+ * `john.doe`, `jane_doe`). Service accounts (`admin`, `postgres`), type names and code
+ * (`this.username`, `${USER}`, `UsernamePasswordCredential`) are left.
+ */
+function looksLikeHandle(value: string): boolean {
+  if (!/[0-9_.-]/.test(value)) return false;
+  // Dotted values with capitals are code (`import_validatorPrimitives.tString`); handles are `john.doe`.
+  if (value.includes('.') && /[A-Z]/.test(value)) return false;
+  if (/^(?:this|self|user|req|request|ctx|config|process|props|data|form|args|options|params)\./i.test(value)) return false;
+  // Member access in code (`r.url.username`, `c.ownerName`, `a.b`): a property naming the field, or a one-letter object.
+  if (/\.[A-Za-z_$]*(?:name|user|login|id|handle)$/i.test(value) || /^[A-Za-z_$]\./.test(value)) return false;
+  return !/^[A-Z][A-Za-z]*(?:\.[A-Za-z]+)+$/.test(value) && /[A-Za-z]/.test(value);
+}
+
+const username: KeyedRule = {
+  kind: 'username',
+  standalone: true,
+  // A separator is required (`:`, `=`, `is`, a space): `UsernamePasswordCredential` is one identifier.
+  pattern: new RegExp(`(?:${anyCase('user')}${J}${anyCase('name')}|${anyCase('login')}${J}${anyCase('name')})["']?[ \\t]{0,3}(?:[:=]|[ \\t](?:is|was)[ \\t]|[ \\t])[ \\t]{0,3}["']?(?<value>[A-Za-z0-9][A-Za-z0-9_.-]{2,38}[A-Za-z0-9])(?![\\w.@(-])`, 'y'),
+  // What follows ends a value in data or prose (end of line, `,`, `}`, a quote, `and`), not an expression (`|| upn`, `?.user`).
+  accept: (value, text, start) =>
+    looksLikeHandle(value) && /^[ \t]*(?:$|[\r\n,;}\])"'#]|(?:and|or|with|for|to|from)\b)/.test(text.slice(start + value.length, start + value.length + 12)),
+};
+
+const plate: KeyedRule = {
+  kind: 'vehicle_plate',
+  standalone: true,
+  // The UK's current format (two letters, two digits, three letters), after the words naming a plate.
+  pattern: new RegExp(
+    `(?:(?:${anyCase('license')}|${anyCase('licence')}|${anyCase('number')}|${anyCase('registration')})${J}${anyCase('plate')}|${anyCase('registration')}(?:${J}(?:${anyCase('number')}|${anyCase('no')}\\.?))?|${anyCase('vrm')})${SEP}(?<value>[A-Z]{2}\\d{2} ?[A-Z]{3})(?![\\w-])`,
+    'y',
+  ),
+};
+
+/** The keywords of these, for the one keyword scan of personal data (pii-personal.ts). */
+export const moreKeywords: KeywordTable = [
+  { words: ['imei', 'imeisv'], rule: imei },
+  {
+    words: ['coordinates', 'coordinate', 'coords', 'gps', 'location', 'position', 'geo', 'geolocation', 'lat lon', 'lat lng'],
+    rule: pair,
+    // `lat_lng` is a pair's key: its source is longer than `lat`'s, so it is tried first.
+    sources: ['coordinates', 'coordinate', 'coords', 'gps', 'location', 'position', 'geo(?:location)?', 'lat[ _-]?l(?:on|ng)'],
+  },
+  // `lat`/`lon` end where a word would go on (`translate`, `long`, `colon` fail inside the scan).
+  { words: ['lat', 'latitude'], rule: latitude, sources: ['lat(?![a-z])', 'latitude'] },
+  { words: ['lon', 'lng', 'longitude'], rule: longitude, sources: ['lon(?![a-z])', 'lng', 'longitude'] },
+  { words: ['user name', 'login name'], rule: username },
+  { words: ['license plate', 'licence plate', 'number plate', 'registration plate', 'registration', 'vrm'], rule: plate },
+];
