@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { connectResident } from '../../engine/resident/context-client';
+import { answersAt } from '../../engine/resident/socket-path';
 import type { ServeStatus } from '../../engine/resident/protocol';
 import { ensureStateDir } from '../../engine/workspace/state-dir';
 import { ExitCode } from '../exit-codes';
@@ -47,16 +48,11 @@ export async function serveStop(root: string, io: CliIO): Promise<number> {
   const client = await connectResident(root);
   const status = await client?.shutdown().catch(() => undefined);
   client?.close();
-  if (!status) {
+  if (!client || !status) {
     io.stdout(`no server answers for ${root}\n`);
     return ExitCode.failed;
   }
-  for (let waited = 0; waited < 10_000; waited += 50) {
-    const still = await connectResident(root);
-    if (!still) break;
-    still.close();
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  for (let waited = 0; waited < 10_000 && (await answersAt(client.socketPath)); waited += 50) await new Promise((r) => setTimeout(r, 50));
   io.stdout(`stopped the server of ${root} (pid ${status.pid})\n`);
   return ExitCode.ok;
 }

@@ -5,6 +5,7 @@ import ipaddr from 'ipaddr.js';
 import { convert } from 'html-to-text';
 import type { HostRateLimiter } from './rate-limit';
 import { checkUrl, systemResolver, type Resolver } from './ssrf';
+import { withDeadline } from './deadline';
 
 /** Why a fetch failed; each comes with what to do about it (mention errors reuse these kinds). */
 export type FetchErrorKind = 'url_invalid' | 'ssrf_blocked' | 'rate_limited' | 'http_status' | 'timeout' | 'content_type';
@@ -105,12 +106,6 @@ export function retryAfterMs(value: string | string[] | undefined, now: number):
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** Races a promise against the deadline. */
-function withDeadline<T>(p: Promise<T>, leftMs: number, expire: () => FetchError): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(expire()), Math.max(0, leftMs)); });
-  return Promise.race([p, late]).finally(() => clearTimeout(timer));
-}
 
 function toText(body: Buffer, contentType: string): string {
   const raw = body.toString('utf8');

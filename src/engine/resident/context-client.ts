@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { EngineSettings } from '../config/settings';
 import type { BuiltContext } from '../context/types';
 import type { ContextParams, FilesResult, ServeStatus } from './protocol';
-import { residentSocketPaths } from './socket-path';
+import { withDeadline } from '../net/deadline';
+import { connectSocket, residentSocketPaths } from './socket-path';
 
 /** A connection to the resident server of one folder. */
 export interface ResidentClient {
@@ -17,27 +18,11 @@ export interface ResidentClient {
   close(): void;
 }
 
-/** How long a connection may take before the CLI stops waiting and answers by itself (a local socket connects in well under 1 ms). */
-const CONNECT_TIMEOUT_MS = 500;
 /** A server still building its first index makes a question wait up to 10 s; one silent for longer is given up on. */
 const ANSWER_TIMEOUT_MS = 30_000;
 
-function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
-function connectTo(place: string): Promise<net.Socket | undefined> {
-  return new Promise((resolve) => {
-    const s = net.connect(place);
-    const timer = setTimeout(() => { s.destroy(); resolve(undefined); }, CONNECT_TIMEOUT_MS);
-    s.once('connect', () => { clearTimeout(timer); resolve(s); });
-    s.once('error', () => { clearTimeout(timer); resolve(undefined); });
-  });
-}
+const within = <T>(work: Promise<T>) =>
+  withDeadline(work, ANSWER_TIMEOUT_MS, () => new Error(`grounded serve did not answer within ${ANSWER_TIMEOUT_MS / 1000} s`));
 
 /**
  * Connects to the `grounded serve` of `root`, if one runs; undefined otherwise (no socket, a stale
@@ -48,7 +33,7 @@ export async function connectResident(root: string): Promise<ResidentClient | un
   let socketPath = '';
   for (const place of residentSocketPaths(root)) {
     if (process.platform !== 'win32' && !existsSync(place)) continue;
-    socket = await connectTo(place);
+    socket = await connectSocket(place);
     socketPath = place;
     if (socket) break;
   }
@@ -63,10 +48,10 @@ export async function connectResident(root: string): Promise<ResidentClient | un
   socket.on('close', () => conn.dispose());
   return {
     socketPath,
-    context: async (params) => within(conn.sendRequest(ContextRequest, { ...params, protocol: RESIDENT_PROTOCOL, root }), ANSWER_TIMEOUT_MS, 'grounded serve'),
-    files: async (settings) => within(conn.sendRequest(FilesRequest, { protocol: RESIDENT_PROTOCOL, root, settings }), ANSWER_TIMEOUT_MS, 'grounded serve'),
-    status: async () => within(conn.sendRequest(ServeStatusRequest, {}), ANSWER_TIMEOUT_MS, 'grounded serve'),
-    shutdown: async () => within(conn.sendRequest(ShutdownRequest, {}), ANSWER_TIMEOUT_MS, 'grounded serve'),
+    context: async (params) => within(conn.sendRequest(ContextRequest, { ...params, protocol: RESIDENT_PROTOCOL, root })),
+    files: async (settings) => within(conn.sendRequest(FilesRequest, { protocol: RESIDENT_PROTOCOL, root, settings })),
+    status: async () => within(conn.sendRequest(ServeStatusRequest, {})),
+    shutdown: async () => within(conn.sendRequest(ShutdownRequest, {})),
     close: () => {
       conn.dispose();
       socket.destroy();

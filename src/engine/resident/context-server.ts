@@ -15,7 +15,7 @@ import {
   ContextRequest, FilesRequest, indexedBy, RefusedCode, RESIDENT_PROTOCOL, ServeStatusRequest, ShutdownRequest,
   type ContextParams, type FilesParams, type FilesResult, type ServeStatus,
 } from './protocol';
-import { residentSocketPaths } from './socket-path';
+import { answersAt, residentSocketPaths } from './socket-path';
 
 export interface ResidentServerOptions {
   root: string;
@@ -42,15 +42,6 @@ export interface ResidentServer {
 
 /** Thrown when another resident server already answers for the folder. */
 export class AlreadyServingError extends Error {}
-
-/** Connects to `socketPath`: true when something answers there (a live server), false for a stale socket file. */
-function answers(socketPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect(socketPath);
-    s.once('connect', () => { s.destroy(); resolve(true); });
-    s.once('error', () => resolve(false));
-  });
-}
 
 /** Errors of a place that cannot hold a socket (a Windows drive under WSL, a read-only folder): the next place is tried. */
 const NO_SOCKET_HERE = new Set(['EACCES', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EINVAL', 'EROFS', 'ENOENT', 'ENOTDIR', 'EEXIST', 'ENAMETOOLONG']);
@@ -88,14 +79,12 @@ async function listenAtFirst(server: net.Server, places: string[], root: string)
 
 /**
  * The folder's index as the context builder reads it: kept current by the watcher, so `refresh`
- * has nothing to do unless watching was lost (then every question re-lists the files first).
+ * only asks for a look at the file list when watching was lost (`freshen`).
  */
-function liveSource(folder: FolderIndex, watcher: DirWatcher): ChunkSource {
+function liveSource(folder: FolderIndex, freshen: () => void): ChunkSource {
   let indexing: IndexingState | undefined;
   return {
-    refresh: async () => {
-      if (watcher.unreliable) folder.index.markDirty();
-    },
+    refresh: async () => freshen(),
     search: async (terms, limit) => {
       const r = await folder.search(terms, limit);
       indexing = r.indexing;
@@ -120,7 +109,7 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
   const places = residentSocketPaths(root, true);
   for (const place of places) {
     if (process.platform === 'win32' || !existsSync(place)) continue;
-    if (await answers(place)) throw new AlreadyServingError(`a resident server already answers for ${root} (${place})`);
+    if (await answersAt(place)) throw new AlreadyServingError(`a resident server already answers for ${root} (${place})`);
     rmSync(place, { force: true });
   }
   const folder = new FolderIndex(root, settings, emptyOverlay, onError, opts.onProgress);
@@ -134,7 +123,11 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
   // Watching starts before the first listing, so nothing changed in between is missed.
   await watcher.watchTree();
   const ready = folder.start();
-  const source = liveSource(folder, watcher);
+  // Without watching (the inotify limit), every request looks at the file list first.
+  const freshen = () => {
+    if (watcher.unreliable) folder.index.markDirty();
+  };
+  const source = liveSource(folder, freshen);
   const own = indexedBy(settings);
 
   /** Refuses a request the server cannot answer as the CLI would; then takes in the file events already queued. */
@@ -150,7 +143,7 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
 
   const files = async (p: FilesParams): Promise<FilesResult> => {
     await admit(p);
-    if (watcher.unreliable) folder.index.markDirty();
+    freshen();
     await folder.settled();
     return {
       files: [...folder.index.paths()].sort(byPath),

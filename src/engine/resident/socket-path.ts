@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 
@@ -49,4 +50,36 @@ function privateTmp(create: boolean): string {
   if (!st) return dir;
   if (st.uid !== uid || (st.mode & 0o077) !== 0) throw new Error(`${dir} is not a private folder of this user's: remove it and try again.`);
   return dir;
+}
+
+/** How long a connection may take (a local socket connects in well under 1 ms). */
+const CONNECT_TIMEOUT_MS = 500;
+
+/**
+ * A connection to the socket at `place`, or undefined when nothing answers there in time (no
+ * socket, the stale socket file of a killed server, a server too busy to accept).
+ */
+export function connectSocket(place: string): Promise<net.Socket | undefined> {
+  return new Promise((resolve) => {
+    const s = net.connect(place);
+    const timer = setTimeout(() => {
+      s.destroy();
+      resolve(undefined);
+    }, CONNECT_TIMEOUT_MS);
+    s.once('connect', () => {
+      clearTimeout(timer);
+      resolve(s);
+    });
+    s.once('error', () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+  });
+}
+
+/** True when a server answers at `place`; false for a stale socket file. */
+export async function answersAt(place: string): Promise<boolean> {
+  const socket = await connectSocket(place);
+  socket?.destroy();
+  return socket !== undefined;
 }

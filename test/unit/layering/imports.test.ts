@@ -98,7 +98,7 @@ const ENGINE_IMPORTS: Record<string, string[]> = {
   mentions: ['config', 'context', 'net', 'privacy', 'workspace'],
   tools: ['audit', 'llm', 'privacy', 'workspace'],
   // A folder's index kept live (file watching) and served: the extension's index server and `grounded serve`.
-  resident: ['config', 'context', 'index-protocol', 'retrieval', 'workspace'],
+  resident: ['config', 'context', 'index-protocol', 'net', 'retrieval', 'workspace'],
   ask: ['config', 'context', 'llm', 'metrics', 'privacy', 'retrieval', 'telemetry', 'tools', 'workspace'],
   plans: ['audit', 'context', 'llm', 'privacy', 'telemetry', 'tools', 'workspace'],
   session: ['ask', 'audit', 'config', 'context', 'llm', 'mentions', 'metrics', 'plans', 'privacy', 'retrieval', 'telemetry', 'tools', 'workspace'],
