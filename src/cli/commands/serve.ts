@@ -58,6 +58,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (values.detach) return serveDetached(root, idleMinutes, io);
   const config = await loadConfigOrUsageError(root, io.env);
   for (const w of config.warnings) io.stderr(`warning: ${w}\n`);
+  const settings = resolveSettings(config.settings);
   const log = (line: string) => io.stderr(`grounded serve: ${line}\n`);
   let lastQuestion = Date.now();
   let stop: ((reason: string) => void) | undefined;
@@ -67,7 +68,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   try {
     server = await startResidentServer({
       root,
-      settings: resolveSettings(config.settings),
+      settings,
       onActivity: () => {
         lastQuestion = Date.now();
       },
@@ -89,7 +90,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return ExitCode.failed;
   }
   // The tokenizer and the scrubber loaded now, not by the first question.
-  warmUpEngine(resolveSettings(config.settings).encoding);
+  warmUpEngine(settings.encoding);
   const watched = server.watcher.unreliable ? 'not watching for changes' : `${count(server.watcher.folders)} folders watched`;
   log(`answering for ${root} (${count(server.folder.index.fileCount)} files, ${watched}) on ${server.socketPath}; Ctrl-C stops it`);
   const reason = await new Promise<string>((resolve) => {
