@@ -15,12 +15,11 @@ export interface DirWatcherEvents {
   onLost(reason: string): void;
 }
 
-/** Folders never watched: git's own (but for info/exclude), Grounded's state, anything under an excluded folder name. */
-function skipFolder(rel: string, excluded: readonly string[]): boolean {
-  if (rel === '.git/info') return false;
-  const parts = rel.split('/');
-  return parts.includes('.git') || rel === '.agent/state' || rel.startsWith('.agent/state/') || excluded.includes(parts[parts.length - 1]);
-}
+/**
+ * Folders never watched: those whose files' events do not matter (git's own, Grounded's state, an
+ * excluded folder), as `fileEventMatters` judges a file inside; `.git/info` is watched for its `exclude`.
+ */
+const skipFolder = (rel: string, excluded: readonly string[]) => rel !== '.git/info' && !fileEventMatters(`${rel}/-`, excluded);
 
 /**
  * Watches every folder of a workspace (one non-recursive watch per folder: Node 20's recursive
