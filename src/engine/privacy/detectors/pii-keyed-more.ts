@@ -3,7 +3,7 @@ import { anyCase, J, NUMBER_WORD, SEP, type KeyedRule, type KeywordTable } from 
 
 // More personal data that only its key gives away: a phone's IMEI (Luhn-checked), a position
 // (`lat`/`lon` values, a `coordinates`/`location` pair within range), a username, a UK number
-// plate. Each is read after its key only: decimals, words and plates are everywhere in code.
+// plate, a Solana address (base58 without a checksum: only its label tells it). Each is read after its key only: decimals, words and plates are everywhere in code.
 
 const imei: KeyedRule = {
   kind: 'imei',
@@ -79,6 +79,14 @@ const plate: KeyedRule = {
   ),
 };
 
+const solana: KeyedRule = {
+  kind: 'crypto_wallet',
+  standalone: true,
+  // Base58 without a checksum: only where the text says it is a Solana address.
+  pattern: /(?:[Ss]olana|SOLANA|SOL)(?:[ _-]?(?:[Ww]allet|[Aa]ddress|[Pp]ubkey|[Pp]ublic[ _-]?[Kk]ey|[Aa]ccount|WALLET|ADDRESS))*[ \t]*[:=]?[ \t]*["']?(?<value>[1-9A-HJ-NP-Za-km-z]{32,44})(?![\w])/y,
+  accept: (value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value),
+};
+
 /** The keywords of these, for the one keyword scan of personal data (pii-personal.ts). */
 export const moreKeywords: KeywordTable = [
   { words: ['imei', 'imeisv'], rule: imei },
@@ -92,5 +100,7 @@ export const moreKeywords: KeywordTable = [
   { words: ['lat', 'latitude'], rule: latitude, sources: ['lat(?![a-z])', 'latitude'] },
   { words: ['lon', 'lng', 'longitude'], rule: longitude, sources: ['lon(?![a-z])', 'lng', 'longitude'] },
   { words: ['user name', 'login name'], rule: username },
+  // `sol` ends where a word would go on (`console` fails inside the scan).
+  { words: ['solana', 'sol'], rule: solana, sources: ['sol(?:ana)?(?![a-z])'] },
   { words: ['license plate', 'licence plate', 'number plate', 'registration plate', 'registration', 'vrm'], rule: plate },
 ];

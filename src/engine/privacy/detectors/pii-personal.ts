@@ -33,7 +33,9 @@ const NOT_NAMES = new Set(['Mr', 'Mrs', 'Ms', 'Mx', 'Miss', 'Dr', 'String', 'Str
 const notAName = (value: string) => NOT_NAMES.has(value.split(/[ -]/)[0].replace(/\.$/, ''));
 
 /** Capitalised words of a name on one line (O'Brien, Jean-Luc, Núñez), up to four; an apostrophe or hyphen only between letters. */
-const WORD = "\\p{Lu}(?:\\p{L}|['’-](?=\\p{L})){0,30}\\.?";
+/** Letters of one capitalised name word; WORD adds an initial's dot (`J. Smith`). */
+const NAME_LETTERS = "\\p{Lu}(?:\\p{L}|['’-](?=\\p{L})){0,30}";
+const WORD = `${NAME_LETTERS}\\.?`;
 const NAME = `${WORD}(?: ${WORD}){0,3}`;
 
 const birth: KeyedRule = {
@@ -87,6 +89,14 @@ const nameLabel: KeyedRule = {
   },
 };
 
+/** One to three name words after `my name is`; without a dot, which ends the sentence there. */
+const myName: KeyedRule = {
+  kind: 'person_name',
+  standalone: true,
+  pattern: new RegExp(`[Mm]y name(?: is|'s|’s) (?<value>${NAME_LETTERS}(?: ${NAME_LETTERS}){0,2})(?![\\p{L}\\p{N}_])`, 'yu'),
+  accept: (value) => !/^(?:Not|Is|The|A|An|Was)$/.test(value.split(' ')[0]),
+};
+
 const NAME_KEYS = ['first name', 'last name', 'full name', 'given name', 'family name', 'middle name', 'maiden name', 'legal name', 'customer name', 'patient name', 'employee name', 'contact name', 'recipient name', 'beneficiary name', 'surname', 'forename', 'card holder', 'account holder'];
 
 /** Every word a keyed value of personal data follows, one scan for all of them. */
@@ -96,6 +106,7 @@ const keyed = new KeyedScan([
   { words: ['driver', 'driving'], rule: driver },
   { words: NAME_KEYS, rule: person },
   { words: ['name:'], rule: nameLabel, sources: ['name: '] },
+  { words: ['my name'], rule: myName },
   // A title then a space (`Mr. `, `Ms `); `Dr` needs its dot. Inside a word (`items `) it is none.
   { words: ['mr', 'mrs', 'ms', 'mx', 'miss', 'dr'], rule: title, sources: ['m(?:rs?|s|x|iss)\\.? ', 'dr\\. '] },
   ...idKeywords,

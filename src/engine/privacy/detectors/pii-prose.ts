@@ -1,8 +1,7 @@
 import type { KeyedRule, KeywordTable } from '../keyed-scan';
 
-// Secrets and names as people write them in sentences rather than in key = value pairs: "your new
-// password is 8fJ#kL2m!x", "login with password Tr0ub4dor&3", "use the PIN 4821", "my name is Jane
-// Doe", "SOL address: 7EcD…" (a Solana address has no checksum: only its label tells it). The same words fill validation messages and docs ("password is required", "the password
+// Secrets as people write them in sentences rather than in key = value pairs: "your new password
+// is 8fJ#kL2m!x", "login with password Tr0ub4dor&3", "use the PIN 4821". The same words fill validation messages and docs ("password is required", "the password
 // must be 8 characters"), so what follows the word must look like a password, not like a word.
 
 /** Hash and cipher names that follow "password is" in docs (`password is SHA-256 hashed`). */
@@ -46,28 +45,9 @@ const pin: KeyedRule = {
   accept: (value) => !/^(\d)\1*$/.test(value),
 };
 
-const WORD = "\\p{Lu}(?:\\p{L}|['’-](?=\\p{L})){0,30}";
-
-const myName: KeyedRule = {
-  kind: 'person_name',
-  standalone: true,
-  pattern: new RegExp(`[Mm]y name(?: is|'s|’s) (?<value>${WORD}(?: ${WORD}){0,2})(?![\\p{L}\\p{N}_])`, 'yu'),
-  accept: (value) => !/^(?:Not|Is|The|A|An|Was)$/.test(value.split(' ')[0]),
-};
-
-const solana: KeyedRule = {
-  kind: 'crypto_wallet',
-  standalone: true,
-  // Base58 without a checksum: only where the text says it is a Solana address.
-  pattern: /(?:[Ss]olana|SOLANA|SOL)(?:[ _-]?(?:[Ww]allet|[Aa]ddress|[Pp]ubkey|[Pp]ublic[ _-]?[Kk]ey|[Aa]ccount|WALLET|ADDRESS))*[ \t]*[:=]?[ \t]*["']?(?<value>[1-9A-HJ-NP-Za-km-z]{32,44})(?![\w])/y,
-  accept: (value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value),
-};
-
 /** The keywords of these, for the one keyword scan of personal data (pii-personal.ts). */
 export const proseKeywords: KeywordTable = [
   { words: ['password', 'passcode', 'passphrase', 'passwd'], rule: passwordProse },
   // Keyword sources end where a word would go on: `pin` in `mapping`, `sol` in `console` fail inside the scan.
   { words: ['pin'], rule: pin, sources: ['pin(?![a-z])'] },
-  { words: ['my name'], rule: myName },
-  { words: ['solana', 'sol'], rule: solana, sources: ['sol(?:ana)?(?![a-z])'] },
 ];
