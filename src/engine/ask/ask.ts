@@ -137,7 +137,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     const asked = deps.provider ? boundedQuestion(question, scrubber, s) : { text: '' as ScrubbedText, tokens: 0 };
     if (asked.note) notes.push(asked.note);
     const budgeted = { ...s, maxContextTokens: s.maxContextTokens - history.tokens - asked.tokens };
-    const remote = deps.remoteContext && !attached.length && !deps.tools && !Object.keys(scrubber.totals()).length
+    const remote = deps.remoteContext && !attached.length && !deps.tools && scrubber.chunksWithRedactions === 0
       ? await deps.remoteContext({ question, history: request.history, settings: budgeted, queryId })
       : undefined;
     const ctx = remote ?? await buildContext(
