@@ -79,7 +79,11 @@ const rules: PatternRule[] = [
     // several, tokens separated by any white space; `default` stands for any host.
     kind: 'password',
     hint: 'password',
-    pattern: /(?<![\w-])(?:machine[ \t]+[^\s]{1,253}|default)(?:\s{1,20}(?:login|account|port)[ \t]+[^\s]{1,256}){0,3}\s{1,20}password[ \t]+(?<value>[^\s]{1,256})/dg,
+    pattern: new RegExp(
+      /(?<![\w-])(?:machine[ \t]+[^\s]{1,253}|default)(?:\s{1,20}(?:login|account|port)[ \t]+[^\s]{1,256}){0,3}/.source +
+        /\s{1,20}password[ \t]+(?<value>[^\s]{1,256})/.source,
+      'dg',
+    ),
     accept: notPlaceholder,
   },
 ];

@@ -8,7 +8,11 @@ import type { Finding } from '../detector';
 
 /** `, 10115 Berlin`, `, D-10115 Berlin`, `, 1015 CJ Amsterdam`, `, 8001 Zürich`. */
 // Latin-1 letters, not \p{…}: a Unicode-mode regex runs over every comma of the text slower.
-const TAIL = /,[ \t]?(?:(?:D|A|CH|F|I|E|NL|B|L)-)?\d{4,5}(?:[ \t]?[A-Z]{2})?[ \t][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:[ -][A-ZÀ-ÖØ-Þ]?[a-zß-öø-ÿ]+){0,2}(?![\wÀ-ÖØ-öø-ÿ])/y;
+const TAIL = new RegExp(
+  /,[ \t]?(?:(?:D|A|CH|F|I|E|NL|B|L)-)?\d{4,5}(?:[ \t]?[A-Z]{2})?/.source +
+    /[ \t][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:[ -][A-ZÀ-ÖØ-Þ]?[a-zß-öø-ÿ]+){0,2}(?![\wÀ-ÖØ-öø-ÿ])/.source,
+  'y',
+);
 
 const NUMBER = '\\d{1,4}(?: ?[a-zA-Z](?![\\p{L}]))?';
 /** The street part that must end right before a tail, per way of writing it. */
@@ -16,13 +20,15 @@ const STREET = new RegExp(
   '(?:' +
     [
       // German, Austrian, Swiss: Musterstraße 12, Berliner Straße 5a, Hauptstr. 3
-      `(?:\\p{Lu}[\\p{L}-]*(?:straße|strasse|str\\.|weg|allee|platz|gasse|ring|damm|ufer)|\\p{Lu}\\p{Ll}+ (?:Straße|Strasse|Str\\.|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer)) ${NUMBER}`,
+      `(?:\\p{Lu}[\\p{L}-]*(?:straße|strasse|str\\.|weg|allee|platz|gasse|ring|damm|ufer)|` +
+        `\\p{Lu}\\p{Ll}+ (?:Straße|Strasse|Str\\.|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer)) ${NUMBER}`,
       // Dutch: Keizersgracht 123, Stationsweg 4b
       `\\p{Lu}[\\p{L}-]*(?:straat|laan|weg|plein|gracht|kade|singel|dijk) ${NUMBER}`,
       // French: 12 rue de la Paix, 5 bis avenue Foch
       `\\d{1,4}(?: ?(?:bis|ter))?,? (?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|[Rr]oute|[Cc]ours) [^\\n,]{2,40}`,
       // Spanish, Catalan, Italian: Calle Mayor 12, 3º B; Via Roma 10/A
-      `(?:Calle|C\\/|Avenida|Avda\\.|Plaza|Paseo|Carrer|Camino|Ronda|Via|Viale|Piazza|Corso|Largo|Vicolo) [^\\n,]{2,40},? ${NUMBER}(?:\\/[a-zA-Z0-9]{1,4})?(?:,? [^\\n,]{1,12})?`,
+      `(?:Calle|C\\/|Avenida|Avda\\.|Plaza|Paseo|Carrer|Camino|Ronda|Via|Viale|Piazza|Corso|Largo|` +
+        `Vicolo) [^\\n,]{2,40},? ${NUMBER}(?:\\/[a-zA-Z0-9]{1,4})?(?:,? [^\\n,]{1,12})?`,
     ].join('|') +
     ')$',
   'u',

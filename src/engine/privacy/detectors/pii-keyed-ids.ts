@@ -41,7 +41,11 @@ function validVin(value: string): boolean {
 const ssn: KeyedRule = {
   kind: 'us_ssn',
   standalone: true,
-  pattern: new RegExp(`(?:${anyCase('ssn')}|${anyCase('social')}${J}${anyCase('security')}(?:${J}${anyCase('number')})?)${NUMBER_WORD}${SEP}(?<value>\\d{3}([- ]?)\\d{2}\\1\\d{4})(?![\\w-])`, 'y'),
+  pattern: new RegExp(
+    `(?:${anyCase('ssn')}|${anyCase('social')}${J}${anyCase('security')}(?:${J}${anyCase('number')})?)` +
+      `${NUMBER_WORD}${SEP}(?<value>\\d{3}([- ]?)\\d{2}\\1\\d{4})(?![\\w-])`,
+    'y',
+  ),
   accept: issuableSsn,
 };
 
@@ -64,7 +68,11 @@ const ein: KeyedRule = {
   kind: 'us_ein',
   standalone: true,
   pattern: new RegExp(
-    `(?:${anyCase('f')}?${anyCase('ein')}|${anyCase('employer')}${J}${anyCase('identification')}${J}${anyCase('number')}|${anyCase('tax')}${J}(?:${anyCase('id')}|${anyCase('identification')})(?:${J}${anyCase('number')})?|${anyCase('tin')})${NUMBER_WORD}${SEP}(?<value>\\d{2}-?\\d{7})(?![\\w-])`,
+    `(?:${anyCase('f')}?${anyCase('ein')}|` +
+      `${anyCase('employer')}${J}${anyCase('identification')}${J}${anyCase('number')}|` +
+      `${anyCase('tax')}${J}(?:${anyCase('id')}|` +
+      `${anyCase('identification')})(?:${J}${anyCase('number')})?|${anyCase('tin')})${NUMBER_WORD}${SEP}` +
+      `(?<value>\\d{2}-?\\d{7})(?![\\w-])`,
     'y',
   ),
   accept: (value) => !UNASSIGNED_EIN.has(value.slice(0, 2)) && !/^(\d)\1-?\1{7}$/.test(value),
@@ -73,26 +81,45 @@ const ein: KeyedRule = {
 const vin: KeyedRule = {
   kind: 'vehicle_id',
   standalone: true,
-  pattern: new RegExp(`(?:${anyCase('vin')}|${anyCase('vehicle')}${J}${anyCase('identification')}${J}${anyCase('number')})${NUMBER_WORD}${SEP}(?<value>[A-HJ-NPR-Za-hj-npr-z0-9]{17})(?![\\w-])`, 'y'),
+  pattern: new RegExp(
+    `(?:${anyCase('vin')}|` +
+      `${anyCase('vehicle')}${J}${anyCase('identification')}${J}${anyCase('number')})${NUMBER_WORD}${SEP}` +
+      `(?<value>[A-HJ-NPR-Za-hj-npr-z0-9]{17})(?![\\w-])`,
+    'y',
+  ),
   accept: validVin,
 };
 
 const securityCode: KeyedRule = {
   kind: 'card_security_code',
   standalone: true,
-  pattern: new RegExp(`(?:${anyCase('cv')}[vVcC]2?|${anyCase('csc')}|(?:${anyCase('card')}${J})?${anyCase('security')}${J}${anyCase('code')})${SEP}(?<value>\\d{3,4})(?![\\w-])`, 'y'),
+  pattern: new RegExp(
+    `(?:${anyCase('cv')}[vVcC]2?|${anyCase('csc')}|` +
+      `(?:${anyCase('card')}${J})?${anyCase('security')}${J}${anyCase('code')})${SEP}` +
+      `(?<value>\\d{3,4})(?![\\w-])`,
+    'y',
+  ),
 };
 
 const medicalRecord: KeyedRule = {
   kind: 'medical_record_number',
   standalone: true,
-  pattern: new RegExp(`(?:${anyCase('mrn')}|${anyCase('medical')}${J}${anyCase('record')}(?:${J}${anyCase('number')})?)${NUMBER_WORD}${SEP}(?<value>[A-Za-z]{0,3}\\d{6,10})(?![\\w-])`, 'y'),
+  pattern: new RegExp(
+    `(?:${anyCase('mrn')}|${anyCase('medical')}${J}${anyCase('record')}(?:${J}${anyCase('number')})?)` +
+      `${NUMBER_WORD}${SEP}(?<value>[A-Za-z]{0,3}\\d{6,10})(?![\\w-])`,
+    'y',
+  ),
 };
 
 const npi: KeyedRule = {
   kind: 'us_npi',
   standalone: true,
-  pattern: new RegExp(`(?:${anyCase('npi')}|${anyCase('national')}${J}${anyCase('provider')}${J}${anyCase('identifier')})${NUMBER_WORD}${SEP}(?<value>[12]\\d{9})(?![\\w-])`, 'y'),
+  pattern: new RegExp(
+    `(?:${anyCase('npi')}|` +
+      `${anyCase('national')}${J}${anyCase('provider')}${J}${anyCase('identifier')})${NUMBER_WORD}${SEP}` +
+      `(?<value>[12]\\d{9})(?![\\w-])`,
+    'y',
+  ),
   // The NPI check digit is Luhn's over the number prefixed with 80840 (the card issuer prefix it is registered under).
   accept: (value) => passesLuhn(`80840${value}`),
 };

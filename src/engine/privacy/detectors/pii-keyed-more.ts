@@ -3,7 +3,8 @@ import { anyCase, J, NUMBER_WORD, SEP, type KeyedRule, type KeywordTable } from 
 
 // More personal data that only its key gives away: a phone's IMEI (Luhn-checked), a position
 // (`lat`/`lon` values, a `coordinates`/`location` pair within range), a username, a UK number
-// plate, a Solana address (base58 without a checksum: only its label tells it). Each is read after its key only: decimals, words and plates are everywhere in code.
+// plate, a Solana address (base58 without a checksum: only its label tells it). Each is read after
+// its key only: decimals, words and plates are everywhere in code.
 
 const imei: KeyedRule = {
   kind: 'imei',
@@ -20,7 +21,9 @@ const pair: KeyedRule = {
   kind: 'gps_coordinate',
   standalone: true,
   pattern: new RegExp(
-    `(?:${anyCase('coordinates')}|${anyCase('coordinate')}|${anyCase('coords')}|${anyCase('gps')}|${anyCase('location')}|${anyCase('position')}|${anyCase('geo')}(?:${anyCase('location')})?|${anyCase('lat')}${J}[lL](?:[oO][nN][gG]?|[nN][gG]))` +
+    `(?:${anyCase('coordinates')}|${anyCase('coordinate')}|${anyCase('coords')}|${anyCase('gps')}|` +
+      `${anyCase('location')}|${anyCase('position')}|${anyCase('geo')}(?:${anyCase('location')})?|` +
+      `${anyCase('lat')}${J}[lL](?:[oO][nN][gG]?|[nN][gG]))` +
       `["']?[ \\t]{0,3}[:=]?[ \\t]{0,3}[\\[({]?[ \\t]{0,3}(?<value>${DEGREES}[ \\t]{0,3},[ \\t]{0,3}${DEGREES})(?![\\d.])`,
     'y',
   ),
@@ -63,7 +66,12 @@ const username: KeyedRule = {
   kind: 'username',
   standalone: true,
   // A separator is required (`:`, `=`, `is`, a space): `UsernamePasswordCredential` is one identifier.
-  pattern: new RegExp(`(?:${anyCase('user')}${J}${anyCase('name')}|${anyCase('login')}${J}${anyCase('name')})["']?[ \\t]{0,3}(?:[:=]|[ \\t](?:is|was)[ \\t]|[ \\t])[ \\t]{0,3}["']?(?<value>[A-Za-z0-9][A-Za-z0-9_.-]{2,38}[A-Za-z0-9])(?![\\w.@(-])`, 'y'),
+  pattern: new RegExp(
+    `(?:${anyCase('user')}${J}${anyCase('name')}|` +
+      `${anyCase('login')}${J}${anyCase('name')})["']?[ \\t]{0,3}(?:[:=]|[ \\t](?:is|was)[ \\t]|` +
+      `[ \\t])[ \\t]{0,3}["']?(?<value>[A-Za-z0-9][A-Za-z0-9_.-]{2,38}[A-Za-z0-9])(?![\\w.@(-])`,
+    'y',
+  ),
   // What follows ends a value in data or prose (end of line, `,`, `}`, a quote, `and`), not an expression (`|| upn`, `?.user`).
   accept: (value, text, start) =>
     looksLikeHandle(value) && /^[ \t]*(?:$|[\r\n,;}\])"'#]|(?:and|or|with|for|to|from)\b)/.test(text.slice(start + value.length, start + value.length + 12)),
@@ -74,7 +82,10 @@ const plate: KeyedRule = {
   standalone: true,
   // The UK's current format (two letters, two digits, three letters), after the words naming a plate.
   pattern: new RegExp(
-    `(?:(?:${anyCase('license')}|${anyCase('licence')}|${anyCase('number')}|${anyCase('registration')})${J}${anyCase('plate')}|${anyCase('registration')}(?:${J}(?:${anyCase('number')}|${anyCase('no')}\\.?))?|${anyCase('vrm')})${SEP}(?<value>[A-Z]{2}\\d{2} ?[A-Z]{3})(?![\\w-])`,
+    `(?:(?:${anyCase('license')}|${anyCase('licence')}|${anyCase('number')}|` +
+      `${anyCase('registration')})${J}${anyCase('plate')}|` +
+      `${anyCase('registration')}(?:${J}(?:${anyCase('number')}|${anyCase('no')}\\.?))?|` +
+      `${anyCase('vrm')})${SEP}(?<value>[A-Z]{2}\\d{2} ?[A-Z]{3})(?![\\w-])`,
     'y',
   ),
 };
@@ -83,7 +94,11 @@ const solana: KeyedRule = {
   kind: 'crypto_wallet',
   standalone: true,
   // Base58 without a checksum: only where the text says it is a Solana address.
-  pattern: /(?:[Ss]olana|SOLANA|SOL)(?:[ _-]?(?:[Ww]allet|[Aa]ddress|[Pp]ubkey|[Pp]ublic[ _-]?[Kk]ey|[Aa]ccount|WALLET|ADDRESS))*[ \t]*[:=]?[ \t]*["']?(?<value>[1-9A-HJ-NP-Za-km-z]{32,44})(?![\w])/y,
+  pattern: new RegExp(
+    /(?:[Ss]olana|SOLANA|SOL)(?:[ _-]?(?:[Ww]allet|[Aa]ddress|[Pp]ubkey|[Pp]ublic[ _-]?[Kk]ey|[Aa]ccount|WALLET|ADDRESS))*/.source +
+      /[ \t]*[:=]?[ \t]*["']?(?<value>[1-9A-HJ-NP-Za-km-z]{32,44})(?![\w])/.source,
+    'y',
+  ),
   accept: (value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value),
 };
 

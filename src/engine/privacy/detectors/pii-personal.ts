@@ -29,18 +29,29 @@ function plausibleDate(value: string): boolean {
 }
 
 /** Words that follow a name key in type declarations and schemas, not in data. */
-const NOT_NAMES = new Set(['Mr', 'Mrs', 'Ms', 'Mx', 'Miss', 'Dr', 'String', 'Str', 'Text', 'Optional', 'Option', 'Maybe', 'Nullable', 'None', 'Null', 'Any', 'Name', 'Varchar', 'Char', 'Column', 'Field', 'Type', 'True', 'False', 'Required', 'Unknown', 'Undefined', 'Object', 'Value']);
+const NOT_NAMES = new Set([
+  'Mr', 'Mrs', 'Ms', 'Mx', 'Miss', 'Dr', 'String', 'Str', 'Text', 'Optional', 'Option', 'Maybe',
+  'Nullable', 'None', 'Null', 'Any', 'Name', 'Varchar', 'Char', 'Column', 'Field', 'Type', 'True',
+  'False', 'Required', 'Unknown', 'Undefined', 'Object', 'Value',
+]);
 const notAName = (value: string) => NOT_NAMES.has(value.split(/[ -]/)[0].replace(/\.$/, ''));
 
-/** Capitalised words of a name on one line (O'Brien, Jean-Luc, Núñez), up to four; an apostrophe or hyphen only between letters. */
-/** Letters of one capitalised name word; WORD adds an initial's dot (`J. Smith`). */
+/**
+ * Capitalised words of a name on one line (O'Brien, Jean-Luc, Núñez), up to four; an apostrophe or
+ * hyphen only between letters. NAME_LETTERS is one word's letters; WORD adds an initial's dot (`J. Smith`).
+ */
 const NAME_LETTERS = "\\p{Lu}(?:\\p{L}|['’-](?=\\p{L})){0,30}";
 const WORD = `${NAME_LETTERS}\\.?`;
 const NAME = `${WORD}(?: ${WORD}){0,3}`;
 
 const birth: KeyedRule = {
   kind: 'date_of_birth',
-  pattern: new RegExp(`(?:${anyCase('birth')}(?:${J}(?:${anyCase('date')}|${anyCase('day')}))?|${anyCase('born')}(?: ${anyCase('on')})?|${anyCase('dob')}|${anyCase('d.o.b')}\\.?)${SEP}(?<value>${DATE})(?!\\d)`, 'y'),
+  pattern: new RegExp(
+    `(?:${anyCase('birth')}(?:${J}(?:${anyCase('date')}|${anyCase('day')}))?|` +
+      `${anyCase('born')}(?: ${anyCase('on')})?|${anyCase('dob')}|${anyCase('d.o.b')}\\.?)${SEP}` +
+      `(?<value>${DATE})(?!\\d)`,
+    'y',
+  ),
   accept: plausibleDate,
 };
 
@@ -53,7 +64,9 @@ const passport: KeyedRule = {
 const driver: KeyedRule = {
   kind: 'drivers_license',
   pattern: new RegExp(
-    `${anyCase('driv')}(?:${anyCase('er')}(?:'?[sS])?|${anyCase('ing')})${J}${anyCase('licen')}[cCsS][eE]${NUMBER_WORD}${SEP}(?<value>(?=(?:[A-Za-z-]{0,19}\\d){4})[A-Za-z0-9][A-Za-z0-9-]{3,18}[A-Za-z0-9])(?![A-Za-z0-9-])`,
+    `${anyCase('driv')}(?:${anyCase('er')}(?:'?[sS])?|` +
+      `${anyCase('ing')})${J}${anyCase('licen')}[cCsS][eE]${NUMBER_WORD}${SEP}` +
+      `(?<value>(?=(?:[A-Za-z-]{0,19}\\d){4})[A-Za-z0-9][A-Za-z0-9-]{3,18}[A-Za-z0-9])(?![A-Za-z0-9-])`,
     'y',
   ),
 };
@@ -97,7 +110,11 @@ const myName: KeyedRule = {
   accept: (value) => !/^(?:Not|Is|The|A|An|Was)$/.test(value.split(' ')[0]),
 };
 
-const NAME_KEYS = ['first name', 'last name', 'full name', 'given name', 'family name', 'middle name', 'maiden name', 'legal name', 'customer name', 'patient name', 'employee name', 'contact name', 'recipient name', 'beneficiary name', 'surname', 'forename', 'card holder', 'account holder'];
+const NAME_KEYS = [
+  'first name', 'last name', 'full name', 'given name', 'family name', 'middle name',
+  'maiden name', 'legal name', 'customer name', 'patient name', 'employee name', 'contact name',
+  'recipient name', 'beneficiary name', 'surname', 'forename', 'card holder', 'account holder',
+];
 
 /** Every word a keyed value of personal data follows, one scan for all of them. */
 const keyed = new KeyedScan([
@@ -114,17 +131,22 @@ const keyed = new KeyedScan([
   ...moreKeywords,
 ]);
 
-const STREET_WORD = '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Terrace|Ter|Way|Place|Pl|Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Plaza|Crescent)';
+const STREET_WORD =
+  '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Terrace|Ter|Way|Place|Pl|' +
+  'Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Plaza|Crescent)';
 
 /** A street address: house number, street name, street word, then optionally unit, city, state and ZIP. */
 const streetRules: PatternRule[] = [
   {
     kind: 'street_address',
     pattern: new RegExp(
-      `(?<![\\w.-])(?<value>\\d{1,6}[A-Z]?(?:-\\d{1,4})? (?:(?:[NSEW]|North|South|East|West)\\.? )?(?:[A-Z][a-z]+|\\d{1,3}(?:st|nd|rd|th))(?: [A-Z][a-z]+){0,3} ${STREET_WORD}\\.?` +
+      `(?<![\\w.-])(?<value>\\d{1,6}[A-Z]?(?:-\\d{1,4})? (?:(?:[NSEW]|North|South|East|` +
+        `West)\\.? )?(?:[A-Z][a-z]+|\\d{1,3}(?:st|nd|rd|th))(?: [A-Z][a-z]+){0,3} ${STREET_WORD}\\.?` +
         '(?: (?:NW|NE|SW|SE|N|S|E|W)\\.?)?(?:,? (?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|#)\\.? ?#?[A-Za-z0-9-]{1,6})?' +
         // City, then a US state and ZIP, a UK postcode (SW1A 2AA) or a Canadian one (K1A 0B1).
-        '(?:, [A-Z][a-z]+(?: [A-Z][a-z]+){0,2})?(?:,? (?:[A-Z]{2} \\d{5}(?:-\\d{4})?|[A-Z]{1,2}\\d[A-Z\\d]? \\d[A-Z]{2}|[A-Z]{2} [A-Z]\\d[A-Z] \\d[A-Z]\\d|[A-Z]\\d[A-Z] \\d[A-Z]\\d))?)(?!\\w)',
+        '(?:, [A-Z][a-z]+(?: [A-Z][a-z]+){0,2})?(?:,? (?:[A-Z]{2} \\d{5}(?:-\\d{4})?|' +
+          '[A-Z]{1,2}\\d[A-Z\\d]? \\d[A-Z]{2}|[A-Z]{2} [A-Z]\\d[A-Z] \\d[A-Z]\\d|' +
+          '[A-Z]\\d[A-Z] \\d[A-Z]\\d))?)(?!\\w)',
       'gd',
     ),
     // `Copyright 2011 Gary Court.`: a year and a surname that happens to be a street word.

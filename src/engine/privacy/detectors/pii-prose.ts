@@ -1,8 +1,9 @@
 import type { KeyedRule, KeywordTable } from '../keyed-scan';
 
 // Secrets as people write them in sentences rather than in key = value pairs: "your new password
-// is 8fJ#kL2m!x", "login with password Tr0ub4dor&3", "use the PIN 4821". The same words fill validation messages and docs ("password is required", "the password
-// must be 8 characters"), so what follows the word must look like a password, not like a word.
+// is 8fJ#kL2m!x", "login with password Tr0ub4dor&3", "use the PIN 4821". The same words fill
+// validation messages and docs ("password is required", "the password must be 8 characters"), so
+// what follows the word must look like a password, not like a word.
 
 /** Hash and cipher names that follow "password is" in docs (`password is SHA-256 hashed`). */
 const ALGORITHM = /^(?:sha|md|aes|utf|base|rsa|hmac|pbkdf|argon|scrypt|des|crc|ecdsa|ed)[-_]?\d/i;
@@ -29,7 +30,9 @@ const passwordProse: KeyedRule = {
   standalone: true,
   // "password is X", "password was changed to X", "password: X", "password X"; quotes kept out.
   pattern: new RegExp(
-    "(?:[Pp]ass(?:word|code|phrase)|PASS(?:WORD|CODE|PHRASE)|[Pp]asswd)(?:[ \\t]+(?:(?:is|was|will be|remains|has been)(?:[ \\t]+(?:changed|set|reset|updated)[ \\t]+to)?|(?:changed|set|reset|updated)[ \\t]+to))?:?[ \\t]+[\"'“‘]?" +
+    '(?:[Pp]ass(?:word|code|phrase)|PASS(?:WORD|CODE|PHRASE)|[Pp]asswd)' +
+      '(?:[ \\t]+(?:(?:is|was|will be|remains|has been)(?:[ \\t]+(?:changed|set|reset|updated)[ \\t]+to)?' +
+      '|(?:changed|set|reset|updated)[ \\t]+to))?:?[ \\t]+["\'“‘]?' +
       '(?<value>[^\\s"\'”’<>]{5,63}[^\\s"\'”’<>.,;:)])(?=[\\s"\'”’.,;:)]|$)',
     'y',
   ),
@@ -40,7 +43,11 @@ const pin: KeyedRule = {
   kind: 'pin',
   standalone: true,
   // Upper-case PIN, or "pin code"/"pin number": a lower-case `pin 13` is a GPIO pin.
-  pattern: /(?:PIN(?:[ _-]?(?:[Cc]ode|CODE|[Nn]umber|NUMBER))?|[Pp]in[ _-]?(?:[Cc]ode|[Nn]umber))(?:[ \t]+(?:is|was))?[ \t]*[:=#]?[ \t]*["']?(?<value>\d{4,8})(?![\w-])/y,
+  pattern: new RegExp(
+    /(?:PIN(?:[ _-]?(?:[Cc]ode|CODE|[Nn]umber|NUMBER))?|[Pp]in[ _-]?(?:[Cc]ode|[Nn]umber))/.source +
+      /(?:[ \t]+(?:is|was))?[ \t]*[:=#]?[ \t]*["']?(?<value>\d{4,8})(?![\w-])/.source,
+    'y',
+  ),
   // A run of one digit is a placeholder.
   accept: (value) => !/^(\d)\1*$/.test(value),
 };
