@@ -103,7 +103,10 @@ async function main(): Promise<void> {
       ourRuns.push(timed(process.execPath, [CLI, 'files', '--root', root]).ms);
     }
     const [git, ours] = [percentile(gitRuns, 50), percentile(ourRuns, 50)];
-    console.log(`grounded files: p50 ${fmt(ours, 0)} ms of 5 | git ls-files -co --exclude-standard p50 ${fmt(git, 0)} ms → ${ratio(ours, git)} [target ≤ 2×]`);
+    console.log(
+      `grounded files: p50 ${fmt(ours, 0)} ms of 5 | git ls-files -co --exclude-standard p50 ${fmt(git, 0)} ms → ${ratio(ours, git)} ` +
+        '[target ≤ 2×]',
+    );
   } else console.log('grounded files: not a git repository, comparison with git ls-files skipped');
 
   const shots: number[] = [];
@@ -132,11 +135,15 @@ async function main(): Promise<void> {
   const residentP50 = percentile(residentShots, 50);
   console.log(
     (`one-shot grounded query with grounded serve running (process start included): p50 ${fmt(residentP50, 0)} ms of 5 | ${vsRg(residentP50)}; ` +
-      `serve ready in ${fmt(resident.startMs, 0)} ms (saved index), its peak RSS ${resident.peakRssMb === undefined ? 'n/a' : `${fmt(resident.peakRssMb, 0)} MB`}`),
+      `serve ready in ${fmt(resident.startMs, 0)} ms (saved index), its peak RSS ` +
+      `${resident.peakRssMb === undefined ? 'n/a' : `${fmt(resident.peakRssMb, 0)} MB`}`),
   );
   if (hasGit) {
     const [git, ours] = [percentile(residentGit, 50), percentile(residentFiles, 50)];
-    console.log(`grounded files with grounded serve running: p50 ${fmt(ours, 0)} ms of 5 | git ls-files -co --exclude-standard p50 ${fmt(git, 0)} ms → ${ratio(ours, git)}`);
+    console.log(
+      `grounded files with grounded serve running: p50 ${fmt(ours, 0)} ms of 5 | ` +
+        `git ls-files -co --exclude-standard p50 ${fmt(git, 0)} ms → ${ratio(ours, git)}`,
+    );
   }
 
   // As the extension does a few seconds after startup: the tokenizer loaded, the scrubber run once.

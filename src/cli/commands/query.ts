@@ -18,7 +18,9 @@ import { runChat } from './query-chat';
 import { connectResident } from '../../engine/resident/context-client';
 import { RefusedCode } from '../../engine/resident/refused';
 
-const HELP = `Usage: grounded query "QUESTION" [--root DIR] [--json] [--max-tokens N] [--max-file-tokens N] [--no-llm] [--no-tools] [--refresh-urls] [--no-daemon] [--verbose]
+const HELP =
+  'Usage: grounded query "QUESTION" [--root DIR] [--json] [--max-tokens N] [--max-file-tokens N] [--no-llm] ' +
+  `[--no-tools] [--refresh-urls] [--no-daemon] [--verbose]
        grounded query --chat ["FIRST QUESTION"] [options]
 
 Answers a question about the workspace from its code, citing path#Lstart-Lend; citations that do
@@ -178,7 +180,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         // A server left running with old settings or an old build would be slow forever: said once per run.
         if ((code === RefusedCode.otherSettings || code === RefusedCode.otherProtocol) && !staleNoted) {
           staleNoted = true;
-          io.stderr(`note: grounded serve for this folder runs ${code === RefusedCode.otherSettings ? 'with other settings' : 'another version'}; answering here. Restart it: grounded serve --stop, then grounded serve --detach\n`);
+          const why = code === RefusedCode.otherSettings ? 'with other settings' : 'another version';
+          io.stderr(`note: grounded serve for this folder runs ${why}; answering here. Restart it: grounded serve --stop, then grounded serve --detach\n`);
         }
         return undefined;
       }
@@ -207,7 +210,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const r = await answerOne(question, []);
     // Said to a person at a terminal only, where it helps: a large folder and no server yet.
     if (!resident && !values.json && io.interactive && r.context.filesSearched >= SERVE_TIP_FILES) {
-      io.stderr(`tip: \`grounded serve --detach\` keeps the index of these ${r.context.filesSearched.toLocaleString('en-US')} files live, so each question here skips loading it.\n`);
+      const files = r.context.filesSearched.toLocaleString('en-US');
+      io.stderr(`tip: \`grounded serve --detach\` keeps the index of these ${files} files live, so each question here skips loading it.\n`);
     }
     // The snippets are printed either way; a model that failed (not merely unreachable) still exits 4, as scripts expect.
     if (r.modelError && r.modelError.kind !== 'network') {

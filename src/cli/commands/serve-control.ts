@@ -20,7 +20,8 @@ export const serveLogPath = (root: string) => path.join(root, '.agent', 'state',
 
 export function describeStatus(s: ServeStatus): string {
   const watching = s.watchedFolders ? `${count(s.watchedFolders)} folders watched` : 'not watching: each question re-lists the files';
-  const indexing = !s.indexing ? '' : s.indexing.total ? `, indexing ${count(s.indexing.indexed)} of ${count(s.indexing.total)} files` : ', looking for changes';
+  let indexing = '';
+  if (s.indexing) indexing = s.indexing.total ? `, indexing ${count(s.indexing.indexed)} of ${count(s.indexing.total)} files` : ', looking for changes';
   return `a server answers for ${s.root}: pid ${s.pid}, ${count(s.files)} files, ${watching}${indexing}`;
 }
 

@@ -39,8 +39,9 @@ export async function connectResident(root: string): Promise<ResidentClient | un
   }
   if (!socket) return undefined;
   // Loaded only when a server answers: without one, `grounded query` and `files` do not pay for them (~10 ms).
-  const [{ createMessageConnection, SocketMessageReader, SocketMessageWriter }, { ContextRequest, FilesRequest, RESIDENT_PROTOCOL, ServeStatusRequest, ShutdownRequest }] =
-    await Promise.all([import('vscode-jsonrpc/node'), import('./protocol')]);
+  const [jsonrpc, protocol] = await Promise.all([import('vscode-jsonrpc/node'), import('./protocol')]);
+  const { createMessageConnection, SocketMessageReader, SocketMessageWriter } = jsonrpc;
+  const { ContextRequest, FilesRequest, RESIDENT_PROTOCOL, ServeStatusRequest, ShutdownRequest } = protocol;
   const conn: MessageConnection = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
   conn.listen();
   // A server that goes away mid-question rejects the request: the CLI then answers by itself.

@@ -133,9 +133,13 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
   /** Refuses a request the server cannot answer as the CLI would; then takes in the file events already queued. */
   const admit = async (p: ContextParams | FilesParams): Promise<void> => {
     opts.onActivity?.();
-    if (p.protocol !== RESIDENT_PROTOCOL) throw new ResponseError(RefusedCode.otherProtocol, `this server speaks protocol ${RESIDENT_PROTOCOL}, not ${p.protocol}`);
+    if (p.protocol !== RESIDENT_PROTOCOL) {
+      throw new ResponseError(RefusedCode.otherProtocol, `this server speaks protocol ${RESIDENT_PROTOCOL}, not ${p.protocol}`);
+    }
     if (path.resolve(p.root) !== root) throw new ResponseError(RefusedCode.otherFolder, `this server answers for ${root}`);
-    if (indexedBy(p.settings) !== own) throw new ResponseError(RefusedCode.otherSettings, 'the index is built with other settings (.agent/etc/query.yaml changed?)');
+    if (indexedBy(p.settings) !== own) {
+      throw new ResponseError(RefusedCode.otherSettings, 'the index is built with other settings (.agent/etc/query.yaml changed?)');
+    }
     // A request made right after an edit sees it: its event is taken in before the answer.
     await new Promise((r) => setImmediate(r));
   };

@@ -163,7 +163,8 @@ export class WorkspaceSession {
     // Opening the database creates .agent/state/: not when the user turned memory off.
     const store = toolsAllowed && r.remember !== false && opts.database ? await this.store() : undefined;
     // With a resident server the saved index is opened only if the question is built here after all.
-    const saved = opts.savedIndex ? lazySavedIndex(() => openIndex({ root, settings: s, overlay: opts.overlay, prefetch: true }), !opts.remoteContext) : undefined;
+    const open = () => openIndex({ root, settings: s, overlay: opts.overlay, prefetch: true });
+    const saved = opts.savedIndex ? lazySavedIndex(open, !opts.remoteContext) : undefined;
     const result = await ask(
       { root, question: r.question, history: r.history, attached: r.attached, overlay: opts.overlay, signal: r.signal, onEvent: r.onEvent },
       {

@@ -95,7 +95,9 @@ export function parseTracked(out: string): TrackedStats {
       else changedElsewhere.push(entryPath);
     } else if (tag !== 77 /* M */ || last < 0 || paths[last] !== entryPath) {
       paths.push(entryPath);
-      const st = tag === 72 /* H */ && isRegularMode(out, pos + 2) && out.charCodeAt(tab - 1) === 48 && out.charCodeAt(tab - 2) === 32 ? recordIn(out, lines) : undefined;
+      // A cached (H), regular, merged (stage ` 0` before the tab) entry carries a stat git trusts.
+      const trusted = tag === 72 /* H */ && isRegularMode(out, pos + 2) && out.charCodeAt(tab - 1) === 48 && out.charCodeAt(tab - 2) === 32;
+      const st = trusted ? recordIn(out, lines) : undefined;
       size.push(st ? st.size : NaN);
       mtimeMs.push(st ? st.mtimeMs : NaN);
     }

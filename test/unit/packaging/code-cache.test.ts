@@ -22,12 +22,10 @@ function bundle(): string {
   return path.join(dir, 'app.js');
 }
 
-const run = (file: string, tag?: string) =>
-  JSON.parse(
-    execFileSync(process.execPath, ['-e', `require(${JSON.stringify(LAUNCHER)}).requireWithCodeCache(${JSON.stringify(file)}, module, ${JSON.stringify(tag)})`], {
-      encoding: 'utf8',
-    }),
-  );
+const run = (file: string, tag?: string) => {
+  const script = `require(${JSON.stringify(LAUNCHER)}).requireWithCodeCache(${JSON.stringify(file)}, module, ${JSON.stringify(tag)})`;
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+};
 
 const caches = (file: string) => {
   const dir = path.join(path.dirname(file), '.v8-cache');

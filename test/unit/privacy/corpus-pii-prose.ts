@@ -10,7 +10,11 @@ export const piiProseCases: Case[] = [
   ['a password in a sentence', 'Your new password is 8fJ#kL2m!x and expires in 30 days.', `Your new password is ${R('password')} and expires in 30 days.`],
   ['a password then a comma', "My password is hunter2, don't tell anyone.", `My password is ${R('password')}, don't tell anyone.`],
   ['a passcode at the end of a sentence', 'The temporary passcode is Zq7#pL9w.', `The temporary passcode is ${R('password')}.`],
-  ['a password right after the word', 'Login with username jsmith84 and password Tr0ub4dor&3', `Login with username ${R('username')} and password ${R('password')}`],
+  [
+    'a password right after the word',
+    'Login with username jsmith84 and password Tr0ub4dor&3',
+    `Login with username ${R('username')} and password ${R('password')}`,
+  ],
   ['a password changed to', 'the password was changed to Sunshine2024! yesterday', `the password was changed to ${R('password')} yesterday`],
   ['a quoted password', 'Password: "correct-Horse7"', `Password: "${R('password')}"`],
   ['a password of digits', 'her passcode is 73920415', `her passcode is ${R('password')}`],
@@ -51,7 +55,10 @@ export const piiProseLookalikes: Negative[] = [
   ['sol without an address', 'SOL: 12.5 and solana address pending'],
   ['an imei failing its check digit', 'IMEI: 490154203237519'],
   ['positions that are no coordinates', 'position: absolute;\nconst center = [51.505, -0.09];\ntranslate(12.3456, 7.8912)\nlat: 91.5000'],
-  ['username keys in code', 'username: admin\nusername: this.username\nusername: string\nusername: preferred_username || upn\nconst username = result.groups?.user;'],
+  [
+    'username keys in code',
+    'username: admin\nusername: this.username\nusername: string\nusername: preferred_username || upn\nconst username = result.groups?.user;',
+  ],
   ['an identifier starting with username', 'export class UsernamePasswordCredential {}'],
   ['a registration that is no plate', 'registration: serviceWorker'],
 ];

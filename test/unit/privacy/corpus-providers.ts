@@ -169,9 +169,17 @@ export const providerCases: Case[] = [
   ['ibm key', `ibm_key:"${fake(44, 'alnum', 250)}"`, `ibm_key:"${R('api_key')}"`],
   ['sidekiq gem source url', `source "https://${SIDEKIQ}@gems.contribsys.com/"`, `source "https://${R('sidekiq_secret')}@gems.contribsys.com/"`],
   ['netrc on one line', 'machine api.example.com login jdoe password s3cr3tPw', `machine api.example.com login jdoe password ${R('password')}`],
-  ['netrc over several lines', 'machine github.com\n  login octocat\n  password ghx7Rt2kLp', `machine github.com\n  login octocat\n  password ${R('password')}`],
+  [
+    'netrc over several lines',
+    'machine github.com\n  login octocat\n  password ghx7Rt2kLp',
+    `machine github.com\n  login octocat\n  password ${R('password')}`,
+  ],
   ['slack browser cookie', `d=xoxd-${fake(60, 'url', 254)}`, `d=${R('slack_token')}`],
-  ['s3 pre-signed url signature', `?X-Amz-Date=20240101T000000Z&X-Amz-Signature=${fake(64, 'hex', 255)}`, `?X-Amz-Date=20240101T000000Z&X-Amz-Signature=${R('aws_presigned_signature')}`],
+  [
+    's3 pre-signed url signature',
+    `?X-Amz-Date=20240101T000000Z&X-Amz-Signature=${fake(64, 'hex', 255)}`,
+    `?X-Amz-Date=20240101T000000Z&X-Amz-Signature=${R('aws_presigned_signature')}`,
+  ],
   ['netrc default entry', 'default login anonymous password guest2024!', `default login anonymous password ${R('password')}`],
 ];
 

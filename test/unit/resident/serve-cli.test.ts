@@ -52,7 +52,10 @@ test('grounded serve answers grounded query in its folder (same output), --no-da
   writeFileSync(path.join(root, '.agent', 'etc', 'query.yaml'), 'excluded_folders: [docs]\n');
   const stale = capture(root);
   assert.equal(await main(['query', 'how are API keys stored?', '--no-llm', '--json'], stale.io), 0);
-  assert.match(stale.err, /note: grounded serve for this folder runs with other settings; answering here\. Restart it: grounded serve --stop, then grounded serve --detach\n/);
+  assert.match(
+    stale.err,
+    /note: grounded serve for this folder runs with other settings; answering here\. Restart it: grounded serve --stop, then grounded serve --detach\n/,
+  );
   assert.equal(JSON.parse(stale.out).chunks[0].path, 'src/auth/keyStore.ts');
   assert.equal(serve.err.match(/question /g)?.length, 1);
   rmSync(path.join(root, '.agent', 'etc'), { recursive: true });

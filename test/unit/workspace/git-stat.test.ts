@@ -86,7 +86,8 @@ describe('stat recorded by git', () => {
 
   it('lists a file in conflict once, without a record, and drops the record of a file git finds changed wherever its line comes', () => {
     const entry = (tag: string, name: string, stage = 0) =>
-      `${tag} 100644 ${'a'.repeat(40)} ${stage}\t${name}\0  ctime: 1700000000:5\n  mtime: 1700000000:5\n  dev: 1\tino: 2\n  uid: 0\tgid: 0\n  size: 12\tflags: 0\n`;
+      `${tag} 100644 ${'a'.repeat(40)} ${stage}\t${name}\0` +
+      '  ctime: 1700000000:5\n  mtime: 1700000000:5\n  dev: 1\tino: 2\n  uid: 0\tgid: 0\n  size: 12\tflags: 0\n';
     const out = [
       entry('H', 'a.ts'), entry('C', 'a.ts'),
       entry('M', 'conflict.ts', 1), entry('M', 'conflict.ts', 2), entry('M', 'conflict.ts', 3), entry('C', 'conflict.ts', 3),

@@ -6,7 +6,9 @@ import { underExcludedFolder } from '../../../src/engine/workspace/excluded';
 
 describe('names Grounded never reads, judged without a copy per path', () => {
   it('takes the extension as path.posix.extname does', () => {
-    const names = ['a.png', 'dir/b.PNG', '.png', 'dir/.png', 'x.tar.gz', 'file.', '..png', 'a/..png', 'noext', 'a.png/readme', 'a.b/c.wasm', 'c.Wasm', 'd.pngx'];
+    const names = [
+      'a.png', 'dir/b.PNG', '.png', 'dir/.png', 'x.tar.gz', 'file.', '..png', 'a/..png', 'noext', 'a.png/readme', 'a.b/c.wasm', 'c.Wasm', 'd.pngx',
+    ];
     for (const rel of names) {
       const ext = path.posix.extname(rel).slice(1).toLowerCase();
       const expected = ['png', 'gz', 'wasm'].includes(ext);
