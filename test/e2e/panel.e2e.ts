@@ -73,17 +73,32 @@ test('code in an answer is highlighted in the theme\'s colours and its Copy butt
   await waitForPanelScript(frame);
   await input.fill('show the code-e2e');
   await input.press('Enter');
-  const block = frame.locator('.turn', { hasText: 'show the code-e2e' }).locator('pre.code-block').first();
+  const turn = frame.locator('.turn', { hasText: 'show the code-e2e' });
+  const block = turn.locator('pre.code-block').first();
   await block.waitFor({ state: 'visible', timeout: 60_000 });
-  const colour = (sel: string) => block.locator(sel).first().evaluate((e) => getComputedStyle(e).color);
-  const plain = await block.locator('code').evaluate((e) => getComputedStyle(e).color);
-  const keyword = await colour('.hljs-keyword');
-  const comment = await colour('.hljs-comment');
-  assert.notEqual(keyword, plain, 'keywords take a theme colour of their own');
-  assert.notEqual(comment, keyword);
+  // Measured once the answer is done: until then every update redraws the turn, and an element
+  // Playwright found a moment before may already be detached (its computed style is then empty).
+  await turn.locator('.redactions').waitFor({ state: 'visible', timeout: 60_000 });
+  // One evaluation from the body (never redrawn) reads every style of the same, live block.
+  const styles = await frame.locator('body').evaluate(() => {
+    const turn = Array.from(document.querySelectorAll('.turn')).find((t) => t.textContent?.includes('show the code-e2e'));
+    const pre = turn?.querySelector('pre.code-block');
+    // No named helper here: the test bundle would wrap it in a function the page does not have.
+    const [plain, keyword, comment] = ['code', '.hljs-keyword', '.hljs-comment'].map((sel) => {
+      const e = pre?.querySelector(sel);
+      return e ? getComputedStyle(e).color : 'missing';
+    });
+    return {
+      plain,
+      keyword,
+      comment,
+      lineBackgrounds: Array.from(pre?.querySelectorAll('code span') ?? []).map((e) => getComputedStyle(e).backgroundColor),
+    };
+  });
+  assert.notEqual(styles.keyword, styles.plain, 'keywords take a theme colour of their own');
+  assert.notEqual(styles.comment, styles.keyword);
   // One background for the whole block: no line is striped.
-  const lineBackgrounds = await block.locator('code span').evaluateAll((spans) => spans.map((e) => getComputedStyle(e).backgroundColor));
-  assert.ok(lineBackgrounds.every((c) => c === 'rgba(0, 0, 0, 0)'), lineBackgrounds.join());
+  assert.ok(styles.lineBackgrounds.length > 0 && styles.lineBackgrounds.every((c) => c === 'rgba(0, 0, 0, 0)'), styles.lineBackgrounds.join());
   await block.hover();
   const copy = block.locator('button.copy-code');
   await copy.click();
