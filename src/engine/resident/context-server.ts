@@ -15,7 +15,7 @@ import {
   ContextRequest, FilesRequest, indexedBy, RefusedCode, RESIDENT_PROTOCOL, ServeStatusRequest, ShutdownRequest,
   type ContextParams, type FilesParams, type FilesResult, type ServeStatus,
 } from './protocol';
-import { answersAt, residentSocketPaths } from './socket-path';
+import { answersAt, canonicalFolder, residentSocketPaths } from './socket-path';
 
 export interface ResidentServerOptions {
   root: string;
@@ -129,6 +129,7 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
   };
   const source = liveSource(folder, freshen);
   const own = indexedBy(settings);
+  const here = canonicalFolder(root);
 
   /** Refuses a request the server cannot answer as the CLI would; then takes in the file events already queued. */
   const admit = async (p: ContextParams | FilesParams): Promise<void> => {
@@ -136,7 +137,7 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
     if (p.protocol !== RESIDENT_PROTOCOL) {
       throw new ResponseError(RefusedCode.otherProtocol, `this server speaks protocol ${RESIDENT_PROTOCOL}, not ${p.protocol}`);
     }
-    if (path.resolve(p.root) !== root) throw new ResponseError(RefusedCode.otherFolder, `this server answers for ${root}`);
+    if (canonicalFolder(p.root) !== here) throw new ResponseError(RefusedCode.otherFolder, `this server answers for ${root}`);
     if (indexedBy(p.settings) !== own) {
       throw new ResponseError(RefusedCode.otherSettings, 'the index is built with other settings (.agent/etc/query.yaml changed?)');
     }

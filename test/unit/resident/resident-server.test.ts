@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -120,6 +120,28 @@ describe('the resident server (grounded serve)', () => {
     await server.close();
     if (process.platform !== 'win32') assert.ok(!existsSync(socket));
     assert.equal(await connectResident(root), undefined);
+  });
+
+  it('answers the CLI run through a symlink to its folder, and the other way round', { skip: process.platform === 'win32' }, async () => {
+    const root = copyFixture('basic');
+    const link = path.join(tmpdir(), `grounded-link-${process.pid}-${++n}`);
+    symlinkSync(root, link);
+    try {
+      for (const [serverAt, cliAt] of [[root, link], [link, root]]) {
+        const server = await startResidentServer({ root: serverAt, settings });
+        const client = await connectResident(cliAt);
+        try {
+          assert.ok(client, `a server started in ${serverAt} is found from ${cliAt}`);
+          const ctx = await ask(client!, 'how are API keys stored?');
+          assert.equal(ctx.chunks[0].path, 'src/auth/keyStore.ts');
+        } finally {
+          client?.close();
+          await server.close();
+        }
+      }
+    } finally {
+      rmSync(link, { force: true });
+    }
   });
 
   it('rejects a question (for the CLI to answer itself) when the server went away after the CLI connected', async () => {
