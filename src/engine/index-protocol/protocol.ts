@@ -60,13 +60,19 @@ export function isIgnoreFile(rel: string): boolean {
   return /(^|\/)\.(gitignore|agentignore)$/.test(rel) || rel === '.git/info/exclude';
 }
 
+/** Git's index of a repository (the workspace's own or a nested one): it says which files are tracked. */
+export function isGitIndex(rel: string): boolean {
+  return rel === '.git/index' || rel.endsWith('/.git/index');
+}
+
 /**
  * Whether a file event under a workspace folder concerns the index: not inside `.git/` (except
- * its `info/exclude`), not Grounded's own `.agent/state/` (its database and index are written after
+ * its `info/exclude`, and its `index`: what is tracked decides whether an ignored file is listed,
+ * so `git rm --cached` or `git add -f` changes the file list), not Grounded's own `.agent/state/` (its database and index are written after
  * every answer), not under an excluded folder.
  */
 export function fileEventMatters(rel: string, excludedFolders: readonly string[]): boolean {
-  if (rel === '.git/info/exclude') return true;
+  if (rel === '.git/info/exclude' || isGitIndex(rel)) return true;
   const parts = rel.split('/');
   if (parts.includes('.git') || rel.startsWith('.agent/state/') || rel === '.agent/state') return false;
   return !parts.slice(0, -1).some((p) => excludedFolders.includes(p));

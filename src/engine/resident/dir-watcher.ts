@@ -15,11 +15,14 @@ export interface DirWatcherEvents {
   onLost(reason: string): void;
 }
 
+/** Folders of git's watched by themselves (not what is under them): for `info/exclude` and the `index`. */
+const GIT_FOLDERS = ['.git', '.git/info'];
+
 /**
  * Folders never watched: those whose files' events do not matter (git's own, Grounded's state, an
- * excluded folder), as `fileEventMatters` judges a file inside; `.git/info` is watched for its `exclude`.
+ * excluded folder), as `fileEventMatters` judges a file inside, except the folders of GIT_FOLDERS.
  */
-const skipFolder = (rel: string, excluded: readonly string[]) => rel !== '.git/info' && !fileEventMatters(`${rel}/-`, excluded);
+const skipFolder = (rel: string, excluded: readonly string[]) => !GIT_FOLDERS.includes(rel) && !fileEventMatters(`${rel}/-`, excluded);
 
 /**
  * Watches every folder of a workspace (one non-recursive watch per folder: Node 20's recursive
@@ -45,7 +48,7 @@ export class DirWatcher {
   /** Watches `rel` (a folder, '' for the root) and every folder under it. */
   async watchTree(rel = ''): Promise<void> {
     const queue = [rel];
-    if (rel === '') queue.push('.git/info');
+    if (rel === '') queue.push(...GIT_FOLDERS);
     while (queue.length && !this.lost) {
       const dir = queue.shift()!;
       if ((dir && skipFolder(dir, this.excluded)) || this.watchers.has(dir)) continue;
@@ -57,7 +60,7 @@ export class DirWatcher {
         continue;
       }
       if (!this.watch(dir, abs)) return;
-      if (dir === '.git/info') continue;
+      if (GIT_FOLDERS.includes(dir)) continue;
       for (const e of entries) if (e.isDirectory()) queue.push(dir ? `${dir}/${e.name}` : e.name);
     }
   }

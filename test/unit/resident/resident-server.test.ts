@@ -95,6 +95,28 @@ describe('the resident server (grounded serve)', () => {
     await eventually(async () => assert.ok(where(await ask(client, 'kiwiOnlyHere')).includes('src/kiwi.ts#L1-L1')));
   });
 
+  it('sees `git rm --cached` and `git add -f` of an ignored file: only git\'s index changed', async () => {
+    const root = copyFixture('basic');
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root });
+    git('init', '-q');
+    writeFileSync(path.join(root, '.gitignore'), 'generated/\n');
+    mkdirSync(path.join(root, 'generated'));
+    writeFileSync(path.join(root, 'generated', 'tracked.ts'), 'export const ibisTracked = 1;\n');
+    writeFileSync(path.join(root, 'generated', 'later.ts'), 'export const egretLater = 1;\n');
+    git('add', '-A');
+    git('add', '-f', 'generated/tracked.ts');
+    git('commit', '-qm', 'init');
+    const { client } = await start(root);
+    const listed = async () => (await client.files(settings)).files.filter((f) => f.startsWith('generated/'));
+    assert.deepEqual(await listed(), ['generated/tracked.ts'], 'tracked, though ignored: git lists it');
+    git('rm', '-q', '--cached', 'generated/tracked.ts');
+    await eventually(async () => assert.deepEqual(await listed(), []));
+    assert.deepEqual(where(await ask(client, 'ibisTracked')), []);
+    git('add', '-f', 'generated/later.ts');
+    await eventually(async () => assert.deepEqual(await listed(), ['generated/later.ts']));
+    assert.deepEqual(where(await ask(client, 'egretLater')), ['generated/later.ts#L1-L1']);
+  });
+
   it('refuses questions asked with other index settings or another protocol, so the CLI answers them itself', async () => {
     const root = copyFixture('basic');
     const { client } = await start(root);
