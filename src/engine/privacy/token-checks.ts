@@ -77,3 +77,9 @@ export function isWrappedJwt(value: string): boolean {
   const decoded = decodeBase64Url(value.replace(/=+$/, ''));
   return decoded !== undefined && /^eyJ[\w-]{5,}\.[\w-]*\.?[\w-]*\s*$/.test(decoded) && isJwt(decoded.trim());
 }
+
+/** True when base64 text decodes to the start of a PEM private key (`-----BEGIN … PRIVATE KEY-----`). */
+export function isEncodedPrivateKey(token: string): boolean {
+  const head = Buffer.from(token.slice(0, 88), 'base64').toString('latin1');
+  return /^-----BEGIN (?:[A-Z0-9]{1,20} ){0,4}PRIVATE KEY(?: BLOCK)?-----/.test(head);
+}

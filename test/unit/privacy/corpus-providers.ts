@@ -13,6 +13,10 @@ const uuid = (seed: number) => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 };
 
+const pem = (kind: string, a: number, b: number) =>
+  `-----BEGIN ${kind}-----\n${fake(64, 'b64', a)}\n${fake(56, 'b64', b)}\n-----END ${kind}-----\n`;
+const PEM = pem('EC PRIVATE KEY', 411, 412);
+
 const tokens: Token[] = [
   ['github classic pat with a valid checksum', 'github_token', `ghp_${withCrc32Checksum(fake(30, 'alnum', 101))}`],
   ['github user-to-server token', 'github_token', `ghu_${fake(36, 'alnum', 102)}`],
@@ -131,6 +135,12 @@ const tokens: Token[] = [
   ['settlemint token', 'settlemint_token', `sm_pat_${fake(16, 'alnum', 242)}`],
   ['twitter bearer token', 'twitter_bearer', `${'A'.repeat(22)}${fake(90, 'alnum', 243)}`],
   ['firebase cloud messaging server key', 'firebase_key', `AAAA${fake(7, 'url', 251)}:APA91b${fake(134, 'url', 252)}`],
+  ['adafruit io key', 'adafruit_key', `aio_${fake(28, 'alnum', 405)}`],
+  ['fireworks ai key', 'fireworks_key', `fw_${fake(24, 'alnum', 406)}`],
+  ['voyage ai key', 'voyage_key', `pa-${fake(43, 'alnum', 407)}`],
+  ['launchdarkly sdk key', 'launchdarkly_key', `sdk-${uuid(408)}`],
+  ['launchdarkly api token', 'launchdarkly_key', `api-${uuid(409)}`],
+  ['pem private key in base64 (kubeconfig client-key-data)', 'private_key', Buffer.from(PEM).toString('base64')],
   [
     'groq-free jwt wrapped in base64',
     'jwt',
@@ -162,6 +172,8 @@ export const providerCases: Case[] = [
     `client = Client("https://api.softlayer.com/soap/v3.1/${fake(64, 'hex', 246)}")`,
     `client = Client("${R('softlayer_key')}")`,
   ],
+  ['datadog application key by its env name', `DD_APP_KEY=${fake(40, 'hex', 413)}`, `DD_APP_KEY=${R('api_key')}`],
+  ['laravel app key', `APP_KEY=base64:${fake(43, 'b64', 414)}=`, `APP_KEY=${R('api_key')}`],
   ['softlayer key as a flag value', `slcli --softlayer-api-key ${fake(64, 'hex', 247)} vs list`, `slcli --softlayer-api-key ${R('api_key')} vs list`],
   ['softlayer short key name', `sl_key= ${fake(64, 'hex', 248)}`, `sl_key= ${R('api_key')}`],
   ['cloudant key of lower-case letters', 'cloudant_key = "qwertzuiopasdfghjklyxcvb"', `cloudant_key = "${R('api_key')}"`],
@@ -216,5 +228,8 @@ export const providerLookalikes: Negative[] = [
   ['pk_test is public', `pk_test_${fake(24, 'alnum', 305)}`],
   ['a provider-named key holding a word', 'cloudant_key = "readonlyreportsaccessor"'],
   ['pw in other words', 'const upward = viewport_width; let pwa = true;'],
+  ['a certificate in base64 is public', `client-certificate-data: ${Buffer.from(pem('CERTIFICATE', 415, 416)).toString('base64')}`],
+  ['an app key naming a flavour', "const appKey = options.enableCae ? 'CAE' : 'default';"],
+  ['an identifier starting like a fireworks key', 'fw_version_number_of_device = read_fw_version_number()'],
   ['ordinary identifiers with token prefixes', 'const sk_list = keys.filter(isPrivate); let hf_model = load(); pat.match(re)'],
 ];

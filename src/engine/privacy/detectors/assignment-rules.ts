@@ -10,7 +10,7 @@ const PASSWORD_WORDS = ['password', 'passwd', 'passphrase', 'pwd'];
 const SECRET_SUFFIXES = [
   'apikey', 'secret', 'secrete', 'token', 'secretkey', 'secretkeybase', 'accesskey', 'privatekey', 'authkey',
   'signingkey', 'encryptionkey', 'masterkey', 'sessionkey', 'licensekey', 'hmackey', 'sharedkey',
-  'credential', 'credentials', 'creds', 'auth', 'clientsecret', 'secretid',
+  'credential', 'credentials', 'creds', 'auth', 'clientsecret', 'secretid', 'appkey', 'applicationkey',
 ];
 const SECRET_WORDS = ['apikey', 'secret', 'token', 'privatekey', 'accesskey', 'credential'];
 /** Words after a secret word that make the key name something else: `password_min_length`, `tokenizer_url`. */

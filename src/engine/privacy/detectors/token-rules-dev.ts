@@ -1,5 +1,5 @@
 import type { PrefixRule } from '../prefix-scan';
-import { checksumOrRandom, isFakeBody, notFake } from '../token-checks';
+import { checksumOrRandom, isEncodedPrivateKey, isFakeBody, notFake } from '../token-checks';
 
 // Tokens of code hosts, package registries, CI/CD, infrastructure and observability tools, from
 // each provider's published token format (prefix, alphabet, length). Bodies are bounded so the
@@ -28,6 +28,9 @@ export const devTokenRules: PrefixRule[] = [
   rule('clojars_token', 'CLOJARS_', /[a-zA-Z0-9]{60}/),
   rule('artifactory_token', 'AKCp', /[A-Za-z0-9]{10,200}/, mixed),
   rule('artifactory_token', 'cmVmd', /[A-Za-z0-9]{59}/),
+  // A PEM private key in base64 once more (kubeconfig `client-key-data`, a Secret's `tls.key`):
+  // `LS0tLS1CRUdJTi` is `-----BEGIN`; the decoded start must name a private key.
+  rule('private_key', 'LS0tLS1CRUdJTi', /[A-Za-z0-9+/]{40,20000}={0,2}/, isEncodedPrivateKey),
   // Artifactory's older encrypted passwords: AP + a hex digit + 8 or more characters.
   rule('artifactory_token', 'AP', /[0-9A-F][A-Za-z0-9]{8,120}/, (_t, body) => body.length >= 10 && mixed(_t, body)),
   rule('sourcegraph_token', 'sgp_', /(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}/),

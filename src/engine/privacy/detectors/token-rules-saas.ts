@@ -46,6 +46,8 @@ export const saasTokenRules: PrefixRule[] = [
   rule('groq_key', 'gsk_', /[A-Za-z0-9]{52}/),
   rule('xai_key', 'xai-', /[A-Za-z0-9]{80}/),
   rule('replicate_token', 'r8_', /[A-Za-z0-9]{37}/),
+  rule('fireworks_key', 'fw_', /[A-Za-z0-9]{24}/, mixed),
+  rule('voyage_key', 'pa-', /[A-Za-z0-9_-]{43}/, mixed),
   // Payments and commerce
   rule('stripe_key', ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_', 'pk_live_'], /[A-Za-z0-9]{10,247}/),
   rule('stripe_key', 'whsec_', /[A-Za-z0-9+/]{24,64}/),
@@ -102,6 +104,9 @@ export const saasTokenRules: PrefixRule[] = [
   rule('airtable_token', 'pat', /[A-Za-z0-9]{14}\.[a-f0-9]{64}/),
   rule('typeform_token', 'tfp_', /[A-Za-z0-9_.=-]{59}/),
   rule('frameio_token', 'fio-u-', /[A-Za-z0-9_=-]{64}/),
+  rule('adafruit_key', 'aio_', /[A-Za-z0-9]{28}/, mixed),
+  // LaunchDarkly's server-side SDK keys and API access tokens (`mob-` keys ship in apps: public).
+  rule('launchdarkly_key', ['sdk-', 'api-'], /[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}/),
   rule('planetscale_token', ['pscale_tkn_', 'pscale_oauth_', 'pscale_pw_'], /[A-Za-z0-9_=.-]{32,64}/),
   // JSON Web Tokens, raw and base64-wrapped once more (Kubernetes secrets, env files).
   { kind: 'jwt', prefixes: ['eyJ'], body: /[A-Za-z0-9_-]{5,2000}\.[A-Za-z0-9_-]{2,8000}\.[A-Za-z0-9_-]{0,2000}/, accept: (t) => isJwt(t) },
