@@ -2,15 +2,19 @@ import type { Finding } from '../detector';
 
 // Street addresses as continental Europe writes them, street first and the postal code before the
 // city: `Musterstraße 12, 10115 Berlin`, `12 rue de la Paix, 75002 Paris`, `Calle Mayor 12, 28013
-// Madrid`, `Via Roma 10, 00184 Roma`, `Keizersgracht 123, 1015 CJ Amsterdam`. Found from their
+// Madrid`, `Via Roma 10, 00184 Roma`, `Keizersgracht 123, 1015 CJ Amsterdam`, `Rua Augusta 100,
+// 1100-053 Lisboa`, `ul. Marszałkowska 84/92, 00-514 Warszawa`, `Drottninggatan 53, 111 21 Stockholm`. Found from their
 // tail (`, postal code City`, rare in code) and then the street before it on the same line, so the
 // text is passed over once, for the tail only.
 
-/** `, 10115 Berlin`, `, D-10115 Berlin`, `, 1015 CJ Amsterdam`, `, 8001 Zürich`. */
+/**
+ * `, 10115 Berlin`, `, D-10115 Berlin`, `, 1015 CJ Amsterdam`, `, 8001 Zürich`, `, 00-514 Warszawa`,
+ * `, 111 21 Stockholm`, `, 1100-053 Lisboa`.
+ */
 // Latin-1 letters, not \p{…}: a Unicode-mode regex runs over every comma of the text slower.
 const TAIL = new RegExp(
-  /,[ \t]?(?:(?:D|A|CH|F|I|E|NL|B|L)-)?\d{4,5}(?:[ \t]?[A-Z]{2})?/.source +
-    /[ \t][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:[ -][A-ZÀ-ÖØ-Þ]?[a-zß-öø-ÿ]+){0,2}(?![\wÀ-ÖØ-öø-ÿ])/.source,
+  /,[ \t]?(?:(?:D|A|CH|F|I|E|NL|B|L|S|SE|DK|N|NO|FI|PL|P|PT)-)?(?:\d{4,5}(?:[ \t]?[A-Z]{2})?|\d{2}-\d{3}|\d{3} \d{2}|\d{4}-\d{3})/.source +
+    /[ \t][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:[ -][A-ZÀ-ÖØ-Þ]?[a-zß-öø-ÿ]+){0,2}(?: [A-ZØÆ](?=[ \t]*(?:[\r\n,.;)]|$)))?(?![\wÀ-ÖØ-öø-ÿ])/.source,
   'y',
 );
 
@@ -26,9 +30,14 @@ const STREET = new RegExp(
       `\\p{Lu}[\\p{L}-]*(?:straat|laan|weg|plein|gracht|kade|singel|dijk) ${NUMBER}`,
       // French: 12 rue de la Paix, 5 bis avenue Foch
       `\\d{1,4}(?: ?(?:bis|ter))?,? (?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|[Rr]oute|[Cc]ours) [^\\n,]{2,40}`,
-      // Spanish, Catalan, Italian: Calle Mayor 12, 3º B; Via Roma 10/A
-      `(?:Calle|C\\/|Avenida|Avda\\.|Plaza|Paseo|Carrer|Camino|Ronda|Via|Viale|Piazza|Corso|Largo|` +
-        `Vicolo) [^\\n,]{2,40},? ${NUMBER}(?:\\/[a-zA-Z0-9]{1,4})?(?:,? [^\\n,]{1,12})?`,
+      // Spanish, Catalan, Italian, Portuguese: Calle Mayor 12, 3º B; Via Roma 10/A; Rua Augusta 100
+      `(?:Calle|C\\/|Avenida|Avda\\.|Av\\.|Plaza|Paseo|Carrer|Camino|Ronda|Via|Viale|Piazza|Corso|Largo|` +
+        `Vicolo|Rua|Travessa|Praça|Alameda|Estrada) [^\\n,]{2,40},? ${NUMBER}(?:\\/[a-zA-Z0-9]{1,4})?(?:,? [^\\n,]{1,12})?`,
+      // Swedish, Norwegian, Danish, Finnish: Drottninggatan 53, Karl Johans gate 22, Mannerheimintie 10
+      `(?:\\p{Lu}[\\p{L}-]*(?:gatan|gata|gate|gaten|vägen|väg|veien|vegen|vei|vejen|vej|gade|gränd|torget|torv|plads|plass|` +
+        `stræde|allé|allén|katu|tie|kuja|polku|tori)|(?:\\p{Lu}\\p{L}+ ){1,3}(?:gate|gata|vei|vej|gade|allé|plass|plads)) ${NUMBER}`,
+      // Polish: ul. Marszałkowska 84/92, al. Jerozolimskie 65/79
+      `(?:ul\\.|al\\.|os\\.|pl\\.|ulica|aleja) ?\\p{Lu}[^\\n,]{1,40} \\d{1,4}[a-zA-Z]?(?:\\/\\d{1,4}[a-zA-Z]?)?`,
     ].join('|') +
     ')$',
   'u',

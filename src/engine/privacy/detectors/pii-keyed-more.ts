@@ -102,6 +102,17 @@ const solana: KeyedRule = {
   accept: (value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value),
 };
 
+const bic: KeyedRule = {
+  kind: 'bic',
+  standalone: true,
+  // A bank's BIC (SWIFT code): bank, country, location (its second character never `O`), and an optional branch.
+  pattern: new RegExp(
+    `(?:BIC|[Bb]ic|SWIFT|[Ss]wift)(?:${J}(?:${anyCase('code')}|${anyCase('number')}|${anyCase('no')}\\.?))?${SEP}` +
+      '(?<value>[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9](?:[A-Z0-9]{3})?)(?![\\w-])',
+    'y',
+  ),
+};
+
 /** The keywords of these, for the one keyword scan of personal data (pii-personal.ts). */
 export const moreKeywords: KeywordTable = [
   { words: ['imei', 'imeisv'], rule: imei },
@@ -118,4 +129,5 @@ export const moreKeywords: KeywordTable = [
   // `sol` ends where a word would go on (`console` fails inside the scan).
   { words: ['solana', 'sol'], rule: solana, sources: ['sol(?:ana)?(?![a-z])'] },
   { words: ['license plate', 'licence plate', 'number plate', 'registration plate', 'registration', 'vrm'], rule: plate },
+  { words: ['bic', 'swift'], rule: bic, sources: ['bic(?![a-z])', 'swift(?![a-z])'] },
 ];

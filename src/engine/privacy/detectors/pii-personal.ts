@@ -44,11 +44,19 @@ const NAME_LETTERS = "\\p{Lu}(?:\\p{L}|['’-](?=\\p{L})){0,30}";
 const WORD = `${NAME_LETTERS}\\.?`;
 const NAME = `${WORD}(?: ${WORD}){0,3}`;
 
+/** "Date of birth" in German, Dutch, French, Spanish, Italian, Portuguese, Polish and the Nordic languages. */
+const BIRTH_WORDS_WORLD = [
+  'geburtsdatum', 'geboren', 'geboortedatum', 'date de naissance', 'fecha de nacimiento', 'data di nascita',
+  'data de nascimento', 'data urodzenia', 'födelsedatum', 'fødselsdato', 'fødselsdag', 'syntymäaika',
+];
+const BIRTH_WORLD = `[Gg]eburtsdatum|[Gg]eboren(?: (?:am|op))?|[Gg]eboortedatum|[Dd]ate de naissance|[Ff]echa de nacimiento|` +
+  `[Dd]ata (?:di nascita|de nascimento|urodzenia)|[Ff]ödelsedatum|[Ff]ødselsdato|[Ff]ødselsdag|[Ss]yntymäaika`;
+
 const birth: KeyedRule = {
   kind: 'date_of_birth',
   pattern: new RegExp(
     `(?:${anyCase('birth')}(?:${J}(?:${anyCase('date')}|${anyCase('day')}))?|` +
-      `${anyCase('born')}(?: ${anyCase('on')})?|${anyCase('dob')}|${anyCase('d.o.b')}\\.?)${SEP}` +
+      `${anyCase('born')}(?: ${anyCase('on')})?|${anyCase('dob')}|${anyCase('d.o.b')}\\.?|${BIRTH_WORLD})${SEP}` +
       `(?<value>${DATE})(?!\\d)`,
     'y',
   ),
@@ -85,21 +93,45 @@ const title: KeyedRule = {
   accept: (value) => !notAName(value),
 };
 
+/** Labels that, capitalised before `: `, introduce a person in forms, tickets and letters. */
+const PERSON_LABELS = ['Name', 'Patient', 'Customer', 'Employee', 'Contact', 'Applicant', 'Recipient', 'Passenger', 'Cardholder', 'Attendee'];
+const PERSON_LABEL = `(?:${PERSON_LABELS.join('|')})`;
+const LABEL_AT_FIELD_START = new RegExp(`(?:^|[,;|])[\\s>*#"'-]*${PERSON_LABEL}: $`);
+
 /**
  * A bare `Name: ` label (capitalised, one space) before two to four capitalised words, as forms,
- * tickets and letters write a person: `name: 'x'` in code is lower case, and one word is a label.
- * The label must start its line or field (after `,`, `;`, `|`): `Common Name: DigiCert …` and
- * `Product Name: …` name things.
+ * tickets and letters write a person (`Patient: Maria Garcia` too): `name: 'x'` in code is lower
+ * case, and one word is a label. The label must start its line or field (after `,`, `;`, `|`):
+ * `Common Name: DigiCert …` and `Product Name: …` name things.
  */
 const nameLabel: KeyedRule = {
   kind: 'person_name',
   standalone: true,
-  pattern: new RegExp(`Name: (?<value>${WORD}(?: ${WORD}){1,3})(?![\\p{L}\\p{N}_(<?\\[])`, 'yu'),
+  pattern: new RegExp(`${PERSON_LABEL}: (?<value>${WORD}(?: ${WORD}){1,3})(?![\\p{L}\\p{N}_(<?\\[])`, 'yu'),
   accept: (value, text, start) => {
-    const label = start - 'Name: '.length;
-    const before = text.slice(Math.max(0, text.lastIndexOf('\n', label - 1) + 1, label - 40), label);
-    return /(?:^|[,;|])[\s>*#"'-]*$/.test(before) && !notAName(value);
+    const before = text.slice(Math.max(0, text.lastIndexOf('\n', start - 1) + 1, start - 60), start);
+    return LABEL_AT_FIELD_START.test(before) && !notAName(value);
   },
+};
+
+/**
+ * The name under a letter's closing (`Sincerely, Hans Müller`, `Best regards,` then the name on
+ * the next line): two or three name words; `The Babel Team` and `Your friends` are no person.
+ */
+const SIGN_OFFS = [
+  'sincerely', 'regards', 'kind regards', 'best regards', 'warm regards', 'yours truly', 'yours sincerely', 'yours faithfully',
+  'mit freundlichen grüßen', 'cordialement',
+];
+const signOff: KeyedRule = {
+  kind: 'person_name',
+  standalone: true,
+  pattern: new RegExp(
+    `(?:[Ss]incerely(?: yours)?|(?:[Kk]ind |[Bb]est |[Ww]arm )?[Rr]egards|[Yy]ours (?:truly|sincerely|faithfully)|` +
+      `[Mm]it freundlichen Grüßen|[Cc]ordialement),?[ \\t]*(?:\\r?\\n[ \\t]*)?` +
+      `(?<value>${NAME_LETTERS}(?: ${NAME_LETTERS}){1,2})(?![\\p{L}\\p{N}_])`,
+    'yu',
+  ),
+  accept: (value) => !/^(?:The|Your|Our|All|Team|This|That)$/.test(value.split(' ')[0]) && !notAName(value),
 };
 
 /** One to three name words after `my name is`; without a dot, which ends the sentence there. */
@@ -118,11 +150,12 @@ const NAME_KEYS = [
 
 /** Every word a keyed value of personal data follows, one scan for all of them. */
 const keyed = new KeyedScan([
-  { words: ['birth', 'born', 'dob', 'd.o.b'], rule: birth },
+  { words: ['birth', 'born', 'dob', 'd.o.b', ...BIRTH_WORDS_WORLD], rule: birth },
   { words: ['passport'], rule: passport },
   { words: ['driver', 'driving'], rule: driver },
   { words: NAME_KEYS, rule: person },
-  { words: ['name:'], rule: nameLabel, sources: ['name: '] },
+  { words: PERSON_LABELS.map((l) => `${l.toLowerCase()}:`), rule: nameLabel, sources: PERSON_LABELS.map((l) => `${l.toLowerCase()}: `) },
+  { words: SIGN_OFFS, rule: signOff },
   { words: ['my name'], rule: myName },
   // A title then a space (`Mr. `, `Ms `); `Dr` needs its dot. Inside a word (`items `) it is none.
   { words: ['mr', 'mrs', 'ms', 'mx', 'miss', 'dr'], rule: title, sources: ['m(?:rs?|s|x|iss)\\.? ', 'dr\\. '] },

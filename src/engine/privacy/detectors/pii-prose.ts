@@ -42,10 +42,11 @@ const passwordProse: KeyedRule = {
 const pin: KeyedRule = {
   kind: 'pin',
   standalone: true,
-  // Upper-case PIN, or "pin code"/"pin number": a lower-case `pin 13` is a GPIO pin.
+  // Upper-case PIN, "pin code"/"pin number", or a `pin` key (`pin: 4921`, `"pin": "4921"`); a
+  // lower-case `pin 13` in prose, or a GPIO pin's one to three digits, is no PIN.
   pattern: new RegExp(
-    /(?:PIN(?:[ _-]?(?:[Cc]ode|CODE|[Nn]umber|NUMBER))?|[Pp]in[ _-]?(?:[Cc]ode|[Nn]umber))/.source +
-      /(?:[ \t]+(?:is|was))?[ \t]*[:=#]?[ \t]*["']?(?<value>\d{4,8})(?![\w-])/.source,
+    /(?:PIN(?:[ _-]?(?:[Cc]ode|CODE|[Nn]umber|NUMBER))?|[Pp]in[ _-]?(?:[Cc]ode|[Nn]umber)|[Pp]in(?=["']?[ \t]*[:=]))/.source +
+      /["']?(?:[ \t]+(?:is|was))?[ \t]*[:=#]?[ \t]*["']?(?<value>\d{4,8})(?![\w-])/.source,
     'y',
   ),
   // A run of one digit is a placeholder.
