@@ -3,8 +3,8 @@ import type { Detector } from '../detector';
 import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 
 // More national identity numbers, each accepted only when its check digit or letter holds:
-// Brazil's CPF, Italy's codice fiscale, Sweden's personnummer, Finland's HETU, China's resident
-// id, India's PAN (structure), and US ITINs (issuance ranges).
+// Brazil's CPF and CNPJ, Italy's codice fiscale, Sweden's personnummer, Finland's HETU, China's
+// resident id, Mexico's CURP, India's PAN (structure), and US ITINs (issuance ranges).
 
 function acceptCpf(value: string): boolean {
   const d = value.replace(/\D/g, '').split('').map(Number);
@@ -59,7 +59,32 @@ function acceptChineseId(value: string): boolean {
   return '10X98765432'[sum % 11] === value[17].toUpperCase();
 }
 
+/** Brazil's CNPJ (a company's number, a sole trader's too): two mod-11 check digits. */
+function acceptCnpj(value: string): boolean {
+  const d = value.replace(/\D/g, '').split('').map(Number);
+  if (new Set(d).size === 1) return false;
+  const check = (len: number) => {
+    const weights = len === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const r = weights.reduce((sum, w, i) => sum + w * d[i], 0) % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  return check(12) === d[12] && check(13) === d[13];
+}
+
+const CURP_VALUES = '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';
+
+/** Mexico's CURP: its 18th character checks the 17 before it (weights 18 down to 2, mod 10). */
+function acceptCurp(value: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += CURP_VALUES.indexOf(value[i]) * (18 - i);
+  return (10 - (sum % 10)) % 10 === Number(value[17]);
+}
+
+/** Mexico's states as a CURP writes them (NE: born abroad). */
+const CURP_STATES = 'AS|BC|BS|CC|CL|CM|CS|CH|DF|DG|GT|GR|HG|JC|MC|MN|MS|NT|NL|OC|PL|QT|QR|SP|SL|SR|TC|TS|TL|VZ|YN|ZS|NE';
+
 const numberRules: NumericRule[] = [
+  { kind: 'br_cnpj', minDigits: 14, pattern: /(?<![\w.-])\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}(?![\w-]|\.\d)/g, accept: acceptCnpj },
   { kind: 'br_cpf', minDigits: 11, pattern: /(?<![\w.-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\w-]|\.\d)/g, accept: acceptCpf },
   { kind: 'se_personnummer', minDigits: 10, pattern: /(?<![\w.-])(?:19|20)?\d{6}[-+]\d{4}(?![\w-]|\.\d)/g, accept: acceptPersonnummer },
   { kind: 'fi_hetu', minDigits: 9, pattern: /(?<![\w.-])\d{6}[-+ABCDEFUVWXY]\d{3}[0-9A-Y](?![\w-])/g, accept: acceptHetu },
@@ -74,10 +99,20 @@ const upperRules: NumericRule[] = [
     pattern: /(?<![A-Za-z0-9])[A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z](?![A-Za-z0-9])/g,
     accept: acceptCodiceFiscale,
   },
+  {
+    kind: 'mx_curp',
+    minDigits: 7,
+    pattern: new RegExp(
+      `(?<![A-Za-z0-9])[A-Z][AEIOUX][A-Z]{2}\\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\\d|3[01])[HMX](?:${CURP_STATES})` +
+        '[B-DF-HJ-NP-TV-Z]{3}[A-Z0-9]\\d(?![A-Za-z0-9])',
+      'g',
+    ),
+    accept: acceptCurp,
+  },
   { kind: 'in_pan', minDigits: 4, pattern: /(?<![A-Za-z0-9])[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z](?![A-Za-z0-9])/g },
 ];
 
-/** National identity numbers of Brazil, Italy, Sweden, Finland, China, India (PAN) and US ITINs. */
+/** National identity numbers of Brazil, Italy, Sweden, Finland, China, Mexico, India (PAN) and US ITINs. */
 export const moreNationalIdDetector: Detector = {
   name: 'pii-national-ids-more',
   kinds: [...new Set([...numberRules, ...upperRules].map((r) => r.kind))],

@@ -71,6 +71,31 @@ function nricValid(value: string): boolean {
   return NRIC_LETTERS[prefix][sum % 11] === value[8].toUpperCase();
 }
 
+/** Germany's tax id (Steuer-ID): ISO 7064 MOD 11,10 check digit; one digit of the first ten repeats, two or three times. */
+function deTaxIdValid(value: string): boolean {
+  const d = digitsOf(value);
+  if (d[0] === 0) return false;
+  const counts = new Map<number, number>();
+  for (const x of d.slice(0, 10)) counts.set(x, (counts.get(x) ?? 0) + 1);
+  const repeats = [...counts.values()].filter((n) => n > 1);
+  if (repeats.length !== 1 || repeats[0] > 3) return false;
+  let product = 10;
+  for (const x of d.slice(0, 10)) {
+    const sum = (x + product) % 10 || 10;
+    product = (sum * 2) % 11;
+  }
+  return (11 - product) % 10 === d[10];
+}
+
+/** Chile's RUT/RUN: a mod-11 check digit (or K) after the dash. */
+function rutValid(value: string): boolean {
+  const body = value.slice(0, value.lastIndexOf('-')).replace(/\D/g, '');
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (2 + (i % 6));
+  const check = 11 - (sum % 11);
+  return (check === 11 ? '0' : check === 10 ? 'K' : String(check)) === value.slice(-1).toUpperCase();
+}
+
 const B = '(?<![\\w.+-])';
 const E = '(?![\\w-]|\\.\\d)';
 
@@ -108,6 +133,17 @@ const rules: NumericRule[] = [
     accept: (v, text, start) => medicareValid(v) && named(text, start, /\bmedicare\b/i),
   },
   {
+    kind: 'de_tax_id', minDigits: 11,
+    pattern: new RegExp(`${B}\\d{2} ?\\d{3} ?\\d{3} ?\\d{3}${E}`, 'g'),
+    accept: (v, text, start) => deTaxIdValid(v) && named(text, start, /steuer|identifikationsnummer|\bidnr\b|\btax[ _-]?id/i),
+  },
+  {
+    // Printed with its dots (`12.345.678-5`), or named (`RUT: 12345678-5`).
+    kind: 'cl_rut', minDigits: 7,
+    pattern: new RegExp(`${B}\\d{1,2}(?:\\.\\d{3}){2}-[\\dkK](?![\\w-])|${B}\\d{7,8}-[\\dkK](?![\\w-])`, 'g'),
+    accept: (v, text, start) => rutValid(v) && (v.includes('.') || named(text, start, /\bru[tn]\b/i)),
+  },
+  {
     kind: 'kr_rrn', minDigits: 13,
     pattern: new RegExp(`${B}\\d{6}-[1-4]\\d{6}${E}`, 'g'),
     accept: rrnValid,
@@ -119,7 +155,7 @@ const rules: NumericRule[] = [
   },
 ];
 
-/** Checked national numbers of the UK (NHS), Poland, the Netherlands, Australia, South Korea and Singapore. */
+/** Checked national numbers of the UK (NHS), Poland, the Netherlands, Australia, Germany (tax id), Chile, South Korea and Singapore. */
 export const worldNationalIdDetector: Detector = {
   name: 'pii-national-ids-world',
   kinds: [...new Set(rules.map((r) => r.kind))],
