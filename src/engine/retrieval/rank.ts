@@ -86,7 +86,10 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
   const perChunk = new Float64Array(stats.chunkIdLimit);
   const hits = new Uint16Array(stats.chunkIdLimit);
   const touched: number[] = [];
+  const packages = packagesInWorkspace(stats, terms);
   terms.forEach((term, ti) => {
+    // A package kept in this workspace is found by its folder (addPathBoosts): the files that only import it are not about it.
+    if (packages.has(term)) return;
     const tokens = new Set(lookupTokens(term));
     for (const token of tokens) {
       const w = idf(stats, token);
@@ -113,7 +116,7 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
     }
     touched.length = 0;
   });
-  addPathBoosts(stats, terms, termKeys, scores, matched);
+  addPathBoosts(stats, terms, termKeys, scores, matched, packages);
   const ranked: RankedChunk[] = [];
   const demoteTests = !asksAboutTests(terms);
   const demoteDocs = !terms.some(
@@ -139,33 +142,74 @@ function probe(token: string): RegExp {
   return new RegExp(letters.join('[^A-Za-z0-9]*'), 'i');
 }
 
+/** The folder names a monorepo keeps an npm package in: `@babel/traverse` → babel-traverse, traverse. */
+function packageFolders(text: string): string[] {
+  const pkg = /^@([a-z0-9][\w.-]*)\/([a-z0-9][\w.-]*)$/.exec(text);
+  return pkg ? [`${pkg[1]}-${pkg[2]}`, pkg[2]] : [];
+}
+
+/**
+ * Package-name terms (`@babel/traverse`) whose package is kept in this workspace, each with the
+ * folders holding it (lower case, with a trailing `/`): a folder of that name with a package.json.
+ * A question naming a package is about the package's code more than about the files importing it.
+ */
+function packagesInWorkspace(stats: IndexStats, terms: SearchTerm[]): Map<SearchTerm, string[]> {
+  const found = new Map<SearchTerm, string[]>();
+  const wanted = terms.flatMap((t) => (t.kind === 'path' ? [{ t, names: packageFolders(t.text) }] : [])).filter((w) => w.names.length);
+  if (wanted.length === 0) return found;
+  for (const rel of stats.paths()) {
+    if (!rel.endsWith('package.json') || (rel.length > 12 && rel[rel.length - 13] !== '/')) continue;
+    const dir = rel.slice(0, -'package.json'.length).toLowerCase();
+    const name = dir.slice(dir.lastIndexOf('/', dir.length - 2) + 1, -1);
+    for (const { t, names } of wanted) if (names.includes(name)) found.set(t, [...(found.get(t) ?? []), dir]);
+  }
+  return found;
+}
+
 /** Files whose path names a term: their matching chunks, and their first chunk, gain that term's weight. */
-function addPathBoosts(stats: IndexStats, terms: SearchTerm[], termKeys: string[], scores: Map<number, number>, matched: Map<number, Set<string>>): void {
+function addPathBoosts(
+  stats: IndexStats,
+  terms: SearchTerm[],
+  termKeys: string[],
+  scores: Map<number, number>,
+  matched: Map<number, Set<string>>,
+  packages: Map<SearchTerm, string[]>,
+): void {
   const pathTerms = terms
     .map((t, i) => ({ t, key: termKeys[i], toks: lookupTokens(t) }))
     .filter((x) => x.toks.length > 0)
-    .map((x) => ({ ...x, weight: x.t.weight * (x.t.kind === 'path' ? 6 : 1.2) * Math.max(1, idf(stats, x.toks[0]) / 2), probes: x.toks.map(probe) }));
+    .map((x) => ({
+      ...x,
+      weight: x.t.weight * (x.t.kind === 'path' ? 6 : 1.2) * Math.max(1, idf(stats, x.toks[0]) / 2),
+      probes: x.toks.map(probe),
+      roots: packages.get(x.t) ?? [],
+    }));
   if (pathTerms.length === 0) return;
   for (const rel of stats.paths()) {
     let names: ((token: string) => boolean) | undefined;
     let lower: string | undefined;
     let boost = 0;
+    // A package's own files gain its weight in every chunk: its words in them decide which comes first.
+    let everyChunk = false;
     const keys: string[] = [];
-    for (const { t, key, toks, weight, probes } of pathTerms) {
+    for (const { t, key, toks, weight, probes, roots } of pathTerms) {
       // A path whose letters and digits do not hold a token's probe cannot hold the token: most
       // paths are ruled out by a regular expression, without splitting their names.
       const hit =
-        t.kind === 'path' ? (lower ??= rel.toLowerCase()).includes(t.text) : probes.every((p) => p.test(rel)) && toks.every((names ??= pathNames(rel)));
+        t.kind === 'path'
+          ? (lower ??= rel.toLowerCase()).includes(t.text) || roots.some((r) => lower!.startsWith(r))
+          : probes.every((p) => p.test(rel)) && toks.every((names ??= pathNames(rel)));
       if (!hit) continue;
       boost += weight;
       keys.push(key);
+      if (packages.has(t)) everyChunk = true;
     }
     if (boost === 0) continue;
     const entry = stats.fileChunks(rel);
     if (!entry || entry.count === 0) continue;
     for (let id = entry.first; id < entry.first + entry.count; id++) {
       const isFirst = id === entry.first;
-      if (!scores.has(id) && !isFirst) continue;
+      if (!scores.has(id) && !isFirst && !everyChunk) continue;
       scores.set(id, (scores.get(id) ?? 0) + boost);
       let m = matched.get(id);
       if (!m) matched.set(id, (m = new Set()));

@@ -108,4 +108,20 @@ describe('ranking rules', () => {
     });
     assert.equal((await ranked(index, 'what does .gitignore hide?'))[0], '.gitignore');
   });
+  it('takes a package named as @scope/name to its folder in a monorepo, above the files that import it', async () => {
+    const importer = (i: number) =>
+      `import traverse from "@acme/walker";\nimport { cachePaths } from "@acme/walker";\n// uses @acme/walker paths ${i}\nexport const run${i} = () => traverse(cachePaths);\n`;
+    const files: Record<string, string> = {
+      'packages/acme-walker/package.json': '{ "name": "@acme/walker" }\n',
+      'packages/acme-walker/src/cache.ts': 'let pathsCache = new WeakMap();\nexport function getCachedPaths(node) { return pathsCache.get(node); }\n',
+      'packages/acme-walker/src/index.ts': 'export { default } from "./walk";\n',
+      'src/unrelated.ts': 'export const nothing = 1;\n',
+    };
+    for (let i = 0; i < 6; i++) files[`packages/app-${i}/src/main.ts`] = importer(i);
+    const index = await indexOf(files);
+    assert.equal((await ranked(index, 'how does @acme/walker cache paths?'))[0], 'packages/acme-walker/src/cache.ts');
+    // Without the package's folder in the workspace, the name is looked for in the text as before.
+    const elsewhere = await indexOf({ 'src/a.ts': importer(0), 'src/b.ts': 'export const b = 1;\n' });
+    assert.deepEqual(await ranked(elsewhere, 'how is @acme/walker used?'), ['src/a.ts']);
+  });
 });
