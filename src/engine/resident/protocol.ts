@@ -5,10 +5,11 @@ import type { BuiltContext, ConversationTurn } from '../context/types';
 import type { SkippedFile } from '../workspace/types';
 
 /**
- * Bumped whenever a message or the context it carries changes shape: a CLI and a server of
- * different builds do not talk (the CLI then builds the context itself).
+ * Bumped whenever a message or the context it carries changes shape, or the same question would
+ * be ranked otherwise (2: irregular verbs stemmed, packages found by their folder): a CLI and a
+ * server of different builds do not talk (the CLI then builds the context itself).
  */
-export const RESIDENT_PROTOCOL = 1;
+export const RESIDENT_PROTOCOL = 2;
 
 export interface ContextParams {
   protocol: number;

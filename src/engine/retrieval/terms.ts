@@ -29,14 +29,36 @@ function deinflect(w: string): string {
 }
 
 /**
+ * Irregular past forms questions use (`where are errors thrown?`, `how is the bundle built?`) and
+ * the verbs code names its functions after (throwError, buildBundle). Forms that are more often
+ * other words (led, fed, felt, met, bound) are left alone.
+ */
+const IRREGULAR = new Map(
+  Object.entries({
+    write: 'written wrote', rewrite: 'rewritten rewrote', override: 'overridden overrode', send: 'sent', build: 'built',
+    rebuild: 'rebuilt', throw: 'thrown threw', catch: 'caught', keep: 'kept', make: 'made', find: 'found', run: 'ran',
+    begin: 'began begun', choose: 'chosen chose', give: 'given gave', take: 'taken took', break: 'broken broke',
+    hide: 'hidden hid', show: 'shown', know: 'known knew', draw: 'drawn drew', drive: 'driven drove', forget: 'forgotten forgot',
+    get: 'gotten got', bring: 'brought', think: 'thought', hold: 'held', lose: 'lost', mean: 'meant', pay: 'paid', say: 'said',
+    tell: 'told', spend: 'spent', stand: 'stood', understand: 'understood', spin: 'spun', tear: 'torn', wear: 'worn',
+    freeze: 'frozen froze', fall: 'fallen', fight: 'fought', forbid: 'forbidden', undo: 'undone', become: 'became', blow: 'blown',
+    fly: 'flown flew', grow: 'grown grew', hear: 'heard', shake: 'shaken shook', shrink: 'shrunk shrank', slide: 'slid',
+    stick: 'stuck', steal: 'stolen', wake: 'woken woke', speak: 'spoken spoke', withdraw: 'withdrawn', arise: 'arisen arose',
+    seek: 'sought', teach: 'taught', split: 'split', sleep: 'slept', swear: 'sworn swore', buy: 'bought', sell: 'sold',
+  }).flatMap(([base, forms]) => forms.split(' ').map((f): [string, string] => [f, base])),
+);
+
+/**
  * A light stemmer applied to the query and the index alike. It folds inflections (keys → key,
  * stored/storing/stores/store → stor, retries/retried/retry → retri) and two derivations that
  * name the same thing in code: -age (storage → stor, packages → pack) and -ion (encryption →
  * encrypt, connection → connect), only when a stem of four letters or more remains (image,
- * usage, region and action stay apart from im, us, reg and act). Words with digits are left alone.
+ * usage, region and action stay apart from im, us, reg and act), and irregular past forms to
+ * their verb (written → writ, thrown → throw). Words with digits are left alone.
  */
 export function stem(word: string): string {
   let w = word.toLowerCase();
+  w = IRREGULAR.get(w) ?? w;
   if (w.length <= 3 || !/^[a-z]+$/.test(w)) return w;
   w = deinflect(w);
   if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);

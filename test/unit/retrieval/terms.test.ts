@@ -52,6 +52,14 @@ describe('identifiers and stems', () => {
     assert.equal(stem('statuses'), stem('status'));
   });
 
+  it('folds irregular past forms to their verb, as code names its functions (thrown → throwError)', () => {
+    for (const [form, verb] of [['written', 'write'], ['wrote', 'writes'], ['thrown', 'throw'], ['caught', 'catch'], ['built', 'build'],
+      ['sent', 'send'], ['overridden', 'override'], ['kept', 'keeps'], ['ran', 'run'], ['chosen', 'choose'], ['hidden', 'hide']]) {
+      assert.equal(stem(form), stem(verb), `${form} / ${verb}`);
+    }
+    assert.deepEqual(texts('where are errors thrown?'), ['word:error', 'word:throw']);
+  });
+
   it('keeps short stems and unrelated words apart', () => {
     for (const [a, b] of [['image', 'im'], ['usage', 'us'], ['region', 'reg'], ['action', 'act'], ['flag', 'fl'], ['status', 'stat'], ['need', 'ne']]) {
       assert.notEqual(stem(a), stem(b), `${a} / ${b}`);
