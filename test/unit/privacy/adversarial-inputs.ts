@@ -63,6 +63,8 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['a sign-off, then endless capitals', `Sincerely, ${fill('Ab ')}`],
     ['person labels without names', fill('Patient: Customer: ')],
     ['bic and pin keys without values', fill('BIC: SWIFT code: pin: ')],
+    ['capitalised word pairs, none a given name', fill('Ab Cd ')],
+    ['given names before endless capitals', fill('John ') + fill('Ab-Cd ')],
     ['monero-like runs', fill('4A1b2C3d')],
     ['names introduced without names', fill('my name is ')],
     ['coordinate keys without pairs', fill('location: 1.234, lat: 9.')],

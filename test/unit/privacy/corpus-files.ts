@@ -165,7 +165,7 @@ DATABASES = {
 }
 
 EMAIL_HOST_PASSWORD = "${R('password')}"
-ADMINS = [("Jane Doe", "${R('email')}")]
+ADMINS = [("${R('person_name')}", "${R('email')}")]
 `,
   },
   {

@@ -43,6 +43,12 @@ export const piiPersonalCases: Case[] = [
   ['cvc in json', '"cvc": "4821"', `"cvc": "${R('card_security_code')}"`],
   ['medical record number', 'MRN: 00482913', `MRN: ${R('medical_record_number')}`],
   ['npi with a valid check digit', 'NPI 1234567893', `NPI ${R('us_npi')}`],
+  // A common given name and a surname: a person, with nothing naming them.
+  ['a full name in prose', 'Please forward this to Priya Sharma by Friday.', `Please forward this to ${R('person_name')} by Friday.`],
+  ['a full name with an initial', 'signed by John F. Kennedy in 1963', `signed by ${R('person_name')} in 1963`],
+  ['a surname with a particle', 'Juan de la Cruz wrote it', `${R('person_name')} wrote it`],
+  // `Gary Court` is a person here, not a street (Court): a name, and no address.
+  ['a copyright line whose author is named Court', ' * Copyright 2011 Gary Court. All rights reserved.', ` * Copyright 2011 ${R('person_name')}. All rights reserved.`],
 ];
 
 export const piiPersonalLookalikes: Negative[] = [
@@ -58,10 +64,9 @@ export const piiPersonalLookalikes: Negative[] = [
   ['a title in code without a name after it', 'if (user.title === "Mr") greet();'],
   ['a name on the next line is not the key\'s', 'first_name:\n  type: string'],
   ['a birthday that is not a date', 'birthday: null'],
-  ['a name key in code, one word or lower case', "name: 'Button',\nName: Primary\nname: John Smith"],
+  ['a name key in code, one word or lower case', "name: 'Button',\nName: Primary\nname: Primary Button"],
   ['a qualified name label names a thing', ' * Subject Common Name: DigiCert High Assurance EV Root CA'],
   ['a street word in prose', 'the 3 Way merge takes a while'],
-  ['a copyright line whose author is named Court', ' * Copyright 2011 Gary Court. All rights reserved.'],
   ['an ssn that is never issued', 'ssn: 900-12-3456 and SSN 078051120'],
   ['a routing number failing its checksum', 'routing number 021000022'],
   ['a vin failing its check digit', 'VIN: 1HGCM82635A004352'],
@@ -69,4 +74,6 @@ export const piiPersonalLookalikes: Negative[] = [
   ['ein and tin inside words', 'protein: 12-3456789; setting 98-7654321'],
   ['a placeholder account number', 'account number: 00000000'],
   ['an npi failing its check digit', 'NPI 1234567890'],
+  ['given names that are words, and words after a given name', 'Will Smith\nMark Down\nJulia Set\nJack Plugin\nThomas Theorem\nMaya Embedded Language'],
+  ['a given name inside code', 'foo.John Smith\nJohn Smith(\n@Peter Parker\nPeter.Pan.run()\nconst JohnSmith = 1;'],
 ];

@@ -6,7 +6,7 @@ import { R, type Case } from './corpus-helpers';
 export const piiCases: Case[] = [
   ['email in prose', 'contact jane.doe@example.com for access', `contact ${R('email')} for access`],
   ['email with plus tag', 'j.smith+alerts@mail.co.uk', R('email')],
-  ['email in author line', 'Author: Jane Doe <jane@corp-mail.io>', `Author: Jane Doe <${R('email')}>`],
+  ['email in author line', 'Author: Jane Doe <jane@corp-mail.io>', `Author: ${R('person_name')} <${R('email')}>`],
   ['mailto link', '<a href="mailto:ops@acme.io">ops</a>', `<a href="mailto:${R('email')}">ops</a>`],
   ['service account email', '"client_email": "svc@proj-123.iam.gserviceaccount.com",', `"client_email": "${R('email')}",`],
   ['two emails numbered', 'a@x.org, b@x.org, a@x.org', `${R('email', 1)}, ${R('email', 2)}, ${R('email', 1)}`],

@@ -4,6 +4,7 @@ import { idKeywords } from './pii-keyed-ids';
 import { proseKeywords } from './pii-prose';
 import { moreKeywords } from './pii-keyed-more';
 import { findWorldAddresses } from './pii-addresses-world';
+import { findFullNames } from './pii-names';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
 // it: a date of birth, a passport or driving-licence number, a person's name under a key that
@@ -195,6 +196,7 @@ export const personalDetector: Detector = {
   find: (text) => {
     const out = findByRules(streetRules, text);
     findWorldAddresses(text, out);
+    findFullNames(text, out);
     keyed.find(text, out);
     return out;
   },
