@@ -31,6 +31,12 @@ Robin Rodrigo Roger Rohan Roland Ronald Rosa Ruth Ryan Sabine Sakura Samantha Sa
 Sergei Sergey Sergio Shannon Sharon Shirley Simon Simone Sofia Sophia Sophie Stefan Stefanie Stephanie Stephen Steven Susan Svetlana
 Sven Takashi Tamara Tanya Teresa Theresa Thomas Timothy Tobias Tomas Tony Tracy Ursula Valentina Valeria Vanessa Veronica Vijay
 Vincent Virginia Vladimir Walter Wei Wolfgang Xavier Yasmin Yuki Yusuf Zachary Zoe
+Tom Tim Jim Sam Dan Nick Mike Matt Steve Dave Jeff Greg Josh Jake Zach Liz Kathy Jenny Becky Meg Andy Phil Pete Ted Kenny Johnny
+Aarav Aditya Ananya Anjali Deepika Ishaan Kavya Kiran Manish Nikhil Pradeep Prakash Rakesh Ramesh Ravi Sachin Sandeep Sanjay
+Shreya Sneha Sunil Suresh Vikram Vivek Ahmad Khalid Mustafa Youssef Layla Mariam Noor Zainab Ibrahim Hamza Tariq Jing Ming Xiao
+Haruto Yuto Sota Yui Hana Kenta Taro Hiroko Naoko Yoko Keiko Thiago Joaquin Mathieu Guillaume Camille Manon Thibault Jurgen Uwe
+Dieter Helmut Daan Bram Jeroen Sanne Anouk Jakub Kacper Wojciech Agnieszka Krzysztof Tomasz Alexey Andrey Dmitriy Ekaterina
+Irina Natalya Nikita Pavel Yulia Nils Sigrid Freya Mia Lea Emil Oskar Elias Linnea Ebba Maja Aleksandra Zofia Marek Pawel
 `;
 
 const GIVEN = new Set(GIVEN_NAMES.split(/\s+/).filter(Boolean));
