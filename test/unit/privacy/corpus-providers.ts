@@ -193,6 +193,12 @@ export const providerCases: Case[] = [
     `?X-Amz-Date=20240101T000000Z&X-Amz-Signature=${R('aws_presigned_signature')}`,
   ],
   ['netrc default entry', 'default login anonymous password guest2024!', `default login anonymous password ${R('password')}`],
+  ['sshpass on a command line', 'sshpass -p "Tr0ub4dor&3" ssh root@host', `sshpass -p "${R('password')}" ssh root@host`],
+  ['mysql password glued to -p', 'mysql -u root -pS3cretPass app', `mysql -u root -p${R('password')} app`],
+  ['a --password flag and its value', 'vault login --password hunter2x9', `vault login --password ${R('password')}`],
+  ['a bcrypt hash', `admin: "$2y$10$${fake(53, 'alnum', 417)}"`, `admin: "${R('password_hash')}"`],
+  ['an htpasswd line', `deploy:$apr1$${fake(8, 'alnum', 418)}$${fake(22, 'alnum', 419)}`, `deploy:${R('password_hash')}`],
+  ['an argon2 hash', `$argon2id$v=19$m=65536,t=3,p=4$${fake(22, 'b64', 420)}$${fake(43, 'b64', 421)}`, R('password_hash')],
 ];
 
 /** Shapes of provider tokens that are placeholders, fail a checksum as fillers, or are examples. */
@@ -231,5 +237,7 @@ export const providerLookalikes: Negative[] = [
   ['a certificate in base64 is public', `client-certificate-data: ${Buffer.from(pem('CERTIFICATE', 415, 416)).toString('base64')}`],
   ['an app key naming a flavour', "const appKey = options.enableCae ? 'CAE' : 'default';"],
   ['an identifier starting like a fireworks key', 'fw_version_number_of_device = read_fw_version_number()'],
+  ['password prompts and variables on a command line', 'mysql -u root -p app\nmysqldump -uroot -p$DB_PASS app\nlogin --password <password>\ngit push --password-stdin'],
+  ['regex replacements with $1 and $2', 'text.replace(/(a)(b)/, "$2$1"); cost $2a$ value'],
   ['ordinary identifiers with token prefixes', 'const sk_list = keys.filter(isPrivate); let hf_model = load(); pat.match(re)'],
 ];

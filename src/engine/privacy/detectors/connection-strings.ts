@@ -75,6 +75,18 @@ const rules: PatternRule[] = [
     accept: (value) => notPlaceholder(value) && looksSecret(value),
   },
   {
+    // Passwords given on a command line: `sshpass -p SECRET`, `mysql -u root -pSECRET` (no space:
+    // `-p` alone prompts, `-P` is the port), `--password SECRET` (`--password=` is an assignment).
+    kind: 'password',
+    hint: ['sshpass', 'mysql', 'mariadb', '--pass'],
+    pattern: new RegExp(
+      /(?<![\w-])(?:sshpass[ \t]+-p[ \t]*|(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?[ \t]-p|--pass(?:word)?[ \t]{1,5})/.source +
+        /["']?(?<value>[^\s"'$<-][^\s"']{2,200})/.source,
+      'dg',
+    ),
+    accept: notPlaceholder,
+  },
+  {
     // .netrc / _netrc (curl, git, ftp): `machine HOST login USER password SECRET`, on one line or
     // several, tokens separated by any white space; `default` stands for any host.
     kind: 'password',

@@ -28,6 +28,11 @@ export const devTokenRules: PrefixRule[] = [
   rule('clojars_token', 'CLOJARS_', /[a-zA-Z0-9]{60}/),
   rule('artifactory_token', 'AKCp', /[A-Za-z0-9]{10,200}/, mixed),
   rule('artifactory_token', 'cmVmd', /[A-Za-z0-9]{59}/),
+  // Password hashes (crackable offline): bcrypt, Apache's MD5 (htpasswd), SHA-crypt, Argon2.
+  rule('password_hash', ['$2a$', '$2b$', '$2y$', '$2x$'], /\d{2}\$[./A-Za-z0-9]{53}/),
+  rule('password_hash', '$apr1$', /[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}/),
+  rule('password_hash', ['$5$', '$6$'], /(?:rounds=\d{1,9}\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}/),
+  rule('password_hash', ['$argon2id$', '$argon2i$', '$argon2d$'], /v=\d{1,3}\$m=\d{1,7},t=\d{1,4},p=\d{1,3}\$[A-Za-z0-9+/]{11,64}\$[A-Za-z0-9+/]{16,128}/),
   // A PEM private key in base64 once more (kubeconfig `client-key-data`, a Secret's `tls.key`):
   // `LS0tLS1CRUdJTi` is `-----BEGIN`; the decoded start must name a private key.
   rule('private_key', 'LS0tLS1CRUdJTi', /[A-Za-z0-9+/]{40,20000}={0,2}/, isEncodedPrivateKey),
