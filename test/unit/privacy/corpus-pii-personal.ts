@@ -43,6 +43,7 @@ export const piiPersonalCases: Case[] = [
   ['cvc in json', '"cvc": "4821"', `"cvc": "${R('card_security_code')}"`],
   ['medical record number', 'MRN: 00482913', `MRN: ${R('medical_record_number')}`],
   ['npi with a valid check digit', 'NPI 1234567893', `NPI ${R('us_npi')}`],
+  ['a passport number after a comma', 'Her passport, X1234567, expires in May.', `Her passport, ${R('passport_number')}, expires in May.`],
   // A common given name and a surname: a person, with nothing naming them.
   ['a full name in prose', 'Please forward this to Priya Sharma by Friday.', `Please forward this to ${R('person_name')} by Friday.`],
   ['a full name with an initial', 'signed by John F. Kennedy in 1963', `signed by ${R('person_name')} in 1963`],

@@ -67,7 +67,8 @@ const birth: KeyedRule = {
 const passport: KeyedRule = {
   kind: 'passport_number',
   // Mostly digits (at least five): a word after "passport" (passport.session) is no number.
-  pattern: new RegExp(`${anyCase('passport')}${NUMBER_WORD}${SEP}(?<value>(?=(?:[A-Za-z]{0,9}\\d){5})[A-Za-z0-9]{6,9})(?![A-Za-z0-9])`, 'y'),
+  // `Her passport, X1234567, expires`: a comma may stand between them in prose.
+  pattern: new RegExp(`${anyCase('passport')}${NUMBER_WORD}(?:,[ \\t]?)?${SEP}(?<value>(?=(?:[A-Za-z]{0,9}\\d){5})[A-Za-z0-9]{6,9})(?![A-Za-z0-9])`, 'y'),
 };
 
 const driver: KeyedRule = {
