@@ -1,6 +1,6 @@
 import type { IndexStats } from './index-data';
 import { pathNames } from './path-tokens';
-import { splitIdentifier, stem, type SearchTerm } from './terms';
+import { alternatesOf, splitIdentifier, stem, type SearchTerm } from './terms';
 
 export type { IndexStats } from './index-data';
 
@@ -65,6 +65,16 @@ function lookupTokens(term: SearchTerm): string[] {
   return [term.text];
 }
 
+/** How much a word's abbreviation (or the word for an abbreviation) counts beside the word itself. */
+const ALTERNATE_WEIGHT = 0.6;
+
+/** The tokens whose postings score a term: its own, and for a word its abbreviations (`auth` for `authentication`). */
+function postingTokens(term: SearchTerm): Map<string, number> {
+  const own = new Map(lookupTokens(term).map((t): [string, number] => [t, 1]));
+  if (term.kind === 'word' || term.kind === 'part') for (const alt of alternatesOf(term.text)) if (!own.has(alt)) own.set(alt, ALTERNATE_WEIGHT);
+  return own;
+}
+
 function idf(stats: IndexStats, token: string): number {
   const df = stats.docFrequency(token);
   return Math.log(1 + (stats.liveChunks - df + 0.5) / (df + 0.5));
@@ -90,9 +100,9 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
   terms.forEach((term, ti) => {
     // A package kept in this workspace is found by its folder (addPathBoosts): the files that only import it are not about it.
     if (packages.has(term)) return;
-    const tokens = new Set(lookupTokens(term));
-    for (const token of tokens) {
-      const w = idf(stats, token);
+    const tokens = postingTokens(term);
+    for (const [token, weight] of tokens) {
+      const w = idf(stats, token) * weight;
       stats.forEachPosting(token, (id, tf, defines) => {
         const length = stats.chunkLength(id);
         let s = (w * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / avgdl));

@@ -68,6 +68,30 @@ export function stem(word: string): string {
   return w;
 }
 
+/**
+ * Words and the abbreviations code writes them as, stemmed (`authentication` → `auth`, `database`
+ * → `db`): a question says one, the code often the other. Left out where the short form is more
+ * often something else (`res`, `var`, `spec`, `el`, `tx`), or a folder of every path (`src`, `lib`).
+ */
+const ABBREVIATIONS: string[][] = [
+  ['authenticat', 'authorizat', 'auth'], ['configurat', 'configur', 'config'], ['repositori', 'repo'], ['databas', 'db'],
+  ['environment', 'env'], ['initializ', 'initializat', 'init'], ['implementat', 'impl'], ['mess', 'msg'], ['error', 'err'],
+  ['request', 'req'], ['context', 'ctx'], ['parameter', 'param'], ['argument', 'arg'], ['directori', 'dir'], ['utiliti', 'util'],
+  ['document', 'doc'], ['temporari', 'tmp', 'temp'], ['password', 'pwd', 'passwd'], ['funct', 'func', 'fn'], ['callback', 'cb'],
+  ['button', 'btn'], ['imag', 'img'], ['length', 'len'], ['destinat', 'dest', 'dst'], ['generat', 'gen'],
+  ['command', 'cmd'], ['connect', 'conn'], ['informat', 'info'], ['previous', 'prev'], ['langu', 'lang'], ['permiss', 'perm'],
+  ['administrator', 'admin'], ['applicat', 'app'], ['attribut', 'attr'], ['referenc', 'ref'], ['statistic', 'stat'],
+  ['synchroniz', 'sync'], ['asynchronous', 'async'], ['descript', 'desc'], ['development', 'dev'], ['calculat', 'calc'],
+  ['maximum', 'max'], ['minimum', 'min'], ['dependenci', 'dep'], ['certificat', 'cert'], ['posit', 'pos'], ['index', 'idx'],
+  ['element', 'elem'], ['token', 'tok'], ['pack', 'pkg'],
+];
+const ALTERNATES = new Map(ABBREVIATIONS.flatMap((group) => group.map((w): [string, string[]] => [w, group.filter((o) => o !== w)])));
+
+/** The other stems that name what a stemmed word names (`auth` for `authenticat`, and back): looked up beside it, weighted less. */
+export function alternatesOf(stemmed: string): readonly string[] {
+  return ALTERNATES.get(stemmed) ?? [];
+}
+
 const isUpper = (c: number) => c >= 65 && c <= 90;
 const isLower = (c: number) => c >= 97 && c <= 122;
 const isDigit = (c: number) => c >= 48 && c <= 57;

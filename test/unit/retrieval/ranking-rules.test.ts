@@ -124,4 +124,16 @@ describe('ranking rules', () => {
     const elsewhere = await indexOf({ 'src/a.ts': importer(0), 'src/b.ts': 'export const b = 1;\n' });
     assert.deepEqual(await ranked(elsewhere, 'how is @acme/walker used?'), ['src/a.ts']);
   });
+  it('finds code that writes a word as its abbreviation, and the word for an abbreviation, below the word itself', async () => {
+    const index = await indexOf({
+      'src/auth.ts': 'export function checkAuth(req) { return verifyAuthHeader(req.headers); }\n',
+      'src/db.ts': 'export const dbPool = createPool(); export function openDb() { return dbPool.connect(); }\n',
+      'src/other.ts': 'export const colours = ["red", "green"];\n',
+      'docs/authentication.md': '# Authentication\nAuthentication is done with a header.\n',
+    });
+    assert.deepEqual(await ranked(index, 'where is the database opened?'), ['src/db.ts']);
+    const auth = await ranked(index, 'how does authentication work?');
+    assert.ok(auth.includes('src/auth.ts'), auth.join());
+    assert.deepEqual(await ranked(index, 'where is auth checked?'), ['src/auth.ts', 'docs/authentication.md']);
+  });
 });
