@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import { copyFixture } from '../../support/fixture';
 import {
+  fileEventMatters,
   IndexingProgressNotification,
   SearchRequest,
   StatusRequest,
@@ -90,6 +91,34 @@ describe('the index server', () => {
     await conn.sendRequest('shutdown');
     const { index } = await openIndex({ root, settings: {} });
     assert.equal((await index.refresh()).reread, 0, 'the saved index already held the edit');
+  });
+
+  it('passes on a change of git\'s index (and no other file under .git), and re-lists the files after it', async () => {
+    assert.equal(fileEventMatters('.git/index', []), true);
+    assert.equal(fileEventMatters('vendor/lib/.git/index', []), true, "a nested repository's index");
+    assert.equal(fileEventMatters('.git/index.lock', []), false);
+    assert.equal(fileEventMatters('.git/objects/ab/cdef', []), false);
+    assert.equal(fileEventMatters('.git/info/exclude', []), true);
+    const root = copyFixture('basic');
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root });
+    git('init', '-q');
+    writeFileSync(path.join(root, '.gitignore'), 'generated/\n');
+    mkdirSync(path.join(root, 'generated'));
+    writeFileSync(path.join(root, 'generated', 'tracked.ts'), 'export const ibisTrackedServer = 1;\n');
+    git('add', '-A');
+    git('add', '-f', 'generated/tracked.ts');
+    git('commit', '-qm', 'init');
+    const { conn, child } = await startServer(root);
+    children.push(child);
+    const find = async () => (await conn.sendRequest(SearchRequest, { root, terms: extractTerms('ibisTrackedServer'), limit: 1 })).chunks.map((c) => c.path);
+    assert.deepEqual(await find(), ['generated/tracked.ts'], 'tracked, though ignored');
+    git('rm', '-q', '--cached', 'generated/tracked.ts');
+    const index = pathToFileURL(path.join(root, '.git', 'index')).href;
+    await conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: index, type: 2 }] });
+    for (let tries = 0; (await find()).includes('generated/tracked.ts'); tries++) {
+      assert.ok(tries < 100, 'the file git no longer tracks left the index');
+      await new Promise((r) => setTimeout(r, 50));
+    }
   });
 
   it('reports a long build as files done of total, stops it on request, and carries on at the next question', async () => {
