@@ -31,7 +31,6 @@ export const negatives: Negative[] = [
   ['netmask', 'netmask 255.255.255.0'],
   ['wildcard mask', 'broadcast 192.168.1.255'],
   ['cidr network', 'allow: [10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16]'],
-  ['documentation address', 'example: 203.0.113.7 and 2001:db8::1'],
   ['link-local metadata service', 'http://169.254.169.254/latest/meta-data/'],
   ['python slice', 'rows = data[1::2]'],
   ['c++ scope', 'std::vector<int> v; Foo::Bar::baz();'],

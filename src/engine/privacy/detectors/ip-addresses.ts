@@ -3,13 +3,28 @@ import { isHexAt, linePrefix } from '../checks';
 import { findByRules, type Detector, type PatternRule } from '../detector';
 import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 
-// Addresses of machines (public and private hosts). Not redacted: unspecified, loopback,
-// link-local, multicast, broadcast and reserved ranges; netmasks (255.255.255.0); network
+// Addresses of machines (public and private hosts, and the documentation ranges examples use).
+// Not redacted: unspecified, loopback, link-local, multicast, broadcast and other reserved ranges; netmasks (255.255.255.0); network
 // and broadcast addresses (x.x.x.0, x.x.x.255, 10.0.0.0/8); quads starting with three single digits (OIDs
 // such as 2.5.4.10, and 1.1.1.1 / 8.8.8.8, which are nobody's machine); and four-part version numbers,
 // recognised by their context (`version 1.2.3.4`, `AssemblyVersion("1.0.0.0")`, `Chrome/120.0.0.1`).
 
 const SKIPPED_RANGES = new Set(['unspecified', 'loopback', 'linkLocal', 'multicast', 'broadcast', 'reserved']);
+
+/**
+ * The documentation ranges (RFC 5737, RFC 3849) sit inside `reserved` but are redacted: they are
+ * what examples and test data use for a host, as `user@example.com` for a person (the safe choice).
+ */
+const DOCUMENTATION_V4 = ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24'].map((c) => ipaddr.IPv4.parseCIDR(c));
+const DOCUMENTATION_V6 = ipaddr.IPv6.parseCIDR('2001:db8::/32');
+
+function skippedRange(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  if (address.kind() === 'ipv4') {
+    const v4 = address as ipaddr.IPv4;
+    if (DOCUMENTATION_V4.some((cidr) => v4.match(cidr))) return false;
+  } else if ((address as ipaddr.IPv6).match(DOCUMENTATION_V6)) return false;
+  return SKIPPED_RANGES.has(address.range());
+}
 const VERSION_CONTEXT = /(?:version|\bver|\bv)\W{0,4}$/i;
 
 /** Words that introduce a section number of a specification: `es6id: 13.6.4.13`, `Spec 9.2.10.28`, `§ 7.3.1.2`. */
@@ -24,7 +39,7 @@ function isVersionContext(text: string, start: number, end: number): boolean {
 }
 
 function isHostV4(address: ipaddr.IPv4, prefix?: number): boolean {
-  if (SKIPPED_RANGES.has(address.range())) return false;
+  if (skippedRange(address)) return false;
   if (address.prefixLengthFromSubnetMask() !== null) return false;
   if (address.octets.slice(0, 3).every((o) => o < 10)) return false; // 2.5.4.3: an OID or a version
   const last = address.octets[3];
@@ -51,7 +66,7 @@ function acceptV6(value: string): boolean {
   if (!ipaddr.IPv6.isValid(bare)) return false;
   const address = ipaddr.IPv6.parse(bare);
   if (address.isIPv4MappedAddress()) return isHostV4(address.toIPv4Address());
-  return !SKIPPED_RANGES.has(address.range());
+  return !skippedRange(address);
 }
 
 /**
