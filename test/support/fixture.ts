@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -24,4 +25,26 @@ export function copyFixture(name = 'basic'): string {
     writeFileSync(path.join(root, 'config', 'local.env'), 'AWS_ACCESS_KEY_ID=AKIAZZZZZZZZZZZZZZZZ\nGITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789\n');
   }
   return root;
+}
+
+/** Runs git in `root` with an identity of its own (commits need one; the machine may have none). */
+export function gitIn(root: string): (...args: string[]) => Buffer {
+  return (...args) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root });
+}
+
+/**
+ * The basic fixture as a git repository whose `generated/` folder git ignores, with the files of
+ * `generated` written in it: those named in `tracked` are committed all the same (`git add -f`).
+ */
+export function gitFixtureWithIgnoredFolder(generated: Record<string, string>, tracked: string[]): { root: string; git: (...args: string[]) => Buffer } {
+  const root = copyFixture('basic');
+  const git = gitIn(root);
+  git('init', '-q');
+  writeFileSync(path.join(root, '.gitignore'), 'generated/\n');
+  mkdirSync(path.join(root, 'generated'));
+  for (const [name, text] of Object.entries(generated)) writeFileSync(path.join(root, 'generated', name), text);
+  git('add', '-A');
+  for (const name of tracked) git('add', '-f', `generated/${name}`);
+  git('commit', '-qm', 'init');
+  return { root, git };
 }

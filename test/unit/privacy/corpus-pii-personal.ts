@@ -49,7 +49,11 @@ export const piiPersonalCases: Case[] = [
   ['a full name with an initial', 'signed by John F. Kennedy in 1963', `signed by ${R('person_name')} in 1963`],
   ['a surname with a particle', 'Juan de la Cruz wrote it', `${R('person_name')} wrote it`],
   // `Gary Court` is a person here, not a street (Court): a name, and no address.
-  ['a copyright line whose author is named Court', ' * Copyright 2011 Gary Court. All rights reserved.', ` * Copyright 2011 ${R('person_name')}. All rights reserved.`],
+  [
+    'a copyright line whose author is named Court',
+    ' * Copyright 2011 Gary Court. All rights reserved.',
+    ` * Copyright 2011 ${R('person_name')}. All rights reserved.`,
+  ],
 ];
 
 export const piiPersonalLookalikes: Negative[] = [

@@ -237,7 +237,10 @@ export const providerLookalikes: Negative[] = [
   ['a certificate in base64 is public', `client-certificate-data: ${Buffer.from(pem('CERTIFICATE', 415, 416)).toString('base64')}`],
   ['an app key naming a flavour', "const appKey = options.enableCae ? 'CAE' : 'default';"],
   ['an identifier starting like a fireworks key', 'fw_version_number_of_device = read_fw_version_number()'],
-  ['password prompts and variables on a command line', 'mysql -u root -p app\nmysqldump -uroot -p$DB_PASS app\nlogin --password <password>\ngit push --password-stdin'],
+  [
+    'password prompts and variables on a command line',
+    'mysql -u root -p app\nmysqldump -uroot -p$DB_PASS app\nlogin --password <password>\ngit push --password-stdin',
+  ],
   ['regex replacements with $1 and $2', 'text.replace(/(a)(b)/, "$2$1"); cost $2a$ value'],
   ['ordinary identifiers with token prefixes', 'const sk_list = keys.filter(isPrivate); let hf_model = load(); pat.match(re)'],
 ];

@@ -12,7 +12,7 @@ import { RefusedCode } from '../../../src/engine/resident/protocol';
 import { residentSocketPath } from '../../../src/engine/resident/socket-path';
 import { openIndex } from '../../../src/engine/retrieval/index-store';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
-import { copyFixture, PLANTED_SECRETS } from '../../support/fixture';
+import { copyFixture, gitFixtureWithIgnoredFolder, PLANTED_SECRETS } from '../../support/fixture';
 
 const settings = resolveSettings({});
 let n = 0;
@@ -96,16 +96,10 @@ describe('the resident server (grounded serve)', () => {
   });
 
   it('sees `git rm --cached` and `git add -f` of an ignored file: only git\'s index changed', async () => {
-    const root = copyFixture('basic');
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root });
-    git('init', '-q');
-    writeFileSync(path.join(root, '.gitignore'), 'generated/\n');
-    mkdirSync(path.join(root, 'generated'));
-    writeFileSync(path.join(root, 'generated', 'tracked.ts'), 'export const ibisTracked = 1;\n');
-    writeFileSync(path.join(root, 'generated', 'later.ts'), 'export const egretLater = 1;\n');
-    git('add', '-A');
-    git('add', '-f', 'generated/tracked.ts');
-    git('commit', '-qm', 'init');
+    const { root, git } = gitFixtureWithIgnoredFolder(
+      { 'tracked.ts': 'export const ibisTracked = 1;\n', 'later.ts': 'export const egretLater = 1;\n' },
+      ['tracked.ts'],
+    );
     const { client } = await start(root);
     const listed = async () => (await client.files(settings)).files.filter((f) => f.startsWith('generated/'));
     assert.deepEqual(await listed(), ['generated/tracked.ts'], 'tracked, though ignored: git lists it');

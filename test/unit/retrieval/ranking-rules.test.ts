@@ -110,7 +110,8 @@ describe('ranking rules', () => {
   });
   it('takes a package named as @scope/name to its folder in a monorepo, above the files that import it', async () => {
     const importer = (i: number) =>
-      `import traverse from "@acme/walker";\nimport { cachePaths } from "@acme/walker";\n// uses @acme/walker paths ${i}\nexport const run${i} = () => traverse(cachePaths);\n`;
+      'import traverse from "@acme/walker";\nimport { cachePaths } from "@acme/walker";\n' +
+      `// uses @acme/walker paths ${i}\nexport const run${i} = () => traverse(cachePaths);\n`;
     const files: Record<string, string> = {
       'packages/acme-walker/package.json': '{ "name": "@acme/walker" }\n',
       'packages/acme-walker/src/cache.ts': 'let pathsCache = new WeakMap();\nexport function getCachedPaths(node) { return pathsCache.get(node); }\n',

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
-import { copyFixture } from '../../support/fixture';
+import { copyFixture, gitFixtureWithIgnoredFolder } from '../../support/fixture';
 import {
   fileEventMatters,
   IndexingProgressNotification,
@@ -99,15 +99,7 @@ describe('the index server', () => {
     assert.equal(fileEventMatters('.git/index.lock', []), false);
     assert.equal(fileEventMatters('.git/objects/ab/cdef', []), false);
     assert.equal(fileEventMatters('.git/info/exclude', []), true);
-    const root = copyFixture('basic');
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root });
-    git('init', '-q');
-    writeFileSync(path.join(root, '.gitignore'), 'generated/\n');
-    mkdirSync(path.join(root, 'generated'));
-    writeFileSync(path.join(root, 'generated', 'tracked.ts'), 'export const ibisTrackedServer = 1;\n');
-    git('add', '-A');
-    git('add', '-f', 'generated/tracked.ts');
-    git('commit', '-qm', 'init');
+    const { root, git } = gitFixtureWithIgnoredFolder({ 'tracked.ts': 'export const ibisTrackedServer = 1;\n' }, ['tracked.ts']);
     const { conn, child } = await startServer(root);
     children.push(child);
     const find = async () => (await conn.sendRequest(SearchRequest, { root, terms: extractTerms('ibisTrackedServer'), limit: 1 })).chunks.map((c) => c.path);
