@@ -48,6 +48,7 @@ export const piiPersonalCases: Case[] = [
   ['a full name in prose', 'Please forward this to Priya Sharma by Friday.', `Please forward this to ${R('person_name')} by Friday.`],
   ['a full name with an initial', 'signed by John F. Kennedy in 1963', `signed by ${R('person_name')} in 1963`],
   ['a surname with a particle', 'Juan de la Cruz wrote it', `${R('person_name')} wrote it`],
+  ['given names written with their accents', 'Thanks to Nicolò Ribaudo and José García', `Thanks to ${R('person_name')} and ${R('person_name', 2)}`],
   // `Gary Court` is a person here, not a street (Court): a name, and no address.
   [
     'a copyright line whose author is named Court',

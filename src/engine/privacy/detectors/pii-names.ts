@@ -34,12 +34,18 @@ Vincent Virginia Vladimir Walter Wei Wolfgang Xavier Yasmin Yuki Yusuf Zachary Z
 Tom Tim Jim Sam Dan Nick Mike Matt Steve Dave Jeff Greg Josh Jake Zach Liz Kathy Jenny Becky Meg Andy Phil Pete Ted Kenny Johnny
 Aarav Aditya Ananya Anjali Deepika Ishaan Kavya Kiran Manish Nikhil Pradeep Prakash Rakesh Ramesh Ravi Sachin Sandeep Sanjay
 Shreya Sneha Sunil Suresh Vikram Vivek Ahmad Khalid Mustafa Youssef Layla Mariam Noor Zainab Ibrahim Hamza Tariq Jing Ming Xiao
-Haruto Yuto Sota Yui Hana Kenta Taro Hiroko Naoko Yoko Keiko Thiago Joaquin Mathieu Guillaume Camille Manon Thibault Jurgen Uwe
+Haruto Yuto Sota Yui Hana Kenta Taro Hiroko Naoko Yoko Keiko Thiago Joaquin Mathieu Guillaume Camille Manon Thibault Uwe
 Dieter Helmut Daan Bram Jeroen Sanne Anouk Jakub Kacper Wojciech Agnieszka Krzysztof Tomasz Alexey Andrey Dmitriy Ekaterina
 Irina Natalya Nikita Pavel Yulia Nils Sigrid Freya Mia Lea Emil Oskar Elias Linnea Ebba Maja Aleksandra Zofia Marek Pawel
+Nicolo Francois Helene Elodie Emile Gunter Ines Joel Noel Celine Rene Sebastien
 `;
 
 const GIVEN = new Set(GIVEN_NAMES.split(/\s+/).filter(Boolean));
+
+/** A given name of the list, written with or without its accents (José, André, Zoë, Jürgen). */
+function isGivenName(word: string): boolean {
+  return GIVEN.has(word) || (/[À-ÿ]/.test(word) && GIVEN.has(word.normalize('NFD').replace(/[\u0300-\u036f]/g, '')));
+}
 
 /** Capitalised words that follow a given name where no person is meant (`Jack Plugin`, `Julia Set`, `Thomas Theorem`). */
 const NOT_SURNAMES = new Set(
@@ -52,10 +58,11 @@ Hospital Church Museum Library Station Airport Bridge River Lake Island County C
 Algorithm Equation Problem Effect Law Number Series Transform Distribution Curve Method Prize Medal Says Said Wrote Jr Sr`.split(/\s+/),
 );
 
-// ASCII capitals first: V8 skips ahead to them; the given name is checked in the Set, the boundaries in code.
+// Capitals first: V8 skips ahead to them; the given name is checked in the Set, the boundaries in code.
 // A particle before the surname (`Van Zandt`, `de la Cruz`, `von Braun`) is part of it.
 const CANDIDATE = new RegExp(
-  /[A-Z][a-z]{1,11} (?:[A-Z]\. )?(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]a|[Dd]i|[Dd]el|[Dd]u|[Dd]os|[Ll]e|[Ll]a|der|den|ter)(?: la| der| den)? )?/.source +
+  /[A-Z][a-zß-öø-ÿ]{1,11} (?:[A-Z]\. )?/.source +
+    /(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]a|[Dd]i|[Dd]el|[Dd]u|[Dd]os|[Ll]e|[Ll]a|der|den|ter)(?: la| der| den)? )?/.source +
     /(?:Mc|Mac|O'|D')?[A-Z][a-zß-öø-ÿ]{1,20}(?:-[A-Z][a-zß-öø-ÿ]{1,20})?/.source,
   'g',
 );
@@ -81,7 +88,7 @@ export function findFullNames(text: string, out: Omit<Finding, 'priority'>[]): v
     const start = m.index;
     const space = m[0].indexOf(' ');
     const given = m[0].slice(0, space);
-    if (!GIVEN.has(given) || (start > 0 && isWordish(text.charCodeAt(start - 1)))) {
+    if (!isGivenName(given) || (start > 0 && isWordish(text.charCodeAt(start - 1)))) {
       // The surname may be the next pair's given name: `Dear John Smith`.
       CANDIDATE.lastIndex = start + space + 1;
       continue;
