@@ -2,6 +2,7 @@ import { statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileEventMatters } from '../index-protocol/protocol';
+import { findGitRepo } from '../workspace/git-repo';
 
 export type FileEventKind = 'created' | 'changed' | 'deleted';
 
@@ -14,6 +15,9 @@ export interface DirWatcherEvents {
    */
   onLost(reason: string): void;
 }
+
+/** The key of the watch on a git folder outside the workspace folder (a key no folder path can take). */
+const OUTER_GIT = '\0outer-git';
 
 /** Folders of git's watched by themselves (not what is under them): for `info/exclude` and the `index`. */
 const GIT_FOLDERS = ['.git', '.git/info'];
@@ -45,10 +49,30 @@ export class DirWatcher {
     return this.watchers.size;
   }
 
+  /**
+   * Watches git's index where it lies outside the folder (a folder inside a repository, a linked
+   * worktree or a submodule, whose `.git` is a file): what is tracked changes there only.
+   */
+  private async watchOuterGitIndex(): Promise<void> {
+    const repo = await findGitRepo(this.root).catch(() => undefined);
+    if (!repo || path.dirname(repo.gitDir) === this.root) return;
+    const index = path.join(repo.gitDir, 'index');
+    try {
+      const w = watch(repo.gitDir, { persistent: false }, (_event, name) => name?.toString() === 'index' && this.events.onChange(index, 'changed'));
+      w.on('error', () => this.unwatch(OUTER_GIT));
+      this.watchers.set(OUTER_GIT, w);
+    } catch {
+      // Git's folder cannot be watched (gone, no permission): `git rm --cached` waits for the next listing.
+    }
+  }
+
   /** Watches `rel` (a folder, '' for the root) and every folder under it. */
   async watchTree(rel = ''): Promise<void> {
     const queue = [rel];
-    if (rel === '') queue.push(...GIT_FOLDERS);
+    if (rel === '') {
+      queue.push(...GIT_FOLDERS);
+      await this.watchOuterGitIndex();
+    }
     while (queue.length && !this.lost) {
       const dir = queue.shift()!;
       if ((dir && skipFolder(dir, this.excluded)) || this.watchers.has(dir)) continue;

@@ -111,6 +111,21 @@ describe('the resident server (grounded serve)', () => {
     assert.deepEqual(where(await ask(client, 'egretLater')), ['generated/later.ts#L1-L1']);
   });
 
+  it('sees `git rm --cached` in a folder inside a repository, whose git index lies above it', async () => {
+    const { root: top, git } = gitFixtureWithIgnoredFolder({ 'keep.ts': 'export const heronOutside = 1;\n' }, []);
+    const app = path.join(top, 'src');
+    mkdirSync(path.join(app, 'generated'));
+    writeFileSync(path.join(app, 'generated', 'inner.ts'), 'export const cormorantInner = 1;\n');
+    writeFileSync(path.join(app, '.gitignore'), 'generated/\n');
+    git('add', '-A');
+    git('add', '-f', 'src/generated/inner.ts');
+    git('commit', '-qm', 'inner');
+    const { client } = await start(app);
+    assert.deepEqual(where(await ask(client, 'cormorantInner')), ['generated/inner.ts#L1-L1'], 'tracked, though ignored');
+    git('rm', '-q', '--cached', 'src/generated/inner.ts');
+    await eventually(async () => assert.deepEqual(where(await ask(client, 'cormorantInner')), []));
+  });
+
   it('refuses questions asked with other index settings or another protocol, so the CLI answers them itself', async () => {
     const root = copyFixture('basic');
     const { client } = await start(root);
