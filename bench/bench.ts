@@ -9,7 +9,8 @@
 //   reflected, peak RSS.
 // Note: like `grounded query`, it keeps its index in DIR/.agent/state/ (run it on a copy of a tree
 // you do not want touched). rg missing: the references are skipped with a note.
-// Then runs the index server (bundled, over stdio: its own peak RSS), scrubber and mention benchmarks.
+// Then runs the index server (bundled, over stdio: its own peak RSS), scrubber and mention benchmarks,
+// and the retrieval evaluation (questions with known answer files; babel's when DIR is babel).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -193,7 +194,7 @@ async function main(): Promise<void> {
 
 main().then(
   () => {
-    for (const script of ['server-bench.ts', 'scrub-bench.ts', 'mentions-bench.ts', 'hostile-bench.ts']) {
+    for (const script of ['server-bench.ts', 'scrub-bench.ts', 'mentions-bench.ts', 'hostile-bench.ts', 'retrieval-eval.ts']) {
       const file = path.join(__dirname, script);
       if (!existsSync(file)) continue;
       console.log(`\n== ${script}`);

@@ -1,0 +1,78 @@
+// Retrieval quality on questions whose answer files are known: for each, the rank of the first
+// answer file among the files of the top 10 chunks. Prints MRR@10 and how many answers are in the
+// top 5, for this repository and, when DIR is a clone of babel/babel, for babel.
+// Usage: node --import tsx bench/retrieval-eval.ts [DIR] [--verbose]
+// The labels are the developers' own (one file pattern per question): a yardstick between
+// versions of the ranking, not an absolute score.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { WorkspaceIndex } from '../src/engine/retrieval/index';
+import { extractTerms } from '../src/engine/retrieval/terms';
+
+type Labelled = [question: string, answer: RegExp];
+
+const THIS_REPOSITORY: Labelled[] = [
+  ['how are API keys stored?', /src\/vscode\/keys\.ts/],
+  ['where is the SSRF check for URLs?', /src\/engine\/net\/ssrf\.ts/],
+  ['how are citations verified?', /src\/engine\/ask\/citations\.ts/],
+  ['how does retry with backoff work for rate limits?', /src\/engine\/llm\/retry\.ts/],
+  ['how is the token budget enforced?', /src\/engine\/context\/budget\.ts/],
+  ['what is written to the audit log?', /src\/engine\/audit\/(store|records|schema)\.ts/],
+  ['how does the index server restart after a crash?', /src\/vscode\/index-client\.ts/],
+  ['where is the Gemini provider implemented?', /gemini-provider\.ts/],
+  ['how does the diff preview for edits work?', /diff-review\.ts/],
+  ['how are plans validated?', /src\/engine\/plans\/validate\.ts/],
+  ['where are .gitignore rules parsed?', /ignore-rules\.ts/],
+  ['how are @mentions of URLs fetched?', /url-mention\.ts|fetch-url\.ts/],
+  ['where is the chat participant registered?', /src\/vscode\/chat\/participant\.ts|src\/vscode\/extension\.ts/],
+];
+
+const BABEL: Labelled[] = [
+  ['how does @babel/traverse cache paths?', /babel-traverse\/src\/cache\.ts/],
+  ['where is the config file babel.config.js loaded?', /babel-core\/src\/config\/files\/configuration\.ts/],
+  ['how are decorators transformed?', /decorators/],
+  ['how does the parser handle JSX fragments?', /babel-parser\/src\/plugins\/jsx/],
+  ['where are source maps generated?', /babel-generator\/src\/source-map\.ts/],
+  ['how does the generator print comments?', /babel-generator\/src\/printer\.ts/],
+  ['where are scope bindings tracked?', /babel-traverse\/src\/scope\/(index|binding)\.ts/],
+  ['how does babel-register hook into require?', /babel-register\/src\/(node|hook|worker)/],
+  ['how are helpers injected into the output?', /babel-core\/src\/transformation\/file\/file\.ts|babel-helpers\/src\/index\.ts/],
+  ['where does the parser raise syntax errors?', /babel-parser\/src\/(parse-error|tokenizer)/],
+  ['how is a unique identifier generated in a scope?', /babel-traverse\/src\/scope\/index\.ts/],
+  ['how does preset-env choose plugins for the targets?', /babel-preset-env\/src\/index\.ts|compilation-targets\/src\/filter-items\.ts/],
+  ['how are template literals compiled?', /transform-template-literals\/src/],
+  ['how does babel parse TypeScript type annotations?', /babel-parser\/src\/plugins\/typescript/],
+  ['where is the arrow function transform?', /transform-arrow-functions\/src/],
+  ['how are class private methods transformed?', /create-class-features-plugin\/src\/(fields|private)/],
+  ['where is the code frame for errors printed?', /babel-code-frame\/src/],
+  ['how are numeric separators removed?', /numeric-separator/],
+];
+
+async function evaluate(name: string, root: string, questions: Labelled[], verbose: boolean): Promise<void> {
+  const index = new WorkspaceIndex({ root });
+  await index.refresh();
+  let reciprocal = 0;
+  let top5 = 0;
+  for (const [question, answer] of questions) {
+    const files: string[] = [];
+    for (const c of await index.search(extractTerms(question), 10)) if (!files.includes(c.path)) files.push(c.path);
+    const rank = files.findIndex((p) => answer.test(p));
+    if (rank >= 0) reciprocal += 1 / (rank + 1);
+    if (rank >= 0 && rank < 5) top5++;
+    if (verbose) console.log(`  ${rank >= 0 ? String(rank + 1).padStart(2) : ' -'}  ${question}`);
+  }
+  console.log(`retrieval on ${name}: MRR@10 ${(reciprocal / questions.length).toFixed(3)}, answer file in the top 5 for ${top5}/${questions.length} questions`);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const verbose = args.includes('--verbose');
+  const dir = args.find((a) => !a.startsWith('--'));
+  await evaluate('this repository', path.join(__dirname, '..'), THIS_REPOSITORY, verbose);
+  if (dir && existsSync(path.join(dir, 'packages', 'babel-core'))) await evaluate('babel', path.resolve(dir), BABEL, verbose);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
