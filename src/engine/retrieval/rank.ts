@@ -1,4 +1,5 @@
 import type { IndexStats } from './index-data';
+import { isOverviewQuestion, overviewChunks } from './overview';
 import { pathNames } from './path-tokens';
 import { alternatesOf, splitIdentifier, stem, type SearchTerm } from './terms';
 
@@ -137,6 +138,14 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
     const coverage = (matched.get(id)?.size ?? 0) / Math.max(1, terms.length);
     const factor = pathFactor(row.path, demoteTests, demoteDocs);
     ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score: s * (1 + coverage) * factor, matched: [...(matched.get(id) ?? [])] });
+  }
+  if (isOverviewQuestion(terms)) {
+    const best = ranked.reduce((m, r) => Math.max(m, r.score), 0) || 1;
+    for (const o of overviewChunks(stats, terms)) {
+      const at = ranked.find((r) => r.path === o.path && r.startLine === o.startLine);
+      if (at) at.score = best * o.factor;
+      else ranked.push({ path: o.path, startLine: o.startLine, endLine: o.endLine, score: best * o.factor, matched: [] });
+    }
   }
   ranked.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
   return diversify(ranked).slice(0, limit);

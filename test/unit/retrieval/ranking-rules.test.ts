@@ -137,4 +137,19 @@ describe('ranking rules', () => {
     assert.ok(auth.includes('src/auth.ts'), auth.join());
     assert.deepEqual(await ranked(index, 'where is auth checked?'), ['src/auth.ts', 'docs/authentication.md']);
   });
+  it('answers a question about the project as a whole from its README (and CONTRIBUTING for building and testing)', async () => {
+    const files: Record<string, string> = {
+      'README.md': '# Widget\nWidget draws charts in the terminal.\n\n## Install\n\n    npm install widget\n',
+      'CONTRIBUTING.md': '# Contributing\nRun `npm test` before a pull request.\n',
+      'src/chart.ts': 'export function drawChart(points: number[]) { return points.join(","); }\n',
+    };
+    // Scripts and fixtures say "install", "run" and "test" far more often than the README does.
+    for (let i = 0; i < 4; i++) files[`scripts/run-${i}.sh`] = 'npm install && npm run build && npm test # run test install build\n'.repeat(4);
+    const index = await indexOf(files);
+    assert.equal((await ranked(index, 'what does this project do?'))[0], 'README.md');
+    assert.equal((await ranked(index, 'how do I install it?'))[0], 'README.md');
+    assert.deepEqual((await ranked(index, 'how do I run the tests?')).slice(0, 2), ['README.md', 'CONTRIBUTING.md']);
+    // A question that names something in the code is not about the project as a whole.
+    assert.equal((await ranked(index, 'how are charts drawn?'))[0], 'src/chart.ts');
+  });
 });
