@@ -16,17 +16,15 @@ export interface DirWatcherEvents {
   onLost(reason: string): void;
 }
 
-/** The key of the watch on a git folder outside the workspace folder (a key no folder path can take). */
-const OUTER_GIT = '\0outer-git';
-
-/** Folders of git's watched by themselves (not what is under them): for `info/exclude` and the `index`. */
-const GIT_FOLDERS = ['.git', '.git/info'];
+/** The key of the watch on git's own folder, for its index (a key no folder path can take). */
+const GIT_INDEX = '\0git-index';
 
 /**
  * Folders never watched: those whose files' events do not matter (git's own, Grounded's state, an
- * excluded folder), as `fileEventMatters` judges a file inside, except the folders of GIT_FOLDERS.
+ * excluded folder), as `fileEventMatters` judges a file inside; `.git/info` is watched for its
+ * `exclude` (git's index is watched on its own, wherever it lies: watchGitIndex).
  */
-const skipFolder = (rel: string, excluded: readonly string[]) => !GIT_FOLDERS.includes(rel) && !fileEventMatters(`${rel}/-`, excluded);
+const skipFolder = (rel: string, excluded: readonly string[]) => rel !== '.git/info' && !fileEventMatters(`${rel}/-`, excluded);
 
 /**
  * Watches every folder of a workspace (one non-recursive watch per folder: Node 20's recursive
@@ -50,17 +48,18 @@ export class DirWatcher {
   }
 
   /**
-   * Watches git's index where it lies outside the folder (a folder inside a repository, a linked
-   * worktree or a submodule, whose `.git` is a file): what is tracked changes there only.
+   * Watches the index of the repository holding the folder, wherever it lies (`.git/index`, or
+   * above the folder, or where a worktree's or submodule's `.git` file points): whether git lists
+   * an ignored file depends on whether it is tracked, and only the index says (`git rm --cached`).
    */
-  private async watchOuterGitIndex(): Promise<void> {
+  private async watchGitIndex(): Promise<void> {
     const repo = await findGitRepo(this.root).catch(() => undefined);
-    if (!repo || path.dirname(repo.gitDir) === this.root) return;
+    if (!repo) return;
     const index = path.join(repo.gitDir, 'index');
     try {
       const w = watch(repo.gitDir, { persistent: false }, (_event, name) => name?.toString() === 'index' && this.events.onChange(index, 'changed'));
-      w.on('error', () => this.unwatch(OUTER_GIT));
-      this.watchers.set(OUTER_GIT, w);
+      w.on('error', () => this.unwatch(GIT_INDEX));
+      this.watchers.set(GIT_INDEX, w);
     } catch {
       // Git's folder cannot be watched (gone, no permission): `git rm --cached` waits for the next listing.
     }
@@ -70,8 +69,8 @@ export class DirWatcher {
   async watchTree(rel = ''): Promise<void> {
     const queue = [rel];
     if (rel === '') {
-      queue.push(...GIT_FOLDERS);
-      await this.watchOuterGitIndex();
+      queue.push('.git/info');
+      await this.watchGitIndex();
     }
     while (queue.length && !this.lost) {
       const dir = queue.shift()!;
@@ -84,7 +83,7 @@ export class DirWatcher {
         continue;
       }
       if (!this.watch(dir, abs)) return;
-      if (GIT_FOLDERS.includes(dir)) continue;
+      if (dir === '.git/info') continue;
       for (const e of entries) if (e.isDirectory()) queue.push(dir ? `${dir}/${e.name}` : e.name);
     }
   }
