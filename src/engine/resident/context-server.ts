@@ -7,6 +7,7 @@ import { buildContext } from '../context/build';
 import type { BuiltContext } from '../context/types';
 import type { IndexingProgress } from '../index-protocol/protocol';
 import type { ChunkSource, IndexingState } from '../retrieval/chunk-source';
+import { realFolder } from '../workspace/contain';
 import { emptyOverlay } from '../workspace/types';
 import { ensureStateDir } from '../workspace/state-dir';
 import { DirWatcher } from './dir-watcher';
@@ -15,7 +16,7 @@ import {
   ContextRequest, FilesRequest, indexedBy, RefusedCode, RESIDENT_PROTOCOL, ServeStatusRequest, ShutdownRequest,
   type ContextParams, type FilesParams, type FilesResult, type ServeStatus,
 } from './protocol';
-import { answersAt, canonicalFolder, residentSocketPaths } from './socket-path';
+import { answersAt, residentSocketPaths } from './socket-path';
 
 export interface ResidentServerOptions {
   root: string;
@@ -129,7 +130,8 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
   };
   const source = liveSource(folder, freshen);
   const own = indexedBy(settings);
-  const here = canonicalFolder(root);
+  // Folders compared by their real path: a server started in `/real/repo` answers the CLI run from a symlink to it.
+  const here = realFolder(root);
 
   /** Refuses a request the server cannot answer as the CLI would; then takes in the file events already queued. */
   const admit = async (p: ContextParams | FilesParams): Promise<void> => {
@@ -137,7 +139,7 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
     if (p.protocol !== RESIDENT_PROTOCOL) {
       throw new ResponseError(RefusedCode.otherProtocol, `this server speaks protocol ${RESIDENT_PROTOCOL}, not ${p.protocol}`);
     }
-    if (canonicalFolder(p.root) !== here) throw new ResponseError(RefusedCode.otherFolder, `this server answers for ${root}`);
+    if (realFolder(p.root) !== here) throw new ResponseError(RefusedCode.otherFolder, `this server answers for ${root}`);
     if (indexedBy(p.settings) !== own) {
       throw new ResponseError(RefusedCode.otherSettings, 'the index is built with other settings (.agent/etc/query.yaml changed?)');
     }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, realpathSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { realFolder } from '../workspace/contain';
 
 /** Unix socket paths longer than this fail to bind (sun_path is 108 bytes on Linux, 104 on macOS). */
 const MAX_SOCKET_PATH = 100;
@@ -16,7 +17,8 @@ const MAX_SOCKET_PATH = 100;
  * `create`: make that private folder (the server); the CLI only looks.
  */
 export function residentSocketPaths(root: string, create = false): string[] {
-  const id = createHash('sha256').update(canonicalFolder(root)).digest('hex').slice(0, 24);
+  // Named after the real path: a server started in `/real/repo` is found from a symlink to it.
+  const id = createHash('sha256').update(realFolder(root)).digest('hex').slice(0, 24);
   if (process.platform === 'win32') return [`\\\\.\\pipe\\grounded-${userName()}-${id}`];
   const inFolder = path.join(root, '.agent', 'state', 'serve.sock');
   const paths = Buffer.byteLength(inFolder) <= MAX_SOCKET_PATH ? [inFolder] : [];
@@ -26,19 +28,6 @@ export function residentSocketPaths(root: string, create = false): string[] {
     // Someone else's folder under the temporary folder: that place is not used.
   }
   return paths;
-}
-
-/**
- * One spelling of a folder, whatever path leads to it: a server started in `/real/repo` answers
- * the CLI run from a symlink to it (and both name the same private socket).
- */
-export function canonicalFolder(folder: string): string {
-  const abs = path.resolve(folder);
-  try {
-    return realpathSync.native(abs);
-  } catch {
-    return abs;
-  }
 }
 
 /** The first place the server of `root` tries: where it listens unless that place holds no socket. */

@@ -30,6 +30,19 @@ export function toWorkspaceRelative(root: string, given: string): string | undef
   return path.relative(path.resolve(root), abs).split(path.sep).join('/');
 }
 
+/**
+ * One spelling of a folder, whatever path leads to it: its real path (every symbolic link
+ * resolved), or the resolved path when it cannot be resolved (gone, no permission).
+ */
+export function realFolder(folder: string): string {
+  const abs = path.resolve(folder);
+  try {
+    return realpathSync.native(abs);
+  } catch {
+    return abs;
+  }
+}
+
 const MISSING = new Set(['ENOENT', 'ENOTDIR']);
 
 /**

@@ -1,7 +1,8 @@
 import { execFile, spawn } from 'node:child_process';
-import { closeSync, promises as fs, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { realFolder } from './contain';
 import { findGitRepo } from './git-repo';
 import { parseTracked, TRACKED_LISTING, type TrackedStats } from './git-stat';
 import { underExcludedFolder } from './excluded';
@@ -84,7 +85,7 @@ function gitToFile(args: string[], cwd: string): Promise<{ ok: boolean; stdout: 
 async function rootIsIgnored(root: string): Promise<boolean> {
   const repo = await findGitRepo(root);
   if (!repo) return false;
-  const real = await fs.realpath(root).catch(() => root);
+  const real = realFolder(root);
   const rel = path.relative(repo.top, real).split(path.sep).join('/');
   if (!rel || rel.startsWith('..')) return false;
   const parts = rel.split('/');

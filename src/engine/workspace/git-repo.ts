@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { realFolder } from './contain';
 
 /** Where the git repository holding a folder lives: its work-tree top and its git directories. */
 export interface GitRepo {
@@ -35,7 +36,7 @@ async function gitDirAt(dir: string): Promise<string | undefined> {
  * running git (it may not be installed). Undefined outside any repository.
  */
 export async function findGitRepo(folder: string): Promise<GitRepo | undefined> {
-  let dir = await fs.realpath(folder).catch(() => path.resolve(folder));
+  let dir = realFolder(folder);
   for (;;) {
     const gitDir = await gitDirAt(dir);
     if (gitDir) {

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { isInsidePath } from './contain';
+import { isInsidePath, realFolder } from './contain';
 import { findGitRepo, gitIgnoreConfig } from './git-repo';
 
 /** The rule that decided a path's visibility, as `git check-ignore -v` would quote it. */
@@ -100,7 +100,7 @@ function outerSource(realRoot: string, top: string, file: string): string {
 async function gitScope(root: string): Promise<GitScope> {
   const repo = await findGitRepo(root);
   if (!repo) return { prefix: '', ignoreCase: false, outer: [] };
-  const realRoot = await fs.realpath(root).catch(() => path.resolve(root));
+  const realRoot = realFolder(root);
   const prefix = path.relative(repo.top, realRoot).split(path.sep).join('/');
   const config = await gitIgnoreConfig(repo);
   const outer: MarkedPattern[] = [];
