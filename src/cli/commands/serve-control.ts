@@ -13,7 +13,7 @@ const DETACH_WAIT_MS = 120_000;
 /** A detached server with no --idle-minutes stops after this long without a request. */
 export const DETACHED_IDLE_MINUTES = 60;
 
-const count = (n: number) => n.toLocaleString('en-US');
+export const count = (n: number) => n.toLocaleString('en-US');
 
 /** The server's log of a detached run: counts and times only, like the foreground's stderr. */
 export const serveLogPath = (root: string) => path.join(root, '.agent', 'state', 'serve.log');
@@ -34,11 +34,17 @@ function cliCommand(root: string): { args: string[]; cwd: string } {
   return { args: ['--import', 'tsx', path.join(__dirname, '..', 'bin.ts')], cwd: path.join(__dirname, '..', '..', '..') };
 }
 
-/** `grounded serve --status`: exit 0 with the server's state when one answers, 1 otherwise. */
-export async function serveStatus(root: string, json: boolean, io: CliIO): Promise<number> {
+/** The state of the folder's server; undefined when none answers. */
+async function statusOf(root: string): Promise<ServeStatus | undefined> {
   const client = await connectResident(root);
   const status = await client?.status().catch(() => undefined);
   client?.close();
+  return status;
+}
+
+/** `grounded serve --status`: exit 0 with the server's state when one answers, 1 otherwise. */
+export async function serveStatus(root: string, json: boolean, io: CliIO): Promise<number> {
+  const status = await statusOf(root);
   if (json) io.stdout(`${JSON.stringify({ running: Boolean(status), ...(status ?? { root }) }, null, 2)}\n`);
   else io.stdout(status ? `${describeStatus(status)}\n` : `no server answers for ${root}\n`);
   return status ? ExitCode.ok : ExitCode.failed;
@@ -82,9 +88,7 @@ export async function serveDetached(root: string, idleMinutes: number | undefine
   let exited: number | null | undefined;
   child.once('exit', (code) => (exited = code));
   for (let waited = 0; waited < DETACH_WAIT_MS && exited === undefined; waited += 100) {
-    const client = await connectResident(root);
-    const status = await client?.status().catch(() => undefined);
-    client?.close();
+    const status = await statusOf(root);
     if (status) {
       child.unref();
       io.stdout(`${describeStatus(status)} (in the background; stops after ${idle} idle minutes)\n`);

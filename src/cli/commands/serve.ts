@@ -5,7 +5,7 @@ import { loadConfigOrUsageError } from '../config';
 import { parseCommandArgs, positiveInt, resolveRootOption } from '../args';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
-import { DETACHED_IDLE_MINUTES, serveDetached, serveStatus, serveStop } from './serve-control';
+import { count, DETACHED_IDLE_MINUTES, serveDetached, serveStatus, serveStop } from './serve-control';
 
 const HELP = `Usage: grounded serve [--root DIR] [--idle-minutes N] [--detach]
        grounded serve --status [--json] | --stop [--root DIR]
@@ -31,8 +31,6 @@ Exit codes: 0 stopped (Ctrl-C, SIGTERM, idle, --stop), started (--detach), runni
 stopped one (--stop); 1 another server already answers for the folder (--status, --stop: none
 answers); 2 usage error; 4 a detached server did not start (see its log).
 `;
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** `grounded serve`: a resident index for `grounded query`, until stopped. */
 export async function run(args: string[], io: CliIO): Promise<number> {
