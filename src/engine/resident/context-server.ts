@@ -8,6 +8,7 @@ import type { BuiltContext } from '../context/types';
 import type { IndexingProgress } from '../index-protocol/protocol';
 import type { ChunkSource, IndexingState } from '../retrieval/chunk-source';
 import { realFolder } from '../workspace/contain';
+import { byPath } from '../workspace/discovery';
 import { emptyOverlay } from '../workspace/types';
 import { ensureStateDir } from '../workspace/state-dir';
 import { DirWatcher } from './dir-watcher';
@@ -146,15 +147,16 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
     // A request made right after an edit sees it: its event is taken in before the answer.
     await new Promise((r) => setImmediate(r));
   };
-  const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
   const files = async (p: FilesParams): Promise<FilesResult> => {
     await admit(p);
     freshen();
     await folder.settled();
     return {
-      files: [...folder.index.paths()].sort(byPath),
-      skipped: [...folder.index.skipped].sort((a, b) => byPath(a.path, b.path)),
+      // In-process discovery's order (byPath; a plain sort of strings compares code units the same
+      // way), so both print byte for byte the same list.
+      files: [...folder.index.paths()].sort(),
+      skipped: [...folder.index.skipped].sort(byPath),
     };
   };
 

@@ -207,6 +207,9 @@ async function addListed(state: WalkState, chain: RuleChain, tracked: TrackedFil
   return true;
 }
 
+/** The order of listed files (and skipped ones): by path, code unit by code unit, as `grounded files` prints them. */
+export const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
 /**
  * Lists the files the assistant may read under `opts.root`, as git would (every nested .gitignore,
  * negations, `.git/info/exclude`, tracked files), minus what `.agentignore` files, the extra
@@ -235,7 +238,6 @@ export async function discoverFiles(opts: DiscoveryOptions): Promise<DiscoveryRe
     await walk(state, '', chain);
     if (opts.includeTracked !== false) await addTracked(state, chain);
   }
-  const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   state.files.sort(byPath);
   state.skipped.sort(byPath);
   return { files: state.files, skipped: state.skipped };
