@@ -221,7 +221,7 @@ function addPathBoosts(
       if (!hit) continue;
       boost += weight;
       keys.push(key);
-      if (packages.has(t)) everyChunk = true;
+      if (roots.length > 0) everyChunk = true;
     }
     if (boost === 0) continue;
     const entry = stats.fileChunks(rel);
