@@ -8,6 +8,7 @@ import {
 } from '../engine/index-protocol/protocol';
 import type { DocumentOverlay } from '../engine/workspace/types';
 import { FolderIndex } from '../engine/resident/folder-index';
+import { gitRuleFiles } from '../engine/workspace/git-repo';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -35,6 +36,17 @@ function folderOf(absPath: string): FolderIndex | undefined {
   return best;
 }
 
+/** Per folder, git's rule files (gitRuleFiles): a change of one re-lists that folder, wherever the file lies. */
+const ruleFiles = new Map<FolderIndex, Set<string>>();
+
+/** The folders a changed file concerns: the one holding it, and those whose git rules it holds (`../.gitignore`). */
+function foldersFor(absPath: string): FolderIndex[] {
+  const own = folderOf(absPath);
+  const out = own ? [own] : [];
+  for (const [f, files] of ruleFiles) if (f !== own && files.has(absPath)) out.push(f);
+  return out;
+}
+
 const logError = (err: unknown) => connection.console.error(`grounded index: ${err instanceof Error ? err.message : String(err)}`);
 
 connection.onInitialize((params) => {
@@ -48,7 +60,10 @@ connection.onInitialize((params) => {
 });
 
 connection.onInitialized(() => {
-  for (const f of folders.values()) void f.start().catch(logError);
+  for (const f of folders.values()) {
+    void f.start().catch(logError);
+    void gitRuleFiles(f.root).then((files) => ruleFiles.set(f, new Set(files)), logError);
+  }
 });
 
 connection.onRequest(SearchRequest, async ({ root, terms, limit }) => {
@@ -68,7 +83,7 @@ connection.onDidChangeWatchedFiles(({ changes }) => {
   for (const c of changes) {
     const abs = filePath(c.uri);
     const kind = c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed';
-    if (abs) void folderOf(abs)?.changed(abs, kind).catch(logError);
+    if (abs) for (const f of foldersFor(abs)) void f.changed(abs, kind).catch(logError);
   }
 });
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { LanguageClient, RevealOutputChannelOn, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { DidChangeWatchedFilesNotification, LanguageClient, RevealOutputChannelOn, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import {
   fileEventMatters,
   IndexingProgressNotification,
@@ -16,6 +16,7 @@ import type { SearchTerm } from '../engine/retrieval/terms';
 import type { SkippedFile } from '../engine/workspace/types';
 import { IndexingStatus } from './indexing-status';
 import { readSettings } from './settings';
+import { watchRuleFilesBeyond, type RuleFileChange } from './rule-file-watch';
 
 /**
  * The extension's side of the index server: starts it (node IPC), forwards file events (minus
@@ -66,6 +67,21 @@ export class IndexClient implements vscode.Disposable {
     this.client.onNotification(IndexingProgressNotification, (p) => this.indexingStatus.update(p));
     this.stopCommand = vscode.commands.registerCommand('grounded.stopIndexing', () => this.stopIndexing());
     this.ready = this.client.start();
+    void this.ready.then(() => this.watchRules(), () => undefined);
+  }
+
+  /** Rule files beyond the folders, watched again at each (re)start: a folder may have moved into a repository since. */
+  private ruleWatch: Promise<vscode.Disposable | undefined> = Promise.resolve(undefined);
+
+  private watchRules(): void {
+    const previous = this.ruleWatch;
+    const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+    this.ruleWatch = previous.then((old) => {
+      old?.dispose();
+      const send = (uri: vscode.Uri, type: RuleFileChange) =>
+        void this.client.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uri.toString(), type }] }).catch(() => undefined);
+      return watchRuleFilesBeyond(folders, send).catch(() => undefined);
+    });
   }
 
   /** How far each folder's index is, as a server running with the current settings says. */
@@ -94,7 +110,7 @@ export class IndexClient implements vscode.Disposable {
     this.ready = this.ready.catch(() => undefined).then(() => {
       this.quiet = true;
       return this.client.restart();
-    }).catch(() => undefined);
+    }).then(() => this.watchRules()).catch(() => undefined);
   }
 
   /**
@@ -128,6 +144,7 @@ export class IndexClient implements vscode.Disposable {
 
   dispose(): void {
     this.watcher.dispose();
+    void this.ruleWatch.then((w) => w?.dispose());
     this.stopCommand.dispose();
     this.indexingStatus.dispose();
     void this.client.stop();

@@ -2,7 +2,7 @@ import { statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileEventMatters } from '../index-protocol/protocol';
-import { findGitRepo } from '../workspace/git-repo';
+import { gitRuleFiles } from '../workspace/git-repo';
 
 export type FileEventKind = 'created' | 'changed' | 'deleted';
 
@@ -16,15 +16,15 @@ export interface DirWatcherEvents {
   onLost(reason: string): void;
 }
 
-/** The key of the watch on git's own folder, for its index (a key no folder path can take). */
-const GIT_INDEX = '\0git-index';
+/** Keys of the watches of folders holding git's rule files begin so (no folder path can). */
+const RULE_FILES = '\0rules:';
 
 /**
  * Folders never watched: those whose files' events do not matter (git's own, Grounded's state, an
- * excluded folder), as `fileEventMatters` judges a file inside; `.git/info` is watched for its
- * `exclude` (git's index is watched on its own, wherever it lies: watchGitIndex).
+ * excluded folder), as `fileEventMatters` judges a file inside (git's index and `info/exclude`
+ * are watched on their own, wherever they lie: watchRuleFiles).
  */
-const skipFolder = (rel: string, excluded: readonly string[]) => rel !== '.git/info' && !fileEventMatters(`${rel}/-`, excluded);
+const skipFolder = (rel: string, excluded: readonly string[]) => !fileEventMatters(`${rel}/-`, excluded);
 
 /**
  * Watches every folder of a workspace (one non-recursive watch per folder: Node 20's recursive
@@ -48,30 +48,36 @@ export class DirWatcher {
   }
 
   /**
-   * Watches the index of the repository holding the folder, wherever it lies (`.git/index`, or
-   * above the folder, or where a worktree's or submodule's `.git` file points): whether git lists
-   * an ignored file depends on whether it is tracked, and only the index says (`git rm --cached`).
+   * Watches the files beyond the folder's tree that decide what git lists in it (gitRuleFiles:
+   * git's index wherever it lies, `info/exclude`, the global excludes file, the `.gitignore` of
+   * each folder above a folder inside a repository): one watch per folder holding some, keeping
+   * only events of those names. A folder that does not exist yet (no `info/`) is not watched.
    */
-  private async watchGitIndex(): Promise<void> {
-    const repo = await findGitRepo(this.root).catch(() => undefined);
-    if (!repo) return;
-    const index = path.join(repo.gitDir, 'index');
-    try {
-      const w = watch(repo.gitDir, { persistent: false }, (_event, name) => name?.toString() === 'index' && this.events.onChange(index, 'changed'));
-      w.on('error', () => this.unwatch(GIT_INDEX));
-      this.watchers.set(GIT_INDEX, w);
-    } catch {
-      // Git's folder cannot be watched (gone, no permission): `git rm --cached` waits for the next listing.
+  private async watchRuleFiles(): Promise<void> {
+    const byDir = new Map<string, Set<string>>();
+    for (const file of await gitRuleFiles(this.root).catch(() => [])) {
+      const dir = path.dirname(file);
+      byDir.set(dir, (byDir.get(dir) ?? new Set()).add(path.basename(file)));
+    }
+    for (const [dir, names] of byDir) {
+      const key = `${RULE_FILES}${dir}`;
+      try {
+        const w = watch(dir, { persistent: false }, (_event, name) => {
+          const file = name?.toString();
+          if (file && names.has(file)) this.events.onChange(path.join(dir, file), 'changed');
+        });
+        w.on('error', () => this.unwatch(key));
+        this.watchers.set(key, w);
+      } catch {
+        // Gone or not readable: a change there waits for the next listing.
+      }
     }
   }
 
   /** Watches `rel` (a folder, '' for the root) and every folder under it. */
   async watchTree(rel = ''): Promise<void> {
     const queue = [rel];
-    if (rel === '') {
-      queue.push('.git/info');
-      await this.watchGitIndex();
-    }
+    if (rel === '') await this.watchRuleFiles();
     while (queue.length && !this.lost) {
       const dir = queue.shift()!;
       if ((dir && skipFolder(dir, this.excluded)) || this.watchers.has(dir)) continue;
@@ -83,7 +89,6 @@ export class DirWatcher {
         continue;
       }
       if (!this.watch(dir, abs)) return;
-      if (dir === '.git/info') continue;
       for (const e of entries) if (e.isDirectory()) queue.push(dir ? `${dir}/${e.name}` : e.name);
     }
   }

@@ -116,3 +116,24 @@ export async function gitIgnoreConfig(repo: GitRepo): Promise<GitIgnoreConfig> {
     ignoreCase: /^(true|yes|on|1)$/i.test(core.get('ignorecase') ?? ''),
   };
 }
+
+/** The `.gitignore` of every folder from the work tree's top down to the folder's parent (none when the folder is the top). */
+export function gitignoresAbove(repo: GitRepo, folder: string): string[] {
+  const rel = path.relative(repo.top, realFolder(folder));
+  if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return [];
+  const parts = rel.split(path.sep);
+  return parts.map((_, i) => path.join(repo.top, ...parts.slice(0, i), '.gitignore'));
+}
+
+/**
+ * The files beyond the folder's own tree (or inside git's folder, which is never watched) whose
+ * change changes what git lists in it: git's index (`git rm --cached`, `git add -f`), the global
+ * excludes file, `info/exclude`, and the `.gitignore` of each folder above it in the repository.
+ * Empty outside git. A watcher of the folder's files needs these too.
+ */
+export async function gitRuleFiles(folder: string): Promise<string[]> {
+  const repo = await findGitRepo(folder);
+  if (!repo) return [];
+  const config = await gitIgnoreConfig(repo);
+  return [path.join(repo.gitDir, 'index'), config.excludesFile, path.join(repo.commonDir, 'info', 'exclude'), ...gitignoresAbove(repo, folder)];
+}

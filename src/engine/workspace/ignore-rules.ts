@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { isInsidePath, realFolder } from './contain';
-import { findGitRepo, gitIgnoreConfig } from './git-repo';
+import { findGitRepo, gitIgnoreConfig, gitignoresAbove } from './git-repo';
 
 /** The rule that decided a path's visibility, as `git check-ignore -v` would quote it. */
 export interface DecidingRule {
@@ -111,10 +111,8 @@ async function gitScope(root: string): Promise<GitScope> {
   await addFile(config.excludesFile, '');
   await addFile(path.join(repo.commonDir, 'info', 'exclude'), '');
   const parts = prefix ? prefix.split('/') : [];
-  for (let i = 0; i < parts.length; i++) {
-    const dir = parts.slice(0, i).join('/');
-    await addFile(path.join(repo.top, ...parts.slice(0, i), '.gitignore'), dir);
-  }
+  const above = gitignoresAbove(repo, root);
+  for (let i = 0; i < above.length; i++) await addFile(above[i], parts.slice(0, i).join('/'));
   if (prefix && ignore({ ignorecase: config.ignoreCase }).add(outer).test(`${prefix}/`).ignored) {
     return { prefix: '', ignoreCase: config.ignoreCase, outer: [] };
   }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
@@ -115,5 +116,31 @@ describe('the index server', function () {
     // The workspace as it was: the next suites see the fixture alone.
     const r = await eventually(() => top('how are API keys stored?'), (x) => !x.indexing && x.paths.join() === before.join());
     assert.deepEqual(r.paths, before);
+  });
+
+  it('re-lists the folder when a .gitignore above it changes, in a repository around the workspace', async () => {
+    // VS Code's watcher of the workspace sees nothing outside it: the client watches git's rule files there itself.
+    const outer = path.dirname(root);
+    const marker = path.join(root, 'src', 'outer-rule.ts');
+    writeFileSync(marker, 'export function ocelotOuterRule() { return 3; }\n');
+    const gitignore = path.join(outer, '.gitignore');
+    const gitIn = (...args: string[]) => execFileSync('git', ['-C', outer, ...args], { stdio: 'ignore' });
+    try {
+      gitIn('init', '-q');
+      // The workbench's own folders beside the workspace stay out of this repository.
+      writeFileSync(gitignore, `/*\n!/${path.basename(root)}/\n`);
+      // Rule files are looked up as the server (re)starts: the folder was not in a repository before.
+      api.services.indexClient!.restart();
+      const found = await eventually(() => top('ocelotOuterRule'), (x) => x.paths[0] === 'src/outer-rule.ts', 30_000);
+      assert.equal(found.paths[0], 'src/outer-rule.ts');
+      writeFileSync(gitignore, `/*\n!/${path.basename(root)}/\n/${path.basename(root)}/src/outer-rule.ts\n`);
+      const gone = await eventually(() => top('ocelotOuterRule'), (x) => !x.paths.includes('src/outer-rule.ts'), 30_000);
+      assert.ok(!gone.paths.includes('src/outer-rule.ts'), `still listed: ${gone.paths.join(', ')}`);
+    } finally {
+      rmSync(path.join(outer, '.git'), { recursive: true, force: true });
+      rmSync(gitignore, { force: true });
+      rmSync(marker, { force: true });
+      api.services.indexClient!.restart();
+    }
   });
 });

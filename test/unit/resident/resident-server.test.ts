@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -124,6 +124,20 @@ describe('the resident server (grounded serve)', () => {
     assert.deepEqual(where(await ask(client, 'cormorantInner')), ['generated/inner.ts#L1-L1'], 'tracked, though ignored');
     git('rm', '-q', '--cached', 'src/generated/inner.ts');
     await eventually(async () => assert.deepEqual(where(await ask(client, 'cormorantInner')), []));
+  });
+
+  it('re-decides what is visible in a folder inside a repository when a rule above it changes (.gitignore, info/exclude)', async () => {
+    const { root: top } = gitFixtureWithIgnoredFolder({ 'keep.ts': 'export const heronAbove = 1;\n' }, []);
+    const app = path.join(top, 'src');
+    writeFileSync(path.join(app, 'drafts.ts'), 'export const grebeDraft = 1;\n');
+    writeFileSync(path.join(app, 'scratch.ts'), 'export const ternScratch = 1;\n');
+    const { client } = await start(app);
+    assert.deepEqual(where(await ask(client, 'grebeDraft')), ['drafts.ts#L1-L1'], 'untracked, not ignored');
+    appendFileSync(path.join(top, '.gitignore'), 'src/drafts.ts\n');
+    await eventually(async () => assert.deepEqual(where(await ask(client, 'grebeDraft')), []));
+    assert.deepEqual(where(await ask(client, 'ternScratch')), ['scratch.ts#L1-L1']);
+    appendFileSync(path.join(top, '.git', 'info', 'exclude'), 'scratch.ts\n');
+    await eventually(async () => assert.deepEqual(where(await ask(client, 'ternScratch')), []));
   });
 
   it('refuses questions asked with other index settings or another protocol, so the CLI answers them itself', async () => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -109,6 +109,23 @@ describe('the index server', () => {
     await conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: index, type: 2 }] });
     for (let tries = 0; (await find()).includes('generated/tracked.ts'); tries++) {
       assert.ok(tries < 100, 'the file git no longer tracks left the index');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+
+  it('re-lists a folder inside a repository when a rule file above it changes (the client watches those for it)', async () => {
+    const { root: top } = gitFixtureWithIgnoredFolder({ 'keep.ts': 'export const heronServerAbove = 1;\n' }, []);
+    const app = path.join(top, 'src');
+    writeFileSync(path.join(app, 'drafts.ts'), 'export const grebeServerDraft = 1;\n');
+    const { conn, child } = await startServer(app);
+    children.push(child);
+    const find = async () => (await conn.sendRequest(SearchRequest, { root: app, terms: extractTerms('grebeServerDraft'), limit: 1 })).chunks.map((c) => c.path);
+    assert.deepEqual(await find(), ['drafts.ts']);
+    const gitignore = path.join(top, '.gitignore');
+    appendFileSync(gitignore, 'src/drafts.ts\n');
+    await conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(realpathSync(gitignore)).href, type: 2 }] });
+    for (let tries = 0; (await find()).includes('drafts.ts'); tries++) {
+      assert.ok(tries < 100, 'the file the .gitignore above now hides left the index');
       await new Promise((r) => setTimeout(r, 50));
     }
   });
