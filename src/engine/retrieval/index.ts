@@ -11,6 +11,7 @@ import { buildInWorkers, DEFAULT_PARALLEL, READ_AHEAD_FROM, type ParallelOptions
 import { inBatches, ReadAhead } from './read-ahead';
 import { readForIndex, type DiskRead } from './read-batch';
 import { rankChunks, type RankedChunk } from './rank';
+import { projectNames } from './overview';
 import type { SearchTerm } from './terms';
 
 export type { ChunkRow } from './chunk-table';
@@ -245,10 +246,14 @@ export class WorkspaceIndex implements ChunkSource {
   /** The best chunks for the terms, best first, at most `limit`. Quoted phrases are checked against the text. */
   async search(terms: SearchTerm[], limit = 50): Promise<RankedChunk[]> {
     const phrases = terms.filter((t) => t.kind === 'phrase').map((t) => t.text);
-    if (phrases.length === 0) return rankChunks(this.data, terms, limit);
+    this.project ??= projectNames(this.root);
+    if (phrases.length === 0) return rankChunks(this.data, terms, limit, undefined, this.project);
     const adjacent = await findPhrases(this.data, phrases, (rel) => this.readIndexed(rel));
-    return rankChunks(this.data, terms, limit, (phrase, id) => adjacent.get(phrase)?.has(id) ?? false);
+    return rankChunks(this.data, terms, limit, (phrase, id) => adjacent.get(phrase)?.has(id) ?? false, this.project);
   }
+
+  /** The project's own names (overview.ts), read at the first search. */
+  private project?: Set<string>;
 
   /**
    * The text of an indexed file as it was indexed (the open editor's when there is one), read the

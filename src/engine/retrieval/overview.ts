@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { IndexStats } from './index-data';
-import type { SearchTerm } from './terms';
+import { stem, type SearchTerm } from './terms';
 
 // Questions about the project as a whole ("what does this project do?", "how do I install it?",
 // "how do I run the tests?") name nothing in the code: their words are everywhere, and the chunks
@@ -19,9 +21,69 @@ const WORKFLOW_WORDS = new Set(['build', 'run', 'test', 'develop', 'development'
 const README = /^readme(\.[a-z]+)?$/i;
 const CONTRIBUTING = /^(\.github\/|docs\/)?contributing(\.[a-z]+)?$/i;
 
-/** True when every word of the question is one of a question about the project as a whole. */
-export function isOverviewQuestion(terms: SearchTerm[]): boolean {
-  return terms.length > 0 && terms.every((t) => (t.kind === 'word' || t.kind === 'part') && OVERVIEW_WORDS.has(t.text));
+/** The top-level README's file names looked for (the first found is the README). */
+const README_NAMES = ['README.md', 'readme.md', 'Readme.md', 'README.rst', 'README.txt', 'README', 'README.markdown'];
+
+/** True when the first chunk of the top-level README holds `token`: a project's README names the project at its top. */
+function readmeOpensWith(stats: IndexStats, token: string): boolean {
+  const entry = README_NAMES.map((n) => stats.fileChunks(n)).find((e) => e && e.count > 0);
+  if (!entry) return false;
+  let found = false;
+  stats.forEachPosting(token, (id) => {
+    if (id === entry.first) found = true;
+  });
+  return found;
+}
+
+/**
+ * True when every word of the question is one of a question about the project as a whole, or the
+ * project's own name ("what is babel?", "how do I install flask?"): one of `project` that the
+ * README names in its first lines, so that a folder called `server` does not make "how does the
+ * server start?" a question about the project.
+ */
+export function isOverviewQuestion(terms: SearchTerm[], stats?: IndexStats, project: ReadonlySet<string> = new Set()): boolean {
+  if (terms.length === 0 || !terms.every((t) => t.kind === 'word' || t.kind === 'part')) return false;
+  const others = terms.filter((t) => !OVERVIEW_WORDS.has(t.text));
+  return others.every((t) => project.has(t.text) && stats !== undefined && readmeOpensWith(stats, t.text));
+}
+
+/** The `name` a manifest at the top of the folder gives the project (package.json, pyproject.toml, Cargo.toml), if any. */
+function manifestName(root: string): string | undefined {
+  const read = (file: string) => {
+    try {
+      return readFileSync(path.join(root, file), 'utf8').slice(0, 64 * 1024);
+    } catch {
+      return undefined;
+    }
+  };
+  const json = read('package.json');
+  if (json !== undefined) {
+    try {
+      const name = (JSON.parse(json) as { name?: unknown }).name;
+      if (typeof name === 'string') return name.replace(/^@[^/]+\//, '');
+    } catch {
+      // Not JSON: no name from it.
+    }
+  }
+  for (const file of ['pyproject.toml', 'Cargo.toml']) {
+    const m = /^\s*name\s*=\s*["']([^"']+)["']/m.exec(read(file) ?? '');
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+/**
+ * The project's names as a question's words would be (stemmed, lower case): the folder's name and
+ * the manifest's, when each is one word. A name of several words (`my-app`) is left out: its parts
+ * are ordinary words.
+ */
+export function projectNames(root: string): Set<string> {
+  const names = new Set<string>();
+  for (const name of [path.basename(root), manifestName(root)]) {
+    const word = name?.toLowerCase();
+    if (word && /^[a-z][a-z0-9]{2,}$/.test(word) && !OVERVIEW_WORDS.has(stem(word))) names.add(stem(word));
+  }
+  return names;
 }
 
 /** A chunk to put first for an overview question: it scores `factor` times the best chunk ranked. */

@@ -31,6 +31,15 @@ const TEST_PATH = /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testda
 const TEST_WORDS = new Set(['test', 'tests', 'spec', 'fixtur', 'mock', 'e2e', 'testdata']);
 
 /**
+ * Examples, samples and demos call the API over and over, so they outrank its implementation on
+ * the API's own words (on express, `examples/` came before `lib/` for "how does res.redirect
+ * work?"); a question asking for an example keeps them level.
+ */
+const EXAMPLE_FACTOR = 0.5;
+const EXAMPLE_PATH = /(^|\/)(examples?|samples?|demos?|tutorials?|playground)\//i;
+const EXAMPLE_WORDS = new Set(['exampl', 'sampl', 'demo', 'tutorial', 'usag', 'playground', 'snippet']);
+
+/**
  * Changelogs and release notes repeat every name the code has ever had; docs and benchmark data
  * describe the code rather than being it. Below source unless the question is about them
  * (README stays: it is where a newcomer's questions are answered).
@@ -41,10 +50,28 @@ const DOC_PATH = /(^|\/)(docs?|documentation|website|benchmarks?|bench|perf)\/|\
 const DOC_FACTOR = 0.6;
 const DOC_WORDS = new Set(['doc', 'document', 'documentat', 'changelog', 'releas', 'histori', 'bench', 'benchmark', 'guid', 'readm', 'not']);
 
+/** Which kinds of file count less: those the question is not about. */
+interface Demoted {
+  tests: boolean;
+  examples: boolean;
+  docs: boolean;
+}
+
+function demotedFor(terms: SearchTerm[]): Demoted {
+  const names = (re: RegExp, t: SearchTerm) => (t.kind === 'path' || t.kind === 'phrase') && re.test(`${t.text}/`);
+  return {
+    tests: !asksAboutTests(terms),
+    examples: !terms.some((t) => EXAMPLE_WORDS.has(t.text) || names(EXAMPLE_PATH, t)),
+    docs: !terms.some((t) => DOC_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && CHANGELOG_PATH.test(t.text)) || names(DOC_PATH, t)),
+  };
+}
+
 /** How much a chunk of `rel` counts when the question is not about its kind of file. */
-function pathFactor(rel: string, demoteTests: boolean, demoteDocs: boolean): number {
-  if (demoteTests && isTestPath(rel)) return TEST_PATH_FACTOR;
-  if (!demoteDocs || /(^|\/)readme(\.[a-z]+)?$/i.test(rel)) return 1;
+function pathFactor(rel: string, demoted: Demoted): number {
+  if (demoted.tests && isTestPath(rel)) return TEST_PATH_FACTOR;
+  if (demoted.examples && EXAMPLE_PATH.test(rel)) return EXAMPLE_FACTOR;
+  const demoteDocs = demoted.docs;
+  if (!demoteDocs) return 1;
   if (CHANGELOG_PATH.test(rel)) return CHANGELOG_FACTOR;
   return DOC_PATH.test(rel) ? DOC_FACTOR : 1;
 }
@@ -87,7 +114,13 @@ function idf(stats: IndexStats, token: string): number {
  * adjacent, and chunks covering more of the question; tests and fixtures count less unless the
  * question is about tests. Ties break by path and line so results are deterministic.
  */
-export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number, phraseCheck?: PhraseCheck): RankedChunk[] {
+export function rankChunks(
+  stats: IndexStats,
+  terms: SearchTerm[],
+  limit: number,
+  phraseCheck?: PhraseCheck,
+  project?: ReadonlySet<string>,
+): RankedChunk[] {
   const avgdl = stats.liveChunks > 0 ? stats.totalLength / stats.liveChunks : 1;
   const scores = new Map<number, number>();
   const matched = new Map<number, Set<string>>();
@@ -129,17 +162,14 @@ export function rankChunks(stats: IndexStats, terms: SearchTerm[], limit: number
   });
   addPathBoosts(stats, terms, termKeys, scores, matched, packages);
   const ranked: RankedChunk[] = [];
-  const demoteTests = !asksAboutTests(terms);
-  const demoteDocs = !terms.some(
-    (t) => DOC_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && (CHANGELOG_PATH.test(t.text) || DOC_PATH.test(`${t.text}/`))),
-  );
+  const demoted = demotedFor(terms);
   for (const [id, s] of scores) {
     const row = stats.chunk(id)!;
     const coverage = (matched.get(id)?.size ?? 0) / Math.max(1, terms.length);
-    const factor = pathFactor(row.path, demoteTests, demoteDocs);
+    const factor = pathFactor(row.path, demoted);
     ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score: s * (1 + coverage) * factor, matched: [...(matched.get(id) ?? [])] });
   }
-  if (isOverviewQuestion(terms)) {
+  if (isOverviewQuestion(terms, stats, project)) {
     const best = ranked.reduce((m, r) => Math.max(m, r.score), 0) || 1;
     for (const o of overviewChunks(stats, terms)) {
       const at = ranked.find((r) => r.path === o.path && r.startLine === o.startLine);
