@@ -7,6 +7,7 @@ import { kubernetesSecretDetector } from './detectors/kubernetes-secrets';
 import { contactDetector } from './detectors/pii-contact';
 import { financialDetector } from './detectors/pii-financial';
 import { deviceWalletDetector } from './detectors/pii-devices-wallets';
+import { locationDetector } from './detectors/pii-locations';
 import { nationalIdDetector } from './detectors/pii-national-ids';
 import { moreNationalIdDetector } from './detectors/pii-national-ids-more';
 import { worldNationalIdDetector } from './detectors/pii-national-ids-world';
@@ -33,6 +34,7 @@ export const DETECTORS: readonly Detector[] = [
   moreNationalIdDetector,
   worldNationalIdDetector,
   deviceWalletDetector,
+  locationDetector,
   contactDetector,
   personalDetector,
   phoneDetector,

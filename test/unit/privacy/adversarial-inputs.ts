@@ -69,5 +69,7 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['names introduced without names', fill('my name is ')],
     ['coordinate keys without pairs', fill('location: 1.234, lat: 9.')],
     ['username keys, then endless handles', `username: ${fill('a_1')}`],
+    ['degrees and minutes without an east or west', fill(`12°34'56"N `)],
+    ['driving licence abbreviations without numbers', fill('DL# DLN: ')],
   ];
 }

@@ -6,11 +6,15 @@ import { anyCase, J, NUMBER_WORD, SEP, type KeyedRule, type KeywordTable } from 
 // security code, a medical record number, a US healthcare provider's NPI. Each is read after its keyword only, and checked where its format has a check
 // (routing numbers, VINs) or issuance rules (SSNs, EINs).
 
-/** Never-issued SSNs: area 000, 666 or 900–999, group 00, serial 0000, and two famous advertising numbers. */
+/**
+ * Never-issued SSNs: area 000, 666 or 900–999, group 00, serial 0000. The famous advertising
+ * numbers (123-45-6789, 078-05-1120) are redacted here, where a key names them an SSN: only
+ * unnamed ones are let through (pii-national-ids.ts).
+ */
 function issuableSsn(value: string): boolean {
   const d = value.replace(/\D/g, '');
   const [area, group, serial] = [d.slice(0, 3), d.slice(3, 5), d.slice(5)];
-  return area !== '000' && area !== '666' && area[0] !== '9' && group !== '00' && serial !== '0000' && d !== '123456789' && d !== '078051120';
+  return area !== '000' && area !== '666' && area[0] !== '9' && group !== '00' && serial !== '0000';
 }
 
 /** ABA routing numbers: a known Federal Reserve prefix, and 3-7-1 weighted digits summing to a multiple of 10. */
@@ -29,6 +33,16 @@ const VIN_VALUES: Record<string, number> = Object.fromEntries(
 );
 const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
+/**
+ * A VIN under its key: its check digit holds (the ninth character: North American VINs, and many
+ * others), or it mixes at least three letters and three digits (VINs of other regions, and
+ * examples, carry no check digit). A run of one character is a placeholder.
+ */
+function plausibleVin(value: string): boolean {
+  if (validVin(value)) return !/^(.)\1*$/.test(value);
+  return (value.match(/[A-Za-z]/g)?.length ?? 0) >= 3 && (value.match(/\d/g)?.length ?? 0) >= 3;
+}
+
 /** A VIN's ninth character is its check digit (North American VINs; others carry it too, or a 0). */
 function validVin(value: string): boolean {
   const v = value.toUpperCase();
@@ -43,7 +57,7 @@ const ssn: KeyedRule = {
   standalone: true,
   pattern: new RegExp(
     `(?:${anyCase('ssn')}|${anyCase('social')}${J}${anyCase('security')}(?:${J}${anyCase('number')})?)` +
-      `${NUMBER_WORD}${SEP}(?<value>\\d{3}([- ]?)\\d{2}\\1\\d{4})(?![\\w-])`,
+      `${NUMBER_WORD}${SEP}(?<value>\\d{3}(?<sep>[- ]?)\\d{2}\\k<sep>\\d{4})(?![\\w-])`,
     'y',
   ),
   accept: issuableSsn,
@@ -87,7 +101,15 @@ const vin: KeyedRule = {
       `(?<value>[A-HJ-NPR-Za-hj-npr-z0-9]{17})(?![\\w-])`,
     'y',
   ),
-  accept: validVin,
+  accept: plausibleVin,
+};
+
+/** `Vehicle 5YJ3E1EA7KF317000`: after the bare word, only a VIN in capitals whose check digit holds. */
+const vehicle: KeyedRule = {
+  kind: 'vehicle_id',
+  standalone: true,
+  pattern: new RegExp(`${anyCase('vehicle')}${SEP}(?<value>[A-HJ-NPR-Z0-9]{17})(?![\\w-])`, 'y'),
+  accept: (value) => validVin(value) && /\d/.test(value) && /[A-Z]/.test(value),
 };
 
 const securityCode: KeyedRule = {
@@ -136,6 +158,7 @@ export const idKeywords: KeywordTable = [
     sources: ['fein(?![a-z])', 'ein(?![a-z])', 'employer[ _-]?identification[ _-]?number', 'tax[ _-]?id', 'tax[ _-]?identification', 'tin(?![a-z])'],
   },
   { words: ['vin', 'vehicle identification number'], rule: vin },
+  { words: ['vehicle'], rule: vehicle },
   { words: ['cvv', 'cvv2', 'cvc', 'cvc2', 'csc', 'security code', 'card security code'], rule: securityCode },
   { words: ['mrn', 'medical record'], rule: medicalRecord },
   { words: ['npi', 'national provider identifier'], rule: npi },

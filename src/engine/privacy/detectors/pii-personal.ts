@@ -81,6 +81,17 @@ const driver: KeyedRule = {
   ),
 };
 
+/** `DL# S530-4127-8923`, `DLN: 12345678`, `DL No. D1234567`: the abbreviation in capitals only (`dl` is a download, `<dl>` a list). */
+const driverAbbreviated: KeyedRule = {
+  kind: 'drivers_license',
+  standalone: true,
+  pattern: new RegExp(
+    `DL(?:N|[ _-]?(?:#|No|NO|Number|NUMBER))\\.?${SEP}` +
+      `(?<value>(?=(?:[A-Za-z-]{0,19}\\d){4})[A-Za-z0-9][A-Za-z0-9-]{3,18}[A-Za-z0-9])(?![A-Za-z0-9-])`,
+    'y',
+  ),
+};
+
 const person: KeyedRule = {
   kind: 'person_name',
   pattern: new RegExp(`[\\p{L} _-]{0,24}?(?:${anyCase('name')}|${anyCase('holder')})${SEP}(?<value>${NAME})(?![\\p{L}\\p{N}_(<?\\[])`, 'yu'),
@@ -155,6 +166,7 @@ const keyed = new KeyedScan([
   { words: ['birth', 'born', 'dob', 'd.o.b', ...BIRTH_WORDS_WORLD], rule: birth },
   { words: ['passport'], rule: passport },
   { words: ['driver', 'driving'], rule: driver },
+  { words: ['dln', 'dl no', 'dl number', 'dl#'], rule: driverAbbreviated, sources: ['dln', 'dl[ _-]?no', 'dl[ _-]?number', 'dl[ _-]?#'] },
   { words: NAME_KEYS, rule: person },
   { words: PERSON_LABELS.map((l) => `${l.toLowerCase()}:`), rule: nameLabel, sources: PERSON_LABELS.map((l) => `${l.toLowerCase()}: `) },
   { words: SIGN_OFFS, rule: signOff },
