@@ -128,6 +128,10 @@ const tokens: Token[] = [
   ['circleci personal token', 'circleci_token', `CCIPAT_${fake(22, 'alnum', 234)}_${fake(40, 'hex', 235)}`],
   ['contentful management token', 'contentful_token', `CFPAT-${fake(43, 'url', 236)}`],
   ['dropbox short-lived token', 'dropbox_token', `sl.${fake(140, 'url', 237)}`],
+  ['doppler service token naming its config', 'doppler_token', `dp.st.prd_web.${fake(43, 'alnum', 240)}`],
+  ['nuget api key', 'nuget_key', `oy2${fake(43, 'lower', 241)}`],
+  ['resend api key', 'resend_key', `re_${fake(8, 'alnum', 242)}_${fake(24, 'alnum', 243)}`],
+  ['1password service account token, url-safe', 'onepassword_key', `ops_eyJ${fake(180, 'url', 244)}`],
   ['42 intra client secret', 'intra42_secret', `s-s4t2ud-${fake(64, 'hex', 238)}`],
   ['netlify token', 'netlify_token', `nfp_${fake(36, 'alnum', 239)}`],
   ['pinecone key', 'pinecone_key', `pcsk_${fake(60, 'alnum', 240)}`],
@@ -197,6 +201,11 @@ export const providerCases: Case[] = [
   ['mysql password glued to -p', 'mysql -u root -pS3cretPass app', `mysql -u root -p${R('password')} app`],
   ['a --password flag and its value', 'vault login --password hunter2x9', `vault login --password ${R('password')}`],
   ['a bcrypt hash', `admin: "$2y$10$${fake(53, 'alnum', 417)}"`, `admin: "${R('password_hash')}"`],
+  [
+    'telegram bot token inside a bot api url',
+    `curl https://api.telegram.org/bot${fake(10, 'digits', 238).replace(/^0/, '5')}:AA${fake(33, 'url', 239)}/getMe`,
+    `curl https://api.telegram.org/bot${R('telegram_bot_token')}/getMe`,
+  ],
   ['an htpasswd line', `deploy:$apr1$${fake(8, 'alnum', 418)}$${fake(22, 'alnum', 419)}`, `deploy:${R('password_hash')}`],
   ['an argon2 hash', `$argon2id$v=19$m=65536,t=3,p=4$${fake(22, 'b64', 420)}$${fake(43, 'b64', 421)}`, R('password_hash')],
 ];
@@ -237,6 +246,7 @@ export const providerLookalikes: Negative[] = [
   ['a certificate in base64 is public', `client-certificate-data: ${Buffer.from(pem('CERTIFICATE', 415, 416)).toString('base64')}`],
   ['an app key naming a flavour', "const appKey = options.enableCae ? 'CAE' : 'default';"],
   ['an identifier starting like a fireworks key', 'fw_version_number_of_device = read_fw_version_number()'],
+  ['identifiers starting like resend and nuget keys', 're_compile_pattern_cache_for_regexes_abc = 1; oy2 = oy2_and_some_more_words_here_and_there_abc'],
   [
     'password prompts and variables on a command line',
     'mysql -u root -p app\nmysqldump -uroot -p$DB_PASS app\nlogin --password <password>\ngit push --password-stdin',

@@ -45,7 +45,10 @@ export const devTokenRules: PrefixRule[] = [
   rule('vault_token', 'hvs.', /[A-Za-z0-9_-]{90,300}/),
   rule('vault_token', ['hvb.', 'hvr.'], /[A-Za-z0-9_-]{80,400}/),
   rule('vault_token', 's.', /[A-Za-z0-9]{24}/, mixed),
-  rule('doppler_token', ['dp.pt.', 'dp.st.', 'dp.ct.', 'dp.sa.', 'dp.scim.', 'dp.audit.'], /[A-Za-z0-9]{40,44}/),
+  // A service token names its config first (`dp.st.dev.…`, `dp.st.prd_web.…`).
+  rule('doppler_token', ['dp.pt.', 'dp.st.', 'dp.ct.', 'dp.sa.', 'dp.scim.', 'dp.audit.'], /(?:[a-z0-9_-]{1,40}\.)?[A-Za-z0-9]{40,44}/),
+  // NuGet API keys: `oy2` and 43 lower-case letters and digits.
+  rule('nuget_key', 'oy2', /[a-z0-9]{43}/, (_t, body) => /\d/.test(body) && /[a-z]/.test(body) && !isFakeBody(body)),
   rule('databricks_token', ['dapi', 'dose'], /[a-f0-9]{32}(?:-\d)?/),
   rule('prefect_token', 'pnu_', /[A-Za-z0-9]{36}/),
   rule('readme_token', 'rdme_', /[a-z0-9]{70}/),
@@ -82,7 +85,7 @@ export const devTokenRules: PrefixRule[] = [
   rule('newrelic_key', 'NRJS-', /[a-f0-9]{19}/),
   rule('age_secret_key', 'AGE-SECRET-KEY-1', /[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}/),
   rule('onepassword_key', 'A3-', /[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}/),
-  rule('onepassword_key', 'ops_eyJ', /[A-Za-z0-9+/]{100,8000}={0,3}/),
+  rule('onepassword_key', 'ops_eyJ', /[A-Za-z0-9+/_-]{100,8000}={0,3}/),
   rule('authress_key', ['sc_', 'ext_', 'scauth_', 'authress_'], /[a-z0-9]{5,30}\.[a-z0-9]{4,6}\.acc[_-][a-z0-9-]{10,32}\.[a-z0-9+/_=-]{30,120}/i),
   rule('clickhouse_key', '4b1d', /[A-Za-z0-9]{38}/),
   rule('intra42_secret', ['s-s4t2ud-', 's-s4t2af-'], /[a-f0-9]{64}/),

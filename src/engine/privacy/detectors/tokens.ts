@@ -17,7 +17,8 @@ const anchoredRules: PatternRule[] = [
   {
     kind: 'telegram_bot_token',
     anchor: { literal: ':AA', back: /\d/, maxBack: 12 },
-    pattern: /(?<![\w:])\d{5,12}:AA[A-Za-z0-9_-]{33}(?![\w-])/y,
+    // Also inside the Bot API's own URLs, where `bot` is glued to it: api.telegram.org/bot123…:AA…/getMe.
+    pattern: /(?:(?<![\w:])|(?<=\/bot))\d{5,12}:AA[A-Za-z0-9_-]{33}(?![\w-])/y,
     accept: (value) => !isFakeBody(value.slice(value.indexOf(':') + 3)),
   },
   {
