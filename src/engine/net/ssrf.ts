@@ -34,6 +34,15 @@ export function blockedRange(address: string): string | undefined {
   } catch {
     return 'not an IP address';
   }
+  try {
+    return rangeVerdict(ip);
+  } catch (err) {
+    // An address the rules cannot place is refused, never let through or thrown at the user.
+    return `an address that could not be judged (${err instanceof Error ? err.message : String(err)})`;
+  }
+}
+
+function rangeVerdict(ip: ipaddr.IPv4 | ipaddr.IPv6): string | undefined {
   if (ip.kind() === 'ipv6') {
     const v6 = ip as ipaddr.IPv6;
     const range = v6.range();
@@ -43,8 +52,9 @@ export function blockedRange(address: string): string | undefined {
     if (range !== 'unspecified' && range !== 'loopback' && bytes.slice(0, 12).every((b) => b === 0)) {
       return `IPv4-compatible IPv6 address (deprecated ::/96, carrying ${bytes.slice(12).join('.')})`;
     }
-    if (range === 'ipv4Mapped' || range === 'rfc6145') return blockedRange(v6.toIPv4Address().toString());
-    if (range === 'rfc6052') return blockedRange(ipaddr.fromByteArray(v6.toByteArray().slice(12)).toString());
+    // Mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d, RFC 6145) and NAT64 (64:ff9b::/96)
+    // carry the IPv4 address in their last four bytes (ipaddr's toIPv4Address takes mapped ones only).
+    if (range === 'ipv4Mapped' || range === 'rfc6145' || range === 'rfc6052') return blockedRange(ipaddr.fromByteArray(bytes.slice(12)).toString());
     if (range === '6to4') return blockedRange(ipaddr.fromByteArray(v6.toByteArray().slice(2, 6)).toString());
     return range === 'unicast' ? undefined : `${range} IPv6 address`;
   }

@@ -18,6 +18,8 @@ const BLOCKED = [
   'gopher://example.com/', 'javascript:alert(1)', 'http://user:pass@example.com/', 'http://user@example.com/', 'not a url',
   // IPv4-compatible IPv6 (deprecated ::/96): refused whatever it carries, public or not.
   'http://[::127.0.0.1]/', 'http://[::7f00:1]/', 'http://[0:0:0:0:0:0:7f00:1]/', 'http://[::169.254.169.254]/', 'http://[::8.8.8.8]/', 'http://[::2]/',
+  // IPv4-translated (::ffff:0:0:0/96, RFC 6145): judged by the IPv4 address it carries (it used to throw).
+  'http://[::ffff:0:7f00:1]/', 'http://[::ffff:0:a9fe:a9fe]/', 'http://[::ffff:0:10.0.0.1]/',
 ];
 const ALLOWED = [
   'http://93.184.216.34/',
