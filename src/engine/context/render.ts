@@ -3,6 +3,7 @@ import path from 'node:path';
 import { joinScrubbed, scrubbedTemplate } from '../privacy/compose';
 import { scrubText } from '../privacy/scrubber';
 import type { ScrubbedText } from '../privacy/types';
+import { bestWindowStart } from './snippet-window';
 import type { BuiltContext, ContextChunk } from './types';
 
 /** The answer every surface gives when retrieval found nothing (no model is called then); see noContextAnswer. */
@@ -79,15 +80,17 @@ function fence(text: string): string {
 
 /**
  * The answer without a model: the best chunks, each under its `path#Lstart-Lend` citation, shown
- * as scrubbed code (long chunks are shortened and the citation covers exactly the lines shown).
+ * as scrubbed code (long chunks are shortened to the lines holding most of the question's terms,
+ * and the citation covers exactly the lines shown).
  */
 export function formatSnippetAnswer(ctx: BuiltContext, reason?: string): string {
   if (ctx.chunks.length === 0) return noContextAnswer(ctx);
   const intro = `${reason ? `${reason} ` : ''}Here are the most relevant parts of the workspace, best first:`;
   const parts = ctx.chunks.slice(0, SNIPPET_COUNT).map((c, i) => {
     const lines = c.text.split('\n');
-    const shown = lines.slice(0, SNIPPET_LINES);
-    const cite = citationOf({ path: c.path, startLine: c.startLine, endLine: c.startLine + shown.length - 1 });
+    const from = bestWindowStart(lines, ctx.terms, SNIPPET_LINES);
+    const shown = lines.slice(from, from + SNIPPET_LINES);
+    const cite = citationOf({ path: c.path, startLine: c.startLine + from, endLine: c.startLine + from + shown.length - 1 });
     const more = lines.length > shown.length ? `\n_(${lines.length - shown.length} more lines in ${citationOf(c)})_` : '';
     const lang = LANGUAGES[path.posix.extname(c.path).slice(1).toLowerCase()] ?? '';
     const f = fence(c.text);
