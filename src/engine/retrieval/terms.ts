@@ -8,7 +8,7 @@ export interface SearchTerm {
 const STOP_WORDS = new Set(`a an and are as at be been but by can could did do does doing done for from had has have how i if in
 into is it its me my no not of on or our please show should so some tell than that the their them then there these they this
 those to us was we were what when where which who whom why will with would you your explain find code file files function
-functions work works used use using get gets happen happens implemented implement defined define way where's what's whats`.split(/\s+/));
+functions work works used use using get gets happen happens implemented implement defined define way where's what's whats here`.split(/\s+/));
 
 const DOUBLED = /(bb|dd|ff|gg|mm|nn|pp|rr|tt)$/;
 const HAS_VOWEL = /[aeiouy]/;
@@ -133,6 +133,11 @@ function isCompound(token: string): boolean {
   return /[a-z][A-Z]|[A-Za-z0-9][_-][A-Za-z0-9]|[A-Z]{2,}[a-z]/.test(token) || /^[A-Z][a-z]+[A-Z]/.test(token);
 }
 
+/** A word with an English contraction or possessive (straight or typographic apostrophe). */
+const CONTRACTION = /^([A-Za-z]+?)(?:n['’]t|['’](?:s|re|ve|ll|d|m))$/i;
+/** What `can't`, `won't` and `shan't` leave before n't. */
+const NOT_WORDS = new Set(['ca', 'wo', 'sha']);
+
 /**
  * Turns a question into weighted search terms: quoted phrases and paths as written, identifiers
  * whole (weighted higher) and split into their parts, ordinary words stemmed, stop words dropped.
@@ -145,8 +150,10 @@ export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
     const prev = out.get(key);
     if (!prev || prev.weight < weight) out.set(key, { text, kind, weight });
   };
-  let rest = question.replace(/"([^"]{2,200})"|`([^`]{2,200})`/g, (_m, a: string | undefined, b: string | undefined) => {
-    const phrase = (a ?? b ?? '').trim();
+  // Quoted text is a phrase: "…", `…`, and '…' where the quotes stand apart from words (an
+  // error message quoted in single quotes; not the apostrophes of don't or users').
+  let rest = question.replace(/"([^"]{2,200})"|`([^`]{2,200})`|(?<![\w'])'([^'\n]{2,200}?)'(?![\w'])/g, (_m, a?: string, b?: string, c?: string) => {
+    const phrase = (a ?? b ?? c ?? '').trim();
     if (/^[\w$.]+$/.test(phrase)) return ` ${phrase} `;
     add(phrase.toLowerCase(), 'phrase', 3 * baseWeight);
     return ` ${phrase} `;
@@ -157,6 +164,13 @@ export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
     // A single leading dot before a name is part of it (`.gitignore`, `.env`, `.agent/secrets`).
     const token = trimmed && /^\.[A-Za-z]/.test(raw.replace(/^['":]+/, '')) ? `.${trimmed}` : trimmed;
     if (!token) continue;
+    // A contraction or possessive is its word (`don't` → do, `it's` → it, `parser's` → parser), not an identifier `dont`.
+    const contraction = CONTRACTION.exec(token);
+    if (contraction) {
+      const base = contraction[1].toLowerCase();
+      if (!STOP_WORDS.has(base) && !NOT_WORDS.has(base) && base.length > 1) add(stem(base), 'word', baseWeight);
+      continue;
+    }
     if (isPathLike(token)) {
       add(token.replace(/\\/g, '/').replace(/^\.\//, '').toLowerCase(), 'path', 3 * baseWeight);
       for (const part of token.split(/[\\/.]/)) for (const p of splitIdentifier(part)) if (!STOP_WORDS.has(p)) add(stem(p), 'part', 0.8 * baseWeight);
@@ -166,6 +180,14 @@ export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
     if (words.length === 0) continue;
     if (isCompound(token) || words.length > 1) {
       add(words.join(''), 'identifier', 2.5 * baseWeight);
+      // A dotted name (`grounded.maxContextTokens`, `app.config.from_prefixed_env`): code names its
+      // compound members on their own, so each is an identifier too.
+      if (token.includes('.')) {
+        for (const member of token.split('.')) {
+          const mw = splitIdentifier(member);
+          if (mw.length > 1) add(mw.join(''), 'identifier', 2.5 * baseWeight);
+        }
+      }
       for (const p of words) if (!STOP_WORDS.has(p) && p.length > 1) add(stem(p), 'part', baseWeight);
       continue;
     }

@@ -78,6 +78,21 @@ describe('dotfiles in questions', () => {
   });
 });
 
+describe('quotes, contractions and dotted names in questions', () => {
+  it('takes text in single quotes as a phrase, but not the apostrophes of words', () => {
+    assert.ok(texts("where is 'is not a valid regular expression' raised?").includes('phrase:is not a valid regular expression'));
+    assert.deepEqual(texts("I don't know what the users' keys are"), ['word:know', 'word:user', 'word:key']);
+    assert.deepEqual(texts("where is the parser's state kept?"), ['word:parser', 'word:stat', 'word:keep']);
+    assert.deepEqual(texts('why can’t I see it here?'), ['word:see'], 'a typographic apostrophe; `here` says nothing');
+  });
+
+  it('looks up the compound members of a dotted name on their own', () => {
+    const t = texts('what does grounded.maxContextTokens do?');
+    assert.ok(t.includes('identifier:maxcontexttokens'), t.join());
+    assert.ok(!texts('how does res.redirect work?').some((x) => x === 'identifier:res' || x === 'identifier:redirect'));
+  });
+});
+
 describe('chunking', () => {
   it('covers every line exactly once, cutting before top-level definitions', () => {
     const body = Array.from({ length: 50 }, (_, i) => `  line(${i});`).join('\n');
