@@ -133,6 +133,28 @@ function isCompound(token: string): boolean {
   return /[a-z][A-Z]|[A-Za-z0-9][_-][A-Za-z0-9]|[A-Z]{2,}[a-z]/.test(token) || /^[A-Z][a-z]+[A-Z]/.test(token);
 }
 
+/** Endings that make `name.ext` a file rather than a member access (`Session.send` is a method; `index.ts` a file). */
+const FILE_EXTENSIONS = new Set(`ts tsx js jsx mjs cjs py go rs java kt swift rb php cs c h cc cpp hpp m md mdx rst txt json jsonc yml yaml toml
+ini cfg conf env lock xml html htm css scss less sass vue svelte sh bash zsh ps1 bat sql proto graphql gql csv tsv log pem key crt map wasm
+gradle mod sum bzl dart ex exs erl hs lua pl r scala clj tf hcl ipynb`.split(/\s+/));
+
+/**
+ * The members of a dotted name (`Session.send`, `grounded.maxContextTokens`, `app.config.from_prefixed_env`):
+ * code defines and names them on their own, so each is an identifier too, except the object in front
+ * unless it is a class (capitalised: `Session`) or a compound name. A file name (`index.ts`) has none.
+ */
+function addMembers(token: string, add: (text: string, kind: SearchTerm['kind'], weight: number) => void, baseWeight: number): void {
+  if (/[\\/]/.test(token) || !token.includes('.') || token.startsWith('.')) return;
+  const members = token.split('.').filter(Boolean);
+  if (members.length < 2 || FILE_EXTENSIONS.has(members[members.length - 1].toLowerCase())) return;
+  members.forEach((member, i) => {
+    const words = splitIdentifier(member);
+    if (words.length === 0 || (i === 0 && words.length === 1 && !/^[A-Z]/.test(member))) return;
+    const joined = words.join('');
+    if (joined.length > 1 && !STOP_WORDS.has(joined)) add(joined, 'identifier', 2.5 * baseWeight);
+  });
+}
+
 /** A word with an English contraction or possessive (straight or typographic apostrophe). */
 const CONTRACTION = /^([A-Za-z]+?)(?:n['’]t|['’](?:s|re|ve|ll|d|m))$/i;
 /** What `can't`, `won't` and `shan't` leave before n't. */
@@ -174,20 +196,14 @@ export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
     if (isPathLike(token)) {
       add(token.replace(/\\/g, '/').replace(/^\.\//, '').toLowerCase(), 'path', 3 * baseWeight);
       for (const part of token.split(/[\\/.]/)) for (const p of splitIdentifier(part)) if (!STOP_WORDS.has(p)) add(stem(p), 'part', 0.8 * baseWeight);
+      addMembers(token, add, baseWeight);
       continue;
     }
     const words = splitIdentifier(token);
     if (words.length === 0) continue;
     if (isCompound(token) || words.length > 1) {
       add(words.join(''), 'identifier', 2.5 * baseWeight);
-      // A dotted name (`grounded.maxContextTokens`, `app.config.from_prefixed_env`): code names its
-      // compound members on their own, so each is an identifier too.
-      if (token.includes('.')) {
-        for (const member of token.split('.')) {
-          const mw = splitIdentifier(member);
-          if (mw.length > 1) add(mw.join(''), 'identifier', 2.5 * baseWeight);
-        }
-      }
+      addMembers(token, add, baseWeight);
       for (const p of words) if (!STOP_WORDS.has(p) && p.length > 1) add(stem(p), 'part', baseWeight);
       continue;
     }

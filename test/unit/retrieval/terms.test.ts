@@ -89,7 +89,10 @@ describe('quotes, contractions and dotted names in questions', () => {
   it('looks up the compound members of a dotted name on their own', () => {
     const t = texts('what does grounded.maxContextTokens do?');
     assert.ok(t.includes('identifier:maxcontexttokens'), t.join());
-    assert.ok(!texts('how does res.redirect work?').some((x) => x === 'identifier:res' || x === 'identifier:redirect'));
+    const redirect = texts('how does res.redirect work?');
+    assert.ok(redirect.includes('identifier:redirect') && !redirect.includes('identifier:res'), 'the method, not the variable in front');
+    assert.ok(texts('what does Session.send do?').includes('identifier:session'), 'a class in front is a name too');
+    assert.ok(!texts('what does index.ts export?').includes('identifier:ts'), 'a file name has no members');
   });
 });
 
