@@ -1,3 +1,4 @@
+import { EarlierValues, withEchoes } from './echoes';
 import { PlaceholderBook } from './placeholders';
 import { detectAll, resolveOverlaps } from './registry';
 import type { RedactionCounts, ScrubbedText, ScrubOutcome, Scrubber } from './types';
@@ -20,13 +21,15 @@ function replacement(placeholder: string, original: string): string {
  */
 export function createScrubber(): Scrubber {
   const book = new PlaceholderBook();
+  const earlier = new EarlierValues();
   const totals: RedactionCounts = {};
   let scrubbed = 0;
   let withRedactions = 0;
   return {
     scrub(text: string): ScrubOutcome {
       scrubbed++;
-      const findings = resolveOverlaps(detectAll(text), text.length);
+      // Values found before (in this text or an earlier one of the query) are redacted wherever they occur again.
+      const findings = withEchoes(text, resolveOverlaps(detectAll(text), text.length), earlier);
       if (findings.length === 0) return { text: text as ScrubbedText, redactions: {} };
       withRedactions++;
       const redactions: RedactionCounts = {};
@@ -34,6 +37,7 @@ export function createScrubber(): Scrubber {
       let at = 0;
       for (const f of findings) {
         const original = text.slice(f.start, f.end);
+        earlier.add(f.kind, original);
         parts.push(text.slice(at, f.start), replacement(book.placeholder(f.kind, original), original));
         at = f.end;
         redactions[f.kind] = (redactions[f.kind] ?? 0) + 1;

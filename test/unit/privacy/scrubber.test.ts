@@ -33,6 +33,20 @@ test('one scrubber numbers values per kind across chunks, the same value keeping
   assert.deepEqual(second.redactions, { email: 1, ip_address: 1 });
 });
 
+test('a value redacted once is redacted wherever else it occurs: later in the text, and in later texts of the query', () => {
+  const key = 'Zk3lQ9vX2mN8pR4tW7yB1cD5';
+  const scrubber = createScrubber();
+  // Only the first copy has a name that gives it away; the second is the same secret.
+  const first = scrubber.scrub(`API_KEY=${key}\nfallbacks = ['${key}', "other"]`);
+  assert.equal(first.text, "API_KEY=[REDACTED:api_key#1]\nfallbacks = ['[REDACTED:api_key#1]', \"other\"]");
+  assert.deepEqual(first.redactions, { api_key: 2 });
+  // A later chunk of the same question that holds the key bare (a test fixture) has it redacted too.
+  assert.equal(scrubber.scrub(`client.connect("${key}")`).text, 'client.connect("[REDACTED:api_key#1]")');
+  // A new question's scrubber knows nothing of it; short values (a CVV) are not looked for again.
+  assert.equal(createScrubber().scrub(`client.connect("${key}")`).text, `client.connect("${key}")`);
+  assert.equal(scrubText('CVV: 123, then 123 items').text, 'CVV: [REDACTED:card_security_code#1], then 123 items');
+});
+
 test('a new scrubber (a new query) starts numbering again', () => {
   createScrubber().scrub('ann@corp.io bob@corp.io');
   assert.equal(createScrubber().scrub('bob@corp.io').text, '[REDACTED:email#1]');

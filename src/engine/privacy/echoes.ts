@@ -1,0 +1,70 @@
+import type { Finding } from './detector';
+
+/**
+ * A value shorter than this is not looked for again: a CVV, a PIN or a short number occurs
+ * everywhere by chance, while a token, a key, an e-mail or a full name does not.
+ */
+export const MIN_ECHO_LENGTH = 8;
+
+/** How many values of earlier texts are looked for in each later one (a query redacts a handful; one pass of a regular expression finds them all). */
+const MAX_EARLIER = 32;
+
+const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The values a query's scrubber redacted in earlier texts, most recent kept, and one pattern that finds any of them. */
+export class EarlierValues {
+  private readonly kinds = new Map<string, string>();
+  private pattern: RegExp | undefined;
+
+  add(kind: string, value: string): void {
+    if (value.length < MIN_ECHO_LENGTH || this.kinds.has(value)) return;
+    this.kinds.set(value, kind);
+    if (this.kinds.size > MAX_EARLIER) this.kinds.delete(this.kinds.keys().next().value!);
+    this.pattern = undefined;
+  }
+
+  kindOf(value: string): string | undefined {
+    return this.kinds.get(value);
+  }
+
+  /** Longest first: where two values start at one place, the longer is the one redacted. */
+  regex(): RegExp | undefined {
+    if (this.kinds.size === 0) return undefined;
+    this.pattern ??= new RegExp([...this.kinds.keys()].sort((a, b) => b.length - a.length).map(escape).join('|'), 'g');
+    return this.pattern;
+  }
+}
+
+/**
+ * The findings of a text, plus every other place in it that holds a value already redacted: in
+ * this text (`token = 'S' | 'S'`, a key pasted twice) or earlier in the same query (a key found
+ * under its name in `.env`, then bare in a test). A detector sees a value only where its context
+ * gives it away; the copy without that context is the same secret. Places already redacted stay
+ * as they are; a value of this text is looked for longest first, so a value inside a longer one
+ * does not take part of it.
+ */
+export function withEchoes(text: string, findings: Finding[], earlier: EarlierValues): Finding[] {
+  const own = new Map<string, string>();
+  for (const f of findings) if (f.end - f.start >= MIN_ECHO_LENGTH) own.set(text.slice(f.start, f.end), f.kind);
+  const pattern = earlier.regex();
+  if (own.size === 0 && !pattern) return findings;
+  let taken: Uint8Array | undefined;
+  const extra: Finding[] = [];
+  const take = (kind: string, start: number, end: number) => {
+    if (!taken) {
+      taken = new Uint8Array(text.length);
+      for (const f of findings) taken.fill(1, f.start, f.end);
+    }
+    if (taken.subarray(start, end).includes(1)) return;
+    taken.fill(1, start, end);
+    extra.push({ kind, start, end, priority: 0 });
+  };
+  for (const [value, kind] of [...own].sort((a, b) => b[0].length - a[0].length)) {
+    for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + 1)) take(kind, at, at + value.length);
+  }
+  if (pattern) {
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m; m = pattern.exec(text)) take(earlier.kindOf(m[0]) ?? 'secret', m.index, m.index + m[0].length);
+  }
+  return extra.length === 0 ? findings : [...findings, ...extra].sort((a, b) => a.start - b.start);
+}
