@@ -3,6 +3,10 @@ import type { Negative } from './corpus-helpers';
 // Ordinary code and docs that look a little like secrets or PII and must pass untouched.
 
 export const negatives: Negative[] = [
+  ['keys that hold names, not secrets', 'sort_key: "created_at_timestamp_v2"\ncacheKey = "user-profile-settings-v2"\nconst key = "node_modules/.cache/babel-loader"'],
+  ['a key holding a PascalCase name', 'if (e.key === "UIKeyInputRightArrow") key = "UIKeyInputLeftArrow";'],
+  ['a websocket handshake nonce', 'req.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")'],
+  ['a password passed to a key derivation, then its salt', "const key = scryptSync('password', 'salt', 64);"],
   ['git sha-1', 'commit 3f786850e387550fdab836ed7e6dc881de23001b'],
   ['git sha-256', 'sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'],
   ['short sha in a changelog', '* fix parser (a1b2c3d)'],

@@ -103,6 +103,13 @@ export const cloudAndTokenCases: Case[] = [
 ];
 
 export const assignmentCases: Case[] = [
+  // A key that says only "key": its value is taken when it looks issued (random, letters and digits).
+  ['a provider-named key of yaml', 'clarifai_key: "WCFcfUCsl2P3vCJuFgDuLeUXduycoZli"', `clarifai_key: "${R('api_key')}"`],
+  ['a go short declaration of a key', 'bitfinexKey := "HxfuG198amaeCcYkASkto5VuIO-oXcplDV6JZ7OIEQZ"', `bitfinexKey := "${R('api_key')}"`],
+  ['a bare Key= in a log line', 'Using Key=qsCGuilpkk2ngrsz75wtYqsCGuilpkk2ngrsz75w', `Using Key=${R('api_key')}`],
+  ['a key in a url query', 'fetch("https://api.example.net/v1/users?key=3kx19qpx748ldb75lsjicbs6ipit6ssm")', `fetch("https://api.example.net/v1/users?key=${R('api_key')}")`],
+  ['a header set by name in a call', 'req.Header.Set("X-Budibase-Api-Key", "b256def166fcdf4a429a1e83175105d5")', `req.Header.Set("X-Budibase-Api-Key", "${R('api_key')}")`],
+  ['a bearer token of letters only inside a string', 'token := "Bearer yvxpthLIcYpZweFpPOVeCOtt"', `token := "Bearer ${R('bearer_token')}"`],
   ['python password', `password = "hunter2!"`, `password = "${R('password')}"`],
   ['js const password', `const password = 'correct-horse-battery';`, `const password = '${R('password')}';`],
   ['env password', `DB_PASSWORD=s3cr3t-Pa55`, `DB_PASSWORD=${R('password')}`],

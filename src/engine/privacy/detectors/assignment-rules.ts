@@ -78,7 +78,43 @@ function classifyKeyUncached(dotted: string): AssignmentKind | undefined {
   const secretAt = all.findIndex((w, i) => SECRET_WORDS.includes(w) || (w === 'api' && all[i + 1] === 'key'));
   if (secretAt >= 0 && tailIsSecret(all, secretAt + (all[secretAt] === 'api' ? 1 : 0))) return 'api_key';
   if (namesProvider(flat) && /(?:key|id|token|secret|sid)$/.test(flat)) return 'api_key';
+  // `clarifai_key`, `bitfinexKey`, a bare `key`: only a random value is taken for it (isLooseKey).
+  if (last === 'key' && !all.slice(0, -1).some((w) => NOT_SECRET_KEY_WORDS.has(w))) return 'api_key';
   return undefined;
+}
+
+/** Words before `key` that name a key of data, not a secret: `sort_key`, `cacheKey`, `public_key`, `hotkey`. */
+const NOT_SECRET_KEY_WORDS = new Set([
+  'primary', 'foreign', 'sort', 'partition', 'range', 'hash', 'cache', 'storage', 'store', 'public', 'pub', 'hot', 'short', 'shortcut',
+  'translation', 'i18n', 'lookup', 'map', 'dict', 'row', 'column', 'group', 'entry', 'item', 'index', 'object', 'bucket', 'react', 'unique',
+  'composite', 'natural', 'surrogate', 'local', 'query', 'route', 'field', 'prop', 'state', 'list', 'node', 'tree', 'child', 'parent',
+  'next', 'prev', 'previous', 'first', 'last', 'sort', 'order', 'color', 'theme', 'locale', 'lang', 'message', 'msg', 'label', 'text',
+  'event', 'action', 'type', 'mode', 'name', 'id', 'file', 'path', 'dir', 'url', 'host', 'env', 'config', 'setting', 'settings', 'option',
+  'options', 'param', 'params', 'header', 'meta', 'metadata', 'data', 'value', 'values', 'attr', 'attribute', 'property', 'css', 'style',
+  // `Sec-WebSocket-Key` carries a nonce for the handshake, not a credential.
+  'websocket', 'socket', 'nonce',
+]);
+
+/**
+ * A key that says only "key" (`clarifai_key`, `bitfinexKey`, `Key`, `?key=`), not which kind:
+ * most such keys in code hold names (`sort_key: "created_at"`), so its value must look random.
+ */
+function isLooseKey(key: string): boolean {
+  const flat = flatten(key.slice(key.lastIndexOf('.') + 1));
+  return flat.endsWith('key') && !SECRET_SUFFIXES.some((s) => flat.endsWith(s)) && !namesProvider(flat);
+}
+
+/**
+ * A value that looks issued rather than named: 16–512 characters of a token alphabet, letters and
+ * digits both (or random letters), random enough, and not words joined by separators
+ * (`user-profile-v2`, `app.settings.theme`).
+ */
+function looksRandomKey(value: string): boolean {
+  if (value.length < 16 || value.length > 512 || !/^[A-Za-z0-9+/=_.~|-]+$/.test(value)) return false;
+  if (value.split(/[-_.]/).every((part) => /^[a-z]+\d{0,4}$|^\d{1,4}$/i.test(part) && !/[a-z][A-Z]|[A-Z]{2}[a-z]/.test(part))) return false;
+  if (/\d/.test(value) && /[A-Za-z]/.test(value)) return entropy(value) >= 3.3;
+  // Letters only: random (mixed case, high entropy), and not words in PascalCase (`UIKeyInputRightArrow`).
+  return randomLetters(value) && !/^(?:[A-Z]{1,3}[a-z]{2,})+[A-Z]*$/.test(value);
 }
 
 /** A flattened key (`cloudantkey`) that names a provider, or SoftLayer's short `sl_key`/`sl_api_key`. */
@@ -92,7 +128,7 @@ function randomLowercase(value: string): boolean {
 }
 
 /** Letters only, yet random: mixed case in even measure and high entropy (not a camelCase name). */
-function randomLetters(value: string): boolean {
+export function randomLetters(value: string): boolean {
   if (value.length < 20) return false;
   const upper = value.replace(/[^A-Z]/g, '').length / value.length;
   return upper > 0.25 && upper < 0.75 && entropy(value) >= 3.8;
@@ -155,6 +191,7 @@ export function isSecretValue(kind: AssignmentKind, key: string, value: string, 
     return !(/^[A-Za-z_]+$/.test(value) && /pass|pwd/i.test(value) && value.length > 8);
   }
   if (kind === 'aws_secret_key' && /^[A-Za-z0-9/+]{40}$/.test(value)) return !isFakeBody(value);
+  if (isLooseKey(key)) return looksRandomKey(value) && !isFakeBody(value);
   // Letters only: an identifier or constant name ("refreshTokenClientAcquireToken"); a random
   // key of 32+ characters almost always has a digit.
   if (/^[A-Za-z_]+$/.test(value)) return randomLetters(value) || (namesProvider(flatten(key)) && randomLowercase(value));

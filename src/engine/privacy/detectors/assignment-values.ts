@@ -133,7 +133,7 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
     const typed = TYPED_DECLARATION.exec(rest);
     const value = typed ? quotedValue(text, pos + typed[0].length) : undefined;
     if (value) return { value, quoted: true, keyQuoted, codeAssignment: true, midLine: false };
-    return key.includes('.') ? undefined : bareForms(text, keyStart, pos, keyQuoted);
+    return key.includes('.') ? undefined : bareForms(text, keyStart, pos, keyQuoted, key);
   }
   pos += op[0].length;
   const opText = op[0].trim();
@@ -165,7 +165,7 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
  * Forms without an operator: a declaration `std::string secret("…")` (a type before the name, so
  * `this.token("x")` and `getSecret("name")` stay calls), `password "…";`, and CSV `apiToken,value,`.
  */
-function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boolean): Parsed | undefined {
+function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boolean, key: string): Parsed | undefined {
   const ch = text[pos];
   if (ch === '(' && !/[A-Za-z_>][\w:<>]*[ \t]+$/.test(text.slice(Math.max(0, keyStart - 40), keyStart))) return undefined;
   // `--api-key VALUE`: a command-line flag and its value, unquoted, after one space.
@@ -176,6 +176,13 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
   if (ch === '(' || ch === ' ') {
     const gap = ch === '(' ? 1 : /^ {1,3}/.exec(text.slice(pos, pos + 4))?.[0].length ?? 0;
     if (text[pos + gap] !== '"') return undefined;
+    const value = quotedValue(text, pos + gap);
+    return value && { value, quoted: true, keyQuoted, codeAssignment: false, midLine: false };
+  }
+  // `header("X-Api-Key", "…")`, `set('Authorization-Token', '…')`: a call's quoted header name, then
+  // its value. A header's name has a dash; `scrypt('password', 'salt')` passes a password, not a name.
+  if (ch === ',' && keyQuoted && key.includes('-') && /\([ \t]{0,3}$/.test(text.slice(Math.max(0, keyStart - 5), keyStart - 1))) {
+    const gap = /^,[ \t]{0,3}/.exec(text.slice(pos, pos + 5))![0].length;
     const value = quotedValue(text, pos + gap);
     return value && { value, quoted: true, keyQuoted, codeAssignment: false, midLine: false };
   }

@@ -1,6 +1,6 @@
 import { isPlaceholderValue } from '../checks';
 import { findByRules, type Detector, type PatternRule } from '../detector';
-import { looksSecret } from './assignment-rules';
+import { looksSecret, randomLetters } from './assignment-rules';
 
 // Credentials carried by URLs and HTTP headers. In `scheme://user:password@host` only the
 // password is redacted (the user name and host stay, so the reader still sees which database);
@@ -49,7 +49,7 @@ const rules: PatternRule[] = [
     kind: 'bearer_token',
     hint: 'Bearer',
     pattern: /(?<![\w-])Bearer[ \t]{1,3}(?<value>[A-Za-z0-9._~+/-]{20,4096}=*)(?![\w.~+/=-])/dg,
-    accept: (value) => notPlaceholder(value) && looksSecret(value),
+    accept: (value) => notPlaceholder(value) && (looksSecret(value) || randomLetters(value)),
   },
   {
     // Authorization: <token> with no scheme word (a raw API key).
