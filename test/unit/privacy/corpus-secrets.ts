@@ -108,6 +108,7 @@ export const assignmentCases: Case[] = [
   ['a go short declaration of a key', 'bitfinexKey := "HxfuG198amaeCcYkASkto5VuIO-oXcplDV6JZ7OIEQZ"', `bitfinexKey := "${R('api_key')}"`],
   ['a bare Key= in a log line', 'Using Key=qsCGuilpkk2ngrsz75wtYqsCGuilpkk2ngrsz75w', `Using Key=${R('api_key')}`],
   ['a key in a url query', 'fetch("https://api.example.net/v1/users?key=3kx19qpx748ldb75lsjicbs6ipit6ssm")', `fetch("https://api.example.net/v1/users?key=${R('api_key')}")`],
+  ['a subscript by the key\'s name', `os.environ["OPENAI_API_KEY"] = '1bb7dde73fe449de229361ea03bab234'`, `os.environ["OPENAI_API_KEY"] = '${R('api_key')}'`],
   ['a header set by name in a call', 'req.Header.Set("X-Budibase-Api-Key", "b256def166fcdf4a429a1e83175105d5")', `req.Header.Set("X-Budibase-Api-Key", "${R('api_key')}")`],
   ['a bearer token of letters only inside a string', 'token := "Bearer yvxpthLIcYpZweFpPOVeCOtt"', `token := "Bearer ${R('bearer_token')}"`],
   ['python password', `password = "hunter2!"`, `password = "${R('password')}"`],

@@ -123,6 +123,8 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
     pos++;
   }
   if (keyQuoted) pos++;
+  // `os.environ["OPENAI_API_KEY"] = '…'`, `headers['X-Api-Key'] = …`: a subscript by the key's name.
+  if (keyQuoted && text[pos] === ']' && text[keyStart - 2] === '[') pos++;
   if (before === '<' && text[pos] === '>') {
     const value = xmlElementValue(text, pos + 1);
     return value && { value, quoted: true, keyQuoted: true, codeAssignment: false, midLine: false };
