@@ -7,6 +7,13 @@ import { R, type Case, type Negative } from './corpus-helpers';
 const MONERO = '44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A';
 
 export const piiProseCases: Case[] = [
+  // Given names beyond our own list come from public name lists (English, German, French, Spanish, Italian, Dutch).
+  ['a full name whose given name is on the public lists', 'Please forward this to Lavinia Schmitt today.', `Please forward this to ${R('person_name')} today.`],
+  ['a spanish name with two surnames', 'Contact Gonzalo Ferrer Orosco at the front desk', `Contact ${R('person_name')} at the front desk`],
+  ['a name under a label in another language', 'Nome: Uranio Cecchetti\nImię i nazwisko: Walenty Mrozek',
+    `Nome: ${R('person_name')}\nImię i nazwisko: ${R('person_name', 2)}`],
+  ['a person under a bare name key, in json and in a url', '{"customer": {"name": "Gonzalo Ferrer", "tier": "gold"}} GET /search?name=Anaïs+Dumas&x=1',
+    `{"customer": {"name": "${R('person_name')}", "tier": "gold"}} GET /search?name=${R('person_name', 2)}&x=1`],
   ['a password in a sentence', 'Your new password is 8fJ#kL2m!x and expires in 30 days.', `Your new password is ${R('password')} and expires in 30 days.`],
   ['a password then a comma', "My password is hunter2, don't tell anyone.", `My password is ${R('password')}, don't tell anyone.`],
   ['a passcode at the end of a sentence', 'The temporary passcode is Zq7#pL9w.', `The temporary passcode is ${R('password')}.`],
@@ -56,6 +63,8 @@ export const piiProseCases: Case[] = [
 ];
 
 export const piiProseLookalikes: Negative[] = [
+  ['names of things under a bare name key', `name: 'Julia REPL', "name": "Babel Core", name = "Jest Config", "name": "@babel/core"`],
+  ['an article of another language before a capitalised word', 'Der Typ "{0}" kann nicht verwendet werden. Der Compiler reserviert den Namen.'],
   ['validation messages', 'Password is required.\npassword is too short\nThe password must be at least 8 characters.'],
   ['a password described, not given', 'The password is hashed with bcrypt; the password is SHA-256 hashed; password is ********'],
   ['password words in code', 'if (password is None): raise\nvalidate(password)\npassword = hash(raw)\nconst passwordField = form.password2;'],

@@ -5,6 +5,7 @@ import { proseKeywords } from './pii-prose';
 import { moreKeywords } from './pii-keyed-more';
 import { findWorldAddresses } from './pii-addresses-world';
 import { findFullNames } from './pii-names';
+import { isGivenName } from './given-names';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
 // it: a date of birth, a passport or driving-licence number, a person's name under a key that
@@ -107,7 +108,12 @@ const title: KeyedRule = {
 };
 
 /** Labels that, capitalised before `: `, introduce a person in forms, tickets and letters. */
-const PERSON_LABELS = ['Name', 'Patient', 'Customer', 'Employee', 'Contact', 'Applicant', 'Recipient', 'Passenger', 'Cardholder', 'Attendee'];
+const PERSON_LABELS = [
+  'Name', 'Full name', 'Patient', 'Customer', 'Employee', 'Contact', 'Applicant', 'Recipient', 'Passenger', 'Cardholder', 'Attendee',
+  // The same in other languages: German, French, Spanish, Italian, Portuguese, Dutch, Polish, Nordic.
+  'Vollständiger Name', 'Kunde', 'Nom', 'Nom complet', 'Nombre', 'Nombre completo', 'Nome', 'Nome completo', 'Naam', 'Volledige naam',
+  'Imię i nazwisko', 'Namn', 'Navn', 'Nimi',
+];
 const PERSON_LABEL = `(?:${PERSON_LABELS.join('|')})`;
 const LABEL_AT_FIELD_START = new RegExp(`(?:^|[,;|])[\\s>*#"'-]*${PERSON_LABEL}: $`);
 
@@ -124,6 +130,24 @@ const nameLabel: KeyedRule = {
   accept: (value, text, start) => {
     const before = text.slice(Math.max(0, text.lastIndexOf('\n', start - 1) + 1, start - 60), start);
     return LABEL_AT_FIELD_START.test(before) && !notAName(value);
+  },
+};
+
+/**
+ * A value under a bare `name` key (`{"name": "Marc Schumann"}`, `?name=Anaïs+Dumas`) is a person
+ * only when it reads as one: a common given name (given-names.ts), then one to three capitalised
+ * words. `name: "Babel Core"`, `"name": "my-package"` and `name = "Jest Config"` stay.
+ */
+const bareName: KeyedRule = {
+  kind: 'person_name',
+  standalone: true,
+  pattern: new RegExp(`name["'\`]?[ \t]{0,3}[:=][ \t]{0,3}["'\`]?(?<value>${NAME_LETTERS}(?:[ +]${NAME_LETTERS}){1,3})(?=["'\`&,;}\s]|$)`, 'yu'),
+  accept: (value) => {
+    const words = value.split(/[ +]/);
+    // The words after the given name are capitalised words (`Julia REPL` names a language mode).
+    const rest = words.slice(1);
+    return isGivenName(words[0]) && rest.every((w) => /^\p{Lu}\p{Ll}/u.test(w)) &&
+      !rest.some((w) => notAName(w) || /^(?:Config|Plugin|Team|Core|Preset|Loader|App|Api|Server|Client)$/.test(w));
   },
 };
 
@@ -169,6 +193,7 @@ const keyed = new KeyedScan([
   { words: ['dln', 'dl no', 'dl number', 'dl#'], rule: driverAbbreviated, sources: ['dln', 'dl[ _-]?no', 'dl[ _-]?number', 'dl[ _-]?#'] },
   { words: NAME_KEYS, rule: person },
   { words: PERSON_LABELS.map((l) => `${l.toLowerCase()}:`), rule: nameLabel, sources: PERSON_LABELS.map((l) => `${l.toLowerCase()}: `) },
+  { words: ['name'], rule: bareName, sources: ['name(?=["\'`]?[ \t]{0,3}[:=])'] },
   { words: SIGN_OFFS, rule: signOff },
   { words: ['my name'], rule: myName },
   // A title then a space (`Mr. `, `Ms `); `Dr` needs its dot. Inside a word (`items `) it is none.
