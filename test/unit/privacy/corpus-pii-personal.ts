@@ -5,6 +5,14 @@ import { R, type Case, type Negative } from './corpus-helpers';
 // same words in code: type declarations, libraries called passport, dates that are not births.
 
 export const piiPersonalCases: Case[] = [
+  ['dates of birth with month names of other languages', 'Geburtsdatum: 3. Juni 1978; fecha de nacimiento: 1 de mayo de 1976; DOB 1958年5月13日',
+    `Geburtsdatum: ${R('date_of_birth')}; fecha de nacimiento: ${R('date_of_birth', 2)}; DOB ${R('date_of_birth', 3)}`],
+  ['labels of other languages: passport, user name, account number', 'Reisepassnummer: C01X00T47, Benutzername: jsmith84, Kontonummer: 1234567890',
+    `Reisepassnummer: ${R('passport_number')}, Benutzername: ${R('username')}, Kontonummer: ${R('bank_account')}`],
+  ['passwords under keys of other languages', 'Passwort: Tr0ub4dor&3\ncontraseña: Xk9#mLp2Qw\nhasło=Zq81Kd0pXw7L',
+    `Passwort: ${R('password')}\ncontraseña: ${R('password', 2)}\nhasło=${R('password', 3)}`],
+  ['a phone number whose digits read like a canadian sin, after its country code', 'Tel: +34 612 345 678', `Tel: ${R('phone')}`],
+  ['an iranian iban', 'IBAN IR062960000000100324200001', `IBAN ${R('iban')}`],
   ['date of birth, iso', 'date of birth: 1985-03-14', `date of birth: ${R('date_of_birth')}`],
   ['date of birth, json camel case', '"dateOfBirth": "03/14/1985",', `"dateOfBirth": "${R('date_of_birth')}",`],
   ['dob, european dots', 'patient DOB 14.03.1985', `patient DOB ${R('date_of_birth')}`],

@@ -6,7 +6,11 @@ import { isFakeBody } from '../token-checks';
 
 export type AssignmentKind = 'password' | 'api_key' | 'aws_secret_key';
 
-const PASSWORD_WORDS = ['password', 'passwd', 'passphrase', 'pwd'];
+const PASSWORD_WORDS = [
+  'password', 'passwd', 'passphrase', 'pwd',
+  // German, Dutch, Norwegian, Finnish, Portuguese, Spanish, Polish, Swedish (accents folded: contraseña → contrasena).
+  'passwort', 'kennwort', 'wachtwoord', 'passord', 'salasana', 'senha', 'contrasena', 'haslo', 'losenord',
+];
 const SECRET_SUFFIXES = [
   'apikey', 'secret', 'secrete', 'token', 'secretkey', 'secretkeybase', 'accesskey', 'privatekey', 'authkey',
   'signingkey', 'encryptionkey', 'masterkey', 'sessionkey', 'licensekey', 'hmackey', 'sharedkey',
@@ -37,7 +41,8 @@ const PASS_QUALIFIERS = new Set(['secure', 'sec', 'prod', 'production', 'dev', '
   'main', 'primary', 'secondary', 'old', 'new', 'default', 'encrypted', 'enc', 'real', 'live', 'master']);
 
 /** A key's letters and digits, lower-cased: `DB_Api-Key` → `dbapikey`. */
-const flatten = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
+const flatten = (key: string) =>
+  key.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[łŁ]/g, 'l').toLowerCase().replace(/[^a-z0-9]/g, '');
 
 function words(key: string): string[] {
   return key.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean).map((w) => w.toLowerCase());

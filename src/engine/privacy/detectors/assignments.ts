@@ -8,7 +8,8 @@ import { assignCall, parseValue, reversedComparison } from './assignment-values'
 // hand (assignment-values.ts, no regex over whole assignments), which keeps the scan linear.
 
 // Factored by first letter: V8 runs this several times faster than the flat alternation.
-const KEYWORD = /p(?:ass|wd|w(?![a-z]))|secret|token|key|cred|a(?:uth|ccess)/gi;
+// Passwords in other languages too: Kennwort, wachtwoord, salasana, senha, contraseña, hasło, lösenord.
+const KEYWORD = /p(?:ass|wd|w(?![a-z]))|secret|token|key|cred|a(?:uth|ccess)|kennwort|wachtwoord|salasana|senha|contrase|has[lł]o|l[oö]senord/gi;
 const MAX_KEY = 80;
 /** At most this many keyword hits are parsed per KB of text: real files stay far below, and a
  * hostile file made of nothing but `token=` cannot make the scan slow. */
@@ -19,7 +20,8 @@ const KEY_CHAR = new Uint8Array(128);
 for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.$-') KEY_CHAR[ch.charCodeAt(0)] = 1;
 const isKeyChar = (text: string, i: number) => {
   const c = text.charCodeAt(i);
-  return c < 128 && KEY_CHAR[c] === 1;
+  // Latin letters with accents belong to keys too (`contraseña`, `hasło`, `lösenord`).
+  return c < 128 ? KEY_CHAR[c] === 1 : c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7;
 };
 
 function expandKey(text: string, hitStart: number, hitEnd: number): [number, number] | undefined {

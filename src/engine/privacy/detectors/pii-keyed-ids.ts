@@ -63,10 +63,17 @@ const ssn: KeyedRule = {
   accept: issuableSsn,
 };
 
+/** `account number` in German, Dutch, Nordic, French, Spanish, Italian, Portuguese and Polish. */
+const ACCOUNT_WORDS_WORLD = ['kontonummer', 'rekeningnummer', 'numéro de compte', 'número de cuenta', 'numero di conto', 'número da conta', 'numer konta'];
+const ACCOUNT_WORLD = `[Kk]ontonummer|[Rr]ekeningnummer|[Nn]uméro de compte|[Nn]úmero de cuenta|[Nn]umero di conto|[Nn]úmero da conta|[Nn]umer konta`;
+
 const account: KeyedRule = {
   kind: 'bank_account',
   standalone: true,
-  pattern: new RegExp(`(?:${anyCase('bank')}${J})?(?:${anyCase('account')}|${anyCase('acct')})${NUMBER_WORD}${SEP}(?<value>\\d{6,17})(?![\\w-])`, 'y'),
+  pattern: new RegExp(
+    `(?:(?:${anyCase('bank')}${J})?(?:${anyCase('account')}|${anyCase('acct')})${NUMBER_WORD}|${ACCOUNT_WORLD})${SEP}(?<value>\\d{6,17})(?![\\w-])`,
+    'y',
+  ),
   // A run of one digit is a placeholder.
   accept: (value) => !/^(\d)\1*$/.test(value),
 };
@@ -149,7 +156,7 @@ const npi: KeyedRule = {
 /** The keywords of these numbers, for the one keyword scan of personal data (pii-personal.ts). */
 export const idKeywords: KeywordTable = [
   { words: ['ssn', 'social security'], rule: ssn },
-  { words: ['account', 'acct', 'bank account'], rule: account },
+  { words: ['account', 'acct', 'bank account', ...ACCOUNT_WORDS_WORLD], rule: account },
   { words: ['routing', 'aba'], rule: routing },
   // `tin` and `ein` end where a word would go on (`setting`, `being`: thousands of hits in code otherwise).
   {

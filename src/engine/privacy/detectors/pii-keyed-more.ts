@@ -62,13 +62,17 @@ function looksLikeHandle(value: string): boolean {
   return !/^[A-Z][A-Za-z]*(?:\.[A-Za-z]+)+$/.test(value) && /[A-Za-z]/.test(value);
 }
 
+/** `user name` in German, Dutch, Norwegian, Swedish, Finnish, Italian, French and Spanish. */
+const USERNAME_WORDS_WORLD = ['benutzername', 'gebruikersnaam', 'brukernavn', 'användarnamn', 'käyttäjätunnus', 'nome utente', "nom d'utilisateur", 'nombre de usuario'];
+const USERNAME_WORLD = `[Bb]enutzername|[Gg]ebruikersnaam|[Bb]rukernavn|[Aa]nvändarnamn|[Kk]äyttäjätunnus|[Nn]ome utente|[Nn]om d'utilisateur|[Nn]ombre de usuario`;
+
 const username: KeyedRule = {
   kind: 'username',
   standalone: true,
   // A separator is required (`:`, `=`, `is`, a space): `UsernamePasswordCredential` is one identifier.
   pattern: new RegExp(
     `(?:${anyCase('user')}${J}${anyCase('name')}|` +
-      `${anyCase('login')}${J}${anyCase('name')})["']?[ \\t]{0,3}(?:[:=]|[ \\t](?:is|was)[ \\t]|` +
+      `${anyCase('login')}${J}${anyCase('name')}|${USERNAME_WORLD})["']?[ \\t]{0,3}(?:[:=]|[ \\t](?:is|was)[ \\t]|` +
       `[ \\t])[ \\t]{0,3}["']?(?<value>[A-Za-z0-9][A-Za-z0-9_.-]{2,38}[A-Za-z0-9])(?![\\w.@(-])`,
     'y',
   ),
@@ -125,7 +129,7 @@ export const moreKeywords: KeywordTable = [
   // `lat`/`lon` end where a word would go on (`translate`, `long`, `colon` fail inside the scan).
   { words: ['lat', 'latitude'], rule: latitude, sources: ['lat(?![a-z])', 'latitude'] },
   { words: ['lon', 'lng', 'longitude'], rule: longitude, sources: ['lon(?![a-z])', 'lng', 'longitude'] },
-  { words: ['user name', 'login name'], rule: username },
+  { words: ['user name', 'login name', ...USERNAME_WORDS_WORLD], rule: username },
   // `sol` ends where a word would go on (`console` fails inside the scan).
   { words: ['solana', 'sol'], rule: solana, sources: ['sol(?:ana)?(?![a-z])'] },
   { words: ['license plate', 'licence plate', 'number plate', 'registration plate', 'registration', 'vrm'], rule: plate },

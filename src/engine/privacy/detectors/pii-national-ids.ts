@@ -50,7 +50,8 @@ const numberRules: NumericRule[] = [
   {
     kind: 'ca_sin', minDigits: 9,
     pattern: /(?<![\w.-])[1-79]\d{2}([- ])\d{3}\1\d{3}(?![\w-]|\.\d)/g,
-    accept: (value) => passesLuhn(value.replace(/\D/g, '')),
+    // After a country code (`+34 612 345 678`) the same 3-3-3 digits are a phone number.
+    accept: (value, text, start) => passesLuhn(value.replace(/\D/g, '')) && !/(?:\+\d{1,4}|\(\d{1,4}\))[ -]?$/.test(text.slice(Math.max(0, start - 8), start)),
   },
   {
     kind: 'fr_nir', minDigits: 13,

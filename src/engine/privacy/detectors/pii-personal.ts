@@ -14,8 +14,24 @@ import { isGivenName } from './given-names';
 // code is full of both.
 
 const MONTH = '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
+/** Month names of German, French, Spanish, Italian, Portuguese, Dutch, Polish (genitive) and Swedish dates, any case of the first letter. */
+const MONTH_WORLD = [
+  'januar', 'jänner', 'februar', 'märz', 'mai', 'juni', 'juli', 'oktober', 'dezember',
+  'janvier', 'février', 'mars', 'avril', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre',
+  'enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'setiembre', 'octubre', 'noviembre', 'diciembre',
+  'gennaio', 'febbraio', 'aprile', 'maggio', 'giugno', 'luglio', 'settembre', 'ottobre', 'dicembre',
+  'janeiro', 'fevereiro', 'março', 'maio', 'junho', 'julho', 'setembro', 'outubro', 'dezembro',
+  'januari', 'februari', 'maart', 'mei', 'augustus',
+  'stycznia', 'lutego', 'marca', 'kwietnia', 'maja', 'czerwca', 'lipca', 'sierpnia', 'września', 'października', 'listopada', 'grudnia',
+  'maj', 'augusti',
+].map((m) => `[${m[0]}${m[0].toUpperCase()}]${m.slice(1)}`).join('|');
+
 const DATE = [
   '\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}',
+  // `3. Juni 1978`, `1er mai 1976`, `1 de mayo de 1976`, `5 de março de 1990`, `13 maja 1958`
+  `\\d{1,2}(?:\\.|er|º)? (?:de )?(?:${MONTH_WORLD})(?: de)? \\d{4}`,
+  // `1958年5月13日`
+  '\\d{4}年\\d{1,2}月\\d{1,2}日',
   '\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|\\d{2})',
   `${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?,? \\d{4}`,
   `\\d{1,2}(?:st|nd|rd|th)? ${MONTH}\\.?,? \\d{4}`,
@@ -65,11 +81,18 @@ const birth: KeyedRule = {
   accept: plausibleDate,
 };
 
+/** `passport` in German, French, Spanish, Italian, Dutch, Polish and Swedish, with their `number`. */
+const PASSPORT_WORDS_WORLD = ['reisepass', 'reisepassnummer', 'passnummer', 'passeport', 'pasaporte', 'passaporto', 'paspoort', 'paspoortnummer', 'paszport'];
+const PASSPORT_WORLD = `[Rr]eisepass(?:nummer)?|[Pp]assnummer|[Pp]asseport|[Pp]asaporte|[Pp]assaporto|[Pp]aspoort(?:nummer)?|[Pp]aszport`;
+
 const passport: KeyedRule = {
   kind: 'passport_number',
   // Mostly digits (at least five): a word after "passport" (passport.session) is no number.
   // `Her passport, X1234567, expires`: a comma may stand between them in prose.
-  pattern: new RegExp(`${anyCase('passport')}${NUMBER_WORD}(?:,[ \\t]?)?${SEP}(?<value>(?=(?:[A-Za-z]{0,9}\\d){5})[A-Za-z0-9]{6,9})(?![A-Za-z0-9])`, 'y'),
+  pattern: new RegExp(
+    `(?:${anyCase('passport')}|${PASSPORT_WORLD})${NUMBER_WORD}(?:,[ \\t]?)?${SEP}(?<value>(?=(?:[A-Za-z]{0,9}\\d){5})[A-Za-z0-9]{6,9})(?![A-Za-z0-9])`,
+    'y',
+  ),
 };
 
 const driver: KeyedRule = {
@@ -188,7 +211,7 @@ const NAME_KEYS = [
 /** Every word a keyed value of personal data follows, one scan for all of them. */
 const keyed = new KeyedScan([
   { words: ['birth', 'born', 'dob', 'd.o.b', ...BIRTH_WORDS_WORLD], rule: birth },
-  { words: ['passport'], rule: passport },
+  { words: ['passport', ...PASSPORT_WORDS_WORLD], rule: passport },
   { words: ['driver', 'driving'], rule: driver },
   { words: ['dln', 'dl no', 'dl number', 'dl#'], rule: driverAbbreviated, sources: ['dln', 'dl[ _-]?no', 'dl[ _-]?number', 'dl[ _-]?#'] },
   { words: NAME_KEYS, rule: person },
