@@ -3,6 +3,7 @@ import type { Negative } from './corpus-helpers';
 // Ordinary code and docs that look a little like secrets or PII and must pass untouched.
 
 export const negatives: Negative[] = [
+  ['numbered names of things that end like streets', 'See Figure 3 Event Loop, Step 2 Render Pass, Phase 1 Entry Point and Type 2 Tagged Union.'],
   ['keys that hold names, not secrets', 'sort_key: "created_at_timestamp_v2"\ncacheKey = "user-profile-settings-v2"\nconst key = "node_modules/.cache/babel-loader"'],
   ['a key holding a PascalCase name', 'if (e.key === "UIKeyInputRightArrow") key = "UIKeyInputLeftArrow";'],
   ['a websocket handshake nonce', 'req.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")'],

@@ -226,9 +226,15 @@ const keyed = new KeyedScan([
   ...moreKeywords,
 ]);
 
+// USPS suffixes too (`3578 Zieme Course` aside: words that also close a name in docs and code, such as
+// Loop, Path, Point, Pass, View, Union, Route, Course, Walk or Gateway, are left out).
 const STREET_WORD =
   '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Terrace|Ter|Way|Place|Pl|' +
-  'Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Plaza|Crescent)';
+  'Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Plaza|Crescent|Alley|Arcade|Bayou|Beach|Bend|Bluffs?|Bypass|' +
+  'Canyon|Causeway|Cliffs?|Corners?|Cove|Creek|Crest|Crossing|Crossroads?|Dale|Estates?|Expressway|Falls|Ferry|Forest|Freeway|' +
+  'Gardens|Glen|Grove|Harbor|Haven|Heights|Hollow|Inlet|Isle|Junction|Knolls?|Landing|Lodge|Manor|Meadows?|Mews|Mills?|' +
+  'Motorway|Mount|Mountain|Orchard|Oval|Overpass|Passage|Pike|Pines|Plains|Prairie|Ranch|Rapids|Ridge|Rue|Shoals?|Shores?|' +
+  'Skyway|Springs|Stravenue|Summit|Trace|Trafficway|Turnpike|Underpass|Valley|Viaduct|Village|Ville|Vista|Wells)';
 
 /** A street address: house number, street name, street word, then optionally unit, city, state and ZIP. */
 const streetRules: PatternRule[] = [
