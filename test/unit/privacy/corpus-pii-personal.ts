@@ -11,6 +11,8 @@ export const piiPersonalCases: Case[] = [
     `Reisepassnummer: ${R('passport_number')}, Benutzername: ${R('username')}, Kontonummer: ${R('bank_account')}`],
   ['passwords under keys of other languages', 'Passwort: Tr0ub4dor&3\ncontraseña: Xk9#mLp2Qw\nhasło=Zq81Kd0pXw7L',
     `Passwort: ${R('password')}\ncontraseña: ${R('password', 2)}\nhasło=${R('password', 3)}`],
+  ['national phone numbers without a trunk 0, after a word for a phone', 'Llámame al 612 34 56 78. Zadzwoń: 512 345 678. Ligue (11) 3456-7890',
+    `Llámame al ${R('phone')}. Zadzwoń: ${R('phone', 2)}. Ligue ${R('phone', 3)}`],
   ['a phone number whose digits read like a canadian sin, after its country code', 'Tel: +34 612 345 678', `Tel: ${R('phone')}`],
   ['an iranian iban', 'IBAN IR062960000000100324200001', `IBAN ${R('iban')}`],
   ['date of birth, iso', 'date of birth: 1985-03-14', `date of birth: ${R('date_of_birth')}`],

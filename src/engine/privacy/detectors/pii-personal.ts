@@ -3,6 +3,7 @@ import { anyCase, J, KeyedScan, NUMBER_WORD, SEP, type KeyedRule } from '../keye
 import { idKeywords } from './pii-keyed-ids';
 import { proseKeywords } from './pii-prose';
 import { moreKeywords } from './pii-keyed-more';
+import { phoneKeywords } from './pii-phones-labelled';
 import { findWorldAddresses } from './pii-addresses-world';
 import { findFullNames } from './pii-names';
 import { isGivenName } from './given-names';
@@ -224,6 +225,7 @@ const keyed = new KeyedScan([
   ...idKeywords,
   ...proseKeywords,
   ...moreKeywords,
+  ...phoneKeywords,
 ]);
 
 // USPS suffixes too (`3578 Zieme Course` aside: words that also close a name in docs and code, such as

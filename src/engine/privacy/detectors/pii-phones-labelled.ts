@@ -1,0 +1,40 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import type { KeyedRule, KeywordTable } from '../keyed-scan';
+
+// A national phone number without its trunk 0 or country code (`Llámame al 612 34 56 78`,
+// `Tel: 512 345 678`, `Ligue (11) 3456-7890`), which has no shape of its own: only the word before
+// it says it is a phone. Where one says so, the digits are taken when they are a valid number
+// (libphonenumber's full check, not only the length) of one of the countries that write them so.
+
+/** Countries whose national numbers are written without a leading 0. */
+const NO_TRUNK_COUNTRIES: CountryCode[] = ['ES', 'PL', 'BR', 'IT', 'IN', 'MX', 'PT', 'US', 'CA', 'AR', 'CO', 'CL', 'RU', 'CN', 'DK', 'NO', 'GR', 'CZ', 'SE', 'FR', 'DE', 'GB', 'NL'];
+
+function validSomewhere(value: string): boolean {
+  const digits = value.replace(/\D/g, '');
+  if (digits.length < 8 || digits.length > 12 || /^(\d)\1+$/.test(digits) || '0123456789012'.includes(digits)) return false;
+  if (/^\d{4}[-./]\d{1,2}[-./]\d{1,2}$|^\d{1,2}[-./]\d{1,2}[-./]\d{4}$/.test(value)) return false; // a date
+  return NO_TRUNK_COUNTRIES.some((country) => parsePhoneNumberFromString(value, country)?.isValid() ?? false);
+}
+
+/** Words for a phone, in English and the languages whose numbers are written without a trunk 0. */
+const PHONE_WORDS = [
+  'phone', 'telephone', 'tel', 'mobile', 'cell', 'call me at', 'call me on', 'text me at', 'whatsapp',
+  'teléfono', 'telefono', 'telefone', 'telefon', 'téléphone', 'móvil', 'movil', 'celular', 'cellulare', 'handy', 'llámame al',
+  'llamame al', 'ligue', 'chiama', 'zadzwoń', 'numer telefonu', 'tlf', 'tfn',
+];
+const PHONE_WORD = PHONE_WORDS.map((w) => `[${w[0]}${w[0].toUpperCase()}]${w.slice(1).replace(/ /g, '[ _-]?')}`).join('|');
+
+const labelledPhone: KeyedRule = {
+  kind: 'phone',
+  standalone: true,
+  // The word, an optional `no.`/`number`/`nr`, a separator, then digits with the separators numbers are written with.
+  pattern: new RegExp(
+    `(?:${PHONE_WORD})(?:[ _-]?(?:[Nn]o\\.?|[Nn]umber|[Nn]r\\.?|#))?["']?[ \\t]{0,3}(?:[:=]|[ \\t](?:is|es|é|è|to))?[ \\t]{0,3}["']?` +
+      `(?<value>\\(?\\d{2,4}\\)?(?:[ .-]?\\d{2,5}){1,4})(?![\\w.-]?\\d)`,
+    'y',
+  ),
+  accept: validSomewhere,
+};
+
+/** The keywords of a labelled phone number, for the one keyword scan of personal data (pii-personal.ts). */
+export const phoneKeywords: KeywordTable = [{ words: PHONE_WORDS, rule: labelledPhone }];
