@@ -1,5 +1,6 @@
 import { passesLuhn } from '../checks';
 import { anyCase, J, NUMBER_WORD, SEP, type KeyedRule, type KeywordTable } from '../keyed-scan';
+import { isGivenName } from './given-names';
 
 // More personal data that only its key gives away: a phone's IMEI (Luhn-checked), a position
 // (`lat`/`lon` values, a `coordinates`/`location` pair within range), a username, a UK number
@@ -54,6 +55,9 @@ const longitude: KeyedRule = {
  */
 function looksLikeHandle(value: string): boolean {
   if (!/[0-9_.-]/.test(value)) return false;
+  // `Amir.Heidenreich`: a person's names joined by a dot, as directories write user names.
+  const dotted = /^(\p{Lu}\p{Ll}+)\.\p{Lu}\p{Ll}+\d{0,4}$/u.exec(value);
+  if (dotted) return isGivenName(dotted[1]);
   // Dotted values with capitals are code (`import_validatorPrimitives.tString`); handles are `john.doe`.
   if (value.includes('.') && /[A-Z]/.test(value)) return false;
   if (/^(?:this|self|user|req|request|ctx|config|process|props|data|form|args|options|params)\./i.test(value)) return false;
@@ -71,15 +75,29 @@ const username: KeyedRule = {
   standalone: true,
   // A separator is required (`:`, `=`, `is`, a space): `UsernamePasswordCredential` is one identifier.
   pattern: new RegExp(
-    `(?:${anyCase('user')}${J}${anyCase('name')}|` +
-      `${anyCase('login')}${J}${anyCase('name')}|${USERNAME_WORLD})["']?[ \\t]{0,3}(?:[:=]|[ \\t](?:is|was)[ \\t]|` +
+    `(?:${anyCase('user')}(?:${J}${anyCase('name')})?|` +
+      `${anyCase('login')}(?:${J}${anyCase('name')})?|${USERNAME_WORLD})["']?[ \\t]{0,3}(?:[:=]|[ \\t](?:is|was)[ \\t]|` +
       `[ \\t])[ \\t]{0,3}["']?(?<value>[A-Za-z0-9][A-Za-z0-9_.-]{2,38}[A-Za-z0-9])(?![\\w.@(-])`,
     'y',
   ),
   // What follows ends a value in data or prose (end of line, `,`, `}`, a quote, `and`), not an expression (`|| upn`, `?.user`).
   accept: (value, text, start) =>
-    looksLikeHandle(value) && /^[ \t]*(?:$|[\r\n,;}\])"'#]|(?:and|or|with|for|to|from)\b)/.test(text.slice(start + value.length, start + value.length + 12)),
+    looksLikeHandle(value) && (!BARE_USER_KEY.test(text.slice(Math.max(0, start - 24), start)) || handleUnderBareKey(value)) &&
+    /^[ \t]*(?:$|[\r\n,;}\])"'#]|(?:and|or|with|for|to|from)\b)/.test(text.slice(start + value.length, start + value.length + 12)),
 };
+
+/** A bare `user` or `login` key just before a value (`user: …`, `"login" = …`), not `user_name`. */
+const BARE_USER_KEY = /(?:^|[^A-Za-z_])(?:[Uu]ser|USER|[Ll]ogin|LOGIN)["']?[ \t]{0,3}(?:[:=]|[ \t](?:is|was)[ \t]|[ \t])[ \t]{0,3}["']?$/;
+
+/**
+ * Under a bare `user` or `login` key, which code also uses for ids and modes, only a handle with
+ * a digit (`jsmith84`) or a person's dotted names (`Amir.Heidenreich`) is taken: not `user_id`,
+ * `select_account` or another name of a field.
+ */
+function handleUnderBareKey(value: string): boolean {
+  if (/user|login|account|name|_id$|^id_/i.test(value)) return false;
+  return /\d/.test(value) || /^\p{Lu}\p{Ll}+\.\p{Lu}\p{Ll}+$/u.test(value);
+}
 
 const plate: KeyedRule = {
   kind: 'vehicle_plate',
@@ -129,7 +147,8 @@ export const moreKeywords: KeywordTable = [
   // `lat`/`lon` end where a word would go on (`translate`, `long`, `colon` fail inside the scan).
   { words: ['lat', 'latitude'], rule: latitude, sources: ['lat(?![a-z])', 'latitude'] },
   { words: ['lon', 'lng', 'longitude'], rule: longitude, sources: ['lon(?![a-z])', 'lng', 'longitude'] },
-  { words: ['user name', 'login name', ...USERNAME_WORDS_WORLD], rule: username },
+  // A bare `user` or `login` key takes a handle too (`user: jsmith84`); `user: admin` and `user: currentUser` stay (looksLikeHandle).
+  { words: ['user name', 'login name', 'user', 'login', ...USERNAME_WORDS_WORLD], rule: username },
   // `sol` ends where a word would go on (`console` fails inside the scan).
   { words: ['solana', 'sol'], rule: solana, sources: ['sol(?:ana)?(?![a-z])'] },
   { words: ['license plate', 'licence plate', 'number plate', 'registration plate', 'registration', 'vrm'], rule: plate },
