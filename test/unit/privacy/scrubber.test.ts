@@ -108,3 +108,12 @@ test('every kind in the corpus is a registered kind, and every registered kind i
 test('text with nothing to redact comes back as the same string', () => {
   for (const [, input] of negatives) assert.equal(scrubText(input).text, input);
 });
+
+test('a token longer than a value is read (refresh tokens, docker auths) is redacted whole, quoted or not', () => {
+  const token = Array.from({ length: 2500 }, (_, i) => 'aB3dE5fG7hJ9kL2m'[i % 16] + String(i % 7)).join('').slice(0, 2500);
+  for (const text of [`REFRESH_TOKEN=${token}`, `refresh_token: "${token}"`, `{"auth": "${token}"}`]) {
+    const out = scrubText(text).text;
+    assert.ok(!out.includes(token.slice(-40)) && !out.includes(token.slice(1200, 1260)), out.slice(0, 120));
+    assert.match(out, /\[REDACTED:api_key#1\]/);
+  }
+});

@@ -21,7 +21,16 @@ export interface Parsed {
   midLine: boolean;
 }
 
-const MAX_VALUE = 1000;
+/** Values are read this far; a longer token (a refresh token, a Docker auth) is followed to its end by `tokenTail`. */
+export const MAX_VALUE = 1000;
+
+const TOKEN_TAIL = /[A-Za-z0-9+/=_.~%-]*/y;
+
+/** Where a token-shaped value that reached MAX_VALUE really ends: one pass over the rest of its run. */
+export function tokenTail(text: string, end: number): number {
+  TOKEN_TAIL.lastIndex = end;
+  return end + (TOKEN_TAIL.exec(text)?.[0].length ?? 0);
+}
 const OPERATOR = /^[ \t]{0,20}(?::{1,3}=|=>|[!=]==?|\.=|\+=|\?\?=|\?=|\|\|=|<-|=|:(?!:))[ \t]{0,20}/;
 // Go and C-like declarations with the type after the name: `var apiToken string = "…"`.
 const TYPED_DECLARATION = /^[ \t]{1,3}[A-Za-z_][\w.*[\]]{0,30}[ \t]{1,3}:?=(?!=)[ \t]{0,5}/;
@@ -47,13 +56,16 @@ export function quotedValue(text: string, at: number): Span | undefined {
   }
   const quote = text[open];
   if (quote !== '"' && quote !== "'" && quote !== '`') return undefined;
+  let spaced = false;
   for (let i = open + 1; i < text.length && i - open <= MAX_VALUE; i++) {
     const ch = text[i];
     if (ch === '\\') i++;
     else if (ch === quote) return { start: open + 1, end: i };
     else if (ch === '\n') return undefined;
+    else if (ch === ' ' || ch === '\t') spaced = true;
   }
-  return undefined;
+  // No closing quote within MAX_VALUE: a long token (no spaces) is still a value, its first MAX_VALUE characters given.
+  return !spaced && text.length - open > MAX_VALUE ? { start: open + 1, end: open + 1 + MAX_VALUE } : undefined;
 }
 
 type Style = 'line' | 'word' | 'query' | 'csv' | 'prose';

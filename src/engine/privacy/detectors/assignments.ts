@@ -1,6 +1,6 @@
 import type { Detector, Finding } from '../detector';
 import { classifyKey, isCodeValue, isSecretValue } from './assignment-rules';
-import { assignCall, parseValue, reversedComparison } from './assignment-values';
+import { assignCall, MAX_VALUE, parseValue, reversedComparison, tokenTail } from './assignment-values';
 
 // `key = value` in code, YAML, .env, JSON, INI/properties, XML attributes and elements, Makefiles,
 // CSV, URL query strings, command-line flags and prose. Only the value is redacted, so `password =
@@ -73,8 +73,10 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
     const bare = found.quoted ? value : value.replace(/[,.]$/, '');
     if (!isSecretValue(kind, key, bare, found)) continue;
     const reported = kind === 'aws_secret_key' && !/^[A-Za-z0-9/+]{40}$/.test(bare) ? 'api_key' : kind;
-    yield { kind: reported, start: found.value.start, end: found.value.start + bare.length };
-    KEYWORD.lastIndex = Math.max(KEYWORD.lastIndex, found.value.end);
+    // A value read as far as MAX_VALUE goes on: the whole token is redacted, not its first part.
+    const end = bare.length >= MAX_VALUE ? tokenTail(text, found.value.start + bare.length) : found.value.start + bare.length;
+    yield { kind: reported, start: found.value.start, end };
+    KEYWORD.lastIndex = Math.max(KEYWORD.lastIndex, found.value.end, end);
   }
 }
 
