@@ -103,6 +103,8 @@ export const cloudAndTokenCases: Case[] = [
 ];
 
 export const assignmentCases: Case[] = [
+  ['an aws secret key beside its key id, with no name of its own (a credentials csv)', 'deploy,,AKIAQ7T3V9LZ2ZK4PM3F,Zr8pT2mVq/7LnK4cW9x+3HdJ6sF1aG0hYb5eQwRt',
+    `deploy,,${R('aws_access_key')},${R('aws_secret_key')}`],
   // A key that says only "key": its value is taken when it looks issued (random, letters and digits).
   ['a provider-named key of yaml', 'clarifai_key: "WCFcfUCsl2P3vCJuFgDuLeUXduycoZli"', `clarifai_key: "${R('api_key')}"`],
   ['a go short declaration of a key', 'bitfinexKey := "HxfuG198amaeCcYkASkto5VuIO-oXcplDV6JZ7OIEQZ"', `bitfinexKey := "${R('api_key')}"`],

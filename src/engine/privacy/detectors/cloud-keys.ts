@@ -1,10 +1,20 @@
 import { findByRules, type Detector, type PatternRule } from '../detector';
+import { isFakeBody } from '../token-checks';
 
 // Cloud credentials found by their key name rather than a prefix (AWS and Google key ids are
 // prefix tokens, in token-rules-saas.ts). AWS secret keys have no prefix at all, so they are
-// found by the assignment detector (`aws_secret_access_key = ...`).
+// found by the assignment detector (`aws_secret_access_key = ...`), or here, next to their key id.
 
 const rules: PatternRule[] = [
+  {
+    // The secret key written near its key id with no name of its own: a credentials CSV
+    // (`AKIA…,wJalr…`), `aws configure` arguments, a pasted pair. 40 characters of base64 with both
+    // cases and a digit, within 160 characters after the id.
+    kind: 'aws_secret_key',
+    hint: ['AKIA', 'ASIA', 'ABIA', 'ACCA'],
+    pattern: /(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])[^\n]{0,160}?(?<![A-Za-z0-9/+])(?<value>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dg,
+    accept: (value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value) && !isFakeBody(value),
+  },
   {
     kind: 'gcp_private_key_id',
     hint: 'private_key_id',
