@@ -3,6 +3,7 @@ import type { Negative } from './corpus-helpers';
 // Ordinary code and docs that look a little like secrets or PII and must pass untouched.
 
 export const negatives: Negative[] = [
+  ['expiry words without a card expiry', 'exp: 1700000000, expires 2024-01-01, Math.exp(x) / 2, expiration: 3600'],
   ['fields and modes under a bare user or login key', 'user = get_user(user_id=user_id)\nprompt: hint ? "login" : "select_account"\nuser: admin\nuser: Config.Default'],
   ['dates and placeholders after a word for a phone', 'tel: 2024-01-15, phone: 1234, telephone: 12345678, call 15.01.2024'],
   ['numbered names of things that end like streets', 'See Figure 3 Event Loop, Step 2 Render Pass, Phase 1 Entry Point and Type 2 Tagged Union.'],

@@ -42,7 +42,7 @@ export const piiMoreCases: Case[] = [
   ['dogecoin address', '"doge": "DNFy1jydpFbsCP8DgFxmPLvLmio5TJ7X51"', `"doge": "${R('crypto_wallet')}"`],
   ['xrp classic address (the ledger alphabet)', 'destination: rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', `destination: ${R('crypto_wallet')}`],
   ['cardano address', 'addr149jjafnphham9el8mles67pwgrxm7f7w8a7sen7emvj3qzfalhvslalmzj5axusutm7y3lhxv6fuq9qu9v08z3kfq5lgwa9vy8z', R('crypto_wallet')],
-  ['card number with dots', 'card 4111.1111.1111.1111 exp 12/29', `card ${R('credit_card')} exp 12/29`],
+  ['card number with dots, and its expiry', 'card 4111.1111.1111.1111 exp 12/29', `card ${R('credit_card')} exp ${R('card_expiry')}`],
   ['mac address in cisco notation', 'mac-address 001a.2b3c.4d5e', `mac-address ${R('mac_address')}`],
   ['phone with the country code in parentheses', 'tel. (+44) 20 7946 0958', `tel. ${R('phone')}`],
   ['singapore fin', 'FIN: G5123456T', `FIN: ${R('sg_nric')}`],

@@ -124,8 +124,22 @@ const securityCode: KeyedRule = {
   standalone: true,
   pattern: new RegExp(
     `(?:${anyCase('cv')}[vVcC]2?|${anyCase('csc')}|` +
-      `(?:${anyCase('card')}${J})?${anyCase('security')}${J}${anyCase('code')})${SEP}` +
+      `(?:${anyCase('card')}${J})?${anyCase('security')}${J}${anyCase('code')})` +
+      // `The CVV on the back is 215`: a few words of where the code is may stand between.
+      `(?:[ \\t]+(?:on|at|of|the|back|front|card|your|my|this)){0,5}${SEP}` +
       `(?<value>\\d{3,4})(?![\\w-])`,
+    'y',
+  ),
+};
+
+/** A card's expiry (`exp 09/27`, `Expiry date: 09/2027`, `valid thru 09/27`): a month and a year after its word. */
+const cardExpiry: KeyedRule = {
+  kind: 'card_expiry',
+  standalone: true,
+  pattern: new RegExp(
+    `(?:${anyCase('exp')}(?:${anyCase('iry')}|${anyCase('ires')}|${anyCase('iration')})?(?:${J}${anyCase('date')})?|` +
+      `(?:${anyCase('valid')}|${anyCase('good')})[ \\t]+${anyCase('thr')}(?:${anyCase('u')}|${anyCase('ough')}))\\.?${SEP}` +
+      `(?<value>(?:0[1-9]|1[0-2])[ \\t]?/[ \\t]?(?:20)?\\d{2})(?![\\w/-])`,
     'y',
   ),
 };
@@ -167,6 +181,7 @@ export const idKeywords: KeywordTable = [
   { words: ['vin', 'vehicle identification number'], rule: vin },
   { words: ['vehicle'], rule: vehicle },
   { words: ['cvv', 'cvv2', 'cvc', 'cvc2', 'csc', 'security code', 'card security code'], rule: securityCode },
+  { words: ['exp', 'expiry', 'expires', 'expiration', 'expiry date', 'expiration date', 'valid thru', 'valid through', 'good thru'], rule: cardExpiry },
   { words: ['mrn', 'medical record'], rule: medicalRecord },
   { words: ['npi', 'national provider identifier'], rule: npi },
 ];
