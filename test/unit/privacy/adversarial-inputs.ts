@@ -70,6 +70,11 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['coordinate keys without pairs', fill('location: 1.234, lat: 9.')],
     ['username keys, then endless handles', `username: ${fill('a_1')}`],
     ['degrees and minutes without an east or west', fill(`12°34'56"N `)],
+    ['phone words before endless digit groups', `Tel: ${fill('12 34 ')}`],
+    ['bare name keys before endless capitals', fill('name: Anna Ab ')],
+    ['user keys before endless handles', fill('user: a1 ')],
+    ['expiry words before endless months', fill('exp 12/')],
+    ['aws key ids before endless base64', `AKIAQ7T3V9LZ2ZK4PM3F ${fill('Ab1/')}`],
     ['driving licence abbreviations without numbers', fill('DL# DLN: ')],
   ];
 }
