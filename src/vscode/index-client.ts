@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import { DidChangeWatchedFilesNotification, LanguageClient, RevealOutputChannelOn, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import {
+  DidChangeWatchedFilesNotification, LanguageClient, RevealOutputChannelOn, State, TransportKind, type LanguageClientOptions, type ServerOptions,
+} from 'vscode-languageclient/node';
 import {
   fileEventMatters,
   IndexingProgressNotification,

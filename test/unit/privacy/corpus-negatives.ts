@@ -4,10 +4,12 @@ import type { Negative } from './corpus-helpers';
 
 export const negatives: Negative[] = [
   ['expiry words without a card expiry', 'exp: 1700000000, expires 2024-01-01, Math.exp(x) / 2, expiration: 3600'],
-  ['fields and modes under a bare user or login key', 'user = get_user(user_id=user_id)\nprompt: hint ? "login" : "select_account"\nuser: admin\nuser: Config.Default'],
+  ['fields and modes under a bare user or login key',
+    'user = get_user(user_id=user_id)\nprompt: hint ? "login" : "select_account"\nuser: admin\nuser: Config.Default'],
   ['dates and placeholders after a word for a phone', 'tel: 2024-01-15, phone: 1234, telephone: 12345678, call 15.01.2024'],
   ['numbered names of things that end like streets', 'See Figure 3 Event Loop, Step 2 Render Pass, Phase 1 Entry Point and Type 2 Tagged Union.'],
-  ['keys that hold names, not secrets', 'sort_key: "created_at_timestamp_v2"\ncacheKey = "user-profile-settings-v2"\nconst key = "node_modules/.cache/babel-loader"'],
+  ['keys that hold names, not secrets',
+    'sort_key: "created_at_timestamp_v2"\ncacheKey = "user-profile-settings-v2"\nconst key = "node_modules/.cache/babel-loader"'],
   ['a key holding a PascalCase name', 'if (e.key === "UIKeyInputRightArrow") key = "UIKeyInputLeftArrow";'],
   ['a websocket handshake nonce', 'req.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")'],
   ['a password passed to a key derivation, then its salt', "const key = scryptSync('password', 'salt', 64);"],

@@ -119,7 +119,8 @@ describe('the index server', () => {
     writeFileSync(path.join(app, 'drafts.ts'), 'export const grebeServerDraft = 1;\n');
     const { conn, child } = await startServer(app);
     children.push(child);
-    const find = async () => (await conn.sendRequest(SearchRequest, { root: app, terms: extractTerms('grebeServerDraft'), limit: 1 })).chunks.map((c) => c.path);
+    const search = () => conn.sendRequest(SearchRequest, { root: app, terms: extractTerms('grebeServerDraft'), limit: 1 });
+    const find = async () => (await search()).chunks.map((c) => c.path);
     assert.deepEqual(await find(), ['drafts.ts']);
     const gitignore = path.join(top, '.gitignore');
     appendFileSync(gitignore, 'src/drafts.ts\n');

@@ -63,7 +63,8 @@ const words = new Set(NAMES_THAT_ARE_WORDS.split(/\s+/));
 const usable = (name: string) => /^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$/u.test(name) && name.length > 3 && !words.has(name);
 
 const GIVEN = new Set<string>(own);
-for (const list of [femaleEn, maleEn, femaleEn2, maleEn2, femaleDe, maleDe, femaleEs, maleEs, femaleFr, maleFr, femaleIt, maleIt, femaleNl, maleNl] as string[][]) {
+const LISTS = [femaleEn, maleEn, femaleEn2, maleEn2, femaleDe, maleDe, femaleEs, maleEs, femaleFr, maleFr, femaleIt, maleIt, femaleNl, maleNl] as string[][];
+for (const list of LISTS) {
   for (const name of list) if (usable(name)) GIVEN.add(name);
 }
 

@@ -67,8 +67,10 @@ function looksLikeHandle(value: string): boolean {
 }
 
 /** `user name` in German, Dutch, Norwegian, Swedish, Finnish, Italian, French and Spanish. */
-const USERNAME_WORDS_WORLD = ['benutzername', 'gebruikersnaam', 'brukernavn', 'användarnamn', 'käyttäjätunnus', 'nome utente', "nom d'utilisateur", 'nombre de usuario'];
-const USERNAME_WORLD = `[Bb]enutzername|[Gg]ebruikersnaam|[Bb]rukernavn|[Aa]nvändarnamn|[Kk]äyttäjätunnus|[Nn]ome utente|[Nn]om d'utilisateur|[Nn]ombre de usuario`;
+const USERNAME_WORDS_WORLD = [
+  'benutzername', 'gebruikersnaam', 'brukernavn', 'användarnamn', 'käyttäjätunnus', 'nome utente', "nom d'utilisateur", 'nombre de usuario',
+];
+const USERNAME_WORLD = USERNAME_WORDS_WORLD.map((w) => `[${w[0]}${w[0].toUpperCase()}]${w.slice(1)}`).join('|');
 
 const username: KeyedRule = {
   kind: 'username',

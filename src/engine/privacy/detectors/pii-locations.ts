@@ -7,7 +7,8 @@ import { findByRules, type Detector, type PatternRule } from '../detector';
 
 /** One angle: degrees, then optionally minutes and seconds (`'`/`′`, `"`/`″`/`''`), then the hemisphere. */
 const angle = (hemispheres: string) =>
-  `(\\d{1,3}(?:\\.\\d{1,8})?)°[ \\t]?(?:(\\d{1,2}(?:\\.\\d{1,6})?)['′][ \\t]?(?:(\\d{1,2}(?:\\.\\d{1,6})?)(?:["″]|'')[ \\t]?)?)?[${hemispheres}](?![A-Za-z])`;
+  `(\\d{1,3}(?:\\.\\d{1,8})?)°[ \\t]?(?:(\\d{1,2}(?:\\.\\d{1,6})?)['′][ \\t]?` +
+  `(?:(\\d{1,2}(?:\\.\\d{1,6})?)(?:["″]|'')[ \\t]?)?)?[${hemispheres}](?![A-Za-z])`;
 
 const PAIR = new RegExp(`(?<![\\w.])${angle('NS')}[ \\t]*[,;/]?[ \\t]*${angle('EW')}`, 'y');
 

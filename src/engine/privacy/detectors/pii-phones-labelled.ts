@@ -7,7 +7,9 @@ import type { KeyedRule, KeywordTable } from '../keyed-scan';
 // (libphonenumber's full check, not only the length) of one of the countries that write them so.
 
 /** Countries whose national numbers are written without a leading 0. */
-const NO_TRUNK_COUNTRIES: CountryCode[] = ['ES', 'PL', 'BR', 'IT', 'IN', 'MX', 'PT', 'US', 'CA', 'AR', 'CO', 'CL', 'RU', 'CN', 'DK', 'NO', 'GR', 'CZ', 'SE', 'FR', 'DE', 'GB', 'NL'];
+const NO_TRUNK_COUNTRIES: CountryCode[] = [
+  'ES', 'PL', 'BR', 'IT', 'IN', 'MX', 'PT', 'US', 'CA', 'AR', 'CO', 'CL', 'RU', 'CN', 'DK', 'NO', 'GR', 'CZ', 'SE', 'FR', 'DE', 'GB', 'NL',
+];
 
 function validSomewhere(value: string): boolean {
   const digits = value.replace(/\D/g, '');

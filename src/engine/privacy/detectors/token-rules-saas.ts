@@ -92,7 +92,8 @@ export const saasTokenRules: PrefixRule[] = [
   rule('sendgrid_key', 'SG.', /[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/),
   rule('sendinblue_key', ['xkeysib-', 'xsmtpsib-'], /[a-f0-9]{64}-[A-Za-z0-9]{16}/),
   rule('mailgun_key', ['key-', 'pubkey-'], /[a-f0-9]{32}/),
-  // Resend: `re_`, 8 characters, `_`, 24 more (snake_case names such as `re_compile_…` have no capitals and digits in both parts).
+  // Resend: `re_`, 8 characters, `_`, 24 more (snake_case names such as `re_compile_…` lack
+  // the capitals and digits of both parts).
   rule('resend_key', 're_', /[A-Za-z0-9]{8}_[A-Za-z0-9]{24}/, mixed),
   rule('twilio_api_key', 'SK', /[0-9a-fA-F]{32}/, digitAndLetter),
   rule('twilio_account_sid', 'AC', /[0-9a-fA-F]{32}/, digitAndLetter),
