@@ -3,6 +3,7 @@ import type { Negative } from './corpus-helpers';
 // Ordinary code and docs that look a little like secrets or PII and must pass untouched.
 
 export const negatives: Negative[] = [
+  ['street words of other languages that are not addresses', 'Send it via the API in version 2. Via HTTP 2 or Via Roma 10.5 are not streets.'],
   ['expiry words without a card expiry', 'exp: 1700000000, expires 2024-01-01, Math.exp(x) / 2, expiration: 3600'],
   ['fields and modes under a bare user or login key',
     'user = get_user(user_id=user_id)\nprompt: hint ? "login" : "select_account"\nuser: admin\nuser: Config.Default'],

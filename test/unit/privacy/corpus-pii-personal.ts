@@ -39,6 +39,8 @@ export const piiPersonalCases: Case[] = [
   ['a name label after another field', 'Ticket 4411; Name: Ana María López', `Ticket 4411; Name: ${R('person_name')}`],
   ['street address with city, state and zip', 'addr = 742 Evergreen Terrace, Springfield, OR 97403', `addr = ${R('street_address')}`],
   ['street address with a direction', 'ship to 1600 Pennsylvania Avenue NW, Washington, DC 20500', `ship to ${R('street_address')}`],
+  ['continental streets with their number and no postal code', 'Ich wohne in der Hauptstraße 5. Treffpunkt: Feldsiefer Weg 93c oder Via Roma 10',
+    `Ich wohne in der ${R('street_address')}. Treffpunkt: ${R('street_address', 2)} oder ${R('street_address', 3)}`],
   ['street addresses with other USPS suffixes', 'ship to 95188 Wintheiser Corners, Dibberttown, ID 30059 or 12 Maple Junction',
     `ship to ${R('street_address')} or ${R('street_address', 2)}`],
   ['street address with a suite', 'office: 350 Fifth Ave, Suite 5300, New York, NY 10118', `office: ${R('street_address')}`],

@@ -4,7 +4,7 @@ import { idKeywords } from './pii-keyed-ids';
 import { proseKeywords } from './pii-prose';
 import { moreKeywords } from './pii-keyed-more';
 import { phoneKeywords } from './pii-phones-labelled';
-import { findWorldAddresses } from './pii-addresses-world';
+import { findStandaloneStreets, findWorldAddresses } from './pii-addresses-world';
 import { findFullNames } from './pii-names';
 import { isGivenName } from './given-names';
 
@@ -265,6 +265,7 @@ export const personalDetector: Detector = {
   find: (text) => {
     const out = findByRules(streetRules, text);
     findWorldAddresses(text, out);
+    findStandaloneStreets(text, out);
     findFullNames(text, out);
     keyed.find(text, out);
     return out;
