@@ -71,6 +71,7 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['username keys, then endless handles', `username: ${fill('a_1')}`],
     ['degrees and minutes without an east or west', fill(`12°34'56"N `)],
     ['phone words before endless digit groups', `Tel: ${fill('12 34 ')}`],
+    ['street words without numbers', fill('Hauptstraße Via Roma Calle Mayor Ab-straße ')],
     ['bare name keys before endless capitals', fill('name: Anna Ab ')],
     ['user keys before endless handles', fill('user: a1 ')],
     ['expiry words before endless months', fill('exp 12/')],

@@ -71,26 +71,24 @@ export function findWorldAddresses(text: string, out: Omit<Finding, 'priority'>[
  * suffixes, and the Romance street words before a capitalised name. Generic endings that also end
  * other words (`-weg`, `-ring`, `-platz`) need their tail (findWorldAddresses).
  */
+// Latin-1 classes and no `u` flag, as TAIL: this one runs over whole texts.
+const UP = 'A-ZÀ-ÖØ-Þ';
+const LOW = 'a-zß-öø-ÿ';
 const STANDALONE = new RegExp(
-  '(?<![\\p{L}\\p{N}])(?:' +
+  `(?<![${UP}${LOW}0-9])(?:` +
     [
-      '\\p{Lu}[\\p{Ll}-]*(?:straße|strasse|gasse|allee)',
-      '\\p{Lu}\\p{Ll}+ (?:Straße|Strasse|Weg|Allee|Gasse)',
-      '\\p{Lu}[\\p{Ll}-]*(?:straat|laan|gracht)',
-      '\\p{Lu}[\\p{Ll}-]*(?:gatan|vägen|veien|vej|gade)',
-      '(?:Calle|Avenida|Via|Viale|Piazza|Corso|Rua|Praça) (?:(?:de|del|della|da|di|do|dos|das|la) )?\\p{Lu}\\p{Ll}+(?: \\p{Lu}\\p{Ll}+){0,2},?',
+      `[${UP}][${LOW}-]*(?:straße|strasse|gasse|allee)`,
+      `[${UP}][${LOW}]+ (?:Straße|Strasse|Weg|Allee|Gasse)`,
+      `[${UP}][${LOW}-]*(?:straat|laan|gracht)`,
+      `[${UP}][${LOW}-]*(?:gatan|vägen|veien|vej|gade)`,
+      `(?:Calle|Avenida|Via|Viale|Piazza|Corso|Rua|Praça) (?:(?:de|del|della|da|di|do|dos|das|la) )?[${UP}][${LOW}]+(?: [${UP}][${LOW}]+){0,2},?`,
     ].join('|') +
-    `) ${NUMBER}(?![\\p{L}\\p{N}/-]|\\.\\p{N})`,
-  'gu',
+    `) \\d{1,4}(?: ?[a-zA-Z](?![${UP}${LOW}]))?(?![${UP}${LOW}0-9/-]|\\.\\d)`,
+  'g',
 );
-
-/** Literals one of which a text must hold for STANDALONE to be worth running over it. */
-const STANDALONE_HINTS = ['straße', 'strasse', 'gasse', 'allee', ' Weg ', 'straat', 'laan ', 'gracht', 'gatan', 'vägen', 'veien', 'vej ', 'gade ',
-  'Calle ', 'Avenida ', 'Via ', 'Viale ', 'Piazza ', 'Corso ', 'Rua ', 'Praça '];
 
 /** Continental European streets with their number and nothing after them. */
 export function findStandaloneStreets(text: string, out: Omit<Finding, 'priority'>[]): void {
-  if (!STANDALONE_HINTS.some((h) => text.includes(h))) return;
   STANDALONE.lastIndex = 0;
   for (let m = STANDALONE.exec(text); m; m = STANDALONE.exec(text)) out.push({ kind: 'street_address', start: m.index, end: m.index + m[0].length });
 }
