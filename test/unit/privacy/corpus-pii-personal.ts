@@ -39,6 +39,7 @@ export const piiPersonalCases: Case[] = [
   ['a name label after another field', 'Ticket 4411; Name: Ana María López', `Ticket 4411; Name: ${R('person_name')}`],
   ['street address with city, state and zip', 'addr = 742 Evergreen Terrace, Springfield, OR 97403', `addr = ${R('street_address')}`],
   ['street address with a direction', 'ship to 1600 Pennsylvania Avenue NW, Washington, DC 20500', `ship to ${R('street_address')}`],
+  ['a uk number plate after the bare word plate', 'Parked with plate QU67IVL. Plate: AB12 CDE', `Parked with plate ${R('vehicle_plate')}. Plate: ${R('vehicle_plate', 2)}`],
   ['continental streets with their number and no postal code', 'Ich wohne in der Hauptstraße 5. Treffpunkt: Feldsiefer Weg 93c oder Via Roma 10',
     `Ich wohne in der ${R('street_address')}. Treffpunkt: ${R('street_address', 2)} oder ${R('street_address', 3)}`],
   ['street addresses with other USPS suffixes', 'ship to 95188 Wintheiser Corners, Dibberttown, ID 30059 or 12 Maple Junction',

@@ -106,8 +106,8 @@ const plate: KeyedRule = {
   standalone: true,
   // The UK's current format (two letters, two digits, three letters), after the words naming a plate.
   pattern: new RegExp(
-    `(?:(?:${anyCase('license')}|${anyCase('licence')}|${anyCase('number')}|` +
-      `${anyCase('registration')})${J}${anyCase('plate')}|` +
+    `(?:(?:(?:${anyCase('license')}|${anyCase('licence')}|${anyCase('number')}|` +
+      `${anyCase('registration')})${J})?${anyCase('plate')}|` +
       `${anyCase('registration')}(?:${J}(?:${anyCase('number')}|${anyCase('no')}\\.?))?|` +
       `${anyCase('vrm')})${SEP}(?<value>[A-Z]{2}\\d{2} ?[A-Z]{3})(?![\\w-])`,
     'y',
@@ -153,6 +153,7 @@ export const moreKeywords: KeywordTable = [
   { words: ['user name', 'login name', 'user', 'login', ...USERNAME_WORDS_WORLD], rule: username },
   // `sol` ends where a word would go on (`console` fails inside the scan).
   { words: ['solana', 'sol'], rule: solana, sources: ['sol(?:ana)?(?![a-z])'] },
-  { words: ['license plate', 'licence plate', 'number plate', 'registration plate', 'registration', 'vrm'], rule: plate },
+  // `plate` alone too (`with plate QU67IVL`): the value's own shape (UK: AB12 CDE) keeps a dinner plate out.
+  { words: ['license plate', 'licence plate', 'number plate', 'registration plate', 'registration', 'vrm', 'plate'], rule: plate },
   { words: ['bic', 'swift'], rule: bic, sources: ['bic(?![a-z])', 'swift(?![a-z])'] },
 ];
