@@ -1,4 +1,5 @@
 import type { Finding } from './detector';
+import { resolveOverlaps } from './registry';
 
 /**
  * A value shorter than this is not looked for again: a CVV, a PIN or a short number occurs
@@ -39,32 +40,26 @@ export class EarlierValues {
  * The findings of a text, plus every other place in it that holds a value already redacted: in
  * this text (`token = 'S' | 'S'`, a key pasted twice) or earlier in the same query (a key found
  * under its name in `.env`, then bare in a test). A detector sees a value only where its context
- * gives it away; the copy without that context is the same secret. Places already redacted stay
- * as they are; a value of this text is looked for longest first, so a value inside a longer one
- * does not take part of it.
+ * gives it away; the copy without that context is the same secret. The copies go through the
+ * registry's one overlap rule at the lowest priority: places already redacted stay as they are,
+ * and where two copies overlap the longer is taken.
  */
 export function withEchoes(text: string, findings: Finding[], earlier: EarlierValues): Finding[] {
   const own = new Map<string, string>();
   for (const f of findings) if (f.end - f.start >= MIN_ECHO_LENGTH) own.set(text.slice(f.start, f.end), f.kind);
-  const pattern = earlier.regex();
-  if (own.size === 0 && !pattern) return findings;
-  let taken: Uint8Array | undefined;
-  const extra: Finding[] = [];
-  const take = (kind: string, start: number, end: number) => {
-    if (!taken) {
-      taken = new Uint8Array(text.length);
-      for (const f of findings) taken.fill(1, f.start, f.end);
+  const copies: Finding[] = [];
+  // Each value once, its copies side by side (one that overlaps the copy before it could not be taken either).
+  for (const [value, kind] of own) {
+    for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) {
+      copies.push({ kind, start: at, end: at + value.length, priority: 0 });
     }
-    if (taken.subarray(start, end).includes(1)) return;
-    taken.fill(1, start, end);
-    extra.push({ kind, start, end, priority: 0 });
-  };
-  for (const [value, kind] of [...own].sort((a, b) => b[0].length - a[0].length)) {
-    for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + 1)) take(kind, at, at + value.length);
   }
+  const pattern = earlier.regex();
   if (pattern) {
     pattern.lastIndex = 0;
-    for (let m = pattern.exec(text); m; m = pattern.exec(text)) take(earlier.kindOf(m[0]) ?? 'secret', m.index, m.index + m[0].length);
+    for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+      copies.push({ kind: earlier.kindOf(m[0]) ?? 'secret', start: m.index, end: m.index + m[0].length, priority: 0 });
+    }
   }
-  return extra.length === 0 ? findings : [...findings, ...extra].sort((a, b) => a.start - b.start);
+  return copies.length === 0 ? findings : resolveOverlaps([...findings, ...copies], text.length);
 }
