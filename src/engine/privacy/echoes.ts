@@ -46,12 +46,17 @@ export class EarlierValues {
  */
 export function withEchoes(text: string, findings: Finding[], earlier: EarlierValues): Finding[] {
   const own = new Map<string, string>();
-  for (const f of findings) if (f.end - f.start >= MIN_ECHO_LENGTH) own.set(text.slice(f.start, f.end), f.kind);
+  const found = new Set<number>();
+  for (const f of findings) {
+    found.add(f.start);
+    if (f.end - f.start >= MIN_ECHO_LENGTH) own.set(text.slice(f.start, f.end), f.kind);
+  }
   const copies: Finding[] = [];
-  // Each value once, its copies side by side (one that overlaps the copy before it could not be taken either).
+  // Each value once, its copies side by side (one that overlaps the copy before it could not be
+  // taken either); the places a detector found are findings already.
   for (const [value, kind] of own) {
     for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) {
-      copies.push({ kind, start: at, end: at + value.length, priority: 0 });
+      if (!found.has(at)) copies.push({ kind, start: at, end: at + value.length, priority: 0 });
     }
   }
   const pattern = earlier.regex();
