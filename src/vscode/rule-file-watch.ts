@@ -1,7 +1,6 @@
-import path from 'node:path';
 import * as vscode from 'vscode';
 import { isInsidePath, realFolder } from '../engine/workspace/contain';
-import { gitRuleFiles } from '../engine/workspace/git-repo';
+import { byFolder, gitRuleFiles } from '../engine/workspace/git-repo';
 
 /** The event kinds of the language server protocol's file events (created, changed, deleted). */
 export type RuleFileChange = 1 | 2 | 3;
@@ -16,16 +15,10 @@ export type RuleFileChange = 1 | 2 | 3;
  */
 export async function watchRuleFilesBeyond(folders: readonly string[], send: (uri: vscode.Uri, type: RuleFileChange) => void): Promise<vscode.Disposable> {
   const inside = (file: string) => folders.some((f) => isInsidePath(f, file) || isInsidePath(realFolder(f), file));
-  const byDir = new Map<string, Set<string>>();
-  for (const folder of folders) {
-    for (const file of await gitRuleFiles(folder).catch(() => [])) {
-      // Those inside a folder (its own .git/index) reach the server through the workspace's watcher.
-      if (inside(file)) continue;
-      const dir = path.dirname(file);
-      byDir.set(dir, (byDir.get(dir) ?? new Set()).add(path.basename(file)));
-    }
-  }
-  const watchers = [...byDir].map(([dir, names]) => {
+  const beyond: string[] = [];
+  // Those inside a folder (its own .git/index) reach the server through the workspace's watcher.
+  for (const folder of folders) for (const file of await gitRuleFiles(folder).catch(() => [])) if (!inside(file)) beyond.push(file);
+  const watchers = [...byFolder(beyond)].map(([dir, names]) => {
     const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dir), `{${[...names].join(',')}}`));
     w.onDidCreate((u) => send(u, 1));
     w.onDidChange((u) => send(u, 2));

@@ -2,7 +2,7 @@ import { statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileEventMatters } from '../index-protocol/protocol';
-import { gitRuleFiles } from '../workspace/git-repo';
+import { byFolder, gitRuleFiles } from '../workspace/git-repo';
 
 export type FileEventKind = 'created' | 'changed' | 'deleted';
 
@@ -54,12 +54,7 @@ export class DirWatcher {
    * only events of those names. A folder that does not exist yet (no `info/`) is not watched.
    */
   private async watchRuleFiles(): Promise<void> {
-    const byDir = new Map<string, Set<string>>();
-    for (const file of await gitRuleFiles(this.root).catch(() => [])) {
-      const dir = path.dirname(file);
-      byDir.set(dir, (byDir.get(dir) ?? new Set()).add(path.basename(file)));
-    }
-    for (const [dir, names] of byDir) {
+    for (const [dir, names] of byFolder(await gitRuleFiles(this.root).catch(() => []))) {
       const key = `${RULE_FILES}${dir}`;
       try {
         const w = watch(dir, { persistent: false }, (_event, name) => {

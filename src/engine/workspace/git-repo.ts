@@ -125,6 +125,16 @@ export function gitignoresAbove(repo: GitRepo, folder: string): string[] {
   return parts.map((_, i) => path.join(repo.top, ...parts.slice(0, i), '.gitignore'));
 }
 
+/** Files by the folder holding them (a watcher watches a folder and keeps the events of these names). */
+export function byFolder(files: Iterable<string>): Map<string, Set<string>> {
+  const folders = new Map<string, Set<string>>();
+  for (const file of files) {
+    const dir = path.dirname(file);
+    folders.set(dir, (folders.get(dir) ?? new Set()).add(path.basename(file)));
+  }
+  return folders;
+}
+
 /**
  * The files beyond the folder's own tree (or inside git's folder, which is never watched) whose
  * change changes what git lists in it: git's index (`git rm --cached`, `git add -f`), the global
