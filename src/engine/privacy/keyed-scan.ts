@@ -11,6 +11,17 @@ export function anyCase(word: string): string {
 }
 
 /** Between a key and its value, on its line: quotes, `:`, `=`, `=>`, `#`, a few spaces, or `is`. */
+/**
+ * Words as one alternation whose first letter may be a capital (`Kontonummer`, `kontonummer`),
+ * longest first so a word is not cut to a shorter one that begins it; `space` stands for each space.
+ */
+export function capitalisedOrNot(words: readonly string[], space = ' '): string {
+  return [...words]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => `[${w[0]}${w[0].toUpperCase()}]${escape(w.slice(1)).replace(/ /g, space)}`)
+    .join('|');
+}
+
 export const SEP = `["']?[ \\t]{0,3}(?:[:=#]>?|[ \\t][iI][sS][ \\t])?[ \\t]{0,3}["']?`;
 /** Words of a key joined by a space, `_`, `-`, or nothing (dateOfBirth, date_of_birth, date of birth). */
 export const J = '[ _-]?';

@@ -1,5 +1,5 @@
 import { passesLuhn } from '../checks';
-import { anyCase, J, NUMBER_WORD, SEP, type KeyedRule, type KeywordTable } from '../keyed-scan';
+import { anyCase, capitalisedOrNot, J, NUMBER_WORD, SEP, type KeyedRule, type KeywordTable } from '../keyed-scan';
 
 // Numbers that are personal only by what names them: a nine-digit SSN written without dashes after
 // "SSN", a bank account or routing number, an employer id (EIN), a vehicle's VIN, a card's
@@ -65,7 +65,7 @@ const ssn: KeyedRule = {
 
 /** `account number` in German, Dutch, Nordic, French, Spanish, Italian, Portuguese and Polish. */
 const ACCOUNT_WORDS_WORLD = ['kontonummer', 'rekeningnummer', 'numéro de compte', 'número de cuenta', 'numero di conto', 'número da conta', 'numer konta'];
-const ACCOUNT_WORLD = `[Kk]ontonummer|[Rr]ekeningnummer|[Nn]uméro de compte|[Nn]úmero de cuenta|[Nn]umero di conto|[Nn]úmero da conta|[Nn]umer konta`;
+const ACCOUNT_WORLD = capitalisedOrNot(ACCOUNT_WORDS_WORLD);
 
 const account: KeyedRule = {
   kind: 'bank_account',

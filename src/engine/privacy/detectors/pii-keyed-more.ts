@@ -1,5 +1,5 @@
 import { passesLuhn } from '../checks';
-import { anyCase, J, NUMBER_WORD, SEP, type KeyedRule, type KeywordTable } from '../keyed-scan';
+import { anyCase, capitalisedOrNot, J, NUMBER_WORD, SEP, type KeyedRule, type KeywordTable } from '../keyed-scan';
 import { isGivenName } from './given-names';
 
 // More personal data that only its key gives away: a phone's IMEI (Luhn-checked), a position
@@ -70,7 +70,7 @@ function looksLikeHandle(value: string): boolean {
 const USERNAME_WORDS_WORLD = [
   'benutzername', 'gebruikersnaam', 'brukernavn', 'användarnamn', 'käyttäjätunnus', 'nome utente', "nom d'utilisateur", 'nombre de usuario',
 ];
-const USERNAME_WORLD = USERNAME_WORDS_WORLD.map((w) => `[${w[0]}${w[0].toUpperCase()}]${w.slice(1)}`).join('|');
+const USERNAME_WORLD = capitalisedOrNot(USERNAME_WORDS_WORLD);
 
 const username: KeyedRule = {
   kind: 'username',

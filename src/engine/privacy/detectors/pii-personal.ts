@@ -1,5 +1,5 @@
 import { findByRules, type Detector, type PatternRule } from '../detector';
-import { anyCase, J, KeyedScan, NUMBER_WORD, SEP, type KeyedRule } from '../keyed-scan';
+import { anyCase, capitalisedOrNot, J, KeyedScan, NUMBER_WORD, SEP, type KeyedRule } from '../keyed-scan';
 import { idKeywords } from './pii-keyed-ids';
 import { proseKeywords } from './pii-prose';
 import { moreKeywords } from './pii-keyed-more';
@@ -16,7 +16,7 @@ import { isGivenName } from './given-names';
 
 const MONTH = '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
 /** Month names of German, French, Spanish, Italian, Portuguese, Dutch, Polish (genitive) and Swedish dates, any case of the first letter. */
-const MONTH_WORLD = [
+const MONTH_WORLD = capitalisedOrNot([
   'januar', 'jänner', 'februar', 'märz', 'mai', 'juni', 'juli', 'oktober', 'dezember',
   'janvier', 'février', 'mars', 'avril', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre',
   'enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'setiembre', 'octubre', 'noviembre', 'diciembre',
@@ -25,7 +25,7 @@ const MONTH_WORLD = [
   'januari', 'februari', 'maart', 'mei', 'augustus',
   'stycznia', 'lutego', 'marca', 'kwietnia', 'maja', 'czerwca', 'lipca', 'sierpnia', 'września', 'października', 'listopada', 'grudnia',
   'maj', 'augusti',
-].map((m) => `[${m[0]}${m[0].toUpperCase()}]${m.slice(1)}`).join('|');
+]);
 
 const DATE = [
   '\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}',
@@ -84,7 +84,7 @@ const birth: KeyedRule = {
 
 /** `passport` in German, French, Spanish, Italian, Dutch, Polish and Swedish, with their `number`. */
 const PASSPORT_WORDS_WORLD = ['reisepass', 'reisepassnummer', 'passnummer', 'passeport', 'pasaporte', 'passaporto', 'paspoort', 'paspoortnummer', 'paszport'];
-const PASSPORT_WORLD = `[Rr]eisepass(?:nummer)?|[Pp]assnummer|[Pp]asseport|[Pp]asaporte|[Pp]assaporto|[Pp]aspoort(?:nummer)?|[Pp]aszport`;
+const PASSPORT_WORLD = capitalisedOrNot(PASSPORT_WORDS_WORLD);
 
 const passport: KeyedRule = {
   kind: 'passport_number',

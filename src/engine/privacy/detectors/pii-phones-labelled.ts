@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
-import type { KeyedRule, KeywordTable } from '../keyed-scan';
+import { capitalisedOrNot, type KeyedRule, type KeywordTable } from '../keyed-scan';
 
 // A national phone number without its trunk 0 or country code (`Llámame al 612 34 56 78`,
 // `Tel: 512 345 678`, `Ligue (11) 3456-7890`), which has no shape of its own: only the word before
@@ -24,7 +24,7 @@ const PHONE_WORDS = [
   'teléfono', 'telefono', 'telefone', 'telefon', 'téléphone', 'móvil', 'movil', 'celular', 'cellulare', 'handy', 'llámame al',
   'llamame al', 'ligue', 'chiama', 'zadzwoń', 'numer telefonu', 'tlf', 'tfn',
 ];
-const PHONE_WORD = PHONE_WORDS.map((w) => `[${w[0]}${w[0].toUpperCase()}]${w.slice(1).replace(/ /g, '[ _-]?')}`).join('|');
+const PHONE_WORD = capitalisedOrNot(PHONE_WORDS, '[ _-]?');
 
 const labelledPhone: KeyedRule = {
   kind: 'phone',
