@@ -55,7 +55,7 @@ function rangeVerdict(ip: ipaddr.IPv4 | ipaddr.IPv6): string | undefined {
     // Mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d, RFC 6145) and NAT64 (64:ff9b::/96)
     // carry the IPv4 address in their last four bytes (ipaddr's toIPv4Address takes mapped ones only).
     if (range === 'ipv4Mapped' || range === 'rfc6145' || range === 'rfc6052') return blockedRange(ipaddr.fromByteArray(bytes.slice(12)).toString());
-    if (range === '6to4') return blockedRange(ipaddr.fromByteArray(v6.toByteArray().slice(2, 6)).toString());
+    if (range === '6to4') return blockedRange(ipaddr.fromByteArray(bytes.slice(2, 6)).toString());
     return range === 'unicast' ? undefined : `${range} IPv6 address`;
   }
   const range = ip.range();

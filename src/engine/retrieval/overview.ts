@@ -41,10 +41,10 @@ function readmeOpensWith(stats: IndexStats, token: string): boolean {
  * README names in its first lines, so that a folder called `server` does not make "how does the
  * server start?" a question about the project.
  */
-export function isOverviewQuestion(terms: SearchTerm[], stats?: IndexStats, project: ReadonlySet<string> = new Set()): boolean {
+export function isOverviewQuestion(terms: SearchTerm[], stats: IndexStats, project: ReadonlySet<string> = new Set()): boolean {
   if (terms.length === 0 || !terms.every((t) => t.kind === 'word' || t.kind === 'part')) return false;
   const others = terms.filter((t) => !OVERVIEW_WORDS.has(t.text));
-  return others.every((t) => project.has(t.text) && stats !== undefined && readmeOpensWith(stats, t.text));
+  return others.every((t) => project.has(t.text) && readmeOpensWith(stats, t.text));
 }
 
 /** The `name` a manifest at the top of the folder gives the project (package.json, pyproject.toml, Cargo.toml), if any. */

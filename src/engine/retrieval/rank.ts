@@ -70,8 +70,7 @@ function demotedFor(terms: SearchTerm[]): Demoted {
 function pathFactor(rel: string, demoted: Demoted): number {
   if (demoted.tests && isTestPath(rel)) return TEST_PATH_FACTOR;
   if (demoted.examples && EXAMPLE_PATH.test(rel)) return EXAMPLE_FACTOR;
-  const demoteDocs = demoted.docs;
-  if (!demoteDocs) return 1;
+  if (!demoted.docs) return 1;
   if (CHANGELOG_PATH.test(rel)) return CHANGELOG_FACTOR;
   return DOC_PATH.test(rel) ? DOC_FACTOR : 1;
 }
