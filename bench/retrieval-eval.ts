@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { WorkspaceIndex } from '../src/engine/retrieval/index';
 import { extractTerms } from '../src/engine/retrieval/terms';
+import { AXIOS, AXUM, SINATRA } from './retrieval-sets-more';
 
 type Labelled = [question: string, answer: RegExp];
 
@@ -125,6 +126,9 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'express', marker: 'lib/express.js', questions: EXPRESS },
   { name: 'gin', marker: 'routergroup.go', questions: GIN },
   { name: 'requests', marker: 'src/requests/sessions.py', questions: REQUESTS },
+  { name: 'axios', marker: 'lib/core/Axios.js', questions: AXIOS },
+  { name: 'axum', marker: 'axum/src/routing/mod.rs', questions: AXUM },
+  { name: 'sinatra', marker: 'lib/sinatra/base.rb', questions: SINATRA },
 ];
 
 async function evaluate(name: string, root: string, questions: Labelled[], verbose: boolean): Promise<void> {

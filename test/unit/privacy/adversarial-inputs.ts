@@ -77,5 +77,10 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['expiry words before endless months', fill('exp 12/')],
     ['aws key ids before endless base64', `AKIAQ7T3V9LZ2ZK4PM3F ${fill('Ab1/')}`],
     ['driving licence abbreviations without numbers', fill('DL# DLN: ')],
+    ['user agents without their closing parenthesis', `User-Agent: Mozilla/5.0 (${fill('X11; ')}`],
+    ['user-agent keys before endless browser strings', fill('"ua": "Mozilla/5.0 (X) ')],
+    ['french street numbers before endless names', fill('12 rue de la Ab-') + fill('3 Impasse du ')],
+    ['random-looking letters after password is', `password is ${fill('aBzxQ')}`],
+    ['german preposition streets before endless tails', fill('In der Ab 1, 12345 Ab ')],
   ];
 }

@@ -57,6 +57,21 @@ export const piiMoreCases: Case[] = [
   ['email with rfc specials', 'me!you@example.org', R('email')],
   ['email with an apostrophe inside', "write to o'brien.k@example.ie today", `write to ${R('email')} today`],
   ['email in single quotes in code', "const to = 'ops-team@example.org';", `const to = '${R('email')}';`],
+  ['user agent in a request header', 'User-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:89.0) Gecko/20100101 Firefox/112.0', `User-Agent: ${R('user_agent')}`],
+  ['user agent as an access log field', '"GET / HTTP/1.1" 200 512 "-" "Mozilla/5.0 (iPhone; CPU iPhone OS 12_2 like Mac OS X) AppleWebKit/605.1"',
+    `"GET / HTTP/1.1" 200 512 "-" "${R('user_agent')}"`],
+  ['user agent under a ua key', '{"ua": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0"}', `{"ua": "${R('user_agent')}"}`],
+  ['gps pair with two and three places', 'GPS: 29.203, 63.15', `GPS: ${R('gps_coordinate')}`],
+  ['latitude with two places under its key', '{"lat": -46.84, "lng": 144.7933}', `{"lat": ${R('gps_coordinate')}, "lng": ${R('gps_coordinate', 2)}}`],
+  ['german passport number mixing letters in', 'Passport No: CL5YPV7KP', `Passport No: ${R('passport_number')}`],
+  ['password of random letters in prose', 'My password is BzxHqiEFvbKWKKF', `My password is ${R('password')}`],
+  ['password starting with a symbol in prose', 'my password is *Rcp27QND8e6', `my password is ${R('password')}`],
+  ['us street with a plural suffix', 'Deliver to 175 Stark Parks before Friday.', `Deliver to ${R('street_address')} before Friday.`],
+  ['us address with state and zip+4', 'ship to 5104 Schmidt Way, Bogisichport, CO 00130-2947', `ship to ${R('street_address')}`],
+  ['uk street with an apostrophe and a postcode', "8 O'Hara Vale, Newton IV2 1BI", R('street_address')],
+  ['german street named with a preposition', 'In der Birkenau 98c, 57323 Pohlanddorf', R('street_address')],
+  ['german street abbreviated', 'Lieferung an Altstadtstr. 96a bitte', `Lieferung an ${R('street_address')} bitte`],
+  ['french street, number first, without postcode', 'envoyer au 379 Impasse de la Ferronnerie demain', `envoyer au ${R('street_address')} demain`],
 ];
 
 export const piiMoreLookalikes: Negative[] = [
@@ -85,4 +100,10 @@ export const piiMoreLookalikes: Negative[] = [
   ['time with seconds', 'at 10:20:30'],
   ['bare domain and public url', 'see https://www.python.org/downloads/ and example.com'],
   ['npm scoped package', '"@babel/core": "^7.24.0"'],
+  ['user agents listed in a parser test', "const agents = ['Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/112.0',"],
+  ['bot user agent', 'User-Agent: Googlebot/2.1 (+http://www.google.com/bot.html)'],
+  ['a position of one decimal place', 'position: 1.5, 2.25'],
+  ['identifiers after password is', 'password is isRequiredForUser; password is HTTPServerConfig; password is $PASSWORD or $db_pass2'],
+  ['english text with a number before Route', 'it returns 2 Route Handlers'],
+  ['passport module names', "passport = require('passport-jwt'); passport: v0.6.0"],
 ];

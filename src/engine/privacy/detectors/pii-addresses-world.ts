@@ -26,10 +26,12 @@ const STREET = new RegExp(
       // German, Austrian, Swiss: Musterstraße 12, Berliner Straße 5a, Hauptstr. 3
       `(?:\\p{Lu}[\\p{L}-]*(?:straße|strasse|str\\.|weg|allee|platz|gasse|ring|damm|ufer)|` +
         `\\p{Lu}\\p{Ll}+ (?:Straße|Strasse|Str\\.|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer)) ${NUMBER}`,
+      // German streets named with a preposition, no street word: In der Birkenau 98c, Am Markt 5
+      `(?:Am|Im|Zum|Zur|(?:An|In|Auf|Unter|Hinter|Vor) (?:der|den|dem)) \\p{Lu}\\p{L}+(?:[ -]\\p{Lu}\\p{L}+)? ${NUMBER}`,
       // Dutch: Keizersgracht 123, Stationsweg 4b
       `\\p{Lu}[\\p{L}-]*(?:straat|laan|weg|plein|gracht|kade|singel|dijk) ${NUMBER}`,
       // French: 12 rue de la Paix, 5 bis avenue Foch
-      `\\d{1,4}(?: ?(?:bis|ter))?,? (?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|[Rr]oute|[Cc]ours) [^\\n,]{2,40}`,
+      `\\d{1,4}(?: ?(?:bis|ter))?,? (?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|[Rr]oute|[Cc]ours|[Vv]oie) [^\\n,]{2,40}`,
       // Spanish, Catalan, Italian, Portuguese: Calle Mayor 12, 3º B; Via Roma 10/A; Rua Augusta 100
       `(?:Calle|C\\/|Avenida|Avda\\.|Av\\.|Plaza|Paseo|Carrer|Camino|Ronda|Via|Viale|Piazza|Corso|Largo|` +
         `Vicolo|Rua|Travessa|Praça|Alameda|Estrada) [^\\n,]{2,40},? ${NUMBER}(?:\\/[a-zA-Z0-9]{1,4})?(?:,? [^\\n,]{1,12})?`,
@@ -77,13 +79,17 @@ const LOW = 'a-zß-öø-ÿ';
 const STANDALONE = new RegExp(
   `(?<![${UP}${LOW}0-9])(?:` +
     [
-      `[${UP}][${LOW}-]*(?:straße|strasse|gasse|allee)`,
+      `[${UP}][${LOW}-]*(?:straße|strasse|str\\.|gasse|allee)`,
       `[${UP}][${LOW}]+ (?:Straße|Strasse|Weg|Allee|Gasse)`,
       `[${UP}][${LOW}-]*(?:straat|laan|gracht)`,
       `[${UP}][${LOW}-]*(?:gatan|vägen|veien|vej|gade)`,
       `(?:Calle|Avenida|Via|Viale|Piazza|Corso|Rua|Praça) (?:(?:de|del|della|da|di|do|dos|das|la) )?[${UP}][${LOW}]+(?: [${UP}][${LOW}]+){0,2},?`,
     ].join('|') +
-    `) \\d{1,4}(?: ?[a-zA-Z](?![${UP}${LOW}]))?(?![${UP}${LOW}0-9/-]|\\.\\d)`,
+    `) \\d{1,4}(?: ?[a-zA-Z](?![${UP}${LOW}]))?(?![${UP}${LOW}0-9/-]|\\.\\d)|` +
+    // French, number first: 379 Impasse de la Ferronnerie, 31 Voie Pierre Charron, 5 bis rue du Bac. `Place` and
+    // `Route` only before de/du/des: `2 Route Handlers` is English.
+    `(?<![\\w.,-])\\d{1,4}(?: ?(?:bis|ter))?,? (?:(?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Ii]mpasse|[Aa]llée|[Cc]hemin|[Qq]uai|[Vv]oie) ` +
+    `(?:(?:de la|de l'|du|des|de|d')[ ']?)?|(?:Place|Route) (?:de la|de l'|du|des|de|d')[ ']?)[${UP}][${LOW}]+(?:[ -](?:de |du |des )?[${UP}][${LOW}]+){0,2}`,
   'g',
 );
 

@@ -84,7 +84,28 @@ function pairedMac(sep: ':' | '-'): PatternRule {
   };
 }
 
+/** A user-agent key and its separator, ending just before the value (`User-Agent: `, `"ua": "`, `userAgent = '`). */
+const AGENT_KEY = /(?:[Uu]ser[ _-]?[Aa]gent|USER[ _-]?AGENT|(?<![A-Za-z])(?:ua|UA))["']?[ \t]{0,3}[:=]?[ \t]{0,3}["']?$/;
+/** An access log's quoted fields: the referrer's closing quote, a space, the agent's opening quote. */
+const LOG_FIELD = /"[ \t]"$/;
+
+/**
+ * A browser's user agent (`Mozilla/5.0 (platform) engine…`) where it describes a visitor: after a
+ * user-agent key or header, or as a quoted field of an access log. It identifies a device; the
+ * lists of user agents in parsers and their tests (quoted, comma-separated) are left.
+ */
+const userAgent: PatternRule = {
+  kind: 'user_agent',
+  anchor: { literal: 'Mozilla/', back: /$^/, maxBack: 0 },
+  pattern: /Mozilla\/\d{1,2}\.\d \([^()\r\n"']{3,200}\)[^\r\n"'<>]{0,400}/y,
+  accept: (_value, text, start) => {
+    const before = text.slice(Math.max(0, start - 24), start);
+    return AGENT_KEY.test(before) || LOG_FIELD.test(before);
+  },
+};
+
 const rules: PatternRule[] = [
+  userAgent,
   pairedMac(':'),
   pairedMac('-'),
   {
@@ -130,10 +151,10 @@ export const walletPrefixRules: PrefixRule[] = [
   { kind: 'crypto_wallet', prefixes: ['0x'], body: /[0-9a-fA-F]{40}/, accept: (_t, body) => !isFakeBody(body) && /[a-fA-F]/.test(body) },
 ];
 
-/** MAC addresses, and Bitcoin, Litecoin, Dogecoin and XRP base58 wallet addresses (the prefixed ones: walletPrefixRules). */
+/** User agents, MAC addresses, and Bitcoin, Litecoin, Dogecoin and XRP base58 wallet addresses (the prefixed ones: walletPrefixRules). */
 export const deviceWalletDetector: Detector = {
   name: 'pii-devices-wallets',
-  kinds: ['mac_address', 'crypto_wallet'],
+  kinds: ['user_agent', 'mac_address', 'crypto_wallet'],
   priority: 45,
   find: (text) => findByRules(rules, text),
 };

@@ -14,8 +14,10 @@ const imei: KeyedRule = {
   accept: (value) => passesLuhn(value.replace(/\D/g, '')) && !/^(\d)\1*$/.test(value.replace(/\D/g, '')),
 };
 
-/** A decimal with at least three places: whole degrees and one-decimal values are no position. */
-const DEGREES = '-?\\d{1,3}\\.\\d{3,10}';
+/** Under a `lat`/`lon` key, a decimal with two places is a position (`"lat": -46.84`, about a kilometre); whole degrees and one place are not. */
+const DEGREE_VALUE = '-?\\d{1,3}\\.\\d{2,10}';
+/** One of a pair under a key that names a position: any decimal, once the other has three places (`GPS: 64.211, 24.6`). */
+const PAIR_DEGREES = '-?\\d{1,3}\\.\\d{1,10}';
 const inRange = (value: string, max: number) => Math.abs(Number(value)) <= max;
 
 const pair: KeyedRule = {
@@ -25,26 +27,27 @@ const pair: KeyedRule = {
     `(?:${anyCase('coordinates')}|${anyCase('coordinate')}|${anyCase('coords')}|${anyCase('gps')}|` +
       `${anyCase('location')}|${anyCase('position')}|${anyCase('geo')}(?:${anyCase('location')})?|` +
       `${anyCase('lat')}${J}[lL](?:[oO][nN][gG]?|[nN][gG]))` +
-      `["']?[ \\t]{0,3}[:=]?[ \\t]{0,3}[\\[({]?[ \\t]{0,3}(?<value>${DEGREES}[ \\t]{0,3},[ \\t]{0,3}${DEGREES})(?![\\d.])`,
+      `["']?[ \\t]{0,3}[:=]?[ \\t]{0,3}[\\[({]?[ \\t]{0,3}(?<value>${PAIR_DEGREES}[ \\t]{0,3},[ \\t]{0,3}${PAIR_DEGREES})(?![\\d.])`,
     'y',
   ),
   accept: (value) => {
     const [lat, lon] = value.split(',').map((p) => p.trim());
-    return inRange(lat, 90) && inRange(lon, 180);
+    const places = [lat, lon].map((v) => v.length - v.indexOf('.') - 1);
+    return inRange(lat, 90) && inRange(lon, 180) && Math.max(...places) >= 3;
   },
 };
 
 const latitude: KeyedRule = {
   kind: 'gps_coordinate',
   standalone: true,
-  pattern: new RegExp(`(?:${anyCase('latitude')}|${anyCase('lat')})${SEP}(?<value>${DEGREES})(?![\\d.])`, 'y'),
+  pattern: new RegExp(`(?:${anyCase('latitude')}|${anyCase('lat')})${SEP}(?<value>${DEGREE_VALUE})(?![\\d.])`, 'y'),
   accept: (value) => inRange(value, 90),
 };
 
 const longitude: KeyedRule = {
   kind: 'gps_coordinate',
   standalone: true,
-  pattern: new RegExp(`(?:${anyCase('longitude')}|${anyCase('lng')}|${anyCase('lon')})${SEP}(?<value>${DEGREES})(?![\\d.])`, 'y'),
+  pattern: new RegExp(`(?:${anyCase('longitude')}|${anyCase('lng')}|${anyCase('lon')})${SEP}(?<value>${DEGREE_VALUE})(?![\\d.])`, 'y'),
   accept: (value) => inRange(value, 180),
 };
 

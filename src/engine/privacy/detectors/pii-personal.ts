@@ -88,10 +88,11 @@ const PASSPORT_WORLD = capitalisedOrNot(PASSPORT_WORDS_WORLD);
 
 const passport: KeyedRule = {
   kind: 'passport_number',
-  // Mostly digits (at least five): a word after "passport" (passport.session) is no number.
+  // Two digits at least (German and Dutch numbers mix letters in: CL5YPV7KP): a word after
+  // "passport" (passport.session, passport-jwt) is no number.
   // `Her passport, X1234567, expires`: a comma may stand between them in prose.
   pattern: new RegExp(
-    `(?:${anyCase('passport')}|${PASSPORT_WORLD})${NUMBER_WORD}(?:,[ \\t]?)?${SEP}(?<value>(?=(?:[A-Za-z]{0,9}\\d){5})[A-Za-z0-9]{6,9})(?![A-Za-z0-9])`,
+    `(?:${anyCase('passport')}|${PASSPORT_WORLD})${NUMBER_WORD}(?:,[ \\t]?)?${SEP}(?<value>(?=(?:[A-Za-z]{0,9}\\d){2})[A-Za-z0-9]{6,9})(?![A-Za-z0-9])`,
     'y',
   ),
 };
@@ -236,7 +237,11 @@ const STREET_WORD =
   'Canyon|Causeway|Cliffs?|Corners?|Cove|Creek|Crest|Crossing|Crossroads?|Dale|Estates?|Expressway|Falls|Ferry|Forest|Freeway|' +
   'Gardens|Glen|Grove|Harbor|Haven|Heights|Hollow|Inlet|Isle|Junction|Knolls?|Landing|Lodge|Manor|Meadows?|Mews|Mills?|' +
   'Motorway|Mount|Mountain|Orchard|Oval|Overpass|Passage|Pike|Pines|Plains|Prairie|Ranch|Rapids|Ridge|Rue|Shoals?|Shores?|' +
-  'Skyway|Springs|Stravenue|Summit|Trace|Trafficway|Turnpike|Underpass|Valley|Viaduct|Village|Ville|Vista|Wells)';
+  'Skyway|Springs|Stravenue|Summit|Trace|Trafficway|Turnpike|Underpass|Valley|Viaduct|Village|Ville|Vista|Wells|' +
+  'Branch|Bridge|Brooks?|Burgs?|Camp|Cape|Centers?|Commons?|Coves|Courts|Curve|Dam|Drives|Extensions?|Fields|Flats|Fords?|' +
+  'Forges?|Forks?|Fort|Gardens?|Glens|Greens?|Groves|Harbors|Hills?|Islands?|Junctions|Lakes?|Lights|Locks|Manors|Mountains|' +
+  'Neck|Parks?|Parkways|Pine|Plain|Points|Ports?|Radial|Ridges|River|Roads|Shoal|Spring|Spurs?|Squares|Streets|Throughway|' +
+  'Tunnel|Valleys|Villages|Ways|Wall|Loaf|Rest|Parade|Close|Rise|Drove|Brae|Yard|Vale|Mead)';
 
 /** A street address: house number, street name, street word, then optionally unit, city, state and ZIP. */
 const streetRules: PatternRule[] = [
@@ -244,10 +249,10 @@ const streetRules: PatternRule[] = [
     kind: 'street_address',
     pattern: new RegExp(
       `(?<![\\w.-])(?<value>\\d{1,6}[A-Z]?(?:-\\d{1,4})? (?:(?:[NSEW]|North|South|East|` +
-        `West)\\.? )?(?:[A-Z][a-z]+|\\d{1,3}(?:st|nd|rd|th))(?: [A-Z][a-z]+){0,3} ${STREET_WORD}\\.?` +
+        `West)\\.? )?(?:(?:[A-Z][a-z]*['’])?[A-Z][a-z]+|\\d{1,3}(?:st|nd|rd|th))(?: [A-Z][a-z]+){0,3} ${STREET_WORD}\\.?` +
         '(?: (?:NW|NE|SW|SE|N|S|E|W)\\.?)?(?:,? (?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|#)\\.? ?#?[A-Za-z0-9-]{1,6})?' +
         // City, then a US state and ZIP, a UK postcode (SW1A 2AA) or a Canadian one (K1A 0B1).
-        '(?:, [A-Z][a-z]+(?: [A-Z][a-z]+){0,2})?(?:,? (?:[A-Z]{2} \\d{5}(?:-\\d{4})?|' +
+        '(?:, [A-Z][a-z]+(?: [A-Z][a-z]+){0,2})?(?:,? (?:(?:[A-Z]{2} )?\\d{5}(?:-\\d{4})?|' +
           '[A-Z]{1,2}\\d[A-Z\\d]? \\d[A-Z]{2}|[A-Z]{2} [A-Z]\\d[A-Z] \\d[A-Z]\\d|' +
           '[A-Z]\\d[A-Z] \\d[A-Z]\\d))?)(?!\\w)',
       'gd',

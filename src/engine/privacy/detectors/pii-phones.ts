@@ -25,7 +25,8 @@ function possibleInternational(value: string): boolean {
 }
 
 function possibleNational(value: string): boolean {
-  if (/^\d{3}-\d{2}-\d{4}$/.test(value) || /^\(?0+[ .)-]/.test(value)) return false; // an SSN's shape; no area 0
+  // An SSN's shape; no area 0; `00` dials abroad, so no national number starts with it (a ZIP+4: `CO 00130-2947`).
+  if (/^\d{3}-\d{2}-\d{4}$/.test(value) || /^\(?0+[ .)-]/.test(value) || /^\(?00/.test(value)) return false;
   const n = digitCount(value);
   if (n < 9 || n > 11) return false;
   return TRUNK_ZERO_COUNTRIES.some((country) => parsePhoneNumberFromString(value, country)?.isPossible() ?? false);

@@ -13,16 +13,32 @@ const ALGORITHM = /^(?:sha|md|aes|utf|base|rsa|hmac|pbkdf|argon|scrypt|des|crc|e
  * code, templates, placeholders, member accesses and identifiers are what docs and code put there.
  */
 export function looksLikePassword(value: string): boolean {
-  if (/^[A-Za-z]+[!?]?$/.test(value)) return false;
+  if (/^[A-Za-z]+[!?]?$/.test(value)) return isRandomLetters(value);
   // An upper-case word then a symbol: keyword lists (`PASSWORD CONFLICT|10` in an SQL grammar).
-  if (/^[A-Z]{3,}[^A-Za-z]/.test(value)) return false;
+  if (/^[A-Z]{3,}[^A-Za-z]/.test(value) && !/[a-z]/.test(value)) return false;
+  // A template or variable (`$PASSWORD`, `%s`, `@param`, `%DB_PASS%`); `@X248zmiz%3V` is a password.
+  if (/^[$%@#&*]+[\w.{}()-]*[$%]?$/.test(value) && !(/\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value))) return false;
   // Digits alone: a number of characters or days, unless long enough to be a password of digits.
   if (/^\d+$/.test(value)) return value.length >= 6;
   if (!/[A-Za-z]/.test(value)) return false;
-  if (/[(){}[\]=<>`]|:\/\/|^[$%@#&*]|\.\.\.|^[a-z]+:[~^*\d]/.test(value) || /^(?:x{3,}|\*{3,}|_+)$/i.test(value) || ALGORITHM.test(value)) return false;
+  if (/[(){}[\]=<>`]|:\/\/|\.\.\.|^[a-z]+:[~^*\d]/.test(value) || /^(?:x{3,}|\*{3,}|_+)$/i.test(value) || ALGORITHM.test(value)) return false;
   // config.password2, user_pass_1, some-flag-name: code and option names, not passwords.
   if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) || /^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+$/.test(value)) return false;
   return true;
+}
+
+/**
+ * Letters alone are a password when their case changes at random (`IUhaWInPlbFNeCW`): split at each
+ * change, a word or an identifier (`isRequired`, `HTTPServer`) leaves parts of three letters or
+ * more, a random run mostly shorter ones.
+ */
+function isRandomLetters(value: string): boolean {
+  if (value.length < 10 || !/[a-z]/.test(value) || !/[A-Z]/.test(value)) return false;
+  const parts = value.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g) ?? [];
+  if (parts.length < 5) return false;
+  // Words have vowels: lower-case parts of three letters or more without one (`Bzx`, `Rnds`) are noise.
+  const voiceless = parts.filter((p) => p.length >= 3 && /[a-z]/.test(p) && !/[aeiouy]/i.test(p)).length;
+  return voiceless >= 2 || parts.filter((p) => p.length <= 2).length * 2 >= parts.length;
 }
 
 const passwordProse: KeyedRule = {
