@@ -42,8 +42,10 @@ function readmeOpensWith(stats: IndexStats, token: string): boolean {
  * server start?" a question about the project.
  */
 export function isOverviewQuestion(terms: SearchTerm[], stats: IndexStats, project: ReadonlySet<string> = new Set()): boolean {
-  if (terms.length === 0 || !terms.every((t) => t.kind === 'word' || t.kind === 'part')) return false;
-  const others = terms.filter((t) => !OVERVIEW_WORDS.has(t.text));
+  // Pairs of the question's words (`install flask` → installflask) say nothing more than the words.
+  const words = terms.filter((t) => t.kind !== 'pair');
+  if (words.length === 0 || !words.every((t) => t.kind === 'word' || t.kind === 'part')) return false;
+  const others = words.filter((t) => !OVERVIEW_WORDS.has(t.text));
   return others.every((t) => project.has(t.text) && readmeOpensWith(stats, t.text));
 }
 

@@ -1,4 +1,4 @@
-import { splitIdentifier, stem } from './terms';
+import { joinedPair, splitIdentifier, stem } from './terms';
 
 /**
  * The tokens a path names (its folder and file names split like identifiers), for the path boost
@@ -24,7 +24,9 @@ function segmentTokens(part: string): readonly string[] {
   if (known) return known;
   // Split before lower-casing: `keyStore.ts` names key and store, not one word keystore.
   const words = splitIdentifier(part);
-  return remember(ofSegment, part, words.length > 1 ? [words.join(''), ...words.map(stem)] : words.map(stem));
+  // Each two words in a row too (`babel-code-frame` names codeframe), as a question's pairs of words are joined.
+  const pairs = words.length > 2 ? words.slice(1).map((w, i) => joinedPair(words[i], w)) : [];
+  return remember(ofSegment, part, words.length > 1 ? [words.join(''), ...pairs, ...words.map(stem)] : words.map(stem));
 }
 
 function folder(path: string): Folder {

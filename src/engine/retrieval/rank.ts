@@ -84,6 +84,12 @@ function asksAboutTests(terms: SearchTerm[]): boolean {
   return terms.some((t) => TEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && isTestPath(`${t.text}/`)));
 }
 
+function coveredTerms(keys: Set<string> | undefined): number {
+  let n = 0;
+  for (const k of keys ?? []) if (!k.startsWith('pair:')) n++;
+  return n;
+}
+
 /** The index tokens a term is looked up by: phrases and paths by their words. */
 function lookupTokens(term: SearchTerm): string[] {
   if (term.kind === 'phrase' || term.kind === 'path') {
@@ -133,6 +139,9 @@ export function rankChunks(
   terms.forEach((term, ti) => {
     // A package kept in this workspace is found by its folder (addPathBoosts): the files that only import it are not about it.
     if (packages.has(term)) return;
+    // A pair of words counts where a path joins them (`code frame` → babel-code-frame/, `source maps` →
+    // source-map.ts): in code, a compound such as apiKey or test_client already scores through its parts.
+    if (term.kind === 'pair') return;
     const tokens = postingTokens(term);
     for (const [token, weight] of tokens) {
       const w = idf(stats, token) * weight;
@@ -162,9 +171,11 @@ export function rankChunks(
   addPathBoosts(stats, terms, termKeys, scores, matched, packages);
   const ranked: RankedChunk[] = [];
   const demoted = demotedFor(terms);
+  // A pair of words is extra evidence where code joins them, not one more term a chunk must cover.
+  const coverageTerms = terms.filter((t) => t.kind !== 'pair').length;
   for (const [id, s] of scores) {
     const row = stats.chunk(id)!;
-    const coverage = (matched.get(id)?.size ?? 0) / Math.max(1, terms.length);
+    const coverage = coveredTerms(matched.get(id)) / Math.max(1, coverageTerms);
     const factor = pathFactor(row.path, demoted);
     ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score: s * (1 + coverage) * factor, matched: [...(matched.get(id) ?? [])] });
   }

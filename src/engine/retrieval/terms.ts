@@ -1,7 +1,7 @@
 /** One search term taken from a question. `text` is normalised (lower case, stemmed) except for phrases and paths. */
 export interface SearchTerm {
   text: string;
-  kind: 'phrase' | 'path' | 'identifier' | 'part' | 'word';
+  kind: 'phrase' | 'path' | 'identifier' | 'part' | 'word' | 'pair';
   weight: number;
 }
 
@@ -155,6 +155,28 @@ function addMembers(token: string, add: (text: string, kind: SearchTerm['kind'],
   });
 }
 
+/** Generic words a question may still name an identifier with (`code frame` → codeFrame, `use state` → useState). */
+const PAIR_WORDS = new Set(['code', 'file', 'function', 'get', 'use', 'find']);
+
+/**
+ * Two words in a row, as one identifier would join them (`source maps` → sourcemap, `code frame`
+ * → codeframe, `rate limit` → ratelimit): code names what the question spells in words. The last
+ * word loses its inflection (`template literals` → templateliteral); a stop word, a quoted phrase,
+ * a path or an identifier between them breaks the pair.
+ */
+function addPairs(sequence: (string | undefined)[], add: (text: string, kind: SearchTerm['kind'], weight: number) => void, weight: number): void {
+  for (let i = 0; i + 1 < sequence.length; i++) {
+    const [a, b] = [sequence[i], sequence[i + 1]];
+    // A verb after a noun (`keys stored`, `errors thrown`) joins into no name.
+    if (a && b && a !== b && !/(?:ed|ing)$/.test(b) && !IRREGULAR.has(b)) add(joinedPair(a, b), 'pair', weight);
+  }
+}
+
+/** Two lower-case words joined as a pair term names them; a path's segments are joined the same way (path-tokens.ts). */
+export function joinedPair(a: string, b: string): string {
+  return `${a}${deinflect(b)}`;
+}
+
 /** A word with an English contraction or possessive (straight or typographic apostrophe). */
 const CONTRACTION = /^([A-Za-z]+?)(?:n['’]t|['’](?:s|re|ve|ll|d|m))$/i;
 /** What `can't`, `won't` and `shan't` leave before n't. */
@@ -180,8 +202,11 @@ export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
     add(phrase.toLowerCase(), 'phrase', 3 * baseWeight);
     return ` ${phrase} `;
   });
-  rest = rest.replace(/[?!,;()[\]{}<>]/g, ' ');
+  // Punctuation ends a pair of words as a stop word does.
+  rest = rest.replace(/[?!,;()[\]{}<>]/g, ' | ');
+  const sequence: (string | undefined)[] = [];
   for (const raw of rest.split(/\s+/)) {
+    sequence.push(undefined);
     const trimmed = raw.replace(/^[.'":]+|[.'":]+$/g, '');
     // A single leading dot before a name is part of it (`.gitignore`, `.env`, `.agent/secrets`).
     const token = trimmed && /^\.[A-Za-z]/.test(raw.replace(/^['":]+/, '')) ? `.${trimmed}` : trimmed;
@@ -208,8 +233,10 @@ export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
       continue;
     }
     const w = words[0];
+    if (w.length > 1 && /^[A-Za-z]+$/.test(token) && (PAIR_WORDS.has(w) || !STOP_WORDS.has(w))) sequence[sequence.length - 1] = w;
     if (STOP_WORDS.has(w) || w.length < 2) continue;
     add(stem(w), 'word', baseWeight);
   }
+  addPairs(sequence, add, baseWeight);
   return [...out.values()];
 }

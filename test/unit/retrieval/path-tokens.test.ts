@@ -9,6 +9,12 @@ describe('the tokens a path names', () => {
     for (const t of ['packages', 'packag', 'keystor', 'store', 'pars', 'babel-parser']) assert.ok(!names(t), t);
   });
 
+  it('names each two words in a row of a longer name, joined as a question joins them', () => {
+    const names = pathNames('packages/babel-code-frame/src/transform-template-literals.ts');
+    for (const t of ['codeframe', 'babelcode', 'templateliteral', 'transformtemplate', 'babelcodeframe']) assert.ok(names(t), t);
+    assert.ok(!names('babelframe'), 'only words that stand together');
+  });
+
   it('answers for each path alone although folders and names are shared between paths', () => {
     assert.ok(pathNames('a/retry/policy.ts')('retri'));
     assert.ok(!pathNames('a/policy.ts')('retri'));

@@ -76,6 +76,14 @@ describe('ranking rules', () => {
     assert.ok(first.matched.includes('word:stor'), first.matched.join(','));
   });
 
+  it('finds the package whose folder joins two words of the question (code frame → babel-code-frame/)', async () => {
+    const index = await indexOf({
+      'packages/babel-code-frame/src/index.ts': 'export function highlight(lines: string[]) { return lines.map(mark).join("\\n"); }\n',
+      'packages/core/src/errors.ts': '// prints the stack: each frame of the code\nexport function report(e: Error) { console.log(e.stack); }\n',
+    });
+    assert.equal((await ranked(index, 'where is the code frame printed?'))[0], 'packages/babel-code-frame/src/index.ts');
+  });
+
   it('counts a quoted phrase only where its words are adjacent', async () => {
     const index = await indexOf({
       'a.md': 'Retries use exponential backoff with jitter.\n',

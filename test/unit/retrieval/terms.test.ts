@@ -7,7 +7,7 @@ const texts = (q: string) => extractTerms(q).map((t) => `${t.kind}:${t.text}`);
 
 describe('extractTerms', () => {
   it('drops stop words and stems ordinary words', () => {
-    assert.deepEqual(texts('how are API keys stored?'), ['word:api', 'word:key', 'word:stor']);
+    assert.deepEqual(texts('how are API keys stored?'), ['word:api', 'word:key', 'word:stor', 'pair:apikey']);
   });
 
   it('keeps identifiers whole and split into parts', () => {
@@ -21,6 +21,14 @@ describe('extractTerms', () => {
     assert.ok(terms.includes('phrase:exponential backoff'));
     assert.ok(terms.includes('path:src/http/client.ts'));
     assert.ok(terms.includes('part:client'));
+  });
+
+  it('joins two words in a row as code would name them, unless a verb or a stop word comes between', () => {
+    assert.deepEqual(texts('where is the code frame printed?'), ['word:fram', 'word:print', 'pair:codeframe']);
+    assert.ok(texts('how are template literals compiled?').includes('pair:templateliteral'), 'the last word loses its plural');
+    assert.ok(texts('how does use state work').includes('pair:usestate'), 'generic words may start a name');
+    assert.ok(!texts('where are errors thrown?').some((t) => t.startsWith('pair:')), 'a verb after a noun joins into no name');
+    assert.ok(!texts('source, maps').some((t) => t.startsWith('pair:')), 'punctuation breaks a pair');
   });
 
   it('gives an empty list for a question of stop words only', () => {
@@ -81,7 +89,7 @@ describe('dotfiles in questions', () => {
 describe('quotes, contractions and dotted names in questions', () => {
   it('takes text in single quotes as a phrase, but not the apostrophes of words', () => {
     assert.ok(texts("where is 'is not a valid regular expression' raised?").includes('phrase:is not a valid regular expression'));
-    assert.deepEqual(texts("I don't know what the users' keys are"), ['word:know', 'word:user', 'word:key']);
+    assert.deepEqual(texts("I don't know what the users' keys are"), ['word:know', 'word:user', 'word:key', 'pair:userskey']);
     assert.deepEqual(texts("where is the parser's state kept?"), ['word:parser', 'word:stat', 'word:keep']);
     assert.deepEqual(texts('why can’t I see it here?'), ['word:see'], 'a typographic apostrophe; `here` says nothing');
   });
