@@ -6,6 +6,7 @@ import { emptyOverlay, type DiscoveryResult, type DocumentOverlay, type SkippedF
 import { IndexData, type PackedIndex } from './index-data';
 import type { ChunkSource, RefreshOptions, RefreshReport } from './chunk-source';
 import { readIntoIndex, textHash, type Rejected } from './file-state';
+import { findMembers } from './member-boost';
 import { findPhrases } from './phrases';
 import { buildInWorkers, DEFAULT_PARALLEL, READ_AHEAD_FROM, type ParallelOptions } from './parallel-build';
 import { inBatches, ReadAhead } from './read-ahead';
@@ -247,9 +248,11 @@ export class WorkspaceIndex implements ChunkSource {
   async search(terms: SearchTerm[], limit = 50): Promise<RankedChunk[]> {
     const phrases = terms.filter((t) => t.kind === 'phrase').map((t) => t.text);
     this.project ??= projectNames(this.root);
-    if (phrases.length === 0) return rankChunks(this.data, terms, limit, undefined, this.project);
-    const adjacent = await findPhrases(this.data, phrases, (rel) => this.readIndexed(rel));
-    return rankChunks(this.data, terms, limit, (phrase, id) => adjacent.get(phrase)?.has(id) ?? false, this.project);
+    const read = (rel: string) => this.readIndexed(rel);
+    const members = await findMembers(this.data, terms, read);
+    if (phrases.length === 0) return rankChunks(this.data, terms, limit, undefined, this.project, members);
+    const adjacent = await findPhrases(this.data, phrases, read);
+    return rankChunks(this.data, terms, limit, (phrase, id) => adjacent.get(phrase)?.has(id) ?? false, this.project, members);
   }
 
   /** The project's own names (overview.ts), read at the first search. */

@@ -43,7 +43,7 @@ function readmeOpensWith(stats: IndexStats, token: string): boolean {
  */
 export function isOverviewQuestion(terms: SearchTerm[], stats: IndexStats, project: ReadonlySet<string> = new Set()): boolean {
   // Pairs of the question's words (`install flask` → installflask) say nothing more than the words.
-  const words = terms.filter((t) => t.kind !== 'pair');
+  const words = terms.filter((t) => t.kind !== 'pair' && t.kind !== 'member');
   if (words.length === 0 || !words.every((t) => t.kind === 'word' || t.kind === 'part')) return false;
   const others = words.filter((t) => !OVERVIEW_WORDS.has(t.text));
   return others.every((t) => project.has(t.text) && readmeOpensWith(stats, t.text));

@@ -1,4 +1,5 @@
 import type { IndexStats } from './index-data';
+import { leadWithMembers } from './member-boost';
 import { isOverviewQuestion, overviewChunks } from './overview';
 import { pathNames } from './path-tokens';
 import { alternatesOf, splitIdentifier, stem, type SearchTerm } from './terms';
@@ -86,7 +87,7 @@ function asksAboutTests(terms: SearchTerm[]): boolean {
 
 function coveredTerms(keys: Set<string> | undefined): number {
   let n = 0;
-  for (const k of keys ?? []) if (!k.startsWith('pair:')) n++;
+  for (const k of keys ?? []) if (!k.startsWith('pair:') && !k.startsWith('member:')) n++;
   return n;
 }
 
@@ -125,6 +126,7 @@ export function rankChunks(
   limit: number,
   phraseCheck?: PhraseCheck,
   project?: ReadonlySet<string>,
+  members: ReadonlySet<number> = new Set(),
 ): RankedChunk[] {
   const avgdl = stats.liveChunks > 0 ? stats.totalLength / stats.liveChunks : 1;
   const scores = new Map<number, number>();
@@ -141,7 +143,7 @@ export function rankChunks(
     if (packages.has(term)) return;
     // A pair of words counts where a path joins them (`code frame` → babel-code-frame/, `source maps` →
     // source-map.ts): in code, a compound such as apiKey or test_client already scores through its parts.
-    if (term.kind === 'pair') return;
+    if (term.kind === 'pair' || term.kind === 'member') return;
     const tokens = postingTokens(term);
     for (const [token, weight] of tokens) {
       const w = idf(stats, token) * weight;
@@ -169,16 +171,19 @@ export function rankChunks(
     touched.length = 0;
   });
   addPathBoosts(stats, terms, termKeys, scores, matched, packages);
-  const ranked: RankedChunk[] = [];
+  let ranked: RankedChunk[] = [];
+  const ids: number[] = [];
   const demoted = demotedFor(terms);
   // A pair of words is extra evidence where code joins them, not one more term a chunk must cover.
-  const coverageTerms = terms.filter((t) => t.kind !== 'pair').length;
+  const coverageTerms = terms.filter((t) => t.kind !== 'pair' && t.kind !== 'member').length;
   for (const [id, s] of scores) {
     const row = stats.chunk(id)!;
     const coverage = coveredTerms(matched.get(id)) / Math.max(1, coverageTerms);
     const factor = pathFactor(row.path, demoted);
     ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score: s * (1 + coverage) * factor, matched: [...(matched.get(id) ?? [])] });
+    ids.push(id);
   }
+  ranked = leadWithMembers(stats, ranked, ids, members);
   if (isOverviewQuestion(terms, stats, project)) {
     const best = ranked.reduce((m, r) => Math.max(m, r.score), 0) || 1;
     for (const o of overviewChunks(stats, terms)) {
@@ -235,7 +240,7 @@ function addPathBoosts(
   packages: Map<SearchTerm, string[]>,
 ): void {
   const pathTerms = terms
-    .map((t, i) => ({ t, key: termKeys[i], toks: lookupTokens(t) }))
+    .map((t, i) => ({ t, key: termKeys[i], toks: t.kind === 'member' ? [] : lookupTokens(t) }))
     .filter((x) => x.toks.length > 0)
     .map((x) => ({
       ...x,

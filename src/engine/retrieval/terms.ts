@@ -1,7 +1,7 @@
 /** One search term taken from a question. `text` is normalised (lower case, stemmed) except for phrases and paths. */
 export interface SearchTerm {
   text: string;
-  kind: 'phrase' | 'path' | 'identifier' | 'part' | 'word' | 'pair';
+  kind: 'phrase' | 'path' | 'identifier' | 'part' | 'word' | 'pair' | 'member';
   weight: number;
 }
 
@@ -147,11 +147,16 @@ function addMembers(token: string, add: (text: string, kind: SearchTerm['kind'],
   if (/[\\/]/.test(token) || !token.includes('.') || token.startsWith('.')) return;
   const members = token.split('.').filter(Boolean);
   if (members.length < 2 || FILE_EXTENSIONS.has(members[members.length - 1].toLowerCase())) return;
+  // `Session.send`: the member is looked for inside its owner's definition too (member-boost.ts).
+  for (let i = 0; i + 1 < members.length; i++) {
+    if (/^[A-Za-z_$][\w$]*$/.test(members[i]) && /^[A-Za-z_$][\w$]*$/.test(members[i + 1])) add(`${members[i]}.${members[i + 1]}`.toLowerCase(), 'member', 0);
+  }
   members.forEach((member, i) => {
     const words = splitIdentifier(member);
     if (words.length === 0 || (i === 0 && words.length === 1 && !/^[A-Z]/.test(member))) return;
+    // The index holds a one-word name by its stem (`Session` → sess), a compound whole (`maxContextTokens`).
     const joined = words.join('');
-    if (joined.length > 1 && !STOP_WORDS.has(joined)) add(joined, 'identifier', 2.5 * baseWeight);
+    if (joined.length > 1 && !STOP_WORDS.has(joined)) add(identifierToken(member), 'identifier', 2.5 * baseWeight);
   });
 }
 
@@ -170,6 +175,12 @@ function addPairs(sequence: (string | undefined)[], add: (text: string, kind: Se
     // A verb after a noun (`keys stored`, `errors thrown`) joins into no name.
     if (a && b && a !== b && !/(?:ed|ing)$/.test(b) && !IRREGULAR.has(b)) add(joinedPair(a, b), 'pair', weight);
   }
+}
+
+/** The index token of a name: a compound whole (`maxContextTokens` → maxcontexttokens), a one-word name by its stem (`Session` → sess). */
+export function identifierToken(name: string): string {
+  const words = splitIdentifier(name);
+  return words.length > 1 ? words.join('') : stem(words[0] ?? '');
 }
 
 /** Two lower-case words joined as a pair term names them; a path's segments are joined the same way (path-tokens.ts). */

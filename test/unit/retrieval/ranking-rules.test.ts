@@ -84,6 +84,19 @@ describe('ranking rules', () => {
     assert.equal((await ranked(index, 'where is the code frame printed?'))[0], 'packages/babel-code-frame/src/index.ts');
   });
 
+  it('puts the method a question names with its class first (Session.send), not the class', async () => {
+    const klass = ['class Session:', "    '''A session: sends requests, keeps cookies.'''", '    def __init__(self):', '        self.cookies = {}', '']
+      .concat(Array.from({ length: 90 }, (_, i) => `    def helper_${i}(self): return self.send_count + ${i}`))
+      .concat(['', '    def send(self, request):', '        return self.adapter.transmit(request)', '']);
+    const index = await indexOf({
+      'src/sessions.py': `${klass.join('\n')}\n`,
+      'src/mixins.py': 'class RedirectMixin:\n    def send(self, request):\n        raise NotImplementedError\n',
+    });
+    const [first] = await index.search(extractTerms('what does Session.send do?'), 5);
+    assert.equal(first.path, 'src/sessions.py');
+    assert.ok(first.startLine > 60, `the chunk of def send, not the class's first one: ${first.startLine}`);
+  });
+
   it('counts a quoted phrase only where its words are adjacent', async () => {
     const index = await indexOf({
       'a.md': 'Retries use exponential backoff with jitter.\n',

@@ -99,7 +99,10 @@ describe('quotes, contractions and dotted names in questions', () => {
     assert.ok(t.includes('identifier:maxcontexttokens'), t.join());
     const redirect = texts('how does res.redirect work?');
     assert.ok(redirect.includes('identifier:redirect') && !redirect.includes('identifier:res'), 'the method, not the variable in front');
-    assert.ok(texts('what does Session.send do?').includes('identifier:session'), 'a class in front is a name too');
+    const send = texts('what does Session.send do?');
+    assert.ok(send.includes('identifier:sess'), 'a class in front is a name too, by its stem as the index holds one word');
+    assert.ok(send.includes('member:session.send'), 'the member is looked for inside its owner');
+    assert.ok(texts('how does Blueprint.register work?').includes('member:blueprint.register'), 'a member name longer than a file extension');
     assert.ok(!texts('what does index.ts export?').includes('identifier:ts'), 'a file name has no members');
   });
 });

@@ -1,0 +1,83 @@
+import { definedName } from './chunks';
+import type { IndexStats } from './index-data';
+import type { RankedChunk } from './rank';
+import { identifierToken, splitIdentifier, type SearchTerm } from './terms';
+
+/** How far above the best other chunk a member's definition is put. */
+const MEMBER_LEAD = 1.2;
+/** Chunks defining a member read at most, per dotted name: a name defined everywhere (`get`) says little. */
+const MAX_CANDIDATES = 200;
+
+const sameName = (a: string, b: string) => splitIdentifier(a).join('') === splitIdentifier(b).join('');
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
+/**
+ * Whether line `at` of `lines` defines `member` inside a definition of `owner`: the nearest line
+ * above it with less indentation that starts a definition is the owner's (`class Session(...)`
+ * around `    def send(...)`, `export class Session {` around `  send(request) {`).
+ */
+function definedInside(lines: string[], at: number, owner: string): boolean {
+  const indent = indentOf(lines[at]);
+  if (indent === 0) return false;
+  for (let i = at - 1; i >= 0; i--) {
+    const line = lines[i];
+    if (line.trim() === '' || indentOf(line) >= indent) continue;
+    const name = definedName(line);
+    if (name) return sameName(name, owner);
+  }
+  return false;
+}
+
+/**
+ * Chunks that define a member the question names with its owner (`Session.send`, `Flask.route`),
+ * read to see that the definition sits inside the owner's. Ranking alone puts the class first: its
+ * chunk says `Session` and often `send`, while the method's chunk seldom names its class
+ * (requests: `def send` of `class Session` was not in the top 8 for "what does Session.send do?").
+ */
+export async function findMembers(stats: IndexStats, terms: readonly SearchTerm[], read: (rel: string) => Promise<string | undefined>): Promise<Set<number>> {
+  const found = new Set<number>();
+  const texts = new Map<string, string[] | undefined>();
+  for (const t of terms) {
+    const m = t.kind === 'member' ? /^([a-z_$][\w$]*)\.([a-z_$][\w$]*)$/.exec(t.text) : null;
+    if (!m || sameName(m[1], m[2])) continue;
+    const [owner, member] = [m[1], m[2]];
+    const candidates: number[] = [];
+    stats.forEachPosting(identifierToken(member), (id, _tf, defines) => {
+      if (defines && candidates.length < MAX_CANDIDATES) candidates.push(id);
+    });
+    for (const id of candidates) {
+      const row = stats.chunk(id)!;
+      if (!texts.has(row.path)) texts.set(row.path, (await read(row.path))?.split('\n'));
+      const lines = texts.get(row.path);
+      if (!lines) continue;
+      for (let i = row.startLine - 1; i < Math.min(row.endLine, lines.length); i++) {
+        const name = definedName(lines[i]);
+        if (name && sameName(name, member) && definedInside(lines, i, owner)) {
+          found.add(id);
+          break;
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Puts the member definitions first (`ranked[i]` is chunk `ids[i]`), in their own order; one not
+ * ranked at all (its words scored nothing) is added. Returns the list to sort.
+ */
+export function leadWithMembers(stats: IndexStats, ranked: RankedChunk[], ids: number[], members: ReadonlySet<number>): RankedChunk[] {
+  if (members.size === 0) return ranked;
+  const best = ranked.reduce((m, r) => Math.max(m, r.score), 0) || 1;
+  const seen = new Set<number>();
+  ranked.forEach((r, i) => {
+    if (!members.has(ids[i])) return;
+    seen.add(ids[i]);
+    r.score = best * MEMBER_LEAD + r.score * 0.01;
+  });
+  for (const id of members) {
+    const row = seen.has(id) ? undefined : stats.chunk(id);
+    if (row) ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score: best * MEMBER_LEAD, matched: [] });
+  }
+  return ranked;
+}
