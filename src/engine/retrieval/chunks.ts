@@ -18,9 +18,19 @@ const DEFINITION =
   /^\s*(?:export\s+)?(?:default\s+)?(?:public\s+|private\s+|protected\s+|static\s+|abstract\s+|async\s+|pub\s+)*(?:function\*?|class|interface|type|enum|const|let|var|def|fn|func|struct|trait|impl|module|namespace)\s+([A-Za-z_$][\w$]*)/;
 const METHOD = /^\s{2,}(?:public\s+|private\s+|protected\s+|static\s+|async\s+|get\s+|set\s+)*([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*(?::[^{=]+)?\{\s*$/;
 const MARKDOWN_HEADING = /^#{1,6}\s+(.+)$/;
+/** A Go method: `func (c *Context) Redirect(`, `func (s Set[T]) Add(`; groups: receiver, its type, the name. */
+const GO_METHOD = /^func\s*\(\s*([A-Za-z_]\w*)?\s*\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)/;
+
+/** A Go method's receiver (its variable and type) and name, when `line` defines one. */
+export function goMethod(line: string): { receiver?: string; type: string; name: string } | undefined {
+  const m = GO_METHOD.exec(line);
+  return m ? { receiver: m[1], type: m[2], name: m[3] } : undefined;
+}
 
 /** The name a line defines, if it starts a definition (or a markdown heading). */
 export function definedName(line: string): string | undefined {
+  const go = line.startsWith('func') ? goMethod(line) : undefined;
+  if (go) return go.name;
   const m = DEFINITION.exec(line) ?? METHOD.exec(line);
   if (m && !['if', 'for', 'while', 'switch', 'catch', 'return'].includes(m[1])) return m[1];
   const h = MARKDOWN_HEADING.exec(line);

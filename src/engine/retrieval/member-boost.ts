@@ -1,4 +1,4 @@
-import { definedName } from './chunks';
+import { definedName, goMethod } from './chunks';
 import type { IndexStats } from './index-data';
 import type { RankedChunk } from './rank';
 import { identifierToken, splitIdentifier, type SearchTerm } from './terms';
@@ -14,9 +14,13 @@ const indentOf = (line: string) => line.length - line.trimStart().length;
 /**
  * Whether line `at` of `lines` defines `member` inside a definition of `owner`: the nearest line
  * above it with less indentation that starts a definition is the owner's (`class Session(...)`
- * around `    def send(...)`, `export class Session {` around `  send(request) {`).
+ * around `    def send(...)`, `export class Session {` around `  send(request) {`), or a Go
+ * method's receiver is (`func (s *Session) Send(`).
  */
 function definedInside(lines: string[], at: number, owner: string): boolean {
+  // Go names the owner in the method's own line: its receiver's type, or the variable code calls it by (`c.Redirect`).
+  const go = goMethod(lines[at]);
+  if (go) return sameName(go.type, owner) || (go.receiver !== undefined && go.receiver === owner);
   const indent = indentOf(lines[at]);
   if (indent === 0) return false;
   for (let i = at - 1; i >= 0; i--) {

@@ -97,6 +97,18 @@ describe('ranking rules', () => {
     assert.ok(first.startLine > 60, `the chunk of def send, not the class's first one: ${first.startLine}`);
   });
 
+  it('finds a Go method by its receiver, named by its type or by the variable code calls it by (c.Redirect)', async () => {
+    const padding = Array.from({ length: 70 }, (_, i) => `func (c *Context) Helper${i}() int { return c.redirects + ${i} }`).join('\n');
+    const index = await indexOf({
+      'context.go': `package gin\n\ntype Context struct{ redirects int }\n\n${padding}\n\nfunc (c *Context) Redirect(code int, location string) {\n\tc.Render(code, location)\n}\n`,
+      'render/redirect.go': 'package render\n\n// Redirect renders a redirect to a location\ntype Redirect struct{ Code int }\n',
+    });
+    for (const question of ['how does c.Redirect work?', 'what does Context.Redirect do?']) {
+      const [first] = await index.search(extractTerms(question), 5);
+      assert.ok(first.path === 'context.go' && first.startLine > 60, `${question}: ${first.path}#L${first.startLine}`);
+    }
+  });
+
   it('counts a quoted phrase only where its words are adjacent', async () => {
     const index = await indexOf({
       'a.md': 'Retries use exponential backoff with jitter.\n',

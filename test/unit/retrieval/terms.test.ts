@@ -124,6 +124,9 @@ describe('chunking', () => {
     assert.equal(definedName('class KeyStore:'), 'KeyStore');
     assert.equal(definedName('def parse_retry_after(header):'), 'parse_retry_after');
     assert.equal(definedName('pub fn connect() -> Result<()> {'), 'connect');
+    assert.equal(definedName('func (c *Context) Redirect(code int, location string) {'), 'Redirect', 'a Go method, after its receiver');
+    assert.equal(definedName('func (s Set[T]) Add(v T) {'), 'Add');
+    assert.equal(definedName('func New() *Engine {'), 'New');
     assert.equal(definedName('  async readApiKey(provider: string): Promise<string | undefined> {'), 'readApiKey');
     assert.equal(definedName('  if (x) {'), undefined);
   });
