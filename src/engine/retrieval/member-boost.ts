@@ -45,9 +45,15 @@ export async function findMembers(stats: IndexStats, terms: readonly SearchTerm[
     const m = t.kind === 'member' ? /^([a-z_$][\w$]*)\.([a-z_$][\w$]*)$/.exec(t.text) : null;
     if (!m || sameName(m[1], m[2])) continue;
     const [owner, member] = [m[1], m[2]];
+    // Only files that name the owner somewhere, when the index holds its name (not a one-letter `c`).
+    let ownerFiles: Set<string> | undefined;
+    if (stats.docFrequency(identifierToken(owner)) > 0) {
+      ownerFiles = new Set();
+      stats.forEachPosting(identifierToken(owner), (id) => ownerFiles!.add(stats.chunk(id)!.path));
+    }
     const candidates: number[] = [];
     stats.forEachPosting(identifierToken(member), (id, _tf, defines) => {
-      if (defines && candidates.length < MAX_CANDIDATES) candidates.push(id);
+      if (defines && candidates.length < MAX_CANDIDATES && (!ownerFiles || ownerFiles.has(stats.chunk(id)!.path))) candidates.push(id);
     });
     for (const id of candidates) {
       const row = stats.chunk(id)!;
