@@ -82,5 +82,10 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['french street numbers before endless names', fill('12 rue de la Ab-') + fill('3 Impasse du ')],
     ['random-looking letters after password is', `password is ${fill('aBzxQ')}`],
     ['german preposition streets before endless tails', fill('In der Ab 1, 12345 Ab ')],
+    ['digits and bars (an app id, then no secret)', fill('1234567890123456|a')],
+    ['one digit between bars', fill('1|')],
+    ['authorization headers with endless scheme words', fill('Authorization: Ab-Cd ')],
+    ['curl -u before endless user names', fill('curl -u aB3dE5fG7hJ9kL2m')],
+    ['setting names in calls without values', fill('set("API_TOKEN", ')],
   ];
 }

@@ -197,6 +197,9 @@ export function isSecretValue(kind: AssignmentKind, key: string, value: string, 
   }
   if (kind === 'aws_secret_key' && /^[A-Za-z0-9/+]{40}$/.test(value)) return !isFakeBody(value);
   if (isLooseKey(key)) return looksRandomKey(value) && !isFakeBody(value);
+  // Digits alone, sixteen or more, under a token or secret name: client ids and secrets issued as numbers
+  // (`asanaToken="0064285786940086"`); a counted run (`1234567…`) or a repeated digit is a placeholder.
+  if (/^\d{16,64}$/.test(value)) return entropy(value) >= 2.5 && !/(\d)\1{3}|0123|1234|2345|3456|4567|5678|6789/.test(value);
   // Letters only: an identifier or constant name ("refreshTokenClientAcquireToken"); a random
   // key of 32+ characters almost always has a digit.
   if (/^[A-Za-z_]+$/.test(value)) return randomLetters(value) || (namesProvider(flatten(key)) && randomLowercase(value));

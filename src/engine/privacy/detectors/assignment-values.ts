@@ -193,9 +193,10 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
     const value = quotedValue(text, pos + gap);
     return value && { value, quoted: true, keyQuoted, codeAssignment: false, midLine: false };
   }
-  // `header("X-Api-Key", "…")`, `set('Authorization-Token', '…')`: a call's quoted header name, then
-  // its value. A header's name has a dash; `scrypt('password', 'salt')` passes a password, not a name.
-  if (ch === ',' && keyQuoted && key.includes('-') && /\([ \t]{0,3}$/.test(text.slice(Math.max(0, keyStart - 5), keyStart - 1))) {
+  // `header("X-Api-Key", "…")`, `System.setProperty("ETSY_TOKEN", "…")`, `getenv("api_token", "…")`: a
+  // call's quoted header or setting name, then its value. Such a name is compound (a dash, an
+  // underscore, camelCase); `scrypt('password', 'salt')` passes a password, not a name.
+  if (ch === ',' && keyQuoted && /[-_]|[a-z][A-Z]/.test(key) && /\([ \t]{0,3}$/.test(text.slice(Math.max(0, keyStart - 5), keyStart - 1))) {
     const gap = /^,[ \t]{0,3}/.exec(text.slice(pos, pos + 5))![0].length;
     const value = quotedValue(text, pos + gap);
     return value && { value, quoted: true, keyQuoted, codeAssignment: false, midLine: false };

@@ -60,10 +60,25 @@ const rules: PatternRule[] = [
     accept: (value) => notPlaceholder(value) && looksSecret(value),
   },
   {
+    // Authorization: <scheme> <credentials> with a scheme of a service's own (`Api-Token`, Okta's `SSWS`, `ApiKey`).
+    kind: 'bearer_token',
+    hint: 'uthorization',
+    pattern:
+      /(?<![\w-])Authorization["']?[ \t]{0,5}:[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)[A-Za-z][\w-]{1,30}[ \t]{1,3}(?<value>[A-Za-z0-9._~+/=-]{16,4096})(?![\w.~+/=-])/dgi,
+    accept: (value) => notPlaceholder(value) && looksSecret(value),
+  },
+  {
+    // curl -u KEY: an API key as the user name, with no password (Stripe's and others' way).
+    kind: 'basic_auth',
+    hint: 'curl',
+    pattern: /(?<![\w-])(?:-u|--user)(?:=|[ \t]{1,5})["']?(?<value>[^\s:"'@$[\]#]{10,200}):(?=["'\s]|$)/dg,
+    accept: (value) => notPlaceholder(value) && looksSecret(value),
+  },
+  {
     // curl -u user:password, --user 'user:password' (the user name stays).
     kind: 'basic_auth',
     hint: 'curl',
-    pattern: /(?<![\w-])(?:-u|--user)(?:=|[ \t]{1,5})["']?[^\s:"'@]{0,100}:(?<value>[^\s"']{3,200})/dg,
+    pattern: /(?<![\w-])(?:-u|--user)(?:=|[ \t]{1,5})["']?[^\s:"'@[]{0,100}:(?<value>[^\s"']{3,200})/dg,
     accept: (value) => notPlaceholder(value) && !/^\$\{?\w+\}?$/.test(value),
   },
   {

@@ -39,6 +39,13 @@ const anchoredRules: PatternRule[] = [
     pattern: /(?<![\w-])[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk(?![\w-])/y,
   },
   {
+    // A Facebook app access token: the app's id, `|`, then its secret or a 27-character hash.
+    kind: 'facebook_token',
+    anchor: { literal: '|', back: /\d/, maxBack: 16, quick: (t, at) => /\d/.test(t[at - 1] ?? '') && /[A-Za-z0-9_-]/.test(t[at + 1] ?? '') },
+    pattern: /(?<![\w|])\d{15,16}\|(?:[A-Za-z0-9_-]{27}|[a-f0-9]{32})(?![\w-])/y,
+    accept: (value) => !isFakeBody(value.slice(value.indexOf('|') + 1)),
+  },
+  {
     kind: 'terraform_token',
     anchor: { literal: '.atlasv1.', back: /[A-Za-z0-9]/, maxBack: 14 },
     pattern: /(?<![\w-])[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![\w-])/y,
