@@ -165,6 +165,7 @@ export const assignmentCases: Case[] = [
   ['a token issued as digits', 'asanaToken="0064285786940086"', `asanaToken="${R('api_key')}"`],
   ['an authorization scheme of a service', `Authorization: SSWS 00${fake(40, 'url', 33)}`, `Authorization: SSWS ${R('bearer_token')}`],
   ['an api key as the user name of curl -u', `curl -u ${fake(28, 'alnum', 34)}: https://api.example.com/v1`, `curl -u ${R('basic_auth')}: https://api.example.com/v1`],
+  ['a jenkins-encrypted secret in credentials.xml', `<password>{AQAAABAAAAAQ${fake(44, 'b64', 36)}=}</password>`, `<password>{${R('jenkins_secret')}}</password>`],
   ['a facebook app access token', `{"access_token": "911602140448729|${fake(27, 'url', 35)}"}`, `{"access_token": "${R('facebook_token')}"}`],
 ];
 

@@ -22,6 +22,14 @@ const anchoredRules: PatternRule[] = [
     accept: (value) => !isFakeBody(value.slice(value.indexOf(':') + 3)),
   },
   {
+    // A secret Jenkins keeps encrypted in its XML (credentials.xml, job configs): `{AQAAABAAAAAQ…=}`,
+    // version 1, a 16-byte IV; decryptable by anyone holding the controller's master key. The marker
+    // followed by a value (`{AQAAABAAA value}`, as scanners' test data write it) counts too.
+    kind: 'jenkins_secret',
+    anchor: { literal: 'AQAAABAAA', back: /[{\w -]/, maxBack: 42 },
+    pattern: /\{(?<value>(?:[A-Za-z0-9_-]{2,40} )?AQAAABAAA(?:[A-Za-z0-9+/]{12,4096}={0,2}|A?[ \t]+[^{}\s][^{}\n]{5,400}))\}/dy,
+  },
+  {
     kind: 'azure_client_secret',
     anchor: { literal: 'Q~', back: /[A-Za-z0-9_~.]/, maxBack: 4 },
     pattern: /(?<![\w~.-])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![\w~.-])/y,
