@@ -87,5 +87,9 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['authorization headers with endless scheme words', fill('Authorization: Ab-Cd ')],
     ['curl -u before endless user names', fill('curl -u aB3dE5fG7hJ9kL2m')],
     ['setting names in calls without values', fill('set("API_TOKEN", ')],
+    ['city keys before endless capitalised words', `city: ${fill('Ab-upon-Cd ')}`],
+    ['postcode words before endless digits', fill('postcode 1234 zip: ')],
+    ['greetings before endless names', fill('Hi Anna Anna, ')],
+    ['name keys inside person objects before endless words', `"customer": {"name": "${fill('Ab ')}`],
   ];
 }

@@ -71,6 +71,15 @@ export const piiMoreCases: Case[] = [
   ['uk street with an apostrophe and a postcode', "8 O'Hara Vale, Newton IV2 1BI", R('street_address')],
   ['german street named with a preposition', 'In der Birkenau 98c, 57323 Pohlanddorf', R('street_address')],
   ['german street abbreviated', 'Lieferung an Altstadtstr. 96a bitte', `Lieferung an ${R('street_address')} bitte`],
+  ['a city and a zip under their keys', '{"street": "x", "city": "Brakusfield", "zip": "16367"}', `{"street": "x", "city": "${R('city')}", "zip": "${R('postal_code')}"}`],
+  ['a city of several words and a uk postcode', "town: Stratford-upon-Avon\npostcode: SW1A 2AA", `town: ${R('city')}\npostcode: ${R('postal_code')}`],
+  ['a german city label and a postcode in prose', 'Stadt: Köln (postcode 50667)', `Stadt: ${R('city')} (postcode ${R('postal_code')})`],
+  ['a person greeted in a message', 'Hi Charlotte, your order #4821 has shipped.', `Hi ${R('person_name')}, your order #4821 has shipped.`],
+  ['a title before a name with an inner capital', 'Dear Ms. MacGyver, thank you.', `Dear Ms. ${R('person_name')}, thank you.`],
+  ['a surname opening with a particle', 'last_name: de Anda Alba', `last_name: ${R('person_name')}`],
+  ['a name inside an object holding a person', '{"customer": {"name": "Leonor Powlowski", "tier": "gold"}}', `{"customer": {"name": "${R('person_name')}", "tier": "gold"}}`],
+  ['who is signed in', 'INFO Logged in as Julian75.', `INFO Logged in as ${R('username')}.`],
+  ['a user key holding first_last names', '{"user": "Margarette_Altenwerth"}', `{"user": "${R('username')}"}`],
   ['french street, number first, without postcode', 'envoyer au 379 Impasse de la Ferronnerie demain', `envoyer au ${R('street_address')} demain`],
 ];
 
@@ -105,5 +114,10 @@ export const piiMoreLookalikes: Negative[] = [
   ['a position of one decimal place', 'position: 1.5, 2.25'],
   ['identifiers after password is', 'password is isRequiredForUser; password is HTTPServerConfig; password is $PASSWORD or $db_pass2'],
   ['english text with a number before Route', 'it returns 2 Route Handlers'],
+  ['city keys of code and types', 'city: String; cityId: 5; city: SIGTERM; const citySelect = 1'],
+  ['zip and gzip flags and sizes', 'zip: true\ngzip 12345\nzipSize: 30000'],
+  ['greetings of no one', 'Hello World, this is a test. Hi there, welcome.'],
+  ['logged in as a version, a file or an encoding', 'Logged in as v2.10.0. Logged in as README.md. Logged in as utf-8.'],
+  ['a group as a package author', '"author": { "name": "The Stdlib Authors" }'],
   ['passport module names', "passport = require('passport-jwt'); passport: v0.6.0"],
 ];

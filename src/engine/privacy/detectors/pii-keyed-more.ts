@@ -101,7 +101,9 @@ const BARE_USER_KEY = /(?:^|[^A-Za-z_])(?:[Uu]ser|USER|[Ll]ogin|LOGIN)["']?[ \t]
  */
 function handleUnderBareKey(value: string): boolean {
   if (/user|login|account|name|_id$|^id_/i.test(value)) return false;
-  return /\d/.test(value) || /^\p{Lu}\p{Ll}+\.\p{Lu}\p{Ll}+$/u.test(value);
+  // `Amir.Heidenreich`, `Milford_Morar`: a person's names joined, the first a given name.
+  const joined = /^(\p{Lu}\p{Ll}+)[._]\p{Lu}\p{Ll}+$/u.exec(value);
+  return /\d/.test(value) || (joined !== null && (value.includes('.') || isGivenName(joined[1])));
 }
 
 const plate: KeyedRule = {

@@ -4,6 +4,7 @@ import { idKeywords } from './pii-keyed-ids';
 import { proseKeywords } from './pii-prose';
 import { moreKeywords } from './pii-keyed-more';
 import { phoneKeywords } from './pii-phones-labelled';
+import { placeKeywords } from './pii-places';
 import { findStandaloneStreets, findWorldAddresses } from './pii-addresses-world';
 import { findFullNames } from './pii-names';
 import { isGivenName } from './given-names';
@@ -118,9 +119,12 @@ const driverAbbreviated: KeyedRule = {
   ),
 };
 
+const PARTICLES = '(?:(?:de|del|della|di|da|do|dos|das|du|van|von|der|den|le|la|ter|ten|zu) ){0,2}';
+
 const person: KeyedRule = {
   kind: 'person_name',
-  pattern: new RegExp(`[\\p{L} _-]{0,24}?(?:${anyCase('name')}|${anyCase('holder')})${SEP}(?<value>${NAME})(?![\\p{L}\\p{N}_(<?\\[])`, 'yu'),
+  // Surnames may open with a particle: `last_name: de Anda Alba`, `den Adel`, `van der Berg`.
+  pattern: new RegExp(`[\\p{L} _-]{0,24}?(?:${anyCase('name')}|${anyCase('holder')})${SEP}(?<value>${PARTICLES}${NAME})(?![\\p{L}\\p{N}_(<?\\[])`, 'yu'),
   accept: (value) => !notAName(value),
 };
 
@@ -128,7 +132,8 @@ const title: KeyedRule = {
   kind: 'person_name',
   standalone: true,
   // `Dr` needs its dot (without it, it is the street word of `5 Elm Dr`).
-  pattern: /(?:(?:Mrs?|Ms|Mx|Miss)\.?|Dr\.) (?<value>\p{Lu}\p{Ll}{1,30}(?:[ -]\p{Lu}\p{Ll}{1,30}){0,2})(?![\p{L}\p{N}_])/yu,
+  // An inner capital too: MacGyver, McDonald, DeShawn.
+  pattern: /(?:(?:Mrs?|Ms|Mx|Miss)\.?|Dr\.) (?<value>\p{Lu}\p{Ll}{1,30}(?:\p{Lu}\p{Ll}{1,30})?(?:[ -]\p{Lu}\p{Ll}{1,30}){0,2})(?![\p{L}\p{N}_])/yu,
   accept: (value) => !notAName(value),
 };
 
@@ -158,20 +163,30 @@ const nameLabel: KeyedRule = {
   },
 };
 
+const ORGANISATION = /^(?:Authors|Contributors|Developers|Maintainers|Community|Foundation|Project|Group|Labs|Inc|Ltd|LLC|Corp|Corporation|Company|GmbH)\.?$/;
+
+/** Inside an object that holds a person (`"customer": {`, `author: {`): its `name` is theirs, whatever the given name. */
+const PERSON_OBJECT =
+  /(?:customer|user|author|owner|contact|patient|employee|member|person|client|student|buyer|seller|recipient|sender|guest|passenger|applicant|maintainer|contributor|assignee|reporter)s?["']?[ \t]*[:=][ \t]*\{[^{}]*$/i;
+
 /**
  * A value under a bare `name` key (`{"name": "Marc Schumann"}`, `?name=Anaïs+Dumas`) is a person
- * only when it reads as one: a common given name (given-names.ts), then one to three capitalised
+ * only when it reads as one: a common given name (given-names.ts), or any name inside an object
+ * that holds a person (`"customer": {"name": "Leonor Powlowski"}`), then one to three capitalised
  * words. `name: "Babel Core"`, `"name": "my-package"` and `name = "Jest Config"` stay.
  */
 const bareName: KeyedRule = {
   kind: 'person_name',
   standalone: true,
   pattern: new RegExp(`name["'\`]?[ \t]{0,3}[:=][ \t]{0,3}["'\`]?(?<value>${NAME_LETTERS}(?:[ +]${NAME_LETTERS}){1,3})(?=["'\`&,;}\s]|$)`, 'yu'),
-  accept: (value) => {
+  accept: (value, text, start) => {
     const words = value.split(/[ +]/);
     // The words after the given name are capitalised words (`Julia REPL` names a language mode).
     const rest = words.slice(1);
-    return isGivenName(words[0]) && rest.every((w) => /^\p{Lu}\p{Ll}/u.test(w)) &&
+    const person = isGivenName(words[0]) || PERSON_OBJECT.test(text.slice(Math.max(0, start - 120), start));
+    // `The Stdlib Authors`, `Acme Labs`: a group or a company, not a person.
+    if (/^(?:The|Our|Your|All)$/.test(words[0]) || rest.some((w) => ORGANISATION.test(w))) return false;
+    return person && rest.every((w) => /^\p{Lu}\p{Ll}/u.test(w)) &&
       !rest.some((w) => notAName(w) || /^(?:Config|Plugin|Team|Core|Preset|Loader|App|Api|Server|Client)$/.test(w));
   },
 };
@@ -227,6 +242,7 @@ const keyed = new KeyedScan([
   ...proseKeywords,
   ...moreKeywords,
   ...phoneKeywords,
+  ...placeKeywords,
 ]);
 
 // USPS suffixes too (`3578 Zieme Course` aside: words that also close a name in docs and code, such as

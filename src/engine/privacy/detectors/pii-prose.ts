@@ -1,4 +1,5 @@
 import type { KeyedRule, KeywordTable } from '../keyed-scan';
+import { isGivenName } from './given-names';
 
 // Secrets as people write them in sentences rather than in key = value pairs: "your new password
 // is 8fJ#kL2m!x", "login with password Tr0ub4dor&3", "use the PIN 4821". The same words fill
@@ -69,9 +70,37 @@ const pin: KeyedRule = {
   accept: (value) => !/^(\d)\1*$/.test(value),
 };
 
+const NAME_WORD = "\\p{Lu}(?:\\p{Ll}|['’-](?=\\p{L})){1,30}";
+
+/**
+ * A person greeted or thanked in a message (`Hi Charlotte,`, `Dear Anna Schmidt:`, `Thanks Mark!`):
+ * a common given name (given-names.ts), then maybe a surname, then punctuation. `Hello World,`
+ * and `Hi there,` greet no one.
+ */
+const greeting: KeyedRule = {
+  kind: 'person_name',
+  standalone: true,
+  pattern: new RegExp(`(?:[Hh]i|[Hh]ello|[Hh]ey|[Dd]ear|[Tt]hanks|[Tt]hank you),? (?<value>${NAME_WORD}(?: ${NAME_WORD})?)(?=[,!.:;])`, 'yu'),
+  accept: (value) => isGivenName(value.split(' ')[0]),
+};
+
+/** Who a log or a message says is signed in (`Logged in as Julian75.`): a handle with a digit, `_` or `.` in it. */
+const signedInAs: KeyedRule = {
+  kind: 'username',
+  standalone: true,
+  pattern: /(?:[Ll]ogged|[Ss]igned) in as (?<value>[A-Za-z0-9][A-Za-z0-9_.-]{1,38}[A-Za-z0-9])(?![\w@-])/y,
+  // Not a version, an address, a file or an encoding (`v2.10.0`, `127.0.0.1`, `README.md`, `utf-8`).
+  accept: (value) =>
+    /[\d_.]/.test(value) && /^[A-Za-z]/.test(value) && (value.match(/[A-Za-z]/g) ?? []).length >= 3 &&
+    !/^v?\d|\.[A-Za-z]{1,4}$|^(?:utf|iso|ascii|latin|win|cp)[-_]?\d/i.test(value) && !/^(?:root|admin|guest|user)\d*$/i.test(value),
+};
+
 /** The keywords of these, for the one keyword scan of personal data (pii-personal.ts). */
 export const proseKeywords: KeywordTable = [
   { words: ['password', 'passcode', 'passphrase', 'passwd'], rule: passwordProse },
   // Keyword sources end where a word would go on: `pin` in `mapping`, `sol` in `console` fail inside the scan.
   { words: ['pin'], rule: pin, sources: ['pin(?![a-z])'] },
+  // `hi`, `hey`, `dear` end where a word would go on (`this`, `they`, `deary` fail inside the scan).
+  { words: ['hi', 'hello', 'hey', 'dear', 'thanks', 'thank you'], rule: greeting, sources: ['hi ', 'hello', 'hey ', 'dear ', 'thanks', 'thank you'] },
+  { words: ['logged in as', 'signed in as'], rule: signedInAs },
 ];

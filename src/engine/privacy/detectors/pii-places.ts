@@ -1,0 +1,58 @@
+import { anyCase, capitalisedOrNot, J, type KeyedRule, type KeywordTable } from '../keyed-scan';
+
+// Where a person lives, as forms and records name it: a city or town under its key or label
+// (`"city": "South Violette"`, `Stadt: Köln`), a postal code under its own (`"zip": "91471-3769"`,
+// `postcode: SW1A 2AA`, `(postcode 39677)`). Place names and numbers are everywhere in code and
+// prose; only the key says these are someone's address.
+
+/** `city` in German, French, Spanish, Portuguese, Italian, Dutch, Polish and the Nordic languages. */
+const CITY_WORDS_WORLD = ['stadt', 'ville', 'ciudad', 'cidade', 'città', 'plaats', 'woonplaats', 'miasto', 'stad', 'ort'];
+const CITY_WORLD = capitalisedOrNot(CITY_WORDS_WORLD);
+
+/** One to four capitalised words (not all capitals: `SIGTERM`), joined by spaces or dashes, with the small words place names hold. */
+const WORD = "\\p{Lu}\\p{Ll}(?:\\p{L}|['’](?=\\p{L})){0,29}\\.?";
+const PLACE = `${WORD}(?:[ -](?:${WORD}|upon|on|in|de|del|la|le|les|sur|am|an|der|im|en)){0,4}`;
+
+/** Words after a city key that are a type, a placeholder or a field, not a place. */
+const NOT_PLACES = /^(?:String|Str|Text|Optional|Nullable|None|Null|Any|City|Town|Required|Unknown|Undefined|Object|Value|Varchar|Char|True|False|Field|Column|Type|Name)\b/;
+
+const city: KeyedRule = {
+  kind: 'city',
+  standalone: true,
+  // `city: …`, `"city": "…"`, `City of birth: …`; not `cityId`, `city_code` or `city.name` (the key must end there).
+  pattern: new RegExp(
+    `(?:${anyCase('city')}|${anyCase('town')}|${CITY_WORLD})(?:${J}(?:${anyCase('name')}|${anyCase('of')} ${anyCase('birth')}|${anyCase('of')} ${anyCase('residence')}))?` +
+      `["'\`]?[ \\t]{0,3}[:=][ \\t]{0,3}["'\`]?(?<value>${PLACE})(?=["'\`,;}\\]\\r\\n]|[ \\t]*$|[ \\t]*[(|]|[ \\t]+\\d)`,
+    'yu',
+  ),
+  accept: (value) => !NOT_PLACES.test(value),
+};
+
+/** A postal code's shapes: US ZIP (and ZIP+4), UK, Canadian, Dutch, Polish, Portuguese, and four to six digits. */
+const POSTAL =
+  '\\d{5}-\\d{4}|[A-Z]{1,2}\\d[A-Z\\d]? ?\\d[A-Z]{2}|[A-Z]\\d[A-Z] ?\\d[A-Z]\\d|\\d{4} ?[A-Z]{2}|\\d{2}-\\d{3}|\\d{4}-\\d{3}|\\d{3} \\d{2}|\\d{4,6}';
+
+const postal: KeyedRule = {
+  kind: 'postal_code',
+  standalone: true,
+  // `zip: 91471`, `"postal_code": "SW1A 2AA"`, `(postcode 39677)`, `PLZ 10115`; not `zip: true` or `gzip`.
+  pattern: new RegExp(
+    `(?:${anyCase('zip')}(?:${J}${anyCase('code')}|${anyCase('code')})?|${anyCase('post')}(?:${J}${anyCase('code')}|${anyCase('code')})|` +
+      `${anyCase('postal')}${J}${anyCase('code')}|PLZ|${anyCase('plz')}|[Cc]ode postal|CAP|[Cc]ódigo postal|[Pp]ostnummer|[Kk]od pocztowy)` +
+      `["'\`]?[ \\t]{0,3}(?:[:=#][ \\t]{0,3}|[ \\t])["'\`]?(?<value>${POSTAL})(?![\\p{L}\\p{N}_.-])`,
+    'yu',
+  ),
+  // A run of one digit is a placeholder; `zip 12345` with nothing naming a place around it is a count in code.
+  accept: (value) => !/^(\d)\1+$/.test(value.replace(/\D/g, '')),
+};
+
+/** The keywords of these, for the one keyword scan of personal data (pii-personal.ts). */
+export const placeKeywords: KeywordTable = [
+  // `city` and `town` end where a word would go on: `citySelect`, `towns` stay keys of something else.
+  { words: ['city', 'town', ...CITY_WORDS_WORLD], rule: city, sources: ['city', 'town', ...CITY_WORDS_WORLD.map((w) => `${w}(?![a-z])`)] },
+  {
+    words: ['zip', 'zipcode', 'zip code', 'postcode', 'post code', 'postal code', 'plz', 'code postal', 'cap', 'código postal', 'postnummer', 'kod pocztowy'],
+    rule: postal,
+    sources: ['zip', 'post[ _-]?code', 'postal[ _-]?code', 'plz(?![a-z])', 'code postal', 'cap(?![a-z])', 'código postal', 'postnummer', 'kod pocztowy'],
+  },
+];
