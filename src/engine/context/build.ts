@@ -172,7 +172,8 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
   const done = performance.now();
   const ctx: BuiltContext = {
     queryId,
-    terms: terms.map((t) => t.text),
+    // The question's own terms: pairs of its words and Class.member lookups are the ranking's helpers.
+    terms: terms.filter((t) => t.kind !== 'pair' && t.kind !== 'member').map((t) => t.text),
     chunks: merged,
     totalTokens: fitted.tokens,
     budget: { maxContextTokens: s.maxContextTokens, maxFileTokens: s.maxFileTokens, encoding: s.encoding },

@@ -1,6 +1,5 @@
 import { definedName, goMethod } from './chunks';
 import type { IndexStats } from './index-data';
-import type { RankedChunk } from './rank';
 import { identifierToken, splitIdentifier, type SearchTerm } from './terms';
 
 /** How far above the best other chunk a member's definition is put. */
@@ -72,11 +71,20 @@ export async function findMembers(stats: IndexStats, terms: readonly SearchTerm[
   return found;
 }
 
+/** A ranked chunk, as rank.ts's RankedChunk (not imported: rank.ts imports this file). */
+interface Ranked {
+  path: string;
+  startLine: number;
+  endLine: number;
+  score: number;
+  matched: string[];
+}
+
 /**
  * Puts the member definitions first (`ranked[i]` is chunk `ids[i]`), in their own order; one not
  * ranked at all (its words scored nothing) is added. Returns the list to sort.
  */
-export function leadWithMembers(stats: IndexStats, ranked: RankedChunk[], ids: number[], members: ReadonlySet<number>): RankedChunk[] {
+export function leadWithMembers(stats: IndexStats, ranked: Ranked[], ids: number[], members: ReadonlySet<number>): Ranked[] {
   if (members.size === 0) return ranked;
   const best = ranked.reduce((m, r) => Math.max(m, r.score), 0) || 1;
   const seen = new Set<number>();

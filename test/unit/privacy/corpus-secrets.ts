@@ -160,12 +160,21 @@ export const assignmentCases: Case[] = [
   ['two passwords numbered', `a_password=one1one\nb_password=two2two`, `a_password=${R('password', 1)}\nb_password=${R('password', 2)}`],
   ['a password label in the middle of a line', 'Username: jdoe42, Password: S3cure!Pass', `Username: ${R('username')}, Password: ${R('password')}`],
   ['a password label in a sentence', 'Login with User: admin / Password: Adm1n#2024 today.', `Login with User: admin / Password: ${R('password')} today.`],
-  ['a setting named in a call, then its value', `System.setProperty("ETSY_TOKEN", "${fake(24, 'lower', 31)}")`, `System.setProperty("ETSY_TOKEN", "${R('api_key')}")`],
+  [
+    'a setting named in a call, then its value', `System.setProperty("ETSY_TOKEN", "${fake(24, 'lower', 31)}")`,
+    `System.setProperty("ETSY_TOKEN", "${R('api_key')}")`,
+  ],
   ['a default value of a setting read by name', `GetEnvOrDefault("api_token", "${fake(20, 'alnum', 32)}")`, `GetEnvOrDefault("api_token", "${R('api_key')}")`],
   ['a token issued as digits', 'asanaToken="0064285786940086"', `asanaToken="${R('api_key')}"`],
   ['an authorization scheme of a service', `Authorization: SSWS 00${fake(40, 'url', 33)}`, `Authorization: SSWS ${R('bearer_token')}`],
-  ['an api key as the user name of curl -u', `curl -u ${fake(28, 'alnum', 34)}: https://api.example.com/v1`, `curl -u ${R('basic_auth')}: https://api.example.com/v1`],
-  ['a jenkins-encrypted secret in credentials.xml', `<password>{AQAAABAAAAAQ${fake(44, 'b64', 36)}=}</password>`, `<password>{${R('jenkins_secret')}}</password>`],
+  [
+    'an api key as the user name of curl -u', `curl -u ${fake(28, 'alnum', 34)}: https://api.example.com/v1`,
+    `curl -u ${R('basic_auth')}: https://api.example.com/v1`,
+  ],
+  [
+    'a jenkins-encrypted secret in credentials.xml', `<password>{AQAAABAAAAAQ${fake(44, 'b64', 36)}=}</password>`,
+    `<password>{${R('jenkins_secret')}}</password>`,
+  ],
   ['a facebook app access token', `{"access_token": "911602140448729|${fake(27, 'url', 35)}"}`, `{"access_token": "${R('facebook_token')}"}`],
 ];
 

@@ -100,7 +100,10 @@ describe('ranking rules', () => {
   it('finds a Go method by its receiver, named by its type or by the variable code calls it by (c.Redirect)', async () => {
     const padding = Array.from({ length: 70 }, (_, i) => `func (c *Context) Helper${i}() int { return c.redirects + ${i} }`).join('\n');
     const index = await indexOf({
-      'context.go': `package gin\n\ntype Context struct{ redirects int }\n\n${padding}\n\nfunc (c *Context) Redirect(code int, location string) {\n\tc.Render(code, location)\n}\n`,
+      'context.go': [
+        'package gin', '', 'type Context struct{ redirects int }', '', padding, '',
+        'func (c *Context) Redirect(code int, location string) {', '\tc.Render(code, location)', '}', '',
+      ].join('\n'),
       'render/redirect.go': 'package render\n\n// Redirect renders a redirect to a location\ntype Redirect struct{ Code int }\n',
     });
     for (const question of ['how does c.Redirect work?', 'what does Context.Redirect do?']) {

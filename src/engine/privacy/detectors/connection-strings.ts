@@ -63,8 +63,11 @@ const rules: PatternRule[] = [
     // Authorization: <scheme> <credentials> with a scheme of a service's own (`Api-Token`, Okta's `SSWS`, `ApiKey`).
     kind: 'bearer_token',
     hint: 'uthorization',
-    pattern:
-      /(?<![\w-])Authorization["']?[ \t]{0,5}:[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)[A-Za-z][\w-]{1,30}[ \t]{1,3}(?<value>[A-Za-z0-9._~+/=-]{16,4096})(?![\w.~+/=-])/dgi,
+    pattern: new RegExp(
+      /(?<![\w-])Authorization["']?[ \t]{0,5}:[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)[A-Za-z][\w-]{1,30}[ \t]{1,3}/.source +
+        /(?<value>[A-Za-z0-9._~+/=-]{16,4096})(?![\w.~+/=-])/.source,
+      'dgi',
+    ),
     accept: (value) => notPlaceholder(value) && looksSecret(value),
   },
   {

@@ -31,7 +31,8 @@ const STREET = new RegExp(
       // Dutch: Keizersgracht 123, Stationsweg 4b
       `\\p{Lu}[\\p{L}-]*(?:straat|laan|weg|plein|gracht|kade|singel|dijk) ${NUMBER}`,
       // French: 12 rue de la Paix, 5 bis avenue Foch
-      `\\d{1,4}(?: ?(?:bis|ter))?,? (?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|[Rr]oute|[Cc]ours|[Vv]oie) [^\\n,]{2,40}`,
+      `\\d{1,4}(?: ?(?:bis|ter))?,? (?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|[Rr]oute|` +
+        `[Cc]ours|[Vv]oie) [^\\n,]{2,40}`,
       // Spanish, Catalan, Italian, Portuguese: Calle Mayor 12, 3º B; Via Roma 10/A; Rua Augusta 100
       `(?:Calle|C\\/|Avenida|Avda\\.|Av\\.|Plaza|Paseo|Carrer|Camino|Ronda|Via|Viale|Piazza|Corso|Largo|` +
         `Vicolo|Rua|Travessa|Praça|Alameda|Estrada) [^\\n,]{2,40},? ${NUMBER}(?:\\/[a-zA-Z0-9]{1,4})?(?:,? [^\\n,]{1,12})?`,

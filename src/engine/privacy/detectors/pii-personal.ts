@@ -166,8 +166,11 @@ const nameLabel: KeyedRule = {
 const ORGANISATION = /^(?:Authors|Contributors|Developers|Maintainers|Community|Foundation|Project|Group|Labs|Inc|Ltd|LLC|Corp|Corporation|Company|GmbH)\.?$/;
 
 /** Inside an object that holds a person (`"customer": {`, `author: {`): its `name` is theirs, whatever the given name. */
-const PERSON_OBJECT =
-  /(?:customer|user|author|owner|contact|patient|employee|member|person|client|student|buyer|seller|recipient|sender|guest|passenger|applicant|maintainer|contributor|assignee|reporter)s?["']?[ \t]*[:=][ \t]*\{[^{}]*$/i;
+const PERSON_OBJECT = new RegExp(
+  '(?:customer|user|author|owner|contact|patient|employee|member|person|client|student|buyer|seller|recipient|sender|guest|' +
+    `passenger|applicant|maintainer|contributor|assignee|reporter)s?["']?[ \\t]*[:=][ \\t]*\\{[^{}]*$`,
+  'i',
+);
 
 /**
  * A value under a bare `name` key (`{"name": "Marc Schumann"}`, `?name=Anaïs+Dumas`) is a person

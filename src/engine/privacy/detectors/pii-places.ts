@@ -14,14 +14,16 @@ const WORD = "\\p{Lu}\\p{Ll}(?:\\p{L}|['’](?=\\p{L})){0,29}\\.?";
 const PLACE = `${WORD}(?:[ -](?:${WORD}|upon|on|in|de|del|la|le|les|sur|am|an|der|im|en)){0,4}`;
 
 /** Words after a city key that are a type, a placeholder or a field, not a place. */
-const NOT_PLACES = /^(?:String|Str|Text|Optional|Nullable|None|Null|Any|City|Town|Required|Unknown|Undefined|Object|Value|Varchar|Char|True|False|Field|Column|Type|Name)\b/;
+const NOT_PLACES =
+  /^(?:String|Str|Text|Optional|Nullable|None|Null|Any|City|Town|Required|Unknown|Undefined|Object|Value|Varchar|Char|True|False|Field|Column|Type|Name)\b/;
 
 const city: KeyedRule = {
   kind: 'city',
   standalone: true,
   // `city: …`, `"city": "…"`, `City of birth: …`; not `cityId`, `city_code` or `city.name` (the key must end there).
   pattern: new RegExp(
-    `(?:${anyCase('city')}|${anyCase('town')}|${CITY_WORLD})(?:${J}(?:${anyCase('name')}|${anyCase('of')} ${anyCase('birth')}|${anyCase('of')} ${anyCase('residence')}))?` +
+    `(?:${anyCase('city')}|${anyCase('town')}|${CITY_WORLD})` +
+      `(?:${J}(?:${anyCase('name')}|${anyCase('of')} ${anyCase('birth')}|${anyCase('of')} ${anyCase('residence')}))?` +
       `["'\`]?[ \\t]{0,3}[:=][ \\t]{0,3}["'\`]?(?<value>${PLACE})(?=["'\`,;}\\]\\r\\n]|[ \\t]*$|[ \\t]*[(|]|[ \\t]+\\d)`,
     'yu',
   ),
