@@ -31,6 +31,11 @@ function definedInside(lines: string[], at: number, owner: string): boolean {
   return false;
 }
 
+/** Whether a folder or the file of `rel` is the module `owner` names (`middleware::from_fn` in middleware/from_fn.rs, `helpers.url_for` in helpers.py). */
+function moduleIs(rel: string, owner: string): boolean {
+  return rel.split('/').some((segment) => sameName(segment.replace(/\.[^.]*$/, ''), owner));
+}
+
 /**
  * Chunks that define a member the question names with its owner (`Session.send`, `Flask.route`),
  * read to see that the definition sits inside the owner's. Ranking alone puts the class first: its
@@ -61,7 +66,8 @@ export async function findMembers(stats: IndexStats, terms: readonly SearchTerm[
       if (!lines) continue;
       for (let i = row.startLine - 1; i < Math.min(row.endLine, lines.length); i++) {
         const name = definedName(lines[i]);
-        if (name && sameName(name, member) && definedInside(lines, i, owner)) {
+        // The member as written (`from_fn` is not the struct `FromFn`); its owner by its words (`Session`, `session`).
+        if (name && name.toLowerCase() === member && (definedInside(lines, i, owner) || (indentOf(lines[i]) === 0 && moduleIs(row.path, owner)))) {
           found.add(id);
           break;
         }

@@ -144,8 +144,9 @@ gradle mod sum bzl dart ex exs erl hs lua pl r scala clj tf hcl ipynb`.split(/\s
  * unless it is a class (capitalised: `Session`) or a compound name. A file name (`index.ts`) has none.
  */
 function addMembers(token: string, add: (text: string, kind: SearchTerm['kind'], weight: number) => void, baseWeight: number): void {
-  if (/[\\/]/.test(token) || !token.includes('.') || token.startsWith('.')) return;
-  const members = token.split('.').filter(Boolean);
+  // Rust, C++ and Ruby write members with `::` (`middleware::from_fn`), docs of Ruby and Java with `#` (`Base#route`).
+  if (/[\\/]/.test(token) || !/\.|::|\w#[A-Za-z_]/.test(token) || token.startsWith('.')) return;
+  const members = token.split(/\.|::|#/).filter(Boolean);
   if (members.length < 2 || FILE_EXTENSIONS.has(members[members.length - 1].toLowerCase())) return;
   // `Session.send`: the member is looked for inside its owner's definition too (member-boost.ts).
   for (let i = 0; i + 1 < members.length; i++) {

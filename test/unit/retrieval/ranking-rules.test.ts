@@ -112,6 +112,20 @@ describe('ranking rules', () => {
     }
   });
 
+  it('finds a member of a module named with :: in the file or folder of that module (middleware::from_fn)', async () => {
+    const index = await indexOf({
+      // The struct is named like the function, and its methods say from_fn and middleware on every line.
+      'src/middleware/from_fn.rs': [
+        'pub struct FromFn<F> {', '    f: F,', '}', '', 'impl<F> FromFn<F> {',
+        ...Array.from({ length: 55 }, (_, i) => `    // from_fn middleware step ${i}: calls the from_fn handler`),
+        '}', '', 'pub fn from_fn<F>(f: F) -> FromFnLayer<F> {', '    FromFnLayer { f }', '}', '',
+      ].join('\n'),
+      'src/routing/mod.rs': '//! Routing: every route is a middleware stack built from_fn handlers\npub fn route(path: &str) {}\n',
+    });
+    const [first] = await index.search(extractTerms('how does middleware::from_fn work?'), 5);
+    assert.ok(first.path === 'src/middleware/from_fn.rs' && first.startLine > 60, `${first.path}#L${first.startLine}`);
+  });
+
   it('counts a quoted phrase only where its words are adjacent', async () => {
     const index = await indexOf({
       'a.md': 'Retries use exponential backoff with jitter.\n',

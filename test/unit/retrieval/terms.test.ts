@@ -103,6 +103,9 @@ describe('quotes, contractions and dotted names in questions', () => {
     assert.ok(send.includes('identifier:sess'), 'a class in front is a name too, by its stem as the index holds one word');
     assert.ok(send.includes('member:session.send'), 'the member is looked for inside its owner');
     assert.ok(texts('how does Blueprint.register work?').includes('member:blueprint.register'), 'a member name longer than a file extension');
+    assert.ok(texts('how does middleware::from_fn work?').includes('member:middleware.from_fn'), 'Rust and C++ write members with ::');
+    assert.ok(texts('what does Base#route do?').includes('member:base.route'), 'docs of Ruby and Java write them with #');
+    assert.ok(!texts('is C# supported? see #123').some((t) => t.startsWith('member:')), 'not a language name or an issue number');
     assert.ok(!texts('what does index.ts export?').includes('identifier:ts'), 'a file name has no members');
   });
 });
