@@ -48,10 +48,26 @@ const postal: KeyedRule = {
   accept: (value) => !/^(\d)\1+$/.test(value.replace(/\D/g, '')),
 };
 
+/**
+ * A house number under its key (`house_number: 12a`, `"building_number": "482"`, `Hausnummer: 5`), or
+ * quoted under a bare `building` key beside an address (`"building": "482"`; `building: true` is a flag).
+ */
+const houseNumber: KeyedRule = {
+  kind: 'street_address',
+  standalone: true,
+  pattern: new RegExp(
+    `(?:(?:${anyCase('house')}|${anyCase('building')}|${anyCase('street')})${J}(?:${anyCase('number')}|${anyCase('no')}|${anyCase('nr')})|` +
+      `${anyCase('housenumber')}|[Hh]ausnummer|[Nn]uméro de rue|${anyCase('building')}(?=["'\`][ \\t]{0,3}:[ \\t]{0,3}["'\`]))` +
+      `["'\`]?[ \\t]{0,3}[:=][ \\t]{0,3}["'\`]?(?<value>\\d{1,5}(?:[ -]?[A-Za-z](?![\\p{L}\\p{N}]))?)(?![\\p{L}\\p{N}_.-])`,
+    'yu',
+  ),
+};
+
 /** The keywords of these, for the one keyword scan of personal data (pii-personal.ts). */
 export const placeKeywords: KeywordTable = [
   // `city` and `town` end where a word would go on: `citySelect`, `towns` stay keys of something else.
   { words: ['city', 'town', ...CITY_WORDS_WORLD], rule: city, sources: ['city', 'town', ...CITY_WORDS_WORLD.map((w) => `${w}(?![a-z])`)] },
+  { words: ['house number', 'building number', 'street number', 'housenumber', 'hausnummer', 'numéro de rue', 'building'], rule: houseNumber },
   {
     words: ['zip', 'zipcode', 'zip code', 'postcode', 'post code', 'postal code', 'plz', 'code postal', 'cap', 'código postal', 'postnummer', 'kod pocztowy'],
     rule: postal,
