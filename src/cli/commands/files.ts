@@ -15,8 +15,9 @@ const HELP = `Usage: grounded files [--root DIR] [--explain PATH] [--json] [--ma
 
 Prints what the assistant may read in the folder: one workspace-relative POSIX path per line,
 sorted. Hidden: whatever git ignores (every .gitignore, .git/info/exclude; files git tracks stay
-visible), whatever .agentignore files hide, .git/, .agent/secrets/, .agent/state/, the excluded
-folders (node_modules, dist, build, ...), binary files and files larger than the size limit.
+visible), whatever .agentignore files hide, .git/, .agent/secrets/, .agent/state/, paths more than 48
+folders deep, the excluded folders (node_modules, dist, build, ...), binary files and files
+larger than the size limit.
 When \`grounded serve\` runs for the folder (with the same settings), the list comes from its live
 index: the same list, without listing the tree again.
 

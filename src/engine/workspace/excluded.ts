@@ -1,4 +1,5 @@
 import ignore from 'ignore';
+import { tamedSetting } from './ignore-rules';
 import type { EngineSettings } from '../config/settings';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -23,7 +24,7 @@ export function underExcludedFolder(names: ReadonlySet<string>): (rel: string) =
  */
 export function hiddenBySettings(s: EngineSettings): (rel: string) => boolean {
   // Without patterns, no call into `ignore` per path (tens of thousands at every start).
-  const extra = s.extraIgnore?.length ? ignore().add(s.extraIgnore) : undefined;
+  const extra = s.extraIgnore?.length ? ignore().add(s.extraIgnore.flatMap((p, i) => tamedSetting(p, String(i)))) : undefined;
   const inExcluded = underExcludedFolder(new Set(s.excludedFolders ?? []));
   return (rel) => (extra?.ignores(rel) ?? false) || inExcluded(rel);
 }

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { defaultSettings } from '../config/settings';
 import { realRelativeSync, toWorkspaceRelative } from './contain';
-import { gitTrackedFiles, hasBinaryExtension, isAlwaysHidden } from './hidden';
+import { gitTrackedFiles, hasBinaryExtension, isAlwaysHidden, isTooDeep, MAX_FOLDER_DEPTH } from './hidden';
 import { RuleChain, type DecidingRule } from './ignore-rules';
 import { formatBytes, sniffIsBinary } from './read';
 import type { DiscoveryOptions, PathExplanation } from './types';
@@ -34,6 +34,9 @@ async function isDirectory(abs: string): Promise<boolean | undefined> {
  * rule (a git-tracked file stays visible, as git lists it). Undefined when no rule hides it.
  */
 async function ruleVerdict(opts: DiscoveryOptions, root: string, rel: string): Promise<PathExplanation | undefined> {
+  if (isTooDeep(rel)) {
+    return { path: rel, visible: false, reason: 'ignored', detail: `more than ${MAX_FOLDER_DEPTH} folders deep: such paths are never read` };
+  }
   if (isAlwaysHidden(rel)) {
     return { path: rel, visible: false, reason: 'ignored', detail: 'always hidden: .git/, .agent/secrets/ and .agent/state/ are never read' };
   }

@@ -39,12 +39,35 @@ export function rebasePattern(line: string, relDir: string): string {
   return `${negated}${relDir}/${body}`;
 }
 
+/** `**` a pattern may hold before it is simplified (tamePattern). */
+const MAX_GLOBSTARS = 3;
+
+/**
+ * A pattern safe to match. The `ignore` library turns each `**` into a regular expression that
+ * backtracks: six of them between `a` folders (the pattern `a/b` with `**` around each part),
+ * against a path 60 folders deep, took minutes, so a repository's .gitignore or .agentignore
+ * could hang every listing. Git's own matcher prunes such searches; this one keeps at most
+ * MAX_GLOBSTARS. A pattern with more hides by its last part alone (anywhere below: it hides all
+ * the original did, and more), and one that un-hides (`!…`) is dropped (it shows nothing the
+ * original kept hidden): never less hidden than written.
+ */
+export function tamePattern(line: string): string | undefined {
+  if ((line.match(/\*\*/g)?.length ?? 0) <= MAX_GLOBSTARS) return line;
+  if (line.startsWith('!')) return undefined;
+  const pieces = line.split('**').map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean);
+  const last = pieces[pieces.length - 1];
+  if (!last) return '**';
+  const dirOnly = line.endsWith('/') ? '/' : '';
+  return line.replace(/\/+$/, '').endsWith('**') ? `**/${last}/**` : `**/${last}${dirOnly}`;
+}
+
 /** Parses an ignore file's text into rebased patterns marked with `source:line`. */
 export function parseIgnoreText(text: string, source: string, relDir: string): MarkedPattern[] {
   const out: MarkedPattern[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
     if (!raw.trim() || raw.startsWith('#')) return;
-    out.push({ pattern: rebasePattern(raw, relDir), mark: `${source}:${i + 1}:${raw}` });
+    const safe = tamePattern(raw);
+    if (safe !== undefined) out.push({ pattern: rebasePattern(safe, relDir), mark: `${source}:${i + 1}:${raw}` });
   });
   return out;
 }
@@ -119,6 +142,12 @@ async function gitScope(root: string): Promise<GitScope> {
   return { prefix, ignoreCase: config.ignoreCase, outer };
 }
 
+/** An extra ignore pattern from the settings, tamed like a file's (none when it is dropped). */
+export function tamedSetting(pattern: string, mark: string): MarkedPattern[] {
+  const safe = tamePattern(pattern);
+  return safe === undefined ? [] : [{ pattern: safe, mark }];
+}
+
 function toRule(mark: string | undefined, negative: boolean, fallbackPattern: string): DecidingRule {
   const m = mark ? /^(.*?):(\d+):(.*)$/.exec(mark) : null;
   if (!m) return { source: '(settings)', line: 0, pattern: fallbackPattern, negated: negative };
@@ -140,7 +169,7 @@ export class RuleChain {
     const options = { ignorecase: scope.ignoreCase };
     const git = ignore(options).add(scope.outer).add(await readIgnoreFile(root, '', '.gitignore', scope.prefix));
     const agent = ignore(options)
-      .add(extraIgnore.map((p, i) => ({ pattern: p, mark: `(extra ignore setting):${i + 1}:${p}` })))
+      .add(extraIgnore.flatMap((p, i) => tamedSetting(p, `(extra ignore setting):${i + 1}:${p}`)))
       .add(await readIgnoreFile(root, '', '.agentignore'));
     return new RuleChain(git, agent, scope);
   }

@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { discoverFiles, explainPath } from '../../../src/engine/workspace/discovery';
+import { isTooDeep, MAX_FOLDER_DEPTH } from '../../../src/engine/workspace/hidden';
+import { tamePattern } from '../../../src/engine/workspace/ignore-rules';
+
+// A repository can hold ignore patterns and folder chains that make the `ignore` library's
+// regular expressions backtrack for minutes (six `**` against a path 60 folders deep). These
+// tests finish only because such patterns and paths are tamed: a hang fails them by the runner's timeout.
+
+const roots: string[] = [];
+after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+
+const MANY_GLOBSTARS = `${'**/a/'.repeat(6)}**/b`;
+
+describe('ignore rules a repository could use to hang every listing', () => {
+  it('keeps a pattern of three `**` or fewer, and one with more hides by its last part (more, never less)', () => {
+    for (const p of ['node_modules/', '**/dist/**', '**/a/**/b', '!**/keep/**', '*.log']) assert.equal(tamePattern(p), p);
+    assert.equal(tamePattern(MANY_GLOBSTARS), '**/b');
+    assert.equal(tamePattern('x/**/y/**/z/**/w/**'), '**/w/**');
+    assert.equal(tamePattern(`!${MANY_GLOBSTARS}`), undefined, 'an un-hiding pattern is dropped: it would show what it cannot be trusted to show');
+  });
+
+  it('never lists a path more than MAX_FOLDER_DEPTH folders deep', () => {
+    assert.equal(isTooDeep(`${'a/'.repeat(MAX_FOLDER_DEPTH)}f.txt`), false);
+    assert.equal(isTooDeep(`${'a/'.repeat(MAX_FOLDER_DEPTH + 1)}f.txt`), true);
+    assert.equal(isTooDeep('short/path.ts'), false);
+  });
+
+  it('lists a workspace with such a pattern and a chain of 400 folders, hiding what the pattern hides', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'grounded-deep-'));
+    roots.push(root);
+    const deep = path.join(root, ...Array.from({ length: 400 }, () => 'a'));
+    mkdirSync(deep, { recursive: true });
+    writeFileSync(path.join(deep, 'c.txt'), 'deep\n');
+    mkdirSync(path.join(root, 'a', 'a', 'a', 'a', 'a', 'a'), { recursive: true });
+    writeFileSync(path.join(root, 'a', 'a', 'a', 'a', 'a', 'a', 'b'), 'hidden by the pattern\n');
+    writeFileSync(path.join(root, 'a', 'shallow.txt'), 'kept\n');
+    writeFileSync(path.join(root, '.agentignore'), `${MANY_GLOBSTARS}\n`);
+    writeFileSync(path.join(root, '.gitignore'), '**/a/**/a/**/a/**/a/**/x\n');
+    const files = (await discoverFiles({ root })).files.map((f) => f.path).sort();
+    assert.deepEqual(files, ['.agentignore', '.gitignore', 'a/shallow.txt']);
+    const verdict = await explainPath({ root }, `${'a/'.repeat(400)}c.txt`);
+    assert.equal(verdict.visible, false);
+    assert.match(verdict.detail ?? '', /folders deep/);
+  });
+});
