@@ -31,8 +31,9 @@ export function findEvidenceClaims(text: string): EvidenceClaim[] {
     const body = claimText.slice(2);
     const figures = [...body.matchAll(/(?<![\w.])(\d+)(?:\s*\/\s*(\d+))?(?![\w.])/g)].flatMap((f) => (f[2] ? [Number(f[1]), Number(f[2])] : [Number(f[1])]));
     for (const w of body.toLowerCase().matchAll(/\b(once|twice|one|two|three|four|five|six|seven|eight|nine|ten)\b/g)) figures.push(NUMBER_WORDS[w[1]]);
-    const all = /\b(?:all|every|each)\b[^,;]*\bfail|\bnone\b[^,;]*\bsucce/i.test(body) ? 'failed'
-      : /\b(?:all|every|each)\b[^,;]*\bsucce|\bnone\b[^,;]*\bfail/i.test(body) ? 'succeeded' : undefined;
+    // Bounded gaps: an unbounded one made a model's 256 KB sentence of `all all …` cost 6 s (each `all` scanned to the end).
+    const all = /\b(?:all|every|each)\b[^,;]{0,160}\bfail|\bnone\b[^,;]{0,160}\bsucce/i.test(body) ? 'failed'
+      : /\b(?:all|every|each)\b[^,;]{0,160}\bsucce|\bnone\b[^,;]{0,160}\bfail/i.test(body) ? 'succeeded' : undefined;
     out.push({ query: m[1] as EvidenceId, text: claimText, figures, all });
   }
   return out;

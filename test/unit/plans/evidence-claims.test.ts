@@ -67,3 +67,11 @@ test('claims that match the summary pass', async () => {
   assert.equal(r.stdout, 'Plan is valid.\n');
   assert.equal(r.code, 0);
 });
+
+test('reads "all … failed" within a sentence, and a model\'s endless sentence of `all` in one pass (the gap is bounded)', async () => {
+  const { findEvidenceClaims } = await import('../../../src/engine/plans/evidence-claims');
+  assert.deepEqual(findEvidenceClaims('Q1: all 3 runs failed; Q2 none of them succeeded.').map((c) => c.all), ['failed', 'failed']);
+  assert.deepEqual(findEvidenceClaims('Q3: each of the writes succeeded.').map((c) => c.all), ['succeeded']);
+  // 256 KB without a comma: an unbounded gap scanned to the end from every `all` (6 s); bounded, it is one pass.
+  assert.deepEqual(findEvidenceClaims(`Q1 ${'all '.repeat(64_000)}`).map((c) => c.all), [undefined]);
+});
