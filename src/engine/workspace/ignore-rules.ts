@@ -40,7 +40,7 @@ export function rebasePattern(line: string, relDir: string): string {
 }
 
 /** `**` a pattern may hold before it is simplified (tamePattern). */
-const MAX_GLOBSTARS = 3;
+const MAX_GLOBSTARS = 2;
 
 /**
  * A pattern safe to match. The `ignore` library turns each `**` into a regular expression that

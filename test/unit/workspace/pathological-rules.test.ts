@@ -17,8 +17,9 @@ after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
 const MANY_GLOBSTARS = `${'**/a/'.repeat(6)}**/b`;
 
 describe('ignore rules a repository could use to hang every listing', () => {
-  it('keeps a pattern of three `**` or fewer, and one with more hides by its last part (more, never less)', () => {
+  it('keeps a pattern of two `**` or fewer, and one with more hides by its last part (more, never less)', () => {
     for (const p of ['node_modules/', '**/dist/**', '**/a/**/b', '!**/keep/**', '*.log']) assert.equal(tamePattern(p), p);
+    assert.equal(tamePattern('**/a/**/b/**/c'), '**/c');
     assert.equal(tamePattern(MANY_GLOBSTARS), '**/b');
     assert.equal(tamePattern('x/**/y/**/z/**/w/**'), '**/w/**');
     assert.equal(tamePattern(`!${MANY_GLOBSTARS}`), undefined, 'an un-hiding pattern is dropped: it would show what it cannot be trusted to show');
