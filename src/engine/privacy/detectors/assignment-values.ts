@@ -187,6 +187,11 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
     const value = unquotedValue(text, pos + 1, 'word');
     return { value, quoted: false, keyQuoted, codeAssignment: false, midLine: false };
   }
+  // `stripe token - 'sk_…'`: a dash between a name and its quoted value, as notes and tickets write it.
+  if (ch === ' ' && text.startsWith(' - ', pos) && (text[pos + 3] === "'" || text[pos + 3] === '"')) {
+    const value = quotedValue(text, pos + 3);
+    return value && { value, quoted: true, keyQuoted, codeAssignment: false, midLine: false };
+  }
   if (ch === '(' || ch === ' ') {
     const gap = ch === '(' ? 1 : /^ {1,3}/.exec(text.slice(pos, pos + 4))?.[0].length ?? 0;
     if (text[pos + gap] !== '"') return undefined;
