@@ -6,6 +6,7 @@ export const negatives: Negative[] = [
   ['a hash function given a password word, not a setting name', "scrypt('password', 'salt'); t('reset_password', 'Reset your password')"],
   ['digits that count or repeat under a secret name', 'secret: "1234567890123456"\ntoken_expiry = "1700000000000000"'],
   ['curl -u with a short user and no password', 'curl -u admin: http://localhost:8080 && curl -u "$TOKEN:" https://x'],
+  ['a dash after a secret word in prose, and a subtraction', "the token - a string; const n = token - '1'"],
   ['the jenkins marker alone', 'const MARKER = "{AQAAABAAA}";'],
   ['a digest authorization header', 'Authorization: Digest username="Mufasa", realm="testrealm", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093"'],
   ['street words of other languages that are not addresses', 'Send it via the API in version 2. Via HTTP 2 or Via Roma 10.5 are not streets.'],

@@ -171,6 +171,7 @@ export const assignmentCases: Case[] = [
     'an api key as the user name of curl -u', `curl -u ${fake(28, 'alnum', 34)}: https://api.example.com/v1`,
     `curl -u ${R('basic_auth')}: https://api.example.com/v1`,
   ],
+  ['a quoted value after a dash, as notes write it', `stytch token - '${fake(24, 'alnum', 37)}'`, `stytch token - '${R('api_key')}'`],
   [
     'a jenkins-encrypted secret in credentials.xml', `<password>{AQAAABAAAAAQ${fake(44, 'b64', 36)}=}</password>`,
     `<password>{${R('jenkins_secret')}}</password>`,
