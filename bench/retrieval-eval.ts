@@ -1,7 +1,7 @@
 // Retrieval quality on questions whose answer files are known: for each, the rank of the first
 // answer file among the files of the top 10 chunks. Prints MRR@10 and how many answers are in the
 // top 5, for this repository and for each DIR that is a clone of babel/babel, pallets/flask,
-// expressjs/express, gin-gonic/gin or psf/requests.
+// expressjs/express, gin-gonic/gin, psf/requests, axios/axios, tokio-rs/axum or sinatra/sinatra.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose]
 // The labels are the developers' own (one file pattern per question): a yardstick between
 // versions of the ranking, not an absolute score.
