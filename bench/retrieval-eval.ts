@@ -1,7 +1,7 @@
 // Retrieval quality on questions whose answer files are known: for each, the rank of the first
 // answer file among the files of the top 10 chunks. Prints MRR@10 and how many answers are in the
 // top 5, for this repository and for each DIR that is a clone of babel/babel, pallets/flask,
-// expressjs/express, gin-gonic/gin, psf/requests, axios/axios, tokio-rs/axum or sinatra/sinatra.
+// expressjs/express, gin-gonic/gin, psf/requests, axios/axios, tokio-rs/axum, sinatra/sinatra or google/gson.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose]
 // The labels are the developers' own (one file pattern per question): a yardstick between
 // versions of the ranking, not an absolute score.
@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { WorkspaceIndex } from '../src/engine/retrieval/index';
 import { extractTerms } from '../src/engine/retrieval/terms';
-import { AXIOS, AXUM, SINATRA } from './retrieval-sets-more';
+import { AXIOS, AXUM, GSON, SINATRA } from './retrieval-sets-more';
 
 type Labelled = [question: string, answer: RegExp];
 
@@ -129,6 +129,7 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'axios', marker: 'lib/core/Axios.js', questions: AXIOS },
   { name: 'axum', marker: 'axum/src/routing/mod.rs', questions: AXUM },
   { name: 'sinatra', marker: 'lib/sinatra/base.rb', questions: SINATRA },
+  { name: 'gson', marker: 'gson/src/main/java/com/google/gson/Gson.java', questions: GSON },
 ];
 
 async function evaluate(name: string, root: string, questions: Labelled[], verbose: boolean): Promise<void> {

@@ -1,4 +1,4 @@
-// Labelled questions on three more repositories (axios/axios, tokio-rs/axum, sinatra/sinatra),
+// Labelled questions on four more repositories (axios/axios, tokio-rs/axum, sinatra/sinatra, google/gson),
 // written from knowledge of the projects before any result was looked at: held out from tuning.
 export type Labelled = [question: string, answer: RegExp];
 
@@ -49,4 +49,23 @@ export const SINATRA: Labelled[] = [
   ['how is the content security policy header built?', /protection\/content_security_policy\.rb$/],
   ['how are error handlers invoked for exceptions?', /^lib\/sinatra\/(base|show_exceptions)\.rb$/],
   ['how are cookies read and written?', /^sinatra-contrib\/lib\/sinatra\/cookies\.rb$/],
+];
+
+const G = 'gson/src/main/java/com/google/gson';
+
+export const GSON: Labelled[] = [
+  ['how does Gson.toJson serialize an object?', new RegExp(`^${G}/Gson\\.java$`)],
+  ['how are fields excluded from serialization?', new RegExp(`^${G}/(internal/Excluder|ExclusionStrategy)\\.java$`)],
+  ['how does JsonReader parse numbers?', new RegExp(`^${G}/stream/JsonReader\\.java$`)],
+  ['how are type adapters looked up for a type?', new RegExp(`^${G}/Gson\\.java$`)],
+  ['how does the reflective type adapter read fields?', new RegExp(`^${G}/internal/bind/ReflectiveTypeAdapterFactory\\.java$`)],
+  ['how is pretty printing configured?', new RegExp(`^${G}/(GsonBuilder|FormattingStyle|stream/JsonWriter)\\.java$`)],
+  ['how are enums serialized?', new RegExp(`^${G}/internal/bind/EnumTypeAdapter\\.java$`)],
+  ['how does @SerializedName change field names?', new RegExp(`^${G}/(internal/bind/ReflectiveTypeAdapterFactory|annotations/SerializedName|FieldNamingPolicy)\\.java$`)],
+  ['how are dates formatted?', new RegExp(`^${G}/internal/bind/(DefaultDateTypeAdapter|DateTypeAdapter)\\.java$`)],
+  ['how does JsonWriter escape strings?', new RegExp(`^${G}/stream/JsonWriter\\.java$`)],
+  ['how is a JsonObject stored internally?', new RegExp(`^${G}/(JsonObject|internal/LinkedTreeMap)\\.java$`)],
+  ['what does GsonBuilder.setLenient do?', new RegExp(`^${G}/GsonBuilder\\.java$`)],
+  ['how are collections deserialized?', new RegExp(`^${G}/internal/bind/CollectionTypeAdapterFactory\\.java$`)],
+  ['how are classes without a no-args constructor instantiated?', new RegExp(`^${G}/internal/(ConstructorConstructor|UnsafeAllocator)\\.java$`)],
 ];

@@ -14,9 +14,21 @@ export interface IndexedChunk {
 export const TARGET_LINES = 60;
 export const MIN_LINES = 30;
 
-const DEFINITION =
-  /^\s*(?:export\s+)?(?:default\s+)?(?:public\s+|private\s+|protected\s+|static\s+|abstract\s+|async\s+|pub\s+)*(?:function\*?|class|interface|type|enum|const|let|var|def|fn|func|struct|trait|impl|module|namespace)\s+([A-Za-z_$][\w$]*)/;
+const DEFINITION = new RegExp(
+  /^\s*(?:export\s+)?(?:default\s+)?(?:(?:public|private|protected|internal|static|abstract|final|override|open|suspend|inline|async|pub)\s+)*/.source +
+    /(?:function\*?|class|interface|type|enum|const|let|var|def|fn|fun|func|struct|trait|impl|module|namespace)\s+([A-Za-z_$][\w$]*)/.source,
+);
 const METHOD = /^\s{2,}(?:public\s+|private\s+|protected\s+|static\s+|async\s+|get\s+|set\s+)*([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*(?::[^{=]+)?\{\s*$/;
+/**
+ * A method declared with its return type, as Java, C#, Kotlin properties, C and C++ write it:
+ * `  public <T> T fromJson(String json) throws JsonSyntaxException {`, `  static int count(List<X> xs) {`.
+ * The line must open the body (`{` at its end); a statement's first word is no type (`await f(x) {`).
+ */
+const TYPED_METHOD = new RegExp(
+  /^\s{2,}(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|internal|static|final|abstract|synchronized|native|override|virtual|sealed|async|default|extern|unsafe|partial)\s+)*/.source +
+    /(?:<[^<>]{1,60}(?:<[^<>]{0,60}>[^<>]{0,20})*>\s+)?(?!(?:return|await|throw|new|yield|else|case|typeof|delete|void\s+0|do|in|of|go|defer)\s)/.source +
+    /[A-Za-z_$][\w$.]*(?:<[^(){};=]{0,80}>)?(?:\[\])*\??\s+([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*(?:throws\s+[\w.,\s]+?)?\s*\{\s*$/.source,
+);
 const MARKDOWN_HEADING = /^#{1,6}\s+(.+)$/;
 /** A Go method: `func (c *Context) Redirect(`, `func (s Set[T]) Add(`; groups: receiver, its type, the name. */
 const GO_METHOD = /^func\s*\(\s*([A-Za-z_]\w*)?\s*\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)/;
@@ -27,12 +39,17 @@ export function goMethod(line: string): { receiver?: string; type: string; name:
   return m ? { receiver: m[1], type: m[2], name: m[3] } : undefined;
 }
 
+/** Statements that look like a method's head (`synchronized (lock) {`, `using (var x = …) {`). */
+const NOT_DEFINED = new Set([
+  'if', 'for', 'while', 'switch', 'catch', 'return', 'synchronized', 'using', 'lock', 'foreach', 'when', 'with', 'try', 'do', 'else', 'function', 'fixed',
+]);
+
 /** The name a line defines, if it starts a definition (or a markdown heading). */
 export function definedName(line: string): string | undefined {
   const go = line.startsWith('func') ? goMethod(line) : undefined;
   if (go) return go.name;
-  const m = DEFINITION.exec(line) ?? METHOD.exec(line);
-  if (m && !['if', 'for', 'while', 'switch', 'catch', 'return'].includes(m[1])) return m[1];
+  const m = DEFINITION.exec(line) ?? METHOD.exec(line) ?? TYPED_METHOD.exec(line);
+  if (m && !NOT_DEFINED.has(m[1])) return m[1];
   const h = MARKDOWN_HEADING.exec(line);
   return h ? h[1] : undefined;
 }

@@ -14,8 +14,8 @@ for (let c = 0; c < 256; c++) {
 
 /** Words a definition line can start with (DEFINITION in chunks.ts): any other first word rules it out. */
 const FIRST_WORDS = new Set(
-  ('export default public private protected static abstract async pub function class interface type enum const let var def fn func ' +
-    'struct trait impl module namespace').split(' '),
+  ('export default public private protected internal static abstract final override open suspend inline async pub function class ' +
+    'interface type enum const let var def fn fun func struct trait impl module namespace').split(' '),
 );
 
 /**
