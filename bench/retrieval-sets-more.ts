@@ -61,7 +61,10 @@ export const GSON: Labelled[] = [
   ['how does the reflective type adapter read fields?', new RegExp(`^${G}/internal/bind/ReflectiveTypeAdapterFactory\\.java$`)],
   ['how is pretty printing configured?', new RegExp(`^${G}/(GsonBuilder|FormattingStyle|stream/JsonWriter)\\.java$`)],
   ['how are enums serialized?', new RegExp(`^${G}/internal/bind/EnumTypeAdapter\\.java$`)],
-  ['how does @SerializedName change field names?', new RegExp(`^${G}/(internal/bind/ReflectiveTypeAdapterFactory|annotations/SerializedName|FieldNamingPolicy)\\.java$`)],
+  [
+    'how does @SerializedName change field names?',
+    new RegExp(`^${G}/(internal/bind/ReflectiveTypeAdapterFactory|annotations/SerializedName|FieldNamingPolicy)\\.java$`),
+  ],
   ['how are dates formatted?', new RegExp(`^${G}/internal/bind/(DefaultDateTypeAdapter|DateTypeAdapter)\\.java$`)],
   ['how does JsonWriter escape strings?', new RegExp(`^${G}/stream/JsonWriter\\.java$`)],
   ['how is a JsonObject stored internally?', new RegExp(`^${G}/(JsonObject|internal/LinkedTreeMap)\\.java$`)],

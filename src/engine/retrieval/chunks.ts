@@ -25,7 +25,8 @@ const METHOD = /^\s{2,}(?:public\s+|private\s+|protected\s+|static\s+|async\s+|g
  * The line must open the body (`{` at its end); a statement's first word is no type (`await f(x) {`).
  */
 const TYPED_METHOD = new RegExp(
-  /^\s{2,}(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|internal|static|final|abstract|synchronized|native|override|virtual|sealed|async|default|extern|unsafe|partial)\s+)*/.source +
+  /^\s{2,}(?:@\w+(?:\([^)]*\))?\s+)*/.source +
+    /(?:(?:public|private|protected|internal|static|final|abstract|synchronized|native|override|virtual|sealed|async|default|extern|unsafe|partial)\s+)*/.source +
     /(?:<[^<>]{1,60}(?:<[^<>]{0,60}>[^<>]{0,20})*>\s+)?(?!(?:return|await|throw|new|yield|else|case|typeof|delete|void\s+0|do|in|of|go|defer)\s)/.source +
     /[A-Za-z_$][\w$.]*(?:<[^(){};=]{0,80}>)?(?:\[\])*\??\s+([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*(?:throws\s+[\w.,\s]+?)?\s*\{\s*$/.source,
 );

@@ -130,7 +130,8 @@ describe('chunking', () => {
     assert.equal(definedName('func (c *Context) Redirect(code int, location string) {'), 'Redirect', 'a Go method, after its receiver');
     assert.equal(definedName('func (s Set[T]) Add(v T) {'), 'Add');
     assert.equal(definedName('func New() *Engine {'), 'New');
-    assert.equal(definedName('  public <T> T fromJson(String json, Class<T> classOfT) throws JsonSyntaxException {'), 'fromJson', 'Java, with its return type');
+    const java = '  public <T> T fromJson(String json, Class<T> classOfT) throws JsonSyntaxException {';
+    assert.equal(definedName(java), 'fromJson', 'Java, with its return type');
     assert.equal(definedName('  @Override public void write(JsonWriter out, T value) throws IOException {'), 'write');
     assert.equal(definedName('  public Map<String, List<Integer>> groups() {'), 'groups');
     assert.equal(definedName('fun main(args: Array<String>) {'), 'main', 'Kotlin');
