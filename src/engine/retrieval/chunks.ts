@@ -26,7 +26,7 @@ const METHOD = /^\s{2,}(?:public\s+|private\s+|protected\s+|static\s+|async\s+|g
  */
 const TYPED_METHOD = new RegExp(
   /^\s{2,}(?:@\w+(?:\([^)]*\))?\s+)*/.source +
-    /(?:(?:public|private|protected|internal|static|final|abstract|synchronized|native|override|virtual|sealed|async|default|extern|unsafe|partial)\s+)*/.source +
+    /(?:(?:public|private|protected|internal|static|final|abstract|synchronized|native|override|virtual|sealed|async|default|extern)\s+)*/.source +
     /(?:<[^<>]{1,60}(?:<[^<>]{0,60}>[^<>]{0,20})*>\s+)?(?!(?:return|await|throw|new|yield|else|case|typeof|delete|void\s+0|do|in|of|go|defer)\s)/.source +
     /[A-Za-z_$][\w$.]*(?:<[^(){};=]{0,80}>)?(?:\[\])*\??\s+([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*(?:throws\s+[\w.,\s]+?)?\s*\{\s*$/.source,
 );
