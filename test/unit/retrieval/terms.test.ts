@@ -136,7 +136,9 @@ describe('chunking', () => {
     assert.equal(definedName('  public Map<String, List<Integer>> groups() {'), 'groups');
     assert.equal(definedName('fun main(args: Array<String>) {'), 'main', 'Kotlin');
     assert.equal(definedName('  override fun toString(): String {'), 'toString');
-    const statements = ['    await fetchData(url) {', '    return foo(x) {', '    else if (x) {', '  synchronized (lock) {', '    new Thread(r) {', '  String s = foo(x) {'];
+    const statements = [
+      '    await fetchData(url) {', '    return foo(x) {', '    else if (x) {', '  synchronized (lock) {', '    new Thread(r) {', '  String s = foo(x) {',
+    ];
     for (const statement of statements) assert.equal(definedName(statement), undefined, statement);
     assert.equal(definedName('  async readApiKey(provider: string): Promise<string | undefined> {'), 'readApiKey');
     assert.equal(definedName('  if (x) {'), undefined);
