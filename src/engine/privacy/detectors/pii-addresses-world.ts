@@ -14,7 +14,8 @@ import type { Finding } from '../detector';
 // Latin-1 letters, not \p{…}: a Unicode-mode regex runs over every comma of the text slower.
 const TAIL = new RegExp(
   /,[ \t]?(?:(?:D|A|CH|F|I|E|NL|B|L|S|SE|DK|N|NO|FI|PL|P|PT)-)?(?:\d{4,5}(?:[ \t]?[A-Z]{2})?|\d{2}-\d{3}|\d{3} \d{2}|\d{4}-\d{3})/.source +
-    /[ \t][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:[ -][A-ZÀ-ÖØ-Þ]?[a-zß-öø-ÿ]+){0,2}(?: [A-ZØÆ](?=[ \t]*(?:[\r\n,.;)]|$)))?(?![\wÀ-ÖØ-öø-ÿ])/.source,
+    // Up to five words: `Santa Coloma de Gramanet`, `Frankfurt am Main`.
+    /[ \t][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:[ -][A-ZÀ-ÖØ-Þ]?[a-zß-öø-ÿ]+){0,4}(?: [A-ZØÆ](?=[ \t]*(?:[\r\n,.;)]|$)))?(?![\wÀ-ÖØ-öø-ÿ])/.source,
   'y',
 );
 
@@ -25,17 +26,18 @@ const STREET = new RegExp(
     [
       // German, Austrian, Swiss: Musterstraße 12, Berliner Straße 5a, Hauptstr. 3
       `(?:\\p{Lu}[\\p{L}-]*(?:straße|strasse|str\\.|weg|allee|platz|gasse|ring|damm|ufer)|` +
-        `\\p{Lu}\\p{Ll}+ (?:Straße|Strasse|Str\\.|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer)) ${NUMBER}`,
+        `\\p{Lu}\\p{Ll}+ (?:Straße|Strasse|Str\\.|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer|Garten|Gärten|Markt|Hof|Berg|Feld|Pfad|Chaussee|` +
+        `Promenade|Steig|Stieg|Anger|Kamp|Grund|Höhe|Wall|Graben|Park|Brücke|Siedlung)) ${NUMBER}`,
       // German streets named with a preposition, no street word: In der Birkenau 98c, Am Markt 5
       `(?:Am|Im|Zum|Zur|(?:An|In|Auf|Unter|Hinter|Vor) (?:der|den|dem)) \\p{Lu}\\p{L}+(?:[ -]\\p{Lu}\\p{L}+)? ${NUMBER}`,
       // Dutch: Keizersgracht 123, Stationsweg 4b
       `\\p{Lu}[\\p{L}-]*(?:straat|laan|weg|plein|gracht|kade|singel|dijk) ${NUMBER}`,
       // French: 12 rue de la Paix, 5 bis avenue Foch
       `\\d{1,4}(?: ?(?:bis|ter))?,? (?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|[Rr]oute|` +
-        `[Cc]ours|[Vv]oie) [^\\n,]{2,40}`,
+        `[Cc]ours|[Vv]oie|[Pp]assage|[Cc]ité|[Ss]entier|[Vv]illa|[Rr]ésidence|[Ss]quare|[Ee]splanade|[Pp]arvis) [^\\n,]{2,40}`,
       // Spanish, Catalan, Italian, Portuguese: Calle Mayor 12, 3º B; Via Roma 10/A; Rua Augusta 100
-      `(?:Calle|C\\/|Avenida|Avda\\.|Av\\.|Plaza|Paseo|Carrer|Camino|Ronda|Via|Viale|Piazza|Corso|Largo|` +
-        `Vicolo|Rua|Travessa|Praça|Alameda|Estrada) [^\\n,]{2,40},? ${NUMBER}(?:\\/[a-zA-Z0-9]{1,4})?(?:,? [^\\n,]{1,12})?`,
+      `(?:Calle|C\\/|Avenida|Avda\\.|Av\\.|Plaza|Paseo|Carrer|Camino|Ronda|Senda|Travesía|Glorieta|Pasaje|Carretera|Vía|Via|Viale|` +
+        `Piazza|Corso|Largo|Vicolo|Rua|Travessa|Praça|Alameda|Estrada) [^\\n,]{2,40},? ${NUMBER}(?:\\/[a-zA-Z0-9]{1,4})?(?:,? [^\\n,]{1,12})?`,
       // Swedish, Norwegian, Danish, Finnish: Drottninggatan 53, Karl Johans gate 22, Mannerheimintie 10
       `(?:\\p{Lu}[\\p{L}-]*(?:gatan|gata|gate|gaten|vägen|väg|veien|vegen|vei|vejen|vej|gade|gränd|torget|torv|plads|plass|` +
         `stræde|allé|allén|katu|tie|kuja|polku|tori)|(?:\\p{Lu}\\p{L}+ ){1,3}(?:gate|gata|vei|vej|gade|allé|plass|plads)) ${NUMBER}`,

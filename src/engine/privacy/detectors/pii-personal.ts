@@ -260,7 +260,7 @@ const STREET_WORD =
   'Branch|Bridge|Brooks?|Burgs?|Camp|Cape|Centers?|Commons?|Coves|Courts|Curve|Dam|Drives|Extensions?|Fields|Flats|Fords?|' +
   'Forges?|Forks?|Fort|Gardens?|Glens|Greens?|Groves|Harbors|Hills?|Islands?|Junctions|Lakes?|Lights|Locks|Manors|Mountains|' +
   'Neck|Parks?|Parkways|Pine|Plain|Points|Ports?|Radial|Ridges|River|Roads|Shoal|Spring|Spurs?|Squares|Streets|Throughway|' +
-  'Tunnel|Valleys|Villages|Ways|Wall|Loaf|Rest|Parade|Close|Rise|Drove|Brae|Yard|Vale|Mead)';
+  'Tunnel|Valleys|Villages|Ways|Wall|Loaf|Rest|Parade|Station|Close|Rise|Drove|Brae|Yard|Vale|Mead|Lea)';
 
 /** A street address: house number, street name, street word, then optionally unit, city, state and ZIP. */
 const streetRules: PatternRule[] = [
@@ -268,10 +268,11 @@ const streetRules: PatternRule[] = [
     kind: 'street_address',
     pattern: new RegExp(
       `(?<![\\w.-])(?<value>\\d{1,6}[A-Z]?(?:-\\d{1,4})? (?:(?:[NSEW]|North|South|East|` +
-        `West)\\.? )?(?:(?:[A-Z][a-z]*['’])?[A-Z][a-z]+|\\d{1,3}(?:st|nd|rd|th))(?: [A-Z][a-z]+){0,3} ${STREET_WORD}\\.?` +
+        `West)\\.? )?(?:(?:[A-Z][a-z]*['’])?[A-Z][a-z]+(?:[A-Z][a-z]+)?|\\d{1,3}(?:st|nd|rd|th))(?: [A-Z][a-z]+){0,3} ${STREET_WORD}\\.?` +
         '(?: (?:NW|NE|SW|SE|N|S|E|W)\\.?)?(?:,? (?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|#)\\.? ?#?[A-Za-z0-9-]{1,6})?' +
         // City, then a US state and ZIP, a UK postcode (SW1A 2AA) or a Canadian one (K1A 0B1).
-        '(?:, [A-Z][a-z]+(?: [A-Z][a-z]+){0,2})?(?:,? (?:(?:[A-Z]{2} )?\\d{5}(?:-\\d{4})?|' +
+        // The city: `McClurechester`, `Dibbert-Smith-on-Koelpin`, `Upton Abshireford`.
+        "(?:, [A-Z][a-z]+(?:[A-Z][a-z]+)?(?:(?: |-(?:on-|upon-|under-|le-)?)[A-Z][a-z]+(?:[A-Z][a-z]+)?){0,3})?(?:,? (?:(?:[A-Z]{2} )?\\d{5}(?:-\\d{4})?|" +
           '[A-Z]{1,2}\\d[A-Z\\d]? \\d[A-Z]{2}|[A-Z]{2} [A-Z]\\d[A-Z] \\d[A-Z]\\d|' +
           '[A-Z]\\d[A-Z] \\d[A-Z]\\d))?)(?!\\w)',
       'gd',

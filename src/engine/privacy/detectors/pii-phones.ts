@@ -68,7 +68,8 @@ const numberRules: NumericRule[] = [
     // National numbers with a trunk 0 and separators: 020 7946 0958, 06 12 34 56 78, (03) 1234 5678
     kind: 'phone', minDigits: 8,
     pattern: /(?<![\w+.-])(?:\(0\d{1,4}\)[ .-]?|0\d{1,4}[ .-])\d{2,8}(?:[ .-]\d{2,4}){0,3}(?![\w.-]?\d)/g,
-    accept: possibleNational,
+    // A US ZIP+4 after its state (`CO 00130-2947`, `DE 03910-4215`) is no number to dial.
+    accept: (value, text, start) => possibleNational(value) && !(/^\d{5}-\d{4}$/.test(value) && /[A-Z]{2} $/.test(text.slice(Math.max(0, start - 3), start))),
   },
 ];
 
