@@ -7,6 +7,19 @@ import { resolveOverlaps } from './registry';
  */
 export const MIN_ECHO_LENGTH = 8;
 
+/**
+ * Kinds whose values are words. One word alone (`Grounded` under a manifest's `fullName`,
+ * `Charlotte`, `Berlin`) is also a product's, a place's or a street's name elsewhere in the text:
+ * looked for again, it redacted the extension's own name throughout its package.json. Only values
+ * of several words are looked for again.
+ */
+const WORD_KINDS = new Set(['person_name', 'city']);
+
+/** Whether copies of a redacted value are looked for elsewhere (withEchoes, EarlierValues). */
+export function echoable(kind: string, value: string): boolean {
+  return value.length >= MIN_ECHO_LENGTH && (!WORD_KINDS.has(kind) || /\s/.test(value.trim()));
+}
+
 /** How many values of earlier texts are looked for in each later one (a query redacts a handful; one pass of a regular expression finds them all). */
 const MAX_EARLIER = 32;
 
@@ -18,7 +31,7 @@ export class EarlierValues {
   private pattern: RegExp | undefined;
 
   add(kind: string, value: string): void {
-    if (value.length < MIN_ECHO_LENGTH || this.kinds.has(value)) return;
+    if (!echoable(kind, value) || this.kinds.has(value)) return;
     this.kinds.set(value, kind);
     if (this.kinds.size > MAX_EARLIER) this.kinds.delete(this.kinds.keys().next().value!);
     this.pattern = undefined;
@@ -49,7 +62,8 @@ export function withEchoes(text: string, findings: Finding[], earlier: EarlierVa
   const found = new Set<number>();
   for (const f of findings) {
     found.add(f.start);
-    if (f.end - f.start >= MIN_ECHO_LENGTH) own.set(text.slice(f.start, f.end), f.kind);
+    const value = text.slice(f.start, f.end);
+    if (echoable(f.kind, value)) own.set(value, f.kind);
   }
   const copies: Finding[] = [];
   // Each value once, its copies side by side (one that overlaps the copy before it could not be

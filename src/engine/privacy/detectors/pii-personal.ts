@@ -119,13 +119,20 @@ const driverAbbreviated: KeyedRule = {
   ),
 };
 
+/** Keys under which a person is written whole (first and last names): one word there is no person. */
+const WHOLE_NAME_KEY = new RegExp(
+  `(?:(?:full|legal|customer|patient|employee|contact|recipient|beneficiary)[ _-]?name|holder)["'\`]?[ \\t]{0,3}[:=][ \\t]{0,3}["'\`]?$`,
+  'i',
+);
+
 const PARTICLES = '(?:(?:de|del|della|di|da|do|dos|das|du|van|von|der|den|le|la|ter|ten|zu) ){0,2}';
 
 const person: KeyedRule = {
   kind: 'person_name',
   // Surnames may open with a particle: `last_name: de Anda Alba`, `den Adel`, `van der Berg`.
   pattern: new RegExp(`[\\p{L} _-]{0,24}?(?:${anyCase('name')}|${anyCase('holder')})${SEP}(?<value>${PARTICLES}${NAME})(?![\\p{L}\\p{N}_(<?\\[])`, 'yu'),
-  accept: (value) => !notAName(value),
+  // A full name is two words at least: `"fullName": "Grounded"` names a chat participant, not a person.
+  accept: (value, text, start) => !notAName(value) && (/\s/.test(value) || !WHOLE_NAME_KEY.test(text.slice(Math.max(0, start - 40), start))),
 };
 
 const title: KeyedRule = {
