@@ -104,8 +104,14 @@ test('code in an answer is highlighted in the theme\'s colours and its Copy butt
   await copy.click();
   await copy.filter({ hasText: 'Copied' }).waitFor({ state: 'visible', timeout: 10_000 });
   await wb.screenshot('panel-code-block');
-  const copied = await wb.page.evaluate(() => navigator.clipboard.readText());
-  assert.equal(copied, 'const sealed = await this.crypto.seal(apiKey); // never stored in clear\nreturn this.backend.store(provider, sealed);\n');
+  // The button says Copied at once; the text reaches the clipboard through the extension host a moment later.
+  const expected = 'const sealed = await this.crypto.seal(apiKey); // never stored in clear\nreturn this.backend.store(provider, sealed);\n';
+  let copied = '';
+  for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
+    copied = await wb.page.evaluate(() => navigator.clipboard.readText());
+    if (copied === expected) break;
+  }
+  assert.equal(copied, expected);
 });
 
 test('reopened, the panel draws the conversation so far with its first paint, styled', { timeout: 120_000 }, async () => {
