@@ -8,7 +8,7 @@ import type { RedactionCounts, ScrubbedText, Scrubber } from '../privacy/types';
 import type { ChunkSource } from '../retrieval/chunk-source';
 import { WorkspaceIndex } from '../retrieval/index';
 import type { RankedChunk } from '../retrieval/rank';
-import { extractTerms, type SearchTerm } from '../retrieval/terms';
+import { extractTerms, isHelperTerm, type SearchTerm } from '../retrieval/terms';
 import { nullLogger, type Logger } from '../telemetry/log';
 import { readForIndex } from '../retrieval/read-batch';
 import { emptyOverlay, type DocumentOverlay } from '../workspace/types';
@@ -173,7 +173,7 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
   const ctx: BuiltContext = {
     queryId,
     // The question's own terms: pairs of its words and Class.member lookups are the ranking's helpers.
-    terms: terms.filter((t) => t.kind !== 'pair' && t.kind !== 'member').map((t) => t.text),
+    terms: terms.filter((t) => !isHelperTerm(t)).map((t) => t.text),
     chunks: merged,
     totalTokens: fitted.tokens,
     budget: { maxContextTokens: s.maxContextTokens, maxFileTokens: s.maxFileTokens, encoding: s.encoding },

@@ -49,15 +49,19 @@ export async function findMembers(stats: IndexStats, terms: readonly SearchTerm[
     const m = t.kind === 'member' ? /^([a-z_$][\w$]*)\.([a-z_$][\w$]*)$/.exec(t.text) : null;
     if (!m || sameName(m[1], m[2])) continue;
     const [owner, member] = [m[1], m[2]];
-    // Only files that name the owner somewhere, when the index holds its name (not a one-letter `c`).
-    let ownerFiles: Set<string> | undefined;
-    if (stats.docFrequency(identifierToken(owner)) > 0) {
-      ownerFiles = new Set();
-      stats.forEachPosting(identifierToken(owner), (id) => ownerFiles!.add(stats.chunk(id)!.path));
-    }
+    // Only files that name the owner somewhere, when the index holds its name (not a one-letter `c`):
+    // the owner's chunks by id, a candidate's file by its range of ids, no row built per posting.
+    const ownerChunks = new Set<number>();
+    stats.forEachPosting(identifierToken(owner), (id) => ownerChunks.add(id));
+    const inOwnerFile = (rel: string) => {
+      const range = stats.fileChunks(rel);
+      if (!range) return false;
+      for (let id = range.first; id < range.first + range.count; id++) if (ownerChunks.has(id)) return true;
+      return false;
+    };
     const candidates: number[] = [];
     stats.forEachPosting(identifierToken(member), (id, _tf, defines) => {
-      if (defines && candidates.length < MAX_CANDIDATES && (!ownerFiles || ownerFiles.has(stats.chunk(id)!.path))) candidates.push(id);
+      if (defines && candidates.length < MAX_CANDIDATES && (ownerChunks.size === 0 || inOwnerFile(stats.chunk(id)!.path))) candidates.push(id);
     });
     for (const id of candidates) {
       const row = stats.chunk(id)!;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IndexStats } from './index-data';
-import { stem, type SearchTerm } from './terms';
+import { isHelperTerm, stem, type SearchTerm } from './terms';
 
 // Questions about the project as a whole ("what does this project do?", "how do I install it?",
 // "how do I run the tests?") name nothing in the code: their words are everywhere, and the chunks
@@ -43,7 +43,7 @@ function readmeOpensWith(stats: IndexStats, token: string): boolean {
  */
 export function isOverviewQuestion(terms: SearchTerm[], stats: IndexStats, project: ReadonlySet<string> = new Set()): boolean {
   // Pairs of the question's words (`install flask` → installflask) say nothing more than the words.
-  const words = terms.filter((t) => t.kind !== 'pair' && t.kind !== 'member');
+  const words = terms.filter((t) => !isHelperTerm(t));
   if (words.length === 0 || !words.every((t) => t.kind === 'word' || t.kind === 'part')) return false;
   const others = words.filter((t) => !OVERVIEW_WORDS.has(t.text));
   return others.every((t) => project.has(t.text) && readmeOpensWith(stats, t.text));

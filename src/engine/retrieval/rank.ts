@@ -2,7 +2,7 @@ import type { IndexStats } from './index-data';
 import { leadWithMembers } from './member-boost';
 import { isOverviewQuestion, overviewChunks } from './overview';
 import { pathNames } from './path-tokens';
-import { alternatesOf, splitIdentifier, stem, type SearchTerm } from './terms';
+import { alternatesOf, isHelperTerm, splitIdentifier, stem, type SearchTerm } from './terms';
 
 export type { IndexStats } from './index-data';
 
@@ -85,9 +85,10 @@ function asksAboutTests(terms: SearchTerm[]): boolean {
   return terms.some((t) => TEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && isTestPath(`${t.text}/`)));
 }
 
-function coveredTerms(keys: Set<string> | undefined): number {
+/** The question's own terms a chunk matched: the ranking's helper terms (`helperKeys`) are not counted. */
+function coveredTerms(keys: Set<string> | undefined, helperKeys: ReadonlySet<string>): number {
   let n = 0;
-  for (const k of keys ?? []) if (!k.startsWith('pair:') && !k.startsWith('member:')) n++;
+  for (const k of keys ?? []) if (!helperKeys.has(k)) n++;
   return n;
 }
 
@@ -143,7 +144,8 @@ export function rankChunks(
     if (packages.has(term)) return;
     // A pair of words counts where a path joins them (`code frame` → babel-code-frame/, `source maps` →
     // source-map.ts): in code, a compound such as apiKey or test_client already scores through its parts.
-    if (term.kind === 'pair' || term.kind === 'member') return;
+    // An owner.member lookup is read from the text (member-boost.ts).
+    if (isHelperTerm(term)) return;
     const tokens = postingTokens(term);
     for (const [token, weight] of tokens) {
       const w = idf(stats, token) * weight;
@@ -175,10 +177,11 @@ export function rankChunks(
   const ids: number[] = [];
   const demoted = demotedFor(terms);
   // A pair of words is extra evidence where code joins them, not one more term a chunk must cover.
-  const coverageTerms = terms.filter((t) => t.kind !== 'pair' && t.kind !== 'member').length;
+  const helperKeys = new Set(termKeys.filter((_, i) => isHelperTerm(terms[i])));
+  const coverageTerms = terms.length - helperKeys.size;
   for (const [id, s] of scores) {
     const row = stats.chunk(id)!;
-    const coverage = coveredTerms(matched.get(id)) / Math.max(1, coverageTerms);
+    const coverage = coveredTerms(matched.get(id), helperKeys) / Math.max(1, coverageTerms);
     const factor = pathFactor(row.path, demoted);
     ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score: s * (1 + coverage) * factor, matched: [...(matched.get(id) ?? [])] });
     ids.push(id);

@@ -161,6 +161,11 @@ function addMembers(token: string, add: (text: string, kind: SearchTerm['kind'],
   });
 }
 
+/** A term that helps ranking rather than being a word of the question: a pair of its words joined, an owner.member lookup. */
+export function isHelperTerm(t: SearchTerm): boolean {
+  return t.kind === 'pair' || t.kind === 'member';
+}
+
 /** Generic words a question may still name an identifier with (`code frame` → codeFrame, `use state` → useState). */
 const PAIR_WORDS = new Set(['code', 'file', 'function', 'get', 'use', 'find']);
 
