@@ -24,6 +24,12 @@ function decodeURIComponentSafe(value: string): string {
   }
 }
 
+/** `Authorization:` before credentials without a standard scheme word (a raw key, or a service's own scheme). */
+const OTHER_AUTHORIZATION = /(?<![\w-])Authorization["']?[ \t]{0,5}:[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)/.source;
+const RAW_CREDENTIALS = /(?<value>[A-Za-z0-9._~+/=-]{16,4096})(?![\w.~+/=-])/.source;
+/** curl's user option and what may stand between it and the user name. */
+const CURL_USER = /(?<![\w-])(?:-u|--user)(?:=|[ \t]{1,5})["']?/.source;
+
 const rules: PatternRule[] = [
   {
     kind: 'connection_string',
@@ -55,33 +61,28 @@ const rules: PatternRule[] = [
     // Authorization: <token> with no scheme word (a raw API key).
     kind: 'bearer_token',
     hint: 'uthorization',
-    pattern:
-      /(?<![\w-])Authorization["']?[ \t]{0,5}:[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)(?<value>[A-Za-z0-9._~+/=-]{16,4096})(?![\w.~+/=-])/dgi,
+    pattern: new RegExp(OTHER_AUTHORIZATION + RAW_CREDENTIALS, 'dgi'),
     accept: (value) => notPlaceholder(value) && looksSecret(value),
   },
   {
     // Authorization: <scheme> <credentials> with a scheme of a service's own (`Api-Token`, Okta's `SSWS`, `ApiKey`).
     kind: 'bearer_token',
     hint: 'uthorization',
-    pattern: new RegExp(
-      /(?<![\w-])Authorization["']?[ \t]{0,5}:[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)[A-Za-z][\w-]{1,30}[ \t]{1,3}/.source +
-        /(?<value>[A-Za-z0-9._~+/=-]{16,4096})(?![\w.~+/=-])/.source,
-      'dgi',
-    ),
+    pattern: new RegExp(`${OTHER_AUTHORIZATION}[A-Za-z][\\w-]{1,30}[ \\t]{1,3}${RAW_CREDENTIALS}`, 'dgi'),
     accept: (value) => notPlaceholder(value) && looksSecret(value),
   },
   {
     // curl -u KEY: an API key as the user name, with no password (Stripe's and others' way).
     kind: 'basic_auth',
     hint: 'curl',
-    pattern: /(?<![\w-])(?:-u|--user)(?:=|[ \t]{1,5})["']?(?<value>[^\s:"'@$[\]#]{10,200}):(?=["'\s]|$)/dg,
+    pattern: new RegExp(`${CURL_USER}(?<value>[^\\s:"'@$[\\]#]{10,200}):(?=["'\\s]|$)`, 'dg'),
     accept: (value) => notPlaceholder(value) && looksSecret(value),
   },
   {
     // curl -u user:password, --user 'user:password' (the user name stays).
     kind: 'basic_auth',
     hint: 'curl',
-    pattern: /(?<![\w-])(?:-u|--user)(?:=|[ \t]{1,5})["']?[^\s:"'@[]{0,100}:(?<value>[^\s"']{3,200})/dg,
+    pattern: new RegExp(`${CURL_USER}[^\\s:"'@[]{0,100}:(?<value>[^\\s"']{3,200})`, 'dg'),
     accept: (value) => notPlaceholder(value) && !/^\$\{?\w+\}?$/.test(value),
   },
   {

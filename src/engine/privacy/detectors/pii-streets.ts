@@ -1,0 +1,40 @@
+import type { PatternRule } from '../detector';
+
+// Street addresses as the US, the UK and Canada write them, number first: `742 Evergreen Terrace,
+// Springfield, OR 97403`, `10 Downing Street, London SW1A 2AA`. Continental European layouts are
+// in pii-addresses-world.ts; both run in the personal-data detector (pii-personal.ts).
+
+// USPS suffixes too (`3578 Zieme Course` aside: words that also close a name in docs and code, such as
+// Loop, Path, Point, Pass, View, Union, Route, Course, Walk or Gateway, are left out).
+const STREET_WORD =
+  '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Terrace|Ter|Way|Place|Pl|' +
+  'Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Plaza|Crescent|Alley|Arcade|Bayou|Beach|Bend|Bluffs?|Bypass|' +
+  'Canyon|Causeway|Cliffs?|Corners?|Cove|Creek|Crest|Crossing|Crossroads?|Dale|Estates?|Expressway|Falls|Ferry|Forest|Freeway|' +
+  'Gardens|Glen|Grove|Harbor|Haven|Heights|Hollow|Inlet|Isle|Junction|Knolls?|Landing|Lodge|Manor|Meadows?|Mews|Mills?|' +
+  'Motorway|Mount|Mountain|Orchard|Oval|Overpass|Passage|Pike|Pines|Plains|Prairie|Ranch|Rapids|Ridge|Rue|Shoals?|Shores?|' +
+  'Skyway|Springs|Stravenue|Summit|Trace|Trafficway|Turnpike|Underpass|Valley|Viaduct|Village|Ville|Vista|Wells|' +
+  'Branch|Bridge|Brooks?|Burgs?|Camp|Cape|Centers?|Commons?|Coves|Courts|Curve|Dam|Drives|Extensions?|Fields|Flats|Fords?|' +
+  'Forges?|Forks?|Fort|Gardens?|Glens|Greens?|Groves|Harbors|Hills?|Islands?|Junctions|Lakes?|Lights|Locks|Manors|Mountains|' +
+  'Neck|Parks?|Parkways|Pine|Plain|Points|Ports?|Radial|Ridges|River|Roads|Shoal|Spring|Spurs?|Squares|Streets|Throughway|' +
+  'Tunnel|Valleys|Villages|Ways|Wall|Loaf|Rest|Parade|Station|Close|Rise|Drove|Brae|Yard|Vale|Mead|Lea)';
+
+/** A street address: house number, street name, street word, then optionally unit, city, state and ZIP. */
+export const streetRules: PatternRule[] = [
+  {
+    kind: 'street_address',
+    pattern: new RegExp(
+      `(?<![\\w.-])(?<value>\\d{1,6}[A-Z]?(?:-\\d{1,4})? (?:(?:[NSEW]|North|South|East|` +
+        `West)\\.? )?(?:(?:[A-Z][a-z]*['’])?[A-Z][a-z]+(?:[A-Z][a-z]+)?|\\d{1,3}(?:st|nd|rd|th))(?: [A-Z][a-z]+){0,3} ${STREET_WORD}\\.?` +
+        '(?: (?:NW|NE|SW|SE|N|S|E|W)\\.?)?(?:,? (?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|#)\\.? ?#?[A-Za-z0-9-]{1,6})?' +
+        // City, then a US state and ZIP, a UK postcode (SW1A 2AA) or a Canadian one (K1A 0B1).
+        // The city: `McClurechester`, `Dibbert-Smith-on-Koelpin`, `Upton Abshireford`.
+        '(?:, [A-Z][a-z]+(?:[A-Z][a-z]+)?(?:(?: |-(?:on-|upon-|under-|le-)?)[A-Z][a-z]+(?:[A-Z][a-z]+)?){0,3})?' +
+        "(?:,? (?:(?:[A-Z]{2} )?\\d{5}(?:-\\d{4})?|" +
+          '[A-Z]{1,2}\\d[A-Z\\d]? \\d[A-Z]{2}|[A-Z]{2} [A-Z]\\d[A-Z] \\d[A-Z]\\d|' +
+          '[A-Z]\\d[A-Z] \\d[A-Z]\\d))?)(?!\\w)',
+      'gd',
+    ),
+    // `Copyright 2011 Gary Court.`: a year and a surname that happens to be a street word.
+    accept: (_value, text, start) => !/(?:copyright|\(c\)|©)[ \t]*$/i.test(text.slice(Math.max(0, start - 12), start)),
+  },
+];
