@@ -31,7 +31,8 @@ export function looksLikePassword(value: string): boolean {
 /**
  * Letters alone are a password when their case changes at random (`IUhaWInPlbFNeCW`): split at each
  * change, a word or an identifier (`isRequired`, `HTTPServer`) leaves parts of three letters or
- * more, a random run mostly shorter ones.
+ * more, a random run mostly shorter ones. Not `randomLetters` (assignment-rules.ts): that one
+ * judges a key's value of 20 letters or more by its entropy, and a password is often shorter.
  */
 function isRandomLetters(value: string): boolean {
   if (value.length < 10 || !/[a-z]/.test(value) || !/[A-Z]/.test(value)) return false;
