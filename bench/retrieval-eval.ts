@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { WorkspaceIndex } from '../src/engine/retrieval/index';
 import { extractTerms } from '../src/engine/retrieval/terms';
-import { AXIOS, AXUM, GSON, SINATRA } from './retrieval-sets-more';
+import { AXIOS, AXUM, CLICK, COBRA, GSON, RIPGREP, SINATRA } from './retrieval-sets-more';
 
 type Labelled = [question: string, answer: RegExp];
 
@@ -130,6 +130,9 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'axum', marker: 'axum/src/routing/mod.rs', questions: AXUM },
   { name: 'sinatra', marker: 'lib/sinatra/base.rb', questions: SINATRA },
   { name: 'gson', marker: 'gson/src/main/java/com/google/gson/Gson.java', questions: GSON },
+  { name: 'click', marker: 'src/click/core.py', questions: CLICK },
+  { name: 'ripgrep', marker: 'crates/ignore/src/walk.rs', questions: RIPGREP },
+  { name: 'cobra', marker: 'flag_groups.go', questions: COBRA },
 ];
 
 async function evaluate(name: string, root: string, questions: Labelled[], verbose: boolean): Promise<void> {

@@ -72,3 +72,60 @@ export const GSON: Labelled[] = [
   ['how are collections deserialized?', new RegExp(`^${G}/internal/bind/CollectionTypeAdapterFactory\\.java$`)],
   ['how are classes without a no-args constructor instantiated?', new RegExp(`^${G}/internal/(ConstructorConstructor|UnsafeAllocator)\\.java$`)],
 ];
+
+// Three more (pallets/click, BurntSushi/ripgrep, spf13/cobra), written on 2026-11-26 from
+// knowledge of the projects and their file lists only, before any ranking was looked at.
+export const CLICK: Labelled[] = [
+  ['how are option defaults read from environment variables?', /^src\/click\/core\.py$/],
+  ['how does the progress bar render?', /^src\/click\/_termui_impl\.py$/],
+  ['how are shell completion scripts generated?', /^src\/click\/shell_completion\.py$/],
+  ['how does CliRunner capture output in tests?', /^src\/click\/testing\.py$/],
+  ['how does prompt hide the input of a password?', /^src\/click\/termui\.py$/],
+  ['how is a file path parameter validated?', /^src\/click\/types\.py$/],
+  ['how are command line arguments split into options and arguments?', /^src\/click\/parser\.py$/],
+  ['how does click open an editor to edit text?', /^src\/click\/(termui|_termui_impl)\.py$/],
+  ['how are ANSI colors applied to text?', /^src\/click\/termui\.py$/],
+  ['how does the version option find the package version?', /^src\/click\/decorators\.py$/],
+  ['how is the help text formatted and wrapped?', /^src\/click\/(formatting|_textwrap)\.py$/],
+  ['what happens when the user presses ctrl-c during a command?', /^src\/click\/(core|exceptions)\.py$/],
+  ['how does a group dispatch to its subcommands?', /^src\/click\/core\.py$/],
+  ['how does click write unicode to the Windows console?', /^src\/click\/_winconsole\.py$/],
+  ['how are the values of a Choice parameter checked?', /^src\/click\/types\.py$/],
+];
+
+export const RIPGREP: Labelled[] = [
+  ['how does ripgrep detect binary files?', /^crates\/searcher\/src\//],
+  ['how are gitignore rules matched?', /^crates\/ignore\/src\/gitignore\.rs$/],
+  ['how is the directory tree walked in parallel?', /^crates\/ignore\/src\/walk\.rs$/],
+  ['where are the default file types defined?', /^crates\/ignore\/src\/default_types\.rs$/],
+  ['how are glob patterns converted to regular expressions?', /^crates\/globset\/src\/glob\.rs$/],
+  ['how are search results printed as JSON?', /^crates\/printer\/src\/jsont?\.rs$/],
+  ['when does ripgrep use memory maps?', /^crates\/searcher\/src\/searcher\/mmap\.rs$/],
+  ['how are compressed files searched?', /^crates\/cli\/src\/decompress\.rs$/],
+  ['how does smart case decide case sensitivity?', /^crates\/regex\/src\/(config|ast)\.rs$/],
+  ['how are context lines before and after a match printed?', /^crates\/(searcher\/src\/searcher\/core|printer\/src\/standard)\.rs$/],
+  ['how are the colors of matches configured?', /^crates\/printer\/src\/color\.rs$/],
+  ['how does the line buffer grow when reading large files?', /^crates\/searcher\/src\/line_buffer\.rs$/],
+  ['how are hyperlinks to files formatted?', /^crates\/printer\/src\/hyperlink\//],
+  ['how is UTF-16 text transcoded before searching?', /^crates\/searcher\/src\/searcher\/mod\.rs$/],
+  ['where are the command line flags defined?', /^crates\/core\/flags\/defs\.rs$/],
+  ['how are shell completions generated for zsh?', /^crates\/core\/flags\/complete\//],
+];
+
+export const COBRA: Labelled[] = [
+  ['how does a command find the subcommand to run from the arguments?', /^command\.go$/],
+  ['how are positional arguments validated?', /^args\.go$/],
+  ['how are bash completions generated?', /^bash_completions(V2)?\.go$/],
+  ['how are mutually exclusive flags enforced?', /^flag_groups\.go$/],
+  ['how does the help command print usage?', /^command\.go$/],
+  ['how are dynamic completions requested from the program?', /^completions\.go$/],
+  ['how are man pages generated?', /^doc\/man_docs\.go$/],
+  ['how are markdown docs generated for a command tree?', /^doc\/md_docs\.go$/],
+  ['how does cobra suggest a command when the name is mistyped?', /^(command|cobra)\.go$/],
+  ['how do persistent pre-run hooks run for parent commands?', /^command\.go$/],
+  ['how does active help add messages to completions?', /^active_help\.go$/],
+  ['how are fish completions written?', /^fish_completions\.go$/],
+  ['how are flags parsed from the command line?', /^command\.go$/],
+  ['how does cobra detect that it was started from the Windows explorer?', /^command_win\.go$/],
+  ['how are command aliases matched?', /^command\.go$/],
+];

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   await index.refresh();
   for (const q of questions) {
     console.log(`${q}  [${extractTerms(q).map((t) => `${t.kind}:${t.text}`).join(' ')}]`);
-    for (const c of await index.search(extractTerms(q), 8)) console.log(`  ${c.score.toFixed(2).padStart(7)}  ${c.path}#L${c.startLine}-${c.endLine}`);
+    for (const c of await index.search(extractTerms(q), Number(process.env.TOP ?? 8))) console.log(`  ${c.score.toFixed(2).padStart(7)}  ${c.path}#L${c.startLine}-${c.endLine}`);
   }
 }
 

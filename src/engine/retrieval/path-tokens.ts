@@ -55,3 +55,8 @@ export function pathNames(rel: string): (token: string) => boolean {
   let parent: Folder | undefined | null = null;
   return (token) => name.includes(token) || folderHas((parent ??= slash < 0 ? undefined : folder(rel.slice(0, slash))), token);
 }
+
+/** Whether the file name itself (not a folder above it) names `token`. */
+export function fileNameHas(rel: string, token: string): boolean {
+  return nameTokens(rel.slice(rel.lastIndexOf('/') + 1)).includes(token);
+}

@@ -1,7 +1,7 @@
 import type { IndexStats } from './index-data';
 import { leadWithMembers } from './member-boost';
 import { isOverviewQuestion, overviewChunks } from './overview';
-import { pathNames } from './path-tokens';
+import { fileNameHas, pathNames } from './path-tokens';
 import { alternatesOf, isHelperTerm, splitIdentifier, stem, type SearchTerm } from './terms';
 
 export type { IndexStats } from './index-data';
@@ -102,11 +102,17 @@ function lookupTokens(term: SearchTerm): string[] {
 
 /** How much a word's abbreviation (or the word for an abbreviation) counts beside the word itself. */
 const ALTERNATE_WEIGHT = 0.6;
+const UNDOING_WEIGHT = 0.5;
 
 /** The tokens whose postings score a term: its own, and for a word its abbreviations (`auth` for `authentication`). */
 function postingTokens(term: SearchTerm): Map<string, number> {
   const own = new Map(lookupTokens(term).map((t): [string, number] => [t, 1]));
-  if (term.kind === 'word' || term.kind === 'part') for (const alt of alternatesOf(term.text)) if (!own.has(alt)) own.set(alt, ALTERNATE_WEIGHT);
+  if (term.kind === 'word' || term.kind === 'part') {
+    for (const alt of alternatesOf(term.text)) if (!own.has(alt)) own.set(alt, ALTERNATE_WEIGHT);
+    // The undoing of a thing is code about it too: `compressed files` are read by decompress.rs, a
+    // serialised form by deserialize. Six letters at least: `fault` is not what `default` undoes.
+    if (term.text.length >= 6 && !term.text.startsWith('de') && !own.has(`de${term.text}`)) own.set(`de${term.text}`, UNDOING_WEIGHT);
+  }
   return own;
 }
 
@@ -233,6 +239,13 @@ function packagesInWorkspace(stats: IndexStats, terms: SearchTerm[]): Map<Search
   return found;
 }
 
+/**
+ * A file named for a term (`color.rs`, `flag_groups.go`) is about it more than a file in a folder of
+ * that name: its path boost counts this much more. Measured on twelve labelled repositories: MRR@10
+ * rose on nine (requests 0.881 → 0.964, axios 0.799 → 0.903), fell on two (click, axum); 1.5 and 3 did worse overall.
+ */
+const FILE_NAME_FACTOR = 2;
+
 /** Files whose path names a term: their matching chunks, and their first chunk, gain that term's weight. */
 function addPathBoosts(
   stats: IndexStats,
@@ -267,7 +280,7 @@ function addPathBoosts(
           ? (lower ??= rel.toLowerCase()).includes(t.text) || roots.some((r) => lower!.startsWith(r))
           : probes.every((p) => p.test(rel)) && toks.every((names ??= pathNames(rel)));
       if (!hit) continue;
-      boost += weight;
+      boost += t.kind === 'path' || !toks.every((tok) => fileNameHas(rel, tok)) ? weight : weight * FILE_NAME_FACTOR;
       keys.push(key);
       if (roots.length > 0) everyChunk = true;
     }
