@@ -66,10 +66,17 @@ export function isJwtHeader(part: string): boolean {
   }
 }
 
-/** True when a value is a JWT (`header.payload.signature`) whose header decodes to JSON. */
+/**
+ * True when a value is a JWT (`header.payload.signature`) whose header decodes to JSON; without
+ * its signature (`header.payload`), its payload must decode to a JSON object as well.
+ */
 export function isJwt(value: string): boolean {
   const dot = value.indexOf('.');
-  return dot > 0 && isJwtHeader(value.slice(0, dot));
+  if (dot <= 0 || !isJwtHeader(value.slice(0, dot))) return false;
+  const second = value.indexOf('.', dot + 1);
+  if (second >= 0) return true;
+  const payload = decodeBase64Url(value.slice(dot + 1));
+  return payload !== undefined && /^\s*\{[\s\S]*\}\s*$/.test(payload);
 }
 
 /** True when base64 text decodes to a JWT (a token wrapped once more, as in Kubernetes secrets). */

@@ -136,4 +136,6 @@ export const negatives: Negative[] = [
   ['a numbered heading in a changelog', '- [11.6.2.2 Future Reserved Words](https://tc39.es/ecma262/#sec-future-reserved-words)'],
   ['x509 attribute oids', "_IN('2.5.4.3', 'commonName'); _IN('2.5.4.10', 'organizationName');"],
   ['scrubber placeholder already present', 'password = "[REDACTED:password#1]"'],
+  ['a variable reference after a registry-scoped key, and in prose', '//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n// allow _authToken=${NPM_TOKEN} here'],
+  ['a header and a payload that is not JSON', 'eyJhbGciOiJIUzI1NiJ9.c29tZSB0ZXh0IGhlcmU'],
 ];

@@ -27,6 +27,7 @@ const tokens: Token[] = [
   ['gitlab ci job token', 'gitlab_token', `glcbt-64_${fake(20, 'url', 108)}`],
   ['gitlab oauth app secret', 'gitlab_token', `gloas-${fake(64, 'url', 109)}`],
   ['gitlab runner registration token', 'gitlab_token', `GR1348941${fake(20, 'url', 110)}`],
+  ['gitlab runner registration token, longer', 'gitlab_token', `GR1348941${fake(50, 'url', 111)}`],
   ['npm token with a valid checksum', 'npm_token', `npm_${withCrc32Checksum(fake(30, 'alnum', 111))}`],
   ['pypi upload token', 'pypi_token', `pypi-AgEIcHlwaS5vcmc${fake(70, 'url', 112)}`],
   ['rubygems key', 'rubygems_token', `rubygems_${fake(48, 'hex', 113)}`],

@@ -38,8 +38,9 @@ const XML_VALUE_ATTRIBUTE = /^\s{1,20}value\s{0,5}=\s{0,5}/;
 // `password: str = "x"`, `password: Optional[str] = None`, `password: string = "x"`
 // A value must follow the `=`: `password: UzNjcjN0UGFzc3dvcmQ=` is base64 padding, not a type.
 const TYPE_ANNOTATION = /^[A-Za-z_][\w.]{0,40}(?:\[[^\]\n]{0,60}\]|<[^>\n]{0,60}>)?\??[ \t]{0,10}=(?!=)[ \t]{0,10}(?=\S)/;
-// What may precede a key for an unquoted value to count as data rather than code.
-const DATA_LINE_PREFIX = /^\s*(?:export\s+|set\s+|-\s+|\$|["'])?$/;
+// What may precede a key for an unquoted value to count as data rather than code; .npmrc scopes a
+// key by its registry: `//registry.npmjs.org/:_authToken= …`.
+const DATA_LINE_PREFIX = /^\s*(?:export\s+|set\s+|-\s+|\$|["']|\/\/[^\s=]{1,200}:)?$/;
 
 /** A quoted value at `at` (also `r"…"`, `@"…"`, and JSON-escaped `\"…\"`), on one line. */
 export function quotedValue(text: string, at: number): Span | undefined {
@@ -168,11 +169,23 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
   if (!place) return undefined;
   const value = unquotedValue(text, pos, place.style);
   if (place.midLine) {
-    // Sentence punctuation after a value in prose is not part of it: `password=x7Q!pz.`
-    while (value.end > value.start && /[,.;:)\]}]/.test(text[value.end - 1])) value.end--;
+    // Sentence punctuation after a value in prose is not part of it: `password=x7Q!pz.`; a closing
+    // bracket only when the value did not open it (`token=${NPM_TOKEN}` is a reference whole).
+    while (value.end > value.start && isTrailingPunctuation(text, value.start, value.end)) value.end--;
   }
   if (value.end === value.start) return undefined;
   return { value, quoted: false, keyQuoted, codeAssignment, midLine: place.midLine };
+}
+
+const OPENER: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+
+function isTrailingPunctuation(text: string, start: number, end: number): boolean {
+  const last = text[end - 1];
+  if (/[,.;:]/.test(last)) return true;
+  const opener = OPENER[last];
+  if (!opener) return false;
+  const inside = text.slice(start, end);
+  return inside.split(opener).length <= inside.split(last).length - 1;
 }
 
 /**

@@ -19,7 +19,7 @@ export const devTokenRules: PrefixRule[] = [
   // agent, OAuth app, feature-flag and workspace tokens; routable tokens end in `.xx…`.
   rule('gitlab_token', ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glft-', 'glsoat-', 'glcbt-', 'glimt-', 'glagent-', 'gloas-', 'glffct-', 'glwt-'],
     /[A-Za-z0-9_-]{20,300}(?:\.[0-9a-z]{9})?/),
-  rule('gitlab_token', 'GR1348941', /[A-Za-z0-9_-]{20,40}/),
+  rule('gitlab_token', 'GR1348941', /[A-Za-z0-9_-]{20,64}/),
   rule('gitlab_token', '_gitlab_session=', /[0-9a-z]{32}/),
   rule('npm_token', 'npm_', /[A-Za-z0-9]{36}/, checksumOrRandom),
   rule('pypi_token', ['pypi-AgEIcHlwaS5vcmc', 'pypi-AgENdGVzdC5weXBpLm9yZw'], /[A-Za-z0-9_-]{50,1000}/),

@@ -111,7 +111,8 @@ export const saasTokenRules: PrefixRule[] = [
   // LaunchDarkly's server-side SDK keys and API access tokens (`mob-` keys ship in apps: public).
   rule('launchdarkly_key', ['sdk-', 'api-'], /[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}/),
   rule('planetscale_token', ['pscale_tkn_', 'pscale_oauth_', 'pscale_pw_'], /[A-Za-z0-9_=.-]{32,64}/),
-  // JSON Web Tokens, raw and base64-wrapped once more (Kubernetes secrets, env files).
-  { kind: 'jwt', prefixes: ['eyJ'], body: /[A-Za-z0-9_-]{5,2000}\.[A-Za-z0-9_-]{2,8000}\.[A-Za-z0-9_-]{0,2000}/, accept: (t) => isJwt(t) },
+  // JSON Web Tokens, raw and base64-wrapped once more (Kubernetes secrets, env files). A token
+  // copied without its signature (`header.payload`) still carries its claims: its payload must be JSON too.
+  { kind: 'jwt', prefixes: ['eyJ'], body: /[A-Za-z0-9_-]{5,2000}\.[A-Za-z0-9_-]{2,8000}(?:\.[A-Za-z0-9_-]{0,2000})?/, accept: (t) => isJwt(t) },
   { kind: 'jwt', prefixes: ['ZXlK'], body: /[A-Za-z0-9+/]{40,12000}={0,2}/, accept: (t) => isWrappedJwt(t) },
 ];
