@@ -106,6 +106,8 @@ const tokens: Token[] = [
     'teams_webhook',
     `https://contoso.webhook.office.com/webhookb2/${uuid(195)}@${uuid(196)}/IncomingWebhook/${fake(32, 'hex', 197)}/${uuid(198)}`,
   ],
+  ['zapier webhook', 'zapier_webhook', `https://hooks.zapier.com/hooks/catch/${fake(7, 'digits', 9201).replace(/^0/, '4')}/${fake(7, 'alnum', 9202)}9`],
+  ['tines webhook', 'tines_webhook', `https://acme.tines.com/webhook/${fake(32, 'hex', 9203)}/${fake(32, 'hex', 9204)}`],
   ['discord webhook', 'discord_webhook', `https://discord.com/api/webhooks/${fake(18, 'digits', 199)}/${fake(68, 'url', 200)}`],
   ['discord bot token', 'discord_token', `MT${fake(24, 'alnum', 201)}.${fake(6, 'url', 202)}.${fake(27, 'url', 203)}`],
   ['sendinblue key', 'sendinblue_key', `xkeysib-${fake(64, 'hex', 204)}-${fake(16, 'alnum', 205)}`],

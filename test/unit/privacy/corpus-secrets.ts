@@ -94,6 +94,11 @@ export const cloudAndTokenCases: Case[] = [
     `https://acme.blob.core.windows.net/c/b.txt?sv=2022-11-02&sig=${SAS_SIG}`,
     `https://acme.blob.core.windows.net/c/b.txt?sv=2022-11-02&sig=${R('azure_sas_signature')}`,
   ],
+  [
+    'a power automate trigger signed in base64url',
+    'https://acme.environment.api.powerplatform.com:443/powerautomate/automations/direct/workflows/0f/triggers/manual/paths/invoke?sig=r2h9kxq06-gWOJ7QiEHNTxntTw11k2uJA3EZr0SIcIQ&sv=1.0',
+    `https://acme.environment.api.powerplatform.com:443/powerautomate/automations/direct/workflows/0f/triggers/manual/paths/invoke?sig=${R('azure_sas_signature')}&sv=1.0`,
+  ],
   ['jwt in a header', `Authorization: Bearer ${JWT}`, `Authorization: Bearer ${R('jwt')}`],
   ['jwt in a test fixture', `const token = '${JWT}';`, `const token = '${R('jwt')}';`],
   ['unsigned jwt (alg none)', `id_token=${JWT_NONE}`, `id_token=${R('jwt')}`],
@@ -110,6 +115,8 @@ export const assignmentCases: Case[] = [
     `deploy,,${R('aws_access_key')},${R('aws_secret_key')}`],
   // A key that says only "key": its value is taken when it looks issued (random, letters and digits).
   ['a provider-named key of yaml', 'clarifai_key: "WCFcfUCsl2P3vCJuFgDuLeUXduycoZli"', `clarifai_key: "${R('api_key')}"`],
+  ['random letters, three in four capitals', "timezoneapi token = 'SSVmFDNCFfOHKXQAEckx'", `timezoneapi token = '${R('api_key')}'`],
+  ['a token with spaces inside its quotes', "notes token = ' V77f640DIDmrPcYFMwCKPhAR7CkXDwXjmMGpzHVm6yC '", `notes token = ' ${R('api_key')} '`],
   ['a go short declaration of a key', 'bitfinexKey := "HxfuG198amaeCcYkASkto5VuIO-oXcplDV6JZ7OIEQZ"', `bitfinexKey := "${R('api_key')}"`],
   ['a bare Key= in a log line', 'Using Key=qsCGuilpkk2ngrsz75wtYqsCGuilpkk2ngrsz75w', `Using Key=${R('api_key')}`],
   ['a key in a url query',

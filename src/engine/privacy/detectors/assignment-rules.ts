@@ -136,7 +136,7 @@ function randomLowercase(value: string): boolean {
 export function randomLetters(value: string): boolean {
   if (value.length < 20) return false;
   const upper = value.replace(/[^A-Z]/g, '').length / value.length;
-  return upper > 0.25 && upper < 0.75 && entropy(value) >= 3.8;
+  return upper > 0.2 && upper < 0.8 && entropy(value) >= 3.8;
 }
 
 /**

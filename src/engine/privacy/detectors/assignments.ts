@@ -38,6 +38,11 @@ function expandKey(text: string, hitStart: number, hitEnd: number): [number, num
   return [start, end];
 }
 
+function trimSpaces(text: string, span: { start: number; end: number }): void {
+  while (span.start < span.end && (text[span.start] === ' ' || text[span.start] === '\t')) span.start++;
+  while (span.end > span.start && (text[span.end - 1] === ' ' || text[span.end - 1] === '\t')) span.end--;
+}
+
 function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
   KEYWORD.lastIndex = 0;
   let windowStart = 0;
@@ -67,6 +72,8 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
       }
       continue;
     }
+    // `token = ' V77f…yC '`: spaces inside the quotes around one word are not part of the secret.
+    if (found.quoted) trimSpaces(text, found.value);
     const value = text.slice(found.value.start, found.value.end);
     if (kind !== 'password' && value.length < 8) continue; // no generic secret is that short
     if (!found.quoted && isCodeValue(value, found.keyQuoted, found.codeAssignment)) continue;

@@ -33,7 +33,8 @@ const rules: PatternRule[] = [
   {
     kind: 'azure_sas_signature',
     hint: 'sig=',
-    pattern: /[?&]sig=(?<value>[A-Za-z0-9%+/]{20,200}(?:%3D|=){0,2})/dg,
+    // Base64, or base64url as Logic Apps and Power Automate trigger URLs sign with.
+    pattern: /[?&]sig=(?<value>[A-Za-z0-9%+/_-]{20,200}(?:%3D|=){0,2})/dg,
   },
   {
     // An S3 pre-signed URL opens the object to whoever holds it until it expires: its signature

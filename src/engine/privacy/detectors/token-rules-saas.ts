@@ -78,6 +78,9 @@ export const saasTokenRules: PrefixRule[] = [
     'https://',
     /[a-z0-9-]{1,63}\.webhook\.office\.com\/webhook(?:b2)?\/[A-Za-z0-9@-]{40,120}\/IncomingWebhook\/[A-Za-z0-9]{32}\/[A-Za-z0-9-]{36}(?:\/[A-Za-z0-9_-]{10,80})?/,
   ),
+  // Automation webhooks: whoever holds the URL can start the workflow.
+  rule('zapier_webhook', ['https://hooks.zapier.com/hooks/catch/', 'hooks.zapier.com/hooks/catch/'], /[A-Za-z0-9]{1,20}\/[A-Za-z0-9]{5,40}|[A-Za-z0-9]{12,40}/, digitAndLetter),
+  rule('tines_webhook', 'https://', /[A-Za-z0-9-]{1,63}\.tines\.com\/webhook\/[a-z0-9]{32}\/[a-z0-9]{32}/),
   rule(
     'discord_webhook',
     [
