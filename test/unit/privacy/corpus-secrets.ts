@@ -116,6 +116,10 @@ export const assignmentCases: Case[] = [
   // A key that says only "key": its value is taken when it looks issued (random, letters and digits).
   ['a provider-named key of yaml', 'clarifai_key: "WCFcfUCsl2P3vCJuFgDuLeUXduycoZli"', `clarifai_key: "${R('api_key')}"`],
   ['random letters, three in four capitals', "timezoneapi token = 'SSVmFDNCFfOHKXQAEckx'", `timezoneapi token = '${R('api_key')}'`],
+  ['numbered keys, one per copy of a secret', "sumoKey1 = 'CzrMhR8zzy1eH1F0XlY1tu5ywqa2yaSFoWGg2cqE43Xk'\ntypeform_token2 = 'tfp_943af478d3ff3d4d760020c11af102b79c440513'",
+    `sumoKey1 = '${R('api_key')}'\ntypeform_token2 = '${R('api_key', 2)}'`],
+  ['a string a formatter moved to the line after =', 'const scrapingBeeApiKey =\n  "P5IS953T7OYL5KJG8J3SVPAV5VUJ49L2OXB7HIQDVL8SSG7O9A";',
+    `const scrapingBeeApiKey =\n  "${R('api_key')}";`],
   ['a token with spaces inside its quotes', "notes token = ' V77f640DIDmrPcYFMwCKPhAR7CkXDwXjmMGpzHVm6yC '", `notes token = ' ${R('api_key')} '`],
   ['a go short declaration of a key', 'bitfinexKey := "HxfuG198amaeCcYkASkto5VuIO-oXcplDV6JZ7OIEQZ"', `bitfinexKey := "${R('api_key')}"`],
   ['a bare Key= in a log line', 'Using Key=qsCGuilpkk2ngrsz75wtYqsCGuilpkk2ngrsz75w', `Using Key=${R('api_key')}`],

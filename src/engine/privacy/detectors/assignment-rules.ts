@@ -64,7 +64,11 @@ export function classifyKey(key: string): AssignmentKind | undefined {
   return kind;
 }
 
-function classifyKeyUncached(dotted: string): AssignmentKind | undefined {
+/** A key without the number that tells copies apart: `sumoKey1`, `typeform_token2`, `API_KEY_3`. */
+const unnumbered = (key: string) => key.replace(/(?<=[A-Za-z])[_-]?\d{1,2}$/, '');
+
+function classifyKeyUncached(numbered: string): AssignmentKind | undefined {
+  const dotted = unnumbered(numbered);
   if (flatten(dotted).endsWith('secretaccesskey')) return 'aws_secret_key';
   // `a.b.password = …` names a password; `pass.get(…)` and `this.pluginPass.addHelper(…)` are calls.
   const key = dotted.slice(dotted.lastIndexOf('.') + 1);
@@ -105,7 +109,7 @@ const NOT_SECRET_KEY_WORDS = new Set([
  * most such keys in code hold names (`sort_key: "created_at"`), so its value must look random.
  */
 function isLooseKey(key: string): boolean {
-  const flat = flatten(key.slice(key.lastIndexOf('.') + 1));
+  const flat = flatten(unnumbered(key.slice(key.lastIndexOf('.') + 1)));
   return flat.endsWith('key') && !SECRET_SUFFIXES.some((s) => flat.endsWith(s)) && !namesProvider(flat);
 }
 

@@ -158,8 +158,11 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
     const block = blockScalarValue(text, pos);
     if (block) return { value: block, quoted: true, keyQuoted, codeAssignment: false, midLine: false };
   }
+  // `const apiKey =\n  "…";`: a formatter moved a long string to the next line.
+  const wrapped = (opText === '=' || opText === ':=') && /^\r?\n[ \t]{1,40}["'`]/.exec(text.slice(pos, pos + 44));
+  if (wrapped) pos += wrapped[0].length - 1;
   const quoted = quotedValue(text, pos);
-  const codeAssignment = /^\s+:?=\s/.test(op[0]);
+  const codeAssignment = wrapped ? true : /^\s+:?=\s/.test(op[0]);
   if (quoted) return { value: quoted, quoted: true, keyQuoted, codeAssignment, midLine: false };
   if (opText === '==' || opText === '===' || opText === '!=' || opText === '!==') return undefined;
   const spaced = /\s$/.test(op[0]) || /^\s/.test(op[0]) || opText.length > 1;
