@@ -91,5 +91,9 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['postcode words before endless digits', fill('postcode 1234 zip: ')],
     ['greetings before endless names', fill('Hi Anna Anna, ')],
     ['name keys inside person objects before endless words', `"customer": {"name": "${fill('Ab ')}`],
+    ['capitalised words before endless bracketed addresses', fill('Ab Cd Ef Gh <a@b.cd> ')],
+    ['at and dot repeated without a domain', fill('a.b at c dot ')],
+    ['home folders without a user', fill('/home//Users/')],
+    ['credit verbs before endless capitals', fill('Created by Ab Cd Created by ')],
   ];
 }

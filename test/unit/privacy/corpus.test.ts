@@ -8,6 +8,7 @@ import { genericCases, genericLookalikes } from './corpus-generic';
 import { piiMoreCases, piiMoreLookalikes } from './corpus-pii-more';
 import { piiPersonalCases, piiPersonalLookalikes } from './corpus-pii-personal';
 import { piiProseCases, piiProseLookalikes } from './corpus-pii-prose';
+import { piiCreditCases, piiCreditLookalikes } from './corpus-pii-credits';
 import { providerCases, providerLookalikes } from './corpus-providers';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 
@@ -23,6 +24,7 @@ const tables: Record<string, Case[]> = {
   'more pii': piiMoreCases,
   'personal data': piiPersonalCases,
   'prose and addresses abroad': piiProseCases,
+  'people credited or located in code': piiCreditCases,
   'generic secrets': genericCases,
 };
 
@@ -34,7 +36,7 @@ for (const [table, rows] of Object.entries(tables)) {
   }
 }
 
-const lookalikes = [...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...genericLookalikes];
+const lookalikes = [...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiCreditLookalikes, ...genericLookalikes];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {
     const outcome = scrubText(input);

@@ -1,4 +1,5 @@
 import { findByRules, type Detector, type PatternRule } from '../detector';
+import { spelledOutEmailRules } from './pii-credits';
 
 // Email addresses (phone numbers are in pii-phones.ts).
 
@@ -54,6 +55,7 @@ const rules: PatternRule[] = [
     anchor: { literal: '"@', back: /[^"\n]/, maxBack: 64 },
     pattern: /(?<=")[^"\n\\]{1,62}"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,24}(?![A-Za-z0-9-])/y,
   },
+  ...spelledOutEmailRules,
 ];
 
 /** Email addresses. */

@@ -8,7 +8,7 @@ import { isGivenName } from './given-names';
 // Plugin`, `Julia Set`). A name with a label, key or title before it is found in pii-personal.ts.
 
 /** Capitalised words that follow a given name where no person is meant (`Jack Plugin`, `Julia Set`, `Thomas Theorem`). */
-const NOT_SURNAMES = new Set(
+export const NOT_SURNAMES = new Set(
   `The And Or Of In On At To For With From By As Is Are Was Were Be Has Have Had Will Would Can Could Should May Might Must Not No
 Yes All Any Some This That These Those Here There When Where What Which Who How Why If Then Else Also Only Just More Most Less Best
 First Last Next One Two Three New Old Set Get Map List Type Types String Number Error Node Path File Code Data Test Tests Value Key

@@ -8,6 +8,7 @@ import { placeKeywords } from './pii-places';
 import { findStandaloneStreets, findWorldAddresses } from './pii-addresses-world';
 import { streetRules } from './pii-streets';
 import { findFullNames } from './pii-names';
+import { creditKeywords, findNamesBeforeEmails, homeFolderRules } from './pii-credits';
 import { isGivenName } from './given-names';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
@@ -251,6 +252,7 @@ const keyed = new KeyedScan([
   { words: ['mr', 'mrs', 'ms', 'mx', 'miss', 'dr'], rule: title, sources: ['m(?:rs?|s|x|iss)\\.? ', 'dr\\. '] },
   ...idKeywords,
   ...proseKeywords,
+  ...creditKeywords,
   ...moreKeywords,
   ...phoneKeywords,
   ...placeKeywords,
@@ -259,10 +261,12 @@ const keyed = new KeyedScan([
 /** Dates of birth, document and account numbers named by their key, names under name keys or titles, street addresses. */
 export const personalDetector: Detector = {
   name: 'pii-personal',
-  kinds: [...keyed.kinds, ...streetRules.map((r) => r.kind)],
+  kinds: [...new Set([...keyed.kinds, ...streetRules.map((r) => r.kind), ...homeFolderRules.map((r) => r.kind)])],
   priority: 35,
   find: (text) => {
     const out = findByRules(streetRules, text);
+    for (const f of findByRules(homeFolderRules, text)) out.push(f);
+    findNamesBeforeEmails(text, out);
     findWorldAddresses(text, out);
     findStandaloneStreets(text, out);
     findFullNames(text, out);
