@@ -47,6 +47,9 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: 
   return e;
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const excerpts = (n: number, files: number) => `${plural(n, 'excerpt')} from ${plural(files, 'file')}`;
+
 function renderTurn(t: PanelTurn): HTMLElement {
   const box = el('section', 'turn');
   box.dataset.id = t.id;
@@ -55,7 +58,9 @@ function renderTurn(t: PanelTurn): HTMLElement {
   const kinds = Object.entries(t.redactions);
   if (t.done)
     box.append(
-      el('div', 'redactions', kinds.length ? `Redacted before sending: ${kinds.map(([k, n]) => `${k} ×${n}`).join(', ')}` : 'Nothing needed redacting.'),
+      el('div', 'redactions', kinds.length
+        ? `${t.sent === false ? 'Redacted in these snippets' : 'Redacted before sending'}: ${kinds.map(([k, n]) => `${k} ×${n}`).join(', ')}`
+        : 'Nothing needed redacting.'),
     );
   if (t.progress && !t.done) box.append(el('div', 'progress', t.progress));
   // When the model did not answer, why and what to do about it come first, as one banner (the
@@ -94,7 +99,7 @@ function renderTurn(t: PanelTurn): HTMLElement {
   }
   if (t.done && t.sources.length) {
     const details = el('details', 'sources');
-    details.append(el('summary', undefined, `Sources: ${t.sources.length} chunk(s), ${t.sources.reduce((n, s) => n + s.tokens, 0)} tokens`));
+    details.append(el('summary', undefined, `Sources: ${excerpts(t.sources.length, new Set(t.sources.map((s) => s.path)).size)}`));
     const list = el('ul');
     for (const s of t.sources) {
       const li = el('li');

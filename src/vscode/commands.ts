@@ -118,8 +118,28 @@ export function registerCommands(context: vscode.ExtensionContext, services: Gro
     vscode.commands.registerCommand('grounded.showVisibleFiles', () => showVisibleFiles(services)),
     vscode.commands.registerCommand('grounded.showLogs', () => services.output.show()),
     registerClearUrlCache(services.urlCacheDir),
+    vscode.commands.registerCommand('grounded.openWalkthrough', () =>
+      vscode.commands.executeCommand('workbench.action.openWalkthrough', 'grounded-dev.grounded#grounded.start', false)),
+    ...registerMetricsView(services),
+  ];
+}
+
+/**
+ * The metrics as a read-only document of their own scheme: an untitled document asked to be
+ * saved when closed, and its tab was titled by its first line. Shown again, it is current.
+ */
+function registerMetricsView(services: GroundedServices): vscode.Disposable[] {
+  const uri = vscode.Uri.from({ scheme: 'grounded-metrics', path: 'Grounded metrics' });
+  const changed = new vscode.EventEmitter<vscode.Uri>();
+  return [
+    changed,
+    vscode.workspace.registerTextDocumentContentProvider('grounded-metrics', {
+      onDidChange: changed.event,
+      provideTextDocumentContent: () => services.metrics.toPrometheus(),
+    }),
     vscode.commands.registerCommand('grounded.showMetrics', async () => {
-      const doc = await vscode.workspace.openTextDocument({ content: services.metrics.toPrometheus(), language: 'plaintext' });
+      changed.fire(uri);
+      const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(doc, { preview: true });
     }),
   ];

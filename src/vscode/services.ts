@@ -169,11 +169,14 @@ export class GroundedServices implements vscode.Disposable {
     const root = opts.root ?? this.rootFor(vscode.window.activeTextEditor?.document.uri);
     if (!root) throw new Error('Open a folder first: Grounded answers questions about the code in the open workspace.');
     const resolved = await this.resolveProvider(opts.requestModel);
-    return this.sessionFor(root).ask({
+    const result = await this.sessionFor(root).ask({
       question: opts.question, history: opts.history, attached: opts.attached, signal: opts.signal, onEvent: opts.onEvent,
       provider: resolved.provider, unconfiguredReason: resolved.reason, conversationId: opts.conversationId,
       remember: readSettings(vscode.Uri.file(root)).keepAnswers,
       onMemoryError: () => this.logger.warn('memory.write_failed', {}),
     });
+    // Ticks the walkthrough's "Ask your first question" whichever surface answered.
+    void vscode.commands.executeCommand('setContext', 'grounded.answered', true);
+    return result;
   }
 }

@@ -32,9 +32,13 @@ export type ChatStream = Pick<vscode.ChatResponseStream, 'markdown' | 'anchor' |
 
 function footer(ctx: BuiltContext, provider?: string, modelFailed = false): string {
   const redacted = Object.keys(ctx.redactions).length ? `; redacted ${formatRedactionCounts(ctx.redactions)}` : '';
-  const who = provider ? `Answered by ${provider}` : modelFailed ? 'The model did not answer: ranked snippets' : 'No model used';
-  return (`\n\n---\n_${who} from ${ctx.chunks.length} chunk(s), ${ctx.totalTokens} tokens, of ${ctx.filesSearched.toLocaleString('en-US')} files ` +
-    `searched${redacted}._`);
+  const who = provider ? `Answered by ${provider}` : modelFailed ? 'The model did not answer: ranked snippets' : 'No model used: ranked snippets';
+  const files = new Set(ctx.chunks.map((c) => c.path)).size;
+  const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+  // Tokens count what a model was sent; with no model nothing was.
+  const sent = provider || modelFailed ? ` (${ctx.totalTokens.toLocaleString('en-US')} tokens)` : '';
+  return (`\n\n---\n_${who} from ${plural(ctx.chunks.length, 'excerpt')} of ${plural(files, 'file')}${sent}, ` +
+    `${plural(ctx.filesSearched, 'file')} searched${redacted}._`);
 }
 
 async function explainAttachment(root: string): Promise<(CheckedAttachment & { what?: string }) | undefined> {

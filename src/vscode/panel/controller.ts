@@ -191,7 +191,9 @@ export class PanelController implements vscode.Disposable {
         sources: sourcesOf(r),
         redactions: r.context.redactions,
         provider: r.provider && !r.modelError ? `${r.provider} · ${r.model}` : undefined,
-        note: r.modelError ? 'The model did not answer (why, just below); these are the ranked snippets.' : r.fallbackReason,
+        // Without a model the answer opens with why (and the buttons follow it): no second notice.
+        note: r.modelError ? 'The model did not answer (why, just below); these are the ranked snippets.' : undefined,
+        sent: r.provider !== undefined,
         retryable: r.modelError ? true : undefined,
         actions: fixes.length ? fixes : undefined,
       });

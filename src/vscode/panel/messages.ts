@@ -52,8 +52,10 @@ export const turn = z.object({
   sources: z.array(source),
   redactions: z.record(z.string(), z.number()),
   provider: z.string().optional(),
-  /** Why the answer is snippets (no model, offline), shown under it. */
+  /** Why the answer is snippets (the model failed), shown with it; no model configured is said by the answer itself. */
   note: z.string().optional(),
+  /** False when no model was asked: the snippets were shown here and nothing left the machine. */
+  sent: z.boolean().optional(),
   /** The restricted-mode notice, shown in an untrusted workspace (together with `note`). */
   restricted: z.string().optional(),
   /** The user stopped this answer (the Stop button, Escape, or a new question). */

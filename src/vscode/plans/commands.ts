@@ -33,6 +33,15 @@ async function reconstructRun(features: PlanFeatures, id?: string): Promise<stri
   let target = typeof id === 'string' ? id : undefined;
   if (!target) {
     const recent = await features.recentRuns();
+    if (recent.length === 0) {
+      const choice = await vscode.window.showInformationMessage(
+        'Grounded: the audit log holds no plan or execution yet. "Grounded: Propose a change…" records one; a run can then be reconstructed here.',
+        'Propose a change…',
+        'Enter an id…',
+      );
+      if (choice === 'Propose a change…') await vscode.commands.executeCommand('grounded.proposeChange');
+      if (choice !== 'Enter an id…') return undefined;
+    }
     const typeIt = { label: '$(edit) Enter an execution or plan id…', id: '', detail: '' };
     const picked = await vscode.window.showQuickPick([typeIt, ...recent], {
       title: 'Grounded: Reconstruct run',

@@ -16,6 +16,7 @@ const COMMANDS = [
   'grounded.showLogs',
   'grounded.showMetrics',
   'grounded.focus',
+  'grounded.openWalkthrough',
   'grounded.chatView.focus',
 ];
 
@@ -54,5 +55,14 @@ describe('extension activation', function () {
     let text = '';
     for await (const piece of reply.text) text += piece;
     assert.match(text, /src\/auth\/keyStore\.ts#L3-9/);
+  });
+
+  it('shows the metrics as a read-only document that asks nothing when closed', async () => {
+    await vscode.commands.executeCommand('grounded.showMetrics');
+    const doc = vscode.window.activeTextEditor?.document;
+    assert.equal(doc?.uri.scheme, 'grounded-metrics');
+    assert.equal(doc?.isUntitled, false, 'not an untitled document (closing one asks to save it)');
+    assert.match(doc?.getText() ?? '', /# HELP agent_query_total/);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 });
