@@ -88,10 +88,17 @@ export function formatSnippetAnswer(ctx: BuiltContext, reason?: string): string 
   const intro = `${reason ? `${reason} ` : ''}Here are the most relevant parts of the workspace, best first:`;
   const parts = ctx.chunks.slice(0, SNIPPET_COUNT).map((c, i) => {
     const lines = c.text.split('\n');
-    const from = bestWindowStart(lines, ctx.terms, SNIPPET_LINES);
-    const shown = lines.slice(from, from + SNIPPET_LINES);
+    // Blank lines at either edge of a chunk show as empty space in a narrow view: the window and
+    // its citation begin and end on text.
+    let top = 0;
+    while (top < lines.length - 1 && lines[top].trim() === '') top++;
+    let bottom = lines.length;
+    while (bottom > top + 1 && lines[bottom - 1].trim() === '') bottom--;
+    const from = top + bestWindowStart(lines.slice(top, bottom), ctx.terms, SNIPPET_LINES);
+    const shown = lines.slice(from, Math.min(bottom, from + SNIPPET_LINES));
     const cite = citationOf({ path: c.path, startLine: c.startLine + from, endLine: c.startLine + from + shown.length - 1 });
-    const more = lines.length > shown.length ? `\n_(${lines.length - shown.length} more lines in ${citationOf(c)})_` : '';
+    const hidden = bottom - top - shown.length;
+    const more = hidden > 0 ? `\n_(${hidden} more lines in ${citationOf(c)})_` : '';
     const lang = LANGUAGES[path.posix.extname(c.path).slice(1).toLowerCase()] ?? '';
     const f = fence(c.text);
     const note = c.truncated ? ' (truncated)' : '';

@@ -42,4 +42,20 @@ describe('the lines a snippet shows of a long chunk', () => {
     assert.equal(m[3], file.slice(from - 1, to).join('\n'));
     assert.match(m[3], /recover\(\)/);
   });
+
+  it('begin and end on text: blank lines at a chunk\'s edges are neither shown nor cited', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'grounded-window-'));
+    roots.push(root);
+    const text = ['function alpha() {', '  return 1;', '}', '', '', 'function storeQuaternionKey(key) {', '  vault.put(key);', '}', '', ''].join('\n');
+    writeFileSync(path.join(root, 'keys.js'), text);
+    const ctx = await buildContext({ root, question: 'where is the quaternion key stored?' });
+    const answer = formatSnippetAnswer(ctx);
+    const m = /keys\.js#L(\d+)-(\d+)\*\*\n\n```js\n([\s\S]*?)\n```/.exec(answer);
+    assert.ok(m, answer);
+    const shown = m[3].split('\n');
+    assert.notEqual(shown[0].trim(), '', `starts on text: ${JSON.stringify(m[3])}`);
+    assert.notEqual(shown[shown.length - 1].trim(), '', `ends on text: ${JSON.stringify(m[3])}`);
+    assert.equal(m[3], text.split('\n').slice(Number(m[1]) - 1, Number(m[2])).join('\n'), 'the citation names exactly the lines shown');
+    assert.doesNotMatch(answer, /more lines in keys\.js/);
+  });
 });
