@@ -11,9 +11,9 @@ describe('the mention hook of the ask pipeline', () => {
     const hook = mentionResolver({ discovery: { root } });
     const r = await hook('what does @nope.tsx do next to @src/notes.ts?');
     assert.ok(r.question.startsWith('what does @nope.tsx do next to @src/notes.ts?\n\n'));
-    assert.match(r.question, /^\[@nope\.tsx was not attached: No file matches @nope\.tsx\.\]$/m);
+    assert.match(r.question, /^\[@nope\.tsx was not attached: no file matches\.\]$/m);
     assert.deepEqual(r.attached.map((a) => a.path), ['src/notes.ts']);
-    assert.match(r.failureNotes[0], /Not attached: @nope\.tsx: No file matches/);
+    assert.match(r.failureNotes[0], /Not attached: @nope\.tsx — no file matches\./);
   });
 
   it('leaves the question as written when every mention loaded', async () => {
