@@ -188,11 +188,16 @@ export function failurePlaceholders(failures: MentionFailure[]): string {
 /** The ask pipeline's hook: resolve the mentions of a question and put the summary before the answer. */
 export function mentionResolver(
   opts: ResolveMentionsOptions,
-): (text: string, signal?: AbortSignal) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[] }> {
+): (text: string, signal?: AbortSignal) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[]; failed: number }> {
   return async (text, signal) => {
     const r = await resolveMentions(text, opts, signal);
     const note = formatMentionSummary(r.summary);
     const placeholders = failurePlaceholders(r.failures);
-    return { question: placeholders ? `${r.question}\n\n${placeholders}` : r.question, attached: r.attached, failureNotes: note ? [note] : [] };
+    return {
+      question: placeholders ? `${r.question}\n\n${placeholders}` : r.question,
+      attached: r.attached,
+      failureNotes: note ? [note] : [],
+      failed: r.failures.length,
+    };
   };
 }
