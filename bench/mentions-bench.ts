@@ -31,6 +31,7 @@ function timeMedian(runs: number, f: () => void): number {
 const HOSTILE: [string, string][] = [
   ['punctuation inside a path', `@${'.'.repeat(100_000)}x`],
   ['punctuation inside a URL', `@url:${','.repeat(100_000)}x`],
+  ['parentheses after a bare URL', `@https://x${'(,)'.repeat(33_000)}`],
   ['descending backtick runs', Array.from({ length: 446 }, (_, i) => `${'`'.repeat(446 - i)}a`).join('')],
   ['@/ repeated', '@/'.repeat(50_000)],
   ['unclosed quotes', `${'@search:"'.repeat(5_000)}${'@grep:"\\"'.repeat(5_000)}`],
@@ -92,7 +93,7 @@ async function benchGrep(tree: string): Promise<void> {
   console.log(`grep tree: ${tree}, ${rels.length.toLocaleString('en-US')} files, ${mb.toFixed(0)} MB; our discovery ${fmt(discoverMs)} ms`);
   for (const pattern of ['retry(After|Delay)', '(a|b)c+d\\d']) {
     const s = performance.now();
-    const r = await searchFiles(targets, compileGrep(pattern), emptyOverlay, MAX_BYTES, `@grep:"${pattern}"`).catch(() => undefined);
+    const r = await searchFiles(targets, compileGrep(pattern), emptyOverlay, MAX_BYTES).catch(() => undefined);
     const ours = performance.now() - s;
     const common = ['--count-matches', '--no-config', '-e', pattern];
     const same = rg([...common, '--no-ignore', '--hidden', '--'], tree, list);

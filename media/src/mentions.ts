@@ -1,5 +1,5 @@
-// @mention completion in the question box: typing `@` and a few characters at a word start (not
-// in code) asks the extension for files Grounded may read; the list opens above the box. Up/Down
+// @mention completion in the question box: typing `@` at a word start (not in code), alone or with
+// a few characters, asks the extension for files Grounded may read; the list opens above the box. Up/Down
 // move, Enter/Tab accept, Escape closes (and only closes), a click accepts.
 import { mentionTokenAt } from '../../src/engine/mentions/complete';
 import type { Completion } from '../../src/vscode/panel/messages';
@@ -75,7 +75,8 @@ export function attachMentions(input: HTMLTextAreaElement, list: HTMLElement, po
   function update(): void {
     clearTimeout(timer);
     const t = token();
-    if (!t || !t.prefix || t.prefix.length > MAX_PREFIX) return close();
+    // `@` alone asks too: the answer lists what can be mentioned (files, @search, @grep, @url).
+    if (!t || t.prefix.length > MAX_PREFIX) return close();
     timer = setTimeout(() => post({ type: 'complete', prefix: t.prefix, requestId: ++latest }), DEBOUNCE_MS);
   }
 

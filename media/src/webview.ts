@@ -126,9 +126,10 @@ function render(nowBusy: boolean): void {
   );
   stop.hidden = !busy;
   vscode.setState({ turns });
-  // A failed answer shows from its banner; any other from its end (where the newest text is).
+  // A failed answer, or one missing a mention the user asked for, shows from its top, where the
+  // banner or the warning is; any other from its end (where the newest text is).
   const last = conversation.lastElementChild;
-  if (last?.querySelector('.banner')) last.scrollIntoView({ block: 'start' });
+  if (last?.querySelector('.banner, .notice.warning')) last.scrollIntoView({ block: 'start' });
   else last?.scrollIntoView({ block: 'end' });
 }
 

@@ -9,7 +9,8 @@ import { openWorkbench, type Workbench, waitForPanelScript } from './harness';
 // redactions, click a citation chip and land in the editor on exactly the cited lines. Then the
 // editor's context menu: select code, "Ask Grounded about this selection", type a question. Then
 // Stop (Escape) while an answer is being written, and with no model the "Set API key" button.
-// Typing `@` in the panel's box suggests files (open editors first); Enter inserts one.
+// Typing `@` in the panel's box suggests files (open editors first); Enter inserts one. A mention
+// that was not attached is a warning box the view does not scroll past.
 
 let wb: Workbench;
 const repliesDir = mkdtempSync(path.join(os.tmpdir(), 'grounded-e2e-replies-'));
@@ -29,6 +30,8 @@ before(async () => {
             'sealed);\n```\n\nSee src/auth/keyStore.ts#L19-26.'),
       },
       { match: '^Question: slow-e2e', reply: 'Keys go through src/auth/keyStore.ts#L19-26 first, and only much later does this sentence end.', delayMs: 5000 },
+      // Taller than the view, so that following the answer's end would scroll the warning away.
+      { match: '^Question: what does @src/missing-e2e', reply: Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n') },
     ]),
   );
   wb = await openWorkbench('panel', { settings: { 'grounded.provider': 'vscode-lm' }, env: { GROUNDED_FIXTURE_REPLIES: replies } });
@@ -163,6 +166,48 @@ test('typing @ in the panel\'s box suggests files; Enter inserts the path, Escap
   await list.waitFor({ state: 'hidden' });
   assert.equal(await input.inputValue(), '@src/auth/keyStore.ts and @cli');
   await input.fill('');
+});
+
+test('typing @ alone lists what can be mentioned: files and every kind', { timeout: 120_000 }, async () => {
+  await wb.runCommand('Grounded: Open Grounded Panel');
+  const frame = panelFrame();
+  const input = frame.locator('#question');
+  const list = frame.locator('#mentions[role="listbox"]');
+  await waitForPanelScript(frame);
+  const typeAt = async () => {
+    await input.fill('');
+    await input.focus();
+    await input.pressSequentially('how does @', { delay: 40 });
+    return list.locator('[role="option"]', { hasText: '@grep:""' }).waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
+  };
+  if (!(await typeAt())) assert.ok(await typeAt(), `after typing @ twice the box holds ${JSON.stringify(await input.inputValue())}`);
+  const labels = await list.locator('.mention-label').allInnerTexts();
+  assert.deepEqual(labels.slice(-3), ['@search:""', '@grep:""', '@url:']);
+  assert.ok(labels.length > 3 && !labels[0].startsWith('@'), `files come first: ${labels.join(', ')}`);
+  await wb.screenshot('panel-mention-kinds');
+  await input.press('Escape');
+  await input.fill('');
+});
+
+test('a mention that was not attached is a warning the view stays on, worded once', { timeout: 180_000 }, async () => {
+  await wb.runCommand('Grounded: Open Grounded Panel');
+  const frame = panelFrame();
+  const input = frame.locator('#question');
+  await waitForPanelScript(frame);
+  await input.fill('what does @src/missing-e2e.ts do?');
+  await input.press('Enter');
+  const turn = frame.locator('.turn', { hasText: 'what does @src/missing-e2e.ts do?' });
+  await turn.locator('.answer', { hasText: 'Paragraph 60 of a long answer.' }).waitFor({ state: 'visible', timeout: 60_000 });
+  await turn.locator('.redactions').waitFor({ state: 'visible' });
+  const warning = turn.locator('.notice.warning');
+  assert.match(await warning.innerText(), /Not attached: @src\/missing-e2e\.ts — no file matches\. Check the path/);
+  const seen = await warning.evaluate((w) => {
+    const view = document.getElementById('conversation')!.getBoundingClientRect();
+    const box = w.getBoundingClientRect();
+    return { inView: box.top >= view.top && box.bottom <= view.bottom, tinted: getComputedStyle(w).backgroundColor !== 'rgba(0, 0, 0, 0)' };
+  });
+  assert.deepEqual(seen, { inView: true, tinted: true });
+  await wb.screenshot('panel-mention-warning');
 });
 
 test('right-click → Ask Grounded about this selection answers about exactly that code', { timeout: 180_000 }, async () => {

@@ -33,7 +33,7 @@ test('in an untrusted workspace the panel answers with the restricted-mode notic
     (await notice.innerText()).trim(),
     'Restricted mode: Grounded answers, but runs no tools, makes no edits and fetches no URLs in an untrusted workspace.',
   );
-  await turn.locator('.answer', { hasText: 'Not fetched: URL fetches are off in an untrusted workspace' }).waitFor({ state: 'visible' });
+  await turn.locator('.answer', { hasText: 'URL fetches are off in an untrusted workspace' }).waitFor({ state: 'visible' });
   await turn.locator('.answer button.cite').first().waitFor({ state: 'visible' });
   await wb.screenshot('restricted-panel');
 });

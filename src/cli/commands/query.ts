@@ -32,8 +32,8 @@ the best-ranked, scrubbed snippets with their citations, and says why. The model
 3 read-only tool rounds per question; questions and answers are kept (scrubbed) in the workspace
 memory, .agent/state/grounded.db, which /memory_search and grounded memory sql read.
 
-Mentions: @path/file.ts, @file.ts#L10-20, @search:"text", @grep:"regex", @url:https://... (checked
-against private and local addresses; see grounded check-url).
+Mentions: @path/file.ts, @file.ts#L10-20, @search:"text", @grep:"regex", @url:https://... or
+just @https://... (checked against private and local addresses; see grounded check-url).
 
 Chat mode (--chat): a conversation in the terminal. Each line you type (or pipe in) is a question;
 follow-ups are sent with the earlier questions and answers, scrubbed like everything else and inside

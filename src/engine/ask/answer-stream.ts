@@ -30,9 +30,9 @@ export class AnswerStream {
   }
 
   /** A message from Grounded itself (a mention that could not be used, a fallback's reason). */
-  notice(text: string): void {
+  notice(text: string, warning = false): void {
     this.flush();
-    this.add({ kind: 'notice', text });
+    this.add(warning ? { kind: 'notice', text, warning } : { kind: 'notice', text });
   }
 
   /** Emits the held text (at the end of the answer, or before an error is shown). */

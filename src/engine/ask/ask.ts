@@ -22,8 +22,14 @@ import { recordOutcome, type QueryOutcome } from './outcome';
 import { boundedHistory, boundedQuestion, buildMessages, incompleteNote } from './prompt';
 import type { AnswerResult, AskRequest, AttachedContext } from './types';
 
-/** What the pipeline needs from @mentions: the question left readable, the attached text, the failures to show. */
-export type MentionResolver = (text: string, signal?: AbortSignal) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[] }>;
+/**
+ * What the pipeline needs from @mentions: the question left readable, the attached text, the
+ * summary to show (`failureNotes`), and how many mentions could not be attached (`failed`).
+ */
+export type MentionResolver = (
+  text: string,
+  signal?: AbortSignal,
+) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[]; failed?: number }>;
 
 export interface AskDeps {
   provider?: Provider;
@@ -121,11 +127,13 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     let question = request.question;
     const attached = [...(request.attached ?? [])];
     const notes: string[] = [];
+    let mentionFailed = false;
     if (deps.resolveMentions) {
       const m = await deps.resolveMentions(request.question, request.signal);
       question = m.question;
       attached.push(...m.attached);
       notes.push(...m.failureNotes);
+      mentionFailed = (m.failed ?? 0) > 0;
     }
     stage = 'context';
     emit({ type: 'progress', message: 'Searching the workspace…' });
@@ -159,7 +167,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     emit({ type: 'context', context: ctx });
     const answerStream = new AnswerStream(ctx.chunks, (segment) => emit({ type: 'segment', segment }));
     out = answerStream;
-    if (notes.length) answerStream.notice(notes.join('\n'));
+    if (notes.length) answerStream.notice(notes.join('\n'), mentionFailed);
     const snippets = (status: AnswerResult['status'], reason: string): AnswerResult => {
       answerStream.push(formatSnippetAnswer(ctx, reason));
       return finish(

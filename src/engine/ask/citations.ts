@@ -30,7 +30,8 @@ export interface SeenLines {
  */
 export type AnswerSegment =
   | { kind: 'text'; text: string }
-  | { kind: 'notice'; text: string }
+  /** `warning`: something the user asked for was left out (a failed @mention); surfaces that can, make it stand out. */
+  | { kind: 'notice'; text: string; warning?: true }
   | { kind: 'citation'; citation: Citation };
 
 /** The marker put after a citation that does not match what the model saw. */

@@ -16,6 +16,8 @@ const FIXED: { keyword: string; insert: string; detail: string }[] = [
 
 /** Characters a mentionable path may hold (as the mention parser reads them). */
 const PATH_CHARS = /^[\w./@+~-]+$/;
+/** A path in or to a dotfile (`.gitignore`, `.github/…`): not worth offering before anything is typed. */
+const DOTTED = /(^|\/)\./;
 /** An `@` right after one of these is inside a word or an e-mail address, not a mention. */
 const WORD_BEFORE = /[\w.+@-]/;
 
@@ -65,17 +67,19 @@ function tier(q: string, path: string): number | undefined {
  * Within each group: basename prefix, basename substring, path prefix, path substring, then fuzzy
  * (characters in order); shorter paths first. The fixed kinds whose keyword starts with the
  * prefix come first once two letters are typed (`@gr` means `@grep:` far more often than a file
- * with g…r in its path), after the files for a single letter; at most `max` items in all.
+ * with g…r in its path), after the files for a single letter; at most `max` items in all. `@`
+ * alone lists what can be mentioned: a few files (open editors, then the shortest paths, no
+ * dotfiles) and every fixed kind.
  */
 export function rankMentions(prefix: string, openPaths: readonly string[], allPaths: readonly string[], max = MAX_COMPLETIONS): MentionCompletion[] {
   const q = prefix.toLowerCase();
-  const fixed = q ? FIXED.filter((f) => f.keyword.startsWith(q) && f.keyword !== q) : [];
+  const fixed = FIXED.filter((f) => f.keyword.startsWith(q) && f.keyword !== q);
   const visible = new Set(allPaths);
   const open = new Set(openPaths.filter((p) => visible.has(p)));
   const scored: { path: string; key: [number, number, number] }[] = [];
-  if (q && !q.includes(':')) {
+  if (!q.includes(':')) {
     for (const path of visible) {
-      if (!PATH_CHARS.test(path)) continue;
+      if (!PATH_CHARS.test(path) || (!q && !open.has(path) && DOTTED.test(path))) continue;
       const t = tier(q, path);
       if (t !== undefined) scored.push({ path, key: [open.has(path) ? 0 : 1, t, path.length] });
     }

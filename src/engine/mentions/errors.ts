@@ -6,6 +6,10 @@ export type MentionErrorKind =
   | 'url_invalid' | 'ssrf_blocked' | 'network_disabled' | 'rate_limited' | 'http_status' | 'timeout' | 'content_type' | 'too_many_urls'
   | 'parse_error' | 'no_matches' | 'unexpected';
 
+/**
+ * `message` says what is wrong without naming the mention ("no file matches."): every place that
+ * shows it puts the mention first ("Not attached: @a.ts — no file matches."), so it is said once.
+ */
 export class MentionError extends Error {
   constructor(readonly kind: MentionErrorKind, message: string, readonly suggestion: string) {
     super(message);
@@ -17,34 +21,34 @@ export class MentionError extends Error {
  * The error for a file Grounded may not read, by the reason explainPath gave: each reason gets
  * advice that fits it (a rule to change, a setting, a link to avoid), not one generic "remove the rule".
  */
-export function hiddenFileError(label: string, e: PathExplanation): MentionError {
+export function hiddenFileError(e: PathExplanation): MentionError {
   const detail = e.detail ? ` (${e.detail})` : '';
   switch (e.reason) {
     case 'binary':
       return new MentionError(
         'binary',
-        `@${label} is a binary file${detail}.`,
+        `a binary file${detail}.`,
         'Mention text files only: the source it was built from, or a text export of it.',
       );
     case 'symlink-outside':
     case 'outside-workspace':
-      return new MentionError('path_outside', `@${label} leads outside the workspace${detail}.`, 'Mention files inside the open folder only.');
+      return new MentionError('path_outside', `leads outside the workspace${detail}.`, 'Mention files inside the open folder only.');
     case 'excluded-folder':
       return new MentionError(
         'ignored',
-        `@${label} is in an excluded folder${detail}.`,
+        `in an excluded folder${detail}.`,
         'Remove that folder from the excluded folders setting, or mention a file outside it.',
       );
     case 'special-file':
-      return new MentionError('binary', `@${label} is not a regular file${detail}.`, 'Mention regular text files only.');
+      return new MentionError('binary', `not a regular file${detail}.`, 'Mention regular text files only.');
     case 'unreadable':
-      return new MentionError('file_not_found', `@${label} could not be read${detail}.`, 'Check that the file exists and that you may read it.');
+      return new MentionError('file_not_found', `could not be read${detail}.`, 'Check that the file exists and that you may read it.');
     case 'not-found':
-      return new MentionError('file_not_found', `No file matches @${label}.`, 'Check the path (relative to the workspace root).');
+      return new MentionError('file_not_found', 'no file matches.', 'Check the path (relative to the workspace root).');
     default:
       return new MentionError(
         'ignored',
-        `@${label} is hidden from Grounded${detail}.`,
+        `hidden from Grounded${detail}.`,
         'If the file is safe to share, narrow or remove that rule; otherwise attach the text another way.',
       );
   }

@@ -142,10 +142,6 @@ async function rangeOfLargeFile(fh: fs.FileHandle, from: number, to: number, max
   }
 }
 
-function rangeLabel(label: string, start?: number, end?: number): string {
-  return `@${label}${start !== undefined ? `#L${start}${end !== undefined && end !== start ? `-${end}` : ''}` : ''}`;
-}
-
 /**
  * Loads a file mention: visibility checked (the reason it is hidden quoted), the real path checked
  * inside the workspace, text from the open editor first, line range validated. A file over the
@@ -159,7 +155,7 @@ export async function loadFileMention(
   overlay: DocumentOverlay,
 ): Promise<{ attached: AttachedContext; note?: string; totalLines?: number }> {
   const e = await explainPath(t.root.discovery, t.rel);
-  if (!e.visible && e.reason !== 'too-large') throw hiddenFileError(t.label, e);
+  if (!e.visible && e.reason !== 'too-large') throw hiddenFileError(e);
   const abs = path.join(t.root.discovery.root, ...t.rel.split('/'));
   const maxBytes = t.root.discovery.maxFileBytes ?? defaultSettings.maxFileBytes;
   const from = startLine ?? 1;
@@ -175,9 +171,9 @@ export async function loadFileMention(
   } else {
     // Checked again right before reading, on the path actually opened.
     const real = await realPathInside(t.root.discovery.root, abs);
-    if (!real) throw hiddenFileError(t.label, { path: t.rel, visible: false, reason: 'symlink-outside' });
+    if (!real) throw hiddenFileError({ path: t.rel, visible: false, reason: 'symlink-outside' });
     const fh = await openRegularFile(real).catch((err: NodeJS.ErrnoException) => {
-      throw hiddenFileError(t.label, {
+      throw hiddenFileError({
         path: t.rel,
         visible: false,
         reason: err.code === 'ENOTREGULAR' ? 'special-file' : 'unreadable',
@@ -189,13 +185,13 @@ export async function loadFileMention(
       const head = Buffer.alloc(Math.min(size, SNIFF_BYTES));
       await fh.read(head, 0, head.length, 0);
       if (looksBinary(head, size <= SNIFF_BYTES))
-        throw hiddenFileError(t.label, { path: t.rel, visible: false, reason: 'binary', detail: 'binary content: NUL byte or invalid UTF-8' });
+        throw hiddenFileError({ path: t.rel, visible: false, reason: 'binary', detail: 'binary content: NUL byte or invalid UTF-8' });
       if (size > maxBytes && ranged) {
         const r = await rangeOfLargeFile(fh, from, endLine ?? from, maxBytes * HUGE_FACTOR, maxBytes);
         if (!r.scanned)
           throw new MentionError(
             'too_large',
-            `${rangeLabel(t.label, startLine, endLine)} starts past the first ${formatBytes(maxBytes * HUGE_FACTOR)} of a ${formatBytes(size)} file.`,
+            `starts past the first ${formatBytes(maxBytes * HUGE_FACTOR)} of a ${formatBytes(size)} file.`,
             'Mention an earlier line range, or open the file and attach a selection.',
           );
         got = r;
@@ -203,7 +199,7 @@ export async function loadFileMention(
         if (size > maxBytes * HUGE_FACTOR) {
           throw new MentionError(
             'too_large',
-            (`@${t.label} is ${formatBytes(size)}, too large to attach (the limit is ${formatBytes(maxBytes)}; larger files are cut, up to ` +
+            (`${formatBytes(size)}, too large to attach (the limit is ${formatBytes(maxBytes)}; larger files are cut, up to ` +
               `${formatBytes(maxBytes * HUGE_FACTOR)}).`),
             `Mention a line range, e.g. @${t.label}#L1-200.`,
           );
@@ -229,7 +225,7 @@ export async function loadFileMention(
     const total = got.total;
     throw new MentionError(
       'bad_range',
-      `${rangeLabel(t.label, startLine, endLine)} is outside the file${total !== undefined ? ` (${total} lines)` : ''}.`,
+      `outside the file${total !== undefined ? ` (${total} lines)` : ''}.`,
       total ? `Use lines 1-${total}.` : 'Check the line numbers.',
     );
   }

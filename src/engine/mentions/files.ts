@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { closest, distance } from 'fastest-levenshtein';
+import { distance } from 'fastest-levenshtein';
 import { explainPath, toWorkspaceRelative } from '../workspace/explain';
 import type { DiscoveryOptions, DocumentOverlay, PathExplanation, SkippedFile } from '../workspace/types';
 import { hiddenFileError, MentionError } from './errors';
@@ -60,20 +60,28 @@ function ambiguous(given: string, hits: Candidate[], multi: boolean): MentionErr
   const labels = hits.map((h) => labelOf(h, multi));
   return new MentionError(
     'ambiguous',
-    `@${given} matches ${hits.length} files: ${labels.slice(0, 5).join(', ')}${hits.length > 5 ? ', …' : ''}.`,
+    `matches ${hits.length} files: ${labels.slice(0, 5).join(', ')}${hits.length > 5 ? ', …' : ''}.`,
     `Write more of the path, e.g. @${labels[0]}.`,
   );
 }
 
+/**
+ * "Did you mean" names only files close to what was typed: the same file name in another folder,
+ * or one at most an edit per four characters away (`@keystore.tsx`, `@tme.ts`). The closest name
+ * whatever its distance (`@missing.ts` → `client.ts`) misled more than it helped.
+ */
 function notFound(given: string, cands: Candidate[], multi: boolean): MentionError {
   const base = path.posix.basename(given).toLowerCase();
-  const bases = cands.map((c) => path.posix.basename(c.rel).toLowerCase());
-  const near = cands.filter((_, i) => distance(bases[i], base) <= Math.max(2, Math.floor(base.length / 4)));
-  const suggestions = [...new Set(near.map((c) => labelOf(c, multi)))].slice(0, 3);
-  if (!suggestions.length && bases.length) suggestions.push(labelOf(cands[bases.indexOf(closest(base, bases))], multi));
+  const limit = Math.max(1, Math.floor(base.length / 4));
+  const near = cands
+    .map((c) => ({ label: labelOf(c, multi), d: distance(path.posix.basename(c.rel).toLowerCase(), base) }))
+    .filter((x) => x.d <= limit)
+    .map((x) => ({ ...x, whole: distance(x.label.toLowerCase(), given.toLowerCase()) }))
+    .sort((a, b) => a.d - b.d || a.whole - b.whole || (a.label < b.label ? -1 : 1));
+  const suggestions = [...new Set(near.map((x) => x.label))].slice(0, 3);
   return new MentionError(
     'file_not_found',
-    `No file matches @${given}.`,
+    'no file matches.',
     suggestions.length ? `Did you mean ${suggestions.map((s) => `@${s}`).join(' or ')}?` : 'Check the path (relative to the workspace root).',
   );
 }
@@ -97,7 +105,7 @@ export async function resolveFileTarget(given: string, roots: MentionRoot[], ove
 
   const direct = scope.map((root) => ({ root, rel: toWorkspaceRelative(root.discovery.root, rest) }));
   if (direct.every((d) => d.rel === undefined))
-    throw new MentionError('path_outside', `@${given} is outside the workspace.`, 'Mention files inside the open folder only.');
+    throw new MentionError('path_outside', 'outside the workspace.', 'Mention files inside the open folder only.');
   // The common case, an exact path, needs no listing of the workspace.
   const exact: Candidate[] = [];
   let hidden: PathExplanation | undefined;
@@ -110,7 +118,7 @@ export async function resolveFileTarget(given: string, roots: MentionRoot[], ove
   if (exact.length === 1) return target(exact[0]);
   if (exact.length > 1) throw ambiguous(given, exact, multi);
   // An existing path the user wrote out exactly is refused with its reason, not swapped for a look-alike.
-  if (hidden) throw hiddenFileError(given, hidden);
+  if (hidden) throw hiddenFileError(hidden);
 
   const open = overlay.openPaths().map((a) => locate(a, scope)).filter((c): c is Candidate => c !== undefined);
   const openHits = suffixMatches(open, rest, !fileLike);

@@ -90,11 +90,11 @@ async function resolveOne(m: Mention, opts: ResolveMentionsOptions, ctx: Ctx, su
         ),
       )
     ).flat();
-    const r = await searchFiles(targets, matcher, ctx.overlay, opts.discovery.maxFileBytes ?? defaultSettings.maxFileBytes, m.raw);
+    const r = await searchFiles(targets, matcher, ctx.overlay, opts.discovery.maxFileBytes ?? defaultSettings.maxFileBytes);
     summary.searches.push({ raw: m.raw, matches: r.matches, files: r.files, shown: r.shown, capped: r.capped });
     return r.attached;
   }
-  const { attached, summary: s } = await loadUrlMention(m.raw, m.url, ctx.url);
+  const { attached, summary: s } = await loadUrlMention(m.url, ctx.url);
   summary.urls.push(s);
   return [attached];
 }
@@ -106,7 +106,7 @@ function asMentionError(m: Mention, err: unknown): MentionError {
   const why = err instanceof Error ? err.message : String(err);
   return new MentionError(
     'unexpected',
-    `Could not be used: ${why}.`,
+    `could not be used: ${why}.`,
     'Try again; if it keeps failing, attach the content another way (the rest of the question went on).',
   );
 }
@@ -173,7 +173,7 @@ export function formatMentionSummary(s: MentionSummary): string {
       (`- Page ${u.url}: ${u.bytes.toLocaleString('en-US')} ` +
         `bytes${u.cached ? ' (cached)' : ''}${u.truncated ? ' (cut at 1 MB)' : ''}${u.note ? ` (${u.note})` : ''}`),
     );
-  for (const f of s.failures) lines.push(`- Not attached: ${f.raw}: ${f.message} ${f.suggestion}`);
+  for (const f of s.failures) lines.push(`- Not attached: ${f.raw} — ${f.message} ${f.suggestion}`);
   return lines.length ? `**Mentions**\n${lines.join('\n')}` : '';
 }
 
@@ -188,11 +188,16 @@ export function failurePlaceholders(failures: MentionFailure[]): string {
 /** The ask pipeline's hook: resolve the mentions of a question and put the summary before the answer. */
 export function mentionResolver(
   opts: ResolveMentionsOptions,
-): (text: string, signal?: AbortSignal) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[] }> {
+): (text: string, signal?: AbortSignal) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[]; failed: number }> {
   return async (text, signal) => {
     const r = await resolveMentions(text, opts, signal);
     const note = formatMentionSummary(r.summary);
     const placeholders = failurePlaceholders(r.failures);
-    return { question: placeholders ? `${r.question}\n\n${placeholders}` : r.question, attached: r.attached, failureNotes: note ? [note] : [] };
+    return {
+      question: placeholders ? `${r.question}\n\n${placeholders}` : r.question,
+      attached: r.attached,
+      failureNotes: note ? [note] : [],
+      failed: r.failures.length,
+    };
   };
 }

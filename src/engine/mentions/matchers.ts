@@ -72,7 +72,7 @@ export function compileGrep(pattern: string): LineMatcher {
     const at = errorPosition(pattern, detail, (err as { input?: string | null }).input);
     throw new MentionError(
       'parse_error',
-      `@grep:"${pattern}" is not a valid regular expression${at !== undefined ? ` at position ${at}` : ''}: ${detail}.`,
+      `not a valid regular expression${at !== undefined ? ` at position ${at}` : ''}: ${detail}.`,
       'Fix the pattern (RE2 syntax: no backreferences or lookaround), or use @search:"…" for literal text.',
     );
   }

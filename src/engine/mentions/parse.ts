@@ -28,6 +28,28 @@ function trimPunct(text: string, start: number, end: number): number {
   return end;
 }
 
+/**
+ * trimPunct for a URL: a closing parenthesis that closes one opened inside the URL stays
+ * (`…/wiki/Foo_(bar)`), one that closes the prose around it goes (`(see @https://x.com/a)`).
+ */
+function trimUrlPunct(text: string, start: number, end: number): number {
+  let open = 0;
+  let close = 0;
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 40) open++;
+    else if (c === 41) close++;
+  }
+  while (end > start && isTrailingPunct(text.charCodeAt(end - 1))) {
+    if (text.charCodeAt(end - 1) === 41) {
+      if (open >= close) break;
+      close--;
+    }
+    end--;
+  }
+  return end;
+}
+
 /** True when `at` starts a line, allowing up to three spaces of indentation (a Markdown fence). */
 function atLineStart(text: string, at: number): boolean {
   let k = at - 1;
@@ -102,6 +124,12 @@ function lineRef(text: string, at: number): { start: number; end: number; len: n
   return { start, end: start, len: k - at };
 }
 
+/** True when `http://` or `https://` (any case) starts at `at`: a fixed-length look, never a scan. */
+function bareUrl(text: string, at: number): boolean {
+  const head = text.slice(at, at + 8).toLowerCase();
+  return head.startsWith('http://') || head.startsWith('https://');
+}
+
 /** A file mention at `start`, or undefined with the index to resume from (every `@` up to there would fail the same way). */
 function fileMention(text: string, start: number): { mention?: Mention; resume: number } {
   let i = start + 1;
@@ -118,8 +146,8 @@ function fileMention(text: string, start: number): { mention?: Mention; resume: 
 
 /**
  * Finds the @mentions of a prompt in one left-to-right pass (linear in its length): `@path`,
- * `@path#L10-20`, `@search:"…"`, `@grep:"…"`, `@url:…`. An `@` inside a word (e-mail addresses)
- * or inside inline code / code blocks is not a mention.
+ * `@path#L10-20`, `@search:"…"`, `@grep:"…"`, `@url:…` and a bare `@http(s)://…` (the same as
+ * `@url:`). An `@` inside a word (e-mail addresses) or inside inline code / code blocks is not a mention.
  */
 export function parseMentions(text: string): Mention[] {
   const out: Mention[] = [];
@@ -137,7 +165,7 @@ export function parseMentions(text: string): Mention[] {
       const open = i + kind.length + 2;
       if (text[open] !== '"') {
         found = {
-          mention: { kind: 'invalid', reason: `@${kind}: needs a quoted argument, e.g. @${kind}:"text"`, raw: text.slice(i, open), start: i, end: open },
+          mention: { kind: 'invalid', reason: `needs a quoted argument, e.g. @${kind}:"text".`, raw: text.slice(i, open), start: i, end: open },
           resume: open,
         };
         break;
@@ -146,7 +174,7 @@ export function parseMentions(text: string): Mention[] {
       if (!q) {
         unclosedFrom = Math.min(unclosedFrom, open + 1);
         found = {
-          mention: { kind: 'invalid', reason: `@${kind}: the quote is never closed`, raw: text.slice(i, open + 1), start: i, end: open + 1 },
+          mention: { kind: 'invalid', reason: 'the quote is never closed.', raw: text.slice(i, open + 1), start: i, end: open + 1 },
           resume: open + 1,
         };
         break;
@@ -157,11 +185,13 @@ export function parseMentions(text: string): Mention[] {
         resume: q.end,
       };
     }
-    if (!found && text.startsWith('url:', i + 1)) {
-      let j = i + 5;
+    // `@https://…` is what people type for a page: it is the same mention as `@url:https://…`.
+    const urlAt = found ? -1 : text.startsWith('url:', i + 1) ? i + 5 : bareUrl(text, i + 1) ? i + 1 : -1;
+    if (urlAt >= 0) {
+      let j = urlAt;
       while (j < text.length && !isSpace(text[j])) j++;
-      const end = trimPunct(text, i + 5, j);
-      found = { mention: { kind: 'url', url: text.slice(i + 5, end), raw: text.slice(i, end), start: i, end }, resume: end };
+      const end = trimUrlPunct(text, urlAt, j);
+      found = { mention: { kind: 'url', url: text.slice(urlAt, end), raw: text.slice(i, end), start: i, end }, resume: end };
     }
     found ??= fileMention(text, i);
     if (found.mention) out.push(found.mention);

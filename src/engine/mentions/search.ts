@@ -119,7 +119,6 @@ export async function searchFiles(
   matcher: LineMatcher,
   overlay: DocumentOverlay,
   maxFileBytes: number,
-  label: string,
 ): Promise<SearchResult> {
   const hits: Hit[] = [];
   let total = 0;
@@ -146,7 +145,7 @@ export async function searchFiles(
   if (total === 0)
     throw new MentionError(
       'no_matches',
-      `${label} matched nothing in ${targets.length} files.`,
+      `matched nothing in ${targets.length} files.`,
       'Try other words, or check that the files are not hidden (Grounded: Show What Grounded Can See).',
     );
   hits.sort((a, b) => b.at.length - a.at.length || (a.file < b.file ? -1 : 1));

@@ -23,19 +23,19 @@ export interface UrlSummary { url: string; bytes: number; cached: boolean; trunc
  * cache while fresh, else fetched (conditionally when a stale entry has an ETag / Last-Modified).
  * A cache that cannot be written costs the cache, not the page.
  */
-export async function loadUrlMention(raw: string, href: string, ctx: UrlMentionContext): Promise<{ attached: AttachedContext; summary: UrlSummary }> {
+export async function loadUrlMention(href: string, ctx: UrlMentionContext): Promise<{ attached: AttachedContext; summary: UrlSummary }> {
   if (!ctx.allowNetwork)
     throw new MentionError(
       'network_disabled',
-      'Not fetched: URL fetches are off in an untrusted workspace.',
+      'URL fetches are off in an untrusted workspace.',
       'Trust the workspace to let Grounded fetch public URLs.',
     );
-  if (++ctx.count > MAX_URLS) throw new MentionError('too_many_urls', `Not fetched: at most ${MAX_URLS} URLs per request.`, 'Ask about fewer pages at once.');
+  if (++ctx.count > MAX_URLS) throw new MentionError('too_many_urls', `at most ${MAX_URLS} URLs per request.`, 'Ask about fewer pages at once.');
   let url: URL;
   try {
     url = new URL(href);
   } catch {
-    throw new MentionError('url_invalid', `${raw} is not a valid URL.`, 'Write a full address, e.g. @url:https://example.com/page.');
+    throw new MentionError('url_invalid', 'not a valid URL.', 'Write a full address, e.g. @url:https://example.com/page.');
   }
   const cached = await ctx.cache.get(url.href);
   let page = cached?.page;

@@ -50,14 +50,25 @@ export class PanelAnswerRenderer {
   }
 
   add(segment: AnswerSegment): void {
+    if (segment.kind === 'notice') return this.addNotice(segment.text, segment.warning);
     if (segment.kind === 'citation') this.open += `\uE000${this.cites.push(segment.citation) - 1}\uE001`;
-    else this.open += segment.kind === 'notice' ? `${segment.text}\n\n` : segment.text;
+    else this.open += segment.text;
     const cut = this.blockEnd();
     if (cut > 0) {
       this.doneHtml += this.render(this.open.slice(0, cut));
       this.open = this.open.slice(cut);
     }
     this.openHtml = this.render(this.open);
+  }
+
+  /**
+   * A notice is Grounded's own words, not the answer's: it gets a box of its own (a warning box
+   * when a mention was left out, so it is not read past as the first line of the answer).
+   */
+  private addNotice(text: string, warning?: boolean): void {
+    this.doneHtml += `${this.render(this.open)}<div class="notice${warning ? ' warning' : ''}">${this.render(text)}</div>`;
+    this.open = '';
+    this.openHtml = '';
   }
 
   /** Where the last finished block of `open` ends (after a blank line outside a fence); 0 for none. */

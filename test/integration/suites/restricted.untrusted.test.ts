@@ -66,7 +66,7 @@ describe('restricted mode (untrusted workspace)', function () {
     assert.match(text, NOTICE);
     assert.match(
       text,
-      /Not attached: @url:https:\/\/example\.com\/keys: Not fetched: URL fetches are off in an untrusted workspace\. Trust the workspace to let Grounded fetch public URLs\./,
+      /Not attached: @url:https:\/\/example\.com\/keys — URL fetches are off in an untrusted workspace\. Trust the workspace to let Grounded fetch public/,
     );
     assert.equal(result.metadata?.status, 'success', 'the question is still answered');
     assert.ok(rec.anchors().length > 0, `the answer cites the workspace: ${text}`);

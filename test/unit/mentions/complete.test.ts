@@ -44,12 +44,29 @@ describe('rankMentions', () => {
     assert.deepEqual(rankMentions('search:"x', [], ALL), [], 'nothing once the kind is typed');
   });
 
-  it('offers at most eight items, the fixed kinds included, and none for an empty prefix', () => {
+  it('offers at most eight items, the fixed kinds included', () => {
     const many = Array.from({ length: 50 }, (_, i) => `src/s${i}.ts`);
     const items = rankMentions('s', [], many);
     assert.equal(items.length, MAX_COMPLETIONS);
     assert.equal(items.at(-1)!.insert, '@search:""');
-    assert.deepEqual(rankMentions('', [], many), []);
+    assert.equal(rankMentions('', [], many).length, MAX_COMPLETIONS);
+  });
+
+  it('lists what can be mentioned for @ alone: open editors, then the shortest paths (no dotfiles), then every kind', () => {
+    const items = rankMentions('', ['src/util/time.ts'], ['.gitignore', '.github/ci.yml', ...ALL]);
+    assert.deepEqual(items.map((i) => i.insert), [
+      '@src/util/time.ts ',
+      '@README.md ',
+      '@src/notes.ts ',
+      '@src/http/client.ts ',
+      '@src/auth/keyStore.ts ',
+      '@search:""',
+      '@grep:""',
+      '@url:',
+    ]);
+    assert.equal(items[0].detail, 'open editor');
+    assert.deepEqual(rankMentions('', [], []).map((i) => i.label), ['@search:""', '@grep:""', '@url:'], 'an empty workspace still shows the kinds');
+    assert.equal(rankMentions('', ['.env.example'], ['.env.example'])[0].label, '.env.example', 'an open dotfile is still offered');
   });
 
   it('lists an exact kind before the files once two letters are typed', () => {

@@ -51,6 +51,21 @@ describe('resolving mentions', () => {
     assert.deepEqual(r.attached.map((a) => a.path), ['src/notes.ts']);
   });
 
+  it('names each failed mention once, and suggests only a file whose name is close to the one typed', async () => {
+    const r = await resolveMentions('@src/missing.ts @src/util/tme.ts @lib/notes.ts @grep:"(a" @src/notes.ts#L90', { discovery: { root } });
+    assert.deepEqual(
+      formatMentionSummary(r.summary).split('\n').slice(1, 4),
+      [
+        '- Not attached: @src/missing.ts — no file matches. Check the path (relative to the workspace root).',
+        '- Not attached: @src/util/tme.ts — no file matches. Did you mean @src/util/time.ts?',
+        '- Not attached: @lib/notes.ts — no file matches. Did you mean @src/notes.ts?',
+      ],
+    );
+    assert.match(formatMentionSummary(r.summary), /\n- Not attached: @grep:"\(a" — not a valid regular expression at position 1: /);
+    assert.match(formatMentionSummary(r.summary), /\n- Not attached: @src\/notes\.ts#L90 — outside the file \(22 lines\)\. Use lines 1-22\.$/);
+    for (const f of r.failures) assert.ok(!f.message.includes(f.raw), `the message does not repeat the mention: ${f.message}`);
+  });
+
   it('searches and greps with context lines, capped and ranked', async () => {
     const r = await resolveMentions('@search:"retry" @grep:"^export (async )?function \\w+"', { discovery: { root } });
     assert.equal(r.failures.length, 0);
@@ -78,9 +93,9 @@ describe('the mention summary', () => {
       files: [{ path: 'a.ts', startLine: 1, endLine: 509, totalLines: 1577 }],
       searches: [],
       urls: [],
-      failures: [{ raw: '@nope', kind: 'file_not_found', message: 'No file matches @nope.', suggestion: 'Check the name.' }],
+      failures: [{ raw: '@nope', kind: 'file_not_found', message: 'no file matches.', suggestion: 'Check the name.' }],
     });
-    assert.equal(text, '**Mentions**\n- File a.ts: lines 1–509 of 1,577\n- Not attached: @nope: No file matches @nope. Check the name.');
+    assert.equal(text, '**Mentions**\n- File a.ts: lines 1–509 of 1,577\n- Not attached: @nope — no file matches. Check the name.');
     assert.doesNotMatch(text, /\p{Extended_Pictographic}/u, 'no emoji');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { ask } from '../../../src/engine/ask/ask';
 import { mentionResolver, resolveMentions } from '../../../src/engine/mentions/index';
 import { copyFixture } from '../../support/fixture';
 
@@ -11,9 +12,21 @@ describe('the mention hook of the ask pipeline', () => {
     const hook = mentionResolver({ discovery: { root } });
     const r = await hook('what does @nope.tsx do next to @src/notes.ts?');
     assert.ok(r.question.startsWith('what does @nope.tsx do next to @src/notes.ts?\n\n'));
-    assert.match(r.question, /^\[@nope\.tsx was not attached: No file matches @nope\.tsx\.\]$/m);
+    assert.match(r.question, /^\[@nope\.tsx was not attached: no file matches\.\]$/m);
     assert.deepEqual(r.attached.map((a) => a.path), ['src/notes.ts']);
-    assert.match(r.failureNotes[0], /Not attached: @nope\.tsx: No file matches/);
+    assert.match(r.failureNotes[0], /Not attached: @nope\.tsx — no file matches\./);
+  });
+
+  it('marks the summary before the answer as a warning when a mention was left out, and only then', async () => {
+    const deps = { resolveMentions: mentionResolver({ discovery: { root } }) };
+    const failed = await ask({ root, question: 'what does @nope.tsx do next to @src/notes.ts?' }, deps);
+    assert.deepEqual(failed.segments[0], {
+      kind: 'notice',
+      text: '**Mentions**\n- File src/notes.ts: all 22 lines\n- Not attached: @nope.tsx — no file matches. Check the path (relative to the workspace root).',
+      warning: true,
+    });
+    const loaded = await ask({ root, question: 'what does @src/notes.ts do?' }, deps);
+    assert.deepEqual(loaded.segments[0], { kind: 'notice', text: '**Mentions**\n- File src/notes.ts: all 22 lines' });
   });
 
   it('leaves the question as written when every mention loaded', async () => {

@@ -46,7 +46,7 @@ describe('URL cache invalidation (seed 002: manual)', () => {
     const refreshed = capture(root);
     assert.equal(await main(['query', `@url:${url} what does the note say about retries?`, '--no-llm', '--refresh-urls'], refreshed.io), 0);
     assert.doesNotMatch(refreshed.out.stdout, /Cached note/);
-    assert.match(refreshed.out.stdout, /Not attached: @url:http:\/\/10\.0\.0\.7\/retry-notes: /);
+    assert.match(refreshed.out.stdout, /Not attached: @url:http:\/\/10\.0\.0\.7\/retry-notes — /);
     const help = capture(root);
     await main(['query', '--help'], help.io);
     assert.match(help.out.stdout, /--refresh-urls +fetch every @url again/);

@@ -41,6 +41,19 @@ describe('the panel answer renderer', () => {
     assert.equal(long.html.split('<p>').length - 1, 50);
   });
 
+  it('boxes Grounded\'s notices apart from the answer, a failed mention\'s as a warning', () => {
+    const html = renderAnswerHtml([
+      { kind: 'notice', text: '**Mentions**\n- Not attached: @a.ts — no file matches.', warning: true },
+      { kind: 'text', text: 'The answer.' },
+      { kind: 'notice', text: 'The model did not answer.' },
+    ]);
+    assert.equal(
+      html,
+      ('<div class="notice warning"><p><strong>Mentions</strong></p>\n<ul>\n<li>Not attached: @a.ts — no file matches.</li>\n</ul>\n</div>' +
+        '<p>The answer.</p>\n<div class="notice"><p>The model did not answer.</p>\n</div>'),
+    );
+  });
+
   it('keeps a code fence with blank lines in one block', () => {
     const html = renderAnswerHtml(streamed('Before.\n\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n\nAfter.'));
     assert.equal(html.split('<pre').length - 1, 1, html);
