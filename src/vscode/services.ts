@@ -12,6 +12,7 @@ import { createLogger, type Logger, type LogRecord } from '../engine/telemetry/l
 import { levelFilteredSink } from '../engine/telemetry/log-level';
 import { IndexClient, INDEX_SETTINGS } from './index-client';
 import { KeyStore } from './keys';
+import { LastCheck } from './last-check';
 import { VsCodeLmProvider } from './lm-provider';
 import { openWorkspaceSession, type WorkspaceSession } from '../engine/session/workspace-session';
 import { createVsCodeWorkspaceHost, openDocumentOverlay } from './plans/workspace-host';
@@ -47,6 +48,8 @@ export class GroundedServices implements vscode.Disposable {
   readonly logger: Logger;
   readonly metrics = new MetricsRegistry();
   readonly keys: KeyStore;
+  /** The last connection check's result, shown by the status bar. */
+  readonly lastCheck = new LastCheck();
   readonly overlay = openDocumentOverlay();
   /** One engine session per workspace folder: its settings, index and audit store. */
   private readonly sessions = new Map<string, WorkspaceSession>();
@@ -69,7 +72,7 @@ export class GroundedServices implements vscode.Disposable {
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
     const dirty = () => this.sessions.forEach((session) => session.markDirty());
     const relist = () => this.mentionLists.clear();
-    this.disposables.push(this.output, watcher, watcher.onDidCreate(dirty), watcher.onDidChange(dirty), watcher.onDidDelete(dirty),
+    this.disposables.push(this.output, this.lastCheck, watcher, watcher.onDidCreate(dirty), watcher.onDidChange(dirty), watcher.onDidDelete(dirty),
       watcher.onDidCreate(relist), watcher.onDidDelete(relist), watcher.onDidChange((u) => { if (/(^|[\\/])\.(git|agent)ignore$/.test(u.path)) relist(); }),
       vscode.workspace.onDidChangeTextDocument((e) => { if (e.document.uri.scheme === 'file') dirty(); }),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -169,11 +172,14 @@ export class GroundedServices implements vscode.Disposable {
     const root = opts.root ?? this.rootFor(vscode.window.activeTextEditor?.document.uri);
     if (!root) throw new Error('Open a folder first: Grounded answers questions about the code in the open workspace.');
     const resolved = await this.resolveProvider(opts.requestModel);
-    return this.sessionFor(root).ask({
+    const result = await this.sessionFor(root).ask({
       question: opts.question, history: opts.history, attached: opts.attached, signal: opts.signal, onEvent: opts.onEvent,
       provider: resolved.provider, unconfiguredReason: resolved.reason, conversationId: opts.conversationId,
       remember: readSettings(vscode.Uri.file(root)).keepAnswers,
       onMemoryError: () => this.logger.warn('memory.write_failed', {}),
     });
+    // A warning from an earlier failed check must not outlive the model answering.
+    if (result.provider && result.status === 'success') this.lastCheck.answered();
+    return result;
   }
 }

@@ -49,7 +49,10 @@ export async function findCompatibleApi(baseUrl: string, signal?: AbortSignal): 
  * (llama.cpp, vLLM, LM Studio) lists that one first. A bad key or a dead server is thrown as the
  * answer; only 404s everywhere give `undefined` (no model list at this URL).
  */
-export async function listCompatibleModels(who: ProviderIdentity & { baseUrl: string; apiKey?: string }, signal?: AbortSignal): Promise<CompatibleApi | undefined> {
+export async function listCompatibleModels(
+  who: ProviderIdentity & { baseUrl: string; apiKey?: string },
+  signal?: AbortSignal,
+): Promise<CompatibleApi | undefined> {
   for (const baseURL of candidateBases(who.baseUrl)) {
     const client = new OpenAI({ apiKey: who.apiKey || 'not-needed', baseURL, maxRetries: 0, timeout: LIST_TIMEOUT_MS });
     try {
