@@ -77,8 +77,9 @@ export class OpenAIChatProvider implements Provider {
    */
   private async askDefaultModel(signal?: AbortSignal): Promise<void> {
     if (this.askedDefault) return;
-    this.askedDefault = true;
+    // A failed list (a retried 5xx, a dead server) is asked again next time, never skipped.
     const api = await listCompatibleModels({ ...this.who, baseUrl: this.opts.baseUrl!, apiKey: this.opts.apiKey }, signal);
+    this.askedDefault = true;
     if (api) this.useBase(api.baseUrl);
     if (api?.models.length) this.wireModel = api.models[0];
     this.who.model = this.model;

@@ -42,6 +42,16 @@ describe('an OpenAI-compatible server with no model configured', () => {
     assert.equal(JSON.parse(server.requests[2].body).model, 'llama3.2');
   });
 
+  it('a model list that failed (HTTP 503) is asked again on the retry, not skipped', async () => {
+    const provider = createProvider(compatibleSpec(`${server.url}/v1`, undefined, '', 'k'));
+    server.reply({ kind: 'status', status: 503 });
+    assert.equal((await failure(() => collect(provider))).kind, 'server');
+    server.requests.length = 0;
+    server.reply(modelList('phi4'), { kind: 'openai-stream', chunks: ['Hi'] });
+    assert.deepEqual(texts(await collect(provider)), ['Hi']);
+    assert.equal(JSON.parse(server.requests[1].body).model, 'phi4');
+  });
+
   it('a server that lists no model is asked without one (llama.cpp needs none), never with an invented name', async () => {
     const provider = createProvider(compatibleSpec(`${server.url}/v1`, undefined, '', 'k'));
     server.requests.length = 0;
