@@ -43,7 +43,8 @@ async function chooseModel(ui: SetupUi, spec: Omit<ProviderSpec, 'model'> | unde
     try {
       models = await ui.progress('Grounded: fetching the model list…', () => listProviderModels(spec));
     } catch (err) {
-      why = `${(err as ProviderError).message} ${(err as ProviderError).suggestion ?? ''}`.trim();
+      // Only the cause: what to do about it comes once, with the test's result.
+      why = (err as ProviderError).message;
     }
   }
   if (models.length) {
