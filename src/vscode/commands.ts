@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { explainPath, discoverFiles } from '../engine/workspace/discovery';
+import { checkStoredKey } from './key-check';
 import { KEYED_PROVIDERS, PROVIDER_LABELS, type KeyedProvider } from './keys';
 import { attachChecked } from './chat/attachments';
 import type { PanelTurn } from './panel/messages';
@@ -29,7 +30,8 @@ async function setApiKey(services: GroundedServices, provider?: KeyedProvider): 
   if (!key) return;
   await services.keys.store(p, key);
   services.logger.info('key.stored', { provider: p });
-  void vscode.window.showInformationMessage(`Grounded: the ${PROVIDER_LABELS[p]} key is stored.`);
+  // The check runs on its own: the command (and a webview button awaiting it) returns at once.
+  void checkStoredKey(services, p).catch(() => services.logger.warn('key.check_failed', { provider: p }));
 }
 
 async function clearApiKey(services: GroundedServices, provider?: KeyedProvider): Promise<void> {

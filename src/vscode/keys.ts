@@ -11,6 +11,14 @@ export const PROVIDER_LABELS: Record<KeyedProvider, string> = {
   'openai-compatible': 'OpenAI-compatible server (optional key)',
 };
 
+/** Short names for sentences ("the OpenAI key is stored"). */
+export const KEY_NAMES: Record<KeyedProvider, string> = {
+  openai: 'OpenAI',
+  gemini: 'Google Gemini',
+  gh: 'GitHub Models',
+  'openai-compatible': 'OpenAI-compatible server',
+};
+
 const secretName = (p: KeyedProvider) => `grounded.apiKey.${p}`;
 
 /** Keys in VS Code's SecretStorage: never in settings, never in logs. */

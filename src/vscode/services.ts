@@ -12,6 +12,7 @@ import { createLogger, type Logger, type LogRecord } from '../engine/telemetry/l
 import { levelFilteredSink } from '../engine/telemetry/log-level';
 import { IndexClient, INDEX_SETTINGS } from './index-client';
 import { KeyStore } from './keys';
+import { LastCheck } from './last-check';
 import { VsCodeLmProvider } from './lm-provider';
 import { openWorkspaceSession, type WorkspaceSession } from '../engine/session/workspace-session';
 import { createVsCodeWorkspaceHost, openDocumentOverlay } from './plans/workspace-host';
@@ -47,6 +48,8 @@ export class GroundedServices implements vscode.Disposable {
   readonly logger: Logger;
   readonly metrics = new MetricsRegistry();
   readonly keys: KeyStore;
+  /** The last connection check's result, shown by the status bar. */
+  readonly lastCheck = new LastCheck();
   readonly overlay = openDocumentOverlay();
   /** One engine session per workspace folder: its settings, index and audit store. */
   private readonly sessions = new Map<string, WorkspaceSession>();
@@ -69,7 +72,7 @@ export class GroundedServices implements vscode.Disposable {
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
     const dirty = () => this.sessions.forEach((session) => session.markDirty());
     const relist = () => this.mentionLists.clear();
-    this.disposables.push(this.output, watcher, watcher.onDidCreate(dirty), watcher.onDidChange(dirty), watcher.onDidDelete(dirty),
+    this.disposables.push(this.output, this.lastCheck, watcher, watcher.onDidCreate(dirty), watcher.onDidChange(dirty), watcher.onDidDelete(dirty),
       watcher.onDidCreate(relist), watcher.onDidDelete(relist), watcher.onDidChange((u) => { if (/(^|[\\/])\.(git|agent)ignore$/.test(u.path)) relist(); }),
       vscode.workspace.onDidChangeTextDocument((e) => { if (e.document.uri.scheme === 'file') dirty(); }),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -177,6 +180,8 @@ export class GroundedServices implements vscode.Disposable {
     });
     // Ticks the walkthrough's "Ask your first question" whichever surface answered.
     void vscode.commands.executeCommand('setContext', 'grounded.answered', true);
+    // A warning from an earlier failed check must not outlive the model answering.
+    if (result.provider && result.status === 'success') this.lastCheck.answered();
     return result;
   }
 }

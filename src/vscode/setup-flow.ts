@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { CLOUD_PROVIDERS, cloudSpec, compatibleSpec, DEFAULT_MODELS, type CloudProvider, type ProviderSpec } from '../engine/config/provider-endpoints';
-import { listProviderModels, testConnection } from '../engine/llm/connection-check';
+import { listProviderModels, remediesFor, testConnection, type Remedy } from '../engine/llm/connection-check';
 import type { ProviderError } from '../engine/llm/types';
-import { PROVIDER_LABELS } from './keys';
+import { KEYED_PROVIDERS, PROVIDER_LABELS, type KeyedProvider } from './keys';
+import { checkScope } from './last-check';
 import { KEY_HINT, type GroundedServices } from './services';
 import { readSettings, type ProviderChoice } from './settings';
 import { whoAnswers } from './status-bar';
@@ -42,7 +43,8 @@ async function chooseModel(ui: SetupUi, spec: Omit<ProviderSpec, 'model'> | unde
     try {
       models = await ui.progress('Grounded: fetching the model list…', () => listProviderModels(spec));
     } catch (err) {
-      why = `${(err as ProviderError).message} ${(err as ProviderError).suggestion ?? ''}`.trim();
+      // Only the cause: what to do about it comes once, with the test's result.
+      why = (err as ProviderError).message;
     }
   }
   if (models.length) {
@@ -50,10 +52,11 @@ async function chooseModel(ui: SetupUi, spec: Omit<ProviderSpec, 'model'> | unde
     const pick = await ui.pick(items, `Which model? (${models.length} offered)`);
     if (!pick) return undefined;
     if (pick.label !== OTHER) return pick.label;
-  } else if (why) {
-    void ui.failed(`Grounded could not list the models: ${why}`, []);
   }
-  return ui.input({ prompt: `Model name (empty for ${fallback || 'the server\'s default'})`, value: current });
+  // The cause goes into the prompt, not a notification of its own: the test that ends the setup
+  // reports the same failure once, with the buttons that fit it.
+  const prompt = `Model name (empty for ${fallback || 'the server\'s default'})`;
+  return ui.input({ prompt: why ? `${prompt}. The model list is unavailable: ${why}` : prompt, value: current });
 }
 
 /**
@@ -77,10 +80,9 @@ export async function runSetup(services: GroundedServices, ui: SetupUi): Promise
   }
   let spec: Omit<ProviderSpec, 'model'> | undefined;
   if (provider === 'openai-compatible') {
-    const url = await ui.input({ prompt: 'Base URL of the server (Ollama: http://localhost:11434/v1)', value: current.baseUrl || 'http://localhost:11434/v1' });
+    const url = await askBaseUrl(ui, current.baseUrl);
     if (!url) return 'cancelled';
-    await config.update('baseUrl', url.trim(), global);
-    spec = compatibleSpec(url.trim(), await services.keys.get('openai-compatible'), '', KEY_HINT);
+    spec = compatibleSpec(url, await services.keys.get('openai-compatible'), '', KEY_HINT);
   }
   if (isCloud(provider)) {
     let key = await services.keys.get(provider);
@@ -110,22 +112,53 @@ export async function runSetup(services: GroundedServices, ui: SetupUi): Promise
   return testChoice(services, ui);
 }
 
-/** The last step: one small request to whoever now answers. */
+/** Asks for the server's URL and saves it (user settings only); undefined when cancelled. */
+async function askBaseUrl(ui: SetupUi, current: string): Promise<string | undefined> {
+  const url = (await ui.input({ prompt: 'Base URL of the server (Ollama: http://localhost:11434/v1)', value: current || 'http://localhost:11434/v1' }))?.trim();
+  if (url) await vscode.workspace.getConfiguration('grounded').update('baseUrl', url, global);
+  return url || undefined;
+}
+
+const REMEDY_BUTTONS: Record<Remedy, string> = {
+  retry: 'Retry',
+  'change-url': 'Change URL…',
+  'set-key': 'Set API Key',
+  'choose-model': 'Choose Model…',
+  'choose-provider': 'Choose Provider…',
+  'show-logs': 'Show Logs',
+};
+
+/** The last step: one small request to whoever now answers, recorded for the status bar. */
 async function testChoice(services: GroundedServices, ui: SetupUi): Promise<SetupOutcome> {
   const label = await whoAnswers(services);
+  const scope = checkScope(label, readSettings().baseUrl);
   const resolved = await services.resolveProvider();
   const result = resolved.provider
     ? await ui.progress(`Grounded: testing ${label}…`, () => testConnection(resolved.provider!))
     : undefined;
   if (result?.ok) {
+    // The provider now knows the model it asked for (an OpenAI-compatible server's default, by name).
+    const answered = await whoAnswers(services, resolved.provider);
+    services.lastCheck.record(scope, { ok: true, summary: `${answered} answered` });
     await vscode.commands.executeCommand('setContext', 'grounded.connected', true);
-    ui.done(`Grounded is connected: ${label} answered.`);
+    ui.done(`Grounded is connected: ${answered} answered.`);
     return 'connected';
   }
-  const cause = result && !result.ok ? `${result.error.message} ${result.error.suggestion}` : resolved.reason ?? 'No model is available.';
-  const button = await ui.failed(`Grounded could not reach ${label}: ${cause}`, ['Set API Key', 'Choose Provider', 'Show Logs']);
-  const command = { 'Set API Key': 'grounded.setApiKey', 'Choose Provider': 'grounded.selectModel', 'Show Logs': 'grounded.showLogs' }[button ?? ''];
-  if (command) void vscode.commands.executeCommand(command);
+  const error = result && !result.ok ? result.error : undefined;
+  const cause = error ? `${error.message} ${error.suggestion}`.trim() : resolved.reason ?? 'No model is available.';
+  services.lastCheck.record(scope, { ok: false, summary: cause });
+  const kind = resolved.provider?.id ?? readSettings().provider;
+  services.logger.warn('setup.test_failed', { provider: kind, errorKind: error?.kind ?? 'unconfigured' });
+  const remedies = remediesFor(error?.kind ?? 'unconfigured', kind);
+  const message = error ? `Grounded could not connect to ${label}: ${cause}` : `Grounded has no model to test: ${cause}`;
+  const button = await ui.failed(message, remedies.map((r) => REMEDY_BUTTONS[r]));
+  const remedy = remedies.find((r) => REMEDY_BUTTONS[r] === button);
+  if (remedy === 'retry') return testChoice(services, ui);
+  if (remedy === 'change-url') return (await askBaseUrl(ui, readSettings().baseUrl)) ? testChoice(services, ui) : 'failed';
+  const keyed = (KEYED_PROVIDERS as readonly string[]).includes(kind) ? (kind as KeyedProvider) : undefined;
+  if (remedy === 'set-key') void vscode.commands.executeCommand('grounded.setApiKey', keyed);
+  if (remedy === 'choose-model' || remedy === 'choose-provider') void vscode.commands.executeCommand('grounded.selectModel');
+  if (remedy === 'show-logs') void vscode.commands.executeCommand('grounded.showLogs');
   return 'failed';
 }
 

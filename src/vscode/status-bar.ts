@@ -1,4 +1,7 @@
 import * as vscode from 'vscode';
+import { SERVER_DEFAULT_MODEL } from '../engine/config/provider-endpoints';
+import type { Provider } from '../engine/llm/types';
+import { checkScope } from './last-check';
 import type { GroundedServices } from './services';
 import { readSettings } from './settings';
 
@@ -10,16 +13,27 @@ const PROVIDER_NAMES: Record<string, string> = {
   'vscode-lm': 'VS Code',
 };
 
-/** "OpenAI gpt-4o-mini", "auto → Gemini gemini-2.0-flash", "snippets only (no model)". */
-export async function whoAnswers(services: GroundedServices): Promise<string> {
+/** "OpenAI gpt-4o-mini", "OpenAI-compatible (server's default model)", "snippets only (no model)". */
+export function providerLabel(p: Provider | undefined): string {
+  if (!p) return 'snippets only (no model)';
+  const name = PROVIDER_NAMES[p.id] ?? p.id;
+  return p.model === SERVER_DEFAULT_MODEL ? `${name} (${SERVER_DEFAULT_MODEL})` : `${name} ${p.model}`;
+}
+
+/** "OpenAI gpt-4o-mini", "auto → Gemini gemini-2.0-flash", "snippets only (no model)"; `provider` when already resolved. */
+export async function whoAnswers(services: GroundedServices, provider?: Provider): Promise<string> {
   const s = readSettings();
-  const resolved = await services.resolveProvider().catch(() => undefined);
-  const p = resolved?.provider;
-  const label = p ? `${PROVIDER_NAMES[p.id] ?? p.id} ${p.model}` : 'snippets only (no model)';
+  const p = provider ?? (await services.resolveProvider().catch(() => undefined))?.provider;
+  const label = providerLabel(p);
   return s.provider === 'auto' ? `auto → ${label}` : label;
 }
 
-/** The status bar item, present from startup: who answers; a click changes it. */
+/** The scope a check of the current settings is recorded under (see LastCheck). */
+export async function currentCheckScope(services: GroundedServices): Promise<string> {
+  return checkScope(await whoAnswers(services), readSettings().baseUrl);
+}
+
+/** The status bar item, present from startup: who answers, with a warning when its last check failed; a click changes it. */
 export function createStatusBar(services: GroundedServices): vscode.Disposable[] {
   const item = vscode.window.createStatusBarItem('grounded.status', vscode.StatusBarAlignment.Right, 100);
   item.name = 'Grounded';
@@ -30,8 +44,13 @@ export function createStatusBar(services: GroundedServices): vscode.Disposable[]
     const label = await whoAnswers(services);
     // A later update (the user changed the setting again meanwhile) wins.
     if (mine !== generation) return;
-    item.text = `$(location) Grounded: ${label}`;
-    item.tooltip = `Grounded answers with: ${label}${vscode.workspace.isTrusted ? '' : ' (restricted mode: no tools, edits or URL fetches)'}. Click to change.`;
+    const check = services.lastCheck.get(checkScope(label, readSettings().baseUrl));
+    const failed = check?.ok === false;
+    const restricted = vscode.workspace.isTrusted ? '' : ' (restricted mode: no tools, edits or URL fetches)';
+    item.text = `${failed ? '$(warning)' : '$(location)'} Grounded: ${label}`;
+    item.backgroundColor = failed ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    const last = check ? (failed ? ` The last connection check failed: ${check.summary}` : ` Last check: ${check.summary}.`) : '';
+    item.tooltip = `Grounded answers with: ${label}${restricted}.${last} Click to change.`;
     item.show();
   };
   void update();
@@ -43,6 +62,7 @@ export function createStatusBar(services: GroundedServices): vscode.Disposable[]
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(later),
     services.keys.onDidChange(later),
+    services.lastCheck.onDidChange(later),
     vscode.lm.onDidChangeChatModels(later),
   ];
 }

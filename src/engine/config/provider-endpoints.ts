@@ -63,9 +63,15 @@ export function cloudSpec(kind: CloudProvider, apiKey: string, model: string, ke
   return { kind, model: model || DEFAULT_MODELS[kind], apiKey, baseUrl: OWN_ENDPOINTS[kind], keyHint };
 }
 
-/** The spec of an OpenAI-compatible server: the configured URL with only the key stored for it. */
+/** How an OpenAI-compatible provider with no model set is named until the server says which model it is. */
+export const SERVER_DEFAULT_MODEL = "server's default model";
+
+/**
+ * The spec of an OpenAI-compatible server: the configured URL with only the key stored for it. An
+ * empty model stays empty: the provider asks the server (`GET /models`) rather than guess a name.
+ */
 export function compatibleSpec(baseUrl: string, apiKey: string | undefined, model: string, keyHint: string): ProviderSpec {
-  return { kind: 'openai-compatible', model: model || 'llama3.1', baseUrl, apiKey, keyHint };
+  return { kind: 'openai-compatible', model, baseUrl, apiKey, keyHint };
 }
 
 /**

@@ -1,4 +1,8 @@
+import OpenAI from 'openai';
+import { toProviderError, type ProviderIdentity } from './errors';
 import { ProviderError } from './types';
+
+const LIST_TIMEOUT_MS = 15_000;
 
 /** Where an OpenAI-compatible API answered, and the models it lists. */
 export interface CompatibleApi {
@@ -37,6 +41,39 @@ export async function findCompatibleApi(baseUrl: string, signal?: AbortSignal): 
     if (models) return { baseUrl: base, models };
   }
   return undefined;
+}
+
+/**
+ * `GET /models` of a server the user named, through the SDK (its key, if any, as a Bearer token),
+ * trying `<url>/v1` after a 404. The list is in the server's order: a server with one model loaded
+ * (llama.cpp, vLLM, LM Studio) lists that one first. A bad key or a dead server is thrown as the
+ * answer; only 404s everywhere give `undefined` (no model list at this URL).
+ */
+export async function listCompatibleModels(
+  who: ProviderIdentity & { baseUrl: string; apiKey?: string },
+  signal?: AbortSignal,
+): Promise<CompatibleApi | undefined> {
+  for (const baseURL of candidateBases(who.baseUrl)) {
+    const client = new OpenAI({ apiKey: who.apiKey || 'not-needed', baseURL, maxRetries: 0, timeout: LIST_TIMEOUT_MS });
+    try {
+      const ids: string[] = [];
+      for await (const m of client.models.list({ signal: signal ?? AbortSignal.timeout(LIST_TIMEOUT_MS) })) ids.push(m.id);
+      return { baseUrl: baseURL, models: ids };
+    } catch (err) {
+      const error = toProviderError(err, { ...who, baseUrl: baseURL }, signal);
+      // Only a 404 means "not here, maybe under /v1": a bad key or a dead server is the answer.
+      if (error.kind !== 'not_found') throw error;
+    }
+  }
+  return undefined;
+}
+
+/** No model is configured and the server named none (no list, or an empty one) while its API wants one. */
+export function noModelNameError(baseUrl: string, listed: boolean): ProviderError {
+  const why = listed ? `its model list (${baseUrl}/models) is empty` : `it has no model list (GET ${baseUrl}/models)`;
+  return new ProviderError('bad_request', `The server at ${baseUrl} needs a model name: none is set and ${why}.`,
+    'Set `grounded.model` (or run "Grounded: Select Provider and Model"), or `model` in .agent/etc/query.yaml, to a model the server has; '
+      + 'for Ollama, `ollama pull llama3.1` adds one.');
 }
 
 /** The 404 of a URL with no OpenAI-compatible API behind it (not a missing model). */

@@ -1,8 +1,9 @@
 import OpenAI from 'openai';
 import type { ProviderSpec } from '../config/provider-endpoints';
 import { createScrubber } from '../privacy/scrubber';
-import { candidateBases } from './compatible-api';
+import { listCompatibleModels, noCompatibleApiError } from './compatible-api';
 import { errorForStatus, toProviderError } from './errors';
+import { createProvider } from './factory';
 import { ProviderError, type Provider } from './types';
 
 const GEMINI_API = 'https://generativelanguage.googleapis.com';
@@ -31,20 +32,19 @@ export async function listProviderModels(spec: Omit<ProviderSpec, 'model'>, sign
       .map((m) => String(m.name).replace(/^models\//, ''))
       .sort();
   }
-  let last: ProviderError | undefined;
-  for (const baseURL of spec.kind === 'openai-compatible' && spec.baseUrl ? candidateBases(spec.baseUrl) : [spec.baseUrl]) {
-    const client = new OpenAI({ apiKey: spec.apiKey || 'not-needed', baseURL, maxRetries: 0, timeout: LIST_TIMEOUT_MS });
-    try {
-      const ids: string[] = [];
-      for await (const m of client.models.list({ signal: timeout })) ids.push(m.id);
-      return ids.sort();
-    } catch (err) {
-      last = toProviderError(err, { ...who, baseUrl: baseURL }, signal);
-      // Only a 404 means "not here, maybe under /v1": a bad key or a dead server is the answer.
-      if (last.kind !== 'not_found') throw last;
-    }
+  if (spec.kind === 'openai-compatible' && spec.baseUrl) {
+    const api = await listCompatibleModels({ ...who, baseUrl: spec.baseUrl, apiKey: spec.apiKey }, timeout);
+    if (!api) throw noCompatibleApiError(spec.baseUrl);
+    return [...api.models].sort();
   }
-  throw last ?? new ProviderError('not_found', `No model list at ${spec.baseUrl}.`, 'Check the base URL.');
+  const client = new OpenAI({ apiKey: spec.apiKey || 'not-needed', baseURL: spec.baseUrl, maxRetries: 0, timeout: LIST_TIMEOUT_MS });
+  try {
+    const ids: string[] = [];
+    for await (const m of client.models.list({ signal: timeout })) ids.push(m.id);
+    return ids.sort();
+  } catch (err) {
+    throw toProviderError(err, who, signal);
+  }
 }
 
 export type ConnectionResult = { ok: true; reply: string } | { ok: false; error: ProviderError };
@@ -66,4 +66,54 @@ export async function testConnection(provider: Provider, signal?: AbortSignal): 
   } catch (err) {
     return { ok: false, error: err instanceof ProviderError ? err : toProviderError(err, { id: provider.id, model: provider.model, keyHint: '' }, signal) };
   }
+}
+
+/** What a user can do about a failed check; each surface turns these into its own buttons. */
+export type Remedy = 'retry' | 'change-url' | 'set-key' | 'choose-model' | 'choose-provider' | 'show-logs';
+
+/**
+ * The remedies that fit a failure, most likely first. A server that cannot be reached needs it
+ * started or its URL changed, not a key; a rejected key needs a key; a missing model needs a model.
+ */
+export function remediesFor(kind: ProviderError['kind'] | 'unconfigured', provider: string): Remedy[] {
+  const local = provider === 'openai-compatible';
+  switch (kind) {
+    case 'network':
+      return local ? ['retry', 'change-url', 'choose-provider'] : ['retry', 'choose-provider', 'show-logs'];
+    case 'auth':
+      return ['set-key', 'choose-provider'];
+    case 'not_found':
+    case 'bad_request':
+      return local ? ['choose-model', 'change-url', 'show-logs'] : ['choose-model', 'show-logs'];
+    case 'rate_limited':
+    case 'server':
+      return ['retry', 'show-logs'];
+    case 'unconfigured':
+      return local ? ['change-url', 'choose-provider'] : ['set-key', 'choose-provider'];
+    default:
+      return ['retry', 'choose-provider', 'show-logs'];
+  }
+}
+
+export type KeyVerdict = 'valid' | 'rejected' | 'unreachable' | 'failed';
+
+/**
+ * Checks a key just stored: the provider's model list (free, and it needs the key), or for GitHub
+ * Models, which has no such list, one small test request. The result text never holds the key,
+ * even if a server echoed it back in an error.
+ */
+export async function checkKey(spec: ProviderSpec, signal?: AbortSignal): Promise<{ verdict: KeyVerdict; detail: string }> {
+  let error: ProviderError | undefined;
+  if (spec.kind === 'gh') {
+    const result = await testConnection(createProvider(spec), signal);
+    if (!result.ok) error = result.error;
+  } else {
+    await listProviderModels(spec, signal).catch((err: unknown) => {
+      error = err instanceof ProviderError ? err : toProviderError(err, { id: spec.kind, model: spec.model, keyHint: spec.keyHint }, signal);
+    });
+  }
+  if (!error) return { verdict: 'valid', detail: '' };
+  const verdict: KeyVerdict = error.kind === 'auth' ? 'rejected' : error.kind === 'network' ? 'unreachable' : 'failed';
+  const text = `${error.message} ${error.suggestion}`.trim();
+  return { verdict, detail: spec.apiKey ? text.split(spec.apiKey).join('[key]') : text };
 }

@@ -61,6 +61,23 @@ function causeText(err: unknown): string {
   return text;
 }
 
+const CLOUD_NAMES: Record<string, string> = { openai: 'OpenAI', gemini: 'Google Gemini', gh: 'GitHub Models' };
+
+/**
+ * A provider that did not answer at the network level. Only an OpenAI-compatible server has a base
+ * URL the user chose; OpenAI, Gemini and GitHub Models always use their own endpoint (the base URL
+ * setting does not apply to them), so for those the fix is the network or a proxy, never the URL.
+ */
+export function unreachableError(who: ProviderIdentity): ProviderError {
+  if (who.id === 'openai-compatible' && who.baseUrl) {
+    return new ProviderError('network', `Could not reach ${who.baseUrl}.`,
+      `Is the server running at ${who.baseUrl}? If it listens elsewhere, change the base URL (\`grounded.baseUrl\`, or \`llm_provider\` in query.yaml).`);
+  }
+  const name = CLOUD_NAMES[who.id] ?? who.id;
+  return new ProviderError('network', `Could not reach ${name}${who.baseUrl ? ` (${who.baseUrl})` : ''}.`,
+    'Check the network connection, and the proxy if this network needs one (in VS Code: the `http.proxy` setting or the HTTPS_PROXY variable).');
+}
+
 /** Maps an HTTP status to the error the user sees, naming the setting or key to fix. */
 export function errorForStatus(status: number, who: ProviderIdentity, retryAfterMs?: number, detail = ''): ProviderError {
   const where = who.baseUrl ? ` at ${who.baseUrl}` : '';
@@ -125,14 +142,7 @@ export function toProviderError(err: unknown, who: ProviderIdentity, signal?: Ab
     return errorForStatus(e.status, who, retryAfterMs);
   }
   const text = causeText(err);
-  if (NETWORK_CODES.test(text)) {
-    const where = who.baseUrl ?? `${who.id}'s API`;
-    return new ProviderError(
-      'network',
-      `Could not reach ${where}.`,
-      who.baseUrl ? `Is the server running at ${who.baseUrl}? Check the base URL setting.` : 'Check your network connection.',
-    );
-  }
+  if (NETWORK_CODES.test(text)) return unreachableError(who);
   return new ProviderError(
     'malformed',
     `${who.id} sent a response Grounded could not read: ${(e?.message ?? String(err)).slice(0, 200)}`,

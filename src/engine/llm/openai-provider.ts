@@ -1,9 +1,10 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { findCompatibleApi, missingModelError, noCompatibleApiError } from './compatible-api';
+import { SERVER_DEFAULT_MODEL } from '../config/provider-endpoints';
+import { findCompatibleApi, listCompatibleModels, missingModelError, noCompatibleApiError, noModelNameError } from './compatible-api';
 import { cancelledError, emptyResponseError, toProviderError, type ProviderIdentity } from './errors';
 import { limitReply, type ReplyLimits } from './reply-limits';
-import type { ChatMessage, Provider, ProviderEvent, ProviderRequest } from './types';
+import type { ChatMessage, Provider, ProviderError, ProviderEvent, ProviderRequest } from './types';
 
 /** A message on the wire: native tool calls as assistant `tool_calls`, their results as `role: tool`. */
 function toWire(m: ChatMessage): ChatCompletionMessageParam {
@@ -34,21 +35,57 @@ export interface OpenAIProviderOptions {
  */
 export class OpenAIChatProvider implements Provider {
   readonly id: string;
-  readonly model: string;
   private client: OpenAI;
   private readonly who: ProviderIdentity;
   private readonly opts: OpenAIProviderOptions;
   /** Set once a 404 made us look for the server's OpenAI-compatible API (and found it elsewhere, or not at all). */
   private located = false;
   private readonly limits?: Partial<ReplyLimits>;
+  /**
+   * The model sent: the configured one, or for an OpenAI-compatible server with none configured
+   * the one its `GET /models` names (undefined until asked, and when it names none).
+   */
+  private wireModel?: string;
+  /** Whether the server was asked for its default model (only when none is configured). */
+  private askedDefault: boolean;
 
   constructor(opts: OpenAIProviderOptions) {
     this.limits = opts.replyLimits;
     this.id = opts.id;
-    this.model = opts.model;
     this.opts = opts;
+    this.wireModel = opts.model || undefined;
+    this.askedDefault = Boolean(opts.model) || opts.id !== 'openai-compatible' || !opts.baseUrl;
     this.client = this.clientFor(opts.baseUrl);
-    this.who = { id: opts.id, model: opts.model, baseUrl: opts.baseUrl, keyHint: opts.keyHint };
+    this.who = { id: opts.id, model: this.model, baseUrl: opts.baseUrl, keyHint: opts.keyHint };
+  }
+
+  /** The model's name; "server's default model" until the server named it. */
+  get model(): string {
+    return this.wireModel ?? SERVER_DEFAULT_MODEL;
+  }
+
+  private useBase(baseUrl: string): void {
+    if (baseUrl === this.client.baseURL.replace(/\/+$/, '')) return;
+    this.client = this.clientFor(baseUrl);
+    this.who.baseUrl = baseUrl;
+  }
+
+  /**
+   * No model is configured: the server's own list names it (the first, which is the loaded one on
+   * servers that serve one). A server that lists none is still sent the request without a model,
+   * since some (llama.cpp) need none; refuseUnnamed() explains a refusal.
+   */
+  private async askDefaultModel(signal?: AbortSignal): Promise<void> {
+    if (this.askedDefault) return;
+    // A failed list (a retried 5xx, a dead server) is asked again next time, never skipped.
+    const api = await listCompatibleModels({ ...this.who, baseUrl: this.opts.baseUrl!, apiKey: this.opts.apiKey }, signal);
+    this.askedDefault = true;
+    if (api) this.useBase(api.baseUrl);
+    if (api?.models.length) this.wireModel = api.models[0];
+    this.who.model = this.model;
+    // The model list already says where the API is, or that there is none: a 404 needs no second search.
+    this.located = true;
+    if (!api) throw noCompatibleApiError(this.opts.baseUrl!);
   }
 
   private clientFor(baseURL: string | undefined): OpenAI {
@@ -68,8 +105,7 @@ export class OpenAIChatProvider implements Provider {
     if (!api) throw noCompatibleApiError(this.opts.baseUrl);
     if (api.models.length && !api.models.includes(this.model)) throw missingModelError(api, this.model);
     if (api.baseUrl === this.client.baseURL.replace(/\/+$/, '')) return false;
-    this.client = this.clientFor(api.baseUrl);
-    this.who.baseUrl = api.baseUrl;
+    this.useBase(api.baseUrl);
     return true;
   }
 
@@ -83,6 +119,11 @@ export class OpenAIChatProvider implements Provider {
 
   /** One streamed reply; `userSignal` is the caller's own (an abort by it is a cancellation, not a timeout). */
   private async *reply(request: ProviderRequest, userSignal: AbortSignal | undefined): AsyncIterable<ProviderEvent> {
+    try {
+      await this.askDefaultModel(request.signal);
+    } catch (err) {
+      throw toProviderError(err, this.who, userSignal);
+    }
     let stream;
     try {
       stream = await this.open(request);
@@ -91,10 +132,16 @@ export class OpenAIChatProvider implements Provider {
         if (!(await this.recoverFrom404(err, request))) throw err;
         stream = await this.open(request);
       } catch (again) {
-        throw toProviderError(again, this.who, userSignal);
+        throw this.refuseUnnamed(toProviderError(again, this.who, userSignal));
       }
     }
     yield* this.read(stream, request, userSignal);
+  }
+
+  /** A request sent without a model name (the server listed none) that the server refused: say what to set. */
+  private refuseUnnamed(err: ProviderError): ProviderError {
+    const refused = err.kind === 'bad_request' || (err.kind === 'not_found' && err.status === 404);
+    return refused && !this.wireModel && this.opts.baseUrl ? noModelNameError(this.who.baseUrl ?? this.opts.baseUrl, true) : err;
   }
 
   /** Starts the streamed request; the SDK parses any 200 body as SSE, so a non-stream one is refused here. */
@@ -102,7 +149,8 @@ export class OpenAIChatProvider implements Provider {
     const { data, response } = await this.client.chat.completions
       .create(
         {
-          model: this.model,
+          // Without a model name the field is left out (undefined is not serialised), never invented.
+          model: this.wireModel as string,
           messages: request.messages.map(toWire),
           ...(request.tools?.length
             ? {

@@ -113,6 +113,8 @@ describe('@grounded requests as the model receives them', function () {
     const grounded = vscode.workspace.getConfiguration('grounded');
     try {
       await grounded.update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
+      // A named model: this server only streams, and an empty model would first ask its GET /models.
+      await grounded.update('model', 'slow', vscode.ConfigurationTarget.Global);
       await grounded.update('baseUrl', `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, vscode.ConfigurationTarget.Global);
       const cts = new vscode.CancellationTokenSource();
       let stoppedAt = 0;
@@ -124,6 +126,7 @@ describe('@grounded requests as the model receives them', function () {
       assert.deepEqual(events, ['request', 'closed'], 'the request to the provider was aborted');
     } finally {
       await grounded.update('provider', undefined, vscode.ConfigurationTarget.Global);
+      await grounded.update('model', undefined, vscode.ConfigurationTarget.Global);
       await grounded.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
       server.close();
     }

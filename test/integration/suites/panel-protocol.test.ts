@@ -229,9 +229,11 @@ describe('Grounded panel message protocol', function () {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const config = vscode.workspace.getConfiguration('grounded');
-    const saved = { provider: config.inspect('provider')?.globalValue, baseUrl: config.inspect('baseUrl')?.globalValue };
+    const saved = Object.fromEntries(['provider', 'baseUrl', 'model'].map((k) => [k, config.inspect(k)?.globalValue]));
     try {
       await config.update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
+      // A named model: this server only streams, and an empty model would first ask its GET /models.
+      await config.update('model', 'm', vscode.ConfigurationTarget.Global);
       // First nothing listens there (port 9): the model cannot be reached.
       await config.update('baseUrl', 'http://127.0.0.1:9/v1', vscode.ConfigurationTarget.Global);
       const question = 'retry-me-12: how are API keys stored?';
@@ -250,6 +252,7 @@ describe('Grounded panel message protocol', function () {
     } finally {
       await config.update('provider', saved.provider, vscode.ConfigurationTarget.Global);
       await config.update('baseUrl', saved.baseUrl, vscode.ConfigurationTarget.Global);
+      await config.update('model', saved.model, vscode.ConfigurationTarget.Global);
       server.closeAllConnections();
       server.close();
     }

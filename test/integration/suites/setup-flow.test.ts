@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import type { SetupUi } from '../../../src/vscode/setup-flow';
+import { currentCheckScope } from '../../../src/vscode/status-bar';
 
 // Issue 15: setup as one flow — provider → base URL → model from the server's own list → a test
 // request that says "connected" or why not — against a local OpenAI-compatible server, with the
@@ -12,6 +13,7 @@ import type { SetupUi } from '../../../src/vscode/setup-flow';
 interface Script {
   picks: string[];
   inputs: string[];
+  prompts?: string[];
   shown: { placeHolder?: string; items: string[] }[];
   done: string[];
   failed: { message: string; buttons: string[] }[];
@@ -24,7 +26,7 @@ function scriptedUi(s: Script): SetupUi {
       const want = s.picks.shift();
       return items.find((i) => i.label === want);
     },
-    input: async () => s.inputs.shift(),
+    input: async ({ prompt }) => { (s.prompts ??= []).push(prompt); return s.inputs.shift(); },
     progress: (_title, task) => task(),
     done: (m) => void s.done.push(m),
     failed: async (message, buttons) => { s.failed.push({ message, buttons }); return undefined; },
@@ -49,7 +51,7 @@ describe('setup flow against a local OpenAI-compatible server', function () {
       req.on('end', () => {
         if (req.url === '/v1/models') {
           res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ object: 'list', data: [{ id: 'llama3.1', object: 'model' }, { id: 'qwen2.5-coder', object: 'model' }] }));
+          res.end(JSON.stringify({ object: 'list', data: [{ id: 'qwen2.5-coder', object: 'model' }, { id: 'llama3.1', object: 'model' }] }));
         } else if (req.url === '/v1/chat/completions') {
           chats.push({ model: JSON.parse(body).model });
           res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -86,13 +88,38 @@ describe('setup flow against a local OpenAI-compatible server', function () {
     assert.match(s.done[0], /connected: OpenAI-compatible qwen2\.5-coder answered/);
   });
 
-  it('a server that is not running: the model is typed, and the test says why it failed, with buttons that fit', async () => {
-    const s: Script = { picks: ['OpenAI-compatible server'], inputs: ['http://127.0.0.1:9/v1', 'llama3.1'], shown: [], done: [], failed: [] };
+  it('an empty model is the server\'s default: the model it lists first, never a name Grounded made up', async () => {
+    chats.length = 0;
+    const s: Script = { picks: ['OpenAI-compatible server', '$(edit) Another model…'], inputs: [`${url}/v1`, ''], shown: [], done: [], failed: [] };
+    assert.equal(await api.setup(scriptedUi(s)), 'connected', JSON.stringify(s));
+    assert.equal(config().get('model'), '');
+    assert.deepEqual(chats.map((c) => c.model), ['qwen2.5-coder']);
+    assert.match(s.done[0], /connected: OpenAI-compatible qwen2\.5-coder answered/);
+    assert.equal(api.services.lastCheck.get(await currentCheckScope(api.services))?.ok, true);
+  });
+
+  it('a server that is not running: one notification with the cause and buttons that fit; the status bar remembers', async () => {
+    const s: Script = { picks: ['OpenAI-compatible server'], inputs: ['http://127.0.0.1:9/v1', ''], shown: [], done: [], failed: [] };
     assert.equal(await api.setup(scriptedUi(s)), 'failed');
-    assert.match(s.failed[0].message, /could not list the models: Could not reach http:\/\/127\.0\.0\.1:9/);
-    const last = s.failed.at(-1)!;
-    assert.match(last.message, /could not reach OpenAI-compatible llama3\.1: .*Could not reach/);
-    assert.deepEqual(last.buttons, ['Set API Key', 'Choose Provider', 'Show Logs']);
+    assert.equal(s.failed.length, 1, JSON.stringify(s.failed));
+    assert.match(s.prompts!.at(-1)!, /empty for the server's default.*model list is unavailable: Could not reach http:\/\/127\.0\.0\.1:9/);
+    const [only] = s.failed;
+    assert.match(only.message, /could not connect to OpenAI-compatible \(server's default model\): Could not reach http:\/\/127\.0\.0\.1:9\/v1/);
+    assert.doesNotMatch(only.message, /llama3\.1/);
+    assert.deepEqual(only.buttons, ['Retry', 'Change URL…', 'Choose Provider…']);
     assert.equal(s.done.length, 0);
+    const check = api.services.lastCheck.get(await currentCheckScope(api.services));
+    assert.equal(check?.ok, false, 'the status bar shows the warning state');
+    assert.match(check!.summary, /Could not reach/);
+  });
+
+  it('"Change URL…" asks for the URL again and tests the server there', async () => {
+    chats.length = 0;
+    const s: Script = { picks: ['OpenAI-compatible server'], inputs: ['http://127.0.0.1:9/v1', '', `${url}/v1`], shown: [], done: [], failed: [] };
+    const ui = scriptedUi(s);
+    ui.failed = async (message, buttons) => { s.failed.push({ message, buttons }); return 'Change URL…'; };
+    assert.equal(await api.setup(ui), 'connected', JSON.stringify(s));
+    assert.equal(config().get('baseUrl'), `${url}/v1`);
+    assert.equal(s.failed.length, 1);
   });
 });

@@ -1,0 +1,39 @@
+import * as vscode from 'vscode';
+
+export interface CheckResult {
+  ok: boolean;
+  /** One sentence: what answered, or why not. Never a key. */
+  summary: string;
+}
+
+/**
+ * The result of the last connection check (the setup's test request, the check of a key just
+ * stored), for the status bar. A result belongs to the setup it checked, named by `scope`: once
+ * the provider, model or URL changes it says nothing about the new one and is not shown.
+ */
+export class LastCheck implements vscode.Disposable {
+  private last?: { scope: string; result: CheckResult };
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  record(scope: string, result: CheckResult): void {
+    this.last = { scope, result };
+    this.changed.fire();
+  }
+
+  /** A model answered a question: whatever failed before works now. */
+  answered(): void {
+    if (this.last && !this.last.result.ok) this.record(this.last.scope, { ok: true, summary: 'the model answered the last question' });
+  }
+
+  get(scope: string): CheckResult | undefined {
+    return this.last?.scope === scope ? this.last.result : undefined;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+/** What a check is about: who answers (as the status bar names it) and, for a server, its URL. */
+export const checkScope = (label: string, baseUrl: string): string => `${label}\n${baseUrl}`;
