@@ -281,7 +281,9 @@ test('with no model, the panel\'s answer offers "Set API key", which asks for th
   await input.fill('where is the retry policy?');
   await input.press('Enter');
   const turn = frame.locator('.turn', { hasText: 'where is the retry policy?' });
-  await turn.locator('.note', { hasText: 'The provider setting is "none"' }).waitFor({ state: 'visible', timeout: 60_000 });
+  await turn.locator('.answer', { hasText: 'The provider setting is "none"' }).waitFor({ state: 'visible', timeout: 60_000 });
+  assert.equal(await turn.getByText('The provider setting is "none"').count(), 1, 'said once');
+  await turn.locator('.redactions', { hasText: /Nothing needed redacting|Redacted in these snippets/ }).waitFor({ state: 'visible' });
   const setKey = turn.locator('.turn-actions button', { hasText: 'Set API key' });
   await setKey.waitFor({ state: 'visible' });
   await wb.screenshot('panel-no-model');

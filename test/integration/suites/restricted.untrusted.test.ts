@@ -80,10 +80,10 @@ describe('restricted mode (untrusted workspace)', function () {
     try {
       const turn = await panel.ask('how are API keys stored?');
       assert.match(turn.restricted ?? '', NOTICE);
-      assert.match(turn.note ?? '', /The provider setting is "none"/);
+      assert.match(turn.html, /The provider setting is (&quot;|")none(&quot;|")/);
       assert.deepEqual(turn.actions, ['grounded.setApiKey', 'grounded.selectModel']);
       const last = posted.filter((m) => m.type === 'turn').at(-1);
-      assert.ok(last?.type === 'turn' && last.turn.done && last.turn.restricted && last.turn.note, 'the webview receives both notices');
+      assert.ok(last?.type === 'turn' && last.turn.done && last.turn.restricted && /(&quot;|")none(&quot;|")/.test(last.turn.html), 'the webview receives the notice and the reason');
     } finally {
       sub.dispose();
       panel.panel.dispose();
