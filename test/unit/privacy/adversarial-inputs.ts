@@ -95,5 +95,6 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['at and dot repeated without a domain', fill('a.b at c dot ')],
     ['home folders without a user', fill('/home//Users/')],
     ['credit verbs before endless capitals', fill('Created by Ab Cd Created by ')],
+    ['key is before endless token characters', fill('key is a1b2c3d4e5f6g7h8')],
   ];
 }

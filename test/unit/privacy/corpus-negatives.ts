@@ -137,5 +137,7 @@ export const negatives: Negative[] = [
   ['x509 attribute oids', "_IN('2.5.4.3', 'commonName'); _IN('2.5.4.10', 'organizationName');"],
   ['scrubber placeholder already present', 'password = "[REDACTED:password#1]"'],
   ['a variable reference after a registry-scoped key, and in prose', '//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n// allow _authToken=${NPM_TOKEN} here'],
+  ['keys and tokens in sentences that are no secrets',
+    'The cache key is node_modules/.cache/babel-loader. The primary key is user_id_and_timestamp_2; the secret was rotated on 2024-01-01T10:00:00Z.'],
   ['a header and a payload that is not JSON', 'eyJhbGciOiJIUzI1NiJ9.c29tZSB0ZXh0IGhlcmU'],
 ];

@@ -120,6 +120,8 @@ export const assignmentCases: Case[] = [
     `sumoKey1 = '${R('api_key')}'\ntypeform_token2 = '${R('api_key', 2)}'`],
   ['a string a formatter moved to the line after =', 'const scrapingBeeApiKey =\n  "P5IS953T7OYL5KJG8J3SVPAV5VUJ49L2OXB7HIQDVL8SSG7O9A";',
     `const scrapingBeeApiKey =\n  "${R('api_key')}";`],
+  ['a key and a token given in sentences', 'Your API key is 2afddb813193eb9d3b5bd99bf5d834cd, keep it safe. My token was ghx7Q2mZ9pL4vR8tY1wE6nC3uH5jF0sA.',
+    `Your API key is ${R('api_key')}, keep it safe. My token was ${R('api_key', 2)}.`],
   ['a token with spaces inside its quotes', "notes token = ' V77f640DIDmrPcYFMwCKPhAR7CkXDwXjmMGpzHVm6yC '", `notes token = ' ${R('api_key')} '`],
   ['a go short declaration of a key', 'bitfinexKey := "HxfuG198amaeCcYkASkto5VuIO-oXcplDV6JZ7OIEQZ"', `bitfinexKey := "${R('api_key')}"`],
   ['a bare Key= in a log line', 'Using Key=qsCGuilpkk2ngrsz75wtYqsCGuilpkk2ngrsz75w', `Using Key=${R('api_key')}`],

@@ -1,4 +1,6 @@
 import type { KeyedRule, KeywordTable } from '../keyed-scan';
+import { entropy } from '../checks';
+import { isFakeBody } from '../token-checks';
 import { isGivenName } from './given-names';
 
 // Secrets as people write them in sentences rather than in key = value pairs: "your new password
@@ -57,6 +59,19 @@ const passwordProse: KeyedRule = {
   accept: looksLikePassword,
 };
 
+/**
+ * A key or token given in a sentence: "Your API key is 2afd…", "the token was ghx7…". A secret is
+ * random: letters and digits both, high entropy, not words joined by separators or a path.
+ */
+const secretProse: KeyedRule = {
+  kind: 'api_key',
+  standalone: true,
+  pattern: /(?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET)[ \t]+(?:is|was)[ \t]*:?[ \t]+["'“‘]?(?<value>[A-Za-z0-9_\-+/=.~]{15,199}[A-Za-z0-9_\-+/=~])(?=[\s"'”’.,;:)]|$)/y,
+  accept: (value) =>
+    /\d/.test(value) && /[A-Za-z]/.test(value) && entropy(value) >= 3.3 && !/^[A-Za-z]+(?:[_\-./][A-Za-z0-9]+)+$/.test(value) &&
+    !/^\.{0,2}\//.test(value) && !isFakeBody(value),
+};
+
 const pin: KeyedRule = {
   kind: 'pin',
   standalone: true,
@@ -104,4 +119,5 @@ export const proseKeywords: KeywordTable = [
   // `hi`, `hey`, `dear` end where a word would go on (`this`, `they`, `deary` fail inside the scan).
   { words: ['hi', 'hello', 'hey', 'dear', 'thanks', 'thank you'], rule: greeting, sources: ['hi ', 'hello', 'hey ', 'dear ', 'thanks', 'thank you'] },
   { words: ['logged in as', 'signed in as'], rule: signedInAs },
+  { words: ['key is', 'key was', 'token is', 'token was', 'secret is', 'secret was'], rule: secretProse },
 ];
