@@ -35,6 +35,8 @@ export class ChatAnswerRenderer {
   constructor(private readonly sink: CitationSink, private readonly root: string) {}
 
   render(segment: AnswerSegment): void {
+    // A warning notice (a mention not attached) is marked as one, as the panel boxes it.
+    if (segment.kind === 'notice' && segment.warning) return this.sink.markdown(withCodicons(`$(warning) ${plainSegment(segment)}`));
     if (segment.kind !== 'citation') return this.sink.markdown(plainSegment(segment));
     const c = segment.citation;
     if (!c.verified) return this.sink.markdown(withCodicons(`${c.raw} $(warning) _unverified citation: these lines were not sent to the model_`));

@@ -92,6 +92,7 @@ describe('Grounded in VS Code', function () {
     const text = rec.text();
     assert.match(text, /File src\/util\/time\.ts: all \d+ lines/);
     assert.match(text, /Not attached: @nope\.tsx — no file matches\./);
+    assert.match(text, /\$\(warning\)[^\n]*Mentions/, 'the summary of a failed mention is marked as a warning, as the panel boxes it');
     assert.ok((rec.of('anchor') as unknown[]).length > 0, 'the answer still arrived with a citation');
   });
 
