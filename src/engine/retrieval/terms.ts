@@ -194,6 +194,24 @@ export function joinedPair(a: string, b: string): string {
   return `${a}${deinflect(b)}`;
 }
 
+/**
+ * A verb and its particle that code writes as one word (`looked up` → lookup, `set up` → setup,
+ * `logged in` → login, `fall back` → fallback): the question spells in two words what the code
+ * names in one.
+ */
+const PHRASAL = new Set([
+  'lookup', 'setup', 'cleanup', 'login', 'logout', 'signin', 'signup', 'signout', 'checkout', 'shutdown', 'startup', 'teardown',
+  'backup', 'rollback', 'fallback', 'callback', 'timeout', 'lookahead', 'warmup', 'rollout', 'handoff', 'popup', 'dropdown', 'markup',
+]);
+
+/** The one word a verb (in any form) and the particle after it make, or undefined. */
+function phrasalWord(verb: string | undefined, particle: string): string | undefined {
+  if (!verb) return undefined;
+  const base = IRREGULAR.get(verb) ?? deinflect(verb);
+  const joined = `${base}${particle}`;
+  return PHRASAL.has(joined) ? joined : undefined;
+}
+
 /** A word with an English contraction or possessive (straight or typographic apostrophe). */
 const CONTRACTION = /^([A-Za-z]+?)(?:n['’]t|['’](?:s|re|ve|ll|d|m))$/i;
 /** What `can't`, `won't` and `shan't` leave before n't. */
@@ -209,7 +227,8 @@ export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
     if (!text) return;
     const key = `${kind === 'phrase' || kind === 'path' ? kind : 'tok'}:${text}`;
     const prev = out.get(key);
-    if (!prev || prev.weight < weight) out.set(key, { text, kind, weight });
+    // A pair only helps ranking: it never takes the place of a word of the same text (`set up` → setup).
+    if (!prev || (prev.weight < weight && !(kind === 'pair' && prev.kind !== 'pair'))) out.set(key, { text, kind, weight });
   };
   // Quoted text is a phrase: "…", `…`, and '…' where the quotes stand apart from words (an
   // error message quoted in single quotes; not the apostrophes of don't or users').
@@ -222,8 +241,13 @@ export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
   // Punctuation ends a pair of words as a stop word does.
   rest = rest.replace(/[?!,;()[\]{}<>]/g, ' | ');
   const sequence: (string | undefined)[] = [];
+  let previous: string | undefined;
   for (const raw of rest.split(/\s+/)) {
     sequence.push(undefined);
+    const lower = /^[A-Za-z]+$/.test(raw) ? raw.toLowerCase() : undefined;
+    const phrasal = lower ? phrasalWord(previous, lower) : undefined;
+    if (phrasal) add(stem(phrasal), 'word', 0.8 * baseWeight);
+    previous = lower;
     const trimmed = raw.replace(/^[.'":]+|[.'":]+$/g, '');
     // A single leading dot before a name is part of it (`.gitignore`, `.env`, `.agent/secrets`).
     const token = trimmed && /^\.[A-Za-z]/.test(raw.replace(/^['":]+/, '')) ? `.${trimmed}` : trimmed;

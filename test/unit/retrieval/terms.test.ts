@@ -143,4 +143,14 @@ describe('chunking', () => {
     assert.equal(definedName('  async readApiKey(provider: string): Promise<string | undefined> {'), 'readApiKey');
     assert.equal(definedName('  if (x) {'), undefined);
   });
+
+  it('joins a verb and its particle into the word code writes (looked up → lookup, times out → timeout)', () => {
+    const words = (q: string) => extractTerms(q).filter((t) => t.kind === 'word').map((t) => t.text);
+    assert.ok(words('how are type adapters looked up for a type?').includes('lookup'));
+    assert.ok(words('what happens when a request times out?').includes('timeout'));
+    assert.ok(words('how do users log in?').includes('login'));
+    assert.ok(words('where is the fallback set up?').includes('setup'));
+    assert.ok(!words('set the value up').includes('setup'), 'not across other words');
+    assert.ok(!words('look at the upload').some((w) => w.startsWith('lookup')));
+  });
 });
