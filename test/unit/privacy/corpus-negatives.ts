@@ -15,6 +15,7 @@ export const negatives: Negative[] = [
     'user = get_user(user_id=user_id)\nprompt: hint ? "login" : "select_account"\nuser: admin\nuser: Config.Default'],
   ['dates and placeholders after a word for a phone', 'tel: 2024-01-15, phone: 1234, telephone: 12345678, call 15.01.2024'],
   ['numbered names of things that end like streets', 'See Figure 3 Event Loop, Step 2 Render Pass, Phase 1 Entry Point and Type 2 Tagged Union.'],
+  ['labelled numbers before names that end like streets', 'Fixed in issue 1234 Event Loop; listening on port 8080 Main Loop; PR #4521 Render Pass.'],
   ['keys that hold names, not secrets',
     'sort_key: "created_at_timestamp_v2"\ncacheKey = "user-profile-settings-v2"\nconst key = "node_modules/.cache/babel-loader"'],
   ['a key holding a PascalCase name', 'if (e.key === "UIKeyInputRightArrow") key = "UIKeyInputLeftArrow";'],

@@ -18,23 +18,46 @@ const STREET_WORD =
   'Neck|Parks?|Parkways|Pine|Plain|Points|Ports?|Radial|Ridges|River|Roads|Shoal|Spring|Spurs?|Squares|Streets|Throughway|' +
   'Tunnel|Valleys|Villages|Ways|Wall|Loaf|Rest|Parade|Station|Close|Rise|Drove|Brae|Yard|Vale|Mead|Lea)';
 
+/**
+ * USPS suffixes that also close a name in docs and code (`Event Loop`, `Render Pass`, `Entry
+ * Point`, `Home View`): taken only after a house number of three digits or more, with no label
+ * before it that numbers something else (`Step 2`, `issue 1234`, `port 8080`).
+ */
+const AMBIGUOUS_STREET_WORD =
+  '(?:Loop|Path|Point|Pass|View|Views|Union|Unions|Route|Course|Walk|Walks|Gateway|Mission|Track|Run|Row|Stream|Key|Keys|' +
+  'Light|Lock|Mall|Ramp|Rapid|Fall|Field|Divide|Land|Club|Common|Circles|Well|Flat|Estate|Via|Paddock|Fold|Wynd|Approach)';
+
+const NUMBERED_THING = /(?:issue|pr|pull|step|phase|figure|fig|section|chapter|page|line|lines|version|item|part|port|id|no|number|build|rev|level|stage|round|test|case|episode|season|vol)\.?[ \t]*#?$/i;
+
+/** The house number, a direction, the street's name (one to four words), `words`, then unit, city, state and ZIP. */
+function streetPattern(number: string, words: string, abbreviated: boolean): RegExp {
+  return new RegExp(
+    `(?<![\\w.#-])(?<value>${number} (?:(?:[NSEW]|North|South|East|` +
+      `West)\\.? )?(?:(?:[A-Z][a-z]*['’])?[A-Z][a-z]+(?:[A-Z][a-z]+)?(?:-[A-Z][a-z]+)?|\\d{1,3}(?:st|nd|rd|th))(?: [A-Z][a-z]+){0,3} ${words}${abbreviated ? '\\.?' : ''}` +
+      '(?: (?:NW|NE|SW|SE|N|S|E|W)\\.?)?(?:,? (?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|#)\\.? ?#?[A-Za-z0-9-]{1,6})?' +
+      // City, then a US state and ZIP, a UK postcode (SW1A 2AA) or a Canadian one (K1A 0B1).
+      // The city: `McClurechester`, `Dibbert-Smith-on-Koelpin`, `Upton Abshireford`.
+      '(?:, [A-Z][a-z]+(?:[A-Z][a-z]+)?(?:(?: |-(?:on-|upon-|under-|le-)?)[A-Z][a-z]+(?:[A-Z][a-z]+)?){0,3})?' +
+      "(?:,? (?:(?:[A-Z]{2} )?\\d{5}(?:-\\d{4})?|" +
+        '[A-Z]{1,2}\\d[A-Z\\d]? \\d[A-Z]{2}|[A-Z]{2} [A-Z]\\d[A-Z] \\d[A-Z]\\d|' +
+        '[A-Z]\\d[A-Z] \\d[A-Z]\\d))?)(?!\\w)',
+    'gd',
+  );
+}
+
+/** `Copyright 2011 Gary Court.`: a year and a surname that happens to be a street word. */
+const afterCopyright = (text: string, start: number) => /(?:copyright|\(c\)|©)[ \t]*$/i.test(text.slice(Math.max(0, start - 12), start));
+
 /** A street address: house number, street name, street word, then optionally unit, city, state and ZIP. */
 export const streetRules: PatternRule[] = [
   {
     kind: 'street_address',
-    pattern: new RegExp(
-      `(?<![\\w.-])(?<value>\\d{1,6}[A-Z]?(?:-\\d{1,4})? (?:(?:[NSEW]|North|South|East|` +
-        `West)\\.? )?(?:(?:[A-Z][a-z]*['’])?[A-Z][a-z]+(?:[A-Z][a-z]+)?|\\d{1,3}(?:st|nd|rd|th))(?: [A-Z][a-z]+){0,3} ${STREET_WORD}\\.?` +
-        '(?: (?:NW|NE|SW|SE|N|S|E|W)\\.?)?(?:,? (?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|#)\\.? ?#?[A-Za-z0-9-]{1,6})?' +
-        // City, then a US state and ZIP, a UK postcode (SW1A 2AA) or a Canadian one (K1A 0B1).
-        // The city: `McClurechester`, `Dibbert-Smith-on-Koelpin`, `Upton Abshireford`.
-        '(?:, [A-Z][a-z]+(?:[A-Z][a-z]+)?(?:(?: |-(?:on-|upon-|under-|le-)?)[A-Z][a-z]+(?:[A-Z][a-z]+)?){0,3})?' +
-        "(?:,? (?:(?:[A-Z]{2} )?\\d{5}(?:-\\d{4})?|" +
-          '[A-Z]{1,2}\\d[A-Z\\d]? \\d[A-Z]{2}|[A-Z]{2} [A-Z]\\d[A-Z] \\d[A-Z]\\d|' +
-          '[A-Z]\\d[A-Z] \\d[A-Z]\\d))?)(?!\\w)',
-      'gd',
-    ),
-    // `Copyright 2011 Gary Court.`: a year and a surname that happens to be a street word.
-    accept: (_value, text, start) => !/(?:copyright|\(c\)|©)[ \t]*$/i.test(text.slice(Math.max(0, start - 12), start)),
+    pattern: streetPattern('\\d{1,6}[A-Z]?(?:-\\d{1,4})?', STREET_WORD, true),
+    accept: (_value, text, start) => !afterCopyright(text, start),
+  },
+  {
+    kind: 'street_address',
+    pattern: streetPattern('\\d{3,6}[A-Z]?', AMBIGUOUS_STREET_WORD, false),
+    accept: (_value, text, start) => !afterCopyright(text, start) && !NUMBERED_THING.test(text.slice(Math.max(0, start - 16), start)),
   },
 ];
