@@ -57,9 +57,14 @@ function nameBefore(text: string, end: number): number {
 
 /** `Name Surname <address>`: the name before an e-mail address in angle brackets (the address is the contact rules'). */
 export function findNamesBeforeEmails(text: string, out: Omit<Finding, 'priority'>[]): void {
-  for (let at = text.indexOf(' <'); at >= 0; at = text.indexOf(' <', at + 2)) {
-    BRACKETED_EMAIL.lastIndex = at + 1;
+  // From each `@` (rarer than ` <`, which code is full of) back to the `<` that opens its address.
+  for (let atSign = text.indexOf('@'); atSign >= 0; atSign = text.indexOf('@', atSign + 1)) {
+    let open = atSign - 1;
+    while (open >= 0 && atSign - open <= 65 && !/[\s<>@"]/.test(text[open])) open--;
+    if (open < 1 || text[open] !== '<' || text[open - 1] !== ' ') continue;
+    BRACKETED_EMAIL.lastIndex = open;
     if (!BRACKETED_EMAIL.test(text)) continue;
+    const at = open - 1;
     const start = nameBefore(text, at);
     if (start < 0 || !isPersonLike(text.slice(start, at))) continue;
     out.push({ kind: 'person_name', start, end: at });
@@ -86,10 +91,13 @@ const LABEL = '[\\p{L}\\p{N}-]{1,63}';
 const TLDS = 'com|org|net|edu|gov|io|dev|co|uk|de|fr|es|it|nl|ru|jp|cn|in|br|au|ca|ch|se|no|fi|dk|pl|be|at|info|me|us';
 
 /** `jane at example dot com`, `jane[at]example[dot]com`, `jane (at) example (dot) co (dot) uk`. */
-function spelledOut(literal: string, at: string, dot: string, tlds: string): PatternRule {
+function spelledOut(literal: string, at: string, dot: string, tlds: string, dotWord: RegExp, dotHint: string): PatternRule {
   return {
     kind: 'email',
-    anchor: { literal, back: /[\p{L}\p{N}._%+-]/u, maxBack: 64 },
+    // ` at ` fills prose: a spelled-out address has its dot word within a label's length after it.
+    // Texts without the dot word are skipped whole: ` at ` fills prose.
+    hint: dotHint,
+    anchor: { literal, back: /[\p{L}\p{N}._%+-]/u, maxBack: 64, quick: (text, i) => dotWord.test(text.slice(i, i + 80)) },
     pattern: new RegExp(`${LOCAL}${at}${LABEL}(?:${dot}${LABEL}){0,3}${dot}(?:${tlds})(?![\\p{L}\\p{N}])`, 'yu'),
   };
 }
@@ -99,9 +107,9 @@ const BRACKET_DOT = ' ?(?:\\[dot\\]|\\(dot\\)|\\{dot\\}|\\.) ?';
 
 export const spelledOutEmailRules: PatternRule[] = [
   // Plain words only before a common top-level domain: `meet at noon dot` is no address.
-  spelledOut(' at ', ' at ', ' dot ', TLDS),
-  spelledOut('[at]', BRACKET_AT, BRACKET_DOT, '[A-Za-z]{2,24}'),
-  spelledOut('(at)', BRACKET_AT, BRACKET_DOT, '[A-Za-z]{2,24}'),
+  spelledOut(' at ', ' at ', ' dot ', TLDS, / dot /, ' dot '),
+  spelledOut('[at]', BRACKET_AT, BRACKET_DOT, '[A-Za-z]{2,24}', /dot|\./, '[at]'),
+  spelledOut('(at)', BRACKET_AT, BRACKET_DOT, '[A-Za-z]{2,24}', /dot|\./, '(at)'),
 ];
 
 /** Names a home folder takes on shared machines, images and docs, which name no person. */
