@@ -1,6 +1,7 @@
 import type { IndexStats } from './index-data';
 import { leadWithMembers } from './member-boost';
 import { isOverviewQuestion, overviewChunks } from './overview';
+import { demotedFor, pathFactor } from './path-demotion';
 import { fileNameHas, pathNames } from './path-tokens';
 import { alternatesOf, isHelperTerm, splitIdentifier, stem, type SearchTerm } from './terms';
 
@@ -22,69 +23,6 @@ const K1 = 1.2;
 const B = 0.75;
 /** Each further chunk of a file already ranked counts this much less, so one file does not flood the answer. */
 const SAME_FILE_DECAY = 0.7;
-/**
- * Tests and fixtures repeat the words of the code they test (often in fake data), but a question
- * is about the product unless it says otherwise: their chunks count this much less.
- */
-const TEST_PATH_FACTOR = 0.35;
-const TEST_PATH = /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testdata|e2e)\/|\.(test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.(go|py)$/i;
-/** Words that show a question is about tests (stemmed, as terms are). */
-const TEST_WORDS = new Set(['test', 'tests', 'spec', 'fixtur', 'mock', 'e2e', 'testdata']);
-
-/**
- * Examples, samples and demos call the API over and over, so they outrank its implementation on
- * the API's own words (on express, `examples/` came before `lib/` for "how does res.redirect
- * work?"); a question asking for an example keeps them level.
- */
-const EXAMPLE_FACTOR = 0.5;
-const EXAMPLE_PATH = /(^|\/)(examples?|samples?|demos?|tutorials?|playground)\//i;
-const EXAMPLE_WORDS = new Set(['exampl', 'sampl', 'demo', 'tutorial', 'usag', 'playground', 'snippet']);
-
-/**
- * Changelogs and release notes repeat every name the code has ever had; docs and benchmark data
- * describe the code rather than being it. Below source unless the question is about them
- * (README stays: it is where a newcomer's questions are answered).
- */
-const CHANGELOG_PATH = /(^|\/)(CHANGELOG|CHANGES|HISTORY|NEWS|RELEASES?|RELEASE[-_]NOTES)(\.[a-z]+)?$/i;
-const CHANGELOG_FACTOR = 0.35;
-const DOC_PATH = /(^|\/)(docs?|documentation|website|benchmarks?|bench|perf)\/|\.(mdx?|rst|adoc)$|\.(csv|tsv|jsonl|snap)$/i;
-const DOC_FACTOR = 0.6;
-const DOC_WORDS = new Set(['doc', 'document', 'documentat', 'changelog', 'releas', 'histori', 'bench', 'benchmark', 'guid', 'readm', 'not']);
-
-/** Which kinds of file count less: those the question is not about. */
-interface Demoted {
-  tests: boolean;
-  examples: boolean;
-  docs: boolean;
-}
-
-function demotedFor(terms: SearchTerm[]): Demoted {
-  const names = (re: RegExp, t: SearchTerm) => (t.kind === 'path' || t.kind === 'phrase') && re.test(`${t.text}/`);
-  return {
-    tests: !asksAboutTests(terms),
-    examples: !terms.some((t) => EXAMPLE_WORDS.has(t.text) || names(EXAMPLE_PATH, t)),
-    docs: !terms.some((t) => DOC_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && CHANGELOG_PATH.test(t.text)) || names(DOC_PATH, t)),
-  };
-}
-
-/** How much a chunk of `rel` counts when the question is not about its kind of file. */
-function pathFactor(rel: string, demoted: Demoted): number {
-  if (demoted.tests && isTestPath(rel)) return TEST_PATH_FACTOR;
-  if (demoted.examples && EXAMPLE_PATH.test(rel)) return EXAMPLE_FACTOR;
-  if (!demoted.docs) return 1;
-  if (CHANGELOG_PATH.test(rel)) return CHANGELOG_FACTOR;
-  return DOC_PATH.test(rel) ? DOC_FACTOR : 1;
-}
-
-/** True for a path under a test or fixture folder, or a test file by its name. */
-export function isTestPath(rel: string): boolean {
-  return TEST_PATH.test(rel);
-}
-
-function asksAboutTests(terms: SearchTerm[]): boolean {
-  return terms.some((t) => TEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && isTestPath(`${t.text}/`)));
-}
-
 /** The question's own terms a chunk matched: the ranking's helper terms (`helperKeys`) are not counted. */
 function coveredTerms(keys: Set<string> | undefined, helperKeys: ReadonlySet<string>): number {
   let n = 0;

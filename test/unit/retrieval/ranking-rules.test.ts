@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
-import { isTestPath } from '../../../src/engine/retrieval/rank';
+import { isTestPath } from '../../../src/engine/retrieval/path-demotion';
 import { phraseMatcher } from '../../../src/engine/retrieval/phrases';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 
