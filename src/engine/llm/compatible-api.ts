@@ -68,10 +68,12 @@ export async function listCompatibleModels(
   return undefined;
 }
 
-/** No model is configured and the server named none (no list, or an empty one) while its API wants one. */
-export function noModelNameError(baseUrl: string, listed: boolean): ProviderError {
-  const why = listed ? `its model list (${baseUrl}/models) is empty` : `it has no model list (GET ${baseUrl}/models)`;
-  return new ProviderError('bad_request', `The server at ${baseUrl} needs a model name: none is set and ${why}.`,
+/**
+ * No model is configured, the server's model list named none, and its API wants one. (A server with
+ * no model list at all is `noCompatibleApiError`: it is no OpenAI-compatible API.)
+ */
+export function noModelNameError(baseUrl: string): ProviderError {
+  return new ProviderError('bad_request', `The server at ${baseUrl} needs a model name: none is set and its model list (${baseUrl}/models) is empty.`,
     'Set `grounded.model` (or run "Grounded: Select Provider and Model"), or `model` in .agent/etc/query.yaml, to a model the server has; '
       + 'for Ollama, `ollama pull llama3.1` adds one.');
 }

@@ -141,7 +141,7 @@ export class OpenAIChatProvider implements Provider {
   /** A request sent without a model name (the server listed none) that the server refused: say what to set. */
   private refuseUnnamed(err: ProviderError): ProviderError {
     const refused = err.kind === 'bad_request' || (err.kind === 'not_found' && err.status === 404);
-    return refused && !this.wireModel && this.opts.baseUrl ? noModelNameError(this.who.baseUrl ?? this.opts.baseUrl, true) : err;
+    return refused && !this.wireModel && this.opts.baseUrl ? noModelNameError(this.who.baseUrl ?? this.opts.baseUrl) : err;
   }
 
   /** Starts the streamed request; the SDK parses any 200 body as SSE, so a non-stream one is refused here. */
