@@ -29,9 +29,9 @@ export async function checkStoredKey(services: GroundedServices, p: KeyedProvide
   );
   services.logger.info('key.checked', { provider: p, verdict });
   // The status bar's warning follows the provider that answers; a check of another provider's key is not about it.
-  const answering = (await services.resolveProvider().catch(() => undefined))?.provider?.id;
-  if (answering === p) {
-    services.lastCheck.record(await currentCheckScope(services), { ok: verdict === 'valid', summary: verdict === 'valid' ? `the ${name} key works` : detail });
+  const answering = (await services.resolveProvider().catch(() => undefined))?.provider;
+  if (answering?.id === p) {
+    services.lastCheck.record(await currentCheckScope(services, answering), { ok: verdict === 'valid', summary: verdict === 'valid' ? `the ${name} key works` : detail });
   }
   if (verdict === 'valid') return void vscode.window.showInformationMessage(`Grounded: the ${name} key is stored and works.`);
   const [text, button] =

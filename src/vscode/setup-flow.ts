@@ -130,9 +130,9 @@ const REMEDY_BUTTONS: Record<Remedy, string> = {
 
 /** The last step: one small request to whoever now answers, recorded for the status bar. */
 async function testChoice(services: GroundedServices, ui: SetupUi): Promise<SetupOutcome> {
-  const label = await whoAnswers(services);
-  const scope = checkScope(label, readSettings().baseUrl);
   const resolved = await services.resolveProvider();
+  const label = await whoAnswers(services, resolved.provider);
+  const scope = checkScope(label, readSettings().baseUrl);
   const result = resolved.provider
     ? await ui.progress(`Grounded: testing ${label}…`, () => testConnection(resolved.provider!))
     : undefined;

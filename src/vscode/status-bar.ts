@@ -28,9 +28,9 @@ export async function whoAnswers(services: GroundedServices, provider?: Provider
   return s.provider === 'auto' ? `auto → ${label}` : label;
 }
 
-/** The scope a check of the current settings is recorded under (see LastCheck). */
-export async function currentCheckScope(services: GroundedServices): Promise<string> {
-  return checkScope(await whoAnswers(services), readSettings().baseUrl);
+/** The scope a check of the current settings is recorded under (see LastCheck); `provider` when already resolved. */
+export async function currentCheckScope(services: GroundedServices, provider?: Provider): Promise<string> {
+  return checkScope(await whoAnswers(services, provider), readSettings().baseUrl);
 }
 
 /** The status bar item, present from startup: who answers, with a warning when its last check failed; a click changes it. */
