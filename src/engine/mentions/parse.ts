@@ -22,17 +22,12 @@ const isTrailingPunct = (c: number) => c === 46 || c === 44 || c === 59 || c ===
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isSpace = (ch: string) => /\s/.test(ch);
 
-/** End of `text.slice(start, end)` once trailing punctuation is dropped (one backward pass). */
-function trimPunct(text: string, start: number, end: number): number {
-  while (end > start && isTrailingPunct(text.charCodeAt(end - 1))) end--;
-  return end;
-}
-
 /**
- * trimPunct for a URL: a closing parenthesis that closes one opened inside the URL stays
- * (`…/wiki/Foo_(bar)`), one that closes the prose around it goes (`(see @https://x.com/a)`).
+ * End of `text.slice(start, end)` once trailing punctuation is dropped. A closing parenthesis that
+ * closes one opened inside the mention stays (`…/wiki/Foo_(bar)`), one that closes the prose around
+ * it goes (`(see @https://x.com/a)`); paths hold no parentheses. One pass each way over the mention.
  */
-function trimUrlPunct(text: string, start: number, end: number): number {
+function trimPunct(text: string, start: number, end: number): number {
   let open = 0;
   let close = 0;
   for (let k = start; k < end; k++) {
@@ -190,7 +185,7 @@ export function parseMentions(text: string): Mention[] {
     if (urlAt >= 0) {
       let j = urlAt;
       while (j < text.length && !isSpace(text[j])) j++;
-      const end = trimUrlPunct(text, urlAt, j);
+      const end = trimPunct(text, urlAt, j);
       found = { mention: { kind: 'url', url: text.slice(urlAt, end), raw: text.slice(i, end), start: i, end }, resume: end };
     }
     found ??= fileMention(text, i);
