@@ -1,23 +1,23 @@
 import type { Finding, PatternRule } from '../detector';
 import type { KeyedRule, KeywordTable } from '../keyed-scan';
-import { NOT_SURNAMES } from './pii-names';
+import { NAME_WORD, NOT_SURNAMES, ORGANISATION_WORDS } from './pii-names';
 
 // People where code credits or locates them, whatever their name: the name before an address in
 // angle brackets (`Olusegun Adebayo <olu@…>`, as git, package.json and Signed-off-by write it), a
 // file header's `Created by Pat Smith`, an address spelled out against harvesters (`jane at
 // example dot com`), and the user name in a home folder's path (`/Users/jsmith/…`).
 
-const NAME_WORD = "\\p{Lu}(?:\\p{Ll}|['’-](?=\\p{L})){1,30}";
 const PARTICLE = '(?:van|von|de|da|di|del|du|dos|le|la|der|den|ter|bin|al)';
 /** Two to four capitalised words, with name particles between them. */
 const FULL_NAME = `${NAME_WORD}(?: (?:${PARTICLE} ){0,2}${NAME_WORD}){1,3}`;
 
 /** Words that make a credited name an organisation or a group rather than a person. */
-const NOT_PEOPLE_WORDS = new Set(
-  `Corporation Ltd Llc LLC GmbH Limited Contributors Authors Developers Maintainers Community Organization Organisation Bot Robot
-Bugs Security Labs Software Systems Technologies Services Studio Studios Foundation Authority Consortium Collective Network
-Open Source Free Core Dev Devs Tools Docs Release Releases Infra Ops Sales Info Hello Contact Noreply Github Gitlab Google Microsoft`.split(/\s+/),
-);
+const NOT_PEOPLE_WORDS = new Set([
+  ...ORGANISATION_WORDS,
+  ...`Llc Limited Organization Organisation Bot Robot Bugs Security Software Systems Technologies Services Studio Studios Authority
+Consortium Collective Network Open Source Free Core Dev Devs Tools Docs Release Releases Infra Ops Sales Info Hello Contact Noreply Github
+Gitlab Google Microsoft`.split(/\s+/),
+]);
 
 /** True when no word is one that follows a name where no person is meant (`The Babel Team`, `Acme Inc`). */
 function isPersonLike(value: string): boolean {

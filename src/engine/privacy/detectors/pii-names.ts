@@ -18,6 +18,15 @@ Hospital Church Museum Library Station Airport Bridge River Lake Island County C
 Algorithm Equation Problem Effect Law Number Series Transform Distribution Curve Method Prize Medal Says Said Wrote Jr Sr`.split(/\s+/),
 );
 
+/** Last words that make a name a group or a company (`The Stdlib Authors`, `Acme Labs`), not a person. */
+export const ORGANISATION_WORDS = [
+  'Authors', 'Contributors', 'Developers', 'Maintainers', 'Community', 'Foundation', 'Project', 'Group', 'Labs', 'Inc', 'Ltd', 'LLC',
+  'Corp', 'Corporation', 'Company', 'GmbH',
+];
+
+/** One capitalised word of a name, in any script (`Núñez`, `O'Brien`, `Jean-Luc`). */
+export const NAME_WORD = "\\p{Lu}(?:\\p{Ll}|['’-](?=\\p{L})){1,30}";
+
 // Capitals first: V8 skips ahead to them; the given name is checked in the Set, the boundaries in code.
 // A particle before the surname (`Van Zandt`, `de la Cruz`, `von Braun`) is part of it.
 const CANDIDATE = new RegExp(

@@ -7,7 +7,7 @@ import { phoneKeywords } from './pii-phones-labelled';
 import { placeKeywords } from './pii-places';
 import { findStandaloneStreets, findWorldAddresses } from './pii-addresses-world';
 import { streetRules } from './pii-streets';
-import { findFullNames } from './pii-names';
+import { findFullNames, ORGANISATION_WORDS } from './pii-names';
 import { creditKeywords, findNamesBeforeEmails, homeFolderRules } from './pii-credits';
 import { isGivenName } from './given-names';
 
@@ -172,7 +172,7 @@ const nameLabel: KeyedRule = {
   },
 };
 
-const ORGANISATION = /^(?:Authors|Contributors|Developers|Maintainers|Community|Foundation|Project|Group|Labs|Inc|Ltd|LLC|Corp|Corporation|Company|GmbH)\.?$/;
+const ORGANISATION = new RegExp(`^(?:${ORGANISATION_WORDS.join('|')})\\.?$`);
 
 /** Inside an object that holds a person (`"customer": {`, `author: {`): its `name` is theirs, whatever the given name. */
 const PERSON_OBJECT = new RegExp(

@@ -2,6 +2,7 @@ import type { KeyedRule, KeywordTable } from '../keyed-scan';
 import { entropy } from '../checks';
 import { isFakeBody } from '../token-checks';
 import { isGivenName } from './given-names';
+import { NAME_WORD } from './pii-names';
 
 // Secrets as people write them in sentences rather than in key = value pairs: "your new password
 // is 8fJ#kL2m!x", "login with password Tr0ub4dor&3", "use the PIN 4821". The same words fill
@@ -86,7 +87,6 @@ const pin: KeyedRule = {
   accept: (value) => !/^(\d)\1*$/.test(value),
 };
 
-const NAME_WORD = "\\p{Lu}(?:\\p{Ll}|['’-](?=\\p{L})){1,30}";
 
 /**
  * A person greeted or thanked in a message (`Hi Charlotte,`, `Dear Anna Schmidt:`, `Thanks Mark!`):
