@@ -87,7 +87,6 @@ const pin: KeyedRule = {
   accept: (value) => !/^(\d)\1*$/.test(value),
 };
 
-
 /**
  * A person greeted or thanked in a message (`Hi Charlotte,`, `Dear Anna Schmidt:`, `Thanks Mark!`):
  * a common given name (given-names.ts), then maybe a surname, then punctuation. `Hello World,`
