@@ -76,7 +76,8 @@ const creditedBy: KeyedRule = {
   kind: 'person_name',
   standalone: true,
   pattern: new RegExp(
-    `(?:[Cc]reated|[Ww]ritten|[Mm]aintained|[Aa]uthored|[Cc]ontributed|[Dd]eveloped|[Rr]eported|[Rr]eviewed|[Ii]mplemented|[Dd]esigned|[Pp]orted) by (?<value>${FULL_NAME})(?![\\p{L}\\p{N}_(])`,
+    '(?:[Cc]reated|[Ww]ritten|[Mm]aintained|[Aa]uthored|[Cc]ontributed|[Dd]eveloped|[Rr]eported|[Rr]eviewed|[Ii]mplemented|[Dd]esigned|[Pp]orted)' +
+      ` by (?<value>${FULL_NAME})(?![\\p{L}\\p{N}_(])`,
     'yu',
   ),
   accept: isPersonLike,
@@ -126,7 +127,8 @@ linuxbrew web_user`.split(/\s+/),
  */
 function isHomeUser(value: string, text: string, start: number, literal: string): boolean {
   const before = start - literal.length - 1;
-  const opens = before < 0 || !/[\w.\/~$-]/.test(text[before]) || text.startsWith('file://', before - 6) || /[A-Za-z]:$/.test(text.slice(before - 1, before + 1));
+  const opens =
+    before < 0 || !/[\w.\/~$-]/.test(text[before]) || text.startsWith('file://', before - 6) || /[A-Za-z]:$/.test(text.slice(before - 1, before + 1));
   return opens && !NOT_PEOPLE.has(value.toLowerCase()) && /[A-Za-z]/.test(value) && !/^\d+$/.test(value);
 }
 

@@ -67,7 +67,11 @@ const passwordProse: KeyedRule = {
 const secretProse: KeyedRule = {
   kind: 'api_key',
   standalone: true,
-  pattern: /(?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET)[ \t]+(?:is|was)[ \t]*:?[ \t]+["'“‘]?(?<value>[A-Za-z0-9_\-+/=.~]{15,199}[A-Za-z0-9_\-+/=~])(?=[\s"'”’.,;:)]|$)/y,
+  pattern: new RegExp(
+    /(?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET)[ \t]+(?:is|was)[ \t]*:?[ \t]+["'“‘]?/.source +
+      /(?<value>[A-Za-z0-9_\-+/=.~]{15,199}[A-Za-z0-9_\-+/=~])(?=[\s"'”’.,;:)]|$)/.source,
+    'y',
+  ),
   accept: (value) =>
     /\d/.test(value) && /[A-Za-z]/.test(value) && entropy(value) >= 3.3 && !/^[A-Za-z]+(?:[_\-./][A-Za-z0-9]+)+$/.test(value) &&
     !/^\.{0,2}\//.test(value) && !isFakeBody(value),

@@ -27,13 +27,18 @@ const AMBIGUOUS_STREET_WORD =
   '(?:Loop|Path|Point|Pass|View|Views|Union|Unions|Route|Course|Walk|Walks|Gateway|Mission|Track|Run|Row|Stream|Key|Keys|' +
   'Light|Lock|Mall|Ramp|Rapid|Fall|Field|Divide|Land|Club|Common|Circles|Well|Flat|Estate|Via|Paddock|Fold|Wynd|Approach)';
 
-const NUMBERED_THING = /(?:issue|pr|pull|step|phase|figure|fig|section|chapter|page|line|lines|version|item|part|port|id|no|number|build|rev|level|stage|round|test|case|episode|season|vol)\.?[ \t]*#?$/i;
+const NUMBERED_THING = new RegExp(
+  '(?:issue|pr|pull|step|phase|figure|fig|section|chapter|page|line|lines|version|item|part|port|id|no|number|build|rev|level|stage|' +
+    'round|test|case|episode|season|vol)\\.?[ \\t]*#?$',
+  'i',
+);
 
 /** The house number, a direction, the street's name (one to four words), `words`, then unit, city, state and ZIP. */
 function streetPattern(number: string, words: string, abbreviated: boolean): RegExp {
   return new RegExp(
     `(?<![\\w.#-])(?<value>${number} (?:(?:[NSEW]|North|South|East|` +
-      `West)\\.? )?(?:(?:[A-Z][a-z]*['’])?[A-Z][a-z]+(?:[A-Z][a-z]+)?(?:-[A-Z][a-z]+)?|\\d{1,3}(?:st|nd|rd|th))(?: [A-Z][a-z]+){0,3} ${words}${abbreviated ? '\\.?' : ''}` +
+      `West)\\.? )?(?:(?:[A-Z][a-z]*['’])?[A-Z][a-z]+(?:[A-Z][a-z]+)?(?:-[A-Z][a-z]+)?|\\d{1,3}(?:st|nd|rd|th))` +
+      `(?: [A-Z][a-z]+){0,3} ${words}${abbreviated ? '\\.?' : ''}` +
       '(?: (?:NW|NE|SW|SE|N|S|E|W)\\.?)?(?:,? (?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|#)\\.? ?#?[A-Za-z0-9-]{1,6})?' +
       // City, then a US state and ZIP, a UK postcode (SW1A 2AA) or a Canadian one (K1A 0B1).
       // The city: `McClurechester`, `Dibbert-Smith-on-Koelpin`, `Upton Abshireford`.
