@@ -154,7 +154,8 @@ export async function fetchUrl(raw: string, opts: FetchOptions = {}): Promise<Fe
     if (!decision.allowed)
       throw new FetchError(
         'ssrf_blocked',
-        `${hop ? 'A redirect to ' : ''}${current} is blocked: ${decision.reason}.`,
+        // The mention already names the first address; only a redirect's target is news.
+        hop ? `a redirect to ${current} is blocked: ${decision.reason}.` : `blocked: ${decision.reason}.`,
         'Grounded only fetches public http(s) addresses.',
       );
     if (opts.limiter && !(await opts.limiter.wait(url.host, left()))) {

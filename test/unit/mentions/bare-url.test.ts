@@ -53,6 +53,6 @@ describe('a bare @http(s):// mention', () => {
     let stdout = '';
     const io = { stdout: (t: string) => { stdout += t; }, stderr: () => {}, readStdin: async () => '', env: {}, cwd: root };
     assert.equal(await main(['query', 'what does @https://10.0.0.7/retry-notes say?', '--no-llm'], io), 0);
-    assert.match(stdout, /Not attached: @https:\/\/10\.0\.0\.7\/retry-notes — https:\/\/10\.0\.0\.7\/retry-notes is blocked: /);
+    assert.match(stdout, /Not attached: @https:\/\/10\.0\.0\.7\/retry-notes — blocked: 10\.0\.0\.7 is a private address/);
   });
 });
