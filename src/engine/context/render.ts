@@ -94,8 +94,12 @@ export function formatSnippetAnswer(ctx: BuiltContext, reason?: string): string 
     while (top < lines.length - 1 && lines[top].trim() === '') top++;
     let bottom = lines.length;
     while (bottom > top + 1 && lines[bottom - 1].trim() === '') bottom--;
-    const from = top + bestWindowStart(lines.slice(top, bottom), ctx.terms, SNIPPET_LINES);
-    const shown = lines.slice(from, Math.min(bottom, from + SNIPPET_LINES));
+    // The best window inside a long chunk can itself open or close on a blank line between functions.
+    let from = top + bestWindowStart(lines.slice(top, bottom), ctx.terms, SNIPPET_LINES);
+    while (from < bottom - 1 && lines[from].trim() === '') from++;
+    let end = Math.min(bottom, from + SNIPPET_LINES);
+    while (end > from + 1 && lines[end - 1].trim() === '') end--;
+    const shown = lines.slice(from, end);
     const cite = citationOf({ path: c.path, startLine: c.startLine + from, endLine: c.startLine + from + shown.length - 1 });
     const hidden = bottom - top - shown.length;
     const more = hidden > 0 ? `\n_(${hidden} more lines in ${citationOf(c)})_` : '';

@@ -58,4 +58,18 @@ describe('the lines a snippet shows of a long chunk', () => {
     assert.equal(m[3], text.split('\n').slice(Number(m[1]) - 1, Number(m[2])).join('\n'), 'the citation names exactly the lines shown');
     assert.doesNotMatch(answer, /more lines in keys\.js/);
   });
+
+  it('begin on text inside a long chunk too: a window that opens on a blank line between blocks starts at the next line', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'grounded-window-'));
+    roots.push(root);
+    // Two blank lines before the code the question is about: the best window's lead-in is blank.
+    const lines = [...HEADER, '', ...BODY, ...Array.from({ length: 30 }, (_, i) => `// note ${i}`)];
+    writeFileSync(path.join(root, 'recovery.go'), `${lines.join('\n')}\n`);
+    const answer = formatSnippetAnswer(await buildContext({ root, question: 'how are panics recovered?' }));
+    const m = /\*\*1\. recovery\.go#L(\d+)-(\d+)\*\*\n\n```go\n([\s\S]*?)\n```/.exec(answer);
+    assert.ok(m, answer);
+    assert.notEqual(m[3].split('\n')[0].trim(), '', `starts on text: ${JSON.stringify(m[3].slice(0, 80))}`);
+    assert.equal(m[3], lines.slice(Number(m[1]) - 1, Number(m[2])).join('\n'), 'the citation names exactly the lines shown');
+    assert.match(m[3], /recover\(\)/);
+  });
 });
