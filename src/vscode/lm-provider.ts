@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { InputWindow } from '../engine/llm/input-window';
 import { limitReply, type ReplyLimits } from '../engine/llm/reply-limits';
 import { ProviderError, type ChatMessage, type Provider, type ProviderEvent, type ProviderRequest } from '../engine/llm/types';
 
@@ -54,6 +55,11 @@ export class VsCodeLmProvider implements Provider {
 
   constructor(private readonly chatModel: vscode.LanguageModelChat, private readonly limits?: Partial<ReplyLimits>) {
     this.model = chatModel.name || chatModel.id;
+  }
+
+  /** The model's own input limit: a budget set above it is fitted under it rather than refused by the model. */
+  async inputWindow(): Promise<InputWindow | undefined> {
+    return this.chatModel.maxInputTokens > 0 ? { tokens: this.chatModel.maxInputTokens } : undefined;
   }
 
   /** The reply under the same idle timeout and deadline as every other provider (see limitReply). */

@@ -54,6 +54,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class LlmWireServer {
   readonly requests: ReceivedRequest[] = [];
   private replies: Reply[] = [];
+  /** Set to play Ollama: the bodies of `POST /api/show` and `GET /api/ps`; unset, those paths are 404 like any other server's. */
+  ollama?: { show?: unknown; ps?: unknown };
   private server = http.createServer((req, res) => void this.handle(req, res));
   url = '';
 
@@ -95,6 +97,13 @@ export class LlmWireServer {
     };
     this.requests.push(record);
     res.on('close', () => { if (!res.writableEnded) record.closedEarly = true; });
+    // Ollama's native API beside its OpenAI one: answered from `ollama`, apart from the scripted replies.
+    if (record.url.startsWith('/api/')) {
+      const body = record.url === '/api/show' ? this.ollama?.show : record.url === '/api/ps' ? this.ollama?.ps : undefined;
+      res.writeHead(body ? 200 : 404, { 'content-type': body ? 'application/json' : 'text/plain' });
+      res.end(body ? JSON.stringify(body) : '404 page not found');
+      return;
+    }
     const reply = this.next();
     if (reply.kind === 'status') {
       res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });

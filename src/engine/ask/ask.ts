@@ -21,6 +21,7 @@ import { citationsOf, plainText } from './citations';
 import { recordOutcome, type QueryOutcome } from './outcome';
 import { boundedHistory, boundedQuestion, buildMessages, incompleteNote } from './prompt';
 import type { AnswerResult, AskRequest, AttachedContext } from './types';
+import { fitBudgetToModel } from './window-budget';
 
 /**
  * What the pipeline needs from @mentions: the question left readable, the attached text, the
@@ -94,7 +95,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
   const started = performance.now();
   const queryId = randomUUID();
   const logger = deps.logger ?? nullLogger;
-  const s = resolveSettings(deps.settings);
+  let s = resolveSettings(deps.settings);
   const scrubber = createScrubber();
   const emit = request.onEvent ?? (() => undefined);
   const outcome: QueryOutcome = {
@@ -137,6 +138,14 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     }
     stage = 'context';
     emit({ type: 'progress', message: 'Searching the workspace…' });
+    // A model in a small window (a local one) gets a prompt that fits it; tool rounds only where they fit too.
+    let toolset = deps.tools;
+    if (deps.provider) {
+      const fitted = await fitBudgetToModel(s, deps.provider, Boolean(toolset), request.signal);
+      s = fitted.settings;
+      if (!fitted.tools) toolset = undefined;
+      if (fitted.note) notes.push(fitted.note);
+    }
     // History is paid for first, out of the same budget, so the whole prompt stays within maxContextTokens.
     const history = boundedHistory(request.history ?? [], scrubber, s);
     outcome.historyTokens = history.tokens;
@@ -145,7 +154,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     const asked = deps.provider ? boundedQuestion(question, scrubber, s) : { text: '' as ScrubbedText, tokens: 0 };
     if (asked.note) notes.push(asked.note);
     const budgeted = { ...s, maxContextTokens: s.maxContextTokens - history.tokens - asked.tokens };
-    const remote = deps.remoteContext && !attached.length && !deps.tools && scrubber.chunksWithRedactions === 0
+    const remote = deps.remoteContext && !attached.length && !toolset && scrubber.chunksWithRedactions === 0
       ? await deps.remoteContext({ question, history: request.history, settings: budgeted, queryId })
       : undefined;
     const ctx = remote ?? await buildContext(
@@ -181,7 +190,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     if (!deps.provider) return snippets('success', deps.unconfiguredReason ?? 'No model is configured.');
     stage = 'model';
     const provider = deps.provider;
-    const messages = buildMessages(ctx, asked, history.messages, Boolean(deps.tools));
+    const messages = buildMessages(ctx, asked, history.messages, Boolean(toolset));
     emit({ type: 'progress', message: `Asking ${provider.model}…` });
     const toolChunks: ContextChunk[] = [];
     try {
@@ -205,7 +214,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
           usage,
           tools,
           toolChoice,
-          holdCommands: Boolean(deps.tools),
+          holdCommands: Boolean(toolset),
           emit: (delta) => answerStream.push(delta),
         });
         incomplete = r.incomplete;
@@ -213,9 +222,9 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
       };
       let answer: string;
       let toolResults: ScrubbedText[] = [];
-      if (deps.tools) {
+      if (toolset) {
         const loop = await runToolLoop({
-          provider, messages, toolset: deps.tools, scrubber, signal: request.signal, complete: reply,
+          provider, messages, toolset, scrubber, signal: request.signal, complete: reply,
           onToolCall: (command) => emit({ type: 'progress', message: describeToolUse(command) }),
           // Lines a tool showed are as citable as the first context, and are listed with the sources.
           onLinesShown: (lines) => {

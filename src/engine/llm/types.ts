@@ -1,4 +1,5 @@
 import type { ScrubbedText } from '../privacy/types';
+import type { InputWindow } from './input-window';
 
 /** A native tool call made by a model; `arguments` is the JSON text of its input. */
 export interface ToolCall {
@@ -61,6 +62,8 @@ export interface Provider {
   readonly model: string;
   /** Streams the answer. Throws ProviderError; honours `signal`. */
   stream(request: ProviderRequest): AsyncIterable<ProviderEvent>;
+  /** The tokens the model takes in at once, where that is small enough to matter and known; never throws. */
+  inputWindow?(signal?: AbortSignal): Promise<InputWindow | undefined>;
 }
 
 export type ProviderErrorKind = 'auth' | 'bad_request' | 'rate_limited' | 'server' | 'network' | 'cancelled' | 'malformed' | 'not_found';

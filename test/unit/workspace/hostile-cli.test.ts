@@ -99,9 +99,11 @@ describe('the CLI on a hostile workspace', () => {
         const c = capture(ws.root);
         const code = await main(['query', 'what does visibleApp call?', '--root', ws.root], c.io);
         assert.equal(code, 0, c.out.stderr);
-        assert.equal(server.requests.length, 2, 'the tool ran and its result went back');
+        // Only the model's requests count (the server is also asked whether it is Ollama, with the model name alone).
+        const chats = server.requests.filter((r) => r.url.endsWith('/chat/completions'));
+        assert.equal(chats.length, 2, 'the tool ran and its result went back');
         // The command itself names markers; what matters is the tool result and the context sent.
-        const messages = (JSON.parse(server.requests[1].body) as { messages: Array<{ content: string }> }).messages;
+        const messages = (JSON.parse(chats[1].body) as { messages: Array<{ content: string }> }).messages;
         const result = messages.at(-1)!.content;
         assert.match(result, /^🔧 TOOL RESULT/);
         assert.deepEqual(

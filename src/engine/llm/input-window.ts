@@ -1,0 +1,62 @@
+/**
+ * How many tokens a model takes in at once, where its server can tell. A local model's window is
+ * often far smaller than Grounded's default budget (Ollama runs most models with 4,096 tokens
+ * unless told otherwise) and such a server silently drops the start of a longer prompt: the rules
+ * and the first files. So the budget is fitted to the window before anything is sent.
+ */
+export interface InputWindow {
+  tokens: number;
+  /** Who runs the model with this window, for the user-facing note ('Ollama'); undefined for a hosted model's own limit. */
+  server?: string;
+  /** The server did not report the window in use: `tokens` is its documented default. */
+  assumed?: boolean;
+}
+
+/** Ollama's context length when neither the model's Modelfile nor a loaded instance says otherwise (4k below 24 GiB of VRAM). */
+export const OLLAMA_DEFAULT_CONTEXT = 4096;
+
+const PROBE_TIMEOUT_MS = 5_000;
+
+async function getJson(url: string, init: RequestInit, signal?: AbortSignal): Promise<unknown> {
+  const timeout = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+  try {
+    const res = await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    if (!res.ok || !/json/i.test(res.headers.get('content-type') ?? '')) return undefined;
+    return await res.json();
+  } catch {
+    return undefined;
+  }
+}
+
+const positive = (n: unknown): number | undefined => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : undefined);
+
+/** Ollama names a model `llama3.1` or `llama3.1:latest` interchangeably. */
+const sameModel = (a: unknown, b: string) => typeof a === 'string' && a.replace(/:latest$/, '') === b.replace(/:latest$/, '');
+
+/**
+ * The window Ollama gives `model`, from its native API next to the OpenAI one: a loaded instance's
+ * `context_length` (`GET /api/ps`) is the window in use; otherwise the Modelfile's `num_ctx`
+ * (`POST /api/show`); otherwise Ollama's default, marked assumed. Never more than the model was
+ * trained for (`model_info.*.context_length`). Undefined for a server that is not Ollama.
+ */
+export async function ollamaInputWindow(baseUrl: string, model: string, apiKey?: string, signal?: AbortSignal): Promise<InputWindow | undefined> {
+  let origin: string;
+  try {
+    origin = new URL(baseUrl).origin;
+  } catch {
+    return undefined;
+  }
+  // The key, if any, is this server's own: an Ollama behind an authenticating proxy wants it on every path.
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) };
+  const show = (await getJson(`${origin}/api/show`, { method: 'POST', headers, body: JSON.stringify({ model }) }, signal)) as
+    | { parameters?: unknown; model_info?: Record<string, unknown> }
+    | undefined;
+  if (!show || typeof show !== 'object' || (show.model_info === undefined && show.parameters === undefined)) return undefined;
+  const trained = Object.entries(show.model_info ?? {}).find(([k]) => k.endsWith('.context_length'))?.[1];
+  const numCtx = typeof show.parameters === 'string' ? /(?:^|\n)\s*num_ctx\s+(\d+)/.exec(show.parameters)?.[1] : undefined;
+  const ps = (await getJson(`${origin}/api/ps`, { headers }, signal)) as { models?: Array<Record<string, unknown>> } | undefined;
+  const loaded = Array.isArray(ps?.models) ? ps.models.find((m) => sameModel(m?.model, model) || sameModel(m?.name, model)) : undefined;
+  const inUse = positive(loaded?.context_length) ?? positive(Number(numCtx));
+  const tokens = Math.min(inUse ?? OLLAMA_DEFAULT_CONTEXT, positive(trained) ?? Infinity);
+  return { tokens, server: 'Ollama', ...(inUse ? {} : { assumed: true }) };
+}

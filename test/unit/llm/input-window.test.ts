@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { main } from '../../../src/cli/main';
+import { countTokens } from '../../../src/engine/context/tokens';
+import { ANSWER_RESERVE } from '../../../src/engine/ask/window-budget';
+import { OLLAMA_DEFAULT_CONTEXT, ollamaInputWindow } from '../../../src/engine/llm/input-window';
+import { LlmWireServer } from '../../support/llm-server';
+
+// Ollama runs a model with a 4,096-token window unless told otherwise, and cuts a longer prompt
+// from its start (the rules, the first files) without an error: Cline #1507 and #4362. Grounded's
+// budget (8,192 by default) is fitted to the window the server reports before anything is sent.
+
+const show = (parameters: string, trained = 131072) => ({ parameters, model_info: { 'general.architecture': 'llama', 'llama.context_length': trained } });
+
+describe('the input window Ollama gives a model', () => {
+  let server: LlmWireServer;
+  before(async () => { server = await new LlmWireServer().start(); });
+  after(() => server.stop());
+
+  it('is the loaded instance\'s context_length (api/ps), whatever the Modelfile says; `name` and `name:latest` are one model', async () => {
+    server.ollama = { show: show('num_ctx 8192\nstop "<|eot_id|>"'), ps: { models: [{ name: 'llama3.1:latest', model: 'llama3.1:latest', context_length: 16384 }] } };
+    assert.deepEqual(await ollamaInputWindow(`${server.url}/v1`, 'llama3.1'), { tokens: 16384, server: 'Ollama' });
+  });
+
+  it('is the Modelfile\'s num_ctx while the model is not loaded', async () => {
+    server.ollama = { show: show('stop "<|eot_id|>"\nnum_ctx 8192'), ps: { models: [] } };
+    assert.deepEqual(await ollamaInputWindow(`${server.url}/v1`, 'llama3.1'), { tokens: 8192, server: 'Ollama' });
+  });
+
+  it('is Ollama\'s default, marked assumed, when neither says; never more than the model was trained for', async () => {
+    server.ollama = { show: show('stop "<|eot_id|>"'), ps: { models: [] } };
+    assert.deepEqual(await ollamaInputWindow(server.url, 'qwen2.5-coder'), { tokens: OLLAMA_DEFAULT_CONTEXT, server: 'Ollama', assumed: true });
+    server.ollama = { show: show('num_ctx 8192', 2048) };
+    assert.deepEqual(await ollamaInputWindow(server.url, 'tinyllama'), { tokens: 2048, server: 'Ollama' });
+  });
+
+  it('is unknown for a server that is not Ollama (no api/show), sending it only the model name', async () => {
+    server.ollama = undefined;
+    server.requests.length = 0;
+    assert.equal(await ollamaInputWindow(`${server.url}/v1`, 'gpt-4o-mini', 'sk-local'), undefined);
+    assert.deepEqual(server.requests.map((r) => `${r.method} ${r.url} ${r.body}`), ['POST /api/show {"model":"gpt-4o-mini"}']);
+  });
+});
+
+describe('a question to a model in a small window', () => {
+  let server: LlmWireServer;
+  const root = mkdtempSync(path.join(tmpdir(), 'grounded-window-'));
+  before(async () => {
+    server = await new LlmWireServer().start();
+    mkdirSync(path.join(root, '.agent', 'etc'), { recursive: true });
+    writeFileSync(path.join(root, '.agent', 'etc', 'query.yaml'), `llm_provider: ${server.url}/v1\nmodel: llama3.1\n`);
+    // Far more matching code than 4,096 tokens: without fitting, the prompt would be the full 8,192.
+    for (let f = 0; f < 12; f++) {
+      const body = Array.from({ length: 40 }, (_, i) => `export function retryBackoff${f}_${i}(attempt: number) { return backoffDelay(attempt) * ${i}; }`);
+      writeFileSync(path.join(root, `retry-${f}.ts`), `${body.join('\n')}\n`);
+    }
+  });
+  after(async () => { await server.stop(); rmSync(root, { recursive: true, force: true }); });
+
+  const ask = async (...flags: string[]) => {
+    server.requests.length = 0;
+    server.reply({ kind: 'openai-stream', chunks: ['See retry-0.ts#L1-2.'] });
+    const out = { stdout: '', stderr: '' };
+    const io = { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: {}, cwd: root };
+    assert.equal(await main(['query', 'how does retry backoff work?', ...(flags.length ? flags : ['--no-tools'])], io), 0, out.stderr);
+    const sent = server.requests.find((r) => r.url.endsWith('/chat/completions'));
+    assert.ok(sent, server.requests.map((r) => r.url).join(', '));
+    const prompt = (JSON.parse(sent.body).messages as Array<{ content: string }>).map((m) => m.content).join('\n');
+    return { out, promptTokens: countTokens(prompt, 'o200k_base'), tools: JSON.parse(sent.body).tools as unknown[] | undefined };
+  };
+
+  it('sends a prompt that fits the window with room for the answer, and says how to widen it', async () => {
+    server.ollama = { show: show('stop "<|eot_id|>"'), ps: { models: [] } };
+    const { out, promptTokens } = await ask();
+    assert.ok(promptTokens <= OLLAMA_DEFAULT_CONTEXT - ANSWER_RESERVE, `the prompt took ${promptTokens} tokens`);
+    assert.ok(promptTokens > 1500, `the window is used, not left empty: ${promptTokens} tokens`);
+    assert.match(out.stdout, /Ollama runs llama3\.1 with its default 4,096-token context window \(it did not report the window in use\), so Grounded sent at most [\d,]+ tokens/);
+    assert.match(out.stdout, /OLLAMA_CONTEXT_LENGTH=16384 ollama serve/);
+  });
+
+  it('sends the whole budget, and no note, when the window in use holds it', async () => {
+    server.ollama = { show: show('stop "<|eot_id|>"'), ps: { models: [{ model: 'llama3.1:latest', context_length: 32768 }] } };
+    const { out, promptTokens } = await ask();
+    assert.ok(promptTokens > OLLAMA_DEFAULT_CONTEXT, `the prompt took ${promptTokens} tokens`);
+    assert.doesNotMatch(out.stdout, /context window/);
+  });
+
+  it('offers tools only when their rounds fit too: not in 4,096 tokens, yes in 16,384 (with a smaller context)', async () => {
+    server.ollama = { show: show('stop "<|eot_id|>"'), ps: { models: [] } };
+    const small = await ask('--verbose');
+    assert.equal(small.tools, undefined, 'no tools offered in a 4,096-token window');
+    assert.match(small.out.stdout, /tokens of workspace context, not 8,192, and no tools\./);
+    server.ollama = { show: show('num_ctx 16384'), ps: { models: [] } };
+    const wide = await ask('--verbose');
+    assert.ok(wide.tools?.length, 'tools offered in a 16,384-token window');
+    assert.ok(wide.promptTokens < 16384 - ANSWER_RESERVE - 3 * 2000, `room is left for three tool rounds: the first prompt took ${wide.promptTokens}`);
+    assert.match(wide.out.stdout, /Ollama runs llama3\.1 with a 16,384-token context window, so Grounded sent at most/);
+  });
+});
