@@ -5,7 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { main } from '../../../src/cli/main';
 import { countTokens } from '../../../src/engine/context/tokens';
-import { ANSWER_RESERVE } from '../../../src/engine/ask/window-budget';
+import { ANSWER_RESERVE, fitBudgetToModel } from '../../../src/engine/ask/window-budget';
+import { resolveSettings } from '../../../src/engine/config/settings';
 import { OLLAMA_DEFAULT_CONTEXT, ollamaInputWindow } from '../../../src/engine/llm/input-window';
 import { LlmWireServer } from '../../support/llm-server';
 
@@ -98,5 +99,21 @@ describe('a question to a model in a small window', () => {
     assert.ok(wide.tools?.length, 'tools offered in a 16,384-token window');
     assert.ok(wide.promptTokens < 16384 - ANSWER_RESERVE - 3 * 2000, `room is left for three tool rounds: the first prompt took ${wide.promptTokens}`);
     assert.match(wide.out.stdout, /Ollama runs llama3\.1 with a 16,384-token context window, so Grounded sent at most/);
+  });
+});
+
+describe('a model\'s own input limit (VS Code language models: maxInputTokens)', () => {
+  const model = (tokens?: number) => ({ id: 'vscode-lm', model: 'm', stream: () => (async function* () {})(), inputWindow: async () => (tokens ? { tokens } : undefined) });
+
+  it('caps the budget under it, without a note (there is nothing for the user to change); a large one changes nothing', async () => {
+    const s = resolveSettings({});
+    const small = await fitBudgetToModel(s, model(6000), true);
+    assert.ok(small.settings.maxContextTokens < 6000 - ANSWER_RESERVE && small.settings.maxContextTokens > 1000, String(small.settings.maxContextTokens));
+    assert.ok(small.settings.maxFileTokens <= small.settings.maxContextTokens);
+    assert.equal(small.note, undefined);
+    assert.equal(small.tools, false, 'three tool rounds do not fit next to the context in 6,000 tokens');
+    const large = await fitBudgetToModel(s, model(128_000), true);
+    assert.deepEqual(large, { settings: s, tools: true });
+    assert.deepEqual(await fitBudgetToModel(s, model(undefined), false), { settings: s, tools: false });
   });
 });
