@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
+import { fitBudgetToModel } from '../engine/ask/window-budget';
 import { CLOUD_PROVIDERS, cloudSpec, compatibleSpec, DEFAULT_MODELS, type CloudProvider, type ProviderSpec } from '../engine/config/provider-endpoints';
+import { resolveSettings } from '../engine/config/settings';
 import { listProviderModels, remediesFor, testConnection, type Remedy } from '../engine/llm/connection-check';
 import type { ProviderError } from '../engine/llm/types';
 import { KEYED_PROVIDERS, PROVIDER_LABELS, type KeyedProvider } from './keys';
@@ -141,7 +143,9 @@ async function testChoice(services: GroundedServices, ui: SetupUi): Promise<Setu
     const answered = await whoAnswers(services, resolved.provider);
     services.lastCheck.record(scope, { ok: true, summary: `${answered} answered` });
     await vscode.commands.executeCommand('setContext', 'grounded.connected', true);
-    ui.done(`Grounded is connected: ${answered} answered.`);
+    // A local model's small window is worth knowing now, not from the first thin answer.
+    const fitted = await fitBudgetToModel(resolveSettings(readSettings().engine), resolved.provider!, true);
+    ui.done(`Grounded is connected: ${answered} answered.${fitted.note ? ` ${fitted.note}` : ''}`);
     return 'connected';
   }
   const error = result && !result.ok ? result.error : undefined;

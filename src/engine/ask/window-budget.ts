@@ -57,7 +57,7 @@ export async function fitBudgetToModel(s: EngineSettings, provider: Provider, wi
     settings,
     tools,
     note:
-      `${window.server} runs ${provider.model} with ${which}, so Grounded sent at most ${n(room)} tokens of workspace context, ` +
+      `${window.server} runs ${provider.model} with ${which}, so Grounded sends at most ${n(room)} tokens of workspace context, ` +
       `not ${n(s.maxContextTokens)}${withTools && !tools ? ', and no tools' : ''}. ` +
       'For fuller answers, give the model a larger window: `OLLAMA_CONTEXT_LENGTH=16384 ollama serve`, or `PARAMETER num_ctx 16384` in a Modelfile.',
   };

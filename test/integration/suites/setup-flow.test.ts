@@ -39,6 +39,8 @@ describe('setup flow against a local OpenAI-compatible server', function () {
   let server: http.Server;
   let url = '';
   const chats: Array<{ model: string }> = [];
+  /** Answer Ollama's /api/show as well (a model with no num_ctx: Ollama's default window). */
+  let playOllama = false;
   const saved: Record<string, unknown> = {};
   const config = () => vscode.workspace.getConfiguration('grounded');
 
@@ -62,6 +64,9 @@ describe('setup flow against a local OpenAI-compatible server', function () {
             `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'x', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`,
           );
           res.end();
+        } else if (playOllama && req.url === '/api/show') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ parameters: 'stop "<|im_end|>"', model_info: { 'qwen2.context_length': 32768 } }));
         } else {
           res.writeHead(404).end();
         }
@@ -96,6 +101,18 @@ describe('setup flow against a local OpenAI-compatible server', function () {
     assert.deepEqual(chats.map((c) => c.model), ['qwen2.5-coder']);
     assert.match(s.done[0], /connected: OpenAI-compatible qwen2\.5-coder answered/);
     assert.equal(api.services.lastCheck.get(await currentCheckScope(api.services))?.ok, true);
+  });
+
+  it('on Ollama, "connected" also says how small the model\'s window is and how to widen it', async () => {
+    playOllama = true;
+    try {
+      const s: Script = { picks: ['OpenAI-compatible server', 'qwen2.5-coder'], inputs: [`${url}/v1`], shown: [], done: [], failed: [] };
+      assert.equal(await api.setup(scriptedUi(s)), 'connected', JSON.stringify(s));
+      assert.match(s.done[0], /connected: OpenAI-compatible qwen2\.5-coder answered\. Ollama runs qwen2\.5-coder with its default 4,096-token context window/);
+      assert.match(s.done[0], /OLLAMA_CONTEXT_LENGTH=16384 ollama serve/);
+    } finally {
+      playOllama = false;
+    }
   });
 
   it('a server that is not running: one notification with the cause and buttons that fit; the status bar remembers', async () => {

@@ -78,7 +78,7 @@ describe('a question to a model in a small window', () => {
     const { out, promptTokens } = await ask();
     assert.ok(promptTokens <= OLLAMA_DEFAULT_CONTEXT - ANSWER_RESERVE, `the prompt took ${promptTokens} tokens`);
     assert.ok(promptTokens > 1500, `the window is used, not left empty: ${promptTokens} tokens`);
-    assert.match(out.stdout, /Ollama runs llama3\.1 with its default 4,096-token context window \(it did not report the window in use\), so Grounded sent at most [\d,]+ tokens/);
+    assert.match(out.stdout, /Ollama runs llama3\.1 with its default 4,096-token context window \(it did not report the window in use\), so Grounded sends at most [\d,]+ tokens/);
     assert.match(out.stdout, /OLLAMA_CONTEXT_LENGTH=16384 ollama serve/);
   });
 
@@ -98,7 +98,7 @@ describe('a question to a model in a small window', () => {
     const wide = await ask('--verbose');
     assert.ok(wide.tools?.length, 'tools offered in a 16,384-token window');
     assert.ok(wide.promptTokens < 16384 - ANSWER_RESERVE - 3 * 2000, `room is left for three tool rounds: the first prompt took ${wide.promptTokens}`);
-    assert.match(wide.out.stdout, /Ollama runs llama3\.1 with a 16,384-token context window, so Grounded sent at most/);
+    assert.match(wide.out.stdout, /Ollama runs llama3\.1 with a 16,384-token context window, so Grounded sends at most/);
   });
 });
 
