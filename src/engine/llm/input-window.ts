@@ -60,3 +60,27 @@ export async function ollamaInputWindow(baseUrl: string, model: string, apiKey?:
   const tokens = Math.min(inUse ?? OLLAMA_DEFAULT_CONTEXT, positive(trained) ?? Infinity);
   return { tokens, server: 'Ollama', ...(inUse ? {} : { assumed: true }) };
 }
+
+/** A server does not turn into Ollama: a "no" is kept for ten minutes; a window in use, a minute (a reload can change it). */
+const NOT_OLLAMA_TTL_MS = 600_000;
+const WINDOW_TTL_MS = 60_000;
+const known = new Map<string, { at: number; value: InputWindow | undefined }>();
+
+/**
+ * ollamaInputWindow, remembered per server and model: providers are made per question, and a hosted
+ * OpenAI-compatible API should not pay a 404 round trip before every answer. An assumed window
+ * (the model not loaded yet) is asked again next time, when the loaded model can report its own.
+ */
+export async function cachedOllamaInputWindow(baseUrl: string, model: string, apiKey?: string, signal?: AbortSignal): Promise<InputWindow | undefined> {
+  const key = `${baseUrl}\n${model}`;
+  const hit = known.get(key);
+  if (hit && Date.now() - hit.at < (hit.value ? WINDOW_TTL_MS : NOT_OLLAMA_TTL_MS)) return hit.value;
+  const value = await ollamaInputWindow(baseUrl, model, apiKey, signal);
+  if (!value?.assumed) known.set(key, { at: Date.now(), value });
+  return value;
+}
+
+/** Forgets what servers said about their windows (tests that play one server several ways). */
+export function forgetInputWindows(): void {
+  known.clear();
+}

@@ -3,11 +3,9 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import { SERVER_DEFAULT_MODEL } from '../config/provider-endpoints';
 import { findCompatibleApi, listCompatibleModels, missingModelError, noCompatibleApiError, noModelNameError } from './compatible-api';
 import { cancelledError, emptyResponseError, toProviderError, type ProviderIdentity } from './errors';
-import { type InputWindow, ollamaInputWindow } from './input-window';
+import { cachedOllamaInputWindow, type InputWindow } from './input-window';
 import { limitReply, type ReplyLimits } from './reply-limits';
 import type { ChatMessage, Provider, ProviderError, ProviderEvent, ProviderRequest } from './types';
-
-const WINDOW_TTL_MS = 60_000;
 
 /** A message on the wire: native tool calls as assistant `tool_calls`, their results as `role: tool`. */
 function toWire(m: ChatMessage): ChatCompletionMessageParam {
@@ -51,7 +49,6 @@ export class OpenAIChatProvider implements Provider {
   private wireModel?: string;
   /** Whether the server was asked for its default model (only when none is configured). */
   private askedDefault: boolean;
-  private window?: { at: number; value: InputWindow | undefined };
 
   constructor(opts: OpenAIProviderOptions) {
     this.limits = opts.replyLimits;
@@ -113,22 +110,16 @@ export class OpenAIChatProvider implements Provider {
     return true;
   }
 
-  /**
-   * An OpenAI-compatible server may be Ollama, whose window is usually far below the default
-   * budget: asked once a minute at most (a model loaded meanwhile reports the window in use).
-   */
+  /** An OpenAI-compatible server may be Ollama, whose window is usually far below the default budget. */
   async inputWindow(signal?: AbortSignal): Promise<InputWindow | undefined> {
     if (this.id !== 'openai-compatible' || !this.opts.baseUrl) return undefined;
-    if (this.window && Date.now() - this.window.at < WINDOW_TTL_MS) return this.window.value;
     try {
       await this.askDefaultModel(signal);
     } catch {
       return undefined;
     }
     if (!this.wireModel) return undefined;
-    const value = await ollamaInputWindow(this.who.baseUrl ?? this.opts.baseUrl, this.wireModel, this.opts.apiKey, signal);
-    this.window = { at: Date.now(), value };
-    return value;
+    return cachedOllamaInputWindow(this.who.baseUrl ?? this.opts.baseUrl, this.wireModel, this.opts.apiKey, signal);
   }
 
   stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {

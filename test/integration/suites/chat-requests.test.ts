@@ -100,6 +100,8 @@ describe('@grounded requests as the model receives them', function () {
   it('stops an OpenAI-compatible request: the connection to the server is closed', async () => {
     const events: string[] = [];
     const server = http.createServer((req, res) => {
+      // Not Ollama: its native API (asked for the model's window first) is not here.
+      if (!req.url?.endsWith('/chat/completions')) return void res.writeHead(404).end();
       events.push('request');
       req.on('close', () => events.push('closed'));
       res.writeHead(200, { 'content-type': 'text/event-stream' });

@@ -1,13 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { main } from '../../../src/cli/main';
 import { countTokens } from '../../../src/engine/context/tokens';
 import { ANSWER_RESERVE, fitBudgetToModel } from '../../../src/engine/ask/window-budget';
 import { resolveSettings } from '../../../src/engine/config/settings';
-import { OLLAMA_DEFAULT_CONTEXT, ollamaInputWindow } from '../../../src/engine/llm/input-window';
+import { cachedOllamaInputWindow, forgetInputWindows, OLLAMA_DEFAULT_CONTEXT, ollamaInputWindow } from '../../../src/engine/llm/input-window';
 import { LlmWireServer } from '../../support/llm-server';
 
 // Ollama runs a model with a 4,096-token window unless told otherwise, and cuts a longer prompt
@@ -46,6 +46,28 @@ describe('the input window Ollama gives a model', () => {
   });
 });
 
+describe('what a server said about its window is remembered', () => {
+  let server: LlmWireServer;
+  before(async () => { server = await new LlmWireServer().start(); });
+  after(() => server.stop());
+
+  it('"not Ollama" and a reported window are not asked again at once; an assumed default is (the model may load meanwhile)', async () => {
+    const asked = () => server.requests.filter((r) => r.url === '/api/show').length;
+    server.ollama = undefined;
+    server.requests.length = 0;
+    assert.equal(await cachedOllamaInputWindow(`${server.url}/v1`, 'gpt-x'), undefined);
+    assert.equal(await cachedOllamaInputWindow(`${server.url}/v1`, 'gpt-x'), undefined);
+    assert.equal(asked(), 1, 'a server that is not Ollama is asked once');
+    server.ollama = { show: show('stop "x"'), ps: { models: [] } };
+    assert.equal((await cachedOllamaInputWindow(`${server.url}/v1`, 'llama3.1'))?.assumed, true);
+    server.ollama = { show: show('stop "x"'), ps: { models: [{ model: 'llama3.1:latest', context_length: 32768 }] } };
+    assert.equal((await cachedOllamaInputWindow(`${server.url}/v1`, 'llama3.1'))?.tokens, 32768, 'once loaded, the window in use');
+    server.ollama = undefined;
+    assert.equal((await cachedOllamaInputWindow(`${server.url}/v1`, 'llama3.1'))?.tokens, 32768, 'remembered for a minute');
+    forgetInputWindows();
+  });
+});
+
 describe('a question to a model in a small window', () => {
   let server: LlmWireServer;
   const root = mkdtempSync(path.join(tmpdir(), 'grounded-window-'));
@@ -60,6 +82,8 @@ describe('a question to a model in a small window', () => {
     }
   });
   after(async () => { await server.stop(); rmSync(root, { recursive: true, force: true }); });
+  // Each test plays Ollama another way at the same URL.
+  beforeEach(forgetInputWindows);
 
   const ask = async (...flags: string[]) => {
     server.requests.length = 0;
