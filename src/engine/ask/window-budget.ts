@@ -50,15 +50,13 @@ export async function fitBudgetToModel(s: EngineSettings, provider: Provider, wi
   if (room >= s.maxContextTokens) return { settings: s, tools };
   const settings = { ...s, maxContextTokens: room, maxFileTokens: Math.min(s.maxFileTokens, room) };
   if (!window.server) return { settings, tools };
-  const which = window.assumed
-    ? `its default ${n(window.tokens)}-token context window (it did not report the window in use)`
-    : `a ${n(window.tokens)}-token context window`;
+  const which = window.assumed ? `its default ${n(window.tokens)}-token window` : `a ${n(window.tokens)}-token window`;
   return {
     settings,
     tools,
     note:
-      `${window.server} runs ${provider.model} with ${which}, so Grounded sends at most ${n(room)} tokens of workspace context, ` +
-      `not ${n(s.maxContextTokens)}${withTools && !tools ? ', and no tools' : ''}. ` +
-      'For fuller answers, give the model a larger window: `OLLAMA_CONTEXT_LENGTH=16384 ollama serve`, or `PARAMETER num_ctx 16384` in a Modelfile.',
+      `${window.server} gives ${provider.model} ${which}, so Grounded sends at most ${n(room)} tokens of workspace context ` +
+      `(not ${n(s.maxContextTokens)})${withTools && !tools ? ' and no tools' : ''}. ` +
+      'For fuller answers, widen it: `OLLAMA_CONTEXT_LENGTH=16384 ollama serve`, or `PARAMETER num_ctx 16384` in a Modelfile.',
   };
 }

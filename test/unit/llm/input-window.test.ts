@@ -102,7 +102,7 @@ describe('a question to a model in a small window', () => {
     const { out, promptTokens } = await ask();
     assert.ok(promptTokens <= OLLAMA_DEFAULT_CONTEXT - ANSWER_RESERVE, `the prompt took ${promptTokens} tokens`);
     assert.ok(promptTokens > 1500, `the window is used, not left empty: ${promptTokens} tokens`);
-    assert.match(out.stdout, /Ollama runs llama3\.1 with its default 4,096-token context window \(it did not report the window in use\), so Grounded sends at most [\d,]+ tokens/);
+    assert.match(out.stdout, /Ollama gives llama3\.1 its default 4,096-token window, so Grounded sends at most [\d,]+ tokens of workspace context \(not 8,192\)\./);
     assert.match(out.stdout, /OLLAMA_CONTEXT_LENGTH=16384 ollama serve/);
   });
 
@@ -110,19 +110,19 @@ describe('a question to a model in a small window', () => {
     server.ollama = { show: show('stop "<|eot_id|>"'), ps: { models: [{ model: 'llama3.1:latest', context_length: 32768 }] } };
     const { out, promptTokens } = await ask();
     assert.ok(promptTokens > OLLAMA_DEFAULT_CONTEXT, `the prompt took ${promptTokens} tokens`);
-    assert.doesNotMatch(out.stdout, /context window/);
+    assert.doesNotMatch(out.stdout, /token window/);
   });
 
   it('offers tools only when their rounds fit too: not in 4,096 tokens, yes in 16,384 (with a smaller context)', async () => {
     server.ollama = { show: show('stop "<|eot_id|>"'), ps: { models: [] } };
     const small = await ask('--verbose');
     assert.equal(small.tools, undefined, 'no tools offered in a 4,096-token window');
-    assert.match(small.out.stdout, /tokens of workspace context, not 8,192, and no tools\./);
+    assert.match(small.out.stdout, /tokens of workspace context \(not 8,192\) and no tools\./);
     server.ollama = { show: show('num_ctx 16384'), ps: { models: [] } };
     const wide = await ask('--verbose');
     assert.ok(wide.tools?.length, 'tools offered in a 16,384-token window');
     assert.ok(wide.promptTokens < 16384 - ANSWER_RESERVE - 3 * 2000, `room is left for three tool rounds: the first prompt took ${wide.promptTokens}`);
-    assert.match(wide.out.stdout, /Ollama runs llama3\.1 with a 16,384-token context window, so Grounded sends at most/);
+    assert.match(wide.out.stdout, /Ollama gives llama3\.1 a 16,384-token window, so Grounded sends at most/);
   });
 });
 
