@@ -1,7 +1,8 @@
 // Retrieval quality on questions whose answer files are known: for each, the rank of the first
 // answer file among the files of the top 10 chunks. Prints MRR@10 and how many answers are in the
 // top 5, for this repository and for each DIR that is a clone of babel/babel, pallets/flask,
-// expressjs/express, gin-gonic/gin, psf/requests, axios/axios, tokio-rs/axum, sinatra/sinatra or google/gson.
+// expressjs/express, gin-gonic/gin, psf/requests, axios/axios, tokio-rs/axum, sinatra/sinatra, google/gson,
+// pallets/click, BurntSushi/ripgrep, spf13/cobra, jqlang/jq, vitejs/vite or guzzle/guzzle.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose]
 // The labels are the developers' own (one file pattern per question): a yardstick between
 // versions of the ranking, not an absolute score.
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { WorkspaceIndex } from '../src/engine/retrieval/index';
 import { extractTerms } from '../src/engine/retrieval/terms';
 import { AXIOS, AXUM, CLICK, COBRA, GSON, RIPGREP, SINATRA } from './retrieval-sets-more';
+import { GUZZLE, JQ, VITE } from './retrieval-sets-held-out';
 
 type Labelled = [question: string, answer: RegExp];
 
@@ -133,6 +135,9 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'click', marker: 'src/click/core.py', questions: CLICK },
   { name: 'ripgrep', marker: 'crates/ignore/src/walk.rs', questions: RIPGREP },
   { name: 'cobra', marker: 'flag_groups.go', questions: COBRA },
+  { name: 'jq', marker: 'src/jv_parse.c', questions: JQ },
+  { name: 'vite', marker: 'packages/vite/src/node/server/hmr.ts', questions: VITE },
+  { name: 'guzzle', marker: 'src/HandlerStack.php', questions: GUZZLE },
 ];
 
 async function evaluate(name: string, root: string, questions: Labelled[], verbose: boolean): Promise<void> {
