@@ -42,12 +42,30 @@ const VENDORED_PATH = /(^|\/)(vendor|vendored|third[_-]?party|deps)\//i;
 const VENDORED_FACTOR = 0.5;
 const VENDORED_WORDS = new Set(['vendor', 'third', 'parti', 'dep', 'depend', 'dependenci']);
 
+/**
+ * A C or C++ header declares what its source file beside it implements (jv_unicode.h and
+ * jv_unicode.c): it repeats the names with none of the how, so it counts less where that file is
+ * indexed. A header without one (a header-only library) is the code and keeps its rank.
+ */
+const HEADER = /\.(h|hh|hpp|hxx)$/;
+const HEADER_FACTOR = 0.7;
+const SOURCES_OF_HEADER = ['.c', '.cc', '.cpp', '.cxx', '.m', '.mm'];
+
+/**
+ * Build and release scripts (scripts/gen_utf8_tables.py, babel's scripts/generators/) name what
+ * they generate or publish, but a question is about the product unless it asks for a script.
+ */
+const SCRIPT_PATH = /(^|\/)scripts\//i;
+const SCRIPT_FACTOR = 0.6;
+const SCRIPT_WORDS = new Set(['script']);
+
 /** Which kinds of file count less: those the question is not about. */
 export interface Demoted {
   tests: boolean;
   examples: boolean;
   docs: boolean;
   vendored: boolean;
+  scripts: boolean;
 }
 
 export function demotedFor(terms: SearchTerm[]): Demoted {
@@ -57,14 +75,25 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     examples: !terms.some((t) => EXAMPLE_WORDS.has(t.text) || names(EXAMPLE_PATH, t)),
     docs: !terms.some((t) => DOC_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && CHANGELOG_PATH.test(t.text)) || names(DOC_PATH, t)),
     vendored: !terms.some((t) => VENDORED_WORDS.has(t.text) || names(VENDORED_PATH, t)),
+    scripts: !terms.some((t) => SCRIPT_WORDS.has(t.text) || names(SCRIPT_PATH, t)),
   };
 }
 
-/** How much a chunk of `rel` counts when the question is not about its kind of file. */
-export function pathFactor(rel: string, demoted: Demoted): number {
+/** How much a chunk of `rel` counts when the question is not about its kind of file; `indexed` says whether a path is in the index. */
+export function pathFactor(rel: string, demoted: Demoted, indexed: (rel: string) => boolean = () => false): number {
+  return kindFactor(rel, demoted) * (HEADER.test(rel) && hasSource(rel, indexed) ? HEADER_FACTOR : 1);
+}
+
+function hasSource(header: string, indexed: (rel: string) => boolean): boolean {
+  const stem = header.slice(0, header.lastIndexOf('.'));
+  return SOURCES_OF_HEADER.some((ext) => indexed(stem + ext));
+}
+
+function kindFactor(rel: string, demoted: Demoted): number {
   if (demoted.tests && isTestPath(rel)) return TEST_PATH_FACTOR;
   if (demoted.examples && EXAMPLE_PATH.test(rel)) return EXAMPLE_FACTOR;
   if (demoted.vendored && VENDORED_PATH.test(rel)) return VENDORED_FACTOR;
+  if (demoted.scripts && SCRIPT_PATH.test(rel)) return SCRIPT_FACTOR;
   if (!demoted.docs) return 1;
   if (CHANGELOG_PATH.test(rel)) return CHANGELOG_FACTOR;
   return DOC_PATH.test(rel) ? DOC_FACTOR : 1;

@@ -123,10 +123,11 @@ export function rankChunks(
   // A pair of words is extra evidence where code joins them, not one more term a chunk must cover.
   const helperKeys = new Set(termKeys.filter((_, i) => isHelperTerm(terms[i])));
   const coverageTerms = terms.length - helperKeys.size;
+  const indexed = (rel: string) => stats.fileChunks(rel) !== undefined;
   for (const [id, s] of scores) {
     const row = stats.chunk(id)!;
     const coverage = coveredTerms(matched.get(id), helperKeys) / Math.max(1, coverageTerms);
-    const factor = pathFactor(row.path, demoted);
+    const factor = pathFactor(row.path, demoted, indexed);
     ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score: s * (1 + coverage) * factor, matched: [...(matched.get(id) ?? [])] });
     ids.push(id);
   }

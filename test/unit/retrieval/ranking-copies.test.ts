@@ -42,6 +42,23 @@ describe('copies and pages that are not the project code', () => {
   });
 });
 
+describe('declarations and tooling beside the code', () => {
+  // The header names the question's words in every declaration; the source says them once each.
+  const header = Array.from({ length: 8 }, (_, i) => `/* decode and validate UTF-8 (${i}) */ int utf8_decode_${i}(const char *in);`).join('\n');
+  const source = 'int utf8_decode(const char *in) {\n  /* decode one UTF-8 sequence and validate it */\n  return next(in);\n}\n';
+
+  it('ranks a C source above its header, but keeps a header with no source beside it', async () => {
+    assert.equal((await ranked({ 'src/utf8.h': header, 'src/utf8.c': source }, 'how is UTF-8 decoded and validated?'))[0], 'src/utf8.c');
+    assert.equal((await ranked({ 'include/utf8.h': header, 'src/utf8.c': source }, 'how is UTF-8 decoded and validated?'))[0], 'include/utf8.h');
+  });
+
+  it('ranks the code above a build script that generates it, unless the question asks for a script', async () => {
+    const files = { 'src/utf8.c': source, 'scripts/gen_utf8.py': header.replace(/int /g, 'def ') };
+    assert.equal((await ranked(files, 'how is UTF-8 decoded and validated?'))[0], 'src/utf8.c');
+    assert.equal((await ranked(files, 'which script generates the UTF-8 decode and validate tables?'))[0], 'scripts/gen_utf8.py');
+  });
+});
+
 describe('abbreviations of two words', () => {
   it('looks each word of `regular expression` up by regex too', () => {
     const terms = extractTerms('how are regular expressions matched?');
