@@ -59,6 +59,15 @@ const SCRIPT_PATH = /(^|\/)scripts\//i;
 const SCRIPT_FACTOR = 0.6;
 const SCRIPT_WORDS = new Set(['script']);
 
+/**
+ * A package's manifest is named by its folder (babel-plugin-transform-template-literals/package.json)
+ * and lists its words, so the path boost put it above the package's code for "how are template
+ * literals compiled?". It answers questions about dependencies, versions and scripts.
+ */
+const MANIFEST_PATH = /(^|\/)(package\.json|composer\.json|Cargo\.toml|pyproject\.toml|go\.mod|pom\.xml|build\.gradle(\.kts)?|[\w.-]+\.gemspec)$/i;
+const MANIFEST_FACTOR = 0.5;
+const MANIFEST_WORDS = new Set(['pack', 'pkg', 'depend', 'dependenci', 'dep', 'version', 'script', 'manifest', 'publish', 'instal', 'modul']);
+
 /** Which kinds of file count less: those the question is not about. */
 export interface Demoted {
   tests: boolean;
@@ -66,6 +75,7 @@ export interface Demoted {
   docs: boolean;
   vendored: boolean;
   scripts: boolean;
+  manifests: boolean;
 }
 
 export function demotedFor(terms: SearchTerm[]): Demoted {
@@ -76,6 +86,7 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     docs: !terms.some((t) => DOC_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && CHANGELOG_PATH.test(t.text)) || names(DOC_PATH, t)),
     vendored: !terms.some((t) => VENDORED_WORDS.has(t.text) || names(VENDORED_PATH, t)),
     scripts: !terms.some((t) => SCRIPT_WORDS.has(t.text) || names(SCRIPT_PATH, t)),
+    manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
 }
 
@@ -94,6 +105,7 @@ function kindFactor(rel: string, demoted: Demoted): number {
   if (demoted.examples && EXAMPLE_PATH.test(rel)) return EXAMPLE_FACTOR;
   if (demoted.vendored && VENDORED_PATH.test(rel)) return VENDORED_FACTOR;
   if (demoted.scripts && SCRIPT_PATH.test(rel)) return SCRIPT_FACTOR;
+  if (demoted.manifests && MANIFEST_PATH.test(rel)) return MANIFEST_FACTOR;
   if (!demoted.docs) return 1;
   if (CHANGELOG_PATH.test(rel)) return CHANGELOG_FACTOR;
   return DOC_PATH.test(rel) ? DOC_FACTOR : 1;

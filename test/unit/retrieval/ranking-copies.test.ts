@@ -57,6 +57,21 @@ describe('declarations and tooling beside the code', () => {
     assert.equal((await ranked(files, 'how is UTF-8 decoded and validated?'))[0], 'src/utf8.c');
     assert.equal((await ranked(files, 'which script generates the UTF-8 decode and validate tables?'))[0], 'scripts/gen_utf8.py');
   });
+
+  it("ranks a package's code above its manifest, unless the question is about the package itself", async () => {
+    // The manifest is named by the package's folder (the path boost) and lists the same words.
+    const files = {
+      'packages/transform-template-literals/package.json':
+        '{ "name": "transform-template-literals",\n  "description": "Compile ES2015 template literals to ES5",\n' +
+        '  "keywords": ["template", "literals", "compile"] }\n',
+      'packages/transform-template-literals/src/index.js':
+        'export function visitTemplateLiteral(path) {\n  // join the quasis and expressions with string concatenation\n}\n',
+    };
+    const [first] = await ranked(files, 'how are template literals compiled?');
+    assert.equal(first, 'packages/transform-template-literals/src/index.js');
+    const [forVersion] = await ranked(files, 'which version of the template literals package is published?');
+    assert.equal(forVersion, 'packages/transform-template-literals/package.json');
+  });
 });
 
 describe('abbreviations of two words', () => {
