@@ -116,6 +116,7 @@ export function rankChunks(
     }
     touched.length = 0;
   });
+  const seconds = secondBestInFile(stats, scores);
   addPathBoosts(stats, terms, termKeys, scores, matched, packages);
   let ranked: RankedChunk[] = [];
   const ids: number[] = [];
@@ -128,7 +129,8 @@ export function rankChunks(
     const row = stats.chunk(id)!;
     const coverage = coveredTerms(matched.get(id), helperKeys) / Math.max(1, coverageTerms);
     const factor = pathFactor(row.path, demoted, indexed);
-    ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score: s * (1 + coverage) * factor, matched: [...(matched.get(id) ?? [])] });
+    const score = (s + SECOND_CHUNK_SHARE * otherBest(seconds.get(row.path), id)) * (1 + coverage) * factor;
+    ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score, matched: [...(matched.get(id) ?? [])] });
     ids.push(id);
   }
   ranked = leadWithMembers(stats, ranked, ids, members);
@@ -142,6 +144,36 @@ export function rankChunks(
   }
   ranked.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
   return diversify(ranked).slice(0, limit);
+}
+
+/**
+ * A file whose text answers the question in two places is more likely the file about it than one
+ * that says the words once (a long module mentioning them in passing): each chunk gains this share
+ * of the best other chunk of its file. Text scores only, before path boosts: a package's boost is in
+ * every chunk of its files and would favour long files for nothing but their length. Measured on
+ * sixteen labelled sets: mean MRR@10 0.808 -> 0.833 (babel, click, ripgrep, vite most; jq and this
+ * repository fell 0.02-0.03, their answers being one-chunk files); shares 0.3 and 0.7 did a little
+ * worse, a sum over all the file's chunks much worse (0.78 at 0.2).
+ */
+const SECOND_CHUNK_SHARE = 0.5;
+
+/** For each file, its two best chunks by text score: [best id, best score, second score]. */
+function secondBestInFile(stats: IndexStats, scores: Map<number, number>): Map<string, [number, number, number]> {
+  const top = new Map<string, [number, number, number]>();
+  for (const [id, s] of scores) {
+    const rel = stats.chunk(id)!.path;
+    const t = top.get(rel);
+    if (!t) top.set(rel, [id, s, 0]);
+    else if (s > t[1]) top.set(rel, [id, s, t[1]]);
+    else if (s > t[2]) t[2] = s;
+  }
+  return top;
+}
+
+/** The best text score among the other chunks of a file. */
+function otherBest(top: [number, number, number] | undefined, id: number): number {
+  if (!top) return 0;
+  return top[0] === id ? top[2] : top[1];
 }
 
 /**

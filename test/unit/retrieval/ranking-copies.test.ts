@@ -74,6 +74,21 @@ describe('declarations and tooling beside the code', () => {
   });
 });
 
+describe('files that answer in more than one place', () => {
+  const lines = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `  const ${tag}${i} = compute${i}(input);\n`).join('');
+  it('ranks a file whose two chunks both answer above a short note that says the words a little more', async () => {
+    const files: Record<string, string> = {
+      'src/scheduler.ts':
+        `export function retryRequest(input) {\n  // retry with backoff\n${lines('a', 45)}}\n\n` +
+        `export function scheduleRetry(input) {\n  // wait the backoff before the next retry\n${lines('b', 45)}}\n`,
+      'src/notes.ts': `export function note(input) {\n  // retry with backoff, retry again with backoff\n${lines('c', 6)}}\n`,
+    };
+    // Files that say neither word, so that the two words are rare, as in a real tree.
+    for (let i = 0; i < 8; i++) files[`src/other${i}.ts`] = `export const x${i} = ${i};\n${lines('z', 10)}`;
+    assert.deepEqual(await ranked(files, 'how does retry with backoff work?'), ['src/scheduler.ts', 'src/notes.ts']);
+  });
+});
+
 describe('abbreviations of two words', () => {
   it('looks each word of `regular expression` up by regex too', () => {
     const terms = extractTerms('how are regular expressions matched?');
