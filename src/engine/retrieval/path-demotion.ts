@@ -52,6 +52,14 @@ const HEADER_FACTOR = 0.7;
 const SOURCES_OF_HEADER = ['.c', '.cc', '.cpp', '.cxx', '.m', '.mm'];
 
 /**
+ * TypeScript declaration files (axios's index.d.ts) are a JavaScript package's header: one long
+ * file declaring every option and type, none of the code. Kept level when the question asks about
+ * typings or declarations.
+ */
+const DECLARATION_PATH = /\.d\.[cm]?ts$/;
+const DECLARATION_WORDS = new Set(['typing', 'declar', 'declarat', 'typescript', 'definit']);
+
+/**
  * Build and release scripts (scripts/gen_utf8_tables.py, babel's scripts/generators/) name what
  * they generate or publish, but a question is about the product unless it asks for a script.
  */
@@ -76,6 +84,7 @@ export interface Demoted {
   vendored: boolean;
   scripts: boolean;
   manifests: boolean;
+  declarations: boolean;
 }
 
 export function demotedFor(terms: SearchTerm[]): Demoted {
@@ -86,13 +95,15 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     docs: !terms.some((t) => DOC_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && CHANGELOG_PATH.test(t.text)) || names(DOC_PATH, t)),
     vendored: !terms.some((t) => VENDORED_WORDS.has(t.text) || names(VENDORED_PATH, t)),
     scripts: !terms.some((t) => SCRIPT_WORDS.has(t.text) || names(SCRIPT_PATH, t)),
+    declarations: !terms.some((t) => DECLARATION_WORDS.has(t.text) || names(DECLARATION_PATH, t)),
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
 }
 
 /** How much a chunk of `rel` counts when the question is not about its kind of file; `indexed` says whether a path is in the index. */
 export function pathFactor(rel: string, demoted: Demoted, indexed: (rel: string) => boolean = () => false): number {
-  return kindFactor(rel, demoted) * (HEADER.test(rel) && hasSource(rel, indexed) ? HEADER_FACTOR : 1);
+  const header = (HEADER.test(rel) && hasSource(rel, indexed)) || (demoted.declarations && DECLARATION_PATH.test(rel));
+  return kindFactor(rel, demoted) * (header ? HEADER_FACTOR : 1);
 }
 
 function hasSource(header: string, indexed: (rel: string) => boolean): boolean {

@@ -43,6 +43,17 @@ describe('copies and pages that are not the project code', () => {
 });
 
 describe('declarations and tooling beside the code', () => {
+  it('ranks the JavaScript code above a TypeScript declaration file, unless the question asks about typings', async () => {
+    // The declarations say the question's words once more each than the code does.
+    const dts = Array.from({ length: 4 }, (_, i) => `/** reports upload progress ${i} */ onUploadProgress${i}?: (event: ProgressEvent) => void;`);
+    const xhr =
+      'if (onUploadProgress) {\n  // report upload progress from the request upload events\n' +
+      '  request.upload.addEventListener("progress", onUploadProgress);\n}\n';
+    const files = { 'index.d.ts': dts.join('\n'), 'lib/adapters/xhr.js': xhr };
+    assert.equal((await ranked(files, 'how is upload progress reported?'))[0], 'lib/adapters/xhr.js');
+    assert.equal((await ranked(files, 'what are the typings of the upload progress event?'))[0], 'index.d.ts');
+  });
+
   // The header names the question's words in every declaration; the source says them once each.
   const header = Array.from({ length: 8 }, (_, i) => `/* decode and validate UTF-8 (${i}) */ int utf8_decode_${i}(const char *in);`).join('\n');
   const source = 'int utf8_decode(const char *in) {\n  /* decode one UTF-8 sequence and validate it */\n  return next(in);\n}\n';
