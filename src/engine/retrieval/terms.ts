@@ -119,7 +119,7 @@ export function splitIdentifier(id: string): string[] {
     if (start < 0) start = i;
     else if (isUpper(c)) {
       const prev = id.charCodeAt(i - 1);
-      if (isLower(prev) || isDigit(prev) || (isUpper(prev) && isLower(id.charCodeAt(i + 1)))) {
+      if (isLower(prev) || isDigit(prev) || (isUpper(prev) && isLower(id.charCodeAt(i + 1)) && !pluralAcronym(id, i))) {
         words.push(id.slice(start, i).toLowerCase());
         start = i;
       }
@@ -128,12 +128,23 @@ export function splitIdentifier(id: string): string[] {
   return words;
 }
 
+/**
+ * Whether the capital at `i` ends an acronym made plural by a lone `s` (`URLs`, `IDs`, `parseAPIs`):
+ * the `s` ends the word (nothing lower-case after it), so the acronym is not split before its last
+ * capital as HTTPResponse is (URLs was UR and Ls, and no question's `URLs` found code's urls).
+ */
+function pluralAcronym(id: string, i: number): boolean {
+  return id.charCodeAt(i + 1) === 115 && !isLower(id.charCodeAt(i + 2));
+}
+
 /** True for a token that names a file or folder: has a slash, a dot followed by a short extension, or is a dotfile (`.gitignore`). */
 function isPathLike(token: string): boolean {
   return /[\\/]/.test(token) || /^[\w.-]+\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(token) || /^\.[A-Za-z][\w.-]*$/.test(token);
 }
 
 function isCompound(token: string): boolean {
+  // A plural acronym (`URLs`, `APIs`) is one word, as splitIdentifier reads it.
+  if (/^[A-Z]{2,}s$/.test(token)) return false;
   return /[a-z][A-Z]|[A-Za-z0-9][_-][A-Za-z0-9]|[A-Z]{2,}[a-z]/.test(token) || /^[A-Z][a-z]+[A-Z]/.test(token);
 }
 
