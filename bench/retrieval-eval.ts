@@ -1,8 +1,10 @@
 // Retrieval quality on questions whose answer files are known: for each, the rank of the first
 // answer file among the files of the top 10 chunks. Prints MRR@10 and how many answers are in the
 // top 5, for this repository and for each DIR that is a clone of babel/babel, pallets/flask,
-// expressjs/express, gin-gonic/gin, psf/requests, axios/axios, tokio-rs/axum, sinatra/sinatra or google/gson.
-// Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose]
+// expressjs/express, gin-gonic/gin, psf/requests, axios/axios, tokio-rs/axum, sinatra/sinatra, google/gson,
+// pallets/click, BurntSushi/ripgrep, spf13/cobra, jqlang/jq, vitejs/vite or guzzle/guzzle.
+// Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
+// (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // The labels are the developers' own (one file pattern per question): a yardstick between
 // versions of the ranking, not an absolute score.
 import { existsSync } from 'node:fs';
@@ -10,6 +12,7 @@ import path from 'node:path';
 import { WorkspaceIndex } from '../src/engine/retrieval/index';
 import { extractTerms } from '../src/engine/retrieval/terms';
 import { AXIOS, AXUM, CLICK, COBRA, GSON, RIPGREP, SINATRA } from './retrieval-sets-more';
+import { GUZZLE, JQ, VITE } from './retrieval-sets-held-out';
 
 type Labelled = [question: string, answer: RegExp];
 
@@ -133,9 +136,12 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'click', marker: 'src/click/core.py', questions: CLICK },
   { name: 'ripgrep', marker: 'crates/ignore/src/walk.rs', questions: RIPGREP },
   { name: 'cobra', marker: 'flag_groups.go', questions: COBRA },
+  { name: 'jq', marker: 'src/jv_parse.c', questions: JQ },
+  { name: 'vite', marker: 'packages/vite/src/node/server/hmr.ts', questions: VITE },
+  { name: 'guzzle', marker: 'src/HandlerStack.php', questions: GUZZLE },
 ];
 
-async function evaluate(name: string, root: string, questions: Labelled[], verbose: boolean): Promise<void> {
+async function evaluate(name: string, root: string, questions: Labelled[], verbose: boolean, misses = false): Promise<void> {
   const index = new WorkspaceIndex({ root });
   await index.refresh();
   let reciprocal = 0;
@@ -147,17 +153,20 @@ async function evaluate(name: string, root: string, questions: Labelled[], verbo
     if (rank >= 0) reciprocal += 1 / (rank + 1);
     if (rank >= 0 && rank < 5) top5++;
     if (verbose) console.log(`  ${rank >= 0 ? String(rank + 1).padStart(2) : ' -'}  ${question}`);
+    // What came before the answer, to study a miss.
+    if (misses && rank !== 0) for (const f of files.slice(0, rank >= 0 ? rank : 5)) console.log(`        ${f}`);
   }
   console.log(`retrieval on ${name}: MRR@10 ${(reciprocal / questions.length).toFixed(3)}, answer file in the top 5 for ${top5}/${questions.length} questions`);
 }
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const verbose = args.includes('--verbose');
-  await evaluate('this repository', path.join(__dirname, '..'), THIS_REPOSITORY, verbose);
+  const misses = args.includes('--misses');
+  const verbose = misses || args.includes('--verbose');
+  await evaluate('this repository', path.join(__dirname, '..'), THIS_REPOSITORY, verbose, misses);
   for (const dir of args.filter((a) => !a.startsWith('--'))) {
     const known = KNOWN.find((k) => existsSync(path.join(dir, k.marker)));
-    if (known) await evaluate(known.name, path.resolve(dir), known.questions, verbose);
+    if (known) await evaluate(known.name, path.resolve(dir), known.questions, verbose, misses);
   }
 }
 

@@ -1,8 +1,16 @@
+import { abbreviationOfPair } from './pair-abbreviations';
+import { splitIdentifier } from './split-identifier';
+
+// Its own module since terms.ts passed 300 lines; re-exported for the index and path code that import it from here.
+export { splitIdentifier } from './split-identifier';
+
 /** One search term taken from a question. `text` is normalised (lower case, stemmed) except for phrases and paths. */
 export interface SearchTerm {
   text: string;
   kind: 'phrase' | 'path' | 'identifier' | 'part' | 'word' | 'pair' | 'member';
   weight: number;
+  /** Further stems a word is looked up by: the abbreviation code writes for it and its neighbour (`regular expression` → regex). */
+  also?: string[];
 }
 
 const STOP_WORDS = new Set(`a an and are as at be been but by can could did do does doing done for from had has have how i if in
@@ -92,44 +100,14 @@ export function alternatesOf(stemmed: string): readonly string[] {
   return ALTERNATES.get(stemmed) ?? [];
 }
 
-const isUpper = (c: number) => c >= 65 && c <= 90;
-const isLower = (c: number) => c >= 97 && c <= 122;
-const isDigit = (c: number) => c >= 48 && c <= 57;
-
-/**
- * Splits an identifier into its words: `parseHTTPResponse_v2` → parse, http, response, v2. A word
- * ends at anything not a letter or digit, before a capital that follows a small letter or digit,
- * and before the last capital of a run that a small letter follows (HTTPResponse → HTTP, Response).
- * One pass over the characters: indexing splits every new identifier and every path segment.
- */
-export function splitIdentifier(id: string): string[] {
-  const words: string[] = [];
-  let start = -1;
-  for (let i = 0; i <= id.length; i++) {
-    const c = i < id.length ? id.charCodeAt(i) : 0;
-    if (!(isUpper(c) || isLower(c) || isDigit(c))) {
-      if (start >= 0) words.push(id.slice(start, i).toLowerCase());
-      start = -1;
-      continue;
-    }
-    if (start < 0) start = i;
-    else if (isUpper(c)) {
-      const prev = id.charCodeAt(i - 1);
-      if (isLower(prev) || isDigit(prev) || (isUpper(prev) && isLower(id.charCodeAt(i + 1)))) {
-        words.push(id.slice(start, i).toLowerCase());
-        start = i;
-      }
-    }
-  }
-  return words;
-}
-
 /** True for a token that names a file or folder: has a slash, a dot followed by a short extension, or is a dotfile (`.gitignore`). */
 function isPathLike(token: string): boolean {
   return /[\\/]/.test(token) || /^[\w.-]+\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(token) || /^\.[A-Za-z][\w.-]*$/.test(token);
 }
 
 function isCompound(token: string): boolean {
+  // A plural acronym (`URLs`, `APIs`) is one word, as splitIdentifier reads it.
+  if (/^[A-Z]{2,}s$/.test(token)) return false;
   return /[a-z][A-Z]|[A-Za-z0-9][_-][A-Za-z0-9]|[A-Z]{2,}[a-z]/.test(token) || /^[A-Z][a-z]+[A-Z]/.test(token);
 }
 
@@ -159,6 +137,19 @@ function addMembers(token: string, add: (text: string, kind: SearchTerm['kind'],
     const joined = words.join('');
     if (joined.length > 1 && !STOP_WORDS.has(joined)) add(identifierToken(member), 'identifier', 2.5 * baseWeight);
   });
+}
+
+/** Gives each word of a pair that code abbreviates (`regular expression` → regex) the abbreviation as a further stem. */
+function addPairAbbreviations(sequence: (string | undefined)[], out: Map<string, SearchTerm>): void {
+  for (let i = 0; i + 1 < sequence.length; i++) {
+    const [a, b] = [sequence[i], sequence[i + 1]];
+    const short = a && b ? abbreviationOfPair(stem(a), stem(b)) : undefined;
+    if (!short) continue;
+    for (const w of [a!, b!]) {
+      const t = out.get(`tok:${stem(w)}`);
+      if (t && (t.kind === 'word' || t.kind === 'part')) t.also = [...new Set([...(t.also ?? []), ...short])];
+    }
+  }
 }
 
 /** A term that helps ranking rather than being a word of the question: a pair of its words joined, an owner.member lookup. */
@@ -279,5 +270,6 @@ export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
     add(stem(w), 'word', baseWeight);
   }
   addPairs(sequence, add, baseWeight);
+  addPairAbbreviations(sequence, out);
   return [...out.values()];
 }

@@ -42,7 +42,10 @@ const TEST = Array.from(
 describe('ranking rules', () => {
   it('ranks the source above a test that repeats the words, unless the question is about tests', async () => {
     // The test's name and its denser text would win on words alone; only its place under test/ says otherwise.
-    const index = await indexOf({ 'src/vault.ts': SOURCE, 'test/apiKeys.test.ts': TEST, 'src/other.ts': 'export const unrelated = 1;\n' });
+    // Other files saying none of the words, as a tree has: among three files every word is common, its
+    // weight near nothing, and the test's file name (a path boost, counted 3x since FILE_NAME_FACTOR = 3) outweighed all text.
+    const others = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`src/f${i}.ts`, `export const x${i} = compute${i}(input);\n`]));
+    const index = await indexOf({ 'src/vault.ts': SOURCE, 'test/apiKeys.test.ts': TEST, 'src/other.ts': 'export const unrelated = 1;\n', ...others });
     assert.deepEqual(await ranked(index, 'how are API keys stored?'), ['src/vault.ts', 'test/apiKeys.test.ts']);
     assert.deepEqual(await ranked(index, 'which tests cover how API keys are stored?'), ['test/apiKeys.test.ts', 'src/vault.ts']);
   });

@@ -43,6 +43,16 @@ describe('identifiers and stems', () => {
     assert.deepEqual(splitIdentifier('fetch-with-retry'), ['fetch', 'with', 'retry']);
   });
 
+  it('keeps a plural acronym whole (URLs, getIDsFor), so the URLs of a question find code about urls', () => {
+    assert.deepEqual(splitIdentifier('URLs'), ['urls']);
+    assert.deepEqual(splitIdentifier('getIDsFor'), ['get', 'ids', 'for']);
+    assert.deepEqual(splitIdentifier('HTTPSettings'), ['http', 'settings']);
+    assert.deepEqual(splitIdentifier('URLSearchParams'), ['url', 'search', 'params']);
+    const terms = extractTerms('how are asset URLs rewritten?');
+    assert.ok(terms.some((t) => t.kind === 'word' && t.text === stem('url')), JSON.stringify(terms));
+    assert.ok(!terms.some((t) => t.text === 'ur' || t.text === 'ls'), JSON.stringify(terms));
+  });
+
   it('folds inflections the same way on both sides', () => {
     assert.equal(stem('stored'), stem('store'));
     assert.equal(stem('storing'), stem('stores'));

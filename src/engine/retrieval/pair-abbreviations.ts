@@ -1,0 +1,29 @@
+/**
+ * Two words code abbreviates as one name (`regular expression` → regex, `reference count` → refcnt,
+ * `memory map` → mmap), keyed by their stems (terms.ts `stem`). Neither word occurs in such a name,
+ * so a question spelling the pair out found none of the code: each word of the pair is looked up
+ * by the abbreviation too, and a chunk or file naming it covers both. Only names that mean the pair
+ * wherever they occur: `cli` is as often a crate or a folder (ripgrep's crates/cli) as the command line.
+ */
+const PAIRS = new Map(
+  Object.entries({
+    'regular express': 'regex regexp',
+    'referenc count': 'refcount refcnt',
+    'memori map': 'mmap',
+    'command lin': 'cmdline',
+    'standard input': 'stdin',
+    'standard output': 'stdout',
+    'standard error': 'stderr',
+    'work directori': 'cwd workdir',
+    'current directori': 'cwd',
+    'abstract syntax': 'ast',
+    'hot modul': 'hmr',
+    'garbag collect': 'gc',
+    'file descriptor': 'fd',
+  }).map(([pair, short]): [string, readonly string[]] => [pair, short.split(' ')]),
+);
+
+/** The abbreviations code writes for two stemmed words in a row, or undefined. */
+export function abbreviationOfPair(first: string, second: string): readonly string[] | undefined {
+  return PAIRS.get(`${first} ${second}`);
+}

@@ -1,0 +1,121 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
+import { extractTerms } from '../../../src/engine/retrieval/terms';
+
+// Rules found on the held-out trees (bench/retrieval-sets-held-out.ts): copies of other projects'
+// code, man pages, and the abbreviations code writes for two words.
+const roots: string[] = [];
+after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+
+async function ranked(files: Record<string, string>, question: string): Promise<string[]> {
+  const root = mkdtempSync(path.join(tmpdir(), 'grounded-copies-'));
+  roots.push(root);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  const index = new WorkspaceIndex({ root });
+  await index.refresh();
+  return [...new Set((await index.search(extractTerms(question), 10)).map((r) => r.path))];
+}
+
+const OWN = 'int number_parse(const char *s) {\n  /* parse a decimal number */\n  return decimal_parse(s);\n}\n';
+// The vendored library names the question's words far more often than the project's own call of it.
+const VENDORED = Array.from({ length: 10 }, (_, i) => `int decimal_parse_${i}(const char *s) { /* parse decimal number ${i} */ }`).join('\n');
+
+describe('copies and pages that are not the project code', () => {
+  it('ranks the project code above a vendored copy, unless the question names the copy', async () => {
+    const files = { 'src/number.c': OWN, 'vendor/decimal/decimal.c': VENDORED, 'deps/other/x.c': VENDORED };
+    assert.equal((await ranked(files, 'how is a decimal number parsed?'))[0], 'src/number.c');
+    assert.notEqual((await ranked(files, 'how does the vendored library parse a decimal number?'))[0], 'src/number.c');
+  });
+
+  it('ranks a man page, long and naming every option, below the code', async () => {
+    const page = Array.from({ length: 12 }, () => '.TP\n\\fB--slurp\\fR read all inputs into an array: slurp inputs array').join('\n');
+    const main = 'if (slurp) {\n  /* read all inputs into one array */\n  inputs = array_of(inputs);\n}\n';
+    const files = { 'src/main.c': main, 'jq.1.prebuilt': page, 'man/rg.1': page };
+    assert.equal((await ranked(files, 'how does --slurp read all inputs into an array?'))[0], 'src/main.c');
+  });
+});
+
+describe('declarations and tooling beside the code', () => {
+  it('ranks the JavaScript code above a TypeScript declaration file, unless the question asks about typings', async () => {
+    // The declarations say the question's words once more each than the code does.
+    const dts = Array.from({ length: 4 }, (_, i) => `/** reports upload progress ${i} */ onUploadProgress${i}?: (event: ProgressEvent) => void;`);
+    const xhr =
+      'if (onUploadProgress) {\n  // report upload progress from the request upload events\n' +
+      '  request.upload.addEventListener("progress", onUploadProgress);\n}\n';
+    const files = { 'index.d.ts': dts.join('\n'), 'lib/adapters/xhr.js': xhr };
+    assert.equal((await ranked(files, 'how is upload progress reported?'))[0], 'lib/adapters/xhr.js');
+    assert.equal((await ranked(files, 'what are the typings of the upload progress event?'))[0], 'index.d.ts');
+  });
+
+  // The header names the question's words in every declaration; the source says them once each.
+  const header = Array.from({ length: 8 }, (_, i) => `/* decode and validate UTF-8 (${i}) */ int utf8_decode_${i}(const char *in);`).join('\n');
+  const source = 'int utf8_decode(const char *in) {\n  /* decode one UTF-8 sequence and validate it */\n  return next(in);\n}\n';
+
+  it('ranks a C source above its header, but keeps a header with no source beside it', async () => {
+    assert.equal((await ranked({ 'src/utf8.h': header, 'src/utf8.c': source }, 'how is UTF-8 decoded and validated?'))[0], 'src/utf8.c');
+    assert.equal((await ranked({ 'include/utf8.h': header, 'src/utf8.c': source }, 'how is UTF-8 decoded and validated?'))[0], 'include/utf8.h');
+  });
+
+  it('ranks the code above a build script that generates it, unless the question asks for a script', async () => {
+    const files = { 'src/utf8.c': source, 'scripts/gen_utf8.py': header.replace(/int /g, 'def ') };
+    assert.equal((await ranked(files, 'how is UTF-8 decoded and validated?'))[0], 'src/utf8.c');
+    assert.equal((await ranked(files, 'which script generates the UTF-8 decode and validate tables?'))[0], 'scripts/gen_utf8.py');
+  });
+
+  it("ranks a package's code above its manifest, unless the question is about the package itself", async () => {
+    // The manifest is named by the package's folder (the path boost) and lists the same words.
+    const files = {
+      'packages/transform-template-literals/package.json':
+        '{ "name": "transform-template-literals",\n  "description": "Compile ES2015 template literals to ES5",\n' +
+        '  "keywords": ["template", "literals", "compile"] }\n',
+      'packages/transform-template-literals/src/index.js':
+        'export function visitTemplateLiteral(path) {\n  // join the quasis and expressions with string concatenation\n}\n',
+    };
+    const [first] = await ranked(files, 'how are template literals compiled?');
+    assert.equal(first, 'packages/transform-template-literals/src/index.js');
+    const [forVersion] = await ranked(files, 'which version of the template literals package is published?');
+    assert.equal(forVersion, 'packages/transform-template-literals/package.json');
+  });
+});
+
+describe('files that answer in more than one place', () => {
+  const lines = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `  const ${tag}${i} = compute${i}(input);\n`).join('');
+  it('ranks a file whose two chunks both answer above a short note that says the words a little more', async () => {
+    const files: Record<string, string> = {
+      'src/scheduler.ts':
+        `export function retryRequest(input) {\n  // retry with backoff\n${lines('a', 45)}}\n\n` +
+        `export function scheduleRetry(input) {\n  // wait the backoff before the next retry\n${lines('b', 45)}}\n`,
+      'src/notes.ts': `export function note(input) {\n  // retry with backoff, retry again with backoff\n${lines('c', 6)}}\n`,
+    };
+    // Files that say neither word, so that the two words are rare, as in a real tree.
+    for (let i = 0; i < 8; i++) files[`src/other${i}.ts`] = `export const x${i} = ${i};\n${lines('z', 10)}`;
+    assert.deepEqual(await ranked(files, 'how does retry with backoff work?'), ['src/scheduler.ts', 'src/notes.ts']);
+  });
+});
+
+describe('abbreviations of two words', () => {
+  it('looks each word of `regular expression` up by regex too', () => {
+    const terms = extractTerms('how are regular expressions matched?');
+    assert.deepEqual(terms.filter((t) => t.also).map((t) => [t.text, t.also]), [['regular', ['regex', 'regexp']], ['express', ['regex', 'regexp']]]);
+    assert.equal(extractTerms('how is a regular user expressing doubt?').some((t) => t.also), false);
+  });
+
+  it('finds the code and the file that name the pair by its abbreviation', async () => {
+    const files = {
+      'src/refs.c': 'void value_free(value v) {\n  if (--v.refcnt == 0) release(v);\n}\n',
+      // Counts values too, but says neither word of the pair as the code above abbreviates it.
+      'src/list.c': 'int count_values(list l) {\n  /* count the values of a list */\n  return l.n;\n}\n',
+      'src/mmap.rs': 'pub fn open(file: &File) -> Option<Mmap> {\n  unsafe { Mmap::map(file).ok() }\n}\n',
+      'src/buffer.rs': 'pub fn fill(memory: &mut [u8]) {\n  // a buffer held in memory, grown as maps need\n}\n',
+    };
+    assert.equal((await ranked(files, 'how are values reference counted?'))[0], 'src/refs.c');
+    assert.equal((await ranked(files, 'when are memory maps used?'))[0], 'src/mmap.rs');
+  });
+});
