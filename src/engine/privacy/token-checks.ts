@@ -6,7 +6,9 @@ import { decodeBase64Url } from './checks';
 
 // `EXAMPLE` marks documented sample keys (AWS's `AKIAIOSFODNN7EXAMPLE`, `…EXAMPLEKEY`): real secret
 // scanners allowlist them, and masking them hides useful context from the model.
-const FAKE_WORDS = /PLACEHOLDER|DUMMY|FAKE|YOUR|REDACTED|CHANGEME|INSERT|REPLACE|EXAMPLE/i;
+// A body ending in `here` (`…TokenHere`, `RANDOMSTRINGHERE`) is an instruction to paste one in; a
+// random body ends so one time in a million.
+const FAKE_WORDS = /PLACEHOLDER|DUMMY|FAKE|YOUR|REDACTED|CHANGEME|INSERT|REPLACE|EXAMPLE|HERE$/i;
 
 /**
  * True when a token body is a filler rather than a secret: it holds a placeholder word

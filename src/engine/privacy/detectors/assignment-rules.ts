@@ -83,6 +83,7 @@ function classifyKeyUncached(numbered: string): AssignmentKind | undefined {
   if (passAt >= 0 && all.length > passAt + 1 && all.slice(passAt + 1).every((w) => PASS_QUALIFIERS.has(w))) return 'password';
   const passwordAt = all.findIndex((w) => w === 'password' || w === 'passwd' || w === 'passphrase');
   if (passwordAt >= 0 && tailIsSecret(all, passwordAt)) return 'password';
+  if (NOT_SECRET_TOKEN.test(flat) || PUBLIC_WORDS.has(all[all.length - 2]) || (last === 'key' && PUBLIC_WORDS.has(all[all.length - 3]))) return undefined;
   if (SECRET_SUFFIXES.some((s) => flat.endsWith(s))) return 'api_key';
   const secretAt = all.findIndex((w, i) => SECRET_WORDS.includes(w) || (w === 'api' && all[i + 1] === 'key'));
   if (secretAt >= 0 && tailIsSecret(all, secretAt + (all[secretAt] === 'api' ? 1 : 0))) return 'api_key';
@@ -91,6 +92,15 @@ function classifyKeyUncached(numbered: string): AssignmentKind | undefined {
   if (last === 'key' && !all.slice(0, -1).some((w) => NOT_SECRET_KEY_WORDS.has(w))) return 'api_key';
   return undefined;
 }
+
+/**
+ * Tokens that are not credentials: a CSRF token (`csrf-token`, Rails' `authenticity_token`,
+ * Django's `csrfmiddlewaretoken`) is written into every page a server sends, so it is public to whoever
+ * reads the page and worthless after the session.
+ */
+const NOT_SECRET_TOKEN = /csrf|xsrf|^authenticity/;
+/** A token or key its issuer calls public (`publicToken`, `publishable_key`, `public_api_key`): it ships to browsers. */
+const PUBLIC_WORDS = new Set(['public', 'publishable']);
 
 /** Words before `key` that name a key of data, not a secret: `sort_key`, `cacheKey`, `public_key`, `hotkey`. */
 const NOT_SECRET_KEY_WORDS = new Set([
@@ -191,6 +201,8 @@ const FAKE_VALUE = /fake|dummy|placeholder|redacted|lorem|foobar/i;
 export function isSecretValue(kind: AssignmentKind, key: string, value: string, where: { quoted: boolean; midLine: boolean }): boolean {
   if (isPlaceholderValue(value) || FAKE_VALUE.test(value)) return false;
   if (!/[A-Za-z0-9]/.test(value)) return false; // `,.:-*?!` is punctuation, not a password
+  // Encrypted at rest, made to be committed: SOPS's `ENC[AES256_GCM,data:…]`, Ansible Vault's header.
+  if (/^ENC\[[A-Z0-9_]{3,20},data:|^\$ANSIBLE_VAULT;/.test(value)) return false;
   if (kind === 'password') {
     if (/^pwd$/i.test(key) && value.startsWith('/')) return false; // shell's PWD is a folder
     // "parse-passwd": "^1.0.0", and yarn.lock's `parse-passwd: "npm:^1.0.0"`
@@ -201,6 +213,9 @@ export function isSecretValue(kind: AssignmentKind, key: string, value: string, 
   }
   if (kind === 'aws_secret_key' && /^[A-Za-z0-9/+]{40}$/.test(value)) return !isFakeBody(value);
   if (isLooseKey(key)) return looksRandomKey(value) && !isFakeBody(value);
+  // A package and its version (`jjwt-jackson-0.11.2`, Maven's `group:artifact:version` after a key
+  // ending in `token`): names and a dotted version number, which no issued token looks like.
+  if (/^[a-z][a-z0-9]*(?:[-_.][a-z][a-z0-9]*)*[-@:]v?\d{1,4}(?:\.\d{1,4}){1,3}(?:[-.][a-z][a-z0-9]*)?$/i.test(value)) return false;
   // Digits alone, sixteen or more, under a token or secret name: client ids and secrets issued as numbers
   // (`asanaToken="0064285786940086"`); a counted run (`1234567…`) or a repeated digit is a placeholder.
   if (/^\d{16,64}$/.test(value)) return entropy(value) >= 2.5 && !/(\d)\1{3}|0123|1234|2345|3456|4567|5678|6789/.test(value);

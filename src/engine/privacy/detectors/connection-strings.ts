@@ -27,6 +27,17 @@ function decodeURIComponentSafe(value: string): string {
 /** `Authorization:` before credentials without a standard scheme word (a raw key, or a service's own scheme). */
 const OTHER_AUTHORIZATION = /(?<![\w-])Authorization["']?[ \t]{0,5}:[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)/.source;
 const RAW_CREDENTIALS = /(?<value>[A-Za-z0-9._~+/=-]{16,4096})(?![\w.~+/=-])/.source;
+/**
+ * A login written as a sample, not a credential: a template (`-u <user:password>`) or a password that
+ * repeats the user name (`-u test:test`, `admin:admin`), which is a documented default, not a secret.
+ */
+function isSampleLogin(password: string, text: string, start: number): boolean {
+  if (password.endsWith('>') && /<[^\s<>:]{0,100}:$/.test(text.slice(Math.max(0, start - 102), start))) return true;
+  // The user name is what stands between the option (or its quote) and the colon.
+  const user = text.slice(Math.max(0, start - 2 - password.length), start - 1);
+  return user.slice(1) === password && /["'\s=]/.test(user[0] ?? '');
+}
+
 /** curl's user option and what may stand between it and the user name. */
 const CURL_USER = /(?<![\w-])(?:-u|--user)(?:=|[ \t]{1,5})["']?/.source;
 
@@ -83,7 +94,7 @@ const rules: PatternRule[] = [
     kind: 'basic_auth',
     hint: 'curl',
     pattern: new RegExp(`${CURL_USER}[^\\s:"'@[]{0,100}:(?<value>[^\\s"']{3,200})`, 'dg'),
-    accept: (value) => notPlaceholder(value) && !/^\$\{?\w+\}?$/.test(value),
+    accept: (value, text, start) => notPlaceholder(value) && !/^\$\{?\w+\}?$/.test(value) && !isSampleLogin(value, text, start),
   },
   {
     // curl -H "X-Api-Key: …", --header 'PRIVATE-TOKEN: …', -H "Cookie: session=…"

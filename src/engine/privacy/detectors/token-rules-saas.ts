@@ -12,6 +12,14 @@ function rule(kind: string, prefixes: string | string[], body: RegExp, accept = 
   return { kind, prefixes: typeof prefixes === 'string' ? [prefixes] : prefixes, body, accept };
 }
 
+/**
+ * Slack tokens are numeric ids and a random part of 8 or more characters after the last dash, with
+ * digits and letters in them: `xoxp-1234567890` (ids only), `xoxb-abcdef-abcdef` (no digit),
+ * `xoxb-12345-abcd234` (a short tail) and a tail masked as `-####` are samples, not tokens.
+ */
+const slackShape = (_t: string, body: string) =>
+  digitAndLetter(_t, body) && body.length - body.lastIndexOf('-') > 8;
+
 /** Discord user ids are decimal snowflakes, so a bot token's base64 first part starts like this. */
 const DISCORD_STARTS = ['MT', 'Mj', 'Mz', 'ND', 'NT', 'Nj', 'Nz', 'OD', 'OT'];
 
@@ -37,7 +45,11 @@ export const saasTokenRules: PrefixRule[] = [
   // SoftLayer's SOAP endpoint takes the API key as the last part of the path.
   rule('softlayer_key', ['https://api.softlayer.com/soap/v3', 'http://api.softlayer.com/soap/v3'], /(?:\.1)?\/[a-z0-9]{64}/),
   // AI providers
-  rule('anthropic_key', 'sk-ant-', /[A-Za-z0-9_-]{20,300}/),
+  // Anthropic API and admin keys are 93 characters and a closing `AA` after `api03-`/`admin01-`;
+  // other lengths are made-up samples or a key shortened for display. Other `sk-ant-` kinds
+  // (session, OAuth) keep the loose body.
+  rule('anthropic_key', ['sk-ant-api', 'sk-ant-admin'], /\d\d-[A-Za-z0-9_-]{93}AA/),
+  rule('anthropic_key', 'sk-ant-', /(?!api\d|admin\d)[A-Za-z0-9_-]{20,300}/),
   rule('openai_key', ['sk-proj-', 'sk-svcacct-', 'sk-admin-', 'sk-None-'], /[A-Za-z0-9_-]{20,300}/),
   rule('openrouter_key', 'sk-or-v1-', /[a-f0-9]{64}/),
   rule('openai_key', 'sk-', /[A-Za-z0-9]{32,200}/, (_t, body) => digitAndLetter(_t, body) && (/[A-Z]/.test(body) || body.length >= 32)),
@@ -63,9 +75,14 @@ export const saasTokenRules: PrefixRule[] = [
   rule('flutterwave_key', ['FLWSECK_TEST', 'FLWSECK'], /[a-hA-H0-9]{12}/),
   rule('plaid_token', ['access-sandbox-', 'access-development-', 'access-production-'], /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/),
   // Messaging and e-mail
-  rule('slack_token', ['xoxa-', 'xoxb-', 'xoxe-', 'xoxo-', 'xoxp-', 'xoxr-', 'xoxs-', 'xoxe.xoxb-', 'xoxe.xoxp-'], /(?:\d{1,16}-){0,3}[A-Za-z0-9-]{10,250}/),
+  rule(
+    'slack_token',
+    ['xoxa-', 'xoxb-', 'xoxe-', 'xoxo-', 'xoxp-', 'xoxr-', 'xoxs-', 'xoxe.xoxb-', 'xoxe.xoxp-'],
+    /(?:\d{1,16}-){0,3}[A-Za-z0-9-]{10,250}/,
+    slackShape,
+  ),
   // A browser session: the `xoxc-` client token and the `d` cookie (`xoxd-`, URL-encoded base64).
-  rule('slack_token', 'xoxc-', /(?:\d{1,16}-){0,3}[A-Za-z0-9-]{10,250}/),
+  rule('slack_token', 'xoxc-', /(?:\d{1,16}-){0,3}[A-Za-z0-9-]{10,250}/, slackShape),
   rule('slack_token', 'xoxd-', /[A-Za-z0-9%+/=_-]{20,400}/, digitAndLetter),
   rule('slack_token', 'xapp-', /\d-[A-Z0-9]{6,16}-\d{6,20}-[a-zA-Z0-9]{32,128}/),
   rule(

@@ -57,6 +57,7 @@ const anchoredRules: PatternRule[] = [
     kind: 'terraform_token',
     anchor: { literal: '.atlasv1.', back: /[A-Za-z0-9]/, maxBack: 14 },
     pattern: /(?<![\w-])[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![\w-])/y,
+    accept: (value) => !isFakeBody(value),
   },
   {
     kind: 'sidekiq_secret',

@@ -1,0 +1,68 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { scrubText } from '../../../src/engine/privacy/scrubber';
+import { fake, R } from './corpus-helpers';
+
+// Shapes secret scanners list as false positives (samples, templates, public or encrypted values)
+// next to the real format they resemble. Values are generated, never copied from a corpus.
+
+const kept = (input: string) => assert.equal(scrubText(input).text, input, input);
+const redacted = (input: string, expected: string) => assert.equal(scrubText(input).text, expected);
+
+test('anthropic api and admin keys: 93 characters and AA; other lengths are samples', () => {
+  const api = `sk-ant-api03-${fake(93, 'url', 501)}AA`;
+  const admin = `sk-ant-admin01-${fake(93, 'url', 502)}AA`;
+  redacted(`ANTHROPIC_API_KEY=${api}`, `ANTHROPIC_API_KEY=${R('anthropic_key')}`);
+  redacted(`key: ${admin}`, `key: ${R('anthropic_key')}`);
+  kept(`sk-ant-api03-${fake(60, 'url', 503)}AA`);
+  kept(`sk-ant-admin01-${fake(93, 'url', 504)}BB`);
+  // Other kinds keep the loose shape.
+  redacted(`sk-ant-oat01-${fake(80, 'url', 505)}`, R('anthropic_key'));
+});
+
+test('slack tokens need ids and a random tail of 8+ with digits and letters', () => {
+  redacted(`token: xoxb-${fake(12, 'digits', 506)}-${fake(24, 'alnum', 507)}`, `token: ${R('slack_token')}`);
+  redacted(`xoxa-2-${fake(12, 'lower', 508)}`, R('slack_token'));
+  for (const sample of ['xoxp-1234567890', 'xoxb-abcdef-abcdef', 'xoxb-12345-abcd234', 'xoxb-xoxb-my-bot-token', 'xoxe.xoxp-1-PasteYourConfigTokenHere'])
+    kept(sample);
+  kept(`"token": "xoxp-${fake(12, 'digits', 509)}-${fake(12, 'digits', 510)}-${fake(12, 'digits', 511)}-####################"`);
+});
+
+test('a token-shaped hash in an asset file name is not a token', () => {
+  kept(`<link rel="icon" href="/static/favicon.ico-${fake(32, 'hex', 512)}.png">`);
+  kept(`/assets/sk-${fake(40, 'alnum', 513)}.js`);
+  redacted(`INFRACOST_API_KEY=ico-${fake(32, 'alnum', 514)}`, `INFRACOST_API_KEY=${R('infracost_token')}`);
+});
+
+test('terraform token of x is a placeholder', () => {
+  kept(`token = "${'x'.repeat(14)}.atlasv1.${'x'.repeat(67)}"`);
+  redacted(`token = "${fake(14, 'alnum', 515)}.atlasv1.${fake(67, 'url', 516)}"`, `token = "${R('terraform_token')}"`);
+});
+
+test('curl logins written as samples stay; a real password is redacted', () => {
+  kept("curl -i -u 'test:test' http://localhost:8080/");
+  kept('curl -u <user:password> https://api.example.com/endpoint');
+  kept('curl --user admin:admin http://localhost:9200');
+  redacted(`curl -u deploy:${fake(14, 'alnum', 517)} https://x.example`, `curl -u deploy:${R('basic_auth')} https://x.example`);
+});
+
+test('csrf and public tokens are not credentials; their secret siblings are', () => {
+  const value = fake(43, 'url', 518);
+  kept(`<input type="hidden" name="authenticity_token" value="${value}" />`);
+  kept(`<meta name="csrf-token" content="x">\ncsrf_token=${value}`);
+  kept(`csrfmiddlewaretoken = "${value}"`);
+  kept(`publicToken = "${value}"`);
+  kept(`PUBLISHABLE_KEY=${value}`);
+  redacted(`access_token = "${value}"`, `access_token = "${R('api_key')}"`);
+});
+
+test('a package and version after a token-named key is not a value to hide', () => {
+  kept('notes = "Maven - io.jsonwebtoken:jjwt-jackson-0.11.2"');
+  kept('token: left-pad-1.3.0');
+});
+
+test('values encrypted at rest (SOPS, Ansible Vault) are left readable', () => {
+  kept(`db-password: ENC[AES256_GCM,data:${fake(8, 'b64', 519)}=,iv:${fake(43, 'b64', 520)}=,type:str]`);
+  kept('api_token: $ANSIBLE_VAULT;1.1;AES256');
+  redacted(`db-password: ${fake(16, 'alnum', 521)}`, `db-password: ${R('password')}`);
+});
