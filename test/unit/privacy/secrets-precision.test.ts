@@ -66,3 +66,9 @@ test('values encrypted at rest (SOPS, Ansible Vault) are left readable', () => {
   kept('api_token: $ANSIBLE_VAULT;1.1;AES256');
   redacted(`db-password: ${fake(16, 'alnum', 521)}`, `db-password: ${R('password')}`);
 });
+
+test('a password of three characters is a sample; four and more are redacted', () => {
+  kept('<add key="ClearTextPassword" value="abc" />');
+  kept('db_password = "pw1"');
+  redacted(`<add key="ClearTextPassword" value="${fake(6, 'alnum', 522)}" />`, `<add key="ClearTextPassword" value="${R('password')}" />`);
+});

@@ -204,6 +204,8 @@ export function isSecretValue(kind: AssignmentKind, key: string, value: string, 
   // Encrypted at rest, made to be committed: SOPS's `ENC[AES256_GCM,data:…]`, Ansible Vault's header.
   if (/^ENC\[[A-Z0-9_]{3,20},data:|^\$ANSIBLE_VAULT;/.test(value)) return false;
   if (kind === 'password') {
+    // `value="abc"`, `pwd: 12`: no service takes a password this short; it is a sample or a field width.
+    if (value.length < 4) return false;
     if (/^pwd$/i.test(key) && value.startsWith('/')) return false; // shell's PWD is a folder
     // "parse-passwd": "^1.0.0", and yarn.lock's `parse-passwd: "npm:^1.0.0"`
     if (/^(?:npm:)?[~^>=<]{0,2}\d+(?:\.\d+){1,2}(?:-[\w.]+)?$/.test(value)) return false;
