@@ -56,7 +56,11 @@ export function withCrc32Checksum(random30: string): string {
  */
 export const checksumOrRandom = (_token: string, body: string): boolean => hasCrc32Checksum(body) || !isFakeBody(body);
 
-/** True when `part` is base64url JSON with an `alg` field: a JWT header. */
+/**
+ * True when `part` is base64url JSON with an `alg` field: a JWT header. A whole header (`{"alg":…}`)
+ * hand-edited into invalid JSON still marks a token: its payload and signature are what matter,
+ * and they are intact. One cut short (no closing brace) is a fragment, as detect-secrets reads it.
+ */
 export function isJwtHeader(part: string): boolean {
   const header = decodeBase64Url(part);
   if (header === undefined || !header.startsWith('{')) return false;
@@ -64,7 +68,7 @@ export function isJwtHeader(part: string): boolean {
     const parsed: unknown = JSON.parse(header);
     return typeof parsed === 'object' && parsed !== null && ('alg' in parsed || 'typ' in parsed || 'kid' in parsed);
   } catch {
-    return false;
+    return /^\{\s{0,4}"(?:alg|typ|kid)"\s{0,4}:[^{}]{1,400}\}\s{0,4}$/.test(header);
   }
 }
 

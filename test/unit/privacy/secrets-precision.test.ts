@@ -72,3 +72,46 @@ test('a password of three characters is a sample; four and more are redacted', (
   kept('db_password = "pw1"');
   redacted(`<add key="ClearTextPassword" value="${fake(6, 'alnum', 522)}" />`, `<add key="ClearTextPassword" value="${R('password')}" />`);
 });
+
+test('a JWT whose whole header was edited into invalid JSON is still a token; a header cut short is not', () => {
+  const header = Buffer.from('{"alg":HS256,"typ":"JWT"}').toString('base64url');
+  const payload = Buffer.from(`{"sub":"${fake(10, 'digits', 523)}"}`).toString('base64url');
+  const token = `${header}.${payload}.${fake(43, 'url', 524)}`;
+  redacted(`JWT := ${token}`, `JWT := ${R('jwt')}`);
+  const cut = Buffer.from('{"alg":"HS256","typ":"JWT"').toString('base64url');
+  kept(`${cut}.${payload}.${fake(43, 'url', 525)}`);
+});
+
+test('telegram tokens in the documented shape: bot id, colon, A and 34 more', () => {
+  const token = `${fake(9, 'digits', 526).replace(/^0/, '7')}:A${fake(34, 'lower', 527)}`;
+  redacted(`telegram bot: ${token}`, `telegram bot: ${R('telegram_bot_token')}`);
+  kept('ids 123456:AbstractProviderConfigurationFactoryBeanX');
+});
+
+test('curl logins with the user quoted apart, an e-mail user, or a quoted password', () => {
+  const pw = fake(14, 'alnum', 528);
+  redacted(`curl --user kevin:'${pw}' -X PATCH`, `curl --user kevin:'${R('basic_auth')}' -X PATCH`);
+  redacted(`curl --user "{client}":"${pw}" -d x`, `curl --user "{client}":"${R('basic_auth')}" -d x`);
+  redacted(`curl --user ops@example.org:${pw} https://x`, `curl --user ${R('email')}:${R('basic_auth')} https://x`);
+  kept('curl -u "test":"test" http://localhost');
+});
+
+test('teams webhook hosts in any case, launchdarkly keys in the scanners\' shape', () => {
+  const dashed = (n: number, seed: number) => fake(n, 'url', seed).replace(/_/g, '-');
+  const path = `webhookb2/${dashed(40, 530)}/IncomingWebhook/${fake(32, 'alnum', 531)}/${dashed(36, 532)}`;
+  const hook = `https://Contoso${fake(4, 'alnum', 529)}.webhook.office.com/${path}`;
+  redacted(`url = '${hook}'`, `url = '${R('teams_webhook')}'`);
+  const id = fake(32, 'lower', 533);
+  const key = `api-${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}`;
+  redacted(`LD_KEY=${key}`, `LD_KEY=${R('launchdarkly_key')}`);
+});
+
+test('kubernetes secrets: kind in lower case or shifted right, list items; trivial values stay', () => {
+  const value = Buffer.from(fake(18, 'alnum', 534)).toString('base64');
+  redacted(`apiVersion: v1\nkind: secret\ndata:\n\textra: ${value}\n`, `apiVersion: v1\nkind: secret\ndata:\n\textra: ${R('kubernetes_secret')}\n`);
+  redacted(`apiVersion: v1\n data:\n  extra: ${value}\n kind: Secret\n`, `apiVersion: v1\n data:\n  extra: ${R('kubernetes_secret')}\n kind: Secret\n`);
+  redacted(`items:\n- kind: Secret\n  data:\n    k: ${value}\n`, `items:\n- kind: Secret\n  data:\n    k: ${R('kubernetes_secret')}\n`);
+  kept(`kind: Secret\ndata:\n  extra: ${Buffer.from('bar\n').toString('base64')}\n  mode: ${Buffer.from('changeme').toString('base64')}\n`);
+  // A reference to a Secret inside another resource does not make that resource's data secret.
+  kept(`kind: ConfigMap\nspec:\n  valuesFrom:\n    - kind: Secret\n      name: db\ndata:\n  mode: ${value}\n`);
+});

@@ -32,10 +32,10 @@ const RAW_CREDENTIALS = /(?<value>[A-Za-z0-9._~+/=-]{16,4096})(?![\w.~+/=-])/.so
  * repeats the user name (`-u test:test`, `admin:admin`), which is a documented default, not a secret.
  */
 function isSampleLogin(password: string, text: string, start: number): boolean {
-  if (password.endsWith('>') && /<[^\s<>:]{0,100}:$/.test(text.slice(Math.max(0, start - 102), start))) return true;
-  // The user name is what stands between the option (or its quote) and the colon.
-  const user = text.slice(Math.max(0, start - 2 - password.length), start - 1);
-  return user.slice(1) === password && /["'\s=]/.test(user[0] ?? '');
+  // The user name: what stands before the colon (and its quotes), back to the option, a quote or a space.
+  const head = text.slice(Math.max(0, start - 110), start).replace(/["']?:["']?$/, '');
+  const user = /[^\s"'=]*$/.exec(head)?.[0] ?? '';
+  return user === password || (user.startsWith('<') && password.endsWith('>'));
 }
 
 /** curl's user option and what may stand between it and the user name. */
@@ -90,10 +90,11 @@ const rules: PatternRule[] = [
     accept: (value) => notPlaceholder(value) && looksSecret(value),
   },
   {
-    // curl -u user:password, --user 'user:password' (the user name stays).
+    // curl -u user:password, --user 'user:password', each quoted on its own (`"user":"password"`,
+    // `kevin:'password'`), the user an e-mail address (`me@example.com:password`). The user name stays.
     kind: 'basic_auth',
     hint: 'curl',
-    pattern: new RegExp(`${CURL_USER}[^\\s:"'@[]{0,100}:(?<value>[^\\s"']{3,200})`, 'dg'),
+    pattern: new RegExp(`${CURL_USER}[^\\s:"'[]{0,100}["']?:["']?(?<value>[^\\s"']{3,200})`, 'dg'),
     accept: (value, text, start) => notPlaceholder(value) && !/^\$\{?\w+\}?$/.test(value) && !isSampleLogin(value, text, start),
   },
   {

@@ -93,7 +93,7 @@ export const saasTokenRules: PrefixRule[] = [
   rule(
     'teams_webhook',
     'https://',
-    /[a-z0-9-]{1,63}\.webhook\.office\.com\/webhook(?:b2)?\/[A-Za-z0-9@-]{40,120}\/IncomingWebhook\/[A-Za-z0-9]{32}\/[A-Za-z0-9-]{36}(?:\/[A-Za-z0-9_-]{10,80})?/,
+    /[A-Za-z0-9-]{1,63}\.webhook\.office\.com\/webhook(?:b2)?\/[A-Za-z0-9@-]{40,120}\/IncomingWebhook\/[A-Za-z0-9]{32}\/[A-Za-z0-9-]{36}(?:\/[A-Za-z0-9_-]{10,80})?/,
   ),
   // Automation webhooks: whoever holds the URL can start the workflow.
   rule('zapier_webhook', ['https://hooks.zapier.com/hooks/catch/', 'hooks.zapier.com/hooks/catch/'], /[A-Za-z0-9]{1,20}\/[A-Za-z0-9]{5,40}|[A-Za-z0-9]{12,40}/, digitAndLetter),
@@ -129,7 +129,10 @@ export const saasTokenRules: PrefixRule[] = [
   rule('frameio_token', 'fio-u-', /[A-Za-z0-9_=-]{64}/),
   rule('adafruit_key', 'aio_', /[A-Za-z0-9]{28}/, mixed),
   // LaunchDarkly's server-side SDK keys and API access tokens (`mob-` keys ship in apps: public).
-  rule('launchdarkly_key', ['sdk-', 'api-'], /[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}/),
+  // Issued as hex UUIDs; scanners (TruffleHog) take any lower-case letters in the same 8-4-4-4-12 shape.
+  rule('launchdarkly_key', ['sdk-', 'api-'], /[a-z0-9]{8}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{12}/, digitAndLetter),
+  // BestTime's private API keys (`pub_` keys are the public half).
+  rule('besttime_key', 'pri_', /[a-f0-9]{32}/),
   rule('planetscale_token', ['pscale_tkn_', 'pscale_oauth_', 'pscale_pw_'], /[A-Za-z0-9_=.-]{32,64}/),
   // JSON Web Tokens, raw and base64-wrapped once more (Kubernetes secrets, env files). A token
   // copied without its signature (`header.payload`) still carries its claims: its payload must be JSON too.
