@@ -15,9 +15,15 @@ const FAKE_WORDS = /PLACEHOLDER|DUMMY|FAKE|YOUR|REDACTED|CHANGEME|INSERT|REPLACE
  * (`YOUR`, `PLACEHOLDER`, `DUMMY`, `EXAMPLE`, …) or a run of filler characters (`xxxxxxxx`,
  * `********`, `00000000`). Deliberately not: counting sequences or runs of other letters
  * (`AKIAZZZZ…`): those are shaped like live keys and carry no marker saying they are samples.
+ * `fake`/`dummy` spliced into a body that keeps 24 or more other characters (`…abc12fake-456def…`,
+ * `ZUfake+eKo3qNxLD…`) does not make it a filler either: the rest is a key's worth of characters,
+ * perhaps a real key with a word typed over part of it, and scanners report these too.
  */
 export function isFakeBody(body: string): boolean {
-  return FAKE_WORDS.test(body) || /[xX*•#.]{6,}|0{8,}/.test(body);
+  if (/[xX*•#.]{6,}|0{8,}/.test(body)) return true;
+  if (!FAKE_WORDS.test(body)) return false;
+  const rest = body.replace(/fake|dummy/gi, '');
+  return FAKE_WORDS.test(rest) || rest.length < 24;
 }
 
 /** The default acceptance for a prefixed token: its body is not a placeholder. */

@@ -115,3 +115,12 @@ test('kubernetes secrets: kind in lower case or shifted right, list items; trivi
   // A reference to a Secret inside another resource does not make that resource's data secret.
   kept(`kind: ConfigMap\nspec:\n  valuesFrom:\n    - kind: Secret\n      name: db\ndata:\n  mode: ${value}\n`);
 });
+
+test('fake or dummy typed into a long random body leaves a token; short or marker-only bodies stay fillers', () => {
+  const body = `${fake(14, 'alnum', 535)}fake${fake(20, 'alnum', 536)}`;
+  redacted(`xoxb-${fake(12, 'digits', 537)}-${body}`, R('slack_token'));
+  redacted(`sk-ant-admin01-${fake(40, 'url', 538)}fake${fake(49, 'url', 539)}AA`, R('anthropic_key'));
+  kept(`ghp_${'Fake'.repeat(4)}${fake(20, 'alnum', 540)}`);
+  kept(`xoxb-${fake(12, 'digits', 542)}-dummy${fake(10, 'alnum', 543)}`);
+  kept(`AKIAQ7T3V9EXAMPLE2ZK ghp_${fake(29, 'alnum', 544)}EXAMPLE`);
+});
