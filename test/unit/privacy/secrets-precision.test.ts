@@ -124,3 +124,28 @@ test('fake or dummy typed into a long random body leaves a token; short or marke
   kept(`xoxb-${fake(12, 'digits', 542)}-dummy${fake(10, 'alnum', 543)}`);
   kept(`AKIAQ7T3V9EXAMPLE2ZK ghp_${fake(29, 'alnum', 544)}EXAMPLE`);
 });
+
+test('provider shapes as secret scanners read them, not only as first issued', () => {
+  const bare: Array<[string, string]> = [
+    ['buildkite_token', `bkua_${fake(40, 'lower', 545)}`],
+    ['supabase_token', `sbp_${fake(40, 'lower', 546)}`],
+    ['pulumi_token', `pul-${fake(40, 'lower', 547)}`],
+    ['rubygems_token', `rubygems_${fake(48, 'lower', 548)}`],
+    ['mailgun_key', `key-${fake(32, 'lower', 549)}`],
+    ['huggingface_token', `hf_${fake(34, 'alnum', 550)}`],
+    ['postman_token', `PMAK-${fake(59, 'alnum', 551)}`],
+    ['tailscale_key', `tskey-${fake(8, 'lower', 552).replace(/\d/g, 'k')}-${fake(40, 'url', 553)}`],
+    ['typeform_token', `tfp_${fake(40, 'hex', 554)}`],
+    ['sendgrid_key', `SG.${fake(23, 'url', 555)}.${fake(49, 'url', 556)}`],
+    ['sendinblue_key', `xkeysib-${fake(60, 'url', 557)}`],
+    ['openai_key', `sk-build-bot-${fake(20, 'alnum', 558)}T3BlbkFJ${fake(20, 'alnum', 559)}`],
+    ['yandex_key', `t1.${fake(10, 'alnum', 560)}.${fake(86, 'url', 561)}`],
+    ['artifactory_token', `AKCp${fake(69, 'lower', 562)}`],
+    ['newrelic_key', `NRAK-${fake(27, 'lower', 563)}`],
+    ['square_token', `sq0atp-${fake(27, 'url', 564)}`],
+    ['flutterwave_key', `FLWSECK_TEST-${fake(12, 'hex', 565).replace(/[a-f]/g, 'b')}`],
+  ];
+  for (const [kind, token] of bare) redacted(`value: ${token}\n`, `value: ${R(kind)}\n`);
+  // Words after the same prefixes are not keys: no digit, or too short.
+  kept('key-value-store-for-sessions-and-caches tskey-auth-notes hf_model_config_loader_for_bert_base');
+});
