@@ -149,3 +149,9 @@ test('provider shapes as secret scanners read them, not only as first issued', (
   // Words after the same prefixes are not keys: no digit, or too short.
   kept('key-value-store-for-sessions-and-caches tskey-auth-notes hf_model_config_loader_for_bert_base');
 });
+
+test('an assigned key with fake typed into it is redacted when a key\'s worth is left; a fake word alone stays', () => {
+  const value = `${fake(12, 'b64', 566)}fake${fake(16, 'b64', 567)}FAKE${fake(8, 'b64', 568)}=`;
+  redacted(`BRANDFETCH_API_KEY=${value}`, `BRANDFETCH_API_KEY=${R('api_key')}`);
+  kept('password = "somefakekey"\napi_key = "dummy-api-key-for-tests"');
+});

@@ -195,11 +195,18 @@ export function isCodeValue(value: string, keyWasQuoted: boolean, codeAssignment
   return / [=+*/|&?:<>-]{1,3} /.test(bare); // `a + b`, `x ? y : z`
 }
 
-const FAKE_VALUE = /fake|dummy|placeholder|redacted|lorem|foobar/i;
+const FAKE_VALUE = /placeholder|redacted|lorem|foobar/i;
+
+/**
+ * A value marked as made up. `fake`/`dummy` count only when little else is left (`somefakekey`,
+ * `dummy-password`): typed into 24 or more other characters (`ZUfake+eKo3qNxLD…`) the rest is a
+ * key's worth of characters, as for provider tokens (token-checks.ts).
+ */
+const isFakeValue = (value: string) => FAKE_VALUE.test(value) || (/fake|dummy/i.test(value) && value.replace(/fake|dummy/gi, '').length < 24);
 
 /** Whether an assigned value of this kind should be redacted. */
 export function isSecretValue(kind: AssignmentKind, key: string, value: string, where: { quoted: boolean; midLine: boolean }): boolean {
-  if (isPlaceholderValue(value) || FAKE_VALUE.test(value)) return false;
+  if (isPlaceholderValue(value) || isFakeValue(value)) return false;
   if (!/[A-Za-z0-9]/.test(value)) return false; // `,.:-*?!` is punctuation, not a password
   // Encrypted at rest, made to be committed: SOPS's `ENC[AES256_GCM,data:…]`, Ansible Vault's header.
   if (/^ENC\[[A-Z0-9_]{3,20},data:|^\$ANSIBLE_VAULT;/.test(value)) return false;
