@@ -155,3 +155,10 @@ test('an assigned key with fake typed into it is redacted when a key\'s worth is
   redacted(`BRANDFETCH_API_KEY=${value}`, `BRANDFETCH_API_KEY=${R('api_key')}`);
   kept('password = "somefakekey"\napi_key = "dummy-api-key-for-tests"');
 });
+
+test('sonar.login holds a token (SonarScanner\'s old name for sonar.token); a user name there stays', () => {
+  const token = fake(40, 'hex', 569);
+  redacted(`sonar.login=${token}\n`, `sonar.login=${R('api_key')}\n`);
+  redacted(`SONAR_LOGIN: "${token}"`, `SONAR_LOGIN: "${R('api_key')}"`);
+  kept('sonar.login=admin\nsonar.host.url=http://localhost:9000');
+});

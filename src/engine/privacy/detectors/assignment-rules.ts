@@ -64,12 +64,16 @@ export function classifyKey(key: string): AssignmentKind | undefined {
   return kind;
 }
 
+/** SonarScanner's `sonar.login`: a token, or with `sonar.password` a user name, so only a random value is taken. */
+const isSonarLogin = (key: string) => flatten(key).endsWith('sonarlogin');
+
 /** A key without the number that tells copies apart: `sumoKey1`, `typeform_token2`, `API_KEY_3`. */
 const unnumbered = (key: string) => key.replace(/(?<=[A-Za-z])[_-]?\d{1,2}$/, '');
 
 function classifyKeyUncached(numbered: string): AssignmentKind | undefined {
   const dotted = unnumbered(numbered);
   if (flatten(dotted).endsWith('secretaccesskey')) return 'aws_secret_key';
+  if (isSonarLogin(dotted)) return 'api_key';
   // `a.b.password = …` names a password; `pass.get(…)` and `this.pluginPass.addHelper(…)` are calls.
   const key = dotted.slice(dotted.lastIndexOf('.') + 1);
   const flat = flatten(key);
@@ -221,7 +225,7 @@ export function isSecretValue(kind: AssignmentKind, key: string, value: string, 
     return !(/^[A-Za-z_]+$/.test(value) && /pass|pwd/i.test(value) && value.length > 8);
   }
   if (kind === 'aws_secret_key' && /^[A-Za-z0-9/+]{40}$/.test(value)) return !isFakeBody(value);
-  if (isLooseKey(key)) return looksRandomKey(value) && !isFakeBody(value);
+  if (isLooseKey(key) || isSonarLogin(key)) return looksRandomKey(value) && !isFakeBody(value);
   // A package and its version (`jjwt-jackson-0.11.2`, Maven's `group:artifact:version` after a key
   // ending in `token`): names and a dotted version number, which no issued token looks like.
   if (/^[a-z][a-z0-9]*(?:[-_.][a-z][a-z0-9]*)*[-@:]v?\d{1,4}(?:\.\d{1,4}){1,3}(?:[-.][a-z][a-z0-9]*)?$/i.test(value)) return false;
