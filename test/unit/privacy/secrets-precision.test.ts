@@ -162,3 +162,8 @@ test('sonar.login holds a token (SonarScanner\'s old name for sonar.token); a us
   redacted(`SONAR_LOGIN: "${token}"`, `SONAR_LOGIN: "${R('api_key')}"`);
   kept('sonar.login=admin\nsonar.host.url=http://localhost:9000');
 });
+
+test('dropbox short-lived tokens whatever the case of sl.', () => {
+  for (const prefix of ['sl.', 'SL.', 'sL.']) redacted(`DROPBOX=${prefix}${fake(135, 'url', 570)}`, `DROPBOX=${R('dropbox_token')}`);
+  kept(`sl.${'word-'.repeat(30)}`);
+});

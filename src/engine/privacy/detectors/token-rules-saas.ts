@@ -140,7 +140,8 @@ export const saasTokenRules: PrefixRule[] = [
   rule('notion_token', 'secret_', /[A-Za-z0-9]{43}/, mixed),
   rule('hubspot_token', ['pat-na1-', 'pat-eu1-', 'pat-na2-', 'pat-ap1-'], /[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}/),
   rule('mapbox_token', ['sk.eyJ', 'tk.eyJ'], /[A-Za-z0-9_-]{20,400}\.[A-Za-z0-9_-]{20,100}/),
-  rule('dropbox_token', 'sl.', /[A-Za-z0-9_=-]{130,1400}/),
+  // Issued as `sl.`; gitleaks matches the prefix in any case, and at 130+ characters after it no word is mistaken.
+  rule('dropbox_token', ['sl.', 'SL.', 'Sl.', 'sL.'], /[A-Za-z0-9_=-]{130,1400}/, digitAndLetter),
   rule('airtable_token', 'pat', /[A-Za-z0-9]{14}\.[a-f0-9]{64}/),
   rule('typeform_token', 'tfp_', /[A-Za-z0-9_.=-]{40,59}/, digitAndLetter),
   rule('frameio_token', 'fio-u-', /[A-Za-z0-9_=-]{64}/),
