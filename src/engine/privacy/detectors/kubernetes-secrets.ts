@@ -10,6 +10,8 @@ import type { Detector, Finding } from '../detector';
 // `kind: Secret`, also shifted right or as a list item (`items:\n- kind: Secret`); the lower-case
 // spelling is how hand-written examples and scanners' samples write it.
 const KIND_YAML = /^([ \t]*(?:-[ \t]+)?)kind:[ \t]*["']?[Ss]ecret["']?[ \t]*(?:#.*)?$/gm;
+/** Tested once over the whole text before it is split into lines: it starts with a literal, which V8 finds fast. */
+const KIND_ANYWHERE = /kind:[ \t]*["']?[Ss]ecret["']?[ \t]*(?:#.*)?$/m;
 const KIND_JSON = /"kind"[ \t]*:[ \t]*"Secret"/;
 const MAP_START = /^([ \t]*)(?:data|stringData):[ \t]*(?:#.*)?$/;
 const ENTRY = /^([ \t]+)(?:"[^"\n]{1,253}"|'[^'\n]{1,253}'|[^\s:#][^:\n]{0,252}):(?:[ \t]+(.*))?$/;
@@ -134,8 +136,9 @@ function* findJson(text: string): Iterable<Omit<Finding, 'priority'>> {
 }
 
 function* findKubernetesSecrets(text: string): Iterable<Omit<Finding, 'priority'>> {
-  if (!text.includes('ecret')) return;
-  if (text.includes('data:')) yield* findYaml(text);
+  // `kind` first: `k` is rare in text, so this search is the cheapest way out for most files.
+  if (!text.includes('kind') || !text.includes('ecret')) return;
+  if (text.includes('data:') && KIND_ANYWHERE.test(text)) yield* findYaml(text);
   if (text.includes('"kind"') && KIND_JSON.test(text)) yield* findJson(text);
 }
 
