@@ -16,8 +16,9 @@ test('anthropic api and admin keys: 93 characters and AA; other lengths are samp
   redacted(`key: ${admin}`, `key: ${R('anthropic_key')}`);
   kept(`sk-ant-api03-${fake(60, 'url', 503)}AA`);
   kept(`sk-ant-admin01-${fake(93, 'url', 504)}BB`);
-  // Other kinds keep the loose shape.
+  // Other kinds and versions keep the loose shape.
   redacted(`sk-ant-oat01-${fake(80, 'url', 505)}`, R('anthropic_key'));
+  redacted(`sk-ant-api04-${fake(70, 'url', 571)}`, R('anthropic_key'));
 });
 
 test('slack tokens need ids and a random tail of 8+ with digits and letters', () => {

@@ -48,9 +48,9 @@ export const saasTokenRules: PrefixRule[] = [
   // AI providers
   // Anthropic API and admin keys are 93 characters and a closing `AA` after `api03-`/`admin01-`;
   // other lengths are made-up samples or a key shortened for display. Other `sk-ant-` kinds
-  // (session, OAuth) keep the loose body.
-  rule('anthropic_key', ['sk-ant-api', 'sk-ant-admin'], /\d\d-[A-Za-z0-9_-]{93}AA/),
-  rule('anthropic_key', 'sk-ant-', /(?!api\d|admin\d)[A-Za-z0-9_-]{20,300}/),
+  // (session, OAuth, versions to come) keep the loose body.
+  rule('anthropic_key', ['sk-ant-api03-', 'sk-ant-admin01-'], /[A-Za-z0-9_-]{93}AA/),
+  rule('anthropic_key', 'sk-ant-', /(?!api03-|admin01-)[A-Za-z0-9_-]{20,300}/),
   rule('openai_key', ['sk-proj-', 'sk-svcacct-', 'sk-admin-', 'sk-None-'], /[A-Za-z0-9_-]{20,300}/),
   rule('openrouter_key', 'sk-or-v1-', /[a-f0-9]{64}/),
   rule('openai_key', 'sk-', /[A-Za-z0-9]{32,200}/, (_t, body) => digitAndLetter(_t, body) && (/[A-Z]/.test(body) || body.length >= 32)),
