@@ -124,8 +124,9 @@ export const saasTokenRules: PrefixRule[] = [
     /\d{17,20}\/[A-Za-z0-9_-]{60,70}/,
   ),
   rule('discord_token', DISCORD_STARTS, /[A-Za-z0-9]{21,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}/),
-  // `SG.` + 22 + `.` + 43 as issued; scanners (gitleaks) also take 66 key characters without the inner dot.
-  rule('sendgrid_key', 'SG.', /[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}|[A-Za-z0-9=_.-]{66}/, digitAndLetter),
+  // `SG.` + 22 + `.` + 43 as issued; gitleaks also takes 66 key characters without the inner dot (no dots
+  // there at all here: a dotted name after `SG.` is a path, not a key).
+  rule('sendgrid_key', 'SG.', /[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}|[A-Za-z0-9=_-]{66}/, digitAndLetter),
   // Brevo: 64 hex, `-`, 16; the prefix alone is distinctive enough for other bodies of a key's length.
   rule('sendinblue_key', ['xkeysib-', 'xsmtpsib-'], /[a-f0-9]{64}-[A-Za-z0-9]{16}|[A-Za-z0-9_-]{40,100}/, digitAndLetter),
   rule('mailgun_key', ['key-', 'pubkey-'], /[a-z0-9]{32}/, digitAndLetter),
