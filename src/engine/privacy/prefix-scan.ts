@@ -33,6 +33,19 @@ for (let c = 0; c < 128; c++) {
   WORDISH[c] = /[A-Za-z0-9_-]/.test(ch) ? 1 : 0;
 }
 
+/**
+ * A token glued to a web asset's extension (`video_box.ico-7a38…b0c.png`, `app.sk-….min.js`) is a
+ * content hash in a built file's name: bundlers name assets `name-<hash>.ext`, and no provider
+ * issues a token followed by `.png`.
+ */
+const ASSET_EXTENSION = /\.(?:png|jpe?g|gif|svg|ico|webp|avif|bmp|css|m?js|map|html?|woff2?|ttf|otf|eot|mp[34]|webm|wasm)(?![\w-])/y;
+
+function endsAFileName(text: string, end: number): boolean {
+  if (text.charCodeAt(end) !== 46) return false;
+  ASSET_EXTENSION.lastIndex = end;
+  return ASSET_EXTENSION.test(text);
+}
+
 /** Rules indexed by the codes of their prefix's first two characters. */
 export class PrefixIndex {
   private readonly buckets: Array<Compiled[] | undefined> = new Array<Compiled[] | undefined>(128 * 128).fill(undefined);
@@ -99,6 +112,7 @@ export class PrefixIndex {
       const end = from + m[0].length;
       const next = text.charCodeAt(end);
       if (!rule.open && next < 128 && WORDISH[next] === 1) continue;
+      if (endsAFileName(text, end)) continue;
       if (rule.accept && !rule.accept(text.slice(at, end), m[0])) continue;
       this.lastKind = rule.kind;
       return end;

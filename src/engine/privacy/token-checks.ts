@@ -6,16 +6,24 @@ import { decodeBase64Url } from './checks';
 
 // `EXAMPLE` marks documented sample keys (AWS's `AKIAIOSFODNN7EXAMPLE`, `…EXAMPLEKEY`): real secret
 // scanners allowlist them, and masking them hides useful context from the model.
-const FAKE_WORDS = /PLACEHOLDER|DUMMY|FAKE|YOUR|REDACTED|CHANGEME|INSERT|REPLACE|EXAMPLE/i;
+// A body ending in `here` (`…TokenHere`, `RANDOMSTRINGHERE`) is an instruction to paste one in; a
+// random body ends so one time in a million.
+const FAKE_WORDS = /PLACEHOLDER|DUMMY|FAKE|YOUR|REDACTED|CHANGEME|INSERT|REPLACE|EXAMPLE|HERE$/i;
 
 /**
  * True when a token body is a filler rather than a secret: it holds a placeholder word
  * (`YOUR`, `PLACEHOLDER`, `DUMMY`, `EXAMPLE`, …) or a run of filler characters (`xxxxxxxx`,
  * `********`, `00000000`). Deliberately not: counting sequences or runs of other letters
  * (`AKIAZZZZ…`): those are shaped like live keys and carry no marker saying they are samples.
+ * `fake`/`dummy` spliced into a body that keeps 24 or more other characters (`…abc12fake-456def…`,
+ * `ZUfake+eKo3qNxLD…`) does not make it a filler either: the rest is a key's worth of characters,
+ * perhaps a real key with a word typed over part of it, and scanners report these too.
  */
 export function isFakeBody(body: string): boolean {
-  return FAKE_WORDS.test(body) || /[xX*•#.]{6,}|0{8,}/.test(body);
+  if (/[xX*•#.]{6,}|0{8,}/.test(body)) return true;
+  if (!FAKE_WORDS.test(body)) return false;
+  const rest = body.replace(/fake|dummy/gi, '');
+  return FAKE_WORDS.test(rest) || rest.length < 24;
 }
 
 /** The default acceptance for a prefixed token: its body is not a placeholder. */
@@ -54,7 +62,11 @@ export function withCrc32Checksum(random30: string): string {
  */
 export const checksumOrRandom = (_token: string, body: string): boolean => hasCrc32Checksum(body) || !isFakeBody(body);
 
-/** True when `part` is base64url JSON with an `alg` field: a JWT header. */
+/**
+ * True when `part` is base64url JSON with an `alg` field: a JWT header. A whole header (`{"alg":…}`)
+ * hand-edited into invalid JSON still marks a token: its payload and signature are what matter,
+ * and they are intact. One cut short (no closing brace) is a fragment, as detect-secrets reads it.
+ */
 export function isJwtHeader(part: string): boolean {
   const header = decodeBase64Url(part);
   if (header === undefined || !header.startsWith('{')) return false;
@@ -62,7 +74,7 @@ export function isJwtHeader(part: string): boolean {
     const parsed: unknown = JSON.parse(header);
     return typeof parsed === 'object' && parsed !== null && ('alg' in parsed || 'typ' in parsed || 'kid' in parsed);
   } catch {
-    return false;
+    return /^\{\s{0,4}"(?:alg|typ|kid)"\s{0,4}:[^{}]{1,400}\}\s{0,4}$/.test(header);
   }
 }
 

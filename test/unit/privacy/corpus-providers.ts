@@ -121,6 +121,7 @@ const tokens: Token[] = [
   ['typeform token', 'typeform_token', `tfp_${fake(59, 'url', 216)}`],
   ['frame.io token', 'frameio_token', `fio-u-${fake(64, 'url', 217)}`],
   ['planetscale password', 'planetscale_token', `pscale_pw_${fake(43, 'url', 218)}`],
+  ['besttime private key', 'besttime_key', `pri_${fake(32, 'hex', 219)}`],
   ['telegram bot token', 'telegram_bot_token', `${fake(10, 'digits', 219).replace(/^0/, '5')}:AA${fake(33, 'url', 220)}`],
   ['azure ad client secret', 'azure_client_secret', `${fake(3, 'alnum', 221)}8Q~${fake(34, 'url', 222)}`],
   ['mailchimp key', 'mailchimp_key', `${fake(32, 'hex', 223)}-us14`],

@@ -117,7 +117,7 @@ export const assignmentCases: Case[] = [
   ['a provider-named key of yaml', 'clarifai_key: "WCFcfUCsl2P3vCJuFgDuLeUXduycoZli"', `clarifai_key: "${R('api_key')}"`],
   ['random letters, three in four capitals', "timezoneapi token = 'SSVmFDNCFfOHKXQAEckx'", `timezoneapi token = '${R('api_key')}'`],
   ['numbered keys, one per copy of a secret', "sumoKey1 = 'CzrMhR8zzy1eH1F0XlY1tu5ywqa2yaSFoWGg2cqE43Xk'\ntypeform_token2 = 'tfp_943af478d3ff3d4d760020c11af102b79c440513'",
-    `sumoKey1 = '${R('api_key')}'\ntypeform_token2 = '${R('api_key', 2)}'`],
+    `sumoKey1 = '${R('api_key')}'\ntypeform_token2 = '${R('typeform_token')}'`],
   ['a string a formatter moved to the line after =', 'const scrapingBeeApiKey =\n  "P5IS953T7OYL5KJG8J3SVPAV5VUJ49L2OXB7HIQDVL8SSG7O9A";',
     `const scrapingBeeApiKey =\n  "${R('api_key')}";`],
   ['a key and a token given in sentences', 'Your API key is 2afddb813193eb9d3b5bd99bf5d834cd, keep it safe. My token was ghx7Q2mZ9pL4vR8tY1wE6nC3uH5jF0sA.',

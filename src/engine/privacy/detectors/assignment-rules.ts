@@ -64,12 +64,16 @@ export function classifyKey(key: string): AssignmentKind | undefined {
   return kind;
 }
 
+/** SonarScanner's `sonar.login`: a token, or with `sonar.password` a user name, so only a random value is taken. */
+const isSonarLogin = (key: string) => flatten(key).endsWith('sonarlogin');
+
 /** A key without the number that tells copies apart: `sumoKey1`, `typeform_token2`, `API_KEY_3`. */
 const unnumbered = (key: string) => key.replace(/(?<=[A-Za-z])[_-]?\d{1,2}$/, '');
 
 function classifyKeyUncached(numbered: string): AssignmentKind | undefined {
   const dotted = unnumbered(numbered);
   if (flatten(dotted).endsWith('secretaccesskey')) return 'aws_secret_key';
+  if (isSonarLogin(dotted)) return 'api_key';
   // `a.b.password = …` names a password; `pass.get(…)` and `this.pluginPass.addHelper(…)` are calls.
   const key = dotted.slice(dotted.lastIndexOf('.') + 1);
   const flat = flatten(key);
@@ -83,6 +87,7 @@ function classifyKeyUncached(numbered: string): AssignmentKind | undefined {
   if (passAt >= 0 && all.length > passAt + 1 && all.slice(passAt + 1).every((w) => PASS_QUALIFIERS.has(w))) return 'password';
   const passwordAt = all.findIndex((w) => w === 'password' || w === 'passwd' || w === 'passphrase');
   if (passwordAt >= 0 && tailIsSecret(all, passwordAt)) return 'password';
+  if (NOT_SECRET_TOKEN.test(flat) || PUBLIC_WORDS.has(all[all.length - 2]) || (last === 'key' && PUBLIC_WORDS.has(all[all.length - 3]))) return undefined;
   if (SECRET_SUFFIXES.some((s) => flat.endsWith(s))) return 'api_key';
   const secretAt = all.findIndex((w, i) => SECRET_WORDS.includes(w) || (w === 'api' && all[i + 1] === 'key'));
   if (secretAt >= 0 && tailIsSecret(all, secretAt + (all[secretAt] === 'api' ? 1 : 0))) return 'api_key';
@@ -91,6 +96,15 @@ function classifyKeyUncached(numbered: string): AssignmentKind | undefined {
   if (last === 'key' && !all.slice(0, -1).some((w) => NOT_SECRET_KEY_WORDS.has(w))) return 'api_key';
   return undefined;
 }
+
+/**
+ * Tokens that are not credentials: a CSRF token (`csrf-token`, Rails' `authenticity_token`,
+ * Django's `csrfmiddlewaretoken`) is written into every page a server sends, so it is public to whoever
+ * reads the page and worthless after the session.
+ */
+const NOT_SECRET_TOKEN = /csrf|xsrf|^authenticity/;
+/** A token or key its issuer calls public (`publicToken`, `publishable_key`, `public_api_key`): it ships to browsers. */
+const PUBLIC_WORDS = new Set(['public', 'publishable']);
 
 /** Words before `key` that name a key of data, not a secret: `sort_key`, `cacheKey`, `public_key`, `hotkey`. */
 const NOT_SECRET_KEY_WORDS = new Set([
@@ -185,13 +199,24 @@ export function isCodeValue(value: string, keyWasQuoted: boolean, codeAssignment
   return / [=+*/|&?:<>-]{1,3} /.test(bare); // `a + b`, `x ? y : z`
 }
 
-const FAKE_VALUE = /fake|dummy|placeholder|redacted|lorem|foobar/i;
+const FAKE_VALUE = /placeholder|redacted|lorem|foobar/i;
+
+/**
+ * A value marked as made up. `fake`/`dummy` count only when little else is left (`somefakekey`,
+ * `dummy-password`): typed into 24 or more other characters (`ZUfake+eKo3qNxLD…`) the rest is a
+ * key's worth of characters, as for provider tokens (token-checks.ts).
+ */
+const isFakeValue = (value: string) => FAKE_VALUE.test(value) || (/fake|dummy/i.test(value) && value.replace(/fake|dummy/gi, '').length < 24);
 
 /** Whether an assigned value of this kind should be redacted. */
 export function isSecretValue(kind: AssignmentKind, key: string, value: string, where: { quoted: boolean; midLine: boolean }): boolean {
-  if (isPlaceholderValue(value) || FAKE_VALUE.test(value)) return false;
+  if (isPlaceholderValue(value) || isFakeValue(value)) return false;
   if (!/[A-Za-z0-9]/.test(value)) return false; // `,.:-*?!` is punctuation, not a password
+  // Encrypted at rest, made to be committed: SOPS's `ENC[AES256_GCM,data:…]`, Ansible Vault's header.
+  if (/^ENC\[[A-Z0-9_]{3,20},data:|^\$ANSIBLE_VAULT;/.test(value)) return false;
   if (kind === 'password') {
+    // `value="abc"`, `pwd: 12`: no service takes a password this short; it is a sample or a field width.
+    if (value.length < 4) return false;
     if (/^pwd$/i.test(key) && value.startsWith('/')) return false; // shell's PWD is a folder
     // "parse-passwd": "^1.0.0", and yarn.lock's `parse-passwd: "npm:^1.0.0"`
     if (/^(?:npm:)?[~^>=<]{0,2}\d+(?:\.\d+){1,2}(?:-[\w.]+)?$/.test(value)) return false;
@@ -200,7 +225,10 @@ export function isSecretValue(kind: AssignmentKind, key: string, value: string, 
     return !(/^[A-Za-z_]+$/.test(value) && /pass|pwd/i.test(value) && value.length > 8);
   }
   if (kind === 'aws_secret_key' && /^[A-Za-z0-9/+]{40}$/.test(value)) return !isFakeBody(value);
-  if (isLooseKey(key)) return looksRandomKey(value) && !isFakeBody(value);
+  if (isLooseKey(key) || isSonarLogin(key)) return looksRandomKey(value) && !isFakeBody(value);
+  // A package and its version (`jjwt-jackson-0.11.2`, Maven's `group:artifact:version` after a key
+  // ending in `token`): names and a dotted version number, which no issued token looks like.
+  if (/^[a-z][a-z0-9]*(?:[-_.][a-z][a-z0-9]*)*[-@:]v?\d{1,4}(?:\.\d{1,4}){1,3}(?:[-.][a-z][a-z0-9]*)?$/i.test(value)) return false;
   // Digits alone, sixteen or more, under a token or secret name: client ids and secrets issued as numbers
   // (`asanaToken="0064285786940086"`); a counted run (`1234567…`) or a repeated digit is a placeholder.
   if (/^\d{16,64}$/.test(value)) return entropy(value) >= 2.5 && !/(\d)\1{3}|0123|1234|2345|3456|4567|5678|6789/.test(value);

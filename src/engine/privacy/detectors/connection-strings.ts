@@ -27,6 +27,17 @@ function decodeURIComponentSafe(value: string): string {
 /** `Authorization:` before credentials without a standard scheme word (a raw key, or a service's own scheme). */
 const OTHER_AUTHORIZATION = /(?<![\w-])Authorization["']?[ \t]{0,5}:[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)/.source;
 const RAW_CREDENTIALS = /(?<value>[A-Za-z0-9._~+/=-]{16,4096})(?![\w.~+/=-])/.source;
+/**
+ * A login written as a sample, not a credential: a template (`-u <user:password>`) or a password that
+ * repeats the user name (`-u test:test`, `admin:admin`), which is a documented default, not a secret.
+ */
+function isSampleLogin(password: string, text: string, start: number): boolean {
+  // The user name: what stands before the colon (and its quotes), back to the option, a quote or a space.
+  const head = text.slice(Math.max(0, start - 110), start).replace(/["']?:["']?$/, '');
+  const user = /[^\s"'=]*$/.exec(head)?.[0] ?? '';
+  return user === password || (user.startsWith('<') && password.endsWith('>'));
+}
+
 /** curl's user option and what may stand between it and the user name. */
 const CURL_USER = /(?<![\w-])(?:-u|--user)(?:=|[ \t]{1,5})["']?/.source;
 
@@ -79,11 +90,12 @@ const rules: PatternRule[] = [
     accept: (value) => notPlaceholder(value) && looksSecret(value),
   },
   {
-    // curl -u user:password, --user 'user:password' (the user name stays).
+    // curl -u user:password, --user 'user:password', each quoted on its own (`"user":"password"`,
+    // `kevin:'password'`), the user an e-mail address (`me@example.com:password`). The user name stays.
     kind: 'basic_auth',
     hint: 'curl',
-    pattern: new RegExp(`${CURL_USER}[^\\s:"'@[]{0,100}:(?<value>[^\\s"']{3,200})`, 'dg'),
-    accept: (value) => notPlaceholder(value) && !/^\$\{?\w+\}?$/.test(value),
+    pattern: new RegExp(`${CURL_USER}[^\\s:"'[]{0,100}["']?:["']?(?<value>[^\\s"']{3,200})`, 'dg'),
+    accept: (value, text, start) => notPlaceholder(value) && !/^\$\{?\w+\}?$/.test(value) && !isSampleLogin(value, text, start),
   },
   {
     // curl -H "X-Api-Key: …", --header 'PRIVATE-TOKEN: …', -H "Cookie: session=…"

@@ -7,7 +7,11 @@ import type { Detector, Finding } from '../detector';
 // YAML (one document or many, separated by `---`) and in JSON. Helm templates (`{{ … }}`) and
 // other placeholders are left as they are: they hold no secret.
 
-const KIND_YAML = /^kind:[ \t]*["']?Secret["']?[ \t]*(?:#.*)?$/m;
+// `kind: Secret`, also shifted right or as a list item (`items:\n- kind: Secret`); the lower-case
+// spelling is how hand-written examples and scanners' samples write it.
+const KIND_YAML = /^([ \t]*(?:-[ \t]+)?)kind:[ \t]*["']?[Ss]ecret["']?[ \t]*(?:#.*)?$/gm;
+/** Tested once over the whole text before it is split into lines: it starts with a literal, which V8 finds fast. */
+const KIND_ANYWHERE = /kind:[ \t]*["']?[Ss]ecret["']?[ \t]*(?:#.*)?$/m;
 const KIND_JSON = /"kind"[ \t]*:[ \t]*"Secret"/;
 const MAP_START = /^([ \t]*)(?:data|stringData):[ \t]*(?:#.*)?$/;
 const ENTRY = /^([ \t]+)(?:"[^"\n]{1,253}"|'[^'\n]{1,253}'|[^\s:#][^:\n]{0,252}):(?:[ \t]+(.*))?$/;
@@ -17,11 +21,21 @@ const JSON_ENTRY = /\s{0,200}"[^"\n]{1,253}"\s{0,20}:\s{0,20}"((?:[^"\\\n]|\\.){
 
 const kept = new Map<string, boolean>();
 
+/**
+ * A `data:` value whose base64 decodes to fewer than four printable characters or to a placeholder
+ * (`YmFyCg==` is `bar`, `Y2hhbmdlbWU=` is `changeme`): a sample, as a password that short is.
+ */
+function isTrivialBase64(value: string): boolean {
+  if (value.length > 24 || value.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return false;
+  const decoded = Buffer.from(value, 'base64').toString('latin1').trim();
+  return /^[\x20-\x7e]*$/.test(decoded) && (decoded.length < 4 || isPlaceholderValue(decoded));
+}
+
 /** Templates and placeholders stay. Memoised: a manifest repeats values, a hostile one endlessly. */
 function keep(value: string): boolean {
   let k = kept.get(value);
   if (k === undefined) {
-    k = value.length === 0 || value.includes('{{') || isPlaceholderValue(value);
+    k = value.length === 0 || value.includes('{{') || isPlaceholderValue(value) || isTrivialBase64(value);
     if (kept.size > 1000) kept.clear();
     kept.set(value, k);
   }
@@ -43,11 +57,19 @@ function lines(text: string): Array<{ start: number; line: string }> {
 
 const indentOf = (line: string) => line.length - line.trimStart().length;
 
+/** The columns of a document's `kind: Secret` lines: a `data:` map is the Secret's when it sits beside one. */
+function secretColumns(doc: string): Set<number> {
+  const columns = new Set<number>();
+  KIND_YAML.lastIndex = 0;
+  for (let m = KIND_YAML.exec(doc); m !== null; m = KIND_YAML.exec(doc)) columns.add(m[1].length);
+  return columns;
+}
+
 /** The values of the `data:` / `stringData:` maps of one YAML document (lines [from, to)). */
-function* yamlValues(all: Array<{ start: number; line: string }>, from: number, to: number): Iterable<Omit<Finding, 'priority'>> {
+function* yamlValues(all: Array<{ start: number; line: string }>, from: number, to: number, columns: Set<number>): Iterable<Omit<Finding, 'priority'>> {
   for (let i = from; i < to; i++) {
     const map = MAP_START.exec(all[i].line);
-    if (!map) continue;
+    if (!map || !columns.has(map[1].length)) continue;
     const mapIndent = map[1].length;
     let entryIndent = -1;
     for (i++; i < to; i++) {
@@ -88,7 +110,8 @@ function* findYaml(text: string): Iterable<Omit<Finding, 'priority'>> {
   for (let i = 0; i <= all.length; i++) {
     if (i < all.length && !/^(?:---|\.\.\.)(?:\s|$)/.test(all[i].line)) continue;
     const doc = text.slice(all[docStart]?.start ?? 0, i < all.length ? all[i].start : text.length);
-    if (KIND_YAML.test(doc)) yield* yamlValues(all, docStart, i);
+    const columns = secretColumns(doc);
+    if (columns.size > 0) yield* yamlValues(all, docStart, i, columns);
     docStart = i + 1;
   }
 }
@@ -113,8 +136,9 @@ function* findJson(text: string): Iterable<Omit<Finding, 'priority'>> {
 }
 
 function* findKubernetesSecrets(text: string): Iterable<Omit<Finding, 'priority'>> {
-  if (!text.includes('Secret')) return;
-  if (text.includes('data') && KIND_YAML.test(text)) yield* findYaml(text);
+  // `kind` first: `k` is rare in text, so this search is the cheapest way out for most files.
+  if (!text.includes('kind') || !text.includes('ecret')) return;
+  if (text.includes('data:') && KIND_ANYWHERE.test(text)) yield* findYaml(text);
   if (text.includes('"kind"') && KIND_JSON.test(text)) yield* findJson(text);
 }
 

@@ -5,6 +5,7 @@ import { checksumOrRandom, isEncodedPrivateKey, isFakeBody, notFake } from '../t
 // each provider's published token format (prefix, alphabet, length). Bodies are bounded so the
 // scan stays linear.
 
+const digitAndLetter = (_t: string, body: string) => /\d/.test(body) && /[A-Za-z]/.test(body) && !isFakeBody(body);
 const mixed = (_t: string, body: string) => /\d/.test(body) && /[a-z]/.test(body) && /[A-Z]/.test(body) && !isFakeBody(body);
 
 function rule(kind: string, prefixes: string | string[], body: RegExp, accept = notFake): PrefixRule {
@@ -23,10 +24,11 @@ export const devTokenRules: PrefixRule[] = [
   rule('gitlab_token', '_gitlab_session=', /[0-9a-z]{32}/),
   rule('npm_token', 'npm_', /[A-Za-z0-9]{36}/, checksumOrRandom),
   rule('pypi_token', ['pypi-AgEIcHlwaS5vcmc', 'pypi-AgENdGVzdC5weXBpLm9yZw'], /[A-Za-z0-9_-]{50,1000}/),
-  rule('rubygems_token', 'rubygems_', /[a-f0-9]{48}/),
+  rule('rubygems_token', 'rubygems_', /[a-z0-9]{48}/, digitAndLetter),
   rule('docker_token', ['dckr_pat_', 'dckr_oat_'], /[A-Za-z0-9_-]{27,80}/),
   rule('clojars_token', 'CLOJARS_', /[a-zA-Z0-9]{60}/),
-  rule('artifactory_token', 'AKCp', /[A-Za-z0-9]{10,200}/, mixed),
+  // API keys are AKCp + 69; at exactly that length lower case and digits suffice, other lengths need all three classes.
+  rule('artifactory_token', 'AKCp', /[A-Za-z0-9]{10,200}/, (_t, body) => mixed(_t, body) || (body.length === 69 && /\d/.test(body) && !isFakeBody(body))),
   rule('artifactory_token', 'cmVmd', /[A-Za-z0-9]{59}/),
   // Password hashes (crackable offline): bcrypt, Apache's MD5 (htpasswd), SHA-crypt, Argon2.
   rule('password_hash', ['$2a$', '$2b$', '$2y$', '$2x$'], /\d{2}\$[./A-Za-z0-9]{53}/),
@@ -40,8 +42,9 @@ export const devTokenRules: PrefixRule[] = [
   rule('artifactory_token', 'AP', /[0-9A-F][A-Za-z0-9]{8,120}/, (_t, body) => body.length >= 10 && mixed(_t, body)),
   rule('sourcegraph_token', 'sgp_', /(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}/),
   rule('sonarqube_token', ['squ_', 'sqp_', 'sqa_'], /[A-Za-z0-9]{40}/),
-  rule('postman_token', 'PMAK-', /[a-fA-F0-9]{24}-[a-fA-F0-9]{34}/),
-  rule('pulumi_token', 'pul-', /[a-f0-9]{40}/),
+  // Issued as 24 hex, `-`, 34 hex; TruffleHog also reads 59 characters without the dash.
+  rule('postman_token', 'PMAK-', /[a-fA-F0-9]{24}-[a-fA-F0-9]{34}|[A-Za-z0-9]{59}/, digitAndLetter),
+  rule('pulumi_token', 'pul-', /[a-z0-9]{40}/, digitAndLetter),
   rule('vault_token', 'hvs.', /[A-Za-z0-9_-]{90,300}/),
   rule('vault_token', ['hvb.', 'hvr.'], /[A-Za-z0-9_-]{80,400}/),
   rule('vault_token', 's.', /[A-Za-z0-9]{24}/, mixed),
@@ -66,10 +69,10 @@ export const devTokenRules: PrefixRule[] = [
   rule('flyio_token', ['fm1r_', 'fm1a_', 'fm2_'], /[A-Za-z0-9+/,_=-]{60,8000}/),
   rule('flyio_token', 'FlyV1 fm', /[12][ar]?_[A-Za-z0-9+/,_=-]{60,8000}/),
   rule('heroku_token', 'HRKU-', /[A-Za-z0-9_-]{58,64}/),
-  rule('buildkite_token', 'bkua_', /[a-f0-9]{40}/),
+  rule('buildkite_token', 'bkua_', /[a-z0-9]{40}/, digitAndLetter),
   rule('circleci_token', 'CCIPAT_', /[A-Za-z0-9_]{20,80}/),
   rule('render_token', 'rnd_', /[A-Za-z0-9]{32}/),
-  rule('supabase_token', 'sbp_', /[a-f0-9]{40}/),
+  rule('supabase_token', 'sbp_', /[a-z0-9]{40}/, digitAndLetter),
   rule('supabase_token', 'sb_secret_', /[A-Za-z0-9_-]{20,80}/),
   rule('netlify_token', 'nfp_', /[A-Za-z0-9]{36,40}/),
   rule('infracost_token', 'ico-', /[A-Za-z0-9]{32}/),
@@ -78,9 +81,11 @@ export const devTokenRules: PrefixRule[] = [
   rule('openshift_token', 'sha256~', /[A-Za-z0-9_-]{43}/),
   rule('atlassian_token', ['ATATT3', 'ATCTT3', 'ATOA'], /[A-Za-z0-9_=-]{60,400}/),
   rule('bitbucket_token', 'ATBB', /[A-Za-z0-9_=.-]{28,100}/),
-  rule('tailscale_key', 'tskey-', /(?:api|auth|client|webhook|scim)-[A-Za-z0-9_-]{10,120}/),
+  // `tskey-auth-…`, `tskey-api-…`; older keys and other kinds carry another word there.
+  rule('tailscale_key', 'tskey-', /[a-z]{2,12}-[A-Za-z0-9_-]{10,120}/, digitAndLetter),
   rule('dynatrace_token', 'dt0', /[a-z]\d{2}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}/),
-  rule('newrelic_key', 'NRAK-', /[A-Z0-9]{27}/),
+  // Issued in upper case; copies in lower case (scanners' samples, case-folded configs) are the same key.
+  rule('newrelic_key', 'NRAK-', /[A-Z0-9]{27}|[a-z0-9]{27}/),
   rule('newrelic_key', ['NRII-', 'NRAA-', 'NRRA-'], /[A-Za-z0-9_-]{20,42}/),
   rule('newrelic_key', 'NRJS-', /[a-f0-9]{19}/),
   rule('age_secret_key', 'AGE-SECRET-KEY-1', /[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}/),

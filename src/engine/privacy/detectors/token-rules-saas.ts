@@ -12,6 +12,14 @@ function rule(kind: string, prefixes: string | string[], body: RegExp, accept = 
   return { kind, prefixes: typeof prefixes === 'string' ? [prefixes] : prefixes, body, accept };
 }
 
+/**
+ * Slack tokens are numeric ids and a random part of 8 or more characters after the last dash, with
+ * digits and letters in them: `xoxp-1234567890` (ids only), `xoxb-abcdef-abcdef` (no digit),
+ * `xoxb-12345-abcd234` (a short tail) and a tail masked as `-####` are samples, not tokens.
+ */
+const slackShape = (_t: string, body: string) =>
+  digitAndLetter(_t, body) && body.length - body.lastIndexOf('-') > 8;
+
 /** Discord user ids are decimal snowflakes, so a bot token's base64 first part starts like this. */
 const DISCORD_STARTS = ['MT', 'Mj', 'Mz', 'ND', 'NT', 'Nj', 'Nz', 'OD', 'OT'];
 
@@ -32,16 +40,25 @@ export const saasTokenRules: PrefixRule[] = [
   rule('cloudflare_key', 'v1.0-', /[a-f0-9]{24}-[a-f0-9]{146}/),
   rule('yandex_key', 'AQVN', /[A-Za-z0-9_-]{35,38}/),
   rule('yandex_key', 'YC', /[A-Za-z0-9_-]{38}/, mixed),
-  rule('yandex_key', 't1.', /[A-Z0-9a-z_-]{20,200}={0,2}\.[A-Z0-9a-z_-]{86}={0,2}/),
+  // An IAM token: `t1.`, a first part of any length, `.`, and 86 characters.
+  rule('yandex_key', 't1.', /[A-Z0-9a-z_-]{1,200}={0,2}\.[A-Z0-9a-z_-]{86}={0,2}/),
   rule('adobe_secret', 'p8e-', /[A-Za-z0-9]{32}/),
   // SoftLayer's SOAP endpoint takes the API key as the last part of the path.
   rule('softlayer_key', ['https://api.softlayer.com/soap/v3', 'http://api.softlayer.com/soap/v3'], /(?:\.1)?\/[a-z0-9]{64}/),
   // AI providers
-  rule('anthropic_key', 'sk-ant-', /[A-Za-z0-9_-]{20,300}/),
+  // Anthropic API and admin keys are 93 characters and a closing `AA` after `api03-`/`admin01-`;
+  // other lengths are made-up samples or a key shortened for display. Other `sk-ant-` kinds
+  // (session, OAuth, versions to come) keep the loose body.
+  rule('anthropic_key', ['sk-ant-api03-', 'sk-ant-admin01-'], /[A-Za-z0-9_-]{93}AA/),
+  rule('anthropic_key', 'sk-ant-', /(?!api03-|admin01-)[A-Za-z0-9_-]{20,300}/),
   rule('openai_key', ['sk-proj-', 'sk-svcacct-', 'sk-admin-', 'sk-None-'], /[A-Za-z0-9_-]{20,300}/),
   rule('openrouter_key', 'sk-or-v1-', /[a-f0-9]{64}/),
   rule('openai_key', 'sk-', /[A-Za-z0-9]{32,200}/, (_t, body) => digitAndLetter(_t, body) && (/[A-Z]/.test(body) || body.length >= 32)),
-  rule('huggingface_token', ['hf_', 'api_org_'], /[A-Za-z]{34}/),
+  // Any OpenAI key carries `T3BlbkFJ` (base64 of "OpenAI") mid-body, whatever stands between `sk-` and it
+  // (a service account's name: `sk-build-bot-…T3BlbkFJ…`).
+  rule('openai_key', 'sk-', /[A-Za-z0-9_-]{1,120}T3BlbkFJ[A-Za-z0-9_-]{16,120}/),
+  // 34 letters as issued; TruffleHog reads digits in them too.
+  rule('huggingface_token', ['hf_', 'api_org_'], /[A-Za-z0-9]{34}/, (_t, body) => /[A-Z]/.test(body) && /[a-z]/.test(body) && !isFakeBody(body)),
   rule('perplexity_key', 'pplx-', /[A-Za-z0-9]{48}/),
   rule('groq_key', 'gsk_', /[A-Za-z0-9]{52}/),
   rule('xai_key', 'xai-', /[A-Za-z0-9]{80}/),
@@ -52,7 +69,8 @@ export const saasTokenRules: PrefixRule[] = [
   rule('stripe_key', ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_', 'pk_live_'], /[A-Za-z0-9]{10,247}/),
   rule('stripe_key', 'whsec_', /[A-Za-z0-9+/]{24,64}/),
   rule('square_token', 'EAAA', /[A-Za-z0-9_-]{22,60}/, mixed),
-  rule('square_token', 'sq0atp-', /[A-Za-z0-9_-]{22}/),
+  // 22 characters in Square's older docs; issued tokens run longer (scanners take 22 to 60).
+  rule('square_token', 'sq0atp-', /[A-Za-z0-9_-]{22,60}/),
   rule('square_token', 'sq0csp-', /[A-Za-z0-9_-]{43}/),
   rule('shopify_token', ['shpat_', 'shpca_', 'shppa_', 'shpss_'], /[a-fA-F0-9]{32}/),
   rule('paypal_token', ['access_token$production$', 'access_token$sandbox$'], /[a-z0-9]{16}\$[a-f0-9]{32}/),
@@ -60,12 +78,18 @@ export const saasTokenRules: PrefixRule[] = [
   rule('easypost_key', ['EZAK', 'EZTK'], /[A-Za-z0-9]{54}/),
   rule('duffel_token', ['duffel_test_', 'duffel_live_'], /[A-Za-z0-9_=-]{43}/),
   rule('flutterwave_key', ['FLWSECK_TEST-', 'FLWSECK-', 'FLWPUBK_TEST-', 'FLWPUBK-'], /[a-hA-H0-9]{32}-X/),
-  rule('flutterwave_key', ['FLWSECK_TEST', 'FLWSECK'], /[a-hA-H0-9]{12}/),
+  // The encryption key: 12 characters right after the prefix, written with a dash too (gitleaks' shape).
+  rule('flutterwave_key', ['FLWSECK_TEST', 'FLWSECK'], /-?[a-hA-H0-9]{12}/),
   rule('plaid_token', ['access-sandbox-', 'access-development-', 'access-production-'], /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/),
   // Messaging and e-mail
-  rule('slack_token', ['xoxa-', 'xoxb-', 'xoxe-', 'xoxo-', 'xoxp-', 'xoxr-', 'xoxs-', 'xoxe.xoxb-', 'xoxe.xoxp-'], /(?:\d{1,16}-){0,3}[A-Za-z0-9-]{10,250}/),
+  rule(
+    'slack_token',
+    ['xoxa-', 'xoxb-', 'xoxe-', 'xoxo-', 'xoxp-', 'xoxr-', 'xoxs-', 'xoxe.xoxb-', 'xoxe.xoxp-'],
+    /(?:\d{1,16}-){0,3}[A-Za-z0-9-]{10,250}/,
+    slackShape,
+  ),
   // A browser session: the `xoxc-` client token and the `d` cookie (`xoxd-`, URL-encoded base64).
-  rule('slack_token', 'xoxc-', /(?:\d{1,16}-){0,3}[A-Za-z0-9-]{10,250}/),
+  rule('slack_token', 'xoxc-', /(?:\d{1,16}-){0,3}[A-Za-z0-9-]{10,250}/, slackShape),
   rule('slack_token', 'xoxd-', /[A-Za-z0-9%+/=_-]{20,400}/, digitAndLetter),
   rule('slack_token', 'xapp-', /\d-[A-Z0-9]{6,16}-\d{6,20}-[a-zA-Z0-9]{32,128}/),
   rule(
@@ -76,10 +100,18 @@ export const saasTokenRules: PrefixRule[] = [
   rule(
     'teams_webhook',
     'https://',
-    /[a-z0-9-]{1,63}\.webhook\.office\.com\/webhook(?:b2)?\/[A-Za-z0-9@-]{40,120}\/IncomingWebhook\/[A-Za-z0-9]{32}\/[A-Za-z0-9-]{36}(?:\/[A-Za-z0-9_-]{10,80})?/,
+    new RegExp(
+      /[A-Za-z0-9-]{1,63}\.webhook\.office\.com\/webhook(?:b2)?\/[A-Za-z0-9@-]{40,120}\/IncomingWebhook\//.source +
+        /[A-Za-z0-9]{32}\/[A-Za-z0-9-]{36}(?:\/[A-Za-z0-9_-]{10,80})?/.source,
+    ),
   ),
   // Automation webhooks: whoever holds the URL can start the workflow.
-  rule('zapier_webhook', ['https://hooks.zapier.com/hooks/catch/', 'hooks.zapier.com/hooks/catch/'], /[A-Za-z0-9]{1,20}\/[A-Za-z0-9]{5,40}|[A-Za-z0-9]{12,40}/, digitAndLetter),
+  rule(
+    'zapier_webhook',
+    ['https://hooks.zapier.com/hooks/catch/', 'hooks.zapier.com/hooks/catch/'],
+    /[A-Za-z0-9]{1,20}\/[A-Za-z0-9]{5,40}|[A-Za-z0-9]{12,40}/,
+    digitAndLetter,
+  ),
   rule('tines_webhook', 'https://', /[A-Za-z0-9-]{1,63}\.tines\.com\/webhook\/[a-z0-9]{32}\/[a-z0-9]{32}/),
   rule(
     'discord_webhook',
@@ -92,9 +124,12 @@ export const saasTokenRules: PrefixRule[] = [
     /\d{17,20}\/[A-Za-z0-9_-]{60,70}/,
   ),
   rule('discord_token', DISCORD_STARTS, /[A-Za-z0-9]{21,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}/),
-  rule('sendgrid_key', 'SG.', /[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/),
-  rule('sendinblue_key', ['xkeysib-', 'xsmtpsib-'], /[a-f0-9]{64}-[A-Za-z0-9]{16}/),
-  rule('mailgun_key', ['key-', 'pubkey-'], /[a-f0-9]{32}/),
+  // `SG.` + 22 + `.` + 43 as issued; gitleaks also takes 66 key characters without the inner dot (no dots
+  // there at all here: a dotted name after `SG.` is a path, not a key).
+  rule('sendgrid_key', 'SG.', /[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}|[A-Za-z0-9=_-]{66}/, digitAndLetter),
+  // Brevo: 64 hex, `-`, 16; the prefix alone is distinctive enough for other bodies of a key's length.
+  rule('sendinblue_key', ['xkeysib-', 'xsmtpsib-'], /[a-f0-9]{64}-[A-Za-z0-9]{16}|[A-Za-z0-9_-]{40,100}/, digitAndLetter),
+  rule('mailgun_key', ['key-', 'pubkey-'], /[a-z0-9]{32}/, digitAndLetter),
   // Resend: `re_`, 8 characters, `_`, 24 more (snake_case names such as `re_compile_…` lack
   // the capitals and digits of both parts).
   rule('resend_key', 're_', /[A-Za-z0-9]{8}_[A-Za-z0-9]{24}/, mixed),
@@ -106,13 +141,17 @@ export const saasTokenRules: PrefixRule[] = [
   rule('notion_token', 'secret_', /[A-Za-z0-9]{43}/, mixed),
   rule('hubspot_token', ['pat-na1-', 'pat-eu1-', 'pat-na2-', 'pat-ap1-'], /[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}/),
   rule('mapbox_token', ['sk.eyJ', 'tk.eyJ'], /[A-Za-z0-9_-]{20,400}\.[A-Za-z0-9_-]{20,100}/),
-  rule('dropbox_token', 'sl.', /[A-Za-z0-9_=-]{130,1400}/),
+  // Issued as `sl.`; gitleaks matches the prefix in any case, and at 130+ characters after it no word is mistaken.
+  rule('dropbox_token', ['sl.', 'SL.', 'Sl.', 'sL.'], /[A-Za-z0-9_=-]{130,1400}/, digitAndLetter),
   rule('airtable_token', 'pat', /[A-Za-z0-9]{14}\.[a-f0-9]{64}/),
-  rule('typeform_token', 'tfp_', /[A-Za-z0-9_.=-]{59}/),
+  rule('typeform_token', 'tfp_', /[A-Za-z0-9_.=-]{40,59}/, digitAndLetter),
   rule('frameio_token', 'fio-u-', /[A-Za-z0-9_=-]{64}/),
   rule('adafruit_key', 'aio_', /[A-Za-z0-9]{28}/, mixed),
   // LaunchDarkly's server-side SDK keys and API access tokens (`mob-` keys ship in apps: public).
-  rule('launchdarkly_key', ['sdk-', 'api-'], /[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}/),
+  // Issued as hex UUIDs; scanners (TruffleHog) take any lower-case letters in the same 8-4-4-4-12 shape.
+  rule('launchdarkly_key', ['sdk-', 'api-'], /[a-z0-9]{8}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{12}/, digitAndLetter),
+  // BestTime's private API keys (`pub_` keys are the public half).
+  rule('besttime_key', 'pri_', /[a-f0-9]{32}/),
   rule('planetscale_token', ['pscale_tkn_', 'pscale_oauth_', 'pscale_pw_'], /[A-Za-z0-9_=.-]{32,64}/),
   // JSON Web Tokens, raw and base64-wrapped once more (Kubernetes secrets, env files). A token
   // copied without its signature (`header.payload`) still carries its claims: its payload must be JSON too.

@@ -16,10 +16,15 @@ const prefixIndex = new PrefixIndex([...devTokenRules, ...saasTokenRules, ...wal
 const anchoredRules: PatternRule[] = [
   {
     kind: 'telegram_bot_token',
-    anchor: { literal: ':AA', back: /\d/, maxBack: 12 },
+    // The bot id, `:`, then 35 characters starting with `A` (BotFather's documented `123456:ABC-DEF1234…`;
+    // issued tokens mostly start `AA`). Digits and lower case in the secret part keep words out.
+    anchor: { literal: ':A', back: /\d/, maxBack: 12, quick: (t, at) => /\d/.test(t[at - 1] ?? '') },
     // Also inside the Bot API's own URLs, where `bot` is glued to it: api.telegram.org/bot123…:AA…/getMe.
-    pattern: /(?:(?<![\w:])|(?<=\/bot))\d{5,12}:AA[A-Za-z0-9_-]{33}(?![\w-])/y,
-    accept: (value) => !isFakeBody(value.slice(value.indexOf(':') + 3)),
+    pattern: /(?:(?<![\w:])|(?<=\/bot))\d{5,12}:A[A-Za-z0-9_-]{34}(?![\w-])/y,
+    accept: (value) => {
+      const secret = value.slice(value.indexOf(':') + 2);
+      return /\d/.test(secret) && /[a-z]/.test(secret) && !isFakeBody(secret.replace(/^A/, ''));
+    },
   },
   {
     // A secret Jenkins keeps encrypted in its XML (credentials.xml, job configs): `{AQAAABAAAAAQ…=}`,
@@ -57,6 +62,7 @@ const anchoredRules: PatternRule[] = [
     kind: 'terraform_token',
     anchor: { literal: '.atlasv1.', back: /[A-Za-z0-9]/, maxBack: 14 },
     pattern: /(?<![\w-])[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![\w-])/y,
+    accept: (value) => !isFakeBody(value),
   },
   {
     kind: 'sidekiq_secret',
