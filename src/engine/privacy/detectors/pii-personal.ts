@@ -5,6 +5,8 @@ import { proseKeywords } from './pii-prose';
 import { moreKeywords } from './pii-keyed-more';
 import { phoneKeywords } from './pii-phones-labelled';
 import { placeKeywords } from './pii-places';
+import { addressKeywords } from './pii-addresses-labelled';
+import { extendAddressTails, findJapaneseAddresses } from './pii-address-parts';
 import { findStandaloneStreets, findWorldAddresses } from './pii-addresses-world';
 import { streetRules } from './pii-streets';
 import { findFullNames, ORGANISATION_WORDS } from './pii-names';
@@ -256,6 +258,7 @@ const keyed = new KeyedScan([
   ...moreKeywords,
   ...phoneKeywords,
   ...placeKeywords,
+  ...addressKeywords,
 ]);
 
 /** Dates of birth, document and account numbers named by their key, names under name keys or titles, street addresses. */
@@ -269,8 +272,11 @@ export const personalDetector: Detector = {
     findNamesBeforeEmails(text, out);
     findWorldAddresses(text, out);
     findStandaloneStreets(text, out);
+    findJapaneseAddresses(text, out);
     findFullNames(text, out);
     keyed.find(text, out);
+    // After every street rule: labelled, US/UK and continental streets all take the city and code after them.
+    extendAddressTails(text, out);
     return out;
   },
 };

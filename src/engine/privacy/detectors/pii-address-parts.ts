@@ -1,0 +1,106 @@
+import type { Finding } from '../detector';
+
+// The parts that follow a street in a postal address: its city and postal code, in the orders
+// countries write them (`, Springfield, OR 97403`, `, 75002 Paris`, `, Torrejón de Ardoz 39775`,
+// `, Reis do Norte - PI, 92862-942`, ` SW1A 2AA`). A place name or a number alone is everywhere in
+// code and prose; right after a street address found by another rule, it is the rest of that address.
+// Also Japanese addresses, whose block and lot numbers (`2丁目1番4号`) and postal mark (`〒472-2870`)
+// say what they are without any label.
+
+type Found = Omit<Finding, 'priority'>;
+
+/** A capitalised word of a place (`Neu`, `O'Keefeton`, `Złotów`), with the small words place names hold between them. */
+const CITY_WORD = "\\p{Lu}(?:\\p{L}|['’](?=\\p{L})){1,30}";
+const SMALL = '(?:de|del|della|di|da|do|dos|das|la|le|les|sur|sous|am|an|der|im|en|nad|upon|on|under|over|cum|in|y|i|op|aan|bei)';
+const CITY = `${CITY_WORD}(?:(?: |-)(?:${SMALL}(?: |-))?${CITY_WORD}){0,3}`;
+
+/**
+ * Postal codes: US ZIP and ZIP+4, Brazilian, Japanese, Portuguese, Polish, Swedish and Indian
+ * (`123 45`, `400 580`), Dutch (`1015 CJ`), UK and Canadian, four to six digits; an optional
+ * country prefix (`D-10115`). Checked only after a street, so their shapes may be loose.
+ */
+const POSTAL =
+  '(?:[A-Z]{1,2}-)?(?:\\d{5}-\\d{3,4}|\\d{3}-\\d{4}|\\d{4}-\\d{3}|\\d{2}-\\d{3}|\\d{3} \\d{2,3}|\\d{4} ?[A-Z]{2}|\\d{4,6}|' +
+  '[A-Z]{1,2}\\d[A-Z\\d]? ?\\d[A-Z\\d]{2}|[A-Z]\\d[A-Z] ?\\d[A-Z]\\d)(?![\\p{L}\\p{N}])';
+/** The same without four digits alone, for a code with no city beside it (`12 Main St 2019` ends in a year). */
+const POSTAL_ALONE = POSTAL.replace('\\d{4,6}', '\\d{5,6}');
+
+const TAIL = new RegExp(
+  '(?:' +
+    [
+      // City (a lower-case last word too: `Frasca laziale`), then a state or province, then the code.
+      `[,.]? ${CITY}(?: \\p{Ll}{3,14})?(?:,? - [A-Z]{2},?|,? [A-Z]{2})?,? ${POSTAL}`,
+      // The code, then the city; a lower-case last word only where the address ends.
+      `,? ${POSTAL} ${CITY}(?: \\p{Ll}{3,14}(?=[ \\t]*(?:[\\r\\n"'\`,.;)]|$)))?(?![\\p{L}\\p{N}])`,
+      ` ${POSTAL_ALONE}`,
+    ].join('|') +
+    ')',
+  'yu',
+);
+
+/** Each street address found, continued over the city and postal code that follow it. */
+export function extendAddressTails(text: string, out: Found[]): void {
+  for (const f of out) {
+    if (f.kind !== 'street_address') continue;
+    TAIL.lastIndex = f.end;
+    const m = TAIL.exec(text);
+    if (m) f.end += m[0].length;
+  }
+}
+
+/**
+ * `〒472-2870 港伊藤市2丁目1番4号`, `東京都千代田区1丁目2番3号`: the postal mark, the places before the
+ * block, then block (丁目), lot (番 or 番地) and building (号). Either the mark or the block numbers suffice.
+ */
+const KANA_HAN = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー]/u;
+const BLOCK = /\d{1,4}丁目\d{1,4}(?:番地?|-)\d{0,4}号?/y;
+const POSTAL_MARK = /〒[ \t]?\d{3}-\d{4}/y;
+
+/** How far back from `at` the places before a block or after a postal mark reach (at most twelve characters). */
+function placesBefore(text: string, at: number): number {
+  let start = at;
+  while (start > 0 && at - start < 12 && KANA_HAN.test(text[start - 1])) start--;
+  return start;
+}
+
+/** Found from the literals 丁目 and 〒 (indexOf), never by a pattern tried at every character of a text. */
+export function findJapaneseAddresses(text: string, out: Found[]): void {
+  let covered = 0;
+  // The blocks' spans, in text order, for the marks' loop to skip those already inside one.
+  const blocks: Found[] = [];
+  for (let at = text.indexOf('丁目'); at >= 0; at = text.indexOf('丁目', at + 2)) {
+    let digits = at;
+    while (digits > 0 && at - digits < 4 && text.charCodeAt(digits - 1) >= 48 && text.charCodeAt(digits - 1) <= 57) digits--;
+    if (digits === at || digits < covered) continue;
+    BLOCK.lastIndex = digits;
+    const m = BLOCK.exec(text);
+    if (!m) continue;
+    let start = placesBefore(text, digits);
+    // The postal mark before the places: `〒472-2870 港伊藤市2丁目…`.
+    const mark = text.lastIndexOf('〒', start);
+    if (mark >= 0 && start - mark <= 11) {
+      POSTAL_MARK.lastIndex = mark;
+      const p = POSTAL_MARK.exec(text);
+      if (p && /^[ \t　]?$/.test(text.slice(mark + p[0].length, start))) start = mark;
+    }
+    covered = digits + m[0].length;
+    blocks.push({ kind: 'street_address', start, end: covered });
+  }
+  for (const b of blocks) out.push(b);
+  // A postal mark that no block took: the code, and the places after it when there are some.
+  let next = 0;
+  for (let at = text.indexOf('〒'); at >= 0; at = text.indexOf('〒', at + 1)) {
+    while (next < blocks.length && blocks[next].end <= at) next++;
+    if (next < blocks.length && blocks[next].start <= at) continue;
+    POSTAL_MARK.lastIndex = at;
+    const m = POSTAL_MARK.exec(text);
+    if (!m) continue;
+    let end = at + m[0].length;
+    const gap = text[end] === ' ' || text[end] === '　' ? 1 : 0;
+    let places = end + gap;
+    while (places < text.length && places - end - gap < 12 && KANA_HAN.test(text[places])) places++;
+    const kind = places > end + gap ? 'street_address' : 'postal_code';
+    if (kind === 'street_address') end = places;
+    out.push({ kind, start: at, end });
+  }
+}
