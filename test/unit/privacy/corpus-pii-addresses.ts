@@ -24,11 +24,26 @@ export const piiAddressCases: Case[] = [
     `住所: ${R('street_address')}\nI moved to ${R('street_address', 2)} last spring.`],
   ['a year after a street is no postal code', 'ship to 12 Main Street 2019 edition', `ship to ${R('street_address')} 2019 edition`],
   ['a japanese postal code alone', 'postal 〒530-0001', `postal ${R('postal_code')}`],
+  ['streets named after a person, hyphenated, and german prepositions', 'I moved to Paul-Klee-Weg 3; she lives at Hitziger Str. 95a',
+    `I moved to ${R('street_address')}; she lives at ${R('street_address', 2)}`],
+  ['dutch streets with a surname particle and a floor', 'Deliver to van der Heijdendijk 885a or Frerikslaan 804 III before Friday.',
+    `Deliver to ${R('street_address')} or ${R('street_address', 2)} before Friday.`],
+  ['swedish streets, one word or a genitive before gata', 'Deliver to Östra Bäckgränden 143 or Leifs Gata 854 today',
+    `Deliver to ${R('street_address')} or ${R('street_address', 2)} today`],
+  ['spanish and italian street types, and a house without a number', 'Vivo en Barranco Clemente Caldera 3, antes en Gran Subida Susana s/n. y Strada Betta 12',
+    `Vivo en ${R('street_address')}, antes en ${R('street_address', 2)} y ${R('street_address', 3)}`],
+  ['polish street prefixes in lower case, with a flat number', 'Mieszkam przy szosa Wrońskiego 5/2, wcześniej ul. Lipowa 4',
+    `Mieszkam przy ${R('street_address')}, wcześniej ${R('street_address', 2)}`],
+  ['brazilian and french streets, number first', 'I moved to 716 Marginal Isabella, then 5106 Passage des Saussaies',
+    `I moved to ${R('street_address')}, then ${R('street_address', 2)}`],
+  ['a continental street, then its city and postal code', 'Please send the invoice to Incrocio Dina 195, Mara 86350.',
+    `Please send the invoice to ${R('street_address')}.`],
 ];
 
 export const piiAddressLookalikes: Negative[] = [
   ['addresses of hosts, mailboxes and wallets', 'ip_address: "localhost 8080"\nemail_address = "Team 5 <team>"\nwalletAddress: "Main 12"'],
   ['address form labels and placeholders', 'addressLine2: "Address line 2"\nstreet: "Enter your street 1"\naddress: "Optional Field 3"'],
   ['an address key in code', 'address = server.address()\naddress: string;\nconst addr = `${host}:${port}`;'],
+  ['street types without a name and number after them', 'the Plaza 3 model, a Via 2 link, park 12 cars, Puerta del sol, Camino 7'],
   ['an address without a house number', 'address: "Main Street"\nstreet: Baker Street'],
 ];
