@@ -106,7 +106,8 @@ const STANDALONE = new RegExp(
       // Dutch, with the particles of a surname before it: van der Horstlaan 5, Kramerdijk 982c, Martensplantsoen 979
       `(?:(?:van (?:der |de |den )?|de |den )(?=[${UP}]))?[${UP}][${LOW}-]*(?:straat|laan|gracht|plantsoen|dijk|kade|singel)`,
       // Nordic, one word or a genitive before Väg/Gata: Ekgränden 58, Östra Bäckgärdet 2, Leifs Gata 854
-      `(?:(?:Västra|Östra|Norra|Södra|Övre|Undre|Nedre|Stora|Lilla) )?[${UP}][${LOW}-]*(?:gatan|vägen|veien|vej|gade|gränden|gärdet|allén|stigen|backen|torget)`,
+      `(?:(?:Västra|Östra|Norra|Södra|Övre|Undre|Nedre|Stora|Lilla) )?[${UP}][${LOW}-]*` +
+        '(?:gatan|vägen|veien|vej|gade|gränden|gärdet|allén|stigen|backen|torget)',
       `(?:${NAME} ){1,3}(?:Väg|Gata|Gränd|Allé)`,
       `${ROMANCE_TYPE} (?:(?:de|del|della|da|di|do|dos|das|la|las|los) )?${NAME}(?: ${NAME}){0,3},?`,
       `${POLISH_TYPE} ?${NAME}(?:[ -]${NAME}){0,2}`,
