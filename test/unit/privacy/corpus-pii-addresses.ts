@@ -38,6 +38,17 @@ export const piiAddressCases: Case[] = [
     `I moved to ${R('street_address')}, then ${R('street_address', 2)}`],
   ['a continental street, then its city and postal code', 'Please send the invoice to Incrocio Dina 195, Mara 86350.',
     `Please send the invoice to ${R('street_address')}.`],
+  ['cities under a key with lower-case words, apostrophes and kanji',
+    "city: Kostrzyn nad Odrą\ncity: Nether O'Keefe\n\"city\": \"Casella ligure\"\ncity: 西村市",
+    `city: ${R('city')}\ncity: ${R('city', 2)}\n"city": "${R('city', 3)}"\ncity: ${R('city', 4)}`],
+  ['postal codes of brazil, japan, india and a loose uk shape under a zip key', 'zip: 06197-995\nzip: 358-2855\nzip: 400 580\n"zip": "PH94 35H"',
+    `zip: ${R('postal_code')}\nzip: ${R('postal_code', 2)}\nzip: ${R('postal_code', 3)}\n"zip": "${R('postal_code', 4)}"`],
+  ['a uk postcode whose digits repeat', '"postcode": "E1X 1ZI"', `"postcode": "${R('postal_code')}"`],
+  ['a us town, state and zip without a street', 'I live in Mountain View, CA 94043 now', `I live in ${R('city')}, ${R('postal_code')} now`],
+  // Was a look-alike of pii-more (no phone): it is a town, a state and a ZIP+4.
+  ['a zip+4 after its state is a postal code, not a phone', 'Raquelburgh, DE 03910-4215', `${R('city')}, ${R('postal_code')}`],
+  ['a town right before its labelled postal code', 'Our office in Bad Saphirastadt (postcode 14467) opens at 9.',
+    `Our office in ${R('city')} (postcode ${R('postal_code')}) opens at 9.`],
 ];
 
 export const piiAddressLookalikes: Negative[] = [
@@ -45,5 +56,7 @@ export const piiAddressLookalikes: Negative[] = [
   ['address form labels and placeholders', 'addressLine2: "Address line 2"\nstreet: "Enter your street 1"\naddress: "Optional Field 3"'],
   ['an address key in code', 'address = server.address()\naddress: string;\nconst addr = `${host}:${port}`;'],
   ['street types without a name and number after them', 'the Plaza 3 model, a Via 2 link, park 12 cars, Puerta del sol, Camino 7'],
+  ['a city key before a type or a call, and codes that are placeholders', 'city: String\ncity = city.lower()\nzip: 11111\nzip: 00000-000'],
+  ['a comma and two capitals before five digits that is no state', 'Foo, XX 12345 and Bar, QQ 54321'],
   ['an address without a house number', 'address: "Main Street"\nstreet: Baker Street'],
 ];

@@ -104,3 +104,50 @@ export function findJapaneseAddresses(text: string, out: Found[]): void {
     out.push({ kind, start: at, end });
   }
 }
+
+/** The two-letter codes of US states, districts and territories. */
+const US_STATE =
+  '(?:A[KLRSZ]|C[AOT]|D[CE]|F[LM]|G[AU]|HI|I[ADLN]|K[SY]|LA|M[ADEHINOPST]|N[CDEHJMVY]|O[HKR]|P[AR]|RI|S[CD]|T[NX]|UT|V[AIT]|W[AIVY])';
+/** `Mountain View, CA 94043` without a street before it: the state and ZIP say the words before them are a town. */
+const US_CITY_STATE_ZIP = new RegExp(`(?<![\\w-])(?<city>${CITY})(?<code>, ${US_STATE} \\d{5}(?:-\\d{4})?)(?![\\w-])`, 'yu');
+/** `Potsdam (postcode 14467)`, `Springfield, zip 62701`: a place right before a labelled postal code. */
+const CITY_BEFORE_CODE_KEY = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?<city>${CITY}(?: \\p{Ll}{3,14})?|[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}ー]{1,12})(?: ?\\(|, \\(?)` +
+    '(?:[Pp]ost ?code|[Pp]ostal code|ZIP(?: code)?|[Zz]ip(?: ?code)?|PLZ|CAP|CEP)' +
+    '[ \\t]?[:#]?[ \\t]?$',
+  'u',
+);
+
+const STATE_ZIP = new RegExp(`${US_STATE} \\d{5}(?:-\\d{4})?(?![\\w-])`, 'y');
+const TOWN_CHARACTER = /[\p{L}'’ -]/u;
+const WORD_START = /(?<![\p{L}'’-])\p{Lu}/gu;
+
+/** Towns named by the postal code after them: a US state and ZIP, or a code under its label. */
+export function findTownsBeforeCodes(text: string, out: Found[]): void {
+  // `, CA 94043` found first (indexOf and one sticky test), then the town before it, tried from
+  // its earliest capitalised word within 60 characters (the longest town that reaches the comma).
+  for (let at = text.indexOf(', '); at >= 0; at = text.indexOf(', ', at + 2)) {
+    STATE_ZIP.lastIndex = at + 2;
+    if (!STATE_ZIP.test(text)) continue;
+    let start = at;
+    while (start > 0 && at - start < 60 && TOWN_CHARACTER.test(text[start - 1])) start--;
+    const head = text.slice(start, at);
+    for (let w = WORD_START.exec(head); w; w = WORD_START.exec(head)) {
+      US_CITY_STATE_ZIP.lastIndex = start + w.index;
+      const m = US_CITY_STATE_ZIP.exec(text);
+      if (!m?.groups) continue;
+      const cityEnd = m.index + m.groups.city.length;
+      out.push({ kind: 'city', start: m.index, end: cityEnd }, { kind: 'postal_code', start: cityEnd + 2, end: m.index + m[0].length });
+      break;
+    }
+    WORD_START.lastIndex = 0;
+  }
+  for (const f of out.filter((x) => x.kind === 'postal_code')) {
+    const before = text.slice(Math.max(0, f.start - 80), f.start);
+    const m = CITY_BEFORE_CODE_KEY.exec(before);
+    if (m?.groups) {
+      const start = f.start - before.length + m.index;
+      out.push({ kind: 'city', start, end: start + m.groups.city.length });
+    }
+  }
+}

@@ -6,7 +6,7 @@ import { moreKeywords } from './pii-keyed-more';
 import { phoneKeywords } from './pii-phones-labelled';
 import { placeKeywords } from './pii-places';
 import { addressKeywords } from './pii-addresses-labelled';
-import { extendAddressTails, findJapaneseAddresses } from './pii-address-parts';
+import { extendAddressTails, findJapaneseAddresses, findTownsBeforeCodes } from './pii-address-parts';
 import { findStandaloneStreets, findWorldAddresses } from './pii-addresses-world';
 import { streetRules } from './pii-streets';
 import { findFullNames, ORGANISATION_WORDS } from './pii-names';
@@ -277,6 +277,7 @@ export const personalDetector: Detector = {
     keyed.find(text, out);
     // After every street rule: labelled, US/UK and continental streets all take the city and code after them.
     extendAddressTails(text, out);
+    findTownsBeforeCodes(text, out);
     return out;
   },
 };

@@ -10,8 +10,14 @@ const CITY_WORDS_WORLD = ['stadt', 'ville', 'ciudad', 'cidade', 'città', 'plaat
 const CITY_WORLD = capitalisedOrNot(CITY_WORDS_WORLD);
 
 /** One to four capitalised words (not all capitals: `SIGTERM`), joined by spaces or dashes, with the small words place names hold. */
-const WORD = "\\p{Lu}\\p{Ll}(?:\\p{L}|['’](?=\\p{L})){0,29}\\.?";
-const PLACE = `${WORD}(?:[ -](?:${WORD}|upon|on|in|de|del|la|le|les|sur|am|an|der|im|en)){0,4}`;
+const WORD = "\\p{Lu}(?:\\p{Ll}|\\p{Lu}\\p{Ll}|['’]\\p{Lu})(?:\\p{L}|['’](?=\\p{L})){0,29}\\.?";
+/**
+ * After its first word a place may hold lower-case words (`Kostrzyn nad Odrą`, `Aulnay-sous-Bois`,
+ * `Adelasia laziale`, `Pereira do Sul`): the key has said it is a place. Japanese places are written
+ * in kanji and kana (`西村市`).
+ */
+const PLACE =
+  `${WORD}(?:[ -](?:${WORD}|\\p{Ll}{1,12}(?:['’]\\p{Lu}\\p{Ll}+)?)){0,4}|[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}ー]{1,12}`;
 
 /** Words after a city key that are a type, a placeholder or a field, not a place. */
 const NOT_PLACES =
@@ -30,9 +36,11 @@ const city: KeyedRule = {
   accept: (value) => !NOT_PLACES.test(value),
 };
 
-/** A postal code's shapes: US ZIP (and ZIP+4), UK, Canadian, Dutch, Polish, Portuguese, and four to six digits. */
+/** A postal code's shapes: US ZIP (and ZIP+4), Brazilian, UK, Canadian, Dutch, Polish, Portuguese, Japanese, Indian, and four to six digits. */
 const POSTAL =
-  '\\d{5}-\\d{4}|[A-Z]{1,2}\\d[A-Z\\d]? ?\\d[A-Z]{2}|[A-Z]\\d[A-Z] ?\\d[A-Z]\\d|\\d{4} ?[A-Z]{2}|\\d{2}-\\d{3}|\\d{4}-\\d{3}|\\d{3} \\d{2}|\\d{4,6}';
+  '\\d{5}-\\d{3,4}|[A-Z]{1,2}\\d[A-Z\\d]? ?\\d[A-Z\\d][A-Z]|[A-Z]\\d[A-Z] ?\\d[A-Z]\\d|\\d{4} ?[A-Z]{2}|\\d{2}-\\d{3}|\\d{4}-\\d{3}|' +
+  // Japanese (530-0001), Indian (400 580), Swedish (111 21), then four to six digits.
+  '\\d{3}-\\d{4}|\\d{3} \\d{2,3}|\\d{4,6}';
 
 const postal: KeyedRule = {
   kind: 'postal_code',
@@ -45,7 +53,7 @@ const postal: KeyedRule = {
     'yu',
   ),
   // A run of one digit is a placeholder; `zip 12345` with nothing naming a place around it is a count in code.
-  accept: (value) => !/^(\d)\1+$/.test(value.replace(/\D/g, '')),
+  accept: (value) => !/^(\d)\1+$/.test(value.replace(/[ -]/g, '')),
 };
 
 /**
