@@ -1,6 +1,7 @@
 import { R, type Case, type Negative } from './corpus-helpers';
 
-// Postal addresses named by a label, and the city and postal code that follow a street. Examples
+// Postal addresses named by a label, and the city and postal code that follow a street; phone
+// numbers in the layouts people write them in (extensions, glued country codes, `reach me on`). Examples
 // written for these tests (invented streets and towns); the look-alikes are addresses of hosts,
 // mailboxes and memory, and form labels about an address.
 
@@ -49,6 +50,14 @@ export const piiAddressCases: Case[] = [
   ['a zip+4 after its state is a postal code, not a phone', 'Raquelburgh, DE 03910-4215', `${R('city')}, ${R('postal_code')}`],
   ['a town right before its labelled postal code', 'Our office in Bad Saphirastadt (postcode 14467) opens at 9.',
     `Our office in ${R('city')} (postcode ${R('postal_code')}) opens at 9.`],
+  ['a us number with its extension', 'Call (805) 555-0188 x8772 or 680-318-9778 ext. 117 today',
+    `Call ${R('phone')} or ${R('phone', 2)} today`],
+  ['a country code run into the first group, and a whole national number in one group', 'Tel +91676-887-3224 / +33 438183046',
+    `Tel ${R('phone')} / ${R('phone', 2)}`],
+  ['national numbers without a trunk 0 after a phrase to reach someone', 'You can reach me on 48-232-78-66 or contact me at 979-472-571.',
+    `You can reach me on ${R('phone')} or contact me at ${R('phone', 2)}.`],
+  ['a trunk group of 0 and five digits, and a nine-digit group under a label', 'Call 098191 81484 or 016977 3753. Tel: (0323) 06885164',
+    `Call ${R('phone')} or ${R('phone', 2)}. Tel: ${R('phone', 3)}`],
 ];
 
 export const piiAddressLookalikes: Negative[] = [
@@ -58,5 +67,6 @@ export const piiAddressLookalikes: Negative[] = [
   ['street types without a name and number after them', 'the Plaza 3 model, a Via 2 link, park 12 cars, Puerta del sol, Camino 7'],
   ['a city key before a type or a call, and codes that are placeholders', 'city: String\ncity = city.lower()\nzip: 11111\nzip: 00000-000'],
   ['a comma and two capitals before five digits that is no state', 'Foo, XX 12345 and Bar, QQ 54321'],
+  ['numbers after reach words that are no phone', 'reach me on 12 May; contact me at 3 pm; the tel 1234567 x and build 0.12345 x4'],
   ['an address without a house number', 'address: "Main Street"\nstreet: Baker Street'],
 ];

@@ -26,7 +26,7 @@ const tables: Record<string, Case[]> = {
   'personal data': piiPersonalCases,
   'prose and addresses abroad': piiProseCases,
   'people credited or located in code': piiCreditCases,
-  'labelled addresses and their cities and codes': piiAddressCases,
+  'addresses, their towns and codes, and phones as people write them': piiAddressCases,
   'generic secrets': genericCases,
 };
 

@@ -10,7 +10,7 @@ const CITY_WORDS_WORLD = ['stadt', 'ville', 'ciudad', 'cidade', 'città', 'plaat
 const CITY_WORLD = capitalisedOrNot(CITY_WORDS_WORLD);
 
 /** One to four capitalised words (not all capitals: `SIGTERM`), joined by spaces or dashes, with the small words place names hold. */
-const WORD = "\\p{Lu}(?:\\p{Ll}|\\p{Lu}\\p{Ll}|['’]\\p{Lu})(?:\\p{L}|['’](?=\\p{L})){0,29}\\.?";
+const WORD = "\\p{Lu}(?:\\p{Ll}|['’]\\p{Lu})(?:\\p{L}|['’](?=\\p{L})){0,29}\\.?";
 /**
  * After its first word a place may hold lower-case words (`Kostrzyn nad Odrą`, `Aulnay-sous-Bois`,
  * `Adelasia laziale`, `Pereira do Sul`): the key has said it is a place. Japanese places are written
