@@ -58,6 +58,9 @@ export const piiAddressCases: Case[] = [
     `You can reach me on ${R('phone')} or contact me at ${R('phone', 2)}.`],
   ['a trunk group of 0 and five digits, and a nine-digit group under a label', 'Call 098191 81484 or 016977 3753. Tel: (0323) 06885164',
     `Call ${R('phone')} or ${R('phone', 2)}. Tel: ${R('phone', 3)}`],
+  ['a greeting that opens a message, whatever the name', 'Hi Claas, your order has shipped.\nDear Ansberte Hubert,\nthanks',
+    `Hi ${R('person_name')}, your order has shipped.\nDear ${R('person_name', 2)},\nthanks`],
+  ['two capitalised names in a url query', 'GET /search?name=Marten+Dylus&page=2', `GET /search?name=${R('person_name')}&page=2`],
 ];
 
 export const piiAddressLookalikes: Negative[] = [
@@ -68,5 +71,7 @@ export const piiAddressLookalikes: Negative[] = [
   ['a city key before a type or a call, and codes that are placeholders', 'city: String\ncity = city.lower()\nzip: 11111\nzip: 00000-000'],
   ['a comma and two capitals before five digits that is no state', 'Foo, XX 12345 and Bar, QQ 54321'],
   ['numbers after reach words that are no phone', 'reach me on 12 May; contact me at 3 pm; the tel 1234567 x and build 0.12345 x4'],
+  ['greetings of no one, or inside a sentence', 'Hello World, again\nHi there, all\nDear Customer,\nwe say Hi Claas, then leave'],
+  ['a url query name that is one word or lower case', 'GET /search?name=Marten&x=1 and ?name=my+package'],
   ['an address without a house number', 'address: "Main Street"\nstreet: Baker Street'],
 ];

@@ -197,7 +197,9 @@ const bareName: KeyedRule = {
     const words = value.split(/[ +]/);
     // The words after the given name are capitalised words (`Julia REPL` names a language mode).
     const rest = words.slice(1);
-    const person = isGivenName(words[0]) || PERSON_OBJECT.test(text.slice(Math.max(0, start - 120), start));
+    // In a URL's query (`?name=Marten+Dylus`, `&name=…`) a name of two or more capitalised words is a person searched for.
+    const inQuery = /[?&]name=$/.test(text.slice(Math.max(0, start - 6), start));
+    const person = inQuery || isGivenName(words[0]) || PERSON_OBJECT.test(text.slice(Math.max(0, start - 120), start));
     // `The Stdlib Authors`, `Acme Labs`: a group or a company, not a person.
     if (/^(?:The|Our|Your|All)$/.test(words[0]) || rest.some((w) => ORGANISATION.test(w))) return false;
     return person && rest.every((w) => /^\p{Lu}\p{Ll}/u.test(w)) &&

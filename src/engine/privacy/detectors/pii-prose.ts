@@ -100,8 +100,27 @@ const greeting: KeyedRule = {
   kind: 'person_name',
   standalone: true,
   pattern: new RegExp(`(?:[Hh]i|[Hh]ello|[Hh]ey|[Dd]ear|[Tt]hanks|[Tt]hank you),? (?<value>${NAME_WORD}(?: ${NAME_WORD})?)(?=[,!.:;])`, 'yu'),
-  accept: (value) => isGivenName(value.split(' ')[0]),
+  accept: (value, text, start) => isGivenName(value.split(' ')[0]) || greetsSomeone(value, text, start),
 };
+
+/** Who a greeting may address that is no person: `Hello World,`, `Hi there,`, `Dear Customer,`. */
+const NOT_GREETED = new RegExp(
+  '^(?:World|There|All|Team|Everyone|Everybody|Folks|Guys|Sir|Sirs|Madam|Friend|Friends|Customer|User|Users|Admin|Support|' +
+    'Reader|Readers|Developer|Developers|Maintainers|Community|Again|Back|Future|Mom|Dad|Universe|Earth|Hiring|Manager|Colleagues)$',
+);
+
+/**
+ * Any capitalised name after a greeting that opens its line or sentence and ends in a comma (`Hi
+ * Claas, your order…`, `Dear Ansberte Hubert,`): a letter's or a message's opening, whatever the name.
+ */
+function greetsSomeone(value: string, text: string, start: number): boolean {
+  const words = value.split(' ');
+  if (text[start + value.length] !== ',' || NOT_GREETED.test(words[0]) || words.some((w) => w.length < 2 || /-$/.test(w))) return false;
+  // The text's start counts as a line's start.
+  const from = Math.max(0, start - 12);
+  const before = (from === 0 ? '\n' : '') + text.slice(from, start);
+  return /[\r\n.!?>"'`]\s*(?:[Hh]i|[Hh]ello|[Hh]ey|[Dd]ear),? $/.test(before);
+}
 
 /** Who a log or a message says is signed in (`Logged in as Julian75.`): a handle with a digit, `_` or `.` in it. */
 const signedInAs: KeyedRule = {
