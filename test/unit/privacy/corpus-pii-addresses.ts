@@ -61,6 +61,8 @@ export const piiAddressCases: Case[] = [
   ['a greeting that opens a message, whatever the name', 'Hi Claas, your order has shipped.\nDear Ansberte Hubert,\nthanks',
     `Hi ${R('person_name')}, your order has shipped.\nDear ${R('person_name', 2)},\nthanks`],
   ['two capitalised names in a url query', 'GET /search?name=Marten+Dylus&page=2', `GET /search?name=${R('person_name')}&page=2`],
+  ['handles in a profile url, and a dotted handle under a username key', 'https://ex.org/users/Merritt_Bogisich/profile /u/brandy11\nusername: Oral.Ward',
+    `https://ex.org/users/${R('username')}/profile /u/${R('username', 2)}\nusername: ${R('username', 3)}`],
 ];
 
 export const piiAddressLookalikes: Negative[] = [
@@ -73,5 +75,7 @@ export const piiAddressLookalikes: Negative[] = [
   ['numbers after reach words that are no phone', 'reach me on 12 May; contact me at 3 pm; the tel 1234567 x and build 0.12345 x4'],
   ['greetings of no one, or inside a sentence', 'Hello World, again\nHi there, all\nDear Customer,\nwe say Hi Claas, then leave'],
   ['a url query name that is one word or lower case', 'GET /search?name=Marten&x=1 and ?name=my+package'],
+  ['routes, files, hashes and versions after /users/', '/users/sign_in /users/me /users/v2/ /users/index.json /users/a3f5c9e/ /u/GPL-3.0/ /users/:id'],
+  ['a member access under a username key', 'username: Settings.Default'],
   ['an address without a house number', 'address: "Main Street"\nstreet: Baker Street'],
 ];

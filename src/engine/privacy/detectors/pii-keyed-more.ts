@@ -59,8 +59,9 @@ const longitude: KeyedRule = {
 function looksLikeHandle(value: string): boolean {
   if (!/[0-9_.-]/.test(value)) return false;
   // `Amir.Heidenreich`: a person's names joined by a dot, as directories write user names.
-  const dotted = /^(\p{Lu}\p{Ll}+)\.\p{Lu}\p{Ll}+\d{0,4}$/u.exec(value);
-  if (dotted) return isGivenName(dotted[1]);
+  const dotted = /^(\p{Lu}\p{Ll}+)\.(\p{Lu}\p{Ll}+)\d{0,4}$/u.exec(value);
+  // `Oral.Ward`: any first name, unless the second part names a member (`Settings.Default`, `Config.Username`).
+  if (dotted) return isGivenName(dotted[1]) || !CODE_MEMBER.test(dotted[2]);
   // Dotted values with capitals are code (`import_validatorPrimitives.tString`); handles are `john.doe`.
   if (value.includes('.') && /[A-Z]/.test(value)) return false;
   if (/^(?:this|self|user|req|request|ctx|config|process|props|data|form|args|options|params)\./i.test(value)) return false;
@@ -68,6 +69,29 @@ function looksLikeHandle(value: string): boolean {
   if (/\.[A-Za-z_$]*(?:name|user|login|id|handle)$/i.test(value) || /^[A-Za-z_$]\./.test(value)) return false;
   return !/^[A-Z][A-Za-z]*(?:\.[A-Za-z]+)+$/.test(value) && /[A-Za-z]/.test(value);
 }
+
+/** Capitalised members that follow a class or a settings object in code, not a person's surname. */
+const CODE_MEMBER = /^(?:Default|Defaults|Value|Values|Name|Username|User|Login|Id|Current|Instance|Properties|Settings|Config|Empty|None|Null|Get|Set)$/;
+
+/**
+ * A handle in a profile URL's path (`/users/Merritt_Bogisich/profile`, `/u/Brandy11`): a digit in
+ * it, or a person's names joined by `_` or `.`. Route names (`/users/sign_in`, `/users/me`,
+ * `/users/:id`, `/users/v2`) and files (`/users/index.json`) are left.
+ */
+/** Hashes, files, versions, licences, encodings and platforms (`a3f5c9e`, `index.json`, `GPL-3.0`, `utf-8`, `arm64-v8a`). */
+const NOT_A_HANDLE = /^[0-9a-f]+$|\.[A-Za-z]{1,4}$|\d\.\d|-v?\d|^(?:sha|md|aes|utf|iso|ascii|latin|crc|arm|x86|amd|win|cp|python|node|ipv|es|v)[-_]?\d/i;
+
+const urlHandle: KeyedRule = {
+  kind: 'username',
+  standalone: true,
+  pattern: /(?:users?|members?|profiles?|people|u)\/(?<value>[A-Za-z][A-Za-z0-9_.-]{1,38}[A-Za-z0-9])(?=[/?#"'\s)\]]|$)/y,
+  accept: (value, text, start) => {
+    if (!/\/(?:users?|members?|profiles?|people|u)\/$/.test(text.slice(Math.max(0, start - 10), start))) return false;
+    if (/^\p{Lu}\p{Ll}+[._]\p{Lu}\p{Ll}+\d{0,4}$/u.test(value)) return true;
+    return /\d/.test(value) && /[a-z]/.test(value) && (value.match(/[A-Za-z]/g) ?? []).length >= 3 && !NOT_A_HANDLE.test(value) &&
+      !/^(?:user|test|admin|root|guest|demo|example|foo|bar|page|id)[\d_.-]*$/i.test(value);
+  },
+};
 
 /** `user name` in German, Dutch, Norwegian, Swedish, Finnish, Italian, French and Spanish. */
 const USERNAME_WORDS_WORLD = [
@@ -156,6 +180,8 @@ export const moreKeywords: KeywordTable = [
   { words: ['lon', 'lng', 'longitude'], rule: longitude, sources: ['lon(?![a-z])', 'lng', 'longitude'] },
   // A bare `user` or `login` key takes a handle too (`user: jsmith84`); `user: admin` and `user: currentUser` stay (looksLikeHandle).
   { words: ['user name', 'login name', 'user', 'login', ...USERNAME_WORDS_WORLD], rule: username },
+  { words: ['users/', 'user/', 'members/', 'member/', 'profiles/', 'profile/', 'people/', 'u/'], rule: urlHandle,
+    sources: ['users?/', 'members?/', 'profiles?/', 'people/', 'u/'] },
   // `sol` ends where a word would go on (`console` fails inside the scan).
   { words: ['solana', 'sol'], rule: solana, sources: ['sol(?:ana)?(?![a-z])'] },
   // `plate` alone too (`with plate QU67IVL`): the value's own shape (UK: AB12 CDE) keeps a dinner plate out.
