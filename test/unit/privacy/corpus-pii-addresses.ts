@@ -63,6 +63,9 @@ export const piiAddressCases: Case[] = [
   ['two capitalised names in a url query', 'GET /search?name=Marten+Dylus&page=2', `GET /search?name=${R('person_name')}&page=2`],
   ['handles in a profile url, and a dotted handle under a username key', 'https://ex.org/users/Merritt_Bogisich/profile /u/brandy11\nusername: Oral.Ward',
     `https://ex.org/users/${R('username')}/profile /u/${R('username', 2)}\nusername: ${R('username', 3)}`],
+  ['an imei printed in its dashed groups, without a label', 'My phone (35-209900-176148-1) was stolen.', `My phone (${R('imei')}) was stolen.`],
+  ['a password handed over as what to sign in with', 'Use Tr0ub4dor&3x to sign in, or use "x9#Lm2pQw" to log in.',
+    `Use ${R('password')} to sign in, or use "${R('password', 2)}" to log in.`],
 ];
 
 export const piiAddressLookalikes: Negative[] = [
@@ -77,5 +80,7 @@ export const piiAddressLookalikes: Negative[] = [
   ['a url query name that is one word or lower case', 'GET /search?name=Marten&x=1 and ?name=my+package'],
   ['routes, files, hashes and versions after /users/', '/users/sign_in /users/me /users/v2/ /users/index.json /users/a3f5c9e/ /u/GPL-3.0/ /users/:id'],
   ['a member access under a username key', 'username: Settings.Default'],
+  ['dashed groups failing the imei check digit', 'build 35-209900-176148-2'],
+  ['what else one uses to sign in', 'Use Chrome to sign in. Use your_account to log in. Use v2.10.0 to sign in. Use fe80::1 to log in. Use SAML2 to sign on.'],
   ['an address without a house number', 'address: "Main Street"\nstreet: Baker Street'],
 ];

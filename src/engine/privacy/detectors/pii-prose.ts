@@ -61,6 +61,19 @@ const passwordProse: KeyedRule = {
 };
 
 /**
+ * A password handed over as what to sign in with (`Use Tr0ub4dor&3 to sign in`, `use "x9#Lm2pQ" to
+ * log in`): the phrase after it says what it is; the value must still look like a password (not
+ * `Use Chrome to sign in`, `use your_account to log in`).
+ */
+const useToSignIn: KeyedRule = {
+  kind: 'password',
+  standalone: true,
+  pattern: /[Uu]se[ \t]+["'“‘]?(?<value>[^\s"'”’<>]{6,64})(?=["'”’]?[ \t]+to[ \t]+(?:sign|log)[ -]?(?:in|on)\b)/y,
+  // Not what else one uses to sign in: a path, a file, a version, a host, a hash or id, a number (`v2.10.0`, `main.ts`, `fe80::1`).
+  accept: (value) => looksLikePassword(value) && !/[/:]|\d\.\d|\.[a-z]{1,4}$|^[\da-f-]+$|^\d+$|^[A-Z][a-z]+(?:-[A-Z]?[a-z0-9.]+)+$/.test(value),
+};
+
+/**
  * A key or token given in a sentence: "Your API key is 2afd…", "the token was ghx7…". A secret is
  * random: letters and digits both, high entropy, not words joined by separators or a path.
  */
@@ -136,6 +149,7 @@ const signedInAs: KeyedRule = {
 /** The keywords of these, for the one keyword scan of personal data (pii-personal.ts). */
 export const proseKeywords: KeywordTable = [
   { words: ['password', 'passcode', 'passphrase', 'passwd'], rule: passwordProse },
+  { words: ['use'], rule: useToSignIn, sources: ['use[ \t]'] },
   // Keyword sources end where a word would go on: `pin` in `mapping`, `sol` in `console` fail inside the scan.
   { words: ['pin'], rule: pin, sources: ['pin(?![a-z])'] },
   // `hi`, `hey`, `dear` end where a word would go on (`this`, `they`, `deary` fail inside the scan).
