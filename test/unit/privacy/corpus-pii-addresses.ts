@@ -19,6 +19,11 @@ export const piiAddressCases: Case[] = [
   ['city, state and zip+4 after a street', 'HQ: 1600 Amphitheatre Parkway, Mountain View, CA 94043-1351.', `HQ: ${R('street_address')}.`],
   ['city then postal code after a continental street', 'Send it to Feldsiefer Weg 93c, Neu Josystadt 98872 by Monday.',
     `Send it to ${R('street_address')} by Monday.`],
+  ['towns with small words and hyphens, and kanji, before their code', 'to 76 Impasse de Seine, Saint-Maur-des-Fossés 86964.\nto Vía Juan Carlos, 7, ' +
+    'Chiclana de la Frontera 11887.\nto 47 Adams Green, Hoeger-over-Schumm NE79 9HH.\nto 5丁目7番3号, 結衣市 250-3594.',
+    `to ${R('street_address')}.\nto ${R('street_address', 2)}.\nto ${R('street_address', 3)}.\nto ${R('street_address', 4)}.`],
+  ['german -weg and dutch -park streets without a code', 'I moved from Eichenweg 65c to Twanpark 4.',
+    `I moved from ${R('street_address')} to ${R('street_address', 2)}.`],
   ['a city with a lower-case last word before its code', 'invoice to Via Roma 10, Frasca laziale 95817.', `invoice to ${R('street_address')}.`],
   ['a uk postcode straight after the street and city', 'post to 10 Downing Street, London SW1A 2AA today', `post to ${R('street_address')} today`],
   ['japanese block numbers and the postal mark', '住所: 〒100-0001 千代田区1丁目2番3号\nI moved to 2丁目6番1号 last spring.',

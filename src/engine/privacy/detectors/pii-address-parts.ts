@@ -11,8 +11,11 @@ type Found = Omit<Finding, 'priority'>;
 
 /** A capitalised word of a place (`Neu`, `O'Keefeton`, `Złotów`), with the small words place names hold between them. */
 const CITY_WORD = "\\p{Lu}(?:\\p{L}|['’](?=\\p{L})){1,30}";
-const SMALL = '(?:de|del|della|di|da|do|dos|das|la|le|les|sur|sous|am|an|der|im|en|nad|upon|on|under|over|cum|in|y|i|op|aan|bei)';
-const CITY = `${CITY_WORD}(?:(?: |-)(?:${SMALL}(?: |-))?${CITY_WORD}){0,3}`;
+const SMALL =
+  '(?:de|del|della|dei|di|da|do|dos|das|des|du|la|las|los|le|les|el|al|sur|sous|lès|am|an|der|im|en|nad|pod|upon|on|under|over|cum|by|in|y|i|op|aan|bei)';
+/** `Neu Josystadt`, `Saint-Maur-des-Fossés`, `Chiclana de la Frontera`. */
+const CITY = `${CITY_WORD}(?:(?: |-)(?:${SMALL}(?: |-)){0,2}${CITY_WORD}){0,3}`;
+const KANA_HAN_RUN = '[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}ー]{1,12}';
 
 /**
  * Postal codes: US ZIP and ZIP+4, Brazilian, Japanese, Portuguese, Polish, Swedish and Indian
@@ -28,8 +31,11 @@ const POSTAL_ALONE = POSTAL.replace('\\d{4,6}', '\\d{5,6}');
 const TAIL = new RegExp(
   '(?:' +
     [
-      // City (a lower-case last word too: `Frasca laziale`), then a state or province, then the code.
-      `[,.]? ${CITY}(?: \\p{Ll}{3,14})?(?:,? - [A-Z]{2},?|,? [A-Z]{2})?,? ${POSTAL}`,
+      // City (a lower-case last word too: `Frasca laziale`, `San Olindo del friuli`; or kanji: `結衣市`), then a state or
+      // province, then the code.
+      `[,.]? (?:${CITY}(?: (?:${SMALL} )?\\p{Ll}{3,14})?|${KANA_HAN_RUN})(?:,? - [A-Z]{2},?|,? [A-Z]{2})?,? ${POSTAL}`,
+      // The rest of a hyphenated town the street rule stopped in (`…, Hoeger-over-Schumm NE79 91H`).
+      `(?:-${SMALL}-${CITY_WORD})+(?:,? ${POSTAL_ALONE})?`,
       // The code, then the city; a lower-case last word only where the address ends.
       `,? ${POSTAL} ${CITY}(?: \\p{Ll}{3,14}(?=[ \\t]*(?:[\\r\\n"'\`,.;)]|$)))?(?![\\p{L}\\p{N}])`,
       ` ${POSTAL_ALONE}`,

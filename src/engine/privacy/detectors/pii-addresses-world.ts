@@ -104,7 +104,8 @@ const STANDALONE = new RegExp(
       `(?:[${UP}][${LOW}]+-(?:(?:von|van|de|der|zu)-)?){1,3}(?:Str\\.|Straße|Strasse|Weg|Allee|Platz|Gasse|Ring)`,
       `${NAME} (?:Straße|Strasse|Str\\.|Weg|Allee|Gasse)`,
       // Dutch, with the particles of a surname before it: van der Horstlaan 5, Kramerdijk 982c, Martensplantsoen 979
-      `(?:(?:van (?:der |de |den )?|de |den )(?=[${UP}]))?[${UP}][${LOW}-]*(?:straat|laan|gracht|plantsoen|dijk|kade|singel)`,
+      // and German or Dutch -weg and Dutch -park streets (Eichenweg 65c, Twanpark 4), which few other words end in.
+      `(?:(?:van (?:der |de |den )?|de |den )(?=[${UP}]))?[${UP}][${LOW}-]*(?:straat|laan|gracht|plantsoen|dijk|kade|singel|weg|park)`,
       // Nordic, one word or a genitive before Väg/Gata: Ekgränden 58, Östra Bäckgärdet 2, Leifs Gata 854
       `(?:(?:Västra|Östra|Norra|Södra|Övre|Undre|Nedre|Stora|Lilla) )?[${UP}][${LOW}-]*` +
         '(?:gatan|vägen|veien|vej|gade|gränden|gärdet|allén|stigen|backen|torget)',
