@@ -50,6 +50,10 @@ export const piiAddressCases: Case[] = [
   ['postal codes of brazil, japan, india and a loose uk shape under a zip key', 'zip: 06197-995\nzip: 358-2855\nzip: 400 580\n"zip": "PH94 35H"',
     `zip: ${R('postal_code')}\nzip: ${R('postal_code', 2)}\nzip: ${R('postal_code', 3)}\n"zip": "${R('postal_code', 4)}"`],
   ['a uk postcode whose digits repeat', '"postcode": "E1X 1ZI"', `"postcode": "${R('postal_code')}"`],
+  ['where a person lives or comes from, in a sentence about them',
+    'I grew up in Crooks-under-Harvey; she was born in East Helene. My parents live in Porto',
+    `I grew up in ${R('city')}; she was born in ${R('city', 2)}. My parents live in ${R('city', 3)}`],
+  ['a town in a url query', 'GET /stores?zip=94043&city=Mountain+View', `GET /stores?zip=${R('postal_code')}&city=${R('city')}`],
   ['a us town, state and zip without a street', 'I live in Mountain View, CA 94043 now', `I live in ${R('city')}, ${R('postal_code')} now`],
   // Was a look-alike of pii-more (no phone): it is a town, a state and a ZIP+4.
   ['a zip+4 after its state is a postal code, not a phone', 'Raquelburgh, DE 03910-4215', `${R('city')}, ${R('postal_code')}`],
@@ -87,5 +91,7 @@ export const piiAddressLookalikes: Negative[] = [
   ['a member access under a username key', 'username: Settings.Default'],
   ['dashed groups failing the imei check digit', 'build 35-209900-176148-2'],
   ['what else one uses to sign in', 'Use Chrome to sign in. Use your_account to log in. Use v2.10.0 to sign in. Use fe80::1 to log in. Use SAML2 to sign on.'],
+  ['what code lives in or moves to, and times after live in',
+    'The config lives in Redux. I live in March. We moved to React. I grew up in Promise.all code'],
   ['an address without a house number', 'address: "Main Street"\nstreet: Baker Street'],
 ];
