@@ -53,6 +53,8 @@ export const piiAddressCases: Case[] = [
   ['where a person lives or comes from, in a sentence about them',
     'I grew up in Crooks-under-Harvey; she was born in East Helene. My parents live in Porto',
     `I grew up in ${R('city')}; she was born in ${R('city', 2)}. My parents live in ${R('city', 3)}`],
+  ['born on a date stays a date of birth beside born in a town', 'I was born on 27.10.1962 and she was born in Porto.',
+    `I was born on ${R('date_of_birth')} and she was born in ${R('city')}.`],
   ['a town in a url query', 'GET /stores?zip=94043&city=Mountain+View', `GET /stores?zip=${R('postal_code')}&city=${R('city')}`],
   ['a us town, state and zip without a street', 'I live in Mountain View, CA 94043 now', `I live in ${R('city')}, ${R('postal_code')} now`],
   // Was a look-alike of pii-more (no phone): it is a town, a state and a ZIP+4.

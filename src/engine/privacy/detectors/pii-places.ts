@@ -97,7 +97,7 @@ const residence: KeyedRule = {
   kind: 'city',
   standalone: true,
   pattern: new RegExp(
-    `(?:grew up|was born|were born|(?:live|lives|lived|living|reside|resides|resided)(?: back)?) (?:in|near) ` +
+    `(?:grew up|born|(?:live|lives|lived|living|reside|resides|resided)(?: back)?) (?:in|near) ` +
       // The place ends its clause (`Promise.all`, `Array<string>` go on).
       `(?<value>${RESIDENCE_PLACE}|[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}ー]{1,12})(?=[\\s,;:!?)]|\\.(?![\\p{L}\\p{N}])|$)`,
     'yu',
@@ -114,9 +114,10 @@ export const placeKeywords: KeywordTable = [
   // `city` and `town` end where a word would go on: `citySelect`, `towns` stay keys of something else.
   { words: ['city', 'town', ...CITY_WORDS_WORLD], rule: city, sources: ['city', 'town', ...CITY_WORDS_WORLD.map((w) => `${w}(?![a-z])`)] },
   {
-    words: ['grew up', 'was born', 'were born', 'live', 'lives', 'lived', 'living', 'reside', 'resides', 'resided'],
+    // `born in`, not `born`: that one starts a date of birth (pii-personal.ts), which the longer keyword would hide.
+    words: ['grew up', 'born in', 'born near', 'live', 'lives', 'lived', 'living', 'reside', 'resides', 'resided'],
     rule: residence,
-    sources: ['grew up ', 'was born ', 'were born ', 'live[sd]? ', 'living ', 'reside[sd]? '],
+    sources: ['grew up ', 'born (?:in|near) ', 'live[sd]? ', 'living ', 'reside[sd]? '],
   },
   { words: ['house number', 'building number', 'street number', 'housenumber', 'hausnummer', 'numéro de rue', 'building'], rule: houseNumber },
   {
