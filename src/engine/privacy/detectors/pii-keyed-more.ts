@@ -86,7 +86,11 @@ const urlHandle: KeyedRule = {
   standalone: true,
   pattern: /(?:users?|members?|profiles?|people|u)\/(?<value>[A-Za-z][A-Za-z0-9_.-]{1,38}[A-Za-z0-9])(?=[/?#"'\s)\]]|$)/y,
   accept: (value, text, start) => {
-    if (!/\/(?:users?|members?|profiles?|people|u)\/$/.test(text.slice(Math.max(0, start - 10), start))) return false;
+    // In a URL (`https://host/…/users/`) or a path of its own (` /users/`); `…K2/u/mAQi` in base64 is neither.
+    // The path's start: walked back to a space, a quote or a bracket (at most 200 characters), then one anchored test.
+    let from = start;
+    while (from > 0 && start - from < 200 && !/[\s"'<>()=`]/.test(text[from - 1])) from--;
+    if (!/^(?:[a-z][a-z0-9+.-]*:\/\/[^/]+(?:\/[^/]*)*?)?\/(?:users?|members?|profiles?|people|u)\/$/.test(text.slice(from, start))) return false;
     if (/^\p{Lu}\p{Ll}+[._]\p{Lu}\p{Ll}+\d{0,4}$/u.test(value)) return true;
     return /\d/.test(value) && /[a-z]/.test(value) && (value.match(/[A-Za-z]/g) ?? []).length >= 3 && !NOT_A_HANDLE.test(value) &&
       !/^(?:user|test|admin|root|guest|demo|example|foo|bar|page|id)[\d_.-]*$/i.test(value);
