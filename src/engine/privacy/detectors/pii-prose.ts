@@ -2,7 +2,7 @@ import type { KeyedRule, KeywordTable } from '../keyed-scan';
 import { entropy } from '../checks';
 import { isFakeBody } from '../token-checks';
 import { isGivenName } from './given-names';
-import { NAME_WORD } from './pii-names';
+import { NAME_WORD, NOT_SURNAMES, ORGANISATION_WORDS } from './pii-names';
 
 // Secrets as people write them in sentences rather than in key = value pairs: "your new password
 // is 8fJ#kL2m!x", "login with password Tr0ub4dor&3", "use the PIN 4821". The same words fill
@@ -135,6 +135,25 @@ function greetsSomeone(value: string, text: string, start: number): boolean {
   return /[\r\n.!?>"'`]\s*(?:[Hh]i|[Hh]ello|[Hh]ey|[Dd]ear),? $/.test(before);
 }
 
+/**
+ * A person to reach (`Contact Maxima Platzer at the front desk`, `Please call Leonor Wolff back`,
+ * `ask Dean Frey about it`): two or three capitalised names after the verb, then what one does with
+ * a person. Each word must read as a name: not a word of NOT_SURNAMES (`Contact Customer Support
+ * at`), not an organisation (`Acme Labs`), no capital inside (`GitHub`).
+ */
+const PERSON_PART = '\\p{Lu}\\p{Ll}{1,30}(?:[\'’-]\\p{Lu}\\p{Ll}{1,30})?';
+const reachPerson: KeyedRule = {
+  kind: 'person_name',
+  standalone: true,
+  pattern: new RegExp(`(?:[Cc]ontact|[Cc]all|[Aa]sk) (?<value>${PERSON_PART}(?: ${PERSON_PART}){1,2})(?= (?:at|on|back|via|directly|about)\\b)`, 'yu'),
+  accept: (value, text, start) => {
+    if (!value.split(' ').every((w) => !NOT_SURNAMES.has(w) && !ORGANISATION_WORDS.includes(w) && !NOT_GREETED.test(w))) return false;
+    // `Call Stack Frames on …` is code: after `call`, only `back` or a number to call (`at +44…`, `on (555)…`).
+    const after = text.slice(start + value.length, start + value.length + 12);
+    return !/[Cc]all $/.test(text.slice(Math.max(0, start - 5), start)) || /^ (?:back\b|(?:at|on) [+(\d])/.test(after);
+  },
+};
+
 /** Who a log or a message says is signed in (`Logged in as Julian75.`): a handle with a digit, `_` or `.` in it. */
 const signedInAs: KeyedRule = {
   kind: 'username',
@@ -155,5 +174,6 @@ export const proseKeywords: KeywordTable = [
   // `hi`, `hey`, `dear` end where a word would go on (`this`, `they`, `deary` fail inside the scan).
   { words: ['hi', 'hello', 'hey', 'dear', 'thanks', 'thank you'], rule: greeting, sources: ['hi ', 'hello', 'hey ', 'dear ', 'thanks', 'thank you'] },
   { words: ['logged in as', 'signed in as'], rule: signedInAs },
+  { words: ['contact', 'call', 'ask'], rule: reachPerson, sources: ['contact ', 'call ', 'ask '] },
   { words: ['key is', 'key was', 'token is', 'token was', 'secret is', 'secret was'], rule: secretProse },
 ];
