@@ -136,7 +136,7 @@ function greetsSomeone(value: string, text: string, start: number): boolean {
 }
 
 /**
- * A person to reach (`Contact Maxima Platzer at the front desk`, `Please call Leonor Wolff back`,
+ * A person to reach (`Contact Maxima Platzer at the front desk`, `Please call Leonor Wolff back`, `call Ibrahim back`,
  * `ask Dean Frey about it`): two or three capitalised names after the verb, then what one does with
  * a person. Each word must read as a name: not a word of NOT_SURNAMES (`Contact Customer Support
  * at`), not an organisation (`Acme Labs`), no capital inside (`GitHub`).
@@ -145,7 +145,12 @@ const PERSON_PART = '\\p{Lu}\\p{Ll}{1,30}(?:[\'’-]\\p{Lu}\\p{Ll}{1,30})?';
 const reachPerson: KeyedRule = {
   kind: 'person_name',
   standalone: true,
-  pattern: new RegExp(`(?:[Cc]ontact|[Cc]all|[Aa]sk) (?<value>${PERSON_PART}(?: ${PERSON_PART}){1,2})(?= (?:at|on|back|via|directly|about)\\b)`, 'yu'),
+  // One name alone only before `back` (`call Ibrahim back`); `back` follows no module or type.
+  pattern: new RegExp(
+    `(?:[Cc]ontact|[Cc]all|[Aa]sk) (?<value>${PERSON_PART}(?: ${PERSON_PART}){1,2}(?= (?:at|on|back|via|directly|about)\\b)|` +
+      `${PERSON_PART}(?= back\\b))`,
+    'yu',
+  ),
   accept: (value, text, start) => {
     if (!value.split(' ').every((w) => !NOT_SURNAMES.has(w) && !ORGANISATION_WORDS.includes(w) && !NOT_GREETED.test(w))) return false;
     // `Call Stack Frames on …` is code: after `call`, only `back` or a number to call (`at +44…`, `on (555)…`).
