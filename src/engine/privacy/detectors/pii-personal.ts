@@ -9,7 +9,7 @@ import { addressKeywords } from './pii-addresses-labelled';
 import { extendAddressTails, findJapaneseAddresses, findTownsBeforeCodes } from './pii-address-parts';
 import { findStandaloneStreets, findWorldAddresses } from './pii-addresses-world';
 import { streetRules } from './pii-streets';
-import { findFullNames, ORGANISATION_WORDS } from './pii-names';
+import { findFamilies, findFullNames, ORGANISATION_WORDS } from './pii-names';
 import { creditKeywords, findNamesBeforeEmails, homeFolderRules } from './pii-credits';
 import { isGivenName } from './given-names';
 
@@ -276,6 +276,7 @@ export const personalDetector: Detector = {
     findStandaloneStreets(text, out);
     findJapaneseAddresses(text, out);
     findFullNames(text, out);
+    findFamilies(text, out);
     keyed.find(text, out);
     // After every street rule: labelled, US/UK and continental streets all take the city and code after them.
     extendAddressTails(text, out);
