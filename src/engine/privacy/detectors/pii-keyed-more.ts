@@ -37,6 +37,20 @@ const pair: KeyedRule = {
   },
 };
 
+/**
+ * Where someone says they are (`I'm currently at 48.8566, 2.3522`, `we are parked at …`): the same
+ * pair, after a person placing themselves rather than a key. `scaled at 0.5000, 0.2500` has no person.
+ */
+const personAt: KeyedRule = {
+  ...pair,
+  pattern: new RegExp(
+    `(?:[Ii]'m|[Ii] am|[Ww]e're|[Ww]e are|[Ii] was|[Ww]e were)(?: (?:currently|now|right now|still))?(?: (?:located|standing|parked|staying))?` +
+      // A full stop may end the sentence after it.
+      ` (?:at|near) [\\[(]?(?<value>${PAIR_DEGREES}[ \\t]{0,3},[ \\t]{0,3}${PAIR_DEGREES})(?!\\d|\\.\\d)`,
+    'y',
+  ),
+};
+
 const latitude: KeyedRule = {
   kind: 'gps_coordinate',
   standalone: true,
@@ -179,6 +193,7 @@ export const moreKeywords: KeywordTable = [
     // `lat_lng` is a pair's key: its source is longer than `lat`'s, so it is tried first.
     sources: ['coordinates', 'coordinate', 'coords', 'gps', 'location', 'position', 'geo(?:location)?', 'lat[ _-]?l(?:on|ng)'],
   },
+  { words: ["i'm", 'i am', "we're", 'we are', 'i was', 'we were'], rule: personAt, sources: ["i'm ", 'i am ', "we're ", 'we are ', 'i was ', 'we were '] },
   // `lat`/`lon` end where a word would go on (`translate`, `long`, `colon` fail inside the scan).
   { words: ['lat', 'latitude'], rule: latitude, sources: ['lat(?![a-z])', 'latitude'] },
   { words: ['lon', 'lng', 'longitude'], rule: longitude, sources: ['lon(?![a-z])', 'lng', 'longitude'] },

@@ -102,12 +102,21 @@ const passport: KeyedRule = {
   ),
 };
 
+/**
+ * A licence number: letters, digits and dashes, four digits at least (`S530-4127-8923`); Poland's
+ * three digit groups between slashes (`70172/41/8954`); India's state, office and number
+ * apart (`MH14 20110062821`).
+ */
+const LICENCE_NUMBER =
+  '[A-Z]{2}\\d{2}[ -]\\d{11}|\\d{5}\\/\\d{2}\\/\\d{4}|' +
+  '(?=(?:[A-Za-z-]{0,19}\\d){4})[A-Za-z0-9][A-Za-z0-9-]{3,18}[A-Za-z0-9]';
+
 const driver: KeyedRule = {
   kind: 'drivers_license',
   pattern: new RegExp(
     `${anyCase('driv')}(?:${anyCase('er')}(?:'?[sS])?|` +
       `${anyCase('ing')})${J}${anyCase('licen')}[cCsS][eE]${NUMBER_WORD}${SEP}` +
-      `(?<value>(?=(?:[A-Za-z-]{0,19}\\d){4})[A-Za-z0-9][A-Za-z0-9-]{3,18}[A-Za-z0-9])(?![A-Za-z0-9-])`,
+      `(?<value>${LICENCE_NUMBER})(?![A-Za-z0-9/-])`,
     'y',
   ),
 };
@@ -118,7 +127,7 @@ const driverAbbreviated: KeyedRule = {
   standalone: true,
   pattern: new RegExp(
     `DL(?:N|[ _-]?(?:#|No|NO|Number|NUMBER))\\.?${SEP}` +
-      `(?<value>(?=(?:[A-Za-z-]{0,19}\\d){4})[A-Za-z0-9][A-Za-z0-9-]{3,18}[A-Za-z0-9])(?![A-Za-z0-9-])`,
+      `(?<value>${LICENCE_NUMBER})(?![A-Za-z0-9/-])`,
     'y',
   ),
 };
