@@ -141,7 +141,6 @@ export const piiMoreLookalikes: Negative[] = [
   ['identifiers after password is', 'password is isRequiredForUser; password is HTTPServerConfig; password is $PASSWORD or $db_pass2'],
   ['english text with a number before Route', 'it returns 2 Route Handlers'],
   ['city keys of code and types', 'city: String; cityId: 5; city: SIGTERM; const citySelect = 1'],
-  ['a zip+4 after its state is no phone', 'Raquelburgh, DE 03910-4215'],
   ['a chat participant named in an extension manifest', '"fullName": "Grounded", "displayName": "Grounded", "title": "Open Grounded Panel"'],
   ['building flags and counts', 'building: true\nbuilding: 3\nconst building = 12;'],
   ['zip and gzip flags and sizes', 'zip: true\ngzip 12345\nzipSize: 30000'],

@@ -9,6 +9,7 @@ import { piiMoreCases, piiMoreLookalikes } from './corpus-pii-more';
 import { piiPersonalCases, piiPersonalLookalikes } from './corpus-pii-personal';
 import { piiProseCases, piiProseLookalikes } from './corpus-pii-prose';
 import { piiCreditCases, piiCreditLookalikes } from './corpus-pii-credits';
+import { piiAddressCases, piiAddressLookalikes } from './corpus-pii-addresses';
 import { providerCases, providerLookalikes } from './corpus-providers';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 
@@ -25,6 +26,7 @@ const tables: Record<string, Case[]> = {
   'personal data': piiPersonalCases,
   'prose and addresses abroad': piiProseCases,
   'people credited or located in code': piiCreditCases,
+  'addresses, their towns and codes, and phones as people write them': piiAddressCases,
   'generic secrets': genericCases,
 };
 
@@ -36,7 +38,7 @@ for (const [table, rows] of Object.entries(tables)) {
   }
 }
 
-const lookalikes = [...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiCreditLookalikes, ...genericLookalikes];
+const lookalikes = [...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiCreditLookalikes, ...piiAddressLookalikes, ...genericLookalikes];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {
     const outcome = scrubText(input);

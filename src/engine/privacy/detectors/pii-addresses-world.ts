@@ -76,23 +76,52 @@ export function findWorldAddresses(text: string, out: Omit<Finding, 'priority'>[
  * suffixes, and the Romance street words before a capitalised name. Generic endings that also end
  * other words (`-weg`, `-ring`, `-platz`) need their tail (findWorldAddresses).
  */
-// Latin-1 classes and no `u` flag, as TAIL: this one runs over whole texts.
-const UP = 'A-ZÀ-ÖØ-Þ';
-const LOW = 'a-zß-öø-ÿ';
+// Latin-1 classes and no `u` flag, as TAIL: this one runs over whole texts. Latin Extended-A too
+// (ł, ś, ż, ő, č: Polish, Czech, Hungarian names), in both classes: the rule never needs their case.
+const UP = 'A-ZÀ-ÖØ-Þ\u0100-\u017f';
+const LOW = 'a-zß-öø-ÿ\u0100-\u017f';
+const NAME = `[${UP}][${LOW}]+`;
+
+/**
+ * Street types of Spain, Catalonia, Italy, Portugal and Brazil written before the street's name
+ * (`Strada Betta 1`, `Barranco Clemente Caldera 3`, `Rua Augusta, 100`). Only words that are not
+ * also English ones (`Lado`, `Sector`, `Solar`, `Monte` are left out).
+ */
+const ROMANCE_TYPE =
+  '(?:Calle|Avenida|Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Strada|Borgo|Contrada|Rotonda|Incrocio|Lungomare|Rua|Praça|' +
+  'Travessa|Alameda|Rodovia|Estrada|Carretera|Camino|Paseo|Plaza|Ronda|Travesía|Glorieta|Pasaje|Rambla|Urbanización|Barrio|' +
+  'Barranco|Bloque|Caserío|Caserio|Jardines|Partida|Puerta|Rampa|Terrenos|Muelle|Arrabal|Senda|Subida|Bajada|Cuesta|' +
+  'Gran Subida|Polígono|Riera|Rincón|Torrente|Huerta|Masía|Vía|Carrer|Passeig|Avinguda)';
+
+/** Polish street prefixes, lower case as they are written (`ul. Lipowa 4/7`, `szosa Wrońskiego 5`). */
+const POLISH_TYPE = '(?:ul\\.|al\\.|os\\.|pl\\.|bulw\\.|wyb\\.|rondo|szosa|droga|rynek|skwer|wyspa|ogród|park|aleja|ulica|plac)';
+
 const STANDALONE = new RegExp(
   `(?<![${UP}${LOW}0-9])(?:` +
     [
       `[${UP}][${LOW}-]*(?:straße|strasse|str\\.|gasse|allee)`,
-      `[${UP}][${LOW}]+ (?:Straße|Strasse|Weg|Allee|Gasse)`,
-      `[${UP}][${LOW}-]*(?:straat|laan|gracht)`,
-      `[${UP}][${LOW}-]*(?:gatan|vägen|veien|vej|gade)`,
-      `(?:Calle|Avenida|Via|Viale|Piazza|Corso|Rua|Praça) (?:(?:de|del|della|da|di|do|dos|das|la) )?[${UP}][${LOW}]+(?: [${UP}][${LOW}]+){0,2},?`,
+      // Named after a person, hyphenated: Bernhard-Ridder-Str. 5, Heinrich-von-Stephan-Str. 75a, Paul-Klee-Weg 3
+      `(?:[${UP}][${LOW}]+-(?:(?:von|van|de|der|zu)-)?){1,3}(?:Str\\.|Straße|Strasse|Weg|Allee|Platz|Gasse|Ring)`,
+      `${NAME} (?:Straße|Strasse|Str\\.|Weg|Allee|Gasse)`,
+      // Dutch, with the particles of a surname before it: van der Horstlaan 5, Kramerdijk 982c, Martensplantsoen 979
+      // and German or Dutch -weg and Dutch -park streets (Eichenweg 65c, Twanpark 4), which few other words end in.
+      `(?:(?:van (?:der |de |den )?|de |den )(?=[${UP}]))?[${UP}][${LOW}-]*(?:straat|laan|gracht|plantsoen|dijk|kade|singel|weg|park)`,
+      // Nordic, one word or a genitive before Väg/Gata: Ekgränden 58, Östra Bäckgärdet 2, Leifs Gata 854
+      `(?:(?:Västra|Östra|Norra|Södra|Övre|Undre|Nedre|Stora|Lilla) )?[${UP}][${LOW}-]*` +
+        '(?:gatan|vägen|veien|vej|gade|gränden|gärdet|allén|stigen|backen|torget)',
+      `(?:${NAME} ){1,3}(?:Väg|Gata|Gränd|Allé)`,
+      `${ROMANCE_TYPE} (?:(?:de|del|della|da|di|do|dos|das|la|las|los) )?${NAME}(?: ${NAME}){0,3},?`,
+      `${POLISH_TYPE} ?${NAME}(?:[ -]${NAME}){0,2}`,
     ].join('|') +
-    `) \\d{1,4}(?: ?[a-zA-Z](?![${UP}${LOW}]))?(?![${UP}${LOW}0-9/-]|\\.\\d)|` +
+    // The number: 12, 65c, 4/7, 84/92; Dutch floors after it (804 III); s/n for a Spanish house without one.
+    `) (?:\\d{1,4}(?: ?[a-zA-Z](?![${UP}${LOW}]))?(?:\\/\\d{1,4}[a-z]?)?(?: (?:I{1,3}|IV)(?![${UP}${LOW}]))?|s\\/n\\.?)` +
+    `(?![${UP}${LOW}0-9/-]|\\.\\d)|` +
     // French, number first: 379 Impasse de la Ferronnerie, 31 Voie Pierre Charron, 5 bis rue du Bac. `Place` and
     // `Route` only before de/du/des: `2 Route Handlers` is English.
-    `(?<![\\w.,-])\\d{1,4}(?: ?(?:bis|ter))?,? (?:(?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Ii]mpasse|[Aa]llée|[Cc]hemin|[Qq]uai|[Vv]oie) ` +
-    `(?:(?:de la|de l'|du|des|de|d')[ ']?)?|(?:Place|Route) (?:de la|de l'|du|des|de|d')[ ']?)[${UP}][${LOW}]+(?:[ -](?:de |du |des )?[${UP}][${LOW}]+){0,2}`,
+    `(?<![\\w.,-])\\d{1,4}(?: ?(?:bis|ter))?,? (?:(?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Ii]mpasse|[Aa]llée|[Cc]hemin|[Qq]uai|[Vv]oie|Passage) ` +
+    `(?:(?:de la|de l'|du|des|de|d')[ ']?)?|(?:Place|Route) (?:de la|de l'|du|des|de|d')[ ']?)[${UP}][${LOW}]+(?:[ -](?:de |du |des )?[${UP}][${LOW}]+){0,2}|` +
+    // Brazilian streets as faker writes them, number first: 716 Marginal Isabella, 48905 Alameda Albuquerque
+    `(?<![\\w.,-])\\d{1,5} (?:Rua|Avenida|Travessa|Alameda|Rodovia|Marginal|Estrada) ${NAME}(?: ${NAME}){0,2}`,
   'g',
 );
 

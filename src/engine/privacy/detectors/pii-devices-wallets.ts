@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { isHexAt } from '../checks';
+import { isHexAt, passesLuhn } from '../checks';
 import { findByRules, type Detector, type PatternRule } from '../detector';
+import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 import type { PrefixRule } from '../prefix-scan';
 import { isFakeBody } from '../token-checks';
 
@@ -151,10 +152,22 @@ export const walletPrefixRules: PrefixRule[] = [
   { kind: 'crypto_wallet', prefixes: ['0x'], body: /[0-9a-fA-F]{40}/, accept: (_t, body) => !isFakeBody(body) && /[a-fA-F]/.test(body) },
 ];
 
-/** User agents, MAC addresses, and Bitcoin, Litecoin, Dogecoin and XRP base58 wallet addresses (the prefixed ones: walletPrefixRules). */
+/**
+ * An IMEI printed in its groups, `35-209900-176148-1` (reporting body, type, serial, check digit):
+ * the layout phones, boxes and carriers print, Luhn-checked. Without the dashes (15 digits) only a
+ * key says it is one (pii-keyed-more.ts).
+ */
+const dashedImei: NumericRule = {
+  kind: 'imei',
+  minDigits: 15,
+  pattern: /(?<![\w.-])\d{2}-\d{6}-\d{6}-\d(?![\w-]|\.\d)/g,
+  accept: (value) => passesLuhn(value.replace(/-/g, '')) && !/^(\d)\1*$/.test(value.replace(/-/g, '')),
+};
+
+/** User agents, MAC addresses, dashed IMEIs, and Bitcoin, Litecoin, Dogecoin and XRP base58 wallet addresses (the prefixed ones: walletPrefixRules). */
 export const deviceWalletDetector: Detector = {
   name: 'pii-devices-wallets',
-  kinds: ['user_agent', 'mac_address', 'crypto_wallet'],
+  kinds: ['user_agent', 'mac_address', 'crypto_wallet', 'imei'],
   priority: 45,
-  find: (text) => findByRules(rules, text),
+  find: (text) => [...findByRules(rules, text), ...findInNumericRuns([dashedImei], text)],
 };

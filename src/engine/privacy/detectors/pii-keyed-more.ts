@@ -37,6 +37,20 @@ const pair: KeyedRule = {
   },
 };
 
+/**
+ * Where someone says they are (`I'm currently at 48.8566, 2.3522`, `we are parked at …`): the same
+ * pair, after a person placing themselves rather than a key. `scaled at 0.5000, 0.2500` has no person.
+ */
+const personAt: KeyedRule = {
+  ...pair,
+  pattern: new RegExp(
+    `(?:[Ii]'m|[Ii] am|[Ww]e're|[Ww]e are|[Ii] was|[Ww]e were)(?: (?:currently|now|right now|still))?(?: (?:located|standing|parked|staying))?` +
+      // A full stop may end the sentence after it.
+      ` (?:at|near) [\\[(]?(?<value>${PAIR_DEGREES}[ \\t]{0,3},[ \\t]{0,3}${PAIR_DEGREES})(?!\\d|\\.\\d)`,
+    'y',
+  ),
+};
+
 const latitude: KeyedRule = {
   kind: 'gps_coordinate',
   standalone: true,
@@ -59,8 +73,9 @@ const longitude: KeyedRule = {
 function looksLikeHandle(value: string): boolean {
   if (!/[0-9_.-]/.test(value)) return false;
   // `Amir.Heidenreich`: a person's names joined by a dot, as directories write user names.
-  const dotted = /^(\p{Lu}\p{Ll}+)\.\p{Lu}\p{Ll}+\d{0,4}$/u.exec(value);
-  if (dotted) return isGivenName(dotted[1]);
+  const dotted = /^(\p{Lu}\p{Ll}+)\.(\p{Lu}\p{Ll}+)\d{0,4}$/u.exec(value);
+  // `Oral.Ward`: any first name, unless the second part names a member (`Settings.Default`, `Config.Username`).
+  if (dotted) return isGivenName(dotted[1]) || !CODE_MEMBER.test(dotted[2]);
   // Dotted values with capitals are code (`import_validatorPrimitives.tString`); handles are `john.doe`.
   if (value.includes('.') && /[A-Z]/.test(value)) return false;
   if (/^(?:this|self|user|req|request|ctx|config|process|props|data|form|args|options|params)\./i.test(value)) return false;
@@ -68,6 +83,33 @@ function looksLikeHandle(value: string): boolean {
   if (/\.[A-Za-z_$]*(?:name|user|login|id|handle)$/i.test(value) || /^[A-Za-z_$]\./.test(value)) return false;
   return !/^[A-Z][A-Za-z]*(?:\.[A-Za-z]+)+$/.test(value) && /[A-Za-z]/.test(value);
 }
+
+/** Capitalised members that follow a class or a settings object in code, not a person's surname. */
+const CODE_MEMBER = /^(?:Default|Defaults|Value|Values|Name|Username|User|Login|Id|Current|Instance|Properties|Settings|Config|Empty|None|Null|Get|Set)$/;
+
+/**
+ * A handle in a profile URL's path (`/users/Merritt_Bogisich/profile`, `/u/Brandy11`): a digit in
+ * it, or a person's names joined by `_` or `.`. Route names (`/users/sign_in`, `/users/me`,
+ * `/users/:id`, `/users/v2`) and files (`/users/index.json`) are left.
+ */
+/** Hashes, files, versions, licences, encodings and platforms (`a3f5c9e`, `index.json`, `GPL-3.0`, `utf-8`, `arm64-v8a`). */
+const NOT_A_HANDLE = /^[0-9a-f]+$|\.[A-Za-z]{1,4}$|\d\.\d|-v?\d|^(?:sha|md|aes|utf|iso|ascii|latin|crc|arm|x86|amd|win|cp|python|node|ipv|es|v)[-_]?\d/i;
+
+const urlHandle: KeyedRule = {
+  kind: 'username',
+  standalone: true,
+  pattern: /(?:users?|members?|profiles?|people|u)\/(?<value>[A-Za-z][A-Za-z0-9_.-]{1,38}[A-Za-z0-9])(?=[/?#"'\s)\]]|$)/y,
+  accept: (value, text, start) => {
+    // In a URL (`https://host/…/users/`) or a path of its own (` /users/`); `…K2/u/mAQi` in base64 is neither.
+    // The path's start: walked back to a space, a quote or a bracket (at most 200 characters), then one anchored test.
+    let from = start;
+    while (from > 0 && start - from < 200 && !/[\s"'<>()=`]/.test(text[from - 1])) from--;
+    if (!/^(?:[a-z][a-z0-9+.-]*:\/\/[^/]+(?:\/[^/]*)*?)?\/(?:users?|members?|profiles?|people|u)\/$/.test(text.slice(from, start))) return false;
+    if (/^\p{Lu}\p{Ll}+[._]\p{Lu}\p{Ll}+\d{0,4}$/u.test(value)) return true;
+    return /\d/.test(value) && /[a-z]/.test(value) && (value.match(/[A-Za-z]/g) ?? []).length >= 3 && !NOT_A_HANDLE.test(value) &&
+      !/^(?:user|test|admin|root|guest|demo|example|foo|bar|page|id)[\d_.-]*$/i.test(value);
+  },
+};
 
 /** `user name` in German, Dutch, Norwegian, Swedish, Finnish, Italian, French and Spanish. */
 const USERNAME_WORDS_WORLD = [
@@ -151,11 +193,14 @@ export const moreKeywords: KeywordTable = [
     // `lat_lng` is a pair's key: its source is longer than `lat`'s, so it is tried first.
     sources: ['coordinates', 'coordinate', 'coords', 'gps', 'location', 'position', 'geo(?:location)?', 'lat[ _-]?l(?:on|ng)'],
   },
+  { words: ["i'm", 'i am', "we're", 'we are', 'i was', 'we were'], rule: personAt, sources: ["i'm ", 'i am ', "we're ", 'we are ', 'i was ', 'we were '] },
   // `lat`/`lon` end where a word would go on (`translate`, `long`, `colon` fail inside the scan).
   { words: ['lat', 'latitude'], rule: latitude, sources: ['lat(?![a-z])', 'latitude'] },
   { words: ['lon', 'lng', 'longitude'], rule: longitude, sources: ['lon(?![a-z])', 'lng', 'longitude'] },
   // A bare `user` or `login` key takes a handle too (`user: jsmith84`); `user: admin` and `user: currentUser` stay (looksLikeHandle).
   { words: ['user name', 'login name', 'user', 'login', ...USERNAME_WORDS_WORLD], rule: username },
+  { words: ['users/', 'user/', 'members/', 'member/', 'profiles/', 'profile/', 'people/', 'u/'], rule: urlHandle,
+    sources: ['users?/', 'members?/', 'profiles?/', 'people/', 'u/'] },
   // `sol` ends where a word would go on (`console` fails inside the scan).
   { words: ['solana', 'sol'], rule: solana, sources: ['sol(?:ana)?(?![a-z])'] },
   // `plate` alone too (`with plate QU67IVL`): the value's own shape (UK: AB12 CDE) keeps a dinner plate out.

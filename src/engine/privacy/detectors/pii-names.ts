@@ -76,3 +76,25 @@ export function findFullNames(text: string, out: Omit<Finding, 'priority'>[]): v
     CANDIDATE.lastIndex = end;
   }
 }
+
+/** `The Kowalski family`, `the de Jong family`: a surname between `the` and `family`. */
+const PARTICLES = '(?:de|del|los|las|la|le|da|di|van|von|der|den)';
+const FAMILY = new RegExp(
+  `(?:^|[^\\p{L}\\p{N}_.])(?:in |of |to |from |a |an )?[Tt]he ((?:${PARTICLES} ){0,2}\\p{Lu}\\p{Ll}{1,30}` +
+    `(?:[ -](?:${PARTICLES} ){0,2}\\p{Lu}\\p{Ll}{1,30}){0,3}) $`,
+  'u',
+);
+
+/**
+ * A family named by its surname (`The Wilkinson family booked the cottage`): what a family is
+ * called is a person's name. Not a family of things: `in the Lisp family`, `the Unix family of`
+ * (after in/of/to/from/a, or before `of`), nor a word of NOT_SURNAMES (`the New family`).
+ */
+export function findFamilies(text: string, out: Omit<Finding, 'priority'>[]): void {
+  for (let at = text.indexOf(' family'); at >= 0; at = text.indexOf(' family', at + 7)) {
+    if (/^(?:[\p{L}\p{N}_]| of\b)/u.test(text.slice(at + 7, at + 10))) continue;
+    const m = FAMILY.exec(text.slice(Math.max(0, at - 70), at + 1));
+    if (!m || /(?:in|of|to|from|a|an) [Tt]he /.test(m[0]) || m[1].split(/[ -]/).some((w) => NOT_SURNAMES.has(w))) continue;
+    out.push({ kind: 'person_name', start: at - m[1].length, end: at });
+  }
+}

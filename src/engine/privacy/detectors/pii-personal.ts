@@ -5,9 +5,11 @@ import { proseKeywords } from './pii-prose';
 import { moreKeywords } from './pii-keyed-more';
 import { phoneKeywords } from './pii-phones-labelled';
 import { placeKeywords } from './pii-places';
+import { addressKeywords } from './pii-addresses-labelled';
+import { extendAddressTails, findJapaneseAddresses, findTownsBeforeCodes } from './pii-address-parts';
 import { findStandaloneStreets, findWorldAddresses } from './pii-addresses-world';
 import { streetRules } from './pii-streets';
-import { findFullNames, ORGANISATION_WORDS } from './pii-names';
+import { findFamilies, findFullNames, ORGANISATION_WORDS } from './pii-names';
 import { creditKeywords, findNamesBeforeEmails, homeFolderRules } from './pii-credits';
 import { isGivenName } from './given-names';
 
@@ -100,12 +102,21 @@ const passport: KeyedRule = {
   ),
 };
 
+/**
+ * A licence number: letters, digits and dashes, four digits at least (`S530-4127-8923`); Poland's
+ * three digit groups between slashes (`70172/41/8954`); India's state, office and number
+ * apart (`MH14 20110062821`).
+ */
+const LICENCE_NUMBER =
+  '[A-Z]{2}\\d{2}[ -]\\d{11}|\\d{5}\\/\\d{2}\\/\\d{4}|' +
+  '(?=(?:[A-Za-z-]{0,19}\\d){4})[A-Za-z0-9][A-Za-z0-9-]{3,18}[A-Za-z0-9]';
+
 const driver: KeyedRule = {
   kind: 'drivers_license',
   pattern: new RegExp(
     `${anyCase('driv')}(?:${anyCase('er')}(?:'?[sS])?|` +
       `${anyCase('ing')})${J}${anyCase('licen')}[cCsS][eE]${NUMBER_WORD}${SEP}` +
-      `(?<value>(?=(?:[A-Za-z-]{0,19}\\d){4})[A-Za-z0-9][A-Za-z0-9-]{3,18}[A-Za-z0-9])(?![A-Za-z0-9-])`,
+      `(?<value>${LICENCE_NUMBER})(?![A-Za-z0-9/-])`,
     'y',
   ),
 };
@@ -116,7 +127,7 @@ const driverAbbreviated: KeyedRule = {
   standalone: true,
   pattern: new RegExp(
     `DL(?:N|[ _-]?(?:#|No|NO|Number|NUMBER))\\.?${SEP}` +
-      `(?<value>(?=(?:[A-Za-z-]{0,19}\\d){4})[A-Za-z0-9][A-Za-z0-9-]{3,18}[A-Za-z0-9])(?![A-Za-z0-9-])`,
+      `(?<value>${LICENCE_NUMBER})(?![A-Za-z0-9/-])`,
     'y',
   ),
 };
@@ -195,7 +206,9 @@ const bareName: KeyedRule = {
     const words = value.split(/[ +]/);
     // The words after the given name are capitalised words (`Julia REPL` names a language mode).
     const rest = words.slice(1);
-    const person = isGivenName(words[0]) || PERSON_OBJECT.test(text.slice(Math.max(0, start - 120), start));
+    // In a URL's query (`?name=Marten+Dylus`, `&name=…`) a name of two or more capitalised words is a person searched for.
+    const inQuery = /[?&]name=$/.test(text.slice(Math.max(0, start - 6), start));
+    const person = inQuery || isGivenName(words[0]) || PERSON_OBJECT.test(text.slice(Math.max(0, start - 120), start));
     // `The Stdlib Authors`, `Acme Labs`: a group or a company, not a person.
     if (/^(?:The|Our|Your|All)$/.test(words[0]) || rest.some((w) => ORGANISATION.test(w))) return false;
     return person && rest.every((w) => /^\p{Lu}\p{Ll}/u.test(w)) &&
@@ -256,6 +269,7 @@ const keyed = new KeyedScan([
   ...moreKeywords,
   ...phoneKeywords,
   ...placeKeywords,
+  ...addressKeywords,
 ]);
 
 /** Dates of birth, document and account numbers named by their key, names under name keys or titles, street addresses. */
@@ -269,8 +283,13 @@ export const personalDetector: Detector = {
     findNamesBeforeEmails(text, out);
     findWorldAddresses(text, out);
     findStandaloneStreets(text, out);
+    findJapaneseAddresses(text, out);
     findFullNames(text, out);
+    findFamilies(text, out);
     keyed.find(text, out);
+    // After every street rule: labelled, US/UK and continental streets all take the city and code after them.
+    extendAddressTails(text, out);
+    findTownsBeforeCodes(text, out);
     return out;
   },
 };

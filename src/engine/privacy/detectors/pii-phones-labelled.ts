@@ -13,7 +13,7 @@ const NO_TRUNK_COUNTRIES: CountryCode[] = [
 
 function validSomewhere(value: string): boolean {
   const digits = value.replace(/\D/g, '');
-  if (digits.length < 8 || digits.length > 12 || /^(\d)\1+$/.test(digits) || '0123456789012'.includes(digits)) return false;
+  if (digits.length < 8 || digits.length > 13 || /^(\d)\1+$/.test(digits) || '0123456789012'.includes(digits)) return false;
   if (/^\d{4}[-./]\d{1,2}[-./]\d{1,2}$|^\d{1,2}[-./]\d{1,2}[-./]\d{4}$/.test(value)) return false; // a date
   return NO_TRUNK_COUNTRIES.some((country) => parsePhoneNumberFromString(value, country)?.isValid() ?? false);
 }
@@ -21,6 +21,8 @@ function validSomewhere(value: string): boolean {
 /** Words for a phone, in English and the languages whose numbers are written without a trunk 0. */
 const PHONE_WORDS = [
   'phone', 'telephone', 'tel', 'mobile', 'cell', 'call me at', 'call me on', 'text me at', 'whatsapp',
+  // Prose that gives a number to reach someone on.
+  'reach me at', 'reach me on', 'reach us at', 'reach us on', 'contact me at', 'contact me on', 'text me on', 'ring me on',
   'teléfono', 'telefono', 'telefone', 'telefon', 'téléphone', 'móvil', 'movil', 'celular', 'cellulare', 'handy', 'llámame al',
   'llamame al', 'ligue', 'chiama', 'zadzwoń', 'numer telefonu', 'tlf', 'tfn',
 ];
@@ -32,7 +34,8 @@ const labelledPhone: KeyedRule = {
   // The word, an optional `no.`/`number`/`nr`, a separator, then digits with the separators numbers are written with.
   pattern: new RegExp(
     `(?:${PHONE_WORD})(?:[ _-]?(?:[Nn]o\\.?|[Nn]umber|[Nn]r\\.?|#))?["']?[ \\t]{0,3}(?:[:=]|[ \\t](?:is|es|é|è|to))?[ \\t]{0,3}["']?` +
-      `(?<value>\\(?\\d{2,4}\\)?(?:[ .-]?\\d{2,5}){1,4})(?![\\w.-]?\\d)`,
+      // A group of up to nine digits: `(0323) 068851647`, `0279472571` (validSomewhere bounds the whole).
+      `(?<value>\\(?\\d{2,5}\\)?(?:[ .-]?\\d{2,9}){1,4})(?![\\w.-]?\\d)`,
     'y',
   ),
   accept: validSomewhere,

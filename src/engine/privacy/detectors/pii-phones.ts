@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
-import type { Detector } from '../detector';
+import type { Detector, Finding } from '../detector';
 import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 
 // Phone numbers. Candidates are found by shape (a `+` or `00` international prefix, or a national
@@ -37,7 +37,9 @@ const numberRules: NumericRule[] = [
     // +44 20 7946 0958, +1 (415) 555-2671, +33 1 23 45 67 89, +14155552671
     kind: 'phone', minDigits: 8,
     hint: '+',
-    pattern: /(?<![\w+)\].])\+[1-9](?:\d{7,14}|\d{0,2}(?:[ .-]?\(\d{1,4}\)[ .-]?\d{1,5})?(?:[ .-]\d{1,8}){1,6})(?![\w.+-]?\d)/g,
+    // The country code may run into the first group (`+91676-887-3224`); a group may hold a whole
+    // French or Spanish number (`+33 438183046`): libphonenumber still checks the length per country.
+    pattern: /(?<![\w+)\].])\+[1-9](?:\d{7,14}|\d{0,4}(?:[ .-]?\(\d{1,4}\)[ .-]?\d{1,5})?(?:[ .-]\d{1,10}){1,6})(?![\w.+-]?\d)/g,
     accept: possibleInternational,
   },
   {
@@ -67,7 +69,8 @@ const numberRules: NumericRule[] = [
   {
     // National numbers with a trunk 0 and separators: 020 7946 0958, 06 12 34 56 78, (03) 1234 5678
     kind: 'phone', minDigits: 8,
-    pattern: /(?<![\w+.-])(?:\(0\d{1,4}\)[ .-]?|0\d{1,4}[ .-])\d{2,8}(?:[ .-]\d{2,4}){0,3}(?![\w.-]?\d)/g,
+    // A trunk group of 0 and five digits too: UK `016977 3753`, Indian `098191 81484`, German `(09770) 2696423`.
+    pattern: /(?<![\w+.-])(?:\(0\d{1,5}\)[ .-]?|0\d{1,5}[ .-])\d{2,8}(?:[ .-]\d{2,4}){0,3}(?![\w.-]?\d)/g,
     // A US ZIP+4 after its state (`CO 00130-2947`, `DE 03910-4215`) is no number to dial.
     accept: (value, text, start) => possibleNational(value) && !(/^\d{5}-\d{4}$/.test(value) && /[A-Z]{2} $/.test(text.slice(Math.max(0, start - 3), start))),
   },
@@ -78,5 +81,17 @@ export const phoneDetector: Detector = {
   name: 'pii-phones',
   kinds: ['phone'],
   priority: 40,
-  find: (text) => findInNumericRuns(numberRules, text),
+  find: (text) => withExtensions(text, findInNumericRuns(numberRules, text)),
 };
+
+/** `x87725`, `ext. 117`, `extension 42` after a number: part of it (the numeric runs stop at the letter). */
+const EXTENSION = /[ \t]?(?:x|ext\.?|extension)[ \t]?\d{1,6}(?![\w.-]?\d)/y;
+
+function withExtensions(text: string, found: Array<Omit<Finding, 'priority'>>): Array<Omit<Finding, 'priority'>> {
+  for (const f of found) {
+    EXTENSION.lastIndex = f.end;
+    const m = EXTENSION.exec(text);
+    if (m) f.end += m[0].length;
+  }
+  return found;
+}

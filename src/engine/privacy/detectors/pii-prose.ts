@@ -2,7 +2,7 @@ import type { KeyedRule, KeywordTable } from '../keyed-scan';
 import { entropy } from '../checks';
 import { isFakeBody } from '../token-checks';
 import { isGivenName } from './given-names';
-import { NAME_WORD } from './pii-names';
+import { NAME_WORD, NOT_SURNAMES, ORGANISATION_WORDS } from './pii-names';
 
 // Secrets as people write them in sentences rather than in key = value pairs: "your new password
 // is 8fJ#kL2m!x", "login with password Tr0ub4dor&3", "use the PIN 4821". The same words fill
@@ -61,6 +61,19 @@ const passwordProse: KeyedRule = {
 };
 
 /**
+ * A password handed over as what to sign in with (`Use Tr0ub4dor&3 to sign in`, `use "x9#Lm2pQ" to
+ * log in`): the phrase after it says what it is; the value must still look like a password (not
+ * `Use Chrome to sign in`, `use your_account to log in`).
+ */
+const useToSignIn: KeyedRule = {
+  kind: 'password',
+  standalone: true,
+  pattern: /[Uu]se[ \t]+["'“‘]?(?<value>[^\s"'”’<>]{6,64})(?=["'”’]?[ \t]+to[ \t]+(?:sign|log)[ -]?(?:in|on)\b)/y,
+  // Not what else one uses to sign in: a path, a file, a version, a host, a hash or id, a number (`v2.10.0`, `main.ts`, `fe80::1`).
+  accept: (value) => looksLikePassword(value) && !/[/:]|\d\.\d|\.[a-z]{1,4}$|^[\da-f-]+$|^\d+$|^[A-Z][a-z]+(?:-[A-Z]?[a-z0-9.]+)+$/.test(value),
+};
+
+/**
  * A key or token given in a sentence: "Your API key is 2afd…", "the token was ghx7…". A secret is
  * random: letters and digits both, high entropy, not words joined by separators or a path.
  */
@@ -100,7 +113,50 @@ const greeting: KeyedRule = {
   kind: 'person_name',
   standalone: true,
   pattern: new RegExp(`(?:[Hh]i|[Hh]ello|[Hh]ey|[Dd]ear|[Tt]hanks|[Tt]hank you),? (?<value>${NAME_WORD}(?: ${NAME_WORD})?)(?=[,!.:;])`, 'yu'),
-  accept: (value) => isGivenName(value.split(' ')[0]),
+  accept: (value, text, start) => isGivenName(value.split(' ')[0]) || greetsSomeone(value, text, start),
+};
+
+/** Who a greeting may address that is no person: `Hello World,`, `Hi there,`, `Dear Customer,`. */
+const NOT_GREETED = new RegExp(
+  '^(?:World|There|All|Team|Everyone|Everybody|Folks|Guys|Sir|Sirs|Madam|Friend|Friends|Customer|User|Users|Admin|Support|' +
+    'Reader|Readers|Developer|Developers|Maintainers|Community|Again|Back|Future|Mom|Dad|Universe|Earth|Hiring|Manager|Colleagues)$',
+);
+
+/**
+ * Any capitalised name after a greeting that opens its line or sentence and ends in a comma (`Hi
+ * Claas, your order…`, `Dear Ansberte Hubert,`): a letter's or a message's opening, whatever the name.
+ */
+function greetsSomeone(value: string, text: string, start: number): boolean {
+  const words = value.split(' ');
+  if (text[start + value.length] !== ',' || NOT_GREETED.test(words[0]) || words.some((w) => w.length < 2 || /-$/.test(w))) return false;
+  // The text's start counts as a line's start.
+  const from = Math.max(0, start - 12);
+  const before = (from === 0 ? '\n' : '') + text.slice(from, start);
+  return /[\r\n.!?>"'`]\s*(?:[Hh]i|[Hh]ello|[Hh]ey|[Dd]ear),? $/.test(before);
+}
+
+/**
+ * A person to reach (`Contact Maxima Platzer at the front desk`, `Please call Leonor Wolff back`, `call Ibrahim back`,
+ * `ask Dean Frey about it`): two or three capitalised names after the verb, then what one does with
+ * a person. Each word must read as a name: not a word of NOT_SURNAMES (`Contact Customer Support
+ * at`), not an organisation (`Acme Labs`), no capital inside (`GitHub`).
+ */
+const PERSON_PART = '\\p{Lu}\\p{Ll}{1,30}(?:[\'’-]\\p{Lu}\\p{Ll}{1,30})?';
+const reachPerson: KeyedRule = {
+  kind: 'person_name',
+  standalone: true,
+  // One name alone only before `back` (`call Ibrahim back`); `back` follows no module or type.
+  pattern: new RegExp(
+    `(?:[Cc]ontact|[Cc]all|[Aa]sk) (?<value>${PERSON_PART}(?: ${PERSON_PART}){1,2}(?= (?:at|on|back|via|directly|about)\\b)|` +
+      `${PERSON_PART}(?= back\\b))`,
+    'yu',
+  ),
+  accept: (value, text, start) => {
+    if (!value.split(' ').every((w) => !NOT_SURNAMES.has(w) && !ORGANISATION_WORDS.includes(w) && !NOT_GREETED.test(w))) return false;
+    // `Call Stack Frames on …` is code: after `call`, only `back` or a number to call (`at +44…`, `on (555)…`).
+    const after = text.slice(start + value.length, start + value.length + 12);
+    return !/[Cc]all $/.test(text.slice(Math.max(0, start - 5), start)) || /^ (?:back\b|(?:at|on) [+(\d])/.test(after);
+  },
 };
 
 /** Who a log or a message says is signed in (`Logged in as Julian75.`): a handle with a digit, `_` or `.` in it. */
@@ -117,10 +173,12 @@ const signedInAs: KeyedRule = {
 /** The keywords of these, for the one keyword scan of personal data (pii-personal.ts). */
 export const proseKeywords: KeywordTable = [
   { words: ['password', 'passcode', 'passphrase', 'passwd'], rule: passwordProse },
+  { words: ['use'], rule: useToSignIn, sources: ['use[ \t]'] },
   // Keyword sources end where a word would go on: `pin` in `mapping`, `sol` in `console` fail inside the scan.
   { words: ['pin'], rule: pin, sources: ['pin(?![a-z])'] },
   // `hi`, `hey`, `dear` end where a word would go on (`this`, `they`, `deary` fail inside the scan).
   { words: ['hi', 'hello', 'hey', 'dear', 'thanks', 'thank you'], rule: greeting, sources: ['hi ', 'hello', 'hey ', 'dear ', 'thanks', 'thank you'] },
   { words: ['logged in as', 'signed in as'], rule: signedInAs },
+  { words: ['contact', 'call', 'ask'], rule: reachPerson, sources: ['contact ', 'call ', 'ask '] },
   { words: ['key is', 'key was', 'token is', 'token was', 'secret is', 'secret was'], rule: secretProse },
 ];
