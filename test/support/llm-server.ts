@@ -56,6 +56,8 @@ export class LlmWireServer {
   private replies: Reply[] = [];
   /** Set to play Ollama: the bodies of `POST /api/show` and `GET /api/ps`; unset, those paths are 404 like any other server's. */
   ollama?: { show?: unknown; ps?: unknown };
+  /** Set to play llama.cpp's server: the body of `GET /props`. */
+  llamaCppProps?: unknown;
   private server = http.createServer((req, res) => void this.handle(req, res));
   url = '';
 
@@ -97,9 +99,9 @@ export class LlmWireServer {
     };
     this.requests.push(record);
     res.on('close', () => { if (!res.writableEnded) record.closedEarly = true; });
-    // Ollama's native API beside its OpenAI one: answered from `ollama`, apart from the scripted replies.
-    if (record.url.startsWith('/api/')) {
-      const body = record.url === '/api/show' ? this.ollama?.show : record.url === '/api/ps' ? this.ollama?.ps : undefined;
+    // Ollama's native API and llama.cpp's /props beside the OpenAI one: answered apart from the scripted replies.
+    if (record.url.startsWith('/api/') || record.url === '/props') {
+      const body = record.url === '/api/show' ? this.ollama?.show : record.url === '/api/ps' ? this.ollama?.ps : record.url === '/props' ? this.llamaCppProps : undefined;
       res.writeHead(body ? 200 : 404, { 'content-type': body ? 'application/json' : 'text/plain' });
       res.end(body ? JSON.stringify(body) : '404 page not found');
       return;

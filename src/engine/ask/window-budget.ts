@@ -57,6 +57,6 @@ export async function fitBudgetToModel(s: EngineSettings, provider: Provider, wi
     note:
       `${window.server} gives ${provider.model} ${which}, so Grounded sends at most ${n(room)} tokens of workspace context ` +
       `(not ${n(s.maxContextTokens)})${withTools && !tools ? ' and no tools' : ''}. ` +
-      'For fuller answers, widen it: `OLLAMA_CONTEXT_LENGTH=16384 ollama serve`, or `PARAMETER num_ctx 16384` in a Modelfile.',
+      (window.widen ? `For fuller answers, widen it: ${window.widen}.` : ''),
   };
 }

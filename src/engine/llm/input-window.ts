@@ -10,6 +10,8 @@ export interface InputWindow {
   server?: string;
   /** The server did not report the window in use: `tokens` is its documented default. */
   assumed?: boolean;
+  /** How the user widens the window on that server, for the same note. */
+  widen?: string;
 }
 
 /** Ollama's context length when neither the model's Modelfile nor a loaded instance says otherwise (4k below 24 GiB of VRAM). */
@@ -58,24 +60,48 @@ export async function ollamaInputWindow(baseUrl: string, model: string, apiKey?:
   const loaded = Array.isArray(ps?.models) ? ps.models.find((m) => sameModel(m?.model, model) || sameModel(m?.name, model)) : undefined;
   const inUse = positive(loaded?.context_length) ?? positive(Number(numCtx));
   const tokens = Math.min(inUse ?? OLLAMA_DEFAULT_CONTEXT, positive(trained) ?? Infinity);
-  return { tokens, server: 'Ollama', ...(inUse ? {} : { assumed: true }) };
+  return { tokens, server: 'Ollama', ...(inUse ? {} : { assumed: true }), widen: OLLAMA_WIDEN };
 }
 
-/** A server does not turn into Ollama: a "no" is kept for ten minutes; a window in use, a minute (a reload can change it). */
+const OLLAMA_WIDEN = '`OLLAMA_CONTEXT_LENGTH=16384 ollama serve`, or `PARAMETER num_ctx 16384` in a Modelfile';
+
+/**
+ * The window of a llama.cpp server (`llama-server`, which serves one model): `GET /props` gives each
+ * request slot's context, `default_generation_settings.n_ctx`. Undefined for any other server.
+ */
+export async function llamaCppInputWindow(baseUrl: string, apiKey?: string, signal?: AbortSignal): Promise<InputWindow | undefined> {
+  let origin: string;
+  try {
+    origin = new URL(baseUrl).origin;
+  } catch {
+    return undefined;
+  }
+  const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+  const props = (await getJson(`${origin}/props`, { headers }, signal)) as { default_generation_settings?: { n_ctx?: unknown } } | undefined;
+  const tokens = positive(props?.default_generation_settings?.n_ctx);
+  return tokens ? { tokens, server: 'llama.cpp', widen: 'start `llama-server` with a larger `--ctx-size` (`-c 16384`), or fewer `--parallel` slots' } : undefined;
+}
+
+/** The window a local server gives `model`: Ollama's, else llama.cpp's; undefined for servers that do not say. */
+export async function localServerInputWindow(baseUrl: string, model: string, apiKey?: string, signal?: AbortSignal): Promise<InputWindow | undefined> {
+  return (await ollamaInputWindow(baseUrl, model, apiKey, signal)) ?? llamaCppInputWindow(baseUrl, apiKey, signal);
+}
+
+/** A server does not turn into Ollama or llama.cpp: a "no" is kept for ten minutes; a window in use, a minute (a reload can change it). */
 const NOT_OLLAMA_TTL_MS = 600_000;
 const WINDOW_TTL_MS = 60_000;
 const known = new Map<string, { at: number; value: InputWindow | undefined }>();
 
 /**
- * ollamaInputWindow, remembered per server and model: providers are made per question, and a hosted
+ * localServerInputWindow, remembered per server and model: providers are made per question, and a hosted
  * OpenAI-compatible API should not pay a 404 round trip before every answer. An assumed window
  * (the model not loaded yet) is asked again next time, when the loaded model can report its own.
  */
-export async function cachedOllamaInputWindow(baseUrl: string, model: string, apiKey?: string, signal?: AbortSignal): Promise<InputWindow | undefined> {
+export async function cachedInputWindow(baseUrl: string, model: string, apiKey?: string, signal?: AbortSignal): Promise<InputWindow | undefined> {
   const key = `${baseUrl}\n${model}`;
   const hit = known.get(key);
   if (hit && Date.now() - hit.at < (hit.value ? WINDOW_TTL_MS : NOT_OLLAMA_TTL_MS)) return hit.value;
-  const value = await ollamaInputWindow(baseUrl, model, apiKey, signal);
+  const value = await localServerInputWindow(baseUrl, model, apiKey, signal);
   if (!value?.assumed) known.set(key, { at: Date.now(), value });
   return value;
 }

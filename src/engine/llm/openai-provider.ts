@@ -3,7 +3,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import { SERVER_DEFAULT_MODEL } from '../config/provider-endpoints';
 import { findCompatibleApi, listCompatibleModels, missingModelError, noCompatibleApiError, noModelNameError } from './compatible-api';
 import { cancelledError, emptyResponseError, toProviderError, type ProviderIdentity } from './errors';
-import { cachedOllamaInputWindow, type InputWindow } from './input-window';
+import { cachedInputWindow, type InputWindow } from './input-window';
 import { limitReply, type ReplyLimits } from './reply-limits';
 import type { ChatMessage, Provider, ProviderError, ProviderEvent, ProviderRequest } from './types';
 
@@ -110,7 +110,7 @@ export class OpenAIChatProvider implements Provider {
     return true;
   }
 
-  /** An OpenAI-compatible server may be Ollama, whose window is usually far below the default budget. */
+  /** An OpenAI-compatible server may be Ollama or llama.cpp, whose window is often far below the default budget. */
   async inputWindow(signal?: AbortSignal): Promise<InputWindow | undefined> {
     if (this.id !== 'openai-compatible' || !this.opts.baseUrl) return undefined;
     try {
@@ -119,7 +119,7 @@ export class OpenAIChatProvider implements Provider {
       return undefined;
     }
     if (!this.wireModel) return undefined;
-    return cachedOllamaInputWindow(this.who.baseUrl ?? this.opts.baseUrl, this.wireModel, this.opts.apiKey, signal);
+    return cachedInputWindow(this.who.baseUrl ?? this.opts.baseUrl, this.wireModel, this.opts.apiKey, signal);
   }
 
   stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {

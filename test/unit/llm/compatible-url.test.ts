@@ -38,8 +38,8 @@ describe('llm_provider as a server URL without /v1 (the seed\'s Ollama form)', (
     assert.match(c.out.stdout, /^Encrypted in src\/auth\/keyStore\.ts#L19-26\./);
     assert.deepEqual(
       server.requests.map((r) => `${r.method} ${r.url}`),
-      // Asked first whether it is Ollama (whose window would cap the budget): a 404 here says no.
-      ['POST /api/show', 'POST /chat/completions', 'GET /models', 'GET /v1/models', 'POST /v1/chat/completions'],
+      // Asked first whether it is Ollama or llama.cpp (whose window would cap the budget): 404s say no.
+      ['POST /api/show', 'GET /props', 'POST /chat/completions', 'GET /models', 'GET /v1/models', 'POST /v1/chat/completions'],
     );
   });
 

@@ -7,13 +7,15 @@ import { main } from '../../../src/cli/main';
 import { countTokens } from '../../../src/engine/context/tokens';
 import { ANSWER_RESERVE, fitBudgetToModel } from '../../../src/engine/ask/window-budget';
 import { resolveSettings } from '../../../src/engine/config/settings';
-import { cachedOllamaInputWindow, forgetInputWindows, OLLAMA_DEFAULT_CONTEXT, ollamaInputWindow } from '../../../src/engine/llm/input-window';
+import { cachedInputWindow, forgetInputWindows, type InputWindow, llamaCppInputWindow, OLLAMA_DEFAULT_CONTEXT, ollamaInputWindow } from '../../../src/engine/llm/input-window';
 import { LlmWireServer } from '../../support/llm-server';
 
 // Ollama runs a model with a 4,096-token window unless told otherwise, and cuts a longer prompt
 // from its start (the rules, the first files) without an error: Cline #1507 and #4362. Grounded's
 // budget (8,192 by default) is fitted to the window the server reports before anything is sent.
 
+/** What a window says, without its advice text. */
+const said = (w: InputWindow | undefined) => w && { tokens: w.tokens, server: w.server, ...(w.assumed ? { assumed: true } : {}) };
 const show = (parameters: string, trained = 131072) => ({ parameters, model_info: { 'general.architecture': 'llama', 'llama.context_length': trained } });
 
 describe('the input window Ollama gives a model', () => {
@@ -23,19 +25,28 @@ describe('the input window Ollama gives a model', () => {
 
   it('is the loaded instance\'s context_length (api/ps), whatever the Modelfile says; `name` and `name:latest` are one model', async () => {
     server.ollama = { show: show('num_ctx 8192\nstop "<|eot_id|>"'), ps: { models: [{ name: 'llama3.1:latest', model: 'llama3.1:latest', context_length: 16384 }] } };
-    assert.deepEqual(await ollamaInputWindow(`${server.url}/v1`, 'llama3.1'), { tokens: 16384, server: 'Ollama' });
+    assert.deepEqual(said(await ollamaInputWindow(`${server.url}/v1`, 'llama3.1')), { tokens: 16384, server: 'Ollama' });
   });
 
   it('is the Modelfile\'s num_ctx while the model is not loaded', async () => {
     server.ollama = { show: show('stop "<|eot_id|>"\nnum_ctx 8192'), ps: { models: [] } };
-    assert.deepEqual(await ollamaInputWindow(`${server.url}/v1`, 'llama3.1'), { tokens: 8192, server: 'Ollama' });
+    assert.deepEqual(said(await ollamaInputWindow(`${server.url}/v1`, 'llama3.1')), { tokens: 8192, server: 'Ollama' });
   });
 
   it('is Ollama\'s default, marked assumed, when neither says; never more than the model was trained for', async () => {
     server.ollama = { show: show('stop "<|eot_id|>"'), ps: { models: [] } };
-    assert.deepEqual(await ollamaInputWindow(server.url, 'qwen2.5-coder'), { tokens: OLLAMA_DEFAULT_CONTEXT, server: 'Ollama', assumed: true });
+    assert.deepEqual(said(await ollamaInputWindow(server.url, 'qwen2.5-coder')), { tokens: OLLAMA_DEFAULT_CONTEXT, server: 'Ollama', assumed: true });
     server.ollama = { show: show('num_ctx 8192', 2048) };
-    assert.deepEqual(await ollamaInputWindow(server.url, 'tinyllama'), { tokens: 2048, server: 'Ollama' });
+    assert.deepEqual(said(await ollamaInputWindow(server.url, 'tinyllama')), { tokens: 2048, server: 'Ollama' });
+  });
+
+  it('of llama.cpp\'s server is its slot context (GET /props), with its own advice', async () => {
+    server.llamaCppProps = { default_generation_settings: { n_ctx: 8192 }, total_slots: 1 };
+    const w = await llamaCppInputWindow(`${server.url}/v1`);
+    assert.deepEqual(said(w), { tokens: 8192, server: 'llama.cpp' });
+    assert.match(w!.widen!, /--ctx-size/);
+    server.llamaCppProps = undefined;
+    assert.equal(await llamaCppInputWindow(`${server.url}/v1`), undefined);
   });
 
   it('is unknown for a server that is not Ollama (no api/show), sending it only the model name', async () => {
@@ -55,15 +66,15 @@ describe('what a server said about its window is remembered', () => {
     const asked = () => server.requests.filter((r) => r.url === '/api/show').length;
     server.ollama = undefined;
     server.requests.length = 0;
-    assert.equal(await cachedOllamaInputWindow(`${server.url}/v1`, 'gpt-x'), undefined);
-    assert.equal(await cachedOllamaInputWindow(`${server.url}/v1`, 'gpt-x'), undefined);
+    assert.equal(await cachedInputWindow(`${server.url}/v1`, 'gpt-x'), undefined);
+    assert.equal(await cachedInputWindow(`${server.url}/v1`, 'gpt-x'), undefined);
     assert.equal(asked(), 1, 'a server that is not Ollama is asked once');
     server.ollama = { show: show('stop "x"'), ps: { models: [] } };
-    assert.equal((await cachedOllamaInputWindow(`${server.url}/v1`, 'llama3.1'))?.assumed, true);
+    assert.equal((await cachedInputWindow(`${server.url}/v1`, 'llama3.1'))?.assumed, true);
     server.ollama = { show: show('stop "x"'), ps: { models: [{ model: 'llama3.1:latest', context_length: 32768 }] } };
-    assert.equal((await cachedOllamaInputWindow(`${server.url}/v1`, 'llama3.1'))?.tokens, 32768, 'once loaded, the window in use');
+    assert.equal((await cachedInputWindow(`${server.url}/v1`, 'llama3.1'))?.tokens, 32768, 'once loaded, the window in use');
     server.ollama = undefined;
-    assert.equal((await cachedOllamaInputWindow(`${server.url}/v1`, 'llama3.1'))?.tokens, 32768, 'remembered for a minute');
+    assert.equal((await cachedInputWindow(`${server.url}/v1`, 'llama3.1'))?.tokens, 32768, 'remembered for a minute');
     forgetInputWindows();
   });
 });
