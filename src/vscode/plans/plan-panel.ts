@@ -8,6 +8,7 @@ import { fromPlanViewSchema, type PlanView, type ToPlanView } from './messages';
 import { planTitle, planViewOf, withRunResult, withStepOutcome } from './plan-view-model';
 import { safeMarkdownHtml } from '../panel/render';
 import type { PlanSession } from './session';
+import { resolveInside } from '../../engine/tools/paths';
 
 const USE_EDITED = 'Use edited plan';
 
@@ -92,6 +93,18 @@ export class PlanPanel implements vscode.Disposable {
     if (msg.type === 'openRevised') return this.openRevised();
     if (msg.type === 'undo') return this.undo();
     if (msg.type === 'copy') return vscode.env.clipboard.writeText(msg.text);
+    if (msg.type === 'open') return this.openStepFile(msg.path);
+    if (msg.type === 'reconstruct') return void vscode.commands.executeCommand('grounded.reconstructRun', this.session.plan.id);
+  }
+
+  /** Opens a step's file beside the plan (a path outside the workspace or missing gets a warning, never a stack). */
+  private async openStepFile(rel: string): Promise<void> {
+    try {
+      const uri = vscode.Uri.file(resolveInside(this.session.root, rel));
+      await vscode.window.showTextDocument(uri, { viewColumn: vscode.ViewColumn.One, preview: false });
+    } catch {
+      void vscode.window.showWarningMessage(`Grounded: cannot open '${rel}': it is outside the workspace or does not exist (yet).`);
+    }
   }
 
   private revised: Plan | undefined;

@@ -44,6 +44,11 @@ export class PlanSession {
     return new PlanSession(plan, validation, await PlanSnapshot.take(plan, deps.host), deps);
   }
 
+  /** The workspace folder the plan acts on. */
+  get root(): string {
+    return this.deps.host.root;
+  }
+
   get isRunning(): boolean {
     return this.running;
   }
