@@ -6,6 +6,7 @@ import { ProviderError } from '../../engine/llm/types';
 import { formatRedactionCounts } from '../../engine/privacy/scrubber';
 import { runPlanRequest, type PlanFeatures } from '../plans';
 import { RESTRICTED_NOTICE } from '../restricted';
+import { providerName } from '../status-bar';
 import type { GroundedServices } from '../services';
 import { attachChecked, attachReferences, type CheckedAttachment } from './attachments';
 import { explainTarget } from './explain-target';
@@ -115,7 +116,7 @@ export async function handleChatRequest(
     });
     for (const loc of answer.cited.values()) stream.reference(loc);
     if (ctx && result.status !== 'no_context')
-      stream.markdown(footer(ctx, result.provider && !result.modelError ? `${result.provider} (${result.model})` : undefined, result.modelError !== undefined));
+      stream.markdown(footer(ctx, result.provider && !result.modelError ? `${providerName(result.provider)} (${result.model})` : undefined, result.modelError !== undefined));
     // The answer's notice already said what went wrong, once; these are the ways to fix it.
     for (const b of fixButtons(result, request.prompt.trim(), request.command)) stream.button(b);
     return { metadata: { queryId: result.queryId, cited: [...answer.cited.keys()], status: result.status, question } };
