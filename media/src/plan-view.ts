@@ -119,7 +119,9 @@ function render(view: PlanView): void {
   // A one-sentence explanation is the title already.
   if (view.explanation && !explanationRepeatsTitle(view)) parts.push(markdown(view.explanationHtml, view.explanation));
   if (!view.trusted && view.steps.some((s) => s.modifies)) {
-    parts.push(el('p', { className: 'warning', text: 'This workspace is not trusted: Grounded writes nothing here.' }));
+    // The way out is VS Code's trust editor, one click away.
+    parts.push(el('p', { className: 'warning', text: 'This workspace is not trusted: Grounded writes nothing here. ' },
+      button('Manage Workspace Trust', { type: 'trust' }, true)));
   }
   if (view.errors.length) {
     parts.push(el('h2', { text: 'The plan is not valid; nothing will run' }), el('pre', { className: 'error', text: view.errors.join('\n') }));

@@ -80,6 +80,8 @@ export const fromPlanViewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('open'), path: z.string().check(z.maxLength(4096)) }),
   /** Shows this plan's record from the audit log ("Grounded: Reconstruct run…"). */
   z.object({ type: z.literal('reconstruct') }),
+  /** Opens VS Code's workspace trust editor (the way out of "not trusted: Grounded writes nothing here"). */
+  z.object({ type: z.literal('trust') }),
   z.object({ type: z.literal('copy'), text: z.string().check(z.maxLength(1_000_000)) }),
 ]);
 

@@ -79,3 +79,10 @@ export function planMarkdown(view: PlanView): string {
   out.push('', `_Evidence cited: ${view.evidenceCited.length ? view.evidenceCited.join(', ') : 'none'} · plan \`${view.planId}\`_`);
   return out.join('\n');
 }
+
+/** What the chat says under a proposed plan: how to run it, or why it cannot run and what to do. */
+export function afterPlanNote(valid: boolean, trusted: boolean): string {
+  if (!trusted) return 'The plan is open beside the chat, but this workspace is not trusted: Grounded writes nothing here. Trust the folder to run it.';
+  if (!valid) return 'The plan is open beside the chat, but it cannot run as it is: correct it with **Edit plan**, or ask again with more detail.';
+  return 'The plan is open beside the chat: run it step by step or as a whole; every file change is shown as a diff first.';
+}

@@ -57,6 +57,12 @@ export class PlanSession {
   async replace(plan: Plan): Promise<ValidationResult> {
     this.plan = plan;
     this.edited = true;
+    return this.revalidate();
+  }
+
+  /** Validates the plan again (after the folder was trusted, its write steps may now run) and snapshots its files anew. */
+  async revalidate(): Promise<ValidationResult> {
+    const plan = this.plan;
     this.validation = await validatePlan(plan, {
       host: this.deps.host,
       evidenceRowCounts: this.deps.evidenceRowCounts,

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parsePlanValue } from '../../../src/engine/plans/schema';
 import { explanationRepeatsTitle, intentWord } from '../../../src/vscode/plans/messages';
-import { planMarkdown, planViewOf } from '../../../src/vscode/plans/plan-view-model';
+import { afterPlanNote, planMarkdown, planViewOf } from '../../../src/vscode/plans/plan-view-model';
 
 // The chat's /plan answer names a plan as the plan panel does: in words, with the id as a detail.
 const plan = parsePlanValue({
@@ -32,5 +32,14 @@ describe('the plan in words', () => {
 
   it('says intents in words and leaves an unknown one as it is', () => {
     assert.deepEqual(['READ', 'MUTATE', 'QUERY', 'EXPLAIN', 'OTHER'].map(intentWord), ['Read', 'Change', 'Look up', 'Explain', 'OTHER']);
+  });
+});
+
+describe('the chat line under a proposed plan', () => {
+  it('says how to run it, or why it cannot run and the way out', () => {
+    assert.match(afterPlanNote(true, true), /run it step by step or as a whole/);
+    assert.match(afterPlanNote(false, true), /cannot run as it is: correct it with \*\*Edit plan\*\*/);
+    // Untrusted comes first: every write step fails its precondition there, so the plan is invalid too.
+    assert.match(afterPlanNote(false, false), /not trusted: Grounded writes nothing here\. Trust the folder to run it\./);
   });
 });
