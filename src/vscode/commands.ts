@@ -74,7 +74,9 @@ async function showVisibleFiles(services: GroundedServices): Promise<void> {
     );
   const pick = await vscode.window.showQuickPick(items, {
     title: 'Grounded: what it can see',
-    placeHolder: `${files.length} files Grounded can read${skipped.length ? ` (${skipped.length} skipped: binary, too large or unreadable; listed last)` : ''}. Type to filter.`,
+    placeHolder:
+      `${files.length} files Grounded can read` +
+      `${skipped.length ? ` (${skipped.length} skipped: binary, too large or unreadable; listed last)` : ''}. Type to filter.`,
     matchOnDescription: true,
   });
   if (pick?.rel) await vscode.window.showTextDocument(vscode.Uri.joinPath(vscode.Uri.file(root), pick.rel));

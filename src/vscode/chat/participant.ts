@@ -115,8 +115,8 @@ export async function handleChatRequest(
       },
     });
     for (const loc of answer.cited.values()) stream.reference(loc);
-    if (ctx && result.status !== 'no_context')
-      stream.markdown(footer(ctx, result.provider && !result.modelError ? `${providerName(result.provider)} (${result.model})` : undefined, result.modelError !== undefined));
+    const who = result.provider && !result.modelError ? `${providerName(result.provider)} (${result.model})` : undefined;
+    if (ctx && result.status !== 'no_context') stream.markdown(footer(ctx, who, result.modelError !== undefined));
     // The answer's notice already said what went wrong, once; these are the ways to fix it.
     for (const b of fixButtons(result, request.prompt.trim(), request.command)) stream.button(b);
     return { metadata: { queryId: result.queryId, cited: [...answer.cited.keys()], status: result.status, question } };

@@ -75,8 +75,9 @@ export function createDiffAuthorize(opts: { proposed: ProposedContentProvider; r
       const verb = edit.kind === 'create' ? `create '${edit.path}'` : `change '${edit.path}'`;
       // The notification hides itself after a while: the title bar and the keys still decide.
       const keys = `${REVIEW_KEYS.accept} / ${REVIEW_KEYS.reject}`;
-      const asked = ask(`Grounded: ${verb} (step ${ctx.index + 1} of ${ctx.total}). Review the diff, then accept or reject: ${keys}, or ✓ / ✕ in its title bar.`,
-        [ACCEPT, ALL, REJECT, CANCEL]);
+      const which = `step ${ctx.index + 1} of ${ctx.total}`;
+      const question = `Grounded: ${verb} (${which}). Review the diff, then accept or reject: ${keys}, or ✓ / ✕ in its title bar.`;
+      const asked = ask(question, [ACCEPT, ALL, REJECT, CANCEL]);
       return decisionOf(await (opts.bar ? opts.bar.decide(asked) : asked));
     } finally {
       await closeDiffTabs(shown);
