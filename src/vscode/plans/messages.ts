@@ -88,12 +88,8 @@ export const fromPlanViewSchema = z.discriminatedUnion('type', [
 export type ToPlanView = z.infer<typeof toPlanViewSchema>;
 export type FromPlanView = z.infer<typeof fromPlanViewSchema>;
 
-const INTENT_WORDS: Record<string, string> = { READ: 'Read', MUTATE: 'Change', QUERY: 'Look up', EXPLAIN: 'Explain' };
-
-/** A plan's intent in words ("Change", not "MUTATE"): shared by the plan view and the chat's /plan. */
-export function intentWord(intent: string): string {
-  return INTENT_WORDS[intent] ?? intent;
-}
+/** The plan's intent in words: the plan view and the chat's /plan say it alike. */
+export { intentWord } from '../../engine/plans/intent-words';
 
 /** Whether the explanation says no more than the title cut from it (then it is not shown twice). */
 export function explanationRepeatsTitle(view: { title: string; explanation?: string }): boolean {

@@ -1,21 +1,12 @@
 import type { PlanRunResult, StepOutcome } from '../../engine/plans/executor';
 import type { Plan } from '../../engine/plans/schema';
 import { isToolName, stepPath, toolMutates } from '../../engine/tools/catalog';
+import { planTitle } from '../../engine/plans/plan-title';
 import type { ValidationResult } from '../../engine/plans/validate';
 import { safeMarkdownHtml } from '../panel/render';
-import { explanationRepeatsTitle, intentWord, type PlanStepView, type PlanView } from './messages';
 
-/**
- * A plan's title in words, never its id: the first sentence of its explanation, else what it does
- * and to which file ("Change src/auth.ts and 2 more").
- */
-export function planTitle(plan: Plan): string {
-  const sentence = plan.explanation?.replace(/[`*_#>]/g, '').split(/(?<=[.!?])\s|\n/)[0]?.trim();
-  if (sentence) return sentence.length > 60 ? `${sentence.slice(0, 59).trimEnd()}…` : sentence.replace(/[.!?]$/, '');
-  const files = [...new Set(plan.steps.flatMap((s) => (isToolName(s.tool) ? [stepPath(s.tool, s.arguments)] : [])).filter((p): p is string => Boolean(p)))];
-  const what = intentWord(plan.intent);
-  return files.length ? `${what} ${files[0]}${files.length > 1 ? ` and ${files.length - 1} more` : ''}` : `${what}: ${plan.steps.length} step(s)`;
-}
+export { planTitle };
+import { explanationRepeatsTitle, intentWord, type PlanStepView, type PlanView } from './messages';
 
 /** What the plan view shows for a freshly validated plan (every step pending). */
 export function planViewOf(plan: Plan, validation: ValidationResult, extra: { evidenceSummary: string[]; trusted: boolean; edited: boolean }): PlanView {
