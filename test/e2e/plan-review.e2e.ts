@@ -44,6 +44,9 @@ test('/plan → plan view → diff accepted with Ctrl+Alt+Y → the run record o
   // The id (Grounded gives every proposed plan its own) is the last detail, not the heading.
   assert.doesNotMatch(said.split('\n').find((l) => l.includes('Proposed plan')) ?? '', /plan_/, 'the id is not the heading');
   await wb.screenshot('plan-review-chat');
+  // Its next step is the plan view, so no follow-up question is suggested under it.
+  await wb.page.waitForTimeout(1_500);
+  assert.equal(await wb.page.getByText('Explain the current selection').count(), 0);
 
   const run = lastFrame().locator('button', { hasText: 'Run step by step' });
   await run.waitFor({ state: 'visible', timeout: 30_000 });

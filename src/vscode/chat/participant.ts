@@ -68,7 +68,10 @@ export async function handleChatRequest(
 ): Promise<GroundedChatResult> {
   if (request.command === 'help') { stream.markdown(CHAT_HELP); return {}; }
   if (request.command === 'mentions') { stream.markdown(MENTIONS_HELP); return {}; }
-  if (request.command === 'plan') { await runPlanRequest(plans, request.prompt, stream as vscode.ChatResponseStream, token, request.model); return {}; }
+  if (request.command === 'plan') {
+    await runPlanRequest(plans, request.prompt, stream as vscode.ChatResponseStream, token, request.model);
+    return { metadata: { command: 'plan' } };
+  }
   const root = services.rootFor(vscode.window.activeTextEditor?.document.uri);
   if (!root) { stream.markdown('Open a folder first: Grounded answers questions about the code in the open workspace.'); return {}; }
 
