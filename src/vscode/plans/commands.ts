@@ -12,7 +12,15 @@ export function showPlanError(err: unknown): void {
   void vscode.window.showErrorMessage(`Grounded: ${(err as Error).message}${suggestion}`);
 }
 
+/** No model: a notification with the way out, not a document holding one sentence. */
+async function needModel(): Promise<void> {
+  const choice = await vscode.window.showWarningMessage('Grounded: plans need a language model, and none is configured.', 'Select Provider and Model');
+  if (choice) await vscode.commands.executeCommand('grounded.selectModel');
+}
+
 async function proposeChange(features: PlanFeatures, docs: ReadOnlyDocs): Promise<void> {
+  // Said before the user writes a request that could not be sent anywhere.
+  if (!(await features.services.getProvider())) return needModel();
   const request = await vscode.window.showInputBox({
     title: 'Grounded: Propose a change',
     prompt: 'Describe the change. Grounded asks the model for a plan, validates it, and shows every file change as a diff first.',
@@ -25,15 +33,7 @@ async function proposeChange(features: PlanFeatures, docs: ReadOnlyDocs): Promis
     (_p, token) => features.propose(request, token),
   );
   if (outcome.session) return;
-  if (!outcome.result) {
-    // No model: a notification with the way out, not a document holding one sentence.
-    const choice = await vscode.window.showWarningMessage(
-      'Grounded: plans need a language model, and none is configured.',
-      'Select Provider and Model',
-    );
-    if (choice) await vscode.commands.executeCommand('grounded.selectModel');
-    return;
-  }
+  if (!outcome.result) return needModel();
   await docs.show('Grounded plan not usable', outcome.markdown);
 }
 
