@@ -292,16 +292,3 @@ test('with no model, the panel\'s answer offers "Set API key", which asks for th
   await wb.screenshot('panel-set-api-key');
   await wb.page.keyboard.press('Escape');
 });
-
-test('with no model, "Propose a change…" says so before asking for the change, with the way to choose one', { timeout: 120_000 }, async () => {
-  // The previous test left the provider at "No model".
-  await wb.waitForText('Grounded: snippets only');
-  await wb.runCommand('Grounded: Propose a change…');
-  const toast = wb.page.locator('.notification-toast', { hasText: 'plans need a language model, and none is configured' });
-  await toast.waitFor({ state: 'visible', timeout: 15_000 });
-  assert.equal(await wb.page.locator('.quick-input-widget input[placeholder^="e.g. rename"]').isVisible(), false, 'no request is asked for');
-  await wb.screenshot('panel-propose-no-model');
-  await toast.locator('.monaco-button', { hasText: 'Select Provider and Model' }).click();
-  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'No model' }).first().waitFor({ state: 'visible', timeout: 15_000 });
-  await wb.page.keyboard.press('Escape');
-});

@@ -72,3 +72,17 @@ test('/plan → plan view → diff accepted with Ctrl+Alt+Y → the run record o
   await recordTab.waitFor({ state: 'detached', timeout: 15_000 });
   assert.equal(await wb.page.locator('.monaco-dialog-box').count(), 0, 'closing the record asks nothing (it is read-only, not an unsaved file)');
 });
+
+test('with no model, "Propose a change…" says so before asking for the change, with the way to choose one', { timeout: 120_000 }, async () => {
+  await wb.runCommand('Grounded: Select Provider and Model');
+  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'No model' }).first().click();
+  await wb.waitForText('Grounded: snippets only');
+  await wb.runCommand('Grounded: Propose a change…');
+  const toast = wb.page.locator('.notification-toast', { hasText: 'plans need a language model, and none is configured' });
+  await toast.waitFor({ state: 'visible', timeout: 15_000 });
+  assert.equal(await wb.page.locator('.quick-input-widget input[placeholder^="e.g. rename"]').isVisible(), false, 'no request is asked for');
+  await wb.screenshot('plan-review-no-model');
+  await toast.locator('.monaco-button', { hasText: 'Select Provider and Model' }).click();
+  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'No model' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.page.keyboard.press('Escape');
+});
