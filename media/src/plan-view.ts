@@ -1,7 +1,9 @@
 // The plan view's script (runs in the webview). It renders what the extension sends and posts
 // the user's choices back; both directions are checked against the shared zod schemas.
 import { copyCode } from './copy-code';
-import { fromPlanViewSchema, toPlanViewSchema, type FromPlanView, type PlanStepView, type PlanView } from '../../src/vscode/plans/messages';
+import {
+  explanationRepeatsTitle, fromPlanViewSchema, intentWord, toPlanViewSchema, type FromPlanView, type PlanStepView, type PlanView,
+} from '../../src/vscode/plans/messages';
 
 declare function acquireVsCodeApi(): { postMessage(message: unknown): void };
 
@@ -27,6 +29,21 @@ function button(label: string, message: FromPlanView, enabled: boolean, primary 
   return b;
 }
 
+function pathLink(path: string): HTMLButtonElement {
+  const b = el('button', { text: path, className: 'path' });
+  b.title = `Open ${path}`;
+  b.addEventListener('click', () => send({ type: 'open', path }));
+  return b;
+}
+
+/** The run's state in words, under the steps. */
+const stateText: Partial<Record<PlanView['state'], string>> = {
+  running: 'Running… every file change opens as a diff to accept or reject.',
+  completed: 'Finished.',
+  failed: 'Stopped: a step failed (its error is above).',
+  cancelled: 'Cancelled: the remaining steps did not run.',
+};
+
 const statusText: Record<PlanStepView['status'], string> = {
   pending: 'pending', succeeded: 'done', failed: 'failed', rejected: 'rejected', skipped: 'skipped',
 };
@@ -35,7 +52,8 @@ function renderStep(step: PlanStepView, index: number): HTMLElement {
   const head = el('div', { className: 'step-head' },
     el('span', { className: 'step-number', text: `${index + 1}.` }),
     el('code', { text: step.tool }),
-    ...(step.path ? [el('span', { className: 'path', text: step.path })] : []),
+    // The path looks like a link, so it is one: it opens the file (after a run, to see the change).
+    ...(step.path ? [pathLink(step.path)] : []),
     ...(step.modifies ? [el('span', { className: 'badge modifies', text: 'modifies files' })] : []),
     ...(step.requiresConfirmation ? [el('span', { className: 'badge', text: 'asks first' })] : []),
     el('span', { className: `status ${step.status}`, text: statusText[step.status] }),
@@ -58,7 +76,8 @@ function markdown(html: string | undefined, text: string): HTMLElement {
 
 /** "2 applied · 1 rejected", with Undo while there is something to revert. */
 function renderSummary(sum: NonNullable<PlanView['summary']>): HTMLElement {
-  const box = el('div', { className: 'summary' }, el('span', { text: `${sum.applied} applied · ${sum.rejected} rejected` }));
+  const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
+  const box = el('div', { className: 'summary' }, el('span', { text: `${changes(sum.applied)} applied · ${sum.rejected} rejected` }));
   if (sum.undone) {
     box.append(el('span', { className: 'note', text: ` — undone: ${sum.undone.length} change(s) reverted` }));
     if (sum.undoRefused?.length) box.append(el('pre', { className: 'error', text: sum.undoRefused.join('\n') }));
@@ -93,13 +112,16 @@ function render(view: PlanView): void {
   const canRun = idle && view.trusted;
   const header = el('header', {},
     el('h1', { text: view.title }),
-    el('span', { className: 'badge', text: view.intent }),
+    el('span', { className: 'badge', text: intentWord(view.intent) }),
     ...(view.edited ? [el('span', { className: 'badge', text: 'edited' })] : []),
   );
   const parts: Node[] = [header];
-  if (view.explanation) parts.push(markdown(view.explanationHtml, view.explanation));
+  // A one-sentence explanation is the title already.
+  if (view.explanation && !explanationRepeatsTitle(view)) parts.push(markdown(view.explanationHtml, view.explanation));
   if (!view.trusted && view.steps.some((s) => s.modifies)) {
-    parts.push(el('p', { className: 'warning', text: 'This workspace is not trusted: Grounded writes nothing here.' }));
+    // The way out is VS Code's trust editor, one click away.
+    parts.push(el('p', { className: 'warning', text: 'This workspace is not trusted: Grounded writes nothing here. ' },
+      button('Manage Workspace Trust', { type: 'trust' }, true)));
   }
   if (view.errors.length) {
     parts.push(el('h2', { text: 'The plan is not valid; nothing will run' }), el('pre', { className: 'error', text: view.errors.join('\n') }));
@@ -111,13 +133,14 @@ function render(view: PlanView): void {
   if (view.evidenceSummary.length) evidence.append(el('pre', { text: view.evidenceSummary.join('\n') }));
   parts.push(evidence);
   if (view.runError) parts.push(el('pre', { className: 'error', text: view.runError }));
-  if (view.state !== 'ready' && view.state !== 'invalid') parts.push(el('p', { className: 'state', text: `State: ${view.state}` }));
+  const state = stateText[view.state];
+  if (state) parts.push(el('p', { className: 'state', text: state }));
   if (view.summary) parts.push(renderSummary(view.summary));
   if (view.outcome) parts.push(renderOutcome(view.outcome));
   // Once the run is over there is nothing to run or cancel: only Close stays.
   const over = view.state === 'completed' || view.state === 'failed' || view.state === 'cancelled';
   parts.push(el('div', { className: 'actions' }, ...(over
-    ? [button('Close', { type: 'cancel' }, true)]
+    ? [button('Show the run record', { type: 'reconstruct' }, true), button('Close', { type: 'cancel' }, true)]
     : [
       button('Run step by step', { type: 'run', mode: 'step' }, canRun, true),
       button('Run whole plan', { type: 'run', mode: 'plan' }, canRun),

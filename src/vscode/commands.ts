@@ -60,6 +60,12 @@ async function showVisibleFiles(services: GroundedServices): Promise<void> {
     );
   }
   const { files, skipped } = await discoverFiles(opts);
+  // Hidden files are never listed (a node_modules would drown the list): say so, and how to ask about one.
+  if (items.length === 0)
+    items.push({
+      label: '$(info) Files hidden by .gitignore, .agentignore or the excluded folders are not listed',
+      detail: 'To see why a file is hidden, open it and run "Grounded: Show What Grounded Can See" again.',
+    }, { label: '', kind: vscode.QuickPickItemKind.Separator });
   items.push(...files.map((f) => ({ label: f.path, rel: f.path })));
   if (skipped.length)
     items.push(
@@ -67,7 +73,10 @@ async function showVisibleFiles(services: GroundedServices): Promise<void> {
       ...skipped.map((x) => ({ label: `$(circle-slash) ${x.path}`, description: `${x.reason}${x.detail ? `: ${x.detail}` : ''}` })),
     );
   const pick = await vscode.window.showQuickPick(items, {
-    placeHolder: `${files.length} files Grounded can read (${skipped.length} skipped)`,
+    title: 'Grounded: what it can see',
+    placeHolder:
+      `${files.length} files Grounded can read` +
+      `${skipped.length ? ` (${skipped.length} skipped: binary, too large or unreadable; listed last)` : ''}. Type to filter.`,
     matchOnDescription: true,
   });
   if (pick?.rel) await vscode.window.showTextDocument(vscode.Uri.joinPath(vscode.Uri.file(root), pick.rel));

@@ -13,10 +13,15 @@ const PROVIDER_NAMES: Record<string, string> = {
   'vscode-lm': 'VS Code',
 };
 
+/** A provider id as people read it ("VS Code", not "vscode-lm"): the status bar and the answers' footers say the same. */
+export function providerName(id: string): string {
+  return PROVIDER_NAMES[id] ?? id;
+}
+
 /** "OpenAI gpt-4o-mini", "OpenAI-compatible (server's default model)", "snippets only (no model)". */
 export function providerLabel(p: Provider | undefined): string {
   if (!p) return 'snippets only (no model)';
-  const name = PROVIDER_NAMES[p.id] ?? p.id;
+  const name = providerName(p.id);
   return p.model === SERVER_DEFAULT_MODEL ? `${name} (${SERVER_DEFAULT_MODEL})` : `${name} ${p.model}`;
 }
 

@@ -23,7 +23,7 @@ test('asking @grounded in the chat panel streams an answer with its references a
   // answers with snippets. The status bar says when 'auto' has found it.
   await wb.waitForText('Grounded: auto → VS Code Fixture Model', 90_000);
   await wb.sendChat('@grounded where are API keys stored?');
-  const response = await wb.waitForChatResponse(/Answered by vscode-lm/, 90_000).catch(async (err: Error) => {
+  const response = await wb.waitForChatResponse(/Answered by VS Code \(/, 90_000).catch(async (err: Error) => {
     const said = await wb.page.locator('.interactive-item-container.interactive-response').last().innerText().catch(() => '(no response)');
     throw new Error(`${err.message.split('\n')[0]}; the response says: ${said.slice(0, 600)}`);
   });

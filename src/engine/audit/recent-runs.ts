@@ -5,11 +5,13 @@ export interface RecentRun {
   id: string;
   label: string;
   detail: string;
+  /** A plan's logged JSON, for a title in words (the session layer makes it: audit does not read plans). */
+  planJson?: string;
 }
 
 /** Recent plans and executions outside plans, newest first. */
 export function listRecentRuns(store: AuditStore, limit = 30): RecentRun[] {
-  const plans = store.query('SELECT id, intent, created_at FROM plans ORDER BY created_at DESC LIMIT ?', [limit]);
+  const plans = store.query('SELECT id, intent, created_at, plan_json FROM plans ORDER BY created_at DESC LIMIT ?', [limit]);
   const executions = store.query('SELECT id, tool, status, path, started_at FROM executions WHERE plan_id IS NULL ORDER BY started_at DESC LIMIT ?', [limit]);
   const rows = [
     ...plans.map((p) => ({
@@ -17,6 +19,7 @@ export function listRecentRuns(store: AuditStore, limit = 30): RecentRun[] {
       id: String(p.id),
       label: `plan ${String(p.id)}`,
       detail: `${String(p.intent)} · ${new Date(Number(p.created_at)).toLocaleString()}`,
+      planJson: String(p.plan_json),
     })),
     ...executions.map((e) => ({
       at: Number(e.started_at),
@@ -25,5 +28,5 @@ export function listRecentRuns(store: AuditStore, limit = 30): RecentRun[] {
       detail: `${String(e.status)} · ${new Date(Number(e.started_at)).toLocaleString()}`,
     })),
   ];
-  return rows.sort((a, b) => b.at - a.at).slice(0, limit).map(({ id, label, detail }) => ({ id, label, detail }));
+  return rows.sort((a, b) => b.at - a.at).slice(0, limit).map(({ at: _at, ...run }) => run);
 }

@@ -20,6 +20,7 @@ import type { WorkspaceHost } from '../tools/host';
 import { createNodeWorkspaceHost } from '../tools/node-host';
 import { explainRun, type RunExplanation, type RunStepView } from '../plans/run-explanation';
 import { proposePlan, type ProposePlanResult } from '../plans/propose';
+import { titledRecentRun } from '../plans/plan-title';
 import type { Plan } from '../plans/schema';
 import { validatePlan, type ValidationResult } from '../plans/validate';
 import type { ScrubbedText } from '../privacy/types';
@@ -229,7 +230,7 @@ export class WorkspaceSession {
 
   /** Recent plans and executions, newest first. */
   async recentRuns(limit = 30): Promise<RecentRun[]> {
-    return listRecentRuns(await this.store(), limit);
+    return listRecentRuns(await this.store(), limit).map(titledRecentRun);
   }
 
   /** A past execution or plan rebuilt from the audit log; undefined when the id is unknown. */

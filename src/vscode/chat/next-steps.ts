@@ -58,6 +58,8 @@ export function searchTermOf(question: string): string | undefined {
  * main word (`@search:"…"`), and /explain.
  */
 export function followups(metadata: AnswerMetadata | undefined): vscode.ChatFollowup[] {
+  // After /plan the next step is in the plan view (its button is in the answer), not another question.
+  if (metadata?.command === 'plan') return [];
   const out: vscode.ChatFollowup[] = [];
   const first = metadata?.cited?.[0];
   if (first) {

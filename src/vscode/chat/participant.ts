@@ -6,6 +6,7 @@ import { ProviderError } from '../../engine/llm/types';
 import { formatRedactionCounts } from '../../engine/privacy/scrubber';
 import { runPlanRequest, type PlanFeatures } from '../plans';
 import { RESTRICTED_NOTICE } from '../restricted';
+import { providerName } from '../status-bar';
 import type { GroundedServices } from '../services';
 import { attachChecked, attachReferences, type CheckedAttachment } from './attachments';
 import { explainTarget } from './explain-target';
@@ -67,7 +68,10 @@ export async function handleChatRequest(
 ): Promise<GroundedChatResult> {
   if (request.command === 'help') { stream.markdown(CHAT_HELP); return {}; }
   if (request.command === 'mentions') { stream.markdown(MENTIONS_HELP); return {}; }
-  if (request.command === 'plan') { await runPlanRequest(plans, request.prompt, stream as vscode.ChatResponseStream, token, request.model); return {}; }
+  if (request.command === 'plan') {
+    await runPlanRequest(plans, request.prompt, stream as vscode.ChatResponseStream, token, request.model);
+    return { metadata: { command: 'plan' } };
+  }
   const root = services.rootFor(vscode.window.activeTextEditor?.document.uri);
   if (!root) { stream.markdown('Open a folder first: Grounded answers questions about the code in the open workspace.'); return {}; }
 
@@ -114,8 +118,8 @@ export async function handleChatRequest(
       },
     });
     for (const loc of answer.cited.values()) stream.reference(loc);
-    if (ctx && result.status !== 'no_context')
-      stream.markdown(footer(ctx, result.provider && !result.modelError ? `${result.provider} (${result.model})` : undefined, result.modelError !== undefined));
+    const who = result.provider && !result.modelError ? `${providerName(result.provider)} (${result.model})` : undefined;
+    if (ctx && result.status !== 'no_context') stream.markdown(footer(ctx, who, result.modelError !== undefined));
     // The answer's notice already said what went wrong, once; these are the ways to fix it.
     for (const b of fixButtons(result, request.prompt.trim(), request.command)) stream.button(b);
     return { metadata: { queryId: result.queryId, cited: [...answer.cited.keys()], status: result.status, question } };

@@ -6,6 +6,7 @@ import { rankMentions } from '../../engine/mentions/complete';
 import { toWorkspaceRelative } from '../../engine/workspace/explain';
 import { fixCommands } from '../fix-commands';
 import { RESTRICTED_NOTICE } from '../restricted';
+import { providerName } from '../status-bar';
 import type { GroundedServices } from '../services';
 import { fromWebview, toWebview, type PanelTurn, type ToWebview } from './messages';
 import { openCitation, resolveCitation } from './open-citation';
@@ -190,7 +191,7 @@ export class PanelController implements vscode.Disposable {
         answer: r.answer,
         sources: sourcesOf(r),
         redactions: r.context.redactions,
-        provider: r.provider && !r.modelError ? `${r.provider} · ${r.model}` : undefined,
+        provider: r.provider && !r.modelError ? `${providerName(r.provider)} · ${r.model}` : undefined,
         // Without a model the answer opens with why (and the buttons follow it): no second notice.
         note: r.modelError ? 'The model did not answer (why, just below); these are the ranked snippets.' : undefined,
         sent: r.provider !== undefined,

@@ -3,6 +3,7 @@ import type { ExecutionMode, PlanRunResult } from '../../engine/plans/executor';
 import { ProviderError } from '../../engine/llm/types';
 import { parseErrorsOf, PlanFeatureError, type PlanFeatures } from './plan-features';
 import type { PlanSession } from './session';
+import { ReadOnlyDocs } from './read-only-doc';
 import { approvalsForTesting, testHooksEnabled, type TestApproval } from './test-hooks';
 
 /** Shows an error with its suggestion; never a stack trace. */
@@ -11,7 +12,15 @@ export function showPlanError(err: unknown): void {
   void vscode.window.showErrorMessage(`Grounded: ${(err as Error).message}${suggestion}`);
 }
 
-async function proposeChange(features: PlanFeatures): Promise<void> {
+/** No model: a notification with the way out, not a document holding one sentence. */
+async function needModel(): Promise<void> {
+  const choice = await vscode.window.showWarningMessage('Grounded: plans need a language model, and none is configured.', 'Select Provider and Model');
+  if (choice) await vscode.commands.executeCommand('grounded.selectModel');
+}
+
+async function proposeChange(features: PlanFeatures, docs: ReadOnlyDocs): Promise<void> {
+  // Said before the user writes a request that could not be sent anywhere.
+  if (!(await features.services.getProvider())) return needModel();
   const request = await vscode.window.showInputBox({
     title: 'Grounded: Propose a change',
     prompt: 'Describe the change. Grounded asks the model for a plan, validates it, and shows every file change as a diff first.',
@@ -23,13 +32,12 @@ async function proposeChange(features: PlanFeatures): Promise<void> {
     { location: vscode.ProgressLocation.Notification, title: 'Grounded: asking for a plan…', cancellable: true },
     (_p, token) => features.propose(request, token),
   );
-  if (!outcome.session) {
-    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: outcome.markdown });
-    await vscode.window.showTextDocument(doc);
-  }
+  if (outcome.session) return;
+  if (!outcome.result) return needModel();
+  await docs.show('Grounded plan not usable', outcome.markdown);
 }
 
-async function reconstructRun(features: PlanFeatures, id?: string): Promise<string | undefined> {
+async function reconstructRun(features: PlanFeatures, docs: ReadOnlyDocs, id?: string): Promise<string | undefined> {
   let target = typeof id === 'string' ? id : undefined;
   if (!target) {
     const recent = await features.recentRuns();
@@ -60,8 +68,7 @@ async function reconstructRun(features: PlanFeatures, id?: string): Promise<stri
     );
     return undefined;
   }
-  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });
-  await vscode.window.showTextDocument(doc, { preview: false });
+  await docs.show(`Grounded run ${target}`, markdown);
   return markdown;
 }
 
@@ -98,9 +105,11 @@ const guarded = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => asyn
 
 /** Registers the plan commands (and, with GROUNDED_TEST_HOOKS=1, the hidden test-hook command). */
 export function registerPlanCommands(features: PlanFeatures): vscode.Disposable[] {
-  const out = [
-    vscode.commands.registerCommand('grounded.proposeChange', guarded(() => proposeChange(features))),
-    vscode.commands.registerCommand('grounded.reconstructRun', guarded((id?: string) => reconstructRun(features, id))),
+  const docs = new ReadOnlyDocs();
+  const out: vscode.Disposable[] = [
+    docs,
+    vscode.commands.registerCommand('grounded.proposeChange', guarded(() => proposeChange(features, docs))),
+    vscode.commands.registerCommand('grounded.reconstructRun', guarded((id?: string) => reconstructRun(features, docs, id))),
     vscode.commands.registerCommand('grounded.runPlanFile', guarded((arg?: { text?: string; mode?: 'step' | 'plan' }) => runPlanFile(features, arg))),
     vscode.commands.registerCommand('grounded.showPlan', (planId: string) => features.showPlan(planId)),
   ];

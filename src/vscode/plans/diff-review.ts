@@ -14,6 +14,10 @@ const SKIP = 'Skip';
 const CANCEL = 'Cancel plan';
 const ALL = 'Accept all remaining';
 
+/** The package.json keybindings of grounded.acceptEdit / grounded.rejectEdit, as the user presses them. */
+const MOD = process.platform === 'darwin' ? 'Cmd' : 'Ctrl';
+export const REVIEW_KEYS = { accept: `${MOD}+Alt+Y`, reject: `${MOD}+Alt+N` };
+
 /** How the user is asked; the default is a notification with buttons (no modal dialog). */
 export type AskUser = (question: string, choices: string[]) => Thenable<string | undefined>;
 
@@ -69,7 +73,11 @@ export function createDiffAuthorize(opts: { proposed: ProposedContentProvider; r
     try {
       if (queued !== undefined) return typeof queued === 'function' ? await queued(step, edit) : queued;
       const verb = edit.kind === 'create' ? `create '${edit.path}'` : `change '${edit.path}'`;
-      const asked = ask(`Grounded: ${verb} — ${where}. Review the diff, then accept or reject (also in the diff's title bar).`, [ACCEPT, ALL, REJECT, CANCEL]);
+      // The notification hides itself after a while: the title bar and the keys still decide.
+      const keys = `${REVIEW_KEYS.accept} / ${REVIEW_KEYS.reject}`;
+      const which = `step ${ctx.index + 1} of ${ctx.total}`;
+      const question = `Grounded: ${verb} (${which}). Review the diff, then accept or reject: ${keys}, or ✓ / ✕ in its title bar.`;
+      const asked = ask(question, [ACCEPT, ALL, REJECT, CANCEL]);
       return decisionOf(await (opts.bar ? opts.bar.decide(asked) : asked));
     } finally {
       await closeDiffTabs(shown);

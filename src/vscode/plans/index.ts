@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { registerPlanCommands, showPlanError } from './commands';
 import { PlanFeatures, type PlanServices, type ProposeOutcome } from './plan-features';
 import { proposedScheme } from './proposed-content';
+import { afterPlanNote } from './plan-view-model';
 import { DecisionBar } from './decision-bar';
 import { ACCEPT, REJECT } from './diff-review';
 
@@ -43,8 +44,9 @@ export async function runPlanRequest(
     if (stream) {
       stream.markdown(outcome.markdown);
       if (outcome.session) {
-        stream.markdown('\n\nThe plan is open beside the chat: run it step by step or as a whole; every file change is shown as a diff first.');
+        stream.markdown(`\n\n${afterPlanNote(outcome.session.validation.valid, vscode.workspace.isTrusted)}`);
         stream.button({ command: 'grounded.showPlan', title: 'Open the plan', arguments: [outcome.session.plan.id] });
+        if (!vscode.workspace.isTrusted) stream.button({ command: 'workbench.trust.manage', title: 'Manage Workspace Trust' });
       }
     } else if (!outcome.session) {
       void vscode.window.showWarningMessage(`Grounded: ${outcome.markdown.replace(/\*\*|`{3}text|`{3}/g, '').trim()}`);

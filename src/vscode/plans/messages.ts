@@ -76,8 +76,23 @@ export const fromPlanViewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancel') }),
   z.object({ type: z.literal('openRevised') }),
   z.object({ type: z.literal('undo') }),
+  /** Opens a step's file (the path as the plan names it; resolved inside the workspace by the extension). */
+  z.object({ type: z.literal('open'), path: z.string().check(z.maxLength(4096)) }),
+  /** Shows this plan's record from the audit log ("Grounded: Reconstruct run…"). */
+  z.object({ type: z.literal('reconstruct') }),
+  /** Opens VS Code's workspace trust editor (the way out of "not trusted: Grounded writes nothing here"). */
+  z.object({ type: z.literal('trust') }),
   z.object({ type: z.literal('copy'), text: z.string().check(z.maxLength(1_000_000)) }),
 ]);
 
 export type ToPlanView = z.infer<typeof toPlanViewSchema>;
 export type FromPlanView = z.infer<typeof fromPlanViewSchema>;
+
+/** The plan's intent in words: the plan view and the chat's /plan say it alike. */
+export { intentWord } from '../../engine/plans/intent-words';
+
+/** Whether the explanation says no more than the title cut from it (then it is not shown twice). */
+export function explanationRepeatsTitle(view: { title: string; explanation?: string }): boolean {
+  const bare = (t: string) => t.replace(/[`*_#>]/g, '').trim().replace(/[.!?]$/, '');
+  return view.explanation !== undefined && bare(view.explanation) === bare(view.title);
+}

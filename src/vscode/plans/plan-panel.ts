@@ -8,6 +8,7 @@ import { fromPlanViewSchema, type PlanView, type ToPlanView } from './messages';
 import { planTitle, planViewOf, withRunResult, withStepOutcome } from './plan-view-model';
 import { safeMarkdownHtml } from '../panel/render';
 import type { PlanSession } from './session';
+import { resolveInside } from '../../engine/tools/paths';
 
 const USE_EDITED = 'Use edited plan';
 
@@ -37,6 +38,8 @@ export class PlanPanel implements vscode.Disposable {
     this.disposables.push(
       panel.webview.onDidReceiveMessage((raw: unknown) => void this.onMessage(raw)),
       panel.onDidDispose(() => this.dispose()),
+      // Trusting the folder (the view's "Manage Workspace Trust") lifts the precondition that blocked every write.
+      vscode.workspace.onDidGrantWorkspaceTrust(() => void this.afterTrust()),
     );
   }
 
@@ -92,6 +95,26 @@ export class PlanPanel implements vscode.Disposable {
     if (msg.type === 'openRevised') return this.openRevised();
     if (msg.type === 'undo') return this.undo();
     if (msg.type === 'copy') return vscode.env.clipboard.writeText(msg.text);
+    if (msg.type === 'open') return this.openStepFile(msg.path);
+    if (msg.type === 'trust') return void vscode.commands.executeCommand('workbench.trust.manage');
+    if (msg.type === 'reconstruct') return void vscode.commands.executeCommand('grounded.reconstructRun', this.session.plan.id);
+  }
+
+  private async afterTrust(): Promise<void> {
+    if (this.session.isRunning || this.view.state !== 'invalid') return;
+    await this.session.revalidate();
+    this.view = this.freshView();
+    this.post();
+  }
+
+  /** Opens a step's file beside the plan (a path outside the workspace or missing gets a warning, never a stack). */
+  private async openStepFile(rel: string): Promise<void> {
+    try {
+      const uri = vscode.Uri.file(resolveInside(this.session.root, rel));
+      await vscode.window.showTextDocument(uri, { viewColumn: vscode.ViewColumn.One, preview: false });
+    } catch {
+      void vscode.window.showWarningMessage(`Grounded: cannot open '${rel}': it is outside the workspace or does not exist (yet).`);
+    }
   }
 
   private revised: Plan | undefined;

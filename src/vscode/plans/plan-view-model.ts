@@ -1,23 +1,12 @@
 import type { PlanRunResult, StepOutcome } from '../../engine/plans/executor';
 import type { Plan } from '../../engine/plans/schema';
 import { isToolName, stepPath, toolMutates } from '../../engine/tools/catalog';
+import { planTitle } from '../../engine/plans/plan-title';
 import type { ValidationResult } from '../../engine/plans/validate';
 import { safeMarkdownHtml } from '../panel/render';
-import type { PlanStepView, PlanView } from './messages';
 
-const INTENT_WORDS: Record<string, string> = { READ: 'Read', MUTATE: 'Change', QUERY: 'Look up', EXPLAIN: 'Explain' };
-
-/**
- * A plan's title in words, never its id: the first sentence of its explanation, else what it does
- * and to which file ("Change src/auth.ts and 2 more").
- */
-export function planTitle(plan: Plan): string {
-  const sentence = plan.explanation?.replace(/[`*_#>]/g, '').split(/(?<=[.!?])\s|\n/)[0]?.trim();
-  if (sentence) return sentence.length > 60 ? `${sentence.slice(0, 59).trimEnd()}…` : sentence.replace(/[.!?]$/, '');
-  const files = [...new Set(plan.steps.flatMap((s) => (isToolName(s.tool) ? [stepPath(s.tool, s.arguments)] : [])).filter((p): p is string => Boolean(p)))];
-  const what = INTENT_WORDS[plan.intent] ?? plan.intent;
-  return files.length ? `${what} ${files[0]}${files.length > 1 ? ` and ${files.length - 1} more` : ''}` : `${what}: ${plan.steps.length} step(s)`;
-}
+export { planTitle };
+import { explanationRepeatsTitle, intentWord, type PlanStepView, type PlanView } from './messages';
 
 /** What the plan view shows for a freshly validated plan (every step pending). */
 export function planViewOf(plan: Plan, validation: ValidationResult, extra: { evidenceSummary: string[]; trusted: boolean; edited: boolean }): PlanView {
@@ -63,18 +52,28 @@ export function withRunResult(view: PlanView, r: PlanRunResult): PlanView {
   return { ...view, state, runError: r.error, errors: r.status === 'invalid' ? r.validation.issues.map((i) => i.message) : view.errors };
 }
 
-/** Markdown rendering of a plan, for the chat participant's /plan and for plain documents. */
+/**
+ * Markdown rendering of a plan, for the chat participant's /plan and for plain documents: titled in
+ * words like the plan panel; the id (what "Reconstruct run…" lists) comes last, as a detail.
+ */
 export function planMarkdown(view: PlanView): string {
-  const out = [`**Proposed plan** \`${view.planId}\` (${view.intent})`, ''];
-  if (view.explanation) out.push(view.explanation, '');
+  const out = [`**Proposed plan: ${view.title}** (${intentWord(view.intent)})`, ''];
+  if (view.explanation && !explanationRepeatsTitle(view)) out.push(view.explanation, '');
   view.steps.forEach((s, i) => {
     out.push(
       `${i + 1}. \`${s.tool}\`${s.path ? ` on \`${s.path}\`` : ''}${s.modifies ? ' — **modifies files**' : ''}${s.precondition ? ` (precondition: ${s.precondition})` : ''}`,
     );
   });
-  out.push('', `Evidence cited: ${view.evidenceCited.length ? view.evidenceCited.join(', ') : 'none'}`);
   if (view.errors.length) {
     out.push('', '**The plan is not valid; nothing will run:**', '', '```text', ...view.errors, '```');
   }
+  out.push('', `_Evidence cited: ${view.evidenceCited.length ? view.evidenceCited.join(', ') : 'none'} · plan \`${view.planId}\`_`);
   return out.join('\n');
+}
+
+/** What the chat says under a proposed plan: how to run it, or why it cannot run and what to do. */
+export function afterPlanNote(valid: boolean, trusted: boolean): string {
+  if (!trusted) return 'The plan is open beside the chat, but this workspace is not trusted: Grounded writes nothing here. Trust the folder to run it.';
+  if (!valid) return 'The plan is open beside the chat, but it cannot run as it is: correct it with **Edit plan**, or ask again with more detail.';
+  return 'The plan is open beside the chat: run it step by step or as a whole; every file change is shown as a diff first.';
 }

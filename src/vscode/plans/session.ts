@@ -44,6 +44,11 @@ export class PlanSession {
     return new PlanSession(plan, validation, await PlanSnapshot.take(plan, deps.host), deps);
   }
 
+  /** The workspace folder the plan acts on. */
+  get root(): string {
+    return this.deps.host.root;
+  }
+
   get isRunning(): boolean {
     return this.running;
   }
@@ -52,6 +57,12 @@ export class PlanSession {
   async replace(plan: Plan): Promise<ValidationResult> {
     this.plan = plan;
     this.edited = true;
+    return this.revalidate();
+  }
+
+  /** Validates the plan again (after the folder was trusted, its write steps may now run) and snapshots its files anew. */
+  async revalidate(): Promise<ValidationResult> {
+    const plan = this.plan;
     this.validation = await validatePlan(plan, {
       host: this.deps.host,
       evidenceRowCounts: this.deps.evidenceRowCounts,

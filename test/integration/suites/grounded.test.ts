@@ -81,7 +81,7 @@ describe('Grounded in VS Code', function () {
     const refs = rec.of('reference') as vscode.Location[];
     assert.ok(refs.some((l) => l.uri.fsPath.endsWith('keyStore.ts')));
     assert.ok(rec.of('progress').some((p) => /Searching \d+ files…/.test(String(p))));
-    assert.match(rec.text(), /Answered by vscode-lm/);
+    assert.match(rec.text(), /Answered by VS Code \(/);
   });
 
   it('resolves a mention of an open editor by basename, shows a bad mention and still answers', async () => {

@@ -63,7 +63,7 @@ describe('Grounded panel message protocol', function () {
     assert.match(last.turn.html, /<button class="cite" data-path="src\/auth\/keyStore\.ts" data-start="\d+" data-end="\d+"/);
     assert.ok(last.turn.sources.some((s) => s.path === 'src/auth/keyStore.ts' && s.cited));
     assert.ok(Object.keys(last.turn.redactions).length > 0, 'what was redacted is reported');
-    assert.match(last.turn.provider ?? '', /^vscode-lm · /);
+    assert.match(last.turn.provider ?? '', /^VS Code · /);
     for (const m of posted) assert.ok(toWebview.safeParse(m).success);
 
     posted = [];

@@ -1,0 +1,33 @@
+import type { RecentRun } from '../audit/recent-runs';
+import { isToolName, stepPath } from '../tools/catalog';
+import { intentWord } from './intent-words';
+import type { Plan } from './schema';
+
+/**
+ * A plan's title in words, never its id: the first sentence of its explanation, else what it does
+ * and to which file ("Change src/auth.ts and 2 more"). The plan view, the chat's /plan and the
+ * "Reconstruct run…" list all name a plan by it.
+ */
+export function planTitle(plan: Pick<Plan, 'explanation' | 'intent' | 'steps'>): string {
+  const sentence = plan.explanation?.replace(/[`*_#>]/g, '').split(/(?<=[.!?])\s|\n/)[0]?.trim();
+  if (sentence) return sentence.length > 60 ? `${sentence.slice(0, 59).trimEnd()}…` : sentence.replace(/[.!?]$/, '');
+  const files = [...new Set(plan.steps.flatMap((s) => (isToolName(s.tool) ? [stepPath(s.tool, s.arguments)] : [])).filter((p): p is string => Boolean(p)))];
+  const what = intentWord(plan.intent);
+  return files.length ? `${what} ${files[0]}${files.length > 1 ? ` and ${files.length - 1} more` : ''}` : `${what}: ${plan.steps.length} step(s)`;
+}
+
+/**
+ * A "Reconstruct run…" entry for a plan, named as the plan view names it, its intent in words and
+ * its id kept in the detail (typing the id still finds it); an unreadable plan keeps its id label.
+ */
+export function titledRecentRun(run: RecentRun): RecentRun {
+  if (run.planJson === undefined) return run;
+  const { planJson, ...rest } = run;
+  try {
+    const plan = JSON.parse(planJson);
+    if (!plan || typeof plan.intent !== 'string' || !Array.isArray(plan.steps)) return rest;
+    return { ...rest, label: planTitle(plan), detail: `${run.detail.replace(/^\S+/, intentWord(plan.intent))} · ${run.id}` };
+  } catch {
+    return rest;
+  }
+}

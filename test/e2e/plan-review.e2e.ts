@@ -1,0 +1,88 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openWorkbench, type Workbench } from './harness';
+
+// A newcomer asks @grounded /plan for a change and follows it through: the chat names the plan in
+// words, the plan view runs it step by step, the change is accepted from the keyboard while its
+// diff is shown, and afterwards the run's record opens read-only (closing it asks nothing).
+
+let wb: Workbench;
+const repliesDir = mkdtempSync(path.join(os.tmpdir(), 'grounded-e2e-plan-'));
+const plan = {
+  id: 'plan_e2e_notes',
+  intent: 'MUTATE',
+  steps: [{ id: 's1', tool: 'file_write', arguments: { path: 'README.md', contents: '# Acme Notes\n\nA small notes service.\n' } }],
+  evidence_referenced: [],
+  explanation: 'Shorten the README.',
+};
+
+before(async () => {
+  const replies = path.join(repliesDir, 'replies.json');
+  writeFileSync(replies, JSON.stringify([{ match: 'shorten the readme', reply: JSON.stringify(plan) }]));
+  wb = await openWorkbench('plan-review', { settings: { 'grounded.provider': 'vscode-lm' }, env: { GROUNDED_FIXTURE_REPLIES: replies } });
+});
+
+after(async () => {
+  await wb?.close();
+  rmSync(repliesDir, { recursive: true, force: true });
+});
+
+const lastFrame = () => wb.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+
+test('/plan → plan view → diff accepted with Ctrl+Alt+Y → the run record opens read-only', { timeout: 240_000 }, async () => {
+  await wb.waitForText(/Grounded: VS Code/, 90_000);
+  await wb.sendChat('@grounded /plan shorten the readme');
+  // The first Enter may only close the slash-command suggestions.
+  const responses = wb.page.locator('.interactive-item-container.interactive-response');
+  if (!(await responses.first().waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false))) await wb.page.keyboard.press('Enter');
+  const response = await wb.waitForChatResponse(/Open the plan/, 90_000);
+  const said = await response.innerText();
+  assert.match(said, /Proposed plan: Shorten the README \(Change\)/, 'the plan is named in words, its intent too');
+  // The id (Grounded gives every proposed plan its own) is the last detail, not the heading.
+  assert.doesNotMatch(said.split('\n').find((l) => l.includes('Proposed plan')) ?? '', /plan_/, 'the id is not the heading');
+  await wb.screenshot('plan-review-chat');
+  // Its next step is the plan view, so no follow-up question is suggested under it.
+  await wb.page.waitForTimeout(1_500);
+  assert.equal(await wb.page.getByText('Explain the current selection').count(), 0);
+
+  const run = lastFrame().locator('button', { hasText: 'Run step by step' });
+  await run.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.equal(await lastFrame().locator('header .badge').first().innerText(), 'Change');
+  await run.click();
+  await wb.page.locator('.tab.active', { hasText: 'README.md ↔ proposed by Grounded' }).waitFor({ state: 'visible', timeout: 30_000 });
+  await wb.waitForText(/Ctrl\+Alt\+Y \/ Ctrl\+Alt\+N/);
+  await wb.screenshot('plan-review-diff');
+  await wb.page.keyboard.press('Control+Alt+Y');
+
+  const summary = lastFrame().locator('.summary');
+  await summary.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.match(await summary.innerText(), /1 change applied · 0 rejected/);
+  assert.equal(readFileSync(path.join(wb.folder, 'README.md'), 'utf8'), plan.steps[0].arguments.contents);
+  await wb.screenshot('plan-review-done');
+
+  await lastFrame().locator('button', { hasText: 'Show the run record' }).click();
+  const recordTab = wb.page.locator('.tab.active', { hasText: /Grounded run plan_\S+\.md/ });
+  await recordTab.waitFor({ state: 'visible', timeout: 30_000 });
+  // The editor draws spaces as no-break spaces: \s matches both.
+  await wb.waitForText(/Plan\splan_\S+\s\(MUTATE\)/);
+  await wb.runCommand('View: Close Editor');
+  await recordTab.waitFor({ state: 'detached', timeout: 15_000 });
+  assert.equal(await wb.page.locator('.monaco-dialog-box').count(), 0, 'closing the record asks nothing (it is read-only, not an unsaved file)');
+});
+
+test('with no model, "Propose a change…" says so before asking for the change, with the way to choose one', { timeout: 120_000 }, async () => {
+  await wb.runCommand('Grounded: Select Provider and Model');
+  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'No model' }).first().click();
+  await wb.waitForText('Grounded: snippets only');
+  await wb.runCommand('Grounded: Propose a change…');
+  const toast = wb.page.locator('.notification-toast', { hasText: 'plans need a language model, and none is configured' });
+  await toast.waitFor({ state: 'visible', timeout: 15_000 });
+  assert.equal(await wb.page.locator('.quick-input-widget input[placeholder^="e.g. rename"]').isVisible(), false, 'no request is asked for');
+  await wb.screenshot('plan-review-no-model');
+  await toast.locator('.monaco-button', { hasText: 'Select Provider and Model' }).click();
+  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'No model' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.page.keyboard.press('Escape');
+});

@@ -1,0 +1,45 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parsePlanValue } from '../../../src/engine/plans/schema';
+import { explanationRepeatsTitle, intentWord } from '../../../src/vscode/plans/messages';
+import { afterPlanNote, planMarkdown, planViewOf } from '../../../src/vscode/plans/plan-view-model';
+
+// The chat's /plan answer names a plan as the plan panel does: in words, with the id as a detail.
+const plan = parsePlanValue({
+  id: 'plan_8288fd13-d628-49a1-84cd-aa9c115c292b',
+  intent: 'MUTATE',
+  steps: [{ id: 's1', tool: 'file_write', arguments: { path: 'README.md', contents: 'x\n' } }],
+  evidence_referenced: [],
+  explanation: 'Rename formatDuration to formatElapsed.',
+});
+const view = planViewOf(plan, { valid: true, issues: [] } as never, { evidenceSummary: [], trusted: true, edited: false });
+
+describe('the plan in words', () => {
+  it('titles the chat answer like the panel, with the intent in words and the id last', () => {
+    const md = planMarkdown(view);
+    const lines = md.split('\n');
+    assert.equal(lines[0], '**Proposed plan: Rename formatDuration to formatElapsed** (Change)');
+    assert.ok(!lines[0].includes('plan_8288'), 'the id is not the heading');
+    assert.match(lines.at(-1)!, /^_Evidence cited: none · plan `plan_8288fd13-d628-49a1-84cd-aa9c115c292b`_$/);
+    assert.equal(md.match(/Rename formatDuration to formatElapsed/g)?.length, 1, 'a one-sentence explanation is not repeated under its title');
+  });
+
+  it('keeps an explanation that says more than the title', () => {
+    const longer = { ...view, explanation: 'Rename formatDuration. Callers are updated too.' };
+    assert.equal(explanationRepeatsTitle({ title: 'Rename formatDuration', explanation: longer.explanation }), false);
+    assert.match(planMarkdown({ ...longer, title: 'Rename formatDuration' }), /Callers are updated too\./);
+  });
+
+  it('says intents in words and leaves an unknown one as it is', () => {
+    assert.deepEqual(['READ', 'MUTATE', 'QUERY', 'EXPLAIN', 'OTHER'].map(intentWord), ['Read', 'Change', 'Look up', 'Explain', 'OTHER']);
+  });
+});
+
+describe('the chat line under a proposed plan', () => {
+  it('says how to run it, or why it cannot run and the way out', () => {
+    assert.match(afterPlanNote(true, true), /run it step by step or as a whole/);
+    assert.match(afterPlanNote(false, true), /cannot run as it is: correct it with \*\*Edit plan\*\*/);
+    // Untrusted comes first: every write step fails its precondition there, so the plan is invalid too.
+    assert.match(afterPlanNote(false, false), /not trusted: Grounded writes nothing here\. Trust the folder to run it\./);
+  });
+});
