@@ -1,6 +1,7 @@
 // The Grounded panel's script: displays the conversation the extension renders (already safe
 // HTML), sends questions, citation clicks and Stop, and keeps its state across hide/show.
 import type { PanelTurn, ToWebview } from '../../src/vscode/panel/messages';
+import { describeRedactions } from '../../src/engine/privacy/kind-labels';
 import { copyCode } from './copy-code';
 import { attachMentions } from './mentions';
 
@@ -59,7 +60,7 @@ function renderTurn(t: PanelTurn): HTMLElement {
   if (t.done)
     box.append(
       el('div', 'redactions', kinds.length
-        ? `${t.sent === false ? 'Redacted in these snippets' : 'Redacted before sending'}: ${kinds.map(([k, n]) => `${k} ×${n}`).join(', ')}`
+        ? `${t.sent === false ? 'Redacted in these snippets' : 'Redacted before sending'}: ${describeRedactions(t.redactions)}`
         : 'Nothing needed redacting.'),
     );
   if (t.progress && !t.done) box.append(el('div', 'progress', t.progress));

@@ -3,7 +3,7 @@ import type { AttachedContext, ConversationTurn } from '../../engine/ask/types';
 import * as vscode from 'vscode';
 import type { BuiltContext } from '../../engine/context/types';
 import { ProviderError } from '../../engine/llm/types';
-import { formatRedactionCounts } from '../../engine/privacy/scrubber';
+import { describeRedactions } from '../../engine/privacy/kind-labels';
 import { runPlanRequest, type PlanFeatures } from '../plans';
 import { RESTRICTED_NOTICE } from '../restricted';
 import { providerName } from '../status-bar';
@@ -32,7 +32,7 @@ export interface ChatServices {
 export type ChatStream = Pick<vscode.ChatResponseStream, 'markdown' | 'anchor' | 'progress' | 'reference' | 'button'>;
 
 function footer(ctx: BuiltContext, provider?: string, modelFailed = false): string {
-  const redacted = Object.keys(ctx.redactions).length ? `; redacted ${formatRedactionCounts(ctx.redactions)}` : '';
+  const redacted = Object.keys(ctx.redactions).length ? `; redacted ${describeRedactions(ctx.redactions)}` : '';
   const who = provider ? `Answered by ${provider}` : modelFailed ? 'The model did not answer: ranked snippets' : 'No model used: ranked snippets';
   const files = new Set(ctx.chunks.map((c) => c.path)).size;
   const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;

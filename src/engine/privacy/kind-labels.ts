@@ -1,0 +1,59 @@
+import type { RedactionCounts } from './types';
+
+/**
+ * Redaction kinds in words for people ("AWS access key", "email address"), where the chat and the
+ * panel say what was redacted. The kinds themselves (`aws_access_key`) stay in the markers the
+ * model sees, in logs and in the CLI's output, which scripts read.
+ */
+const WHOLE: Record<string, string> = {
+  email: 'email address',
+  phone: 'phone number',
+  person_name: 'name',
+  drivers_license: "driver's license",
+  card_expiry: 'card expiry date',
+  card_security_code: 'card security code',
+  user_agent: 'user agent',
+  us_ssn: 'US Social Security number',
+  uk_nino: 'UK National Insurance number',
+  uk_nhs: 'UK NHS number',
+  private_key: 'private key',
+  twitter_bearer: 'Twitter bearer token',
+};
+
+/** Words written in their own case: acronyms, and vendors whose name is not just capitalised. */
+const CASED: Record<string, string> = {
+  aws: 'AWS', gcp: 'GCP', api: 'API', jwt: 'JWT', ip: 'IP', mac: 'MAC', pin: 'PIN', gps: 'GPS', iban: 'IBAN', bic: 'BIC', imei: 'IMEI',
+  sas: 'SAS', sid: 'SID', oauth: 'OAuth', npm: 'npm', pypi: 'PyPI', github: 'GitHub', gitlab: 'GitLab', openai: 'OpenAI',
+  huggingface: 'Hugging Face', digitalocean: 'DigitalOcean', newrelic: 'New Relic', onepassword: '1Password', launchdarkly: 'LaunchDarkly',
+  circleci: 'CircleCI', sendgrid: 'SendGrid', planetscale: 'PlanetScale', clickhouse: 'ClickHouse', flyio: 'Fly.io', frameio: 'Frame.io',
+  xai: 'xAI', rubygems: 'RubyGems', sonarqube: 'SonarQube', easypost: 'EasyPost', openrouter: 'OpenRouter', langsmith: 'LangSmith',
+  trufflehog: 'TruffleHog', pganalyze: 'pganalyze', photoroom: 'PhotoRoom', nuget: 'NuGet', intra42: '42 Intra', ein: 'EIN', itin: 'ITIN',
+  npi: 'NPI', tfn: 'TFN', abn: 'ABN', sin: 'SIN', cpf: 'CPF', cnpj: 'CNPJ', rut: 'RUT', pan: 'PAN', dni: 'DNI', nir: 'NIR', bsn: 'BSN',
+  nric: 'NRIC', rrn: 'RRN', curp: 'CURP', hetu: 'HETU', pesel: 'PESEL', aadhaar: 'Aadhaar', appsync: 'AppSync', id: 'ID',
+};
+
+/** Country codes that open a national identifier's kind (`br_cpf`). */
+const COUNTRIES = new Set(['au', 'br', 'ca', 'cl', 'cn', 'de', 'es', 'fi', 'fr', 'in', 'it', 'kr', 'mx', 'nl', 'pl', 'se', 'sg', 'uk', 'us']);
+
+/** Words of the generic kinds; a first word not among them names a vendor, and is capitalised. */
+const COMMON = new Set([
+  'account', 'address', 'agent', 'auth', 'bank', 'basic', 'bearer', 'birth', 'card', 'city', 'code', 'connection', 'coordinate', 'credit', 'crypto',
+  'date', 'hash', 'key', 'medical', 'number', 'passport', 'password', 'plate', 'postal', 'record', 'routing', 'secret', 'street', 'string', 'token',
+  'username', 'vehicle', 'wallet', 'webhook', 'private', 'resident', 'tax', 'fiscal', 'access', 'signature', 'presigned', 'shared', 'storage', 'client',
+]);
+
+export function kindLabel(kind: string): string {
+  if (WHOLE[kind]) return WHOLE[kind];
+  return kind
+    .split('_')
+    .map((w, i) => CASED[w] ?? (i === 0 && COUNTRIES.has(w) ? w.toUpperCase() : i === 0 && !COMMON.has(w) ? w[0].toUpperCase() + w.slice(1) : w))
+    .join(' ');
+}
+
+/** "AWS access key ×1, email address ×2", in the order of the kinds' names; empty for none. */
+export function describeRedactions(counts: RedactionCounts): string {
+  return Object.keys(counts)
+    .sort()
+    .map((k) => `${kindLabel(k)} ×${counts[k]}`)
+    .join(', ');
+}
