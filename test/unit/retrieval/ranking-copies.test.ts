@@ -1,25 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
+import { indexCorpus } from '../../support/corpus-index';
 
 // Rules found on the held-out trees (bench/retrieval-sets-held-out.ts): copies of other projects'
 // code, man pages, and the abbreviations code writes for two words.
-const roots: string[] = [];
-after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
-
 async function ranked(files: Record<string, string>, question: string): Promise<string[]> {
-  const root = mkdtempSync(path.join(tmpdir(), 'grounded-copies-'));
-  roots.push(root);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  const index = new WorkspaceIndex({ root });
-  await index.refresh();
+  const index = await indexCorpus(files, 'grounded-copies-');
   return [...new Set((await index.search(extractTerms(question), 10)).map((r) => r.path))];
 }
 

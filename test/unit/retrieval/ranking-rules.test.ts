@@ -1,26 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
 import { isTestPath } from '../../../src/engine/retrieval/path-demotion';
 import { phraseMatcher } from '../../../src/engine/retrieval/phrases';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
+import { indexCorpus } from '../../support/corpus-index';
 
-const roots: string[] = [];
-after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
-
-async function indexOf(files: Record<string, string>): Promise<WorkspaceIndex> {
-  const root = mkdtempSync(path.join(tmpdir(), 'grounded-rank-'));
-  roots.push(root);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  const index = new WorkspaceIndex({ root });
-  await index.refresh();
-  return index;
+function indexOf(files: Record<string, string>): Promise<WorkspaceIndex> {
+  return indexCorpus(files, 'grounded-rank-');
 }
 
 async function ranked(index: WorkspaceIndex, question: string): Promise<string[]> {
