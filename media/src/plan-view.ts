@@ -1,9 +1,10 @@
 // The plan view's script (runs in the webview). It renders what the extension sends and posts
 // the user's choices back; both directions are checked against the shared zod schemas.
-import { copyCode } from './copy-code';
+import { intentWord } from '../../src/engine/plans/intent-words';
 import {
-  explanationRepeatsTitle, fromPlanViewSchema, intentWord, toPlanViewSchema, type FromPlanView, type PlanStepView, type PlanView,
+  explanationRepeatsTitle, fromPlanViewSchema, toPlanViewSchema, type FromPlanView, type PlanStepView, type PlanView,
 } from '../../src/vscode/plans/messages';
+import { copyCode } from './copy-code';
 
 declare function acquireVsCodeApi(): { postMessage(message: unknown): void };
 

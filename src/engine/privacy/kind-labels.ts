@@ -11,12 +11,10 @@ const WHOLE: Record<string, string> = {
   person_name: 'name',
   drivers_license: "driver's license",
   card_expiry: 'card expiry date',
-  card_security_code: 'card security code',
   user_agent: 'user agent',
   us_ssn: 'US Social Security number',
   uk_nino: 'UK National Insurance number',
   uk_nhs: 'UK NHS number',
-  private_key: 'private key',
   twitter_bearer: 'Twitter bearer token',
 };
 

@@ -88,9 +88,6 @@ export const fromPlanViewSchema = z.discriminatedUnion('type', [
 export type ToPlanView = z.infer<typeof toPlanViewSchema>;
 export type FromPlanView = z.infer<typeof fromPlanViewSchema>;
 
-/** The plan's intent in words: the plan view and the chat's /plan say it alike. */
-export { intentWord } from '../../engine/plans/intent-words';
-
 /** Whether the explanation says no more than the title cut from it (then it is not shown twice). */
 export function explanationRepeatsTitle(view: { title: string; explanation?: string }): boolean {
   const bare = (t: string) => t.replace(/[`*_#>]/g, '').trim().replace(/[.!?]$/, '');

@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import type { PlanRunResult } from '../../engine/plans/executor';
+import { planTitle } from '../../engine/plans/plan-title';
 import type { RunExplanation } from '../../engine/plans/run-explanation';
 import { PlanParseError, parsePlanText, type Plan } from '../../engine/plans/schema';
 import type { Logger } from '../../engine/telemetry/log';
 import { fromPlanViewSchema, type PlanView, type ToPlanView } from './messages';
-import { planTitle, planViewOf, withRunResult, withStepOutcome } from './plan-view-model';
+import { planViewOf, withRunResult, withStepOutcome } from './plan-view-model';
 import { safeMarkdownHtml } from '../panel/render';
 import type { PlanSession } from './session';
 import { resolveInside } from '../../engine/tools/paths';

@@ -1,12 +1,11 @@
 import type { PlanRunResult, StepOutcome } from '../../engine/plans/executor';
-import type { Plan } from '../../engine/plans/schema';
-import { isToolName, stepPath, toolMutates } from '../../engine/tools/catalog';
+import { intentWord } from '../../engine/plans/intent-words';
 import { planTitle } from '../../engine/plans/plan-title';
+import type { Plan } from '../../engine/plans/schema';
 import type { ValidationResult } from '../../engine/plans/validate';
+import { isToolName, stepPath, toolMutates } from '../../engine/tools/catalog';
 import { safeMarkdownHtml } from '../panel/render';
-
-export { planTitle };
-import { explanationRepeatsTitle, intentWord, type PlanStepView, type PlanView } from './messages';
+import { explanationRepeatsTitle, type PlanStepView, type PlanView } from './messages';
 
 /** What the plan view shows for a freshly validated plan (every step pending). */
 export function planViewOf(plan: Plan, validation: ValidationResult, extra: { evidenceSummary: string[]; trusted: boolean; edited: boolean }): PlanView {

@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parsePlanValue } from '../../../src/engine/plans/schema';
-import { explanationRepeatsTitle, intentWord } from '../../../src/vscode/plans/messages';
+import { intentWord } from '../../../src/engine/plans/intent-words';
+import { explanationRepeatsTitle } from '../../../src/vscode/plans/messages';
 import { afterPlanNote, planMarkdown, planViewOf } from '../../../src/vscode/plans/plan-view-model';
 
 // The chat's /plan answer names a plan as the plan panel does: in words, with the id as a detail.
