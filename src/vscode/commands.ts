@@ -7,6 +7,7 @@ import type { PanelTurn } from './panel/messages';
 import { GroundedPanel } from './panel/panel';
 import type { ConversationHub } from './panel/hub';
 import { SIDE_VIEW_ID, type GroundedSideView } from './panel/side-view';
+import { ReadOnlyDocs } from './read-only-docs';
 import type { GroundedServices } from './services';
 import { discoveryFor } from './settings';
 import { runSetup, vscodeSetupUi } from './setup-flow';
@@ -135,23 +136,13 @@ export function registerCommands(context: vscode.ExtensionContext, services: Gro
   ];
 }
 
-/**
- * The metrics as a read-only document of their own scheme: an untitled document asked to be
- * saved when closed, and its tab was titled by its first line. Shown again, it is current.
- */
+/** The metrics as a read-only document of their own scheme, current each time it is shown. */
 function registerMetricsView(services: GroundedServices): vscode.Disposable[] {
-  const uri = vscode.Uri.from({ scheme: 'grounded-metrics', path: 'Grounded metrics' });
-  const changed = new vscode.EventEmitter<vscode.Uri>();
+  const docs = new ReadOnlyDocs('grounded-metrics');
   return [
-    changed,
-    vscode.workspace.registerTextDocumentContentProvider('grounded-metrics', {
-      onDidChange: changed.event,
-      provideTextDocumentContent: () => services.metrics.toPrometheus(),
-    }),
+    docs,
     vscode.commands.registerCommand('grounded.showMetrics', async () => {
-      changed.fire(uri);
-      const doc = await vscode.workspace.openTextDocument(uri);
-      await vscode.window.showTextDocument(doc, { preview: true });
+      await docs.show('Grounded metrics', () => services.metrics.toPrometheus(), { markdown: false, preview: true });
     }),
   ];
 }

@@ -3,7 +3,7 @@ import type { ExecutionMode, PlanRunResult } from '../../engine/plans/executor';
 import { ProviderError } from '../../engine/llm/types';
 import { parseErrorsOf, PlanFeatureError, type PlanFeatures } from './plan-features';
 import type { PlanSession } from './session';
-import { ReadOnlyDocs } from './read-only-doc';
+import { ReadOnlyDocs } from '../read-only-docs';
 import { approvalsForTesting, testHooksEnabled, type TestApproval } from './test-hooks';
 
 /** Shows an error with its suggestion; never a stack trace. */

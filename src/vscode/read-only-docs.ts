@@ -1,0 +1,43 @@
+import * as vscode from 'vscode';
+
+export const READ_ONLY_SCHEME = 'grounded-doc';
+
+/**
+ * Text Grounded shows (a reconstructed run, a plan the model could not make usable, the metrics) as
+ * read-only documents of their own scheme: an untitled document asked "Do you want to save?" when
+ * closed and was titled by its first line. The same name shows the latest text again; a text given
+ * as a function is read each time VS Code asks for the document.
+ */
+export class ReadOnlyDocs implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly texts = new Map<string, () => string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly registration: vscode.Disposable;
+
+  constructor(private readonly scheme = READ_ONLY_SCHEME) {
+    this.registration = vscode.workspace.registerTextDocumentContentProvider(scheme, this);
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.path)?.() ?? '';
+  }
+
+  /**
+   * Opens `text` in a tab titled `name`. Markdown (the default) gets ".md" added, so it is shown as
+   * Markdown; `preview` reuses the preview tab.
+   */
+  async show(name: string, text: string | (() => string), opts: { markdown?: boolean; preview?: boolean } = {}): Promise<vscode.TextEditor> {
+    const markdown = opts.markdown ?? true;
+    const uri = vscode.Uri.from({ scheme: this.scheme, path: `/${name.replace(/[\\/]/g, '-')}${markdown ? '.md' : ''}` });
+    this.texts.set(uri.path, typeof text === 'string' ? () => text : text);
+    this.changed.fire(uri);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    if (markdown && doc.languageId !== 'markdown') await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+    return vscode.window.showTextDocument(doc, { preview: opts.preview ?? false });
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    this.changed.dispose();
+  }
+}
