@@ -30,6 +30,18 @@ async function getJson(url: string, init: RequestInit, signal?: AbortSignal): Pr
   }
 }
 
+/**
+ * Where a server's native API is (beside its OpenAI one, at the same origin) and the key it takes:
+ * the key, if any, is this server's own, and a server behind an authenticating proxy wants it on every path.
+ */
+function serverAt(baseUrl: string, apiKey?: string): { origin: string; auth: Record<string, string> } | undefined {
+  try {
+    return { origin: new URL(baseUrl).origin, auth: apiKey ? { authorization: `Bearer ${apiKey}` } : {} };
+  } catch {
+    return undefined;
+  }
+}
+
 const positive = (n: unknown): number | undefined => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : undefined);
 
 /** Ollama names a model `llama3.1` or `llama3.1:latest` interchangeably. */
@@ -42,14 +54,10 @@ const sameModel = (a: unknown, b: string) => typeof a === 'string' && a.replace(
  * trained for (`model_info.*.context_length`). Undefined for a server that is not Ollama.
  */
 export async function ollamaInputWindow(baseUrl: string, model: string, apiKey?: string, signal?: AbortSignal): Promise<InputWindow | undefined> {
-  let origin: string;
-  try {
-    origin = new URL(baseUrl).origin;
-  } catch {
-    return undefined;
-  }
-  // The key, if any, is this server's own: an Ollama behind an authenticating proxy wants it on every path.
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) };
+  const server = serverAt(baseUrl, apiKey);
+  if (!server) return undefined;
+  const { origin, auth } = server;
+  const headers = { 'content-type': 'application/json', ...auth };
   const show = (await getJson(`${origin}/api/show`, { method: 'POST', headers, body: JSON.stringify({ model }) }, signal)) as
     | { parameters?: unknown; model_info?: Record<string, unknown> }
     | undefined;
@@ -64,22 +72,20 @@ export async function ollamaInputWindow(baseUrl: string, model: string, apiKey?:
 }
 
 const OLLAMA_WIDEN = '`OLLAMA_CONTEXT_LENGTH=16384 ollama serve`, or `PARAMETER num_ctx 16384` in a Modelfile';
+const LLAMA_CPP_WIDEN = 'start `llama-server` with a larger `--ctx-size` (`-c 16384`), or fewer `--parallel` slots';
 
 /**
  * The window of a llama.cpp server (`llama-server`, which serves one model): `GET /props` gives each
  * request slot's context, `default_generation_settings.n_ctx`. Undefined for any other server.
  */
 export async function llamaCppInputWindow(baseUrl: string, apiKey?: string, signal?: AbortSignal): Promise<InputWindow | undefined> {
-  let origin: string;
-  try {
-    origin = new URL(baseUrl).origin;
-  } catch {
-    return undefined;
-  }
-  const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
-  const props = (await getJson(`${origin}/props`, { headers }, signal)) as { default_generation_settings?: { n_ctx?: unknown } } | undefined;
+  const server = serverAt(baseUrl, apiKey);
+  if (!server) return undefined;
+  const props = (await getJson(`${server.origin}/props`, { headers: server.auth }, signal)) as
+    | { default_generation_settings?: { n_ctx?: unknown } }
+    | undefined;
   const tokens = positive(props?.default_generation_settings?.n_ctx);
-  return tokens ? { tokens, server: 'llama.cpp', widen: 'start `llama-server` with a larger `--ctx-size` (`-c 16384`), or fewer `--parallel` slots' } : undefined;
+  return tokens ? { tokens, server: 'llama.cpp', widen: LLAMA_CPP_WIDEN } : undefined;
 }
 
 /** The window a local server gives `model`: Ollama's, else llama.cpp's; undefined for servers that do not say. */
