@@ -34,7 +34,7 @@ after(async () => {
   server.close();
 });
 
-const panelFrame = () => wb.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+const panelFrame = () => wb.lastWebview();
 
 async function askInPanel(question: string, cause: RegExp, buttons: string[], screenshot: string): Promise<void> {
   await wb.runCommand('Grounded: Open Grounded Panel');

@@ -1,7 +1,8 @@
 // End-to-end harness: a real workbench (code-server + headless Chromium, see
 // scripts/vscode/workbench.mjs) and the few gestures a person makes in it. Screenshots go to
 // test-results/screenshots/<name>.png; the server's logs to test-results/vscode-logs/e2e-<name>/.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { copyLogs, repoRoot, startWorkbench, type WorkbenchOptions, type WorkbenchSession } from '../../scripts/vscode/workbench.mjs';
@@ -26,11 +27,23 @@ function escapeRegExp(text: string): string {
 }
 
 export class Workbench {
+  /** Run after the workbench has stopped (temporary files of the test). */
+  private readonly cleanups: (() => void)[] = [];
+
   constructor(
     readonly session: WorkbenchSession,
     readonly page: Page,
     private readonly name: string,
   ) {}
+
+  /** The newest webview's content: webviews are laid over the workbench outside its DOM, the newest last. */
+  lastWebview(): FrameLocator {
+    return this.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+  }
+
+  onClose(cleanup: () => void): void {
+    this.cleanups.push(cleanup);
+  }
 
   /** The workspace copy that is open (a temp folder; deleted on close). */
   get folder(): string {
@@ -109,6 +122,37 @@ export class Workbench {
     await this.screenshot(`${this.name}-at-close`).catch(() => undefined);
     copyLogs(this.session, path.join(LOGS, `e2e-${this.name}`));
     await this.session.stop();
+    for (const cleanup of this.cleanups) cleanup();
+  }
+}
+
+/** One scripted reply of the fixture language model: the first whose `match` (a regex) finds the prompt answers it. */
+export interface FixtureReply {
+  match: string;
+  reply: string;
+  delayMs?: number;
+}
+
+/**
+ * A workbench whose answers come from VS Code's fixture language model (`grounded.provider`
+ * vscode-lm) replying with `replies` (GROUNDED_FIXTURE_REPLIES); their file goes when it closes.
+ */
+export async function openWithFixtureModel(name: string, replies: FixtureReply[], options: WorkbenchOptions = {}): Promise<Workbench> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `grounded-e2e-${name}-`));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const file = path.join(dir, 'replies.json');
+  writeFileSync(file, JSON.stringify(replies));
+  try {
+    const wb = await openWorkbench(name, {
+      ...options,
+      settings: { 'grounded.provider': 'vscode-lm', ...options.settings },
+      env: { ...options.env, GROUNDED_FIXTURE_REPLIES: file },
+    });
+    wb.onClose(remove);
+    return wb;
+  } catch (err) {
+    remove();
+    throw err;
   }
 }
 

@@ -1,9 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openWorkbench, type Workbench, waitForPanelScript } from './harness';
+import { openWithFixtureModel, type Workbench, waitForPanelScript } from './harness';
 
 // The Grounded panel works without the chat view: ask there, see the answer with its sources and
 // redactions, click a citation chip and land in the editor on exactly the cited lines. Then the
@@ -13,36 +12,29 @@ import { openWorkbench, type Workbench, waitForPanelScript } from './harness';
 // that was not attached is a warning box the view does not scroll past.
 
 let wb: Workbench;
-const repliesDir = mkdtempSync(path.join(os.tmpdir(), 'grounded-e2e-replies-'));
 
 before(async () => {
-  // The fixture model's scripted replies (GROUNDED_FIXTURE_REPLIES): a narrow citation, and a slow answer to stop.
-  const replies = path.join(repliesDir, 'replies.json');
-  writeFileSync(
-    replies,
-    JSON.stringify([
-      // A prompt carries the earlier questions too: match the current one, on its `Question:` line.
-      { match: '^Question: how are API keys stored', reply: 'Keys are encrypted in src/auth/keyStore.ts#L19-26 before the backend stores them.' },
-      {
-        match: '^Question: show the code-e2e',
-        reply:
-          ('It seals the key first:\n\n```ts\nconst sealed = await this.crypto.seal(apiKey); // never stored in clear\nreturn this.backend.store(provider, ' +
-            'sealed);\n```\n\nSee src/auth/keyStore.ts#L19-26.'),
-      },
-      { match: '^Question: slow-e2e', reply: 'Keys go through src/auth/keyStore.ts#L19-26 first, and only much later does this sentence end.', delayMs: 5000 },
-      // Taller than the view, so that following the answer's end would scroll the warning away.
-      { match: '^Question: what does @src/missing-e2e', reply: Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n') },
-    ]),
-  );
-  wb = await openWorkbench('panel', { settings: { 'grounded.provider': 'vscode-lm' }, env: { GROUNDED_FIXTURE_REPLIES: replies } });
+  // The fixture model's scripted replies: a narrow citation, and a slow answer to stop.
+  wb = await openWithFixtureModel('panel', [
+    // A prompt carries the earlier questions too: match the current one, on its `Question:` line.
+    { match: '^Question: how are API keys stored', reply: 'Keys are encrypted in src/auth/keyStore.ts#L19-26 before the backend stores them.' },
+    {
+      match: '^Question: show the code-e2e',
+      reply:
+        ('It seals the key first:\n\n```ts\nconst sealed = await this.crypto.seal(apiKey); // never stored in clear\nreturn this.backend.store(provider, ' +
+          'sealed);\n```\n\nSee src/auth/keyStore.ts#L19-26.'),
+    },
+    { match: '^Question: slow-e2e', reply: 'Keys go through src/auth/keyStore.ts#L19-26 first, and only much later does this sentence end.', delayMs: 5000 },
+    // Taller than the view, so that following the answer's end would scroll the warning away.
+    { match: '^Question: what does @src/missing-e2e', reply: Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n') },
+  ]);
 });
 
 after(async () => {
   await wb?.close();
-  rmSync(repliesDir, { recursive: true, force: true });
 });
 
-const panelFrame = () => wb.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+const panelFrame = () => wb.lastWebview();
 
 test('asking in the Grounded panel and clicking a citation opens the cited lines', { timeout: 180_000 }, async () => {
   await wb.runCommand('Grounded: Open Grounded Panel');

@@ -1,16 +1,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openWorkbench, type Workbench } from './harness';
+import { openWithFixtureModel, type Workbench } from './harness';
 
 // A newcomer asks @grounded /plan for a change and follows it through: the chat names the plan in
 // words, the plan view runs it step by step, the change is accepted from the keyboard while its
 // diff is shown, and afterwards the run's record opens read-only (closing it asks nothing).
 
 let wb: Workbench;
-const repliesDir = mkdtempSync(path.join(os.tmpdir(), 'grounded-e2e-plan-'));
 const plan = {
   id: 'plan_e2e_notes',
   intent: 'MUTATE',
@@ -20,17 +18,14 @@ const plan = {
 };
 
 before(async () => {
-  const replies = path.join(repliesDir, 'replies.json');
-  writeFileSync(replies, JSON.stringify([{ match: 'shorten the readme', reply: JSON.stringify(plan) }]));
-  wb = await openWorkbench('plan-review', { settings: { 'grounded.provider': 'vscode-lm' }, env: { GROUNDED_FIXTURE_REPLIES: replies } });
+  wb = await openWithFixtureModel('plan-review', [{ match: 'shorten the readme', reply: JSON.stringify(plan) }]);
 });
 
 after(async () => {
   await wb?.close();
-  rmSync(repliesDir, { recursive: true, force: true });
 });
 
-const lastFrame = () => wb.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+const lastFrame = () => wb.lastWebview();
 
 test('/plan → plan view → diff accepted with Ctrl+Alt+Y → the run record opens read-only', { timeout: 240_000 }, async () => {
   await wb.waitForText(/Grounded: VS Code/, 90_000);

@@ -16,7 +16,7 @@ after(async () => {
   await wb?.close();
 });
 
-const panelFrame = () => wb.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+const panelFrame = () => wb.lastWebview();
 
 test('in an untrusted workspace the panel answers with the restricted-mode notice', { timeout: 180_000 }, async () => {
   await wb.waitForText(/Restricted Mode/);

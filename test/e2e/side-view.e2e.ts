@@ -1,30 +1,22 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { openWorkbench, type Workbench, waitForPanelScript } from './harness';
+import { openWithFixtureModel, type Workbench, waitForPanelScript } from './harness';
 
 // A newcomer finds Grounded without knowing a command: its own icon in the activity bar opens the
 // conversation in the side bar (also Ctrl+Alt+G), the status bar says from startup who answers,
 // and the side-bar conversation is the same one an editor tab shows ("open in editor").
 
 let wb: Workbench;
-const repliesDir = mkdtempSync(path.join(os.tmpdir(), 'grounded-e2e-side-'));
 
 before(async () => {
-  const replies = path.join(repliesDir, 'replies.json');
-  writeFileSync(replies, JSON.stringify([{ match: '^Question: where are keys kept', reply: 'In src/auth/keyStore.ts#L19-26, encrypted first.' }]));
-  wb = await openWorkbench('side-view', { settings: { 'grounded.provider': 'vscode-lm' }, env: { GROUNDED_FIXTURE_REPLIES: replies } });
+  wb = await openWithFixtureModel('side-view', [{ match: '^Question: where are keys kept', reply: 'In src/auth/keyStore.ts#L19-26, encrypted first.' }]);
 });
 
 after(async () => {
   await wb?.close();
-  rmSync(repliesDir, { recursive: true, force: true });
 });
 
-// Webviews are laid over the workbench outside the side bar's DOM: the newest one is the last frame.
-const lastFrame = () => wb.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+const lastFrame = () => wb.lastWebview();
 
 test('the status bar names who answers from startup, before anything is opened', { timeout: 120_000 }, async () => {
   const item = wb.page.locator('.statusbar-item', { hasText: /Grounded: VS Code/ }).first();
