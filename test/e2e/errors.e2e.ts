@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openWorkbench, type Workbench, waitForPanelScript } from './harness';
+import { openWorkbench, type Workbench } from './harness';
 
 // Each way a model can fail, as a user sees it in the Grounded panel: the ranked snippets still
 // come, led by ONE sentence saying why, with the buttons that fit (Retry always; Set API key for a
@@ -34,14 +34,8 @@ after(async () => {
   server.close();
 });
 
-const panelFrame = () => wb.lastWebview();
-
 async function askInPanel(question: string, cause: RegExp, buttons: string[], screenshot: string): Promise<void> {
-  await wb.runCommand('Grounded: Open Grounded Panel');
-  const frame = panelFrame();
-  const input = await waitForPanelScript(frame);
-  await input.fill(question);
-  await input.press('Enter');
+  const frame = await wb.askInPanel(question);
   const turn = frame.locator('.turn', { hasText: question });
   await turn.locator('.note', { hasText: 'The model did not answer' }).waitFor({ state: 'visible', timeout: 90_000 });
   const text = await turn.innerText();

@@ -41,6 +41,16 @@ export class Workbench {
     return this.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
   }
 
+  /** Opens the Grounded panel and asks `question` there as a person would (once its script listens); returns its frame. */
+  async askInPanel(question: string): Promise<FrameLocator> {
+    await this.runCommand('Grounded: Open Grounded Panel');
+    const frame = this.lastWebview();
+    const input = await waitForPanelScript(frame);
+    await input.fill(question);
+    await input.press('Enter');
+    return frame;
+  }
+
   onClose(cleanup: () => void): void {
     this.cleanups.push(cleanup);
   }

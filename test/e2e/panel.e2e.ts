@@ -37,12 +37,7 @@ after(async () => {
 const panelFrame = () => wb.lastWebview();
 
 test('asking in the Grounded panel and clicking a citation opens the cited lines', { timeout: 180_000 }, async () => {
-  await wb.runCommand('Grounded: Open Grounded Panel');
-  const frame = panelFrame();
-  const input = frame.locator('#question');
-  await waitForPanelScript(frame);
-  await input.fill('how are API keys stored?');
-  await input.press('Enter');
+  const frame = await wb.askInPanel('how are API keys stored?');
   const chip = frame.locator('.answer button.cite').first();
   await chip.waitFor({ state: 'visible', timeout: 60_000 });
   await frame.locator('.redactions').first().waitFor({ state: 'visible' });
@@ -62,12 +57,7 @@ test('asking in the Grounded panel and clicking a citation opens the cited lines
 });
 
 test('code in an answer is highlighted in the theme\'s colours and its Copy button copies it', { timeout: 180_000 }, async () => {
-  await wb.runCommand('Grounded: Open Grounded Panel');
-  const frame = panelFrame();
-  const input = frame.locator('#question');
-  await waitForPanelScript(frame);
-  await input.fill('show the code-e2e');
-  await input.press('Enter');
+  const frame = await wb.askInPanel('show the code-e2e');
   const turn = frame.locator('.turn', { hasText: 'show the code-e2e' });
   const block = turn.locator('pre.code-block').first();
   await block.waitFor({ state: 'visible', timeout: 60_000 });
@@ -182,12 +172,7 @@ test('typing @ alone lists what can be mentioned: files and every kind', { timeo
 });
 
 test('a mention that was not attached is a warning the view stays on, worded once', { timeout: 180_000 }, async () => {
-  await wb.runCommand('Grounded: Open Grounded Panel');
-  const frame = panelFrame();
-  const input = frame.locator('#question');
-  await waitForPanelScript(frame);
-  await input.fill('what does @src/missing-e2e.ts do?');
-  await input.press('Enter');
+  const frame = await wb.askInPanel('what does @src/missing-e2e.ts do?');
   const turn = frame.locator('.turn', { hasText: 'what does @src/missing-e2e.ts do?' });
   await turn.locator('.answer', { hasText: 'Paragraph 60 of a long answer.' }).waitFor({ state: 'visible', timeout: 60_000 });
   await turn.locator('.redactions').waitFor({ state: 'visible' });
@@ -238,12 +223,8 @@ test('right-click → Ask Grounded about this selection answers about exactly th
 });
 
 test('Stop (or Escape) ends an answer that is still being written', { timeout: 180_000 }, async () => {
-  await wb.runCommand('Grounded: Open Grounded Panel');
-  const frame = panelFrame();
+  const frame = await wb.askInPanel('slow-e2e: how do keys get stored?');
   const input = frame.locator('#question');
-  await waitForPanelScript(frame);
-  await input.fill('slow-e2e: how do keys get stored?');
-  await input.press('Enter');
   const turn = frame.locator('.turn', { hasText: 'slow-e2e' });
   const stop = frame.locator('#stop');
   await turn.locator('.answer', { hasText: 'Keys go through' }).waitFor({ state: 'visible', timeout: 60_000 });
@@ -266,12 +247,7 @@ test('with no model, the panel\'s answer offers "Set API key", which asks for th
   await wb.runCommand('Grounded: Select Provider and Model');
   await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'No model' }).first().click();
   await wb.waitForText('Grounded: snippets only');
-  await wb.runCommand('Grounded: Open Grounded Panel');
-  const frame = panelFrame();
-  const input = frame.locator('#question');
-  await waitForPanelScript(frame);
-  await input.fill('where is the retry policy?');
-  await input.press('Enter');
+  const frame = await wb.askInPanel('where is the retry policy?');
   const turn = frame.locator('.turn', { hasText: 'where is the retry policy?' });
   await turn.locator('.answer', { hasText: 'The provider setting is "none"' }).waitFor({ state: 'visible', timeout: 60_000 });
   assert.equal(await turn.getByText('The provider setting is "none"').count(), 1, 'said once');

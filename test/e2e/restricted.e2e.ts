@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWorkbench, type Workbench, waitForPanelScript } from './harness';
+import { openWorkbench, type Workbench } from './harness';
 
 // Restricted mode as a person meets it: workspace trust is on and the folder is not trusted.
 // VS Code shows its Restricted Mode banner; Grounded still answers in its panel and says, under
@@ -16,16 +16,9 @@ after(async () => {
   await wb?.close();
 });
 
-const panelFrame = () => wb.lastWebview();
-
 test('in an untrusted workspace the panel answers with the restricted-mode notice', { timeout: 180_000 }, async () => {
   await wb.waitForText(/Restricted Mode/);
-  await wb.runCommand('Grounded: Open Grounded Panel');
-  const frame = panelFrame();
-  const input = frame.locator('#question');
-  await waitForPanelScript(frame);
-  await input.fill('how are API keys stored? see @url:https://example.com/keys');
-  await input.press('Enter');
+  const frame = await wb.askInPanel('how are API keys stored? see @url:https://example.com/keys');
   const turn = frame.locator('.turn').last();
   const notice = turn.locator('.note.restricted');
   await notice.waitFor({ state: 'visible', timeout: 60_000 });
