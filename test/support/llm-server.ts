@@ -58,6 +58,8 @@ export class LlmWireServer {
   ollama?: { show?: unknown; ps?: unknown };
   /** Set to play llama.cpp's server: the body of `GET /props`. */
   llamaCppProps?: unknown;
+  /** Set to play LM Studio: the body of `GET /api/v1/models` (0.4+), or of `GET /api/v0/models/{model}` per model (0.3.x). */
+  lmStudio?: { v1?: unknown; v0?: Record<string, unknown> };
   private server = http.createServer((req, res) => void this.handle(req, res));
   url = '';
 
@@ -83,6 +85,15 @@ export class LlmWireServer {
     return this.requests.map((r) => `${r.method} ${r.url}\n${JSON.stringify(r.headers)}\n${r.body}`).join('\n');
   }
 
+  private nativeBody(url: string): unknown {
+    if (url === '/api/show') return this.ollama?.show;
+    if (url === '/api/ps') return this.ollama?.ps;
+    if (url === '/props') return this.llamaCppProps;
+    if (url === '/api/v1/models') return this.lmStudio?.v1;
+    if (url.startsWith('/api/v0/models/')) return this.lmStudio?.v0?.[decodeURIComponent(url.slice('/api/v0/models/'.length))];
+    return undefined;
+  }
+
   private next(): Reply {
     return (this.replies.length > 1 ? this.replies.shift() : this.replies[0]) ?? { kind: 'status', status: 500, body: { error: 'no reply queued' } };
   }
@@ -99,9 +110,9 @@ export class LlmWireServer {
     };
     this.requests.push(record);
     res.on('close', () => { if (!res.writableEnded) record.closedEarly = true; });
-    // Ollama's native API and llama.cpp's /props beside the OpenAI one: answered apart from the scripted replies.
+    // Ollama's and LM Studio's native APIs and llama.cpp's /props beside the OpenAI one: answered apart from the scripted replies.
     if (record.url.startsWith('/api/') || record.url === '/props') {
-      const body = record.url === '/api/show' ? this.ollama?.show : record.url === '/api/ps' ? this.ollama?.ps : record.url === '/props' ? this.llamaCppProps : undefined;
+      const body = this.nativeBody(record.url);
       res.writeHead(body ? 200 : 404, { 'content-type': body ? 'application/json' : 'text/plain' });
       res.end(body ? JSON.stringify(body) : '404 page not found');
       return;

@@ -1,7 +1,7 @@
 /**
  * How many tokens a model takes in at once, where its server can tell. A local model's window is
- * often far smaller than Grounded's default budget (Ollama runs most models with 4,096 tokens
- * unless told otherwise) and such a server silently drops the start of a longer prompt: the rules
+ * often far smaller than Grounded's default budget (Ollama and LM Studio run most models with
+ * 4,096 tokens unless told otherwise) and Ollama silently drops the start of a longer prompt: the rules
  * and the first files. So the budget is fitted to the window before anything is sent.
  */
 export interface InputWindow {
@@ -88,12 +88,51 @@ export async function llamaCppInputWindow(baseUrl: string, apiKey?: string, sign
   return tokens ? { tokens, server: 'llama.cpp', widen: LLAMA_CPP_WIDEN } : undefined;
 }
 
-/** The window a local server gives `model`: Ollama's, else llama.cpp's; undefined for servers that do not say. */
-export async function localServerInputWindow(baseUrl: string, model: string, apiKey?: string, signal?: AbortSignal): Promise<InputWindow | undefined> {
-  return (await ollamaInputWindow(baseUrl, model, apiKey, signal)) ?? llamaCppInputWindow(baseUrl, apiKey, signal);
+/** LM Studio loads a model with 4,096 tokens of context unless its load settings say otherwise. */
+export const LM_STUDIO_DEFAULT_CONTEXT = 4096;
+const LM_STUDIO_WIDEN = '`lms load MODEL --context-length 16384`, or a larger Context Length in the model\'s load settings';
+
+interface LmStudioModel { key?: unknown; id?: unknown; loaded_instances?: Array<{ id?: unknown; config?: { context_length?: unknown } }>; max_context_length?: unknown }
+
+/**
+ * The window LM Studio gives `model`: a loaded instance's `config.context_length` from its native
+ * API (`GET /api/v1/models`, LM Studio 0.4+); a model not loaded yet gets LM Studio's default,
+ * marked assumed, never more than its `max_context_length`. LM Studio 0.3.x only has
+ * `GET /api/v0/models/{model}`, which gives the trained maximum alone: the default is assumed
+ * under it. Undefined for any other server.
+ */
+export async function lmStudioInputWindow(baseUrl: string, model: string, apiKey?: string, signal?: AbortSignal): Promise<InputWindow | undefined> {
+  const server = serverAt(baseUrl, apiKey);
+  if (!server) return undefined;
+  const v1 = (await getJson(`${server.origin}/api/v1/models`, { headers: server.auth }, signal)) as { models?: LmStudioModel[] } | undefined;
+  let entry: LmStudioModel | undefined;
+  if (Array.isArray(v1?.models)) {
+    entry = v1.models.find((m) => m?.key === model || m?.loaded_instances?.some((i) => i?.id === model));
+  } else {
+    entry = (await getJson(`${server.origin}/api/v0/models/${encodeURIComponent(model)}`, { headers: server.auth }, signal)) as LmStudioModel | undefined;
+    if (entry?.id !== model) entry = undefined;
+  }
+  if (!entry) return undefined;
+  const instance = entry.loaded_instances?.find((i) => i?.id === model) ?? entry.loaded_instances?.[0];
+  const inUse = positive(instance?.config?.context_length);
+  const tokens = Math.min(inUse ?? LM_STUDIO_DEFAULT_CONTEXT, positive(entry.max_context_length) ?? Infinity);
+  return { tokens, server: 'LM Studio', ...(inUse ? {} : { assumed: true }), widen: LM_STUDIO_WIDEN.replace('MODEL', model) };
 }
 
-/** A server does not turn into Ollama or llama.cpp: a "no" is kept for ten minutes; a window in use, a minute (a reload can change it). */
+/**
+ * The window a local server gives `model`: Ollama's, else llama.cpp's, else LM Studio's; undefined for
+ * servers that do not say. Each asks a path the others answer 404, so the three go out at once.
+ */
+export async function localServerInputWindow(baseUrl: string, model: string, apiKey?: string, signal?: AbortSignal): Promise<InputWindow | undefined> {
+  const [ollama, llamaCpp, lmStudio] = await Promise.all([
+    ollamaInputWindow(baseUrl, model, apiKey, signal),
+    llamaCppInputWindow(baseUrl, apiKey, signal),
+    lmStudioInputWindow(baseUrl, model, apiKey, signal),
+  ]);
+  return ollama ?? llamaCpp ?? lmStudio;
+}
+
+/** A server does not turn into Ollama, llama.cpp or LM Studio: a "no" is kept for ten minutes; a window in use, a minute (a reload can change it). */
 const NOT_OLLAMA_TTL_MS = 600_000;
 const WINDOW_TTL_MS = 60_000;
 const known = new Map<string, { at: number; value: InputWindow | undefined }>();

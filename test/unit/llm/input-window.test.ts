@@ -7,7 +7,8 @@ import { main } from '../../../src/cli/main';
 import { countTokens } from '../../../src/engine/context/tokens';
 import { ANSWER_RESERVE, fitBudgetToModel } from '../../../src/engine/ask/window-budget';
 import { resolveSettings } from '../../../src/engine/config/settings';
-import { cachedInputWindow, forgetInputWindows, type InputWindow, llamaCppInputWindow, OLLAMA_DEFAULT_CONTEXT, ollamaInputWindow } from '../../../src/engine/llm/input-window';
+import { cachedInputWindow, forgetInputWindows, type InputWindow, llamaCppInputWindow, LM_STUDIO_DEFAULT_CONTEXT, lmStudioInputWindow, localServerInputWindow, OLLAMA_DEFAULT_CONTEXT,
+  ollamaInputWindow } from '../../../src/engine/llm/input-window';
 import { LlmWireServer } from '../../support/llm-server';
 
 // Ollama runs a model with a 4,096-token window unless told otherwise, and cuts a longer prompt
@@ -54,6 +55,53 @@ describe('the input window Ollama gives a model', () => {
     server.requests.length = 0;
     assert.equal(await ollamaInputWindow(`${server.url}/v1`, 'gpt-4o-mini', 'sk-local'), undefined);
     assert.deepEqual(server.requests.map((r) => `${r.method} ${r.url} ${r.body}`), ['POST /api/show {"model":"gpt-4o-mini"}']);
+  });
+});
+
+describe('the input window LM Studio gives a model', () => {
+  let server: LlmWireServer;
+  before(async () => { server = await new LlmWireServer().start(); });
+  after(() => server.stop());
+  const v1 = (instances: Array<{ id: string; config: { context_length: number } }>, max = 131072) => ({
+    models: [
+      { type: 'embedding', key: 'text-embedding-nomic-embed-text-v1.5', loaded_instances: [], max_context_length: 2048 },
+      { type: 'llm', key: 'qwen2.5-coder-7b-instruct', loaded_instances: instances, max_context_length: max },
+    ],
+  });
+
+  it('is the loaded instance\'s context_length (GET /api/v1/models), found by key or by instance id, with its own advice', async () => {
+    server.lmStudio = { v1: v1([{ id: 'qwen2.5-coder-7b-instruct', config: { context_length: 8192 } }]) };
+    const w = await lmStudioInputWindow(`${server.url}/v1`, 'qwen2.5-coder-7b-instruct');
+    assert.deepEqual(said(w), { tokens: 8192, server: 'LM Studio' });
+    assert.match(w!.widen!, /lms load qwen2\.5-coder-7b-instruct --context-length 16384/);
+    server.lmStudio = { v1: v1([{ id: 'qwen2.5-coder-7b-instruct:2', config: { context_length: 12000 } }]) };
+    assert.equal((await lmStudioInputWindow(server.url, 'qwen2.5-coder-7b-instruct:2'))?.tokens, 12000);
+  });
+
+  it('is LM Studio\'s default, marked assumed, for a model not loaded yet, never over its max_context_length', async () => {
+    server.lmStudio = { v1: v1([]) };
+    assert.deepEqual(said(await lmStudioInputWindow(server.url, 'qwen2.5-coder-7b-instruct')), { tokens: LM_STUDIO_DEFAULT_CONTEXT, server: 'LM Studio', assumed: true });
+    server.lmStudio = { v1: v1([], 2048) };
+    assert.equal((await lmStudioInputWindow(server.url, 'qwen2.5-coder-7b-instruct'))?.tokens, 2048);
+  });
+
+  it('of LM Studio 0.3.x (only GET /api/v0/models/{model}) is the default under the trained maximum; unknown models and other servers say nothing', async () => {
+    server.lmStudio = { v0: { 'granite-3.0-2b-instruct': { id: 'granite-3.0-2b-instruct', state: 'loaded', max_context_length: 32768 } } };
+    assert.deepEqual(said(await lmStudioInputWindow(server.url, 'granite-3.0-2b-instruct')), { tokens: 4096, server: 'LM Studio', assumed: true });
+    assert.equal(await lmStudioInputWindow(server.url, 'other-model'), undefined);
+    server.lmStudio = { v1: v1([]) };
+    assert.equal(await lmStudioInputWindow(server.url, 'not-listed'), undefined);
+    server.lmStudio = undefined;
+    assert.equal(await lmStudioInputWindow(server.url, 'qwen2.5-coder-7b-instruct'), undefined);
+  });
+
+  it('is asked at the same time as Ollama and llama.cpp; the one that answers is used', async () => {
+    server.ollama = undefined;
+    server.llamaCppProps = undefined;
+    server.lmStudio = { v1: v1([{ id: 'qwen2.5-coder-7b-instruct', config: { context_length: 8192 } }]) };
+    server.requests.length = 0;
+    assert.equal((await localServerInputWindow(`${server.url}/v1`, 'qwen2.5-coder-7b-instruct'))?.server, 'LM Studio');
+    assert.deepEqual(server.requests.map((r) => r.url).sort(), ['/api/show', '/api/v1/models', '/props']);
   });
 });
 
@@ -115,6 +163,16 @@ describe('a question to a model in a small window', () => {
     assert.ok(promptTokens > 1500, `the window is used, not left empty: ${promptTokens} tokens`);
     assert.match(out.stdout, /Ollama gives llama3\.1 its default 4,096-token window, so Grounded sends at most [\d,]+ tokens of workspace context \(not 8,192\)\./);
     assert.match(out.stdout, /OLLAMA_CONTEXT_LENGTH=16384 ollama serve/);
+  });
+
+  it('fits LM Studio\'s window the same way, with LM Studio\'s advice', async () => {
+    server.ollama = undefined;
+    server.lmStudio = { v1: { models: [{ type: 'llm', key: 'llama3.1', loaded_instances: [], max_context_length: 131072 }] } };
+    const { out, promptTokens } = await ask();
+    server.lmStudio = undefined;
+    assert.ok(promptTokens <= 4096 - ANSWER_RESERVE, `the prompt took ${promptTokens} tokens`);
+    assert.match(out.stdout, /LM Studio gives llama3\.1 its default 4,096-token window, so Grounded sends at most [\d,]+ tokens/);
+    assert.match(out.stdout, /lms load llama3\.1 --context-length 16384/);
   });
 
   it('sends the whole budget, and no note, when the window in use holds it', async () => {
