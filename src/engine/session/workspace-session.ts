@@ -8,7 +8,7 @@ import { openSharedStore } from '../audit/shared-store';
 import { AuditStore } from '../audit/store';
 import { resolveSettings, type EngineSettings } from '../config/settings';
 import { buildContext } from '../context/build';
-import { countTokens } from '../context/tokens';
+import { countTokens, encoderFor } from '../context/tokens';
 import { renderContext } from '../context/render';
 import type { Provider } from '../llm/types';
 import { mentionResolver, type WorkspaceRoot } from '../mentions/index';
@@ -164,7 +164,9 @@ export class WorkspaceSession {
     // Opening the database creates .agent/state/: not when the user turned memory off.
     const store = toolsAllowed && r.remember !== false && opts.database ? await this.store() : undefined;
     // With a resident server the saved index is opened only if the question is built here after all.
-    const open = () => openIndex({ root, settings: s, overlay: opts.overlay, prefetch: true });
+    // git lists the files in its own process meanwhile: the tokenizer (~100 ms to build) is loaded
+    // while it runs instead of after, when the budget first counts.
+    const open = () => openIndex({ root, settings: s, overlay: opts.overlay, prefetch: true }).then((o) => (encoderFor(s.encoding), o));
     const saved = opts.savedIndex ? lazySavedIndex(open, !opts.remoteContext) : undefined;
     const result = await ask(
       { root, question: r.question, history: r.history, attached: r.attached, overlay: opts.overlay, signal: r.signal, onEvent: r.onEvent },
@@ -266,7 +268,6 @@ export class WorkspaceSession {
   }
 }
 
-/** Opens the engine session of one workspace folder. */
 /**
  * Loads the tokenizer and runs the scrubber once on a small sample, so the first question does not
  * pay for it (about half a second of a large repository's first question). Reads no file, sends nothing.
@@ -287,6 +288,7 @@ export const WARM_UP_SAMPLE = [
   .join('\n')
   .repeat(20);
 
+/** Opens the engine session of one workspace folder. */
 export function openWorkspaceSession(opts: WorkspaceSessionOptions): WorkspaceSession {
   return new WorkspaceSession(opts);
 }
