@@ -1,6 +1,7 @@
 // The Grounded panel's script: displays the conversation the extension renders (already safe
 // HTML), sends questions, citation clicks and Stop, and keeps its state across hide/show.
 import type { PanelTurn, ToWebview } from '../../src/vscode/panel/messages';
+import { describeCited, describeContextUse } from '../../src/engine/context/use-summary';
 import { describeRedactions } from '../../src/engine/privacy/kind-labels';
 import { copyCode } from './copy-code';
 import { attachMentions } from './mentions';
@@ -100,7 +101,9 @@ function renderTurn(t: PanelTurn): HTMLElement {
   }
   if (t.done && t.sources.length) {
     const details = el('details', 'sources');
-    details.append(el('summary', undefined, `Sources: ${excerpts(t.sources.length, new Set(t.sources.map((s) => s.path)).size)}`));
+    const cited = t.use ? describeCited(t.use) : '';
+    const summary = t.use ? `${describeContextUse(t.use)}${cited ? `; ${cited}` : ''}` : excerpts(t.sources.length, new Set(t.sources.map((s) => s.path)).size);
+    details.append(el('summary', undefined, `Sources: ${summary}`));
     const list = el('ul');
     for (const s of t.sources) {
       const li = el('li');

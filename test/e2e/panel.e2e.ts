@@ -217,6 +217,7 @@ test('right-click → Ask Grounded about this selection answers about exactly th
   const firstSource = turn.locator('.sources button.cite').first();
   await firstSource.waitFor({ state: 'visible' });
   await wb.screenshot('ask-selection-answer');
+  assert.match(await turn.locator('.sources summary').innerText(), /^Sources: \d+ excerpts? of \d+ files?( \([^)]*\))?, [\d,]+ files? searched/);
   const sources = (await firstSource.innerText()).trim();
   assert.match(sources, /^src\/http\/client\.ts#L\d+-\d+$/);
   assert.ok(visible, 'the editor context menu offers "Ask Grounded about this selection"');

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { AttachedContext, ConversationTurn } from '../../engine/ask/types';
+import type { AnswerResult, AttachedContext, ConversationTurn } from '../../engine/ask/types';
 import * as vscode from 'vscode';
 import type { BuiltContext } from '../../engine/context/types';
+import { contextUse, describeCited, describeContextUse } from '../../engine/context/use-summary';
 import { ProviderError } from '../../engine/llm/types';
 import { describeRedactions } from '../../engine/privacy/kind-labels';
 import { runPlanRequest, type PlanFeatures } from '../plans';
@@ -31,15 +32,13 @@ export interface ChatServices {
 /** The parts of a ChatResponseStream the handler uses (the real stream, or a recorder in tests). */
 export type ChatStream = Pick<vscode.ChatResponseStream, 'markdown' | 'anchor' | 'progress' | 'reference' | 'button'>;
 
-function footer(ctx: BuiltContext, provider?: string, modelFailed = false): string {
+function footer(ctx: BuiltContext, result: Pick<AnswerResult, 'citations'>, provider?: string, modelFailed = false): string {
   const redacted = Object.keys(ctx.redactions).length ? `; redacted ${describeRedactions(ctx.redactions)}` : '';
   const who = provider ? `Answered by ${provider}` : modelFailed ? 'The model did not answer: ranked snippets' : 'No model used: ranked snippets';
-  const files = new Set(ctx.chunks.map((c) => c.path)).size;
-  const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
   // Tokens count what a model was sent; with no model nothing was.
-  const sent = provider || modelFailed ? ` (${ctx.totalTokens.toLocaleString('en-US')} tokens)` : '';
-  return (`\n\n---\n_${who} from ${plural(ctx.chunks.length, 'excerpt')} of ${plural(files, 'file')}${sent}, ` +
-    `${plural(ctx.filesSearched, 'file')} searched${redacted}._`);
+  const use = contextUse(ctx, Boolean(provider) || modelFailed, provider ? result.citations.filter((c) => c.verified) : undefined);
+  const cited = describeCited(use);
+  return `\n\n---\n_${who} from ${describeContextUse(use)}${cited ? `; ${cited}` : ''}${redacted}._`;
 }
 
 async function explainAttachment(root: string): Promise<(CheckedAttachment & { what?: string }) | undefined> {
@@ -119,7 +118,7 @@ export async function handleChatRequest(
     });
     for (const loc of answer.cited.values()) stream.reference(loc);
     const who = result.provider && !result.modelError ? `${providerName(result.provider)} (${result.model})` : undefined;
-    if (ctx && result.status !== 'no_context') stream.markdown(footer(ctx, who, result.modelError !== undefined));
+    if (ctx && result.status !== 'no_context') stream.markdown(footer(ctx, result, who, result.modelError !== undefined));
     // The answer's notice already said what went wrong, once; these are the ways to fix it.
     for (const b of fixButtons(result, request.prompt.trim(), request.command)) stream.button(b);
     return { metadata: { queryId: result.queryId, cited: [...answer.cited.keys()], status: result.status, question } };

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
 import type { AnswerResult, AttachedContext } from '../../engine/ask/types';
+import { contextUse } from '../../engine/context/use-summary';
 import { ProviderError } from '../../engine/llm/types';
 import { rankMentions } from '../../engine/mentions/complete';
 import { toWorkspaceRelative } from '../../engine/workspace/explain';
@@ -190,6 +191,7 @@ export class PanelController implements vscode.Disposable {
         html: answer.html,
         answer: r.answer,
         sources: sourcesOf(r),
+        use: contextUse(r.context, r.provider !== undefined, r.provider && !r.modelError ? r.citations.filter((c) => c.verified) : undefined),
         redactions: r.context.redactions,
         provider: r.provider && !r.modelError ? `${providerName(r.provider)} · ${r.model}` : undefined,
         // Without a model the answer opens with why (and the buttons follow it): no second notice.

@@ -50,6 +50,13 @@ export const turn = z.object({
   done: z.boolean(),
   progress: z.string().optional(),
   sources: z.array(source),
+  /** What the sources came from: the budget and how much went out, what did not fit, files searched (engine ContextUse). */
+  use: z
+    .object({
+      excerpts: z.number(), files: z.number(), tokens: z.number(), maxTokens: z.number(), dropped: z.number(), searched: z.number(),
+      cited: z.number().optional(), sent: z.boolean(),
+    })
+    .optional(),
   redactions: z.record(z.string(), z.number()),
   provider: z.string().optional(),
   /** Why the answer is snippets (the model failed), shown with it; no model configured is said by the answer itself. */

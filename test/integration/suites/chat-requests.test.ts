@@ -219,7 +219,7 @@ describe('@grounded requests as the model receives them', function () {
       assert.equal(text.split('rejected the API key (HTTP 401)').length - 1, 1, `the cause is said once: ${text}`);
       assert.match(text, /The model did not answer: openai-compatible rejected the API key \(HTTP 401\)/);
       assert.match(text, /Here are the most relevant parts of the workspace, best first:/);
-      assert.match(text, /_The model did not answer: ranked snippets from \d+ excerpts? of \d+ files? \(\d+ tokens\)/);
+      assert.match(text, /_The model did not answer: ranked snippets from \d+ excerpts? of \d+ files? \([\d,]+ of [\d,]+ tokens/);
       assert.doesNotMatch(text, /Answered by/);
       assert.deepEqual(rec.of('button'), ['grounded.setApiKey', 'grounded.selectModel', 'grounded.retryInChat']);
       assert.deepEqual(

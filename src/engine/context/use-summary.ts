@@ -1,0 +1,53 @@
+import type { BuiltContext } from './types';
+
+/**
+ * What an answer was built from, as the chat footer and the panel say it: the budget the user set
+ * and how much of it went out, what ranked but did not fit, and how many of the excerpts sent the
+ * answer cites. A reader judges an answer by these: 2 of 13 excerpts cited, or 40 that did not fit,
+ * says more than the answer's tone.
+ */
+export interface ContextUse {
+  excerpts: number;
+  files: number;
+  /** Tokens of context in the prompt, and the budget they were fitted to. */
+  tokens: number;
+  maxTokens: number;
+  /** Excerpts that ranked but did not fit the budget. */
+  dropped: number;
+  searched: number;
+  /** Excerpts a verified citation of the answer points into; undefined when no model answered. */
+  cited?: number;
+  /** False when no model was asked: nothing was sent, so tokens are not worth saying. */
+  sent: boolean;
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+const plural = (x: number, word: string) => `${n(x)} ${word}${x === 1 ? '' : 's'}`;
+
+/** The use of a built context; `cited` counts the excerpts a verified citation overlaps. */
+export function contextUse(ctx: BuiltContext, sent: boolean, verified?: Array<{ path: string; startLine: number; endLine: number }>): ContextUse {
+  const cited = verified && ctx.chunks.filter((c) => verified.some((v) => v.path === c.path && v.startLine <= c.endLine && v.endLine >= c.startLine)).length;
+  return {
+    excerpts: ctx.chunks.length,
+    files: new Set(ctx.chunks.map((c) => c.path)).size,
+    tokens: ctx.totalTokens,
+    maxTokens: ctx.budget.maxContextTokens,
+    dropped: ctx.droppedChunks,
+    searched: ctx.filesSearched,
+    cited,
+    sent,
+  };
+}
+
+/** "13 excerpts of 5 files (8,073 of 8,192 tokens; 6 more did not fit), 27,612 files searched". */
+export function describeContextUse(u: ContextUse): string {
+  const notes = [u.sent ? `${n(u.tokens)} of ${n(u.maxTokens)} tokens` : '', u.dropped ? `${n(u.dropped)} more did not fit` : ''].filter(Boolean);
+  return `${plural(u.excerpts, 'excerpt')} of ${plural(u.files, 'file')}${notes.length ? ` (${notes.join('; ')})` : ''}, ${plural(u.searched, 'file')} searched`;
+}
+
+/** "the answer cites 4 of them" / "the answer cites none of them"; empty when no model answered or nothing was sent. */
+export function describeCited(u: ContextUse): string {
+  if (u.cited === undefined || !u.sent || !u.excerpts) return '';
+  if (u.cited === 0) return 'the answer cites none of them';
+  return u.cited === u.excerpts && u.excerpts > 1 ? 'the answer cites all of them' : `the answer cites ${n(u.cited)} of them`;
+}

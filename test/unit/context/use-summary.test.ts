@@ -1,0 +1,40 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { contextUse, describeCited, describeContextUse } from '../../../src/engine/context/use-summary';
+import type { BuiltContext } from '../../../src/engine/context/types';
+
+// ANCHORS.md (11, 12, 14): a budget the user can see, what did not fit, and which excerpts sent the
+// answer did not use. The chat footer and the panel's Sources line say these in the same words.
+
+const chunk = (path: string, startLine: number, endLine: number) => ({ path, startLine, endLine, text: '', score: 1, tokens: 10, origin: 'retrieval' });
+const ctx = (chunks: ReturnType<typeof chunk>[], dropped = 0): BuiltContext =>
+  ({
+    queryId: 'q', terms: [], chunks, totalTokens: 8073, budget: { maxContextTokens: 8192, maxFileTokens: 4096, encoding: 'o200k_base' },
+    redactions: {}, skipped: [], droppedChunks: dropped, filesSearched: 27612, timings: {},
+  }) as unknown as BuiltContext;
+
+describe('what an answer was built from, in words', () => {
+  const chunks = [chunk('src/a.ts', 1, 20), chunk('src/a.ts', 40, 60), chunk('src/b.ts', 5, 9)];
+
+  it('says the budget used, what did not fit and the files searched', () => {
+    assert.equal(describeContextUse(contextUse(ctx(chunks, 6), true)), '3 excerpts of 2 files (8,073 of 8,192 tokens; 6 more did not fit), 27,612 files searched');
+    assert.equal(describeContextUse(contextUse(ctx(chunks.slice(2)), true)), '1 excerpt of 1 file (8,073 of 8,192 tokens), 27,612 files searched');
+  });
+
+  it('leaves tokens out when nothing was sent, but still says what did not fit', () => {
+    assert.equal(describeContextUse(contextUse(ctx(chunks, 1), false)), '3 excerpts of 2 files (1 more did not fit), 27,612 files searched');
+    assert.equal(describeContextUse(contextUse(ctx(chunks), false)), '3 excerpts of 2 files, 27,612 files searched');
+  });
+
+  it('counts an excerpt as cited when a verified citation overlaps its lines', () => {
+    const cite = (path: string, startLine: number, endLine: number) => ({ path, startLine, endLine });
+    assert.equal(describeCited(contextUse(ctx(chunks), true, [cite('src/a.ts', 18, 22)])), 'the answer cites 1 of them');
+    assert.equal(describeCited(contextUse(ctx(chunks), true, [cite('src/a.ts', 1, 60), cite('src/b.ts', 9, 9)])), 'the answer cites all of them');
+    assert.equal(describeCited(contextUse(ctx(chunks), true, [cite('src/a.ts', 21, 39), cite('src/c.ts', 1, 5)])), 'the answer cites none of them');
+  });
+
+  it('says nothing of citations when no model answered', () => {
+    assert.equal(describeCited(contextUse(ctx(chunks), true)), '');
+    assert.equal(describeCited(contextUse(ctx(chunks), false, [])), '');
+  });
+});
