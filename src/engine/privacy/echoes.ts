@@ -57,7 +57,7 @@ export class EarlierValues {
  * registry's one overlap rule at the lowest priority: places already redacted stay as they are,
  * and where two copies overlap the longer is taken.
  */
-export function withEchoes(text: string, findings: Finding[], earlier: EarlierValues): Finding[] {
+export function withEchoes(text: string, findings: readonly Finding[], earlier: EarlierValues): readonly Finding[] {
   const own = new Map<string, string>();
   const found = new Set<number>();
   for (const f of findings) {

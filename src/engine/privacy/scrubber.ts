@@ -1,6 +1,6 @@
 import { EarlierValues, withEchoes } from './echoes';
 import { PlaceholderBook } from './placeholders';
-import { detectAll, resolveOverlaps } from './registry';
+import { findingsIn } from './findings-cache';
 import type { RedactionCounts, ScrubbedText, ScrubOutcome, Scrubber } from './types';
 
 // The only producer of ScrubbedText. Everything bound for a model passes through `scrub`.
@@ -29,7 +29,7 @@ export function createScrubber(): Scrubber {
     scrub(text: string): ScrubOutcome {
       scrubbed++;
       // Values found before (in this text or an earlier one of the query) are redacted wherever they occur again.
-      const findings = withEchoes(text, resolveOverlaps(detectAll(text), text.length), earlier);
+      const findings = withEchoes(text, findingsIn(text), earlier);
       if (findings.length === 0) return { text: text as ScrubbedText, redactions: {} };
       withRedactions++;
       const redactions: RedactionCounts = {};
