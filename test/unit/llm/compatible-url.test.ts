@@ -36,11 +36,10 @@ describe('llm_provider as a server URL without /v1 (the seed\'s Ollama form)', (
     const c = capture(root);
     assert.equal(await main(['query', 'how are API keys stored?'], c.io), 0, c.out.stderr);
     assert.match(c.out.stdout, /^Encrypted in src\/auth\/keyStore\.ts#L19-26\./);
-    assert.deepEqual(
-      server.requests.map((r) => `${r.method} ${r.url}`),
-      // Asked first whether it is Ollama or llama.cpp (whose window would cap the budget): 404s say no.
-      ['POST /api/show', 'GET /props', 'POST /chat/completions', 'GET /models', 'GET /v1/models', 'POST /v1/chat/completions'],
-    );
+    const asked = server.requests.map((r) => `${r.method} ${r.url}`);
+    // Asked first, all at once, whether it is Ollama, llama.cpp or LM Studio (whose window would cap the budget): 404s say no.
+    assert.deepEqual(asked.slice(0, 4).sort(), ['GET /api/v0/models/llama3.1', 'GET /api/v1/models', 'GET /props', 'POST /api/show']);
+    assert.deepEqual(asked.slice(4), ['POST /chat/completions', 'GET /models', 'GET /v1/models', 'POST /v1/chat/completions']);
   });
 
   it('says there is no OpenAI-compatible API when nothing answers like one', async () => {
