@@ -11,6 +11,7 @@ import type { GroundedServices } from '../services';
 import { attachChecked, attachReferences, type CheckedAttachment } from './attachments';
 import { explainTarget } from './explain-target';
 import { ChatAnswerRenderer, withCodicons } from './answer-render';
+import { registerOpenCitation } from './citation-link';
 import { CHAT_HELP, MENTIONS_HELP } from './help';
 import { fixButtons, followups, registerRetryInChat, type AnswerMetadata } from './next-steps';
 import { historyTurns } from './history';
@@ -29,7 +30,7 @@ export interface ChatServices {
 }
 
 /** The parts of a ChatResponseStream the handler uses (the real stream, or a recorder in tests). */
-export type ChatStream = Pick<vscode.ChatResponseStream, 'markdown' | 'anchor' | 'progress' | 'reference' | 'button'>;
+export type ChatStream = Pick<vscode.ChatResponseStream, 'markdown' | 'progress' | 'reference' | 'button'>;
 
 function footer(ctx: BuiltContext, provider?: string, modelFailed = false): string {
   const redacted = Object.keys(ctx.redactions).length ? `; redacted ${describeRedactions(ctx.redactions)}` : '';
@@ -56,7 +57,7 @@ function withoutCopiesOf(sel: AttachedContext, attached: AttachedContext[]): Att
 
 /**
  * The @grounded handler: /help, /mentions and /plan answer directly; /ask (default) and /explain
- * retrieve, stream the answer with citations as anchors, attach every cited chunk as a reference,
+ * retrieve, stream the answer with citations as links to their lines, attach every cited chunk as a reference,
  * and honour the stop button (the provider request is aborted).
  */
 export async function handleChatRequest(
@@ -143,7 +144,7 @@ export function registerParticipant(context: vscode.ExtensionContext, chat: Chat
   );
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'grounded.svg');
   participant.followupProvider = { provideFollowups: (result) => followups((result as GroundedChatResult).metadata) };
-  return vscode.Disposable.from(participant, registerRetryInChat());
+  return vscode.Disposable.from(participant, registerRetryInChat(), registerOpenCitation());
 }
 
 /**

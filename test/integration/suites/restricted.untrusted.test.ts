@@ -69,7 +69,7 @@ describe('restricted mode (untrusted workspace)', function () {
       /Not attached: @url:https:\/\/example\.com\/keys — URL fetches are off in an untrusted workspace\. Trust the workspace to let Grounded fetch public/,
     );
     assert.equal(result.metadata?.status, 'success', 'the question is still answered');
-    assert.ok(rec.anchors().length > 0, `the answer cites the workspace: ${text}`);
+    assert.ok(rec.citations().length > 0, `the answer cites the workspace: ${text}`);
   });
 
   it('shows the restricted notice in the panel together with the "no model" note and its Set API key action', async () => {

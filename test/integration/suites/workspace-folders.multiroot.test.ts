@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import type { GroundedPanel } from '../../../src/vscode/panel/panel';
+import { OPEN_CITATION } from '../../../src/vscode/chat/citation-link';
 import { Recorder } from './recorder';
 
 // A multi-root window (test/fixtures/workspaces/basic + second, opened through a .code-workspace
@@ -41,10 +42,15 @@ describe('Multi-root workspaces', function () {
     const sent = (await prompts()).find((p) => p.includes('mr-helper'));
     assert.match(sent ?? '', /<<<FILE second\/lib\/helper\.ts#L1-9/, 'the model was sent the file');
     assert.match(sent ?? '', /export function displayName/);
-    const anchor = rec.anchors().find((a) => a.title === 'second/lib/helper.ts#L2-4');
-    assert.ok(anchor, `anchored: ${rec.text()}`);
-    assert.equal(anchor.value.uri.fsPath, helper());
-    assert.equal(anchor.value.range.start.line, 1);
+    const cite = rec.citations().find((a) => a.title === 'second/lib/helper.ts#L2-4');
+    assert.ok(cite, `a citation link: ${rec.text()}`);
+    assert.equal(cite.value.uri.fsPath, helper());
+    assert.equal(cite.value.range.start.line, 1);
+    // Clicked, the link opens the file of the other folder with lines 2-4 selected.
+    await vscode.commands.executeCommand(OPEN_CITATION, cite.args);
+    const editor = vscode.window.activeTextEditor!;
+    assert.equal(editor.document.uri.fsPath, helper());
+    assert.deepEqual([editor.selection.start.line, editor.selection.end.line], [1, 3]);
     assert.ok((rec.of('reference') as vscode.Location[]).some((l) => l.uri.fsPath === helper()), 'listed as a used reference');
   });
 
