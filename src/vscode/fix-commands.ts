@@ -2,10 +2,12 @@
 export type FixCommand = 'grounded.setApiKey' | 'grounded.selectModel' | 'grounded.showLogs';
 
 /**
- * No model set up, or its key rejected: a key or another provider. Any other failure: another
- * provider or model, or the logs. None when the model answered. (Retry is each surface's own.)
+ * No model set up: a provider (the choice names a local server and VS Code's models, which need no
+ * key), or a key. A key rejected: a key first. Any other failure: another provider or model, or the
+ * logs. None when the model answered. (Retry is each surface's own.)
  */
 export function fixCommands(result: { provider?: string; modelError?: { kind: string } }): FixCommand[] {
-  if (!result.provider || result.modelError?.kind === 'auth') return ['grounded.setApiKey', 'grounded.selectModel'];
+  if (!result.provider) return ['grounded.selectModel', 'grounded.setApiKey'];
+  if (result.modelError?.kind === 'auth') return ['grounded.setApiKey', 'grounded.selectModel'];
   return result.modelError ? ['grounded.selectModel', 'grounded.showLogs'] : [];
 }

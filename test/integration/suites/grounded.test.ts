@@ -136,7 +136,7 @@ describe('Grounded in VS Code', function () {
     assert.equal(result.metadata?.status, 'success');
     assert.match(rec.text(), /No model used/, 'the answer is the ranked snippets');
     assert.ok(rec.citations().some((a) => a.title.startsWith('src/auth/keyStore.ts#L')), 'the snippets cite their lines');
-    assert.deepEqual(rec.of('button'), ['grounded.setApiKey', 'grounded.selectModel']);
+    assert.deepEqual(rec.of('button'), ['grounded.selectModel', 'grounded.setApiKey']);
     const registered = new Set(await vscode.commands.getCommands(true));
     assert.ok(registered.has('grounded.setApiKey') && registered.has('grounded.selectModel'), 'both buttons run registered commands');
   });

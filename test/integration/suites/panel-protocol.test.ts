@@ -196,12 +196,30 @@ describe('Grounded panel message protocol', function () {
     assert.ok(!/"root"|"answer"/.test(data[1]), 'only what the webview shows: no folder path, no plain-text answer');
   });
 
-  it('clear empties the conversation', async () => {
-    assert.equal(await receive({ type: 'clear' }), true);
-    assert.deepEqual(posted, [{ type: 'state', turns: [], busy: false }]);
+  it('clear empties the conversation; Undo brings it back, also after a reopen, until the next question', async () => {
+    const stateNow = async () => {
+      posted = [];
+      await receive({ type: 'ready' });
+      const m = posted[0];
+      assert.ok(m.type === 'state');
+      return m;
+    };
+    const kept = (await stateNow()).turns.map((t) => t.id);
+    assert.ok(kept.length > 0, 'earlier tests left a conversation');
     posted = [];
-    await receive({ type: 'ready' });
-    assert.deepEqual(posted, [{ type: 'state', turns: [], busy: false }], 'and it stays empty');
+    assert.equal(await receive({ type: 'clear' }), true);
+    assert.deepEqual(posted, [{ type: 'state', turns: [], busy: false, cleared: kept.length }]);
+    assert.deepEqual(await stateNow(), { type: 'state', turns: [], busy: false, cleared: kept.length }, 'a reopened view still offers Undo');
+    posted = [];
+    assert.equal(await receive({ type: 'undoClear' }), true);
+    assert.deepEqual((await stateNow()).turns.map((t) => t.id), kept, 'every turn is back, in order');
+    assert.equal((await stateNow()).cleared, undefined);
+    // Cleared again, then a new question: what was cleared is gone for good.
+    await receive({ type: 'clear' });
+    const next = await panel.ask('after-clear-5: how are API keys stored?');
+    assert.equal(await receive({ type: 'undoClear' }), false);
+    const after = await stateNow();
+    assert.deepEqual([after.turns.map((t) => t.id), after.cleared], [[next.id], undefined]);
   });
 
   it('offers "Set API key" under an answer given without a model, and the button runs the command', async () => {
@@ -211,7 +229,7 @@ describe('Grounded panel message protocol', function () {
     assert.match(turn.html, /&quot;none&quot;|"none"/);
     assert.equal(turn.note, undefined);
     assert.equal(turn.sent, false, 'nothing was sent: the redactions read as those of the snippets');
-    assert.deepEqual(turn.actions, ['grounded.setApiKey', 'grounded.selectModel']);
+    assert.deepEqual(turn.actions, ['grounded.selectModel', 'grounded.setApiKey']);
     let ran = false;
     const running = receive({ type: 'command', command: 'grounded.setApiKey' }).then((ok) => { ran = ok; });
     // The command asks which provider the key is for (a quick pick); dismiss it as a user would.

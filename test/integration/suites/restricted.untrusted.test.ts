@@ -81,7 +81,7 @@ describe('restricted mode (untrusted workspace)', function () {
       const turn = await panel.ask('how are API keys stored?');
       assert.match(turn.restricted ?? '', NOTICE);
       assert.match(turn.html, /The provider setting is (&quot;|")none(&quot;|")/);
-      assert.deepEqual(turn.actions, ['grounded.setApiKey', 'grounded.selectModel']);
+      assert.deepEqual(turn.actions, ['grounded.selectModel', 'grounded.setApiKey']);
       const last = posted.filter((m) => m.type === 'turn').at(-1);
       assert.ok(last?.type === 'turn' && last.turn.done && last.turn.restricted && /(&quot;|")none(&quot;|")/.test(last.turn.html), 'the webview receives the notice and the reason');
     } finally {

@@ -51,6 +51,7 @@ describe('Multi-root workspaces', function () {
     const editor = vscode.window.activeTextEditor!;
     assert.equal(editor.document.uri.fsPath, helper());
     assert.deepEqual([editor.selection.start.line, editor.selection.end.line], [1, 3]);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     assert.ok((rec.of('reference') as vscode.Location[]).some((l) => l.uri.fsPath === helper()), 'listed as a used reference');
   });
 
@@ -74,5 +75,20 @@ describe('Multi-root workspaces', function () {
       false,
       'still refuses paths that leave the folders',
     );
+  });
+
+  it('the panel names the folder it searched, and a search that found nothing says how to search the other one', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const panel = (await vscode.commands.executeCommand('grounded.openPanel')) as GroundedPanel;
+    // A new conversation: earlier questions would widen the search with their words.
+    await panel.controller.receive({ type: 'clear' });
+    // With no editor open the first folder is searched; "initials" is only in the second one.
+    const turn = await panel.ask('where are initials computed');
+    assert.equal(turn.folder, 'basic');
+    assert.equal(turn.provider, undefined, `no model was asked, so none is named: ${turn.html}`);
+    assert.match(turn.note ?? '', /^Only the folder "basic" was searched: .* open one of its files first\.$/);
+    const found = await panel.ask('mr-helper: what does @second/lib/helper.ts do?');
+    assert.equal(found.folder, 'basic');
+    assert.equal(found.note, undefined);
   });
 });
