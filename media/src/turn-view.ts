@@ -86,7 +86,16 @@ export function renderTurn(t: PanelTurn): HTMLElement {
     err.append(el('strong', undefined, t.error.message), el('div', undefined, t.error.suggestion));
     box.append(err);
   }
-  if (t.stopped) box.append(el('div', 'note stopped', 'Stopped.'));
+  if (t.stopped) {
+    const note = el('div', 'note stopped', 'Stopped. ');
+    // The question is not lost with its answer: one click asks it again.
+    if (t.done) {
+      const again = el('button', 'retry again', 'Ask again');
+      again.type = 'button';
+      note.append(again);
+    }
+    box.append(note);
+  }
   if (t.note) (banner ?? box).append(el('div', 'note', t.note));
   if (t.restricted) box.append(el('div', 'note restricted', t.restricted));
   if (t.actions?.length || t.retryable) {

@@ -74,7 +74,11 @@ export async function handleChatRequest(
     return { metadata: { command: 'plan' } };
   }
   const root = services.rootFor(vscode.window.activeTextEditor?.document.uri);
-  if (!root) { stream.markdown('Open a folder first: Grounded answers questions about the code in the open workspace.'); return {}; }
+  if (!root) {
+    stream.markdown('No folder is open. Open a folder, then ask again: Grounded answers from the code in it.');
+    stream.button({ command: 'vscode.openFolder', title: 'Open Folder…' });
+    return {};
+  }
 
   const { attached, refused } = await attachReferences(root, request.references);
   let question = request.prompt.trim();

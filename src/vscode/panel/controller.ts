@@ -89,7 +89,7 @@ export class PanelController implements vscode.Disposable {
     else if (m.type === 'ask') await this.ask(m.question);
     else if (m.type === 'stop') this.stop();
     else if (m.type === 'retry') {
-      const t = this.turns.find((x) => x.id === m.turn && x.retryable);
+      const t = this.turns.find((x) => x.id === m.turn && (x.retryable || x.stopped));
       if (!t) return false;
       await this.ask(t.question, [], t.root);
     }

@@ -35,7 +35,7 @@ export const fromWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('undoClear') }),
   /** A code block's Copy button: the text goes to the system clipboard through VS Code. */
   z.object({ type: z.literal('copy'), text: z.string().max(1_000_000) }),
-  /** Ask a question the model did not answer again. */
+  /** Ask again a question the model did not answer, or one whose answer was stopped. */
   z.object({ type: z.literal('retry'), turn: z.string().max(100) }),
   /** The `@token` being typed (without the `@`), for the completion list; answered with `completions`. */
   z.object({ type: z.literal('complete'), prefix: z.string().max(MAX_PREFIX), requestId: z.number().int().nonnegative() }),

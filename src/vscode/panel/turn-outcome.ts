@@ -21,14 +21,13 @@ function folderName(root: string | undefined): string | undefined {
 
 /**
  * What a finished answer adds to its turn: sources, redactions, who answered (only when a model
- * was asked), why there are only snippets, and the buttons that fit. An answer that found nothing
- * gets no model buttons: a model would not have found more. In a window of several folders the
- * turn names the folder searched, and a fruitless search says how to search another.
+ * was asked), why there are only snippets, and the buttons that fit (fixCommands). In a window of
+ * several folders the turn names the folder searched, and a fruitless search says how to search another.
  */
 export function outcomeOf(r: AnswerResult, root: string | undefined): Partial<PanelTurn> & { answer: string } {
   const folder = folderName(root);
   const nothing = r.status === 'no_context';
-  const fixes = nothing ? (r.context.filesSearched === 0 ? ['grounded.showVisibleFiles' as const] : []) : fixCommands(r);
+  const fixes = fixCommands(r);
   const elsewhere = nothing && folder
     ? `Only the folder "${folder}" was searched: with several folders open, Grounded searches the folder of the active editor (else the first). ` +
       'To ask about another folder, open one of its files first.'
