@@ -1,157 +1,122 @@
 // The Grounded panel's script: displays the conversation the extension renders (already safe
-// HTML), sends questions, citation clicks and Stop, and keeps its state across hide/show.
+// HTML), sends questions, citation clicks and Stop, and keeps its state (the conversation and the
+// question being typed) across hide/show.
 import type { PanelTurn, ToWebview } from '../../src/vscode/panel/messages';
-import { describeCited, describeContextUse } from '../../src/engine/context/use-summary';
-import { describeRedactions } from '../../src/engine/privacy/kind-labels';
 import { copyCode } from './copy-code';
 import { attachMentions } from './mentions';
-
-const ACTION_LABELS: Record<string, string> = {
-  'grounded.setApiKey': 'Set API key',
-  'grounded.selectModel': 'Choose provider…',
-  'grounded.showVisibleFiles': 'Show what Grounded can see',
-  'grounded.showLogs': 'Show logs',
-};
+import { announcement, el, plural, renderTurn } from './turn-view';
 
 declare function acquireVsCodeApi(): { postMessage(m: unknown): void; getState(): unknown; setState(s: unknown): void };
+
+/** What the webview keeps while hidden: the conversation as last drawn and the question not yet sent. */
+interface Kept { turns?: PanelTurn[]; draft?: string; cleared?: number }
 
 const vscode = acquireVsCodeApi();
 const conversation = document.getElementById('conversation')!;
 const form = document.getElementById('ask') as HTMLFormElement;
 const input = document.getElementById('question') as HTMLTextAreaElement;
 const stop = document.getElementById('stop') as HTMLButtonElement;
+const clear = document.getElementById('clear') as HTMLButtonElement;
+const status = document.getElementById('status')!;
 let busy = false;
+/** Set by the Clear button: the state that answers it offers Undo, and focus goes there. */
+let clearing = false;
 const mentions = attachMentions(input, document.getElementById('mentions')!, (m) => vscode.postMessage(m));
+const kept = (vscode.getState() ?? {}) as Kept;
 
 /**
  * What to draw before the extension answers `ready`: what this webview kept (hidden and shown
  * again: fresher than the page), else the conversation the extension embedded in a new page.
  */
-function initialTurns(): PanelTurn[] {
-  const kept = vscode.getState() as { turns?: PanelTurn[] } | undefined;
-  if (kept?.turns) return kept.turns;
+function initialState(): { turns: PanelTurn[]; cleared: number } {
+  if (kept.turns) return { turns: kept.turns, cleared: kept.cleared ?? 0 };
   const embedded = document.getElementById('initial-state')?.textContent;
   try {
     const state = embedded ? (JSON.parse(embedded) as ToWebview) : undefined;
-    if (state?.type === 'state') return state.turns;
+    if (state?.type === 'state') return { turns: state.turns, cleared: state.cleared ?? 0 };
   } catch {
     // Without valid data the page waits for the extension's `state` message.
   }
-  return [];
+  return { turns: [], cleared: 0 };
 }
 
-let turns: PanelTurn[] = initialTurns();
+let { turns, cleared } = initialState();
+input.value = kept.draft ?? '';
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
+function keep(): void {
+  vscode.setState({ turns, cleared, draft: input.value } satisfies Kept);
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const excerpts = (n: number, files: number) => `${plural(n, 'excerpt')} from ${plural(files, 'file')}`;
+/** Says `text` to a screen reader once (the status region is polite: it waits for the reader to finish). */
+function announce(text: string): void {
+  status.textContent = '';
+  // A changed text is what a live region reads; set it after clearing so the same sentence is read again.
+  setTimeout(() => { status.textContent = text; }, 50);
+}
 
-function renderTurn(t: PanelTurn): HTMLElement {
-  const box = el('section', 'turn');
-  box.dataset.id = t.id;
-  box.append(el('div', 'question', t.question));
-  // What was redacted is said before the answer, where it is seen.
-  const kinds = Object.entries(t.redactions);
-  if (t.done)
-    box.append(
-      el('div', 'redactions', kinds.length
-        ? `${t.sent === false ? 'Redacted in these snippets' : 'Redacted before sending'}: ${describeRedactions(t.redactions)}`
-        : 'Nothing needed redacting.'),
-    );
-  if (t.progress && !t.done) box.append(el('div', 'progress', t.progress));
-  // When the model did not answer, why and what to do about it come first, as one banner (the
-  // answer below starts with the cause, then the snippets); otherwise the buttons follow the answer.
-  const banner = t.retryable ? el('div', 'banner') : undefined;
-  if (banner) {
-    banner.setAttribute('role', 'alert');
-    box.append(banner);
-  }
-  const answer = el('div', 'answer');
-  // The extension renders Markdown with raw HTML disabled, so this HTML carries no script or link.
-  answer.innerHTML = t.html;
-  box.append(answer);
-  if (t.error) {
-    const err = el('div', 'error');
-    err.append(el('strong', undefined, t.error.message), el('div', undefined, t.error.suggestion));
-    box.append(err);
-  }
-  if (t.stopped) box.append(el('div', 'note stopped', 'Stopped.'));
-  if (t.note) (banner ?? box).append(el('div', 'note', t.note));
-  if (t.restricted) box.append(el('div', 'note restricted', t.restricted));
-  if (t.actions?.length || t.retryable) {
-    const row = el('div', 'turn-actions');
-    if (t.retryable) {
-      const retry = el('button', 'retry', 'Retry');
-      retry.type = 'button';
-      row.append(retry);
-    }
-    for (const command of t.actions ?? []) {
-      const b = el('button', 'action', ACTION_LABELS[command] ?? command);
-      b.type = 'button';
-      b.dataset.command = command;
-      row.append(b);
-    }
-    (banner ?? box).append(row);
-  }
-  if (t.done && t.sources.length) {
-    const details = el('details', 'sources');
-    const cited = t.use ? describeCited(t.use) : '';
-    const summary = t.use ? `${describeContextUse(t.use)}${cited ? `; ${cited}` : ''}` : excerpts(t.sources.length, new Set(t.sources.map((s) => s.path)).size);
-    details.append(el('summary', undefined, `Sources: ${summary}`));
-    const list = el('ul');
-    for (const s of t.sources) {
-      const li = el('li');
-      const b = el('button', `cite${s.cited ? ' cited' : ''}`, `${s.path}#L${s.startLine}-${s.endLine}`);
-      b.dataset.path = s.path;
-      b.dataset.start = String(s.startLine);
-      b.dataset.end = String(s.endLine);
-      li.append(b, el('span', 'meta', ` ${s.tokens} tokens · ${s.origin}${s.cited ? ' · cited' : ''}`));
-      list.append(li);
-    }
-    details.append(list);
-    box.append(details);
-  }
-  if (t.provider) box.append(el('div', 'meta', t.provider));
-  return box;
+function emptyState(): HTMLElement {
+  if (!cleared) return el('p', 'empty', 'Ask a question about the code in this workspace. Answers cite the lines they come from; click a citation to open it.');
+  const p = el('p', 'empty cleared', `Conversation cleared (${plural(cleared, 'question')}). `);
+  const undo = el('button', 'undo', 'Undo');
+  undo.type = 'button';
+  undo.id = 'undo-clear';
+  undo.title = 'Bring the cleared conversation back';
+  p.append(undo);
+  return p;
 }
 
 function render(nowBusy: boolean): void {
   busy = nowBusy;
-  conversation.replaceChildren(
-    ...(turns.length
-      ? turns.map(renderTurn)
-      : [el('p', 'empty', 'Ask a question about the code in this workspace. Answers cite the lines they come from; click a citation to open it.')]),
-  );
+  conversation.replaceChildren(...(turns.length ? turns.map(renderTurn) : [emptyState()]));
   stop.hidden = !busy;
-  vscode.setState({ turns });
-  // A failed answer, or one missing a mention the user asked for, shows from its top, where the
-  // banner or the warning is; any other from its end (where the newest text is).
+  clear.disabled = turns.length === 0 && !busy;
+  keep();
+  // A failed answer, one missing a mention the user asked for, or one with no model (its buttons
+  // are under the reason) shows from its top; any other from its end (where the newest text is).
   const last = conversation.lastElementChild;
-  if (last?.querySelector('.banner, .notice.warning')) last.scrollIntoView({ block: 'start' });
+  if (last?.querySelector('.banner, .notice.warning, .turn-actions.lead')) last.scrollIntoView({ block: 'start' });
   else last?.scrollIntoView({ block: 'end' });
+}
+
+/** A turn just finished: say so to a screen reader, and put a question that could not be answered back in the box. */
+function finished(t: PanelTurn): void {
+  announce(announcement(t));
+  if (t.error && !input.value.trim()) {
+    input.value = t.question;
+    keep();
+  }
 }
 
 window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
   const m = event.data;
   if (m?.type === 'state') {
+    const undoable = clearing && (m.cleared ?? 0) > 0;
+    clearing = false;
     turns = m.turns;
+    cleared = m.cleared ?? 0;
     render(m.busy);
+    if (undoable) {
+      announce(`Conversation cleared. ${plural(cleared, 'question')} can be brought back with Undo.`);
+      // The Clear button is now disabled: focus goes to Undo, where a keyboard user can take it back.
+      document.getElementById('undo-clear')?.focus();
+    }
   } else if (m?.type === 'turn') {
     const i = turns.findIndex((t) => t.id === m.turn.id);
+    const wasDone = i >= 0 && turns[i].done;
     if (i >= 0) turns[i] = m.turn;
     else turns.push(m.turn);
+    cleared = 0;
     render(m.busy);
+    if (m.turn.done && !wasDone) finished(m.turn);
   } else if (m?.type === 'completions') mentions.receive(m.requestId, m.items);
 });
 
 conversation.addEventListener('click', (e) => {
   const target = e.target as HTMLElement;
+  if (target.closest('button#undo-clear')) {
+    vscode.postMessage({ type: 'undoClear' });
+    return input.focus();
+  }
   const copy = target.closest('button.copy-code') as HTMLButtonElement | null;
   if (copy) return copyCode(copy, (text) => vscode.postMessage({ type: 'copy', text }));
   const action = target.closest('button.action') as HTMLButtonElement | null;
@@ -171,9 +136,11 @@ form.addEventListener('submit', (e) => {
   if (!question) return;
   vscode.postMessage({ type: 'ask', question });
   input.value = '';
+  keep();
   mentions.close();
 });
 
+input.addEventListener('input', keep);
 input.addEventListener('keydown', (e) => {
   // An open suggestion list takes Up/Down/Enter/Tab/Escape: Escape then closes it and does not Stop.
   if (mentions.handleKey(e)) {
@@ -181,7 +148,7 @@ input.addEventListener('keydown', (e) => {
     e.stopPropagation();
     return;
   }
-  if (e.key === 'Enter' && !e.shiftKey) {
+  if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
     e.preventDefault();
     form.requestSubmit();
   }
@@ -194,7 +161,10 @@ document.addEventListener('keydown', (e) => {
     vscode.postMessage({ type: 'stop' });
   }
 });
-document.getElementById('clear')!.addEventListener('click', () => vscode.postMessage({ type: 'clear' }));
+clear.addEventListener('click', () => {
+  clearing = true;
+  vscode.postMessage({ type: 'clear' });
+});
 document.getElementById('model')!.addEventListener('click', () => vscode.postMessage({ type: 'command', command: 'grounded.selectModel' }));
 
 render(false);

@@ -42,6 +42,11 @@ export interface AskOptions {
 
 export const KEY_HINT = 'run "Grounded: Set API Key"';
 
+/** Why an answer is snippets when nothing is set up (auto found no key, no server, no VS Code model). */
+export const NO_MODEL_REASON =
+  ('No model is set up yet. For written answers, choose one: a local server such as Ollama (no key needed), VS Code\'s language models ' +
+    '(such as Copilot\'s), or an OpenAI, Gemini or GitHub Models key.');
+
 /** What every surface shares: the log channel, metrics, keys, one watched index per folder, the provider choice. */
 export class GroundedServices implements vscode.Disposable {
   readonly output: vscode.LogOutputChannel;
@@ -164,7 +169,8 @@ export class GroundedServices implements vscode.Disposable {
     if (choice.kind === 'spec') return { provider: createProvider(choice.spec) };
     const model = requestModel ?? (await vscode.lm.selectChatModels(s.model ? { id: s.model } : {}))[0];
     if (model) return { provider: new VsCodeLmProvider(model) };
-    return { reason: 'No model is configured: set an API key or choose a provider to get written answers.' };
+    // The first answer a newcomer sees: it names the three ways to a model, the buttons lead to them.
+    return { reason: NO_MODEL_REASON };
   }
 
   /** Asks the engine session of the question's folder, with the model this request picked. */

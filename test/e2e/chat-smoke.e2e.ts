@@ -1,10 +1,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { openWorkbench, type Workbench } from './harness';
 
 // A person opens the Chat view, asks @grounded a question about the basic workspace and sees an
-// answer appear, with its references and a citation that links to the code. The model behind it
+// answer appear, with its references and a citation that links to the code: clicked, it opens the
+// file with every cited line selected (not only the first). The model behind it
 // is the fixture's (vendor 'fixture'), reached through vscode.lm. Then, with no model chosen, the
 // answer offers to set an API key, and that button leads to storing one.
 
@@ -29,16 +31,23 @@ test('asking @grounded in the chat panel streams an answer with its references a
   });
   const used = response.getByText(/^Used \d+ references?$/).first();
   await used.waitFor({ state: 'visible', timeout: 15_000 });
-  const anchor = response.locator('.chat-inline-anchor-widget', { hasText: /keyStore\.ts/ }).first();
-  await anchor.waitFor({ state: 'visible', timeout: 15_000 });
+  const link = response.locator('a', { hasText: /^src\/auth\/keyStore\.ts#L\d+-\d+$/ }).first();
+  await link.waitFor({ state: 'visible', timeout: 15_000 });
   const file = await wb.screenshot('chat-smoke');
   assert.ok(existsSync(file));
   const text = (await response.innerText()).trim();
   // Without a registered @grounded participant VS Code hands the message to the default one.
   assert.doesNotMatch(text, /Fixture default participant/, 'the question reached @grounded, not the default participant');
   assert.match(await used.innerText(), /^Used [1-9]\d* references?$/);
-  await anchor.click();
+  const [, start, end] = /#L(\d+)-(\d+)$/.exec(await link.innerText())!.map(Number);
+  await link.click();
   await wb.page.locator('.tab.active', { hasText: 'keyStore.ts' }).waitFor({ state: 'visible', timeout: 15_000 });
+  // The status bar says where the cursor is and how much is selected: all the cited lines, cursor on the first.
+  const lines = readFileSync(path.join(wb.folder, 'src/auth/keyStore.ts'), 'utf8').split('\n');
+  const selected = lines.slice(start - 1, end).join('\n').length;
+  const position = wb.page.locator('.statusbar-item', { hasText: /^Ln \d+, Col \d+/ }).first();
+  await position.filter({ hasText: `Ln ${start}, Col 1 (${selected} selected)` }).waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.screenshot('chat-citation-opened');
 });
 
 test('the follow-ups under an answer use mentions: clicking the search one asks with @search', { timeout: 180_000 }, async () => {

@@ -242,6 +242,12 @@ test('Stop (or Escape) ends an answer that is still being written', { timeout: 1
   await stop.waitFor({ state: 'hidden' });
   assert.doesNotMatch(await turn.innerText(), /sentence end/);
   await wb.screenshot('panel-stopped');
+  // The stopped question is one click from being asked again (and stopped again here).
+  await turn.locator('.note.stopped button', { hasText: 'Ask again' }).click();
+  await frame.locator('.turn', { hasText: 'slow-e2e' }).nth(1).waitFor({ state: 'visible', timeout: 15_000 });
+  await stop.waitFor({ state: 'visible' });
+  await stop.click();
+  await stop.waitFor({ state: 'hidden' });
 });
 
 test('with no model, the panel\'s answer offers "Set API key", which asks for the provider', { timeout: 180_000 }, async () => {

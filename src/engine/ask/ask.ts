@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { resolveSettings, type EngineSettings } from '../config/settings';
 import { buildContext } from '../context/build';
+import { attachmentNotes } from '../context/attachment-notes';
 import { formatSnippetAnswer, noContextAnswer } from '../context/render';
 import { countTokens } from '../context/tokens';
 import type { BuiltContext, ContextChunk, ConversationTurn } from '../context/types';
@@ -173,10 +174,13 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
       { logger, index: deps.index },
     );
     outcome.ctx = ctx;
+    // Lines the user picked that the budget left out are said, as a warning, not silently dropped.
+    const cut = attachmentNotes(attached, ctx.chunks, s);
+    notes.push(...cut);
     emit({ type: 'context', context: ctx });
     const answerStream = new AnswerStream(ctx.chunks, (segment) => emit({ type: 'segment', segment }));
     out = answerStream;
-    if (notes.length) answerStream.notice(notes.join('\n'), mentionFailed);
+    if (notes.length) answerStream.notice(notes.join('\n'), mentionFailed || cut.length > 0);
     const snippets = (status: AnswerResult['status'], reason: string): AnswerResult => {
       answerStream.push(formatSnippetAnswer(ctx, reason));
       return finish(

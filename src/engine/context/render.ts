@@ -11,6 +11,15 @@ export const NO_CONTEXT_ANSWER =
   ("I couldn't find relevant information in this workspace for that question. Try naming a file, a function or a term that appears in the code, or attach " +
     "a file with @path.");
 
+/**
+ * The answer when there was nothing to search at all: rephrasing cannot help, so it says why a
+ * folder can have no readable file and how to see what Grounded reads.
+ */
+export const EMPTY_WORKSPACE_ANSWER =
+  ('This workspace has no file Grounded can read: it is empty, or every file in it is hidden (.gitignore, .agentignore, excluded folders) or ' +
+    'skipped (binary, too large). Open a folder with code in it, or see which files Grounded reads: "Grounded: Show What Grounded Can See" in ' +
+    'VS Code, `grounded files` on the command line.');
+
 const SNIPPET_LINES = 30;
 const SNIPPET_COUNT = 5;
 
@@ -56,10 +65,12 @@ export function renderContext(ctx: Pick<BuiltContext, 'queryId' | 'chunks'>): Sc
 }
 
 /**
- * What to say when no chunk could be sent: nothing matched, or things matched but not even a
- * useful part of one fitted the token budget (then the budget, not the workspace, is the problem).
+ * What to say when no chunk could be sent: there was no readable file to search, nothing matched,
+ * or things matched but not even a useful part of one fitted the token budget (then the budget,
+ * not the workspace, is the problem).
  */
-export function noContextAnswer(ctx: Pick<BuiltContext, 'chunks' | 'droppedChunks' | 'budget'>): string {
+export function noContextAnswer(ctx: Pick<BuiltContext, 'chunks' | 'droppedChunks' | 'budget' | 'filesSearched'>): string {
+  if (ctx.chunks.length === 0 && ctx.filesSearched === 0) return EMPTY_WORKSPACE_ANSWER;
   if (ctx.chunks.length > 0 || ctx.droppedChunks === 0) return NO_CONTEXT_ANSWER;
   const n = ctx.droppedChunks;
   return (`Found ${n} matching chunk${n === 1 ? '' : 's'} in this workspace, but none fit the context budget of ${ctx.budget.maxContextTokens} tokens. ` +

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { plainSegment, type AnswerSegment } from '../../engine/ask/citations';
 import { uriForWorkspacePath } from '../workspace-paths';
+import { answerMarkdown, citationLink } from './citation-link';
 
 /** Where rendered pieces go: the chat response stream, or a recorder in tests. */
 export interface CitationSink {
   markdown(text: string | vscode.MarkdownString): void;
-  anchor(location: vscode.Location, title: string): void;
 }
 
 /**
@@ -25,9 +25,10 @@ export function citationLocation(root: string, p: string, startLine: number, end
 }
 
 /**
- * Renders the engine's answer segments into chat: a verified citation becomes an anchor that opens
- * the file at those lines; anything else is Markdown as the engine wrote it (an unverified citation
- * already carries its mark). Nothing is checked here: the verdict is the engine's.
+ * Renders the engine's answer segments into chat: a verified citation becomes a link that opens
+ * the file with those lines selected (see citation-link.ts); anything else is Markdown as the
+ * engine wrote it (an unverified citation already carries its mark). Nothing is checked here: the
+ * verdict is the engine's.
  */
 export class ChatAnswerRenderer {
   readonly cited = new Map<string, vscode.Location>();
@@ -37,11 +38,10 @@ export class ChatAnswerRenderer {
   render(segment: AnswerSegment): void {
     // A warning notice (a mention not attached) is marked as one, as the panel boxes it.
     if (segment.kind === 'notice' && segment.warning) return this.sink.markdown(withCodicons(`$(warning) ${plainSegment(segment)}`));
-    if (segment.kind !== 'citation') return this.sink.markdown(plainSegment(segment));
+    if (segment.kind !== 'citation') return this.sink.markdown(answerMarkdown(plainSegment(segment)));
     const c = segment.citation;
     if (!c.verified) return this.sink.markdown(withCodicons(`${c.raw} $(warning) _unverified citation: these lines were not sent to the model_`));
-    const loc = citationLocation(this.root, c.path, c.startLine, c.endLine);
-    this.cited.set(c.raw, loc);
-    this.sink.anchor(loc, c.raw);
+    this.cited.set(c.raw, citationLocation(this.root, c.path, c.startLine, c.endLine));
+    this.sink.markdown(answerMarkdown(citationLink(this.root, c)));
   }
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { fixCommands, type FixCommand } from '../fix-commands';
+import { fixCommands, type FixableResult, type FixCommand } from '../fix-commands';
 
 /** The command behind a chat answer's Retry button: asks @grounded the same question again. */
 export const RETRY_IN_CHAT = 'grounded.retryInChat';
@@ -11,7 +11,7 @@ export interface AnswerMetadata { queryId?: string; cited?: string[]; status?: s
  * The buttons that fit why there is no model answer: Retry (when the model failed, not when none
  * is set up), a key, another provider or model, the logs.
  */
-export function fixButtons(result: { provider?: string; modelError?: { kind: string } }, question: string, command?: string): vscode.Command[] {
+export function fixButtons(result: FixableResult, question: string, command?: string): vscode.Command[] {
   const fixes = fixCommands(result).map((id) => ({ command: id, title: FIX_TITLES[id] }));
   if (!result.modelError) return fixes;
   const retry = { command: RETRY_IN_CHAT, title: 'Retry', arguments: [command ? `/${command} ${question}` : question] };
@@ -23,6 +23,7 @@ const FIX_TITLES: Record<FixCommand, string> = {
   'grounded.setApiKey': 'Set an API key',
   'grounded.selectModel': 'Choose provider and model',
   'grounded.showLogs': 'Show logs',
+  'grounded.showVisibleFiles': 'Show what Grounded can see',
 };
 
 /** Sends `prompt` to @grounded in the chat view again (the stable `workbench.action.chat.open`). */

@@ -12,6 +12,7 @@ import type { GroundedServices } from '../services';
 import { attachChecked, attachReferences, type CheckedAttachment } from './attachments';
 import { explainTarget } from './explain-target';
 import { ChatAnswerRenderer, withCodicons } from './answer-render';
+import { registerOpenCitation } from './citation-link';
 import { CHAT_HELP, MENTIONS_HELP } from './help';
 import { fixButtons, followups, registerRetryInChat, type AnswerMetadata } from './next-steps';
 import { historyTurns } from './history';
@@ -30,7 +31,7 @@ export interface ChatServices {
 }
 
 /** The parts of a ChatResponseStream the handler uses (the real stream, or a recorder in tests). */
-export type ChatStream = Pick<vscode.ChatResponseStream, 'markdown' | 'anchor' | 'progress' | 'reference' | 'button'>;
+export type ChatStream = Pick<vscode.ChatResponseStream, 'markdown' | 'progress' | 'reference' | 'button'>;
 
 function footer(ctx: BuiltContext, result: Pick<AnswerResult, 'citations'>, provider?: string, modelFailed = false): string {
   const redacted = Object.keys(ctx.redactions).length ? `; redacted ${describeRedactions(ctx.redactions)}` : '';
@@ -55,7 +56,7 @@ function withoutCopiesOf(sel: AttachedContext, attached: AttachedContext[]): Att
 
 /**
  * The @grounded handler: /help, /mentions and /plan answer directly; /ask (default) and /explain
- * retrieve, stream the answer with citations as anchors, attach every cited chunk as a reference,
+ * retrieve, stream the answer with citations as links to their lines, attach every cited chunk as a reference,
  * and honour the stop button (the provider request is aborted).
  */
 export async function handleChatRequest(
@@ -72,7 +73,11 @@ export async function handleChatRequest(
     return { metadata: { command: 'plan' } };
   }
   const root = services.rootFor(vscode.window.activeTextEditor?.document.uri);
-  if (!root) { stream.markdown('Open a folder first: Grounded answers questions about the code in the open workspace.'); return {}; }
+  if (!root) {
+    stream.markdown('No folder is open. Open a folder, then ask again: Grounded answers from the code in it.');
+    stream.button({ command: 'vscode.openFolder', title: 'Open Folder…' });
+    return {};
+  }
 
   const { attached, refused } = await attachReferences(root, request.references);
   let question = request.prompt.trim();
@@ -142,7 +147,7 @@ export function registerParticipant(context: vscode.ExtensionContext, chat: Chat
   );
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'grounded.svg');
   participant.followupProvider = { provideFollowups: (result) => followups((result as GroundedChatResult).metadata) };
-  return vscode.Disposable.from(participant, registerRetryInChat());
+  return vscode.Disposable.from(participant, registerRetryInChat(), registerOpenCitation());
 }
 
 /**

@@ -1,19 +1,19 @@
 import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
-import type { AnswerResult, AttachedContext } from '../../engine/ask/types';
-import { contextUse } from '../../engine/context/use-summary';
+import type { AttachedContext } from '../../engine/ask/types';
 import { ProviderError } from '../../engine/llm/types';
 import { rankMentions } from '../../engine/mentions/complete';
 import { toWorkspaceRelative } from '../../engine/workspace/explain';
-import { fixCommands } from '../fix-commands';
 import { RESTRICTED_NOTICE } from '../restricted';
-import { providerName } from '../status-bar';
 import type { GroundedServices } from '../services';
 import { fromWebview, toWebview, type PanelTurn, type ToWebview } from './messages';
 import { openCitation, resolveCitation } from './open-citation';
 import { PanelAnswerRenderer } from './render';
+import { NO_FOLDER, outcomeOf } from './turn-outcome';
 
 const STATE_KEY = 'grounded.panel.turns';
+/** The turns the last Clear removed, until Undo brings them back or a new question is asked. */
+const CLEARED_KEY = 'grounded.panel.cleared';
 const MAX_TURNS = 50;
 
 /**
@@ -21,15 +21,6 @@ const MAX_TURNS = 50;
  * text, which later questions get as history (neither is sent to the webview).
  */
 export type StoredTurn = PanelTurn & { root?: string; answer?: string };
-
-/** Sources of an answer; a source counts as cited only when a verified citation overlaps its lines. */
-function sourcesOf(r: AnswerResult): PanelTurn['sources'] {
-  const verified = r.citations.filter((c) => c.verified);
-  return r.context.chunks.map((c) => ({
-    path: c.path, startLine: c.startLine, endLine: c.endLine, tokens: c.tokens, origin: c.origin,
-    cited: verified.some((v) => v.path === c.path && v.startLine <= c.endLine && v.endLine >= c.startLine),
-  }));
-}
 
 /**
  * The Grounded panel's conversation and message protocol, apart from the webview that shows it:
@@ -39,6 +30,7 @@ function sourcesOf(r: AnswerResult): PanelTurn['sources'] {
  */
 export class PanelController implements vscode.Disposable {
   private turns: StoredTurn[];
+  private cleared: StoredTurn[];
   private controller: AbortController | undefined;
   private readonly posted = new vscode.EventEmitter<ToWebview>();
   /** Every message sent to the webview, after validation. */
@@ -46,11 +38,12 @@ export class PanelController implements vscode.Disposable {
 
   constructor(
     private readonly services: GroundedServices,
-    private readonly state: vscode.Memento,
+    private readonly memento: vscode.Memento,
     private readonly send: (m: ToWebview) => void,
     private readonly editorColumn: () => vscode.ViewColumn = () => vscode.ViewColumn.Active,
   ) {
-    this.turns = state.get<StoredTurn[]>(STATE_KEY, []).filter((t) => t.done);
+    this.turns = memento.get<StoredTurn[]>(STATE_KEY, []).filter((t) => t.done);
+    this.cleared = memento.get<StoredTurn[]>(CLEARED_KEY, []).filter((t) => t.done);
   }
 
   get busy(): boolean {
@@ -64,7 +57,13 @@ export class PanelController implements vscode.Disposable {
 
   /** The conversation as the webview's page embeds it, so it is drawn with the page (no round trip first). */
   initialState(): ToWebview {
-    return toWebview.parse({ type: 'state', turns: this.turns, busy: this.busy });
+    return toWebview.parse(this.state());
+  }
+
+  /** The whole conversation for the webview, with how many cleared turns Undo would bring back. */
+  private state(): ToWebview {
+    const cleared = this.cleared.length;
+    return { type: 'state', turns: this.turns, busy: this.busy, ...(cleared ? { cleared } : {}) };
   }
 
   private post(message: ToWebview): void {
@@ -74,7 +73,8 @@ export class PanelController implements vscode.Disposable {
   }
 
   private postTurn(t: StoredTurn): void {
-    this.post({ type: 'turn', turn: t, busy: this.busy });
+    // A turn cleared while it was being written ends out of sight (Undo brings it back).
+    if (this.turns.includes(t)) this.post({ type: 'turn', turn: t, busy: this.busy });
   }
 
   /** Handles one message from the webview; returns false when it was rejected. */
@@ -85,22 +85,24 @@ export class PanelController implements vscode.Disposable {
       return false;
     }
     const m = parsed.data;
-    if (m.type === 'ready') this.post({ type: 'state', turns: this.turns, busy: this.busy });
+    if (m.type === 'ready') this.post(this.state());
     else if (m.type === 'ask') await this.ask(m.question);
     else if (m.type === 'stop') this.stop();
     else if (m.type === 'retry') {
-      const t = this.turns.find((x) => x.id === m.turn && x.retryable);
+      const t = this.turns.find((x) => x.id === m.turn && (x.retryable || x.stopped));
       if (!t) return false;
       await this.ask(t.question, [], t.root);
     }
     else if (m.type === 'complete') await this.complete(m.prefix, m.requestId);
     else if (m.type === 'command') await vscode.commands.executeCommand(m.command);
     else if (m.type === 'copy') await vscode.env.clipboard.writeText(m.text);
-    else if (m.type === 'clear') {
-      this.stop();
-      this.turns = [];
+    else if (m.type === 'clear') await this.clear();
+    else if (m.type === 'undoClear') {
+      if (!this.cleared.length) return false;
+      this.turns = [...this.cleared, ...this.turns];
+      this.cleared = [];
       await this.save();
-      this.post({ type: 'state', turns: this.turns, busy: this.busy });
+      this.post(this.state());
     } else if (m.type === 'openCitation') {
       const root = this.turns.find((t) => t.id === m.turn)?.root;
       const uri = resolveCitation(root ?? this.services.rootFor(), m.path);
@@ -128,13 +130,26 @@ export class PanelController implements vscode.Disposable {
     this.post({ type: 'completions', requestId, items: rankMentions(prefix, open, all) });
   }
 
+  /**
+   * Empties the conversation (stopping an answer being written); the turns are kept aside, also
+   * across a reload, so Undo can bring them back until the next question.
+   */
+  private async clear(): Promise<void> {
+    this.stop();
+    if (this.turns.length) this.cleared = this.turns;
+    this.turns = [];
+    await this.save();
+    this.post(this.state());
+  }
+
   /** Stops the answer being written, if any (the Stop button, Escape). */
   stop(): void {
     this.controller?.abort();
   }
 
   private async save(): Promise<void> {
-    await this.state.update(STATE_KEY, this.turns.filter((t) => t.done).slice(-MAX_TURNS));
+    await this.memento.update(STATE_KEY, this.turns.filter((t) => t.done).slice(-MAX_TURNS));
+    await this.memento.update(CLEARED_KEY, this.cleared.filter((t) => t.done).slice(-MAX_TURNS));
   }
 
   /**
@@ -162,8 +177,17 @@ export class PanelController implements vscode.Disposable {
         { role: 'user' as const, text: x.question },
         { role: 'assistant' as const, text: x.answer! },
       ]);
+    // A new question starts afresh: what the last Clear removed is gone for good.
+    this.cleared = [];
     this.turns.push(t);
     this.postTurn(t);
+    if (!t.root) {
+      Object.assign(t, NO_FOLDER, { done: true });
+      if (this.controller === controller) this.controller = undefined;
+      this.postTurn(t);
+      await this.save();
+      return t;
+    }
     const answer = new PanelAnswerRenderer();
     try {
       const r = await this.services.ask({
@@ -186,20 +210,7 @@ export class PanelController implements vscode.Disposable {
           }
         },
       });
-      const fixes = fixCommands(r);
-      Object.assign(t, {
-        html: answer.html,
-        answer: r.answer,
-        sources: sourcesOf(r),
-        use: contextUse(r.context, r.provider !== undefined, r.provider && !r.modelError ? r.citations.filter((c) => c.verified) : undefined),
-        redactions: r.context.redactions,
-        provider: r.provider && !r.modelError ? `${providerName(r.provider)} · ${r.model}` : undefined,
-        // Without a model the answer opens with why (and the buttons follow it): no second notice.
-        note: r.modelError ? 'The model did not answer (why, just below); these are the ranked snippets.' : undefined,
-        sent: r.provider !== undefined,
-        retryable: r.modelError ? true : undefined,
-        actions: fixes.length ? fixes : undefined,
-      });
+      Object.assign(t, { html: answer.html }, outcomeOf(r, t.root));
     } catch (err) {
       const e = err instanceof ProviderError ? err : new ProviderError('malformed', (err as Error).message, 'See "Grounded: Show Logs".');
       if (e.kind === 'cancelled') t.stopped = true;

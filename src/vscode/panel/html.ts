@@ -30,7 +30,8 @@ export function conversationHtml(webview: vscode.Webview, extensionUri: vscode.U
 <title>Grounded</title>
 </head>
 <body>
-<main id="conversation" aria-live="polite" aria-label="Conversation"></main>
+<main id="conversation" aria-label="Conversation"></main>
+<div id="status" class="visually-hidden" role="status" aria-live="polite"></div>
 ${initial ? `<script type="application/json" id="initial-state">${embedJson(initial)}</script>` : ''}
 <form id="ask" aria-label="Ask Grounded">
   <div id="mentions" role="listbox" aria-label="Mention suggestions" hidden></div>
@@ -40,8 +41,8 @@ ${initial ? `<script type="application/json" id="initial-state">${embedJson(init
   <div class="actions">
     <button type="submit" id="send">Ask</button>
     <button type="button" id="stop" class="secondary" hidden title="Stop the answer (Escape)">Stop</button>
-    <button type="button" id="clear" class="secondary">Clear</button>
-    <button type="button" id="model" class="secondary">Provider…</button>
+    <button type="button" id="clear" class="secondary" title="Clear the conversation (Undo brings it back until the next question)">Clear</button>
+    <button type="button" id="model" class="secondary" title="Choose who answers: a local server such as Ollama, VS Code's language models, or an API key">Provider…</button>
   </div>
 </form>
 <script nonce="${nonce}" src="${media('dist/webview.js')}"></script>

@@ -12,7 +12,7 @@ export const relativeCitationPath = z
   );
 
 /** Commands the webview may ask for (its buttons); nothing else can be run from it. */
-export const WEBVIEW_COMMANDS = ['grounded.setApiKey', 'grounded.selectModel', 'grounded.showVisibleFiles', 'grounded.showLogs'] as const;
+export const WEBVIEW_COMMANDS = ['grounded.setApiKey', 'grounded.selectModel', 'grounded.showVisibleFiles', 'grounded.showLogs', 'vscode.openFolder'] as const;
 
 /** The longest `@token` the webview asks completions for. */
 export const MAX_PREFIX = 200;
@@ -31,9 +31,11 @@ export const fromWebview = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('command'), command: z.enum(WEBVIEW_COMMANDS) }),
   z.object({ type: z.literal('clear') }),
+  /** Bring back what the last Clear removed (offered until the next question). */
+  z.object({ type: z.literal('undoClear') }),
   /** A code block's Copy button: the text goes to the system clipboard through VS Code. */
   z.object({ type: z.literal('copy'), text: z.string().max(1_000_000) }),
-  /** Ask a question the model did not answer again. */
+  /** Ask again a question the model did not answer, or one whose answer was stopped. */
   z.object({ type: z.literal('retry'), turn: z.string().max(100) }),
   /** The `@token` being typed (without the `@`), for the completion list; answered with `completions`. */
   z.object({ type: z.literal('complete'), prefix: z.string().max(MAX_PREFIX), requestId: z.number().int().nonnegative() }),
@@ -59,6 +61,8 @@ export const turn = z.object({
     .optional(),
   redactions: z.record(z.string(), z.number()),
   provider: z.string().optional(),
+  /** The workspace folder searched, named when the window has several. */
+  folder: z.string().optional(),
   /** Why the answer is snippets (the model failed), shown with it; no model configured is said by the answer itself. */
   note: z.string().optional(),
   /** False when no model was asked: the snippets were shown here and nothing left the machine. */
@@ -85,7 +89,8 @@ export type Completion = z.infer<typeof completion>;
 
 /** Messages the extension sends; validated before posting so a bug cannot ship a malformed one. */
 export const toWebview = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('state'), turns: z.array(turn), busy: z.boolean() }),
+  /** `cleared`: how many turns the last Clear removed that Undo would bring back. */
+  z.object({ type: z.literal('state'), turns: z.array(turn), busy: z.boolean(), cleared: z.number().int().positive().optional() }),
   z.object({ type: z.literal('turn'), turn, busy: z.boolean() }),
   z.object({ type: z.literal('completions'), requestId: z.number().int().nonnegative(), items: z.array(completion).max(20) }),
 ]);

@@ -199,7 +199,7 @@ describe('@grounded requests as the model receives them', function () {
     const editor = await vscode.window.showTextDocument(file(path.posix.join('src', 'http', 'client.ts')));
     editor.selection = new vscode.Selection(10, 0, 16, 0);
     const { rec } = await ask('', { command: 'explain' });
-    assert.ok(rec.anchors().some((a) => a.title === 'src/http/client.ts#L11-16'), rec.text());
+    assert.ok(rec.citations().some((a) => a.title === 'src/http/client.ts#L11-16'), rec.text());
   });
 
   it('when the model fails, the answer is the snippets led by one message, with buttons that fit and an honest footer', async () => {
@@ -265,7 +265,7 @@ describe('@grounded requests as the model receives them', function () {
     assert.ok(!rec.of('progress').some((p) => /tool round|READ|\/read/.test(String(p))), JSON.stringify(rec.of('progress')));
     assert.equal(result.metadata?.status, 'success');
     assert.ok(
-      rec.anchors().some((a) => a.title === 'src/http/client.ts#L20-30'),
+      rec.citations().some((a) => a.title === 'src/http/client.ts#L20-30'),
       rec.text(),
     );
     assert.ok(!rec.text().includes('unverified'), 'the lines the tool read count as sent');
@@ -288,7 +288,7 @@ describe('@grounded requests as the model receives them', function () {
       { match: 'chat-read-31', reply: '/read src/util/time.ts#L1-9' },
     ]);
     const { rec } = await ask('chat-read-31: how are API keys stored?');
-    assert.ok(rec.anchors().some((a) => a.title === 'src/util/time.ts#L2-4'), rec.text());
+    assert.ok(rec.citations().some((a) => a.title === 'src/util/time.ts#L2-4'), rec.text());
     assert.equal(rec.text().split('$(warning)').length - 1, 1, `only the unverified citation is marked, once: ${rec.text()}`);
     assert.match(rec.text(), /src\/util\/time\.ts#L80-81 \$\(warning\) _unverified citation: these lines were not sent to the model_/);
     assert.doesNotMatch(rec.text(), /⚠️/, 'a codicon, not an emoji that some fonts draw as a box');

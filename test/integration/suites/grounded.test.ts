@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import type { PanelTurn } from '../../../src/vscode/panel/messages';
 import type { GroundedPanel } from '../../../src/vscode/panel/panel';
+import { OPEN_CITATION } from '../../../src/vscode/chat/citation-link';
 import { Recorder } from './recorder';
 import { eventually } from './eventually';
 
@@ -70,14 +71,23 @@ describe('Grounded in VS Code', function () {
     assert.equal(r.provider, undefined);
   });
 
-  it('answers @grounded with citations as anchors and cited chunks as references', async () => {
+  it('answers @grounded with citations that select all their lines and cited chunks as references', async () => {
     const rec = new Recorder();
     const result = await api.chat({ prompt: 'how are API keys stored?', command: undefined, references: [], model }, { history: [] }, rec, token);
     assert.equal(result.metadata?.status, 'success');
-    const anchors = rec.of('anchor') as { value: vscode.Location; title: string }[];
-    assert.ok(anchors.length > 0, rec.text());
-    assert.match(anchors[0].title, /^src\/auth\/keyStore\.ts#L\d+-\d+$/);
-    assert.ok(anchors[0].value instanceof vscode.Location && anchors[0].value.uri.fsPath.endsWith('keyStore.ts'));
+    const cites = rec.citations();
+    assert.ok(cites.length > 0, rec.text());
+    assert.match(cites[0].title, /^src\/auth\/keyStore\.ts#L\d+-\d+$/);
+    assert.ok(cites[0].value.uri.fsPath.endsWith('keyStore.ts'));
+    // The link's command opens the file with the whole cited range selected, not only its first line.
+    const { startLine, endLine } = cites[0].args;
+    assert.ok(endLine > startLine, `a range: ${cites[0].title}`);
+    await vscode.commands.executeCommand(OPEN_CITATION, cites[0].args);
+    const sel = vscode.window.activeTextEditor!.selection;
+    assert.ok(vscode.window.activeTextEditor!.document.uri.fsPath.endsWith('keyStore.ts'));
+    assert.deepEqual([sel.start.line + 1, sel.end.line + 1, sel.active.line + 1], [startLine, endLine, startLine]);
+    // Anything that is not a citation inside the workspace opens nothing.
+    assert.equal(await vscode.commands.executeCommand(OPEN_CITATION, { ...cites[0].args, path: '../outside.ts' }), undefined);
     const refs = rec.of('reference') as vscode.Location[];
     assert.ok(refs.some((l) => l.uri.fsPath.endsWith('keyStore.ts')));
     assert.ok(rec.of('progress').some((p) => /Searching \d+ files…/.test(String(p))));
@@ -94,7 +104,7 @@ describe('Grounded in VS Code', function () {
     assert.match(text, /File src\/util\/time\.ts: all \d+ lines/);
     assert.match(text, /Not attached: @nope\.tsx — no file matches\./);
     assert.match(text, /\$\(warning\)[^\n]*Mentions/, 'the summary of a failed mention is marked as a warning, as the panel boxes it');
-    assert.ok((rec.of('anchor') as unknown[]).length > 0, 'the answer still arrived with a citation');
+    assert.ok(rec.citations().length > 0, 'the answer still arrived with a citation');
   });
 
   it('uses #file references and /help without a model call', async () => {
@@ -105,7 +115,7 @@ describe('Grounded in VS Code', function () {
     const withRef = new Recorder();
     const ref = { id: 'vscode.file', name: 'notes.ts', value: uri } as vscode.ChatPromptReference;
     await api.chat({ prompt: 'what does this file do?', command: undefined, references: [ref], model }, { history: [] }, withRef, token);
-    assert.ok((withRef.of('anchor') as { title: string }[]).some((a) => a.title.startsWith('src/notes.ts#L1-')));
+    assert.ok(withRef.citations().some((a) => a.title.startsWith('src/notes.ts#L1-')));
   });
 
   it('asks about the selection from the editor menu command and shows the answer in the panel', async () => {
@@ -126,8 +136,8 @@ describe('Grounded in VS Code', function () {
     const result = await api.chat({ prompt: 'how are API keys stored?', command: undefined, references: [], model }, { history: [] }, rec, token);
     assert.equal(result.metadata?.status, 'success');
     assert.match(rec.text(), /No model used/, 'the answer is the ranked snippets');
-    assert.ok(rec.anchors().some((a) => a.title.startsWith('src/auth/keyStore.ts#L')), 'the snippets cite their lines');
-    assert.deepEqual(rec.of('button'), ['grounded.setApiKey', 'grounded.selectModel']);
+    assert.ok(rec.citations().some((a) => a.title.startsWith('src/auth/keyStore.ts#L')), 'the snippets cite their lines');
+    assert.deepEqual(rec.of('button'), ['grounded.selectModel', 'grounded.setApiKey']);
     const registered = new Set(await vscode.commands.getCommands(true));
     assert.ok(registered.has('grounded.setApiKey') && registered.has('grounded.selectModel'), 'both buttons run registered commands');
   });

@@ -165,6 +165,15 @@ describe('Grounded panel message protocol', function () {
     assert.equal(t3.turn.stopped, undefined);
     assert.match(t3.turn.html, /class="cite"/);
     assert.equal(t3.busy, false);
+
+    // A stopped question is asked again with one click ("Ask again"), the same question.
+    await setReplies([{ match: 'slow-panel-55', reply: 'Keys go through src/auth/keyStore.ts#L19-26.' }]);
+    posted = [];
+    assert.equal(await receive({ type: 'retry', turn: t1.id }), true);
+    const again = (await finished('slow-panel-55 first')).turn;
+    assert.notEqual(again.id, t1.id);
+    assert.equal(again.stopped, undefined);
+    assert.match(again.html, /class="cite"/);
   });
 
   it('shows code in an answer highlighted, and its Copy button puts the code on the clipboard', async () => {
@@ -196,14 +205,6 @@ describe('Grounded panel message protocol', function () {
     assert.ok(!/"root"|"answer"/.test(data[1]), 'only what the webview shows: no folder path, no plain-text answer');
   });
 
-  it('clear empties the conversation', async () => {
-    assert.equal(await receive({ type: 'clear' }), true);
-    assert.deepEqual(posted, [{ type: 'state', turns: [], busy: false }]);
-    posted = [];
-    await receive({ type: 'ready' });
-    assert.deepEqual(posted, [{ type: 'state', turns: [], busy: false }], 'and it stays empty');
-  });
-
   it('offers "Set API key" under an answer given without a model, and the button runs the command', async () => {
     await vscode.workspace.getConfiguration('grounded').update('provider', 'none', vscode.ConfigurationTarget.Global);
     const turn: PanelTurn = await panel.ask('how are API keys stored?');
@@ -211,7 +212,7 @@ describe('Grounded panel message protocol', function () {
     assert.match(turn.html, /&quot;none&quot;|"none"/);
     assert.equal(turn.note, undefined);
     assert.equal(turn.sent, false, 'nothing was sent: the redactions read as those of the snippets');
-    assert.deepEqual(turn.actions, ['grounded.setApiKey', 'grounded.selectModel']);
+    assert.deepEqual(turn.actions, ['grounded.selectModel', 'grounded.setApiKey']);
     let ran = false;
     const running = receive({ type: 'command', command: 'grounded.setApiKey' }).then((ok) => { ran = ok; });
     // The command asks which provider the key is for (a quick pick); dismiss it as a user would.

@@ -69,7 +69,7 @@ describe('restricted mode (untrusted workspace)', function () {
       /Not attached: @url:https:\/\/example\.com\/keys — URL fetches are off in an untrusted workspace\. Trust the workspace to let Grounded fetch public/,
     );
     assert.equal(result.metadata?.status, 'success', 'the question is still answered');
-    assert.ok(rec.anchors().length > 0, `the answer cites the workspace: ${text}`);
+    assert.ok(rec.citations().length > 0, `the answer cites the workspace: ${text}`);
   });
 
   it('shows the restricted notice in the panel together with the "no model" note and its Set API key action', async () => {
@@ -81,7 +81,7 @@ describe('restricted mode (untrusted workspace)', function () {
       const turn = await panel.ask('how are API keys stored?');
       assert.match(turn.restricted ?? '', NOTICE);
       assert.match(turn.html, /The provider setting is (&quot;|")none(&quot;|")/);
-      assert.deepEqual(turn.actions, ['grounded.setApiKey', 'grounded.selectModel']);
+      assert.deepEqual(turn.actions, ['grounded.selectModel', 'grounded.setApiKey']);
       const last = posted.filter((m) => m.type === 'turn').at(-1);
       assert.ok(last?.type === 'turn' && last.turn.done && last.turn.restricted && /(&quot;|")none(&quot;|")/.test(last.turn.html), 'the webview receives the notice and the reason');
     } finally {

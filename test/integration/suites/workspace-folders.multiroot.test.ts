@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import type { GroundedPanel } from '../../../src/vscode/panel/panel';
+import { OPEN_CITATION } from '../../../src/vscode/chat/citation-link';
 import { Recorder } from './recorder';
 
 // A multi-root window (test/fixtures/workspaces/basic + second, opened through a .code-workspace
@@ -41,10 +42,16 @@ describe('Multi-root workspaces', function () {
     const sent = (await prompts()).find((p) => p.includes('mr-helper'));
     assert.match(sent ?? '', /<<<FILE second\/lib\/helper\.ts#L1-9/, 'the model was sent the file');
     assert.match(sent ?? '', /export function displayName/);
-    const anchor = rec.anchors().find((a) => a.title === 'second/lib/helper.ts#L2-4');
-    assert.ok(anchor, `anchored: ${rec.text()}`);
-    assert.equal(anchor.value.uri.fsPath, helper());
-    assert.equal(anchor.value.range.start.line, 1);
+    const cite = rec.citations().find((a) => a.title === 'second/lib/helper.ts#L2-4');
+    assert.ok(cite, `a citation link: ${rec.text()}`);
+    assert.equal(cite.value.uri.fsPath, helper());
+    assert.equal(cite.value.range.start.line, 1);
+    // Clicked, the link opens the file of the other folder with lines 2-4 selected.
+    await vscode.commands.executeCommand(OPEN_CITATION, cite.args);
+    const editor = vscode.window.activeTextEditor!;
+    assert.equal(editor.document.uri.fsPath, helper());
+    assert.deepEqual([editor.selection.start.line, editor.selection.end.line], [1, 3]);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     assert.ok((rec.of('reference') as vscode.Location[]).some((l) => l.uri.fsPath === helper()), 'listed as a used reference');
   });
 
@@ -68,5 +75,20 @@ describe('Multi-root workspaces', function () {
       false,
       'still refuses paths that leave the folders',
     );
+  });
+
+  it('the panel names the folder it searched, and a search that found nothing says how to search the other one', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const panel = (await vscode.commands.executeCommand('grounded.openPanel')) as GroundedPanel;
+    // A new conversation: earlier questions would widen the search with their words.
+    await panel.controller.receive({ type: 'clear' });
+    // With no editor open the first folder is searched; "initials" is only in the second one.
+    const turn = await panel.ask('where are initials computed');
+    assert.equal(turn.folder, 'basic');
+    assert.equal(turn.provider, undefined, `no model was asked, so none is named: ${turn.html}`);
+    assert.match(turn.note ?? '', /^Only the folder "basic" was searched: .* open one of its files first\.$/);
+    const found = await panel.ask('mr-helper: what does @second/lib/helper.ts do?');
+    assert.equal(found.folder, 'basic');
+    assert.equal(found.note, undefined);
   });
 });

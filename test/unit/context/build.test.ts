@@ -5,7 +5,7 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFixture, PLANTED_SECRETS } from '../../support/fixture';
 import { buildContext } from '../../../src/engine/context/build';
-import { formatSnippetAnswer, NO_CONTEXT_ANSWER, noContextAnswer, renderContext, fenceId } from '../../../src/engine/context/render';
+import { EMPTY_WORKSPACE_ANSWER, formatSnippetAnswer, NO_CONTEXT_ANSWER, noContextAnswer, renderContext, fenceId } from '../../../src/engine/context/render';
 import { countTokens } from '../../../src/engine/context/tokens';
 import { createLogger } from '../../../src/engine/telemetry/log';
 import type { LogRecord } from '../../../src/engine/telemetry/log';
@@ -172,5 +172,22 @@ describe('rendering', () => {
     assert.match(answer, /```ts\n/);
     const none = await buildContext({ root: basic, question: 'quaternion kubernetes' });
     assert.equal(formatSnippetAnswer(none), NO_CONTEXT_ANSWER);
+  });
+
+  it('says the workspace has no readable file, not "try other words", when there was nothing to search', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'grounded-ctx-'));
+    roots.push(empty);
+    const ctx = await buildContext({ root: empty, question: 'how are API keys stored?' });
+    assert.equal(ctx.filesSearched, 0);
+    assert.equal(formatSnippetAnswer(ctx, 'No model is configured.'), EMPTY_WORKSPACE_ANSWER);
+    // Code only in an excluded folder reads the same: what Grounded may read, not the question, is what to change.
+    const hidden = mkdtempSync(path.join(tmpdir(), 'grounded-ctx-'));
+    roots.push(hidden);
+    mkdirSync(path.join(hidden, 'node_modules'));
+    writeFileSync(path.join(hidden, 'node_modules', 'keys.ts'), 'export const storeKey = () => 1;\n');
+    const all = await buildContext({ root: hidden, question: 'storeKey' });
+    assert.deepEqual([all.chunks.length, all.filesSearched], [0, 0]);
+    assert.equal(noContextAnswer(all), EMPTY_WORKSPACE_ANSWER);
+    assert.match(EMPTY_WORKSPACE_ANSWER, /Show What Grounded Can See/);
   });
 });

@@ -1,0 +1,126 @@
+// One turn of the conversation as the webview draws it: the question, what was redacted, the
+// answer (HTML the extension rendered safely), why there is no model answer and what to do, the
+// sources and who answered.
+import type { PanelTurn } from '../../src/vscode/panel/messages';
+import { describeCited, describeContextUse } from '../../src/engine/context/use-summary';
+import { describeRedactions } from '../../src/engine/privacy/kind-labels';
+
+const ACTION_LABELS: Record<string, string> = {
+  'grounded.setApiKey': 'Set API key',
+  'grounded.selectModel': 'Choose provider…',
+  'grounded.showVisibleFiles': 'Show what Grounded can see',
+  'grounded.showLogs': 'Show logs',
+  'vscode.openFolder': 'Open Folder…',
+};
+
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const excerpts = (n: number, files: number) => `${plural(n, 'excerpt')} from ${plural(files, 'file')}`;
+const lines = (start: number, end: number) => (start === end ? `line ${start}` : `lines ${start}–${end}`);
+
+function actionsRow(t: PanelTurn): HTMLElement {
+  const row = el('div', 'turn-actions');
+  if (t.retryable) {
+    const retry = el('button', 'retry', 'Retry');
+    retry.type = 'button';
+    row.append(retry);
+  }
+  for (const command of t.actions ?? []) {
+    const b = el('button', 'action', ACTION_LABELS[command] ?? command);
+    b.type = 'button';
+    b.dataset.command = command;
+    row.append(b);
+  }
+  return row;
+}
+
+function sourcesList(t: PanelTurn): HTMLElement {
+  const details = el('details', 'sources');
+  const cited = t.use ? describeCited(t.use) : '';
+  const summary = t.use ? `${describeContextUse(t.use)}${cited ? `; ${cited}` : ''}` : excerpts(t.sources.length, new Set(t.sources.map((s) => s.path)).size);
+  details.append(el('summary', undefined, `Sources: ${summary}`));
+  const list = el('ul');
+  for (const s of t.sources) {
+    const li = el('li');
+    const b = el('button', `cite${s.cited ? ' cited' : ''}`, `${s.path}#L${s.startLine}-${s.endLine}`);
+    b.type = 'button';
+    b.title = `Open ${s.path}, ${lines(s.startLine, s.endLine)}`;
+    b.dataset.path = s.path;
+    b.dataset.start = String(s.startLine);
+    b.dataset.end = String(s.endLine);
+    li.append(b, el('span', 'meta', ` ${s.tokens} tokens · ${s.origin}${s.cited ? ' · cited' : ''}`));
+    list.append(li);
+  }
+  details.append(list);
+  return details;
+}
+
+export function renderTurn(t: PanelTurn): HTMLElement {
+  const box = el('section', 'turn');
+  box.dataset.id = t.id;
+  box.append(el('div', 'question', t.question));
+  // What was redacted is said before the answer, where it is seen; a turn that showed no code has nothing to say.
+  const kinds = Object.entries(t.redactions);
+  if (t.done && t.sources.length)
+    box.append(
+      el('div', 'redactions', kinds.length
+        ? `${t.sent === false ? 'Redacted in these snippets' : 'Redacted before sending'}: ${describeRedactions(t.redactions)}`
+        : 'Nothing needed redacting.'),
+    );
+  if (t.progress && !t.done) box.append(el('div', 'progress', t.progress));
+  // When the model did not answer, why and what to do about it come first, as one banner (the
+  // answer below starts with the cause, then the snippets); otherwise the buttons follow the answer.
+  // (Not an alert: the whole conversation is drawn again on every change, so a screen reader hears
+  // the outcome once, from the status region; see announcement.)
+  const banner = t.retryable ? el('div', 'banner') : undefined;
+  if (banner) box.append(banner);
+  const answer = el('div', 'answer');
+  // The extension renders Markdown with raw HTML disabled, so this HTML carries no script or link.
+  answer.innerHTML = t.html;
+  box.append(answer);
+  if (t.error) {
+    const err = el('div', 'error');
+    err.append(el('strong', undefined, t.error.message), el('div', undefined, t.error.suggestion));
+    box.append(err);
+  }
+  if (t.stopped) {
+    const note = el('div', 'note stopped', 'Stopped. ');
+    // The question is not lost with its answer: one click asks it again.
+    if (t.done) {
+      const again = el('button', 'retry again', 'Ask again');
+      again.type = 'button';
+      note.append(again);
+    }
+    box.append(note);
+  }
+  if (t.note) (banner ?? box).append(el('div', 'note', t.note));
+  if (t.restricted) box.append(el('div', 'note restricted', t.restricted));
+  if (t.actions?.length || t.retryable) {
+    const row = actionsRow(t);
+    // No model: the buttons go right under the sentence that says so, before the snippets, not after them all.
+    const reason = !banner && !t.error && !t.provider ? answer.querySelector(':scope > p') : null;
+    if (reason) {
+      row.classList.add('lead');
+      reason.after(row);
+    } else (banner ?? box).append(row);
+  }
+  if (t.done && t.sources.length) box.append(sourcesList(t));
+  const meta = [t.folder ? `Folder ${t.folder}` : '', t.provider ?? ''].filter(Boolean).join(' · ');
+  if (meta) box.append(el('div', 'meta', meta));
+  return box;
+}
+
+/** One sentence for a screen reader when a turn ends (the conversation itself is not a live region). */
+export function announcement(t: PanelTurn): string {
+  if (t.error) return `${t.error.message} ${t.error.suggestion}`;
+  if (t.stopped) return 'Answer stopped.';
+  if (t.retryable) return 'The model did not answer; the ranked snippets are shown, with Retry.';
+  if (!t.provider && t.sources.length) return `Answer ready: ${plural(t.sources.length, 'snippet')}, no model answered.`;
+  return 'Answer ready.';
+}

@@ -1,0 +1,133 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openWorkbench, type Workbench, waitForPanelScript } from './harness';
+
+// Someone who just installed Grounded, with no model anywhere (no key, no server, no Copilot: the
+// fixture leaves its model out), in the Dark theme. The first answer says how to get a model and
+// its buttons are on screen under that sentence; Clear can be undone, with the keyboard too; a
+// question typed but not sent survives hiding the view; and the errors a newcomer meets (no folder
+// open, a folder with nothing to read, a selection larger than the budget) say what happened and
+// what to do, without losing the question.
+
+let wb: Workbench;
+const empty = mkdtempSync(path.join(os.tmpdir(), 'grounded-e2e-empty-'));
+
+before(async () => {
+  wb = await openWorkbench('newcomer', { settings: { 'workbench.colorTheme': 'Default Dark Modern' }, env: { GROUNDED_FIXTURE_NO_MODEL: '1' } });
+});
+
+after(async () => {
+  await wb?.close();
+  rmSync(empty, { recursive: true, force: true });
+});
+
+/** The Grounded view in the side bar (Ctrl+Alt+G), once its script listens. */
+async function openView() {
+  await wb.page.keyboard.press('Control+Alt+G');
+  const frame = wb.lastWebview();
+  return { frame, input: await waitForPanelScript(frame) };
+}
+
+/** Opens `query` (`folder=…`, `ew=true` for a window with no folder) in the same server. */
+async function reopen(query: string): Promise<void> {
+  await wb.page.goto(`${wb.session.url}/?${query}`);
+  await wb.page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+  await wb.page.locator('.statusbar-item', { hasText: 'Grounded:' }).first().waitFor({ state: 'visible', timeout: 60_000 });
+}
+
+test('the first answer with no model says how to get one, its buttons on screen under that sentence', { timeout: 180_000 }, async () => {
+  await wb.waitForText('Grounded: auto → snippets only (no model)', 90_000);
+  const { frame, input } = await openView();
+  await input.fill('how are API keys stored?');
+  await input.press('Enter');
+  const turn = frame.locator('.turn').last();
+  const row = turn.locator('.answer .turn-actions.lead');
+  await row.waitFor({ state: 'visible', timeout: 60_000 });
+  assert.deepEqual((await row.locator('button').allInnerTexts()).map((s) => s.trim()), ['Choose provider…', 'Set API key']);
+  assert.match(await turn.locator('.answer > p').first().innerText(), /Ollama \(no key needed\), VS Code's language models/);
+  // Under the reason, before the snippets, and in view without scrolling.
+  assert.ok(await row.evaluate((r) => r.previousElementSibling?.tagName === 'P' && r.getBoundingClientRect().bottom <= window.innerHeight));
+  await frame.locator('#status', { hasText: /^Answer ready: \d+ snippets?, no model answered\.$/ }).waitFor({ state: 'attached' });
+  await wb.screenshot('newcomer-first-answer');
+  await row.locator('button', { hasText: 'Choose provider…' }).click();
+  await wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'OpenAI-compatible server' }).waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.page.keyboard.press('Escape');
+});
+
+test('Clear can be undone: focus moves to Undo, Enter brings the conversation back', { timeout: 120_000 }, async () => {
+  const { frame } = await openView();
+  const clear = frame.locator('#clear');
+  await clear.click();
+  const undo = frame.locator('#undo-clear');
+  await frame.locator('.empty.cleared', { hasText: 'Conversation cleared (1 question). Undo' }).waitFor({ state: 'visible', timeout: 15_000 });
+  assert.equal(await clear.isDisabled(), true, 'nothing left to clear');
+  assert.equal(await undo.evaluate((b) => b === document.activeElement), true, 'focus is on Undo');
+  await frame.locator('#status', { hasText: /Conversation cleared\. 1 question can be brought back with Undo\./ }).waitFor({ state: 'attached' });
+  await wb.screenshot('newcomer-cleared');
+  await wb.page.keyboard.press('Enter');
+  await frame.locator('.turn', { hasText: 'how are API keys stored?' }).waitFor({ state: 'visible', timeout: 15_000 });
+  assert.equal(await clear.isDisabled(), false);
+});
+
+test('a question typed but not sent survives hiding the view; Shift+Enter is a new line', { timeout: 120_000 }, async () => {
+  let { input } = await openView();
+  await input.click();
+  await wb.page.keyboard.type('first line', { delay: 5 });
+  await wb.page.keyboard.press('Shift+Enter');
+  await wb.page.keyboard.type('second line', { delay: 5 });
+  await wb.runCommand('View: Show Explorer');
+  await wb.page.locator('.part.sidebar', { hasText: /Explorer/i }).waitFor({ state: 'visible' });
+  ({ input } = await openView());
+  assert.equal(await input.inputValue(), 'first line\nsecond line');
+  await input.fill('');
+});
+
+test('a selection larger than the budget: the answer says which lines were sent, as a warning', { timeout: 180_000 }, async () => {
+  const lines = Array.from({ length: 20_000 }, (_, i) => `export const value${i} = compute(${i}, "abcdefghij"); // line ${i + 1}`);
+  writeFileSync(path.join(wb.folder, 'src', 'huge.ts'), lines.join('\n'));
+  await wb.runCommand('Go to File...');
+  await wb.page.keyboard.type('huge.ts', { delay: 10 });
+  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'huge.ts' }).first().click();
+  await wb.page.locator('.tab.active', { hasText: 'huge.ts' }).waitFor({ state: 'visible', timeout: 30_000 });
+  await wb.page.locator('.editor-instance .view-lines').first().click();
+  await wb.page.keyboard.press('ControlOrMeta+A');
+  await wb.page.keyboard.press('Control+Alt+A');
+  await wb.page.locator('.quick-input-widget', { hasText: 'Ask about src/huge.ts#L1-20000' }).waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.page.keyboard.type('what does this define?', { delay: 5 });
+  await wb.page.keyboard.press('Enter');
+  const turn = wb.lastWebview().locator('.turn', { hasText: 'what does this define?' });
+  const note = turn.locator('.notice.warning');
+  await note.waitFor({ state: 'visible', timeout: 90_000 });
+  assert.match(await note.innerText(), /^Note: only lines 1–\d+ of your selection src\/huge\.ts#L1-20000 were sent: it is larger than the context budget/);
+  await wb.screenshot('newcomer-huge-selection');
+});
+
+test('a folder with nothing to read says so, with the way to see what Grounded reads', { timeout: 180_000 }, async () => {
+  await reopen(`folder=${encodeURIComponent(empty)}`);
+  const { frame, input } = await openView();
+  await input.fill('how are API keys stored?');
+  await input.press('Enter');
+  const turn = frame.locator('.turn', { hasText: 'how are API keys stored?' }).last();
+  await turn.locator('.answer', { hasText: 'This workspace has no file Grounded can read' }).waitFor({ state: 'visible', timeout: 60_000 });
+  assert.deepEqual((await turn.locator('.turn-actions button').allInnerTexts()).map((s) => s.trim()), ['Show what Grounded can see']);
+  assert.equal(await turn.locator('.redactions').count(), 0, 'nothing was shown or sent: no redaction line');
+  await wb.screenshot('newcomer-empty-folder');
+});
+
+test('no folder open: the answer says so, offers Open Folder…, and the question is back in the box', { timeout: 180_000 }, async () => {
+  await reopen('ew=true');
+  const { frame, input } = await openView();
+  await input.fill('where is the retry policy?');
+  await input.press('Enter');
+  const turn = frame.locator('.turn', { hasText: 'where is the retry policy?' }).last();
+  await turn.locator('.error', { hasText: 'No folder is open.' }).waitFor({ state: 'visible', timeout: 30_000 });
+  assert.doesNotMatch(await turn.innerText(), /Show Logs|Nothing needed redacting/);
+  assert.equal(await input.inputValue(), 'where is the retry policy?', 'nothing typed is lost');
+  await wb.screenshot('newcomer-no-folder');
+  await turn.locator('.turn-actions button', { hasText: 'Open Folder…' }).click();
+  await wb.page.locator('.quick-input-widget', { hasText: 'Open Folder' }).waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.page.keyboard.press('Escape');
+});
