@@ -42,6 +42,8 @@ entries.push({ ...common, entryPoints: { server: 'src/server/main.ts' }, outdir:
 entries.push({ ...common, entryPoints: { 'index-worker': 'src/engine/retrieval/index-worker.ts' }, outdir: 'dist' });
 // A large refresh on one thread reads its files in a worker thread while it tokenizes (src/engine/retrieval/read-ahead.ts).
 entries.push({ ...common, entryPoints: { 'read-worker': 'src/engine/retrieval/read-worker.ts' }, outdir: 'dist' });
+// A user's regular expression (@grep, the file_search tool) runs in a worker thread with a time limit (src/engine/mentions/grep-runner.ts).
+entries.push({ ...common, entryPoints: { 'grep-worker': 'src/engine/mentions/grep-worker.ts' }, outdir: 'dist' });
 if (existsSync('media/src/webview.ts')) {
   entries.push({ bundle: true, platform: 'browser', format: 'iife', target: 'es2022', sourcemap: true, minify: production,
     entryPoints: { webview: 'media/src/webview.ts' }, outdir: 'media/dist', logLevel: 'info' });

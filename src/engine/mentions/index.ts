@@ -10,7 +10,8 @@ import { MentionError, type MentionErrorKind } from './errors';
 import { loadFileMention } from './file-load';
 import { resolveFileTarget, type MentionRoot, type WorkspaceRoot } from './files';
 import { parseMentions, type Mention } from './parse';
-import { compileGrep, literalMatcher, searchFiles } from './search';
+import { GrepRun } from './grep-runner';
+import { literalMatcher, searchFiles } from './search';
 import { loadUrlMention, MAX_URLS, type UrlMentionContext, type UrlSummary } from './url-mention';
 
 export { MAX_URLS };
@@ -32,6 +33,8 @@ export interface ResolveMentionsOptions {
   /** Re-validate cached pages (If-None-Match / If-Modified-Since) even when fresh. */
   refresh?: boolean;
   fetch?: Omit<FetchOptions, 'etag' | 'lastModified' | 'limiter'>;
+  /** How long an @grep pattern may keep its thread busy over the whole workspace (default GREP_TIME_LIMIT_MS, 20 s). */
+  grepTimeoutMs?: number;
   /** Per-host spacing and 429 memory; default: the process-wide sharedHostLimiter, so it outlives one request. */
   limiter?: HostRateLimiter;
   now?: () => number;
@@ -55,7 +58,7 @@ export interface MentionResolution {
   summary: MentionSummary;
 }
 
-interface Ctx { roots: MentionRoot[]; overlay: DocumentOverlay; url: UrlMentionContext }
+interface Ctx { roots: MentionRoot[]; overlay: DocumentOverlay; url: UrlMentionContext; signal?: AbortSignal }
 
 /** One MentionRoot per folder, each listing its files once per request and only if needed. */
 function mentionRoots(opts: ResolveMentionsOptions): MentionRoot[] {
@@ -81,18 +84,23 @@ async function resolveOne(m: Mention, opts: ResolveMentionsOptions, ctx: Ctx, su
     return [attached];
   }
   if (m.kind === 'search' || m.kind === 'grep') {
-    const matcher = m.kind === 'search' ? literalMatcher(m.query) : compileGrep(m.pattern);
-    const multi = ctx.roots.length > 1;
-    const targets = (
-      await Promise.all(
-        ctx.roots.map(async (r) =>
-          (await r.list()).files.map((rel) => ({ abs: path.join(r.discovery.root, ...rel.split('/')), path: multi ? `${r.name}/${rel}` : rel })),
-        ),
-      )
-    ).flat();
-    const r = await searchFiles(targets, matcher, ctx.overlay, opts.discovery.maxFileBytes ?? defaultSettings.maxFileBytes);
-    summary.searches.push({ raw: m.raw, matches: r.matches, files: r.files, shown: r.shown, capped: r.capped });
-    return r.attached;
+    // A user's regular expression runs in its own thread with a time limit; a literal search cannot run away.
+    const engine = m.kind === 'search' ? literalMatcher(m.query) : GrepRun.start(m.pattern, { timeoutMs: opts.grepTimeoutMs, signal: ctx.signal });
+    try {
+      const multi = ctx.roots.length > 1;
+      const targets = (
+        await Promise.all(
+          ctx.roots.map(async (r) =>
+            (await r.list()).files.map((rel) => ({ abs: path.join(r.discovery.root, ...rel.split('/')), path: multi ? `${r.name}/${rel}` : rel })),
+          ),
+        )
+      ).flat();
+      const r = await searchFiles(targets, engine, ctx.overlay, opts.discovery.maxFileBytes ?? defaultSettings.maxFileBytes);
+      summary.searches.push({ raw: m.raw, matches: r.matches, files: r.files, shown: r.shown, capped: r.capped });
+      return r.attached;
+    } finally {
+      if (engine instanceof GrepRun) engine.close();
+    }
   }
   const { attached, summary: s } = await loadUrlMention(m.url, ctx.url);
   summary.urls.push(s);
@@ -129,6 +137,7 @@ export async function resolveMentions(text: string, opts: ResolveMentionsOptions
       allowNetwork: opts.allowNetwork,
       count: 0,
     },
+    signal,
   };
   const summary: MentionSummary = { files: [], searches: [], urls: [], failures: [] };
   const attached: AttachedContext[] = [];

@@ -1,17 +1,15 @@
-import { readFileSync } from 'node:fs';
 import type { AttachedContext } from '../context/types';
-import { looksBinary, SNIFF_BYTES } from '../workspace/read';
 import type { DocumentOverlay } from '../workspace/types';
 import { MentionError } from './errors';
+import { GrepRun } from './grep-runner';
 import type { LineMatcher } from './matchers';
+import { head, scanItems, type ScanHit, type ScanItem } from './scan';
 
 export { compileGrep, literalMatcher, type LineMatcher } from './matchers';
 
 /** Matches attached at most; the summary says how many there were and how many were shown. */
 export const MAX_MATCHES = 50;
 const CONTEXT_LINES = 2;
-/** Longest stretch of synchronous reading before the event loop gets a turn. */
-const SLICE_MS = 8;
 
 export interface SearchResult {
   attached: AttachedContext[];
@@ -26,37 +24,26 @@ export interface SearchResult {
 /** A file to search: where it is on disk and the path shown for it. */
 export interface SearchTarget { abs: string; path: string }
 
-/** First `max` bytes of a text, cut back to a line end (what retrieval reads of an over-long file). */
-function head(buf: Buffer, max: number): string {
-  if (buf.length <= max) return buf.toString('utf8');
-  const text = buf.subarray(0, max).toString('utf8');
-  const nl = text.lastIndexOf('\n');
-  return nl > 0 ? text.slice(0, nl + 1) : text;
+/**
+ * Where the matching runs: a literal @search in this thread (indexOf cannot run away), a user's
+ * regular expression in its own thread with a time limit (GrepRun).
+ */
+export type SearchEngine = LineMatcher | GrepRun;
+
+/** Scans the items and returns each hit's line numbers and a way to get the texts of the hits that are shown. */
+async function scan(
+  engine: SearchEngine,
+  items: ScanItem[],
+  maxBytes: number,
+): Promise<{ hits: Omit<ScanHit, 'text'>[]; texts: (paths: string[]) => Promise<string[]> }> {
+  if (engine instanceof GrepRun) return { hits: await engine.scan(items, maxBytes), texts: (paths) => engine.texts(paths) };
+  const hits = await scanItems(items, engine, maxBytes);
+  const byPath = new Map(hits.map((h) => [h.path, h.text]));
+  return { hits, texts: async (paths) => paths.map((p) => byPath.get(p) ?? '') };
 }
 
-/**
- * The text to search in one file: the open editor's (unsaved edits win), else the disk's. Files
- * the matcher's byte prefilter rules out are never decoded; binary content is skipped.
- */
-function readForSearch(t: SearchTarget, matcher: LineMatcher, overlay: DocumentOverlay, maxBytes: number): string | undefined {
-  const open = overlay.get(t.abs);
-  if (open !== undefined) return Buffer.byteLength(open) <= maxBytes ? open : head(Buffer.from(open), maxBytes);
-  let buf: Buffer;
-  try {
-    buf = readFileSync(t.abs);
-  } catch {
-    return undefined;
-  }
-  if (matcher.mayMatch && !matcher.mayMatch(buf.length > maxBytes ? buf.subarray(0, maxBytes) : buf)) return undefined;
-  if (looksBinary(buf.subarray(0, SNIFF_BYTES), buf.length <= SNIFF_BYTES)) return undefined;
-  return head(buf, maxBytes);
-}
-
-/**
- * One matching file: its whole text (an excerpt is scrubbed as the whole file sees it, so a secret
- * opened above the shown lines stays hidden) and every matching line number.
- */
-interface Hit { file: string; text: string; at: number[] }
+/** One matching file: its path and every matching line number (0-based). */
+interface Hit { file: string; at: number[] }
 
 /**
  * Picks the matches to show, at most MAX_MATCHES, one file at a time in rank order: the first
@@ -80,12 +67,16 @@ function pick(hits: Hit[]): Map<Hit, number[]> {
   return chosen;
 }
 
-function attach(hits: Hit[]): { attached: AttachedContext[]; kept: number } {
+/**
+ * The chosen lines of each file with two lines of context, as ranges merged when they touch. Each
+ * range keeps its file's whole text as its source: an excerpt is scrubbed as the whole file sees
+ * it, so a secret opened above the shown lines stays hidden.
+ */
+function attach(chosen: Map<Hit, number[]>, texts: string[]): AttachedContext[] {
   const attached: AttachedContext[] = [];
-  let kept = 0;
-  for (const [h, use] of pick(hits)) {
-    kept += use.length;
-    const lines = h.text.split('\n');
+  [...chosen].forEach(([h, use], k) => {
+    const text = texts[k];
+    const lines = text.split('\n');
     let range: [number, number] | undefined;
     const flush = () => {
       if (range)
@@ -95,7 +86,7 @@ function attach(hits: Hit[]): { attached: AttachedContext[]; kept: number } {
           endLine: range[1] + 1,
           text: lines.slice(range[0], range[1] + 1).join('\n'),
           origin: 'search',
-          source: { text: h.text, firstLine: 1 },
+          source: { text, firstLine: 1 },
         });
     };
     for (const i of use) {
@@ -105,43 +96,31 @@ function attach(hits: Hit[]): { attached: AttachedContext[]; kept: number } {
       else { flush(); range = [from, to]; }
     }
     flush();
-  }
-  return { attached, kept };
+  });
+  return attached;
 }
 
 /**
- * Runs a matcher over every file (open editors' text first), ranks files by how many lines
- * match, and attaches matches with two lines of context as ranges (merged when they touch): at
- * most 50, the first match of each file before the second of any. The counts are exact.
+ * Runs a search over every file (open editors' unsaved text first, cut like a file at the size
+ * limit), ranks files by how many lines match, and attaches matches with two lines of context as
+ * ranges: at most 50, the first match of each file before the second of any. The counts are exact.
  */
 export async function searchFiles(
   targets: SearchTarget[],
-  matcher: LineMatcher,
+  engine: SearchEngine,
   overlay: DocumentOverlay,
   maxFileBytes: number,
 ): Promise<SearchResult> {
-  const hits: Hit[] = [];
-  let total = 0;
   const open = new Set(overlay.openPaths());
-  const queue = [...targets.filter((t) => open.has(t.abs)), ...targets.filter((t) => !open.has(t.abs))];
-  let next = 0;
-  // Reads are synchronous, in slices of SLICE_MS with the event loop turning in between: on a
-  // tree of small files, each asynchronous read costs three or four thread-pool round trips, and
-  // the whole search took four times as long as the reads themselves (measured: 1.0 s vs 0.25 s
-  // for 18,625 files). Nothing else waits more than a slice.
-  while (next < queue.length) {
-    const sliceEnd = performance.now() + SLICE_MS;
-    while (next < queue.length && performance.now() < sliceEnd) {
-      const t = queue[next++];
-      const text = readForSearch(t, matcher, overlay, maxFileBytes);
-      if (text === undefined) continue;
-      const found = matcher.lines(text);
-      if (!found.length) continue;
-      hits.push({ file: t.path, text, at: found.map((l) => l.n) });
-      total += found.length;
-    }
-    await new Promise<void>((r) => setImmediate(r));
-  }
+  const item = (t: SearchTarget): ScanItem => {
+    const text = overlay.get(t.abs);
+    if (text === undefined) return { path: t.path, abs: t.abs };
+    return { path: t.path, text: Buffer.byteLength(text) <= maxFileBytes ? text : head(Buffer.from(text), maxFileBytes) };
+  };
+  const items = [...targets.filter((t) => open.has(t.abs)), ...targets.filter((t) => !open.has(t.abs))].map(item);
+  const found = await scan(engine, items, maxFileBytes);
+  const hits: Hit[] = found.hits.map((h) => ({ file: h.path, at: h.at }));
+  const total = hits.reduce((n, h) => n + h.at.length, 0);
   if (total === 0)
     throw new MentionError(
       'no_matches',
@@ -149,6 +128,8 @@ export async function searchFiles(
       'Try other words, or check that the files are not hidden (Grounded: Show What Grounded Can See).',
     );
   hits.sort((a, b) => b.at.length - a.at.length || (a.file < b.file ? -1 : 1));
-  const { attached, kept } = attach(hits);
+  const chosen = pick(hits);
+  const attached = attach(chosen, await found.texts([...chosen.keys()].map((h) => h.file)));
+  const kept = [...chosen.values()].reduce((n, use) => n + use.length, 0);
   return { attached, matches: total, files: hits.length, shown: kept, capped: total > kept };
 }

@@ -23,6 +23,20 @@ export const systemResolver: Resolver = async (host) => (await dns.lookup(host, 
 const BLOCKED_NAMES = /^(localhost|.*\.localhost|metadata|metadata\.google\.internal|metadata\.goog|instance-data|.*\.internal)\.?$/i;
 
 /**
+ * The Fetch standard's "bad ports" (fetch.spec.whatwg.org/#port-blocking): ports of non-web
+ * protocols (SMTP, IRC, SIP, …) that an HTTP request could be smuggled into. Browsers and Node's
+ * own fetch refuse them on every host; no web page is served there.
+ */
+const BAD_PORTS = new Set([
+  0, 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119,
+  123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990,
+  993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+/** NAT64 for a local network's own translator (RFC 8215): where it leads depends on that network, not on the address. */
+const LOCAL_USE_NAT64 = ipaddr.parseCIDR('64:ff9b:1::/48');
+
+/**
  * Why an IP address must not be fetched, or undefined for a public unicast address. IPv4 inside
  * IPv6 (mapped, NAT64, 6to4) is judged by the IPv4 address it carries; Teredo and the deprecated
  * IPv4-compatible ::/96 are refused.
@@ -52,11 +66,16 @@ function rangeVerdict(ip: ipaddr.IPv4 | ipaddr.IPv6): string | undefined {
     if (range !== 'unspecified' && range !== 'loopback' && bytes.slice(0, 12).every((b) => b === 0)) {
       return `IPv4-compatible IPv6 address (deprecated ::/96, carrying ${bytes.slice(12).join('.')})`;
     }
+    // Its IPv4 address may sit in any of six places (RFC 6052 §2.2), chosen by that network.
+    if (v6.match(LOCAL_USE_NAT64)) return 'local-use NAT64 address (64:ff9b:1::/48, RFC 8215: its translator is a local network\'s own)';
     // Mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d, RFC 6145) and NAT64 (64:ff9b::/96)
     // carry the IPv4 address in their last four bytes (ipaddr's toIPv4Address takes mapped ones only).
     if (range === 'ipv4Mapped' || range === 'rfc6145' || range === 'rfc6052') return blockedRange(ipaddr.fromByteArray(bytes.slice(12)).toString());
     if (range === '6to4') return blockedRange(ipaddr.fromByteArray(bytes.slice(2, 6)).toString());
-    return range === 'unicast' ? undefined : `${range} IPv6 address`;
+    if (range !== 'unicast') return `${range} IPv6 address`;
+    // Global unicast is 2000::/3 (RFC 4291, IANA); the rest of the space is unassigned, and
+    // ipaddr.js calls it unicast only because no special range names it.
+    return bytes[0] >> 5 === 1 ? undefined : 'non-global IPv6 address (outside 2000::/3, the global unicast space)';
   }
   const range = ip.range();
   return range === 'unicast' ? undefined : `${range} address`;
@@ -84,6 +103,8 @@ export function staticCheck(raw: string): { url?: URL; decision?: UrlDecision } 
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return { decision: { ...base, allowed: false, reason: `scheme ${url.protocol} is not allowed (only http and https)` } };
   if (url.username || url.password) return { decision: { ...base, allowed: false, reason: 'credentials in URLs are not allowed' } };
+  if (url.port !== '' && BAD_PORTS.has(Number(url.port)))
+    return { decision: { ...base, allowed: false, reason: `port ${url.port} is not allowed (it belongs to a non-web protocol; browsers refuse it too)` } };
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (BLOCKED_NAMES.test(host)) return { decision: { ...base, allowed: false, reason: `host ${host} is a local or cloud-metadata name` } };
   // WHATWG URL parsing has already turned 2130706433, 0177.0.0.1, 0x7f.1 and 127.1 into 127.0.0.1.

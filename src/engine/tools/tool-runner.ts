@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import ignore from 'ignore';
-import { RE2JS } from 're2js';
 import type { WorkspaceHost } from './host';
 import { normalizeRelPath } from './paths';
 import type { ToolName } from './catalog';
+import { GrepRun, SIMPLER_PATTERN } from '../mentions/grep-runner';
+import { MentionError } from '../mentions/errors';
 import { scrubbedFileLines } from '../privacy/file-view';
 import { createScrubber } from '../privacy/scrubber';
 import type { ScrubbedText, Scrubber } from '../privacy/types';
@@ -17,6 +18,12 @@ export interface ToolOutput {
 }
 
 const maxMatches = 200;
+
+/** Limits a caller may tighten (tests); production uses the defaults. */
+export interface ToolLimits {
+  /** How long a file_search pattern may run in all (default GREP_TIME_LIMIT_MS). */
+  grepTimeoutMs?: number;
+}
 
 function underRoot(files: string[], root: string | undefined, hostRoot: string): string[] {
   const r = root === undefined ? '.' : normalizeRelPath(hostRoot, root);
@@ -49,26 +56,56 @@ export async function scrubbedFile(
   return lines;
 }
 
-async function fileSearch(host: WorkspaceHost, pattern: string, scrubber: Scrubber, root?: string): Promise<ToolOutput> {
-  let re: RE2JS;
+/** Scrubbed text handed to the pattern's thread at once: enough to amortise a message, small enough to stop soon after 200 matches. */
+const SEARCH_BATCH_CHARS = 4 * 1024 * 1024;
+
+/** A file_search failure in the tools' words: an invalid pattern with where, a pattern stopped at its time limit with what to do. */
+function searchError(err: unknown): Error {
+  if (!(err instanceof MentionError)) return new Error(`file_search failed: ${err instanceof Error ? err.message : String(err)}`);
+  if (err.kind === 'timeout') return new Error(`file_search failed: ${err.message} ${SIMPLER_PATTERN}`);
+  const where = err.message.replace(/^not a valid regular expression/, '');
+  return new Error(`file_search failed: invalid pattern${where} RE2 syntax: no backreferences or lookaround.`);
+}
+
+async function fileSearch(host: WorkspaceHost, pattern: string, scrubber: Scrubber, root: string | undefined, limits: ToolLimits): Promise<ToolOutput> {
+  let run: GrepRun;
   try {
-    re = RE2JS.compile(pattern);
+    run = GrepRun.start(pattern, { timeoutMs: limits.grepTimeoutMs });
   } catch (err) {
-    throw new Error(`file_search failed: invalid pattern: ${(err as Error).message}`);
+    throw searchError(err);
   }
   const lines: string[] = [];
   const files = new Set<string>();
-  for (const file of underRoot(await host.listFiles(), root, host.root)) {
-    // Matched against the scrubbed lines: a pattern cannot probe a redacted value character by character.
-    const scrubbed = await scrubbedFile(host, file, scrubber);
-    if (scrubbed === undefined) continue;
-    scrubbed.forEach((line, i) => {
-      if (lines.length < maxMatches && re.matcher(line).find()) {
-        lines.push(`${file}:${i + 1}: ${line.trim().slice(0, 200)}`);
-        files.add(file);
+  try {
+    const scrubbedLines = new Map<string, ScrubbedText[]>();
+    const flush = async () => {
+      // Matched against the scrubbed lines, in the pattern's own thread: a pattern cannot probe a
+      // redacted value character by character, nor hold up the extension host.
+      const items = [...scrubbedLines].map(([path, l]) => ({ path, text: l.join('\n') }));
+      for (const hit of await run.scan(items, Infinity)) {
+        const shown = scrubbedLines.get(hit.path)!;
+        for (const i of hit.at) {
+          if (lines.length >= maxMatches) break;
+          lines.push(`${hit.path}:${i + 1}: ${shown[i].trim().slice(0, 200)}`);
+          files.add(hit.path);
+        }
       }
-    });
-    if (lines.length >= maxMatches) break;
+      scrubbedLines.clear();
+    };
+    let chars = 0;
+    for (const file of underRoot(await host.listFiles(), root, host.root)) {
+      const scrubbed = await scrubbedFile(host, file, scrubber);
+      if (scrubbed === undefined) continue;
+      scrubbedLines.set(file, scrubbed);
+      chars += scrubbed.reduce((n, l) => n + l.length + 1, 0);
+      if (chars >= SEARCH_BATCH_CHARS) { await flush(); chars = 0; }
+      if (lines.length >= maxMatches) break;
+    }
+    await flush();
+  } catch (err) {
+    throw searchError(err);
+  } finally {
+    run.close();
   }
   return { text: lines.length ? lines.join('\n') : 'No matches', summary: { matches: lines.length, files: [...files], truncated: lines.length >= maxMatches } };
 }
@@ -127,6 +164,7 @@ export async function runReadOnlyTool(
   args: Record<string, unknown>,
   host: WorkspaceHost,
   scrubber: Scrubber = createScrubber(),
+  limits: ToolLimits = {},
 ): Promise<ToolOutput> {
   // Every file a tool names is checked (symbols_in_file's path is optional; the reference tool's is `file`).
   const given =
@@ -149,7 +187,7 @@ export async function runReadOnlyTool(
       };
     }
     case 'file_search':
-      return fileSearch(host, String(args.pattern), scrubber, args.root as string | undefined);
+      return fileSearch(host, String(args.pattern), scrubber, args.root as string | undefined, limits);
     case 'file_glob':
       return fileGlob(host, String(args.pattern), args.root as string | undefined);
     case 'symbols_in_file':

@@ -107,6 +107,14 @@ describe('Grounded in VS Code', function () {
     assert.ok(rec.citations().length > 0, 'the answer still arrived with a citation');
   });
 
+  it('runs an @grep pattern in its worker thread (dist/grep-worker.js) and attaches its matches', async () => {
+    const rec = new Recorder();
+    const prompt = 'what is exported: @grep:"^export (const|function|class) \\w+"?';
+    await api.chat({ prompt, command: undefined, references: [], model }, { history: [] }, rec, token);
+    assert.match(rec.text(), /Search @grep:"\^export \(const\|function\|class\) \\w\+": [1-9][\d,]* match(es)? in [1-9][\d,]* files?, [1-9]\d* shown/);
+    assert.doesNotMatch(rec.text(), /Not attached/);
+  });
+
   it('uses #file references and /help without a model call', async () => {
     const rec = new Recorder();
     await api.chat({ prompt: '', command: 'help', references: [], model }, { history: [] }, rec, token);

@@ -95,8 +95,10 @@ const ENGINE_IMPORTS: Record<string, string[]> = {
   llm: ['config', 'privacy'],
   audit: ['privacy', 'workspace'],
   context: ['config', 'privacy', 'retrieval', 'telemetry', 'workspace'],
-  mentions: ['config', 'context', 'net', 'privacy', 'workspace'],
-  tools: ['audit', 'llm', 'privacy', 'workspace'],
+  // retrieval: its worker-thread starter (a user's regex runs in a worker thread).
+  mentions: ['config', 'context', 'net', 'privacy', 'retrieval', 'workspace'],
+  // mentions: file_search runs a pattern the way @grep does (its thread, time limit and messages).
+  tools: ['audit', 'llm', 'mentions', 'privacy', 'workspace'],
   // A folder's index kept live (file watching) and served: the extension's index server and `grounded serve`.
   resident: ['config', 'context', 'index-protocol', 'net', 'retrieval', 'workspace'],
   ask: ['config', 'context', 'llm', 'metrics', 'privacy', 'retrieval', 'telemetry', 'tools', 'workspace'],

@@ -94,7 +94,7 @@ test('a tool error stops the plan with the verbatim message: no retries', async 
     host: hostFor(root), authorize: async () => { calls++; return 'accept'; }, applyEdit: createFileApplyEdit(root), mode: 'plan',
   });
   assert.equal(result.status, 'failed');
-  assert.match(result.error ?? '', /^file_search failed: invalid pattern: /);
+  assert.match(result.error ?? '', /^file_search failed: invalid pattern at position 1: missing closing \)/);
   assert.deepEqual(result.steps.map((s) => s.status), ['failed', 'skipped']);
   assert.equal(calls, 0);
 });
