@@ -22,11 +22,11 @@ export function capitalisedOrNot(words: readonly string[], space = ' '): string 
     .join('|');
 }
 
-export const SEP = `["']?[ \\t]{0,3}(?:[:=#]>?|[ \\t][iI][sS][ \\t])?[ \\t]{0,3}["']?`;
+export const SEP = `["']?[ \\t]{0,3}(?:[:=#]>?|[ \\t][iI][sS]:?[ \\t])?[ \\t]{0,3}["']?`;
 /** Words of a key joined by a space, `_`, `-`, or nothing (dateOfBirth, date_of_birth, date of birth). */
 export const J = '[ _-]?';
 /** What may follow a key's last word before the separator: no., number, #, id. */
-export const NUMBER_WORD = `(?:${J}(?:${anyCase('no')}|${anyCase('num')}(?:${anyCase('ber')})?|#|${anyCase('id')}))?\\.?`;
+export const NUMBER_WORD = `(?:${J}(?:${anyCase('no')}|${anyCase('nr')}|${anyCase('num')}(?:${anyCase('ber')})?|#|${anyCase('id')}))?\\.?`;
 
 export interface KeyedRule {
   kind: string;

@@ -96,5 +96,15 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['home folders without a user', fill('/home//Users/')],
     ['credit verbs before endless capitals', fill('Created by Ab Cd Created by ')],
     ['key is before endless token characters', fill('key is a1b2c3d4e5f6g7h8')],
+    ['six digits and a capital repeated (HETU-like)', fill('123456A')],
+    ['digit, capitals and dashes repeated (MBI-like)', fill('1AC4-DF9-')],
+    ['dashed upper-case groups (IBAN-like)', fill('AB12-CD34-')],
+    ['upper-case runs of licence shape', fill('BAKER71214')],
+    ['trunk zero apart before endless groups', fill('0 (532) 12 ')],
+    ['phone numbers glued to x and digits', fill('555-0100x1')],
+    ['phone labels then a new line', fill('Phone:\n')],
+    ['card words before endless digits', `card ${fill('1')}`],
+    ['id words without numbers', fill('KVNR: PAN: DEA: RRN: ITIN: Aadhaar: voter: FIN: ')],
+    ['driving licence words abroad without numbers', fill('Führerschein: permis de conduire ')],
   ];
 }

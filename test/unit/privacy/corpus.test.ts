@@ -10,6 +10,7 @@ import { piiPersonalCases, piiPersonalLookalikes } from './corpus-pii-personal';
 import { piiProseCases, piiProseLookalikes } from './corpus-pii-prose';
 import { piiCreditCases, piiCreditLookalikes } from './corpus-pii-credits';
 import { piiAddressCases, piiAddressLookalikes } from './corpus-pii-addresses';
+import { piiWorldCases, piiWorldLookalikes } from './corpus-pii-world';
 import { providerCases, providerLookalikes } from './corpus-providers';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 
@@ -28,6 +29,7 @@ const tables: Record<string, Case[]> = {
   'people credited or located in code': piiCreditCases,
   'addresses, their towns and codes, and phones as people write them': piiAddressCases,
   'generic secrets': genericCases,
+  'cards, IBANs, ids and phones of more countries and layouts': piiWorldCases,
 };
 
 for (const [table, rows] of Object.entries(tables)) {
@@ -38,7 +40,10 @@ for (const [table, rows] of Object.entries(tables)) {
   }
 }
 
-const lookalikes = [...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiCreditLookalikes, ...piiAddressLookalikes, ...genericLookalikes];
+const lookalikes = [
+  ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiCreditLookalikes,
+  ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes,
+];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {
     const outcome = scrubText(input);

@@ -48,7 +48,7 @@ const postal: KeyedRule = {
   // `zip: 91471`, `"postal_code": "SW1A 2AA"`, `(postcode 39677)`, `PLZ 10115`; not `zip: true` or `gzip`.
   pattern: new RegExp(
     `(?:${anyCase('zip')}(?:${J}${anyCase('code')}|${anyCase('code')})?|${anyCase('post')}(?:${J}${anyCase('code')}|${anyCase('code')})|` +
-      `${anyCase('postal')}${J}${anyCase('code')}|PLZ|${anyCase('plz')}|[Cc]ode postal|CAP|[Cc]ódigo postal|[Pp]ostnummer|[Kk]od pocztowy)` +
+      `${anyCase('postal')}${J}${anyCase('code')}|PLZ|${anyCase('plz')}|[Pp]ostleitzahl|[Cc]ode postal|CAP|[Cc]ódigo postal|[Pp]ostnummer|[Kk]od pocztowy)` +
       `["'\`]?[ \\t]{0,3}(?:[:=#][ \\t]{0,3}|[ \\t])["'\`]?(?<value>${POSTAL})(?![\\p{L}\\p{N}_.-])`,
     'yu',
   ),
@@ -121,8 +121,14 @@ export const placeKeywords: KeywordTable = [
   },
   { words: ['house number', 'building number', 'street number', 'housenumber', 'hausnummer', 'numéro de rue', 'building'], rule: houseNumber },
   {
-    words: ['zip', 'zipcode', 'zip code', 'postcode', 'post code', 'postal code', 'plz', 'code postal', 'cap', 'código postal', 'postnummer', 'kod pocztowy'],
+    words: [
+      'zip', 'zipcode', 'zip code', 'postcode', 'post code', 'postal code', 'plz', 'postleitzahl', 'code postal', 'cap', 'código postal',
+      'postnummer', 'kod pocztowy',
+    ],
     rule: postal,
-    sources: ['zip', 'post[ _-]?code', 'postal[ _-]?code', 'plz(?![a-z])', 'code postal', 'cap(?![a-z])', 'código postal', 'postnummer', 'kod pocztowy'],
+    sources: [
+      'zip', 'post[ _-]?code', 'postal[ _-]?code', 'plz(?![a-z])', 'postleitzahl', 'code postal', 'cap(?![a-z])', 'código postal', 'postnummer',
+      'kod pocztowy',
+    ],
   },
 ];
