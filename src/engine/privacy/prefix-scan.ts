@@ -18,6 +18,8 @@ export interface PrefixRule {
   accept?: (token: string, body: string) => boolean;
   /** Characters allowed right after the token; default: anything but `[A-Za-z0-9_-]`. */
   open?: boolean;
+  /** Report only the body's `value` group, which must end the body (a key's name is the prefix, its value the secret). */
+  valueOnly?: boolean;
 }
 
 interface Compiled {
@@ -91,7 +93,7 @@ export class PrefixIndex {
       if (bucket === undefined) continue;
       const end = this.matchAt(text, i, bucket);
       if (end > i) {
-        found.push({ kind: this.lastKind, start: i, end });
+        found.push({ kind: this.lastKind, start: this.lastStart < 0 ? i : this.lastStart, end });
         i = end - 1;
         const last = text.charCodeAt(i);
         boundary = last >= 128 || WORDISH[last] === 0;
@@ -101,6 +103,8 @@ export class PrefixIndex {
   }
 
   private lastKind = '';
+  /** Where the last match's reported span starts when only its value is reported; -1 otherwise. */
+  private lastStart = -1;
 
   private matchAt(text: string, at: number, bucket: readonly Compiled[]): number {
     for (const { rule, prefix, body } of bucket) {
@@ -115,6 +119,7 @@ export class PrefixIndex {
       if (endsAFileName(text, end)) continue;
       if (rule.accept && !rule.accept(text.slice(at, end), m[0])) continue;
       this.lastKind = rule.kind;
+      this.lastStart = rule.valueOnly && m.groups?.value ? end - m.groups.value.length : -1;
       return end;
     }
     return at;

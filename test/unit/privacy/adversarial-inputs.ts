@@ -106,5 +106,9 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['card words before endless digits', `card ${fill('1')}`],
     ['id words without numbers', fill('KVNR: PAN: DEA: RRN: ITIN: Aadhaar: voter: FIN: ')],
     ['driving licence words abroad without numbers', fill('Führerschein: permis de conduire ')],
+    ['provider names before endless values', fill('stripe: "a1B2c3D4')],
+    ['one long run of capital A', fill('A')],
+    ['Dropbox named, then endless A-rich tokens', `dropbox ${fill('aA1AaAaAaAaAaA')}`],
+    ['software words under address and city keys', fill('address: Node 20 city: Jest Config ')],
   ];
 }

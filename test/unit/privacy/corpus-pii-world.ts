@@ -119,6 +119,7 @@ export const piiWorldCases: Case[] = [
   ['driving licence: German word', 'Führerscheinnummer: K481729305X', `Führerscheinnummer: ${R('drivers_license')}`],
   ['driving licence: "is:"', 'my driver license is: 4827193056', `my driver license is: ${R('drivers_license')}`],
   ['uk plate after car reg', 'My car reg is KT19 BZX and', `My car reg is ${R('vehicle_plate')} and`],
+  ['an address whose street is named like software', 'address: "20 Node Street"', `address: "${R('street_address')}"`],
   ['postal code after Postleitzahl', 'Postleitzahl 80469 München', `Postleitzahl ${R('postal_code')} München`],
   ['phone: US extension glued', 'Fax: 312-555-0187x4412', `Fax: ${R('phone')}`],
   ['phone: extension after parentheses', 'Desk: (646)555-0142x013', `Desk: ${R('phone')}`],
@@ -147,4 +148,7 @@ export const piiWorldLookalikes: Negative[] = [
   ['dea word with a broken check digit', `DEA number: ${bumpLast(dea('BK', '482913'))}`],
   ['mbi shape with S, a letter MBIs never use', '3SC7-DF9-GH12'],
   ['uk licence shape with month 13', 'BAKER713145JQ9WK'],
+  ['a runtime and its version under an address key', 'address: "Node 20"'],
+  ["a tool's settings where someone grew up", 'I grew up in Jest Config, then moved on'],
+  ['a framework under a city key', 'city: React'],
 ];

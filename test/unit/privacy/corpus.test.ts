@@ -11,6 +11,7 @@ import { piiProseCases, piiProseLookalikes } from './corpus-pii-prose';
 import { piiCreditCases, piiCreditLookalikes } from './corpus-pii-credits';
 import { piiAddressCases, piiAddressLookalikes } from './corpus-pii-addresses';
 import { piiWorldCases, piiWorldLookalikes } from './corpus-pii-world';
+import { vendorKeyCases, vendorKeyLookalikes } from './corpus-vendor-keys';
 import { providerCases, providerLookalikes } from './corpus-providers';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 
@@ -30,6 +31,7 @@ const tables: Record<string, Case[]> = {
   'addresses, their towns and codes, and phones as people write them': piiAddressCases,
   'generic secrets': genericCases,
   'cards, IBANs, ids and phones of more countries and layouts': piiWorldCases,
+  'keys under a provider name alone, Dropbox long-lived tokens': vendorKeyCases,
 };
 
 for (const [table, rows] of Object.entries(tables)) {
@@ -42,7 +44,7 @@ for (const [table, rows] of Object.entries(tables)) {
 
 const lookalikes = [
   ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiCreditLookalikes,
-  ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes,
+  ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...vendorKeyLookalikes,
 ];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {

@@ -1,4 +1,5 @@
 import { anyCase, capitalisedOrNot, J, type KeyedRule, type KeywordTable } from '../keyed-scan';
+import { allCodeWords } from './code-words';
 
 // Where a person lives, as forms and records name it: a city or town under its key or label
 // (`"city": "South Violette"`, `Stadt: Köln`), a postal code under its own (`"zip": "91471-3769"`,
@@ -33,7 +34,7 @@ const city: KeyedRule = {
       `["'\`]?[ \\t]{0,3}[:=][ \\t]{0,3}["'\`]?(?<value>${PLACE})(?=["'\`,;}&\\]\\r\\n]|[ \\t]*$|[ \\t]*[(|]|[ \\t]+\\d)`,
     'yu',
   ),
-  accept: (value) => !NOT_PLACES.test(value),
+  accept: (value) => !NOT_PLACES.test(value) && !allCodeWords(value),
 };
 
 /** A postal code's shapes: US ZIP (and ZIP+4), Brazilian, UK, Canadian, Dutch, Polish, Portuguese, Japanese, Indian, and four to six digits. */
@@ -103,7 +104,7 @@ const residence: KeyedRule = {
     'yu',
   ),
   accept: (value, text, start) => {
-    if (NOT_PLACES.test(value) || NOT_RESIDENCES.test(value)) return false;
+    if (NOT_PLACES.test(value) || NOT_RESIDENCES.test(value) || allCodeWords(value)) return false;
     const before = text.slice(Math.max(0, start - 60), start);
     return /grew up (?:in|near) $/.test(before) || PERSON_SUBJECT.test(before);
   },
