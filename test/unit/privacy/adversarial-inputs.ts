@@ -110,5 +110,10 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['one long run of capital A', fill('A')],
     ['Dropbox named, then endless A-rich tokens', `dropbox ${fill('aA1AaAaAaAaAaA')}`],
     ['software words under address and city keys', fill('address: Node 20 city: Jest Config ')],
+    ['words then spaced numbers (where a street could end)', fill('Ab 1 ')],
+    ['Romance street words before endless names and numbers', `Calle ${fill('Mayor ')} 12`],
+    ['numbers before street words without names', fill('12 rue ')],
+    ['keywords glued after underscores', fill('_address_dob_')],
+    ['camelCase keywords without values', fill('userFirstNameDateOfBirth')],
   ];
 }

@@ -119,6 +119,9 @@ export const piiWorldCases: Case[] = [
   ['driving licence: German word', 'Führerscheinnummer: K481729305X', `Führerscheinnummer: ${R('drivers_license')}`],
   ['driving licence: "is:"', 'my driver license is: 4827193056', `my driver license is: ${R('drivers_license')}`],
   ['uk plate after car reg', 'My car reg is KT19 BZX and', `My car reg is ${R('vehicle_plate')} and`],
+  ['date of birth under a camelCase key', 'patientDOB=03/14/1985', `patientDOB=${R('date_of_birth')}`],
+  ['date of birth under one lower-case word', 'dateofbirth: 1985-03-14', `dateofbirth: ${R('date_of_birth')}`],
+  ['name under a key glued after an underscore', 'customer_first_name: Maria Garcia', `customer_first_name: ${R('person_name')}`],
   ['an address whose street is named like software', 'address: "20 Node Street"', `address: "${R('street_address')}"`],
   ['postal code after Postleitzahl', 'Postleitzahl 80469 München', `Postleitzahl ${R('postal_code')} München`],
   ['phone: US extension glued', 'Fax: 312-555-0187x4412', `Fax: ${R('phone')}`],
@@ -151,4 +154,5 @@ export const piiWorldLookalikes: Negative[] = [
   ['a runtime and its version under an address key', 'address: "Node 20"'],
   ["a tool's settings where someone grew up", 'I grew up in Jest Config, then moved on'],
   ['a framework under a city key', 'city: React'],
+  ['a name key glued inside a constant in capitals', '#define DECFULLNAME "Decimal Number Module"'],
 ];

@@ -81,7 +81,8 @@ const BIRTH_WORLD = `[Gg]eburtsdatum|[Gg]eboren(?: (?:am|op))?|[Gg]eboortedatum|
 const birth: KeyedRule = {
   kind: 'date_of_birth',
   pattern: new RegExp(
-    `(?:${anyCase('birth')}(?:${J}(?:${anyCase('date')}|${anyCase('day')}))?|` +
+    // `dateofbirth` in one lower-case word too (a keyword glued to a lower-case letter is not looked for).
+    `(?:(?:${anyCase('date')}${J}${anyCase('of')}${J})?${anyCase('birth')}(?:${J}(?:${anyCase('date')}|${anyCase('day')}))?|` +
       `${anyCase('born')}(?: ${anyCase('on')})?|${anyCase('dob')}|${anyCase('d.o.b')}\\.?|${BIRTH_WORLD})${SEP}` +
       `(?<value>${DATE})(?!\\d)`,
     'y',
@@ -209,7 +210,7 @@ const NAME_KEYS = [
 
 /** Every word a keyed value of personal data follows, one scan for all of them. */
 const keyed = new KeyedScan([
-  { words: ['birth', 'born', 'dob', 'd.o.b', ...BIRTH_WORDS_WORLD], rule: birth },
+  { words: ['birth', 'date of birth', 'born', 'dob', 'd.o.b', ...BIRTH_WORDS_WORLD], rule: birth },
   ...documentKeywords,
   { words: NAME_KEYS, rule: person },
   { words: PERSON_LABELS.map((l) => `${l.toLowerCase()}:`), rule: nameLabel, sources: PERSON_LABELS.map((l) => `${l.toLowerCase()}: `) },
