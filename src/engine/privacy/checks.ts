@@ -29,6 +29,14 @@ export function mod97(alnum: string): number {
   return rest;
 }
 
+/**
+ * Inside the groups of an IBAN that fails its check (`RS35 2600 0560 1001 6113 70`): the digits
+ * after its country code are no card, phone or id of their own.
+ */
+export function insideIban(text: string, start: number): boolean {
+  return /(?:^|[^A-Za-z0-9])[A-Z]{2}\d{2}(?:[ -][A-Z0-9]{4}){0,7}[ -]$/.test(text.slice(Math.max(0, start - 45), start));
+}
+
 /** Shannon entropy in bits per character. */
 export function entropy(value: string): number {
   const counts = new Map<string, number>();

@@ -112,10 +112,27 @@ function collectGlobal(rule: PatternRule, text: string, out: Found[]): void {
  */
 export function findByRules(rules: readonly PatternRule[], text: string): Found[] {
   const out: Found[] = [];
+  hintsSeen = 0;
   for (const rule of rules) {
-    if (rule.hint !== undefined && !(typeof rule.hint === 'string' ? text.includes(rule.hint) : rule.hint.some((h) => text.includes(h)))) continue;
+    if (rule.hint !== undefined && !(typeof rule.hint === 'string' ? hasHint(text, rule.hint) : rule.hint.some((h) => hasHint(text, h)))) continue;
     if (rule.anchor) collectAnchored(rule, rule.anchor, text, out);
     else collectGlobal(rule, text, out);
   }
   return out;
+}
+
+// Each hint is looked for once per text and rule list: several rules share one (`uthorization`, `curl`),
+// and a search for a word that opens with a common letter costs as much as a pass of a simple regex.
+const seenHints: string[] = [];
+const seenFound: boolean[] = [];
+let hintsSeen = 0;
+
+function hasHint(text: string, hint: string): boolean {
+  for (let i = 0; i < hintsSeen; i++) if (seenHints[i] === hint) return seenFound[i];
+  const found = text.includes(hint);
+  if (hintsSeen < 32) {
+    seenHints[hintsSeen] = hint;
+    seenFound[hintsSeen++] = found;
+  }
+  return found;
 }

@@ -22,11 +22,11 @@ export function capitalisedOrNot(words: readonly string[], space = ' '): string 
     .join('|');
 }
 
-export const SEP = `["']?[ \\t]{0,3}(?:[:=#]>?|[ \\t][iI][sS][ \\t])?[ \\t]{0,3}["']?`;
+export const SEP = `["']?[ \\t]{0,3}(?:[:=#]>?|[ \\t][iI][sS]:?[ \\t])?[ \\t]{0,3}["']?`;
 /** Words of a key joined by a space, `_`, `-`, or nothing (dateOfBirth, date_of_birth, date of birth). */
 export const J = '[ _-]?';
 /** What may follow a key's last word before the separator: no., number, #, id. */
-export const NUMBER_WORD = `(?:${J}(?:${anyCase('no')}|${anyCase('num')}(?:${anyCase('ber')})?|#|${anyCase('id')}))?\\.?`;
+export const NUMBER_WORD = `(?:${J}(?:${anyCase('no')}|${anyCase('nr')}|${anyCase('num')}(?:${anyCase('ber')})?|#|${anyCase('id')}))?\\.?`;
 
 export interface KeyedRule {
   kind: string;
@@ -54,12 +54,15 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** One scanner for a table: its keyword pass, and the rule for each hit. */
 export class KeyedScan {
   private readonly keyword: RegExp;
+  /** Keywords of the rules that are not standalone, as camelCase writes them after a lower-case letter. */
+  private readonly hump: RegExp;
   private readonly rules = new Map<string, KeyedRule>();
   /** Every kind the table's rules report. */
   readonly kinds: string[];
 
   constructor(table: KeywordTable) {
     const byFirst = new Map<string, string[]>();
+    const humps: string[] = [];
     for (const { words, rule, sources } of table) {
       for (const w of words) this.rules.set(normal(w), rule);
       for (const source of sources ?? words.map((w) => w.split(' ').map(escape).join('[ _-]?'))) {
@@ -67,10 +70,12 @@ export class KeyedScan {
         if (!/^[a-z]/i.test(source)) throw new Error(`keyword source '${source}' must start with a letter`);
         byFirst.set(source[0], [...(byFirst.get(source[0]) ?? []), source.slice(1)]);
       }
+      if (!rule.standalone) humps.push(...words.filter((w) => !w.includes('.')).flatMap(camelSpellings));
     }
-    // Longest first, so `account number` is not cut to a shorter keyword that shares its start.
-    const branches = [...byFirst].map(([c, rests]) => `${escape(c)}(?:${rests.sort((a, b) => b.length - a.length).join('|')})`);
-    this.keyword = new RegExp(branches.join('|'), 'gi');
+    // Keywords start a word or follow `_` (`billing_address`); trying every keyword at every letter inside
+    // words cost twice as much. Glued to a lower-case letter, a keyword counts in camelCase (`dateOfBirth`).
+    this.keyword = new RegExp(`(?:\\b|_)(?:${alternation(byFirst)})`, 'gi');
+    this.hump = new RegExp(`[a-z](?:${[...new Set(humps)].sort((a, b) => b.length - a.length).map(escape).join('|')})`, 'g');
     this.kinds = [...new Set(table.map((e) => e.rule.kind))];
   }
 
@@ -87,12 +92,19 @@ export class KeyedScan {
   }
 
   find(text: string, out: Omit<Finding, 'priority'>[]): void {
-    const keyword = this.keyword;
+    this.scan(this.keyword, text, out);
+    this.scan(this.hump, text, out);
+  }
+
+  private scan(keyword: RegExp, text: string, out: Omit<Finding, 'priority'>[]): void {
     keyword.lastIndex = 0;
     for (let m = keyword.exec(text); m !== null; m = keyword.exec(text)) {
-      const rule = this.rules.get(this.normalised(m[0]));
-      if (!rule || (rule.standalone && wordCharAt(text, m.index - 1))) continue;
-      rule.pattern.lastIndex = m.index;
+      // The `_` before a keyword, or the lower-case letter before a hump, is not part of it.
+      const glued = m[0][0] === '_' || keyword === this.hump ? 1 : 0;
+      const at = m.index + glued;
+      const rule = this.rules.get(this.normalised(glued ? m[0].slice(1) : m[0]));
+      if (!rule || (rule.standalone && wordCharAt(text, at - 1))) continue;
+      rule.pattern.lastIndex = at;
       const found = rule.pattern.exec(text);
       const value = found?.groups?.value;
       if (!found || !value) continue;
@@ -103,6 +115,18 @@ export class KeyedScan {
       keyword.lastIndex = Math.max(keyword.lastIndex, end);
     }
   }
+}
+
+/** A keyword as camelCase writes it inside an identifier: `Birth`, `FirstName`, and `DOB` in capitals. */
+function camelSpellings(word: string): string[] {
+  const camel = word.split(' ').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  return word.includes(' ') ? [camel] : [camel, word.toUpperCase()];
+}
+
+/** Keywords factored by first letter (V8 runs this several times faster than one flat alternation), longest first. */
+function alternation(byFirst: Map<string, string[]>): string {
+  // Longest first, so `account number` is not cut to a shorter keyword that shares its start.
+  return [...byFirst].map(([c, rests]) => `${escape(c)}(?:${rests.sort((a, b) => b.length - a.length).join('|')})`).join('|');
 }
 
 /** A letter, digit or `_` at `i` (false before the text's start). */

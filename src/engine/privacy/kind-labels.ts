@@ -15,6 +15,11 @@ const WHOLE: Record<string, string> = {
   us_ssn: 'US Social Security number',
   uk_nino: 'UK National Insurance number',
   uk_nhs: 'UK NHS number',
+  us_dea: 'US DEA registration number',
+  us_mbi: 'US Medicare beneficiary ID',
+  de_health_insurance: 'DE health insurance number',
+  de_social_security: 'DE pension insurance number',
+  in_voter_id: 'IN voter ID',
   twitter_bearer: 'Twitter bearer token',
 };
 
@@ -28,10 +33,11 @@ const CASED: Record<string, string> = {
   trufflehog: 'TruffleHog', pganalyze: 'pganalyze', photoroom: 'PhotoRoom', nuget: 'NuGet', intra42: '42 Intra', ein: 'EIN', itin: 'ITIN',
   npi: 'NPI', tfn: 'TFN', abn: 'ABN', sin: 'SIN', cpf: 'CPF', cnpj: 'CNPJ', rut: 'RUT', pan: 'PAN', dni: 'DNI', nir: 'NIR', bsn: 'BSN',
   nric: 'NRIC', rrn: 'RRN', curp: 'CURP', hetu: 'HETU', pesel: 'PESEL', aadhaar: 'Aadhaar', appsync: 'AppSync', id: 'ID',
+  tckn: 'TCKN', tnin: 'TNIN', mbi: 'MBI', dea: 'DEA',
 };
 
 /** Country codes that open a national identifier's kind (`br_cpf`). */
-const COUNTRIES = new Set(['au', 'br', 'ca', 'cl', 'cn', 'de', 'es', 'fi', 'fr', 'in', 'it', 'kr', 'mx', 'nl', 'pl', 'se', 'sg', 'uk', 'us']);
+const COUNTRIES = new Set(['au', 'br', 'ca', 'cl', 'cn', 'de', 'es', 'fi', 'fr', 'in', 'it', 'kr', 'mx', 'nl', 'pl', 'se', 'sg', 'th', 'tr', 'uk', 'us', 'za']);
 
 /** Words of the generic kinds; a first word not among them names a vendor, and is capitalised. */
 const COMMON = new Set([

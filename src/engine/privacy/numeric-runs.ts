@@ -1,3 +1,4 @@
+import { insideIban } from './checks';
 import type { Finding, PatternRule } from './detector';
 
 // Most personal numbers (cards, phones, national ids, IPv4) are runs of digits and separators.
@@ -21,7 +22,7 @@ interface Run {
 // Written `X{6}X*`, not `X{6,}`: V8 compiles a plain star over a character class to a tight loop,
 // while `{6,}` keeps a backtracking entry per character (a megabyte-long run took ~200 ms).
 const NUMERIC = /[+(]?\d[\d ().\/+-]{6}[\d ().\/+-]*/g;
-const UPPER = /(?<![A-Za-z0-9])[A-Z]{2}[A-Z0-9 ]{6}[A-Z0-9 ]*/g;
+const UPPER = /(?<![A-Za-z0-9])[A-Z]{2}[A-Z0-9 -]{6}[A-Z0-9 -]*/g;
 
 export type RunShape = 'numeric' | 'upper';
 
@@ -71,6 +72,8 @@ export function findInNumericRuns(rules: readonly NumericRule[], text: string, s
         }
         const start = from + m.index;
         if (rule.accept && !rule.accept(m[0], text, start)) continue;
+        // The digits of an IBAN that failed its check (`DE89 3704 0044 …`) are no number of their own.
+        if (shape === 'numeric' && start > 4 && insideIban(text, start)) continue;
         out.push({ kind: rule.kind, start, end: start + m[0].length });
       }
     }

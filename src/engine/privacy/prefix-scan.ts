@@ -18,6 +18,8 @@ export interface PrefixRule {
   accept?: (token: string, body: string) => boolean;
   /** Characters allowed right after the token; default: anything but `[A-Za-z0-9_-]`. */
   open?: boolean;
+  /** Report only the body's `value` group, which must end the body (a key's name is the prefix, its value the secret). */
+  valueOnly?: boolean;
 }
 
 interface Compiled {
@@ -32,6 +34,10 @@ for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
   WORDISH[c] = /[A-Za-z0-9_-]/.test(ch) ? 1 : 0;
 }
+
+/** What may follow a key's name before its value: a closing quote, `:`, `=`, `,` (a pair in a list), a space or a tab. */
+const KEY_CHAR_AFTER_NAME = new Uint8Array(128);
+for (const ch of `"':=, \t`) KEY_CHAR_AFTER_NAME[ch.charCodeAt(0)] = 1;
 
 /**
  * A token glued to a web asset's extension (`video_box.ico-7a38…b0c.png`, `app.sk-….min.js`) is a
@@ -50,6 +56,12 @@ function endsAFileName(text: string, end: number): boolean {
 export class PrefixIndex {
   private readonly buckets: Array<Compiled[] | undefined> = new Array<Compiled[] | undefined>(128 * 128).fill(undefined);
   private readonly firstChar = new Uint8Array(128);
+  /**
+   * Per bucket, the third characters its prefixes allow (a 128-bit set; all of them when a prefix is
+   * two characters long): most words that share a bucket's first two letters (`const` and
+   * `confluent`, `string` and `stripe`) are turned away without a look at the bucket.
+   */
+  private readonly thirdChar = new Uint32Array(128 * 128 * 4);
 
   constructor(rules: readonly PrefixRule[]) {
     for (const rule of rules) {
@@ -65,6 +77,9 @@ export class PrefixIndex {
         bucket.sort((a, b) => b.prefix.length - a.prefix.length);
         this.buckets[key] = bucket;
         this.firstChar[prefix.charCodeAt(0)] = 1;
+        const third = prefix.charCodeAt(2);
+        if (prefix.length === 2 || third > 127) this.thirdChar.fill(0xffffffff, key * 4, key * 4 + 4);
+        else this.thirdChar[key * 4 + (third >> 5)] |= 1 << (third & 31);
       }
     }
   }
@@ -78,7 +93,7 @@ export class PrefixIndex {
   scan(text: string): Array<Omit<Finding, 'priority'>> {
     const found: Array<Omit<Finding, 'priority'>> = [];
     const n = text.length - 1;
-    const { buckets, firstChar } = this;
+    const { buckets, firstChar, thirdChar } = this;
     let boundary = true;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
@@ -87,11 +102,14 @@ export class PrefixIndex {
       if (!wasBoundary || c >= 128 || firstChar[c] === 0) continue;
       const c2 = text.charCodeAt(i + 1);
       if (c2 >= 128) continue;
-      const bucket = buckets[c * 128 + c2];
+      const key = c * 128 + c2;
+      const bucket = buckets[key];
       if (bucket === undefined) continue;
+      const c3 = text.charCodeAt(i + 2);
+      if (c3 < 128 && (thirdChar[key * 4 + (c3 >> 5)] & (1 << (c3 & 31))) === 0) continue;
       const end = this.matchAt(text, i, bucket);
       if (end > i) {
-        found.push({ kind: this.lastKind, start: i, end });
+        found.push({ kind: this.lastKind, start: this.lastStart < 0 ? i : this.lastStart, end });
         i = end - 1;
         const last = text.charCodeAt(i);
         boundary = last >= 128 || WORDISH[last] === 0;
@@ -101,9 +119,13 @@ export class PrefixIndex {
   }
 
   private lastKind = '';
+  /** Where the last match's reported span starts when only its value is reported; -1 otherwise. */
+  private lastStart = -1;
 
   private matchAt(text: string, at: number, bucket: readonly Compiled[]): number {
     for (const { rule, prefix, body } of bucket) {
+      // A key's name (valueOnly) is a whole word: one look past it rules out `const` for `confluent`.
+      if (rule.valueOnly && KEY_CHAR_AFTER_NAME[text.charCodeAt(at + prefix.length)] !== 1) continue;
       if (!text.startsWith(prefix, at)) continue;
       const from = at + prefix.length;
       body.lastIndex = from;
@@ -115,6 +137,7 @@ export class PrefixIndex {
       if (endsAFileName(text, end)) continue;
       if (rule.accept && !rule.accept(text.slice(at, end), m[0])) continue;
       this.lastKind = rule.kind;
+      this.lastStart = rule.valueOnly && m.groups?.value ? end - m.groups.value.length : -1;
       return end;
     }
     return at;

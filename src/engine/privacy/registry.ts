@@ -11,6 +11,7 @@ import { locationDetector } from './detectors/pii-locations';
 import { nationalIdDetector } from './detectors/pii-national-ids';
 import { moreNationalIdDetector } from './detectors/pii-national-ids-more';
 import { worldNationalIdDetector } from './detectors/pii-national-ids-world';
+import { mixedIdDetector } from './detectors/pii-ids-mixed';
 import { personalDetector } from './detectors/pii-personal';
 import { phoneDetector } from './detectors/pii-phones';
 import { privateKeyDetector } from './detectors/private-keys';
@@ -33,6 +34,7 @@ export const DETECTORS: readonly Detector[] = [
   nationalIdDetector,
   moreNationalIdDetector,
   worldNationalIdDetector,
+  mixedIdDetector,
   deviceWalletDetector,
   locationDetector,
   contactDetector,

@@ -10,6 +10,8 @@ import { piiPersonalCases, piiPersonalLookalikes } from './corpus-pii-personal';
 import { piiProseCases, piiProseLookalikes } from './corpus-pii-prose';
 import { piiCreditCases, piiCreditLookalikes } from './corpus-pii-credits';
 import { piiAddressCases, piiAddressLookalikes } from './corpus-pii-addresses';
+import { piiWorldCases, piiWorldLookalikes } from './corpus-pii-world';
+import { vendorKeyCases, vendorKeyLookalikes } from './corpus-vendor-keys';
 import { providerCases, providerLookalikes } from './corpus-providers';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 
@@ -28,6 +30,8 @@ const tables: Record<string, Case[]> = {
   'people credited or located in code': piiCreditCases,
   'addresses, their towns and codes, and phones as people write them': piiAddressCases,
   'generic secrets': genericCases,
+  'cards, IBANs, ids and phones of more countries and layouts': piiWorldCases,
+  'keys under a provider name alone, Dropbox long-lived tokens': vendorKeyCases,
 };
 
 for (const [table, rows] of Object.entries(tables)) {
@@ -38,7 +42,10 @@ for (const [table, rows] of Object.entries(tables)) {
   }
 }
 
-const lookalikes = [...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiCreditLookalikes, ...piiAddressLookalikes, ...genericLookalikes];
+const lookalikes = [
+  ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiCreditLookalikes,
+  ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...vendorKeyLookalikes,
+];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {
     const outcome = scrubText(input);

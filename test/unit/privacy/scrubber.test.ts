@@ -8,6 +8,7 @@ import { genericCases } from './corpus-generic';
 import { piiMoreCases } from './corpus-pii-more';
 import { piiPersonalCases } from './corpus-pii-personal';
 import { piiProseCases } from './corpus-pii-prose';
+import { piiWorldCases } from './corpus-pii-world';
 import { providerCases } from './corpus-providers';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 
@@ -22,6 +23,7 @@ const allCases = [
   ...piiPersonalCases,
   ...piiProseCases,
   ...genericCases,
+  ...piiWorldCases,
 ];
 
 test('one scrubber numbers values per kind across chunks, the same value keeping its number', () => {

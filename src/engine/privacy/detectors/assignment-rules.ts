@@ -32,9 +32,20 @@ const NOT_SECRET_TAIL = new Set([
   'input', 'mask', 'masked', 'field', 'column', 'attr', 'attribute', 'property', 'props', 'option', 'options', 'config',
   'settings', 'count', 'counter', 'stream', 'tokens', 'ize', 'izer', 'ization', 'ized', 'less', 'ly',
 ]);
-/** Providers whose keys are secrets whatever the last word (`heroku_api = …`, `sumo_access_id = …`). */
-const PROVIDERS =
-  /adafruit|adobe|airtable|algolia|alibaba|asana|atlassian|confluence|jira|beamer|bitbucket|bittrex|meraki|cloudflare|codecov|cohere|coinbase|confluent|contentful|datadog|discord|droneci|dropbox|etsy|facebook|fastly|finicity|finnhub|flickr|freshbooks|gitter|gocardless|heroku|hubspot|intercom|jfrog|artifactory|bintray|kraken|kucoin|launchdarkly|linkedin|looker|mailchimp|mailgun|mapbox|mattermost|messagebird|netlify|newrelic|nytimes|okta|plaid|privateai|rapidapi|sendbird|sentry|snyk|sonar|squarespace|sumo|telegram|travis|twitch|twitter|typeform|yandex|zendesk|softlayer|cloudant|clou|ibm|iam|coshmac|sidekiq|contribsys|dynatrace|pagerduty|circleci|vercel|sendgrid|twilio|stripe|shopify|slack|github|gitlab|openai|anthropic|gemini|mistral|groq/;
+/** Providers whose names, as a whole key, hold their key (`cloudflare: "…"`, `stripe = "…"`): vendor-keys.ts. */
+export const PROVIDER_NAMES = [
+  'adafruit', 'adobe', 'airtable', 'algolia', 'alibaba', 'asana', 'atlassian', 'confluence', 'jira', 'beamer', 'bitbucket', 'bittrex', 'meraki',
+  'cloudflare', 'codecov', 'cohere', 'coinbase', 'confluent', 'contentful', 'datadog', 'discord', 'droneci', 'dropbox', 'etsy', 'facebook',
+  'fastly', 'finicity', 'finnhub', 'flickr', 'freshbooks', 'gitter', 'gocardless', 'heroku', 'hubspot', 'intercom', 'jfrog', 'artifactory',
+  'bintray', 'kraken', 'kucoin', 'launchdarkly', 'linkedin', 'looker', 'mailchimp', 'mailgun', 'mapbox', 'mattermost', 'messagebird',
+  'netlify', 'newrelic', 'nytimes', 'okta', 'plaid', 'privateai', 'rapidapi', 'sendbird', 'sentry', 'snyk', 'sonar', 'squarespace', 'sumo',
+  'sumologic', 'telegram', 'travis', 'twitch', 'twitter', 'typeform', 'yandex', 'zendesk', 'softlayer', 'cloudant', 'sidekiq', 'dynatrace',
+  'pagerduty', 'circleci', 'vercel', 'sendgrid', 'twilio', 'stripe', 'shopify', 'slack', 'github', 'gitlab', 'openai', 'anthropic', 'gemini',
+  'mistral', 'groq', 'sourcegraph',
+];
+
+/** Providers whose keys are secrets whatever the last word (`heroku_api = …`, `sumo_access_id = …`), and IBM's short names. */
+const PROVIDERS = new RegExp([...PROVIDER_NAMES, 'clou', 'ibm', 'iam', 'coshmac', 'contribsys'].join('|'));
 
 /** Words that may follow `pass` in a key that still names a password. */
 const PASS_QUALIFIERS = new Set(['secure', 'sec', 'prod', 'production', 'dev', 'development', 'staging', 'stage', 'test', 'local', 'admin', 'root',
@@ -91,7 +102,8 @@ function classifyKeyUncached(numbered: string): AssignmentKind | undefined {
   if (SECRET_SUFFIXES.some((s) => flat.endsWith(s))) return 'api_key';
   const secretAt = all.findIndex((w, i) => SECRET_WORDS.includes(w) || (w === 'api' && all[i + 1] === 'key'));
   if (secretAt >= 0 && tailIsSecret(all, secretAt + (all[secretAt] === 'api' ? 1 : 0))) return 'api_key';
-  if (namesProvider(flat) && /(?:key|id|token|secret|sid)$/.test(flat)) return 'api_key';
+  // `heroku_api_key`, and a provider before the dot: `sumologic.accessId`.
+  if ((namesProvider(flat) || namesProvider(flatten(dotted))) && /(?:key|id|token|secret|sid)$/.test(flat)) return 'api_key';
   // `clarifai_key`, `bitfinexKey`, a bare `key`: only a random value is taken for it (isLooseKey).
   if (last === 'key' && !all.slice(0, -1).some((w) => NOT_SECRET_KEY_WORDS.has(w))) return 'api_key';
   return undefined;
@@ -132,7 +144,7 @@ function isLooseKey(key: string): boolean {
  * digits both (or random letters), random enough, and not words joined by separators
  * (`user-profile-v2`, `app.settings.theme`).
  */
-function looksRandomKey(value: string): boolean {
+export function looksRandomKey(value: string): boolean {
   if (value.length < 16 || value.length > 512 || !/^[A-Za-z0-9+/=_.~|-]+$/.test(value)) return false;
   if (value.split(/[-_.]/).every((part) => /^[a-z]+\d{0,4}$|^\d{1,4}$/i.test(part) && !/[a-z][A-Z]|[A-Z]{2}[a-z]/.test(part))) return false;
   if (/\d/.test(value) && /[A-Za-z]/.test(value)) return entropy(value) >= 3.3;

@@ -17,7 +17,7 @@ const rules: PatternRule[] = [
   },
   {
     kind: 'gcp_private_key_id',
-    hint: 'private_key_id',
+    hint: 'key_id',
     pattern: /"private_key_id"\s{0,10}:\s{0,10}"(?<value>[0-9a-f]{40})"/dg,
   },
   {

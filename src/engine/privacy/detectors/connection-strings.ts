@@ -109,7 +109,9 @@ const rules: PatternRule[] = [
     // Passwords given on a command line: `sshpass -p SECRET`, `mysql -u root -pSECRET` (no space:
     // `-p` alone prompts, `-P` is the port), `--password SECRET` (`--password=` is an assignment).
     kind: 'password',
-    hint: ['sshpass', 'mysql', 'mariadb', '--pass'],
+    // Parts of the words whose first letter is rarer (`hpass`, `ysql`): a hint is only a first filter, and a search
+    // for one that opens with a common letter stops at each of them.
+    hint: ['hpass', 'ysql', 'mariadb', '--pass'],
     pattern: new RegExp(
       /(?<![\w-])(?:sshpass[ \t]+-p[ \t]*|(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?[ \t]-p|--pass(?:word)?[ \t]{1,5})/.source +
         /["']?(?<value>[^\s"'$<-][^\s"']{2,200})/.source,

@@ -1,4 +1,5 @@
 import { anyCase, capitalisedOrNot, J, type KeyedRule, type KeywordTable } from '../keyed-scan';
+import { allCodeWords } from './code-words';
 
 // A postal address named by its key or label (`"address": "Strada Betta 1"`, `Anschrift: …`,
 // `Shipping address: 3056 Rua Macedo, Reis do Norte - PI, 92862-942`): the label says it is an
@@ -37,7 +38,7 @@ const DOTTED_NUMBERS = /\d\.\d/;
 
 function postalValue(value: string, text: string, start: number): boolean {
   if (!HOUSE_NUMBER.test(value) || !PLACE_WORD.test(value) || NOT_AN_ADDRESS.test(value) || DOTTED_NUMBERS.test(value)) return false;
-  if (value.split(/\s+/).length > 14) return false;
+  if (value.split(/\s+/).length > 14 || allCodeWords(value)) return false;
   // The key itself: not `email_address`, `ip_addr`, `walletAddress`.
   const line = text.slice(Math.max(0, text.lastIndexOf('\n', start - 1) + 1, start - 60), start);
   return !OTHER_ADDRESS.test(line);

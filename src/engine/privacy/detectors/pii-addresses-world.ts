@@ -96,25 +96,27 @@ const ROMANCE_TYPE =
 /** Polish street prefixes, lower case as they are written (`ul. Lipowa 4/7`, `szosa Wrońskiego 5`). */
 const POLISH_TYPE = '(?:ul\\.|al\\.|os\\.|pl\\.|bulw\\.|wyb\\.|rondo|szosa|droga|rynek|skwer|wyspa|ogród|park|aleja|ulica|plac)';
 
+/** Street words and names that end right before the house number, per way of writing them. */
+const STREET_WORDS = [
+  `[${UP}][${LOW}-]*(?:straße|strasse|str\\.|gasse|allee)`,
+  // Named after a person, hyphenated: Bernhard-Ridder-Str. 5, Heinrich-von-Stephan-Str. 75a, Paul-Klee-Weg 3
+  `(?:[${UP}][${LOW}]+-(?:(?:von|van|de|der|zu)-)?){1,3}(?:Str\\.|Straße|Strasse|Weg|Allee|Platz|Gasse|Ring)`,
+  `${NAME} (?:Straße|Strasse|Str\\.|Weg|Allee|Gasse)`,
+  // Dutch, with the particles of a surname before it: van der Horstlaan 5, Kramerdijk 982c, Martensplantsoen 979
+  // and German or Dutch -weg and Dutch -park streets (Eichenweg 65c, Twanpark 4), which few other words end in.
+  `(?:(?:van (?:der |de |den )?|de |den )(?=[${UP}]))?[${UP}][${LOW}-]*(?:straat|laan|gracht|plantsoen|dijk|kade|singel|weg|park)`,
+  // Nordic, one word or a genitive before Väg/Gata: Ekgränden 58, Östra Bäckgärdet 2, Leifs Gata 854
+  `(?:(?:Västra|Östra|Norra|Södra|Övre|Undre|Nedre|Stora|Lilla) )?[${UP}][${LOW}-]*` +
+    '(?:gatan|vägen|veien|vej|gade|gränden|gärdet|allén|stigen|backen|torget)',
+  `(?:${NAME} ){1,3}(?:Väg|Gata|Gränd|Allé)`,
+  `${ROMANCE_TYPE} (?:(?:de|del|della|da|di|do|dos|das|la|las|los) )?${NAME}(?: ${NAME}){0,3},?`,
+  `${POLISH_TYPE} ?${NAME}(?:[ -]${NAME}){0,2}`,
+].join('|');
+
 const STANDALONE = new RegExp(
-  `(?<![${UP}${LOW}0-9])(?:` +
-    [
-      `[${UP}][${LOW}-]*(?:straße|strasse|str\\.|gasse|allee)`,
-      // Named after a person, hyphenated: Bernhard-Ridder-Str. 5, Heinrich-von-Stephan-Str. 75a, Paul-Klee-Weg 3
-      `(?:[${UP}][${LOW}]+-(?:(?:von|van|de|der|zu)-)?){1,3}(?:Str\\.|Straße|Strasse|Weg|Allee|Platz|Gasse|Ring)`,
-      `${NAME} (?:Straße|Strasse|Str\\.|Weg|Allee|Gasse)`,
-      // Dutch, with the particles of a surname before it: van der Horstlaan 5, Kramerdijk 982c, Martensplantsoen 979
-      // and German or Dutch -weg and Dutch -park streets (Eichenweg 65c, Twanpark 4), which few other words end in.
-      `(?:(?:van (?:der |de |den )?|de |den )(?=[${UP}]))?[${UP}][${LOW}-]*(?:straat|laan|gracht|plantsoen|dijk|kade|singel|weg|park)`,
-      // Nordic, one word or a genitive before Väg/Gata: Ekgränden 58, Östra Bäckgärdet 2, Leifs Gata 854
-      `(?:(?:Västra|Östra|Norra|Södra|Övre|Undre|Nedre|Stora|Lilla) )?[${UP}][${LOW}-]*` +
-        '(?:gatan|vägen|veien|vej|gade|gränden|gärdet|allén|stigen|backen|torget)',
-      `(?:${NAME} ){1,3}(?:Väg|Gata|Gränd|Allé)`,
-      `${ROMANCE_TYPE} (?:(?:de|del|della|da|di|do|dos|das|la|las|los) )?${NAME}(?: ${NAME}){0,3},?`,
-      `${POLISH_TYPE} ?${NAME}(?:[ -]${NAME}){0,2}`,
-    ].join('|') +
+  `(?<![${UP}${LOW}0-9])(?:${STREET_WORDS})` +
     // The number: 12, 65c, 4/7, 84/92; Dutch floors after it (804 III); s/n for a Spanish house without one.
-    `) (?:\\d{1,4}(?: ?[a-zA-Z](?![${UP}${LOW}]))?(?:\\/\\d{1,4}[a-z]?)?(?: (?:I{1,3}|IV)(?![${UP}${LOW}]))?|s\\/n\\.?)` +
+    ` (?:\\d{1,4}(?: ?[a-zA-Z](?![${UP}${LOW}]))?(?:\\/\\d{1,4}[a-z]?)?(?: (?:I{1,3}|IV)(?![${UP}${LOW}]))?|s\\/n\\.?)` +
     `(?![${UP}${LOW}0-9/-]|\\.\\d)|` +
     // French, number first: 379 Impasse de la Ferronnerie, 31 Voie Pierre Charron, 5 bis rue du Bac. `Place` and
     // `Route` only before de/du/des: `2 Route Handlers` is English.
@@ -125,8 +127,40 @@ const STANDALONE = new RegExp(
   'g',
 );
 
+/**
+ * Where a street may end or start: a letter, `.` or `,` then a space and a house number (`straße 5`,
+ * `Roma 10`, `Mayor s/n`), or a number then a word (`12 rue`, `716 Marginal`). Every street holds
+ * one; in code they are a few thousand per 10 MB, so the street pattern runs only in windows
+ * around them (over all of a text it cost twice as much as the rest of this file).
+ */
+const SPOT = new RegExp(`[${UP}${LOW}.,] (?:\\d|s\\/n)|\\d(?: ?(?:bis|ter))?,? [A-Za-z]`, 'g');
+
+/** How far before its spot a street may start, and how far past the window's start a match is taken. */
+const REACH = 100;
+const STRIDE = 300;
+const AFTER = 200;
+
 /** Continental European streets with their number and nothing after them. */
 export function findStandaloneStreets(text: string, out: Omit<Finding, 'priority'>[]): void {
-  STANDALONE.lastIndex = 0;
-  for (let m = STANDALONE.exec(text); m; m = STANDALONE.exec(text)) out.push({ kind: 'street_address', start: m.index, end: m.index + m[0].length });
+  // The text before `scanned` has been searched: a window is never searched twice, so a text full of
+  // spots costs one search of the pattern over it, as before, and a text with few costs a few windows.
+  let scanned = 0;
+  SPOT.lastIndex = 0;
+  for (let spot = SPOT.exec(text); spot; spot = SPOT.exec(text)) {
+    const from = Math.max(scanned, spot.index - REACH);
+    // Matches are taken up to `limit` only; past it they might run out of the window, which is searched again from there.
+    const limit = Math.min(text.length, from + STRIDE);
+    const context = from > 0 ? 1 : 0;
+    const window = text.slice(from - context, Math.min(text.length, limit + AFTER));
+    STANDALONE.lastIndex = context;
+    scanned = limit;
+    for (let m = STANDALONE.exec(window); m; m = STANDALONE.exec(window)) {
+      const start = from - context + m.index;
+      if (start >= limit) break;
+      const end = start + m[0].length;
+      out.push({ kind: 'street_address', start, end });
+      scanned = Math.max(scanned, end);
+    }
+    SPOT.lastIndex = Math.max(SPOT.lastIndex, scanned);
+  }
 }

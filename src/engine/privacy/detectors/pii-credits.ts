@@ -108,7 +108,8 @@ const BRACKET_DOT = ' ?(?:\\[dot\\]|\\(dot\\)|\\{dot\\}|\\.) ?';
 
 export const spelledOutEmailRules: PatternRule[] = [
   // Plain words only before a common top-level domain: `meet at noon dot` is no address.
-  spelledOut(' at ', ' at ', ' dot ', TLDS, / dot /, ' dot '),
+  // The hint `dot ` rather than ` dot `: a search for a word that opens with a space stops at every space (five times slower).
+  spelledOut(' at ', ' at ', ' dot ', TLDS, / dot /, 'dot '),
   spelledOut('[at]', BRACKET_AT, BRACKET_DOT, '[A-Za-z]{2,24}', /dot|\./, '[at]'),
   spelledOut('(at)', BRACKET_AT, BRACKET_DOT, '[A-Za-z]{2,24}', /dot|\./, '(at)'),
 ];

@@ -156,6 +156,8 @@ const plate: KeyedRule = {
     `(?:(?:(?:${anyCase('license')}|${anyCase('licence')}|${anyCase('number')}|` +
       `${anyCase('registration')})${J})?${anyCase('plate')}|` +
       `${anyCase('registration')}(?:${J}(?:${anyCase('number')}|${anyCase('no')}\\.?))?|` +
+      // `My car reg is AB51 ABC`, `reg no. AB51ABC`: the short word only after `car` or before `no`/`plate`.
+      `${anyCase('car')} ${anyCase('reg')}|${anyCase('reg')}${J}(?:${anyCase('no')}\\.?|${anyCase('number')})|` +
       `${anyCase('vrm')})${SEP}(?<value>[A-Z]{2}\\d{2} ?[A-Z]{3})(?![\\w-])`,
     'y',
   ),
@@ -204,6 +206,9 @@ export const moreKeywords: KeywordTable = [
   // `sol` ends where a word would go on (`console` fails inside the scan).
   { words: ['solana', 'sol'], rule: solana, sources: ['sol(?:ana)?(?![a-z])'] },
   // `plate` alone too (`with plate QU67IVL`): the value's own shape (UK: AB12 CDE) keeps a dinner plate out.
-  { words: ['license plate', 'licence plate', 'number plate', 'registration plate', 'registration', 'vrm', 'plate'], rule: plate },
+  {
+    words: ['license plate', 'licence plate', 'number plate', 'registration plate', 'registration', 'vrm', 'plate', 'car reg', 'reg no', 'reg number'],
+    rule: plate,
+  },
   { words: ['bic', 'swift'], rule: bic, sources: ['bic(?![a-z])', 'swift(?![a-z])'] },
 ];

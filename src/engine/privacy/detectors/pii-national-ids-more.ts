@@ -33,14 +33,23 @@ function acceptCodiceFiscale(value: string): boolean {
 
 const HETU_CHECK = '0123456789ABCDEFHJKLMNPRSTUVWXY';
 
-function acceptHetu(value: string): boolean {
+/** The century a HETU's separator stands for (`+` 1800s; `-`, `U`–`Y` 1900s; `A`–`F` 2000s). */
+const HETU_CENTURY: Record<string, number> = {
+  '+': 1800, '-': 1900, U: 1900, V: 1900, W: 1900, X: 1900, Y: 1900, A: 2000, B: 2000, C: 2000, D: 2000, E: 2000, F: 2000,
+};
+
+/** Finland's HETU: a real calendar day (no 31 February) and its mod-31 check character. */
+export function acceptHetu(value: string): boolean {
   const n = Number(value.slice(0, 6) + value.slice(7, 10));
   const day = Number(value.slice(0, 2));
   const month = Number(value.slice(2, 4));
-  return day >= 1 && day <= 31 && month >= 1 && month <= 12 && HETU_CHECK[n % 31] === value[10];
+  const year = HETU_CENTURY[value[6]] + Number(value.slice(4, 6));
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return month >= 1 && month <= 12 && date.getUTCDate() === day && HETU_CHECK[n % 31] === value[10];
 }
 
-function acceptPersonnummer(value: string): boolean {
+/** Sweden's personnummer: a real month and day (61–91 for a coordination number) and Luhn over the last ten digits. */
+export function acceptPersonnummer(value: string): boolean {
   const digits = value.replace(/\D/g, '').slice(-10);
   const month = Number(digits.slice(2, 4));
   const day = Number(digits.slice(4, 6));

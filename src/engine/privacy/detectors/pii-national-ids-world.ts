@@ -1,4 +1,4 @@
-import { linePrefix } from '../checks';
+import { linePrefix, passesLuhn } from '../checks';
 import type { Detector } from '../detector';
 import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 
@@ -54,18 +54,46 @@ function medicareValid(value: string): boolean {
   return d[0] >= 2 && d[0] <= 6 && weighted(d, [1, 3, 7, 9, 1, 3, 7, 9]) % 10 === d[8];
 }
 
-function rrnValid(value: string): boolean {
+/** A Korean resident (1–4) or foreigner (5–8) registration number's birth date and sex digit. */
+function rrnDated(value: string): boolean {
   const d = digitsOf(value);
   const month = d[2] * 10 + d[3];
   const day = d[4] * 10 + d[5];
-  if (month < 1 || month > 12 || day < 1 || day > 31) return false;
-  return (11 - (weighted(d, [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5]) % 11)) % 10 === d[12];
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31 && d[6] >= 1 && d[6] <= 8;
+}
+
+/** The check digit numbers issued before October 2020 carry (later ones end in a random digit). */
+export function rrnChecked(value: string): boolean {
+  const d = digitsOf(value);
+  const check = (11 - (weighted(d, [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5]) % 11)) % 10;
+  return rrnDated(value) && (check === d[12] || (d[6] >= 5 && (check + 2) % 10 === d[12]));
+}
+
+/**
+ * South Africa's identity number: a birth date, a citizenship digit (0, 1 or 2), the digit that
+ * was a race code and is now 8 (or 9), and Luhn's check digit.
+ */
+function zaIdValid(value: string): boolean {
+  const d = digitsOf(value);
+  const month = d[2] * 10 + d[3];
+  const day = d[4] * 10 + d[5];
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31 && d[10] <= 2 && d[11] >= 8 && passesLuhn(value);
+}
+
+/** Turkey's T.C. Kimlik No: two check digits (the tenth from odd and even places, the eleventh from the sum). */
+function tcknValid(value: string): boolean {
+  const d = digitsOf(value);
+  if (d[0] === 0) return false;
+  const odd = d[0] + d[2] + d[4] + d[6] + d[8];
+  const even = d[1] + d[3] + d[5] + d[7];
+  return (((odd * 7 - even) % 10) + 10) % 10 === d[9] && d.slice(0, 10).reduce((a, b) => a + b, 0) % 10 === d[10];
 }
 
 const NRIC_LETTERS: Record<string, string> = { S: 'JZIHGFEDCBA', T: 'JZIHGFEDCBA', F: 'XWUTRQPNMLK', G: 'XWUTRQPNMLK', M: 'XWUTRQPNJLK' };
 const NRIC_OFFSET: Record<string, number> = { S: 0, T: 4, F: 0, G: 4, M: 3 };
 
-function nricValid(value: string): boolean {
+/** Singapore's NRIC/FIN check letter, per prefix. */
+export function nricValid(value: string): boolean {
   const prefix = value[0].toUpperCase();
   const sum = weighted(digitsOf(value), [2, 7, 6, 5, 4, 3, 2]) + NRIC_OFFSET[prefix];
   return NRIC_LETTERS[prefix][sum % 11] === value[8].toUpperCase();
@@ -102,7 +130,7 @@ const E = '(?![\\w-]|\\.\\d)';
 const rules: NumericRule[] = [
   {
     kind: 'uk_nhs', minDigits: 10,
-    pattern: new RegExp(`${B}\\d{3}([ -]?)\\d{3}\\1\\d{4}${E}`, 'g'),
+    pattern: new RegExp(`${B}(?<!\\d[ -])\\d{3}([ -]?)\\d{3}\\1\\d{4}${E}`, 'g'),
     // Printed with spaces (`401 023 2137`), or named: dashed, it is more often a phone number
     // (`415-555-2671` passes the check one time in eleven).
     accept: (v, text, start) => nhsValid(v) && (v.includes(' ') || named(text, start, /\bnhs\b/i)),
@@ -130,7 +158,7 @@ const rules: NumericRule[] = [
   {
     kind: 'au_medicare', minDigits: 10,
     pattern: new RegExp(`${B}[2-6]\\d{3} ?\\d{5} ?\\d(?:[ /-]?[1-9])?${E}`, 'g'),
-    accept: (v, text, start) => medicareValid(v) && named(text, start, /\bmedicare\b/i),
+    accept: (v, text, start) => medicareValid(v) && (/^\d{4} \d{5} \d/.test(v) || named(text, start, /\bmedicare\b/i)),
   },
   {
     kind: 'de_tax_id', minDigits: 11,
@@ -144,10 +172,13 @@ const rules: NumericRule[] = [
     accept: (v, text, start) => rutValid(v) && (v.includes('.') || named(text, start, /\bru[tn]\b/i)),
   },
   {
+    // With its dash the shape is rare enough for the date alone: numbers issued since 2020 have no check digit.
     kind: 'kr_rrn', minDigits: 13,
-    pattern: new RegExp(`${B}\\d{6}-[1-4]\\d{6}${E}`, 'g'),
-    accept: rrnValid,
+    pattern: new RegExp(`${B}\\d{6}-[1-8]\\d{6}${E}`, 'g'),
+    accept: rrnDated,
   },
+  { kind: 'za_id', minDigits: 13, pattern: new RegExp(`${B}\\d{13}${E}`, 'g'), accept: zaIdValid },
+  { kind: 'tr_tckn', minDigits: 11, pattern: new RegExp(`${B}[1-9]\\d{10}${E}`, 'g'), accept: tcknValid },
   {
     kind: 'sg_nric', minDigits: 7,
     pattern: /(?<![A-Za-z0-9])[STFGM]\d{7}[A-Z](?![A-Za-z0-9])/g,
@@ -155,7 +186,7 @@ const rules: NumericRule[] = [
   },
 ];
 
-/** Checked national numbers of the UK (NHS), Poland, the Netherlands, Australia, Germany (tax id), Chile, South Korea and Singapore. */
+/** Checked national numbers of the UK (NHS), Poland, the Netherlands, Australia, Germany (tax id), Chile, South Korea, Singapore, South Africa and Turkey. */
 export const worldNationalIdDetector: Detector = {
   name: 'pii-national-ids-world',
   kinds: [...new Set(rules.map((r) => r.kind))],

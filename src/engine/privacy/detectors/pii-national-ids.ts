@@ -8,7 +8,7 @@ import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 
 function acceptDni(value: string): boolean {
-  const flat = value.replace('-', '');
+  const flat = value.replace('-', '').toUpperCase();
   const digits = flat.slice(0, -1).replace(/^X/, '0').replace(/^Y/, '1').replace(/^Z/, '2');
   return DNI_LETTERS[Number(digits) % 23] === flat.slice(-1);
 }
@@ -33,7 +33,8 @@ const P = [
   [2, 7, 9, 3, 8, 0, 6, 4, 1, 5], [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
 ];
 
-function passesVerhoeff(digits: string): boolean {
+/** True when the digits pass Verhoeff's check (Aadhaar). */
+export function passesVerhoeff(digits: string): boolean {
   let c = 0;
   for (let i = 0; i < digits.length; i++) c = D[c][P[i % 8][Number(digits[digits.length - 1 - i])]];
   return c === 0;
@@ -61,8 +62,9 @@ const numberRules: NumericRule[] = [
   },
   {
     kind: 'in_aadhaar', minDigits: 12,
-    pattern: /(?<![\w.-])[2-9]\d{3} \d{4} \d{4}(?![\w-]|\.\d| \d)/g,
-    accept: (value) => passesVerhoeff(value.replace(/ /g, '')),
+    // Spaced or dashed as printed on the card; a bare run of twelve digits only where it is named (pii-keyed-world.ts).
+    pattern: /(?<![\w.-])[2-9]\d{3}([ -])\d{4}\1\d{4}(?![\w-]|\.\d| \d)/g,
+    accept: (value) => passesVerhoeff(value.replace(/\D/g, '')),
   },
 ];
 
@@ -77,7 +79,8 @@ const upperRules: NumericRule[] = [
 const dniRule: NumericRule = {
   kind: 'es_dni',
   minDigits: 7,
-  pattern: /(?<![\w-])[XYZ0-9]\d{7}-?[A-HJ-NP-TV-Z](?![\w-])/g,
+  // The letter as typed, in either case (`12345678z`, `x9613851n`): it must still be the right one of 23.
+  pattern: /(?<![\w-])[XYZxyz0-9]\d{7}-?[A-HJ-NP-TV-Za-hj-np-tv-z](?![\w-])/g,
   accept: acceptDni,
 };
 

@@ -1,8 +1,10 @@
 import { findByRules, type Detector } from '../detector';
-import { anyCase, capitalisedOrNot, J, KeyedScan, NUMBER_WORD, SEP, type KeyedRule } from '../keyed-scan';
+import { anyCase, capitalisedOrNot, J, KeyedScan, SEP, type KeyedRule } from '../keyed-scan';
 import { idKeywords } from './pii-keyed-ids';
 import { proseKeywords } from './pii-prose';
 import { moreKeywords } from './pii-keyed-more';
+import { worldIdKeywords } from './pii-keyed-world';
+import { documentKeywords } from './pii-keyed-documents';
 import { phoneKeywords } from './pii-phones-labelled';
 import { placeKeywords } from './pii-places';
 import { addressKeywords } from './pii-addresses-labelled';
@@ -14,7 +16,7 @@ import { creditKeywords, findNamesBeforeEmails, homeFolderRules } from './pii-cr
 import { isGivenName } from './given-names';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
-// it: a date of birth, a passport or driving-licence number, a person's name under a key that
+// it: a date of birth, a document number (pii-keyed-documents.ts), a person's name under a key that
 // holds one (first_name, cardholder, ...) or after a title (Mr, Ms, Dr.), and a postal street
 // address (number, name, street word). A bare name or date with nothing naming it is left alone:
 // code is full of both.
@@ -79,57 +81,13 @@ const BIRTH_WORLD = `[Gg]eburtsdatum|[Gg]eboren(?: (?:am|op))?|[Gg]eboortedatum|
 const birth: KeyedRule = {
   kind: 'date_of_birth',
   pattern: new RegExp(
-    `(?:${anyCase('birth')}(?:${J}(?:${anyCase('date')}|${anyCase('day')}))?|` +
+    // `dateofbirth` in one lower-case word too (a keyword glued to a lower-case letter is not looked for).
+    `(?:(?:${anyCase('date')}${J}${anyCase('of')}${J})?${anyCase('birth')}(?:${J}(?:${anyCase('date')}|${anyCase('day')}))?|` +
       `${anyCase('born')}(?: ${anyCase('on')})?|${anyCase('dob')}|${anyCase('d.o.b')}\\.?|${BIRTH_WORLD})${SEP}` +
       `(?<value>${DATE})(?!\\d)`,
     'y',
   ),
   accept: plausibleDate,
-};
-
-/** `passport` in German, French, Spanish, Italian, Dutch, Polish and Swedish, with their `number`. */
-const PASSPORT_WORDS_WORLD = ['reisepass', 'reisepassnummer', 'passnummer', 'passeport', 'pasaporte', 'passaporto', 'paspoort', 'paspoortnummer', 'paszport'];
-const PASSPORT_WORLD = capitalisedOrNot(PASSPORT_WORDS_WORLD);
-
-const passport: KeyedRule = {
-  kind: 'passport_number',
-  // Two digits at least (German and Dutch numbers mix letters in: CL5YPV7KP): a word after
-  // "passport" (passport.session, passport-jwt) is no number.
-  // `Her passport, X1234567, expires`: a comma may stand between them in prose.
-  pattern: new RegExp(
-    `(?:${anyCase('passport')}|${PASSPORT_WORLD})${NUMBER_WORD}(?:,[ \\t]?)?${SEP}(?<value>(?=(?:[A-Za-z]{0,9}\\d){2})[A-Za-z0-9]{6,9})(?![A-Za-z0-9])`,
-    'y',
-  ),
-};
-
-/**
- * A licence number: letters, digits and dashes, four digits at least (`S530-4127-8923`); Poland's
- * three digit groups between slashes (`70172/41/8954`); India's state, office and number
- * apart (`MH14 20110062821`).
- */
-const LICENCE_NUMBER =
-  '[A-Z]{2}\\d{2}[ -]\\d{11}|\\d{5}\\/\\d{2}\\/\\d{4}|' +
-  '(?=(?:[A-Za-z-]{0,19}\\d){4})[A-Za-z0-9][A-Za-z0-9-]{3,18}[A-Za-z0-9]';
-
-const driver: KeyedRule = {
-  kind: 'drivers_license',
-  pattern: new RegExp(
-    `${anyCase('driv')}(?:${anyCase('er')}(?:'?[sS])?|` +
-      `${anyCase('ing')})${J}${anyCase('licen')}[cCsS][eE]${NUMBER_WORD}${SEP}` +
-      `(?<value>${LICENCE_NUMBER})(?![A-Za-z0-9/-])`,
-    'y',
-  ),
-};
-
-/** `DL# S530-4127-8923`, `DLN: 12345678`, `DL No. D1234567`: the abbreviation in capitals only (`dl` is a download, `<dl>` a list). */
-const driverAbbreviated: KeyedRule = {
-  kind: 'drivers_license',
-  standalone: true,
-  pattern: new RegExp(
-    `DL(?:N|[ _-]?(?:#|No|NO|Number|NUMBER))\\.?${SEP}` +
-      `(?<value>${LICENCE_NUMBER})(?![A-Za-z0-9/-])`,
-    'y',
-  ),
 };
 
 /** Keys under which a person is written whole (first and last names): one word there is no person. */
@@ -252,10 +210,8 @@ const NAME_KEYS = [
 
 /** Every word a keyed value of personal data follows, one scan for all of them. */
 const keyed = new KeyedScan([
-  { words: ['birth', 'born', 'dob', 'd.o.b', ...BIRTH_WORDS_WORLD], rule: birth },
-  { words: ['passport', ...PASSPORT_WORDS_WORLD], rule: passport },
-  { words: ['driver', 'driving'], rule: driver },
-  { words: ['dln', 'dl no', 'dl number', 'dl#'], rule: driverAbbreviated, sources: ['dln', 'dl[ _-]?no', 'dl[ _-]?number', 'dl[ _-]?#'] },
+  { words: ['birth', 'date of birth', 'born', 'dob', 'd.o.b', ...BIRTH_WORDS_WORLD], rule: birth },
+  ...documentKeywords,
   { words: NAME_KEYS, rule: person },
   { words: PERSON_LABELS.map((l) => `${l.toLowerCase()}:`), rule: nameLabel, sources: PERSON_LABELS.map((l) => `${l.toLowerCase()}: `) },
   { words: ['name'], rule: bareName, sources: ['name(?=["\'`]?[ \t]{0,3}[:=])'] },
@@ -267,6 +223,7 @@ const keyed = new KeyedScan([
   ...proseKeywords,
   ...creditKeywords,
   ...moreKeywords,
+  ...worldIdKeywords,
   ...phoneKeywords,
   ...placeKeywords,
   ...addressKeywords,

@@ -13,6 +13,8 @@ const NO_TRUNK_COUNTRIES: CountryCode[] = [
 
 function validSomewhere(value: string): boolean {
   const digits = value.replace(/\D/g, '');
+  // A local number of seven digits, as printed (`Phone: 451 5986`, `Tel 555-0134`): the label says enough.
+  if (/^\d{3}[ -]\d{4}$/.test(value)) return !/^(\d)\1\1[ -]\1{4}$/.test(value);
   if (digits.length < 8 || digits.length > 13 || /^(\d)\1+$/.test(digits) || '0123456789012'.includes(digits)) return false;
   if (/^\d{4}[-./]\d{1,2}[-./]\d{1,2}$|^\d{1,2}[-./]\d{1,2}[-./]\d{4}$/.test(value)) return false; // a date
   return NO_TRUNK_COUNTRIES.some((country) => parsePhoneNumberFromString(value, country)?.isValid() ?? false);
@@ -20,7 +22,7 @@ function validSomewhere(value: string): boolean {
 
 /** Words for a phone, in English and the languages whose numbers are written without a trunk 0. */
 const PHONE_WORDS = [
-  'phone', 'telephone', 'tel', 'mobile', 'cell', 'call me at', 'call me on', 'text me at', 'whatsapp',
+  'phone', 'telephone', 'tel', 'mobile', 'cell', 'fax', 'telefoon', 'telepono', 'call me at', 'call me on', 'text me at', 'whatsapp',
   // Prose that gives a number to reach someone on.
   'reach me at', 'reach me on', 'reach us at', 'reach us on', 'contact me at', 'contact me on', 'text me on', 'ring me on',
   'teléfono', 'telefono', 'telefone', 'telefon', 'téléphone', 'móvil', 'movil', 'celular', 'cellulare', 'handy', 'llámame al',
@@ -31,9 +33,10 @@ const PHONE_WORD = capitalisedOrNot(PHONE_WORDS, '[ _-]?');
 const labelledPhone: KeyedRule = {
   kind: 'phone',
   standalone: true,
-  // The word, an optional `no.`/`number`/`nr`, a separator, then digits with the separators numbers are written with.
+  // The word, an optional `no.`/`number`/`nr`, a separator (a form may put the number on the next line), then digits with
+  // the separators numbers are written with.
   pattern: new RegExp(
-    `(?:${PHONE_WORD})(?:[ _-]?(?:[Nn]o\\.?|[Nn]umber|[Nn]r\\.?|#))?["']?[ \\t]{0,3}(?:[:=]|[ \\t](?:is|es|é|è|to))?[ \\t]{0,3}["']?` +
+    `(?:${PHONE_WORD})(?:[ _-]?(?:[Nn]o\\.?|[Nn]umber|[Nn]r\\.?|#))?["']?[ \\t]{0,3}(?:[:=](?:[ \\t]*\\r?\\n)?|[ \\t](?:is|es|é|è|to))?[ \\t]{0,3}["']?` +
       // A group of up to nine digits: `(0323) 068851647`, `0279472571` (validSomewhere bounds the whole).
       `(?<value>\\(?\\d{2,5}\\)?(?:[ .-]?\\d{2,9}){1,4})(?![\\w.-]?\\d)`,
     'y',

@@ -32,6 +32,27 @@ function possibleNational(value: string): boolean {
   return TRUNK_ZERO_COUNTRIES.some((country) => parsePhoneNumberFromString(value, country)?.isPossible() ?? false);
 }
 
+/**
+ * Countries whose mobiles are written as a trunk 0 and ten digits, with no separator (`09171234567`,
+ * `05321234567`, `07700900123`). Ten digits in all (`0612345678`) are a mobile in too many countries to tell.
+ */
+const MOBILE_COUNTRIES: CountryCode[] = ['GB', 'DE', 'TR', 'PH', 'NG', 'IN', 'PK', 'ID', 'JP', 'KR', 'EG', 'MY', 'VN'];
+
+/** A bare run of digits is a phone only when it is a valid mobile number of one of these countries. */
+function validMobile(value: string): boolean {
+  if ('012345678901234567890'.includes(value) || /^0(\d)\1+$/.test(value)) return false;
+  return MOBILE_COUNTRIES.some((country) => {
+    const parsed = parsePhoneNumberFromString(value, country);
+    return parsed !== undefined && parsed.isValid() && parsed.getType() === 'MOBILE';
+  });
+}
+
+/** `0 532 123 45 67`, `0 (917) 123 4567`: the trunk 0 apart (Turkey, the Philippines); valid there or in the trunk-0 countries. */
+function validTrunkApart(value: string): boolean {
+  return ['TR', 'PH', ...TRUNK_ZERO_COUNTRIES].some((country) => parsePhoneNumberFromString(value, country as CountryCode)?.isValid() ?? false);
+}
+
+// Not a digit after the number, nor a letter or dot before one: but `x123` is its extension (withExtensions).
 const numberRules: NumericRule[] = [
   {
     // +44 20 7946 0958, +1 (415) 555-2671, +33 1 23 45 67 89, +14155552671
@@ -39,27 +60,27 @@ const numberRules: NumericRule[] = [
     hint: '+',
     // The country code may run into the first group (`+91676-887-3224`); a group may hold a whole
     // French or Spanish number (`+33 438183046`): libphonenumber still checks the length per country.
-    pattern: /(?<![\w+)\].])\+[1-9](?:\d{7,14}|\d{0,4}(?:[ .-]?\(\d{1,4}\)[ .-]?\d{1,5})?(?:[ .-]\d{1,10}){1,6})(?![\w.+-]?\d)/g,
+    pattern: /(?<![\w+)\].])\+[1-9](?:\d{7,14}|\d{0,5}(?:[ .-]?\(\d{1,4}\)[ .-]?\d{1,5})?(?:[ .-]\d{1,10}){1,6})(?![0-9A-Za-wyz_.+-]?\d)/g,
     accept: possibleInternational,
   },
   {
     // The country code in parentheses: (+44) 20 7946 0958, (+1) 415-555-2671
     kind: 'phone', minDigits: 8,
     hint: '(+',
-    pattern: /(?<![\w+)\].])\(\+[1-9]\d{0,2}\)[ .-]?\d{1,5}(?:[ .-]\d{1,8}){1,5}(?![\w.+-]?\d)/g,
+    pattern: /(?<![\w+)\].])\(\+[1-9]\d{0,2}\)[ .-]?\d{1,5}(?:[ .-]\d{1,8}){1,5}(?![0-9A-Za-wyz_.+-]?\d)/g,
     accept: (value) => possibleInternational(value.replace(/^\((\+\d+)\)/, '$1')),
   },
   {
     // 0044 20 7946 0958, 0033 1 23 45 67 89
     kind: 'phone', minDigits: 8,
     hint: '00',
-    pattern: /(?<![\w+.-])00[1-9]\d{0,2}(?:[ .-]\d{1,5}){2,6}(?![\w.-]?\d)/g,
+    pattern: /(?<![\w+.-])00[1-9]\d{0,2}(?:[ .-]\d{1,5}){2,6}(?![0-9A-Za-wyz_.-]?\d)/g,
     accept: possibleInternational,
   },
   {
     // North American: (415) 555-2671, 415-555-2671, 415.555.2671, 1-800-555-0199, 1 (800) 555-0199
     kind: 'phone', minDigits: 8,
-    pattern: /(?<![\w+.-])(?:1[ .-]?)?(?:\(\d{3}\)[ ]?|\d{3}([-.]))\d{3}[-.]\d{4}(?![\w.-]?\d)/g,
+    pattern: /(?<![\w+.-])(?:1[ .-]?)?(?:\(\d{3}\)[ ]?|\d{3}([-.]))\d{3}[-.]\d{4}(?![0-9A-Za-wyz_.-]?\d)/g,
     accept: (value) => {
       const bare = value.replace(/^1(?:[ .-]|(?=\()|(?=\d{3}[-.]\d{3}[-.]\d{4}$))/, '');
       if (/^\d{3}[-.]/.test(bare) && bare[3] !== bare[7]) return false; // 415-555.2671: not one number
@@ -70,10 +91,16 @@ const numberRules: NumericRule[] = [
     // National numbers with a trunk 0 and separators: 020 7946 0958, 06 12 34 56 78, (03) 1234 5678
     kind: 'phone', minDigits: 8,
     // A trunk group of 0 and five digits too: UK `016977 3753`, Indian `098191 81484`, German `(09770) 2696423`.
-    pattern: /(?<![\w+.-])(?:\(0\d{1,5}\)[ .-]?|0\d{1,5}[ .-])\d{2,8}(?:[ .-]\d{2,4}){0,3}(?![\w.-]?\d)/g,
+    pattern: /(?<![\w+.-])(?:\(0\d{1,5}\)[ .-]?|0\d{1,5}[ .-])\d{2,8}(?:[ .-]\d{2,4}){0,3}(?![0-9A-Za-wyz_.-]?\d)/g,
     // A US ZIP+4 after its state (`CO 00130-2947`, `DE 03910-4215`) is no number to dial.
     accept: (value, text, start) => possibleNational(value) && !(/^\d{5}-\d{4}$/.test(value) && /[A-Z]{2} $/.test(text.slice(Math.max(0, start - 3), start))),
   },
+  {
+    kind: 'phone', minDigits: 10,
+    pattern: /(?<![\w+.-])(?:0[ -]\(\d{3}\)[ ]?\d{3}[ -]?\d{2}[ -]?\d{2}|0([ -])\d{3}\1\d{3}\1\d{2}\1?\d{2})(?![0-9A-Za-wyz_.-]?\d)/g,
+    accept: validTrunkApart,
+  },
+  { kind: 'phone', minDigits: 11, pattern: /(?<![\w+.-])0\d{10}(?![0-9A-Za-wyz_.-]?\d)/g, accept: validMobile },
 ];
 
 /** Phone numbers in international and national layouts, checked with libphonenumber-js. */

@@ -1,4 +1,5 @@
 import { anyCase, capitalisedOrNot, J, type KeyedRule, type KeywordTable } from '../keyed-scan';
+import { allCodeWords } from './code-words';
 
 // Where a person lives, as forms and records name it: a city or town under its key or label
 // (`"city": "South Violette"`, `Stadt: Köln`), a postal code under its own (`"zip": "91471-3769"`,
@@ -33,7 +34,7 @@ const city: KeyedRule = {
       `["'\`]?[ \\t]{0,3}[:=][ \\t]{0,3}["'\`]?(?<value>${PLACE})(?=["'\`,;}&\\]\\r\\n]|[ \\t]*$|[ \\t]*[(|]|[ \\t]+\\d)`,
     'yu',
   ),
-  accept: (value) => !NOT_PLACES.test(value),
+  accept: (value) => !NOT_PLACES.test(value) && !allCodeWords(value),
 };
 
 /** A postal code's shapes: US ZIP (and ZIP+4), Brazilian, UK, Canadian, Dutch, Polish, Portuguese, Japanese, Indian, and four to six digits. */
@@ -48,7 +49,7 @@ const postal: KeyedRule = {
   // `zip: 91471`, `"postal_code": "SW1A 2AA"`, `(postcode 39677)`, `PLZ 10115`; not `zip: true` or `gzip`.
   pattern: new RegExp(
     `(?:${anyCase('zip')}(?:${J}${anyCase('code')}|${anyCase('code')})?|${anyCase('post')}(?:${J}${anyCase('code')}|${anyCase('code')})|` +
-      `${anyCase('postal')}${J}${anyCase('code')}|PLZ|${anyCase('plz')}|[Cc]ode postal|CAP|[Cc]ódigo postal|[Pp]ostnummer|[Kk]od pocztowy)` +
+      `${anyCase('postal')}${J}${anyCase('code')}|PLZ|${anyCase('plz')}|[Pp]ostleitzahl|[Cc]ode postal|CAP|[Cc]ódigo postal|[Pp]ostnummer|[Kk]od pocztowy)` +
       `["'\`]?[ \\t]{0,3}(?:[:=#][ \\t]{0,3}|[ \\t])["'\`]?(?<value>${POSTAL})(?![\\p{L}\\p{N}_.-])`,
     'yu',
   ),
@@ -103,7 +104,7 @@ const residence: KeyedRule = {
     'yu',
   ),
   accept: (value, text, start) => {
-    if (NOT_PLACES.test(value) || NOT_RESIDENCES.test(value)) return false;
+    if (NOT_PLACES.test(value) || NOT_RESIDENCES.test(value) || allCodeWords(value)) return false;
     const before = text.slice(Math.max(0, start - 60), start);
     return /grew up (?:in|near) $/.test(before) || PERSON_SUBJECT.test(before);
   },
@@ -121,8 +122,14 @@ export const placeKeywords: KeywordTable = [
   },
   { words: ['house number', 'building number', 'street number', 'housenumber', 'hausnummer', 'numéro de rue', 'building'], rule: houseNumber },
   {
-    words: ['zip', 'zipcode', 'zip code', 'postcode', 'post code', 'postal code', 'plz', 'code postal', 'cap', 'código postal', 'postnummer', 'kod pocztowy'],
+    words: [
+      'zip', 'zipcode', 'zip code', 'postcode', 'post code', 'postal code', 'plz', 'postleitzahl', 'code postal', 'cap', 'código postal',
+      'postnummer', 'kod pocztowy',
+    ],
     rule: postal,
-    sources: ['zip', 'post[ _-]?code', 'postal[ _-]?code', 'plz(?![a-z])', 'code postal', 'cap(?![a-z])', 'código postal', 'postnummer', 'kod pocztowy'],
+    sources: [
+      'zip', 'post[ _-]?code', 'postal[ _-]?code', 'plz(?![a-z])', 'postleitzahl', 'code postal', 'cap(?![a-z])', 'código postal', 'postnummer',
+      'kod pocztowy',
+    ],
   },
 ];

@@ -1,9 +1,10 @@
-import { findByRules, type Detector, type PatternRule } from '../detector';
+import { findByRules, type Detector, type Finding, type PatternRule } from '../detector';
 import { PrefixIndex } from '../prefix-scan';
 import { isFakeBody } from '../token-checks';
 import { walletPrefixRules } from './pii-devices-wallets';
 import { devTokenRules } from './token-rules-dev';
 import { saasTokenRules } from './token-rules-saas';
+import { vendorKeyRules } from './vendor-keys';
 
 // Provider tokens. Most start with a documented prefix and are found by one prefix scan over
 // the text (prefix-scan.ts). The few formats whose fixed part sits in the middle (Telegram's
@@ -11,7 +12,8 @@ import { saasTokenRules } from './token-rules-saas';
 // walking back a bounded distance; every pattern is bounded, so matching stays linear.
 
 // Prefixed wallet addresses ride along: one scan finds every prefix, whatever family it belongs to.
-const prefixIndex = new PrefixIndex([...devTokenRules, ...saasTokenRules, ...walletPrefixRules]);
+// Keys under a provider's bare name too (vendor-keys.ts): the names are prefixes like any other.
+const prefixIndex = new PrefixIndex([...devTokenRules, ...saasTokenRules, ...walletPrefixRules, ...vendorKeyRules]);
 
 const anchoredRules: PatternRule[] = [
   {
@@ -76,10 +78,45 @@ const anchoredRules: PatternRule[] = [
   },
 ];
 
+/**
+ * Dropbox's long-lived tokens: eleven characters, ten `A`s, 43 more (64 in all). Found from the `A`s
+ * with indexOf; scanners' test data write the `A`s in any case, which a case-blind pass finds only in
+ * a text that names Dropbox.
+ */
+const DROPBOX_AT = /(?<![\w-])[a-z0-9]{11}a{10}[a-z0-9_=-]{43}(?![\w=-])/iy;
+const DROPBOX_ANY_CASE = /(?<![\w-])[a-z0-9]{11}a{10}[a-z0-9_=-]{43}(?![\w=-])/gi;
+
+function findDropboxTokens(text: string, out: Array<Omit<Finding, 'priority'>>): void {
+  if (text.length < 64) return;
+  const add = (start: number, token: string) => {
+    if (/\d/.test(token) && !isFakeBody(token.slice(21))) out.push({ kind: 'dropbox_token', start, end: start + 64 });
+  };
+  if (/dropbox/i.test(text)) {
+    DROPBOX_ANY_CASE.lastIndex = 0;
+    for (let m = DROPBOX_ANY_CASE.exec(text); m !== null; m = DROPBOX_ANY_CASE.exec(text)) add(m.index, m[0]);
+    return;
+  }
+  for (let at = text.indexOf('AAAAAAAAAA'); at >= 0; ) {
+    let runEnd = at + 10;
+    while (text.charCodeAt(runEnd) === 65) runEnd++;
+    // The token starts at the word's start, at most eleven characters before its run of `A`s (which may begin in those eleven).
+    let start = at;
+    while (start > 0 && at - start <= 11 && /[\w-]/.test(text[start - 1])) start--;
+    DROPBOX_AT.lastIndex = start;
+    const m = at - start <= 11 ? DROPBOX_AT.exec(text) : null;
+    if (m) add(start, m[0]);
+    at = text.indexOf('AAAAAAAAAA', runEnd);
+  }
+}
+
 /** API tokens of several hundred providers, webhook URLs, and JSON Web Tokens. */
 export const tokenDetector: Detector = {
   name: 'tokens',
   kinds: [...new Set([...prefixIndex.kinds(), ...anchoredRules.map((r) => r.kind)])],
   priority: 90,
-  find: (text) => prefixIndex.scan(text).concat(findByRules(anchoredRules, text)),
+  find: (text) => {
+    const out = prefixIndex.scan(text).concat(findByRules(anchoredRules, text));
+    findDropboxTokens(text, out);
+    return out;
+  },
 };
