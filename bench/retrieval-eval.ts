@@ -2,7 +2,8 @@
 // answer file among the files of the top 10 chunks. Prints MRR@10 and how many answers are in the
 // top 5, for this repository and for each DIR that is a clone of babel/babel, pallets/flask,
 // expressjs/express, gin-gonic/gin, psf/requests, axios/axios, tokio-rs/axum, sinatra/sinatra, google/gson,
-// pallets/click, BurntSushi/ripgrep, spf13/cobra, jqlang/jq, vitejs/vite or guzzle/guzzle.
+// pallets/click, BurntSushi/ripgrep, spf13/cobra, jqlang/jq, vitejs/vite, guzzle/guzzle,
+// JamesNK/Newtonsoft.Json, square/okhttp or fastapi/fastapi.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // The labels are the developers' own (one file pattern per question): a yardstick between
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { WorkspaceIndex } from '../src/engine/retrieval/index';
 import { extractTerms } from '../src/engine/retrieval/terms';
 import { AXIOS, AXUM, CLICK, COBRA, GSON, RIPGREP, SINATRA } from './retrieval-sets-more';
-import { GUZZLE, JQ, VITE } from './retrieval-sets-held-out';
+import { FASTAPI, GUZZLE, JQ, NEWTONSOFT, OKHTTP, VITE } from './retrieval-sets-held-out';
 
 type Labelled = [question: string, answer: RegExp];
 
@@ -139,6 +140,9 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'jq', marker: 'src/jv_parse.c', questions: JQ },
   { name: 'vite', marker: 'packages/vite/src/node/server/hmr.ts', questions: VITE },
   { name: 'guzzle', marker: 'src/HandlerStack.php', questions: GUZZLE },
+  { name: 'newtonsoft', marker: 'Src/Newtonsoft.Json/JsonConvert.cs', questions: NEWTONSOFT },
+  { name: 'okhttp', marker: 'okhttp/src/commonJvmAndroid/kotlin/okhttp3/OkHttpClient.kt', questions: OKHTTP },
+  { name: 'fastapi', marker: 'fastapi/routing.py', questions: FASTAPI },
 ];
 
 async function evaluate(name: string, root: string, questions: Labelled[], verbose: boolean, misses = false): Promise<void> {
