@@ -9,6 +9,16 @@ import type { SearchTerm } from './terms';
  */
 const TEST_PATH_FACTOR = 0.35;
 const TEST_PATH = /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testdata|e2e)\/|\.(test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.(go|py)$/i;
+/**
+ * Tests as JVM, .NET, Swift and PHP projects name them, which the folder names above miss: Kotlin
+ * source sets (`src/jvmTest/`, `commonTest/`, `androidInstrumentedTest/`), a test project or module
+ * beside the product (`Newtonsoft.Json.Tests/`, `AlamofireTests/`, `container-tests/`), a folder of
+ * test types (`TestObjects/`), and a class named for the one it tests (`CertificatePinnerTest.kt`,
+ * `XmlNodeConverterTests.cs`, `MockHandlerTest.php`). Case matters: `latest/` and `Contest.java` are not tests.
+ * On okhttp and Newtonsoft.Json these outranked the code for most questions.
+ */
+const TEST_NAMED_PATH =
+  /[A-Za-z0-9](Test|Tests)\/|[.\-_](Tests?|UnitTests?|IntegrationTests?|tests?)\/|(^|\/)Tests?[A-Z]\w*\/|[a-z0-9](Tests?|Specs?)\.(kt|kts|java|cs|fs|vb|swift|scala|groovy|php|m|mm)$/;
 /** Words that show a question is about tests (stemmed, as terms are). */
 const TEST_WORDS = new Set(['test', 'tests', 'spec', 'fixtur', 'mock', 'e2e', 'testdata']);
 
@@ -106,7 +116,31 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
 /** How much a chunk of `rel` counts when the question is not about its kind of file; `indexed` says whether a path is in the index. */
 export function pathFactor(rel: string, demoted: Demoted, indexed: (rel: string) => boolean = () => false): number {
   const header = (HEADER.test(rel) && hasSource(rel, indexed)) || (demoted.declarations && DECLARATION_PATH.test(rel));
-  return kindFactor(rel, demoted) * (header ? HEADER_FACTOR : 1);
+  return kindFactor(rel, demoted) * (header ? HEADER_FACTOR : 1) * (isTranslation(rel, indexed) ? TRANSLATION_FACTOR : 1);
+}
+
+/**
+ * Documentation translated into other languages (`docs/de/docs/tutorial/cors.md` beside
+ * `docs/en/…`, `locales/fr.json` beside `locales/en.json`, `index.fr.md` beside `index.md`) keeps
+ * every code sample and identifier of the English page, so each page was there a dozen times and
+ * the English one seldom first (fastapi: thirteen languages). A file counts as a translation only
+ * where the same path with `en` in place of its language code is indexed too.
+ */
+const TRANSLATION_FACTOR = 0.35;
+const LOCALE_SEGMENT = /(^|\/)([a-z]{2,3}(?:[-_][A-Za-z]{2,4})?)(?=\/|\.[^/]+$)/g;
+/** A page's language as a suffix (Hugo, mkdocs-static-i18n): two letters, and only on a page (`index.es.js` is an ES module build). */
+const LOCALE_SUFFIX = /\.([a-z]{2}(?:[-_][A-Za-z]{2,4})?)(\.(?:md|mdx|rst|adoc|txt|html))$/;
+const ENGLISH = ['en', 'en-US', 'en_US', 'en-us'];
+
+function isTranslation(rel: string, indexed: (rel: string) => boolean): boolean {
+  for (const m of rel.matchAll(LOCALE_SEGMENT)) {
+    if (m[2].startsWith('en')) continue;
+    const at = m.index + m[1].length;
+    const [before, after] = [rel.slice(0, at), rel.slice(at + m[2].length)];
+    if (ENGLISH.some((en) => indexed(before + en + after))) return true;
+  }
+  const suffix = LOCALE_SUFFIX.exec(rel);
+  return !!suffix && !suffix[1].startsWith('en') && indexed(rel.slice(0, suffix.index) + suffix[2]);
 }
 
 function hasSource(header: string, indexed: (rel: string) => boolean): boolean {
@@ -127,7 +161,7 @@ function kindFactor(rel: string, demoted: Demoted): number {
 
 /** True for a path under a test or fixture folder, or a test file by its name. */
 export function isTestPath(rel: string): boolean {
-  return TEST_PATH.test(rel);
+  return TEST_PATH.test(rel) || TEST_NAMED_PATH.test(rel);
 }
 
 function asksAboutTests(terms: SearchTerm[]): boolean {
