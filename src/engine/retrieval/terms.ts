@@ -19,6 +19,7 @@ those to us was we were what when where which who whom why will with would you y
 functions work works used use using get gets happen happens implemented implement defined define way where's what's whats here`.split(/\s+/));
 
 const DOUBLED = /(bb|dd|ff|gg|mm|nn|pp|rr|tt)$/;
+const DOUBLED_L = /^.{3,}ell$|troll$/;
 const HAS_VOWEL = /[aeiouy]/;
 
 /** Removes one inflection: plural -s/-es/-ies, past -ed/-ied, -ing (un-doubling `mapped` → `map`). */
@@ -31,7 +32,9 @@ function deinflect(w: string): string {
     if (!w.endsWith(suffix) || w.endsWith('eed')) continue;
     const base = w.slice(0, -suffix.length);
     if (base.length < 3 || !HAS_VOWEL.test(base)) continue;
-    return DOUBLED.test(base) ? base.slice(0, -1) : base;
+    // A word of three letters is whole (`added` → add, `erred` → err); `-ll` is doubled after a
+    // stressed `-el` or `-trol` (`cancelled` → cancel, `controlled` → control), not in `called` or `scrolled`.
+    return (DOUBLED.test(base) && base.length > 3) || DOUBLED_L.test(base) ? base.slice(0, -1) : base;
   }
   return w;
 }
