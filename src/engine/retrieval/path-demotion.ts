@@ -58,18 +58,20 @@ const VENDORED_WORDS = new Set(['vendor', 'third', 'parti', 'dep', 'depend', 'de
 /**
  * A C or C++ header declares what its source file beside it implements (jv_unicode.h and
  * jv_unicode.c): it repeats the names with none of the how, so it counts less where that file is
- * indexed. A header without one (a header-only library) is the code and keeps its rank.
+ * indexed. A header without one (a header-only library) is the code and keeps its rank. A Python
+ * stub (`client.pyi` beside `client.py`) is the same.
  */
-const HEADER = /\.(h|hh|hpp|hxx)$/;
+const HEADER = /\.(h|hh|hpp|hxx|pyi)$/;
 const HEADER_FACTOR = 0.7;
 const SOURCES_OF_HEADER = ['.c', '.cc', '.cpp', '.cxx', '.m', '.mm'];
 
 /**
  * TypeScript declaration files (axios's index.d.ts) are a JavaScript package's header: one long
- * file declaring every option and type, none of the code. Kept level when the question asks about
- * typings or declarations.
+ * file declaring every option and type, none of the code; so is the public API a Kotlin or Java
+ * library keeps for its binary-compatibility check (okhttp's api/okhttp.api, above the code for
+ * "how are redirects followed?"). Kept level when the question asks about typings or declarations.
  */
-const DECLARATION_PATH = /\.d\.[cm]?ts$/;
+const DECLARATION_PATH = /\.d\.[cm]?ts$|(^|\/)api\/[^/]+\.api$/;
 const DECLARATION_WORDS = new Set(['typing', 'declar', 'declarat', 'typescript', 'definit']);
 
 /**
@@ -145,7 +147,7 @@ function isTranslation(rel: string, indexed: (rel: string) => boolean): boolean 
 
 function hasSource(header: string, indexed: (rel: string) => boolean): boolean {
   const stem = header.slice(0, header.lastIndexOf('.'));
-  return SOURCES_OF_HEADER.some((ext) => indexed(stem + ext));
+  return header.endsWith('.pyi') ? indexed(`${stem}.py`) : SOURCES_OF_HEADER.some((ext) => indexed(stem + ext));
 }
 
 function kindFactor(rel: string, demoted: Demoted): number {

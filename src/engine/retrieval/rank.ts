@@ -1,3 +1,4 @@
+import { diversify } from './diversify';
 import type { IndexStats } from './index-data';
 import { leadWithMembers } from './member-boost';
 import { isOverviewQuestion, overviewChunks } from './overview';
@@ -21,8 +22,6 @@ export type PhraseCheck = (phrase: string, chunkId: number) => boolean;
 
 const K1 = 1.2;
 const B = 0.75;
-/** Each further chunk of a file already ranked counts this much less, so one file does not flood the answer. */
-const SAME_FILE_DECAY = 0.7;
 /** The question's own terms a chunk matched: the ranking's helper terms (`helperKeys`) are not counted. */
 function coveredTerms(keys: Set<string> | undefined, helperKeys: ReadonlySet<string>): number {
   let n = 0;
@@ -274,14 +273,4 @@ function addPathBoosts(
       for (const k of keys) m.add(k);
     }
   }
-}
-
-function diversify(ranked: RankedChunk[]): RankedChunk[] {
-  const seen = new Map<string, number>();
-  const adjusted = ranked.map((r) => {
-    const k = seen.get(r.path) ?? 0;
-    seen.set(r.path, k + 1);
-    return { ...r, score: r.score * SAME_FILE_DECAY ** k };
-  });
-  return adjusted.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
 }

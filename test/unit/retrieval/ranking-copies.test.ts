@@ -72,6 +72,41 @@ describe('declarations and tooling beside the code', () => {
   });
 });
 
+describe('copies of one file in other folders', () => {
+  it('counts a built copy of a file less, so the next answer is not pushed down by the same text twice', async () => {
+    const helper = 'export default function taggedTemplateLiteral(strings, raw) {\n  // freeze the template literal strings\n  return Object.freeze(strings);\n}\n';
+    const files = {
+      'packages/helpers/src/helpers/taggedTemplateLiteral.ts': helper,
+      // A build writes it out again; generated copies often say the same words byte for byte.
+      'packages/runtime/helpers/esm/taggedTemplateLiteral.js': helper,
+      'packages/transform-template-literals/src/index.ts':
+        'export function visitTemplateLiteral(path) {\n  // compile each template literal to string concatenation\n  return concat(path);\n}\n',
+      ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`src/f${i}.ts`, `export const x${i} = compute${i}(input);\n`])),
+    };
+    const order = await ranked(files, 'how is a template literal compiled?');
+    const copies = ['packages/helpers/src/helpers/taggedTemplateLiteral.ts', 'packages/runtime/helpers/esm/taggedTemplateLiteral.js'];
+    // Whichever copy comes first, the other one comes after the plugin.
+    const [first, second] = copies.map((c) => order.indexOf(c)).sort((a, b) => a - b);
+    const plugin = order.indexOf('packages/transform-template-literals/src/index.ts');
+    assert.ok(first >= 0 && plugin < second, order.join(', '));
+  });
+});
+
+describe('API dumps and stubs beside the code', () => {
+  it("ranks a Kotlin library's code above its api/*.api signature dump and a module above its .pyi stub", async () => {
+    const dump = Array.from({ length: 6 }, (_, i) => `public final fun followRedirects${i} ()Z // follow redirects`).join('\n');
+    const code = 'class RetryAndFollowUpInterceptor {\n  // follow redirects until the limit\n  fun followUp(response: Response) = redirect(response)\n}\n';
+    const stub = 'def follow_redirects(self, resp: Response) -> Response: ...\n';
+    const py = 'def follow_redirects(self, resp):\n    # follow the redirects until the limit\n    while resp.is_redirect:\n        resp = self.send(resp.next)\n    return resp\n';
+    const others = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`src/f${i}.kt`, `val x${i} = compute${i}(input)\n`]));
+    // The dump is named for the library, as the question names it.
+    const kotlin = await ranked({ 'okhttp/api/okhttp.api': dump, 'okhttp/src/RetryAndFollowUpInterceptor.kt': code, ...others }, 'how does okhttp follow redirects?');
+    assert.equal(kotlin[0], 'okhttp/src/RetryAndFollowUpInterceptor.kt', kotlin.join(', '));
+    const python = await ranked({ 'requests/sessions.pyi': stub, 'requests/sessions.py': py, ...others }, 'how are redirects followed?');
+    assert.equal(python[0], 'requests/sessions.py', python.join(', '));
+  });
+});
+
 describe('files that answer in more than one place', () => {
   const lines = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `  const ${tag}${i} = compute${i}(input);\n`).join('');
   it('ranks a file whose two chunks both answer above a short note that says the words a little more', async () => {
