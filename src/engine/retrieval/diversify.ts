@@ -16,21 +16,35 @@ const SAME_FILE_DECAY = 0.7;
 const COPY_SIMILARITY = 0.85;
 const COPY_DECAY = 0.5;
 
-/** Lowers further chunks of a ranked file and copies of a ranked file, then sorts again (best first). */
-export function diversify(ranked: RankedChunk[]): RankedChunk[] {
+/**
+ * The best `limit` of `ranked` (sorted best first) once further chunks of a ranked file and copies of
+ * a ranked file count less, best first. A lowered score is never higher than the score it had, so once
+ * a chunk's score is below the `limit`-th lowered score so far, no chunk after it can enter: a common
+ * word scores tens of thousands of chunks, and only the head of the list is looked at.
+ */
+export function diversify(ranked: RankedChunk[], limit: number): RankedChunk[] {
   const seen = new Map<string, number>();
   // Per file name (no folder, no extension): the first file ranked with it and its score.
   const named = new Map<string, { path: string; score: number }>();
-  const adjusted = ranked.map((r) => {
+  const out: RankedChunk[] = [];
+  const best: number[] = [];
+  for (const r of ranked) {
+    if (best.length >= limit && r.score < best[limit - 1]) break;
     const k = seen.get(r.path) ?? 0;
     seen.set(r.path, k + 1);
     const name = fileStem(r.path);
     const first = named.get(name);
     if (!first) named.set(name, { path: r.path, score: r.score });
     const copy = first !== undefined && first.path !== r.path && r.score >= COPY_SIMILARITY * first.score;
-    return { ...r, score: r.score * SAME_FILE_DECAY ** k * (copy ? COPY_DECAY : 1) };
-  });
-  return adjusted.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
+    const score = r.score * SAME_FILE_DECAY ** k * (copy ? COPY_DECAY : 1);
+    out.push({ ...r, score });
+    let at = best.length;
+    while (at > 0 && best[at - 1] < score) at--;
+    if (at < limit) best.splice(at, 0, score);
+    if (best.length > limit) best.pop();
+  }
+  out.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
+  return out.slice(0, limit);
 }
 
 /** A file's name without its folder and extensions (`JsonTextWriter.Async.cs` → JsonTextWriter). */

@@ -39,8 +39,9 @@ const EXAMPLE_WORDS = new Set(['exampl', 'sampl', 'demo', 'tutorial', 'usag', 'p
 const CHANGELOG_PATH = /(^|\/)(CHANGELOG|CHANGES|HISTORY|NEWS|RELEASES?|RELEASE[-_]NOTES)(\.[a-z]+)?$/i;
 const CHANGELOG_FACTOR = 0.35;
 // Man pages (`rg.1`, `jq.1.prebuilt`, `git.1.txt`) are docs too: one long page naming every option and builtin.
+// So is a folder of the samples the docs show (fastapi's docs_src/, a docs-examples/): they call the API over and over.
 const DOC_PATH =
-  /(^|\/)(docs?|documentation|website|benchmarks?|bench|perf)\/|\.(mdx?|rst|adoc)$|\.(csv|tsv|jsonl|snap)$|\.[1-9](\.(prebuilt|in|txt|ronn|md|man))?$/i;
+  /(^|\/)(docs?|docs?[_-][a-z]+|documentation|website|benchmarks?|bench|perf)\/|\.(mdx?|rst|adoc)$|\.(csv|tsv|jsonl|snap)$|\.[1-9](\.(prebuilt|in|txt|ronn|md|man))?$/i;
 // 0.5 since a chunk gains from the best other chunk of its file (rank.ts): a long manual repeats the
 // question's words in many chunks, and at 0.6 jq's docs/content/manual/*.yml outranked the code.
 // 0.6 -> 0.5 raised the mean MRR@10 of sixteen sets 0.833 -> 0.840 (jq, gson, ripgrep), none fell.
@@ -71,7 +72,8 @@ const SOURCES_OF_HEADER = ['.c', '.cc', '.cpp', '.cxx', '.m', '.mm'];
  * library keeps for its binary-compatibility check (okhttp's api/okhttp.api, above the code for
  * "how are redirects followed?"). Kept level when the question asks about typings or declarations.
  */
-const DECLARATION_PATH = /\.d\.[cm]?ts$|(^|\/)api\/[^/]+\.api$/;
+// Anchored at the end, so a path is read backwards from its last characters: this runs for every file a question scores.
+const DECLARATION_PATH = /(?:\.d\.[cm]?ts|(?:^|\/)api\/[^/]+\.api)$/;
 const DECLARATION_WORDS = new Set(['typing', 'declar', 'declarat', 'typescript', 'definit']);
 
 /**
@@ -129,17 +131,22 @@ export function pathFactor(rel: string, demoted: Demoted, indexed: (rel: string)
  * where the same path with `en` in place of its language code is indexed too.
  */
 const TRANSLATION_FACTOR = 0.35;
-const LOCALE_SEGMENT = /(^|\/)([a-z]{2,3}(?:[-_][A-Za-z]{2,4})?)(?=\/|\.[^/]+$)/g;
+// Two letters (ISO 639-1), with a region or script: `de`, `pt-BR`, `zh-hant`, `zh_CN`. Not three: `src`, `lib`, `esm` would be checked on every path.
+const LOCALE_SEGMENT = /(^|\/)([a-z]{2}(?:[-_][A-Za-z]{2,4})?)(?=\/|\.[^/]+$)/g;
+const LOCALE_SEGMENT_TEST = /(?:^|\/)[a-z]{2}(?:[-_][A-Za-z]{2,4})?(?:\/|\.[^/]+$)/;
 /** A page's language as a suffix (Hugo, mkdocs-static-i18n): two letters, and only on a page (`index.es.js` is an ES module build). */
 const LOCALE_SUFFIX = /\.([a-z]{2}(?:[-_][A-Za-z]{2,4})?)(\.(?:md|mdx|rst|adoc|txt|html))$/;
 const ENGLISH = ['en', 'en-US', 'en_US', 'en-us'];
 
 function isTranslation(rel: string, indexed: (rel: string) => boolean): boolean {
-  for (const m of rel.matchAll(LOCALE_SEGMENT)) {
-    if (m[2].startsWith('en')) continue;
-    const at = m.index + m[1].length;
-    const [before, after] = [rel.slice(0, at), rel.slice(at + m[2].length)];
-    if (ENGLISH.some((en) => indexed(before + en + after))) return true;
+  // A test before the loop: matchAll's iterator costs more than the few paths with a locale.
+  if (LOCALE_SEGMENT_TEST.test(rel)) {
+    for (const m of rel.matchAll(LOCALE_SEGMENT)) {
+      if (m[2].startsWith('en')) continue;
+      const at = m.index + m[1].length;
+      const [before, after] = [rel.slice(0, at), rel.slice(at + m[2].length)];
+      if (ENGLISH.some((en) => indexed(before + en + after))) return true;
+    }
   }
   const suffix = LOCALE_SUFFIX.exec(rel);
   return !!suffix && !suffix[1].startsWith('en') && indexed(rel.slice(0, suffix.index) + suffix[2]);

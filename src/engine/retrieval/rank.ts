@@ -124,10 +124,13 @@ export function rankChunks(
   const helperKeys = new Set(termKeys.filter((_, i) => isHelperTerm(terms[i])));
   const coverageTerms = terms.length - helperKeys.size;
   const indexed = (rel: string) => stats.fileChunks(rel) !== undefined;
+  // Per file, not per chunk: a common word scores thousands of chunks of far fewer files.
+  const factors = new Map<string, number>();
   for (const [id, s] of scores) {
     const row = stats.chunk(id)!;
     const coverage = coveredTerms(matched.get(id), helperKeys) / Math.max(1, coverageTerms);
-    const factor = pathFactor(row.path, demoted, indexed);
+    let factor = factors.get(row.path);
+    if (factor === undefined) factors.set(row.path, (factor = pathFactor(row.path, demoted, indexed)));
     const score = (s + SECOND_CHUNK_SHARE * otherBest(seconds.get(row.path), id)) * (1 + coverage) * factor;
     ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score, matched: [...(matched.get(id) ?? [])] });
     ids.push(id);
@@ -142,7 +145,7 @@ export function rankChunks(
     }
   }
   ranked.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
-  return diversify(ranked).slice(0, limit);
+  return diversify(ranked, limit);
 }
 
 /**

@@ -75,3 +75,13 @@ describe('translated documentation', () => {
     assert.ok(order.indexOf('locales/en.json') < order.indexOf('locales/de.json'), order.join(', '));
   });
 });
+
+describe("the docs' code samples", () => {
+  it('counts a docs_src/ folder as docs: the code it calls ranks first, unless the question is about the docs', async () => {
+    const sse = 'def format_sse_event(event: ServerSentEvent) -> str:\n    # one server-sent event: its fields, then a blank line\n    return serialize(event)\n';
+    const sample = Array.from({ length: 6 }, (_, i) => `async def stream${i}():\n    yield ServerSentEvent(data="event ${i}")  # send a server-sent event`).join('\n');
+    const files = { 'fastapi/sse.py': sse, 'docs_src/server_sent_events/tutorial001.py': sample, ...others };
+    assert.equal((await ranked(files, 'how are server-sent events formatted?'))[0], 'fastapi/sse.py');
+    assert.equal((await ranked(files, 'where do the docs show server-sent events?'))[0], 'docs_src/server_sent_events/tutorial001.py');
+  });
+});
