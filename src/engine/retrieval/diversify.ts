@@ -10,8 +10,8 @@ const SAME_FILE_DECAY = 0.7;
  * runtime-corejs3/helpers/esm/taggedTemplateLiteral.js, jq's parser.y and the parser.c made from it,
  * a -deprecated module's MockWebServer.kt) score alike and filled the top with one answer said twice:
  * a file named as one ranked above it, scoring at least COPY_SIMILARITY of it, counts COPY_DECAY.
- * Files that only share a name (two index.ts) seldom score that close. Four questions of nineteen sets
- * rose a place (babel, ripgrep, jq, Newtonsoft.Json), none fell; 0.6–0.85 and 0.3–0.7 did the same.
+ * Files that only share a name (two index.ts) seldom score that close. Three questions of nineteen sets
+ * rose a place (babel, ripgrep, jq), none fell; 0.6–0.85 and 0.3–0.7 did the same.
  */
 const COPY_SIMILARITY = 0.85;
 const COPY_DECAY = 0.5;
@@ -47,9 +47,12 @@ export function diversify(ranked: RankedChunk[], limit: number): RankedChunk[] {
   return out.slice(0, limit);
 }
 
-/** A file's name without its folder and extensions (`JsonTextWriter.Async.cs` → JsonTextWriter). */
+/**
+ * A file's name without its folder and its last extension: `taggedTemplateLiteral.ts` and `.js` are
+ * one name, `css.spec.ts` (the test of css.ts) and `JsonTextWriter.Async.cs` (the rest of a class) are not.
+ */
 function fileStem(rel: string): string {
   const name = rel.slice(rel.lastIndexOf('/') + 1);
-  const dot = name.indexOf('.', 1);
-  return dot < 0 ? name : name.slice(0, dot);
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? name : name.slice(0, dot);
 }

@@ -90,6 +90,26 @@ describe('copies of one file in other folders', () => {
     const plugin = order.indexOf('packages/transform-template-literals/src/index.ts');
     assert.ok(first >= 0 && plugin < second, order.join(', '));
   });
+
+  it('takes no test for a copy of the file it tests (css.spec.ts beside css.ts)', async () => {
+    const css = 'export function cssPlugin(config) {\n  // the css plugin: compile CSS modules and inline url() assets\n  return { name: "vite:css", transform: compileCSS };\n}\n';
+    const spec = "describe('css plugin', () => {\n  test('compiles CSS modules', () => { expect(cssPlugin(config).name).toBe('vite:css'); });\n});\n";
+    const json =
+      "describe('json plugin', () => {\n  test('plugin parses json', () => { expect(jsonPlugin(config).name).toBe('vite:json'); });\n" +
+      "  test('plugin tests named exports', () => {});\n  test('plugin tests default export', () => {});\n  test('plugin tests the css-free path', () => {});\n});\n";
+    const files = {
+      'src/node/plugins/css.ts': css,
+      'src/node/__tests__/plugins/css.spec.ts': spec,
+      'src/node/__tests__/plugins/json.spec.ts': json,
+      ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`src/f${i}.ts`, `export const x${i} = compute${i}(input);\n`])),
+    };
+    // The plugin the tests test comes next, above the tests of another plugin.
+    assert.deepEqual(await ranked(files, 'where are the tests for the css plugin?'), [
+      'src/node/__tests__/plugins/css.spec.ts',
+      'src/node/plugins/css.ts',
+      'src/node/__tests__/plugins/json.spec.ts',
+    ]);
+  });
 });
 
 describe('API dumps and stubs beside the code', () => {
