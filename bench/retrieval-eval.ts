@@ -6,7 +6,8 @@
 // JamesNK/Newtonsoft.Json, square/okhttp or fastapi/fastapi.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
-// Last, questions asking for the tests themselves on those trees (retrieval-sets-tests-sought.ts), as one figure.
+// Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
+// (retrieval-sets-how-to.ts) on those trees, each kind as one figure.
 // The labels are the developers' own (one file pattern per question): a yardstick between
 // versions of the ranking, not an absolute score.
 import { existsSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { WorkspaceIndex } from '../src/engine/retrieval/index';
 import { extractTerms } from '../src/engine/retrieval/terms';
 import { AXIOS, AXUM, CLICK, COBRA, GSON, RIPGREP, SINATRA } from './retrieval-sets-more';
 import { FASTAPI, GUZZLE, JQ, NEWTONSOFT, OKHTTP, VITE } from './retrieval-sets-held-out';
+import { HOW_TO_ASKED } from './retrieval-sets-how-to';
 import { TESTS_SOUGHT } from './retrieval-sets-tests-sought';
 
 type Labelled = [question: string, answer: RegExp];
@@ -184,19 +186,24 @@ async function main(): Promise<void> {
   const own = new WorkspaceIndex({ root: path.join(__dirname, '..') });
   await own.refresh();
   console.log(line('this repository', await score(own, THIS_REPOSITORY, { reciprocal: 0, top5: 0, count: 0 }, verbose, misses)));
-  const sought: Score = { reciprocal: 0, top5: 0, count: 0 };
-  const soughtOn: string[] = [];
+  // Questions of other kinds on the same trees, each kind summed over the trees as one figure.
+  const extra = [
+    { what: 'the tests sought', sets: TESTS_SOUGHT, score: { reciprocal: 0, top5: 0, count: 0 }, trees: 0 },
+    { what: 'how-do-I questions (docs or example first)', sets: HOW_TO_ASKED, score: { reciprocal: 0, top5: 0, count: 0 }, trees: 0 },
+  ];
   for (const dir of args.filter((a) => !a.startsWith('--'))) {
     const known = KNOWN.find((k) => existsSync(path.join(dir, k.marker)));
     if (!known) continue;
     const index = new WorkspaceIndex({ root: path.resolve(dir) });
     await index.refresh();
     console.log(line(known.name, await score(index, known.questions, { reciprocal: 0, top5: 0, count: 0 }, verbose, misses)));
-    const tests = TESTS_SOUGHT[known.name] ?? [];
-    if (tests.length > 0) soughtOn.push(known.name);
-    await score(index, tests, sought, verbose, misses);
+    for (const e of extra) {
+      const questions = e.sets[known.name] ?? [];
+      if (questions.length > 0) e.trees++;
+      await score(index, questions, e.score, verbose, misses);
+    }
   }
-  if (sought.count > 0) console.log(line(`the tests sought on ${soughtOn.length} trees`, sought));
+  for (const e of extra) if (e.score.count > 0) console.log(line(`${e.what} on ${e.trees} trees`, e.score));
 }
 
 main().catch((err) => {

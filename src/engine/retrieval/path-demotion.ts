@@ -1,4 +1,4 @@
-import type { SearchTerm } from './terms';
+import { HOW_TO_INTENT, type SearchTerm } from './terms';
 
 // Which kinds of file count less in a ranking (tests, examples, docs and changelogs) unless the
 // question is about them. Kept apart from the scoring (rank.ts), which only applies the factor.
@@ -98,18 +98,36 @@ export interface Demoted {
   tests: boolean;
   examples: boolean;
   docs: boolean;
+  changelogs: boolean;
   vendored: boolean;
   scripts: boolean;
   manifests: boolean;
   declarations: boolean;
 }
 
+/**
+ * A question asking how to do something (`how do I enable CORS?`, `how can I serve static files?`,
+ * terms.ts `HOW_TO`) wants instructions: the docs and the examples are its answer as much as the
+ * code, and the project's own tests are not, even where it says "test" (`how do I test my app?`).
+ * On 26 such questions over eleven trees of the labelled sets (bench/retrieval-sets-how-to.ts), a docs
+ * page or example first rose from MRR@10 0.290 to 0.663, a docs page, example or the code doing it from
+ * 0.599 to 0.815; fastapi's six went 0.679 -> 0.787 in its set.
+ */
+function asksHowTo(terms: SearchTerm[]): boolean {
+  // The question's own intent: an earlier turn's (at half weight) does not carry into a follow-up.
+  return terms.some((t) => t.kind === 'intent' && t.text === HOW_TO_INTENT && t.weight >= 1);
+}
+
 export function demotedFor(terms: SearchTerm[]): Demoted {
   const names = (re: RegExp, t: SearchTerm) => (t.kind === 'path' || t.kind === 'phrase') && re.test(`${t.text}/`);
+  const howTo = asksHowTo(terms);
+  const aboutDocs = terms.some((t) => DOC_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && CHANGELOG_PATH.test(t.text)) || names(DOC_PATH, t));
   return {
-    tests: !asksAboutTests(terms),
-    examples: !terms.some((t) => EXAMPLE_WORDS.has(t.text) || names(EXAMPLE_PATH, t)),
-    docs: !terms.some((t) => DOC_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && CHANGELOG_PATH.test(t.text)) || names(DOC_PATH, t)),
+    tests: howTo || !asksAboutTests(terms),
+    examples: !howTo && !terms.some((t) => EXAMPLE_WORDS.has(t.text) || names(EXAMPLE_PATH, t)),
+    docs: !howTo && !aboutDocs,
+    // A changelog gives no instructions: it stays below unless the question is about the docs or the changes.
+    changelogs: !aboutDocs,
     vendored: !terms.some((t) => VENDORED_WORDS.has(t.text) || names(VENDORED_PATH, t)),
     scripts: !terms.some((t) => SCRIPT_WORDS.has(t.text) || names(SCRIPT_PATH, t)),
     declarations: !terms.some((t) => DECLARATION_WORDS.has(t.text) || names(DECLARATION_PATH, t)),
@@ -163,9 +181,8 @@ function kindFactor(rel: string, demoted: Demoted): number {
   if (demoted.vendored && VENDORED_PATH.test(rel)) return VENDORED_FACTOR;
   if (demoted.scripts && SCRIPT_PATH.test(rel)) return SCRIPT_FACTOR;
   if (demoted.manifests && MANIFEST_PATH.test(rel)) return MANIFEST_FACTOR;
-  if (!demoted.docs) return 1;
-  if (CHANGELOG_PATH.test(rel)) return CHANGELOG_FACTOR;
-  return DOC_PATH.test(rel) ? DOC_FACTOR : 1;
+  if (CHANGELOG_PATH.test(rel)) return demoted.changelogs ? CHANGELOG_FACTOR : 1;
+  return demoted.docs && DOC_PATH.test(rel) ? DOC_FACTOR : 1;
 }
 
 /** True for a path under a test or fixture folder, or a test file by its name. */

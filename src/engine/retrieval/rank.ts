@@ -233,7 +233,7 @@ function addPathBoosts(
 ): void {
   const pathTerms = terms
     .flatMap((t, i) => [
-      { t, key: termKeys[i], toks: t.kind === 'member' ? [] : lookupTokens(t), share: 1 },
+      { t, key: termKeys[i], toks: t.kind === 'member' || t.kind === 'intent' ? [] : lookupTokens(t), share: 1 },
       // A file named by the abbreviation of a pair (`memory maps` → mmap.rs) is named by each word of it.
       ...(t.also ?? []).map((a) => ({ t, key: termKeys[i], toks: [a], share: ALTERNATE_WEIGHT })),
     ])

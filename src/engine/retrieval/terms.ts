@@ -7,7 +7,7 @@ export { splitIdentifier } from './split-identifier';
 /** One search term taken from a question. `text` is normalised (lower case, stemmed) except for phrases and paths. */
 export interface SearchTerm {
   text: string;
-  kind: 'phrase' | 'path' | 'identifier' | 'part' | 'word' | 'pair' | 'member';
+  kind: 'phrase' | 'path' | 'identifier' | 'part' | 'word' | 'pair' | 'member' | 'intent';
   weight: number;
   /** Further stems a word is looked up by: the abbreviation code writes for it and its neighbour (`regular expression` → regex). */
   also?: string[];
@@ -155,10 +155,15 @@ function addPairAbbreviations(sequence: (string | undefined)[], out: Map<string,
   }
 }
 
-/** A term that helps ranking rather than being a word of the question: a pair of its words joined, an owner.member lookup. */
+/** A term that helps ranking rather than being a word of the question: a pair of its words joined, an owner.member lookup, the intent. */
 export function isHelperTerm(t: SearchTerm): boolean {
-  return t.kind === 'pair' || t.kind === 'member';
+  return t.kind === 'pair' || t.kind === 'member' || t.kind === 'intent';
 }
+
+/** The intent term of a question asking how to do something; its docs and examples answer it (path-demotion.ts). */
+export const HOW_TO_INTENT = 'how-to';
+const HOW_TO =
+  /^\W*(?:(?:and|so|ok|okay|then)\W+)?(?:how\s+(?:do|can|could|should|would|might)\s+(?:i|we|you|one)\b|how\s+to\b|what(?:'s|\s+is)\s+the\s+(?:best\s+|right\s+|recommended\s+)?way\s+to\b|is\s+(?:there\s+a\s+way|it\s+possible)\s+to\b)/i;
 
 /** Generic words a question may still name an identifier with (`code frame` → codeFrame, `use state` → useState). */
 const PAIR_WORDS = new Set(['code', 'file', 'function', 'get', 'use', 'find']);
@@ -274,5 +279,6 @@ export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
   }
   addPairs(sequence, add, baseWeight);
   addPairAbbreviations(sequence, out);
+  if (HOW_TO.test(question)) add(HOW_TO_INTENT, 'intent', baseWeight);
   return [...out.values()];
 }

@@ -1,11 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { isTestPath } from '../../../src/engine/retrieval/path-demotion';
+import { demotedFor, isTestPath } from '../../../src/engine/retrieval/path-demotion';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 import { indexCorpus } from '../../support/corpus-index';
 
 // Rules found on the second held-out trees (okhttp, Newtonsoft.Json, fastapi): how other
-// ecosystems lay out tests and translated docs.
+// ecosystems lay out tests and translated docs, and questions asking how to do something.
 async function ranked(files: Record<string, string>, question: string): Promise<string[]> {
   const index = await indexCorpus(files, 'grounded-conventions-');
   return [...new Set((await index.search(extractTerms(question), 10)).map((r) => r.path))];
@@ -83,5 +83,40 @@ describe("the docs' code samples", () => {
     const files = { 'fastapi/sse.py': sse, 'docs_src/server_sent_events/tutorial001.py': sample, ...others };
     assert.equal((await ranked(files, 'how are server-sent events formatted?'))[0], 'fastapi/sse.py');
     assert.equal((await ranked(files, 'where do the docs show server-sent events?'))[0], 'docs_src/server_sent_events/tutorial001.py');
+  });
+});
+
+describe('questions asking how to do something', () => {
+  it('marks "how do I", "how can we", "how to" and "what is the best way to" as asking for instructions', () => {
+    const intent = (q: string) => extractTerms(q).some((t) => t.kind === 'intent');
+    for (const q of ['how do I enable CORS?', 'How can we serve static files?', 'how to mock responses', "what's the best way to add a header?", 'so how do I test it?'])
+      assert.ok(intent(q), q);
+    for (const q of ['how does CORS work?', 'how is the header added?', 'where do I find the router?', 'show how to']) assert.ok(!intent(q), q);
+  });
+
+  const files = {
+    'src/middleware/cors.py': 'class CORSMiddleware:\n    # adds the CORS headers to each response\n    def __call__(self, scope):\n        return allow_origins(scope)\n',
+    'docs/tutorial/cors.md': '# CORS\n\nTo enable CORS, add the middleware:\n\n    app.add_middleware(CORSMiddleware, allow_origins=["*"])\n',
+    'tests/test_cors.py': Array.from({ length: 8 }, (_, i) => `def test_cors_${i}():\n    client = TestClient(app)  # test CORS headers`).join('\n'),
+    'docs/tutorial/testing.md': '# Testing\n\nTo test your app, use TestClient:\n\n    client = TestClient(app)\n',
+    'CHANGELOG.md': '## 1.2\n- CORS: enable CORS headers with CORSMiddleware; CORS enable fix\n',
+    ...others,
+  };
+
+  it('puts the docs page first for "how do I", the code for "how does"', async () => {
+    assert.equal((await ranked(files, 'how do I enable CORS?'))[0], 'docs/tutorial/cors.md');
+    assert.equal((await ranked(files, 'how are CORS headers added?'))[0], 'src/middleware/cors.py');
+  });
+
+  it("keeps the project's own tests and its changelog below, though the question says test", async () => {
+    const order = await ranked(files, 'how do I test my app with TestClient?');
+    assert.equal(order[0], 'docs/tutorial/testing.md', order.join(', '));
+    const changelog = await ranked(files, 'how do I enable CORS headers?');
+    assert.ok(changelog.indexOf('src/middleware/cors.py') < changelog.indexOf('CHANGELOG.md'), changelog.join(', '));
+  });
+
+  it("does not carry an earlier turn's how-to into a follow-up (its terms count half)", () => {
+    assert.equal(demotedFor(extractTerms('how do I enable CORS?')).docs, false);
+    assert.equal(demotedFor([...extractTerms('how do I enable CORS?', 0.5), ...extractTerms('where are the headers added?')]).docs, true);
   });
 });
