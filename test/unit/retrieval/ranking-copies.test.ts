@@ -91,6 +91,21 @@ describe('copies of one file in other folders', () => {
     assert.ok(first >= 0 && plugin < second, order.join(', '));
   });
 
+  it("takes no two index.ts for copies: each is its folder's module", async () => {
+    const mk = (what: string) => `export function validate${what}(node) {\n  // validate the ${what} node type\n  return isNodeType(node, "${what}");\n}\n`;
+    const files = {
+      'packages/types/src/validators/index.ts': mk('Validator'),
+      'packages/types/src/asserts/index.ts': mk('Assert'),
+      'packages/types/src/definitions/core.ts': 'export const coreTypes = defineType("Node");\n// each node type and its fields\n',
+      ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`src/f${i}.ts`, `export const x${i} = compute${i}(input);\n`])),
+    };
+    assert.deepEqual(await ranked(files, 'how is the node type validated?'), [
+      'packages/types/src/asserts/index.ts',
+      'packages/types/src/validators/index.ts',
+      'packages/types/src/definitions/core.ts',
+    ]);
+  });
+
   it('takes no test for a copy of the file it tests (css.spec.ts beside css.ts)', async () => {
     const css = 'export function cssPlugin(config) {\n  // the css plugin: compile CSS modules and inline url() assets\n  return { name: "vite:css", transform: compileCSS };\n}\n';
     const spec = "describe('css plugin', () => {\n  test('compiles CSS modules', () => { expect(cssPlugin(config).name).toBe('vite:css'); });\n});\n";
