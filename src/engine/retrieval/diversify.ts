@@ -1,4 +1,9 @@
-import type { RankedChunk } from './rank';
+/** What ordering and lowering read of a ranked chunk (rank.ts's RankedChunk; not imported: rank.ts imports this file). */
+interface Ranked {
+  path: string;
+  startLine: number;
+  score: number;
+}
 
 // The last step of a ranking: chunks saying what a better one already said count less.
 
@@ -23,7 +28,7 @@ const COPY_DECAY = 0.5;
 const FOLDER_NAMED = new Set(['index', 'mod', '__init__', 'main', 'lib']);
 
 /** Best first: by score, then by path and line, so a ranking is the same on every run. */
-export function byRank(a: RankedChunk, b: RankedChunk): number {
+export function byRank(a: Ranked, b: Ranked): number {
   return b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine);
 }
 
@@ -32,7 +37,7 @@ export function byRank(a: RankedChunk, b: RankedChunk): number {
  * one removal per chunk read. diversify reads the head only, so sorting every scored chunk (a common
  * word's tens of thousands) was wasted.
  */
-export function* bestFirst<T extends RankedChunk>(items: T[]): Generator<T> {
+export function* bestFirst<T extends Ranked>(items: T[]): Generator<T> {
   const h = items;
   const down = (from: number, size: number) => {
     for (let i = from; ; ) {
@@ -59,7 +64,7 @@ export function* bestFirst<T extends RankedChunk>(items: T[]): Generator<T> {
  * a chunk's score is below the `limit`-th lowered score so far, no chunk after it can enter: a common
  * word scores tens of thousands of chunks, and only the head of the list is looked at.
  */
-export function diversify<T extends RankedChunk>(ranked: Iterable<T>, limit: number): T[] {
+export function diversify<T extends Ranked>(ranked: Iterable<T>, limit: number): T[] {
   const seen = new Map<string, number>();
   // Per file name (no folder, no extension): the first file ranked with it and its score.
   const named = new Map<string, { path: string; score: number }>();
