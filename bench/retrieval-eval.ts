@@ -2,9 +2,12 @@
 // answer file among the files of the top 10 chunks. Prints MRR@10 and how many answers are in the
 // top 5, for this repository and for each DIR that is a clone of babel/babel, pallets/flask,
 // expressjs/express, gin-gonic/gin, psf/requests, axios/axios, tokio-rs/axum, sinatra/sinatra, google/gson,
-// pallets/click, BurntSushi/ripgrep, spf13/cobra, jqlang/jq, vitejs/vite or guzzle/guzzle.
+// pallets/click, BurntSushi/ripgrep, spf13/cobra, jqlang/jq, vitejs/vite, guzzle/guzzle,
+// JamesNK/Newtonsoft.Json, square/okhttp or fastapi/fastapi.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
+// Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
+// (retrieval-sets-how-to.ts) on those trees, each kind as one figure.
 // The labels are the developers' own (one file pattern per question): a yardstick between
 // versions of the ranking, not an absolute score.
 import { existsSync } from 'node:fs';
@@ -12,7 +15,9 @@ import path from 'node:path';
 import { WorkspaceIndex } from '../src/engine/retrieval/index';
 import { extractTerms } from '../src/engine/retrieval/terms';
 import { AXIOS, AXUM, CLICK, COBRA, GSON, RIPGREP, SINATRA } from './retrieval-sets-more';
-import { GUZZLE, JQ, VITE } from './retrieval-sets-held-out';
+import { FASTAPI, GUZZLE, JQ, NEWTONSOFT, OKHTTP, VITE } from './retrieval-sets-held-out';
+import { HOW_TO_ASKED } from './retrieval-sets-how-to';
+import { TESTS_SOUGHT } from './retrieval-sets-tests-sought';
 
 type Labelled = [question: string, answer: RegExp];
 
@@ -139,35 +144,66 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'jq', marker: 'src/jv_parse.c', questions: JQ },
   { name: 'vite', marker: 'packages/vite/src/node/server/hmr.ts', questions: VITE },
   { name: 'guzzle', marker: 'src/HandlerStack.php', questions: GUZZLE },
+  { name: 'newtonsoft', marker: 'Src/Newtonsoft.Json/JsonConvert.cs', questions: NEWTONSOFT },
+  { name: 'okhttp', marker: 'okhttp/src/commonJvmAndroid/kotlin/okhttp3/OkHttpClient.kt', questions: OKHTTP },
+  { name: 'fastapi', marker: 'fastapi/routing.py', questions: FASTAPI },
 ];
 
-async function evaluate(name: string, root: string, questions: Labelled[], verbose: boolean, misses = false): Promise<void> {
-  const index = new WorkspaceIndex({ root });
-  await index.refresh();
-  let reciprocal = 0;
-  let top5 = 0;
-  for (const [question, answer] of questions) {
-    const files: string[] = [];
-    for (const c of await index.search(extractTerms(question), 10)) if (!files.includes(c.path)) files.push(c.path);
-    const rank = files.findIndex((p) => answer.test(p));
-    if (rank >= 0) reciprocal += 1 / (rank + 1);
-    if (rank >= 0 && rank < 5) top5++;
-    if (verbose) console.log(`  ${rank >= 0 ? String(rank + 1).padStart(2) : ' -'}  ${question}`);
-    // What came before the answer, to study a miss.
-    if (misses && rank !== 0) for (const f of files.slice(0, rank >= 0 ? rank : 5)) console.log(`        ${f}`);
-  }
-  console.log(`retrieval on ${name}: MRR@10 ${(reciprocal / questions.length).toFixed(3)}, answer file in the top 5 for ${top5}/${questions.length} questions`);
+/** Sums of one set's reciprocal ranks and top-5 hits. */
+interface Score {
+  reciprocal: number;
+  top5: number;
+  count: number;
 }
+
+async function rankOf(index: WorkspaceIndex, [question, answer]: Labelled, verbose: boolean, misses: boolean): Promise<number> {
+  const files: string[] = [];
+  for (const c of await index.search(extractTerms(question), 10)) if (!files.includes(c.path)) files.push(c.path);
+  const rank = files.findIndex((p) => answer.test(p));
+  if (verbose) console.log(`  ${rank >= 0 ? String(rank + 1).padStart(2) : ' -'}  ${question}`);
+  // What came before the answer, to study a miss.
+  if (misses && rank !== 0) for (const f of files.slice(0, rank >= 0 ? rank : 5)) console.log(`        ${f}`);
+  return rank;
+}
+
+async function score(index: WorkspaceIndex, questions: Labelled[], into: Score, verbose: boolean, misses: boolean): Promise<Score> {
+  for (const q of questions) {
+    const rank = await rankOf(index, q, verbose, misses);
+    if (rank >= 0) into.reciprocal += 1 / (rank + 1);
+    if (rank >= 0 && rank < 5) into.top5++;
+    into.count++;
+  }
+  return into;
+}
+
+const line = (what: string, s: Score) =>
+  `retrieval on ${what}: MRR@10 ${(s.reciprocal / Math.max(1, s.count)).toFixed(3)}, answer file in the top 5 for ${s.top5}/${s.count} questions`;
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const misses = args.includes('--misses');
   const verbose = misses || args.includes('--verbose');
-  await evaluate('this repository', path.join(__dirname, '..'), THIS_REPOSITORY, verbose, misses);
+  const own = new WorkspaceIndex({ root: path.join(__dirname, '..') });
+  await own.refresh();
+  console.log(line('this repository', await score(own, THIS_REPOSITORY, { reciprocal: 0, top5: 0, count: 0 }, verbose, misses)));
+  // Questions of other kinds on the same trees, each kind summed over the trees as one figure.
+  const extra = [
+    { what: 'the tests sought', sets: TESTS_SOUGHT, score: { reciprocal: 0, top5: 0, count: 0 }, trees: 0 },
+    { what: 'how-do-I questions (docs or example first)', sets: HOW_TO_ASKED, score: { reciprocal: 0, top5: 0, count: 0 }, trees: 0 },
+  ];
   for (const dir of args.filter((a) => !a.startsWith('--'))) {
     const known = KNOWN.find((k) => existsSync(path.join(dir, k.marker)));
-    if (known) await evaluate(known.name, path.resolve(dir), known.questions, verbose, misses);
+    if (!known) continue;
+    const index = new WorkspaceIndex({ root: path.resolve(dir) });
+    await index.refresh();
+    console.log(line(known.name, await score(index, known.questions, { reciprocal: 0, top5: 0, count: 0 }, verbose, misses)));
+    for (const e of extra) {
+      const questions = e.sets[known.name] ?? [];
+      if (questions.length > 0) e.trees++;
+      await score(index, questions, e.score, verbose, misses);
+    }
   }
+  for (const e of extra) if (e.score.count > 0) console.log(line(`${e.what} on ${e.trees} trees`, e.score));
 }
 
 main().catch((err) => {

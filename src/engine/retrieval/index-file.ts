@@ -8,7 +8,7 @@ import type { Rejected } from './file-state';
  * The on-disk index format. Bump the version whenever the layout or the tokenizer changes: a file
  * of another version is rebuilt, never read.
  */
-export const INDEX_FORMAT_VERSION = 6;
+export const INDEX_FORMAT_VERSION = 7;
 const MAGIC = 'GRNDIDX\0';
 /** magic (8), version, header bytes, crc32 of everything after these 16 bytes. */
 const PREAMBLE = 20;

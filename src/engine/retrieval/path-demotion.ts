@@ -1,4 +1,4 @@
-import type { SearchTerm } from './terms';
+import { HOW_TO_INTENT, type SearchTerm } from './terms';
 
 // Which kinds of file count less in a ranking (tests, examples, docs and changelogs) unless the
 // question is about them. Kept apart from the scoring (rank.ts), which only applies the factor.
@@ -9,6 +9,16 @@ import type { SearchTerm } from './terms';
  */
 const TEST_PATH_FACTOR = 0.35;
 const TEST_PATH = /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testdata|e2e)\/|\.(test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.(go|py)$/i;
+/**
+ * Tests as JVM, .NET, Swift and PHP projects name them, which the folder names above miss: Kotlin
+ * source sets (`src/jvmTest/`, `commonTest/`, `androidInstrumentedTest/`), a test project or module
+ * beside the product (`Newtonsoft.Json.Tests/`, `AlamofireTests/`, `container-tests/`), a folder of
+ * test types (`TestObjects/`), and a class named for the one it tests (`CertificatePinnerTest.kt`,
+ * `XmlNodeConverterTests.cs`, `MockHandlerTest.php`). Case matters: `latest/` and `Contest.java` are not tests.
+ * On okhttp and Newtonsoft.Json these outranked the code for most questions.
+ */
+const TEST_NAMED_PATH =
+  /[A-Za-z0-9](Test|Tests)\/|[.\-_](Tests?|UnitTests?|IntegrationTests?|tests?)\/|(^|\/)Tests?[A-Z]\w*\/|[a-z0-9](Tests?|Specs?)\.(kt|kts|java|cs|fs|vb|swift|scala|groovy|php|m|mm)$/;
 /** Words that show a question is about tests (stemmed, as terms are). */
 const TEST_WORDS = new Set(['test', 'tests', 'spec', 'fixtur', 'mock', 'e2e', 'testdata']);
 
@@ -29,8 +39,9 @@ const EXAMPLE_WORDS = new Set(['exampl', 'sampl', 'demo', 'tutorial', 'usag', 'p
 const CHANGELOG_PATH = /(^|\/)(CHANGELOG|CHANGES|HISTORY|NEWS|RELEASES?|RELEASE[-_]NOTES)(\.[a-z]+)?$/i;
 const CHANGELOG_FACTOR = 0.35;
 // Man pages (`rg.1`, `jq.1.prebuilt`, `git.1.txt`) are docs too: one long page naming every option and builtin.
+// So is a folder of the samples the docs show (fastapi's docs_src/, a docs-examples/): they call the API over and over.
 const DOC_PATH =
-  /(^|\/)(docs?|documentation|website|benchmarks?|bench|perf)\/|\.(mdx?|rst|adoc)$|\.(csv|tsv|jsonl|snap)$|\.[1-9](\.(prebuilt|in|txt|ronn|md|man))?$/i;
+  /(^|\/)(docs?|docs?[_-][a-z]+|documentation|website|benchmarks?|bench|perf)\/|\.(mdx?|rst|adoc)$|\.(csv|tsv|jsonl|snap)$|\.[1-9](\.(prebuilt|in|txt|ronn|md|man))?$/i;
 // 0.5 since a chunk gains from the best other chunk of its file (rank.ts): a long manual repeats the
 // question's words in many chunks, and at 0.6 jq's docs/content/manual/*.yml outranked the code.
 // 0.6 -> 0.5 raised the mean MRR@10 of sixteen sets 0.833 -> 0.840 (jq, gson, ripgrep), none fell.
@@ -48,18 +59,21 @@ const VENDORED_WORDS = new Set(['vendor', 'third', 'parti', 'dep', 'depend', 'de
 /**
  * A C or C++ header declares what its source file beside it implements (jv_unicode.h and
  * jv_unicode.c): it repeats the names with none of the how, so it counts less where that file is
- * indexed. A header without one (a header-only library) is the code and keeps its rank.
+ * indexed. A header without one (a header-only library) is the code and keeps its rank. A Python
+ * stub (`client.pyi` beside `client.py`) is the same.
  */
-const HEADER = /\.(h|hh|hpp|hxx)$/;
+const HEADER = /\.(h|hh|hpp|hxx|pyi)$/;
 const HEADER_FACTOR = 0.7;
 const SOURCES_OF_HEADER = ['.c', '.cc', '.cpp', '.cxx', '.m', '.mm'];
 
 /**
  * TypeScript declaration files (axios's index.d.ts) are a JavaScript package's header: one long
- * file declaring every option and type, none of the code. Kept level when the question asks about
- * typings or declarations.
+ * file declaring every option and type, none of the code; so is the public API a Kotlin or Java
+ * library keeps for its binary-compatibility check (okhttp's api/okhttp.api, above the code for
+ * "how are redirects followed?"). Kept level when the question asks about typings or declarations.
  */
-const DECLARATION_PATH = /\.d\.[cm]?ts$/;
+// Anchored at the end, so a path is read backwards from its last characters: this runs for every file a question scores.
+const DECLARATION_PATH = /(?:\.d\.[cm]?ts|(?:^|\/)api\/[^/]+\.api)$/;
 const DECLARATION_WORDS = new Set(['typing', 'declar', 'declarat', 'typescript', 'definit']);
 
 /**
@@ -84,18 +98,36 @@ export interface Demoted {
   tests: boolean;
   examples: boolean;
   docs: boolean;
+  changelogs: boolean;
   vendored: boolean;
   scripts: boolean;
   manifests: boolean;
   declarations: boolean;
 }
 
+/**
+ * A question asking how to do something (`how do I enable CORS?`, `how can I serve static files?`,
+ * terms.ts `HOW_TO`) wants instructions: the docs and the examples are its answer as much as the
+ * code, and the project's own tests are not, even where it says "test" (`how do I test my app?`).
+ * On 26 such questions over eleven trees of the labelled sets (bench/retrieval-sets-how-to.ts), a docs
+ * page or example first rose from MRR@10 0.290 to 0.663, a docs page, example or the code doing it from
+ * 0.599 to 0.815; fastapi's six went 0.679 -> 0.787 in its set.
+ */
+function asksHowTo(terms: SearchTerm[]): boolean {
+  // The question's own intent: an earlier turn's (at half weight) does not carry into a follow-up.
+  return terms.some((t) => t.kind === 'intent' && t.text === HOW_TO_INTENT && t.weight >= 1);
+}
+
 export function demotedFor(terms: SearchTerm[]): Demoted {
   const names = (re: RegExp, t: SearchTerm) => (t.kind === 'path' || t.kind === 'phrase') && re.test(`${t.text}/`);
+  const howTo = asksHowTo(terms);
+  const aboutDocs = terms.some((t) => DOC_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && CHANGELOG_PATH.test(t.text)) || names(DOC_PATH, t));
   return {
-    tests: !asksAboutTests(terms),
-    examples: !terms.some((t) => EXAMPLE_WORDS.has(t.text) || names(EXAMPLE_PATH, t)),
-    docs: !terms.some((t) => DOC_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && CHANGELOG_PATH.test(t.text)) || names(DOC_PATH, t)),
+    tests: howTo || !asksAboutTests(terms),
+    examples: !howTo && !terms.some((t) => EXAMPLE_WORDS.has(t.text) || names(EXAMPLE_PATH, t)),
+    docs: !howTo && !aboutDocs,
+    // A changelog gives no instructions: it stays below unless the question is about the docs or the changes.
+    changelogs: !aboutDocs,
     vendored: !terms.some((t) => VENDORED_WORDS.has(t.text) || names(VENDORED_PATH, t)),
     scripts: !terms.some((t) => SCRIPT_WORDS.has(t.text) || names(SCRIPT_PATH, t)),
     declarations: !terms.some((t) => DECLARATION_WORDS.has(t.text) || names(DECLARATION_PATH, t)),
@@ -106,12 +138,41 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
 /** How much a chunk of `rel` counts when the question is not about its kind of file; `indexed` says whether a path is in the index. */
 export function pathFactor(rel: string, demoted: Demoted, indexed: (rel: string) => boolean = () => false): number {
   const header = (HEADER.test(rel) && hasSource(rel, indexed)) || (demoted.declarations && DECLARATION_PATH.test(rel));
-  return kindFactor(rel, demoted) * (header ? HEADER_FACTOR : 1);
+  return kindFactor(rel, demoted) * (header ? HEADER_FACTOR : 1) * (isTranslation(rel, indexed) ? TRANSLATION_FACTOR : 1);
+}
+
+/**
+ * Documentation translated into other languages (`docs/de/docs/tutorial/cors.md` beside
+ * `docs/en/…`, `locales/fr.json` beside `locales/en.json`, `index.fr.md` beside `index.md`) keeps
+ * every code sample and identifier of the English page, so each page was there a dozen times and
+ * the English one seldom first (fastapi: thirteen languages). A file counts as a translation only
+ * where the same path with `en` in place of its language code is indexed too.
+ */
+const TRANSLATION_FACTOR = 0.35;
+// Two letters (ISO 639-1), with a region or script: `de`, `pt-BR`, `zh-hant`, `zh_CN`. Not three: `src`, `lib`, `esm` would be checked on every path.
+const LOCALE_SEGMENT = /(^|\/)([a-z]{2}(?:[-_][A-Za-z]{2,4})?)(?=\/|\.[^/]+$)/g;
+const LOCALE_SEGMENT_TEST = /(?:^|\/)[a-z]{2}(?:[-_][A-Za-z]{2,4})?(?:\/|\.[^/]+$)/;
+/** A page's language as a suffix (Hugo, mkdocs-static-i18n): two letters, and only on a page (`index.es.js` is an ES module build). */
+const LOCALE_SUFFIX = /\.([a-z]{2}(?:[-_][A-Za-z]{2,4})?)(\.(?:md|mdx|rst|adoc|txt|html))$/;
+const ENGLISH = ['en', 'en-US', 'en_US', 'en-us'];
+
+function isTranslation(rel: string, indexed: (rel: string) => boolean): boolean {
+  // A test before the loop: matchAll's iterator costs more than the few paths with a locale.
+  if (LOCALE_SEGMENT_TEST.test(rel)) {
+    for (const m of rel.matchAll(LOCALE_SEGMENT)) {
+      if (m[2].startsWith('en')) continue;
+      const at = m.index + m[1].length;
+      const [before, after] = [rel.slice(0, at), rel.slice(at + m[2].length)];
+      if (ENGLISH.some((en) => indexed(before + en + after))) return true;
+    }
+  }
+  const suffix = LOCALE_SUFFIX.exec(rel);
+  return !!suffix && !suffix[1].startsWith('en') && indexed(rel.slice(0, suffix.index) + suffix[2]);
 }
 
 function hasSource(header: string, indexed: (rel: string) => boolean): boolean {
   const stem = header.slice(0, header.lastIndexOf('.'));
-  return SOURCES_OF_HEADER.some((ext) => indexed(stem + ext));
+  return header.endsWith('.pyi') ? indexed(`${stem}.py`) : SOURCES_OF_HEADER.some((ext) => indexed(stem + ext));
 }
 
 function kindFactor(rel: string, demoted: Demoted): number {
@@ -120,14 +181,13 @@ function kindFactor(rel: string, demoted: Demoted): number {
   if (demoted.vendored && VENDORED_PATH.test(rel)) return VENDORED_FACTOR;
   if (demoted.scripts && SCRIPT_PATH.test(rel)) return SCRIPT_FACTOR;
   if (demoted.manifests && MANIFEST_PATH.test(rel)) return MANIFEST_FACTOR;
-  if (!demoted.docs) return 1;
-  if (CHANGELOG_PATH.test(rel)) return CHANGELOG_FACTOR;
-  return DOC_PATH.test(rel) ? DOC_FACTOR : 1;
+  if (CHANGELOG_PATH.test(rel)) return demoted.changelogs ? CHANGELOG_FACTOR : 1;
+  return demoted.docs && DOC_PATH.test(rel) ? DOC_FACTOR : 1;
 }
 
 /** True for a path under a test or fixture folder, or a test file by its name. */
 export function isTestPath(rel: string): boolean {
-  return TEST_PATH.test(rel);
+  return TEST_PATH.test(rel) || TEST_NAMED_PATH.test(rel);
 }
 
 function asksAboutTests(terms: SearchTerm[]): boolean {

@@ -1,3 +1,5 @@
+import { ChunkScores } from './chunk-scores';
+import { bestFirst, diversify } from './diversify';
 import type { IndexStats } from './index-data';
 import { leadWithMembers } from './member-boost';
 import { isOverviewQuestion, overviewChunks } from './overview';
@@ -21,15 +23,6 @@ export type PhraseCheck = (phrase: string, chunkId: number) => boolean;
 
 const K1 = 1.2;
 const B = 0.75;
-/** Each further chunk of a file already ranked counts this much less, so one file does not flood the answer. */
-const SAME_FILE_DECAY = 0.7;
-/** The question's own terms a chunk matched: the ranking's helper terms (`helperKeys`) are not counted. */
-function coveredTerms(keys: Set<string> | undefined, helperKeys: ReadonlySet<string>): number {
-  let n = 0;
-  for (const k of keys ?? []) if (!helperKeys.has(k)) n++;
-  return n;
-}
-
 /** The index tokens a term is looked up by: phrases and paths by their words. */
 function lookupTokens(term: SearchTerm): string[] {
   if (term.kind === 'phrase' || term.kind === 'path') {
@@ -73,14 +66,33 @@ export function rankChunks(
   project?: ReadonlySet<string>,
   members: ReadonlySet<number> = new Set(),
 ): RankedChunk[] {
+  const scores = new ChunkScores(stats.chunkIdLimit, terms.length);
+  let finished = false;
+  try {
+    const ranked = rankWith(scores, stats, terms, limit, phraseCheck, project, members);
+    finished = true;
+    return ranked;
+  } finally {
+    scores.release(finished);
+  }
+}
+
+/** rankChunks on `scores`, which it fills. */
+function rankWith(
+  scores: ChunkScores,
+  stats: IndexStats,
+  terms: SearchTerm[],
+  limit: number,
+  phraseCheck: PhraseCheck | undefined,
+  project: ReadonlySet<string> | undefined,
+  members: ReadonlySet<number>,
+): RankedChunk[] {
   const avgdl = stats.liveChunks > 0 ? stats.totalLength / stats.liveChunks : 1;
-  const scores = new Map<number, number>();
-  const matched = new Map<number, Set<string>>();
   const termKeys = terms.map((t) => `${t.kind}:${t.text}`);
   // Per-chunk sums in arrays indexed by chunk id (with the list of ids touched): a common word's
   // posting list holds tens of thousands of chunks, and a Map update per posting was most of a question.
-  const perChunk = new Float64Array(stats.chunkIdLimit);
-  const hits = new Uint16Array(stats.chunkIdLimit);
+  const perChunk = scores.termSum;
+  const hits = scores.termHits;
   const touched: number[] = [];
   const packages = packagesInWorkspace(stats, terms);
   terms.forEach((term, ti) => {
@@ -109,28 +121,31 @@ export function rankChunks(
       // A phrase or path counts only where all its words occur; a phrase only where they are adjacent.
       if ((term.kind === 'phrase' || term.kind === 'path') && !allWords) continue;
       if (term.kind === 'phrase' && phraseCheck && !phraseCheck(term.text, id)) continue;
-      scores.set(id, (scores.get(id) ?? 0) + term.weight * s);
-      let m = matched.get(id);
-      if (!m) matched.set(id, (m = new Set()));
-      m.add(termKeys[ti]);
+      scores.add(id, term.weight * s, ti);
     }
     touched.length = 0;
   });
   const seconds = secondBestInFile(stats, scores);
-  addPathBoosts(stats, terms, termKeys, scores, matched, packages);
-  let ranked: RankedChunk[] = [];
+  addPathBoosts(stats, terms, scores, packages);
+  // Scored chunks keep their id; the terms each matched are listed only for those returned (a common
+  // word scores tens of thousands of chunks, and an array each was much of a question's garbage).
+  let ranked: (RankedChunk & { id?: number })[] = [];
   const ids: number[] = [];
   const demoted = demotedFor(terms);
   // A pair of words is extra evidence where code joins them, not one more term a chunk must cover.
-  const helperKeys = new Set(termKeys.filter((_, i) => isHelperTerm(terms[i])));
-  const coverageTerms = terms.length - helperKeys.size;
+  const counted = terms.map((t) => !isHelperTerm(t));
+  const coverageTerms = counted.filter(Boolean).length;
   const indexed = (rel: string) => stats.fileChunks(rel) !== undefined;
-  for (const [id, s] of scores) {
+  // Per file, not per chunk: a common word scores thousands of chunks of far fewer files.
+  const factors = new Map<string, number>();
+  for (const id of scores.ids) {
+    const s = scores.get(id);
     const row = stats.chunk(id)!;
-    const coverage = coveredTerms(matched.get(id), helperKeys) / Math.max(1, coverageTerms);
-    const factor = pathFactor(row.path, demoted, indexed);
+    const coverage = scores.covered(id, (t) => counted[t]) / Math.max(1, coverageTerms);
+    let factor = factors.get(row.path);
+    if (factor === undefined) factors.set(row.path, (factor = pathFactor(row.path, demoted, indexed)));
     const score = (s + SECOND_CHUNK_SHARE * otherBest(seconds.get(row.path), id)) * (1 + coverage) * factor;
-    ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score, matched: [...(matched.get(id) ?? [])] });
+    ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score, matched: NONE, id });
     ids.push(id);
   }
   ranked = leadWithMembers(stats, ranked, ids, members);
@@ -142,9 +157,16 @@ export function rankChunks(
       else ranked.push({ path: o.path, startLine: o.startLine, endLine: o.endLine, score: best * o.factor, matched: [] });
     }
   }
-  ranked.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
-  return diversify(ranked).slice(0, limit);
+  return diversify(bestFirst(ranked), limit).map(({ id, ...r }) => ({ ...r, matched: id === undefined ? [] : matchedKeys(scores, id, termKeys) }));
 }
+
+function matchedKeys(scores: ChunkScores, id: number, termKeys: string[]): string[] {
+  const keys: string[] = [];
+  scores.forEachTerm(id, (t) => keys.push(termKeys[t]));
+  return keys;
+}
+
+const NONE: string[] = [];
 
 /**
  * A file whose text answers the question in two places is more likely the file about it than one
@@ -158,9 +180,10 @@ export function rankChunks(
 const SECOND_CHUNK_SHARE = 0.5;
 
 /** For each file, its two best chunks by text score: [best id, best score, second score]. */
-function secondBestInFile(stats: IndexStats, scores: Map<number, number>): Map<string, [number, number, number]> {
+function secondBestInFile(stats: IndexStats, scores: ChunkScores): Map<string, [number, number, number]> {
   const top = new Map<string, [number, number, number]>();
-  for (const [id, s] of scores) {
+  for (const id of scores.ids) {
+    const s = scores.get(id);
     const rel = stats.chunk(id)!.path;
     const t = top.get(rel);
     if (!t) top.set(rel, [id, s, 0]);
@@ -221,19 +244,12 @@ function packagesInWorkspace(stats: IndexStats, terms: SearchTerm[]): Map<Search
 const FILE_NAME_FACTOR = 3;
 
 /** Files whose path names a term: their matching chunks, and their first chunk, gain that term's weight. */
-function addPathBoosts(
-  stats: IndexStats,
-  terms: SearchTerm[],
-  termKeys: string[],
-  scores: Map<number, number>,
-  matched: Map<number, Set<string>>,
-  packages: Map<SearchTerm, string[]>,
-): void {
+function addPathBoosts(stats: IndexStats, terms: SearchTerm[], scores: ChunkScores, packages: Map<SearchTerm, string[]>): void {
   const pathTerms = terms
     .flatMap((t, i) => [
-      { t, key: termKeys[i], toks: t.kind === 'member' ? [] : lookupTokens(t), share: 1 },
+      { t, key: i, toks: t.kind === 'member' || t.kind === 'intent' ? [] : lookupTokens(t), share: 1 },
       // A file named by the abbreviation of a pair (`memory maps` → mmap.rs) is named by each word of it.
-      ...(t.also ?? []).map((a) => ({ t, key: termKeys[i], toks: [a], share: ALTERNATE_WEIGHT })),
+      ...(t.also ?? []).map((a) => ({ t, key: i, toks: [a], share: ALTERNATE_WEIGHT })),
     ])
     .filter((x) => x.toks.length > 0)
     .map((x) => ({
@@ -249,7 +265,7 @@ function addPathBoosts(
     let boost = 0;
     // A package's own files gain its weight in every chunk: its words in them decide which comes first.
     let everyChunk = false;
-    const keys: string[] = [];
+    const keys: number[] = [];
     for (const { t, key, toks, weight, probes, roots } of pathTerms) {
       // A path whose letters and digits do not hold a token's probe cannot hold the token: most
       // paths are ruled out by a regular expression, without splitting their names.
@@ -268,20 +284,8 @@ function addPathBoosts(
     for (let id = entry.first; id < entry.first + entry.count; id++) {
       const isFirst = id === entry.first;
       if (!scores.has(id) && !isFirst && !everyChunk) continue;
-      scores.set(id, (scores.get(id) ?? 0) + boost);
-      let m = matched.get(id);
-      if (!m) matched.set(id, (m = new Set()));
-      for (const k of keys) m.add(k);
+      scores.add(id, boost, keys[0]);
+      for (const k of keys.slice(1)) scores.add(id, 0, k);
     }
   }
-}
-
-function diversify(ranked: RankedChunk[]): RankedChunk[] {
-  const seen = new Map<string, number>();
-  const adjusted = ranked.map((r) => {
-    const k = seen.get(r.path) ?? 0;
-    seen.set(r.path, k + 1);
-    return { ...r, score: r.score * SAME_FILE_DECAY ** k };
-  });
-  return adjusted.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
 }

@@ -7,7 +7,7 @@ export { splitIdentifier } from './split-identifier';
 /** One search term taken from a question. `text` is normalised (lower case, stemmed) except for phrases and paths. */
 export interface SearchTerm {
   text: string;
-  kind: 'phrase' | 'path' | 'identifier' | 'part' | 'word' | 'pair' | 'member';
+  kind: 'phrase' | 'path' | 'identifier' | 'part' | 'word' | 'pair' | 'member' | 'intent';
   weight: number;
   /** Further stems a word is looked up by: the abbreviation code writes for it and its neighbour (`regular expression` → regex). */
   also?: string[];
@@ -19,6 +19,7 @@ those to us was we were what when where which who whom why will with would you y
 functions work works used use using get gets happen happens implemented implement defined define way where's what's whats here`.split(/\s+/));
 
 const DOUBLED = /(bb|dd|ff|gg|mm|nn|pp|rr|tt)$/;
+const DOUBLED_L = /^.{3,}ell$|troll$/;
 const HAS_VOWEL = /[aeiouy]/;
 
 /** Removes one inflection: plural -s/-es/-ies, past -ed/-ied, -ing (un-doubling `mapped` → `map`). */
@@ -31,7 +32,9 @@ function deinflect(w: string): string {
     if (!w.endsWith(suffix) || w.endsWith('eed')) continue;
     const base = w.slice(0, -suffix.length);
     if (base.length < 3 || !HAS_VOWEL.test(base)) continue;
-    return DOUBLED.test(base) ? base.slice(0, -1) : base;
+    // A word of three letters is whole (`added` → add, `erred` → err); `-ll` is doubled after a
+    // stressed `-el` or `-trol` (`cancelled` → cancel, `controlled` → control), not in `called` or `scrolled`.
+    return (DOUBLED.test(base) && base.length > 3) || DOUBLED_L.test(base) ? base.slice(0, -1) : base;
   }
   return w;
 }
@@ -152,10 +155,15 @@ function addPairAbbreviations(sequence: (string | undefined)[], out: Map<string,
   }
 }
 
-/** A term that helps ranking rather than being a word of the question: a pair of its words joined, an owner.member lookup. */
+/** A term that helps ranking rather than being a word of the question: a pair of its words joined, an owner.member lookup, the intent. */
 export function isHelperTerm(t: SearchTerm): boolean {
-  return t.kind === 'pair' || t.kind === 'member';
+  return t.kind === 'pair' || t.kind === 'member' || t.kind === 'intent';
 }
+
+/** The intent term of a question asking how to do something; its docs and examples answer it (path-demotion.ts). */
+export const HOW_TO_INTENT = 'how-to';
+const HOW_TO =
+  /^\W*(?:(?:and|so|ok|okay|then)\W+)?(?:how\s+(?:do|can|could|should|would|might)\s+(?:i|we|you|one)\b|how\s+to\b|what(?:'s|\s+is)\s+the\s+(?:best\s+|right\s+|recommended\s+)?way\s+to\b|is\s+(?:there\s+a\s+way|it\s+possible)\s+to\b)/i;
 
 /** Generic words a question may still name an identifier with (`code frame` → codeFrame, `use state` → useState). */
 const PAIR_WORDS = new Set(['code', 'file', 'function', 'get', 'use', 'find']);
@@ -271,5 +279,6 @@ export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
   }
   addPairs(sequence, add, baseWeight);
   addPairAbbreviations(sequence, out);
+  if (HOW_TO.test(question)) add(HOW_TO_INTENT, 'intent', baseWeight);
   return [...out.values()];
 }

@@ -72,6 +72,76 @@ describe('declarations and tooling beside the code', () => {
   });
 });
 
+describe('copies of one file in other folders', () => {
+  it('counts a built copy of a file less, so the next answer is not pushed down by the same text twice', async () => {
+    const helper = 'export default function taggedTemplateLiteral(strings, raw) {\n  // freeze the template literal strings\n  return Object.freeze(strings);\n}\n';
+    const files = {
+      'packages/helpers/src/helpers/taggedTemplateLiteral.ts': helper,
+      // A build writes it out again; generated copies often say the same words byte for byte.
+      'packages/runtime/helpers/esm/taggedTemplateLiteral.js': helper,
+      'packages/transform-template-literals/src/index.ts':
+        'export function visitTemplateLiteral(path) {\n  // compile each template literal to string concatenation\n  return concat(path);\n}\n',
+      ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`src/f${i}.ts`, `export const x${i} = compute${i}(input);\n`])),
+    };
+    const order = await ranked(files, 'how is a template literal compiled?');
+    const copies = ['packages/helpers/src/helpers/taggedTemplateLiteral.ts', 'packages/runtime/helpers/esm/taggedTemplateLiteral.js'];
+    // Whichever copy comes first, the other one comes after the plugin.
+    const [first, second] = copies.map((c) => order.indexOf(c)).sort((a, b) => a - b);
+    const plugin = order.indexOf('packages/transform-template-literals/src/index.ts');
+    assert.ok(first >= 0 && plugin < second, order.join(', '));
+  });
+
+  it("takes no two index.ts for copies: each is its folder's module", async () => {
+    const mk = (what: string) => `export function validate${what}(node) {\n  // validate the ${what} node type\n  return isNodeType(node, "${what}");\n}\n`;
+    const files = {
+      'packages/types/src/validators/index.ts': mk('Validator'),
+      'packages/types/src/asserts/index.ts': mk('Assert'),
+      'packages/types/src/definitions/core.ts': 'export const coreTypes = defineType("Node");\n// each node type and its fields\n',
+      ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`src/f${i}.ts`, `export const x${i} = compute${i}(input);\n`])),
+    };
+    assert.deepEqual(await ranked(files, 'how is the node type validated?'), [
+      'packages/types/src/asserts/index.ts',
+      'packages/types/src/validators/index.ts',
+      'packages/types/src/definitions/core.ts',
+    ]);
+  });
+
+  it('takes no test for a copy of the file it tests (css.spec.ts beside css.ts)', async () => {
+    const css = 'export function cssPlugin(config) {\n  // the css plugin: compile CSS modules and inline url() assets\n  return { name: "vite:css", transform: compileCSS };\n}\n';
+    const spec = "describe('css plugin', () => {\n  test('compiles CSS modules', () => { expect(cssPlugin(config).name).toBe('vite:css'); });\n});\n";
+    const json =
+      "describe('json plugin', () => {\n  test('plugin parses json', () => { expect(jsonPlugin(config).name).toBe('vite:json'); });\n" +
+      "  test('plugin tests named exports', () => {});\n  test('plugin tests default export', () => {});\n  test('plugin tests the css-free path', () => {});\n});\n";
+    const files = {
+      'src/node/plugins/css.ts': css,
+      'src/node/__tests__/plugins/css.spec.ts': spec,
+      'src/node/__tests__/plugins/json.spec.ts': json,
+      ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`src/f${i}.ts`, `export const x${i} = compute${i}(input);\n`])),
+    };
+    // The plugin the tests test comes next, above the tests of another plugin.
+    assert.deepEqual(await ranked(files, 'where are the tests for the css plugin?'), [
+      'src/node/__tests__/plugins/css.spec.ts',
+      'src/node/plugins/css.ts',
+      'src/node/__tests__/plugins/json.spec.ts',
+    ]);
+  });
+});
+
+describe('API dumps and stubs beside the code', () => {
+  it("ranks a Kotlin library's code above its api/*.api signature dump and a module above its .pyi stub", async () => {
+    const dump = Array.from({ length: 6 }, (_, i) => `public final fun followRedirects${i} ()Z // follow redirects`).join('\n');
+    const code = 'class RetryAndFollowUpInterceptor {\n  // follow redirects until the limit\n  fun followUp(response: Response) = redirect(response)\n}\n';
+    const stub = 'def follow_redirects(self, resp: Response) -> Response: ...\n';
+    const py = 'def follow_redirects(self, resp):\n    # follow the redirects until the limit\n    while resp.is_redirect:\n        resp = self.send(resp.next)\n    return resp\n';
+    const others = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`src/f${i}.kt`, `val x${i} = compute${i}(input)\n`]));
+    // The dump is named for the library, as the question names it.
+    const kotlin = await ranked({ 'okhttp/api/okhttp.api': dump, 'okhttp/src/RetryAndFollowUpInterceptor.kt': code, ...others }, 'how does okhttp follow redirects?');
+    assert.equal(kotlin[0], 'okhttp/src/RetryAndFollowUpInterceptor.kt', kotlin.join(', '));
+    const python = await ranked({ 'requests/sessions.pyi': stub, 'requests/sessions.py': py, ...others }, 'how are redirects followed?');
+    assert.equal(python[0], 'requests/sessions.py', python.join(', '));
+  });
+});
+
 describe('files that answer in more than one place', () => {
   const lines = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `  const ${tag}${i} = compute${i}(input);\n`).join('');
   it('ranks a file whose two chunks both answer above a short note that says the words a little more', async () => {

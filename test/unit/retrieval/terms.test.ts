@@ -60,6 +60,15 @@ describe('identifiers and stems', () => {
     assert.equal(stem('retries'), stem('retry'));
   });
 
+  it('undoes a doubled consonant only where the verb has more than three letters or a stressed -el, -trol', () => {
+    // `added` was `ad`, so "where is the Content-Length header added?" missed addHeader; `cancelled` was `cancell`.
+    for (const [form, verb] of [['added', 'add'], ['adding', 'adds'], ['erred', 'err'], ['getting', 'get'], ['mapped', 'map'],
+      ['cancelled', 'cancel'], ['labelled', 'label'], ['controlled', 'control']]) {
+      assert.equal(stem(form), stem(verb), `${form} / ${verb}`);
+    }
+    for (const [form, wrong] of [['called', 'cal'], ['scrolled', 'scrol'], ['spelled', 'spel'], ['installed', 'instal']]) assert.notEqual(stem(form), wrong, form);
+  });
+
   it('folds storage, stored, store, stores and storing to one stem, so SecretStorage answers "stored"', () => {
     const forms = ['storage', 'stored', 'store', 'stores', 'storing', 'storages'].map(stem);
     assert.deepEqual(new Set(forms), new Set([stem('store')]));
