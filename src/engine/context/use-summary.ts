@@ -42,7 +42,8 @@ export function contextUse(ctx: BuiltContext, sent: boolean, verified?: Array<{ 
 /** "13 excerpts of 5 files (8,073 of 8,192 tokens; 6 more did not fit), 27,612 files searched". */
 export function describeContextUse(u: ContextUse): string {
   const notes = [u.sent ? `${n(u.tokens)} of ${n(u.maxTokens)} tokens` : '', u.dropped ? `${n(u.dropped)} more did not fit` : ''].filter(Boolean);
-  return `${plural(u.excerpts, 'excerpt')} of ${plural(u.files, 'file')}${notes.length ? ` (${notes.join('; ')})` : ''}, ${plural(u.searched, 'file')} searched`;
+  const said = notes.length ? ` (${notes.join('; ')})` : '';
+  return `${plural(u.excerpts, 'excerpt')} of ${plural(u.files, 'file')}${said}, ${plural(u.searched, 'file')} searched`;
 }
 
 /** "the answer cites 4 of them" / "the answer cites none of them"; empty when no model answered or nothing was sent. */

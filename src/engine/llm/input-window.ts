@@ -92,7 +92,12 @@ export async function llamaCppInputWindow(baseUrl: string, apiKey?: string, sign
 export const LM_STUDIO_DEFAULT_CONTEXT = 4096;
 const LM_STUDIO_WIDEN = '`lms load MODEL --context-length 16384`, or a larger Context Length in the model\'s load settings';
 
-interface LmStudioModel { key?: unknown; id?: unknown; loaded_instances?: Array<{ id?: unknown; config?: { context_length?: unknown } }>; max_context_length?: unknown }
+interface LmStudioModel {
+  key?: unknown;
+  id?: unknown;
+  loaded_instances?: Array<{ id?: unknown; config?: { context_length?: unknown } }>;
+  max_context_length?: unknown;
+}
 
 /**
  * The window LM Studio gives `model`: a loaded instance's `config.context_length` from its native
