@@ -8,6 +8,7 @@ import { RESTRICTED_NOTICE } from '../restricted';
 import type { GroundedServices } from '../services';
 import { fromWebview, toWebview, type PanelTurn, type ToWebview } from './messages';
 import { openCitation, resolveCitation } from './open-citation';
+import { attachedAt, reattach, type AttachedAt } from './reattach';
 import { PanelAnswerRenderer } from './render';
 import { NO_FOLDER, outcomeOf } from './turn-outcome';
 
@@ -20,7 +21,7 @@ const MAX_TURNS = 50;
  * A turn as the extension keeps it: also the folder it was answered for and the answer as plain
  * text, which later questions get as history (neither is sent to the webview).
  */
-export type StoredTurn = PanelTurn & { root?: string; answer?: string };
+export type StoredTurn = PanelTurn & { root?: string; answer?: string; attachedAt?: AttachedAt[] };
 
 /**
  * The Grounded panel's conversation and message protocol, apart from the webview that shows it:
@@ -91,7 +92,10 @@ export class PanelController implements vscode.Disposable {
     else if (m.type === 'retry') {
       const t = this.turns.find((x) => x.id === m.turn && (x.retryable || x.stopped));
       if (!t) return false;
-      await this.ask(t.question, [], t.root);
+      // The selection or file asked about goes again, read as it is now.
+      const again = t.root ? await reattach(t.root, t.attachedAt) : { attached: [], refused: [] };
+      if (again.refused.length) void vscode.window.showWarningMessage(`Grounded: asking again without ${again.refused.join('; ')}.`);
+      await this.ask(t.question, again.attached, t.root);
     }
     else if (m.type === 'complete') await this.complete(m.prefix, m.requestId);
     else if (m.type === 'command') await vscode.commands.executeCommand(m.command);
@@ -168,6 +172,7 @@ export class PanelController implements vscode.Disposable {
       sources: [],
       redactions: {},
       root: root ?? this.services.rootFor(vscode.window.activeTextEditor?.document.uri),
+      attachedAt: attachedAt(attached),
       restricted: vscode.workspace.isTrusted ? undefined : RESTRICTED_NOTICE,
     };
     const history = this.turns
