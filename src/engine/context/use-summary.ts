@@ -1,3 +1,4 @@
+import type { Citation } from '../ask/citations';
 import type { BuiltContext } from './types';
 
 /**
@@ -24,9 +25,15 @@ export interface ContextUse {
 const n = (x: number) => x.toLocaleString('en-US');
 const plural = (x: number, word: string) => `${n(x)} ${word}${x === 1 ? '' : 's'}`;
 
-/** The use of a built context; `cited` counts the excerpts a verified citation overlaps. */
-export function contextUse(ctx: BuiltContext, sent: boolean, verified?: Array<{ path: string; startLine: number; endLine: number }>): ContextUse {
-  const cited = verified && ctx.chunks.filter((c) => verified.some((v) => v.path === c.path && v.startLine <= c.endLine && v.endLine >= c.startLine)).length;
+type Lines = Pick<Citation, 'path' | 'startLine' | 'endLine'>;
+
+/** Whether a verified citation among `citations` points into `chunk`'s lines: the one rule for "cited". */
+export const isCited = (chunk: Lines, citations: readonly Citation[]): boolean =>
+  citations.some((v) => v.verified && v.path === chunk.path && v.startLine <= chunk.endLine && v.endLine >= chunk.startLine);
+
+/** The use of a built context; `citations` (those of a model's answer, else undefined) give the excerpts cited. */
+export function contextUse(ctx: BuiltContext, sent: boolean, citations?: readonly Citation[]): ContextUse {
+  const cited = citations && ctx.chunks.filter((c) => isCited(c, citations)).length;
   return {
     excerpts: ctx.chunks.length,
     files: new Set(ctx.chunks.map((c) => c.path)).size,

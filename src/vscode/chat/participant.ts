@@ -37,7 +37,7 @@ function footer(ctx: BuiltContext, result: Pick<AnswerResult, 'citations'>, prov
   const redacted = Object.keys(ctx.redactions).length ? `; redacted ${describeRedactions(ctx.redactions)}` : '';
   const who = provider ? `Answered by ${provider}` : modelFailed ? 'The model did not answer: ranked snippets' : 'No model used: ranked snippets';
   // Tokens count what a model was sent; with no model nothing was.
-  const use = contextUse(ctx, Boolean(provider) || modelFailed, provider ? result.citations.filter((c) => c.verified) : undefined);
+  const use = contextUse(ctx, Boolean(provider) || modelFailed, provider ? result.citations : undefined);
   const cited = describeCited(use);
   return `\n\n---\n_${who} from ${describeContextUse(use)}${cited ? `; ${cited}` : ''}${redacted}._`;
 }

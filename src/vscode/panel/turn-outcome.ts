@@ -1,16 +1,14 @@
 import * as vscode from 'vscode';
 import type { AnswerResult } from '../../engine/ask/types';
-import { contextUse } from '../../engine/context/use-summary';
+import { contextUse, isCited } from '../../engine/context/use-summary';
 import { fixCommands } from '../fix-commands';
 import { providerName } from '../status-bar';
 import type { PanelTurn } from './messages';
 
 /** Sources of an answer; a source counts as cited only when a verified citation overlaps its lines. */
 function sourcesOf(r: AnswerResult): PanelTurn['sources'] {
-  const verified = r.citations.filter((c) => c.verified);
   return r.context.chunks.map((c) => ({
-    path: c.path, startLine: c.startLine, endLine: c.endLine, tokens: c.tokens, origin: c.origin,
-    cited: verified.some((v) => v.path === c.path && v.startLine <= c.endLine && v.endLine >= c.startLine),
+    path: c.path, startLine: c.startLine, endLine: c.endLine, tokens: c.tokens, origin: c.origin, cited: isCited(c, r.citations),
   }));
 }
 
@@ -36,7 +34,7 @@ export function outcomeOf(r: AnswerResult, root: string | undefined): Partial<Pa
   return {
     answer: r.answer,
     sources: sourcesOf(r),
-    use: contextUse(r.context, r.provider !== undefined && !nothing, r.provider && !r.modelError ? r.citations.filter((c) => c.verified) : undefined),
+    use: contextUse(r.context, r.provider !== undefined && !nothing, r.provider && !r.modelError ? r.citations : undefined),
     redactions: r.context.redactions,
     provider: r.provider && !r.modelError && !nothing ? `${providerName(r.provider)} · ${r.model}` : undefined,
     folder,

@@ -27,10 +27,11 @@ describe('what an answer was built from, in words', () => {
   });
 
   it('counts an excerpt as cited when a verified citation overlaps its lines', () => {
-    const cite = (path: string, startLine: number, endLine: number) => ({ path, startLine, endLine });
+    const cite = (path: string, startLine: number, endLine: number, verified = true) => ({ raw: `${path}#L${startLine}-${endLine}`, path, startLine, endLine, verified });
     assert.equal(describeCited(contextUse(ctx(chunks), true, [cite('src/a.ts', 18, 22)])), 'the answer cites 1 of them');
     assert.equal(describeCited(contextUse(ctx(chunks), true, [cite('src/a.ts', 1, 60), cite('src/b.ts', 9, 9)])), 'the answer cites all of them');
     assert.equal(describeCited(contextUse(ctx(chunks), true, [cite('src/a.ts', 21, 39), cite('src/c.ts', 1, 5)])), 'the answer cites none of them');
+    assert.equal(describeCited(contextUse(ctx(chunks), true, [cite('src/b.ts', 5, 9, false)])), 'the answer cites none of them', 'an unverified citation counts for nothing');
   });
 
   it('says nothing of citations when no model answered', () => {
