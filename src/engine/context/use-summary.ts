@@ -1,4 +1,3 @@
-import type { Citation } from '../ask/citations';
 import type { BuiltContext } from './types';
 
 /**
@@ -25,7 +24,9 @@ export interface ContextUse {
 const n = (x: number) => x.toLocaleString('en-US');
 const plural = (x: number, word: string) => `${n(x)} ${word}${x === 1 ? '' : 's'}`;
 
-type Lines = Pick<Citation, 'path' | 'startLine' | 'endLine'>;
+type Lines = { path: string; startLine: number; endLine: number };
+/** A citation of an answer as ask/ checks it (written here by shape: context/ sits below ask/). */
+type Citation = Lines & { verified: boolean };
 
 /** Whether a verified citation among `citations` points into `chunk`'s lines: the one rule for "cited". */
 export const isCited = (chunk: Lines, citations: readonly Citation[]): boolean =>
