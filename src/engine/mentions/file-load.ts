@@ -221,7 +221,10 @@ export async function loadFileMention(
       await fh.close();
     }
   }
-  if (from < 1 || (endLine !== undefined && endLine < from) || (got.lines.length === 0 && (got.total === undefined || from > got.total))) {
+  if (endLine !== undefined && endLine < from) {
+    throw new MentionError('bad_range', `the range ends before it starts (#L${from}-${endLine}).`, `Write it as #L${endLine}-${from}.`);
+  }
+  if (from < 1 || (got.lines.length === 0 && (got.total === undefined || from > got.total))) {
     const total = got.total;
     throw new MentionError(
       'bad_range',

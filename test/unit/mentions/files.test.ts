@@ -100,6 +100,13 @@ describe('file mentions: size and content', () => {
     assert.match(r.failures[0].message, /\(2 lines\)/);
     assert.match(r.summary.files[1].note ?? '', /has 2 lines; the range was cut there/);
   });
+
+  it('says a range written backwards is backwards, and how to write it', async () => {
+    const r = await resolveMentions('@ok.txt#L2-1', opts);
+    assert.equal(r.failures[0].kind, 'bad_range');
+    assert.match(r.failures[0].message, /ends before it starts \(#L2-1\)/);
+    assert.match(r.failures[0].suggestion, /#L1-2/);
+  });
 });
 
 describe('file mentions: bare words are text unless they name a file', () => {
