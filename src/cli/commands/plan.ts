@@ -68,8 +68,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     // An oversize file is refused by its size, before it is read.
     size = (await fs.stat(path.resolve(io.cwd, file))).size;
     if (size <= MAX_PLAN_BYTES) text = await fs.readFile(path.resolve(io.cwd, file), 'utf8');
-  } catch {
-    throw new UsageError(`cannot read '${file}'`);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+    throw new UsageError(`cannot read '${file}': ${why}. Pass the path of a plan's JSON file.`);
   }
   // The same database the audit and memory commands read; a workspace without one has no history.
   const dbFile = values.db ? path.resolve(io.cwd, values.db) : defaultDatabasePath(root);

@@ -52,6 +52,9 @@ test('grounded plan check: 0 valid, 1 invalid with the exact messages, 2 usage',
   assert.equal(await main(['plan', 'check', 'good.json', '--root', 'nope'], c.io), 2);
   assert.equal(await main(['plan', '--help'], c.io), 0);
   assert.equal(await main(['plan', 'check', 'good.json', '--db', 'missing.db'], c.io), 2);
+  c = capture(root);
+  assert.equal(await main(['plan', 'check', 'missing.json'], c.io), 2);
+  assert.match(c.out.stderr, /cannot read 'missing\.json': no such file/);
 });
 
 test('grounded plan check uses the workspace audit log for history claims, with the same messages as the extension', async () => {
