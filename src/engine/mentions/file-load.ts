@@ -224,7 +224,8 @@ export async function loadFileMention(
   if (endLine !== undefined && endLine < from) {
     throw new MentionError('bad_range', `the range ends before it starts (#L${from}-${endLine}).`, `Write it as #L${endLine}-${from}.`);
   }
-  if (from < 1 || (got.lines.length === 0 && (got.total === undefined || from > got.total))) {
+  if (from < 1) throw new MentionError('bad_range', `lines are numbered from 1, so #L${from} names no line.`, 'Start the range at #L1.');
+  if (got.lines.length === 0 && (got.total === undefined || from > got.total)) {
     const total = got.total;
     throw new MentionError(
       'bad_range',

@@ -86,6 +86,23 @@ function notFound(given: string, cands: Candidate[], multi: boolean): MentionErr
   );
 }
 
+/** When the path names a folder (`@src/flask/#L1-2`), saying so beats "no file matches": with a few of its files to pick from. */
+async function folderError(direct: { root: MentionRoot; rel: string | undefined }[], cands: Candidate[], multi: boolean): Promise<MentionError | undefined> {
+  for (const d of direct) {
+    const rel = d.rel?.replace(/\/+$/, '');
+    if (rel === undefined) continue;
+    const st = await fs.stat(path.join(d.root.discovery.root, ...rel.split('/'))).catch(() => undefined);
+    if (!st?.isDirectory()) continue;
+    const inside = cands.filter((c) => c.root === d.root && (rel === '' || c.rel.startsWith(`${rel}/`))).slice(0, 3).map((c) => `@${labelOf(c, multi)}`);
+    return new MentionError(
+      'file_not_found',
+      'is a folder, not a file.',
+      inside.length ? `Mention a file in it, e.g. ${inside.join(' or ')}, or search it with @search:"…".` : 'It holds no file Grounded can read.',
+    );
+  }
+  return undefined;
+}
+
 /**
  * Resolves `@path` against one or more workspace roots: `@name/rest` picks the root called `name`
  * when there are several; otherwise the exact path (in any root); else an open editor whose path
@@ -133,5 +150,5 @@ export async function resolveFileTarget(given: string, roots: MentionRoot[], ove
   if (hits.length === 1) return target(hits[0]);
   if (hits.length > 1) throw ambiguous(given, hits, multi);
   if (!fileLike) return undefined;
-  throw notFound(given, cands, multi);
+  throw (await folderError(direct, cands, multi)) ?? notFound(given, cands, multi);
 }

@@ -175,6 +175,11 @@ export function parseMentions(text: string): Mention[] {
         break;
       }
       const raw = text.slice(i, q.end);
+      // An empty search matches every line of every file: never what was meant.
+      if (!q.value.trim()) {
+        found = { mention: { kind: 'invalid', reason: `is empty: write what to look for, e.g. @${kind}:"parseConfig".`, raw, start: i, end: q.end }, resume: q.end };
+        break;
+      }
       found = {
         mention: kind === 'search' ? { kind, query: q.value, raw, start: i, end: q.end } : { kind, pattern: q.value, raw, start: i, end: q.end },
         resume: q.end,

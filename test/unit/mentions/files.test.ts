@@ -106,6 +106,8 @@ describe('file mentions: size and content', () => {
     assert.equal(r.failures[0].kind, 'bad_range');
     assert.match(r.failures[0].message, /ends before it starts \(#L2-1\)/);
     assert.match(r.failures[0].suggestion, /#L1-2/);
+    const zero = await resolveMentions('@ok.txt#L0-1', opts);
+    assert.match(zero.failures[0].message, /numbered from 1/);
   });
 });
 
@@ -162,5 +164,17 @@ describe('file mentions across several workspace folders', () => {
     const r = await resolveMentions('@apii.ts', opts);
     assert.equal(r.failures[0].kind, 'file_not_found');
     assert.match(r.failures[0].suggestion, /@back\/src\/api\.ts/);
+  });
+});
+
+describe('file mentions: a folder is named as a folder', () => {
+  const root = tree({ 'src/lib/a.ts': 'a\n', 'src/lib/b.ts': 'b\n', 'src/c.ts': 'c\n' });
+
+  it('says a ranged folder mention is a folder and offers files inside it', async () => {
+    const r = await resolveMentions('@src/lib/#L1-2', { discovery: { root } });
+    assert.equal(r.failures[0].kind, 'file_not_found');
+    assert.match(r.failures[0].message, /is a folder, not a file/);
+    assert.match(r.failures[0].suggestion, /@src\/lib\/a\.ts or @src\/lib\/b\.ts/);
+    assert.doesNotMatch(r.failures[0].suggestion, /c\.ts/);
   });
 });

@@ -95,6 +95,12 @@ describe('parseMentions', () => {
     assert.deepEqual(ms.map((m) => m.raw), ['@search:', '@grep:"', '@src/a.ts']);
   });
 
+  it('reports an empty search or grep as invalid (it would match every line), and goes on', () => {
+    const ms = parseMentions('@search:"" @grep:"  " @search:"x"');
+    assert.deepEqual(ms.map((m) => [m.kind, m.raw]), [['invalid', '@search:""'], ['invalid', '@grep:"  "'], ['search', '@search:"x"']]);
+    assert.match(ms[0].kind === 'invalid' ? ms[0].reason : '', /is empty: write what to look for/);
+  });
+
   it('holds its invariants on random input (property-style)', () => {
     const rnd = rng(42);
     const alphabet = [
