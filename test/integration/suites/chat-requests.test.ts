@@ -6,16 +6,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import { Recorder } from './recorder';
+import { activateForChat, chatAsker, requests, setReplies } from './chat-harness';
 import { countTokens } from '../../../src/engine/context/tokens';
-import { AuditStore, defaultDatabasePath } from '../../../src/engine/audit/store';
 
 // What @grounded sends to the model, seen from the model's side: the fixture language model
 // records every prompt (groundedFixture.requests). Stopping, earlier turns, attachments and the
 // ignore rules that apply to them however they were picked.
-
-interface FixtureRequest { prompt: string; messageCount: number }
-const requests = async () => (await vscode.commands.executeCommand('groundedFixture.requests')) as FixtureRequest[];
-const setReplies = (rules: { match: string; reply: string; delayMs?: number }[]) => vscode.commands.executeCommand('groundedFixture.setReplies', rules);
 
 // The chat API's turn classes have no public constructor; these are the ones VS Code itself builds.
 type RequestTurnCtor = new (
@@ -36,30 +32,10 @@ describe('@grounded requests as the model receives them', function () {
   let model: vscode.LanguageModelChat;
   let root: vscode.Uri;
   const file = (rel: string) => vscode.Uri.joinPath(root, rel);
-  const ask = (
-    prompt: string,
-    opts: {
-      command?: string;
-      references?: vscode.ChatPromptReference[];
-      history?: vscode.ChatContext['history'];
-      token?: vscode.CancellationToken;
-      rec?: Recorder;
-    } = {},
-  ) => {
-    const rec = opts.rec ?? new Recorder();
-    const result = api.chat(
-      { prompt, command: opts.command, references: opts.references ?? [], model },
-      { history: opts.history ?? [] },
-      rec,
-      opts.token ?? new vscode.CancellationTokenSource().token,
-    );
-    return result.then((r) => ({ result: r, rec }));
-  };
+  const ask = chatAsker(() => api, () => model);
 
   before(async () => {
-    api = await vscode.extensions.getExtension<GroundedApi>('grounded-dev.grounded')!.activate();
-    [model] = await vscode.lm.selectChatModels({ vendor: 'fixture' });
-    root = vscode.workspace.workspaceFolders![0].uri;
+    ({ api, model, root } = await activateForChat());
     // A gitignored file with a live-looking secret, as a developer's local override would be.
     writeFileSync(file('config/local.env').fsPath, `API_TOKEN=${LOCAL_SECRET}\n`);
   });
@@ -243,55 +219,6 @@ describe('@grounded requests as the model receives them', function () {
     const prompt = (await requests()).slice(before).map((r) => r.prompt).join('\n');
     assert.match(prompt, /const retryable = response\.status === 429/, 'the function was sent');
     assert.equal(prompt.split('for (;;) {').length - 1, 1, 'sent once, not twice');
-  });
-
-  it(('lets the model read more with a read-only tool: the command is hidden, the result is scrubbed, the lines read are citable, and the exchange is ' +
-    'remembered'), async () => {
-    await setReplies([
-      { match: 'TOOL RESULT — READ', reply: 'The client retries with backoff: src/http/client.ts#L20-30.' },
-      { match: 'tool-round-77', reply: '/read src/http/client.ts#L20-30' },
-    ]);
-    const before = (await requests()).length;
-    const { rec, result } = await ask('tool-round-77: how does the client retry?');
-    const sent = (await requests()).slice(before);
-    assert.equal(sent.length, 2, 'one tool round, then the answer');
-    assert.match(sent[1].prompt, /🔧 TOOL RESULT — READ\n\nsrc\/http\/client\.ts#L20-30\n20: /);
-    assert.ok(!rec.text().includes('/read src/http'), 'the command line is not shown to the user');
-    // Progress says what is read, in words, not the protocol (issue 16, item 16).
-    assert.ok(
-      rec.of('progress').some((p) => /Reading src\/http\/client\.ts \(lines 20–30\)…/.test(String(p))),
-      JSON.stringify(rec.of('progress')),
-    );
-    assert.ok(!rec.of('progress').some((p) => /tool round|READ|\/read/.test(String(p))), JSON.stringify(rec.of('progress')));
-    assert.equal(result.metadata?.status, 'success');
-    assert.ok(
-      rec.citations().some((a) => a.title === 'src/http/client.ts#L20-30'),
-      rec.text(),
-    );
-    assert.ok(!rec.text().includes('unverified'), 'the lines the tool read count as sent');
-    const store = await AuditStore.open({ file: defaultDatabasePath(root.fsPath) });
-    try {
-      const kept = store.query("SELECT role FROM messages WHERE content LIKE '%tool-round-77%' OR content LIKE '%retries with backoff%' ORDER BY id");
-      assert.deepEqual(
-        kept.map((r) => r.role),
-        ['user', 'assistant'],
-        'the question and the answer are in the workspace memory',
-      );
-    } finally {
-      store.close();
-    }
-  });
-
-  it('shows the citation of lines a tool read as a verified anchor, the same verdict as the panel and the CLI', async () => {
-    await setReplies([
-      { match: 'TOOL RESULT — READ', reply: 'Durations are formatted in src/util/time.ts#L2-4; not in src/util/time.ts#L80-81.' },
-      { match: 'chat-read-31', reply: '/read src/util/time.ts#L1-9' },
-    ]);
-    const { rec } = await ask('chat-read-31: how are API keys stored?');
-    assert.ok(rec.citations().some((a) => a.title === 'src/util/time.ts#L2-4'), rec.text());
-    assert.equal(rec.text().split('$(warning)').length - 1, 1, `only the unverified citation is marked, once: ${rec.text()}`);
-    assert.match(rec.text(), /src\/util\/time\.ts#L80-81 \$\(warning\) _unverified citation: these lines were not sent to the model_/);
-    assert.doesNotMatch(rec.text(), /⚠️/, 'a codicon, not an emoji that some fonts draw as a box');
   });
 
   it('/plan sends no file hidden by grounded.extraIgnore or an excluded folder, and keeps to grounded.maxContextTokens', async () => {
