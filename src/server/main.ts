@@ -66,10 +66,10 @@ connection.onInitialized(() => {
   }
 });
 
-connection.onRequest(SearchRequest, async ({ root, terms, limit }) => {
+connection.onRequest(SearchRequest, async ({ root, terms, limit, within }) => {
   const f = folders.get(root) ?? folderOf(root);
   if (!f) throw new Error(`'${root}' is not a workspace folder of this window`);
-  const { chunks, indexing } = await f.search(terms, limit);
+  const { chunks, indexing } = await f.search(terms, limit, { within });
   return { chunks, indexing, fileCount: f.index.fileCount, skipped: f.index.skipped };
 });
 

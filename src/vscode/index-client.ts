@@ -11,7 +11,7 @@ import {
   type IndexServerOptions,
   type IndexStatus,
 } from '../engine/index-protocol/protocol';
-import type { ChunkSource, IndexingState } from '../engine/retrieval/chunk-source';
+import type { ChunkSource, IndexingState, SearchOptions } from '../engine/retrieval/chunk-source';
 import type { RefreshOptions } from '../engine/retrieval/index';
 import type { RankedChunk } from '../engine/retrieval/rank';
 import type { SearchTerm } from '../engine/retrieval/terms';
@@ -138,9 +138,9 @@ export class IndexClient implements vscode.Disposable {
    * answer (it failed to start, or is being restarted) `fallback` answers in this process.
    */
   sourceFor(root: string, fallback: () => ChunkSource): ChunkSource {
-    return new ServerChunkSource(root, async (terms, limit) => {
+    return new ServerChunkSource(root, async (terms, limit, opts) => {
       await this.current();
-      return this.client.sendRequest(SearchRequest, { root, terms, limit });
+      return this.client.sendRequest(SearchRequest, { root, terms, limit, within: opts?.within });
     }, fallback, async () => (await this.status()).find((s) => s.root === root)?.files);
   }
 
@@ -153,7 +153,7 @@ export class IndexClient implements vscode.Disposable {
   }
 }
 
-type Search = (terms: SearchTerm[], limit: number) => Promise<{ chunks: RankedChunk[]; fileCount: number; skipped: SkippedFile[]; indexing?: IndexingState }>;
+type Search = (terms: SearchTerm[], limit: number, opts?: SearchOptions) => Promise<{ chunks: RankedChunk[]; fileCount: number; skipped: SkippedFile[]; indexing?: IndexingState }>;
 
 /** A `ChunkSource` backed by the server: nothing to refresh here, the server keeps itself fresh. */
 class ServerChunkSource implements ChunkSource {
@@ -171,14 +171,14 @@ class ServerChunkSource implements ChunkSource {
     if (n !== undefined) opts.onProgress(`Searching ${n.toLocaleString('en-US')} files…`);
   }
 
-  async search(terms: SearchTerm[], limit: number): Promise<RankedChunk[]> {
+  async search(terms: SearchTerm[], limit: number, opts?: SearchOptions): Promise<RankedChunk[]> {
     let r: Awaited<ReturnType<Search>>;
     try {
-      r = await this.ask(terms, limit);
+      r = await this.ask(terms, limit, opts);
     } catch {
       const local = this.fallback();
       await local.refresh();
-      const chunks = await local.search(terms, limit);
+      const chunks = await local.search(terms, limit, opts);
       this.fileCount = local.fileCount;
       this.skipped = local.skipped;
       this.indexing = undefined;

@@ -4,7 +4,7 @@ import { buildContext } from '../context/build';
 import { attachmentNotes } from '../context/attachment-notes';
 import { formatSnippetAnswer, noContextAnswer } from '../context/render';
 import { countTokens } from '../context/tokens';
-import type { BuiltContext, ContextChunk, ConversationTurn } from '../context/types';
+import type { BuiltContext, ContextChunk, ConversationTurn, SearchScope } from '../context/types';
 import { cancelledError } from '../llm/errors';
 import type { RetryInfo, RetryOptions } from '../llm/retry';
 import { ProviderError, type IncompleteReason, type Provider, type ToolSpec } from '../llm/types';
@@ -26,12 +26,13 @@ import { fitBudgetToModel } from './window-budget';
 
 /**
  * What the pipeline needs from @mentions: the question left readable, the attached text, the
- * summary to show (`failureNotes`), and how many mentions could not be attached (`failed`).
+ * summary to show (`failureNotes`), how many mentions could not be attached (`failed`), and the
+ * folders the search is kept to (`@src/auth/`).
  */
 export type MentionResolver = (
   text: string,
   signal?: AbortSignal,
-) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[]; failed?: number }>;
+) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[]; failed?: number; scope?: SearchScope }>;
 
 export interface AskDeps {
   provider?: Provider;
@@ -130,8 +131,10 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     const attached = [...(request.attached ?? [])];
     const notes: string[] = [];
     let mentionFailed = false;
+    let scope: SearchScope | undefined;
     if (deps.resolveMentions) {
       const m = await deps.resolveMentions(request.question, request.signal);
+      scope = m.scope;
       question = m.question;
       attached.push(...m.attached);
       notes.push(...m.failureNotes);
@@ -155,7 +158,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     const asked = deps.provider ? boundedQuestion(question, scrubber, s) : { text: '' as ScrubbedText, tokens: 0 };
     if (asked.note) notes.push(asked.note);
     const budgeted = { ...s, maxContextTokens: s.maxContextTokens - history.tokens - asked.tokens };
-    const remote = deps.remoteContext && !attached.length && !toolset && scrubber.chunksWithRedactions === 0
+    const remote = deps.remoteContext && !attached.length && !scope && !toolset && scrubber.chunksWithRedactions === 0
       ? await deps.remoteContext({ question, history: request.history, settings: budgeted, queryId })
       : undefined;
     const ctx = remote ?? await buildContext(
@@ -168,6 +171,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
         settings: budgeted,
         scrubber,
         queryId,
+        scope,
         signal: request.signal,
         onProgress: (message) => emit({ type: 'progress', message }),
       },

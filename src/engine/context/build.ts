@@ -15,7 +15,7 @@ import { emptyOverlay, type DocumentOverlay } from '../workspace/types';
 import { Budget, enforceTotal, frameTokens } from './budget';
 import { CoveredRanges } from './covered-ranges';
 import { fenceId } from './render';
-import type { AttachedContext, BuiltContext, ContextChunk , ConversationTurn } from './types';
+import type { AttachedContext, BuiltContext, ContextChunk, ConversationTurn, SearchScope } from './types';
 
 export interface BuildContextRequest {
   root: string;
@@ -26,6 +26,8 @@ export interface BuildContextRequest {
   settings?: Partial<EngineSettings>;
   scrubber?: Scrubber;
   queryId?: string;
+  /** Folders the search is kept to (`@src/auth/`), and how many files they hold. */
+  scope?: SearchScope;
   signal?: AbortSignal;
   onProgress?: (message: string) => void;
 }
@@ -95,7 +97,7 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
   await index.refresh({ onProgress: req.onProgress, signal: req.signal });
   const indexed = performance.now();
   const terms = conversationTerms(req.question, req.history);
-  const candidates = await index.search(terms, RANKED_CANDIDATES);
+  const candidates = await index.search(terms, RANKED_CANDIDATES, req.scope && { within: req.scope.within });
   if (index.indexing)
     req.onProgress?.(
       (`Still indexing (${index.indexing.indexed.toLocaleString('en-US')} of ${index.indexing.total.toLocaleString('en-US')} files): answering from what ` +
@@ -181,7 +183,7 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
     skipped: index.skipped,
     droppedChunks: dropped,
     ...(index.indexing ? { indexing: index.indexing } : {}),
-    filesSearched: index.fileCount,
+    filesSearched: req.scope?.files ?? index.fileCount,
     timings: {
       indexMs: Math.round(indexed - started),
       rankMs: Math.round(ranking - indexed),

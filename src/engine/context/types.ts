@@ -56,3 +56,9 @@ export interface AttachedContext {
    */
   source?: ExcerptSource;
 }
+
+/** Folders a question's search is kept to (`@src/auth/`): paths as the chunk source writes them, ending with `/`, and their files. */
+export interface SearchScope {
+  within: string[];
+  files: number;
+}

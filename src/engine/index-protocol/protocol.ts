@@ -17,6 +17,8 @@ export interface SearchParams {
   root: string;
   terms: SearchTerm[];
   limit: number;
+  /** Folders (`src/auth/`) the results are kept to, when the question names some. */
+  within?: readonly string[];
 }
 
 export interface SearchResult {

@@ -103,6 +103,36 @@ async function folderError(direct: { root: MentionRoot; rel: string | undefined 
   return undefined;
 }
 
+/** A folder a question is kept to: its label (`src/auth/`, `name/src/auth/` with several roots) and how many files in it can be read. */
+export interface FolderTarget { label: string; files: number }
+
+/**
+ * `@src/auth/` or `@src/auth`: a mention with a slash that names a folder of the workspace keeps
+ * the question's search inside it (with several roots, `@name/` is a whole folder). Undefined when
+ * the mention names no folder; an error when the folder holds no file Grounded may read.
+ */
+export async function resolveFolderTarget(given: string, roots: MentionRoot[]): Promise<FolderTarget | undefined> {
+  if (!given.includes('/')) return undefined;
+  const multi = roots.length > 1;
+  const trimmed = given.replace(/\/+$/, '');
+  const first = trimmed.split('/')[0];
+  const named = multi ? roots.filter((r) => r.name === first) : [];
+  const scope = named.length ? named : roots;
+  const rest = named.length ? trimmed.slice(first.length + 1) : trimmed;
+  for (const root of scope) {
+    const rel = toWorkspaceRelative(root.discovery.root, rest);
+    if (rel === undefined || (rel === '' && !named.length)) continue;
+    const st = await fs.stat(path.join(root.discovery.root, ...rel.split('/'))).catch(() => undefined);
+    if (!st?.isDirectory()) continue;
+    const prefix = rel === '' ? '' : `${rel}/`;
+    const files = (await root.list()).files.filter((f) => f.startsWith(prefix)).length;
+    const label = multi ? `${root.name}/${prefix}` : prefix;
+    if (!files) throw new MentionError('no_matches', 'is a folder with no file Grounded can read.', 'Check .gitignore, .agentignore and grounded.extraIgnore.');
+    return { label, files };
+  }
+  return undefined;
+}
+
 /**
  * Resolves `@path` against one or more workspace roots: `@name/rest` picks the root called `name`
  * when there are several; otherwise the exact path (in any root); else an open editor whose path

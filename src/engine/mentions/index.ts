@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AttachedContext } from '../context/types';
+import type { AttachedContext, SearchScope } from '../context/types';
 import { defaultSettings } from '../config/settings';
 import { FetchError, type FetchOptions } from '../net/fetch-url';
 import { sharedHostLimiter, type HostRateLimiter } from '../net/rate-limit';
@@ -8,7 +8,7 @@ import { discoverFiles } from '../workspace/discovery';
 import { emptyOverlay, type DiscoveryOptions, type DocumentOverlay } from '../workspace/types';
 import { MentionError, type MentionErrorKind } from './errors';
 import { loadFileMention } from './file-load';
-import { resolveFileTarget, type MentionRoot, type WorkspaceRoot } from './files';
+import { resolveFileTarget, resolveFolderTarget, type FolderTarget, type MentionRoot, type WorkspaceRoot } from './files';
 import { parseMentions, type Mention } from './parse';
 import { GrepRun } from './grep-runner';
 import { literalMatcher, searchFiles } from './search';
@@ -45,6 +45,8 @@ export interface MentionFailure { raw: string; kind: MentionErrorKind; message: 
 export interface MentionSummary {
   /** Attached files: the lines sent, and how many the file has when that is known. */
   files: { path: string; startLine: number; endLine: number; totalLines?: number; note?: string }[];
+  /** Folders the question's search is kept to (`@src/auth/`). */
+  folders: FolderTarget[];
   searches: { raw: string; matches: number; files: number; shown: number; capped: boolean }[];
   urls: UrlSummary[];
   failures: MentionFailure[];
@@ -77,6 +79,11 @@ function mentionRoots(opts: ResolveMentionsOptions): MentionRoot[] {
 async function resolveOne(m: Mention, opts: ResolveMentionsOptions, ctx: Ctx, summary: MentionSummary): Promise<AttachedContext[]> {
   if (m.kind === 'invalid') throw new MentionError('parse_error', m.reason, 'See /mentions for the syntax.');
   if (m.kind === 'file') {
+    const folder = m.startLine === undefined ? await resolveFolderTarget(m.path, ctx.roots) : undefined;
+    if (folder) {
+      if (!summary.folders.some((f) => f.label === folder.label)) summary.folders.push(folder);
+      return [];
+    }
     const target = await resolveFileTarget(m.path, ctx.roots, ctx.overlay, m.startLine !== undefined);
     if (!target) return []; // a bare word such as @Injectable that names no file: plain text
     const { attached, note, totalLines } = await loadFileMention(target, m.startLine, m.endLine, ctx.overlay);
@@ -139,7 +146,7 @@ export async function resolveMentions(text: string, opts: ResolveMentionsOptions
     },
     signal,
   };
-  const summary: MentionSummary = { files: [], searches: [], urls: [], failures: [] };
+  const summary: MentionSummary = { files: [], folders: [], searches: [], urls: [], failures: [] };
   const attached: AttachedContext[] = [];
   for (const m of parseMentions(text)) {
     // The Stop button ends the whole request: no further file, grep or URL is loaded.
@@ -174,6 +181,7 @@ export function describeLines(startLine: number, endLine: number, totalLines?: n
 export function formatMentionSummary(s: MentionSummary): string {
   const lines: string[] = [];
   for (const f of s.files) lines.push(`- File ${f.path}: ${describeLines(f.startLine, f.endLine, f.totalLines)}${f.note ? ` (${f.note})` : ''}`);
+  for (const f of s.folders) lines.push(`- Folder ${f.label}: the search keeps to its ${plural(f.files, 'file', 'files')}`);
   for (const q of s.searches) {
     lines.push(`- Search ${q.raw}: ${plural(q.matches, 'match', 'matches')} in ${plural(q.files, 'file', 'files')}, ${q.shown.toLocaleString('en-US')} shown`);
   }
@@ -197,7 +205,10 @@ export function failurePlaceholders(failures: MentionFailure[]): string {
 /** The ask pipeline's hook: resolve the mentions of a question and put the summary before the answer. */
 export function mentionResolver(
   opts: ResolveMentionsOptions,
-): (text: string, signal?: AbortSignal) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[]; failed: number }> {
+): (
+  text: string,
+  signal?: AbortSignal,
+) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[]; failed: number; scope?: SearchScope }> {
   return async (text, signal) => {
     const r = await resolveMentions(text, opts, signal);
     const note = formatMentionSummary(r.summary);
@@ -207,6 +218,9 @@ export function mentionResolver(
       attached: r.attached,
       failureNotes: note ? [note] : [],
       failed: r.failures.length,
+      ...(r.summary.folders.length
+        ? { scope: { within: r.summary.folders.map((f) => f.label), files: r.summary.folders.reduce((n, f) => n + f.files, 0) } }
+        : {}),
     };
   };
 }

@@ -87,8 +87,8 @@ function liveSource(folder: FolderIndex, freshen: () => void): ChunkSource {
   let indexing: IndexingState | undefined;
   return {
     refresh: async () => freshen(),
-    search: async (terms, limit) => {
-      const r = await folder.search(terms, limit);
+    search: async (terms, limit, opts) => {
+      const r = await folder.search(terms, limit, opts);
       indexing = r.indexing;
       return r.chunks;
     },

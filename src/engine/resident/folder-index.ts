@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { EngineSettings } from '../config/settings';
-import type { IndexingState } from '../retrieval/chunk-source';
+import type { IndexingState, SearchOptions } from '../retrieval/chunk-source';
 import { isIgnoreFile, type IndexingProgress } from '../index-protocol/protocol';
 import { WorkspaceIndex } from '../retrieval/index';
 import { loadSavedIndex, saveIfChanged } from '../retrieval/index-store';
@@ -114,7 +114,7 @@ export class FolderIndex {
    * long run (a first build, or one resumed after a stop), the answer comes from what is indexed so
    * far and says how far that is.
    */
-  async search(terms: SearchTerm[], limit: number): Promise<{ chunks: RankedChunk[]; indexing?: IndexingState }> {
+  async search(terms: SearchTerm[], limit: number, opts?: SearchOptions): Promise<{ chunks: RankedChunk[]; indexing?: IndexingState }> {
     await Promise.all(this.pending);
     const already = this.running;
     const run = already ?? this.run();
@@ -126,7 +126,7 @@ export class FolderIndex {
     const wait = this.index.fileCount === 0 || !this.refreshed ? FIRST_BUILD_WAIT_MS : already ? 0 : REFRESH_WAIT_MS;
     if (wait > 0) await Promise.race([run, new Promise((r) => setTimeout(r, wait).unref())]);
     const indexing = this.indexing;
-    return { chunks: await this.index.search(terms, limit), indexing };
+    return { chunks: await this.index.search(terms, limit, opts), indexing };
   }
 
   /** Resolves once every change seen so far is in the index (a run it needs included): for a complete file list. */

@@ -22,6 +22,21 @@ export interface RefreshReport {
   tookMs: number;
 }
 
+/** What a search may be kept to. */
+export interface SearchOptions {
+  /** Folders as paths of the source's results end with `/` (`src/auth/`; `name/src/auth/` with several folders). */
+  within?: readonly string[];
+}
+
+/**
+ * Whether a file is inside one of the folders a question is kept to (`@src/auth/`): every word
+ * still weighs what it weighs in the whole workspace; only chunks outside are left out.
+ */
+export function inFolders(within: readonly string[] | undefined): (rel: string) => boolean {
+  if (!within?.length) return () => true;
+  return (rel) => within.some((folder) => rel.startsWith(folder));
+}
+
 /** How far a still-running index build has got when a question was answered. */
 export interface IndexingState {
   indexed: number;
@@ -36,8 +51,8 @@ export interface IndexingState {
 export interface ChunkSource {
   /** Brings the source up to date (a server keeps itself up to date and may return at once). */
   refresh(opts?: RefreshOptions): Promise<unknown>;
-  /** The best chunks for the terms, best first, at most `limit`. */
-  search(terms: SearchTerm[], limit: number): Promise<RankedChunk[]>;
+  /** The best chunks for the terms, best first, at most `limit` (only inside `opts.within`'s folders when given). */
+  search(terms: SearchTerm[], limit: number, opts?: SearchOptions): Promise<RankedChunk[]>;
   /** Files searched by the last search. */
   readonly fileCount: number;
   /** Files left out, with the reason. */

@@ -4,7 +4,7 @@ import { discoverFiles } from '../workspace/discovery';
 import { hiddenBySettings } from '../workspace/excluded';
 import { emptyOverlay, type DiscoveryResult, type DocumentOverlay, type SkippedFile, type WorkspaceFile } from '../workspace/types';
 import { IndexData, type PackedIndex } from './index-data';
-import type { ChunkSource, RefreshOptions, RefreshReport } from './chunk-source';
+import type { ChunkSource, RefreshOptions, RefreshReport, SearchOptions } from './chunk-source';
 import { readIntoIndex, textHash, type Rejected } from './file-state';
 import { findMembers } from './member-boost';
 import { findPhrases } from './phrases';
@@ -245,14 +245,14 @@ export class WorkspaceIndex implements ChunkSource {
   }
 
   /** The best chunks for the terms, best first, at most `limit`. Quoted phrases are checked against the text. */
-  async search(terms: SearchTerm[], limit = 50): Promise<RankedChunk[]> {
+  async search(terms: SearchTerm[], limit = 50, opts: SearchOptions = {}): Promise<RankedChunk[]> {
     const phrases = terms.filter((t) => t.kind === 'phrase').map((t) => t.text);
     this.project ??= projectNames(this.root);
     const read = (rel: string) => this.readIndexed(rel);
     const members = await findMembers(this.data, terms, read);
-    if (phrases.length === 0) return rankChunks(this.data, terms, limit, undefined, this.project, members);
+    if (phrases.length === 0) return rankChunks(this.data, terms, limit, undefined, this.project, members, opts.within);
     const adjacent = await findPhrases(this.data, phrases, read);
-    return rankChunks(this.data, terms, limit, (phrase, id) => adjacent.get(phrase)?.has(id) ?? false, this.project, members);
+    return rankChunks(this.data, terms, limit, (phrase, id) => adjacent.get(phrase)?.has(id) ?? false, this.project, members, opts.within);
   }
 
   /** The project's own names (overview.ts), read at the first search. */

@@ -1,4 +1,5 @@
 import { ChunkScores } from './chunk-scores';
+import { inFolders } from './chunk-source';
 import { bestFirst, diversify } from './diversify';
 import type { IndexStats } from './index-data';
 import { leadWithMembers } from './member-boost';
@@ -65,11 +66,12 @@ export function rankChunks(
   phraseCheck?: PhraseCheck,
   project?: ReadonlySet<string>,
   members: ReadonlySet<number> = new Set(),
+  within?: readonly string[],
 ): RankedChunk[] {
   const scores = new ChunkScores(stats.chunkIdLimit, terms.length);
   let finished = false;
   try {
-    const ranked = rankWith(scores, stats, terms, limit, phraseCheck, project, members);
+    const ranked = rankWith(scores, stats, terms, limit, phraseCheck, project, members, inFolders(within));
     finished = true;
     return ranked;
   } finally {
@@ -86,6 +88,7 @@ function rankWith(
   phraseCheck: PhraseCheck | undefined,
   project: ReadonlySet<string> | undefined,
   members: ReadonlySet<number>,
+  inScope: (rel: string) => boolean,
 ): RankedChunk[] {
   const avgdl = stats.liveChunks > 0 ? stats.totalLength / stats.liveChunks : 1;
   const termKeys = terms.map((t) => `${t.kind}:${t.text}`);
@@ -141,6 +144,7 @@ function rankWith(
   for (const id of scores.ids) {
     const s = scores.get(id);
     const row = stats.chunk(id)!;
+    if (!inScope(row.path)) continue;
     const coverage = scores.covered(id, (t) => counted[t]) / Math.max(1, coverageTerms);
     let factor = factors.get(row.path);
     if (factor === undefined) factors.set(row.path, (factor = pathFactor(row.path, demoted, indexed)));
@@ -152,6 +156,7 @@ function rankWith(
   if (isOverviewQuestion(terms, stats, project)) {
     const best = ranked.reduce((m, r) => Math.max(m, r.score), 0) || 1;
     for (const o of overviewChunks(stats, terms)) {
+      if (!inScope(o.path)) continue;
       const at = ranked.find((r) => r.path === o.path && r.startLine === o.startLine);
       if (at) at.score = best * o.factor;
       else ranked.push({ path: o.path, startLine: o.startLine, endLine: o.endLine, score: best * o.factor, matched: [] });

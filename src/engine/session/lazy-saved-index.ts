@@ -25,7 +25,7 @@ export function lazySavedIndex(open: () => Promise<{ index: WorkspaceIndex }>, e
   const get = async (): Promise<WorkspaceIndex> => (index = (await (opening ?? start())).index);
   return {
     refresh: async (opts?: RefreshOptions) => (await get()).refresh(opts),
-    search: async (terms, limit) => (await get()).search(terms, limit),
+    search: async (terms, limit, opts) => (await get()).search(terms, limit, opts),
     get fileCount() {
       return index?.fileCount ?? 0;
     },

@@ -91,6 +91,7 @@ describe('the mention summary', () => {
     assert.equal(describeLines(7, 7, 9), 'line 7 of 9');
     const text = formatMentionSummary({
       files: [{ path: 'a.ts', startLine: 1, endLine: 509, totalLines: 1577 }],
+      folders: [],
       searches: [],
       urls: [],
       failures: [{ raw: '@nope', kind: 'file_not_found', message: 'no file matches.', suggestion: 'Check the name.' }],

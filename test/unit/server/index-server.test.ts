@@ -63,6 +63,9 @@ describe('the index server', () => {
     assert.ok(r.fileCount > 5);
     const status = await conn.sendRequest(StatusRequest, {});
     assert.equal(status[0].root, root);
+    // A question kept to a folder (`@docs/`) gets chunks of that folder only.
+    const kept = await conn.sendRequest(SearchRequest, { root, terms: extractTerms('how are requests retried?'), limit: 5, within: ['docs/'] });
+    assert.ok(kept.chunks.length > 0 && kept.chunks.every((c) => c.path.startsWith('docs/')), JSON.stringify(kept.chunks.map((c) => c.path)));
   });
 
   it('finds the unsaved text of an open editor in the next search', async () => {
