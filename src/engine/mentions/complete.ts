@@ -89,5 +89,29 @@ export function rankMentions(prefix: string, openPaths: readonly string[], allPa
     label: path, insert: `@${path} `, detail: open.has(path) ? 'open editor' : undefined,
   }));
   const kinds = fixed.map((f) => ({ label: f.insert, insert: f.insert, detail: f.detail }));
-  return (q.length >= 2 ? [...kinds, ...files] : [...files, ...kinds]).slice(0, max);
+  const folders = folderCompletions(q, allPaths);
+  return (q.length >= 2 ? [...kinds, ...folders, ...files] : [...files, ...kinds]).slice(0, max);
+}
+
+/** How many folders are offered at most: a path being typed wants its files more. */
+const MAX_FOLDERS = 2;
+
+/**
+ * Once a path with a `/` is typed (`@src/au`), the folders it starts, shortest first: mentioning
+ * one (`@src/auth/`) keeps the question's search inside it.
+ */
+function folderCompletions(q: string, allPaths: readonly string[]): MentionCompletion[] {
+  if (!q.includes('/') || q.includes(':')) return [];
+  const found = new Set<string>();
+  for (const p of allPaths) {
+    if (!PATH_CHARS.test(p) || !p.toLowerCase().startsWith(q.slice(0, q.lastIndexOf('/') + 1))) continue;
+    for (let cut = p.indexOf('/'); cut > 0; cut = p.indexOf('/', cut + 1)) {
+      const folder = p.slice(0, cut + 1);
+      if (folder.toLowerCase().startsWith(q) && folder.length > q.length) found.add(folder);
+    }
+  }
+  return [...found]
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))
+    .slice(0, MAX_FOLDERS)
+    .map((folder) => ({ label: folder, insert: `@${folder} `, detail: 'search only this folder' }));
 }

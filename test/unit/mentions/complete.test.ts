@@ -103,3 +103,21 @@ describe('mentionTokenAt', () => {
     assert.deepEqual(mentionTokenAt('ask @cli about', 8), { start: 4, prefix: 'cli' });
   });
 });
+
+describe('folder completions', () => {
+  const files = ['src/auth/keyStore.ts', 'src/auth/session/cookie.ts', 'src/http/client.ts', 'src/audit.ts', 'docs/a.md'];
+
+  it('offers the folders a typed path starts, before its files, to keep the search inside one', () => {
+    const items = rankMentions('src/au', [], files);
+    assert.deepEqual(items.slice(0, 2).map((i) => [i.insert, i.detail]), [
+      ['@src/auth/ ', 'search only this folder'],
+      ['@src/auth/session/ ', 'search only this folder'],
+    ]);
+    assert.ok(items.some((i) => i.insert === '@src/audit.ts '));
+  });
+
+  it('offers none before a slash is typed, nor a folder already typed whole', () => {
+    assert.ok(!rankMentions('src', [], files).some((i) => i.insert.endsWith('/ ')));
+    assert.ok(!rankMentions('src/auth/', [], files).some((i) => i.insert === '@src/auth/ '));
+  });
+});
