@@ -16,6 +16,7 @@ in the Command Palette, \`Grounded: Propose a change…\`, \`Grounded: Reconstru
 export const MENTIONS_HELP = `**Attaching context**
 - \`#file\` and \`#selection\` (VS Code's own references, from the Add Context button or by typing \`#\`): the file or selection is sent first, through the same scrubber; a file hidden by an ignore rule is refused, with the rule quoted.
 - \`@path/to/file.ts\`, \`@file.ts#L10-20\`: a file or a line range (open editors first, then the workspace).
+- \`@src/auth/\`: a folder (with its slash): the search keeps to it.
 - \`@search:"literal text"\`, \`@grep:"regex"\`: matches with their lines.
 - \`@url:https://…\` (or just \`@https://…\`): a web page as text (public addresses only; not in untrusted workspaces).
 
