@@ -28,15 +28,6 @@ export interface SearchOptions {
   within?: readonly string[];
 }
 
-/**
- * Whether a file is inside one of the folders a question is kept to (`@src/auth/`): every word
- * still weighs what it weighs in the whole workspace; only chunks outside are left out.
- */
-export function inFolders(within: readonly string[] | undefined): (rel: string) => boolean {
-  if (!within?.length) return () => true;
-  return (rel) => within.some((folder) => rel.startsWith(folder));
-}
-
 /** How far a still-running index build has got when a question was answered. */
 export interface IndexingState {
   indexed: number;

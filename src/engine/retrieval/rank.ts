@@ -1,5 +1,5 @@
 import { ChunkScores } from './chunk-scores';
-import { inFolders } from './chunk-source';
+import { inFolders } from './scope';
 import { bestFirst, diversify } from './diversify';
 import type { IndexStats } from './index-data';
 import { leadWithMembers } from './member-boost';
