@@ -93,6 +93,17 @@ const MANIFEST_PATH = /(^|\/)(package\.json|composer\.json|Cargo\.toml|pyproject
 const MANIFEST_FACTOR = 0.5;
 const MANIFEST_WORDS = new Set(['pack', 'pkg', 'depend', 'dependenci', 'dep', 'version', 'script', 'manifest', 'publish', 'instal', 'modul']);
 
+/**
+ * A library's sources built into one file and committed beside them (nlohmann/json's
+ * single_include/nlohmann/json.hpp, 25 K lines made of include/nlohmann/**; axios's dist/axios.js
+ * of lib/**) hold every chunk of the sources a second time under another name, so the copy rule
+ * (diversify.ts) cannot see them: the amalgamation came before the header that is the source for
+ * six of twenty questions on nlohmann/json. Kept level when the question asks about the build.
+ */
+const BUILT_PATH = /(^|\/)(dist|single_include|single_header|amalgamat(ed|ion))\//i;
+const BUILT_FACTOR = 0.5;
+const BUILT_WORDS = new Set(['dist', 'bundl', 'build', 'amalgam', 'amalgamat', 'singl', 'minifi']);
+
 /** Which kinds of file count less: those the question is not about. */
 export interface Demoted {
   tests: boolean;
@@ -103,6 +114,7 @@ export interface Demoted {
   scripts: boolean;
   manifests: boolean;
   declarations: boolean;
+  built: boolean;
 }
 
 /**
@@ -131,6 +143,7 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     vendored: !terms.some((t) => VENDORED_WORDS.has(t.text) || names(VENDORED_PATH, t)),
     scripts: !terms.some((t) => SCRIPT_WORDS.has(t.text) || names(SCRIPT_PATH, t)),
     declarations: !terms.some((t) => DECLARATION_WORDS.has(t.text) || names(DECLARATION_PATH, t)),
+    built: !terms.some((t) => BUILT_WORDS.has(t.text) || names(BUILT_PATH, t)),
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
 }
@@ -179,10 +192,16 @@ function kindFactor(rel: string, demoted: Demoted): number {
   if (demoted.tests && isTestPath(rel)) return TEST_PATH_FACTOR;
   if (demoted.examples && EXAMPLE_PATH.test(rel)) return EXAMPLE_FACTOR;
   if (demoted.vendored && VENDORED_PATH.test(rel)) return VENDORED_FACTOR;
+  if (demoted.built && BUILT_PATH.test(rel)) return BUILT_FACTOR;
   if (demoted.scripts && SCRIPT_PATH.test(rel)) return SCRIPT_FACTOR;
   if (demoted.manifests && MANIFEST_PATH.test(rel)) return MANIFEST_FACTOR;
   if (CHANGELOG_PATH.test(rel)) return demoted.changelogs ? CHANGELOG_FACTOR : 1;
   return demoted.docs && DOC_PATH.test(rel) ? DOC_FACTOR : 1;
+}
+
+/** True for a docs page (docs folder, Markdown, reStructuredText, man page) when `demoted` keeps docs below the code. */
+export function isDemotedDoc(rel: string, demoted: Demoted): boolean {
+  return demoted.docs && DOC_PATH.test(rel);
 }
 
 /** True for a path under a test or fixture folder, or a test file by its name. */

@@ -3,7 +3,7 @@ import { bestFirst, diversify } from './diversify';
 import type { IndexStats } from './index-data';
 import { leadWithMembers } from './member-boost';
 import { isOverviewQuestion, overviewChunks } from './overview';
-import { demotedFor, pathFactor } from './path-demotion';
+import { type Demoted, demotedFor, isDemotedDoc, pathFactor } from './path-demotion';
 import { fileNameHas, pathNames } from './path-tokens';
 import { alternatesOf, isHelperTerm, splitIdentifier, stem, type SearchTerm } from './terms';
 
@@ -126,12 +126,12 @@ function rankWith(
     touched.length = 0;
   });
   const seconds = secondBestInFile(stats, scores);
-  addPathBoosts(stats, terms, scores, packages);
+  const demoted = demotedFor(terms);
+  addPathBoosts(stats, terms, scores, packages, demoted);
   // Scored chunks keep their id; the terms each matched are listed only for those returned (a common
   // word scores tens of thousands of chunks, and an array each was much of a question's garbage).
   let ranked: (RankedChunk & { id?: number })[] = [];
   const ids: number[] = [];
-  const demoted = demotedFor(terms);
   // A pair of words is extra evidence where code joins them, not one more term a chunk must cover.
   const counted = terms.map((t) => !isHelperTerm(t));
   const coverageTerms = counted.filter(Boolean).length;
@@ -244,7 +244,7 @@ function packagesInWorkspace(stats: IndexStats, terms: SearchTerm[]): Map<Search
 const FILE_NAME_FACTOR = 3;
 
 /** Files whose path names a term: their matching chunks, and their first chunk, gain that term's weight. */
-function addPathBoosts(stats: IndexStats, terms: SearchTerm[], scores: ChunkScores, packages: Map<SearchTerm, string[]>): void {
+function addPathBoosts(stats: IndexStats, terms: SearchTerm[], scores: ChunkScores, packages: Map<SearchTerm, string[]>, demoted: Demoted): void {
   const pathTerms = terms
     .flatMap((t, i) => [
       { t, key: i, toks: t.kind === 'member' || t.kind === 'intent' ? [] : lookupTokens(t), share: 1 },
@@ -263,6 +263,7 @@ function addPathBoosts(stats: IndexStats, terms: SearchTerm[], scores: ChunkScor
     let names: ((token: string) => boolean) | undefined;
     let lower: string | undefined;
     let boost = 0;
+    const named = isDemotedDoc(rel, demoted) ? 1 : FILE_NAME_FACTOR;
     // A package's own files gain its weight in every chunk: its words in them decide which comes first.
     let everyChunk = false;
     const keys: number[] = [];
@@ -274,7 +275,7 @@ function addPathBoosts(stats: IndexStats, terms: SearchTerm[], scores: ChunkScor
           ? (lower ??= rel.toLowerCase()).includes(t.text) || roots.some((r) => lower!.startsWith(r))
           : probes.every((p) => p.test(rel)) && toks.every((names ??= pathNames(rel)));
       if (!hit) continue;
-      boost += t.kind === 'path' || !toks.every((tok) => fileNameHas(rel, tok)) ? weight : weight * FILE_NAME_FACTOR;
+      boost += t.kind === 'path' || !toks.every((tok) => fileNameHas(rel, tok)) ? weight : weight * named;
       keys.push(key);
       if (roots.length > 0) everyChunk = true;
     }
