@@ -4,7 +4,8 @@ import { extractTerms } from '../../../src/engine/retrieval/terms';
 import { indexCorpus } from '../../support/corpus-index';
 
 // Rules found on the third held-out trees (nlohmann/json, Alamofire, zod): sources built into one
-// committed file, API reference pages named for a function, and questions asking for advice.
+// committed file, API reference pages named for a function, and questions asking for advice; and one
+// for a weak spot of guzzle and Newtonsoft.Json: the class describing the options.
 async function ranked(files: Record<string, string>, question: string): Promise<string[]> {
   const index = await indexCorpus(files, 'grounded-shapes-');
   return [...new Set((await index.search(extractTerms(question), 10)).map((r) => r.path))];
@@ -59,6 +60,36 @@ describe('an API reference page named for a function', () => {
 
   it('puts the page first when the question asks for the docs', async () => {
     assert.equal((await ranked(files, 'where do the docs describe merge_patch?'))[0], 'docs/api/basic_json/merge_patch.md');
+  });
+});
+
+describe('a class holding the options', () => {
+  const options = [
+    'final class RequestOptions {',
+    '    /** timeout: (float) the timeout of the request in seconds; a request taking longer is cancelled. */',
+    "    public const TIMEOUT = 'timeout';",
+    '    /** read_timeout: (float) the timeout of a request while reading its body. */',
+    "    public const READ_TIMEOUT = 'read_timeout';",
+    '}',
+  ].join('\n');
+  const handler = [
+    'final class StreamHandler {',
+    '    // the timeout of the request, applied to the stream context',
+    '    private function add_timeout(RequestInterface $request, $value, array &$params): void {',
+    '        // a timeout of 0 waits for ever: no timeout is applied',
+    '        if ($value > 0) $params[\'http\'][\'timeout\'] = $value;',
+    '    }',
+    '}',
+  ].join('\n');
+  const files = { 'src/RequestOptions.php': options, 'src/Handler/StreamHandler.php': handler, ...others };
+
+  it('ranks the code applying an option above the class describing it', async () => {
+    const order = await ranked(files, 'how is the request timeout applied?');
+    assert.equal(order[0], 'src/Handler/StreamHandler.php', order.join(', '));
+  });
+
+  it('keeps the options class level when the question asks about options', async () => {
+    assert.equal((await ranked(files, 'which request options set a timeout?'))[0], 'src/RequestOptions.php');
   });
 });
 
