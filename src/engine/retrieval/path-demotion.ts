@@ -98,11 +98,13 @@ const MANIFEST_WORDS = new Set(['pack', 'pkg', 'depend', 'dependenci', 'dep', 'v
  * single_include/nlohmann/json.hpp, 25 K lines made of include/nlohmann/**; axios's dist/axios.js
  * of lib/**) hold every chunk of the sources a second time under another name, so the copy rule
  * (diversify.ts) cannot see them: the amalgamation came before the header that is the source for
- * six of twenty questions on nlohmann/json. Kept level when the question asks about the build.
+ * six of twenty questions on nlohmann/json. Kept level when the question names the dist, a bundle or the
+ * single header; not for "build", which is mostly "built" in another sense ("how is the message of a
+ * parse_error built?": 0.718 -> 0.743 on nlohmann/json without it).
  */
 const BUILT_PATH = /(^|\/)(dist|single_include|single_header|amalgamat(ed|ion))\//i;
 const BUILT_FACTOR = 0.5;
-const BUILT_WORDS = new Set(['dist', 'bundl', 'build', 'amalgam', 'amalgamat', 'singl', 'minifi']);
+const BUILT_WORDS = new Set(['dist', 'bundl', 'amalgam', 'amalgamat', 'singl', 'minifi']);
 
 /**
  * A class holding a library's options (guzzle's RequestOptions.php, Newtonsoft's JsonSerializerSettings.cs)

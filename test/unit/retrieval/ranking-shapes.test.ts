@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { demotedFor } from '../../../src/engine/retrieval/path-demotion';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 import { indexCorpus } from '../../support/corpus-index';
 
@@ -34,9 +35,14 @@ describe('sources built into one committed file', () => {
     assert.ok(order.indexOf('single_include/lib/lib.hpp') > order.indexOf('include/lib/detail/parser.hpp'), order.join(', '));
   });
 
-  it('keeps the built file level when the question is about the build', async () => {
+  it('keeps the built file level when the question names the single header', async () => {
     const order = await ranked(files, 'how are comments skipped in the single header build?');
     assert.ok(order.indexOf('single_include/lib/lib.hpp') < order.indexOf('include/lib/detail/lexer.hpp'), order.join(', '));
+  });
+
+  it('reads "built" as made, not as a question about the build', () => {
+    assert.equal(demotedFor(extractTerms('how is the message of a parse_error built?')).built, true);
+    assert.equal(demotedFor(extractTerms('how is the dist bundle made?')).built, false);
   });
 });
 
