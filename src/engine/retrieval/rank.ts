@@ -263,10 +263,6 @@ function addPathBoosts(stats: IndexStats, terms: SearchTerm[], scores: ChunkScor
     let names: ((token: string) => boolean) | undefined;
     let lower: string | undefined;
     let boost = 0;
-    // An API reference page named for a function (docs/api/basic_json/merge_patch.md) is about it, but describes the code
-    // rather than being it: while docs count below code, its name counts as a folder's would. On nlohmann/json the pages
-    // came before the code for four of twenty questions; fastapi rose 0.787 -> 0.813, no set fell.
-    const named = isDemotedDoc(rel, demoted) ? 1 : FILE_NAME_FACTOR;
     // A package's own files gain its weight in every chunk: its words in them decide which comes first.
     let everyChunk = false;
     const keys: number[] = [];
@@ -278,7 +274,11 @@ function addPathBoosts(stats: IndexStats, terms: SearchTerm[], scores: ChunkScor
           ? (lower ??= rel.toLowerCase()).includes(t.text) || roots.some((r) => lower!.startsWith(r))
           : probes.every((p) => p.test(rel)) && toks.every((names ??= pathNames(rel)));
       if (!hit) continue;
-      boost += t.kind === 'path' || !toks.every((tok) => fileNameHas(rel, tok)) ? weight : weight * named;
+      // An API reference page named for a function (docs/api/basic_json/merge_patch.md) is about it, but describes the code
+      // rather than being it: while docs count below code, its name counts as a folder's would. On nlohmann/json the pages
+      // came before the code for four of twenty questions; fastapi rose 0.787 -> 0.813, no set fell.
+      const named = t.kind !== 'path' && toks.every((tok) => fileNameHas(rel, tok)) && !isDemotedDoc(rel, demoted);
+      boost += named ? weight * FILE_NAME_FACTOR : weight;
       keys.push(key);
       if (roots.length > 0) everyChunk = true;
     }
