@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { demotedFor } from '../../../src/engine/retrieval/path-demotion';
+import { demotedFor, pathFactor } from '../../../src/engine/retrieval/path-demotion';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 import { indexCorpus } from '../../support/corpus-index';
 
@@ -96,6 +96,15 @@ describe('a class holding the options', () => {
 
   it('keeps the options class level when the question asks about options', async () => {
     assert.equal((await ranked(files, 'which request options set a timeout?'))[0], 'src/RequestOptions.php');
+  });
+});
+
+describe("a multiplatform library's public API dumps", () => {
+  it('counts api/jvm/ and api/android/ dumps as declarations, as api/*.api', () => {
+    const demoted = demotedFor(extractTerms('how are redirects followed?'));
+    for (const p of ['okhttp/api/okhttp.api', 'okhttp/api/jvm/okhttp.api', 'okhttp/api/android/okhttp.api']) assert.ok(pathFactor(p, demoted) < 1, p);
+    assert.equal(pathFactor('okhttp/src/main/kotlin/api/Redirects.kt', demoted), 1);
+    assert.equal(pathFactor('okhttp/api/jvm/okhttp.api', demotedFor(extractTerms('which declarations does the public API have?'))), 1);
   });
 });
 
