@@ -70,10 +70,11 @@ const SOURCES_OF_HEADER = ['.c', '.cc', '.cpp', '.cxx', '.m', '.mm'];
  * TypeScript declaration files (axios's index.d.ts) are a JavaScript package's header: one long
  * file declaring every option and type, none of the code; so is the public API a Kotlin or Java
  * library keeps for its binary-compatibility check (okhttp's api/okhttp.api, above the code for
- * "how are redirects followed?"). Kept level when the question asks about typings or declarations.
+ * "how are redirects followed?"; a multiplatform module keeps one per platform, api/jvm/okhttp.api and
+ * api/android/okhttp.api). Kept level when the question asks about typings or declarations.
  */
 // Anchored at the end, so a path is read backwards from its last characters: this runs for every file a question scores.
-const DECLARATION_PATH = /(?:\.d\.[cm]?ts|(?:^|\/)api\/[^/]+\.api)$/;
+const DECLARATION_PATH = /(?:\.d\.[cm]?ts|(?:^|\/)api\/(?:[^/]+\/)?[^/]+\.api)$/;
 const DECLARATION_WORDS = new Set(['typing', 'declar', 'declarat', 'typescript', 'definit']);
 
 /**
@@ -93,6 +94,30 @@ const MANIFEST_PATH = /(^|\/)(package\.json|composer\.json|Cargo\.toml|pyproject
 const MANIFEST_FACTOR = 0.5;
 const MANIFEST_WORDS = new Set(['pack', 'pkg', 'depend', 'dependenci', 'dep', 'version', 'script', 'manifest', 'publish', 'instal', 'modul']);
 
+/**
+ * A library's sources built into one file and committed beside them (nlohmann/json's
+ * single_include/nlohmann/json.hpp, 25 K lines made of include/nlohmann/**; axios's dist/axios.js
+ * of lib/**) hold every chunk of the sources a second time under another name, so the copy rule
+ * (diversify.ts) cannot see them: the amalgamation came before the header that is the source for
+ * six of twenty questions on nlohmann/json. Kept level when the question names the dist, a bundle or the
+ * single header; not for "build", which is mostly "built" in another sense ("how is the message of a
+ * parse_error built?": 0.718 -> 0.743 on nlohmann/json without it).
+ */
+const BUILT_PATH = /(^|\/)(dist|single_include|single_header|amalgamat(ed|ion))\//i;
+const BUILT_FACTOR = 0.5;
+const BUILT_WORDS = new Set(['dist', 'bundl', 'amalgam', 'amalgamat', 'singl', 'minifi']);
+
+/**
+ * A class holding a library's options (guzzle's RequestOptions.php, Newtonsoft's JsonSerializerSettings.cs)
+ * describes every option in prose beside its name: the words of a question about what an option does
+ * ("how is the request timeout applied?") are there, the code applying it is elsewhere. Kept level when
+ * the question asks about options, settings or configuration. Found on guzzle and Newtonsoft.Json (0.713 ->
+ * 0.772, 0.749 -> 0.760), no other set moved; 0.5 did the same as 0.7.
+ */
+const SETTINGS_PATH = /[a-z](Options|Settings)\.[A-Za-z]+$/;
+const SETTINGS_FACTOR = 0.7;
+const SETTINGS_WORDS = new Set(['option', 'setting', 'config', 'configur', 'configurat']);
+
 /** Which kinds of file count less: those the question is not about. */
 export interface Demoted {
   tests: boolean;
@@ -103,6 +128,8 @@ export interface Demoted {
   scripts: boolean;
   manifests: boolean;
   declarations: boolean;
+  built: boolean;
+  settings: boolean;
 }
 
 /**
@@ -131,6 +158,8 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     vendored: !terms.some((t) => VENDORED_WORDS.has(t.text) || names(VENDORED_PATH, t)),
     scripts: !terms.some((t) => SCRIPT_WORDS.has(t.text) || names(SCRIPT_PATH, t)),
     declarations: !terms.some((t) => DECLARATION_WORDS.has(t.text) || names(DECLARATION_PATH, t)),
+    settings: !terms.some((t) => SETTINGS_WORDS.has(t.text) || names(SETTINGS_PATH, t)),
+    built: !terms.some((t) => BUILT_WORDS.has(t.text) || names(BUILT_PATH, t)),
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
 }
@@ -179,10 +208,17 @@ function kindFactor(rel: string, demoted: Demoted): number {
   if (demoted.tests && isTestPath(rel)) return TEST_PATH_FACTOR;
   if (demoted.examples && EXAMPLE_PATH.test(rel)) return EXAMPLE_FACTOR;
   if (demoted.vendored && VENDORED_PATH.test(rel)) return VENDORED_FACTOR;
+  if (demoted.built && BUILT_PATH.test(rel)) return BUILT_FACTOR;
+  if (demoted.settings && SETTINGS_PATH.test(rel)) return SETTINGS_FACTOR;
   if (demoted.scripts && SCRIPT_PATH.test(rel)) return SCRIPT_FACTOR;
   if (demoted.manifests && MANIFEST_PATH.test(rel)) return MANIFEST_FACTOR;
   if (CHANGELOG_PATH.test(rel)) return demoted.changelogs ? CHANGELOG_FACTOR : 1;
   return demoted.docs && DOC_PATH.test(rel) ? DOC_FACTOR : 1;
+}
+
+/** True for a docs page (docs folder, Markdown, reStructuredText, man page) when `demoted` keeps docs below the code. */
+export function isDemotedDoc(rel: string, demoted: Demoted): boolean {
+  return demoted.docs && DOC_PATH.test(rel);
 }
 
 /** True for a path under a test or fixture folder, or a test file by its name. */

@@ -160,10 +160,21 @@ export function isHelperTerm(t: SearchTerm): boolean {
   return t.kind === 'pair' || t.kind === 'member' || t.kind === 'intent';
 }
 
-/** The intent term of a question asking how to do something; its docs and examples answer it (path-demotion.ts). */
+/**
+ * The intent term of a question asking how to do something; its docs and examples answer it (path-demotion.ts).
+ * Asking for advice ("when should I use Zod Mini?", "which adapter should I use?") is asking the docs too.
+ */
 export const HOW_TO_INTENT = 'how-to';
-const HOW_TO =
-  /^\W*(?:(?:and|so|ok|okay|then)\W+)?(?:how\s+(?:do|can|could|should|would|might)\s+(?:i|we|you|one)\b|how\s+to\b|what(?:'s|\s+is)\s+the\s+(?:best\s+|right\s+|recommended\s+)?way\s+to\b|is\s+(?:there\s+a\s+way|it\s+possible)\s+to\b)/i;
+// Each form of asking for instructions, after an optional "and", "so", "ok" or "then".
+const HOW_TO_FORMS = [
+  String.raw`how\s+(?:do|can|could|should|would|might)\s+(?:i|we|you|one)\b`,
+  String.raw`how\s+to\b`,
+  String.raw`what(?:'s|\s+is)\s+the\s+(?:best\s+|right\s+|recommended\s+)?way\s+to\b`,
+  String.raw`is\s+(?:there\s+a\s+way|it\s+possible)\s+to\b`,
+  String.raw`(?:when|why|which\s+\w+)\s+(?:should|would)\s+(?:i|we|you|one)\b`,
+  String.raw`should\s+(?:i|we)\s+use\b`,
+];
+const HOW_TO = new RegExp(String.raw`^\W*(?:(?:and|so|ok|okay|then)\W+)?(?:${HOW_TO_FORMS.join('|')})`, 'i');
 
 /** Generic words a question may still name an identifier with (`code frame` → codeFrame, `use state` → useState). */
 const PAIR_WORDS = new Set(['code', 'file', 'function', 'get', 'use', 'find']);
