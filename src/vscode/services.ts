@@ -105,7 +105,10 @@ export class GroundedServices implements vscode.Disposable {
     else this.output.info(line);
   }
 
-  /** The workspace folder a question is about: the one holding `uri`, else the first. */
+  /**
+   * The workspace folder a question is asked from: the one holding `uri`, else the first. Its
+   * settings and memory are the question's; in a window of several folders all are searched, this one preferred.
+   */
   rootFor(uri?: vscode.Uri): string | undefined {
     const folder = (uri && vscode.workspace.getWorkspaceFolder(uri)) ?? vscode.workspace.workspaceFolders?.[0];
     return folder?.uri.fsPath;
@@ -128,6 +131,8 @@ export class GroundedServices implements vscode.Disposable {
         trusted: () => vscode.workspace.isTrusted,
         // The index server answers when it runs; the session's own index otherwise.
         chunkSource: client ? (local) => client.sourceFor(root, local) : undefined,
+        // In a window of several folders a question searches them all (the index server serves each).
+        folders: () => workspaceRoots()?.map((f) => ({ name: f.name, session: this.sessionFor(f.path) })),
       });
       this.sessions.set(root, session);
     }

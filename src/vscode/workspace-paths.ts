@@ -10,9 +10,20 @@ export function workspaceRoots(): { name: string; path: string }[] | undefined {
 }
 
 /**
- * The file a workspace path from an answer names. Paths are relative to `root` (the folder the
- * answer came from); in a multi-root window, attached files read `name/rel`, so when the path does
- * not exist under `root` and its first segment names a workspace folder, it is `<that folder>/rel`.
+ * How answers write a file of the folder `root`: relative to it, or `name/rel` in a window of
+ * several folders (as retrieval and @mentions write it there). Undefined outside the folder.
+ */
+export function workspacePathOf(root: string, fsPath: string): string | undefined {
+  const rel = toWorkspaceRelative(root, fsPath);
+  const folder = rel === undefined ? undefined : workspaceRoots()?.find((f) => f.path === root);
+  return folder ? `${folder.name}/${rel}` : rel;
+}
+
+/**
+ * The file a workspace path from an answer names. In a window of several folders, answers write
+ * `name/rel` (workspacePathOf), so a path whose first segment names a workspace folder is
+ * `<that folder>/rel` when that file exists (or nothing does under `root`); otherwise the path is
+ * relative to `root` (the folder the answer was asked from: answers of a single-folder window).
  * Undefined when the path would leave the folder.
  */
 export function uriForWorkspacePath(root: string, p: string): vscode.Uri | undefined {
@@ -20,7 +31,8 @@ export function uriForWorkspacePath(root: string, p: string): vscode.Uri | undef
   if (rel === undefined) return undefined;
   const abs = path.join(root, ...rel.split('/'));
   const [first, ...rest] = rel.split('/');
-  const folder = rest.length && !existsSync(abs) ? workspaceRoots()?.find((f) => f.name === first) : undefined;
+  const folder = rest.length ? workspaceRoots()?.find((f) => f.name === first) : undefined;
   const inner = folder && toWorkspaceRelative(folder.path, rest.join('/'));
-  return vscode.Uri.file(folder && inner ? path.join(folder.path, ...inner.split('/')) : abs);
+  const named = folder && inner ? path.join(folder.path, ...inner.split('/')) : undefined;
+  return vscode.Uri.file(named && (existsSync(named) || !existsSync(abs)) ? named : abs);
 }

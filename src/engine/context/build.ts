@@ -136,7 +136,11 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
   }
   const files = new Map<string, ScrubbedFile | undefined>();
   // Chunks are read here, where they are scrubbed, as the editor shows them when one is open.
-  const source = { root: req.root, overlay: req.overlay ?? (index instanceof WorkspaceIndex ? index.overlay : undefined), maxFileBytes: s.maxFileBytes };
+  const source = {
+    locate: (p: string) => (index.locate ? index.locate(p) : path.join(req.root, ...p.split('/'))),
+    overlay: req.overlay ?? (index instanceof WorkspaceIndex ? index.overlay : undefined),
+    maxFileBytes: s.maxFileBytes,
+  };
   for (const r of ranked) {
     req.signal?.throwIfAborted();
     // Once nothing more fits, the remaining candidates are dropped unread (reading and scrubbing
@@ -212,12 +216,13 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
 function scrubbedFile(
   cache: Map<string, ScrubbedFile | undefined>,
   r: RankedChunk,
-  from: { root: string; overlay?: DocumentOverlay; maxFileBytes: number },
+  from: { locate: (path: string) => string | undefined; overlay?: DocumentOverlay; maxFileBytes: number },
   scrubber: Scrubber,
 ): ScrubbedFile | undefined {
   if (cache.has(r.path)) return cache.get(r.path);
-  const read = readForIndex(path.join(from.root, ...r.path.split('/')), from.overlay ?? emptyOverlay, from.maxFileBytes);
-  const file = read.ok ? { lines: scrubbedLines(scrubber.scrub(read.text).text), truncated: read.truncated } : undefined;
+  const abs = from.locate(r.path);
+  const read = abs === undefined ? undefined : readForIndex(abs, from.overlay ?? emptyOverlay, from.maxFileBytes);
+  const file = read?.ok ? { lines: scrubbedLines(scrubber.scrub(read.text).text), truncated: read.truncated } : undefined;
   cache.set(r.path, file);
   return file;
 }

@@ -50,4 +50,9 @@ export interface ChunkSource {
   readonly skipped: SkippedFile[];
   /** Set when the last search was answered while the index was still being built. */
   readonly indexing?: IndexingState;
+  /**
+   * The file a result's path names, for a source whose paths are not relative to the question's
+   * root (several folders, `name/rel`); without it a path is relative to the root.
+   */
+  locate?(path: string): string | undefined;
 }

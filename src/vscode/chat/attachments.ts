@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import type { AttachedContext } from '../../engine/ask/types';
 import { checkAttachment } from '../../engine/workspace/attach-check';
-import { toWorkspaceRelative } from '../../engine/workspace/contain';
 import { discoveryFor } from '../settings';
+import { workspacePathOf } from '../workspace-paths';
 
-/** Workspace-relative POSIX path of a file inside `root`, or undefined when it is outside. */
+/** The path answers write for a file inside `root` (`name/rel` in a window of several folders), or undefined when it is outside. */
 export function relativeTo(root: string, uri: vscode.Uri): string | undefined {
-  return uri.scheme === 'file' ? toWorkspaceRelative(root, uri.fsPath) : undefined;
+  return uri.scheme === 'file' ? workspacePathOf(root, uri.fsPath) : undefined;
 }
 
 /** Lines `range` covers of a document, as attached context (the document's current text: unsaved edits included). */

@@ -1,0 +1,96 @@
+// Retrieval in a window of two workspace folders: each pair below is two trees of the same kind
+// (two HTTP clients, two CLI libraries, two JSON libraries...), so both folders match most
+// questions' words. For each labelled question of either tree, both folders are searched (80
+// candidates each, as a question's context does) and merged; printed per way of merging: how often
+// the first chunk comes from the answer's folder, and MRR@10 of the answer file next to the same
+// question asked in its folder alone. "product" is mergeFolderResults; "product, other
+// folder active" gives the preference to the folder without the answer, the worst case.
+// Usage: node --import tsx bench/multiroot-eval.ts [TREES_DIR]   (default /work/bench-trees)
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { mergeFolderResults } from '../src/engine/retrieval/folders-source';
+import { WorkspaceIndex } from '../src/engine/retrieval/index';
+import type { RankedChunk } from '../src/engine/retrieval/rank';
+import { extractTerms } from '../src/engine/retrieval/terms';
+import { AXIOS, AXUM, CLICK, COBRA, GSON, RIPGREP, SINATRA, type Labelled } from './retrieval-sets-more';
+import { GUZZLE, JQ, NEWTONSOFT } from './retrieval-sets-held-out';
+
+const SETS: Record<string, Labelled[]> = { axios: AXIOS, axum: AXUM, click: CLICK, cobra: COBRA, gson: GSON, ripgrep: RIPGREP, sinatra: SINATRA, guzzle: GUZZLE,
+  jq: JQ, newtonsoft: NEWTONSOFT };
+const PAIRS: [string, string][] = [['axios', 'guzzle'], ['click', 'cobra'], ['gson', 'newtonsoft'], ['axum', 'sinatra'], ['jq', 'ripgrep'],
+  // Folders of very different sizes: a term's IDF differs most between them.
+  ['cobra', 'newtonsoft'], ['guzzle', 'axum']];
+const CANDIDATES = 80;
+
+type Lists = { name: string; files: number; chunks: RankedChunk[] }[];
+type Merge = (lists: Lists, own: string, other: string) => RankedChunk[];
+
+const prefixed = (lists: Lists) => lists.map(({ name, chunks }) => chunks.map((c, rank) => ({ ...c, path: `${name}/${c.path}`, rank })));
+const byScore = (a: { score: number }, b: { score: number }) => b.score - a.score;
+const STRATEGIES: Record<string, Merge> = {
+  product: (lists) => mergeFolderResults(lists, CANDIDATES),
+  'product, own folder active': (lists, own) => mergeFolderResults(lists, CANDIDATES, own),
+  'product, other folder active': (lists, _own, other) => mergeFolderResults(lists, CANDIDATES, other),
+  'scores as each index gave them': (lists) => prefixed(lists).flat().sort(byScore),
+  'each folder divided by its best': (lists) =>
+    prefixed(lists).flatMap((l) => l.map((c) => ({ ...c, score: c.score / (l[0]?.score || 1) }))).sort(byScore),
+  'reciprocal rank fusion (k=60)': (lists) => prefixed(lists).flat().map((c) => ({ ...c, score: 1 / (60 + c.rank) })).sort(byScore),
+};
+
+function fileRank(chunks: RankedChunk[], answer: (p: string) => boolean): number {
+  const files: string[] = [];
+  for (const c of chunks.slice(0, 10)) if (!files.includes(c.path)) files.push(c.path);
+  return files.findIndex(answer);
+}
+
+interface Tally { firstFromFolder: number; reciprocal: number; count: number }
+const tally = (): Tally => ({ firstFromFolder: 0, reciprocal: 0, count: 0 });
+
+async function main(): Promise<void> {
+  const trees = process.argv[2] ?? '/work/bench-trees';
+  const alone = tally();
+  const merged = Object.fromEntries(Object.keys(STRATEGIES).map((k) => [k, tally()]));
+  const timing = { one: 0, two: 0 };
+  for (const pair of PAIRS) {
+    if (!pair.every((n) => existsSync(path.join(trees, n)))) continue;
+    const indexes = Object.fromEntries(await Promise.all(pair.map(async (n) => {
+      const index = new WorkspaceIndex({ root: path.join(trees, n) });
+      await index.refresh();
+      return [n, index] as const;
+    })));
+    for (const own of pair) {
+      const other = pair.find((n) => n !== own)!;
+      for (const [question, answer] of SETS[own]) {
+        const terms = extractTerms(question);
+        let t = performance.now();
+        const ownChunks = await indexes[own].search(terms, CANDIDATES);
+        timing.one += performance.now() - t;
+        t = performance.now();
+        const lists = await Promise.all(pair.map(async (n) => ({ name: n, files: indexes[n].fileCount, chunks: await indexes[n].search(terms, CANDIDATES) })));
+        timing.two += performance.now() - t;
+        const r = fileRank(ownChunks, (p) => answer.test(p));
+        alone.reciprocal += r >= 0 ? 1 / (r + 1) : 0;
+        alone.count++;
+        for (const [name, merge] of Object.entries(STRATEGIES)) {
+          const m = merge(lists, own, other);
+          const into = merged[name];
+          if (m[0]?.path.startsWith(`${own}/`)) into.firstFromFolder++;
+          const rank = fileRank(m, (p) => p.startsWith(`${own}/`) && answer.test(p.slice(own.length + 1)));
+          into.reciprocal += rank >= 0 ? 1 / (rank + 1) : 0;
+          into.count++;
+        }
+      }
+    }
+    console.log(`pair ${pair.join(' + ')}: ${pair.map((n) => `${n} ${indexes[n].fileCount} files`).join(', ')}`);
+  }
+  console.log(`\n${alone.count} questions; answer's folder alone: MRR@10 ${(alone.reciprocal / alone.count).toFixed(3)}`);
+  for (const [name, t] of Object.entries(merged))
+    console.log(`${name.padEnd(32)} first chunk from the answer's folder ${t.firstFromFolder}/${t.count}, MRR@10 ${(t.reciprocal / t.count).toFixed(3)}`);
+  console.log(`\nsearch time per question (in process, warm): one folder ${(timing.one / alone.count).toFixed(1)} ms, ` +
+    `two folders ${(timing.two / alone.count).toFixed(1)} ms`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Provider, ProviderEvent, ProviderRequest } from '../../../src/engine/llm/types';
+import { FoldersSource, mergeFolderResults } from '../../../src/engine/retrieval/folders-source';
+import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
+import { extractTerms } from '../../../src/engine/retrieval/terms';
+import { openWorkspaceSession, type WorkspaceSession } from '../../../src/engine/session/workspace-session';
+import { copyFixture, PLANTED_SECRETS } from '../../support/fixture';
+
+/** A provider that answers with a fixed reply and keeps what it was sent. */
+class CannedProvider implements Provider {
+  readonly id = 'canned';
+  readonly model = 'canned-1';
+  readonly requests: ProviderRequest[] = [];
+  constructor(private readonly reply: string) {}
+  async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
+    this.requests.push(request);
+    yield { type: 'text', text: this.reply };
+  }
+}
+
+/** Two folders of one window, `basic` and `second`, each with its own session; `folders` lists both, as the extension does. */
+function twoFolders(): { basic: WorkspaceSession; second: WorkspaceSession; roots: Record<string, string> } {
+  const roots = { basic: copyFixture('basic'), second: copyFixture('second') };
+  const sessions: { name: string; session: WorkspaceSession }[] = [];
+  const folders = () => sessions;
+  const basic = openWorkspaceSession({ root: roots.basic, watched: true, folders });
+  const second = openWorkspaceSession({ root: roots.second, watched: true, folders });
+  sessions.push({ name: 'basic', session: basic }, { name: 'second', session: second });
+  return { basic, second, roots };
+}
+
+describe('a question in a window of several folders', () => {
+  it('searches every folder: one context with name/rel paths, both folders cited and verified, files searched summed, secrets scrubbed', async () => {
+    const { basic, second, roots } = twoFolders();
+    const provider = new CannedProvider('Keys: basic/src/auth/keyStore.ts#L16-18. Initials: second/lib/helper.ts#L7-9.');
+    const r = await basic.ask({ question: 'how is the API key stored, and how are initials computed?', provider, remember: false });
+    const paths = r.context.chunks.map((c) => c.path);
+    assert.ok(paths.includes('second/lib/helper.ts'), `the other folder's file is in the context: ${paths.join(', ')}`);
+    assert.ok(paths.includes('basic/src/auth/keyStore.ts'), `the asking folder's file too: ${paths.join(', ')}`);
+    assert.ok(paths.every((p) => /^(basic|second)\//.test(p)), `every path names its folder: ${paths.join(', ')}`);
+    const sent = provider.requests[0].messages.map((m) => m.content).join('\n');
+    assert.match(sent, /<<<FILE second\/lib\/helper\.ts#L1-9/);
+    assert.match(sent, /export function initials/, 'the text was read from the second folder');
+    for (const secret of PLANTED_SECRETS) assert.ok(!sent.includes(secret), 'one scrubber for all folders');
+    assert.deepEqual(r.citations.map((c) => [c.path, c.verified]), [['basic/src/auth/keyStore.ts', true], ['second/lib/helper.ts', true]]);
+    const files = async (root: string) => { const i = new WorkspaceIndex({ root }); await i.refresh(); return i.fileCount; };
+    assert.equal(r.context.filesSearched, (await files(roots.basic)) + (await files(roots.second)));
+    basic.dispose();
+    second.dispose();
+  });
+
+  it('the asking folder is preferred, never exclusive: the other folder\'s answer still comes first', async () => {
+    const { basic, second } = twoFolders();
+    for (const from of [basic, second]) {
+      const r = await from.ask({ question: 'where are initials computed?', remember: false });
+      assert.equal(r.context.chunks[0]?.path, 'second/lib/helper.ts', `asked from ${from === basic ? 'basic' : 'second'}`);
+    }
+    basic.dispose();
+    second.dispose();
+  });
+
+  it('a window of one folder keeps root-relative paths', async () => {
+    const root = copyFixture('second');
+    const session = openWorkspaceSession({ root, folders: () => [{ name: 'second', session }] });
+    const r = await session.ask({ question: 'where are initials computed?', remember: false });
+    assert.equal(r.context.chunks[0]?.path, 'lib/helper.ts');
+  });
+});
+
+describe('merging the folders\' ranked chunks', () => {
+  const chunk = (p: string, score: number) => ({ path: p, startLine: 1, endLine: 5, score, matched: [] });
+
+  it('compares folders of one size by their scores; the preferred folder wins a near tie only', () => {
+    const lists = [{ name: 'a', files: 300, chunks: [chunk('x.ts', 10), chunk('y.ts', 4)] }, { name: 'b', files: 300, chunks: [chunk('z.ts', 10.5)] }];
+    assert.deepEqual(mergeFolderResults(lists, 10).map((c) => c.path), ['b/z.ts', 'a/x.ts', 'a/y.ts']);
+    assert.deepEqual(mergeFolderResults(lists, 10, 'a').map((c) => c.path), ['a/x.ts', 'b/z.ts', 'a/y.ts']);
+    const far = [{ name: 'a', files: 300, chunks: [chunk('x.ts', 10)] }, { name: 'b', files: 300, chunks: [chunk('z.ts', 20)] }];
+    assert.equal(mergeFolderResults(far, 10, 'a')[0].path, 'b/z.ts');
+    assert.equal(mergeFolderResults(lists, 2).length, 2, 'at most the limit');
+  });
+
+  it('lifts a small folder\'s scores, which its index keeps low (a word is rare in few files only so much)', () => {
+    const lists = [{ name: 'big', files: 2000, chunks: [chunk('x.ts', 10)] }, { name: 'small', files: 3, chunks: [chunk('z.ts', 4)] }];
+    assert.deepEqual(mergeFolderResults(lists, 10).map((c) => c.path), ['small/z.ts', 'big/x.ts']);
+  });
+
+  it('sums files and indexing progress over the folders, names each skipped file\'s folder, and locates name/rel paths', async () => {
+    const make = (files: Record<string, string>) => {
+      const root = mkdtempSync(path.join(tmpdir(), 'grounded-folders-'));
+      for (const [rel, text] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+        writeFileSync(path.join(root, rel), text);
+      }
+      return root;
+    };
+    const a = make({ 'src/parse.ts': 'export function parseConfig() {}\n', 'big.bin': '\0\0\0binary' });
+    const b = make({ 'lib/parse.py': 'def parse_config():\n    pass\n', 'lib/other.py': 'x = 1\n' });
+    const still = { refresh: async () => undefined, search: async () => [], fileCount: 3, skipped: [], indexing: { indexed: 1, total: 5 } };
+    const src = new FoldersSource([
+      { name: 'a', root: a, source: new WorkspaceIndex({ root: a }) },
+      { name: 'b', root: b, source: new WorkspaceIndex({ root: b }) },
+    ]);
+    const progress: string[] = [];
+    await src.refresh({ onProgress: (m) => progress.push(m) });
+    assert.deepEqual(progress.sort(), ['a: Searching 1 files…', 'b: Searching 2 files…']);
+    const found = await src.search(extractTerms('parse config'), 10);
+    assert.deepEqual(found.map((c) => c.path).sort(), ['a/src/parse.ts', 'b/lib/parse.py']);
+    assert.equal(src.fileCount, 3);
+    assert.equal(src.indexing, undefined, 'both indexes are complete');
+    assert.deepEqual(src.skipped.map((s) => s.path), ['a/big.bin']);
+    assert.equal(src.locate('b/lib/parse.py'), path.join(b, 'lib', 'parse.py'));
+    assert.equal(src.locate('c/lib/parse.py'), undefined);
+    const building = new FoldersSource([{ name: 'a', root: a, source: new WorkspaceIndex({ root: a }) }, { name: 'c', root: b, source: still }]);
+    await building.refresh();
+    await building.search(extractTerms('parse'), 10);
+    assert.deepEqual(building.indexing, { indexed: 2, total: 6 }, 'a finished folder counts whole on both sides');
+  });
+});
