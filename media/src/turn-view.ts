@@ -111,7 +111,7 @@ export function renderTurn(t: PanelTurn): HTMLElement {
     } else (banner ?? box).append(row);
   }
   if (t.done && t.sources.length) box.append(sourcesList(t));
-  const meta = [t.folder ? `Folder ${t.folder}` : '', t.provider ?? ''].filter(Boolean).join(' · ');
+  const meta = [t.folder ? `Searched ${t.folder}` : '', t.provider ?? ''].filter(Boolean).join(' · ');
   if (meta) box.append(el('div', 'meta', meta));
   return box;
 }

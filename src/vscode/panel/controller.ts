@@ -215,7 +215,7 @@ export class PanelController implements vscode.Disposable {
           }
         },
       });
-      Object.assign(t, { html: answer.html }, outcomeOf(r, t.root));
+      Object.assign(t, { html: answer.html }, outcomeOf(r));
     } catch (err) {
       const e = err instanceof ProviderError ? err : new ProviderError('malformed', (err as Error).message, 'See "Grounded: Show Logs".');
       if (e.kind === 'cancelled') t.stopped = true;

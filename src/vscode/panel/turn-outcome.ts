@@ -12,34 +12,29 @@ function sourcesOf(r: AnswerResult): PanelTurn['sources'] {
   }));
 }
 
-/** The name of the folder `root` when the window has several (which one was searched is then worth saying). */
-function folderName(root: string | undefined): string | undefined {
-  const folders = vscode.workspace.workspaceFolders ?? [];
-  return folders.length > 1 ? folders.find((f) => f.uri.fsPath === root)?.name : undefined;
+/** The folders a question searched, named when the window has several (each answer then reads from all of them). */
+function foldersSearched(): string | undefined {
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
+  return folders.length > 1 ? folders.map((f) => f.name).join(', ') : undefined;
 }
 
 /**
  * What a finished answer adds to its turn: sources, redactions, who answered (only when a model
  * was asked), why there are only snippets, and the buttons that fit (fixCommands). In a window of
- * several folders the turn names the folder searched, and a fruitless search says how to search another.
+ * several folders the turn names the folders searched (all of them).
  */
-export function outcomeOf(r: AnswerResult, root: string | undefined): Partial<PanelTurn> & { answer: string } {
-  const folder = folderName(root);
+export function outcomeOf(r: AnswerResult): Partial<PanelTurn> & { answer: string } {
   const nothing = r.status === 'no_context';
   const fixes = fixCommands(r);
-  const elsewhere = nothing && folder
-    ? `Only the folder "${folder}" was searched: with several folders open, Grounded searches the folder of the active editor (else the first). ` +
-      'To ask about another folder, open one of its files first.'
-    : undefined;
   return {
     answer: r.answer,
     sources: sourcesOf(r),
     use: contextUse(r.context, r.provider !== undefined && !nothing, r.provider && !r.modelError ? r.citations : undefined),
     redactions: r.context.redactions,
     provider: r.provider && !r.modelError && !nothing ? `${providerName(r.provider)} · ${r.model}` : undefined,
-    folder,
+    folder: foldersSearched(),
     // Without a model the answer opens with why (and the buttons follow it): no second notice.
-    note: r.modelError ? 'The model did not answer (why, just below); these are the ranked snippets.' : elsewhere,
+    note: r.modelError ? 'The model did not answer (why, just below); these are the ranked snippets.' : undefined,
     sent: r.provider !== undefined && !nothing,
     retryable: r.modelError ? true : undefined,
     actions: fixes.length ? fixes : undefined,

@@ -6,7 +6,8 @@ import { OPEN_CITATION } from '../../../src/vscode/chat/citation-link';
 import { Recorder } from './recorder';
 
 // A multi-root window (test/fixtures/workspaces/basic + second, opened through a .code-workspace
-// file): `@second/lib/helper.ts` names a file in the second folder, and its citations open it.
+// file): a question searches both folders, `@second/lib/helper.ts` names a file in the second
+// folder, and citations of either folder open their file.
 
 const setReplies = (rules: { match: string; reply: string }[]) => vscode.commands.executeCommand('groundedFixture.setReplies', rules);
 const prompts = async () => ((await vscode.commands.executeCommand('groundedFixture.requests')) as { prompt: string }[]).map((r) => r.prompt);
@@ -22,7 +23,10 @@ describe('Multi-root workspaces', function () {
   before(async () => {
     api = await vscode.extensions.getExtension<GroundedApi>('grounded-dev.grounded')!.activate();
     [model] = await vscode.lm.selectChatModels({ vendor: 'fixture' });
-    await setReplies([{ match: '^Question: .*mr-helper', reply: 'It formats names: see second/lib/helper.ts#L2-4 for displayName.' }]);
+    await setReplies([
+      { match: '^Question: .*mr-helper', reply: 'It formats names: see second/lib/helper.ts#L2-4 for displayName.' },
+      { match: '^Question: .*mr-both', reply: 'Keys are sealed in basic/src/auth/keyStore.ts#L16-18; initials come from second/lib/helper.ts#L7-9.' },
+    ]);
   });
 
   it('opens with two folders', () => {
@@ -77,18 +81,53 @@ describe('Multi-root workspaces', function () {
     );
   });
 
-  it('the panel names the folder it searched, and a search that found nothing says how to search the other one', async () => {
+  it('a chat question searches both folders: one answer cites a file of each, and each citation opens its file', async () => {
+    const rec = new Recorder();
+    const result = await api.chat(
+      { prompt: 'mr-both: how is the API key stored, and how are initials computed?', command: undefined, references: [], model },
+      { history: [] },
+      rec,
+      token,
+    );
+    assert.equal(result.metadata?.status, 'success', rec.text());
+    const sent = (await prompts()).find((p) => p.includes('mr-both')) ?? '';
+    assert.match(sent, /<<<FILE basic\/src\/auth\/keyStore\.ts#L/, 'the first folder\'s file was sent');
+    assert.match(sent, /<<<FILE second\/lib\/helper\.ts#L/, 'and the second folder\'s');
+    assert.doesNotMatch(rec.text(), /unverified/, `both citations were checked against what was sent: ${rec.text()}`);
+    const keyStore = vscode.Uri.joinPath(folder('basic').uri, 'src/auth/keyStore.ts').fsPath;
+    for (const [title, file, line] of [['basic/src/auth/keyStore.ts#L16-18', keyStore, 15], ['second/lib/helper.ts#L7-9', helper(), 6]] as const) {
+      const cite = rec.citations().find((a) => a.title === title);
+      assert.ok(cite, `a citation link ${title}: ${rec.text()}`);
+      await vscode.commands.executeCommand(OPEN_CITATION, cite.args);
+      const editor = vscode.window.activeTextEditor!;
+      assert.equal(editor.document.uri.fsPath, file);
+      assert.equal(editor.selection.start.line, line);
+    }
+    // The footer counts the files of both folders.
+    const status = (await api.services.indexClient?.status()) ?? [];
+    assert.equal(status.length, 2, 'one index server serves both folders');
+    const total = status.reduce((n, f) => n + f.files, 0);
+    assert.match(rec.text(), new RegExp(`, ${total} files searched`), `files searched is the sum over the folders (${total}): ${rec.text()}`);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('the panel searches every folder, whichever editor is active, and names them', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const panel = (await vscode.commands.executeCommand('grounded.openPanel')) as GroundedPanel;
     // A new conversation: earlier questions would widen the search with their words.
     await panel.controller.receive({ type: 'clear' });
-    // With no editor open the first folder is searched; "initials" is only in the second one.
+    // With no editor open the question is asked from the first folder; "initials" is only in the second one.
     const turn = await panel.ask('where are initials computed');
-    assert.equal(turn.folder, 'basic');
-    assert.equal(turn.provider, undefined, `no model was asked, so none is named: ${turn.html}`);
-    assert.match(turn.note ?? '', /^Only the folder "basic" was searched: .* open one of its files first\.$/);
-    const found = await panel.ask('mr-helper: what does @second/lib/helper.ts do?');
-    assert.equal(found.folder, 'basic');
-    assert.equal(found.note, undefined);
+    assert.equal(turn.root, folder('basic').uri.fsPath);
+    assert.equal(turn.folder, 'basic, second');
+    assert.equal(turn.note, undefined);
+    assert.equal(turn.sources[0]?.path, 'second/lib/helper.ts', `found in the second folder: ${JSON.stringify(turn.sources.map((s) => s.path))}`);
+    assert.equal(await panel.controller.receive({ type: 'openCitation', turn: turn.id, path: 'second/lib/helper.ts', startLine: 7, endLine: 9 }), true);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, helper());
+    const both = await panel.ask('mr-both: how is the API key stored, and how are initials computed?');
+    const cited = both.sources.filter((s) => s.cited).map((s) => s.path).sort();
+    assert.deepEqual(cited, ['basic/src/auth/keyStore.ts', 'second/lib/helper.ts'], JSON.stringify(both.sources));
+    assert.equal(await panel.controller.receive({ type: 'openCitation', turn: both.id, path: 'basic/src/auth/keyStore.ts', startLine: 16, endLine: 18 }), true);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, vscode.Uri.joinPath(folder('basic').uri, 'src/auth/keyStore.ts').fsPath);
   });
 });
