@@ -5,12 +5,15 @@
 // the first chunk comes from the answer's folder, and MRR@10 of the answer file next to the same
 // question asked in its folder alone. "product" is mergeFolderResults; "product, other
 // folder active" gives the preference to the folder without the answer, the worst case.
+// Last, a whole question in process (context built, no model) from a session of one folder and from
+// the same folder in a window of two, each folder's index kept warm as the extension keeps it.
 // Usage: node --import tsx bench/multiroot-eval.ts [TREES_DIR]   (default /work/bench-trees)
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { mergeFolderResults } from '../src/engine/retrieval/folders-source';
 import { WorkspaceIndex } from '../src/engine/retrieval/index';
 import type { RankedChunk } from '../src/engine/retrieval/rank';
+import { openWorkspaceSession, type WorkspaceSession } from '../src/engine/session/workspace-session';
 import { extractTerms } from '../src/engine/retrieval/terms';
 import { AXIOS, AXUM, CLICK, COBRA, GSON, RIPGREP, SINATRA, type Labelled } from './retrieval-sets-more';
 import { GUZZLE, JQ, NEWTONSOFT } from './retrieval-sets-held-out';
@@ -90,7 +93,35 @@ async function main(): Promise<void> {
     `two folders ${(timing.two / alone.count).toFixed(1)} ms`);
 }
 
-main().catch((err) => {
+/** Mean milliseconds of a question (no model: context only) asked from `from`, each question asked twice, the second timed. */
+async function questionMs(from: WorkspaceSession, questions: Labelled[]): Promise<number> {
+  let total = 0;
+  for (const [question] of questions) {
+    await from.ask({ question, remember: false });
+    const t = performance.now();
+    await from.ask({ question, remember: false });
+    total += performance.now() - t;
+  }
+  return total / questions.length;
+}
+
+async function wholeQuestions(trees: string): Promise<void> {
+  const [own, other] = ['gson', 'newtonsoft'];
+  if (![own, other].every((n) => existsSync(path.join(trees, n)))) return;
+  const window: { name: string; session: WorkspaceSession }[] = [];
+  const alone = openWorkspaceSession({ root: path.join(trees, own), watched: true });
+  const inWindow = openWorkspaceSession({ root: path.join(trees, own), watched: true, folders: () => window });
+  window.push({ name: own, session: inWindow }, { name: other, session: openWorkspaceSession({ root: path.join(trees, other), watched: true }) });
+  // A round of each first: the first questions pay for loading the tokenizer and compiling the code.
+  await questionMs(alone, SETS[own]);
+  await questionMs(inWindow, SETS[own]);
+  const one = await questionMs(alone, SETS[own]);
+  const two = await questionMs(inWindow, SETS[own]);
+  console.log(`whole question in process (context built, no model), ${SETS[own].length} ${own} questions: ${own} alone ${one.toFixed(0)} ms, ` +
+    `${own} + ${other} ${two.toFixed(0)} ms`);
+}
+
+main().then(() => wholeQuestions(process.argv[2] ?? '/work/bench-trees')).catch((err) => {
   console.error(err);
   process.exit(1);
 });
