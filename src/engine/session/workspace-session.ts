@@ -26,11 +26,11 @@ import { validatePlan, type ValidationResult } from '../plans/validate';
 import type { ScrubbedText } from '../privacy/types';
 import { createScrubber } from '../privacy/scrubber';
 import type { ChunkSource } from '../retrieval/chunk-source';
-import { FoldersSource } from '../retrieval/folders-source';
 import { WorkspaceIndex } from '../retrieval/index';
 import { openIndex, saveIfChanged } from '../retrieval/index-store';
 import { lazySavedIndex } from './lazy-saved-index';
 import { rememberTurns } from './remember-turns';
+import { windowHost, windowSource, type WindowFolder } from './window-folders';
 import { nullLogger, type Logger } from '../telemetry/log';
 import type { DiscoveryOptions, DocumentOverlay } from '../workspace/types';
 
@@ -77,7 +77,7 @@ export interface WorkspaceSessionOptions {
    * The window's folders when it has several, this one among them (`name` as in `@name/path`): a
    * question then searches them all, this folder a little preferred (FoldersSource).
    */
-  folders?: () => { name: string; session: WorkspaceSession }[] | undefined;
+  folders?: () => WindowFolder[] | undefined;
 }
 
 /** One question for the session: the request without what the session owns, plus the model to use. */
@@ -173,7 +173,8 @@ export class WorkspaceSession {
     // git lists the files in its own process meanwhile: the tokenizer (~100 ms to build) is loaded
     // while it runs instead of after, when the budget first counts.
     const open = () => openIndex({ root, settings: s, overlay: opts.overlay, prefetch: true }).then((o) => (encoderFor(s.encoding), o));
-    const folders = this.foldersSource();
+    const window = opts.folders?.();
+    const folders = window && windowSource(window, this);
     const saved = opts.savedIndex && !folders ? lazySavedIndex(open, !opts.remoteContext) : undefined;
     const result = await ask(
       { root, question: r.question, history: r.history, attached: r.attached, overlay: opts.overlay, signal: r.signal, onEvent: r.onEvent },
@@ -186,7 +187,7 @@ export class WorkspaceSession {
         index: folders ?? saved ?? this.chunkSource(s),
         remoteContext: folders ? undefined : opts.remoteContext,
         resolveMentions,
-        tools: toolsAllowed ? createCommandToolset({ host: this.host(s), store }) : undefined,
+        tools: toolsAllowed ? createCommandToolset({ host: window ? windowHost(window, this, this.host(s)) : this.host(s), store }) : undefined,
         onTurn: store ? rememberTurns(store, r.conversationId ?? randomUUID(), r.onMemoryError) : undefined,
       },
     );
@@ -257,14 +258,6 @@ export class WorkspaceSession {
     this.index = undefined;
     if (!this.opts.database?.shared) void this.opened?.then((s) => s.close(), () => undefined);
     this.opened = undefined;
-  }
-
-  /** All the window's folders as one source, paths written `name/rel`; undefined with one folder. */
-  private foldersSource(): FoldersSource | undefined {
-    const folders = this.opts.folders?.();
-    if (!folders || folders.length < 2) return undefined;
-    const own = folders.find((f) => f.session === this)?.name;
-    return new FoldersSource(folders.map((f) => ({ name: f.name, root: f.session.root, source: f.session.chunkSource() })), own);
   }
 
   /**

@@ -7,7 +7,9 @@ import type { Provider, ProviderEvent, ProviderRequest } from '../../../src/engi
 import { FoldersSource, mergeFolderResults } from '../../../src/engine/retrieval/folders-source';
 import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
-import { openWorkspaceSession, type WorkspaceSession } from '../../../src/engine/session/workspace-session';
+import { fileSystemHost, openWorkspaceSession, type WorkspaceSession } from '../../../src/engine/session/workspace-session';
+import { createCommandToolset } from '../../../src/engine/tools/command-tools';
+import { foldersHost } from '../../../src/engine/tools/folders-host';
 import { copyFixture, PLANTED_SECRETS } from '../../support/fixture';
 
 /** A provider that answers with a fixed reply and keeps what it was sent. */
@@ -118,5 +120,31 @@ describe('merging the folders\' ranked chunks', () => {
     await building.refresh();
     await building.search(extractTerms('parse'), 10);
     assert.deepEqual(building.indexing, { indexed: 2, total: 6 }, 'a finished folder counts whole on both sides');
+  });
+});
+
+describe('read-only tools in a window of several folders', () => {
+  it('read, grep and list every folder by the name/rel paths the context uses; other paths are the asking folder\'s; none leaves a folder', async () => {
+    const roots = { basic: copyFixture('basic'), second: copyFixture('second') };
+    const hostOf = (root: string) => fileSystemHost({ root });
+    const own = hostOf(roots.basic);
+    const host = foldersHost([{ name: 'basic', host: own }, { name: 'second', host: hostOf(roots.second) }], own);
+    const tools = createCommandToolset({ host });
+    const run = (name: 'read' | 'grep', args: string) => tools.run({ kind: 'command', name, args, body: '' });
+    const read = await run('read', 'second/lib/helper.ts#L7-9');
+    assert.ok(read.ok, read.content);
+    assert.match(read.content, /export function initials/);
+    assert.deepEqual([read.lines?.path, read.lines?.startLine, read.lines?.endLine], ['second/lib/helper.ts', 7, 9], 'citable as the context names it');
+    assert.ok((await run('read', 'src/auth/keyStore.ts#L1-3')).ok, 'a path of the asking folder as a window of one writes it');
+    const grep = await run('grep', 'initials|storeApiKey');
+    assert.match(grep.content, /^second\/lib\/helper\.ts:7: /m);
+    assert.match(grep.content, /^basic\/src\/auth\/keyStore\.ts:\d+: /m);
+    assert.ok(!grep.content.includes('AKIAZZZZ'), 'scrubbed as ever');
+    const files = await host.listFiles();
+    assert.ok(files.includes('second/lib/helper.ts') && files.includes('basic/src/auth/keyStore.ts'));
+    assert.ok(!files.some((f) => f.startsWith('basic/config/local.env')), 'each folder keeps its ignore rules');
+    for (const outside of ['second/../../etc/passwd', '../second/lib/helper.ts', '/etc/passwd']) assert.equal((await run('read', outside)).ok, false, outside);
+    assert.equal(await host.stat('second'), 'directory');
+    assert.equal((await host.explain('basic/config/local.env')).visible, false);
   });
 });
