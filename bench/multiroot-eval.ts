@@ -4,17 +4,18 @@
 // candidates each, as a question's context does) and merged; printed per way of merging: how often
 // the first chunk comes from the answer's folder, and MRR@10 of the answer file next to the same
 // question asked in its folder alone. "product" is mergeFolderResults; "product, other
-// folder active" gives the preference to the folder without the answer, the worst case.
+// folder active" gives the preference to the folder without the answer, the worst case. Then the
+// same questions ending "(in <folder>)", by the factor of a folder the question names.
 // Last, a whole question in process (context built, no model) from a session of one folder and from
 // the same folder in a window of two, each folder's index kept warm as the extension keeps it.
 // Usage: node --import tsx bench/multiroot-eval.ts [TREES_DIR]   (default /work/bench-trees)
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { mergeFolderResults } from '../src/engine/retrieval/folders-source';
+import { mergeFolderResults, NAMED_FOLDER_FACTOR, PREFERRED_FOLDER_FACTOR, questionNames } from '../src/engine/retrieval/folders-source';
 import { WorkspaceIndex } from '../src/engine/retrieval/index';
 import type { RankedChunk } from '../src/engine/retrieval/rank';
 import { openWorkspaceSession, type WorkspaceSession } from '../src/engine/session/workspace-session';
-import { extractTerms } from '../src/engine/retrieval/terms';
+import { extractTerms, type SearchTerm } from '../src/engine/retrieval/terms';
 import { AXIOS, AXUM, CLICK, COBRA, GSON, RIPGREP, SINATRA, type Labelled } from './retrieval-sets-more';
 import { GUZZLE, JQ, NEWTONSOFT } from './retrieval-sets-held-out';
 
@@ -26,14 +27,18 @@ const PAIRS: [string, string][] = [['axios', 'guzzle'], ['click', 'cobra'], ['gs
 const CANDIDATES = 80;
 
 type Lists = { name: string; files: number; chunks: RankedChunk[] }[];
-type Merge = (lists: Lists, own: string, other: string) => RankedChunk[];
+type Merge = (lists: Lists, terms: SearchTerm[], own: string, other: string) => RankedChunk[];
 
 const prefixed = (lists: Lists) => lists.map(({ name, chunks }) => chunks.map((c, rank) => ({ ...c, path: `${name}/${c.path}`, rank })));
 const byScore = (a: { score: number }, b: { score: number }) => b.score - a.score;
+/** Factors for a folder the question names, tried on the questions asked again naming the answer's folder. */
+const NAMED_FACTORS = [1, 1.15, 1.3, NAMED_FOLDER_FACTOR, 2];
+const withPreference = (lists: Lists, terms: SearchTerm[], active?: string, named = NAMED_FOLDER_FACTOR) =>
+  lists.map((l) => ({ ...l, preference: (l.name === active ? PREFERRED_FOLDER_FACTOR : 1) * (questionNames(l.name, terms) ? named : 1) }));
 const STRATEGIES: Record<string, Merge> = {
-  product: (lists) => mergeFolderResults(lists, CANDIDATES),
-  'product, own folder active': (lists, own) => mergeFolderResults(lists, CANDIDATES, own),
-  'product, other folder active': (lists, _own, other) => mergeFolderResults(lists, CANDIDATES, other),
+  product: (lists, terms) => mergeFolderResults(withPreference(lists, terms), CANDIDATES),
+  'product, own folder active': (lists, terms, own) => mergeFolderResults(withPreference(lists, terms, own), CANDIDATES),
+  'product, other folder active': (lists, terms, _own, other) => mergeFolderResults(withPreference(lists, terms, other), CANDIDATES),
   'scores as each index gave them': (lists) => prefixed(lists).flat().sort(byScore),
   'each folder divided by its best': (lists) =>
     prefixed(lists).flatMap((l) => l.map((c) => ({ ...c, score: c.score / (l[0]?.score || 1) }))).sort(byScore),
@@ -54,6 +59,7 @@ async function main(): Promise<void> {
   const alone = tally();
   const merged = Object.fromEntries(Object.keys(STRATEGIES).map((k) => [k, tally()]));
   const timing = { one: 0, two: 0 };
+  const named = new Map(NAMED_FACTORS.map((f) => [f, tally()]));
   for (const pair of PAIRS) {
     if (!pair.every((n) => existsSync(path.join(trees, n)))) continue;
     const indexes = Object.fromEntries(await Promise.all(pair.map(async (n) => {
@@ -75,8 +81,19 @@ async function main(): Promise<void> {
         alone.reciprocal += r >= 0 ? 1 / (r + 1) : 0;
         alone.count++;
         for (const [name, merge] of Object.entries(STRATEGIES)) {
-          const m = merge(lists, own, other);
+          const m = merge(lists, terms, own, other);
           const into = merged[name];
+          if (m[0]?.path.startsWith(`${own}/`)) into.firstFromFolder++;
+          const rank = fileRank(m, (p) => p.startsWith(`${own}/`) && answer.test(p.slice(own.length + 1)));
+          into.reciprocal += rank >= 0 ? 1 / (rank + 1) : 0;
+          into.count++;
+        }
+        // The same question naming the folder, as a user of a window of several folders may.
+        const naming = extractTerms(`${question} (in ${own})`);
+        const namedLists = await Promise.all(pair.map(async (n) => ({ name: n, files: indexes[n].fileCount, chunks: await indexes[n].search(naming, CANDIDATES) })));
+        for (const f of NAMED_FACTORS) {
+          const m = mergeFolderResults(withPreference(namedLists, naming, undefined, f), CANDIDATES);
+          const into = named.get(f)!;
           if (m[0]?.path.startsWith(`${own}/`)) into.firstFromFolder++;
           const rank = fileRank(m, (p) => p.startsWith(`${own}/`) && answer.test(p.slice(own.length + 1)));
           into.reciprocal += rank >= 0 ? 1 / (rank + 1) : 0;
@@ -89,6 +106,9 @@ async function main(): Promise<void> {
   console.log(`\n${alone.count} questions; answer's folder alone: MRR@10 ${(alone.reciprocal / alone.count).toFixed(3)}`);
   for (const [name, t] of Object.entries(merged))
     console.log(`${name.padEnd(32)} first chunk from the answer's folder ${t.firstFromFolder}/${t.count}, MRR@10 ${(t.reciprocal / t.count).toFixed(3)}`);
+  console.log('\nthe same questions ending "(in <the answer\'s folder>)", by the factor of the folder a question names:');
+  for (const [f, t] of named)
+    console.log(`named folder x${String(f).padEnd(18)} first chunk from the answer's folder ${t.firstFromFolder}/${t.count}, MRR@10 ${(t.reciprocal / t.count).toFixed(3)}`);
   console.log(`\nsearch time per question (in process, warm): one folder ${(timing.one / alone.count).toFixed(1)} ms, ` +
     `two folders ${(timing.two / alone.count).toFixed(1)} ms`);
 }

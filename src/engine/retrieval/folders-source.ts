@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { SkippedFile } from '../workspace/types';
 import type { ChunkSource, IndexingState, RefreshOptions } from './chunk-source';
+import { fileNameHas } from './path-tokens';
 import type { RankedChunk } from './rank';
 import type { SearchTerm } from './terms';
 
@@ -17,6 +18,28 @@ export interface FolderSource {
  */
 export const PREFERRED_FOLDER_FACTOR = 1.15;
 
+/** One folder's search: its name, its file count, its ranked chunks, and how much it is preferred (default 1). */
+export interface FolderResults {
+  name: string;
+  files: number;
+  chunks: RankedChunk[];
+  preference?: number;
+}
+
+/**
+ * How much a folder the question names counts (`how does the frontend call the api?` in a window
+ * of `frontend` and `api`): each index matches paths inside its folder, never the folder's own name.
+ * Measured on the 222 questions of bench/multiroot-eval.ts ending "(in <the answer's folder>)":
+ * first chunk from that folder 205 at x1, 215 at x1.15, 219 at x1.3, 220 at x1.5, 222 at x2; x1.5
+ * leaves a folder named by chance (`click` in "a click handler") a preference, not the answer.
+ */
+export const NAMED_FOLDER_FACTOR = 1.5;
+
+/** Whether a word of the question names the folder (`axios` for axios/, `server` for api-server/). */
+export function questionNames(folder: string, terms: SearchTerm[]): boolean {
+  return terms.some((t) => (t.kind === 'word' || t.kind === 'part' || t.kind === 'identifier') && fileNameHas(folder, t.text));
+}
+
 /** BM25's weight of a word found in one chunk of a corpus of `n`: it grows with the corpus. */
 const rareWordIdf = (n: number) => Math.log(1 + (Math.max(1, n) - 0.5) / 1.5);
 
@@ -31,10 +54,10 @@ const rareWordIdf = (n: number) => Math.log(1 + (Math.max(1, n) - 0.5) / 1.5);
  * 0.724, 0.795 in the answer's folder alone); dividing each folder's scores by its best one, or
  * interleaving by rank, did so for 108 only, the wrong folder's best chunk tying the right one's.
  */
-export function mergeFolderResults(lists: { name: string; files: number; chunks: RankedChunk[] }[], limit: number, preferred?: string): RankedChunk[] {
+export function mergeFolderResults(lists: FolderResults[], limit: number): RankedChunk[] {
   const together = rareWordIdf(lists.reduce((n, l) => n + l.files, 0));
-  const all = lists.flatMap(({ name, files, chunks }) => {
-    const factor = (together / rareWordIdf(files)) * (name === preferred ? PREFERRED_FOLDER_FACTOR : 1);
+  const all = lists.flatMap(({ name, files, chunks, preference = 1 }) => {
+    const factor = (together / rareWordIdf(files)) * preference;
     return chunks.map((c) => ({ ...c, path: `${name}/${c.path}`, score: c.score * factor }));
   });
   // Ties break by path and line, as within one index, so the order is deterministic.
@@ -64,7 +87,8 @@ export class FoldersSource implements ChunkSource {
   async search(terms: SearchTerm[], limit: number): Promise<RankedChunk[]> {
     const lists = await Promise.all(this.folders.map(async (f) => {
       const chunks = await f.source.search(terms, limit);
-      return { name: f.name, files: f.source.fileCount, chunks };
+      const preference = (f.name === this.preferred ? PREFERRED_FOLDER_FACTOR : 1) * (questionNames(f.name, terms) ? NAMED_FOLDER_FACTOR : 1);
+      return { name: f.name, files: f.source.fileCount, chunks, preference };
     }));
     this.fileCount = this.folders.reduce((n, f) => n + f.source.fileCount, 0);
     this.skipped = this.folders.flatMap((f) => f.source.skipped.map((s) => ({ ...s, path: `${f.name}/${s.path}` })));
@@ -73,7 +97,7 @@ export class FoldersSource implements ChunkSource {
     this.indexing = this.folders.some((f) => f.source.indexing)
       ? states.reduce((sum, s) => ({ indexed: sum.indexed + s.indexed, total: sum.total + s.total }), { indexed: 0, total: 0 })
       : undefined;
-    return mergeFolderResults(lists, limit, this.preferred);
+    return mergeFolderResults(lists, limit);
   }
 
   /** The file a `name/rel` path of this source's results names; undefined for a path of no folder. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Provider, ProviderEvent, ProviderRequest } from '../../../src/engine/llm/types';
-import { FoldersSource, mergeFolderResults } from '../../../src/engine/retrieval/folders-source';
+import { FoldersSource, mergeFolderResults, PREFERRED_FOLDER_FACTOR, questionNames } from '../../../src/engine/retrieval/folders-source';
 import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 import { fileSystemHost, openWorkspaceSession, type WorkspaceSession } from '../../../src/engine/session/workspace-session';
@@ -79,10 +79,16 @@ describe('merging the folders\' ranked chunks', () => {
   it('compares folders of one size by their scores; the preferred folder wins a near tie only', () => {
     const lists = [{ name: 'a', files: 300, chunks: [chunk('x.ts', 10), chunk('y.ts', 4)] }, { name: 'b', files: 300, chunks: [chunk('z.ts', 10.5)] }];
     assert.deepEqual(mergeFolderResults(lists, 10).map((c) => c.path), ['b/z.ts', 'a/x.ts', 'a/y.ts']);
-    assert.deepEqual(mergeFolderResults(lists, 10, 'a').map((c) => c.path), ['a/x.ts', 'b/z.ts', 'a/y.ts']);
+    assert.deepEqual(mergeFolderResults(lists.map((l) => ({ ...l, preference: l.name === 'a' ? PREFERRED_FOLDER_FACTOR : 1 })), 10).map((c) => c.path), ['a/x.ts', 'b/z.ts', 'a/y.ts']);
     const far = [{ name: 'a', files: 300, chunks: [chunk('x.ts', 10)] }, { name: 'b', files: 300, chunks: [chunk('z.ts', 20)] }];
-    assert.equal(mergeFolderResults(far, 10, 'a')[0].path, 'b/z.ts');
+    assert.equal(mergeFolderResults(far.map((l) => ({ ...l, preference: l.name === 'a' ? PREFERRED_FOLDER_FACTOR : 1 })), 10)[0].path, 'b/z.ts');
     assert.equal(mergeFolderResults(lists, 2).length, 2, 'at most the limit');
+  });
+
+  it('a folder the question names is preferred: its name is no path inside it, so its own index cannot see it', () => {
+    assert.equal(questionNames('axios', extractTerms('how does axios cancel a request?')), true);
+    assert.equal(questionNames('api-server', extractTerms('how does the server check tokens?')), true);
+    assert.equal(questionNames('frontend', extractTerms('how does the server check tokens?')), false);
   });
 
   it('lifts a small folder\'s scores, which its index keeps low (a word is rare in few files only so much)', () => {
