@@ -90,7 +90,9 @@ async function main(): Promise<void> {
         }
         // The same question naming the folder, as a user of a window of several folders may.
         const naming = extractTerms(`${question} (in ${own})`);
-        const namedLists = await Promise.all(pair.map(async (n) => ({ name: n, files: indexes[n].fileCount, chunks: await indexes[n].search(naming, CANDIDATES) })));
+        const namedLists = await Promise.all(pair.map(async (n) => ({
+          name: n, files: indexes[n].fileCount, chunks: await indexes[n].search(naming, CANDIDATES),
+        })));
         for (const f of NAMED_FACTORS) {
           const m = mergeFolderResults(withPreference(namedLists, naming, undefined, f), CANDIDATES);
           const into = named.get(f)!;
@@ -108,7 +110,8 @@ async function main(): Promise<void> {
     console.log(`${name.padEnd(32)} first chunk from the answer's folder ${t.firstFromFolder}/${t.count}, MRR@10 ${(t.reciprocal / t.count).toFixed(3)}`);
   console.log('\nthe same questions ending "(in <the answer\'s folder>)", by the factor of the folder a question names:');
   for (const [f, t] of named)
-    console.log(`named folder x${String(f).padEnd(18)} first chunk from the answer's folder ${t.firstFromFolder}/${t.count}, MRR@10 ${(t.reciprocal / t.count).toFixed(3)}`);
+    console.log(`named folder x${String(f).padEnd(18)} first chunk from the answer's folder ${t.firstFromFolder}/${t.count}, ` +
+      `MRR@10 ${(t.reciprocal / t.count).toFixed(3)}`);
   console.log(`\nsearch time per question (in process, warm): one folder ${(timing.one / alone.count).toFixed(1)} ms, ` +
     `two folders ${(timing.two / alone.count).toFixed(1)} ms`);
 }

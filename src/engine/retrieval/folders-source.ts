@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { SkippedFile } from '../workspace/types';
-import type { ChunkSource, IndexingState, RefreshOptions } from './chunk-source';
+import type { ChunkSource, IndexingState, RefreshOptions, SearchOptions } from './chunk-source';
 import { fileNameHas } from './path-tokens';
 import type { RankedChunk } from './rank';
 import type { SearchTerm } from './terms';
@@ -30,7 +30,7 @@ export interface FolderResults {
  * How much a folder the question names counts (`how does the frontend call the api?` in a window
  * of `frontend` and `api`): each index matches paths inside its folder, never the folder's own name.
  * Measured on the 222 questions of bench/multiroot-eval.ts ending "(in <the answer's folder>)":
- * first chunk from that folder 205 at x1, 215 at x1.15, 219 at x1.3, 220 at x1.5, 222 at x2; x1.5
+ * first chunk from that folder 203 at x1, 215 at x1.15, 219 at x1.3, 220 at x1.5, 222 at x2; x1.5
  * leaves a folder named by chance (`click` in "a click handler") a preference, not the answer.
  */
 export const NAMED_FOLDER_FACTOR = 1.5;
@@ -50,8 +50,8 @@ const rareWordIdf = (n: number) => Math.log(1 + (Math.max(1, n) - 0.5) / 1.5);
  * a rare word would have in all the folders together over its weight in that folder alone (the
  * fixture's two-file folder: x3; folders of hundreds of files: 1.0-1.3). Measured on seven pairs
  * of labelled trees of one kind (bench/multiroot-eval.ts, 222 questions): the first chunk came
- * from the answer's folder for 193 with scaling and 193 with the scores as given (MRR@10 0.728 vs
- * 0.724, 0.795 in the answer's folder alone); dividing each folder's scores by its best one, or
+ * from the answer's folder for 193 with scaling and 192 with the scores as given (MRR@10 0.737 vs
+ * 0.732, 0.806 in the answer's folder alone); dividing each folder's scores by its best one, or
  * interleaving by rank, did so for 108 only, the wrong folder's best chunk tying the right one's.
  */
 export function mergeFolderResults(lists: FolderResults[], limit: number): RankedChunk[] {
@@ -63,6 +63,13 @@ export function mergeFolderResults(lists: FolderResults[], limit: number): Ranke
   // Ties break by path and line, as within one index, so the order is deterministic.
   all.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
   return all.slice(0, limit);
+}
+
+/** The folders of `within` (`name/rel/`) inside the folder `name`, as its own paths; [] for the whole folder; 'none' when none is in it. */
+function withinFolder(name: string, within: readonly string[]): string[] | 'none' {
+  const inside = within.filter((w) => w.startsWith(`${name}/`)).map((w) => w.slice(name.length + 1));
+  if (inside.length === 0) return 'none';
+  return inside.includes('') ? [] : inside;
 }
 
 /**
@@ -84,9 +91,11 @@ export class FoldersSource implements ChunkSource {
     await Promise.all(this.folders.map((f) => f.source.refresh({ signal, onProgress: onProgress && ((m) => onProgress(`${f.name}: ${m}`)) })));
   }
 
-  async search(terms: SearchTerm[], limit: number): Promise<RankedChunk[]> {
+  /** `opts.within`: folders written `name/rel/`; a folder none of them is in is not searched. */
+  async search(terms: SearchTerm[], limit: number, opts?: SearchOptions): Promise<RankedChunk[]> {
     const lists = await Promise.all(this.folders.map(async (f) => {
-      const chunks = await f.source.search(terms, limit);
+      const within = opts?.within?.length ? withinFolder(f.name, opts.within) : undefined;
+      const chunks = within === 'none' ? [] : await f.source.search(terms, limit, within && { within });
       const preference = (f.name === this.preferred ? PREFERRED_FOLDER_FACTOR : 1) * (questionNames(f.name, terms) ? NAMED_FOLDER_FACTOR : 1);
       return { name: f.name, files: f.source.fileCount, chunks, preference };
     }));

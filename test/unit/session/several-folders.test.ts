@@ -65,6 +65,21 @@ describe('a question in a window of several folders', () => {
     second.dispose();
   });
 
+  it('a folder mention (@second/lib/) keeps the search to that folder of that workspace folder', async () => {
+    const roots = { basic: copyFixture('basic'), second: copyFixture('second') };
+    const sessions: { name: string; session: WorkspaceSession }[] = [];
+    const mentions = { allowNetwork: () => false, roots: () => Object.entries(roots).map(([name, p]) => ({ name, path: p })) };
+    const open = (root: string) => openWorkspaceSession({ root, watched: true, mentions, folders: () => sessions });
+    const basic = open(roots.basic);
+    sessions.push({ name: 'basic', session: basic }, { name: 'second', session: open(roots.second) });
+    const kept = await basic.ask({ question: 'how are names and API keys formatted? @second/lib/', remember: false });
+    assert.ok(kept.context.chunks.length > 0);
+    assert.deepEqual([...new Set(kept.context.chunks.map((c) => c.path))], ['second/lib/helper.ts']);
+    assert.equal(kept.context.filesSearched, 1);
+    const own = await basic.ask({ question: 'how are names and API keys formatted? @basic/src/auth/', remember: false });
+    assert.deepEqual([...new Set(own.context.chunks.map((c) => c.path))], ['basic/src/auth/keyStore.ts']);
+  });
+
   it('a window of one folder keeps root-relative paths', async () => {
     const root = copyFixture('second');
     const session = openWorkspaceSession({ root, folders: () => [{ name: 'second', session }] });
@@ -79,7 +94,8 @@ describe('merging the folders\' ranked chunks', () => {
   it('compares folders of one size by their scores; the preferred folder wins a near tie only', () => {
     const lists = [{ name: 'a', files: 300, chunks: [chunk('x.ts', 10), chunk('y.ts', 4)] }, { name: 'b', files: 300, chunks: [chunk('z.ts', 10.5)] }];
     assert.deepEqual(mergeFolderResults(lists, 10).map((c) => c.path), ['b/z.ts', 'a/x.ts', 'a/y.ts']);
-    assert.deepEqual(mergeFolderResults(lists.map((l) => ({ ...l, preference: l.name === 'a' ? PREFERRED_FOLDER_FACTOR : 1 })), 10).map((c) => c.path), ['a/x.ts', 'b/z.ts', 'a/y.ts']);
+    const aPreferred = lists.map((l) => ({ ...l, preference: l.name === 'a' ? PREFERRED_FOLDER_FACTOR : 1 }));
+    assert.deepEqual(mergeFolderResults(aPreferred, 10).map((c) => c.path), ['a/x.ts', 'b/z.ts', 'a/y.ts']);
     const far = [{ name: 'a', files: 300, chunks: [chunk('x.ts', 10)] }, { name: 'b', files: 300, chunks: [chunk('z.ts', 20)] }];
     assert.equal(mergeFolderResults(far.map((l) => ({ ...l, preference: l.name === 'a' ? PREFERRED_FOLDER_FACTOR : 1 })), 10)[0].path, 'b/z.ts');
     assert.equal(mergeFolderResults(lists, 2).length, 2, 'at most the limit');
