@@ -208,6 +208,10 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
     const value = quotedValue(text, pos + 3);
     return value && { value, quoted: true, keyQuoted, codeAssignment: false, midLine: false };
   }
+  if (ch === ' ' || ch === '\t') {
+    const line = spacedLineValue(text, keyStart, pos);
+    if (line) return line;
+  }
   if (ch === '(' || ch === ' ') {
     const gap = ch === '(' ? 1 : /^ {1,3}/.exec(text.slice(pos, pos + 4))?.[0].length ?? 0;
     if (text[pos + gap] !== '"') return undefined;
@@ -228,6 +232,23 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
     return { value, quoted: false, keyQuoted, codeAssignment: false, midLine: true };
   }
   return undefined;
+}
+
+/** Spaces, one token of a key's characters, and the end of the line. */
+const LINE_TOKEN = /^[ \t]{1,10}([A-Za-z0-9+/=_.~-]{16,512})[ \t]{0,10}(?:\r?\n|$)/;
+
+/**
+ * A line holding only a key, spaces and one token: `api_secret  V77f…` (.properties files take a
+ * space as the separator, as do nginx, ssh and Apache configs) and a Dockerfile's old `ENV API_TOKEN V77f…`.
+ * Nothing else on the line, so a sentence that starts with a secret word is not read as one.
+ */
+function spacedLineValue(text: string, keyStart: number, pos: number): Parsed | undefined {
+  const { prefix, wholeLine } = linePrefix(text, keyStart, 40);
+  if (!wholeLine || !/^[ \t]{0,20}(?:ENV[ \t]{1,5})?$/.test(prefix)) return undefined;
+  const m = LINE_TOKEN.exec(text.slice(pos, pos + 540));
+  if (!m) return undefined;
+  const start = pos + m[0].indexOf(m[1]);
+  return { value: { start, end: start + m[1].length }, quoted: false, keyQuoted: false, codeAssignment: false, midLine: false };
 }
 
 /** C++ `secret.assign("…", n)`: the string assigned to a secret-named object. */
