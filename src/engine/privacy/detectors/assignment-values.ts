@@ -239,12 +239,13 @@ const LINE_TOKEN = /^[ \t]{1,10}([A-Za-z0-9+/=_.~-]{16,512})[ \t]{0,10}(?:\r?\n|
 
 /**
  * A line holding only a key, spaces and one token: `api_secret  V77f…` (.properties files take a
- * space as the separator, as do nginx, ssh and Apache configs) and a Dockerfile's old `ENV API_TOKEN V77f…`.
- * Nothing else on the line, so a sentence that starts with a secret word is not read as one.
+ * space as the separator, as do nginx, ssh and Apache configs), a Dockerfile's old `ENV API_TOKEN V77f…`,
+ * and a note naming the service first (`clarifai SECRET V77f…`). Nothing else on the line, so a
+ * sentence that holds a secret word is not read as one.
  */
 function spacedLineValue(text: string, keyStart: number, pos: number): Parsed | undefined {
-  const { prefix, wholeLine } = linePrefix(text, keyStart, 40);
-  if (!wholeLine || !/^[ \t]{0,20}(?:ENV[ \t]{1,5})?$/.test(prefix)) return undefined;
+  const { prefix, wholeLine } = linePrefix(text, keyStart, 60);
+  if (!wholeLine || !/^[ \t]{0,20}(?:ENV[ \t]{1,5}|[A-Za-z][\w.-]{1,30}[ \t]{1,3})?$/.test(prefix)) return undefined;
   const m = LINE_TOKEN.exec(text.slice(pos, pos + 540));
   if (!m) return undefined;
   const start = pos + m[0].indexOf(m[1]);
