@@ -1,3 +1,4 @@
+import { entropy } from '../checks';
 import type { PrefixRule } from '../prefix-scan';
 import { checksumOrRandom, isEncodedPrivateKey, isFakeBody, notFake } from '../token-checks';
 
@@ -47,7 +48,9 @@ export const devTokenRules: PrefixRule[] = [
   rule('pulumi_token', 'pul-', /[a-z0-9]{40}/, digitAndLetter),
   rule('vault_token', 'hvs.', /[A-Za-z0-9_-]{90,300}/),
   rule('vault_token', ['hvb.', 'hvr.'], /[A-Za-z0-9_-]{80,400}/),
-  rule('vault_token', 's.', /[A-Za-z0-9]{24}/, mixed),
+  // Service tokens before Vault 1.10: `s.` and 24 characters; batch and later ones run longer, with `_` and `-`,
+  // and are taken only when random enough not to be a property chain (`s.someLongPropertyName2D`).
+  rule('vault_token', 's.', /[A-Za-z0-9_-]{25,128}|[A-Za-z0-9]{24}/, (t, body) => mixed(t, body) && (body.length === 24 || entropy(body) >= 4.5)),
   // A service token names its config first (`dp.st.dev.…`, `dp.st.prd_web.…`).
   rule('doppler_token', ['dp.pt.', 'dp.st.', 'dp.ct.', 'dp.sa.', 'dp.scim.', 'dp.audit.'], /(?:[a-z0-9_-]{1,40}\.)?[A-Za-z0-9]{40,44}/),
   // NuGet API keys: `oy2` and 43 lower-case letters and digits.

@@ -26,6 +26,8 @@ export const moreTokenRules: PrefixRule[] = [
   // Segment's public API tokens share Sourcegraph's `sgp_`; 64 characters of any case tell them apart.
   rule('segment_token', 'sgp_', /[A-Za-z0-9]{64}/, digitAndLetter),
   rule('sourcegraph_token', 'slk_', /[a-f0-9]{64}/, digitAndLetter),
+  rule('nvidia_key', 'nvapi-', /[A-Za-z0-9_-]{64}/, digitAndLetter),
+  rule('telnyx_key', 'KEY', /[A-Za-z0-9_-]{55}/, mixed),
   // Developer tools and registries
   rule('cratesio_token', 'cio', /[A-Za-z0-9]{32}/, mixed),
   rule('dependency_track_key', 'odt_', /[A-Za-z0-9]{32,255}/, digitAndLetter),

@@ -2,7 +2,7 @@ import { findByRules, type Detector, type Finding, type PatternRule } from '../d
 import { PrefixIndex } from '../prefix-scan';
 import { isFakeBody } from '../token-checks';
 import { walletPrefixRules } from './pii-devices-wallets';
-import { contextTokenRules } from './token-rules-context';
+import { contextPrefixRules, suffixAnchoredRules } from './token-rules-context';
 import { devTokenRules } from './token-rules-dev';
 import { moreTokenRules } from './token-rules-more';
 import { saasTokenRules } from './token-rules-saas';
@@ -15,10 +15,10 @@ import { vendorKeyRules } from './vendor-keys';
 
 // Prefixed wallet addresses ride along: one scan finds every prefix, whatever family it belongs to.
 // Keys under a provider's bare name too (vendor-keys.ts): the names are prefixes like any other.
-const prefixIndex = new PrefixIndex([...devTokenRules, ...saasTokenRules, ...moreTokenRules, ...walletPrefixRules, ...vendorKeyRules]);
+const prefixIndex = new PrefixIndex([...devTokenRules, ...saasTokenRules, ...moreTokenRules, ...contextPrefixRules, ...walletPrefixRules, ...vendorKeyRules]);
 
 const anchoredRules: PatternRule[] = [
-  ...contextTokenRules,
+  ...suffixAnchoredRules,
   {
     kind: 'telegram_bot_token',
     // The bot id, `:`, then 35 characters starting with `A` (BotFather's documented `123456:ABC-DEF1234…`;
