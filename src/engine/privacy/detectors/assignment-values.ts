@@ -209,7 +209,7 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
     return value && { value, quoted: true, keyQuoted, codeAssignment: false, midLine: false };
   }
   if (ch === ' ' || ch === '\t') {
-    const line = spacedLineValue(text, keyStart, pos);
+    const line = spacedLineValue(text, keyStart, pos, key);
     if (line) return line;
   }
   if (ch === '(' || ch === ' ') {
@@ -241,11 +241,14 @@ const LINE_TOKEN = /^[ \t]{1,10}([A-Za-z0-9+/=_.~-]{16,512})[ \t]{0,10}(?:\r?\n|
  * A line holding only a key, spaces and one token: `api_secret  V77f…` (.properties files take a
  * space as the separator, as do nginx, ssh and Apache configs), a Dockerfile's old `ENV API_TOKEN V77f…`,
  * and a note naming the service first (`clarifai SECRET V77f…`). Nothing else on the line, so a
- * sentence that holds a secret word is not read as one.
+ * sentence that holds a secret word is not read as one; and a bare word alone (`token …`) is a
+ * heading or a label more often than a key, so the key is compound or something names it.
  */
-function spacedLineValue(text: string, keyStart: number, pos: number): Parsed | undefined {
+function spacedLineValue(text: string, keyStart: number, pos: number, key: string): Parsed | undefined {
   const { prefix, wholeLine } = linePrefix(text, keyStart, 60);
-  if (!wholeLine || !/^[ \t]{0,20}(?:ENV[ \t]{1,5}|[A-Za-z][\w.-]{1,30}[ \t]{1,3})?$/.test(prefix)) return undefined;
+  if (!wholeLine) return undefined;
+  const named = /^[ \t]{0,20}(?:ENV[ \t]{1,5}|[A-Za-z][\w.-]{1,30}[ \t]{1,3})$/.test(prefix);
+  if (!named && !(/^[ \t]{0,20}$/.test(prefix) && /[_-]|[a-z][A-Z]/.test(key))) return undefined;
   const m = LINE_TOKEN.exec(text.slice(pos, pos + 540));
   if (!m) return undefined;
   const start = pos + m[0].indexOf(m[1]);
