@@ -46,8 +46,8 @@ export const contextPrefixRules: PrefixRule[] = [
     new RegExp(`[^\\n]{0,12}?(?:(?:crumb|token)[^\\n]{0,10}?)?(?<![\\w-])(?<value>[0-9a-f]{32,36}|${HEX_UUID})${END}`, 'i'), issued),
   // The one-time password a new Jenkins prints to its log.
   named('password', ['Please use the following password to proceed to installation:'], /\r?\n\r?\n(?<value>[a-f0-9]{30,36})(?![\w-])/, issued),
-  // SonarScanner's token handed to a call (`'sonar.login', '…'`).
-  named('sonarqube_token', spellings('sonar'), /.{0,5}?login["'\s:=,(]{0,8}(?<value>[a-f0-9]{40})(?![\w-])/i, issued),
+  // SonarScanner's token handed to a call (`property('sonar.login', '…')`); `sonar.login=…` is an assignment (assignment-rules.ts).
+  named('sonarqube_token', spellings('sonar'), /.{0,5}?login["'][ \t]{0,3},[ \t]{0,3}["'](?<value>[a-f0-9]{40})(?![\w-])/i, issued),
   // Figma's older personal access tokens: 4 characters and a UUID (`X-Figma-Token: …`, `figma token …`).
   named('figma_token', [...spellings('figma'), 'X-Figma-Token'], new RegExp(`[^\\n]{0,20}?(?<![\\w-])(?<value>[0-9a-f]{4}-${HEX_UUID})${END}`), issued),
   // Postmark's server and account tokens are UUIDs under its name or its headers.
