@@ -113,6 +113,8 @@ export const scannerFormatCases: Case[] = [
   ['a key and its token separated by spaces (.properties)', `api_secret  ${LINE_TOKEN}`, `api_secret  ${R('api_key')}`],
   ["a Dockerfile's old ENV form", `ENV API_TOKEN ${LINE_TOKEN}`, `ENV API_TOKEN ${R('api_key')}`],
   ['a note naming the service, then the key and token', `clarifai SECRET ${LINE_TOKEN}`, `clarifai SECRET ${R('api_key')}`],
+  ['a note naming the service, the key, = and a token', `helpscout SECRET = ${SONAR}`, `helpscout SECRET = ${R('api_key')}`],
+  ['a note naming the service, the key, : and a token', `Fastly token: ${LINE_TOKEN}`, `Fastly token: ${R('api_key')}`],
 ];
 
 /** Shapes these rules must not take for secrets. */
@@ -130,4 +132,6 @@ export const scannerFormatLookalikes: Negative[] = [
   ['a bare secret word and a token on its line (a heading, a label)', `token ${fake(32, 'alnum', 666)}`],
   ['a secret word starting a sentence', 'Token rotation happens every ninety days for all services'],
   ['a version number after 1000.', 'released 1000.2 and 1000.3'],
+  ['a label, a key word and a name on its line', 'Cache key: some-cache-key-name-v2'],
+  ['a spaced assignment inside a sentence', `the token = ${LINE_TOKEN} and more`],
 ];

@@ -168,7 +168,7 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
   const spaced = /\s$/.test(op[0]) || /^\s/.test(op[0]) || opText.length > 1;
   // One capitalised word (Password, Passphrase): `STENCIL_PASS: 0x0B96;` in a .d.ts is code.
   const label = op[0] === ': ' && !keyQuoted && /^[A-Z][a-z]+$/.test(key);
-  const place = unquotedStyle(text, keyStart - (keyQuoted ? 1 : 0), key, spaced, label);
+  const place = unquotedStyle(text, keyStart - (keyQuoted ? 1 : 0), key, spaced, label) ?? namedLineStyle(text, keyStart, pos);
   if (!place) return undefined;
   const value = unquotedValue(text, pos, place.style);
   if (place.midLine) {
@@ -232,6 +232,17 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
     return { value, quoted: false, keyQuoted, codeAssignment: false, midLine: true };
   }
   return undefined;
+}
+
+/**
+ * `helpscout SECRET = V77f…`, `Fastly token: V77f…`: a service's name, the key, an operator and one
+ * token, and nothing else on the line, as notes and scanners' samples write a key. A spaced operator
+ * in the middle of other text stays prose (`… the token = what you pasted …`).
+ */
+function namedLineStyle(text: string, keyStart: number, pos: number): { style: Style; midLine: boolean } | undefined {
+  const { prefix, wholeLine } = linePrefix(text, keyStart, 60);
+  if (!wholeLine || !/^[ \t]{0,20}[A-Za-z][\w.-]{1,30}[ \t]{1,3}$/.test(prefix)) return undefined;
+  return LINE_TOKEN.test(' ' + text.slice(pos, pos + 540)) ? { style: 'line', midLine: false } : undefined;
 }
 
 /** Spaces, one token of a key's characters, and the end of the line. */
