@@ -115,6 +115,8 @@ export const scannerFormatCases: Case[] = [
   ['a note naming the service, then the key and token', `clarifai SECRET ${LINE_TOKEN}`, `clarifai SECRET ${R('api_key')}`],
   ['a note naming the service, the key, = and a token', `helpscout SECRET = ${SONAR}`, `helpscout SECRET = ${R('api_key')}`],
   ['a note naming the service, the key, : and a token', `Fastly token: ${LINE_TOKEN}`, `Fastly token: ${R('api_key')}`],
+  ['a password that starts with # and holds a digit', `db_password = '#Zq81-kd0pX'`, `db_password = '${R('password')}'`],
+  ['a password quoted twice', `"password": "'${PASS}'"`, `"password": "${R('password')}"`],
 ];
 
 /** Shapes these rules must not take for secrets. */
@@ -134,4 +136,12 @@ export const scannerFormatLookalikes: Negative[] = [
   ['a version number after 1000.', 'released 1000.2 and 1000.3'],
   ['a label, a key word and a name on its line', 'Cache key: some-cache-key-name-v2'],
   ['a spaced assignment inside a sentence', `the token = ${LINE_TOKEN} and more`],
+  // Code around a secret word that scanners' negative samples hold: no value is assigned in any of them.
+  ['a key written inside a string, then concatenation', 'sb.append("MasterUserPassword: " + getMasterUserPassword() + ",");'],
+  ['a key inside a PHP string, then a lookup', "echo 'password = '.$p['config']['daemon_password'];"],
+  ['labels of a login form', 'usernameLabel:"Username or email:",passwordLabel:"Password:",rememberMeLabel:"Remember me:"'],
+  ['an AWS policy ARN under a password-named constant', 'IAMUserChangePassword = "arn:aws:iam::aws:policy/IAMUserChangePassword"'],
+  ['an element id under a password-named field', 'this.addPassword = "#add-password";'],
+  ['a path under a variable', 'REACT_APP_FORGOT_PASSWORD=$REACT_APP_BASE_URL/#/forgot_password'],
+  ['a variable quoted twice (shell)', `echo 'export DATABASE_PASSWORD="'$PRECOMPILE_PASSWORD'"' >> .env`],
 ];

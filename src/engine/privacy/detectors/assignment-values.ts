@@ -161,6 +161,9 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
   // `const apiKey =\n  "…";`: a formatter moved a long string to the next line.
   const wrapped = (opText === '=' || opText === ':=') && /^\r?\n[ \t]{1,40}["'`]/.exec(text.slice(pos, pos + 44));
   if (wrapped) pos += wrapped[0].length - 1;
+  // `"MasterPassword: " + get()`, `'password = '.$p[…]`: the key is written inside a string, and the quote
+  // after the operator closes that string; what follows is code, not a value.
+  if (!keyQuoted && !wrapped && (before === '"' || before === "'") && text[pos] === before) return undefined;
   const quoted = quotedValue(text, pos);
   const codeAssignment = wrapped ? true : /^\s+:?=\s/.test(op[0]);
   if (quoted) return { value: quoted, quoted: true, keyQuoted, codeAssignment, midLine: false };
