@@ -66,6 +66,9 @@ const REFERENCE = [
   /^%\(?\w*\)?s$/, // %s, %(password)s
   /^#\{.*\}$/, // #{vault.secret}
   /^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|System\.getenv|ENV\[|env\(|getenv\()/,
+  /^\$\{?[A-Za-z_]\w*\}?\//, // $BASE_URL/forgot_password: a path under a variable
+  /^arn:aws[a-z-]*:[a-z0-9-]*:/, // an AWS resource name
+  /^#[a-z]+(?:-[a-z]+)+$/, // #add-password: an element's id or a page anchor
   /\[REDACTED:[a-z0-9_]+#\d+\]/, // holds our own placeholder: scrubbing twice changes nothing
 ];
 
@@ -80,6 +83,9 @@ const PLACEHOLDER_WORDS =
 export function isPlaceholderValue(raw: string): boolean {
   const value = raw.trim();
   if (value.length === 0) return true;
+  // Quoted once more inside its quotes (`"'$DB_PASSWORD'"`, shell's quote juggling): judged without them.
+  const inner = /^(["'])(.+)\1$/.exec(value);
+  if (inner) return isPlaceholderValue(inner[2]);
   if (REFERENCE.some((re) => re.test(value))) return true;
   if (/\$\{[A-Za-z_][\w.:-]*\}|\$\{\{/.test(value)) return true; // a template: `${user}:${pass}` is filled in at run time
   if (PLACEHOLDER_WORDS.test(value)) return true;

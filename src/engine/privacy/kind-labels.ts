@@ -33,7 +33,9 @@ const CASED: Record<string, string> = {
   trufflehog: 'TruffleHog', pganalyze: 'pganalyze', photoroom: 'PhotoRoom', nuget: 'NuGet', intra42: '42 Intra', ein: 'EIN', itin: 'ITIN',
   npi: 'NPI', tfn: 'TFN', abn: 'ABN', sin: 'SIN', cpf: 'CPF', cnpj: 'CNPJ', rut: 'RUT', pan: 'PAN', dni: 'DNI', nir: 'NIR', bsn: 'BSN',
   nric: 'NRIC', rrn: 'RRN', curp: 'CURP', hetu: 'HETU', pesel: 'PESEL', aadhaar: 'Aadhaar', appsync: 'AppSync', id: 'ID',
-  tckn: 'TCKN', tnin: 'TNIN', mbi: 'MBI', dea: 'DEA',
+  tckn: 'TCKN', tnin: 'TNIN', mbi: 'MBI', dea: 'DEA', elevenlabs: 'ElevenLabs', posthog: 'PostHog', pubnub: 'PubNub', cratesio: 'crates.io',
+  mongodb: 'MongoDB', atlas: 'Atlas', nvidia: 'NVIDIA', pagarme: 'Pagar.me', tickettailor: 'Ticket Tailor', mws: 'MWS', devops: 'DevOps',
+  clickup: 'ClickUp',
 };
 
 /** Country codes that open a national identifier's kind (`br_cpf`). */

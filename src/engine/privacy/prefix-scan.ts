@@ -14,12 +14,17 @@ export interface PrefixRule {
   prefixes: readonly string[];
   /** What follows the prefix; every repetition must be bounded (it runs with the sticky flag). */
   body: RegExp;
-  /** Return false to keep the token (placeholder, checksum failure with a fake-looking body). */
-  accept?: (token: string, body: string) => boolean;
+  /** Return false to keep the token (placeholder, checksum failure with a fake-looking body); `groups` are the body's named groups. */
+  accept?: (token: string, body: string, groups: Record<string, string> | undefined) => boolean;
   /** Characters allowed right after the token; default: anything but `[A-Za-z0-9_-]`. */
   open?: boolean;
   /** Report only the body's `value` group, which must end the body (a key's name is the prefix, its value the secret). */
   valueOnly?: boolean;
+  /**
+   * With `valueOnly`, the prefix is a word that may run on (`PsExec.exe`, `Jenkins-Crumb:`) rather than a
+   * whole key's name: the character after it is left to the body to check.
+   */
+  runsOn?: boolean;
 }
 
 interface Compiled {
@@ -125,7 +130,7 @@ export class PrefixIndex {
   private matchAt(text: string, at: number, bucket: readonly Compiled[]): number {
     for (const { rule, prefix, body } of bucket) {
       // A key's name (valueOnly) is a whole word: one look past it rules out `const` for `confluent`.
-      if (rule.valueOnly && KEY_CHAR_AFTER_NAME[text.charCodeAt(at + prefix.length)] !== 1) continue;
+      if (rule.valueOnly && !rule.runsOn && KEY_CHAR_AFTER_NAME[text.charCodeAt(at + prefix.length)] !== 1) continue;
       if (!text.startsWith(prefix, at)) continue;
       const from = at + prefix.length;
       body.lastIndex = from;
@@ -135,7 +140,7 @@ export class PrefixIndex {
       const next = text.charCodeAt(end);
       if (!rule.open && next < 128 && WORDISH[next] === 1) continue;
       if (endsAFileName(text, end)) continue;
-      if (rule.accept && !rule.accept(text.slice(at, end), m[0])) continue;
+      if (rule.accept && !rule.accept(text.slice(at, end), m[0], m.groups)) continue;
       this.lastKind = rule.kind;
       this.lastStart = rule.valueOnly && m.groups?.value ? end - m.groups.value.length : -1;
       return end;

@@ -115,5 +115,15 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['numbers before street words without names', fill('12 rue ')],
     ['keywords glued after underscores', fill('_address_dob_')],
     ['camelCase keywords without values', fill('userFirstNameDateOfBirth')],
+    ['service words before values that never come', fill('okta jenkins crumb Figma postmark unseal key ')],
+    ['psexec users without a password', `psexec ${fill('-u a ')}`],
+    ['psexec repeated', fill('psexec \\\\h -u a ')],
+    ['calls with credentials never closed', fill('NetworkCredential("a", "') + fill('DirectoryEntry("a", "b", ')],
+    ['crypt and kerberos prefixes without hashes', fill('$1$ab$ $y$j9T$ $krb5asrep$23$u:')],
+    ['at signs before a colon, and no dot in the whole text', fill('u@d:')],
+    ['kerberos prefix before endless hex', `$krb5tgs$23$${fill('a1')}`],
+    ['key, spaces and a token, never a line end', fill('api_secret  aB3dE5fG7hJ9kL2mN4pQ6 ')],
+    ['AZDO and NRAL without their bodies', fill('AZDO NRAL aAZDO')],
+    ['buildConfigField without a name', fill('buildConfigField "String", "')],
   ];
 }

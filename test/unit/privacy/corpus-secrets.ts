@@ -182,7 +182,7 @@ export const assignmentCases: Case[] = [
   ],
   ['a default value of a setting read by name', `GetEnvOrDefault("api_token", "${fake(20, 'alnum', 32)}")`, `GetEnvOrDefault("api_token", "${R('api_key')}")`],
   ['a token issued as digits', 'asanaToken="0064285786940086"', `asanaToken="${R('api_key')}"`],
-  ['an authorization scheme of a service', `Authorization: SSWS 00${fake(40, 'url', 33)}`, `Authorization: SSWS ${R('bearer_token')}`],
+  ['an authorization scheme of a service', `Authorization: SSWS 00${fake(40, 'url', 33)}`, `Authorization: SSWS ${R('okta_token')}`],
   [
     'an api key as the user name of curl -u', `curl -u ${fake(28, 'alnum', 34)}: https://api.example.com/v1`,
     `curl -u ${R('basic_auth')}: https://api.example.com/v1`,

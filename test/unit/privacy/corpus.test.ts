@@ -13,6 +13,7 @@ import { piiAddressCases, piiAddressLookalikes } from './corpus-pii-addresses';
 import { piiWorldCases, piiWorldLookalikes } from './corpus-pii-world';
 import { vendorKeyCases, vendorKeyLookalikes } from './corpus-vendor-keys';
 import { providerCases, providerLookalikes } from './corpus-providers';
+import { scannerFormatCases, scannerFormatLookalikes } from './corpus-scanner-formats';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 
 // Every row is a separate test so a failure names the format that broke.
@@ -32,6 +33,7 @@ const tables: Record<string, Case[]> = {
   'generic secrets': genericCases,
   'cards, IBANs, ids and phones of more countries and layouts': piiWorldCases,
   'keys under a provider name alone, Dropbox long-lived tokens': vendorKeyCases,
+  'formats of open-source secret scanners': scannerFormatCases,
 };
 
 for (const [table, rows] of Object.entries(tables)) {
@@ -44,7 +46,7 @@ for (const [table, rows] of Object.entries(tables)) {
 
 const lookalikes = [
   ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiCreditLookalikes,
-  ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...vendorKeyLookalikes,
+  ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes,
 ];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {

@@ -10,6 +10,7 @@ import { piiPersonalCases } from './corpus-pii-personal';
 import { piiProseCases } from './corpus-pii-prose';
 import { piiWorldCases } from './corpus-pii-world';
 import { providerCases } from './corpus-providers';
+import { scannerFormatCases } from './corpus-scanner-formats';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 
 const allCases = [
@@ -24,6 +25,7 @@ const allCases = [
   ...piiProseCases,
   ...genericCases,
   ...piiWorldCases,
+  ...scannerFormatCases,
 ];
 
 test('one scrubber numbers values per kind across chunks, the same value keeping its number', () => {

@@ -1,12 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { contextPrefixRules } from '../../../src/engine/privacy/detectors/token-rules-context';
 import { devTokenRules } from '../../../src/engine/privacy/detectors/token-rules-dev';
+import { moreTokenRules } from '../../../src/engine/privacy/detectors/token-rules-more';
 import { saasTokenRules } from '../../../src/engine/privacy/detectors/token-rules-saas';
 import { PrefixIndex } from '../../../src/engine/privacy/prefix-scan';
 import { hasCrc32Checksum, isFakeBody, withCrc32Checksum } from '../../../src/engine/privacy/token-checks';
 import { fake } from './corpus-helpers';
 
-const allRules = [...devTokenRules, ...saasTokenRules];
+const allRules = [...devTokenRules, ...saasTokenRules, ...moreTokenRules, ...contextPrefixRules];
 
 /** The pattern with escapes and character classes removed: what is left shows its quantifiers. */
 function skeleton(source: string): string {

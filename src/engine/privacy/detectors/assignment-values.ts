@@ -161,6 +161,9 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
   // `const apiKey =\n  "…";`: a formatter moved a long string to the next line.
   const wrapped = (opText === '=' || opText === ':=') && /^\r?\n[ \t]{1,40}["'`]/.exec(text.slice(pos, pos + 44));
   if (wrapped) pos += wrapped[0].length - 1;
+  // `"MasterPassword: " + get()`, `'password = '.$p[…]`: the key is written inside a string, and the quote
+  // after the operator closes that string; what follows is code, not a value.
+  if (!keyQuoted && !wrapped && (before === '"' || before === "'") && text[pos] === before) return undefined;
   const quoted = quotedValue(text, pos);
   const codeAssignment = wrapped ? true : /^\s+:?=\s/.test(op[0]);
   if (quoted) return { value: quoted, quoted: true, keyQuoted, codeAssignment, midLine: false };
@@ -168,7 +171,7 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
   const spaced = /\s$/.test(op[0]) || /^\s/.test(op[0]) || opText.length > 1;
   // One capitalised word (Password, Passphrase): `STENCIL_PASS: 0x0B96;` in a .d.ts is code.
   const label = op[0] === ': ' && !keyQuoted && /^[A-Z][a-z]+$/.test(key);
-  const place = unquotedStyle(text, keyStart - (keyQuoted ? 1 : 0), key, spaced, label);
+  const place = unquotedStyle(text, keyStart - (keyQuoted ? 1 : 0), key, spaced, label) ?? namedLineStyle(text, keyStart, pos);
   if (!place) return undefined;
   const value = unquotedValue(text, pos, place.style);
   if (place.midLine) {
@@ -208,6 +211,10 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
     const value = quotedValue(text, pos + 3);
     return value && { value, quoted: true, keyQuoted, codeAssignment: false, midLine: false };
   }
+  if (ch === ' ' || ch === '\t') {
+    const line = spacedLineValue(text, keyStart, pos, key);
+    if (line) return line;
+  }
   if (ch === '(' || ch === ' ') {
     const gap = ch === '(' ? 1 : /^ {1,3}/.exec(text.slice(pos, pos + 4))?.[0].length ?? 0;
     if (text[pos + gap] !== '"') return undefined;
@@ -228,6 +235,38 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
     return { value, quoted: false, keyQuoted, codeAssignment: false, midLine: true };
   }
   return undefined;
+}
+
+/**
+ * `helpscout SECRET = V77f…`, `Fastly token: V77f…`: a service's name, the key, an operator and one
+ * token, and nothing else on the line, as notes and scanners' samples write a key. A spaced operator
+ * in the middle of other text stays prose (`… the token = what you pasted …`).
+ */
+function namedLineStyle(text: string, keyStart: number, pos: number): { style: Style; midLine: boolean } | undefined {
+  const { prefix, wholeLine } = linePrefix(text, keyStart, 60);
+  if (!wholeLine || !/^[ \t]{0,20}[A-Za-z][\w.-]{1,30}[ \t]{1,3}$/.test(prefix)) return undefined;
+  return LINE_TOKEN.test(' ' + text.slice(pos, pos + 540)) ? { style: 'line', midLine: false } : undefined;
+}
+
+/** Spaces, one token of a key's characters, and the end of the line. */
+const LINE_TOKEN = /^[ \t]{1,10}([A-Za-z0-9+/=_.~-]{16,512})[ \t]{0,10}(?:\r?\n|$)/;
+
+/**
+ * A line holding only a key, spaces and one token: `api_secret  V77f…` (.properties files take a
+ * space as the separator, as do nginx, ssh and Apache configs), a Dockerfile's old `ENV API_TOKEN V77f…`,
+ * and a note naming the service first (`clarifai SECRET V77f…`). Nothing else on the line, so a
+ * sentence that holds a secret word is not read as one; and a bare word alone (`token …`) is a
+ * heading or a label more often than a key, so the key is compound or something names it.
+ */
+function spacedLineValue(text: string, keyStart: number, pos: number, key: string): Parsed | undefined {
+  const { prefix, wholeLine } = linePrefix(text, keyStart, 60);
+  if (!wholeLine) return undefined;
+  const named = /^[ \t]{0,20}(?:ENV[ \t]{1,5}|[A-Za-z][\w.-]{1,30}[ \t]{1,3})$/.test(prefix);
+  if (!named && !(/^[ \t]{0,20}$/.test(prefix) && /[_-]|[a-z][A-Z]/.test(key))) return undefined;
+  const m = LINE_TOKEN.exec(text.slice(pos, pos + 540));
+  if (!m) return undefined;
+  const start = pos + m[0].indexOf(m[1]);
+  return { value: { start, end: start + m[1].length }, quoted: false, keyQuoted: false, codeAssignment: false, midLine: false };
 }
 
 /** C++ `secret.assign("…", n)`: the string assigned to a secret-named object. */

@@ -1,3 +1,4 @@
+import { entropy } from '../checks';
 import type { PrefixRule } from '../prefix-scan';
 import { checksumOrRandom, isEncodedPrivateKey, isFakeBody, notFake } from '../token-checks';
 
@@ -40,14 +41,16 @@ export const devTokenRules: PrefixRule[] = [
   rule('private_key', 'LS0tLS1CRUdJTi', /[A-Za-z0-9+/]{40,20000}={0,2}/, isEncodedPrivateKey),
   // Artifactory's older encrypted passwords: AP + a hex digit + 8 or more characters.
   rule('artifactory_token', 'AP', /[0-9A-F][A-Za-z0-9]{8,120}/, (_t, body) => body.length >= 10 && mixed(_t, body)),
-  rule('sourcegraph_token', 'sgp_', /(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}/),
+  rule('sourcegraph_token', 'sgp_', /(?:[a-fA-F0-9]{16}_(?:local_)?|local_)?[a-fA-F0-9]{40}/),
   rule('sonarqube_token', ['squ_', 'sqp_', 'sqa_'], /[A-Za-z0-9]{40}/),
   // Issued as 24 hex, `-`, 34 hex; TruffleHog also reads 59 characters without the dash.
   rule('postman_token', 'PMAK-', /[a-fA-F0-9]{24}-[a-fA-F0-9]{34}|[A-Za-z0-9]{59}/, digitAndLetter),
   rule('pulumi_token', 'pul-', /[a-z0-9]{40}/, digitAndLetter),
   rule('vault_token', 'hvs.', /[A-Za-z0-9_-]{90,300}/),
   rule('vault_token', ['hvb.', 'hvr.'], /[A-Za-z0-9_-]{80,400}/),
-  rule('vault_token', 's.', /[A-Za-z0-9]{24}/, mixed),
+  // Service tokens before Vault 1.10: `s.` and 24 characters; batch and later ones run longer, with `_` and `-`,
+  // and are taken only when random enough not to be a property chain (`s.someLongPropertyName2D`).
+  rule('vault_token', 's.', /[A-Za-z0-9_-]{25,128}|[A-Za-z0-9]{24}/, (t, body) => mixed(t, body) && (body.length === 24 || entropy(body) >= 4.5)),
   // A service token names its config first (`dp.st.dev.…`, `dp.st.prd_web.…`).
   rule('doppler_token', ['dp.pt.', 'dp.st.', 'dp.ct.', 'dp.sa.', 'dp.scim.', 'dp.audit.'], /(?:[a-z0-9_-]{1,40}\.)?[A-Za-z0-9]{40,44}/),
   // NuGet API keys: `oy2` and 43 lower-case letters and digits.
@@ -96,7 +99,7 @@ export const devTokenRules: PrefixRule[] = [
   rule('intra42_secret', ['s-s4t2ud-', 's-s4t2af-'], /[a-f0-9]{64}/),
   rule('settlemint_token', ['sm_aat_', 'sm_pat_', 'sm_sat_'], /[A-Za-z0-9]{16}/),
   rule('langsmith_key', ['lsv2_pt_', 'lsv2_sk_'], /[a-f0-9]{32}_[a-f0-9]{10}/),
-  rule('contentful_token', 'CFPAT-', /[A-Za-z0-9_-]{43}/),
+  rule('contentful_token', 'CFPAT-', /[A-Za-z0-9_-]{43,64}/),
   rule('terraform_token', 'tfe.', /[A-Za-z0-9_-]{30,120}/, mixed),
   rule('pinecone_key', 'pcsk_', /[A-Za-z0-9_]{40,120}/),
   // More provider prefixes from secret scanners' detectors.

@@ -61,14 +61,14 @@ export const saasTokenRules: PrefixRule[] = [
   rule('huggingface_token', ['hf_', 'api_org_'], /[A-Za-z0-9]{34}/, (_t, body) => /[A-Z]/.test(body) && /[a-z]/.test(body) && !isFakeBody(body)),
   rule('perplexity_key', 'pplx-', /[A-Za-z0-9]{48}/),
   rule('groq_key', 'gsk_', /[A-Za-z0-9]{52}/),
-  rule('xai_key', 'xai-', /[A-Za-z0-9]{80}/),
-  rule('replicate_token', 'r8_', /[A-Za-z0-9]{37}/),
+  rule('xai_key', 'xai-', /[A-Za-z0-9_]{80}/),
+  rule('replicate_token', 'r8_', /[A-Za-z0-9_-]{37,48}/, digitAndLetter),
   rule('fireworks_key', 'fw_', /[A-Za-z0-9]{24}/, mixed),
   rule('voyage_key', 'pa-', /[A-Za-z0-9_-]{43}/, mixed),
   // Payments and commerce
   rule('stripe_key', ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_', 'pk_live_'], /[A-Za-z0-9]{10,247}/),
   rule('stripe_key', 'whsec_', /[A-Za-z0-9+/]{24,64}/),
-  rule('square_token', 'EAAA', /[A-Za-z0-9_-]{22,60}/, mixed),
+  rule('square_token', 'EAAA', /[A-Za-z0-9_-]{22,80}/, mixed),
   // 22 characters in Square's older docs; issued tokens run longer (scanners take 22 to 60).
   rule('square_token', 'sq0atp-', /[A-Za-z0-9_-]{22,60}/),
   rule('square_token', 'sq0csp-', /[A-Za-z0-9_-]{43}/),

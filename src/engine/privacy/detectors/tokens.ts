@@ -2,7 +2,9 @@ import { findByRules, type Detector, type Finding, type PatternRule } from '../d
 import { PrefixIndex } from '../prefix-scan';
 import { isFakeBody } from '../token-checks';
 import { walletPrefixRules } from './pii-devices-wallets';
+import { contextPrefixRules, suffixAnchoredRules } from './token-rules-context';
 import { devTokenRules } from './token-rules-dev';
+import { moreTokenRules } from './token-rules-more';
 import { saasTokenRules } from './token-rules-saas';
 import { vendorKeyRules } from './vendor-keys';
 
@@ -13,16 +15,17 @@ import { vendorKeyRules } from './vendor-keys';
 
 // Prefixed wallet addresses ride along: one scan finds every prefix, whatever family it belongs to.
 // Keys under a provider's bare name too (vendor-keys.ts): the names are prefixes like any other.
-const prefixIndex = new PrefixIndex([...devTokenRules, ...saasTokenRules, ...walletPrefixRules, ...vendorKeyRules]);
+const prefixIndex = new PrefixIndex([...devTokenRules, ...saasTokenRules, ...moreTokenRules, ...contextPrefixRules, ...walletPrefixRules, ...vendorKeyRules]);
 
 const anchoredRules: PatternRule[] = [
+  ...suffixAnchoredRules,
   {
     kind: 'telegram_bot_token',
     // The bot id, `:`, then 35 characters starting with `A` (BotFather's documented `123456:ABC-DEF1234…`;
-    // issued tokens mostly start `AA`). Digits and lower case in the secret part keep words out.
+    // issued tokens mostly start `AA`; scanners take 34 as well). Digits and lower case in the secret part keep words out.
     anchor: { literal: ':A', back: /\d/, maxBack: 12, quick: (t, at) => /\d/.test(t[at - 1] ?? '') },
     // Also inside the Bot API's own URLs, where `bot` is glued to it: api.telegram.org/bot123…:AA…/getMe.
-    pattern: /(?:(?<![\w:])|(?<=\/bot))\d{5,12}:A[A-Za-z0-9_-]{34}(?![\w-])/y,
+    pattern: /(?:(?<![\w:])|(?<=\/bot))\d{5,12}:A[A-Za-z0-9_-]{33,34}(?![\w-])/y,
     accept: (value) => {
       const secret = value.slice(value.indexOf(':') + 2);
       return /\d/.test(secret) && /[a-z]/.test(secret) && !isFakeBody(secret.replace(/^A/, ''));

@@ -1,0 +1,56 @@
+import type { PrefixRule } from '../prefix-scan';
+import { isFakeBody, notFake } from '../token-checks';
+
+// More providers' tokens and crypt-style password hashes, each by its literal start: formats that
+// open-source secret scanners (Nosey Parker, Kingfisher) recognise and the rules in
+// token-rules-dev.ts / token-rules-saas.ts did not. Bodies are bounded so the scan stays linear.
+
+const digitAndLetter = (_t: string, body: string) => /\d/.test(body) && /[A-Za-z]/.test(body) && !isFakeBody(body);
+const mixed = (_t: string, body: string) => /\d/.test(body) && /[a-z]/.test(body) && /[A-Z]/.test(body) && !isFakeBody(body);
+
+function rule(kind: string, prefixes: string | string[], body: RegExp, accept = notFake): PrefixRule {
+  return { kind, prefixes: typeof prefixes === 'string' ? [prefixes] : prefixes, body, accept };
+}
+
+const UUID = /[0-9a-z]{8}-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{12}/.source;
+const HEX_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.source;
+/** The alphabet of crypt(3) salts and hashes. */
+const CRYPT = '[./A-Za-z0-9]';
+
+export const moreTokenRules: PrefixRule[] = [
+  // AI and data services
+  rule('tavily_key', 'tvly-', /(?:dev-|prod-)?[A-Za-z0-9]{32}/, digitAndLetter),
+  rule('elevenlabs_key', 'sk_', /[a-f0-9]{48}/, digitAndLetter),
+  rule('mongodb_atlas_token', 'mdb_sa_sk_', /[A-Za-z0-9_-]{40}/, digitAndLetter),
+  rule('posthog_key', 'phx_', /[A-Za-z0-9_]{43}/, digitAndLetter),
+  // Segment's public API tokens share Sourcegraph's `sgp_`; 64 characters of any case tell them apart.
+  rule('segment_token', 'sgp_', /[A-Za-z0-9]{64}/, digitAndLetter),
+  rule('sourcegraph_token', 'slk_', /[a-f0-9]{64}/, digitAndLetter),
+  rule('nvidia_key', 'nvapi-', /[A-Za-z0-9_-]{64}/, digitAndLetter),
+  rule('telnyx_key', 'KEY', /[A-Za-z0-9_-]{55}/, mixed),
+  // Developer tools and registries
+  rule('cratesio_token', 'cio', /[A-Za-z0-9]{32}/, mixed),
+  rule('dependency_track_key', 'odt_', /[A-Za-z0-9]{32,255}/, digitAndLetter),
+  rule('ionic_token', 'ion_', /[A-Za-z0-9]{42}/, digitAndLetter),
+  rule('clickup_token', 'pk_', /\d{7,8}_[A-Z0-9]{32}/),
+  // Streaming, commerce, IoT, CRM
+  rule('twitch_stream_key', 'live_', /\d{8,12}_[A-Za-z0-9]{30,36}/, digitAndLetter),
+  rule('flexport_key', 'shltm_', /[A-Za-z0-9_-]{40}/, digitAndLetter),
+  rule('pagarme_key', 'ak_live_', /[A-Za-z0-9]{30}/, digitAndLetter),
+  rule('tickettailor_key', 'sk_', /\d{4}_\d{6}_[a-f0-9]{32}/),
+  rule('ubidots_token', 'BBFF-', /[A-Za-z0-9]{30}/, digitAndLetter),
+  rule('pubnub_key', ['pub-c-', 'sub-c-'], new RegExp(UUID), digitAndLetter),
+  // Zoho's OAuth tokens: `1000.` and two 32-hex parts.
+  rule('zoho_token', '1000.', /[a-f0-9]{32}\.[a-f0-9]{32}/),
+  // A Salesforce session: the 15-character org id (`00D…`), `!`, and the opaque token.
+  rule('salesforce_token', '00D', /[A-Za-z0-9]{12}![A-Za-z0-9._]{80,200}/),
+  rule('aws_mws_token', 'amzn.mws.', new RegExp(HEX_UUID)),
+  // Teams' connectors before the move to *.webhook.office.com (`IncomingWebhook` or the connector's own name, `JenkinsCI`).
+  rule('teams_webhook', 'https://outlook.office.com/webhook/', new RegExp(`${HEX_UUID}@${HEX_UUID}/[A-Za-z0-9]{2,40}/[a-f0-9]{32}/${HEX_UUID}`)),
+  // Password hashes crackable offline: md5crypt, Cisco type 8 (PBKDF2) and 9 (scrypt), yescrypt
+  // (today's /etc/shadow), Kerberos AS-REP and TGS hashes as roasting tools print them.
+  rule('password_hash', '$1$', new RegExp(`${CRYPT}{1,8}\\$${CRYPT}{22}`)),
+  rule('password_hash', ['$8$', '$9$'], new RegExp(`${CRYPT}{8,16}\\$${CRYPT}{43}`)),
+  rule('password_hash', '$y$', new RegExp(`${CRYPT}{1,32}\\$${CRYPT}{1,64}\\$${CRYPT}{43}`)),
+  rule('password_hash', ['$krb5asrep$', '$krb5tgs$'], /(?:17|18|23)\$(?:\*[^\s*]{1,512}\*\$|[^\s:$*]{1,256}:)?[0-9a-f]{24,32}\$[0-9a-f]{64,20000}/),
+];
