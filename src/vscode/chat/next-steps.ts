@@ -1,20 +1,16 @@
 import * as vscode from 'vscode';
 import { fixCommands, type FixableResult, type FixCommand } from '../fix-commands';
 
-/** The command behind a chat answer's Retry button: asks @grounded the same question again. */
-export const RETRY_IN_CHAT = 'grounded.retryInChat';
-
 /** What a chat answer keeps in its metadata for the buttons and follow-ups after it. */
 export interface AnswerMetadata { queryId?: string; cited?: string[]; status?: string; question?: string; command?: string }
 
 /**
- * The buttons that fit why there is no model answer: Retry (when the model failed, not when none
- * is set up), a key, another provider or model, the logs.
+ * The buttons that fit why there is no model answer: `retry` (when the model failed or was stopped,
+ * not when none is set up), a key, another provider or model, the logs.
  */
-export function fixButtons(result: FixableResult, question: string, command?: string): vscode.Command[] {
+export function fixButtons(result: FixableResult, retry: vscode.Command): vscode.Command[] {
   const fixes = fixCommands(result).map((id) => ({ command: id, title: FIX_TITLES[id] }));
   if (!result.modelError) return fixes;
-  const retry = { command: RETRY_IN_CHAT, title: 'Retry', arguments: [command ? `/${command} ${question}` : question] };
   // A rejected key is fixed first, then retried; any other failure is worth retrying first.
   return result.modelError.kind === 'auth' ? [...fixes, retry] : [retry, ...fixes];
 }
@@ -25,12 +21,6 @@ const FIX_TITLES: Record<FixCommand, string> = {
   'grounded.showLogs': 'Show logs',
   'grounded.showVisibleFiles': 'Show what Grounded can see',
 };
-
-/** Sends `prompt` to @grounded in the chat view again (the stable `workbench.action.chat.open`). */
-export function registerRetryInChat(): vscode.Disposable {
-  return vscode.commands.registerCommand(RETRY_IN_CHAT, (prompt: unknown) =>
-    typeof prompt === 'string' ? vscode.commands.executeCommand('workbench.action.chat.open', { query: `@grounded ${prompt}` }) : undefined);
-}
 
 /** Question words that say nothing about the code (searched for, they would match everything). */
 const STOP = new Set([
