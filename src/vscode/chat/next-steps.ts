@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { searchTermOf } from '../../engine/ask/search-term';
 import { fixCommands, type FixableResult, type FixCommand } from '../fix-commands';
 
 /** What a chat answer keeps in its metadata for the buttons and follow-ups after it. */
@@ -21,27 +22,6 @@ const FIX_TITLES: Record<FixCommand, string> = {
   'grounded.showLogs': 'Show logs',
   'grounded.showVisibleFiles': 'Show what Grounded can see',
 };
-
-/** Question words that say nothing about the code (searched for, they would match everything). */
-const STOP = new Set([
-  'where', 'which', 'what', 'does', 'this', 'that', 'there', 'these', 'those', 'about', 'should', 'would',
-  'could', 'handle', 'handled', 'handles', 'happen', 'happens', 'work', 'works', 'code', 'file', 'files',
-  'function', 'explain', 'stored', 'store', 'called', 'defined', 'else', 'used', 'uses', 'using', 'from',
-  'into', 'with', 'have', 'when', 'then', 'them', 'they', 'some', 'each', 'more', 'most', 'also', 'only',
-  'just', 'like', 'make', 'made', 'done', 'show', 'tell', 'much', 'many', 'here', 'their', 'whats', 'need',
-]);
-
-/**
- * The word of a question most worth searching the workspace for: an identifier (camelCase,
- * snake_case, dotted or with a digit) first, else the longest plain word of four letters or more.
- */
-export function searchTermOf(question: string): string | undefined {
-  if (/@(search|grep):/.test(question)) return undefined; // it already searched
-  const words = question.replace(/@\S+/g, ' ').match(/[A-Za-z_$][\w$.]*[\w$]/g) ?? [];
-  const identifier = words.find((w) => /[a-z][A-Z]|_|\.|\d/.test(w) && w.length >= 3);
-  if (identifier) return identifier;
-  return words.filter((w) => w.length >= 4 && !STOP.has(w.toLowerCase())).sort((a, b) => b.length - a.length)[0];
-}
 
 /**
  * Follow-ups after an answer, written as the mentions they use so the user learns them by

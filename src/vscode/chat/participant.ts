@@ -104,6 +104,9 @@ export async function handleChatRequest(
   }
   if (!question) { stream.markdown(CHAT_HELP); return {}; }
   if (refused.length) stream.markdown(withCodicons(`${refused.map((r) => `- $(warning) ${r}`).join('\n')}\n\n`));
+  // The chat shows the attachments of the retry's own request (none, or the current file): say which code was sent.
+  if (again && request.command !== 'explain' && attached.length)
+    stream.markdown(`_Asked again about the same code: ${attached.map((a) => `\`${a.path}#L${a.startLine}-${a.endLine}\``).join(', ')}._\n\n`);
   if (!vscode.workspace.isTrusted) stream.markdown(`_${RESTRICTED_NOTICE}_\n\n`);
 
   const history = historyTurns(context.history);

@@ -77,6 +77,19 @@ describe('@grounded Retry', function () {
     }
   });
 
+  it('after a reply that was no plan, /plan offers Retry (as /plan) and another model, and lists the reason as text that wraps', async () => {
+    await vscode.commands.executeCommand('groundedFixture.setReplies', [{ match: 'plan-junk-7', reply: 'Sure, I will just edit the file.' }]);
+    try {
+      const rec = new Recorder();
+      await api.chat({ prompt: 'plan-junk-7: make retries 3', command: 'plan', references: [], model }, { history: [] }, rec, new vscode.CancellationTokenSource().token);
+      assert.match(rec.text(), /^- ` Plan is not valid: no JSON object found in the reply `$/m);
+      assert.deepEqual(rec.of('button'), [RETRY_IN_CHAT, 'grounded.selectModel']);
+      assert.deepEqual(rec.buttons[0].arguments, [{ prompt: 'plan-junk-7: make retries 3', command: 'plan' }]);
+    } finally {
+      await vscode.commands.executeCommand('groundedFixture.setReplies', []);
+    }
+  });
+
   it('sends the #selection of the failed request again, named in the text, with edits not saved', async () => {
     const server = http.createServer((_req, res) => res.writeHead(500).end());
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -25,8 +25,8 @@ test('the palette label of the selection ask says Grounded once, and the menu-on
   assert.equal(inPalette.filter((label) => /ask .*selection/i.test(label)).length, 1, inPalette.join('\n'));
 });
 
-test('the editor menu item and the palette command share the keyboard shortcut, so the menu shows it', () => {
+test('the shortcut is bound to the palette command alone: a second binding of the same key for the menu alias would hide it there', () => {
   const keys = (id: string) => manifest.contributes.keybindings.filter((k: { command: string }) => k.command === id).map((k: { key: string }) => k.key);
-  assert.deepEqual(keys('grounded.askSelectionInEditor'), keys('grounded.askSelection'));
-  assert.equal(keys('grounded.askSelection').length, 1);
+  assert.deepEqual(keys('grounded.askSelection'), ['ctrl+alt+a']);
+  assert.deepEqual(keys('grounded.askSelectionInEditor'), []);
 });
