@@ -154,7 +154,9 @@ async function testChoice(services: GroundedServices, ui: SetupUi): Promise<Setu
   const kind = resolved.provider?.id ?? readSettings().provider;
   services.logger.warn('setup.test_failed', { provider: kind, errorKind: error?.kind ?? 'unconfigured' });
   const remedies = remediesFor(error?.kind ?? 'unconfigured', kind);
-  const message = error ? `Grounded could not connect to ${label}: ${cause}` : `Grounded has no model to test: ${cause}`;
+  // Only a network failure is "could not connect": a refused key or a rate limit came from a server that answered.
+  const failedHow = error?.kind === 'network' ? `could not connect to ${label}` : `tested ${label}, and the test failed`;
+  const message = error ? `Grounded ${failedHow}: ${cause}` : `Grounded has no model to test: ${cause}`;
   const button = await ui.failed(message, remedies.map((r) => REMEDY_BUTTONS[r]));
   const remedy = remedies.find((r) => REMEDY_BUTTONS[r] === button);
   if (remedy === 'retry') return testChoice(services, ui);
