@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tickWalkthroughStep } from './walkthrough-tick';
 import { fitBudgetToModel } from '../engine/ask/window-budget';
 import { CLOUD_PROVIDERS, cloudSpec, compatibleSpec, DEFAULT_MODELS, type CloudProvider, type ProviderSpec } from '../engine/config/provider-endpoints';
 import { resolveSettings } from '../engine/config/settings';
@@ -142,7 +143,7 @@ async function testChoice(services: GroundedServices, ui: SetupUi): Promise<Setu
     // The provider now knows the model it asked for (an OpenAI-compatible server's default, by name).
     const answered = await whoAnswers(services, resolved.provider);
     services.lastCheck.record(scope, { ok: true, summary: `${answered} answered` });
-    await vscode.commands.executeCommand('setContext', 'grounded.connected', true);
+    await tickWalkthroughStep('grounded.connected');
     // A local model's small window is worth knowing now, not from the first thin answer.
     const fitted = await fitBudgetToModel(resolveSettings(readSettings().engine), resolved.provider!, true);
     ui.done(`Grounded is connected: ${answered} answered.${fitted.note ? ` ${fitted.note}` : ''}`);
