@@ -11,7 +11,10 @@ let wb: Workbench;
 before(async () => {
   wb = await openWithFixtureModel('side-view', [
     { match: '^Question: where are keys kept', reply: 'In src/auth/keyStore.ts#L19-26, encrypted first.' },
-    { match: '^Question: how wide is the window', reply: 'Start the server with `OLLAMA_CONTEXT_LENGTH=16384_OLLAMA_NUM_PARALLEL=1` as src/auth/keyStore.ts#L19-26 says.' },
+    {
+      match: '^Question: how wide is the window',
+      reply: 'Start the server with `OLLAMA_CONTEXT_LENGTH=16384_OLLAMA_NUM_PARALLEL=1` as src/auth/keyStore.ts#L19-26 says.',
+    },
   ]);
 });
 

@@ -16,7 +16,9 @@ after(async () => {
   await wb?.close();
 });
 
-test('"Ask your first question" (and "Choose who answers", a model having answered) ticks when the walkthrough is opened after a first answer', { timeout: 180_000 }, async () => {
+const TITLE = '"Ask your first question" (and "Choose who answers", a model having answered) ticks when the walkthrough is opened after a first answer';
+
+test(TITLE, { timeout: 180_000 }, async () => {
   await wb.waitForText(/Grounded: VS Code/, 90_000);
   await wb.sendChat('@grounded where is sleep defined?');
   await wb.waitForChatResponse(/Answered by/, 60_000);

@@ -23,8 +23,9 @@ describe('@grounded Retry', function () {
     await config().update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
     await config().update('baseUrl', `http://127.0.0.1:${port}/v1`, vscode.ConfigurationTarget.Global);
   };
-  const ask = async (prompt: string, references: vscode.ChatPromptReference[] = [], token = new vscode.CancellationTokenSource().token, rec = new Recorder()) => {
-    const result = await api.chat({ prompt, command: undefined, references, model }, { history: [] }, rec, token);
+  const ask = async (prompt: string, references: vscode.ChatPromptReference[] = [], token = new vscode.CancellationTokenSource().token, command?: string) => {
+    const rec = new Recorder();
+    const result = await api.chat({ prompt, command, references, model }, { history: [] }, rec, token);
     return { result, rec, retry: rec.buttons.find((b) => b.command === RETRY_IN_CHAT) };
   };
 
@@ -80,8 +81,7 @@ describe('@grounded Retry', function () {
   it('after a reply that was no plan, /plan offers Retry (as /plan) and another model, and lists the reason as text that wraps', async () => {
     await vscode.commands.executeCommand('groundedFixture.setReplies', [{ match: 'plan-junk-7', reply: 'Sure, I will just edit the file.' }]);
     try {
-      const rec = new Recorder();
-      await api.chat({ prompt: 'plan-junk-7: make retries 3', command: 'plan', references: [], model }, { history: [] }, rec, new vscode.CancellationTokenSource().token);
+      const { rec } = await ask('plan-junk-7: make retries 3', [], undefined, 'plan');
       assert.match(rec.text(), /^- ` Plan is not valid: no JSON object found in the reply `$/m);
       assert.deepEqual(rec.of('button'), [RETRY_IN_CHAT, 'grounded.selectModel']);
       assert.deepEqual(rec.buttons[0].arguments, [{ prompt: 'plan-junk-7: make retries 3', command: 'plan' }]);
