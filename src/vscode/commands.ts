@@ -124,6 +124,8 @@ export function registerCommands(context: vscode.ExtensionContext, services: Gro
     vscode.commands.registerCommand('grounded.askSelection', (question?: string) =>
       askSelection(context, services, surfaces, typeof question === 'string' ? question : undefined),
     ),
+    // The same ask under the editor menu's title: a menu shows no category, so that title names Grounded.
+    vscode.commands.registerCommand('grounded.askSelectionInEditor', () => askSelection(context, services, surfaces)),
     vscode.commands.registerCommand('grounded.setApiKey', (p?: KeyedProvider) => setApiKey(services, typeof p === 'string' ? p : undefined)),
     vscode.commands.registerCommand('grounded.clearApiKey', (p?: KeyedProvider) => clearApiKey(services, typeof p === 'string' ? p : undefined)),
     vscode.commands.registerCommand('grounded.selectModel', () => runSetup(services, vscodeSetupUi)),

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
+import { tickWalkthroughStep } from './walkthrough-tick';
 import { defaultDatabasePath } from '../engine/audit/store';
 import type { AnswerResult, AskEvent, AttachedContext, ConversationTurn } from '../engine/ask/types';
 import { chooseProvider } from '../engine/config/provider-endpoints';
@@ -190,9 +191,13 @@ export class GroundedServices implements vscode.Disposable {
       onMemoryError: () => this.logger.warn('memory.write_failed', {}),
     });
     // Ticks the walkthrough's "Ask your first question" whichever surface answered.
-    void vscode.commands.executeCommand('setContext', 'grounded.answered', true);
+    void tickWalkthroughStep('grounded.answered');
     // A warning from an earlier failed check must not outlive the model answering.
-    if (result.provider && result.status === 'success') this.lastCheck.answered();
+    // A model that answered is chosen, however it was (auto found it): "Choose who answers" is done too.
+    if (result.provider && result.status === 'success') {
+      this.lastCheck.answered();
+      void tickWalkthroughStep('grounded.connected');
+    }
     return result;
   }
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tickWalkthroughStep } from './walkthrough-tick';
 import { fitBudgetToModel } from '../engine/ask/window-budget';
 import { CLOUD_PROVIDERS, cloudSpec, compatibleSpec, DEFAULT_MODELS, type CloudProvider, type ProviderSpec } from '../engine/config/provider-endpoints';
 import { resolveSettings } from '../engine/config/settings';
@@ -142,7 +143,7 @@ async function testChoice(services: GroundedServices, ui: SetupUi): Promise<Setu
     // The provider now knows the model it asked for (an OpenAI-compatible server's default, by name).
     const answered = await whoAnswers(services, resolved.provider);
     services.lastCheck.record(scope, { ok: true, summary: `${answered} answered` });
-    await vscode.commands.executeCommand('setContext', 'grounded.connected', true);
+    await tickWalkthroughStep('grounded.connected');
     // A local model's small window is worth knowing now, not from the first thin answer.
     const fitted = await fitBudgetToModel(resolveSettings(readSettings().engine), resolved.provider!, true);
     ui.done(`Grounded is connected: ${answered} answered.${fitted.note ? ` ${fitted.note}` : ''}`);
@@ -154,7 +155,9 @@ async function testChoice(services: GroundedServices, ui: SetupUi): Promise<Setu
   const kind = resolved.provider?.id ?? readSettings().provider;
   services.logger.warn('setup.test_failed', { provider: kind, errorKind: error?.kind ?? 'unconfigured' });
   const remedies = remediesFor(error?.kind ?? 'unconfigured', kind);
-  const message = error ? `Grounded could not connect to ${label}: ${cause}` : `Grounded has no model to test: ${cause}`;
+  // Only a network failure is "could not connect": a refused key or a rate limit came from a server that answered.
+  const failedHow = error?.kind === 'network' ? `could not connect to ${label}` : `tested ${label}, and the test failed`;
+  const message = error ? `Grounded ${failedHow}: ${cause}` : `Grounded has no model to test: ${cause}`;
   const button = await ui.failed(message, remedies.map((r) => REMEDY_BUTTONS[r]));
   const remedy = remedies.find((r) => REMEDY_BUTTONS[r] === button);
   if (remedy === 'retry') return testChoice(services, ui);

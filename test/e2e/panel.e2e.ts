@@ -6,7 +6,7 @@ import { openWithFixtureModel, type Workbench, waitForPanelScript } from './harn
 
 // The Grounded panel works without the chat view: ask there, see the answer with its sources and
 // redactions, click a citation chip and land in the editor on exactly the cited lines. Then the
-// editor's context menu: select code, "Ask Grounded about this selection", type a question. Then
+// editor's context menu: select code, "Ask Grounded About the Selection", type a question. Then
 // Stop (Escape) while an answer is being written, and with no model the "Set API key" button.
 // Typing `@` in the panel's box suggests files (open editors first); Enter inserts one. A mention
 // that was not attached is a warning box the view does not scroll past.
@@ -187,7 +187,7 @@ test('a mention that was not attached is a warning the view stays on, worded onc
   await wb.screenshot('panel-mention-warning');
 });
 
-test('right-click → Ask Grounded about this selection answers about exactly that code', { timeout: 180_000 }, async () => {
+test('right-click → Ask Grounded About the Selection answers about exactly that code', { timeout: 180_000 }, async () => {
   await wb.runCommand('Go to File...');
   await wb.page.keyboard.type('client.ts', { delay: 5 });
   await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'client.ts' }).first().waitFor({ state: 'visible' });
@@ -199,11 +199,11 @@ test('right-click → Ask Grounded about this selection answers about exactly th
   await wb.page.keyboard.press('Enter');
   for (let i = 0; i < 6; i++) await wb.page.keyboard.press('Shift+ArrowDown');
   await wb.page.locator('.view-line', { hasText: 'parseRetryAfter' }).first().click({ button: 'right', modifiers: [] }).catch(() => undefined);
-  const item = wb.page.locator('.context-view .action-item', { hasText: 'Ask Grounded about this selection' });
+  const item = wb.page.locator('.context-view .action-item', { hasText: 'Ask Grounded About the Selection' });
   const visible = await item.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
   await wb.screenshot('editor-context-menu');
   if (visible) await item.click();
-  else await wb.runCommand('Grounded: Ask Grounded about this selection');
+  else await wb.runCommand('Grounded: Ask About the Selection');
   const box = wb.page.locator('.quick-input-widget input');
   await box.waitFor({ state: 'visible' });
   await box.fill('what does this parse?');
@@ -220,7 +220,7 @@ test('right-click → Ask Grounded about this selection answers about exactly th
   assert.match(await turn.locator('.sources summary').innerText(), /^Sources: \d+ excerpts? of \d+ files?( \([^)]*\))?, [\d,]+ files? searched/);
   const sources = (await firstSource.innerText()).trim();
   assert.match(sources, /^src\/http\/client\.ts#L\d+-\d+$/);
-  assert.ok(visible, 'the editor context menu offers "Ask Grounded about this selection"');
+  assert.ok(visible, 'the editor context menu offers "Ask Grounded About the Selection"');
 });
 
 test('Stop (or Escape) ends an answer that is still being written', { timeout: 180_000 }, async () => {

@@ -56,6 +56,8 @@ test('/plan → plan view → diff accepted with Ctrl+Alt+Y → the run record o
   await summary.waitFor({ state: 'visible', timeout: 30_000 });
   assert.match(await summary.innerText(), /1 change applied · 0 rejected/);
   assert.equal(readFileSync(path.join(wb.folder, 'README.md'), 'utf8'), plan.steps[0].arguments.contents);
+  // Decided with the keys: the notification's Accept / Reject would decide nothing now, so it is not left on screen.
+  await wb.page.locator('.notification-toast', { hasText: 'Review the diff' }).waitFor({ state: 'hidden', timeout: 10_000 });
   await wb.screenshot('plan-review-done');
 
   await lastFrame().locator('button', { hasText: 'Show the run record' }).click();

@@ -9,7 +9,13 @@ import { openWithFixtureModel, type Workbench, waitForPanelScript } from './harn
 let wb: Workbench;
 
 before(async () => {
-  wb = await openWithFixtureModel('side-view', [{ match: '^Question: where are keys kept', reply: 'In src/auth/keyStore.ts#L19-26, encrypted first.' }]);
+  wb = await openWithFixtureModel('side-view', [
+    { match: '^Question: where are keys kept', reply: 'In src/auth/keyStore.ts#L19-26, encrypted first.' },
+    {
+      match: '^Question: how wide is the window',
+      reply: 'Start the server with `OLLAMA_CONTEXT_LENGTH=16384_OLLAMA_NUM_PARALLEL=1` as src/auth/keyStore.ts#L19-26 says.',
+    },
+  ]);
 });
 
 after(async () => {
@@ -56,4 +62,30 @@ test('Ctrl+Alt+G brings the Grounded view back', { timeout: 120_000 }, async () 
   // The conversation is still there: the view shows the same turns after being hidden.
   await lastFrame().locator('.answer button.cite', { hasText: 'src/auth/keyStore.ts#L19-26' }).first().waitFor({ state: 'visible', timeout: 30_000 });
   await wb.screenshot('side-view-shortcut');
+});
+
+test('in a narrow side bar nothing of an answer is cut off at the edge: long paths and inline code wrap', { timeout: 180_000 }, async () => {
+  await wb.runCommand('View: Close All Editors');
+  const sidebar = wb.page.locator('.part.sidebar');
+  const box = (await sidebar.boundingBox())!;
+  // The sash on the side bar's right edge, dragged as a person narrows the side bar.
+  await wb.page.mouse.move(box.x + box.width + 1, box.y + box.height / 2);
+  await wb.page.mouse.down();
+  await wb.page.mouse.move(box.x + 180, box.y + box.height / 2, { steps: 10 });
+  await wb.page.mouse.up();
+  assert.ok(((await sidebar.boundingBox())?.width ?? 999) < 200, 'the side bar is narrow');
+  const frame = lastFrame();
+  const input = await waitForPanelScript(frame);
+  await input.fill('how wide is the window? @src/auth/keyStore.ts#L19-26');
+  await input.press('Enter');
+  const turn = frame.locator('.turn', { hasText: 'how wide is the window?' });
+  await turn.locator('.answer code', { hasText: 'OLLAMA_CONTEXT_LENGTH' }).waitFor({ state: 'visible', timeout: 60_000 });
+  await wb.screenshot('side-view-narrow');
+  const cut = await turn.evaluate((el) => {
+    const right = el.getBoundingClientRect().right + 1;
+    return Array.from(el.querySelectorAll('.answer *:not(pre *):not(pre)'))
+      .filter((e) => e.getBoundingClientRect().right > right)
+      .map((e) => `${e.tagName} ${e.textContent?.slice(0, 40)}`);
+  });
+  assert.deepEqual(cut, [], 'parts of the answer run past the side bar\'s edge');
 });

@@ -184,7 +184,8 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     emit({ type: 'context', context: ctx });
     const answerStream = new AnswerStream(ctx.chunks, (segment) => emit({ type: 'segment', segment }));
     out = answerStream;
-    if (notes.length) answerStream.notice(notes.join('\n'), mentionFailed || cut.length > 0);
+    // A blank line between notes: a note after the mentions list would otherwise read as part of its last item.
+    if (notes.length) answerStream.notice(notes.join('\n\n'), mentionFailed || cut.length > 0);
     const snippets = (status: AnswerResult['status'], reason: string): AnswerResult => {
       answerStream.push(formatSnippetAnswer(ctx, reason));
       return finish(

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { toProviderError, type ProviderIdentity } from './errors';
+import { changeIn, toProviderError, type ProviderIdentity } from './errors';
 import { ProviderError } from './types';
 
 const LIST_TIMEOUT_MS = 15_000;
@@ -74,7 +74,7 @@ export async function listCompatibleModels(
  */
 export function noModelNameError(baseUrl: string): ProviderError {
   return new ProviderError('bad_request', `The server at ${baseUrl} needs a model name: none is set and its model list (${baseUrl}/models) is empty.`,
-    'Set `grounded.model` (or run "Grounded: Select Provider and Model"), or `model` in .agent/etc/query.yaml, to a model the server has; '
+    `Choose a model the server has (${changeIn('"Grounded: Select Provider and Model" or `grounded.model`', '`model`')}); `
       + 'for Ollama, `ollama pull llama3.1` adds one.');
 }
 
@@ -82,12 +82,13 @@ export function noModelNameError(baseUrl: string): ProviderError {
 export function noCompatibleApiError(baseUrl: string): ProviderError {
   const tried = candidateBases(baseUrl).map((b) => `${b}/models`).join(' and ');
   return new ProviderError('not_found', `There is no OpenAI-compatible API at this URL: ${baseUrl} (HTTP 404; ${tried} did not list models).`,
-    'Check `llm_provider` in .agent/etc/query.yaml (or `grounded.baseUrl`): it should name the server, e.g. http://localhost:11434 for Ollama.', 404);
+    `Check the base URL (${changeIn('`grounded.baseUrl`', '`llm_provider`')}): it should name the server, e.g. http://localhost:11434 for Ollama.`, 404);
 }
 
 /** The 404 of a server that has the API but not the model asked for; names the ones it has. */
 export function missingModelError(api: CompatibleApi, model: string): ProviderError {
   const have = api.models.length ? `; it has ${api.models.slice(0, 10).join(', ')}${api.models.length > 10 ? ', …' : ''}` : '';
   return new ProviderError('not_found', `The server at ${api.baseUrl} has no model '${model}' (HTTP 404${have}).`,
-    'Set `model` in .agent/etc/query.yaml (or `grounded.model`) to one the server has; for Ollama, `ollama pull <model>` adds one.', 404);
+    `Choose one the server has (${changeIn('"Grounded: Select Provider and Model" or `grounded.model`', '`model`')}); `
+      + 'for Ollama, `ollama pull <model>` adds one.', 404);
 }

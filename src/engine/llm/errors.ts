@@ -9,6 +9,12 @@ export interface ProviderIdentity {
   keyHint: string;
 }
 
+/**
+ * Where a setting is changed, said for both surfaces that show these messages: a VS Code user
+ * should not have to know what query.yaml is, nor a CLI user what a VS Code setting is.
+ */
+export const changeIn = (vscode: string, cli: string): string => `${vscode} in VS Code; ${cli} in .agent/etc/query.yaml for the CLI`;
+
 /** `Retry-After` in seconds or as an HTTP date → milliseconds from `now`. */
 export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined;
@@ -71,7 +77,7 @@ const CLOUD_NAMES: Record<string, string> = { openai: 'OpenAI', gemini: 'Google 
 export function unreachableError(who: ProviderIdentity): ProviderError {
   if (who.id === 'openai-compatible' && who.baseUrl) {
     return new ProviderError('network', `Could not reach ${who.baseUrl}.`,
-      `Is the server running at ${who.baseUrl}? If it listens elsewhere, change the base URL (\`grounded.baseUrl\`, or \`llm_provider\` in query.yaml).`);
+      `Is the server running at ${who.baseUrl}? If it listens elsewhere, change the base URL (${changeIn('`grounded.baseUrl`', '`llm_provider`')}).`);
   }
   const name = CLOUD_NAMES[who.id] ?? who.id;
   return new ProviderError('network', `Could not reach ${name}${who.baseUrl ? ` (${who.baseUrl})` : ''}.`,
@@ -91,7 +97,7 @@ export function errorForStatus(status: number, who: ProviderIdentity, retryAfter
     return new ProviderError(
       'not_found',
       `${who.id}${where} has no model '${who.model}' (HTTP 404)${suffix}.`,
-      'Choose an existing model: the `model` setting (query.yaml `model`, or "Grounded: Select Provider and Model").',
+      `Choose an existing model (${changeIn('"Grounded: Select Provider and Model"', '`model`')}).`,
       status,
     );
   }
@@ -113,11 +119,11 @@ export function errorForStatus(status: number, who: ProviderIdentity, retryAfter
       retryAfterMs,
     );
   }
-  const url = who.baseUrl ? ` and the base URL ${who.baseUrl} (query.yaml \`llm_provider\`/\`base_url\`, or \`grounded.baseUrl\`)` : '';
+  const url = who.baseUrl ? ` and the base URL ${who.baseUrl} (${changeIn('`grounded.baseUrl`', '`llm_provider`')})` : '';
   return new ProviderError(
     'bad_request',
     `${who.id} refused the request (HTTP ${status})${suffix}.`,
-    `Check the model setting '${who.model}' (query.yaml \`model\`, or \`grounded.model\`)${url}; the request was not retried.`,
+    `Check the model '${who.model}' (${changeIn('`grounded.model`', '`model`')})${url}; the request was not retried.`,
     status,
   );
 }

@@ -1,20 +1,17 @@
 import * as vscode from 'vscode';
+import { searchTermOf } from '../../engine/ask/search-term';
 import { fixCommands, type FixableResult, type FixCommand } from '../fix-commands';
-
-/** The command behind a chat answer's Retry button: asks @grounded the same question again. */
-export const RETRY_IN_CHAT = 'grounded.retryInChat';
 
 /** What a chat answer keeps in its metadata for the buttons and follow-ups after it. */
 export interface AnswerMetadata { queryId?: string; cited?: string[]; status?: string; question?: string; command?: string }
 
 /**
- * The buttons that fit why there is no model answer: Retry (when the model failed, not when none
- * is set up), a key, another provider or model, the logs.
+ * The buttons that fit why there is no model answer: `retry` (when the model failed or was stopped,
+ * not when none is set up), a key, another provider or model, the logs.
  */
-export function fixButtons(result: FixableResult, question: string, command?: string): vscode.Command[] {
+export function fixButtons(result: FixableResult, retry: vscode.Command): vscode.Command[] {
   const fixes = fixCommands(result).map((id) => ({ command: id, title: FIX_TITLES[id] }));
   if (!result.modelError) return fixes;
-  const retry = { command: RETRY_IN_CHAT, title: 'Retry', arguments: [command ? `/${command} ${question}` : question] };
   // A rejected key is fixed first, then retried; any other failure is worth retrying first.
   return result.modelError.kind === 'auth' ? [...fixes, retry] : [retry, ...fixes];
 }
@@ -25,33 +22,6 @@ const FIX_TITLES: Record<FixCommand, string> = {
   'grounded.showLogs': 'Show logs',
   'grounded.showVisibleFiles': 'Show what Grounded can see',
 };
-
-/** Sends `prompt` to @grounded in the chat view again (the stable `workbench.action.chat.open`). */
-export function registerRetryInChat(): vscode.Disposable {
-  return vscode.commands.registerCommand(RETRY_IN_CHAT, (prompt: unknown) =>
-    typeof prompt === 'string' ? vscode.commands.executeCommand('workbench.action.chat.open', { query: `@grounded ${prompt}` }) : undefined);
-}
-
-/** Question words that say nothing about the code (searched for, they would match everything). */
-const STOP = new Set([
-  'where', 'which', 'what', 'does', 'this', 'that', 'there', 'these', 'those', 'about', 'should', 'would',
-  'could', 'handle', 'handled', 'handles', 'happen', 'happens', 'work', 'works', 'code', 'file', 'files',
-  'function', 'explain', 'stored', 'store', 'called', 'defined', 'else', 'used', 'uses', 'using', 'from',
-  'into', 'with', 'have', 'when', 'then', 'them', 'they', 'some', 'each', 'more', 'most', 'also', 'only',
-  'just', 'like', 'make', 'made', 'done', 'show', 'tell', 'much', 'many', 'here', 'their', 'whats', 'need',
-]);
-
-/**
- * The word of a question most worth searching the workspace for: an identifier (camelCase,
- * snake_case, dotted or with a digit) first, else the longest plain word of four letters or more.
- */
-export function searchTermOf(question: string): string | undefined {
-  if (/@(search|grep):/.test(question)) return undefined; // it already searched
-  const words = question.replace(/@\S+/g, ' ').match(/[A-Za-z_$][\w$.]*[\w$]/g) ?? [];
-  const identifier = words.find((w) => /[a-z][A-Z]|_|\.|\d/.test(w) && w.length >= 3);
-  if (identifier) return identifier;
-  return words.filter((w) => w.length >= 4 && !STOP.has(w.toLowerCase())).sort((a, b) => b.length - a.length)[0];
-}
 
 /**
  * Follow-ups after an answer, written as the mentions they use so the user learns them by

@@ -14,7 +14,8 @@ import { explainTarget } from './explain-target';
 import { ChatAnswerRenderer, withCodicons } from './answer-render';
 import { registerOpenCitation } from './citation-link';
 import { CHAT_HELP, MENTIONS_HELP } from './help';
-import { fixButtons, followups, registerRetryInChat, type AnswerMetadata } from './next-steps';
+import { fixButtons, followups, type AnswerMetadata } from './next-steps';
+import { registerRetryInChat, retryButton, takeRetry } from './retry';
 import { historyTurns } from './history';
 
 export const PARTICIPANT_ID = 'grounded.chat';
@@ -79,10 +80,13 @@ export async function handleChatRequest(
     return {};
   }
 
-  const { attached, refused } = await attachReferences(root, request.references);
+  // A Retry brings the first request's attachments along (its text names them, no longer refers to them).
+  const again = await takeRetry(root, request.prompt);
+  const { attached, refused } = again ?? (await attachReferences(root, request.references));
   let question = request.prompt.trim();
   if (request.command === 'explain') {
-    const checked = await explainAttachment(root);
+    const retried = again && attached.find((a) => a.origin === 'selection');
+    const checked = retried ? { attached: retried, what: 'the same lines as before', refused: undefined } : await explainAttachment(root);
     const sel = checked?.attached;
     if (checked?.refused) refused.unshift(checked.refused);
     if (sel) {
@@ -100,6 +104,9 @@ export async function handleChatRequest(
   }
   if (!question) { stream.markdown(CHAT_HELP); return {}; }
   if (refused.length) stream.markdown(withCodicons(`${refused.map((r) => `- $(warning) ${r}`).join('\n')}\n\n`));
+  // The chat shows the attachments of the retry's own request (none, or the current file): say which code was sent.
+  if (again && request.command !== 'explain' && attached.length)
+    stream.markdown(`_Asked again about the same code: ${attached.map((a) => `\`${a.path}#L${a.startLine}-${a.endLine}\``).join(', ')}._\n\n`);
   if (!vscode.workspace.isTrusted) stream.markdown(`_${RESTRICTED_NOTICE}_\n\n`);
 
   const history = historyTurns(context.history);
@@ -125,13 +132,19 @@ export async function handleChatRequest(
     const who = result.provider && !result.modelError ? `${providerName(result.provider)} (${result.model})` : undefined;
     if (ctx && result.status !== 'no_context') stream.markdown(footer(ctx, result, who, result.modelError !== undefined));
     // The answer's notice already said what went wrong, once; these are the ways to fix it.
-    for (const b of fixButtons(result, request.prompt.trim(), request.command)) stream.button(b);
+    for (const b of fixButtons(result, retryButton(root, request, attached))) stream.button(b);
     return { metadata: { queryId: result.queryId, cited: [...answer.cited.keys()], status: result.status, question } };
   } catch (err) {
     if (err instanceof ProviderError) {
-      if (err.kind === 'cancelled') { stream.markdown('\n\n_Stopped._'); return { metadata: { status: 'cancelled' } }; }
+      const retry = retryButton(root, request, attached);
+      if (err.kind === 'cancelled') {
+        stream.markdown('\n\n_Stopped._');
+        stream.button(retry);
+        return { metadata: { status: 'cancelled' } };
+      }
       stream.markdown(`\n\n**${err.message}**\n\n${err.suggestion}`);
       if (err.kind === 'auth') stream.button({ command: 'grounded.setApiKey', title: 'Set an API key' });
+      stream.button(retry);
       return { errorDetails: { message: err.message }, metadata: { status: err.kind } };
     }
     throw err;

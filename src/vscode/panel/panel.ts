@@ -63,7 +63,7 @@ export class GroundedPanel implements vscode.Disposable {
     this.disposables.forEach((d) => d.dispose());
   }
 
-  /** Asks in the conversation (the editor menu's "Ask Grounded about this selection"). */
+  /** Asks in the conversation (the editor menu's "Ask Grounded About the Selection"). */
   ask(question: string, attached: AttachedContext[] = [], root?: string): Promise<StoredTurn> {
     return this.hub.controller.ask(question, attached, root);
   }

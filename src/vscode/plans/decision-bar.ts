@@ -18,14 +18,25 @@ export class DecisionBar implements vscode.Disposable {
     ];
   }
 
-  /** Waits for the title bar's buttons or `asked` (the notification), whichever answers first. */
+  /**
+   * Waits for the title bar's buttons or `asked` (the notification), whichever answers first. A
+   * notification cannot be closed by its extension: decided from the title bar or the keys, its
+   * toast is hidden (its buttons would decide nothing now), and a late click on it says so.
+   */
   async decide(asked: Thenable<string | undefined>): Promise<string | undefined> {
     await vscode.commands.executeCommand('setContext', REVIEWING_KEY, true);
+    let byBar = false;
     try {
-      return await new Promise<string | undefined>((resolve) => {
-        this.pending = resolve;
+      const choice = await new Promise<string | undefined>((resolve) => {
+        this.pending = (c) => { byBar = true; resolve(c); };
         asked.then(resolve, () => resolve(undefined));
       });
+      if (byBar) {
+        await vscode.commands.executeCommand('notifications.hideToasts');
+        const said = `Grounded: that change was already ${choice?.toLowerCase()}ed with the diff's title bar or keys.`;
+        asked.then((late) => late && void vscode.window.showInformationMessage(said));
+      }
+      return choice;
     } finally {
       this.pending = undefined;
       await vscode.commands.executeCommand('setContext', REVIEWING_KEY, false);

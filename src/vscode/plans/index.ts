@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { registerPlanCommands, showPlanError } from './commands';
-import { PlanFeatures, type PlanServices, type ProposeOutcome } from './plan-features';
+import { PlanFeatureError, PlanFeatures, type PlanServices, type ProposeOutcome } from './plan-features';
+import { RETRY_IN_CHAT, type RetryArgs } from '../chat/retry';
 import { proposedScheme } from './proposed-content';
 import { afterPlanNote } from './plan-view-model';
 import { DecisionBar } from './decision-bar';
@@ -47,9 +48,9 @@ export async function runPlanRequest(
         stream.markdown(`\n\n${afterPlanNote(outcome.session.validation.valid, vscode.workspace.isTrusted)}`);
         stream.button({ command: 'grounded.showPlan', title: 'Open the plan', arguments: [outcome.session.plan.id] });
         if (!vscode.workspace.isTrusted) stream.button({ command: 'workbench.trust.manage', title: 'Manage Workspace Trust' });
-      }
+      } else nextSteps(stream, request, Boolean(outcome.result));
     } else if (!outcome.session) {
-      void vscode.window.showWarningMessage(`Grounded: ${outcome.markdown.replace(/\*\*|`{3}text|`{3}/g, '').trim()}`);
+      void vscode.window.showWarningMessage(`Grounded: ${outcome.markdown.replace(/\*\*|`+ ?| ?`+/g, '').replace(/\s*\n+(- )?/g, ' ').trim()}`);
     }
     return outcome;
   } catch (err) {
@@ -59,6 +60,17 @@ export async function runPlanRequest(
     }
     const suggestion = (err as { suggestion?: unknown }).suggestion;
     stream.markdown(`**${(err as Error).message}**${typeof suggestion === 'string' ? `\n\n${suggestion}` : ''}`);
+    // A missing folder is fixed by its suggestion; anything else went wrong on the way to the model.
+    if (!(err instanceof PlanFeatureError)) nextSteps(stream, request, true);
     return undefined;
   }
+}
+
+/**
+ * The ways on after /plan proposed nothing: asking again (when a model was asked: a model's
+ * reply differs from one time to the next) and another provider or model.
+ */
+function nextSteps(stream: Pick<vscode.ChatResponseStream, 'button'>, request: string, retry: boolean): void {
+  if (retry) stream.button({ command: RETRY_IN_CHAT, title: 'Retry', arguments: [{ prompt: request, command: 'plan' } satisfies RetryArgs] });
+  stream.button({ command: 'grounded.selectModel', title: 'Choose provider and model' });
 }

@@ -10,7 +10,7 @@ import type { Provider } from '../../engine/llm/types';
 import type { DecisionBar } from './decision-bar';
 import { gatherEditorEvidence } from './editor-evidence';
 import { PlanPanel } from './plan-panel';
-import { planMarkdown, planViewOf } from './plan-view-model';
+import { planMarkdown, planViewOf, unusablePlanMarkdown } from './plan-view-model';
 import { ProposedContentProvider } from './proposed-content';
 import { PlanSession } from './session';
 
@@ -76,7 +76,7 @@ export class PlanFeatures implements vscode.Disposable {
         keepExchangeText: this.services.keepExchangeText?.() ?? false,
       });
       if (!result.plan) {
-        return { result, markdown: ['**The model did not return a usable plan; nothing will run:**', '', '```text', ...result.errors, '```'].join('\n') };
+        return { result, markdown: unusablePlanMarkdown(result.errors) };
       }
       const plans = await this.openPlan(result.plan, { rowCounts: result.evidence.rowCounts, summary: result.evidence.lines });
       const view = planViewOf(plans.plan, plans.validation, { evidenceSummary: result.evidence.lines, trusted: session.host().isTrusted(), edited: false });

@@ -76,3 +76,20 @@ export function afterPlanNote(valid: boolean, trusted: boolean): string {
   if (!valid) return 'The plan is open beside the chat, but it cannot run as it is: correct it with **Edit plan**, or ask again with more detail.';
   return 'The plan is open beside the chat: run it step by step or as a whole; every file change is shown as a diff first.';
 }
+
+/** Text as an inline code span: shown verbatim, and wrapped in a narrow chat (a code block would scroll sideways). */
+function codeSpan(text: string): string {
+  const fence = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  return `${fence} ${text.replace(/\s+/g, ' ')} ${fence}`;
+}
+
+/** The chat's answer when the model's reply was no plan: why (verbatim), and what the user can do next. */
+export function unusablePlanMarkdown(errors: readonly string[]): string {
+  return [
+    '**The model did not return a usable plan, so nothing will run.**',
+    '',
+    ...errors.map((e) => `- ${codeSpan(e)}`),
+    '',
+    'A plan is JSON that Grounded checks before anything runs, and models differ in how reliably they write it: ask again, or choose another model.',
+  ].join('\n');
+}

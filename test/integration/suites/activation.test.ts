@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 const EXTENSION_ID = 'grounded-dev.grounded';
 const COMMANDS = [
   'grounded.askSelection',
+  'grounded.askSelectionInEditor',
   'grounded.openPanel',
   'grounded.setApiKey',
   'grounded.clearApiKey',

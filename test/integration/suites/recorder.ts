@@ -8,13 +8,15 @@ const LINK = new RegExp(`\\[((?:\\\\.|[^\\]])+)\\]\\(command:${OPEN_CITATION.rep
 /** A ChatResponseStream that records what the @grounded handler sends (not a suite: no .test.ts). */
 export class Recorder implements ChatStream {
   parts: { kind: string; value: unknown }[] = [];
+  /** The buttons whole (`parts` keeps their command ids), so a test can press one. */
+  buttons: vscode.Command[] = [];
   /** Called after each part arrives (a test can stop the request midway). */
   constructor(private readonly onPart?: (kind: string) => void) {}
   private add(kind: string, value: unknown) { this.parts.push({ kind, value }); this.onPart?.(kind); return this; }
   markdown(v: string | vscode.MarkdownString) { return this.add('markdown', typeof v === 'string' ? v : v.value); }
   progress(v: string) { return this.add('progress', v); }
   reference(value: vscode.Uri | vscode.Location) { return this.add('reference', value); }
-  button(c: vscode.Command) { return this.add('button', c.command); }
+  button(c: vscode.Command) { this.buttons.push(c); return this.add('button', c.command); }
   text() { return this.parts.filter((p) => p.kind === 'markdown').map((p) => p.value).join(''); }
   of(kind: string) { return this.parts.filter((p) => p.kind === kind).map((p) => p.value); }
   /** The clickable citations of the answer: their text (`src/a.ts#L1-5`), where they open, and the link's arguments. */

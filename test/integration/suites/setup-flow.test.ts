@@ -41,6 +41,8 @@ describe('setup flow against a local OpenAI-compatible server', function () {
   const chats: Array<{ model: string }> = [];
   /** Answer Ollama's /api/show as well (a model with no num_ctx: Ollama's default window). */
   let playOllama = false;
+  /** Answer every chat request with 429 and a wait too long to retry. */
+  let rateLimited = false;
   const saved: Record<string, unknown> = {};
   const config = () => vscode.workspace.getConfiguration('grounded');
 
@@ -54,6 +56,8 @@ describe('setup flow against a local OpenAI-compatible server', function () {
         if (req.url === '/v1/models') {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ object: 'list', data: [{ id: 'qwen2.5-coder', object: 'model' }, { id: 'llama3.1', object: 'model' }] }));
+        } else if (req.url === '/v1/chat/completions' && rateLimited) {
+          res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '600' }).end('{"error":{"message":"slow down"}}');
         } else if (req.url === '/v1/chat/completions') {
           chats.push({ model: JSON.parse(body).model });
           res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -129,6 +133,18 @@ describe('setup flow against a local OpenAI-compatible server', function () {
     const check = api.services.lastCheck.get(await currentCheckScope(api.services));
     assert.equal(check?.ok, false, 'the status bar shows the warning state');
     assert.match(check!.summary, /Could not reach/);
+  });
+
+  it('a server that answers with a rate limit: the test failed, and says why, not that it could not connect', async () => {
+    rateLimited = true;
+    try {
+      const s: Script = { picks: ['OpenAI-compatible server', 'llama3.1'], inputs: [`${url}/v1`], shown: [], done: [], failed: [] };
+      assert.equal(await api.setup(scriptedUi(s)), 'failed');
+      assert.match(s.failed[0].message, /^Grounded tested OpenAI-compatible llama3\.1, and the test failed: .*\(HTTP 429\)/);
+      assert.doesNotMatch(s.failed[0].message, /could not connect/);
+    } finally {
+      rateLimited = false;
+    }
   });
 
   it('"Change URL…" asks for the URL again and tests the server there', async () => {

@@ -144,12 +144,13 @@ describe('a question to a model in a small window', () => {
   // Each test plays Ollama another way at the same URL.
   beforeEach(forgetInputWindows);
 
-  const ask = async (...flags: string[]) => {
+  const ask = (...flags: string[]) => askAbout('how does retry backoff work?', ...flags);
+  const askAbout = async (question: string, ...flags: string[]) => {
     server.requests.length = 0;
     server.reply({ kind: 'openai-stream', chunks: ['See retry-0.ts#L1-2.'] });
     const out = { stdout: '', stderr: '' };
     const io = { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: {}, cwd: root };
-    assert.equal(await main(['query', 'how does retry backoff work?', ...(flags.length ? flags : ['--no-tools'])], io), 0, out.stderr);
+    assert.equal(await main(['query', question, ...(flags.length ? flags : ['--no-tools'])], io), 0, out.stderr);
     const sent = server.requests.find((r) => r.url.endsWith('/chat/completions'));
     assert.ok(sent, server.requests.map((r) => r.url).join(', '));
     const prompt = (JSON.parse(sent.body).messages as Array<{ content: string }>).map((m) => m.content).join('\n');
@@ -163,6 +164,12 @@ describe('a question to a model in a small window', () => {
     assert.ok(promptTokens > 1500, `the window is used, not left empty: ${promptTokens} tokens`);
     assert.match(out.stdout, /Ollama gives llama3\.1 its default 4,096-token window, so Grounded sends at most [\d,]+ tokens of workspace context \(not 8,192\)\./);
     assert.match(out.stdout, /OLLAMA_CONTEXT_LENGTH=16384 ollama serve/);
+  });
+
+  it('says the window apart from the mentions summary, after a blank line (Markdown would run it into the list\'s last item)', async () => {
+    server.ollama = { show: show('stop "<|eot_id|>"'), ps: { models: [] } };
+    const { out } = await askAbout('how does retry backoff work in @retry-0.ts#L1-2?');
+    assert.match(out.stdout, /- File retry-0\.ts: lines 1–2 of \d+\n\nOllama gives llama3\.1 its default/, out.stdout);
   });
 
   it('fits LM Studio\'s window the same way, with LM Studio\'s advice', async () => {

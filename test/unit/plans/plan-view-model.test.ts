@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { parsePlanValue } from '../../../src/engine/plans/schema';
 import { intentWord } from '../../../src/engine/plans/intent-words';
 import { explanationRepeatsTitle } from '../../../src/vscode/plans/messages';
-import { afterPlanNote, planMarkdown, planViewOf } from '../../../src/vscode/plans/plan-view-model';
+import { afterPlanNote, planMarkdown, planViewOf, unusablePlanMarkdown } from '../../../src/vscode/plans/plan-view-model';
 
 // The chat's /plan answer names a plan as the plan panel does: in words, with the id as a detail.
 const plan = parsePlanValue({
@@ -42,5 +42,16 @@ describe('the chat line under a proposed plan', () => {
     assert.match(afterPlanNote(false, true), /cannot run as it is: correct it with \*\*Edit plan\*\*/);
     // Untrusted comes first: every write step fails its precondition there, so the plan is invalid too.
     assert.match(afterPlanNote(false, false), /not trusted: Grounded writes nothing here\. Trust the folder to run it\./);
+  });
+});
+
+describe('a reply that was no plan', () => {
+  it('lists each reason as code that wraps (no code block to scroll), then what to do next', () => {
+    const md = unusablePlanMarkdown(['Plan is not valid: no JSON object found in the reply', 'steps[0]: `tool` is missing']);
+    assert.doesNotMatch(md, /```/);
+    assert.match(md, /^- ` Plan is not valid: no JSON object found in the reply `$/m);
+    // A reason holding backticks keeps them: its span is fenced with more backticks than it holds.
+    assert.match(md, /^- `` steps\[0\]: `tool` is missing ``$/m);
+    assert.match(md, /ask again, or choose another model\.$/);
   });
 });

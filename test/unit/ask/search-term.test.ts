@@ -1,0 +1,31 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { searchTermOf } from '../../../src/engine/ask/search-term';
+
+// The "Search the workspace for …" follow-up offers the word a newcomer would search for, not a
+// word that only points at the code ("this", "return", "selection").
+
+test('an identifier of the question is the term', () => {
+  assert.equal(searchTermOf('how does fetchWithRetry back off?'), 'fetchWithRetry');
+  assert.equal(searchTermOf('where is max_attempts read?'), 'max_attempts');
+});
+
+test('the longest meaningful plain word, when no identifier', () => {
+  assert.equal(searchTermOf('how are tokens refreshed?'), 'refreshed');
+});
+
+test('a chat reference, a mention or a code span is not a word of the question', () => {
+  assert.equal(searchTermOf('what does #selection return?'), undefined);
+  assert.equal(searchTermOf('what does #file:client.ts parse?'), 'parse');
+  assert.equal(searchTermOf('what does `src/http/client.ts#L10-15` return?'), undefined);
+  assert.equal(searchTermOf('what calls @src/notes.ts#L1-5?'), 'calls');
+});
+
+test('words that point at code instead of naming it are skipped', () => {
+  assert.equal(searchTermOf('what does this return?'), undefined);
+  assert.equal(searchTermOf('what do these lines mean for retries?'), 'retries');
+});
+
+test('a question that already searched gets no search follow-up', () => {
+  assert.equal(searchTermOf('where else is @search:"sleep" used?'), undefined);
+});
