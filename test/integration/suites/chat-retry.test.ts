@@ -4,14 +4,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import { RETRY_IN_CHAT, type RetryArgs } from '../../../src/vscode/chat/retry';
-import { Recorder } from './recorder';
+import { activateForChat, chatAsker, requests } from './chat-harness';
 import { eventually } from './eventually';
 
 // The Retry button of a chat answer asks the same question about the same code: a `#selection` of
 // the first request is sent again (read as the editor shows it now), though `workbench.action.chat.open`
 // only carries text. Retry is offered for every way the model can fail, and after a stop.
 
-const prompts = async () => ((await vscode.commands.executeCommand('groundedFixture.requests')) as { prompt: string }[]).map((r) => r.prompt);
+const prompts = async () => (await requests()).map((r) => r.prompt);
 
 describe('@grounded Retry', function () {
   this.timeout(120_000);
@@ -23,16 +23,16 @@ describe('@grounded Retry', function () {
     await config().update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
     await config().update('baseUrl', `http://127.0.0.1:${port}/v1`, vscode.ConfigurationTarget.Global);
   };
-  const ask = async (prompt: string, references: vscode.ChatPromptReference[] = [], token = new vscode.CancellationTokenSource().token, command?: string) => {
-    const rec = new Recorder();
-    const result = await api.chat({ prompt, command, references, model }, { history: [] }, rec, token);
+  const chat = chatAsker(() => api, () => model);
+  const ask = async (prompt: string, references: vscode.ChatPromptReference[] = [], token?: vscode.CancellationToken, command?: string) => {
+    const { result, rec } = await chat(prompt, { references, token, command });
     return { result, rec, retry: rec.buttons.find((b) => b.command === RETRY_IN_CHAT) };
   };
 
   before(async () => {
-    api = await vscode.extensions.getExtension<GroundedApi>('grounded-dev.grounded')!.activate();
-    [model] = await vscode.lm.selectChatModels({ vendor: 'fixture' });
-    client = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'src/http/client.ts');
+    let root: vscode.Uri;
+    ({ api, model, root } = await activateForChat());
+    client = vscode.Uri.joinPath(root, 'src/http/client.ts');
   });
 
   afterEach(async () => {
