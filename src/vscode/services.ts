@@ -59,6 +59,8 @@ export class GroundedServices implements vscode.Disposable {
   readonly overlay = openDocumentOverlay();
   /** One engine session per workspace folder: its settings, index and audit store. */
   private readonly sessions = new Map<string, WorkspaceSession>();
+  /** Notes said in this window (a model's small window), whichever folder or surface asked: each once. */
+  private readonly saidNotes = new Set<string>();
   /** The index server: it owns the index, so the extension host's memory does not grow with the workspace. */
   readonly indexClient?: IndexClient;
   /** Per folder, the files @mention completion offers (listed once, again after files or settings change). */
@@ -134,6 +136,7 @@ export class GroundedServices implements vscode.Disposable {
         chunkSource: client ? (local) => client.sourceFor(root, local) : undefined,
         // In a window of several folders a question searches them all (the index server serves each).
         folders: () => workspaceRoots()?.map((f) => ({ name: f.name, session: this.sessionFor(f.path) })),
+        saidNotes: this.saidNotes,
       });
       this.sessions.set(root, session);
     }

@@ -58,6 +58,11 @@ export interface AskDeps {
    * attached, no tools and nothing scrubbed yet: its fresh scrubber then numbers placeholders as
    * this query's own would.
    */
+  /**
+   * Notes said earlier to the same user (a model's small window): one in here is not repeated above
+   * every answer; new ones are added. Absent, every answer says its notes (the CLI asks once per process).
+   */
+  saidNotes?: Set<string>;
   remoteContext?: (req: { question: string; history?: ConversationTurn[]; settings: EngineSettings; queryId: string }) => Promise<BuiltContext | undefined>;
 }
 
@@ -148,7 +153,8 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
       const fitted = await fitBudgetToModel(s, deps.provider, Boolean(toolset), request.signal);
       s = fitted.settings;
       if (!fitted.tools) toolset = undefined;
-      if (fitted.note) notes.push(fitted.note);
+      if (fitted.note && !deps.saidNotes?.has(fitted.note)) notes.push(fitted.note);
+      if (fitted.note) deps.saidNotes?.add(fitted.note);
     }
     // History is paid for first, out of the same budget, so the whole prompt stays within maxContextTokens.
     const history = boundedHistory(request.history ?? [], scrubber, s);

@@ -52,15 +52,9 @@ export interface WorkspaceSessionOptions {
   overlay?: DocumentOverlay;
   /** Keep the index between questions and refresh it only after `markDirty` (the editor watches files). */
   watched?: boolean;
-  /**
-   * Start each question's index from the copy saved in .agent/state/index.bin and save it back when
-   * it changed (the CLI: only files changed since the last question are read again).
-   */
+  /** Start each question's index from .agent/state/index.bin, saved back when changed (the CLI: only changed files are read again). */
   savedIndex?: boolean;
-  /**
-   * Where ranked chunks come from instead of the session's own index (the extension's index
-   * server); `local` is the session's index, for when that source is unavailable.
-   */
+  /** Where ranked chunks come from instead of the session's own index (the index server); `local` is for when it is unavailable. */
   chunkSource?: (local: () => ChunkSource) => ChunkSource;
   /** @url mentions: whether the network may be used, where pages are cached; other folders for @name/path. */
   mentions?: { allowNetwork: () => boolean; cacheDir?: string; roots?: () => WorkspaceRoot[] | undefined; refreshUrls?: boolean };
@@ -78,6 +72,8 @@ export interface WorkspaceSessionOptions {
    * question then searches them all, this folder a little preferred (FoldersSource).
    */
   folders?: () => WindowFolder[] | undefined;
+  /** Notes already said to this user, shared by the sessions of one window: a model's small window is said once, not per answer. */
+  saidNotes?: Set<string>;
 }
 
 /** One question for the session: the request without what the session owns, plus the model to use. */
@@ -127,10 +123,12 @@ export class WorkspaceSession {
   private readonly logger: Logger;
   private index: { key: string; index: WorkspaceIndex } | undefined;
   private opened: Promise<AuditStore> | undefined;
+  private readonly saidNotes: Set<string>;
 
   constructor(private readonly opts: WorkspaceSessionOptions) {
     this.root = opts.root;
     this.logger = opts.logger ?? nullLogger;
+    this.saidNotes = opts.saidNotes ?? new Set();
   }
 
   /** The settings in force now, defaults filled in. */
@@ -187,6 +185,7 @@ export class WorkspaceSession {
         index: folders ?? saved ?? this.chunkSource(s),
         remoteContext: folders ? undefined : opts.remoteContext,
         resolveMentions,
+        saidNotes: this.saidNotes,
         tools: toolsAllowed ? createCommandToolset({ host: window ? windowHost(window, this, this.host(s)) : this.host(s), store }) : undefined,
         onTurn: store ? rememberTurns(store, r.conversationId ?? randomUUID(), r.onMemoryError) : undefined,
       },
@@ -297,6 +296,4 @@ export const WARM_UP_SAMPLE = [
   .repeat(20);
 
 /** Opens the engine session of one workspace folder. */
-export function openWorkspaceSession(opts: WorkspaceSessionOptions): WorkspaceSession {
-  return new WorkspaceSession(opts);
-}
+export const openWorkspaceSession = (opts: WorkspaceSessionOptions): WorkspaceSession => new WorkspaceSession(opts);

@@ -62,6 +62,33 @@ describe('the workspace session', () => {
   });
 });
 
+describe('a model\'s small window, said to the user', () => {
+  /** A model Ollama runs in its default window, as a local setup would. */
+  class SmallWindowProvider extends CannedProvider {
+    constructor(readonly model: string) { super('See src/auth/keyStore.ts.'); }
+    async inputWindow() { return { tokens: 4096, server: 'Ollama', assumed: true, widen: 'OLLAMA_CONTEXT_LENGTH=16384 ollama serve' }; }
+  }
+  const windowNotes = (r: { answer: string }) => r.answer.split('-token window').length - 1;
+
+  it('once per model in one window, whichever folder asks; again for another model; on every answer of a session of its own (the CLI)', async () => {
+    const root = copyFixture('basic');
+    const other = copyFixture('second');
+    const said = new Set<string>();
+    const first = openWorkspaceSession({ root, saidNotes: said });
+    const second = openWorkspaceSession({ root: other, saidNotes: said });
+    const llama = new SmallWindowProvider('llama3.1');
+    const question = { question: 'how are API keys stored?', provider: llama, remember: false, tools: false };
+    assert.equal(windowNotes(await first.ask(question)), 1, 'the first answer says the window');
+    const again = await first.ask(question);
+    assert.equal(windowNotes(again), 0, again.answer);
+    assert.equal(windowNotes(await second.ask({ ...question, question: 'what does lib do?' })), 0, 'another folder of the same window does not repeat it');
+    assert.equal(windowNotes(await first.ask({ ...question, provider: new SmallWindowProvider('qwen2.5') })), 1, 'another model is said once too');
+    const alone = openWorkspaceSession({ root });
+    assert.equal(windowNotes(await alone.ask(question)), 1);
+    assert.equal(windowNotes(await alone.ask(question)), 0, 'a session without a shared set keeps its own');
+  });
+});
+
 describe('a session with a resident server (remoteContext)', () => {
   it('takes the context from it, opening no saved index, for a plain question; builds it here with tools or when it declines', async () => {
     const root = copyFixture('basic');
