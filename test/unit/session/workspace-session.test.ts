@@ -64,8 +64,10 @@ describe('the workspace session', () => {
 
 describe('a model\'s small window, said to the user', () => {
   /** A model Ollama runs in its default window, as a local setup would. */
-  class SmallWindowProvider extends CannedProvider {
-    constructor(readonly model: string) { super('See src/auth/keyStore.ts.'); }
+  class SmallWindowProvider implements Provider {
+    readonly id = 'openai-compatible';
+    constructor(readonly model: string) {}
+    async *stream(): AsyncIterable<ProviderEvent> { yield { type: 'text', text: 'See src/auth/keyStore.ts.' }; }
     async inputWindow() { return { tokens: 4096, server: 'Ollama', assumed: true, widen: 'OLLAMA_CONTEXT_LENGTH=16384 ollama serve' }; }
   }
   const windowNotes = (r: { answer: string }) => r.answer.split('-token window').length - 1;
