@@ -19,8 +19,9 @@ function timeoutError(who: string, kind: 'idle' | 'deadline', ms: number): Provi
   return new ProviderError(
     'network',
     message,
-    ('The model or its server may be overloaded or stuck: try again. For a slow local model, raise llm_idle_timeout_seconds / llm_timeout_seconds in ' +
-      '.agent/etc/query.yaml.'),
+    // Said for both surfaces (as changeIn does): only the CLI has these limits as settings, so a VS Code user is not sent looking for them.
+    'The model or its server may be overloaded or stuck: try again; a local model that was still loading answers faster the second time. ' +
+      '(For the CLI, the limits are llm_idle_timeout_seconds / llm_timeout_seconds in .agent/etc/query.yaml.)',
   );
 }
 

@@ -39,7 +39,8 @@ describe('a model reply has an idle timeout and a deadline (issue 14, item 9)', 
         const err = await failure(() => collect(make()));
         assert.equal(err.kind, 'network');
         assert.match(err.message, /sent nothing for 3 s; Grounded stopped waiting for the reply/);
-        assert.match(err.suggestion, /llm_idle_timeout_seconds/);
+        assert.match(err.suggestion, /For the CLI, the limits are llm_idle_timeout_seconds \/ llm_timeout_seconds in \.agent\/etc\/query\.yaml/);
+        assert.match(err.suggestion, /^The model or its server may be overloaded or stuck: try again;/, 'what anyone can do comes first, on every surface');
         // The close reaches the server a moment later: poll (generously) rather than guess a delay.
         for (let i = 0; i < 100 && !server.requests.at(-1)!.closedEarly; i++) await new Promise((r) => setTimeout(r, 100));
         assert.equal(server.requests.at(-1)!.closedEarly, true, 'the request was closed');
