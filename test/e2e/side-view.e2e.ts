@@ -45,7 +45,7 @@ test('Grounded has an icon in the activity bar; its view asks and answers with c
   await wb.screenshot('side-view-answer');
   // "Open in editor" from the view's title bar shows the same conversation in an editor tab.
   await wb.page
-    .locator('.part.sidebar .title-actions a[aria-label="Open Grounded Panel"], .part.sidebar .actions-container a[aria-label="Open Grounded Panel"]')
+    .locator('.part.sidebar .title-actions a[aria-label="Open Conversation in Editor"], .part.sidebar .actions-container a[aria-label="Open Conversation in Editor"]')
     .first()
     .click();
   await wb.page.locator('.tab.active', { hasText: 'Grounded' }).waitFor({ state: 'visible', timeout: 30_000 });
