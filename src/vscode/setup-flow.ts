@@ -35,11 +35,21 @@ export interface SetupUi {
 export type SetupOutcome = 'connected' | 'snippets' | 'failed' | 'cancelled';
 
 const OTHER = '$(edit) Another model…';
+const CHANGE_URL = '$(link) Change URL…';
+const TYPE_MODEL = '$(edit) Type a model name…';
 const isCloud = (p: ProviderChoice): p is CloudProvider => (CLOUD_PROVIDERS as readonly string[]).includes(p);
 const global = vscode.ConfigurationTarget.Global;
 
-/** The model step: a pick from the provider's own list, or a name typed when there is no list. */
-async function chooseModel(ui: SetupUi, spec: Omit<ProviderSpec, 'model'> | undefined, current: string, fallback: string): Promise<string | undefined> {
+type ServerSpec = Omit<ProviderSpec, 'model'>;
+
+/**
+ * The model step: a pick from the provider's own list, or a name typed when there is no list.
+ * `changeUrl` (a server the user named): a list that failed, most often a wrong URL, offers going
+ * back to the URL instead of only a name box, so a typo is not fixed by starting over.
+ */
+async function chooseModel(
+  ui: SetupUi, spec: ServerSpec | undefined, current: string, fallback: string, changeUrl?: () => Promise<ServerSpec | undefined>,
+): Promise<string | undefined> {
   let models: string[] = [];
   let why = '';
   if (spec) {
@@ -55,6 +65,14 @@ async function chooseModel(ui: SetupUi, spec: Omit<ProviderSpec, 'model'> | unde
     const pick = await ui.pick(items, `Which model? (${models.length} offered)`);
     if (!pick) return undefined;
     if (pick.label !== OTHER) return pick.label;
+  } else if (why && changeUrl) {
+    const items = [{ label: CHANGE_URL, description: spec?.baseUrl }, { label: TYPE_MODEL }];
+    const pick = await ui.pick(items, `The model list is unavailable: ${why}`);
+    if (!pick) return undefined;
+    if (pick.label === CHANGE_URL) {
+      const changed = await changeUrl();
+      return changed && chooseModel(ui, changed, current, fallback, changeUrl);
+    }
   }
   // The cause goes into the prompt, not a notification of its own: the test that ends the setup
   // reports the same failure once, with the buttons that fit it.
@@ -81,11 +99,17 @@ export async function runSetup(services: GroundedServices, ui: SetupUi): Promise
     ui.done('Grounded answers with ranked, scrubbed snippets and their citations (no model).');
     return 'snippets';
   }
-  let spec: Omit<ProviderSpec, 'model'> | undefined;
+  let spec: ServerSpec | undefined;
+  let changeUrl: (() => Promise<ServerSpec | undefined>) | undefined;
   if (provider === 'openai-compatible') {
+    const serverAt = async (url: string) => compatibleSpec(url, await services.keys.get('openai-compatible'), '', KEY_HINT);
     const url = await askBaseUrl(ui, current.baseUrl);
     if (!url) return 'cancelled';
-    spec = compatibleSpec(url, await services.keys.get('openai-compatible'), '', KEY_HINT);
+    spec = await serverAt(url);
+    changeUrl = async () => {
+      const again = await askBaseUrl(ui, readSettings().baseUrl);
+      return again ? serverAt(again) : undefined;
+    };
   }
   if (isCloud(provider)) {
     let key = await services.keys.get(provider);
@@ -108,7 +132,7 @@ export async function runSetup(services: GroundedServices, ui: SetupUi): Promise
     if (!m) return 'cancelled';
     await config.update('model', m.id, global);
   } else if (provider !== 'auto') {
-    const model = await chooseModel(ui, spec, current.provider === provider ? current.model : '', isCloud(provider) ? DEFAULT_MODELS[provider] : '');
+    const model = await chooseModel(ui, spec, current.provider === provider ? current.model : '', isCloud(provider) ? DEFAULT_MODELS[provider] : '', changeUrl);
     if (model === undefined) return 'cancelled';
     await config.update('model', model.trim(), global);
   }
