@@ -148,6 +148,18 @@ export class GroundedServices implements vscode.Disposable {
     return this.sessionFor(root).chunkSource();
   }
 
+  /**
+   * What the question box offers after `@`: the files Grounded may read in `root`, or, in a window of
+   * several folders, in every folder, written `name/rel` as mentions and answers write them there.
+   */
+  async windowMentionPaths(root: string): Promise<string[]> {
+    const folders = workspaceRoots();
+    if (!folders) return this.mentionPaths(root);
+    // One folder that cannot be listed leaves the others' files offered.
+    const lists = await Promise.all(folders.map((f) => this.mentionPaths(f.path).then((l) => l.map((rel) => `${f.name}/${rel}`), () => [])));
+    return lists.flat();
+  }
+
   /** Workspace-relative paths Grounded may read in `root` (discovery: ignore rules applied), for @mention completion. */
   mentionPaths(root: string): Promise<string[]> {
     let list = this.mentionLists.get(root);

@@ -188,6 +188,7 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
     droppedChunks: dropped,
     ...(index.indexing ? { indexing: index.indexing } : {}),
     filesSearched: req.scope?.files ?? index.fileCount,
+    ...(req.scope ? { searchedWithin: req.scope.within } : {}),
     timings: {
       indexMs: Math.round(indexed - started),
       rankMs: Math.round(ranking - indexed),

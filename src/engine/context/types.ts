@@ -34,6 +34,8 @@ export interface BuiltContext {
   /** Set when the answer came from an index still being built: how far it had got. */
   indexing?: { indexed: number; total: number };
   filesSearched: number;
+  /** The folders an `@folder/` mention kept the search to (as the mention wrote them); absent, the whole workspace was searched. */
+  searchedWithin?: string[];
   timings: Record<string, number>;
 }
 

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { AttachedContext } from '../../engine/ask/types';
 import { ProviderError } from '../../engine/llm/types';
 import { rankMentions } from '../../engine/mentions/complete';
-import { toWorkspaceRelative } from '../../engine/workspace/explain';
 import { RESTRICTED_NOTICE } from '../restricted';
 import type { GroundedServices } from '../services';
+import { workspacePathOf } from '../workspace-paths';
 import { fromWebview, toWebview, type PanelTurn, type ToWebview } from './messages';
 import { openCitation, resolveCitation } from './open-citation';
 import { attachedAt, reattach, type AttachedAt } from './reattach';
@@ -126,11 +126,16 @@ export class PanelController implements vscode.Disposable {
   private async complete(prefix: string, requestId: number): Promise<void> {
     const root = this.services.rootFor(vscode.window.activeTextEditor?.document.uri);
     let all: string[] = [];
-    if (root) all = await this.services.mentionPaths(root).catch(() => []);
+    if (root) all = await this.services.windowMentionPaths(root).catch(() => []);
     const tabs = vscode.window.tabGroups.all
       .flatMap((g) => g.tabs)
       .flatMap((t) => (t.input instanceof vscode.TabInputText && t.input.uri.scheme === 'file' ? [t.input.uri.fsPath] : []));
-    const open = root ? [...tabs, ...this.services.overlay.openPaths()].flatMap((abs) => toWorkspaceRelative(root, abs) ?? []) : [];
+    // Written as `all` writes them: `name/rel` of the folder holding the file when the window has several.
+    const inWindow = (abs: string) => {
+      const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(abs));
+      return (folder && workspacePathOf(folder.uri.fsPath, abs)) ?? [];
+    };
+    const open = root ? [...tabs, ...this.services.overlay.openPaths()].flatMap(inWindow) : [];
     this.post({ type: 'completions', requestId, items: rankMentions(prefix, open, all) });
   }
 

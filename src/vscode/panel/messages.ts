@@ -61,7 +61,7 @@ export const turn = z.object({
     .optional(),
   redactions: z.record(z.string(), z.number()),
   provider: z.string().optional(),
-  /** The workspace folders searched (all of them), named when the window has several. */
+  /** What was searched: the folders an `@folder/` kept the search to, else every folder of a window that has several. */
   folder: z.string().optional(),
   /** Why the answer is snippets (the model failed), shown with it; no model configured is said by the answer itself. */
   note: z.string().optional(),

@@ -12,8 +12,12 @@ function sourcesOf(r: AnswerResult): PanelTurn['sources'] {
   }));
 }
 
-/** The folders a question searched, named when the window has several (each answer then reads from all of them). */
-function foldersSearched(): string | undefined {
+/**
+ * What a question searched: the folders an `@folder/` mention kept it to, else, in a window of
+ * several folders, all of them (each answer then reads from every one); nothing to say otherwise.
+ */
+function foldersSearched(r: AnswerResult): string | undefined {
+  if (r.context.searchedWithin?.length) return r.context.searchedWithin.join(', ');
   const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
   return folders.length > 1 ? folders.map((f) => f.name).join(', ') : undefined;
 }
@@ -21,7 +25,7 @@ function foldersSearched(): string | undefined {
 /**
  * What a finished answer adds to its turn: sources, redactions, who answered (only when a model
  * was asked), why there are only snippets, and the buttons that fit (fixCommands). In a window of
- * several folders the turn names the folders searched (all of them).
+ * several folders, or a search an `@folder/` kept to some, the turn names what was searched.
  */
 export function outcomeOf(r: AnswerResult): Partial<PanelTurn> & { answer: string } {
   const nothing = r.status === 'no_context';
@@ -32,7 +36,7 @@ export function outcomeOf(r: AnswerResult): Partial<PanelTurn> & { answer: strin
     use: contextUse(r.context, r.provider !== undefined && !nothing, r.provider && !r.modelError ? r.citations : undefined),
     redactions: r.context.redactions,
     provider: r.provider && !r.modelError && !nothing ? `${providerName(r.provider)} · ${r.model}` : undefined,
-    folder: foldersSearched(),
+    folder: foldersSearched(r),
     // Without a model the answer opens with why (and the buttons follow it): no second notice.
     note: r.modelError ? 'The model did not answer (why, just below); these are the ranked snippets.' : undefined,
     sent: r.provider !== undefined && !nothing,

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import type { GroundedPanel } from '../../../src/vscode/panel/panel';
+import type { ToWebview } from '../../../src/vscode/panel/messages';
 import { OPEN_CITATION } from '../../../src/vscode/chat/citation-link';
 import { Recorder } from './recorder';
 
@@ -129,5 +130,37 @@ describe('Multi-root workspaces', function () {
     assert.deepEqual(cited, ['basic/src/auth/keyStore.ts', 'second/lib/helper.ts'], JSON.stringify(both.sources));
     assert.equal(await panel.controller.receive({ type: 'openCitation', turn: both.id, path: 'basic/src/auth/keyStore.ts', startLine: 16, endLine: 18 }), true);
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, vscode.Uri.joinPath(folder('basic').uri, 'src/auth/keyStore.ts').fsPath);
+  });
+
+  it('the panel names the folder an @folder/ mention kept the search to, not every folder', async () => {
+    const panel = (await vscode.commands.executeCommand('grounded.openPanel')) as GroundedPanel;
+    await panel.controller.receive({ type: 'clear' });
+    const turn = await panel.ask('where are initials computed in @second/lib/');
+    assert.equal(turn.folder, 'second/lib/');
+    assert.ok(turn.sources.length > 0 && turn.sources.every((s) => s.path.startsWith('second/lib/')), JSON.stringify(turn.sources.map((s) => s.path)));
+  });
+
+  it('the panel\'s @-completion offers every folder\'s files as name/rel, written as mentions name them', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const panel = (await vscode.commands.executeCommand('grounded.openPanel')) as GroundedPanel;
+    const posted: ToWebview[] = [];
+    const sub = panel.controller.onDidPost((m) => posted.push(m));
+    const completions = async (prefix: string, requestId: number) => {
+      assert.equal(await panel.controller.receive({ type: 'complete', prefix, requestId }), true);
+      const m = posted.find((p) => p.type === 'completions' && p.requestId === requestId);
+      assert.ok(m?.type === 'completions', `completions for ${prefix}`);
+      return m.items.map((i) => i.insert);
+    };
+    try {
+      // Asked from the first folder (no editor open): the second folder's files are offered too.
+      assert.equal((await completions('helper', 101))[0], '@second/lib/helper.ts ');
+      assert.equal((await completions('keyS', 102))[0], '@basic/src/auth/keyStore.ts ');
+      const none = await completions('', 103);
+      assert.ok(none.some((i) => i.startsWith('@second/')) && none.some((i) => i.startsWith('@basic/')), none.join(', '));
+      assert.ok(!none.some((i) => /^@(src|lib)\//.test(i)), `no path without its folder: ${none.join(', ')}`);
+    } finally {
+      sub.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 });

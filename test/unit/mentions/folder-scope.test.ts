@@ -49,5 +49,8 @@ describe('a folder mention keeps the search to that folder', () => {
     const result = await ask({ root, question: 'how are requests retried? @src/http/' }, { index, resolveMentions: mentionResolver({ discovery: { root } }) });
     assert.ok(result.context.chunks.length > 0 && result.context.chunks.every((c) => c.path.startsWith('src/http/')));
     assert.equal(result.context.filesSearched, 1);
+    assert.deepEqual(result.context.searchedWithin, ['src/http/'], 'the answer says what was searched, for the panel to name it');
+    const whole = await ask({ root, question: 'how are requests retried?' }, { index, resolveMentions: mentionResolver({ discovery: { root } }) });
+    assert.equal(whole.context.searchedWithin, undefined, 'the whole workspace: nothing narrowed it');
   });
 });
