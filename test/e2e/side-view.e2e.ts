@@ -44,8 +44,9 @@ test('Grounded has an icon in the activity bar; its view asks and answers with c
   assert.equal((await chip.innerText()).trim(), 'src/auth/keyStore.ts#L19-26');
   await wb.screenshot('side-view-answer');
   // "Open in editor" from the view's title bar shows the same conversation in an editor tab.
+  const openInEditor = 'a[aria-label="Open Conversation in Editor"]';
   await wb.page
-    .locator('.part.sidebar .title-actions a[aria-label="Open Conversation in Editor"], .part.sidebar .actions-container a[aria-label="Open Conversation in Editor"]')
+    .locator(`.part.sidebar .title-actions ${openInEditor}, .part.sidebar .actions-container ${openInEditor}`)
     .first()
     .click();
   await wb.page.locator('.tab.active', { hasText: 'Grounded' }).waitFor({ state: 'visible', timeout: 30_000 });

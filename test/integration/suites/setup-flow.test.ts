@@ -19,6 +19,10 @@ interface Script {
   failed: { message: string; buttons: string[] }[];
 }
 
+/** The model step's choices after a model list that failed (a dead URL). */
+const CHANGE_URL = '$(link) Change URL…';
+const TYPE_MODEL = '$(edit) Type a model name…';
+
 function scriptedUi(s: Script): SetupUi {
   return {
     pick: async (items, placeHolder) => {
@@ -121,10 +125,10 @@ describe('setup flow against a local OpenAI-compatible server', function () {
   });
 
   it('a server that is not running: one notification with the cause and buttons that fit; the status bar remembers', async () => {
-    const s: Script = { picks: ['OpenAI-compatible server', '$(edit) Type a model name…'], inputs: ['http://127.0.0.1:9/v1', ''], shown: [], done: [], failed: [] };
+    const s: Script = { picks: ['OpenAI-compatible server', TYPE_MODEL], inputs: ['http://127.0.0.1:9/v1', ''], shown: [], done: [], failed: [] };
     assert.equal(await api.setup(scriptedUi(s)), 'failed');
     assert.equal(s.failed.length, 1, JSON.stringify(s.failed));
-    assert.deepEqual(s.shown[1].items, ['$(link) Change URL…', '$(edit) Type a model name…'], 'the dead URL can be fixed from the model step');
+    assert.deepEqual(s.shown[1].items, [CHANGE_URL, TYPE_MODEL], 'the dead URL can be fixed from the model step');
     assert.match(s.shown[1].placeHolder!, /^The model list is unavailable: Could not reach http:\/\/127\.0\.0\.1:9/);
     assert.match(s.prompts!.at(-1)!, /empty for the server's default.*model list is unavailable: Could not reach http:\/\/127\.0\.0\.1:9/);
     const [only] = s.failed;
@@ -151,7 +155,8 @@ describe('setup flow against a local OpenAI-compatible server', function () {
 
   it('"Change URL…" at the model step, after a dead URL, asks for the URL again and lists that server\'s models', async () => {
     chats.length = 0;
-    const s: Script = { picks: ['OpenAI-compatible server', '$(link) Change URL…', 'llama3.1'], inputs: ['http://127.0.0.1:9/v1', `${url}/v1`], shown: [], done: [], failed: [] };
+    const dead = 'http://127.0.0.1:9/v1';
+    const s: Script = { picks: ['OpenAI-compatible server', CHANGE_URL, 'llama3.1'], inputs: [dead, `${url}/v1`], shown: [], done: [], failed: [] };
     assert.equal(await api.setup(scriptedUi(s)), 'connected', JSON.stringify(s));
     assert.deepEqual(s.prompts!.map((p) => p.split(' (')[0]), ['Base URL of the server', 'Base URL of the server'], 'no model box before the URL is fixed');
     assert.deepEqual(s.shown[2].items, ['llama3.1', 'qwen2.5-coder', '$(edit) Another model…']);
@@ -161,7 +166,7 @@ describe('setup flow against a local OpenAI-compatible server', function () {
 
   it('"Change URL…" asks for the URL again and tests the server there', async () => {
     chats.length = 0;
-    const s: Script = { picks: ['OpenAI-compatible server', '$(edit) Type a model name…'], inputs: ['http://127.0.0.1:9/v1', '', `${url}/v1`], shown: [], done: [], failed: [] };
+    const s: Script = { picks: ['OpenAI-compatible server', TYPE_MODEL], inputs: ['http://127.0.0.1:9/v1', '', `${url}/v1`], shown: [], done: [], failed: [] };
     const ui = scriptedUi(s);
     ui.failed = async (message, buttons) => { s.failed.push({ message, buttons }); return 'Change URL…'; };
     assert.equal(await api.setup(ui), 'connected', JSON.stringify(s));
