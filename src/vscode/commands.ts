@@ -65,7 +65,7 @@ async function showVisibleFiles(services: GroundedServices): Promise<void> {
   if (items.length === 0)
     items.push({
       label: '$(info) Files hidden by .gitignore, .agentignore or the excluded folders are not listed',
-      detail: 'To see why a file is hidden, open it and run "Grounded: Show What It Can See" again.',
+      detail: 'To see why a file is hidden, open it and run "Grounded: Show What Grounded Can See" again.',
     }, { label: '', kind: vscode.QuickPickItemKind.Separator });
   items.push(...files.map((f) => ({ label: f.path, rel: f.path })));
   if (skipped.length)

@@ -43,7 +43,7 @@ export class Workbench {
 
   /** Opens the Grounded panel and asks `question` there as a person would (once its script listens); returns its frame. */
   async askInPanel(question: string): Promise<FrameLocator> {
-    await this.runCommand('Grounded: Open Conversation in Editor');
+    await this.runCommand('Grounded: Open Grounded Panel');
     const frame = this.lastWebview();
     const input = await waitForPanelScript(frame);
     await input.fill(question);

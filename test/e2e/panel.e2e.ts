@@ -102,7 +102,7 @@ test('code in an answer is highlighted in the theme\'s colours and its Copy butt
 test('reopened, the panel draws the conversation so far with its first paint, styled', { timeout: 120_000 }, async () => {
   await wb.page.locator('.tab', { hasText: 'Grounded' }).first().locator('.codicon-close').click({ force: true });
   await wb.page.locator('.tab', { hasText: 'Grounded' }).first().waitFor({ state: 'detached', timeout: 15_000 });
-  await wb.runCommand('Grounded: Open Conversation in Editor');
+  await wb.runCommand('Grounded: Open Grounded Panel');
   const frame = panelFrame();
   await waitForPanelScript(frame);
   // Counted as soon as the script has run: before it could hear back from the extension.
@@ -115,7 +115,7 @@ test('reopened, the panel draws the conversation so far with its first paint, st
 });
 
 test('typing @ in the panel\'s box suggests files; Enter inserts the path, Escape only closes the list', { timeout: 120_000 }, async () => {
-  await wb.runCommand('Grounded: Open Conversation in Editor');
+  await wb.runCommand('Grounded: Open Grounded Panel');
   const frame = panelFrame();
   const input = frame.locator('#question');
   const list = frame.locator('#mentions[role="listbox"]');
@@ -151,7 +151,7 @@ test('typing @ in the panel\'s box suggests files; Enter inserts the path, Escap
 });
 
 test('typing @ alone lists what can be mentioned: files and every kind', { timeout: 120_000 }, async () => {
-  await wb.runCommand('Grounded: Open Conversation in Editor');
+  await wb.runCommand('Grounded: Open Grounded Panel');
   const frame = panelFrame();
   const input = frame.locator('#question');
   const list = frame.locator('#mentions[role="listbox"]');

@@ -44,7 +44,7 @@ test('Grounded has an icon in the activity bar; its view asks and answers with c
   assert.equal((await chip.innerText()).trim(), 'src/auth/keyStore.ts#L19-26');
   await wb.screenshot('side-view-answer');
   // "Open in editor" from the view's title bar shows the same conversation in an editor tab.
-  const openInEditor = 'a[aria-label="Open Conversation in Editor"]';
+  const openInEditor = 'a[aria-label="Open Grounded Panel"]';
   await wb.page
     .locator(`.part.sidebar .title-actions ${openInEditor}, .part.sidebar .actions-container ${openInEditor}`)
     .first()

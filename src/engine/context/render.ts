@@ -17,7 +17,7 @@ export const NO_CONTEXT_ANSWER =
  */
 export const EMPTY_WORKSPACE_ANSWER =
   ('This workspace has no file Grounded can read: it is empty, or every file in it is hidden (.gitignore, .agentignore, excluded folders) or ' +
-    'skipped (binary, too large). Open a folder with code in it, or see which files Grounded reads: "Grounded: Show What It Can See" in ' +
+    'skipped (binary, too large). Open a folder with code in it, or see which files Grounded reads: "Grounded: Show What Grounded Can See" in ' +
     'VS Code, `grounded files` on the command line.');
 
 const SNIPPET_LINES = 30;

@@ -125,7 +125,7 @@ export async function searchFiles(
     throw new MentionError(
       'no_matches',
       `matched nothing in ${targets.length} files.`,
-      'Try other words, or check that the files are not hidden (Grounded: Show What It Can See).',
+      'Try other words, or check that the files are not hidden (Grounded: Show What Grounded Can See).',
     );
   hits.sort((a, b) => b.at.length - a.at.length || (a.file < b.file ? -1 : 1));
   const chosen = pick(hits);

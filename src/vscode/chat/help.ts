@@ -8,7 +8,7 @@ export const CHAT_HELP = `**@grounded** answers questions about the code in this
 - \`/mentions\`: how to point Grounded at files, searches and URLs.
 
 **Elsewhere**: the Grounded view in the side bar (its pin icon, or Ctrl+Alt+G) asks the same way;
-in the Command Palette, \`Grounded: Propose a change…\`, \`Grounded: Reconstruct run…\` (a past plan, step by step, from the audit log) and \`Grounded: Show What It Can See\`.
+in the Command Palette, \`Grounded: Propose a change…\`, \`Grounded: Reconstruct run…\` (a past plan, step by step, from the audit log) and \`Grounded: Show What Grounded Can See\`.
 
 **Privacy**: every byte sent to a model passes one scrubber of secrets and personal data first; files hidden by \`.gitignore\` or \`.agentignore\` are never read. With no model configured you still get the ranked snippets.`;
 

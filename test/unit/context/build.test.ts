@@ -188,6 +188,6 @@ describe('rendering', () => {
     const all = await buildContext({ root: hidden, question: 'storeKey' });
     assert.deepEqual([all.chunks.length, all.filesSearched], [0, 0]);
     assert.equal(noContextAnswer(all), EMPTY_WORKSPACE_ANSWER);
-    assert.match(EMPTY_WORKSPACE_ANSWER, /Show What It Can See/);
+    assert.match(EMPTY_WORKSPACE_ANSWER, /Show What Grounded Can See/);
   });
 });

@@ -30,16 +30,3 @@ test('the shortcut is bound to the palette command alone: a second binding of th
   assert.deepEqual(keys('grounded.askSelection'), ['ctrl+alt+a']);
   assert.deepEqual(keys('grounded.askSelectionInEditor'), []);
 });
-
-// VS Code lists "Grounded: Focus on Ask View" for the side-bar view itself (it cannot be hidden without
-// hiding the view): a second command that only focuses the view would be listed beside it.
-test('the palette has one way to the Ask view, with the shortcut on it; no label says Grounded twice', () => {
-  assert.ok(hidden.has('grounded.focus'), 'grounded.focus stays registered (walkthrough, user keybindings) but out of the palette');
-  const views = manifest.contributes.views.grounded as { id: string; name: string }[];
-  const shortcut = manifest.contributes.keybindings.find((k: { key: string }) => k.key === 'ctrl+alt+g');
-  assert.equal(shortcut.command, `${views[0].id}.focus`, 'the shortcut shows next to the entry VS Code lists');
-  const inPalette = [...commands.values()].filter((c) => !hidden.has(c.command)).map((c) => `${c.category}: ${c.title}`);
-  const focusLike = inPalette.filter((label) => /focus|ask a question|open .*view/i.test(label));
-  assert.deepEqual(focusLike, [], inPalette.join('\n'));
-  assert.deepEqual(inPalette.filter((label) => label.split(/\bGrounded\b/).length > 2), [], 'the category already says Grounded');
-});
