@@ -1,8 +1,9 @@
 import { resolveSettings, type EngineSettings } from '../../engine/config/settings';
-import { connectResident } from '../../engine/resident/context-client';
+import { connectResident, residentMayListen } from '../../engine/resident/context-client';
 import type { FilesResult } from '../../engine/resident/protocol';
 import { loadConfigOrUsageError } from '../config';
 import { discoverFiles, explainPath } from '../../engine/workspace/discovery';
+import { gitListing } from '../../engine/workspace/git-candidates';
 import { formatRule } from '../../engine/workspace/explain';
 import { readContentVerdicts } from '../../engine/retrieval/index-file';
 import { indexFilePath } from '../../engine/retrieval/index-store';
@@ -67,10 +68,14 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return ExitCode.ok;
   }
   const root = await resolveRootOption(values.root, io.cwd);
+  const maxFileBytes = positiveInt('max-file-size', values['max-file-size']);
+  // git's walk of the tree is most of a listing's time: it starts before the settings are read,
+  // unless a `grounded serve` may hold the list.
+  const listing = values.explain === undefined && !residentMayListen(root) ? gitListing(root) : undefined;
   // query.yaml's extra_ignore and excluded_folders hide files from answers, so they hide them here too.
   const yaml = await loadConfigOrUsageError(root);
   const opts = {
-    root, maxFileBytes: positiveInt('max-file-size', values['max-file-size']), sniffBinary: true,
+    root, maxFileBytes, sniffBinary: true,
     extraIgnore: yaml.settings.extraIgnore, excludedFolders: yaml.settings.excludedFolders,
   };
   if (values.explain !== undefined) {
@@ -80,8 +85,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
   // A running `grounded serve` holds the list live; without one (or if it declines), discovery here.
   // The saved index already read every file: its verdicts spare a sniff of each unchanged one.
-  const result = (await fromResident(root, resolveSettings({ ...yaml.settings, maxFileBytes: opts.maxFileBytes })))
-    ?? (await discoverFiles({ ...opts, knownContent: () => readContentVerdicts(indexFilePath(root)) }));
+  const result = (await fromResident(root, resolveSettings({ ...yaml.settings, maxFileBytes })))
+    ?? (await discoverFiles({ ...opts, gitListing: listing, knownContent: () => readContentVerdicts(indexFilePath(root)) }));
   const paths = result.files.map((f) => (typeof f === 'string' ? f : f.path));
   if (values.json) {
     io.stdout(`${JSON.stringify({ root, files: paths, skipped: result.skipped }, null, 2)}\n`);
