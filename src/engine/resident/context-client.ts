@@ -25,14 +25,6 @@ const within = <T>(work: Promise<T>) =>
   withDeadline(work, ANSWER_TIMEOUT_MS, () => new Error(`grounded serve did not answer within ${ANSWER_TIMEOUT_MS / 1000} s`));
 
 /**
- * False when no `grounded serve` can be listening for `root`: no socket file where one would be
- * (a stat or two). Named pipes (Windows) cannot be looked for without connecting: true there.
- */
-export function residentMayListen(root: string): boolean {
-  return process.platform === 'win32' || residentSocketPaths(root).some((place) => existsSync(place));
-}
-
-/**
  * Connects to the `grounded serve` of `root`, if one runs; undefined otherwise (no socket, a stale
  * one, a server that does not answer in time). Where there is no socket file this costs a stat or two.
  */
