@@ -3,10 +3,14 @@
 // without a build, fall back to running the TypeScript through tsx.
 const path = require('node:path');
 const fs = require('node:fs');
-const bundled = path.join(__dirname, '..', 'dist', 'cli.js');
+const dist = path.join(__dirname, '..', 'dist');
+const command = process.argv[2];
+// `grounded files` has a bundle of its own, a seventh the size of the whole CLI: it must start git at once.
+const own = command === 'files' ? path.join(dist, 'cli-files.js') : undefined;
+const bundled = own && fs.existsSync(own) ? own : path.join(dist, 'cli.js');
 if (fs.existsSync(bundled)) {
   // One code cache per command: each holds what its own runs compile.
-  require('./code-cache').requireWithCodeCache(bundled, module, process.argv[2]);
+  require('./code-cache').requireWithCodeCache(bundled, module, command);
 } else {
   const { spawnSync } = require('node:child_process');
   const entry = path.join(__dirname, '..', 'src', 'cli', 'bin.ts');

@@ -1,8 +1,6 @@
 import { ExitCode } from './exit-codes';
-import { processIO, UsageError, type CliIO } from './io';
-
-/** A CLI command: parses its own arguments and returns an exit code. */
-export type CommandRun = (args: string[], io: CliIO) => Promise<number>;
+import { processIO, type CliIO } from './io';
+import { runCommand, type CommandRun } from './run-command';
 
 interface CommandEntry {
   summary: string;
@@ -54,16 +52,5 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
     io.stderr(`grounded: unknown command '${name}'.\n\n${usage()}`);
     return ExitCode.usage;
   }
-  try {
-    const mod = await entry.load();
-    return await mod.run(rest, io);
-  } catch (err) {
-    if (err instanceof UsageError) {
-      io.stderr(`grounded ${name}: ${err.message}\nRun \`grounded ${name} --help\` for usage.\n`);
-      return ExitCode.usage;
-    }
-    const message = err instanceof Error ? err.message : String(err);
-    io.stderr(`grounded ${name}: ${message}\n`);
-    return ExitCode.runtime;
-  }
+  return runCommand(name, entry.load, rest, io);
 }

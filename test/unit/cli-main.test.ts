@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { main } from '../../src/cli/main';
@@ -42,5 +46,26 @@ test('an unknown option is a usage error (exit 2, with how to get help) in every
     const c = capture();
     assert.equal(await main([...call, '--bogus'], c.io), 2, `grounded ${call.join(' ')} --bogus`);
     assert.match(c.err, new RegExp(`grounded ${call[0]}: Unknown option '--bogus'[\\s\\S]*--help`));
+  }
+});
+
+test('`grounded files` through its own bundle entry prints and exits as through main', async () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'grounded-files-entry-'));
+  try {
+    writeFileSync(path.join(root, 'a.ts'), 'export const a = 1;\n');
+    writeFileSync(path.join(root, 'b.png'), 'not text');
+    const entry = path.join(__dirname, '..', '..', 'src', 'cli', 'files-bin.ts');
+    const run = (args: string[]) =>
+      new Promise<{ code: number; out: string; err: string }>((resolve) => {
+        execFile(process.execPath, ['--import', 'tsx', entry, 'files', ...args], { cwd: process.cwd() }, (err, out, stderr) =>
+          resolve({ code: err ? Number(err.code) : 0, out, err: stderr }));
+      });
+    for (const args of [['--root', root], ['--root', root, '--explain', 'b.png'], ['--bogus'], ['--root', path.join(root, 'missing')]]) {
+      const c = capture();
+      const expected = await main(['files', ...args], c.io);
+      assert.deepEqual(await run(args), { code: expected, out: c.out, err: c.err }, `grounded files ${args.join(' ')}`);
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
 });

@@ -1,8 +1,9 @@
 import { resolveSettings, type EngineSettings } from '../../engine/config/settings';
-import { connectResident } from '../../engine/resident/context-client';
+import { residentMayListen, residentSocketInFolder } from '../../engine/resident/socket-dir';
 import type { FilesResult } from '../../engine/resident/protocol';
 import { loadConfigOrUsageError } from '../config';
 import { discoverFiles, explainPath } from '../../engine/workspace/discovery';
+import { gitListing } from '../../engine/workspace/git-candidates';
 import { formatRule } from '../../engine/workspace/explain';
 import { readContentVerdicts } from '../../engine/retrieval/index-file';
 import { indexFilePath } from '../../engine/retrieval/index-store';
@@ -42,7 +43,8 @@ function describe(e: PathExplanation): string {
 
 /** The visible and skipped files from the folder's `grounded serve`, if one runs and has the same settings. */
 async function fromResident(root: string, settings: EngineSettings): Promise<FilesResult | undefined> {
-  const resident = await connectResident(root);
+  // Loaded only when a socket file is there: without a server, a listing does not pay for node:crypto and node:net.
+  const resident = residentMayListen(root) ? await (await import('../../engine/resident/context-client')).connectResident(root) : undefined;
   if (!resident) return undefined;
   try {
     return await resident.files(settings);
@@ -67,26 +69,37 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return ExitCode.ok;
   }
   const root = await resolveRootOption(values.root, io.cwd);
-  // query.yaml's extra_ignore and excluded_folders hide files from answers, so they hide them here too.
-  const yaml = await loadConfigOrUsageError(root);
-  const opts = {
-    root, maxFileBytes: positiveInt('max-file-size', values['max-file-size']), sniffBinary: true,
-    extraIgnore: yaml.settings.extraIgnore, excludedFolders: yaml.settings.excludedFolders,
-  };
-  if (values.explain !== undefined) {
-    const explanation = await explainPath(opts, values.explain);
-    io.stdout(values.json ? `${JSON.stringify(explanation, null, 2)}\n` : describe(explanation));
-    return explanation.visible ? ExitCode.ok : ExitCode.failed;
+  const maxFileBytes = positiveInt('max-file-size', values['max-file-size']);
+  // git's walk of the tree is most of a listing's time: it starts before anything else is read,
+  // unless a `grounded serve` probably holds the list (its socket is in the folder).
+  const early = new AbortController();
+  const listing = values.explain === undefined && !residentSocketInFolder(root) ? gitListing(root, early.signal) : undefined;
+  try {
+    // query.yaml's extra_ignore and excluded_folders hide files from answers, so they hide them here too.
+    const yaml = await loadConfigOrUsageError(root);
+    const opts = {
+      root, maxFileBytes, sniffBinary: true,
+      extraIgnore: yaml.settings.extraIgnore, excludedFolders: yaml.settings.excludedFolders,
+    };
+    if (values.explain !== undefined) {
+      const explanation = await explainPath(opts, values.explain);
+      io.stdout(values.json ? `${JSON.stringify(explanation, null, 2)}\n` : describe(explanation));
+      return explanation.visible ? ExitCode.ok : ExitCode.failed;
+    }
+    // A running `grounded serve` holds the list live; without one (or if it declines), discovery here.
+    // The saved index already read every file: its verdicts spare a sniff of each unchanged one.
+    const result = (await fromResident(root, resolveSettings({ ...yaml.settings, maxFileBytes })))
+      ?? (await discoverFiles({ ...opts, gitListing: listing, knownContent: () => readContentVerdicts(indexFilePath(root)) }));
+    const paths = result.files.map((f) => (typeof f === 'string' ? f : f.path));
+    if (values.json) {
+      io.stdout(`${JSON.stringify({ root, files: paths, skipped: result.skipped }, null, 2)}\n`);
+    } else {
+      // One join, no string per line: tens of thousands of paths in a large repository.
+      io.stdout(paths.length ? `${paths.join('\n')}\n` : '');
+    }
+    return ExitCode.ok;
+  } finally {
+    // Whatever ended the command (a server's answer, a bad query.yaml, the listing done), no git is left running.
+    early.abort();
   }
-  // A running `grounded serve` holds the list live; without one (or if it declines), discovery here.
-  // The saved index already read every file: its verdicts spare a sniff of each unchanged one.
-  const result = (await fromResident(root, resolveSettings({ ...yaml.settings, maxFileBytes: opts.maxFileBytes })))
-    ?? (await discoverFiles({ ...opts, knownContent: () => readContentVerdicts(indexFilePath(root)) }));
-  const paths = result.files.map((f) => (typeof f === 'string' ? f : f.path));
-  if (values.json) {
-    io.stdout(`${JSON.stringify({ root, files: paths, skipped: result.skipped }, null, 2)}\n`);
-  } else {
-    io.stdout(paths.map((p) => `${p}\n`).join(''));
-  }
-  return ExitCode.ok;
 }

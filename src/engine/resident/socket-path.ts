@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, statSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { realFolder } from '../workspace/contain';
-
-/** Unix socket paths longer than this fail to bind (sun_path is 108 bytes on Linux, 104 on macOS). */
-const MAX_SOCKET_PATH = 100;
+import { inFolderSocketPath, privateTmp } from './socket-dir';
 
 /**
  * Where the resident server of `root` may listen, in the order it tries them (and the CLI looks).
@@ -20,8 +17,8 @@ export function residentSocketPaths(root: string, create = false): string[] {
   // Named after the real path: a server started in `/real/repo` is found from a symlink to it.
   const id = createHash('sha256').update(realFolder(root)).digest('hex').slice(0, 24);
   if (process.platform === 'win32') return [`\\\\.\\pipe\\grounded-${userName()}-${id}`];
-  const inFolder = path.join(root, '.agent', 'state', 'serve.sock');
-  const paths = Buffer.byteLength(inFolder) <= MAX_SOCKET_PATH ? [inFolder] : [];
+  const inFolder = inFolderSocketPath(root);
+  const paths = inFolder ? [inFolder] : [];
   try {
     paths.push(path.join(privateTmp(create), `${id}.sock`));
   } catch {
@@ -41,17 +38,6 @@ function userName(): string {
   } catch {
     return 'user';
   }
-}
-
-/** A folder of this user's under the temporary folder, 0700, refused when someone else owns it or others may enter it. */
-function privateTmp(create: boolean): string {
-  const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
-  const dir = path.join(tmpdir(), `grounded-${uid}`);
-  if (create) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const st = statSync(dir, { throwIfNoEntry: false });
-  if (!st) return dir;
-  if (st.uid !== uid || (st.mode & 0o077) !== 0) throw new Error(`${dir} is not a private folder of this user's: remove it and try again.`);
-  return dir;
 }
 
 /** How long a connection may take (a local socket connects in well under 1 ms). */

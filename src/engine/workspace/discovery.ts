@@ -219,7 +219,7 @@ export async function discoverFiles(opts: DiscoveryOptions): Promise<DiscoveryRe
   const root = path.resolve(opts.root);
   await fs.realpath(root); // a missing root is an error (ENOENT), not an empty workspace
   // In a git work tree git itself lists the candidates (much faster than walking); elsewhere, the walker.
-  const listing = opts.useGit === false ? undefined : gitListing(root);
+  const listing = opts.useGit === false ? undefined : (opts.gitListing ?? gitListing(root));
   const chain = await RuleChain.atRoot(root, opts.extraIgnore ?? []);
   const knownContent = typeof opts.knownContent === 'function' ? opts.knownContent() : opts.knownContent;
   const state: WalkState = {

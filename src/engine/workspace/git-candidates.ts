@@ -32,9 +32,9 @@ export interface GitListing {
   untracked: Promise<UntrackedFiles | undefined>;
 }
 
-function git(args: string[], cwd: string): Promise<{ ok: boolean; stdout: string }> {
+function git(args: string[], cwd: string, signal?: AbortSignal): Promise<{ ok: boolean; stdout: string }> {
   return new Promise((resolve) => {
-    execFile('git', ['-C', cwd, ...args], { maxBuffer: 512 * 1024 * 1024, timeout: 60_000 }, (err, stdout) => resolve({ ok: !err, stdout }));
+    execFile('git', ['-C', cwd, ...args], { maxBuffer: 512 * 1024 * 1024, timeout: 60_000, signal }, (err, stdout) => resolve({ ok: !err, stdout }));
   });
 }
 
@@ -44,14 +44,14 @@ function git(args: string[], cwd: string): Promise<{ ok: boolean; stdout: string
  * (loading the saved index, starting the tokenizer) git would stop at each full pipe and finish
  * only when the thread is free to read; with a file it runs to its end at once.
  */
-function gitToFile(args: string[], cwd: string): Promise<{ ok: boolean; stdout: string }> {
+function gitToFile(args: string[], cwd: string, signal?: AbortSignal): Promise<{ ok: boolean; stdout: string }> {
   let dir: string;
   let fd: number;
   try {
     dir = mkdtempSync(path.join(tmpdir(), 'grounded-git-'));
     fd = openSync(path.join(dir, 'out'), 'w+', 0o600);
   } catch {
-    return git(args, cwd);
+    return git(args, cwd, signal);
   }
   let done = false;
   // 'error' (git missing) may be followed by 'close': the first one settles.
@@ -71,7 +71,7 @@ function gitToFile(args: string[], cwd: string): Promise<{ ok: boolean; stdout: 
     resolve({ ok: stdout !== undefined, stdout: stdout ?? '' });
   };
   return new Promise((resolve) => {
-    const child = spawn('git', ['-C', cwd, ...args], { stdio: ['ignore', fd, 'ignore'], timeout: 60_000 });
+    const child = spawn('git', ['-C', cwd, ...args], { stdio: ['ignore', fd, 'ignore'], timeout: 60_000, signal });
     child.on('error', () => settle(resolve, null));
     child.on('close', (code) => settle(resolve, code));
   });
@@ -82,7 +82,7 @@ function gitToFile(args: string[], cwd: string): Promise<{ ok: boolean; stdout: 
  * ignored `vendor/y`): git would list nothing there, while Grounded reads such a folder as a
  * stand-alone one, so the caller walks it instead.
  */
-async function rootIsIgnored(root: string): Promise<boolean> {
+async function rootIsIgnored(root: string, signal?: AbortSignal): Promise<boolean> {
   const repo = await findGitRepo(root);
   if (!repo) return false;
   const real = realFolder(root);
@@ -91,7 +91,7 @@ async function rootIsIgnored(root: string): Promise<boolean> {
   const parts = rel.split('/');
   // Each folder from the top down: an ignored ancestor hides the root too. Exit 0 means one is ignored.
   const dirs = parts.map((_, i) => `${parts.slice(0, i + 1).join('/')}/`);
-  return (await git(['check-ignore', '--', ...dirs], repo.top)).ok;
+  return (await git(['check-ignore', '--', ...dirs], repo.top, signal)).ok;
 }
 
 /**
@@ -100,9 +100,10 @@ async function rootIsIgnored(root: string): Promise<boolean> {
  * is far faster than walking the tree and applying every ignore file. `tracked` is undefined when
  * git is missing, the root is not inside a work tree, or the root itself is ignored: the caller
  * walks then. Grounded's own rules (.agentignore, excluded folders, binaries, size) still apply on top.
+ * Aborting `signal` stops git (a listing started early that turns out not to be needed).
  */
-export function gitListing(root: string): GitListing {
-  const untracked = gitToFile(['ls-files', '--others', '--exclude-standard', '-z'], root).then((r): UntrackedFiles | undefined => {
+export function gitListing(root: string, signal?: AbortSignal): GitListing {
+  const untracked = gitToFile(['ls-files', '--others', '--exclude-standard', '-z'], root, signal).then((r): UntrackedFiles | undefined => {
     if (!r.ok) return undefined;
     const paths: string[] = [];
     const folders: string[] = [];
@@ -112,7 +113,7 @@ export function gitListing(root: string): GitListing {
     }
     return { paths, folders };
   });
-  const tracked = Promise.all([gitToFile(TRACKED_LISTING, root), rootIsIgnored(root)]).then(([r, ignored]): TrackedFiles | undefined => {
+  const tracked = Promise.all([gitToFile(TRACKED_LISTING, root, signal), rootIsIgnored(root, signal)]).then(([r, ignored]): TrackedFiles | undefined => {
     if (!r.ok || ignored) return undefined;
     return parseTracked(r.stdout);
   });

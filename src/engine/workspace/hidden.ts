@@ -16,9 +16,11 @@ export const MAX_FOLDER_DEPTH = 48;
 /** True when `rel` lies more than MAX_FOLDER_DEPTH folders down. */
 export function isTooDeep(rel: string): boolean {
   if (rel.length <= MAX_FOLDER_DEPTH * 2) return false;
-  let slashes = 0;
-  for (let i = 0; i < rel.length; i++) if (rel.charCodeAt(i) === 47 && ++slashes > MAX_FOLDER_DEPTH) return true;
-  return false;
+  // Slash to slash with indexOf: many real paths are longer than the test above (babel's fixtures),
+  // and a loop over every character costs a one-shot listing milliseconds before the JIT warms up.
+  let at = -1;
+  for (let slashes = 0; slashes <= MAX_FOLDER_DEPTH; slashes++) if ((at = rel.indexOf('/', at + 1)) < 0) return false;
+  return true;
 }
 
 /**
@@ -37,7 +39,7 @@ export function isAlwaysHidden(rel: string): boolean {
 }
 
 /** Extensions whose content is never text; skipping them saves a read per file. */
-const BINARY_EXTENSIONS = new Set([
+const BINARY_EXTENSIONS = [
   'png', 'jpg', 'jpeg', 'gif', 'bmp', 'ico', 'icns', 'webp', 'tif', 'tiff', 'psd', 'heic',
   'mp3', 'mp4', 'mov', 'avi', 'mkv', 'webm', 'wav', 'flac', 'ogg', 'm4a',
   'zip', 'gz', 'tgz', 'bz2', 'xz', '7z', 'rar', 'jar', 'war', 'zst', 'vsix',
@@ -45,16 +47,18 @@ const BINARY_EXTENSIONS = new Set([
   'woff', 'woff2', 'ttf', 'otf', 'eot',
   'exe', 'dll', 'so', 'dylib', 'o', 'a', 'lib', 'obj', 'class', 'pyc', 'pyo', 'wasm', 'node', 'bin',
   'sqlite', 'db', 'mdb', 'dat',
-]);
+];
+
+/**
+ * The last extension of the file name is one of them, without case. A file name's leading dot
+ * names no extension (`.png` has none), as for path.posix.extname: a character other than `/`
+ * comes before the dot. One native match per path rather than a slice and a lower-cased copy.
+ */
+const BINARY_EXTENSION = new RegExp(`[^/]\\.(?:${BINARY_EXTENSIONS.join('|')})$`, 'i');
 
 /** True when the file name's extension is one that never holds text. */
 export function hasBinaryExtension(rel: string): boolean {
-  // path.posix.extname's rule (a leading dot names no extension), without its per-call work.
-  const dot = rel.lastIndexOf('.');
-  if (dot <= 0 || dot === rel.length - 1) return false;
-  const slash = rel.lastIndexOf('/');
-  if (dot <= slash + 1) return false;
-  return BINARY_EXTENSIONS.has(rel.slice(dot + 1).toLowerCase());
+  return BINARY_EXTENSION.test(rel);
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { GitListing } from './git-candidates';
+
 /** A file the assistant may read. `path` is workspace-relative POSIX; `absPath` is native. */
 export interface WorkspaceFile {
   path: string;
@@ -35,6 +37,11 @@ export interface DiscoveryOptions {
   includeTracked?: boolean;
   /** Take the candidate list from `git ls-files` when the root is in a git work tree (default true). */
   useGit?: boolean;
+  /**
+   * git's listing of `root` already under way (`gitListing(root)`): a caller that knows early it
+   * will list the files starts git before its other work, since git's walk is most of the time.
+   */
+  gitListing?: GitListing;
   /** Told how many files git tracks as soon as it says, before the listing is filtered and complete. */
   onCandidates?: (tracked: number) => void;
 }

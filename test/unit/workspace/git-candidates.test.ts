@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { discoverFiles } from '../../../src/engine/workspace/discovery';
+import { gitListing } from '../../../src/engine/workspace/git-candidates';
 
 const roots: string[] = [];
 after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
@@ -99,6 +100,28 @@ describe('candidates from git ls-files', () => {
       assert.deepEqual((await discoverFiles({ root: repo })).files.map((f) => f.path), ['.gitignore', 'a.ts']);
     } finally {
       process.env.PATH = saved;
+    }
+  });
+
+  it('lists from a listing started early, and one stopped early ends git and leaves no output behind', async () => {
+    const repo = tempDir();
+    git(repo, 'init', '-q');
+    write(repo, { '.gitignore': 'secret.txt\n', 'secret.txt': 'x', 'a.ts': 'x', 'sub/b.ts': 'x' });
+    git(repo, 'add', 'a.ts');
+    const listed = await discoverFiles({ root: repo, gitListing: gitListing(repo) });
+    assert.deepEqual(listed.files.map((f) => f.path), ['.gitignore', 'a.ts', 'sub/b.ts']);
+    // git's output goes to a temporary folder: a private one here, so other processes' folders do not count.
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = tempDir();
+    try {
+      const stop = new AbortController();
+      const listing = gitListing(repo, stop.signal);
+      stop.abort();
+      assert.deepEqual(await Promise.all([listing.tracked, listing.untracked]), [undefined, undefined]);
+      assert.deepEqual(readdirSync(process.env.TMPDIR), []);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
     }
   });
 });
