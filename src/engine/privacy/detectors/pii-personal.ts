@@ -14,6 +14,8 @@ import { streetRules } from './pii-streets';
 import { findFamilies, findFullNames, ORGANISATION_WORDS } from './pii-names';
 import { creditKeywords, findNamesBeforeEmails, homeFolderRules } from './pii-credits';
 import { isGivenName } from './given-names';
+import { findNamesBeforeVerbs, peopleKeywords } from './pii-prose-people';
+import { travelKeywords } from './pii-prose-places';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
 // it: a date of birth, a document number (pii-keyed-documents.ts), a person's name under a key that
@@ -111,7 +113,12 @@ const title: KeyedRule = {
   standalone: true,
   // `Dr` needs its dot (without it, it is the street word of `5 Elm Dr`).
   // An inner capital too: MacGyver, McDonald, DeShawn.
-  pattern: /(?:(?:Mrs?|Ms|Mx|Miss)\.?|Dr\.) (?<value>\p{Lu}\p{Ll}{1,30}(?:\p{Lu}\p{Ll}{1,30})?(?:[ -]\p{Lu}\p{Ll}{1,30}){0,2})(?![\p{L}\p{N}_])/yu,
+  // Lower-case particles inside the surname: `Ms. Van der Meer`, `Mr. de la Cruz`.
+  pattern: new RegExp(
+    `(?:(?:Mrs?|Ms|Mx|Miss)\\.?|Dr\\.) (?<value>${PARTICLES}\\p{Lu}\\p{Ll}{1,30}(?:\\p{Lu}\\p{Ll}{1,30})?` +
+      `(?:[ -]${PARTICLES}\\p{Lu}\\p{Ll}{1,30}){0,2})(?![\\p{L}\\p{N}_])`,
+    'yu',
+  ),
   accept: (value) => !notAName(value),
 };
 
@@ -221,6 +228,8 @@ const keyed = new KeyedScan([
   { words: ['mr', 'mrs', 'ms', 'mx', 'miss', 'dr'], rule: title, sources: ['m(?:rs?|s|x|iss)\\.? ', 'dr\\. '] },
   ...idKeywords,
   ...proseKeywords,
+  ...peopleKeywords,
+  ...travelKeywords,
   ...creditKeywords,
   ...moreKeywords,
   ...worldIdKeywords,
@@ -243,6 +252,7 @@ export const personalDetector: Detector = {
     findJapaneseAddresses(text, out);
     findFullNames(text, out);
     findFamilies(text, out);
+    findNamesBeforeVerbs(text, out);
     keyed.find(text, out);
     // After every street rule: labelled, US/UK and continental streets all take the city and code after them.
     extendAddressTails(text, out);

@@ -1,0 +1,92 @@
+import type { Finding } from '../detector';
+import type { KeyedRule, KeywordTable } from '../keyed-scan';
+import { allCodeWords } from './code-words';
+import { isGivenName } from './given-names';
+import { NOT_SURNAMES, ORGANISATION_WORDS } from './pii-names';
+
+// People named by what a sentence does with them rather than by a key: a ticket `assigned to`
+// someone, a letter `signed by` them, a bug `reported by` them, `I'm Naomi Ryan`, `follow up with
+// Priya Shah`, `Tomomi Nishiyama lives at …`. The verb says a person follows (or precedes); the
+// words must still read as a name, since code docs use the same verbs (`assigned to Foo.bar`,
+// `The Config lives in src/`): no word of code, no organisation, nothing that goes on as code.
+
+/** One capitalised word of a name, any script, apostrophe or hyphen between letters; or an initial (`J.`). */
+const NAME_PART = "\\p{Lu}(?:\\p{Ll}|['’-](?=\\p{L})){1,30}";
+const INITIAL = '\\p{Lu}\\.';
+/** Particles a surname may hold in lower case (`Ana de la Cruz`, `Jan van der Berg`). */
+const PARTICLE = "(?:de|del|della|di|da|do|dos|das|du|van|von|der|den|la|le|ter|ten|zu|bin|ibn|al|el|d'|O')";
+const NAME = `${NAME_PART}(?: (?:${INITIAL}|${PARTICLE}(?: ${PARTICLE})?) ?${NAME_PART}| ${NAME_PART}){0,3}`;
+
+/** Words after such verbs that are no person: things, roles, placeholders. */
+const NOT_PEOPLE = new Set([
+  ...NOT_SURNAMES, ...ORGANISATION_WORDS, 'Team', 'Support', 'Admin', 'Everyone', 'Someone', 'Nobody', 'Anyone', 'Sure', 'Sorry', 'Done',
+  'Here', 'Back', 'Going', 'Trying', 'Using', 'Working', 'Happy', 'Glad', 'Unable', 'Able', 'Currently', 'Still', 'Now', 'Ready', 'Okay',
+  'Fine', 'Afraid', 'Assuming', 'Looking', 'Getting', 'Seeing', 'Running', 'Building', 'Writing', 'Reading', 'Thinking', 'Confused',
+  'Stuck', 'New', 'Default', 'Null', 'None', 'True', 'False', 'Undefined', 'Unknown', 'Anonymous', 'Guest', 'Root', 'System', 'Bot',
+  'Github', 'GitHub', 'Google', 'Microsoft', 'Apple', 'Amazon', 'Facebook', 'Twitter', 'Slack', 'Discord', 'Dependabot', 'Renovate',
+]);
+
+/** A name's words read as a person's: no code word, role or organisation, and not a lone word that is not a given name. */
+function readsAsName(value: string, loneWordOk: boolean): boolean {
+  const words = value.split(' ').filter((w) => /^\p{Lu}\p{Ll}/u.test(w));
+  if (words.length === 0 || words.some((w) => NOT_PEOPLE.has(w)) || allCodeWords(value)) return false;
+  return words.length >= 2 || isGivenName(words[0]) || loneWordOk;
+}
+
+/** What goes on after a name as code: `.` then a letter, `(`, `<`, `[`, `/`, `_`, `@`. */
+const goesOnAsCode = (text: string, end: number) => /^(?:\.[\p{L}\d_]|[(<[/_@]|-\w)/u.test(text.slice(end, end + 2));
+
+/** Verbs and labels after which a person is named; `call me` and `named him` may name one by a single unlisted word. */
+const BEFORE_NAME =
+  '(?:[Aa]ssigned to|[Ss]igned by|[Rr]eported by|[Dd]irected by|[Ff]ollow(?:ed|ing)? up with|[Ss]poke (?:with|to)|[Tt]alked to|' +
+  "[Mm]eet(?:ing)? with|[Aa]ssistant to|[Hh]ad given|[Ww]as called|[Nn]amed (?:him|her)|[Cc]all me|I am|I['’]m)";
+
+const personAfterVerb: KeyedRule = {
+  kind: 'person_name',
+  standalone: true,
+  pattern: new RegExp(`${BEFORE_NAME} (?<value>${NAME})(?![\\p{L}\\p{N}_])`, 'yu'),
+  accept: (value, text, start) => {
+    if (goesOnAsCode(text, start + value.length)) return false;
+    const cue = text.slice(Math.max(0, start - 12), start);
+    // `I'm Sure`, `I am Groot`: after `I am`, only a listed given name opens a name.
+    if (/I(?: am|['’]m) $/.test(cue)) return isGivenName(value.split(' ')[0]) && readsAsName(value, false);
+    // `call me Ishmael.`, `named her Katrine,`: one word is a name when the sentence ends after it.
+    const lone = /(?:[Cc]all me|[Nn]amed (?:him|her)|[Ww]as called) $/.test(cue) && /^(?:[.,!?;]|$)/.test(text.slice(start + value.length, start + value.length + 1));
+    return readsAsName(value, lone);
+  },
+};
+
+/** The keywords of these, for the one keyword scan of personal data (pii-personal.ts). */
+export const peopleKeywords: KeywordTable = [
+  {
+    words: [
+      'assigned to', 'signed by', 'reported by', 'directed by', 'follow up with', 'followed up with', 'following up with', 'spoke with',
+      'spoke to', 'talked to', 'meet with', 'meeting with', 'assistant to', 'had given', 'was called', 'named him', 'named her', 'call me',
+      'i am', "i'm", 'i’m',
+    ],
+    rule: personAfterVerb,
+    sources: [
+      'assigned to ', 'signed by ', 'reported by ', 'directed by ', 'follow(?:ed|ing)? up with ', 'spoke (?:with|to) ', 'talked to ',
+      'meet(?:ing)? with ', 'assistant to ', 'had given ', 'was called ', 'named (?:him|her) ', 'call me ', 'i am ', "i['’]m ",
+    ],
+  },
+];
+
+/** A name then what people do (`Tomomi Nishiyama lives at`, `Kevin had given`): the verbs, each with a space before it. */
+const AFTER_NAME = [' lives at ', ' lives in ', ' had given ', ' was born in ', ' grew up in '];
+/** The name right before such a verb, starting its sentence, line or clause. */
+const NAME_BEFORE = new RegExp(`(?:^|[\\s([{"'“,;:>])(${NAME})$`, 'u');
+
+/**
+ * Names before a verb that only people do: two words or more, or a listed given name
+ * (`Kevin had given`). Searched by indexOf for each verb, the name looked for in the 80
+ * characters before it, so the text is passed over once per verb.
+ */
+export function findNamesBeforeVerbs(text: string, out: Omit<Finding, 'priority'>[]): void {
+  for (const verb of AFTER_NAME) {
+    for (let at = text.indexOf(verb); at >= 0; at = text.indexOf(verb, at + verb.length)) {
+      const m = NAME_BEFORE.exec(text.slice(Math.max(0, at - 80), at));
+      if (m && readsAsName(m[1], false)) out.push({ kind: 'person_name', start: at - m[1].length, end: at });
+    }
+  }
+}
