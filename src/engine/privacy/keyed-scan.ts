@@ -39,6 +39,8 @@ export interface KeyedRule {
   accept?: (value: string, text: string, start: number) => boolean;
   /** The keyword must not continue a word (`ssn` in `classname`, `vin` in `moving`). */
   standalone?: boolean;
+  /** Looks before the keyword at `at` too (`Ann Lee lives at`: the person precedes the verb); run at every hit, before the pattern. */
+  before?: (text: string, at: number, out: Omit<Finding, 'priority'>[]) => void;
 }
 
 /**
@@ -104,6 +106,7 @@ export class KeyedScan {
       const at = m.index + glued;
       const rule = this.rules.get(this.normalised(glued ? m[0].slice(1) : m[0]));
       if (!rule || (rule.standalone && wordCharAt(text, at - 1))) continue;
+      rule.before?.(text, at, out);
       rule.pattern.lastIndex = at;
       const found = rule.pattern.exec(text);
       const value = found?.groups?.value;

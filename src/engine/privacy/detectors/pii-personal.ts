@@ -14,7 +14,7 @@ import { streetRules } from './pii-streets';
 import { findFamilies, findFullNames, ORGANISATION_WORDS } from './pii-names';
 import { creditKeywords, findNamesBeforeEmails, homeFolderRules } from './pii-credits';
 import { isGivenName } from './given-names';
-import { findNamesBeforeVerbs, peopleKeywords } from './pii-prose-people';
+import { peopleKeywords } from './pii-prose-people';
 import { travelKeywords } from './pii-prose-places';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
@@ -252,7 +252,6 @@ export const personalDetector: Detector = {
     findJapaneseAddresses(text, out);
     findFullNames(text, out);
     findFamilies(text, out);
-    findNamesBeforeVerbs(text, out);
     keyed.find(text, out);
     // After every street rule: labelled, US/UK and continental streets all take the city and code after them.
     extendAddressTails(text, out);
