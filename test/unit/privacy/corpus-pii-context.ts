@@ -13,10 +13,25 @@ export const piiContextCases: Case[] = [
   ['a name before lives at', 'Orsolya Tremblath lives at 12 Quillon Street', `${R('person_name')} lives at ${R('street_address')}`],
   ['a given name before had given', 'Kevin had given Brunhilde Ostrava the keys', `${R('person_name')} had given ${R('person_name', 2)} the keys`],
   ['a title then a surname with particles', 'Dear Ms. Van der Plasse, thank you', `Dear Ms. ${R('person_name')}, thank you`],
-  ['a flight to a town in capitals', 'Mr. Quarrington flew to VELLMARSK on Tuesday morning.', `Mr. ${R('person_name')} flew to ${R('city')} on Tuesday morning.`],
+  ['a flight to a town in capitals', 'Mr. Quarrington flew to VELLMARSK on Tuesday morning.',
+    `Mr. ${R('person_name')} flew to ${R('city')} on Tuesday morning.`],
   ['a town someone came from', 'We moved here from Little Osterby last spring', `We moved here from ${R('city')} last spring`],
   ["a town I'm in", "I'm in Gravenholt, at the conference", `I'm in ${R('city')}, at the conference`],
   ['a trip to a town', 'I will be travelling to Santa Orvieta next week', `I will be travelling to ${R('city')} next week`],
+  ['a child named after my kid', 'Please remove my kid Eskil from the policy.', `Please remove my kid ${R('person_name')} from the policy.`],
+  ["I'm, two unlisted names, a comma", "I'm Wenceslava K. Trnková, from Ostrevia.", `I'm ${R('person_name')}, from Ostrevia.`],
+  ['a name label aligned with spaces', 'Name:    Ilvana D. Proskov\nPhone: none', `Name:    ${R('person_name')}\nPhone: none`],
+  [
+    'an address block, one part per line, under a form',
+    'Billing address:\n28245 Lindqvistgatan 82 Apt. 595\n  LAPPENHOLM\n  Ostland 53650\nThanks',
+    // The lines are kept after the placeholder: citations still point at the right lines.
+    `Billing address:\n${R('street_address')}\n\n\nThanks`,
+  ],
+  [
+    'an address block quoted in a message',
+    '> Brisa Keltano\n> 3369 24 Quellon Avenue\n> Suite 805\n> Pines Hollowford\n> Zealandia 34694',
+    `> ${R('person_name')}\n> ${R('street_address')}\n\n\n`,
+  ],
 ];
 
 export const piiContextLookalikes: Negative[] = [
@@ -26,4 +41,6 @@ export const piiContextLookalikes: Negative[] = [
   ['a config living in a folder', 'The Config lives in src/config and Babel Core lives in packages/core'],
   ['code travelling and returning', 'the request flew to the server; control returned to Router. Moving to React was easy'],
   ['a call in code', 'Call me back later; the function was called twice'],
+  ['a name label over a thing', 'Name: Build Step\nName: Error Handler\nName: Hello World'],
+  ['a town in capitals is no residence', 'I grew up in SIGTERM and moved away at 18.'],
 ];

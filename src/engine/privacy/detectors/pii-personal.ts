@@ -8,13 +8,15 @@ import { documentKeywords } from './pii-keyed-documents';
 import { phoneKeywords } from './pii-phones-labelled';
 import { placeKeywords } from './pii-places';
 import { addressKeywords } from './pii-addresses-labelled';
+import { extendAddressBlocks } from './pii-address-blocks';
 import { extendAddressTails, findJapaneseAddresses, findTownsBeforeCodes } from './pii-address-parts';
 import { findStandaloneStreets, findWorldAddresses } from './pii-addresses-world';
 import { streetRules } from './pii-streets';
 import { findFamilies, findFullNames, ORGANISATION_WORDS } from './pii-names';
 import { creditKeywords, findNamesBeforeEmails, homeFolderRules } from './pii-credits';
 import { isGivenName } from './given-names';
-import { peopleKeywords } from './pii-prose-people';
+import { peopleKeywords, readsAsName } from './pii-prose-people';
+import { isCodeWord } from './code-words';
 import { travelKeywords } from './pii-prose-places';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
@@ -130,7 +132,7 @@ const PERSON_LABELS = [
   'Imię i nazwisko', 'Namn', 'Navn', 'Nimi',
 ];
 const PERSON_LABEL = `(?:${PERSON_LABELS.join('|')})`;
-const LABEL_AT_FIELD_START = new RegExp(`(?:^|[,;|])[\\s>*#"'-]*${PERSON_LABEL}: $`);
+const LABEL_AT_FIELD_START = new RegExp(`(?:^|[,;|])[\\s>*#"'-]*${PERSON_LABEL}:[ \\t]{1,8}$`);
 
 /**
  * A bare `Name: ` label (capitalised, one space) before two to four capitalised words, as forms,
@@ -141,10 +143,12 @@ const LABEL_AT_FIELD_START = new RegExp(`(?:^|[,;|])[\\s>*#"'-]*${PERSON_LABEL}:
 const nameLabel: KeyedRule = {
   kind: 'person_name',
   standalone: true,
-  pattern: new RegExp(`${PERSON_LABEL}: (?<value>${WORD}(?: ${WORD}){1,3})(?![\\p{L}\\p{N}_(<?\\[])`, 'yu'),
+  // Forms align their values with spaces or a tab (`Name:    Iva D. Novák`).
+  pattern: new RegExp(`${PERSON_LABEL}:[ \\t]{1,8}(?<value>${WORD}(?: ${WORD}){1,3})(?![\\p{L}\\p{N}_(<?\\[])`, 'yu'),
   accept: (value, text, start) => {
     const before = text.slice(Math.max(0, text.lastIndexOf('\n', start - 1) + 1, start - 60), start);
-    return LABEL_AT_FIELD_START.test(before) && !notAName(value);
+    // `Name: Build Step`, `Name: Error Handler`: a label over a thing's name, not a person's.
+    return LABEL_AT_FIELD_START.test(before) && !notAName(value) && readsAsName(value, false) && !value.split(' ').some(isCodeWord);
   },
 };
 
@@ -222,6 +226,8 @@ const keyed = new KeyedScan([
   { words: NAME_KEYS, rule: person },
   { words: PERSON_LABELS.map((l) => `${l.toLowerCase()}:`), rule: nameLabel, sources: PERSON_LABELS.map((l) => `${l.toLowerCase()}: `) },
   { words: ['name'], rule: bareName, sources: ['name(?=["\'`]?[ \t]{0,3}[:=])'] },
+  // `Name: ` is found as the bare key `name` (its source is tried first): the label's rule runs there too.
+  { words: ['name'], rule: nameLabel, sources: [] },
   { words: SIGN_OFFS, rule: signOff },
   { words: ['my name'], rule: myName },
   // A title then a space (`Mr. `, `Ms `); `Dr` needs its dot. Inside a word (`items `) it is none.
@@ -255,6 +261,7 @@ export const personalDetector: Detector = {
     keyed.find(text, out);
     // After every street rule: labelled, US/UK and continental streets all take the city and code after them.
     extendAddressTails(text, out);
+    extendAddressBlocks(text, out);
     findTownsBeforeCodes(text, out);
     return out;
   },

@@ -5,7 +5,7 @@ import { isGivenName } from './given-names';
 import { NOT_SURNAMES, ORGANISATION_WORDS } from './pii-names';
 
 // People named by what a sentence does with them rather than by a key: a ticket `assigned to`
-// someone, a letter `signed by` them, a bug `reported by` them, `I'm Naomi Ryan`, `follow up with
+// someone, a letter `signed by` them, a film `directed by` them, `I'm Naomi Ryan`, `follow up with
 // Priya Shah`, `Tomomi Nishiyama lives at …`. The verb says a person follows (or precedes); the
 // words must still read as a name, since code docs use the same verbs (`assigned to Foo.bar`,
 // `The Config lives in src/`): no word of code, no organisation, nothing that goes on as code.
@@ -20,7 +20,7 @@ const NAME = `${NAME_PART}(?: (?:${INITIAL}|${PARTICLE}(?: ${PARTICLE})?) ?${NAM
 /** Words after such verbs that are no person: things, roles, placeholders. */
 const NOT_PEOPLE = new Set([
   ...NOT_SURNAMES, ...ORGANISATION_WORDS, 'Team', 'Support', 'Admin', 'Everyone', 'Someone', 'Nobody', 'Anyone', 'Sure', 'Sorry', 'Done',
-  'Here', 'Back', 'Going', 'Trying', 'Using', 'Working', 'Happy', 'Glad', 'Unable', 'Able', 'Currently', 'Still', 'Now', 'Ready', 'Okay',
+  'Hello', 'World', 'Here', 'Back', 'Going', 'Trying', 'Using', 'Working', 'Happy', 'Glad', 'Unable', 'Able', 'Currently', 'Still', 'Now', 'Ready', 'Okay',
   'Fine', 'Afraid', 'Assuming', 'Looking', 'Getting', 'Seeing', 'Running', 'Building', 'Writing', 'Reading', 'Thinking', 'Confused',
   'Stuck', 'New', 'Default', 'Null', 'None', 'True', 'False', 'Undefined', 'Unknown', 'Anonymous', 'Guest', 'Root', 'System', 'Bot',
   // Words that open a place's name (`assigned to Saint Helena region`).
@@ -29,7 +29,7 @@ const NOT_PEOPLE = new Set([
 ]);
 
 /** A name's words read as a person's: no code word, role or organisation, and not a lone word that is not a given name. */
-function readsAsName(value: string, loneWordOk: boolean): boolean {
+export function readsAsName(value: string, loneWordOk: boolean): boolean {
   const words = value.split(' ').filter((w) => /^\p{Lu}\p{Ll}/u.test(w));
   if (words.length === 0 || words.some((w) => NOT_PEOPLE.has(w)) || allCodeWords(value)) return false;
   return words.length >= 2 || isGivenName(words[0]) || loneWordOk;
@@ -38,10 +38,17 @@ function readsAsName(value: string, loneWordOk: boolean): boolean {
 /** What goes on after a name as code: `.` then a letter, `(`, `<`, `[`, `/`, `_`, `@`. */
 const goesOnAsCode = (text: string, end: number) => /^(?:\.[\p{L}\d_]|[(<[/_@]|-\w)/u.test(text.slice(end, end + 2));
 
+/** Who `my …` may be, then named (`my daughter Ines`). */
+const KIN =
+  '(?:kid|son|daughter|wife|husband|brother|sister|mother|father|mom|mum|dad|friend|partner|boss|colleague|cousin|uncle|aunt|' +
+  'grandfather|grandmother|grandson|granddaughter|nephew|niece|fiancée?|girlfriend|boyfriend|neighbou?r)';
+
 /** Verbs and labels after which a person is named; `call me` and `named him` may name one by a single unlisted word. */
 const BEFORE_NAME =
-  '(?:[Aa]ssigned to|[Ss]igned by|[Rr]eported by|[Dd]irected by|[Ff]ollow(?:ed|ing)? up with|[Ss]poke (?:with|to)|[Tt]alked to|' +
-  "[Mm]eet(?:ing)? with|[Aa]ssistant to|[Hh]ad given|[Ww]as called|[Nn]amed (?:him|her)|[Cc]all me|I am|I['’]m)";
+  '(?:[Aa]ssigned to|[Ss]igned by|[Dd]irected by|[Ff]ollow(?:ed|ing)? up with|[Ss]poke (?:with|to)|[Tt]alked to|' +
+  "[Mm]eet(?:ing)? with|[Aa]ssistant to|[Hh]ad given|[Ww]as called|[Nn]amed (?:him|her)|[Cc]alls? me|I am|I['’]m|" +
+  // Kin and friends: `my kid Lukas`, `my sister Odile`.
+  `[Mm]y ${KIN})`;
 
 const personAfterVerb: KeyedRule = {
   kind: 'person_name',
@@ -52,9 +59,11 @@ const personAfterVerb: KeyedRule = {
     if (goesOnAsCode(text, start + value.length)) return false;
     const cue = text.slice(Math.max(0, start - 12), start);
     // `I'm Sure`, `I am Groot`: after `I am`, only a listed given name opens a name.
-    if (/I(?: am|['’]m) $/.test(cue)) return isGivenName(value.split(' ')[0]) && readsAsName(value, false);
-    // `call me Ishmael.`, `named her Katrine,`: one word is a name when the sentence ends after it.
-    const lone = /(?:[Cc]all me|[Nn]amed (?:him|her)|[Ww]as called) $/.test(cue) && /^(?:[.,!?;]|$)/.test(text.slice(start + value.length, start + value.length + 1));
+    // Two words or more then a comma name a person too (`I'm Jaroslava P. Novotná, from …`).
+    const after = text.slice(start + value.length, start + value.length + 1);
+    if (/I(?: am|['’]m) $/.test(cue)) return (isGivenName(value.split(' ')[0]) || (/ /.test(value) && after === ',')) && readsAsName(value, false);
+    // `call me Ishmael.`, `named her Katrine,`, `my kid Lukas`: one word is a name when the sentence ends after it, or after kin.
+    const lone = (/(?:[Cc]alls? me|[Nn]amed (?:him|her)|[Ww]as called) $/.test(cue) && /^(?:[.,!?;\r\n]|$)/.test(after)) || /[Mm]y \p{L}+ $/u.test(cue);
     return readsAsName(value, lone);
   },
 };
@@ -63,14 +72,15 @@ const personAfterVerb: KeyedRule = {
 export const peopleKeywords: KeywordTable = [
   {
     words: [
-      'assigned to', 'signed by', 'reported by', 'directed by', 'follow up with', 'followed up with', 'following up with', 'spoke with',
+      'assigned to', 'signed by', 'directed by', 'follow up with', 'followed up with', 'following up with', 'spoke with',
       'spoke to', 'talked to', 'meet with', 'meeting with', 'assistant to', 'had given', 'was called', 'named him', 'named her', 'call me',
-      'i am', "i'm", 'i’m', 'lives at',
+      'i am', "i'm", 'i’m', 'lives at', 'calls me', ...KIN.slice(3, -1).replace('fiancée?', 'fiance|fiancee').split('|').map((k) => `my ${k}`),
     ],
     rule: personAfterVerb,
     sources: [
-      'assigned to ', 'signed by ', 'reported by ', 'directed by ', 'follow(?:ed|ing)? up with ', 'spoke (?:with|to) ', 'talked to ',
-      'meet(?:ing)? with ', 'assistant to ', 'had given ', 'was called ', 'named (?:him|her) ', 'call me ', 'i am ', "i['’]m ", 'lives at ',
+      'assigned to ', 'signed by ', 'directed by ', 'follow(?:ed|ing)? up with ', 'spoke (?:with|to) ', 'talked to ',
+      'meet(?:ing)? with ', 'assistant to ', 'had given ', 'was called ', 'named (?:him|her) ', 'calls? me ', 'i am ', "i['’]m ", 'lives at ',
+      `my ${KIN} `,
     ],
   },
 ];

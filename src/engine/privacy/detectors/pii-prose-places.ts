@@ -19,8 +19,14 @@ const CLAUSE_END =
   ' (?:for|at|on|this|next|last|by|with|and|in|to|yesterday|today|tomorrow|tonight|soon|later|now|before|after|since|until|when|where|but)\\b)';
 
 /** Words after such verbs that are no place: a determiner, a time, a pronoun. */
-const NOT_PLACES =
-  /^(?:The|A|An|This|That|These|Those|My|Our|Your|His|Her|Their|Its|Here|There|Home|Work|School|Town|It|Me|Us|Them|Him|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Today|Tomorrow|Yesterday|Tonight|Bed|Hospital|Church|Class|Office|Time)$/;
+const NOT_PLACES = new RegExp(
+  '^(?:The|A|An|This|That|These|Those|My|Our|Your|His|Her|Their|Its|Here|There|Home|Work|School|Town|It|Me|Us|Them|Him|' +
+    'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|' +
+    'October|November|December|Today|Tomorrow|Yesterday|Tonight|Bed|Hospital|Church|Class|Office|Time)$',
+);
+
+/** A person doing it, maybe two words before the verb (`she is moving to`, `Mr. Ray returned to`). */
+const PERSON_BEFORE = /(?:^|[^\p{L}])(?:I|I'm|I am|we|We|we're|he|He|she|She|they|They|Mr\.?|Mrs\.?|Ms\.?|is|was) (?:\S+ ){0,2}$/u;
 
 const travel: KeyedRule = {
   kind: 'city',
@@ -36,7 +42,8 @@ const travel: KeyedRule = {
     if (NOT_PLACES.test(first) || allCodeWords(value)) return false;
     // `returned to`, `moving to`, `coming to` take code too (`moving to React`): only a person's, after I, we, he, she, they or a title.
     const cue = text.slice(Math.max(0, start - 40), start);
-    if (/(?:[Rr]eturned|[Mm]oving|[Cc]oming) to $/.test(cue)) return /(?:^|[^\p{L}])(?:I|I'm|I am|we|We|we're|he|He|she|She|they|They|Mr\.?|Mrs\.?|Ms\.?|is|was) (?:\S+ ){0,2}$/u.test(cue.replace(/(?:[Rr]eturned|[Mm]oving|[Cc]oming) to $/, ''));
+    const verb = /(?:[Rr]eturned|[Mm]oving|[Cc]oming) to $/;
+    return !verb.test(cue) || PERSON_BEFORE.test(cue.replace(verb, ''));
     return true;
   },
 };
