@@ -18,6 +18,8 @@ export const piiContextCases: Case[] = [
   ['a town someone came from', 'We moved here from Little Osterby last spring', `We moved here from ${R('city')} last spring`],
   ["a town I'm in", "I'm in Gravenholt, at the conference", `I'm in ${R('city')}, at the conference`],
   ['a trip to a town', 'I will be travelling to Santa Orvieta next week', `I will be travelling to ${R('city')} next week`],
+  ['a town someone arrived at, and a home town', 'The Duchess arrived at Wrenhallow this morning. Her home town Tarnby, she says, is small.',
+    `The Duchess arrived at ${R('city')} this morning. Her home town ${R('city', 2)}, she says, is small.`],
   ['a child named after my kid', 'Please remove my kid Eskil from the policy.', `Please remove my kid ${R('person_name')} from the policy.`],
   ["I'm, two unlisted names, a comma", "I'm Wenceslava K. Trnková, from Ostrevia.", `I'm ${R('person_name')}, from Ostrevia.`],
   ['a name label aligned with spaces', 'Name:    Ilvana D. Proskov\nPhone: none', `Name:    ${R('person_name')}\nPhone: none`],
@@ -41,6 +43,7 @@ export const piiContextLookalikes: Negative[] = [
   ['a config living in a folder', 'The Config lives in src/config and Babel Core lives in packages/core'],
   ['code travelling and returning', 'the request flew to the server; control returned to Router. Moving to React was easy'],
   ['a call in code', 'Call me back later; the function was called twice'],
+  ['code based in part on a library, a request arriving', 'This parser is based in part on Lodash; the request arrived at the server'],
   ['a name label over a thing', 'Name: Build Step\nName: Error Handler\nName: Hello World'],
   ['a town in capitals is no residence', 'I grew up in SIGTERM and moved away at 18.'],
 ];

@@ -33,7 +33,7 @@ const travel: KeyedRule = {
   standalone: true,
   pattern: new RegExp(
     '(?:[Oo]riginally from|[Hh]ere from|[Ff]lew (?:in )?(?:to|from)|[Ff]lying (?:in )?(?:to|from)|[Tt]ravell?ing to|[Tt]ravell?ed to|' +
-      "I['’]m in|I am in|[Ww]e['’]re in|[Aa]rrived in|[Rr]eturned to|[Mm]oving to|[Cc]oming to) " +
+      "I['’]m in|I am in|[Ww]e['’]re in|[Aa]rrived (?:in|at)|[Bb]ased in|[Hh]ome ?(?:city|town)(?: of)?|[Rr]eturned to|[Mm]oving to|[Cc]oming to) " +
       `(?<value>${PLACE})${CLAUSE_END}`,
     'yu',
   ),
@@ -53,13 +53,14 @@ export const travelKeywords: KeywordTable = [
   {
     words: [
       'originally from', 'here from', 'flew to', 'flew from', 'flew in', 'flying to', 'flying from', 'flying in', 'travelling to',
-      'traveling to', 'travelled to', 'traveled to', "i'm in", 'i’m in', 'i am in', "we're in", 'we’re in', 'arrived in', 'returned to',
+      'traveling to', 'travelled to', 'traveled to', "i'm in", 'i’m in', 'i am in', "we're in", 'we’re in', 'arrived in', 'arrived at',
+      'based in', 'home city', 'home town', 'hometown', 'home city of', 'home town of', 'hometown of', 'returned to',
       'moving to', 'coming to',
     ],
     rule: travel,
     sources: [
       'originally from ', 'here from ', 'flew (?:in )?(?:to|from) ', 'flying (?:in )?(?:to|from) ', 'travell?(?:ing|ed) to ', "i['’]m in ",
-      'i am in ', "we['’]re in ", 'arrived in ', 'returned to ', 'moving to ', 'coming to ',
+      'i am in ', "we['’]re in ", 'arrived (?:in|at) ', 'based in ', 'home ?(?:city|town)(?: of)? ', 'returned to ', 'moving to ', 'coming to ',
     ],
   },
 ];
