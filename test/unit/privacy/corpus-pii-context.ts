@@ -20,6 +20,9 @@ export const piiContextCases: Case[] = [
   ['a trip to a town', 'I will be travelling to Santa Orvieta next week', `I will be travelling to ${R('city')} next week`],
   ['a town someone arrived at, and a home town', 'The Duchess arrived at Wrenhallow this morning. Her home town Tarnby, she says, is small.',
     `The Duchess arrived at ${R('city')} this morning. Her home town ${R('city', 2)}, she says, is small.`],
+  ['who said a quoted line', '"We all liked the idea," says Vendelin Ostrak.', `"We all liked the idea," says ${R('person_name')}.`],
+  ["a partner's name", "My partner's name is Ilvy Tarrano.", `My partner's name is ${R('person_name')}.`],
+  ['the answer to a name asked', "What's your last name? Quarnstedt\nBot: thanks", `What's your last name? ${R('person_name')}\nBot: thanks`],
   ['a child named after my kid', 'Please remove my kid Eskil from the policy.', `Please remove my kid ${R('person_name')} from the policy.`],
   ["I'm, two unlisted names, a comma", "I'm Wenceslava K. Trnková, from Ostrevia.", `I'm ${R('person_name')}, from Ostrevia.`],
   ['a name label aligned with spaces', 'Name:    Ilvana D. Proskov\nPhone: none', `Name:    ${R('person_name')}\nPhone: none`],
@@ -44,6 +47,7 @@ export const piiContextLookalikes: Negative[] = [
   ['code travelling and returning', 'the request flew to the server; control returned to Router. Moving to React was easy'],
   ['a call in code', 'Call me back later; the function was called twice'],
   ['code based in part on a library, a request arriving', 'This parser is based in part on Lodash; the request arrived at the server'],
+  ['optional names in code and a value said in docs', 'name?: string;\nconst n = name? a : b;\nThe log said Config.load() failed, says Node.'],
   ['a name label over a thing', 'Name: Build Step\nName: Error Handler\nName: Hello World'],
   ['a town in capitals is no residence', 'I grew up in SIGTERM and moved away at 18.'],
 ];

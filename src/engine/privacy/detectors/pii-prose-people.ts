@@ -68,6 +68,41 @@ const personAfterVerb: KeyedRule = {
   },
 };
 
+/** Who said a quoted line (`"…in that direction," says Hartvigsson.`): the quote's close, then the verb, then the name. */
+const quoteSaid: KeyedRule = {
+  kind: 'person_name',
+  standalone: true,
+  pattern: new RegExp(`(?:says|said) (?<value>${NAME})(?![\\p{L}\\p{N}_])`, 'yu'),
+  accept: (value, text, start) =>
+    /[,.!?]["”]? (?:says|said) $/.test(text.slice(Math.max(0, start - 8), start)) && !goesOnAsCode(text, start + value.length) &&
+    // One word only when it is a listed given name: novels in test data quote their characters (`," said Stamford`).
+    readsAsName(value, false),
+};
+
+/** What follows the pronoun that starts `theirName`. */
+const THEIR_NAME_AHEAD = "(?= name is | [a-z]{2,12}['’]s name is )";
+
+/** Someone's name given as theirs (`his name is Oskar`, `my partner's name is Ilse Varga`). */
+const theirName: KeyedRule = {
+  kind: 'person_name',
+  standalone: true,
+  pattern: new RegExp(`(?:[Hh]is|[Hh]er|[Tt]heir|[Mm]y)(?: \\p{Ll}{2,12}['’]s)? name is (?<value>${NAME})(?![\\p{L}\\p{N}_])`, 'yu'),
+  accept: (value, text, start) => !goesOnAsCode(text, start + value.length) && readsAsName(value, true),
+};
+
+/** The answer to a question asking a name (`What's your last name? Magnusson`), alone on the rest of its line. */
+const nameAsked: KeyedRule = {
+  kind: 'person_name',
+  standalone: true,
+  // A chat's speaker may stand between (`name? User: Ilse Varga`).
+  pattern: new RegExp(
+    `(?:(?:[Ll]ast|[Ff]irst|[Ff]ull|[Ff]amily|[Gg]iven) )?[Nn]ame\\?[ \\t]+(?:(?:[Uu]ser|[Mm]e|[Aa]nswer|A):[ \\t]*)?` +
+      `(?<value>${NAME})(?=[ \\t]*(?:[.!]?[ \\t]*(?:\\r?\\n|$)))`,
+    'yu',
+  ),
+  accept: (value) => readsAsName(value, true),
+};
+
 /** The keywords of these, for the one keyword scan of personal data (pii-personal.ts). */
 export const peopleKeywords: KeywordTable = [
   {
@@ -83,6 +118,16 @@ export const peopleKeywords: KeywordTable = [
       `my ${KIN} `,
     ],
   },
+  { words: ['says', 'said'], rule: quoteSaid, sources: ['says ', 'said '] },
+  // The hit is the pronoun alone (its lookahead is no part of it), so that each keyword names one rule; `my name is` is myName's.
+  {
+    words: ['his', 'her', 'their', 'my'],
+    rule: theirName,
+    sources: [...['his', 'her', 'their'].map((w) => `${w}${THEIR_NAME_AHEAD}`), "my(?= [a-z]{2,12}['’]s name is )"],
+  },
+  { words: ['name?'], rule: nameAsked, sources: ['name\\?[ \\t]'] },
+  // `last name` and the like are keys of their own (pii-personal.ts), found before the `name?` inside them.
+  { words: ['last name', 'first name', 'full name', 'family name', 'given name'], rule: nameAsked, sources: [] },
 ];
 
 
