@@ -39,6 +39,8 @@ export interface KeyedRule {
   accept?: (value: string, text: string, start: number) => boolean;
   /** The keyword must not continue a word (`ssn` in `classname`, `vin` in `moving`). */
   standalone?: boolean;
+  /** Looks before the keyword at `at` too (`Ann Lee lives at`: the person precedes the verb); run at every hit, before the pattern. */
+  before?: (text: string, at: number, out: Omit<Finding, 'priority'>[]) => void;
 }
 
 /**
@@ -56,7 +58,8 @@ export class KeyedScan {
   private readonly keyword: RegExp;
   /** Keywords of the rules that are not standalone, as camelCase writes them after a lower-case letter. */
   private readonly hump: RegExp;
-  private readonly rules = new Map<string, KeyedRule>();
+  /** The rules of each keyword, tried in the table's order until one finds a value (`I'm` opens a name and a position). */
+  private readonly rules = new Map<string, KeyedRule[]>();
   /** Every kind the table's rules report. */
   readonly kinds: string[];
 
@@ -64,7 +67,7 @@ export class KeyedScan {
     const byFirst = new Map<string, string[]>();
     const humps: string[] = [];
     for (const { words, rule, sources } of table) {
-      for (const w of words) this.rules.set(normal(w), rule);
+      for (const w of words) this.rules.set(normal(w), [...(this.rules.get(normal(w)) ?? []).filter((r) => r !== rule), rule]);
       for (const source of sources ?? words.map((w) => w.split(' ').map(escape).join('[ _-]?'))) {
         // The scan is factored by first character: a source must start with a literal letter.
         if (!/^[a-z]/i.test(source)) throw new Error(`keyword source '${source}' must start with a letter`);
@@ -102,17 +105,22 @@ export class KeyedScan {
       // The `_` before a keyword, or the lower-case letter before a hump, is not part of it.
       const glued = m[0][0] === '_' || keyword === this.hump ? 1 : 0;
       const at = m.index + glued;
-      const rule = this.rules.get(this.normalised(glued ? m[0].slice(1) : m[0]));
-      if (!rule || (rule.standalone && wordCharAt(text, at - 1))) continue;
-      rule.pattern.lastIndex = at;
-      const found = rule.pattern.exec(text);
-      const value = found?.groups?.value;
-      if (!found || !value) continue;
-      const end = found.index + found[0].length;
-      const start = end - value.length;
-      if (rule.accept && !rule.accept(value, text, start)) continue;
-      out.push({ kind: rule.kind, start, end });
-      keyword.lastIndex = Math.max(keyword.lastIndex, end);
+      const rules = this.rules.get(this.normalised(glued ? m[0].slice(1) : m[0]));
+      if (!rules) continue;
+      for (const rule of rules) {
+        if (rule.standalone && wordCharAt(text, at - 1)) continue;
+        rule.before?.(text, at, out);
+        rule.pattern.lastIndex = at;
+        const found = rule.pattern.exec(text);
+        const value = found?.groups?.value;
+        if (!found || !value) continue;
+        const end = found.index + found[0].length;
+        const start = end - value.length;
+        if (rule.accept && !rule.accept(value, text, start)) continue;
+        out.push({ kind: rule.kind, start, end });
+        keyword.lastIndex = Math.max(keyword.lastIndex, end);
+        break;
+      }
     }
   }
 }

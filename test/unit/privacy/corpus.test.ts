@@ -8,6 +8,7 @@ import { genericCases, genericLookalikes } from './corpus-generic';
 import { piiMoreCases, piiMoreLookalikes } from './corpus-pii-more';
 import { piiPersonalCases, piiPersonalLookalikes } from './corpus-pii-personal';
 import { piiProseCases, piiProseLookalikes } from './corpus-pii-prose';
+import { piiContextCases, piiContextLookalikes } from './corpus-pii-context';
 import { piiCreditCases, piiCreditLookalikes } from './corpus-pii-credits';
 import { piiAddressCases, piiAddressLookalikes } from './corpus-pii-addresses';
 import { piiWorldCases, piiWorldLookalikes } from './corpus-pii-world';
@@ -28,6 +29,7 @@ const tables: Record<string, Case[]> = {
   'more pii': piiMoreCases,
   'personal data': piiPersonalCases,
   'prose and addresses abroad': piiProseCases,
+  'people and places named by what a sentence does with them': piiContextCases,
   'people credited or located in code': piiCreditCases,
   'addresses, their towns and codes, and phones as people write them': piiAddressCases,
   'generic secrets': genericCases,
@@ -45,7 +47,7 @@ for (const [table, rows] of Object.entries(tables)) {
 }
 
 const lookalikes = [
-  ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiCreditLookalikes,
+  ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiContextLookalikes, ...piiCreditLookalikes,
   ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes,
 ];
 for (const [name, input] of lookalikes) {

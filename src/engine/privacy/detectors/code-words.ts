@@ -31,3 +31,8 @@ export function allCodeWords(value: string): boolean {
   const words = value.match(/\p{Lu}[\p{L}\p{N}]*/gu);
   return words !== null && words.every((w) => CODE_WORDS.has(w));
 }
+
+/** True when one capitalised word names software or a part of it (`Config`, `Jest`). */
+export function isCodeWord(word: string): boolean {
+  return CODE_WORDS.has(word);
+}

@@ -8,12 +8,16 @@ import { documentKeywords } from './pii-keyed-documents';
 import { phoneKeywords } from './pii-phones-labelled';
 import { placeKeywords } from './pii-places';
 import { addressKeywords } from './pii-addresses-labelled';
+import { extendAddressBlocks } from './pii-address-blocks';
 import { extendAddressTails, findJapaneseAddresses, findTownsBeforeCodes } from './pii-address-parts';
 import { findStandaloneStreets, findWorldAddresses } from './pii-addresses-world';
 import { streetRules } from './pii-streets';
 import { findFamilies, findFullNames, ORGANISATION_WORDS } from './pii-names';
 import { creditKeywords, findNamesBeforeEmails, homeFolderRules } from './pii-credits';
 import { isGivenName } from './given-names';
+import { peopleKeywords, readsAsName } from './pii-prose-people';
+import { isCodeWord } from './code-words';
+import { travelKeywords } from './pii-prose-places';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
 // it: a date of birth, a document number (pii-keyed-documents.ts), a person's name under a key that
@@ -111,7 +115,12 @@ const title: KeyedRule = {
   standalone: true,
   // `Dr` needs its dot (without it, it is the street word of `5 Elm Dr`).
   // An inner capital too: MacGyver, McDonald, DeShawn.
-  pattern: /(?:(?:Mrs?|Ms|Mx|Miss)\.?|Dr\.) (?<value>\p{Lu}\p{Ll}{1,30}(?:\p{Lu}\p{Ll}{1,30})?(?:[ -]\p{Lu}\p{Ll}{1,30}){0,2})(?![\p{L}\p{N}_])/yu,
+  // Lower-case particles inside the surname: `Ms. Van der Meer`, `Mr. de la Cruz`.
+  pattern: new RegExp(
+    `(?:(?:Mrs?|Ms|Mx|Miss)\\.?|Dr\\.) (?<value>${PARTICLES}\\p{Lu}\\p{Ll}{1,30}(?:\\p{Lu}\\p{Ll}{1,30})?` +
+      `(?:[ -]${PARTICLES}\\p{Lu}\\p{Ll}{1,30}){0,2})(?![\\p{L}\\p{N}_])`,
+    'yu',
+  ),
   accept: (value) => !notAName(value),
 };
 
@@ -123,7 +132,7 @@ const PERSON_LABELS = [
   'Imię i nazwisko', 'Namn', 'Navn', 'Nimi',
 ];
 const PERSON_LABEL = `(?:${PERSON_LABELS.join('|')})`;
-const LABEL_AT_FIELD_START = new RegExp(`(?:^|[,;|])[\\s>*#"'-]*${PERSON_LABEL}: $`);
+const LABEL_AT_FIELD_START = new RegExp(`(?:^|[,;|])[\\s>*#"'-]*${PERSON_LABEL}:[ \\t]{1,8}$`);
 
 /**
  * A bare `Name: ` label (capitalised, one space) before two to four capitalised words, as forms,
@@ -134,10 +143,12 @@ const LABEL_AT_FIELD_START = new RegExp(`(?:^|[,;|])[\\s>*#"'-]*${PERSON_LABEL}:
 const nameLabel: KeyedRule = {
   kind: 'person_name',
   standalone: true,
-  pattern: new RegExp(`${PERSON_LABEL}: (?<value>${WORD}(?: ${WORD}){1,3})(?![\\p{L}\\p{N}_(<?\\[])`, 'yu'),
+  // Forms align their values with spaces or a tab (`Name:    Iva D. Novák`).
+  pattern: new RegExp(`${PERSON_LABEL}:[ \\t]{1,8}(?<value>${WORD}(?: ${WORD}){1,3})(?![\\p{L}\\p{N}_(<?\\[])`, 'yu'),
   accept: (value, text, start) => {
     const before = text.slice(Math.max(0, text.lastIndexOf('\n', start - 1) + 1, start - 60), start);
-    return LABEL_AT_FIELD_START.test(before) && !notAName(value);
+    // `Name: Build Step`, `Name: Error Handler`: a label over a thing's name, not a person's.
+    return LABEL_AT_FIELD_START.test(before) && !notAName(value) && readsAsName(value, false) && !value.split(' ').some(isCodeWord);
   },
 };
 
@@ -215,12 +226,16 @@ const keyed = new KeyedScan([
   { words: NAME_KEYS, rule: person },
   { words: PERSON_LABELS.map((l) => `${l.toLowerCase()}:`), rule: nameLabel, sources: PERSON_LABELS.map((l) => `${l.toLowerCase()}: `) },
   { words: ['name'], rule: bareName, sources: ['name(?=["\'`]?[ \t]{0,3}[:=])'] },
+  // `Name: ` is found as the bare key `name` (its source is tried first): the label's rule runs there too.
+  { words: ['name'], rule: nameLabel, sources: [] },
   { words: SIGN_OFFS, rule: signOff },
   { words: ['my name'], rule: myName },
   // A title then a space (`Mr. `, `Ms `); `Dr` needs its dot. Inside a word (`items `) it is none.
   { words: ['mr', 'mrs', 'ms', 'mx', 'miss', 'dr'], rule: title, sources: ['m(?:rs?|s|x|iss)\\.? ', 'dr\\. '] },
   ...idKeywords,
   ...proseKeywords,
+  ...peopleKeywords,
+  ...travelKeywords,
   ...creditKeywords,
   ...moreKeywords,
   ...worldIdKeywords,
@@ -246,6 +261,7 @@ export const personalDetector: Detector = {
     keyed.find(text, out);
     // After every street rule: labelled, US/UK and continental streets all take the city and code after them.
     extendAddressTails(text, out);
+    extendAddressBlocks(text, out);
     findTownsBeforeCodes(text, out);
     return out;
   },

@@ -1,5 +1,6 @@
 import { anyCase, capitalisedOrNot, J, type KeyedRule, type KeywordTable } from '../keyed-scan';
 import { allCodeWords } from './code-words';
+import { nameBeforeVerb } from './pii-prose-people';
 
 // Where a person lives, as forms and records name it: a city or town under its key or label
 // (`"city": "South Violette"`, `Stadt: Köln`), a postal code under its own (`"zip": "91471-3769"`,
@@ -97,6 +98,8 @@ const PERSON_SUBJECT = new RegExp(
 const residence: KeyedRule = {
   kind: 'city',
   standalone: true,
+  // `Orsolya Tremblath lives in …`: the person before the verb.
+  before: nameBeforeVerb,
   pattern: new RegExp(
     `(?:grew up|born|(?:live|lives|lived|living|reside|resides|resided)(?: back)?) (?:in|near) ` +
       // The place ends its clause (`Promise.all`, `Array<string>` go on).
