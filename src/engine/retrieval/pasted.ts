@@ -1,0 +1,184 @@
+// What a pasted error, log line or stack trace says, read before its words are (terms.ts): the files of its
+// frames, nearest the error first; the messages, without the values the program filled in; and the rest of the
+// text, freed of the trace's scaffolding (line numbers, addresses, argument lists, the user's home folder).
+
+/** One file a stack trace names, as a workspace-relative suffix would end (`flask/app.py`), and how near the error it is. */
+export interface PastedFrame {
+  path: string;
+  /** 1 for the frame nearest the error, less for each further file. */
+  nearness: number;
+}
+
+export interface PastedText {
+  /** The text with frames reduced to their function names and noise removed; read for words as a question is. */
+  rest: string;
+  frames: PastedFrame[];
+  /** Each message's words in order (lower case), the values in it (numbers, quoted text, paths) left out. */
+  messages: string[][];
+}
+
+/** A paste is read this far: a 2,000-line log must cost what a page costs. */
+const MAX_CHARS = 20_000;
+const MAX_LINES = 400;
+/** Frames past these many files add nothing a developer would look at first. */
+const MAX_FRAMES = 12;
+const MAX_MESSAGES = 6;
+const FRAME_DECAY = 0.75;
+
+// A frame of each runtime's trace: Python's `File "…", line N, in f`; JavaScript's `at f (path:line:col)` and
+// `at path:line:col`; the JVM's `at pkg.Class.method(File.kt:12)`; .NET's `at Ns.Class.Method(args) in path:line N`;
+// Go's file line `\t/path/file.go:123 +0x1c5` under its function line `pkg.(*T).Method(0x…)`.
+const PY_FRAME = /^File "([^"]+)", line \d+(?:, in (\S+))?/;
+const JS_FRAME = /^at (?:async )?(?:(.+?) \()?((?:[a-z][\w+.-]*:\/+)?[^\s()]+?):\d+(?::\d+)?\)?$/;
+const JVM_FRAME = /^at ([\w$.<>/]+)\(([\w$.-]+?)(?::\d+)?\)$/;
+const NET_FRAME = /^at ([\w$.`<>[\]]+)\([^)]*\)(?: in (.+?):line \d+)?$/;
+const GO_FILE = /^(\S+\.go):\d+(?: \+0x[0-9a-f]+)?$/;
+const GO_FUNC = /^[\w./-]*?([\w]+)\.(?:\(\*?(\w+)\)\.)?(\w+)\((?:0x[0-9a-f]+|\.\.\.|\{[^}]*\}|[, ])*\)$/;
+/** Lines that frame a trace and name nothing: Python's header, Go's goroutine line, the JVM's `... 12 more`. */
+const SCAFFOLD =
+  /^(?:Traceback \(most recent call last\):|goroutine \d+ \[[\w ]+\]:|\.\.\. \d+ more|During handling of the above exception.*|The above exception was the direct cause.*|--- End of .*---)$/;
+
+/** A path with the line and column a trace or compiler appends (`src/a.ts:12:5`, `a.py, line 3`) and URL schemes removed. */
+export function workspacePath(raw: string): string {
+  return raw
+    .replace(/^(?:webpack-internal|webpack|file|node):\/*(?:\.\/)?/i, '')
+    .replace(/\\/g, '/')
+    .replace(/^[A-Za-z]:\//, '/')
+    .replace(/(?::\d+){1,2}$/, '')
+    .replace(/^\.\//, '')
+    .toLowerCase();
+}
+
+/** Class.method of a qualified name (`okhttp3.internal.http.RetryAndFollowUpInterceptor.intercept`): the package says where, not what. */
+function lastTwo(qualified: string): string {
+  return qualified.split('.').filter(Boolean).slice(-2).join('.');
+}
+
+/** A frame line's file and function, or undefined for a line that is no frame. */
+function frameOf(line: string): { path?: string; name?: string } | undefined {
+  let m = PY_FRAME.exec(line);
+  if (m) return { path: m[1], name: m[2] };
+  if ((m = JVM_FRAME.exec(line))) return { path: m[2], name: lastTwo(m[1]) };
+  if ((m = JS_FRAME.exec(line))) return { path: m[2], name: m[1]?.replace(/\s*\[as [^\]]*\]/, '') };
+  if ((m = NET_FRAME.exec(line))) return { path: m[2], name: lastTwo(m[1]) };
+  if ((m = GO_FILE.exec(line))) return { path: m[1] };
+  if ((m = GO_FUNC.exec(line))) return { name: m[2] ? `${m[2]}.${m[3]}` : `${m[1]}.${m[3]}` };
+  return undefined;
+}
+
+// What a program puts before its message: an error type (`requests.exceptions.TooManyRedirects:`, `TypeError:`), a
+// severity or program name (`panic:`, `Error:`, `jq: error (at <stdin>:0):`, `[GIN-debug] [WARNING]`), `Uncaught`.
+const TAG = /^(?:\[[\w .-]+\]\s*|Uncaught\s+|Caused by:\s+|(?:[\w$-]+\.)*[\w$-]+(?:\s*\[[\w-]+\])?(?:\s+\([^)]*\))?:\s+)/;
+/** Tags that are an error's type (and so, in a paste, name a class the project may define), not a severity. */
+const ERROR_TYPE = /^(?:[\w$]+\.)+[A-Z][\w$]*$|^[A-Z][\w$]*(?:Error|Exception|Warning|Fault|Panic)$/;
+
+/** A path of the machine the program ran on (`/home/u/app/views`, `C:\\Users\\…`, `~/x`): not a workspace name. */
+const ABSOLUTE_PATH = /(?<![\w.])(?:[A-Za-z]:[\\/]|~\/|\/)\S*/g;
+
+/**
+ * The names among a line's tags worth searching: an error type by its class (`TooManyRedirects`, not its module
+ * `requests.exceptions`), and a function the program names its message after (`RegisterFlagCompletionFunc:`);
+ * not a severity or a program's name (`panic`, `Error`, `jq`), which every message of the project shares.
+ */
+function tagNames(tags: string, types: string[]): string[] {
+  const named = (tags.match(/[\w$]+/g) ?? []).filter((w) => /[a-z][A-Z]|[A-Za-z]_[A-Za-z]/.test(w) && !types.some((t) => t.includes(w)));
+  return [...types.map((t) => t.split('.').pop()!), ...named];
+}
+
+/** The message of a log or error line, its leading tags removed, and the error types among those tags. */
+export function messageOf(line: string): { message: string; types: string[] } {
+  const types: string[] = [];
+  let rest = line.trim();
+  for (let i = 0; i < 4; i++) {
+    const m = TAG.exec(rest);
+    if (!m || m[0].split(/\s+/).length > 4) break;
+    const name = m[0].replace(/(?:\s*\[[\w-]+\])?(?:\s+\([^)]*\))?:\s+$/, '').trim();
+    if (ERROR_TYPE.test(name)) types.push(name);
+    rest = rest.slice(m[0].length);
+  }
+  return { message: rest, types };
+}
+
+/**
+ * The words of a message that the program's source writes as they are: numbers, quoted values, paths and
+ * bracketed values were filled in at run time (`Exceeded 30 redirects.` of `f"Exceeded {n} redirects."`).
+ */
+export function messageWords(message: string): string[] {
+  const literal = message
+    .replace(/"[^"\n]*"|'[^'\n]*'|`[^`\n]*`|<[^>\n]*>|\{[^}\n]*\}|\[[^\]\n]*\]/g, ' ')
+    .replace(ABSOLUTE_PATH, ' ')
+    .replace(/\b\d[\w.]*\b/g, ' ');
+  return (literal.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).map((w) => w.toLowerCase());
+}
+
+/** Whether a line reads as output rather than as a question: it has a tag, or is not phrased as asking. */
+function isOutput(line: string, tagged: boolean): boolean {
+  if (tagged) return true;
+  return !/[?]\s*$/.test(line) && !/^(?:how|what|where|why|which|when|who|whom|is|are|does|do|did|can|could|should|would|will|explain|show|find)\b/i.test(line);
+}
+
+/**
+ * Reads a pasted error, log or stack trace: its frames' files (nearest the error first: Python prints that
+ * frame last, the others first), its messages (each line of output, and text quoted in a question), and
+ * the text left for words. A plain question comes back as it was, with no frames and no messages.
+ */
+export function readPasted(question: string): PastedText {
+  const lines = question.slice(0, MAX_CHARS).split(/\r?\n/).slice(0, MAX_LINES);
+  const frames: string[] = [];
+  const messages: string[][] = [];
+  const rest: string[] = [];
+  let pythonOrder = false;
+  let framesSeen = 0;
+  let lastWasFrame = false;
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (!line || SCAFFOLD.test(line)) {
+      if (/^Traceback/.test(line)) pythonOrder = true;
+      continue;
+    }
+    const frame = frameOf(line);
+    if (frame) {
+      if (PY_FRAME.test(line)) pythonOrder = true;
+      if (frame.path) frames.push(frame.path);
+      framesSeen++;
+      lastWasFrame = true;
+      if (frame.name && framesSeen <= MAX_FRAMES) rest.push(frame.name);
+      continue;
+    }
+    // The source line Python prints under its frame is code: its names are kept, it is no message.
+    if (lastWasFrame && pythonOrder && /^\s{2,}/.test(raw)) {
+      if (framesSeen <= MAX_FRAMES) rest.push(line);
+      continue;
+    }
+    lastWasFrame = false;
+    const { message, types } = messageOf(line);
+    const output = isOutput(line, message !== line);
+    if (!output) {
+      rest.push(line);
+      for (const quoted of quotedMessages(line)) if (messages.length < MAX_MESSAGES) messages.push(quoted);
+      continue;
+    }
+    // An error's type is kept by its class name, not its module (`requests.exceptions`); the values the
+    // program filled in (quoted names, paths of the user's machine) name nothing in the source.
+    rest.push(...tagNames(line.slice(0, line.length - message.length), types), message.replace(/["'`]/g, ' ').replace(ABSOLUTE_PATH, ' '));
+    if (messages.length < MAX_MESSAGES) messages.push(messageWords(message));
+  }
+  const ordered = pythonOrder ? frames.reverse() : frames;
+  const seen = new Set<string>();
+  const out: PastedFrame[] = [];
+  for (const f of ordered) {
+    const p = workspacePath(f);
+    if (seen.has(p) || out.length >= MAX_FRAMES) continue;
+    seen.add(p);
+    out.push({ path: p, nearness: Math.pow(FRAME_DECAY, out.length) });
+  }
+  return { rest: rest.filter(Boolean).join('\n'), frames: out, messages: messages.filter((m) => m.length >= 2) };
+}
+
+/** The words of messages quoted in a question (`why do I get "InvalidSchema: Missing dependencies for SOCKS support."?`). */
+function quotedMessages(line: string): string[][] {
+  return [...line.matchAll(/"([^"]{12,400})"|`([^`]{12,400})`/g)]
+    .map((m) => (m[1] ?? m[2]).trim())
+    .filter((text) => /\s/.test(text))
+    .map((text) => messageWords(messageOf(text).message));
+}
