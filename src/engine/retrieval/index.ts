@@ -252,9 +252,9 @@ export class WorkspaceIndex implements ChunkSource {
     const read = (rel: string) => this.readIndexed(rel);
     const members = await findMembers(this.data, terms, read);
     const adjacent = phrases.length > 0 ? await findPhrases(this.data, phrases, read) : undefined;
-    const written = await findMessages(this.data, terms.filter((t) => t.kind === 'message').map((t) => t.text.split(' ')), read);
+    const written = await findMessages(this.data, terms.filter((t) => t.kind === 'message').map((t) => t.text), read);
     const phraseCheck = adjacent && ((phrase: string, id: number) => adjacent.get(phrase)?.has(id) ?? false);
-    return rankChunks(this.data, terms, limit, phraseCheck, this.project, members, opts.within, (id) => written.get(id) ?? 0);
+    return rankChunks(this.data, terms, limit, phraseCheck, this.project, members, opts.within, written);
   }
 
   /** The project's own names (overview.ts), read at the first search. */

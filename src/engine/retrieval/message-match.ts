@@ -10,7 +10,7 @@ const MAX_CANDIDATES = 1500;
 /** Words a placeholder and the code filling it may take between two words of the message (`{self.max_redirects}`: three). */
 const MAX_GAP = 4;
 /** A message is found where this share of its pairs of words is, and two pairs at least (one for a two-word message). */
-const MIN_SHARE = 0.5;
+const MIN_SHARE = 0.4;
 
 /** Words of a chunk's text as messages are split (letters and digits), without Python's string prefixes (`f"`, `rb'`). */
 function textWords(text: string): string[] {
@@ -52,24 +52,26 @@ function candidates(stats: IndexStats, message: readonly string[]): number[] {
 }
 
 /**
- * For each chunk where one of the messages is written, the best share of its word pairs found there
- * (messageShare). The candidates' files are read once each, as quoted phrases are checked.
+ * For each message (its words joined by spaces), the chunks where it is written and the share of its word pairs
+ * found there (messageShare). The candidates' files are read once each, as quoted phrases are checked.
  */
 export async function findMessages(
   stats: IndexStats,
-  messages: readonly (readonly string[])[],
+  messages: readonly string[],
   read: (rel: string) => Promise<string | undefined>,
-): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
+): Promise<Map<string, Map<number, number>>> {
+  const out = new Map<string, Map<number, number>>();
   const texts = new Map<string, string[] | undefined>();
-  for (const message of messages) {
+  for (const text of messages) {
+    const message = text.split(' ');
+    const found = new Map<number, number>();
+    out.set(text, found);
     for (const id of candidates(stats, message)) {
       const row = stats.chunk(id)!;
       if (!texts.has(row.path)) texts.set(row.path, (await read(row.path))?.split('\n'));
       const lines = texts.get(row.path);
-      if (!lines) continue;
-      const share = messageShare(message, textWords(lines.slice(row.startLine - 1, row.endLine).join('\n')));
-      if (share > (out.get(id) ?? 0)) out.set(id, share);
+      const share = lines ? messageShare(message, textWords(lines.slice(row.startLine - 1, row.endLine).join('\n'))) : 0;
+      if (share > 0) found.set(id, share);
     }
   }
   return out;

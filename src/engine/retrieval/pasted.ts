@@ -10,9 +10,11 @@ export interface PastedFrame {
 }
 
 export interface PastedText {
-  /** The text with frames reduced to their function names and noise removed; read for words as a question is. */
+  /** The text without its frames and with the values a program filled in removed; read for words as a question is. */
   rest: string;
   frames: PastedFrame[];
+  /** The frames' functions and source lines (`code`), each as near the error as its frame: nearer ones say more. */
+  names: { text: string; nearness: number; code: boolean }[];
   /** Each message's words in order (lower case), the values in it (numbers, quoted text, paths) left out. */
   messages: string[][];
 }
@@ -23,7 +25,7 @@ const MAX_LINES = 400;
 /** Frames past these many files add nothing a developer would look at first. */
 const MAX_FRAMES = 12;
 const MAX_MESSAGES = 6;
-const FRAME_DECAY = 0.75;
+const FRAME_DECAY = 0.5;
 
 // A frame of each runtime's trace: Python's `File "…", line N, in f`; JavaScript's `at f (path:line:col)` and
 // `at path:line:col`; the JVM's `at pkg.Class.method(File.kt:12)`; .NET's `at Ns.Class.Method(args) in path:line N`;
@@ -105,7 +107,7 @@ export function messageOf(line: string): { message: string; types: string[] } {
  */
 export function messageWords(message: string): string[] {
   const literal = message
-    .replace(/"[^"\n]*"|'[^'\n]*'|`[^`\n]*`|<[^>\n]*>|\{[^}\n]*\}|\[[^\]\n]*\]/g, ' ')
+    .replace(/"[^"\n]*"|'[^'\n]*'|`[^`\n]*`|<[^>\n]*>|\{[^}\n]*\}|\[[^\]\n]*\]|[$%@]\w+/g, ' ')
     .replace(ABSOLUTE_PATH, ' ')
     .replace(/\b\d[\w.]*\b/g, ' ');
   return (literal.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).map((w) => w.toLowerCase());
@@ -117,19 +119,25 @@ function isOutput(line: string, tagged: boolean): boolean {
   return !/[?]\s*$/.test(line) && !/^(?:how|what|where|why|which|when|who|whom|is|are|does|do|did|can|could|should|would|will|explain|show|find)\b/i.test(line);
 }
 
+/** One frame as a trace prints it: its file, its function, and (Python) the source line it was at. */
+interface FrameLine {
+  path?: string;
+  name?: string;
+  code?: string;
+}
+
 /**
- * Reads a pasted error, log or stack trace: its frames' files (nearest the error first: Python prints that
- * frame last, the others first), its messages (each line of output, and text quoted in a question), and
- * the text left for words. A plain question comes back as it was, with no frames and no messages.
+ * Reads a pasted error, log or stack trace: its frames' files and functions (nearest the error first: Python
+ * prints that frame last, the others first), its messages (each line of output, and text quoted in a
+ * question), and the text left for words. A plain question comes back as it was, with no frames and no messages.
  */
 export function readPasted(question: string): PastedText {
   const lines = question.slice(0, MAX_CHARS).split(/\r?\n/).slice(0, MAX_LINES);
-  const frames: string[] = [];
+  const frames: FrameLine[] = [];
   const messages: string[][] = [];
   const rest: string[] = [];
   let pythonOrder = false;
-  let framesSeen = 0;
-  let lastWasFrame = false;
+  let last: FrameLine | undefined;
   for (const raw of lines) {
     const line = raw.trim();
     if (!line || SCAFFOLD.test(line)) {
@@ -139,40 +147,50 @@ export function readPasted(question: string): PastedText {
     const frame = frameOf(line);
     if (frame) {
       if (PY_FRAME.test(line)) pythonOrder = true;
-      if (frame.path) frames.push(frame.path);
-      framesSeen++;
-      lastWasFrame = true;
-      if (frame.name && framesSeen <= MAX_FRAMES) rest.push(frame.name);
+      // Go prints a frame's function on one line and its file on the next.
+      if (last && last.path === undefined && frame.name === undefined && GO_FILE.test(line)) last.path = frame.path;
+      else frames.push((last = { ...frame }));
       continue;
     }
     // The source line Python prints under its frame is code: its names are kept, it is no message.
-    if (lastWasFrame && pythonOrder && /^\s{2,}/.test(raw)) {
-      if (framesSeen <= MAX_FRAMES) rest.push(line);
+    if (last && pythonOrder && last.code === undefined && /^\s{2,}/.test(raw)) {
+      last.code = line;
       continue;
     }
-    lastWasFrame = false;
+    last = undefined;
     const { message, types } = messageOf(line);
-    const output = isOutput(line, message !== line);
-    if (!output) {
+    if (!isOutput(line, message !== line)) {
       rest.push(line);
       for (const quoted of quotedMessages(line)) if (messages.length < MAX_MESSAGES) messages.push(quoted);
       continue;
     }
-    // An error's type is kept by its class name, not its module (`requests.exceptions`); the values the
-    // program filled in (quoted names, paths of the user's machine) name nothing in the source.
-    rest.push(...tagNames(line.slice(0, line.length - message.length), types), message.replace(/["'`]/g, ' ').replace(ABSOLUTE_PATH, ' '));
+    // An error's type is kept by its class name, not its module (`requests.exceptions`); the values the program
+    // filled in (quoted names, paths of the user's machine, `<stdin>`, `<class 'app.User'>`) name nothing in the source.
+    rest.push(...tagNames(line.slice(0, line.length - message.length), types), message.replace(/<[^>\n]*>/g, ' ').replace(/["'`]/g, ' ').replace(ABSOLUTE_PATH, ' '));
     if (messages.length < MAX_MESSAGES) messages.push(messageWords(message));
   }
-  const ordered = pythonOrder ? frames.reverse() : frames;
-  const seen = new Set<string>();
+  const ordered = (pythonOrder ? frames.reverse() : frames).slice(0, MAX_FRAMES);
+  // The line the error was raised at is written in the source as it is printed: found as a message is.
+  for (const f of ordered.slice(0, 2)) if (f.code && messages.length < MAX_MESSAGES) messages.push(messageWords(f.code));
+  return {
+    rest: rest.filter(Boolean).join('\n'),
+    frames: frameFiles(ordered),
+    names: ordered.flatMap((f, i) => [
+      ...(f.name ? [{ text: f.name, nearness: Math.pow(FRAME_DECAY, i), code: false }] : []),
+      ...(f.code ? [{ text: f.code, nearness: Math.pow(FRAME_DECAY, i), code: true }] : []),
+    ]),
+    messages: messages.filter((m) => m.length >= 2),
+  };
+}
+
+/** The distinct files of the frames, nearest first, each as near as its nearest frame. */
+function frameFiles(ordered: FrameLine[]): PastedFrame[] {
   const out: PastedFrame[] = [];
   for (const f of ordered) {
-    const p = workspacePath(f);
-    if (seen.has(p) || out.length >= MAX_FRAMES) continue;
-    seen.add(p);
-    out.push({ path: p, nearness: Math.pow(FRAME_DECAY, out.length) });
+    const path = f.path === undefined ? undefined : workspacePath(f.path);
+    if (path && !out.some((o) => o.path === path)) out.push({ path, nearness: Math.pow(FRAME_DECAY, out.length) });
   }
-  return { rest: rest.filter(Boolean).join('\n'), frames: out, messages: messages.filter((m) => m.length >= 2) };
+  return out;
 }
 
 /** The words of messages quoted in a question (`why do I get "InvalidSchema: Missing dependencies for SOCKS support."?`). */

@@ -23,14 +23,36 @@ export interface RankedChunk {
 
 /** Says whether a quoted phrase's words occur next to each other in a chunk (the index keeps no positions). */
 export type PhraseCheck = (phrase: string, chunkId: number) => boolean;
-/** How much of a pasted message a chunk writes (message-match.ts): 0 to 1. */
-export type MessageShare = (chunkId: number) => number;
+/** For each pasted message (a message term's text), the chunks writing it and how much of it each writes, 0 to 1 (message-match.ts). */
+export type MessagesWritten = ReadonlyMap<string, ReadonlyMap<number, number>>;
 
 /**
- * A chunk writing a pasted message counts up to this much more (× 1 + gain × share): the message is the one
- * part of an error that names where it was raised, its words alone are common ones (`already`, `registered`).
+ * A chunk writing a pasted message scores as if it held each of the message's words once, times this and the share
+ * written: the message is the part of an error that says where it was raised, though its words are common ones
+ * (`is not defined`, `already registered`: stop words, or words every module of the project uses).
+ */
+const MESSAGE_WEIGHT = 1;
+/**
+ * And it counts this much more (× 1 + gain × share) where it is code: the words alone are common, and a test, a doc or a
+ * fixture quoting the message (often with the values filled in, as the user pasted it) is not where it is raised.
+ * On the pasted set: weight 1 and gain 2 0.899; either alone 0.839 (weight) and 0.893 (gain); weights 0.5-2 and gains 1-4 within 0.02.
  */
 const MESSAGE_GAIN = 2;
+
+function maxShare(written: MessagesWritten, id: number): number {
+  let m = 0;
+  for (const shares of written.values()) m = Math.max(m, shares.get(id) ?? 0);
+  return m;
+}
+
+/** Scores the chunks writing a pasted message (helper terms are not scored by their words). */
+function addMessage(stats: IndexStats, term: SearchTerm, ti: number, shares: ReadonlyMap<number, number> | undefined, scores: ChunkScores): void {
+  if (!shares || shares.size === 0) return;
+  const words = new Set(term.text.split(' ').filter((w) => w.length > 1).map(stem));
+  let w = 0;
+  for (const word of words) if (stats.docFrequency(word) > 0) w += idf(stats, word);
+  for (const [id, share] of shares) scores.add(id, term.weight * MESSAGE_WEIGHT * share * w, ti);
+}
 
 const K1 = 1.2;
 const B = 0.75;
@@ -77,12 +99,12 @@ export function rankChunks(
   project?: ReadonlySet<string>,
   members: ReadonlySet<number> = new Set(),
   within?: readonly string[],
-  messageShare: MessageShare = () => 0,
+  written: MessagesWritten = new Map(),
 ): RankedChunk[] {
   const scores = new ChunkScores(stats.chunkIdLimit, terms.length);
   let finished = false;
   try {
-    const ranked = rankWith(scores, stats, terms, limit, phraseCheck, project, members, inFolders(within), messageShare);
+    const ranked = rankWith(scores, stats, terms, limit, phraseCheck, project, members, inFolders(within), written);
     finished = true;
     return ranked;
   } finally {
@@ -100,7 +122,7 @@ function rankWith(
   project: ReadonlySet<string> | undefined,
   members: ReadonlySet<number>,
   inScope: (rel: string) => boolean,
-  messageShare: MessageShare,
+  written: MessagesWritten,
 ): RankedChunk[] {
   const avgdl = stats.liveChunks > 0 ? stats.totalLength / stats.liveChunks : 1;
   const termKeys = terms.map((t) => `${t.kind}:${t.text}`);
@@ -116,6 +138,7 @@ function rankWith(
     // A pair of words counts where a path joins them (`code frame` → babel-code-frame/, `source maps` →
     // source-map.ts): in code, a compound such as apiKey or test_client already scores through its parts.
     // An owner.member lookup is read from the text (member-boost.ts).
+    if (term.kind === 'message') return addMessage(stats, term, ti, written.get(term.text), scores);
     if (isHelperTerm(term)) return;
     const tokens = postingTokens(term);
     for (const [token, weight] of tokens) {
@@ -142,7 +165,8 @@ function rankWith(
   });
   const seconds = secondBestInFile(stats, scores);
   const demoted = demotedFor(terms);
-  addPathBoosts(stats, terms, scores, packages, demoted);
+  const frames = frameFiles(stats.paths(), terms.flatMap((t, key) => (t.kind === 'frame' ? [{ path: t.text, weight: t.weight, key }] : [])));
+  addPathBoosts(stats, terms, scores, packages, demoted, frames);
   // Scored chunks keep their id; the terms each matched are listed only for those returned (a common
   // word scores tens of thousands of chunks, and an array each was much of a question's garbage).
   let ranked: (RankedChunk & { id?: number })[] = [];
@@ -160,7 +184,8 @@ function rankWith(
     const coverage = scores.covered(id, (t) => counted[t]) / Math.max(1, coverageTerms);
     let factor = factors.get(row.path);
     if (factor === undefined) factors.set(row.path, (factor = pathFactor(row.path, demoted, indexed)));
-    const score = (s + SECOND_CHUNK_SHARE * otherBest(seconds.get(row.path), id)) * (1 + coverage) * factor * (1 + MESSAGE_GAIN * messageShare(id));
+    const gain = (factor >= 1 ? 1 + MESSAGE_GAIN * maxShare(written, id) : 1);
+    const score = (s + SECOND_CHUNK_SHARE * otherBest(seconds.get(row.path), id)) * (1 + coverage) * factor * gain;
     ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score, matched: NONE, id });
     ids.push(id);
   }
@@ -239,7 +264,14 @@ const FILE_NAME_FACTOR = 3;
 const FRAME_IDF = 2;
 
 /** Files whose path names a term: their matching chunks, and their first chunk, gain that term's weight. */
-function addPathBoosts(stats: IndexStats, terms: SearchTerm[], scores: ChunkScores, packages: Map<SearchTerm, string[]>, demoted: Demoted): void {
+function addPathBoosts(
+  stats: IndexStats,
+  terms: SearchTerm[],
+  scores: ChunkScores,
+  packages: Map<SearchTerm, string[]>,
+  demoted: Demoted,
+  frames: ReadonlyMap<string, { weight: number; key: number }>,
+): void {
   const pathTerms = terms
     .flatMap((t, i) => [
       { t, key: i, toks: isHelperTerm(t) && t.kind !== 'pair' ? [] : lookupTokens(t), share: 1 },
@@ -253,7 +285,6 @@ function addPathBoosts(stats: IndexStats, terms: SearchTerm[], scores: ChunkScor
       probes: x.toks.map(probe),
       roots: packages.get(x.t) ?? [],
     }));
-  const frames = frameFiles(stats.paths(), terms.flatMap((t, key) => (t.kind === 'frame' ? [{ path: t.text, weight: t.weight, key }] : [])));
   if (pathTerms.length === 0 && frames.size === 0) return;
   for (const rel of stats.paths()) {
     let names: ((token: string) => boolean) | undefined;

@@ -176,7 +176,7 @@ const NOT_WORDS = new Set(['ca', 'wo', 'sha']);
  * Turns a question into weighted search terms: quoted phrases and paths as written, identifiers
  * whole (weighted higher) and split into their parts, ordinary words stemmed, stop words dropped.
  */
-export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
+export function extractTerms(question: string, baseWeight = 1, asPasted = true): SearchTerm[] {
   const out = new Map<string, SearchTerm>();
   const add = (text: string, kind: SearchTerm['kind'], weight: number) => {
     if (!text) return;
@@ -188,9 +188,13 @@ export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
   // Quoted text is a phrase: "…", `…`, and '…' where the quotes stand apart from words (an
   // error message quoted in single quotes; not the apostrophes of don't or users').
   // A pasted trace, log or error is read first: its frames' files and its messages are terms of their own.
-  const pasted = readPasted(question);
+  const pasted = asPasted ? readPasted(question) : { rest: question, frames: [], names: [], messages: [] };
   for (const f of pasted.frames) add(f.path, 'frame', 3 * f.nearness * baseWeight);
   for (const m of pasted.messages) add(m.join(' '), 'message', baseWeight);
+  // A frame's source line calls (`self.send(prep)`), and only the function the error was raised in is the one to show first.
+  for (const n of pasted.names) {
+    for (const t of extractTerms(n.text, n.nearness * baseWeight, false)) if (t.kind !== 'member' || (!n.code && n.nearness === 1)) add(t.text, t.kind, t.weight);
+  }
   let rest = pasted.rest.replace(/"([^"]{2,200})"|`([^`]{2,200})`|(?<![\w'])'([^'\n]{2,200}?)'(?![\w'])/g, (_m, a?: string, b?: string, c?: string) => {
     const phrase = (a ?? b ?? c ?? '').trim();
     if (/^[\w$.]+$/.test(phrase)) return ` ${phrase} `;
