@@ -158,16 +158,21 @@ export function readPasted(question: string): PastedText {
       continue;
     }
     last = undefined;
-    const { message, types } = messageOf(line);
-    if (!isOutput(line, message !== line)) {
-      rest.push(line);
-      for (const quoted of quotedMessages(line)) if (messages.length < MAX_MESSAGES) messages.push(quoted);
+    const { message } = messageOf(line);
+    if (isOutput(line, message !== line)) {
+      const out = readOutput(line);
+      rest.push(out.text);
+      if (messages.length < MAX_MESSAGES) messages.push(out.words);
       continue;
     }
-    // An error's type is kept by its class name, not its module (`requests.exceptions`); the values the program
-    // filled in (quoted names, paths of the user's machine, `<stdin>`, `<class 'app.User'>`) name nothing in the source.
-    rest.push(...tagNames(line.slice(0, line.length - message.length), types), message.replace(/<[^>\n]*>/g, ' ').replace(/["'`]/g, ' ').replace(ABSOLUTE_PATH, ' '));
-    if (messages.length < MAX_MESSAGES) messages.push(messageWords(message));
+    // A message quoted in a question (`why do I get "InvalidSchema: Missing dependencies for SOCKS support."?`) is read as output.
+    rest.push(
+      line.replace(QUOTED_MESSAGE, (_m, a?: string, b?: string) => {
+        const out = readOutput((a ?? b ?? '').trim());
+        if (messages.length < MAX_MESSAGES) messages.push(out.words);
+        return ` ${out.text} `;
+      }),
+    );
   }
   const ordered = (pythonOrder ? frames.reverse() : frames).slice(0, MAX_FRAMES);
   // The line the error was raised at is written in the source as it is printed: found as a message is.
@@ -193,10 +198,16 @@ function frameFiles(ordered: FrameLine[]): PastedFrame[] {
   return out;
 }
 
-/** The words of messages quoted in a question (`why do I get "InvalidSchema: Missing dependencies for SOCKS support."?`). */
-function quotedMessages(line: string): string[][] {
-  return [...line.matchAll(/"([^"]{12,400})"|`([^`]{12,400})`/g)]
-    .map((m) => (m[1] ?? m[2]).trim())
-    .filter((text) => /\s/.test(text))
-    .map((text) => messageWords(messageOf(text).message));
+/** Quoted text of several words in a question: an error message, as users quote them. */
+const QUOTED_MESSAGE = /"([^"\n]{12,400}\s[^"\n]*)"|`([^`\n]{12,400}\s[^`\n]*)`/g;
+
+/**
+ * A line of output: its text for words, where an error's type is kept by its class name, not its module
+ * (`requests.exceptions`), and the values the program filled in (quoted names, paths of the user's machine,
+ * `<stdin>`, `<class 'app.User'>`), which name nothing in the source, are left out; and its message's words.
+ */
+function readOutput(line: string): { text: string; words: string[] } {
+  const { message, types } = messageOf(line);
+  const values = message.replace(/<[^>\n]*>/g, ' ').replace(/["'`]/g, ' ').replace(ABSOLUTE_PATH, ' ');
+  return { text: [...tagNames(line.slice(0, line.length - message.length), types), values].join(' '), words: messageWords(message) };
 }

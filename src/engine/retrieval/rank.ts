@@ -3,12 +3,13 @@ import { inFolders } from './scope';
 import { bestFirst, diversify } from './diversify';
 import type { IndexStats } from './index-data';
 import { leadWithMembers } from './member-boost';
+import { addMessage, messageGain, type MessagesWritten } from './message-match';
 import { packagesInWorkspace } from './package-folders';
 import { isOverviewQuestion, overviewChunks } from './overview';
 import { type Demoted, demotedFor, isDemotedDoc, pathFactor } from './path-demotion';
 import { frameFiles } from './frame-files';
 import { fileNameHas, pathNames } from './path-tokens';
-import { alternatesOf, isHelperTerm, splitIdentifier, stem, type SearchTerm } from './terms';
+import { alternatesOf, CALLERS_INTENT, isHelperTerm, splitIdentifier, stem, type SearchTerm } from './terms';
 
 export type { IndexStats } from './index-data';
 
@@ -23,37 +24,6 @@ export interface RankedChunk {
 
 /** Says whether a quoted phrase's words occur next to each other in a chunk (the index keeps no positions). */
 export type PhraseCheck = (phrase: string, chunkId: number) => boolean;
-/** For each pasted message (a message term's text), the chunks writing it and how much of it each writes, 0 to 1 (message-match.ts). */
-export type MessagesWritten = ReadonlyMap<string, ReadonlyMap<number, number>>;
-
-/**
- * A chunk writing a pasted message scores as if it held each of the message's words once, times this and the share
- * written: the message is the part of an error that says where it was raised, though its words are common ones
- * (`is not defined`, `already registered`: stop words, or words every module of the project uses).
- */
-const MESSAGE_WEIGHT = 1;
-/**
- * And it counts this much more (× 1 + gain × share) where it is code: the words alone are common, and a test, a doc or a
- * fixture quoting the message (often with the values filled in, as the user pasted it) is not where it is raised.
- * On the pasted set: weight 1 and gain 2 0.899; either alone 0.839 (weight) and 0.893 (gain); weights 0.5-2 and gains 1-4 within 0.02.
- */
-const MESSAGE_GAIN = 2;
-
-function maxShare(written: MessagesWritten, id: number): number {
-  let m = 0;
-  for (const shares of written.values()) m = Math.max(m, shares.get(id) ?? 0);
-  return m;
-}
-
-/** Scores the chunks writing a pasted message (helper terms are not scored by their words). */
-function addMessage(stats: IndexStats, term: SearchTerm, ti: number, shares: ReadonlyMap<number, number> | undefined, scores: ChunkScores): void {
-  if (!shares || shares.size === 0) return;
-  const words = new Set(term.text.split(' ').filter((w) => w.length > 1).map(stem));
-  let w = 0;
-  for (const word of words) if (stats.docFrequency(word) > 0) w += idf(stats, word);
-  for (const [id, share] of shares) scores.add(id, term.weight * MESSAGE_WEIGHT * share * w, ti);
-}
-
 const K1 = 1.2;
 const B = 0.75;
 /** The index tokens a term is looked up by: phrases and paths by their words. */
@@ -132,13 +102,14 @@ function rankWith(
   const hits = scores.termHits;
   const touched: number[] = [];
   const packages = packagesInWorkspace(stats, terms);
+  const callers = terms.some((t) => t.kind === 'intent' && t.text === CALLERS_INTENT);
   terms.forEach((term, ti) => {
     // A package kept in this workspace is found by its folder (addPathBoosts): the files that only import it are not about it.
     if (packages.has(term)) return;
     // A pair of words counts where a path joins them (`code frame` → babel-code-frame/, `source maps` →
     // source-map.ts): in code, a compound such as apiKey or test_client already scores through its parts.
     // An owner.member lookup is read from the text (member-boost.ts).
-    if (term.kind === 'message') return addMessage(stats, term, ti, written.get(term.text), scores);
+    if (term.kind === 'message') return addMessage(term, ti, written.get(term.text), scores, (token) => (stats.docFrequency(token) > 0 ? idf(stats, token) : 0));
     if (isHelperTerm(term)) return;
     const tokens = postingTokens(term);
     for (const [token, weight] of tokens) {
@@ -146,7 +117,8 @@ function rankWith(
       stats.forEachPosting(token, (id, tf, defines) => {
         const length = stats.chunkLength(id);
         let s = (w * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / avgdl));
-        if (defines) s += w * 1.5;
+        // Where the question asks what calls a name, its definition is not the answer: no bonus (0.3× it was worse, 0.926 against 0.933).
+        if (defines && !callers) s += w * 1.5;
         if (hits[id]++ === 0) touched.push(id);
         perChunk[id] += s;
       });
@@ -184,8 +156,7 @@ function rankWith(
     const coverage = scores.covered(id, (t) => counted[t]) / Math.max(1, coverageTerms);
     let factor = factors.get(row.path);
     if (factor === undefined) factors.set(row.path, (factor = pathFactor(row.path, demoted, indexed)));
-    const gain = (factor >= 1 ? 1 + MESSAGE_GAIN * maxShare(written, id) : 1);
-    const score = (s + SECOND_CHUNK_SHARE * otherBest(seconds.get(row.path), id)) * (1 + coverage) * factor * gain;
+    const score = (s + SECOND_CHUNK_SHARE * otherBest(seconds.get(row.path), id)) * (1 + coverage) * factor * (factor >= 1 ? messageGain(written, id) : 1);
     ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score, matched: NONE, id });
     ids.push(id);
   }

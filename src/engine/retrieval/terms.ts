@@ -121,6 +121,10 @@ const HOW_TO_FORMS = [
 ];
 const HOW_TO = new RegExp(String.raw`^\W*(?:(?:and|so|ok|okay|then)\W+)?(?:${HOW_TO_FORMS.join('|')})`, 'i');
 
+/** The intent term of a question asking for the callers of a name ("what calls X?", "where is X used?"): its definition is not the answer. */
+export const CALLERS_INTENT = 'callers';
+const CALLERS = /\b(?:(?:what|who|which\s+\w+)\s+(?:calls?|invokes?|uses?)\b|callers?\s+of\b|usages?\s+of\b|where\s+(?:is|are)\s+\S+(?:\s+\S+)?\s+(?:called|invoked|used)\b)/i;
+
 /** Generic words a question may still name an identifier with (`code frame` → codeFrame, `use state` → useState). */
 const PAIR_WORDS = new Set(['code', 'file', 'function', 'get', 'use', 'find']);
 
@@ -245,5 +249,6 @@ export function extractTerms(question: string, baseWeight = 1, asPasted = true):
   addPairs(sequence, add, baseWeight);
   addPairAbbreviations(sequence, out);
   if (HOW_TO.test(question)) add(HOW_TO_INTENT, 'intent', baseWeight);
+  if (CALLERS.test(question)) add(CALLERS_INTENT, 'intent', baseWeight);
   return [...out.values()];
 }
