@@ -25,6 +25,10 @@ const MAX_LINES = 400;
 /** Frames past these many files add nothing a developer would look at first. */
 const MAX_FRAMES = 12;
 const MAX_MESSAGES = 6;
+/** Lines of output read for words: a log repeats its shape line after line, and each new word is one more posting list to scan. */
+const MAX_OUTPUT_LINES = 12;
+/** A line is read this far: the frame and tag patterns stay linear on a minified line. */
+const MAX_LINE = 1000;
 const FRAME_DECAY = 0.5;
 
 // A frame of each runtime's trace: Python's `File "…", line N, in f`; JavaScript's `at f (path:line:col)` and
@@ -113,10 +117,17 @@ export function messageWords(message: string): string[] {
   return (literal.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).map((w) => w.toLowerCase());
 }
 
-/** Whether a line reads as output rather than as a question: it has a tag, or is not phrased as asking. */
+/**
+ * Whether a line reads as a program's output rather than as a question: it has a tag (`TypeError:`, `panic:`), or
+ * it is a sentence of four words or more, not phrased as asking, that holds what messages do: a colon, quotes, brackets,
+ * a path or a number. Keywords typed as a search (`abort signal cancellation`) and the user's own sentences are no output.
+ */
+const ASKING = /^(?:how|what|where|why|which|when|who|whom|is|are|does|do|did|can|could|should|would|will|explain|show|find|i|we|my|our|please|help)\b/i;
+
 function isOutput(line: string, tagged: boolean): boolean {
   if (tagged) return true;
-  return !/[?]\s*$/.test(line) && !/^(?:how|what|where|why|which|when|who|whom|is|are|does|do|did|can|could|should|would|will|explain|show|find)\b/i.test(line);
+  if (/[?]\s*$/.test(line) || ASKING.test(line)) return false;
+  return line.split(/\s+/).length >= 4 && /[:"`()[\]\\/=\d]|(?:^|\s)'[^'\s][^']*'/.test(line);
 }
 
 /** One frame as a trace prints it: its file, its function, and (Python) the source line it was at. */
@@ -138,7 +149,9 @@ export function readPasted(question: string): PastedText {
   const rest: string[] = [];
   let pythonOrder = false;
   let last: FrameLine | undefined;
-  for (const raw of lines) {
+  let outputs = 0;
+  for (const whole of lines) {
+    const raw = whole.slice(0, MAX_LINE);
     const line = raw.trim();
     if (!line || SCAFFOLD.test(line)) {
       if (/^Traceback/.test(line)) pythonOrder = true;
@@ -160,6 +173,7 @@ export function readPasted(question: string): PastedText {
     last = undefined;
     const { message } = messageOf(line);
     if (isOutput(line, message !== line)) {
+      if (++outputs > MAX_OUTPUT_LINES) continue;
       const out = readOutput(line);
       rest.push(out.text);
       if (messages.length < MAX_MESSAGES) messages.push(out.words);
