@@ -207,11 +207,16 @@ main.main()
       /Newtonsoft\.Json\/JsonTextReader\.cs$/,
     ],
     [
-      `Newtonsoft.Json.JsonSerializationException: Cannot deserialize the current JSON object (e.g. {"name":"value"}) into type 'System.Collections.Generic.List\`1[MyApp.Item]' because the type requires a JSON array (e.g. [1,2,3]) to deserialize correctly.
-   at Newtonsoft.Json.Serialization.JsonSerializerInternalReader.CreateObject(JsonReader reader, Type objectType, JsonContract contract, JsonProperty member, JsonContainerContract containerContract, JsonProperty containerMember, Object existingValue) in C:\\Users\\dev\\src\\Newtonsoft.Json\\Src\\Newtonsoft.Json\\Serialization\\JsonSerializerInternalReader.cs:line 604
-   at Newtonsoft.Json.JsonSerializer.DeserializeInternal(JsonReader reader, Type objectType)
-   at Newtonsoft.Json.JsonConvert.DeserializeObject(String value, Type type, JsonSerializerSettings settings)
-   at MyApp.Program.Main(String[] args) in C:\\Users\\dev\\MyApp\\Program.cs:line 14`,
+      [
+        `Newtonsoft.Json.JsonSerializationException: Cannot deserialize the current JSON object (e.g. {"name":"value"}) into type ` +
+          `'System.Collections.Generic.List\`1[MyApp.Item]' because the type requires a JSON array (e.g. [1,2,3]) to deserialize correctly.`,
+        '   at Newtonsoft.Json.Serialization.JsonSerializerInternalReader.CreateObject(JsonReader reader, Type objectType, JsonContract contract, ' +
+          'JsonProperty member, JsonContainerContract containerContract, JsonProperty containerMember, Object existingValue) in ' +
+          'C:\\Users\\dev\\src\\Newtonsoft.Json\\Src\\Newtonsoft.Json\\Serialization\\JsonSerializerInternalReader.cs:line 604',
+        '   at Newtonsoft.Json.JsonSerializer.DeserializeInternal(JsonReader reader, Type objectType)',
+        '   at Newtonsoft.Json.JsonConvert.DeserializeObject(String value, Type type, JsonSerializerSettings settings)',
+        '   at MyApp.Program.Main(String[] args) in C:\\Users\\dev\\MyApp\\Program.cs:line 14',
+      ].join('\n'),
       /Serialization\/JsonSerializerInternalReader\.cs$/,
     ],
   ],

@@ -41,10 +41,12 @@ const NET_FRAME = /^at ([\w$.`<>[\]]+)\([^)]*\)(?: in (.+?):line \d+)?$/;
 const GO_FILE = /^(\S+\.go):\d+(?: \+0x[0-9a-f]+)?$/;
 const GO_FUNC = /^[\w./-]*?([\w]+)\.(?:\(\*?(\w+)\)\.)?(\w+)\((?:0x[0-9a-f]+|\.\.\.|\{[^}]*\}|[, ])*\)$/;
 /** Lines that frame a trace and name nothing: Python's header, Go's goroutine line, the JVM's `... 12 more`. */
-const SCAFFOLD =
-  /^(?:Traceback \(most recent call last\):|goroutine \d+ \[[\w ]+\]:|\.\.\. \d+ more|During handling of the above exception.*|The above exception was the direct cause.*|--- End of .*---)$/;
+const SCAFFOLD = new RegExp(
+  String.raw`^(?:Traceback \(most recent call last\):|goroutine \d+ \[[\w ]+\]:|\.\.\. \d+ more|` +
+    String.raw`During handling of the above exception.*|The above exception was the direct cause.*|--- End of .*---)$`,
+);
 
-/** A path with the line and column a trace or compiler appends (`src/a.ts:12:5`, `a.py, line 3`) and URL schemes removed. */
+/** A frame's path in lower case with `/`, without the line and column a trace appends (`src/a.ts:12:5`), its URL scheme or drive. */
 export function workspacePath(raw: string): string {
   return raw
     .replace(/^(?:webpack-internal|webpack|file|node):\/*(?:\.\/)?/i, '')

@@ -109,7 +109,8 @@ function rankWith(
     // A pair of words counts where a path joins them (`code frame` → babel-code-frame/, `source maps` →
     // source-map.ts): in code, a compound such as apiKey or test_client already scores through its parts.
     // An owner.member lookup is read from the text (member-boost.ts).
-    if (term.kind === 'message') return addMessage(term, ti, written.get(term.text), scores, (token) => (stats.docFrequency(token) > 0 ? idf(stats, token) : 0));
+    const known = (token: string) => (stats.docFrequency(token) > 0 ? idf(stats, token) : 0);
+    if (term.kind === 'message') return addMessage(term, ti, written.get(term.text), scores, known);
     if (isHelperTerm(term)) return;
     const tokens = postingTokens(term);
     for (const [token, weight] of tokens) {

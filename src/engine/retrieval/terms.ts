@@ -123,7 +123,12 @@ const HOW_TO = new RegExp(String.raw`^\W*(?:(?:and|so|ok|okay|then)\W+)?(?:${HOW
 
 /** The intent term of a question asking for the callers of a name ("what calls X?", "where is X used?"): its definition is not the answer. */
 export const CALLERS_INTENT = 'callers';
-const CALLERS = /\b(?:(?:what|who|which\s+\w+)\s+(?:calls?|invokes?|uses?)\b|callers?\s+of\b|usages?\s+of\b|where\s+(?:is|are)\s+\S+(?:\s+\S+)?\s+(?:called|invoked|used)\b)/i;
+const CALLERS_FORMS = [
+  String.raw`(?:what|who|which\s+\w+)\s+(?:calls?|invokes?|uses?)\b`,
+  String.raw`(?:callers?|usages?)\s+of\b`,
+  String.raw`where\s+(?:is|are)\s+\S+(?:\s+\S+)?\s+(?:called|invoked|used)\b`,
+];
+const CALLERS = new RegExp(String.raw`\b(?:${CALLERS_FORMS.join('|')})`, 'i');
 
 /** Generic words a question may still name an identifier with (`code frame` → codeFrame, `use state` → useState). */
 const PAIR_WORDS = new Set(['code', 'file', 'function', 'get', 'use', 'find']);
@@ -197,7 +202,9 @@ export function extractTerms(question: string, baseWeight = 1, asPasted = true):
   for (const m of pasted.messages) add(m.join(' '), 'message', baseWeight);
   // A frame's source line calls (`self.send(prep)`), and only the function the error was raised in is the one to show first.
   for (const n of pasted.names) {
-    for (const t of extractTerms(n.text, n.nearness * baseWeight, false)) if (t.kind !== 'member' || (!n.code && n.nearness === 1)) add(t.text, t.kind, t.weight);
+    for (const t of extractTerms(n.text, n.nearness * baseWeight, false)) {
+      if (t.kind !== 'member' || (!n.code && n.nearness === 1)) add(t.text, t.kind, t.weight);
+    }
   }
   let rest = pasted.rest.replace(/"([^"]{2,200})"|`([^`]{2,200})`|(?<![\w'])'([^'\n]{2,200}?)'(?![\w'])/g, (_m, a?: string, b?: string, c?: string) => {
     const phrase = (a ?? b ?? c ?? '').trim();

@@ -25,7 +25,10 @@ shop.errors.OrderLimitError: Cannot place 12 orders, the limit is 10`;
 describe('reading a paste', () => {
   it('lists a Python trace\'s files nearest the error first (printed last) and reads the error line as a message', () => {
     const pasted = readPasted(PYTHON_TRACE);
-    assert.deepEqual(pasted.frames.map((f) => f.path), ['/users/me/venv/lib/site-packages/shop/orders.py', '/home/u/venv/lib/python3.12/site-packages/shop/app.py']);
+    assert.deepEqual(
+      pasted.frames.map((f) => f.path),
+      ['/users/me/venv/lib/site-packages/shop/orders.py', '/home/u/venv/lib/python3.12/site-packages/shop/app.py'],
+    );
     assert.ok(pasted.frames[0].nearness > pasted.frames[1].nearness);
     // The numbers were filled in; the words around them are written in the source as they are printed.
     assert.ok(pasted.messages.some((m) => m.join(' ') === 'cannot place orders the limit is'), JSON.stringify(pasted.messages));
@@ -40,12 +43,18 @@ describe('reading a paste', () => {
   });
 
   it('reads the frames of JavaScript, the JVM, .NET and Go traces', () => {
-    const js = readPasted('TypeError: x is not a function\n    at Parser.parse (/home/u/app/node_modules/pkg/lib/parser.js:12:5)\n    at main (webpack-internal:///./src/index.js:3:1)');
+    const js = readPasted(
+      'TypeError: x is not a function\n' +
+        '    at Parser.parse (/home/u/app/node_modules/pkg/lib/parser.js:12:5)\n    at main (webpack-internal:///./src/index.js:3:1)',
+    );
     assert.deepEqual(js.frames.map((f) => f.path), ['/home/u/app/node_modules/pkg/lib/parser.js', 'src/index.js']);
     assert.deepEqual(readPasted('java.io.IOException: closed\n\tat okhttp3.internal.http.Chain.proceed(Chain.kt:109)').frames.map((f) => f.path), ['chain.kt']);
     const net = readPasted('System.Exception: bad\n   at Ns.Reader.Read(JsonReader reader) in C:\\src\\Ns\\Reader.cs:line 604');
     assert.deepEqual(net.frames.map((f) => f.path), ['/src/ns/reader.cs']);
-    const go = readPasted('panic: boom\n\ngoroutine 1 [running]:\ngithub.com/x/y.(*node).insert(0xc000, {0x9b, 0x13})\n\t/home/u/go/pkg/mod/github.com/x/y@v1.9.1/tree.go:378 +0x6a5');
+    const go = readPasted(
+      'panic: boom\n\ngoroutine 1 [running]:\n' +
+        'github.com/x/y.(*node).insert(0xc000, {0x9b, 0x13})\n\t/home/u/go/pkg/mod/github.com/x/y@v1.9.1/tree.go:378 +0x6a5',
+    );
     assert.deepEqual(go.frames.map((f) => f.path), ['/home/u/go/pkg/mod/github.com/x/y@v1.9.1/tree.go']);
     assert.deepEqual(go.names.map((n) => n.text), ['node.insert']);
   });
@@ -113,7 +122,7 @@ describe('ranking what users paste', () => {
     ].join('\n'),
     'src/shop/app.py': 'def wsgi_app(environ):\n    response = full_dispatch(environ)\n    return response\n',
     'src/shop/sansio/app.py': 'def wsgi_app(environ):\n    return None\n',
-    'tests/test_orders.py': 'def test_limit():\n    with raises(OrderLimitError, match="Cannot place 12 orders, the limit is 10"):\n        place_order(12, 10)\n',
+    'tests/test_orders.py': 'def test_limit():\n    with raises(OrderLimitError, match="Cannot place 12 orders"):\n        place_order(12, 10)\n',
     'src/shop/pricing.py': 'def apply_discount(total, code):\n    # a tenth off the total when the code is valid\n    return total * 0.9 if code else total\n',
     'src/shop/checkout.py': 'from .pricing import apply_discount\n\ndef checkout(cart, code):\n    return apply_discount(sum(cart), code)\n',
     ...others,
