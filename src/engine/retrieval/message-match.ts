@@ -96,9 +96,10 @@ const MESSAGE_WEIGHT = 1;
 const MESSAGE_GAIN = 2;
 
 /** The factor a chunk of code gains for the pasted messages it writes (the best of them). */
-export function messageGain(written: MessagesWritten, id: number): number {
+export function messageGain(written: MessagesWritten, weights: ReadonlyMap<string, number>, id: number): number {
   let m = 0;
-  for (const shares of written.values()) m = Math.max(m, shares.get(id) ?? 0);
+  // A message of an earlier turn (weighted half, context/build.ts) gains half as much.
+  for (const [text, shares] of written) m = Math.max(m, (shares.get(id) ?? 0) * Math.min(1, weights.get(text) ?? 0));
   return 1 + MESSAGE_GAIN * m;
 }
 

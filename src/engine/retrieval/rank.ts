@@ -147,6 +147,7 @@ function rankWith(
   // A pair of words is extra evidence where code joins them, not one more term a chunk must cover.
   const counted = terms.map((t) => !isHelperTerm(t));
   const coverageTerms = counted.filter(Boolean).length;
+  const messageWeights = new Map(terms.flatMap((t) => (t.kind === 'message' ? [[t.text, t.weight] as const] : [])));
   const indexed = (rel: string) => stats.fileChunks(rel) !== undefined;
   // Per file, not per chunk: a common word scores thousands of chunks of far fewer files.
   const factors = new Map<string, number>();
@@ -157,7 +158,8 @@ function rankWith(
     const coverage = scores.covered(id, (t) => counted[t]) / Math.max(1, coverageTerms);
     let factor = factors.get(row.path);
     if (factor === undefined) factors.set(row.path, (factor = pathFactor(row.path, demoted, indexed)));
-    const score = (s + SECOND_CHUNK_SHARE * otherBest(seconds.get(row.path), id)) * (1 + coverage) * factor * (factor >= 1 ? messageGain(written, id) : 1);
+    const gain = factor >= 1 ? messageGain(written, messageWeights, id) : 1;
+    const score = (s + SECOND_CHUNK_SHARE * otherBest(seconds.get(row.path), id)) * (1 + coverage) * factor * gain;
     ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score, matched: NONE, id });
     ids.push(id);
   }
