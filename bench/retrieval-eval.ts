@@ -7,7 +7,8 @@
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
-// (retrieval-sets-how-to.ts) on those trees, each kind as one figure.
+// (retrieval-sets-how-to.ts) and pasted error messages, stack traces, flags and identifiers (retrieval-sets-pasted.ts)
+// on those trees, each kind as one figure.
 // The labels are the developers' own (one file pattern per question): a yardstick between
 // versions of the ranking, not an absolute score.
 import { existsSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { AXIOS, AXUM, CLICK, COBRA, GSON, RIPGREP, SINATRA } from './retrieval-s
 import { FASTAPI, GUZZLE, JQ, NEWTONSOFT, OKHTTP, VITE } from './retrieval-sets-held-out';
 import { ALAMOFIRE, NLOHMANN_JSON, ZOD } from './retrieval-sets-held-out-2';
 import { HOW_TO_ASKED } from './retrieval-sets-how-to';
+import { PASTED } from './retrieval-sets-pasted';
 import { TESTS_SOUGHT } from './retrieval-sets-tests-sought';
 
 type Labelled = [question: string, answer: RegExp];
@@ -164,7 +166,7 @@ async function rankOf(index: WorkspaceIndex, [question, answer]: Labelled, verbo
   const files: string[] = [];
   for (const c of await index.search(extractTerms(question), 10)) if (!files.includes(c.path)) files.push(c.path);
   const rank = files.findIndex((p) => answer.test(p));
-  if (verbose) console.log(`  ${rank >= 0 ? String(rank + 1).padStart(2) : ' -'}  ${question}`);
+  if (verbose) console.log(`  ${rank >= 0 ? String(rank + 1).padStart(2) : ' -'}  ${question.split('\n')[0].slice(0, 140)}`);
   // What came before the answer, to study a miss.
   if (misses && rank !== 0) for (const f of files.slice(0, rank >= 0 ? rank : 5)) console.log(`        ${f}`);
   return rank;
@@ -194,6 +196,7 @@ async function main(): Promise<void> {
   const extra = [
     { what: 'the tests sought', sets: TESTS_SOUGHT, score: { reciprocal: 0, top5: 0, count: 0 }, trees: 0 },
     { what: 'how-do-I questions (docs or example first)', sets: HOW_TO_ASKED, score: { reciprocal: 0, top5: 0, count: 0 }, trees: 0 },
+    { what: 'pasted errors, traces and names', sets: PASTED, score: { reciprocal: 0, top5: 0, count: 0 }, trees: 0 },
   ];
   for (const dir of args.filter((a) => !a.startsWith('--'))) {
     const known = KNOWN.find((k) => existsSync(path.join(dir, k.marker)));

@@ -3,10 +3,13 @@ import { inFolders } from './scope';
 import { bestFirst, diversify } from './diversify';
 import type { IndexStats } from './index-data';
 import { leadWithMembers } from './member-boost';
+import { addMessage, messageGain, type MessagesWritten } from './message-match';
+import { packagesInWorkspace } from './package-folders';
 import { isOverviewQuestion, overviewChunks } from './overview';
 import { type Demoted, demotedFor, isDemotedDoc, pathFactor } from './path-demotion';
+import { frameFiles } from './frame-files';
 import { fileNameHas, pathNames } from './path-tokens';
-import { alternatesOf, isHelperTerm, splitIdentifier, stem, type SearchTerm } from './terms';
+import { alternatesOf, CALLERS_INTENT, isHelperTerm, splitIdentifier, stem, type SearchTerm } from './terms';
 
 export type { IndexStats } from './index-data';
 
@@ -21,7 +24,6 @@ export interface RankedChunk {
 
 /** Says whether a quoted phrase's words occur next to each other in a chunk (the index keeps no positions). */
 export type PhraseCheck = (phrase: string, chunkId: number) => boolean;
-
 const K1 = 1.2;
 const B = 0.75;
 /** The index tokens a term is looked up by: phrases and paths by their words. */
@@ -67,11 +69,12 @@ export function rankChunks(
   project?: ReadonlySet<string>,
   members: ReadonlySet<number> = new Set(),
   within?: readonly string[],
+  written: MessagesWritten = new Map(),
 ): RankedChunk[] {
   const scores = new ChunkScores(stats.chunkIdLimit, terms.length);
   let finished = false;
   try {
-    const ranked = rankWith(scores, stats, terms, limit, phraseCheck, project, members, inFolders(within));
+    const ranked = rankWith(scores, stats, terms, limit, phraseCheck, project, members, inFolders(within), written);
     finished = true;
     return ranked;
   } finally {
@@ -89,6 +92,7 @@ function rankWith(
   project: ReadonlySet<string> | undefined,
   members: ReadonlySet<number>,
   inScope: (rel: string) => boolean,
+  written: MessagesWritten,
 ): RankedChunk[] {
   const avgdl = stats.liveChunks > 0 ? stats.totalLength / stats.liveChunks : 1;
   const termKeys = terms.map((t) => `${t.kind}:${t.text}`);
@@ -98,12 +102,15 @@ function rankWith(
   const hits = scores.termHits;
   const touched: number[] = [];
   const packages = packagesInWorkspace(stats, terms);
+  const callers = terms.some((t) => t.kind === 'intent' && t.text === CALLERS_INTENT);
   terms.forEach((term, ti) => {
     // A package kept in this workspace is found by its folder (addPathBoosts): the files that only import it are not about it.
     if (packages.has(term)) return;
     // A pair of words counts where a path joins them (`code frame` → babel-code-frame/, `source maps` →
     // source-map.ts): in code, a compound such as apiKey or test_client already scores through its parts.
     // An owner.member lookup is read from the text (member-boost.ts).
+    const known = (token: string) => (stats.docFrequency(token) > 0 ? idf(stats, token) : 0);
+    if (term.kind === 'message') return addMessage(term, ti, written.get(term.text), scores, known);
     if (isHelperTerm(term)) return;
     const tokens = postingTokens(term);
     for (const [token, weight] of tokens) {
@@ -111,7 +118,8 @@ function rankWith(
       stats.forEachPosting(token, (id, tf, defines) => {
         const length = stats.chunkLength(id);
         let s = (w * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / avgdl));
-        if (defines) s += w * 1.5;
+        // Where the question asks what calls a name, its definition is not the answer: no bonus (0.3× it was worse, 0.926 against 0.933).
+        if (defines && !callers) s += w * 1.5;
         if (hits[id]++ === 0) touched.push(id);
         perChunk[id] += s;
       });
@@ -130,7 +138,8 @@ function rankWith(
   });
   const seconds = secondBestInFile(stats, scores);
   const demoted = demotedFor(terms);
-  addPathBoosts(stats, terms, scores, packages, demoted);
+  const frames = frameFiles(stats.paths(), terms.flatMap((t, key) => (t.kind === 'frame' ? [{ path: t.text, weight: t.weight, key }] : [])));
+  addPathBoosts(stats, terms, scores, packages, demoted, frames);
   // Scored chunks keep their id; the terms each matched are listed only for those returned (a common
   // word scores tens of thousands of chunks, and an array each was much of a question's garbage).
   let ranked: (RankedChunk & { id?: number })[] = [];
@@ -138,6 +147,7 @@ function rankWith(
   // A pair of words is extra evidence where code joins them, not one more term a chunk must cover.
   const counted = terms.map((t) => !isHelperTerm(t));
   const coverageTerms = counted.filter(Boolean).length;
+  const messageWeights = new Map(terms.flatMap((t) => (t.kind === 'message' ? [[t.text, t.weight] as const] : [])));
   const indexed = (rel: string) => stats.fileChunks(rel) !== undefined;
   // Per file, not per chunk: a common word scores thousands of chunks of far fewer files.
   const factors = new Map<string, number>();
@@ -148,7 +158,8 @@ function rankWith(
     const coverage = scores.covered(id, (t) => counted[t]) / Math.max(1, coverageTerms);
     let factor = factors.get(row.path);
     if (factor === undefined) factors.set(row.path, (factor = pathFactor(row.path, demoted, indexed)));
-    const score = (s + SECOND_CHUNK_SHARE * otherBest(seconds.get(row.path), id)) * (1 + coverage) * factor;
+    const gain = factor >= 1 ? messageGain(written, messageWeights, id) : 1;
+    const score = (s + SECOND_CHUNK_SHARE * otherBest(seconds.get(row.path), id)) * (1 + coverage) * factor * gain;
     ranked.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, score, matched: NONE, id });
     ids.push(id);
   }
@@ -214,30 +225,6 @@ function probe(token: string): RegExp {
   return new RegExp(letters.join('[^A-Za-z0-9]*'), 'i');
 }
 
-/** The folder names a monorepo keeps an npm package in: `@babel/traverse` → babel-traverse, traverse. */
-function packageFolders(text: string): string[] {
-  const pkg = /^@([a-z0-9][\w.-]*)\/([a-z0-9][\w.-]*)$/.exec(text);
-  return pkg ? [`${pkg[1]}-${pkg[2]}`, pkg[2]] : [];
-}
-
-/**
- * Package-name terms (`@babel/traverse`) whose package is kept in this workspace, each with the
- * folders holding it (lower case, with a trailing `/`): a folder of that name with a package.json.
- * A question naming a package is about the package's code more than about the files importing it.
- */
-function packagesInWorkspace(stats: IndexStats, terms: SearchTerm[]): Map<SearchTerm, string[]> {
-  const found = new Map<SearchTerm, string[]>();
-  const wanted = terms.flatMap((t) => (t.kind === 'path' ? [{ t, names: packageFolders(t.text) }] : [])).filter((w) => w.names.length);
-  if (wanted.length === 0) return found;
-  for (const rel of stats.paths()) {
-    if (!rel.endsWith('package.json') || (rel.length > 12 && rel[rel.length - 13] !== '/')) continue;
-    const dir = rel.slice(0, -'package.json'.length).toLowerCase();
-    const name = dir.slice(dir.lastIndexOf('/', dir.length - 2) + 1, -1);
-    for (const { t, names } of wanted) if (names.includes(name)) found.set(t, [...(found.get(t) ?? []), dir]);
-  }
-  return found;
-}
-
 /**
  * A file named for a term (`color.rs`, `flag_groups.go`) is about it more than a file in a folder of
  * that name: its path boost counts this much more. Measured on twelve labelled repositories: MRR@10
@@ -247,12 +234,21 @@ function packagesInWorkspace(stats: IndexStats, terms: SearchTerm[]): Map<Search
  * a little (0.712 → 0.701, 0.929 → 0.893); 4 was about as good, 5 and more lost babel (0.61).
  */
 const FILE_NAME_FACTOR = 3;
+/** What a path term's rarity gives it at most in practice (its idf / 2): a frame names one file, as rare as a path gets. */
+const FRAME_IDF = 2;
 
 /** Files whose path names a term: their matching chunks, and their first chunk, gain that term's weight. */
-function addPathBoosts(stats: IndexStats, terms: SearchTerm[], scores: ChunkScores, packages: Map<SearchTerm, string[]>, demoted: Demoted): void {
+function addPathBoosts(
+  stats: IndexStats,
+  terms: SearchTerm[],
+  scores: ChunkScores,
+  packages: Map<SearchTerm, string[]>,
+  demoted: Demoted,
+  frames: ReadonlyMap<string, { weight: number; key: number }>,
+): void {
   const pathTerms = terms
     .flatMap((t, i) => [
-      { t, key: i, toks: t.kind === 'member' || t.kind === 'intent' ? [] : lookupTokens(t), share: 1 },
+      { t, key: i, toks: isHelperTerm(t) && t.kind !== 'pair' ? [] : lookupTokens(t), share: 1 },
       // A file named by the abbreviation of a pair (`memory maps` → mmap.rs) is named by each word of it.
       ...(t.also ?? []).map((a) => ({ t, key: i, toks: [a], share: ALTERNATE_WEIGHT })),
     ])
@@ -263,11 +259,13 @@ function addPathBoosts(stats: IndexStats, terms: SearchTerm[], scores: ChunkScor
       probes: x.toks.map(probe),
       roots: packages.get(x.t) ?? [],
     }));
-  if (pathTerms.length === 0) return;
+  if (pathTerms.length === 0 && frames.size === 0) return;
   for (const rel of stats.paths()) {
     let names: ((token: string) => boolean) | undefined;
     let lower: string | undefined;
-    let boost = 0;
+    // A stack trace's frame is the file itself, as a path typed in the question is (× 6), its nearness as its weight.
+    const frame = frames.get(rel);
+    let boost = frame ? frame.weight * 6 * FRAME_IDF : 0;
     // A package's own files gain its weight in every chunk: its words in them decide which comes first.
     let everyChunk = false;
     const keys: number[] = [];
@@ -287,6 +285,7 @@ function addPathBoosts(stats: IndexStats, terms: SearchTerm[], scores: ChunkScor
       keys.push(key);
       if (roots.length > 0) everyChunk = true;
     }
+    if (frame) keys.push(frame.key);
     if (boost === 0) continue;
     const entry = stats.fileChunks(rel);
     if (!entry || entry.count === 0) continue;

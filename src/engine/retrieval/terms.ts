@@ -1,13 +1,16 @@
 import { abbreviationOfPair } from './pair-abbreviations';
 import { splitIdentifier } from './split-identifier';
+import { deinflect, IRREGULAR, stem } from './stem';
+import { readPasted } from './pasted';
 
 // Its own module since terms.ts passed 300 lines; re-exported for the index and path code that import it from here.
 export { splitIdentifier } from './split-identifier';
+export { stem } from './stem';
 
 /** One search term taken from a question. `text` is normalised (lower case, stemmed) except for phrases and paths. */
 export interface SearchTerm {
   text: string;
-  kind: 'phrase' | 'path' | 'identifier' | 'part' | 'word' | 'pair' | 'member' | 'intent';
+  kind: 'phrase' | 'path' | 'identifier' | 'part' | 'word' | 'pair' | 'member' | 'intent' | 'frame' | 'message';
   weight: number;
   /** Further stems a word is looked up by: the abbreviation code writes for it and its neighbour (`regular expression` → regex). */
   also?: string[];
@@ -17,67 +20,6 @@ const STOP_WORDS = new Set(`a an and are as at be been but by can could did do d
 into is it its me my no not of on or our please show should so some tell than that the their them then there these they this
 those to us was we were what when where which who whom why will with would you your explain find code file files function
 functions work works used use using get gets happen happens implemented implement defined define way where's what's whats here`.split(/\s+/));
-
-const DOUBLED = /(bb|dd|ff|gg|mm|nn|pp|rr|tt)$/;
-const DOUBLED_L = /^.{3,}ell$|troll$/;
-const HAS_VOWEL = /[aeiouy]/;
-
-/** Removes one inflection: plural -s/-es/-ies, past -ed/-ied, -ing (un-doubling `mapped` → `map`). */
-function deinflect(w: string): string {
-  if (/[^s]ies$/.test(w) && w.length > 4) return `${w.slice(0, -3)}i`;
-  if (w.endsWith('ied') && w.length > 4) return `${w.slice(0, -3)}i`;
-  if (/(ss|x|z|ch|sh|us|ias)es$/.test(w)) return w.slice(0, -2);
-  if (w.endsWith('s') && !/(ss|us|is|ias)$/.test(w)) return w.slice(0, -1);
-  for (const suffix of ['ing', 'ed']) {
-    if (!w.endsWith(suffix) || w.endsWith('eed')) continue;
-    const base = w.slice(0, -suffix.length);
-    if (base.length < 3 || !HAS_VOWEL.test(base)) continue;
-    // A word of three letters is whole (`added` → add, `erred` → err); `-ll` is doubled after a
-    // stressed `-el` or `-trol` (`cancelled` → cancel, `controlled` → control), not in `called` or `scrolled`.
-    return (DOUBLED.test(base) && base.length > 3) || DOUBLED_L.test(base) ? base.slice(0, -1) : base;
-  }
-  return w;
-}
-
-/**
- * Irregular past forms questions use (`where are errors thrown?`, `how is the bundle built?`) and
- * the verbs code names its functions after (throwError, buildBundle). Forms that are more often
- * other words (led, fed, felt, met, bound) are left alone.
- */
-const IRREGULAR = new Map(
-  Object.entries({
-    write: 'written wrote', rewrite: 'rewritten rewrote', override: 'overridden overrode', send: 'sent', build: 'built',
-    rebuild: 'rebuilt', throw: 'thrown threw', catch: 'caught', keep: 'kept', make: 'made', find: 'found', run: 'ran',
-    begin: 'began begun', choose: 'chosen chose', give: 'given gave', take: 'taken took', break: 'broken broke',
-    hide: 'hidden hid', show: 'shown', know: 'known knew', draw: 'drawn drew', drive: 'driven drove', forget: 'forgotten forgot',
-    get: 'gotten got', bring: 'brought', think: 'thought', hold: 'held', lose: 'lost', mean: 'meant', pay: 'paid', say: 'said',
-    tell: 'told', spend: 'spent', stand: 'stood', understand: 'understood', spin: 'spun', tear: 'torn', wear: 'worn',
-    freeze: 'frozen froze', fall: 'fallen', fight: 'fought', forbid: 'forbidden', undo: 'undone', become: 'became', blow: 'blown',
-    fly: 'flown flew', grow: 'grown grew', hear: 'heard', shake: 'shaken shook', shrink: 'shrunk shrank', slide: 'slid',
-    stick: 'stuck', steal: 'stolen', wake: 'woken woke', speak: 'spoken spoke', withdraw: 'withdrawn', arise: 'arisen arose',
-    seek: 'sought', teach: 'taught', split: 'split', sleep: 'slept', swear: 'sworn swore', buy: 'bought', sell: 'sold',
-  }).flatMap(([base, forms]) => forms.split(' ').map((f): [string, string] => [f, base])),
-);
-
-/**
- * A light stemmer applied to the query and the index alike. It folds inflections (keys → key,
- * stored/storing/stores/store → stor, retries/retried/retry → retri) and two derivations that
- * name the same thing in code: -age (storage → stor, packages → pack) and -ion (encryption →
- * encrypt, connection → connect), only when a stem of four letters or more remains (image,
- * usage, region and action stay apart from im, us, reg and act), and irregular past forms to
- * their verb (written → writ, thrown → throw). Words with digits are left alone.
- */
-export function stem(word: string): string {
-  let w = word.toLowerCase();
-  w = IRREGULAR.get(w) ?? w;
-  if (w.length <= 3 || !/^[a-z]+$/.test(w)) return w;
-  w = deinflect(w);
-  if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
-  if (w.endsWith('y') && w.length > 3) w = `${w.slice(0, -1)}i`;
-  if (w.endsWith('ag') && w.length >= 6) w = w.slice(0, -2);
-  else if (w.endsWith('ion') && w.length >= 7) w = w.slice(0, -3);
-  return w;
-}
 
 /**
  * Words and the abbreviations code writes them as, stemmed (`authentication` → `auth`, `database`
@@ -155,9 +97,12 @@ function addPairAbbreviations(sequence: (string | undefined)[], out: Map<string,
   }
 }
 
-/** A term that helps ranking rather than being a word of the question: a pair of its words joined, an owner.member lookup, the intent. */
+/**
+ * A term that helps ranking rather than being a word of the question: a pair of its words joined, an owner.member
+ * lookup, the intent, a stack frame's file (frame-files.ts) or a pasted message (message-match.ts).
+ */
 export function isHelperTerm(t: SearchTerm): boolean {
-  return t.kind === 'pair' || t.kind === 'member' || t.kind === 'intent';
+  return t.kind === 'pair' || t.kind === 'member' || t.kind === 'intent' || t.kind === 'frame' || t.kind === 'message';
 }
 
 /**
@@ -175,6 +120,15 @@ const HOW_TO_FORMS = [
   String.raw`should\s+(?:i|we)\s+use\b`,
 ];
 const HOW_TO = new RegExp(String.raw`^\W*(?:(?:and|so|ok|okay|then)\W+)?(?:${HOW_TO_FORMS.join('|')})`, 'i');
+
+/** The intent term of a question asking for the callers of a name ("what calls X?", "where is X used?"): its definition is not the answer. */
+export const CALLERS_INTENT = 'callers';
+const CALLERS_FORMS = [
+  String.raw`(?:what|who|which\s+\w+)\s+(?:calls?|invokes?|uses?)\b`,
+  String.raw`(?:callers?|usages?)\s+of\b`,
+  String.raw`where\s+(?:is|are)\s+\S+(?:\s+\S+)?\s+(?:called|invoked|used)\b`,
+];
+const CALLERS = new RegExp(String.raw`\b(?:${CALLERS_FORMS.join('|')})`, 'i');
 
 /** Generic words a question may still name an identifier with (`code frame` → codeFrame, `use state` → useState). */
 const PAIR_WORDS = new Set(['code', 'file', 'function', 'get', 'use', 'find']);
@@ -231,18 +185,28 @@ const NOT_WORDS = new Set(['ca', 'wo', 'sha']);
  * Turns a question into weighted search terms: quoted phrases and paths as written, identifiers
  * whole (weighted higher) and split into their parts, ordinary words stemmed, stop words dropped.
  */
-export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
+export function extractTerms(question: string, baseWeight = 1, asPasted = true): SearchTerm[] {
   const out = new Map<string, SearchTerm>();
   const add = (text: string, kind: SearchTerm['kind'], weight: number) => {
     if (!text) return;
-    const key = `${kind === 'phrase' || kind === 'path' ? kind : 'tok'}:${text}`;
+    const key = `${kind === 'phrase' || kind === 'path' || kind === 'frame' || kind === 'message' ? kind : 'tok'}:${text}`;
     const prev = out.get(key);
     // A pair only helps ranking: it never takes the place of a word of the same text (`set up` → setup).
     if (!prev || (prev.weight < weight && !(kind === 'pair' && prev.kind !== 'pair'))) out.set(key, { text, kind, weight });
   };
   // Quoted text is a phrase: "…", `…`, and '…' where the quotes stand apart from words (an
   // error message quoted in single quotes; not the apostrophes of don't or users').
-  let rest = question.replace(/"([^"]{2,200})"|`([^`]{2,200})`|(?<![\w'])'([^'\n]{2,200}?)'(?![\w'])/g, (_m, a?: string, b?: string, c?: string) => {
+  // A pasted trace, log or error is read first: its frames' files and its messages are terms of their own.
+  const pasted = asPasted ? readPasted(question) : { rest: question, frames: [], names: [], messages: [] };
+  for (const f of pasted.frames) add(f.path, 'frame', 3 * f.nearness * baseWeight);
+  for (const m of pasted.messages) add(m.join(' '), 'message', baseWeight);
+  // A frame's source line calls (`self.send(prep)`), and only the function the error was raised in is the one to show first.
+  for (const n of pasted.names) {
+    for (const t of extractTerms(n.text, n.nearness * baseWeight, false)) {
+      if (t.kind !== 'member' || (!n.code && n.nearness === 1)) add(t.text, t.kind, t.weight);
+    }
+  }
+  let rest = pasted.rest.replace(/"([^"]{2,200})"|`([^`]{2,200})`|(?<![\w'])'([^'\n]{2,200}?)'(?![\w'])/g, (_m, a?: string, b?: string, c?: string) => {
     const phrase = (a ?? b ?? c ?? '').trim();
     if (/^[\w$.]+$/.test(phrase)) return ` ${phrase} `;
     add(phrase.toLowerCase(), 'phrase', 3 * baseWeight);
@@ -261,7 +225,8 @@ export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
     const trimmed = raw.replace(/^[.'":]+|[.'":]+$/g, '');
     // A single leading dot before a name is part of it (`.gitignore`, `.env`, `.agent/secrets`).
     const token = trimmed && /^\.[A-Za-z]/.test(raw.replace(/^['":]+/, '')) ? `.${trimmed}` : trimmed;
-    if (!token) continue;
+    // Line numbers, positions and addresses (`1511`, `3:7`, `0x1c5`) name nothing the index holds.
+    if (!token || !/[A-Za-z]/.test(token) || /^0x[0-9a-f]+$/i.test(token)) continue;
     // A contraction or possessive is its word (`don't` → do, `it's` → it, `parser's` → parser), not an identifier `dont`.
     const contraction = CONTRACTION.exec(token);
     if (contraction) {
@@ -291,5 +256,6 @@ export function extractTerms(question: string, baseWeight = 1): SearchTerm[] {
   addPairs(sequence, add, baseWeight);
   addPairAbbreviations(sequence, out);
   if (HOW_TO.test(question)) add(HOW_TO_INTENT, 'intent', baseWeight);
+  if (CALLERS.test(question)) add(CALLERS_INTENT, 'intent', baseWeight);
   return [...out.values()];
 }
