@@ -96,11 +96,17 @@ export class Workbench {
   /** Types a message into the (emptied) chat input and sends it. */
   async sendChat(text: string): Promise<void> {
     const input = await this.openChat();
-    await input.click();
-    // A sticky participant leaves "@grounded " in the input after an answer: start from empty.
-    await this.page.keyboard.press('ControlOrMeta+A');
-    await this.page.keyboard.press('Backspace');
-    await this.page.keyboard.type(text, { delay: 5 });
+    // An editor opened just before (a walkthrough) can take the focus back while we type: what the
+    // input holds is checked before sending, and typed again once if keys went elsewhere.
+    for (let attempt = 0; ; attempt++) {
+      await input.click();
+      // A sticky participant leaves "@grounded " in the input after an answer: start from empty.
+      await this.page.keyboard.press('ControlOrMeta+A');
+      await this.page.keyboard.press('Backspace');
+      await this.page.keyboard.type(text, { delay: 5 });
+      const typed = (await input.locator('.view-lines').innerText()).replace(/\s+/g, ' ').trim();
+      if (typed.endsWith(text.replace(/\s+/g, ' ').trim().slice(-12)) || attempt === 1) break;
+    }
     await this.page.keyboard.press('Enter');
   }
 

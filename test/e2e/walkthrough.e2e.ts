@@ -25,6 +25,10 @@ test(TITLE, { timeout: 180_000 }, async () => {
   await wb.runCommand('Grounded: Get Started');
   const askStep = wb.page.locator('.getting-started-step', { hasText: 'Ask your first question' });
   await askStep.waitFor({ state: 'visible', timeout: 30_000 });
+  // The walkthrough focuses its selected step once it has laid it out: typing before then loses keys to it.
+  await wb.page
+    .waitForFunction(() => Boolean(document.activeElement?.closest('.gettingStartedContainer')), undefined, { timeout: 10_000 })
+    .catch(() => undefined);
   await wb.sendChat('@grounded where is sleep used?');
   await wb.waitForChatResponse(/Answered by/, 60_000);
   const ticked = await askStep
