@@ -86,13 +86,25 @@ function notFound(given: string, cands: Candidate[], multi: boolean): MentionErr
   );
 }
 
+/** `@name/rest` with several roots: the roots it may mean (the one named, else all) and the path within them. */
+function pickRoots(given: string, roots: MentionRoot[]): { multi: boolean; scope: MentionRoot[]; rest: string; named: boolean } {
+  const multi = roots.length > 1;
+  const first = given.split('/')[0];
+  const named = multi && given.includes('/') ? roots.filter((r) => r.name === first) : [];
+  return { multi, scope: named.length ? named : roots, rest: named.length ? given.slice(first.length + 1) : given, named: named.length > 0 };
+}
+
+/** True when `rel` (trailing slashes dropped by the caller) is a folder of `root`. */
+async function isFolder(root: MentionRoot, rel: string): Promise<boolean> {
+  const st = await fs.stat(path.join(root.discovery.root, ...rel.split('/'))).catch(() => undefined);
+  return Boolean(st?.isDirectory());
+}
+
 /** When the path names a folder (`@src/flask/#L1-2`), saying so beats "no file matches": with a few of its files to pick from. */
 async function folderError(direct: { root: MentionRoot; rel: string | undefined }[], cands: Candidate[], multi: boolean): Promise<MentionError | undefined> {
   for (const d of direct) {
     const rel = d.rel?.replace(/\/+$/, '');
-    if (rel === undefined) continue;
-    const st = await fs.stat(path.join(d.root.discovery.root, ...rel.split('/'))).catch(() => undefined);
-    if (!st?.isDirectory()) continue;
+    if (rel === undefined || !(await isFolder(d.root, rel))) continue;
     const inside = cands.filter((c) => c.root === d.root && (rel === '' || c.rel.startsWith(`${rel}/`))).slice(0, 3).map((c) => `@${labelOf(c, multi)}`);
     return new MentionError(
       'file_not_found',
@@ -113,17 +125,10 @@ export interface FolderTarget { label: string; files: number }
  */
 export async function resolveFolderTarget(given: string, roots: MentionRoot[]): Promise<FolderTarget | undefined> {
   if (!given.includes('/')) return undefined;
-  const multi = roots.length > 1;
-  const trimmed = given.replace(/\/+$/, '');
-  const first = trimmed.split('/')[0];
-  const named = multi ? roots.filter((r) => r.name === first) : [];
-  const scope = named.length ? named : roots;
-  const rest = named.length ? trimmed.slice(first.length + 1) : trimmed;
+  const { multi, scope, rest, named } = pickRoots(given, roots);
   for (const root of scope) {
-    const rel = toWorkspaceRelative(root.discovery.root, rest);
-    if (rel === undefined || (rel === '' && !named.length)) continue;
-    const st = await fs.stat(path.join(root.discovery.root, ...rel.split('/'))).catch(() => undefined);
-    if (!st?.isDirectory()) continue;
+    const rel = toWorkspaceRelative(root.discovery.root, rest.replace(/\/+$/, ''));
+    if (rel === undefined || (rel === '' && !named) || !(await isFolder(root, rel))) continue;
     const prefix = rel === '' ? '' : `${rel}/`;
     const files = (await root.list()).files.filter((f) => f.startsWith(prefix)).length;
     const label = multi ? `${root.name}/${prefix}` : prefix;
@@ -142,11 +147,7 @@ export async function resolveFolderTarget(given: string, roots: MentionRoot[]): 
  * file (no dot, no line range) names nothing: it is plain text, not a failed mention.
  */
 export async function resolveFileTarget(given: string, roots: MentionRoot[], overlay: DocumentOverlay, hasRange = false): Promise<FileTarget | undefined> {
-  const multi = roots.length > 1;
-  const first = given.split('/')[0];
-  const named = multi && given.includes('/') ? roots.filter((r) => r.name === first) : [];
-  const scope = named.length ? named : roots;
-  const rest = named.length ? given.slice(first.length + 1) : given;
+  const { multi, scope, rest } = pickRoots(given, roots);
   const fileLike = looksLikeFile(rest, hasRange);
   const target = (c: Candidate): FileTarget => ({ ...c, label: labelOf(c, multi) });
 
