@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ProviderError, type Provider, type ProviderEvent } from '../../src/engine/llm/types';
+import { ProviderError, type Provider, type ProviderEvent, type ProviderRequest } from '../../src/engine/llm/types';
 import { scrubText } from '../../src/engine/privacy/scrubber';
 
 /** A minimal scrubbed conversation for provider tests. */
@@ -24,4 +24,16 @@ export async function failure(fn: () => Promise<unknown>): Promise<ProviderError
     return err;
   }
   assert.fail('expected a failure');
+}
+
+/** A provider that answers with a fixed reply and keeps what it was sent. */
+export class CannedProvider implements Provider {
+  readonly id = 'canned';
+  readonly model = 'canned-1';
+  readonly requests: ProviderRequest[] = [];
+  constructor(private readonly reply: string) {}
+  async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
+    this.requests.push(request);
+    yield { type: 'text', text: this.reply };
+  }
 }

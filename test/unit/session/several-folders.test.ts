@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Provider, ProviderEvent, ProviderRequest } from '../../../src/engine/llm/types';
 import { FoldersSource, mergeFolderResults, PREFERRED_FOLDER_FACTOR, questionNames } from '../../../src/engine/retrieval/folders-source';
 import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
@@ -11,18 +10,7 @@ import { fileSystemHost, openWorkspaceSession, type WorkspaceSession } from '../
 import { createCommandToolset } from '../../../src/engine/tools/command-tools';
 import { foldersHost } from '../../../src/engine/tools/folders-host';
 import { copyFixture, PLANTED_SECRETS } from '../../support/fixture';
-
-/** A provider that answers with a fixed reply and keeps what it was sent. */
-class CannedProvider implements Provider {
-  readonly id = 'canned';
-  readonly model = 'canned-1';
-  readonly requests: ProviderRequest[] = [];
-  constructor(private readonly reply: string) {}
-  async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
-    this.requests.push(request);
-    yield { type: 'text', text: this.reply };
-  }
-}
+import { CannedProvider } from '../../support/provider-helpers';
 
 /** Two folders of one window, `basic` and `second`, each with its own session; `folders` lists both, as the extension does. */
 function twoFolders(): { basic: WorkspaceSession; second: WorkspaceSession; roots: Record<string, string> } {

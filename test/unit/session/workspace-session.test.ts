@@ -4,23 +4,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { main } from '../../../src/cli/main';
 import { countTokens } from '../../../src/engine/context/tokens';
-import type { Provider, ProviderEvent, ProviderRequest } from '../../../src/engine/llm/types';
+import type { Provider, ProviderEvent } from '../../../src/engine/llm/types';
 import { openWorkspaceSession, WARM_UP_SAMPLE, warmUpEngine } from '../../../src/engine/session/workspace-session';
 import { scrubText } from '../../../src/engine/privacy/scrubber';
 import { copyFixture } from '../../support/fixture';
+import { CannedProvider } from '../../support/provider-helpers';
 import { LlmWireServer } from '../../support/llm-server';
-
-/** A provider that answers with a fixed reply and keeps what it was sent. */
-class CannedProvider implements Provider {
-  readonly id = 'canned';
-  readonly model = 'canned-1';
-  readonly requests: ProviderRequest[] = [];
-  constructor(private readonly reply: string) {}
-  async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
-    this.requests.push(request);
-    yield { type: 'text', text: this.reply };
-  }
-}
 
 const FILE_BLOCK = /<<<FILE ([^\s#>]+)#L[\s\S]*?<<<END[^\n]*/g;
 
