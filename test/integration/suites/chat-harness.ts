@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import { Recorder } from './recorder';
 
-// What the chat suites share (not a suite: no .test.ts): the fixture language model records every
+// What the suites that ask the fixture language model share (not a suite: no .test.ts): it records every
 // prompt it receives (groundedFixture.requests) and answers by rules (groundedFixture.setReplies).
 
 export interface FixtureRequest { prompt: string; messageCount: number }

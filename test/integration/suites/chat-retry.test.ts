@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import { RETRY_IN_CHAT, type RetryArgs } from '../../../src/vscode/chat/retry';
-import { activateForChat, chatAsker, requests } from './chat-harness';
+import { activateForChat, chatAsker, requests, setReplies } from './chat-harness';
 import { eventually } from './eventually';
 
 // The Retry button of a chat answer asks the same question about the same code: a `#selection` of
@@ -79,14 +79,14 @@ describe('@grounded Retry', function () {
   });
 
   it('after a reply that was no plan, /plan offers Retry (as /plan) and another model, and lists the reason as text that wraps', async () => {
-    await vscode.commands.executeCommand('groundedFixture.setReplies', [{ match: 'plan-junk-7', reply: 'Sure, I will just edit the file.' }]);
+    await setReplies([{ match: 'plan-junk-7', reply: 'Sure, I will just edit the file.' }]);
     try {
       const { rec } = await ask('plan-junk-7: make retries 3', [], undefined, 'plan');
       assert.match(rec.text(), /^- ` Plan is not valid: no JSON object found in the reply `$/m);
       assert.deepEqual(rec.of('button'), [RETRY_IN_CHAT, 'grounded.selectModel']);
       assert.deepEqual(rec.buttons[0].arguments, [{ prompt: 'plan-junk-7: make retries 3', command: 'plan' }]);
     } finally {
-      await vscode.commands.executeCommand('groundedFixture.setReplies', []);
+      await setReplies([]);
     }
   });
 

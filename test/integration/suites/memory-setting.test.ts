@@ -5,11 +5,11 @@ import path from 'node:path';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import { Recorder } from './recorder';
 import { AuditStore, defaultDatabasePath } from '../../../src/engine/audit/store';
+import { setReplies } from './chat-harness';
 
 // grounded.memory.keepAnswers: on (the default) an answered turn lands in the workspace memory;
 // off, the answer still comes but nothing under .agent/state/ is created or changed.
 
-const setReplies = (rules: { match: string; reply: string }[]) => vscode.commands.executeCommand('groundedFixture.setReplies', rules);
 
 /** Every file under `dir` with its size and modification time: any write shows up as a difference. */
 function snapshot(dir: string): string[] {

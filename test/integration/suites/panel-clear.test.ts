@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import type { ToWebview } from '../../../src/vscode/panel/messages';
 import type { GroundedPanel } from '../../../src/vscode/panel/panel';
+import { setReplies } from './chat-harness';
 
 // Clear in the Grounded panel loses nothing by accident: the turns it removed come back with Undo
 // (the webview's `undoClear`), also after the view was closed and opened again, until the next
@@ -54,7 +55,7 @@ describe('Grounded panel: Clear and Undo', function () {
   });
 
   it('an answer cleared while it is being written is stopped and comes back with Undo, not on its own', async () => {
-    await vscode.commands.executeCommand('groundedFixture.setReplies', [
+    await setReplies([
       { match: 'clear-slow-9', reply: 'Keys go through src/auth/keyStore.ts#L19-26 and only much later does this end.', delayMs: 2000 },
     ]);
     try {
@@ -68,7 +69,7 @@ describe('Grounded panel: Clear and Undo', function () {
       assert.equal(await receive({ type: 'undoClear' }), true);
       assert.ok((await stateNow()).turns.some((x) => x.id === t.id && x.stopped), 'Undo brings it back, marked stopped');
     } finally {
-      await vscode.commands.executeCommand('groundedFixture.setReplies', []);
+      await setReplies([]);
     }
   });
 });

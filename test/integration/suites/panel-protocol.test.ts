@@ -6,12 +6,12 @@ import type { AddressInfo } from 'node:net';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import { toWebview, type PanelTurn, type ToWebview } from '../../../src/vscode/panel/messages';
 import type { GroundedPanel } from '../../../src/vscode/panel/panel';
+import { requests, setReplies } from './chat-harness';
 
 // The Grounded panel's message protocol in the real extension: the messages its webview sends
 // are fed to the open panel's receive handler, and what the extension posts back to the webview
 // is recorded (every posted message has passed the toWebview schema).
 
-const setReplies = (rules: { match: string; reply: string; delayMs?: number }[]) => vscode.commands.executeCommand('groundedFixture.setReplies', rules);
 
 const textTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText);
 
@@ -126,7 +126,7 @@ describe('Grounded panel message protocol', function () {
     await finished('history-lt-7: how do I compare?');
     await receive({ type: 'ask', question: 'and the follow-up?' });
     await finished('and the follow-up?');
-    const prompt = ((await vscode.commands.executeCommand('groundedFixture.requests')) as { prompt: string }[]).at(-1)!.prompt;
+    const prompt = (await requests()).at(-1)!.prompt;
     assert.match(prompt, /Use a < b && c > d in src\/util\/time\.ts#L7/, 'the earlier answer is sent as written');
     assert.ok(!prompt.includes('&lt;') && !prompt.includes('<button'), 'no HTML of the panel reaches the model');
   });

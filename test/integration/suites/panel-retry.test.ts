@@ -4,12 +4,12 @@ import type { GroundedApi } from '../../../src/vscode/extension';
 import type { PanelTurn, ToWebview } from '../../../src/vscode/panel/messages';
 import type { GroundedPanel } from '../../../src/vscode/panel/panel';
 import { eventually } from './eventually';
+import { requests, setReplies } from './chat-harness';
 
 // "Ask again" and "Retry" ask the same question about the same code: a question asked about a
 // selection sends that selection again, read as the editor shows it now, not the question alone.
 
-const setReplies = (rules: { match: string; reply: string; delayMs?: number }[]) => vscode.commands.executeCommand('groundedFixture.setReplies', rules);
-const prompts = async () => ((await vscode.commands.executeCommand('groundedFixture.requests')) as { prompt: string }[]).map((r) => r.prompt);
+const prompts = async () => (await requests()).map((r) => r.prompt);
 
 describe('Grounded panel: asking again keeps the selection', function () {
   this.timeout(120_000);

@@ -9,6 +9,7 @@ import type { GroundedApi } from '../../../src/vscode/extension';
 import type { ToWebview } from '../../../src/vscode/panel/messages';
 import type { GroundedPanel } from '../../../src/vscode/panel/panel';
 import { Recorder } from './recorder';
+import { setReplies } from './chat-harness';
 
 // Restricted mode in a real VS Code: this file runs in its own workbench with workspace trust
 // enabled and the folder NOT trusted (scripts/run-vscode-tests.mjs runs *.untrusted.test.ts so).
@@ -45,7 +46,7 @@ describe('restricted mode (untrusted workspace)', function () {
 
   afterEach(async () => {
     await config().update('provider', undefined, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('groundedFixture.setReplies', []);
+    await setReplies([]);
   });
 
   it('runs in a workspace that is really untrusted, with Grounded active (untrustedWorkspaces: limited)', () => {
@@ -100,7 +101,7 @@ describe('restricted mode (untrusted workspace)', function () {
       evidence_referenced: [],
       explanation: 'Overwrites the notes module.',
     };
-    await vscode.commands.executeCommand('groundedFixture.setReplies', [{ match: 'zap-notes-7c1', reply: '```json\n' + JSON.stringify(plan) + '\n```' }]);
+    await setReplies([{ match: 'zap-notes-7c1', reply: '```json\n' + JSON.stringify(plan) + '\n```' }]);
     const rec = new Recorder();
     await api.chat({ prompt: 'zap-notes-7c1: overwrite src/notes.ts', command: 'plan', references: [], model }, { history: [] }, rec, token);
     assert.match(rec.text(), /not trusted/, rec.text());

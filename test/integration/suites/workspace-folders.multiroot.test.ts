@@ -5,13 +5,13 @@ import type { GroundedPanel } from '../../../src/vscode/panel/panel';
 import type { ToWebview } from '../../../src/vscode/panel/messages';
 import { OPEN_CITATION } from '../../../src/vscode/chat/citation-link';
 import { Recorder } from './recorder';
+import { requests, setReplies } from './chat-harness';
 
 // A multi-root window (test/fixtures/workspaces/basic + second, opened through a .code-workspace
 // file): a question searches both folders, `@second/lib/helper.ts` names a file in the second
 // folder, and citations of either folder open their file.
 
-const setReplies = (rules: { match: string; reply: string }[]) => vscode.commands.executeCommand('groundedFixture.setReplies', rules);
-const prompts = async () => ((await vscode.commands.executeCommand('groundedFixture.requests')) as { prompt: string }[]).map((r) => r.prompt);
+const prompts = async () => (await requests()).map((r) => r.prompt);
 const token = new vscode.CancellationTokenSource().token;
 
 describe('Multi-root workspaces', function () {
