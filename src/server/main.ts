@@ -71,7 +71,10 @@ const cliSockets = new Map<FolderIndex, Promise<ServedSocket | undefined>>();
  * `grounded serve` would. Loaded on first use, so a window without the CLI pays nothing more.
  */
 async function answerCli(f: FolderIndex, settings: Partial<EngineSettings>): Promise<ServedSocket | undefined> {
-  const [{ serveFolder, AlreadyServingError }, { resolveSettings }] = await Promise.all([import('../engine/resident/serve-socket'), import('../engine/config/settings')]);
+  const [{ serveFolder, AlreadyServingError }, { resolveSettings }] = await Promise.all([
+    import('../engine/resident/serve-socket'),
+    import('../engine/config/settings'),
+  ]);
   try {
     return await serveFolder({
       root: f.root, settings: resolveSettings(settings), folder: f, host: 'VS Code',
