@@ -59,6 +59,8 @@ const REFERENCE = [
   /^\$\{\{.*\}\}$/, // ${{ secrets.X }}
   /^\$\(.*\)$/, // $(command)
   /^\$[A-Za-z_]\w*$/, // $VAR
+  /^\$\$\{?[A-Za-z_]\w*\}?$/, // $$VAR: Compose's and Make's escaped `$`, still a variable
+  /^\{ ?(?:[a-z_][a-z0-9_.]*|[A-Z_][A-Z0-9_]*) ?\}$/, // {password}, {DB_PASS}: a format string's field; `{ZqL5kVrX1n8}` is a braced secret
   /^%[A-Za-z_]\w*%$/, // %VAR%
   /^\{\{.*\}\}$/, // {{ .Values.password }}
   /^<[^>]*>$/, // <your-password>

@@ -93,6 +93,8 @@ function classifyKeyUncached(numbered: string): AssignmentKind | undefined {
   const all = words(key);
   const last = all[all.length - 1];
   if (last === 'pass' || last === 'pw') return 'password';
+  // `dbpass`, `userpass`, `smtppass`: run together with what it opens; not `bypass`, `compass`, `renderpass`.
+  if (/^(?:db|user|usr|admin|root|mysql|pg|sql|smtp|ftp|sftp|ldap|mail|proxy|redis|ssh|login|my)pass$/.test(flat)) return 'password';
   // `db_pass_secure`, `admin_pass_prod`: `pass` qualified by where or how, not `pass_through`.
   const passAt = all.indexOf('pass');
   if (passAt >= 0 && all.length > passAt + 1 && all.slice(passAt + 1).every((w) => PASS_QUALIFIERS.has(w))) return 'password';

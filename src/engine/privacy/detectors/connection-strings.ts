@@ -39,7 +39,8 @@ function isSampleLogin(password: string, text: string, start: number): boolean {
 }
 
 /** curl's user option and what may stand between it and the user name. */
-const CURL_USER = /(?<![\w-])(?:-u|--user)(?:=|[ \t]{1,5})["']?/.source;
+// `--proxy-user`/`-U` carry the proxy's credentials the same way.
+const CURL_USER = /(?<![\w-])(?:-[uU]|--user|--proxy-user)(?:=|[ \t]{1,5})["']?/.source;
 
 const rules: PatternRule[] = [
   {
