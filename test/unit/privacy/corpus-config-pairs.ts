@@ -48,4 +48,11 @@ export const configPairLookalikes: Negative[] = [
   ['a string resource that labels a password field', '<string name="password_hint">Enter your password</string>'],
   ['format fields and escaped variables as values', 'password = "{password}"\nDB_PASSWORD: $$DB_PASSWORD\nconn = "{DB_PASS}"'],
   ['keys that end in pass without naming one', 'bypass = "allowListedHostsOnly"\ncompass: "north-by-northwest"'],
+  // Values of secret keys that public corpora mark as no secret (whispers' compliant fixtures, semgrep's `ok:` lines).
+  ['a URL after a flag that asks for the password', 'wget --user=admin --ask-password https://localhost/file'],
+  ['a value that repeats its key, a slot to fill in', 'environment:\n  - "DB_PASSWORD=DB_PASSWORD"'],
+  ['CloudFormation references as values', 'MasterUserPassword: !Ref DBPasswordParameter\nApiToken: !GetAtt Secret.SecretString'],
+  ['format strings filled in by .format()', 'password = "prefix_{}".format(suffix)\nsecret_key = "key-{0}-{1}".format(a, b)'],
+  ['an f-string call as the password of a URL', 'url = f"https://{user}:{get_token(name)}@github.com/org/repo"'],
+  ["AWS's documented secret key with a sample word at its end", 'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYESAMPLEKEY'],
 ];

@@ -226,6 +226,10 @@ const isFakeValue = (value: string) => FAKE_VALUE.test(value) || (/fake|dummy/i.
 export function isSecretValue(kind: AssignmentKind, key: string, value: string, where: { quoted: boolean; midLine: boolean }): boolean {
   if (isPlaceholderValue(value) || isFakeValue(value)) return false;
   if (!/[A-Za-z0-9]/.test(value)) return false; // `,.:-*?!` is punctuation, not a password
+  // `--ask-password https://host`: a URL after a flag or key is where to log in, not the password.
+  if (/^[a-z][a-z0-9+.-]{1,20}:\/\//i.test(value)) return false;
+  // `DB_PASSWORD=DB_PASSWORD`: a value that repeats its key's name is a slot to fill in.
+  if (value.replace(/["']$/, '').toLowerCase() === key.toLowerCase()) return false;
   // Encrypted at rest, made to be committed: SOPS's `ENC[AES256_GCM,data:…]`, Ansible Vault's header.
   if (/^ENC\[[A-Z0-9_]{3,20},data:|^\$ANSIBLE_VAULT;/.test(value)) return false;
   if (kind === 'password') {
