@@ -35,6 +35,7 @@ export const configPairCases: Case[] = [
   ['curl --proxy-user', `curl --proxy-user proxy:${PASSWORD} https://example.org`, `curl --proxy-user proxy:${R('basic_auth')} https://example.org`],
   ['an Onfido live key', `ONFIDO = "api_live_us.${fake(11, 'url', 805)}.${fake(32, 'url', 806)}"`, `ONFIDO = "${R('onfido_token')}"`],
   ['a Braintree access token whose secret is not hex', `access_token$production$${fake(16, 'lower', 807)}$${fake(32, 'lower', 808)}`, R('paypal_token')],
+  ['an htpasswd entry with a SHA-1 digest', `alice:{SHA}${fake(27, 'b64', 810)}=`, `alice:${R('password_hash')}`],
   ['a Kolide API key', `kolide: k2sk_v1_${fake(24, 'alnum', 809)}`, `kolide: ${R('kolide_key')}`],
 ];
 
