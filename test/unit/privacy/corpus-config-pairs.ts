@@ -44,6 +44,7 @@ export const configPairLookalikes: Negative[] = [
     '{ name: "password", value: password }\n{"name": "API_TOKEN", "value": "{{ .Values.token }}"}'],
   ['a Kubernetes env entry read from a Secret',
     'env:\n  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef:\n        name: db\n        key: password\n'],
+  ['translation entries keyed by a password label', '[{"key": "login.password", "value": "Mot de passe"}, {"key": "api_token", "value": "Jeton d\'accès"}]'],
   ['an empty form field named password', '<input type="password" name="password" value="">'],
   ['environment look-ups without a default or with an empty one', 'os.getenv("PASSWORD")\nos.getenv("PASSWORD", "")\nenviron.get("pwd", None)'],
   ['a string resource that labels a password field', '<string name="password_hint">Enter your password</string>'],

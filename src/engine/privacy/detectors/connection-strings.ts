@@ -38,8 +38,7 @@ function isSampleLogin(password: string, text: string, start: number): boolean {
   return user === password || (user.startsWith('<') && password.endsWith('>'));
 }
 
-/** curl's user option and what may stand between it and the user name. */
-// `--proxy-user`/`-U` carry the proxy's credentials the same way.
+/** curl's user option (or `--proxy-user`/`-U`, the proxy's login) and what may stand between it and the user name. */
 const CURL_USER = /(?<![\w-])(?:-[uU]|--user|--proxy-user)(?:=|[ \t]{1,5})["']?/.source;
 
 const rules: PatternRule[] = [

@@ -1,11 +1,11 @@
 import { MAX_VALUE, quotedValue, type Parsed } from './assignment-values';
 
-// Secrets whose name is itself a value and whose value sits in the next field: name/value pairs
+// Secrets whose name is itself a value, with the secret in the field after it: name/value pairs
 // (`{"name": "DB_PASSWORD", "value": "…"}` in ECS task definitions and Kubernetes `env:` lists,
-// CloudFormation's `ParameterKey`/`ParameterValue`, Hadoop's `<name>fs.s3a.secret.key</name><value>…`)
-// the default of an environment look-up (`os.getenv("DB_PASSWORD", "…")`) and Android's string
-// resources (`<string name="maps_api_key">…</string>`). Only the text just
-// before and after a key the keyword scan already found is looked at, so the cost stays linear.
+// CloudFormation's `ParameterKey`/`ParameterValue`, Hadoop's `<name>fs.s3a.secret.key</name><value>…`),
+// the default of an environment look-up (`os.getenv("DB_PASSWORD", "…")`), and Android's string
+// resources (`<string name="maps_api_key">…</string>`). Only a bounded stretch before and after a
+// key the keyword scan already found is looked at, so the cost stays linear.
 
 /** What precedes a key that is the value of a name field: `"name": "`, `- name: `, `<key>`, `ParameterKey=`. */
 const NAME_FIELD = /(?:(?:^|[\s{,[(])["']?(?:name|key|Name|Key|ParameterKey)["']?[ \t]{0,5}[:=][ \t]{0,5}["']?|<(?:name|key)>)$/;
@@ -47,7 +47,8 @@ export function pairedValue(text: string, keyStart: number, keyEnd: number): Par
   if (!m) return undefined;
   const at = keyEnd + m[0].length;
   const quoted = quotedValue(text, at);
-  if (quoted) return { value: quoted, quoted: true, keyQuoted: false, codeAssignment: false, midLine: false };
-  const value = bareValue(text, at, m[0].endsWith('<value>'));
-  return value && { value, quoted: false, keyQuoted: false, codeAssignment: false, midLine: false };
+  const value = quoted ?? bareValue(text, at, m[0].endsWith('<value>'));
+  // Words with spaces are a label's text (`{"key": "login.password", "value": "Mot de passe"}` in a translation table).
+  if (!value || /\s/.test(text.slice(value.start, value.end))) return undefined;
+  return { value, quoted: quoted !== undefined, keyQuoted: false, codeAssignment: false, midLine: false };
 }

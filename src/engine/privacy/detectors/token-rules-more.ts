@@ -50,10 +50,10 @@ export const moreTokenRules: PrefixRule[] = [
   rule('kolide_key', 'k2sk_v1_', /[A-Za-z0-9]{24}/, digitAndLetter),
   // Teams' connectors before the move to *.webhook.office.com (`IncomingWebhook` or the connector's own name, `JenkinsCI`).
   rule('teams_webhook', 'https://outlook.office.com/webhook/', new RegExp(`${HEX_UUID}@${HEX_UUID}/[A-Za-z0-9]{2,40}/[a-f0-9]{32}/${HEX_UUID}`)),
-  // Password hashes crackable offline: md5crypt, Cisco type 8 (PBKDF2) and 9 (scrypt), yescrypt
-  // (today's /etc/shadow), Kerberos AS-REP and TGS hashes as roasting tools print them.
   // htpasswd's and LDAP's base64 digests (`user:{SHA}…=`, `userPassword: {SSHA}…`): unsalted SHA-1 falls to a lookup table.
   rule('password_hash', ['{SHA}', '{SSHA}', '{SHA256}', '{SSHA256}', '{SHA512}', '{SSHA512}'], /[A-Za-z0-9+/]{26,120}={0,2}/, digitAndLetter),
+  // Password hashes crackable offline: md5crypt, Cisco type 8 (PBKDF2) and 9 (scrypt), yescrypt
+  // (today's /etc/shadow), Kerberos AS-REP and TGS hashes as roasting tools print them.
   rule('password_hash', '$1$', new RegExp(`${CRYPT}{1,8}\\$${CRYPT}{22}`)),
   rule('password_hash', ['$8$', '$9$'], new RegExp(`${CRYPT}{8,16}\\$${CRYPT}{43}`)),
   rule('password_hash', '$y$', new RegExp(`${CRYPT}{1,32}\\$${CRYPT}{1,64}\\$${CRYPT}{43}`)),
