@@ -96,6 +96,7 @@ export function isPlaceholderValue(raw: string): boolean {
   if (PLACEHOLDER_WORDS.test(value)) return true;
   if (/^(.)\1*$/.test(value)) return true; // "xxxxxx", "******", "......"
   if (/^[x*.•#-]{3,}$/i.test(value)) return true;
+  if (/[*•]{4,}|\.{6,}/.test(value)) return true; // masked or elided: `K1f**********`, `sk-proj-……`, `abc.......`
   return /(?:^|[^a-z])your/i.test(value)
     || /^(?:enter|insert|put|replace|add)[_\-\s]/i.test(value)
     || /[_\-\s]here$/i.test(value);

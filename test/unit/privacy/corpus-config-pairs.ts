@@ -56,5 +56,6 @@ export const configPairLookalikes: Negative[] = [
   ['CloudFormation references as values', 'MasterUserPassword: !Ref DBPasswordParameter\nApiToken: !GetAtt Secret.SecretString'],
   ['format strings filled in by .format()', 'password = "prefix_{}".format(suffix)\nsecret_key = "key-{0}-{1}".format(a, b)'],
   ['an f-string call as the password of a URL', 'url = f"https://{user}:{get_token(name)}@github.com/org/repo"'],
+  ['a masked password and a sentinel address', "password: 'K1f...........'\nconst NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';"],
   ["AWS's documented secret key with a sample word at its end", 'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYESAMPLEKEY'],
 ];
