@@ -52,9 +52,11 @@ async function showVisibleFiles(services: GroundedServices): Promise<void> {
   const items: (vscode.QuickPickItem & { rel?: string })[] = [];
   if (active?.scheme === 'file') {
     const e = await explainPath(opts, active.fsPath);
+    // The verdict leads and the path follows: a deep path would push "is visible" out of the row.
     items.push(
       {
-        label: e.visible ? `$(eye) ${e.path} is visible to Grounded` : `$(eye-closed) ${e.path} is hidden`,
+        label: e.visible ? '$(eye) Visible to Grounded:' : '$(eye-closed) Hidden from Grounded:',
+        description: e.path,
         detail: e.visible ? undefined : `${e.reason}${e.detail ? `: ${e.detail}` : ''}`,
       },
       { label: '', kind: vscode.QuickPickItemKind.Separator },
@@ -73,11 +75,11 @@ async function showVisibleFiles(services: GroundedServices): Promise<void> {
       { label: 'Skipped', kind: vscode.QuickPickItemKind.Separator },
       ...skipped.map((x) => ({ label: `$(circle-slash) ${x.path}`, description: `${x.reason}${x.detail ? `: ${x.detail}` : ''}` })),
     );
+  // The counts go in the title, which stays while the user filters (a placeholder is cut and goes at the first key).
+  const count = (n: number) => n.toLocaleString('en-US');
   const pick = await vscode.window.showQuickPick(items, {
-    title: 'Grounded: what it can see',
-    placeHolder:
-      `${files.length} files Grounded can read` +
-      `${skipped.length ? ` (${skipped.length} skipped: binary, too large or unreadable; listed last)` : ''}. Type to filter.`,
+    title: `Grounded can read ${count(files.length)} files` + (skipped.length ? ` · ${count(skipped.length)} skipped (listed last)` : ''),
+    placeHolder: 'Type to filter by path',
     matchOnDescription: true,
   });
   if (pick?.rel) await vscode.window.showTextDocument(vscode.Uri.joinPath(vscode.Uri.file(root), pick.rel));

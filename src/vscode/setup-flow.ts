@@ -66,8 +66,10 @@ async function chooseModel(
     if (!pick) return undefined;
     if (pick.label !== OTHER) return pick.label;
   } else if (why && changeUrl) {
-    const items = [{ label: CHANGE_URL, description: spec?.baseUrl }, { label: TYPE_MODEL }];
-    const pick = await ui.pick(items, `The model list is unavailable: ${why}`);
+    // The cause goes on the row that fixes it: a placeholder is grey, cut to the box's width, and
+    // gone at the first key typed.
+    const items = [{ label: CHANGE_URL, description: spec?.baseUrl, detail: `$(warning) ${why}` }, { label: TYPE_MODEL }];
+    const pick = await ui.pick(items, 'The model list is unavailable: change the URL, or type a model name');
     if (!pick) return undefined;
     if (pick.label === CHANGE_URL) {
       const changed = await changeUrl();
