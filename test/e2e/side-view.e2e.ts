@@ -65,6 +65,46 @@ test('Ctrl+Alt+G brings the Grounded view back', { timeout: 120_000 }, async () 
   await wb.screenshot('side-view-shortcut');
 });
 
+test('Ctrl+Alt+G from elsewhere puts the caret in the question box: a keyboard user types at once', { timeout: 120_000 }, async () => {
+  const input = await waitForPanelScript(lastFrame());
+  // Nothing inside the view holds the focus (as after tabbing out of it), and the focus is elsewhere.
+  await input.evaluate((e) => (e as HTMLElement).blur());
+  await wb.page.keyboard.press('Control+Shift+E');
+  await wb.page.locator('.part.sidebar', { hasText: /Explorer/i }).waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.page.keyboard.press('Control+Alt+G');
+  await wb.page.locator('.part.sidebar', { hasText: /Grounded: Ask/i }).waitFor({ state: 'visible', timeout: 30_000 });
+  await input.waitFor({ state: 'visible' });
+  await input.evaluate((e) => new Promise((resolve) => (document.activeElement === e ? resolve(true) : e.addEventListener('focus', resolve, { once: true }))));
+  await wb.page.keyboard.type('typed at once', { delay: 5 });
+  assert.equal(await input.inputValue(), 'typed at once');
+  await input.fill('');
+});
+
+test('"Show What Grounded Can See" counts the files in its title and gives the open file\'s verdict first', { timeout: 120_000 }, async () => {
+  await wb.page.keyboard.press('Control+Shift+E');
+  await wb.runCommand('Go to File...');
+  await wb.page.keyboard.type('keyStore.ts', { delay: 5 });
+  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'keyStore.ts' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.page.keyboard.press('Enter');
+  await wb.page.locator('.tab.active', { hasText: 'keyStore.ts' }).waitFor({ state: 'visible', timeout: 15_000 });
+  // The editor takes the focus once it has opened; a list shown before that would be closed by it.
+  await wb.page.locator('.editor-group-container.active .monaco-editor.focused').waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.runCommand('Grounded: Show What Grounded Can See');
+  const title = wb.page.locator('.quick-input-title', { hasText: /^Grounded can read \d[\d,]* files/ });
+  await title.waitFor({ state: 'visible', timeout: 60_000 });
+  const first = wb.page.locator('.quick-input-list .monaco-list-row').first();
+  assert.match((await first.innerText()).replace(/\s+/g, ' '), /Visible to Grounded: ?src\/auth\/keyStore\.ts/);
+  // The counts stay in view while the list is filtered.
+  await wb.page.locator('.quick-input-widget input').fill('keyStore');
+  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: /^src\/auth\/keyStore\.ts$/ }).waitFor({ state: 'visible', timeout: 15_000 });
+  assert.ok(await title.isVisible());
+  await wb.screenshot('side-view-visible-files');
+  await wb.page.keyboard.press('Escape');
+  // The next test starts from the Grounded view, as the earlier ones left it.
+  await wb.page.keyboard.press('Control+Alt+G');
+  await waitForPanelScript(lastFrame());
+});
+
 test('in a narrow side bar nothing of an answer is cut off at the edge: long paths and inline code wrap', { timeout: 180_000 }, async () => {
   await wb.runCommand('View: Close All Editors');
   const sidebar = wb.page.locator('.part.sidebar');

@@ -55,21 +55,18 @@ export function contextUse(ctx: BuiltContext, sent: boolean, citations?: readonl
 
 /**
  * "13 excerpts of 5 files (8,073 of 8,192 tokens; 6 more did not fit), 27,612 files searched", with
- * where (" in src/auth/") when a folder mention kept the search there, and how far the index had
- * got ("12,736 of 27,612 files searched (still indexing)") when it was still being built: an answer
- * from part of a repository says so once it is given, not only in a progress line gone by then.
+ * where (" in src/auth/") when a folder mention kept the search there, and "(still indexing: 14,876
+ * more files to read)" when the index was still being built: an answer from part of a repository
+ * says so once it is given, not only in a progress line gone by then. What is left comes from the
+ * run's own counts (a run resumed after a stop counts only the files it has to read).
  */
 export function describeContextUse(u: ContextUse): string {
   const notes = [u.sent ? `${n(u.tokens)} of ${n(u.maxTokens)} tokens` : '', u.dropped ? `${n(u.dropped)} more did not fit` : ''].filter(Boolean);
   const said = notes.length ? ` (${notes.join('; ')})` : '';
   const where = u.within?.length ? ` in ${u.within.join(', ')}` : '';
-  const i = u.indexing;
-  const searched = !i
-    ? `${plural(u.searched, 'file')} searched${where}`
-    : where
-      ? `${plural(u.searched, 'file')} searched${where} (still indexing: ${n(i.indexed)} of ${n(i.total)} read)`
-      : `${n(u.searched)} of ${plural(i.total, 'file')} searched (still indexing)`;
-  return `${plural(u.excerpts, 'excerpt')} of ${plural(u.files, 'file')}${said}, ${searched}`;
+  const left = u.indexing ? Math.max(0, u.indexing.total - u.indexing.indexed) : 0;
+  const indexing = u.indexing ? ` (still indexing${left ? `: ${plural(left, 'more file')} to read` : ''})` : '';
+  return `${plural(u.excerpts, 'excerpt')} of ${plural(u.files, 'file')}${said}, ${plural(u.searched, 'file')} searched${where}${indexing}`;
 }
 
 /** "the answer cites 4 of them" / "the answer cites none of them"; empty when no model answered or nothing was sent. */

@@ -131,7 +131,7 @@ describe('setup flow against a local OpenAI-compatible server', function () {
     assert.deepEqual(s.shown[1].items, [CHANGE_URL, TYPE_MODEL], 'the dead URL can be fixed from the model step');
     // The cause is on the row that fixes it, where it is read (a placeholder is cut short and goes at the first key).
     assert.match(s.shown[1].details![0]!, /Could not reach http:\/\/127\.0\.0\.1:9/);
-    assert.match(s.shown[1].placeHolder!, /^The model list is unavailable: change the URL, or type a model name/);
+    assert.match(s.shown[1].placeHolder!, /^The model list is unavailable: pick "Change URL…" or "Type a model name…"/);
     assert.match(s.prompts!.at(-1)!, /empty for the server's default.*model list is unavailable: Could not reach http:\/\/127\.0\.0\.1:9/);
     const [only] = s.failed;
     assert.match(only.message, /could not connect to OpenAI-compatible \(server's default model\): Could not reach http:\/\/127\.0\.0\.1:9\/v1/);
@@ -141,6 +141,17 @@ describe('setup flow against a local OpenAI-compatible server', function () {
     const check = api.services.lastCheck.get(await currentCheckScope(api.services));
     assert.equal(check?.ok, false, 'the status bar shows the warning state');
     assert.match(check!.summary, /Could not reach/);
+  });
+
+  it('escaping part way puts the settings back: no provider left half set up at an untested URL', async () => {
+    await config().update('provider', 'none', vscode.ConfigurationTarget.Global);
+    await config().update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+    const s: Script = { picks: ['OpenAI-compatible server'], inputs: ['http://127.0.0.1:9/v1'], shown: [], done: [], failed: [] };
+    // The URL is typed, then Escape at the model step (the script has no pick left).
+    assert.equal(await api.setup(scriptedUi(s)), 'cancelled');
+    assert.equal(s.shown.length, 2, 'it reached the model step');
+    assert.equal(config().inspect('provider')?.globalValue, 'none');
+    assert.equal(config().inspect('baseUrl')?.globalValue, undefined);
   });
 
   it('a server that answers with a rate limit: the test failed, and says why, not that it could not connect', async () => {

@@ -31,11 +31,14 @@ describe('what an answer was built from, in words', () => {
     assert.equal(describeContextUse(contextUse(scoped, false)), '3 excerpts of 2 files, 23 files searched in src/auth/, lib/');
   });
 
-  it('says an answer came from an index still being built, and how far it had got', () => {
+  it('says an answer came from an index still being built, and how much was left to read', () => {
     const partial = ctx(chunks, 0, { filesSearched: 12736, indexing: { indexed: 12736, total: 27612 } });
-    assert.equal(describeContextUse(contextUse(partial, false)), '3 excerpts of 2 files, 12,736 of 27,612 files searched (still indexing)');
-    const scoped = ctx(chunks, 0, { filesSearched: 40, searchedWithin: ['src/'], indexing: { indexed: 12736, total: 27612 } });
-    assert.equal(describeContextUse(contextUse(scoped, false)), '3 excerpts of 2 files, 40 files searched in src/ (still indexing: 12,736 of 27,612 read)');
+    assert.equal(describeContextUse(contextUse(partial, false)), '3 excerpts of 2 files, 12,736 files searched (still indexing: 14,876 more files to read)');
+    const scoped = ctx(chunks, 0, { filesSearched: 40, searchedWithin: ['src/'], indexing: { indexed: 704, total: 705 } });
+    assert.equal(describeContextUse(contextUse(scoped, false)), '3 excerpts of 2 files, 40 files searched in src/ (still indexing: 1 more file to read)');
+    // A run that has not listed its files yet has no count to give (seen on a run resumed after a stop).
+    const listing = ctx(chunks, 0, { filesSearched: 2314, indexing: { indexed: 0, total: 0 } });
+    assert.equal(describeContextUse(contextUse(listing, false)), '3 excerpts of 2 files, 2,314 files searched (still indexing)');
   });
 
   it('counts an excerpt as cited when a verified citation overlaps its lines', () => {
