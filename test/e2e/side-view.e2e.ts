@@ -95,8 +95,11 @@ test('"Show What Grounded Can See" counts the files in its title and gives the o
   const first = wb.page.locator('.quick-input-list .monaco-list-row').first();
   assert.match((await first.innerText()).replace(/\s+/g, ' '), /Visible to Grounded: ?src\/auth\/keyStore\.ts/);
   // The counts stay in view while the list is filtered.
-  await wb.page.locator('.quick-input-widget input').fill('keyStore');
-  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: /^src\/auth\/keyStore\.ts$/ }).waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.page.locator('.quick-input-box input').fill('keyStore');
+  const rows = wb.page.locator('.quick-input-list .monaco-list-row');
+  await rows.filter({ hasText: 'keyStore' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  assert.ok(texts.includes('src/auth/keyStore.ts'), `the file's own row is listed: ${JSON.stringify(texts)}`);
   assert.ok(await title.isVisible());
   await wb.screenshot('side-view-visible-files');
   await wb.page.keyboard.press('Escape');

@@ -64,8 +64,9 @@ export function describeContextUse(u: ContextUse): string {
   const notes = [u.sent ? `${n(u.tokens)} of ${n(u.maxTokens)} tokens` : '', u.dropped ? `${n(u.dropped)} more did not fit` : ''].filter(Boolean);
   const said = notes.length ? ` (${notes.join('; ')})` : '';
   const where = u.within?.length ? ` in ${u.within.join(', ')}` : '';
+  // A run caught as it ends has read every file (nothing to say); one that has not listed its files has no count yet.
   const left = u.indexing ? Math.max(0, u.indexing.total - u.indexing.indexed) : 0;
-  const indexing = u.indexing ? ` (still indexing${left ? `: ${plural(left, 'more file')} to read` : ''})` : '';
+  const indexing = left ? ` (still indexing: ${plural(left, 'more file')} to read)` : u.indexing?.total === 0 ? ' (still indexing)' : '';
   return `${plural(u.excerpts, 'excerpt')} of ${plural(u.files, 'file')}${said}, ${plural(u.searched, 'file')} searched${where}${indexing}`;
 }
 

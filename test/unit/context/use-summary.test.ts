@@ -39,6 +39,9 @@ describe('what an answer was built from, in words', () => {
     // A run that has not listed its files yet has no count to give (seen on a run resumed after a stop).
     const listing = ctx(chunks, 0, { filesSearched: 2314, indexing: { indexed: 0, total: 0 } });
     assert.equal(describeContextUse(contextUse(listing, false)), '3 excerpts of 2 files, 2,314 files searched (still indexing)');
+    // Caught as it ended: every file was read, so the search was complete.
+    const ending = ctx(chunks, 0, { filesSearched: 27609, indexing: { indexed: 27610, total: 27610 } });
+    assert.equal(describeContextUse(contextUse(ending, false)), '3 excerpts of 2 files, 27,609 files searched');
   });
 
   it('counts an excerpt as cited when a verified citation overlaps its lines', () => {
