@@ -1,5 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { openWithFixtureModel, type Workbench, waitForPanelScript } from './harness';
 
 // A newcomer finds Grounded without knowing a command: its own icon in the activity bar opens the
@@ -108,7 +110,12 @@ test('"Show What Grounded Can See" counts the files in its title and gives the o
   await waitForPanelScript(lastFrame());
 });
 
+/** A file deep in a large repository's tree: its suggestion is longer than a narrow side bar. */
+const DEEP = 'packages/a-rather-long-package-name/src/internal/helpers/deeplyNestedModule.ts';
+
 test('in a narrow side bar nothing of an answer is cut off at the edge: long paths and inline code wrap', { timeout: 180_000 }, async () => {
+  mkdirSync(path.join(wb.folder, path.dirname(DEEP)), { recursive: true });
+  writeFileSync(path.join(wb.folder, DEEP), 'export const deeplyNested = 1;\n');
   await wb.runCommand('View: Close All Editors');
   const sidebar = wb.page.locator('.part.sidebar');
   const box = (await sidebar.boundingBox())!;
@@ -132,4 +139,32 @@ test('in a narrow side bar nothing of an answer is cut off at the edge: long pat
       .map((e) => `${e.tagName} ${e.textContent?.slice(0, 40)}`);
   });
   assert.deepEqual(cut, [], 'parts of the answer run past the side bar\'s edge');
+
+  // An @ suggestion too long for the list is cut at its start: the file name, where deep paths differ, stays in view.
+  const label = frame.locator('#mentions .mention-label', { hasText: 'deeplyNestedModule.ts' }).first();
+  for (let attempt = 0; ; attempt++) {
+    await input.fill('');
+    await input.focus();
+    await input.pressSequentially('@deeplyNes', { delay: 40 });
+    if (await label.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false)) break;
+    assert.ok(attempt < 3, 'the new file is suggested');
+  }
+  const shown = await label.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const text = el.firstElementChild!.firstChild as Text;
+    const rect = (from: number, to: number) => {
+      const range = document.createRange();
+      range.setStart(text, from);
+      range.setEnd(text, to);
+      return range.getBoundingClientRect();
+    };
+    const end = rect(text.length - 'Module.ts'.length, text.length);
+    const start = rect(0, 'packages/'.length);
+    return { endInside: end.left >= box.left - 1 && end.right <= box.right + 1, startCut: start.right <= box.left + 1 };
+  });
+  await wb.screenshot('side-view-narrow-mention');
+  assert.ok(shown.startCut, 'the path is cut at its start');
+  assert.ok(shown.endInside, 'the end of the file name is in view');
+  await input.press('Escape');
+  await input.fill('');
 });
