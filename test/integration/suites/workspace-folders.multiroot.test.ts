@@ -144,7 +144,8 @@ describe('Multi-root workspaces', function () {
 
   it('the chat footer names the folder an @folder/ mention kept the search to, as the panel does', async () => {
     const rec = new Recorder();
-    const result = await api.chat({ prompt: 'where are initials computed in @second/lib/', command: undefined, references: [], model }, { history: [] }, rec, token);
+    const request = { prompt: 'where are initials computed in @second/lib/', command: undefined, references: [], model };
+    const result = await api.chat(request, { history: [] }, rec, token);
     assert.equal(result.metadata?.status, 'success', rec.text());
     assert.match(rec.text(), /, 1 file searched in second\/lib\//, `the footer says where it searched: ${rec.text()}`);
   });
