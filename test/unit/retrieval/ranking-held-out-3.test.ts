@@ -1,0 +1,49 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after } from 'node:test';
+import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
+import { extractTerms } from '../../../src/engine/retrieval/terms';
+import { withoutLinkedCopies } from '../../../src/engine/retrieval/linked-copies';
+
+// Rules found on the third round of held-out trees (bench/retrieval-sets-held-out-3.ts: ansible, tokio, phoenix).
+const roots: string[] = [];
+after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'grounded-held-out-3-'));
+  roots.push(root);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+async function ranked(root: string, question: string): Promise<string[]> {
+  const index = new WorkspaceIndex({ root });
+  await index.refresh();
+  return [...new Set((await index.search(extractTerms(question), 10)).map((r) => r.path))];
+}
+
+const GALAXY = 'def resolve_dependencies(requirements):\n    """Resolve the collection dependencies of the requirements."""\n    return resolver.resolve(requirements)\n';
+
+describe('symbolic links to files in the workspace', () => {
+  it('indexes a linked file once, under its real path', async () => {
+    const root = tree({ 'lib/cli/galaxy.py': GALAXY, 'lib/other.py': 'def unrelated():\n    pass\n' });
+    mkdirSync(path.join(root, 'bin'));
+    symlinkSync(path.join('..', 'lib', 'cli', 'galaxy.py'), path.join(root, 'bin', 'galaxy'));
+    assert.deepEqual(await ranked(root, 'how are collection dependencies resolved?'), ['lib/cli/galaxy.py']);
+  });
+
+  it('keeps a link whose target is not listed, and files that are not links', () => {
+    const root = tree({ 'a.py': 'x', 'ignored/b.py': 'y' });
+    symlinkSync(path.join(root, 'a.py'), path.join(root, 'a-link.py'));
+    symlinkSync(path.join(root, 'ignored', 'b.py'), path.join(root, 'b-link.py'));
+    const file = (rel: string, link?: true) => ({ path: rel, absPath: path.join(root, rel), size: 1, mtimeMs: 0, ...(link ? { link } : {}) });
+    const listed = [file('a.py'), file('a-link.py', true), file('b-link.py', true)];
+    assert.deepEqual(withoutLinkedCopies(root, listed).map((f) => f.path), ['a.py', 'b-link.py']);
+  });
+});
