@@ -47,3 +47,15 @@ describe('symbolic links to files in the workspace', () => {
     assert.deepEqual(withoutLinkedCopies(root, listed).map((f) => f.path), ['a.py', 'b-link.py']);
   });
 });
+
+describe('bundles an Elixir project keeps in priv/static', () => {
+  const source = 'export default class Serializer {\n  // encode a binary push: kind, join ref, topic, event, payload\n  encode(msg) { return binaryEncode(msg) }\n}\n';
+  // The bundle holds the source again, inside the bundler's wrapper, with more of the same words.
+  const bundle = `var Phoenix = (() => {\n${source}\n  // encode binary push\n  function binaryEncode(msg) { return encode(msg) }\n})();\n`;
+
+  it('ranks the source above its bundle, unless the question names the bundle', async () => {
+    const root = tree({ 'assets/js/phoenix/serializer.js': source, 'priv/static/phoenix.js': bundle });
+    assert.equal((await ranked(root, 'how does the client encode binary pushes?'))[0], 'assets/js/phoenix/serializer.js');
+    assert.equal((await ranked(root, 'how does the bundled client encode binary pushes?'))[0], 'priv/static/phoenix.js');
+  });
+});
