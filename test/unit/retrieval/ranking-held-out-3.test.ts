@@ -59,3 +59,13 @@ describe('bundles an Elixir project keeps in priv/static', () => {
     assert.equal((await ranked(root, 'how does the bundled client encode binary pushes?'))[0], 'priv/static/phoenix.js');
   });
 });
+
+describe('letters joined by a slash', () => {
+  it('reads I/O as the word io, and leaves real paths alone', () => {
+    const terms = (q: string) => extractTerms(q).map((t) => `${t.kind}:${t.text}`);
+    assert.ok(terms('how does the I/O driver work?').includes('word:io'));
+    assert.ok(!terms('how does the I/O driver work?').some((t) => t.startsWith('path:')));
+    assert.ok(terms('where is src/a/b.ts read?').includes('path:src/a/b.ts'));
+  });
+
+});
