@@ -7,6 +7,7 @@ import { after } from 'node:test';
 import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 import { withoutLinkedCopies } from '../../../src/engine/retrieval/linked-copies';
+import { messageOf } from '../../../src/engine/retrieval/pasted';
 
 // Rules found on the third round of held-out trees (bench/retrieval-sets-held-out-3.ts: ansible, tokio, phoenix).
 const roots: string[] = [];
@@ -67,5 +68,23 @@ describe('letters joined by a slash', () => {
     assert.ok(!terms('how does the I/O driver work?').some((t) => t.startsWith('path:')));
     assert.ok(terms('where is src/a/b.ts read?').includes('path:src/a/b.ts'));
   });
+});
 
+describe('pasted messages', () => {
+  it('drops a severity shouted before the message (ansible: ERROR!)', () => {
+    assert.equal(messageOf("ERROR! the role 'web' was not found in /etc/roles").message, "the role 'web' was not found in /etc/roles");
+    assert.ok(extractTerms("ERROR! the role 'web' was not found in /etc/roles").some((t) => t.kind === 'message' && t.text === 'the role was not found in'));
+  });
+
+  it('finds a message of common words in a tree where each word is in many chunks', async () => {
+    const files: Record<string, string> = {
+      'lib/loader/definition.py': "def load(name):\n    raise AnsibleError(\"the role '%s' was not found in %s\" % (name, paths))\n",
+    };
+    // 2,400 chunks, each naming a role found (half of them on the web) and one more word of the message apart: the
+    // message's rarest two words are in more chunks than are read, and no chunk but the one raising it holds them all.
+    const other = ['was', 'not', 'in'];
+    for (let i = 0; i < 2400; i++) files[`lib/m${i}.py`] = `def f_${i}(x):\n    # ${other[i % 3]}\n    # the ${i % 2 ? 'web' : 'app'} role found: role found\n    return x\n`;
+    const root = tree(files);
+    assert.equal((await ranked(root, "ERROR! the role 'web' was not found in /etc/roles"))[0], 'lib/loader/definition.py');
+  });
 });
