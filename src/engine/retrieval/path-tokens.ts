@@ -1,3 +1,4 @@
+import { doerRoot } from './doer-names';
 import { joinedPair, splitIdentifier, stem } from './terms';
 
 /**
@@ -26,7 +27,9 @@ function segmentTokens(part: string): readonly string[] {
   const words = splitIdentifier(part);
   // Each two words in a row too (`babel-code-frame` names codeframe), as a question's pairs of words are joined.
   const pairs = words.length > 2 ? words.slice(1).map((w, i) => joinedPair(words[i], w)) : [];
-  return remember(ofSegment, part, words.length > 1 ? [words.join(''), ...pairs, ...words.map(stem)] : words.map(stem));
+  const stems = words.map(stem);
+  const doers = stems.flatMap((w) => doerRoot(w) ?? []);
+  return remember(ofSegment, part, words.length > 1 ? [words.join(''), ...pairs, ...stems, ...doers] : [...stems, ...doers]);
 }
 
 function folder(path: string): Folder {

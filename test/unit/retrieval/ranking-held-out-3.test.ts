@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after } from 'node:test';
 import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
+import { doerRoot } from '../../../src/engine/retrieval/doer-names';
 import { withoutLinkedCopies } from '../../../src/engine/retrieval/linked-copies';
 import { messageOf } from '../../../src/engine/retrieval/pasted';
 
@@ -86,5 +87,19 @@ describe('pasted messages', () => {
     for (let i = 0; i < 2400; i++) files[`lib/m${i}.py`] = `def f_${i}(x):\n    # ${other[i % 3]}\n    # the ${i % 2 ? 'web' : 'app'} role found: role found\n    return x\n`;
     const root = tree(files);
     assert.equal((await ranked(root, "ERROR! the role 'web' was not found in /etc/roles"))[0], 'lib/loader/definition.py');
+  });
+});
+
+describe('files named for what does a thing', () => {
+  it('names the verb of a doer: digester digest, wrapper wrap, compressor compress; not short or other words', () => {
+    assert.deepEqual(['digester', 'wrapper', 'compressor', 'handler', 'user', 'error', 'pass'].map(doerRoot), ['digest', 'wrap', 'compress', 'handl', undefined, undefined, undefined]);
+  });
+
+  it('ranks the file named for the doer first for a question with the verb', async () => {
+    const root = tree({
+      'lib/phoenix/digester.ex': 'def compile(input_path) do\n  # fingerprint each static asset with the digest of its content\n  Enum.map(files, &fingerprint/1)\nend\n',
+      'lib/phoenix/endpoint.ex': '# Static assets are served from priv/static, digested before a release.\ndef serve(asset), do: send_file(asset)\n',
+    });
+    assert.equal((await ranked(root, 'how are static assets digested?'))[0], 'lib/phoenix/digester.ex');
   });
 });
