@@ -7,6 +7,7 @@ import { after } from 'node:test';
 import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 import { doerRoot } from '../../../src/engine/retrieval/doer-names';
+import { pathNames } from '../../../src/engine/retrieval/path-tokens';
 import { withoutLinkedCopies } from '../../../src/engine/retrieval/linked-copies';
 import { messageOf } from '../../../src/engine/retrieval/pasted';
 
@@ -93,6 +94,12 @@ describe('pasted messages', () => {
 describe('files named for what does a thing', () => {
   it('names the verb of a doer: digester digest, wrapper wrap, compressor compress; not short or other words', () => {
     assert.deepEqual(['digester', 'wrapper', 'compressor', 'handler', 'user', 'error', 'pass'].map(doerRoot), ['digest', 'wrap', 'compress', 'handl', undefined, undefined, undefined]);
+  });
+
+  it('names the verb by a doer in the file name or the two folders above it, not further up', () => {
+    assert.ok(pathNames('lib/phoenix/digester.ex')('digest'));
+    assert.ok(pathNames('packages/babel-generator/src/source-map.ts')('generat'));
+    assert.ok(!pathNames('packages/babel-parser/test/fixtures/jsx/basic/input.js')('pars'));
   });
 
   it('ranks the file named for the doer first for a question with the verb', async () => {
