@@ -110,3 +110,14 @@ describe('files named for what does a thing', () => {
     assert.equal((await ranked(root, 'how are static assets digested?'))[0], 'lib/phoenix/digester.ex');
   });
 });
+
+describe("Elixir's Markdown pages", () => {
+  it('ranks a cheatsheet below the code it describes, as other docs', async () => {
+    const page = Array.from({ length: 6 }, () => '## resources\nresources "/users", UserController generates index, show, new, edit routes').join('\n');
+    const root = tree({
+      'lib/phoenix/router/resource.ex': 'def build(path, controller, options) do\n  # which actions: index, show, new, edit\n  Enum.map(actions, &route/1)\nend\n',
+      'guides/cheatsheets/router.cheatmd': page,
+    });
+    assert.equal((await ranked(root, 'which routes does resources generate?'))[0], 'lib/phoenix/router/resource.ex');
+  });
+});
