@@ -50,7 +50,8 @@ export const TOKIO: Labelled[] = [
   ['how does a CancellationToken cancel its child tokens?', /^tokio-util\/src\/sync\/cancellation_token(\.rs|\/tree_node\.rs)$/],
   ['how does the I/O driver wake a task when a socket becomes readable?', rt('runtime\\/io\\/(driver|scheduled_io|registration)')],
   [
-    'Cannot start a runtime from within a runtime. This happens because a function (like `block_on`) attempted to block the current thread while the thread is being used to drive asynchronous tasks.',
+    'Cannot start a runtime from within a runtime. This happens because a function (like `block_on`) attempted to block the ' +
+      'current thread while the thread is being used to drive asynchronous tasks.',
     rt('runtime\\/context\\/runtime'),
   ],
   [

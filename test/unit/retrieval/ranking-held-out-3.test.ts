@@ -31,7 +31,9 @@ async function ranked(root: string, question: string): Promise<string[]> {
   return [...new Set((await index.search(extractTerms(question), 10)).map((r) => r.path))];
 }
 
-const GALAXY = 'def resolve_dependencies(requirements):\n    """Resolve the collection dependencies of the requirements."""\n    return resolver.resolve(requirements)\n';
+const GALAXY =
+  'def resolve_dependencies(requirements):\n    """Resolve the collection dependencies of the requirements."""\n' +
+  '    return resolver.resolve(requirements)\n';
 
 describe('symbolic links to files in the workspace', () => {
   it('indexes a linked file once, under its real path', async () => {
@@ -52,7 +54,9 @@ describe('symbolic links to files in the workspace', () => {
 });
 
 describe('bundles an Elixir project keeps in priv/static', () => {
-  const source = 'export default class Serializer {\n  // encode a binary push: kind, join ref, topic, event, payload\n  encode(msg) { return binaryEncode(msg) }\n}\n';
+  const source =
+    'export default class Serializer {\n  // encode a binary push: kind, join ref, topic, event, payload\n' +
+    '  encode(msg) { return binaryEncode(msg) }\n}\n';
   // The bundle holds the source again, inside the bundler's wrapper, with more of the same words.
   const bundle = `var Phoenix = (() => {\n${source}\n  // encode binary push\n  function binaryEncode(msg) { return encode(msg) }\n})();\n`;
 
@@ -85,7 +89,9 @@ describe('pasted messages', () => {
     // 2,400 chunks, each naming a role found (half of them on the web) and one more word of the message apart: the
     // message's rarest two words are in more chunks than are read, and no chunk but the one raising it holds them all.
     const other = ['was', 'not', 'in'];
-    for (let i = 0; i < 2400; i++) files[`lib/m${i}.py`] = `def f_${i}(x):\n    # ${other[i % 3]}\n    # the ${i % 2 ? 'web' : 'app'} role found: role found\n    return x\n`;
+    for (let i = 0; i < 2400; i++) {
+      files[`lib/m${i}.py`] = `def f_${i}(x):\n    # ${other[i % 3]}\n    # the ${i % 2 ? 'web' : 'app'} role found: role found\n    return x\n`;
+    }
     const root = tree(files);
     assert.equal((await ranked(root, "ERROR! the role 'web' was not found in /etc/roles"))[0], 'lib/loader/definition.py');
   });
@@ -93,7 +99,8 @@ describe('pasted messages', () => {
 
 describe('files named for what does a thing', () => {
   it('names the verb of a doer: digester digest, wrapper wrap, compressor compress; not short or other words', () => {
-    assert.deepEqual(['digester', 'wrapper', 'compressor', 'handler', 'user', 'error', 'pass'].map(doerRoot), ['digest', 'wrap', 'compress', 'handl', undefined, undefined, undefined]);
+    const words = ['digester', 'wrapper', 'compressor', 'handler', 'user', 'error', 'pass'];
+    assert.deepEqual(words.map(doerRoot), ['digest', 'wrap', 'compress', 'handl', undefined, undefined, undefined]);
   });
 
   it('names the verb by a doer in the file name or the two folders above it, not further up', () => {
@@ -104,7 +111,8 @@ describe('files named for what does a thing', () => {
 
   it('ranks the file named for the doer first for a question with the verb', async () => {
     const root = tree({
-      'lib/phoenix/digester.ex': 'def compile(input_path) do\n  # fingerprint each static asset with the digest of its content\n  Enum.map(files, &fingerprint/1)\nend\n',
+      'lib/phoenix/digester.ex':
+        'def compile(input_path) do\n  # fingerprint each static asset with the digest of its content\n  Enum.map(files, &fingerprint/1)\nend\n',
       'lib/phoenix/endpoint.ex': '# Static assets are served from priv/static, digested before a release.\ndef serve(asset), do: send_file(asset)\n',
     });
     assert.equal((await ranked(root, 'how are static assets digested?'))[0], 'lib/phoenix/digester.ex');
@@ -115,7 +123,8 @@ describe("Elixir's Markdown pages", () => {
   it('ranks a cheatsheet below the code it describes, as other docs', async () => {
     const page = Array.from({ length: 6 }, () => '## resources\nresources "/users", UserController generates index, show, new, edit routes').join('\n');
     const root = tree({
-      'lib/phoenix/router/resource.ex': 'def build(path, controller, options) do\n  # which actions: index, show, new, edit\n  Enum.map(actions, &route/1)\nend\n',
+      'lib/phoenix/router/resource.ex':
+        'def build(path, controller, options) do\n  # which actions: index, show, new, edit\n  Enum.map(actions, &route/1)\nend\n',
       'guides/cheatsheets/router.cheatmd': page,
     });
     assert.equal((await ranked(root, 'which routes does resources generate?'))[0], 'lib/phoenix/router/resource.ex');
