@@ -134,7 +134,7 @@ export async function serveFolder(svc: FolderService): Promise<ServedSocket> {
     svc.freshen();
     await folder.settled();
     // In-process discovery's order (byPath; a plain sort of strings compares code units the same way).
-    return { files: [...folder.index.paths()].sort(), skipped: [...folder.index.skipped].sort(byPath) };
+    return { files: folder.index.paths(true).sort(), skipped: [...folder.index.skipped].sort(byPath) };
   };
 
   const context = async (p: ContextParams): Promise<BuiltContext> => {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { resolveSettings, type EngineSettings } from '../config/settings';
-import { discoverIndexable as discoverFiles } from './linked-copies';
+import { discoverIndexable as discoverFiles, type IndexableListing } from './linked-copies';
 import { hiddenBySettings } from '../workspace/excluded';
-import { emptyOverlay, type DiscoveryResult, type DocumentOverlay, type SkippedFile, type WorkspaceFile } from '../workspace/types';
+import { emptyOverlay, type DocumentOverlay, type SkippedFile, type WorkspaceFile } from '../workspace/types';
 import { IndexData, type PackedIndex } from './index-data';
 import type { ChunkSource, RefreshOptions, RefreshReport, SearchOptions } from './chunk-source';
 import { readIntoIndex, textHash, type Rejected } from './file-state';
@@ -33,9 +33,7 @@ export interface IndexOptions {
 
 // Defined with ChunkSource, which index.ts implements: the two files must not import each other.
 export type { RefreshOptions, RefreshReport } from './chunk-source';
-
-export type { Rejected } from './file-state';
-export { textHash } from './file-state';
+export { textHash, type Rejected } from './file-state';
 
 /** Files read and indexed between two yields to the event loop. */
 const BATCH = 64;
@@ -58,7 +56,9 @@ export class WorkspaceIndex implements ChunkSource {
   private readonly watched: boolean;
   private readonly parallel: ParallelOptions;
   private dirty = true;
-  private listing?: Promise<DiscoveryResult>;
+  private listing?: Promise<IndexableListing>;
+  /** Visible, not indexed: links to a file indexed under its real path (`grounded files` lists them all the same). */
+  private linkedCopies: string[] = [];
   /** Counts changes to the data, so a caller knows whether there is anything new to save. */
   private revision = 0;
   private savedRevision = -1;
@@ -138,7 +138,8 @@ export class WorkspaceIndex implements ChunkSource {
     };
     const listing = this.listing ?? discoverFiles({ ...this.discoveryOptions(), onCandidates });
     this.listing = undefined;
-    const { files, skipped } = await listing;
+    const { files, skipped, linkedCopies } = await listing;
+    this.linkedCopies = linkedCopies;
     opts.onProgress?.(`Searching ${files.length.toLocaleString('en-US')} files…`);
     const current = new Set(files.map((f) => f.path));
     for (const rel of [...this.data.paths()]) {
@@ -260,10 +261,7 @@ export class WorkspaceIndex implements ChunkSource {
   /** The project's own names (overview.ts), read at the first search. */
   private project?: Set<string>;
 
-  /**
-   * The text of an indexed file as it was indexed (the open editor's when there is one), read the
-   * way indexing reads: a common phrase's candidates span hundreds of files.
-   */
+  /** An indexed file's text as indexed (the open editor's if any), read as indexing reads: a phrase's candidates span hundreds of files. */
   private async readIndexed(rel: string): Promise<string | undefined> {
     if (!this.data.file(rel)) return undefined;
     const read = readForIndex(path.join(this.root, ...rel.split('/')), this.overlay, this.settings.maxFileBytes);
@@ -275,9 +273,9 @@ export class WorkspaceIndex implements ChunkSource {
     return this.data.file(rel) !== undefined;
   }
 
-  /** All indexed files' workspace-relative paths. */
-  paths(): string[] {
-    return [...this.data.paths()];
+  /** All indexed files' workspace-relative paths; `visible`: with the linked copies, as discovery lists them. */
+  paths(visible = false): string[] {
+    return visible ? [...this.data.paths(), ...this.linkedCopies] : [...this.data.paths()];
   }
 
   /** The index's data as flat arrays plus the files found unreadable, for the on-disk copy. */

@@ -19,8 +19,15 @@ export function withoutLinkedCopies(root: string, files: WorkspaceFile[]): Works
   });
 }
 
+/** Discovery's listing as the index takes it: the files to read, and the linked copies left out (still visible files). */
+export interface IndexableListing extends DiscoveryResult {
+  linkedCopies: string[];
+}
+
 /** The workspace's files as the index reads them: discovery's listing without the linked copies. */
-export async function discoverIndexable(opts: DiscoveryOptions): Promise<DiscoveryResult> {
+export async function discoverIndexable(opts: DiscoveryOptions): Promise<IndexableListing> {
   const listed = await discoverFiles(opts);
-  return { ...listed, files: withoutLinkedCopies(opts.root, listed.files) };
+  const files = withoutLinkedCopies(opts.root, listed.files);
+  const kept = new Set(files);
+  return { ...listed, files, linkedCopies: listed.files.filter((f) => !kept.has(f)).map((f) => f.path) };
 }

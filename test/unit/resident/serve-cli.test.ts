@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -76,12 +76,15 @@ test('grounded files prints the same list from a running grounded serve as by it
     const root = copyFixture('basic');
     if (git) execFileSync('git', ['init', '-q'], { cwd: root });
     writeFileSync(path.join(root, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
+    // A link to a listed file: listed by both, though the index reads only its target.
+    symlinkSync(path.join('..', 'src', 'auth', 'keyStore.ts'), path.join(root, 'config', 'keys-link.ts'));
     const list = async (...args: string[]) => {
       const c = capture(root);
       assert.equal(await main(['files', ...args], c.io), 0);
       return c.out;
     };
     const alone = [await list(), await list('--json')];
+    assert.match(alone[0], /^config\/keys-link\.ts$/m);
     const serve = capture(root);
     const running = main(['serve'], serve.io);
     await until(() => serve.err.includes('answering for'));
