@@ -1,0 +1,146 @@
+import type { IndexStats } from './index-data';
+import { findMessages, type MessagesWritten } from './message-match';
+import { splitIdentifier } from './split-identifier';
+import { stem } from './stem';
+import type { SearchTerm } from './terms';
+
+// A question naming a CLI flag (`--max-count`), a config key (`maxBodyLength`, `server.strictPort`) or an environment
+// variable (`RIPGREP_CONFIG_PATH`) is answered by the code that defines it and the code that reads it. Docs, tests and
+// completion scripts quote the name as often, and other modules pass it along, so the words alone do not tell them apart:
+// the way the source writes the name does. A flag's parser and a setting's lookup write it as a string (`"max-count"`,
+// `$options['connect_timeout']`, `app.get('json spaces')`), an environment variable is read by a call (`getenv("X")`,
+// `process.env.X`), a key is declared (`maxBodyLength?: number`, `DisableFlagParsing bool`, `max_count: Option<u64>`).
+
+/** A name the question gives as a flag, an environment variable or a key in backticks; the name as written. */
+export function settingNames(question: string): string[] {
+  const names = new Set<string>();
+  for (const m of question.matchAll(/(?<![\w-])--[A-Za-z][\w-]*[A-Za-z0-9]/g)) names.add(m[0]);
+  // SCREAMING_CASE with an underscore, or one capitalised word the question calls an environment variable (`NETRC`).
+  for (const m of question.matchAll(/(?<![\w$])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w$])/g)) names.add(m[0]);
+  for (const m of question.matchAll(/(?<![\w$])\$?([A-Z][A-Z0-9]{2,})\s+(?:environment|env)\b/g)) names.add(m[1]);
+  for (const m of question.matchAll(/`([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)`/g)) names.add(m[1]);
+  return [...names];
+}
+
+/** The last member of a dotted key (`server.strictPort` → strictPort), without a flag's dashes. */
+function leafOf(name: string): string {
+  return name.replace(/^-+/, '').split('.').pop()!;
+}
+
+/** The spellings code gives one name: `--max-count`, `max_count`, `maxCount`, `MaxCount`, `MAX_COUNT`. */
+export function spellings(name: string): string[] {
+  const leaf = leafOf(name);
+  const words = splitIdentifier(leaf);
+  if (words.length === 0) return [];
+  const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  const camel = words[0] + words.slice(1).map(cap).join('');
+  return [...new Set([leaf, words.join('-'), words.join('_'), camel, cap(camel), words.join('_').toUpperCase()])];
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Where a line reads the environment: the name after it (quoted or not) is a variable read. */
+const ENV_READ = /(?:getenv|environ|env::var(?:_os)?|var_os|process\.env|\bENV\s*\[|Getenv|LookupEnv|getProperty)/;
+/** What may stand before a declared name on its line: modifiers and keywords only. */
+const DECLARED_AFTER =
+  /^\s*(?:(?:pub(?:\([\w:]+\))?|export|public|private|protected|internal|static|readonly|final|override|const|let|var|val|def|fn|func|function|#define|declare|abstract|open|lateinit|@\w+)\s+)*$/;
+/** A build condition naming a feature or tag (`//go:build !nomsgpack`, `#ifdef USE_X`, `#[cfg(feature = "x")]`). */
+const BUILD_CONDITION = /^\s*(?:\/\/\s*(?:go:build|\+build)|#\s*(?:if|ifdef|ifndef|elif)\b|#\[cfg)/;
+
+/**
+ * How strongly a chunk's text defines or reads the name, 0 to 1: 1 where it is written as a string, read from the
+ * environment, declared or named by a build condition; PLAIN where it is only used; 0 where it is not there.
+ */
+export function settingStrength(name: string, text: string): number {
+  const forms = spellings(name);
+  if (forms.length === 0) return 0;
+  const screaming = /^[A-Z0-9_]+$/.test(leafOf(name));
+  const at = new RegExp(`(?<![\\w$-])(["'\`]?)(?:--?)?(${forms.map(escape).join('|')})(?![\\w$-])(["'\`]?)`, 'g');
+  let best = 0;
+  for (const line of text.split('\n')) {
+    if (line.length > 2000) continue;
+    for (const m of line.matchAll(at)) {
+      const [before, after] = [line.slice(0, m.index), line.slice(m.index + m[0].length)];
+      const quoted = m[1] !== '' && m[1] === m[3];
+      // An environment variable set for a child process (`{ BABEL_ENV: "test" }`) is a key written, not the variable read.
+      const declared = DECLARED_AFTER.test(before) && (screaming ? /^\s*=(?!=)/.test(after) || /#define\s+$/.test(before) : /^\??\s*(?::(?!:)|=(?!=)|\(|\s+[\w*[&])/.test(after));
+      if (quoted || declared || ENV_READ.test(before.slice(-40)) || BUILD_CONDITION.test(line)) return 1;
+      best = PLAIN;
+    }
+  }
+  return best;
+}
+
+/** The strength of a chunk that only uses the name (`cmd.DisableFlagParsing`): some evidence, less than its definition. */
+const PLAIN = 0.25;
+/** Chunks read at most per name: a name in thousands of chunks is a common word, and reading them all would be slow. */
+const MAX_CANDIDATES = 2000;
+
+/**
+ * How much a setting term weighs: the gain of a chunk defining or reading the name is 1 + 2 × this × its strength
+ * (message-match.ts's messageGain, which scores both).
+ */
+export const SETTING_WEIGHT = 0.5;
+
+/** The chunks holding the name as the index holds it: a compound whole (`maxcount`), one word by its stem. */
+function candidates(stats: IndexStats, name: string): number[] {
+  const words = splitIdentifier(leafOf(name));
+  const token = words.length > 1 ? words.join('') : stem(words[0] ?? '');
+  if (!token || stats.docFrequency(token) === 0 || stats.docFrequency(token) > MAX_CANDIDATES) return [];
+  const ids: number[] = [];
+  stats.forEachPosting(token, (id) => void ids.push(id));
+  return ids;
+}
+
+/**
+ * For each setting term (its text), the chunks that define or read the name and how strongly (settingStrength). The
+ * candidates' files are read once each, as quoted phrases and pasted messages are checked.
+ */
+export async function findSettings(
+  stats: IndexStats,
+  terms: readonly SearchTerm[],
+  read: (rel: string) => Promise<string | undefined>,
+): Promise<Map<string, Map<number, number>>> {
+  const out = new Map<string, Map<number, number>>();
+  const texts = new Map<string, string[] | undefined>();
+  for (const term of terms) {
+    if (term.kind !== 'setting' || out.has(term.text)) continue;
+    const found = new Map<number, number>();
+    out.set(term.text, found);
+    for (const id of candidates(stats, term.text)) {
+      const row = stats.chunk(id)!;
+      if (!texts.has(row.path)) texts.set(row.path, (await read(row.path))?.split('\n'));
+      const lines = texts.get(row.path);
+      const strength = lines ? settingStrength(term.text, lines.slice(row.startLine - 1, row.endLine).join('\n')) : 0;
+      if (strength > 0) found.set(id, strength);
+    }
+  }
+  return out;
+}
+
+/** The chunks writing each pasted message (message-match.ts) and those defining or reading each named setting, by term text. */
+export async function findWritten(stats: IndexStats, terms: readonly SearchTerm[], read: (rel: string) => Promise<string | undefined>): Promise<MessagesWritten> {
+  const messages = await findMessages(stats, terms.filter((t) => t.kind === 'message').map((t) => t.text), read);
+  for (const [text, found] of await findSettings(stats, terms, read)) if (!messages.has(text)) messages.set(text, found);
+  return messages;
+}
+
+/** Words that say what kind of name the question gives (`the NETRC environment variable`, `the http_errors request option`). */
+const KIND_WORDS = new Set(
+  ['option', 'options', 'flag', 'flags', 'setting', 'settings', 'config', 'configuration', 'environment', 'env', 'variable', 'key', 'default',
+    'value', 'tag', 'argument', 'parameter', 'param', 'request', 'read', 'set', 'used', 'applied', 'handled', 'parsed'].map(stem),
+);
+
+/**
+ * A question about something else that names a flag on the way ("how does the streaming JSON parser for --stream work?":
+ * the parser, not the flag's definition in main.c) asks nothing about the name's definition, nor does one asking for
+ * the callers of a function or key: with two words of its own beyond the name, or a callers intent, the question keeps no
+ * setting term.
+ */
+export function weighSettings(terms: Map<string, SearchTerm>, callers: boolean): void {
+  const settings = [...terms].filter(([, t]) => t.kind === 'setting');
+  if (settings.length === 0) return;
+  const named = new Set(settings.flatMap(([, t]) => splitIdentifier(t.text).map(stem)));
+  const others = [...terms.values()].filter((t) => t.kind === 'word' && !named.has(t.text) && !KIND_WORDS.has(t.text)).length;
+  // Where a flag or an environment variable is "used" is where it is read: its callers are that.
+  for (const [key, t] of settings) if (others >= 2 || (callers && !/^-|^[A-Z0-9_]+$/.test(t.text))) terms.delete(key);
+}
