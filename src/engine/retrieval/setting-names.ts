@@ -41,43 +41,43 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Where a line reads the environment: the name after it (quoted or not) is a variable read. */
 const ENV_READ = /(?:getenv|environ|env::var(?:_os)?|var_os|process\.env|\bENV\s*\[|Getenv|LookupEnv|getProperty)/;
 /** What may stand before a declared name on its line: modifiers and keywords only. */
-const DECLARED_AFTER =
-  /^\s*(?:(?:pub(?:\([\w:]+\))?|export|public|private|protected|internal|static|readonly|final|override|const|let|var|val|def|fn|func|function|#define|declare|abstract|open|lateinit|@\w+)\s+)*$/;
+const MODIFIERS = 'pub(?:\\([\\w:]+\\))?|export|public|private|protected|internal|static|readonly|final|override|abstract|open|lateinit|declare|@\\w+';
+const DECLARED_AFTER = new RegExp(`^\\s*(?:(?:${MODIFIERS}|const|let|var|val|def|fn|func|function|#define)\\s+)*$`);
+/** What follows a declared name: a type, a value or parameters (`maxBodyLength?: number`, `DisableFlagParsing bool`, `fn max_count(`). */
+const DECLARATION_END = /^\??\s*(?::(?!:)|=(?!=)|\(|\s+[\w*[&])/;
 /** A build condition naming a feature or tag (`//go:build !nomsgpack`, `#ifdef USE_X`, `#[cfg(feature = "x")]`). */
 const BUILD_CONDITION = /^\s*(?:\/\/\s*(?:go:build|\+build)|#\s*(?:if|ifdef|ifndef|elif)\b|#\[cfg)/;
 
 /**
- * How strongly a chunk's text defines or reads the name, 0 to 1: 1 where it is written as a string, read from the
- * environment, declared or named by a build condition; PLAIN where it is only used; 0 where it is not there.
+ * Whether a chunk's text defines or reads the name: writes it as a string, reads it from the environment, declares it
+ * or names it in a build condition. Only using it (`cmd.DisableFlagParsing`, jq's builtin `stream` functions) is not:
+ * counted at a quarter, it put builtin.jq before main.c for "what does jq --stream do?" (flags set 0.957, 0.965 without).
  */
-export function settingStrength(name: string, text: string): number {
+export function definesOrReads(name: string, text: string): boolean {
   const forms = spellings(name);
-  if (forms.length === 0) return 0;
+  if (forms.length === 0) return false;
   const screaming = /^[A-Z0-9_]+$/.test(leafOf(name));
   const at = new RegExp(`(?<![\\w$-])(["'\`]?)(?:--?)?(${forms.map(escape).join('|')})(?![\\w$-])(["'\`]?)`, 'g');
-  let best = 0;
   for (const line of text.split('\n')) {
     if (line.length > 2000) continue;
     for (const m of line.matchAll(at)) {
       const [before, after] = [line.slice(0, m.index), line.slice(m.index + m[0].length)];
       const quoted = m[1] !== '' && m[1] === m[3];
       // An environment variable set for a child process (`{ BABEL_ENV: "test" }`) is a key written, not the variable read.
-      const declared = DECLARED_AFTER.test(before) && (screaming ? /^\s*=(?!=)/.test(after) || /#define\s+$/.test(before) : /^\??\s*(?::(?!:)|=(?!=)|\(|\s+[\w*[&])/.test(after));
-      if (quoted || declared || ENV_READ.test(before.slice(-40)) || BUILD_CONDITION.test(line)) return 1;
-      best = PLAIN;
+      const declared =
+        DECLARED_AFTER.test(before) && (screaming ? /^\s*=(?!=)/.test(after) || /#define\s+$/.test(before) : DECLARATION_END.test(after));
+      if (quoted || declared || ENV_READ.test(before.slice(-40)) || BUILD_CONDITION.test(line)) return true;
     }
   }
-  return best;
+  return false;
 }
 
-/** The strength of a chunk that only uses the name (`cmd.DisableFlagParsing`): some evidence, less than its definition. */
-const PLAIN = 0.25;
 /** Chunks read at most per name: a name in thousands of chunks is a common word, and reading them all would be slow. */
 const MAX_CANDIDATES = 2000;
 
 /**
- * How much a setting term weighs: the gain of a chunk defining or reading the name is 1 + 2 × this × its strength
- * (message-match.ts's messageGain, which scores both).
+ * How much a setting term weighs: a chunk of code defining or reading the name counts 1 + 2 × this (message-match.ts's
+ * messageGain, which scores both). On the flags set 0.965 at 0.5 and 0.75, 0.942 at 0.25; at 1 the same as 0.5.
  */
 export const SETTING_WEIGHT = 0.5;
 
@@ -92,7 +92,7 @@ function candidates(stats: IndexStats, name: string): number[] {
 }
 
 /**
- * For each setting term (its text), the chunks that define or read the name and how strongly (settingStrength). The
+ * For each setting term (its text), the chunks that define or read the name (definesOrReads), each at 1. The
  * candidates' files are read once each, as quoted phrases and pasted messages are checked.
  */
 export async function findSettings(
@@ -110,15 +110,18 @@ export async function findSettings(
       const row = stats.chunk(id)!;
       if (!texts.has(row.path)) texts.set(row.path, (await read(row.path))?.split('\n'));
       const lines = texts.get(row.path);
-      const strength = lines ? settingStrength(term.text, lines.slice(row.startLine - 1, row.endLine).join('\n')) : 0;
-      if (strength > 0) found.set(id, strength);
+      if (lines && definesOrReads(term.text, lines.slice(row.startLine - 1, row.endLine).join('\n'))) found.set(id, 1);
     }
   }
   return out;
 }
 
 /** The chunks writing each pasted message (message-match.ts) and those defining or reading each named setting, by term text. */
-export async function findWritten(stats: IndexStats, terms: readonly SearchTerm[], read: (rel: string) => Promise<string | undefined>): Promise<MessagesWritten> {
+export async function findWritten(
+  stats: IndexStats,
+  terms: readonly SearchTerm[],
+  read: (rel: string) => Promise<string | undefined>,
+): Promise<MessagesWritten> {
   const messages = await findMessages(stats, terms.filter((t) => t.kind === 'message').map((t) => t.text), read);
   for (const [text, found] of await findSettings(stats, terms, read)) if (!messages.has(text)) messages.set(text, found);
   return messages;
