@@ -49,31 +49,30 @@ const DECLARATION_END = /^\??\s*(?::(?!:)|=(?!=)|\(|\s+[\w*[&])/;
 const BUILD_CONDITION = /^\s*(?:\/\/\s*(?:go:build|\+build)|#\s*(?:if|ifdef|ifndef|elif)\b|#\[cfg)/;
 
 /**
- * Whether a chunk's text defines or reads the name: writes it as a string, reads it from the environment, declares it
+ * A test of whether a chunk's text defines or reads the name: writes it as a string, reads it from the environment, declares it
  * or names it in a build condition. Only using it (`cmd.DisableFlagParsing`, jq's builtin `stream` functions) is not:
  * counted at a quarter, it put builtin.jq before main.c for "what does jq --stream do?" (flags set 0.957, 0.965 without).
  */
-export function definesOrReads(name: string, text: string): boolean {
+export function definesOrReads(name: string): (text: string) => boolean {
   const forms = spellings(name);
-  if (forms.length === 0) return false;
+  if (forms.length === 0) return () => false;
   const screaming = /^[A-Z0-9_]+$/.test(leafOf(name));
   const at = new RegExp(`(?<![\\w$-])(["'\`]?)(?:--?)?(${forms.map(escape).join('|')})(?![\\w$-])(["'\`]?)`, 'g');
-  for (const line of text.split('\n')) {
-    if (line.length > 2000) continue;
-    for (const m of line.matchAll(at)) {
-      const [before, after] = [line.slice(0, m.index), line.slice(m.index + m[0].length)];
+  const line = (text: string) => {
+    for (const m of text.matchAll(at)) {
+      const [before, after] = [text.slice(0, m.index), text.slice(m.index + m[0].length)];
       const quoted = m[1] !== '' && m[1] === m[3];
       // An environment variable set for a child process (`{ BABEL_ENV: "test" }`) is a key written, not the variable read.
       const declared =
         DECLARED_AFTER.test(before) && (screaming ? /^\s*=(?!=)/.test(after) || /#define\s+$/.test(before) : DECLARATION_END.test(after));
-      if (quoted || declared || ENV_READ.test(before.slice(-40)) || BUILD_CONDITION.test(line)) return true;
+      if (quoted || declared || ENV_READ.test(before.slice(-40)) || BUILD_CONDITION.test(text)) return true;
     }
-  }
-  return false;
+    return false;
+  };
+  // Most candidate chunks hold the index token in another shape (`maxcount` in a comment): one test of the whole text first.
+  const any = new RegExp(at.source);
+  return (text) => any.test(text) && text.split('\n').some((l) => l.length <= 2000 && line(l));
 }
-
-/** Chunks read at most per name: a name in thousands of chunks is a common word, and reading them all would be slow. */
-const MAX_CANDIDATES = 2000;
 
 /**
  * How much a setting term weighs: a chunk of code defining or reading the name counts 1 + 2 × this (message-match.ts's
@@ -81,14 +80,20 @@ const MAX_CANDIDATES = 2000;
  */
 export const SETTING_WEIGHT = 0.5;
 
-/** The chunks holding the name as the index holds it: a compound whole (`maxcount`), one word by its stem. */
+/**
+ * Files read at most per name. A name in more is a common word (babel's `loose`, in 486 files: it doubled the time to
+ * rank on babel); the flags set's names are in 71 files at most (vite's `force`).
+ */
+const MAX_FILES = 150;
+
+/** The chunks holding the name as the index holds it (a compound whole `maxcount`, one word by its stem); none for a common word. */
 function candidates(stats: IndexStats, name: string): number[] {
   const words = splitIdentifier(leafOf(name));
   const token = words.length > 1 ? words.join('') : stem(words[0] ?? '');
-  if (!token || stats.docFrequency(token) === 0 || stats.docFrequency(token) > MAX_CANDIDATES) return [];
   const ids: number[] = [];
-  stats.forEachPosting(token, (id) => void ids.push(id));
-  return ids;
+  const files = new Set<string>();
+  if (token) stats.forEachPosting(token, (id) => void (ids.push(id), files.add(stats.chunk(id)!.path)));
+  return files.size > MAX_FILES ? [] : ids;
 }
 
 /**
@@ -106,11 +111,12 @@ export async function findSettings(
     if (term.kind !== 'setting' || out.has(term.text)) continue;
     const found = new Map<number, number>();
     out.set(term.text, found);
+    const test = definesOrReads(term.text);
     for (const id of candidates(stats, term.text)) {
       const row = stats.chunk(id)!;
       if (!texts.has(row.path)) texts.set(row.path, (await read(row.path))?.split('\n'));
       const lines = texts.get(row.path);
-      if (lines && definesOrReads(term.text, lines.slice(row.startLine - 1, row.endLine).join('\n'))) found.set(id, 1);
+      if (lines && test(lines.slice(row.startLine - 1, row.endLine).join('\n'))) found.set(id, 1);
     }
   }
   return out;

@@ -43,23 +43,23 @@ describe('names a question gives as settings', () => {
 
 describe('code defining or reading a name', () => {
   it('counts a string, an environment read, a declaration and a build condition, in any spelling', () => {
-    assert.ok(definesOrReads('--max-count', '  } else if (isoption(&text, 0, "max-count", is_short)) {'));
-    assert.ok(definesOrReads('--max-count', '    max_count: Option<u64>,'));
-    assert.ok(definesOrReads('RIPGREP_CONFIG_PATH', '    let p = std::env::var_os("RIPGREP_CONFIG_PATH")?;'));
-    assert.ok(definesOrReads('BABEL_ENV', '  return process.env.BABEL_ENV || process.env.NODE_ENV || defaultValue;'));
-    assert.ok(definesOrReads('DisableFlagParsing', '\tDisableFlagParsing bool'));
-    assert.ok(definesOrReads('maxBodyLength', '  maxBodyLength?: number;'));
-    assert.ok(definesOrReads('connect_timeout', "        if (isset($options['connect_timeout'])) {"));
-    assert.ok(definesOrReads('nomsgpack', '//go:build !nomsgpack'));
+    assert.ok(definesOrReads('--max-count')('  } else if (isoption(&text, 0, "max-count", is_short)) {'));
+    assert.ok(definesOrReads('--max-count')('    max_count: Option<u64>,'));
+    assert.ok(definesOrReads('RIPGREP_CONFIG_PATH')('    let p = std::env::var_os("RIPGREP_CONFIG_PATH")?;'));
+    assert.ok(definesOrReads('BABEL_ENV')('  return process.env.BABEL_ENV || process.env.NODE_ENV || defaultValue;'));
+    assert.ok(definesOrReads('DisableFlagParsing')('\tDisableFlagParsing bool'));
+    assert.ok(definesOrReads('maxBodyLength')('  maxBodyLength?: number;'));
+    assert.ok(definesOrReads('connect_timeout')("        if (isset($options['connect_timeout'])) {"));
+    assert.ok(definesOrReads('nomsgpack')('//go:build !nomsgpack'));
   });
 
   it('does not count a use, a comparison, or an environment variable set for a child process', () => {
-    assert.ok(!definesOrReads('DisableFlagParsing', '\tif cmd.DisableFlagParsing {'));
-    assert.ok(!definesOrReads('maxBodyLength', '  if (config.maxBodyLength === 0) return;'));
-    assert.ok(!definesOrReads('BABEL_ENV', '      BABEL_ENV: "production",'));
-    assert.ok(!definesOrReads('--stream', 'def tostream: path(def r: (.[]?|r), .);'));
+    assert.ok(!definesOrReads('DisableFlagParsing')('\tif cmd.DisableFlagParsing {'));
+    assert.ok(!definesOrReads('maxBodyLength')('  if (config.maxBodyLength === 0) return;'));
+    assert.ok(!definesOrReads('BABEL_ENV')('      BABEL_ENV: "production",'));
+    assert.ok(!definesOrReads('--stream')('def tostream: path(def r: (.[]?|r), .);'));
     // A longer name holding this one is another name.
-    assert.ok(!definesOrReads('--max-count', '    "max-count-total",'));
+    assert.ok(!definesOrReads('--max-count')('    "max-count-total",'));
   });
 });
 
