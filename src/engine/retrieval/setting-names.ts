@@ -19,7 +19,6 @@ export function settingNames(question: string): string[] {
   for (const m of question.matchAll(/(?<![\w$])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w$])/g)) names.add(m[0]);
   for (const m of question.matchAll(/(?<![\w$])\$?([A-Z][A-Z0-9]{2,})\s+(?:environment|env)\b/g)) names.add(m[1]);
   for (const m of question.matchAll(/`([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)`/g)) names.add(m[1]);
-  for (const m of question.matchAll(/(?<![\w$.`-])(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+)(?![\w$.`-])/g)) names.add(m[0]);
   return [...names];
 }
 
