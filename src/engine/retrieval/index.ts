@@ -7,7 +7,7 @@ import { IndexData, type PackedIndex } from './index-data';
 import type { ChunkSource, RefreshOptions, RefreshReport, SearchOptions } from './chunk-source';
 import { readIntoIndex, textHash, type Rejected } from './file-state';
 import { findMembers } from './member-boost';
-import { findWritten } from './setting-names';
+import { findWritten } from './setting-match';
 import { findPhrases } from './phrases';
 import { buildInWorkers, DEFAULT_PARALLEL, READ_AHEAD_FROM, type ParallelOptions } from './parallel-build';
 import { inBatches, ReadAhead } from './read-ahead';

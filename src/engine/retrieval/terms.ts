@@ -2,7 +2,7 @@ import { abbreviationOfPair } from './pair-abbreviations';
 import { splitIdentifier } from './split-identifier';
 import { deinflect, IRREGULAR, stem } from './stem';
 import { readPasted } from './pasted';
-import { SETTING_WEIGHT, settingNames, weighSettings } from './setting-names';
+import { SETTING_WEIGHT, settingNames, weighSettings } from './setting-terms';
 
 // Its own module since terms.ts passed 300 lines; re-exported for the index and path code that import it from here.
 export { splitIdentifier } from './split-identifier';
@@ -101,7 +101,7 @@ function addPairAbbreviations(sequence: (string | undefined)[], out: Map<string,
 /**
  * A term that helps ranking rather than being a word of the question: a pair of its words joined, an owner.member
  * lookup, the intent, a stack frame's file (frame-files.ts), a pasted message (message-match.ts) or a named flag, key or
- * environment variable (setting-names.ts).
+ * environment variable (setting-terms.ts).
  */
 export function isHelperTerm(t: SearchTerm): boolean {
   return t.kind === 'pair' || t.kind === 'member' || t.kind === 'intent' || t.kind === 'frame' || t.kind === 'message' || t.kind === 'setting';

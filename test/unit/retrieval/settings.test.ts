@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { definesOrReads, settingNames, spellings } from '../../../src/engine/retrieval/setting-names';
+import { definesOrReads } from '../../../src/engine/retrieval/setting-match';
+import { settingNames, spellings } from '../../../src/engine/retrieval/setting-terms';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 import { indexCorpus } from '../../support/corpus-index';
 
@@ -87,7 +88,9 @@ describe('ranking code that defines or reads a named setting', () => {
     const files = {
       ...others,
       'command.go': 'type Command struct {\n\t// Skips parsing.\n\tDisableFlagParsing bool\n\tName string\n}\n',
-      'completions.go': 'func complete(cmd *Command) {\n\tif cmd.DisableFlagParsing {\n\t\treturn\n\t}\n\tif cmd.DisableFlagParsing && cmd.Name == "" {\n\t\treturn\n\t}\n}\n',
+      'completions.go':
+        'func complete(cmd *Command) {\n\tif cmd.DisableFlagParsing {\n\t\treturn\n\t}\n' +
+        '\tif cmd.DisableFlagParsing && cmd.Name == "" {\n\t\treturn\n\t}\n}\n',
     };
     assert.equal((await ranked(files, 'what does `DisableFlagParsing` do?'))[0], 'command.go');
   });
