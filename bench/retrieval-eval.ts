@@ -3,7 +3,8 @@
 // top 5, for this repository and for each DIR that is a clone of babel/babel, pallets/flask,
 // expressjs/express, gin-gonic/gin, psf/requests, axios/axios, tokio-rs/axum, sinatra/sinatra, google/gson,
 // pallets/click, BurntSushi/ripgrep, spf13/cobra, jqlang/jq, vitejs/vite, guzzle/guzzle,
-// JamesNK/Newtonsoft.Json, square/okhttp, fastapi/fastapi, nlohmann/json, Alamofire/Alamofire or colinhacks/zod.
+// JamesNK/Newtonsoft.Json, square/okhttp, fastapi/fastapi, nlohmann/json, Alamofire/Alamofire, colinhacks/zod,
+// ansible/ansible, tokio-rs/tokio or phoenixframework/phoenix.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
@@ -19,6 +20,7 @@ import { extractTerms } from '../src/engine/retrieval/terms';
 import { AXIOS, AXUM, CLICK, COBRA, GSON, RIPGREP, SINATRA } from './retrieval-sets-more';
 import { FASTAPI, GUZZLE, JQ, NEWTONSOFT, OKHTTP, VITE } from './retrieval-sets-held-out';
 import { ALAMOFIRE, NLOHMANN_JSON, ZOD } from './retrieval-sets-held-out-2';
+import { ANSIBLE, PHOENIX, TOKIO } from './retrieval-sets-held-out-3';
 import { HOW_TO_ASKED } from './retrieval-sets-how-to';
 import { FLAGS } from './retrieval-sets-flags';
 import { PASTED } from './retrieval-sets-pasted';
@@ -155,6 +157,9 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'nlohmann-json', marker: 'include/nlohmann/detail/input/lexer.hpp', questions: NLOHMANN_JSON },
   { name: 'alamofire', marker: 'Source/Core/Session.swift', questions: ALAMOFIRE },
   { name: 'zod', marker: 'packages/zod/src/v4/core/schemas.ts', questions: ZOD },
+  { name: 'ansible', marker: 'lib/ansible/executor/task_executor.py', questions: ANSIBLE },
+  { name: 'tokio', marker: 'tokio/src/runtime/scheduler/multi_thread/worker.rs', questions: TOKIO },
+  { name: 'phoenix', marker: 'lib/phoenix/router.ex', questions: PHOENIX },
 ];
 
 /** Sums of one set's reciprocal ranks and top-5 hits. */

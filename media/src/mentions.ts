@@ -44,7 +44,11 @@ export function attachMentions(input: HTMLTextAreaElement, list: HTMLElement, po
       option.dataset.index = String(i);
       const label = document.createElement('span');
       label.className = 'mention-label';
-      label.textContent = item.label;
+      // Cut at the start when too long (webview.css): deep paths differ at their end, the file name.
+      const text = document.createElement('span');
+      text.textContent = item.label;
+      label.append(text);
+      label.title = item.label;
       option.append(label);
       if (item.detail) {
         const detail = document.createElement('span');

@@ -167,6 +167,12 @@ clear.addEventListener('click', () => {
 });
 document.getElementById('model')!.addEventListener('click', () => vscode.postMessage({ type: 'command', command: 'grounded.selectModel' }));
 
+// Focus given to the view from outside (Ctrl+Alt+G, its icon, F6) lands in the question box when
+// nothing inside holds it: keys typed then went nowhere, and a keyboard user had to Tab to the box.
+window.addEventListener('focus', () => {
+  if (!document.activeElement || document.activeElement === document.body) input.focus();
+});
+
 render(false);
 vscode.postMessage({ type: 'ready' });
 input.focus();

@@ -7,6 +7,8 @@ import {
   IndexingProgressNotification, SearchRequest, StatusRequest, StopIndexingRequest, type IndexingProgress, type IndexServerOptions,
 } from '../engine/index-protocol/protocol';
 import type { DocumentOverlay } from '../engine/workspace/types';
+import type { EngineSettings } from '../engine/config/settings';
+import type { ServedSocket } from '../engine/resident/serve-socket';
 import { FolderIndex } from '../engine/resident/folder-index';
 import { gitRuleFiles } from '../engine/workspace/git-repo';
 
@@ -49,8 +51,10 @@ function foldersFor(absPath: string): FolderIndex[] {
 
 const logError = (err: unknown) => connection.console.error(`grounded index: ${err instanceof Error ? err.message : String(err)}`);
 
+let initOptions: IndexServerOptions = { settings: {} };
+
 connection.onInitialize((params) => {
-  const opts = (params.initializationOptions ?? { settings: {} }) as IndexServerOptions;
+  const opts = (initOptions = (params.initializationOptions ?? { settings: {} }) as IndexServerOptions);
   const progress = (p: IndexingProgress) => void connection.sendNotification(IndexingProgressNotification, p);
   for (const wf of params.workspaceFolders ?? []) {
     const root = filePath(wf.uri);
@@ -59,10 +63,38 @@ connection.onInitialize((params) => {
   return { capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental } };
 });
 
+/** Per folder, the socket on which the CLI's questions are answered from this index (`answerCli`). */
+const cliSockets = new Map<FolderIndex, Promise<ServedSocket | undefined>>();
+
+/**
+ * Offers the folder's live index to `grounded query` / `grounded files` run in a terminal, as
+ * `grounded serve` would. Loaded on first use, so a window without the CLI pays nothing more.
+ */
+async function answerCli(f: FolderIndex, settings: Partial<EngineSettings>): Promise<ServedSocket | undefined> {
+  const [{ serveFolder, AlreadyServingError }, { resolveSettings }] = await Promise.all([
+    import('../engine/resident/serve-socket'),
+    import('../engine/config/settings'),
+  ]);
+  try {
+    return await serveFolder({
+      root: f.root, settings: resolveSettings(settings), folder: f, host: 'VS Code',
+      // VS Code's watcher sends every change (document sync the unsaved text): nothing to re-list.
+      freshen: () => undefined,
+      watchedFolders: () => 1,
+      onShutdown: () => void cliSockets.get(f)?.then((s) => s?.close()),
+    });
+  } catch (err) {
+    // A `grounded serve`, or another window on the same folder, answers the CLI already.
+    if (!(err instanceof AlreadyServingError)) logError(err);
+    return undefined;
+  }
+}
+
 connection.onInitialized(() => {
   for (const f of folders.values()) {
     void f.start().catch(logError);
     void gitRuleFiles(f.root).then((files) => ruleFiles.set(f, new Set(files)), logError);
+    if (initOptions.answerCli) cliSockets.set(f, answerCli(f, initOptions.settings[f.root] ?? {}));
   }
 });
 
@@ -105,6 +137,7 @@ documents.onDidClose((e) => {
 
 // Each folder's index is saved as it stops: reopening the workspace reads only what changed since.
 connection.onShutdown(async () => {
+  await Promise.all([...cliSockets.values()].map((s) => s.then((x) => x?.close())));
   await Promise.all([...folders.values()].map((f) => f.close()));
 });
 documents.listen(connection);

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { explainPath, discoverFiles } from '../engine/workspace/discovery';
 import { checkStoredKey } from './key-check';
 import { KEYED_PROVIDERS, PROVIDER_LABELS, type KeyedProvider } from './keys';
 import { attachChecked } from './chat/attachments';
@@ -9,9 +8,9 @@ import type { ConversationHub } from './panel/hub';
 import { SIDE_VIEW_ID, type GroundedSideView } from './panel/side-view';
 import { ReadOnlyDocs } from './read-only-docs';
 import type { GroundedServices } from './services';
-import { discoveryFor } from './settings';
 import { runSetup, vscodeSetupUi } from './setup-flow';
 import { registerClearUrlCache } from './url-cache-command';
+import { showVisibleFiles } from './visible-files';
 
 
 async function pickKeyedProvider(placeHolder: string): Promise<KeyedProvider | undefined> {
@@ -43,45 +42,6 @@ async function clearApiKey(services: GroundedServices, provider?: KeyedProvider)
   void vscode.window.showInformationMessage(`Grounded: the ${PROVIDER_LABELS[p]} key is removed.`);
 }
 
-
-async function showVisibleFiles(services: GroundedServices): Promise<void> {
-  const root = services.rootFor(vscode.window.activeTextEditor?.document.uri);
-  if (!root) return void vscode.window.showWarningMessage('Grounded: open a folder first.');
-  const opts = discoveryFor(root);
-  const active = vscode.window.activeTextEditor?.document.uri;
-  const items: (vscode.QuickPickItem & { rel?: string })[] = [];
-  if (active?.scheme === 'file') {
-    const e = await explainPath(opts, active.fsPath);
-    items.push(
-      {
-        label: e.visible ? `$(eye) ${e.path} is visible to Grounded` : `$(eye-closed) ${e.path} is hidden`,
-        detail: e.visible ? undefined : `${e.reason}${e.detail ? `: ${e.detail}` : ''}`,
-      },
-      { label: '', kind: vscode.QuickPickItemKind.Separator },
-    );
-  }
-  const { files, skipped } = await discoverFiles(opts);
-  // Hidden files are never listed (a node_modules would drown the list): say so, and how to ask about one.
-  if (items.length === 0)
-    items.push({
-      label: '$(info) Files hidden by .gitignore, .agentignore or the excluded folders are not listed',
-      detail: 'To see why a file is hidden, open it and run "Grounded: Show What Grounded Can See" again.',
-    }, { label: '', kind: vscode.QuickPickItemKind.Separator });
-  items.push(...files.map((f) => ({ label: f.path, rel: f.path })));
-  if (skipped.length)
-    items.push(
-      { label: 'Skipped', kind: vscode.QuickPickItemKind.Separator },
-      ...skipped.map((x) => ({ label: `$(circle-slash) ${x.path}`, description: `${x.reason}${x.detail ? `: ${x.detail}` : ''}` })),
-    );
-  const pick = await vscode.window.showQuickPick(items, {
-    title: 'Grounded: what it can see',
-    placeHolder:
-      `${files.length} files Grounded can read` +
-      `${skipped.length ? ` (${skipped.length} skipped: binary, too large or unreadable; listed last)` : ''}. Type to filter.`,
-    matchOnDescription: true,
-  });
-  if (pick?.rel) await vscode.window.showTextDocument(vscode.Uri.joinPath(vscode.Uri.file(root), pick.rel));
-}
 
 /** Input box for the question, then the answer in the panel with the selection as primary context. */
 export async function askSelection(

@@ -38,7 +38,8 @@ export class IndexClient implements vscode.Disposable {
     // A function: read again at every (re)start, so changed settings apply after `restart`.
     const init = (): IndexServerOptions => {
       this.startedWith = indexSettingsKey();
-      return { settings: Object.fromEntries((vscode.workspace.workspaceFolders ?? []).map((f) => [f.uri.fsPath, readSettings(f.uri).engine])) };
+      const settings = Object.fromEntries((vscode.workspace.workspaceFolders ?? []).map((f) => [f.uri.fsPath, readSettings(f.uri).engine]));
+      return { settings, answerCli: vscode.workspace.isTrusted };
     };
     const clientOptions: LanguageClientOptions = {
       documentSelector: [{ scheme: 'file' }],

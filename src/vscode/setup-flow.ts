@@ -66,8 +66,10 @@ async function chooseModel(
     if (!pick) return undefined;
     if (pick.label !== OTHER) return pick.label;
   } else if (why && changeUrl) {
-    const items = [{ label: CHANGE_URL, description: spec?.baseUrl }, { label: TYPE_MODEL }];
-    const pick = await ui.pick(items, `The model list is unavailable: ${why}`);
+    // The cause goes on the row that fixes it: a placeholder is grey, cut to the box's width, and
+    // gone at the first key typed.
+    const items = [{ label: CHANGE_URL, description: spec?.baseUrl, detail: `$(warning) ${why}` }, { label: TYPE_MODEL }];
+    const pick = await ui.pick(items, 'The model list is unavailable: pick "Change URL…" or "Type a model name…"');
     if (!pick) return undefined;
     if (pick.label === CHANGE_URL) {
       const changed = await changeUrl();
@@ -80,12 +82,28 @@ async function chooseModel(
   return ui.input({ prompt: why ? `${prompt}. The model list is unavailable: ${why}` : prompt, value: current });
 }
 
+/** The settings the flow writes as it goes (each step's choice is needed by the next one). */
+const SETUP_KEYS = ['provider', 'baseUrl', 'model'] as const;
+
 /**
  * The one setup flow: provider → base URL (OpenAI-compatible) → key (when it needs one and none is
  * stored) → model from the provider's list → a test request, ending in "connected" or the reason.
- * Keys go to SecretStorage only; settings are the user's (never the workspace's).
+ * Keys go to SecretStorage only; settings are the user's (never the workspace's). Cancelled part
+ * way (Escape at any step), the settings are put back as they were: a newcomer who looked at the
+ * choices and escaped was left with a provider half set up, at a URL that was never tested.
  */
 export async function runSetup(services: GroundedServices, ui: SetupUi): Promise<SetupOutcome> {
+  const config = vscode.workspace.getConfiguration('grounded');
+  const before = SETUP_KEYS.map((k) => [k, config.inspect(k)?.globalValue] as const);
+  const outcome = await runSteps(services, ui);
+  if (outcome === 'cancelled') {
+    const now = vscode.workspace.getConfiguration('grounded');
+    for (const [k, v] of before) if (now.inspect(k)?.globalValue !== v) await now.update(k, v, global);
+  }
+  return outcome;
+}
+
+async function runSteps(services: GroundedServices, ui: SetupUi): Promise<SetupOutcome> {
   const current = readSettings();
   const config = vscode.workspace.getConfiguration('grounded');
   const choice = await ui.pick(

@@ -2,10 +2,11 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openWorkbench, type Workbench } from './harness';
+import { openWorkbench, type Workbench, waitForPanelScript } from './harness';
 
 // What a user sees while Grounded indexes a lot of files (a branch switch, a large folder added):
-// the status bar says how far it is, and one click on it stops the run.
+// the status bar says how far it is, one click on it stops the run, and an answer given before the
+// index is complete says so once it is given (not only in a progress line gone by then).
 
 let wb: Workbench;
 
@@ -44,4 +45,18 @@ test('a long indexing run shows files done of total in the status bar, and a cli
   await item.click();
   await wb.waitForText(/Grounded: indexing stopped at [\d,]+ of [\d,]+ files/, 30_000);
   await wb.screenshot('indexing-stopped');
+});
+
+test('a question asked after the stop carries the run on, and its answer says it searched only what was indexed so far', { timeout: 180_000 }, async () => {
+  await wb.page.keyboard.press('Control+Alt+G');
+  const frame = wb.lastWebview();
+  const input = await waitForPanelScript(frame);
+  await input.fill('where is step7 defined?');
+  await input.press('Enter');
+  const summary = frame.locator('.turn').last().locator('details.sources summary');
+  await summary.waitFor({ state: 'visible', timeout: 90_000 });
+  const text = await summary.innerText();
+  // The run resumed by the question may not have listed its files yet: then there is no count of what is left.
+  assert.match(text, /[\d,]+ files searched \(still indexing(: [\d,]+ more files? to read)?\)/, 'the Sources line says the index was not complete');
+  await wb.screenshot('indexing-partial-answer');
 });

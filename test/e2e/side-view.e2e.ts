@@ -1,5 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { openWithFixtureModel, type Workbench, waitForPanelScript } from './harness';
 
 // A newcomer finds Grounded without knowing a command: its own icon in the activity bar opens the
@@ -65,7 +67,55 @@ test('Ctrl+Alt+G brings the Grounded view back', { timeout: 120_000 }, async () 
   await wb.screenshot('side-view-shortcut');
 });
 
+test('Ctrl+Alt+G from elsewhere puts the caret in the question box: a keyboard user types at once', { timeout: 120_000 }, async () => {
+  const input = await waitForPanelScript(lastFrame());
+  // Nothing inside the view holds the focus (as after tabbing out of it), and the focus is elsewhere.
+  await input.evaluate((e) => (e as HTMLElement).blur());
+  await wb.page.keyboard.press('Control+Shift+E');
+  await wb.page.locator('.part.sidebar', { hasText: /Explorer/i }).waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.page.keyboard.press('Control+Alt+G');
+  await wb.page.locator('.part.sidebar', { hasText: /Grounded: Ask/i }).waitFor({ state: 'visible', timeout: 30_000 });
+  await input.waitFor({ state: 'visible' });
+  await input.evaluate((e) => new Promise((resolve) => (document.activeElement === e ? resolve(true) : e.addEventListener('focus', resolve, { once: true }))));
+  await wb.page.keyboard.type('typed at once', { delay: 5 });
+  assert.equal(await input.inputValue(), 'typed at once');
+  await input.fill('');
+});
+
+test('"Show What Grounded Can See" counts the files in its title and gives the open file\'s verdict first', { timeout: 120_000 }, async () => {
+  await wb.page.keyboard.press('Control+Shift+E');
+  await wb.runCommand('Go to File...');
+  await wb.page.keyboard.type('keyStore.ts', { delay: 5 });
+  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'keyStore.ts' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.page.keyboard.press('Enter');
+  await wb.page.locator('.tab.active', { hasText: 'keyStore.ts' }).waitFor({ state: 'visible', timeout: 15_000 });
+  // The editor takes the focus once it has opened; a list shown before that would be closed by it.
+  await wb.page.locator('.editor-group-container.active .monaco-editor.focused').waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.runCommand('Grounded: Show What Grounded Can See');
+  const title = wb.page.locator('.quick-input-title', { hasText: /^Grounded can read \d[\d,]* files/ });
+  await title.waitFor({ state: 'visible', timeout: 60_000 });
+  const first = wb.page.locator('.quick-input-list .monaco-list-row').first();
+  assert.match((await first.innerText()).replace(/\s+/g, ' '), /Visible to Grounded: ?src\/auth\/keyStore\.ts/);
+  // The counts stay in view while the list is filtered.
+  await wb.page.locator('.quick-input-box input').fill('keyStore');
+  const rows = wb.page.locator('.quick-input-list .monaco-list-row');
+  await rows.filter({ hasText: 'keyStore' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  assert.ok(texts.includes('src/auth/keyStore.ts'), `the file's own row is listed: ${JSON.stringify(texts)}`);
+  assert.ok(await title.isVisible());
+  await wb.screenshot('side-view-visible-files');
+  await wb.page.keyboard.press('Escape');
+  // The next test starts from the Grounded view, as the earlier ones left it.
+  await wb.page.keyboard.press('Control+Alt+G');
+  await waitForPanelScript(lastFrame());
+});
+
+/** A file deep in a large repository's tree: its suggestion is longer than a narrow side bar. */
+const DEEP = 'packages/a-rather-long-package-name/src/internal/helpers/deeplyNestedModule.ts';
+
 test('in a narrow side bar nothing of an answer is cut off at the edge: long paths and inline code wrap', { timeout: 180_000 }, async () => {
+  mkdirSync(path.join(wb.folder, path.dirname(DEEP)), { recursive: true });
+  writeFileSync(path.join(wb.folder, DEEP), 'export const deeplyNested = 1;\n');
   await wb.runCommand('View: Close All Editors');
   const sidebar = wb.page.locator('.part.sidebar');
   const box = (await sidebar.boundingBox())!;
@@ -89,4 +139,32 @@ test('in a narrow side bar nothing of an answer is cut off at the edge: long pat
       .map((e) => `${e.tagName} ${e.textContent?.slice(0, 40)}`);
   });
   assert.deepEqual(cut, [], 'parts of the answer run past the side bar\'s edge');
+
+  // An @ suggestion too long for the list is cut at its start: the file name, where deep paths differ, stays in view.
+  const label = frame.locator('#mentions .mention-label', { hasText: 'deeplyNestedModule.ts' }).first();
+  for (let attempt = 0; ; attempt++) {
+    await input.fill('');
+    await input.focus();
+    await input.pressSequentially('@deeplyNes', { delay: 40 });
+    if (await label.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false)) break;
+    assert.ok(attempt < 3, 'the new file is suggested');
+  }
+  const shown = await label.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const text = el.firstElementChild!.firstChild as Text;
+    // No helper function here: the test's transpiler would name it with a helper the page lacks.
+    const range = document.createRange();
+    range.setStart(text, text.length - 'Module.ts'.length);
+    range.setEnd(text, text.length);
+    const end = range.getBoundingClientRect();
+    range.setStart(text, 0);
+    range.setEnd(text, 'packages/'.length);
+    const start = range.getBoundingClientRect();
+    return { endInside: end.left >= box.left - 1 && end.right <= box.right + 1, startCut: start.right <= box.left + 1 };
+  });
+  await wb.screenshot('side-view-narrow-mention');
+  assert.ok(shown.startCut, 'the path is cut at its start');
+  assert.ok(shown.endInside, 'the end of the file name is in view');
+  await input.press('Escape');
+  await input.fill('');
 });

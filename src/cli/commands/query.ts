@@ -178,7 +178,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         const code = (err as { code?: number }).code ?? 0;
         logger.info('context.resident_unavailable', { queryId: req.queryId, code });
         // A server left running with old settings or an old build would be slow forever: said once per run.
-        if ((code === RefusedCode.otherSettings || code === RefusedCode.otherProtocol) && !staleNoted) {
+        // VS Code's index server keeps VS Code's settings and build: nothing to restart there.
+        const host = (err as { data?: { host?: string } }).data?.host;
+        if ((code === RefusedCode.otherSettings || code === RefusedCode.otherProtocol) && !staleNoted && host !== 'VS Code') {
           staleNoted = true;
           const why = code === RefusedCode.otherSettings ? 'with other settings' : 'another version';
           io.stderr(`note: grounded serve for this folder runs ${why}; answering here. Restart it: grounded serve --stop, then grounded serve --detach\n`);

@@ -19,10 +19,17 @@ export const count = (n: number) => n.toLocaleString('en-US');
 export const serveLogPath = (root: string) => path.join(root, '.agent', 'state', 'serve.log');
 
 export function describeStatus(s: ServeStatus): string {
-  const watching = s.watchedFolders ? `${count(s.watchedFolders)} folders watched` : 'not watching: each question re-lists the files';
   let indexing = '';
   if (s.indexing) indexing = s.indexing.total ? `, indexing ${count(s.indexing.indexed)} of ${count(s.indexing.total)} files` : ', looking for changes';
+  if (s.host === 'VS Code') return `VS Code's index server answers for ${s.root} (the folder is open there): pid ${s.pid}, ${count(s.files)} files${indexing}`;
+  const watching = s.watchedFolders ? `${count(s.watchedFolders)} folders watched` : 'not watching: each question re-lists the files';
   return `a server answers for ${s.root}: pid ${s.pid}, ${count(s.files)} files, ${watching}${indexing}`;
+}
+
+/** The state of the server answering for `root`, said in a line; a plain sentence when it does not say. */
+export async function describeServer(root: string): Promise<string> {
+  const status = await statusOf(root);
+  return status ? describeStatus(status) : `a server already answers for ${root}`;
 }
 
 /**
@@ -60,7 +67,9 @@ export async function serveStop(root: string, io: CliIO): Promise<number> {
     return ExitCode.failed;
   }
   for (let waited = 0; waited < 10_000 && (await answersAt(client.socketPath)); waited += 50) await new Promise((r) => setTimeout(r, 50));
-  io.stdout(`stopped the server of ${root} (pid ${status.pid})\n`);
+  if (status.host === 'VS Code') {
+    io.stdout(`VS Code's index server (pid ${status.pid}) no longer answers the CLI for ${root}; it goes on indexing for VS Code\n`);
+  } else io.stdout(`stopped the server of ${root} (pid ${status.pid})\n`);
   return ExitCode.ok;
 }
 

@@ -5,7 +5,7 @@ import { loadConfigOrUsageError } from '../config';
 import { parseCommandArgs, positiveInt, resolveRootOption } from '../args';
 import { ExitCode } from '../exit-codes';
 import { UsageError, type CliIO } from '../io';
-import { count, DETACHED_IDLE_MINUTES, serveDetached, serveStatus, serveStop } from './serve-control';
+import { count, describeServer, DETACHED_IDLE_MINUTES, serveDetached, serveStatus, serveStop } from './serve-control';
 
 const HELP = `Usage: grounded serve [--root DIR] [--idle-minutes N] [--detach]
        grounded serve --status [--json] | --stop [--root DIR]
@@ -84,7 +84,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     });
   } catch (err) {
     if (!(err instanceof AlreadyServingError)) throw err;
-    io.stderr(`grounded serve: ${err.message}\n`);
+    io.stderr(`grounded serve: ${err.message}\ngrounded serve: ${await describeServer(root)}\n`);
     return ExitCode.failed;
   }
   // The tokenizer and the scrubber loaded now, not by the first question.

@@ -15,6 +15,10 @@ export interface ContextUse {
   /** Excerpts that ranked but did not fit the budget. */
   dropped: number;
   searched: number;
+  /** The folders an `@folder/` mention kept the search to; absent, the whole workspace was searched. */
+  within?: string[];
+  /** Set when the index was still being built: the files searched were those indexed so far, of `total`. */
+  indexing?: { indexed: number; total: number };
   /** Excerpts a verified citation of the answer points into; undefined when no model answered. */
   cited?: number;
   /** False when no model was asked: nothing was sent, so tokens are not worth saying. */
@@ -42,16 +46,28 @@ export function contextUse(ctx: BuiltContext, sent: boolean, citations?: readonl
     maxTokens: ctx.budget.maxContextTokens,
     dropped: ctx.droppedChunks,
     searched: ctx.filesSearched,
+    ...(ctx.searchedWithin?.length ? { within: ctx.searchedWithin } : {}),
+    ...(ctx.indexing ? { indexing: ctx.indexing } : {}),
     cited,
     sent,
   };
 }
 
-/** "13 excerpts of 5 files (8,073 of 8,192 tokens; 6 more did not fit), 27,612 files searched". */
+/**
+ * "13 excerpts of 5 files (8,073 of 8,192 tokens; 6 more did not fit), 27,612 files searched", with
+ * where (" in src/auth/") when a folder mention kept the search there, and "(still indexing: 14,876
+ * more files to read)" when the index was still being built: an answer from part of a repository
+ * says so once it is given, not only in a progress line gone by then. What is left comes from the
+ * run's own counts (a run resumed after a stop counts only the files it has to read).
+ */
 export function describeContextUse(u: ContextUse): string {
   const notes = [u.sent ? `${n(u.tokens)} of ${n(u.maxTokens)} tokens` : '', u.dropped ? `${n(u.dropped)} more did not fit` : ''].filter(Boolean);
   const said = notes.length ? ` (${notes.join('; ')})` : '';
-  return `${plural(u.excerpts, 'excerpt')} of ${plural(u.files, 'file')}${said}, ${plural(u.searched, 'file')} searched`;
+  const where = u.within?.length ? ` in ${u.within.join(', ')}` : '';
+  // A run caught as it ends has read every file (nothing to say); one that has not listed its files has no count yet.
+  const left = u.indexing ? Math.max(0, u.indexing.total - u.indexing.indexed) : 0;
+  const indexing = left ? ` (still indexing: ${plural(left, 'more file')} to read)` : u.indexing?.total === 0 ? ' (still indexing)' : '';
+  return `${plural(u.excerpts, 'excerpt')} of ${plural(u.files, 'file')}${said}, ${plural(u.searched, 'file')} searched${where}${indexing}`;
 }
 
 /** "the answer cites 4 of them" / "the answer cites none of them"; empty when no model answered or nothing was sent. */

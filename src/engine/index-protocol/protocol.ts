@@ -10,6 +10,8 @@ import type { SkippedFile } from '../workspace/types';
 export interface IndexServerOptions {
   /** Per workspace folder (absolute path): the engine settings that decide what is indexed. */
   settings: Record<string, Partial<EngineSettings>>;
+  /** Answer `grounded query` / `grounded files` run in a terminal from this index (trusted workspaces only). */
+  answerCli?: boolean;
 }
 
 export interface SearchParams {

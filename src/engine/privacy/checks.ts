@@ -59,6 +59,8 @@ const REFERENCE = [
   /^\$\{\{.*\}\}$/, // ${{ secrets.X }}
   /^\$\(.*\)$/, // $(command)
   /^\$[A-Za-z_]\w*$/, // $VAR
+  /^\$\$\{?[A-Za-z_]\w*\}?$/, // $$VAR: Compose's and Make's escaped `$`, still a variable
+  /^\{ ?(?:[a-z_][a-z0-9_.]*|[A-Z_][A-Z0-9_]*) ?\}$/, // {password}, {DB_PASS}: a format string's field; `{ZqL5kVrX1n8}` is a braced secret
   /^%[A-Za-z_]\w*%$/, // %VAR%
   /^\{\{.*\}\}$/, // {{ .Values.password }}
   /^<[^>]*>$/, // <your-password>
@@ -69,6 +71,8 @@ const REFERENCE = [
   /^\$\{?[A-Za-z_]\w*\}?\//, // $BASE_URL/forgot_password: a path under a variable
   /^arn:aws[a-z-]*:[a-z0-9-]*:/, // an AWS resource name
   /^#[a-z]+(?:-[a-z]+)+$/, // #add-password: an element's id or a page anchor
+  /^!(?:Ref|GetAtt|Sub|ImportValue|FindInMap|Join|Select|If|Base64)\s/, // CloudFormation's intrinsic functions
+  /^\{ ?[A-Za-z_][\w.]*\([^(){}\n]{0,80}\) ?\}$/, // {get_token(name)}: an f-string's or template's call
   /\[REDACTED:[a-z0-9_]+#\d+\]/, // holds our own placeholder: scrubbing twice changes nothing
 ];
 
@@ -88,9 +92,11 @@ export function isPlaceholderValue(raw: string): boolean {
   if (inner) return isPlaceholderValue(inner[2]);
   if (REFERENCE.some((re) => re.test(value))) return true;
   if (/\$\{[A-Za-z_][\w.:-]*\}|\$\{\{/.test(value)) return true; // a template: `${user}:${pass}` is filled in at run time
+  if (/\{\d?\}/.test(value)) return true; // `prefix_{}`, `{0}`: a format string that .format() fills in
   if (PLACEHOLDER_WORDS.test(value)) return true;
   if (/^(.)\1*$/.test(value)) return true; // "xxxxxx", "******", "......"
   if (/^[x*.•#-]{3,}$/i.test(value)) return true;
+  if (/[*•]{4,}|\.{6,}/.test(value)) return true; // masked or elided: `K1f**********`, `sk-proj-……`, `abc.......`
   return /(?:^|[^a-z])your/i.test(value)
     || /^(?:enter|insert|put|replace|add)[_\-\s]/i.test(value)
     || /[_\-\s]here$/i.test(value);

@@ -49,7 +49,11 @@ export interface ServeStatus {
   /** Folders watched for changes; 0 when the server re-lists the files before each question instead. */
   watchedFolders: number;
   indexing?: { indexed: number; total: number };
+  /** Which process keeps the index: `grounded serve`, or VS Code's index server while the folder is open there. */
+  host?: ServeHost;
 }
+
+export type ServeHost = 'grounded serve' | 'VS Code';
 
 export const ServeStatusRequest = new RequestType<Record<string, never>, ServeStatus, void>('grounded/serveStatus');
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { resolveSettings, type EngineSettings } from '../config/settings';
-import { discoverFiles } from '../workspace/discovery';
+import { discoverIndexable as discoverFiles } from './linked-copies';
 import { hiddenBySettings } from '../workspace/excluded';
 import { emptyOverlay, type DiscoveryResult, type DocumentOverlay, type SkippedFile, type WorkspaceFile } from '../workspace/types';
 import { IndexData, type PackedIndex } from './index-data';

@@ -44,13 +44,26 @@ export function messageShare(message: readonly string[], words: readonly string[
   return found >= Math.min(2, pairs) && found / pairs >= MIN_SHARE ? found / pairs : 0;
 }
 
-/** Chunk ids holding one of the message's two rarest words (by the index's stems): the candidates worth reading. */
+/**
+ * Chunk ids holding one of the message's two rarest words (by the index's stems): the candidates worth reading.
+ * Where those are too many (a message of common words in a large tree: ansible's `the role %s was not found in
+ * %s`, whose rarest words `role` and `found` are in 2,000 of its 10,000 chunks), the chunks holding all of its
+ * rarest words, two, then three and more, until few enough: a chunk writing the whole message holds every word.
+ */
 function candidates(stats: IndexStats, message: readonly string[]): number[] {
   const stems = [...new Set(message.filter((w) => w.length > 2).map(stem))].filter((s) => stats.docFrequency(s) > 0);
-  const rarest = stems.sort((a, b) => stats.docFrequency(a) - stats.docFrequency(b)).slice(0, 2);
+  const rarest = stems.sort((a, b) => stats.docFrequency(a) - stats.docFrequency(b));
   const ids = new Set<number>();
-  for (const s of rarest) stats.forEachPosting(s, (id) => void ids.add(id));
-  return ids.size > MAX_CANDIDATES ? [] : [...ids];
+  for (const s of rarest.slice(0, 2)) stats.forEachPosting(s, (id) => void ids.add(id));
+  if (ids.size <= MAX_CANDIDATES) return [...ids];
+  let all: Set<number> | undefined;
+  for (const s of rarest) {
+    const next = new Set<number>();
+    stats.forEachPosting(s, (id) => void (!all || all.has(id) ? next.add(id) : undefined));
+    all = next;
+    if (all !== undefined && s !== rarest[0] && all.size <= MAX_CANDIDATES) return [...all];
+  }
+  return [];
 }
 
 /**

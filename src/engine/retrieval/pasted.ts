@@ -75,8 +75,9 @@ function frameOf(line: string): { path?: string; name?: string } | undefined {
 }
 
 // What a program puts before its message: an error type (`requests.exceptions.TooManyRedirects:`, `TypeError:`), a
-// severity or program name (`panic:`, `Error:`, `jq: error (at <stdin>:0):`, `[GIN-debug] [WARNING]`), `Uncaught`.
-const TAG = /^(?:\[[\w .-]+\]\s*|Uncaught\s+|Caused by:\s+|(?:[\w$-]+\.)*[\w$-]+(?:\s*\[[\w-]+\])?(?:\s+\([^)]*\))?:\s+)/;
+// severity or program name (`panic:`, `Error:`, `jq: error (at <stdin>:0):`, `[GIN-debug] [WARNING]`), `Uncaught`, a
+// severity shouted (ansible's `ERROR! `: its words are in no message the source writes).
+const TAG = /^(?:\[[\w .-]+\]\s*|Uncaught\s+|Caused by:\s+|[A-Z]{3,}!\s+|(?:[\w$-]+\.)*[\w$-]+(?:\s*\[[\w-]+\])?(?:\s+\([^)]*\))?:\s+)/;
 /** Tags that are an error's type (and so, in a paste, name a class the project may define), not a severity. */
 const ERROR_TYPE = /^(?:[\w$]+\.)+[A-Z][\w$]*$|^[A-Z][\w$]*(?:Error|Exception|Warning|Fault|Panic)$/;
 

@@ -40,8 +40,12 @@ const CHANGELOG_PATH = /(^|\/)(CHANGELOG|CHANGES|HISTORY|NEWS|RELEASES?|RELEASE[
 const CHANGELOG_FACTOR = 0.35;
 // Man pages (`rg.1`, `jq.1.prebuilt`, `git.1.txt`) are docs too: one long page naming every option and builtin.
 // So is a folder of the samples the docs show (fastapi's docs_src/, a docs-examples/): they call the API over and over.
-const DOC_PATH =
-  /(^|\/)(docs?|docs?[_-][a-z]+|documentation|website|benchmarks?|bench|perf)\/|\.(mdx?|rst|adoc)$|\.(csv|tsv|jsonl|snap)$|\.[1-9](\.(prebuilt|in|txt|ronn|md|man))?$/i;
+// And ExDoc's Markdown kinds, a cheatsheet (`router.cheatmd`, every route macro in one page) and a Livebook (`.livemd`).
+const DOC_PATH = new RegExp(
+  String.raw`(^|\/)(docs?|docs?[_-][a-z]+|documentation|website|benchmarks?|bench|perf)\/|\.(mdx?|rst|adoc|cheatmd|livemd)$|` +
+    String.raw`\.(csv|tsv|jsonl|snap)$|\.[1-9](\.(prebuilt|in|txt|ronn|md|man))?$`,
+  'i',
+);
 // 0.5 since a chunk gains from the best other chunk of its file (rank.ts): a long manual repeats the
 // question's words in many chunks, and at 0.6 jq's docs/content/manual/*.yml outranked the code.
 // 0.6 -> 0.5 raised the mean MRR@10 of sixteen sets 0.833 -> 0.840 (jq, gson, ripgrep), none fell.
@@ -97,13 +101,14 @@ const MANIFEST_WORDS = new Set(['pack', 'pkg', 'depend', 'dependenci', 'dep', 'v
 /**
  * A library's sources built into one file and committed beside them (nlohmann/json's
  * single_include/nlohmann/json.hpp, 25 K lines made of include/nlohmann/**; axios's dist/axios.js
- * of lib/**) hold every chunk of the sources a second time under another name, so the copy rule
+ * of lib/**; an Elixir project's priv/static/, where Phoenix keeps phoenix.js, phoenix.cjs.js and phoenix.mjs
+ * bundled from assets/js/**) hold every chunk of the sources a second time under another name, so the copy rule
  * (diversify.ts) cannot see them: the amalgamation came before the header that is the source for
  * six of twenty questions on nlohmann/json. Kept level when the question names the dist, a bundle or the
  * single header; not for "build", which is mostly "built" in another sense ("how is the message of a
- * parse_error built?": 0.718 -> 0.743 on nlohmann/json without it).
+ * parse_error built?": 0.718 -> 0.743 on nlohmann/json without it). priv/static: phoenix 0.860 -> 0.894, no set moved.
  */
-const BUILT_PATH = /(^|\/)(dist|single_include|single_header|amalgamat(ed|ion))\//i;
+const BUILT_PATH = /(^|\/)(dist|single_include|single_header|amalgamat(ed|ion)|priv\/static)\//i;
 const BUILT_FACTOR = 0.5;
 const BUILT_WORDS = new Set(['dist', 'bundl', 'amalgam', 'amalgamat', 'singl', 'minifi']);
 

@@ -1,3 +1,4 @@
+import { doerRoot } from './doer-names';
 import { joinedPair, splitIdentifier, stem } from './terms';
 
 /**
@@ -9,7 +10,7 @@ import { joinedPair, splitIdentifier, stem } from './terms';
 const CACHE_LIMIT = 100_000;
 const ofSegment = new Map<string, readonly string[]>();
 /** A folder as a chain: its own name's tokens, then its parent's. Built once per folder. */
-interface Folder { tokens: readonly string[]; parent: Folder | undefined }
+interface Folder { tokens: readonly string[]; doers: readonly string[]; parent: Folder | undefined }
 const ofFolder = new Map<string, Folder>();
 const ofName = new Map<string, readonly string[]>();
 
@@ -34,7 +35,8 @@ function folder(path: string): Folder {
   if (known) return known;
   const slash = path.lastIndexOf('/');
   const parent = slash < 0 ? undefined : folder(path.slice(0, slash));
-  return remember(ofFolder, path, { tokens: nameTokens(path.slice(slash + 1)), parent });
+  const tokens = nameTokens(path.slice(slash + 1));
+  return remember(ofFolder, path, { tokens, doers: doersOf(tokens), parent });
 }
 
 function folderHas(f: Folder | undefined, token: string): boolean {
@@ -48,15 +50,40 @@ function nameTokens(name: string): readonly string[] {
   return remember(ofName, name, name.split('.').flatMap(segmentTokens));
 }
 
+const NO_DOERS: readonly string[] = [];
+/** By a name's token list, which ofName keeps one of per name: tried for every path whose letters hold a term's. */
+const ofDoers = new WeakMap<readonly string[], readonly string[]>();
+/** The verbs a name's doers name (doer-names.ts: `digester` → digest). */
+function doersOf(tokens: readonly string[]): readonly string[] {
+  const known = ofDoers.get(tokens);
+  if (known) return known;
+  const doers = tokens.flatMap((w) => doerRoot(w) ?? []);
+  ofDoers.set(tokens, doers.length > 0 ? doers : NO_DOERS);
+  return doers.length > 0 ? doers : NO_DOERS;
+}
+
+/**
+ * Whether a doer in the file name or its two nearest folders names `token` (`babel-generator/src/source-map.ts` for
+ * "generated"). Not further up: there a folder's doer named every file of a large package (babel-parser's 13 K
+ * test fixtures for "parsed"), which cost such a question 20 ms of CPU time and changed no answer.
+ */
+function doerNear(name: readonly string[], parent: Folder | undefined, token: string): boolean {
+  if (doersOf(name).includes(token)) return true;
+  for (let f = parent, level = 0; f && level < 2; f = f.parent, level++) if (f.doers.includes(token)) return true;
+  return false;
+}
+
 /** A question's view of one path: whether it names a token (its file name, then its folders'). */
 export function pathNames(rel: string): (token: string) => boolean {
   const slash = rel.lastIndexOf('/');
   const name = nameTokens(rel.slice(slash + 1));
   let parent: Folder | undefined | null = null;
-  return (token) => name.includes(token) || folderHas((parent ??= slash < 0 ? undefined : folder(rel.slice(0, slash))), token);
+  return (token) =>
+    name.includes(token) || folderHas((parent ??= slash < 0 ? undefined : folder(rel.slice(0, slash))), token) || doerNear(name, parent, token);
 }
 
 /** Whether the file name itself (not a folder above it) names `token`. */
 export function fileNameHas(rel: string, token: string): boolean {
-  return nameTokens(rel.slice(rel.lastIndexOf('/') + 1)).includes(token);
+  const name = nameTokens(rel.slice(rel.lastIndexOf('/') + 1));
+  return name.includes(token) || doersOf(name).includes(token);
 }

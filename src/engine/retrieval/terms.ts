@@ -1,3 +1,4 @@
+import { joinSlashLetters } from './slash-words';
 import { abbreviationOfPair } from './pair-abbreviations';
 import { splitIdentifier } from './split-identifier';
 import { deinflect, IRREGULAR, stem } from './stem';
@@ -216,7 +217,7 @@ export function extractTerms(question: string, baseWeight = 1, asPasted = true):
     return ` ${phrase} `;
   });
   // Punctuation ends a pair of words as a stop word does.
-  rest = rest.replace(/[?!,;()[\]{}<>]/g, ' | ');
+  rest = joinSlashLetters(rest).replace(/[?!,;()[\]{}<>]/g, ' | ');
   const sequence: (string | undefined)[] = [];
   let previous: string | undefined;
   for (const raw of rest.split(/\s+/)) {

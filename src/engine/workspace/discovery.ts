@@ -36,7 +36,7 @@ function absolute(root: string, rel: string): string {
  * a symbolic link is first judged by where it leads (addSymlink), whichever route found it.
  * `known` is its stat when the caller already has it.
  */
-async function addFile(state: WalkState, rel: string, abs: string, linkChecked = false, known?: FileStat): Promise<void> {
+async function addFile(state: WalkState, rel: string, abs: string, linkChecked = false, known?: FileStat, link = false): Promise<void> {
   if (!linkChecked && (await throughLink(state.root, rel))) return addSymlink(state, rel, abs);
   let st = known;
   try {
@@ -49,11 +49,11 @@ async function addFile(state: WalkState, rel: string, abs: string, linkChecked =
     if (!st.isDirectory()) state.skipped.push({ path: rel, reason: 'special-file', detail: 'not a regular file (a FIFO, socket or device)' });
     return;
   }
-  admitRegular(state, rel, abs, st.size, st.mtimeMs);
+  admitRegular(state, rel, abs, st.size, st.mtimeMs, link);
 }
 
 /** Lists a regular file, or reports it skipped (binary, too large, unreadable). Synchronous: no promise per file. */
-function admitRegular(state: WalkState, rel: string, abs: string, size: number, mtimeMs: number): void {
+function admitRegular(state: WalkState, rel: string, abs: string, size: number, mtimeMs: number, link = false): void {
   if (hasBinaryExtension(rel)) {
     state.skipped.push({ path: rel, reason: 'binary', detail: 'binary file type' });
     return;
@@ -73,7 +73,7 @@ function admitRegular(state: WalkState, rel: string, abs: string, size: number, 
       return;
     }
   }
-  state.files.push({ path: rel, absPath: abs, size, mtimeMs });
+  state.files.push(link ? { path: rel, absPath: abs, size, mtimeMs, link: true } : { path: rel, absPath: abs, size, mtimeMs });
 }
 
 /** The verdict of the last read while the file is as it was then, else a look at its first bytes. */
@@ -101,7 +101,7 @@ async function throughLink(root: string, rel: string): Promise<boolean> {
 async function addSymlink(state: WalkState, rel: string, abs: string): Promise<void> {
   const verdict = await explainPath(state.opts, rel);
   if (verdict.visible) {
-    if (verdict.detail !== 'folder') await addFile(state, rel, abs, true); // a linked folder is listed under its real path
+    if (verdict.detail !== 'folder') await addFile(state, rel, abs, true, undefined, true); // a linked folder is listed under its real path
     return;
   }
   const reason =

@@ -6,6 +6,8 @@ export interface WorkspaceFile {
   absPath: string;
   size: number;
   mtimeMs: number;
+  /** A symbolic link to a file inside the workspace (one leading outside is skipped, never listed). */
+  link?: true;
 }
 
 export type SkipReason = 'ignored' | 'binary' | 'too-large' | 'symlink-outside' | 'unreadable' | 'excluded-folder' | 'special-file';

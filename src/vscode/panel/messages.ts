@@ -52,10 +52,11 @@ export const turn = z.object({
   done: z.boolean(),
   progress: z.string().optional(),
   sources: z.array(source),
-  /** What the sources came from: the budget and how much went out, what did not fit, files searched (engine ContextUse). */
+  /** What the sources came from: the budget and how much went out, what did not fit, files searched, where (engine ContextUse). */
   use: z
     .object({
       excerpts: z.number(), files: z.number(), tokens: z.number(), maxTokens: z.number(), dropped: z.number(), searched: z.number(),
+      within: z.array(z.string()).optional(), indexing: z.object({ indexed: z.number(), total: z.number() }).optional(),
       cited: z.number().optional(), sent: z.boolean(),
     })
     .optional(),

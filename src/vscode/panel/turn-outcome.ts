@@ -15,9 +15,10 @@ function sourcesOf(r: AnswerResult): PanelTurn['sources'] {
 /**
  * What a question searched: the folders an `@folder/` mention kept it to, else, in a window of
  * several folders, all of them (each answer then reads from every one); nothing to say otherwise.
+ * A mention's folders are said by the Sources line (contextUse, as in chat) when there are sources.
  */
 function foldersSearched(r: AnswerResult): string | undefined {
-  if (r.context.searchedWithin?.length) return r.context.searchedWithin.join(', ');
+  if (r.context.searchedWithin?.length) return r.context.chunks.length ? undefined : r.context.searchedWithin.join(', ');
   const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
   return folders.length > 1 ? folders.map((f) => f.name).join(', ') : undefined;
 }

@@ -53,6 +53,31 @@ describe('the index server', function () {
     }
   });
 
+  it('answers grounded query run in a terminal, with the unsaved text of an editor', async () => {
+    // This checkout's CLI (the installed extension ships none): suites are bundled to .vscode-test/<dir>/.
+    const cli = path.resolve(__dirname, '..', '..', 'bin', 'grounded.js');
+    const run = (...args: string[]) => execFileSync('node', [cli, ...args], { cwd: root, encoding: 'utf8' });
+    const status = await eventually(async () => JSON.parse(run('serve', '--status', '--json')), (s) => s.running === true, 30_000);
+    assert.equal(status.host, 'VS Code');
+    assert.equal(status.pid, api.services.indexClient?.serverPid);
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'src', 'notes.ts'));
+    await vscode.window.showTextDocument(doc);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, new vscode.Position(0, 0), 'export function numbatParcelSorter() { return 2; }\n');
+    await vscode.workspace.applyEdit(edit);
+    try {
+      // Only the index server holds the unsaved line: the CLI reading the disk could not cite it.
+      const answer = await eventually(
+        async () => JSON.parse(run('query', 'where is numbatParcelSorter?', '--no-llm', '--json')),
+        (r) => r.chunks[0]?.path === 'src/notes.ts',
+        20_000,
+      );
+      assert.equal(answer.chunks[0].path, 'src/notes.ts');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revert', doc.uri);
+    }
+  });
+
   it('finds a file written on disk by another program (file watching)', async () => {
     const file = path.join(root, 'src', 'written-outside.ts');
     writeFileSync(file, 'export function pangolinInvoiceRouter() { return 7; }\n');

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -53,6 +54,15 @@ describe('restricted mode (untrusted workspace)', function () {
     assert.equal(vscode.workspace.isTrusted, false, 'the folder is opened in restricted mode');
     assert.equal(vscode.extensions.getExtension('grounded-dev.grounded')?.isActive, true);
     assert.ok(model, 'the fixture language model is available in restricted mode');
+  });
+
+  it("does not answer the CLI's questions from its index server (only a trusted folder's index is offered to a terminal)", async () => {
+    await api.services.ask({ question: 'how are API keys stored?' });
+    // This checkout's CLI (the installed extension ships none): suites are bundled to .vscode-test/<dir>/.
+    const cli = path.resolve(__dirname, '..', '..', 'bin', 'grounded.js');
+    const r = spawnSync('node', [cli, 'serve', '--status'], { cwd: root, encoding: 'utf8' });
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /^no server answers for /, r.stderr);
   });
 
   it('answers in chat with the restricted notice and refuses an @url mention without fetching it', async () => {

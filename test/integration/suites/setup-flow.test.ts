@@ -14,7 +14,7 @@ interface Script {
   picks: string[];
   inputs: string[];
   prompts?: string[];
-  shown: { placeHolder?: string; items: string[] }[];
+  shown: { placeHolder?: string; items: string[]; details?: (string | undefined)[] }[];
   done: string[];
   failed: { message: string; buttons: string[] }[];
 }
@@ -26,7 +26,7 @@ const TYPE_MODEL = '$(edit) Type a model name…';
 function scriptedUi(s: Script): SetupUi {
   return {
     pick: async (items, placeHolder) => {
-      s.shown.push({ placeHolder, items: items.map((i) => i.label) });
+      s.shown.push({ placeHolder, items: items.map((i) => i.label), details: items.map((i) => i.detail) });
       const want = s.picks.shift();
       return items.find((i) => i.label === want);
     },
@@ -129,7 +129,9 @@ describe('setup flow against a local OpenAI-compatible server', function () {
     assert.equal(await api.setup(scriptedUi(s)), 'failed');
     assert.equal(s.failed.length, 1, JSON.stringify(s.failed));
     assert.deepEqual(s.shown[1].items, [CHANGE_URL, TYPE_MODEL], 'the dead URL can be fixed from the model step');
-    assert.match(s.shown[1].placeHolder!, /^The model list is unavailable: Could not reach http:\/\/127\.0\.0\.1:9/);
+    // The cause is on the row that fixes it, where it is read (a placeholder is cut short and goes at the first key).
+    assert.match(s.shown[1].details![0]!, /Could not reach http:\/\/127\.0\.0\.1:9/);
+    assert.match(s.shown[1].placeHolder!, /^The model list is unavailable: pick "Change URL…" or "Type a model name…"/);
     assert.match(s.prompts!.at(-1)!, /empty for the server's default.*model list is unavailable: Could not reach http:\/\/127\.0\.0\.1:9/);
     const [only] = s.failed;
     assert.match(only.message, /could not connect to OpenAI-compatible \(server's default model\): Could not reach http:\/\/127\.0\.0\.1:9\/v1/);
@@ -139,6 +141,17 @@ describe('setup flow against a local OpenAI-compatible server', function () {
     const check = api.services.lastCheck.get(await currentCheckScope(api.services));
     assert.equal(check?.ok, false, 'the status bar shows the warning state');
     assert.match(check!.summary, /Could not reach/);
+  });
+
+  it('escaping part way puts the settings back: no provider left half set up at an untested URL', async () => {
+    await config().update('provider', 'none', vscode.ConfigurationTarget.Global);
+    await config().update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+    const s: Script = { picks: ['OpenAI-compatible server'], inputs: ['http://127.0.0.1:9/v1'], shown: [], done: [], failed: [] };
+    // The URL is typed, then Escape at the model step (the script has no pick left).
+    assert.equal(await api.setup(scriptedUi(s)), 'cancelled');
+    assert.equal(s.shown.length, 2, 'it reached the model step');
+    assert.equal(config().inspect('provider')?.globalValue, 'none');
+    assert.equal(config().inspect('baseUrl')?.globalValue, undefined);
   });
 
   it('a server that answers with a rate limit: the test failed, and says why, not that it could not connect', async () => {

@@ -136,8 +136,18 @@ describe('Multi-root workspaces', function () {
     const panel = (await vscode.commands.executeCommand('grounded.openPanel')) as GroundedPanel;
     await panel.controller.receive({ type: 'clear' });
     const turn = await panel.ask('where are initials computed in @second/lib/');
-    assert.equal(turn.folder, 'second/lib/');
+    // Said once, on the Sources line (in the words of the chat footer), not again under it.
+    assert.deepEqual(turn.use?.within, ['second/lib/']);
+    assert.equal(turn.folder, undefined);
     assert.ok(turn.sources.length > 0 && turn.sources.every((s) => s.path.startsWith('second/lib/')), JSON.stringify(turn.sources.map((s) => s.path)));
+  });
+
+  it('the chat footer names the folder an @folder/ mention kept the search to, as the panel does', async () => {
+    const rec = new Recorder();
+    const request = { prompt: 'where are initials computed in @second/lib/', command: undefined, references: [], model };
+    const result = await api.chat(request, { history: [] }, rec, token);
+    assert.equal(result.metadata?.status, 'success', rec.text());
+    assert.match(rec.text(), /, 1 file searched in second\/lib\//, `the footer says where it searched: ${rec.text()}`);
   });
 
   it('the panel\'s @-completion offers every folder\'s files as name/rel, written as mentions name them', async () => {

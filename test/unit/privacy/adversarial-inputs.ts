@@ -125,5 +125,9 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['key, spaces and a token, never a line end', fill('api_secret  aB3dE5fG7hJ9kL2mN4pQ6 ')],
     ['AZDO and NRAL without their bodies', fill('AZDO NRAL aAZDO')],
     ['buildConfigField without a name', fill('buildConfigField "String", "')],
+    ['name fields naming secrets, never a value field', fill('{"name": "DB_PASSWORD", "name": "API_TOKEN", ')],
+    ['secret names, then endless blank lines before a value', `- name: DB_PASSWORD${fill('\n ')}value: x`],
+    ['environment look-ups without defaults', fill('os.getenv("PASSWORD", ')],
+    ['string resources never closed', fill('<string name="api_key">a1B2')],
   ];
 }

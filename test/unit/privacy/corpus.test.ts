@@ -16,6 +16,7 @@ import { vendorKeyCases, vendorKeyLookalikes } from './corpus-vendor-keys';
 import { providerCases, providerLookalikes } from './corpus-providers';
 import { scannerFormatCases, scannerFormatLookalikes } from './corpus-scanner-formats';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
+import { configPairCases, configPairLookalikes } from './corpus-config-pairs';
 
 // Every row is a separate test so a failure names the format that broke.
 
@@ -36,6 +37,7 @@ const tables: Record<string, Case[]> = {
   'cards, IBANs, ids and phones of more countries and layouts': piiWorldCases,
   'keys under a provider name alone, Dropbox long-lived tokens': vendorKeyCases,
   'formats of open-source secret scanners': scannerFormatCases,
+  'name/value pairs, look-up defaults, string resources and more providers': configPairCases,
 };
 
 for (const [table, rows] of Object.entries(tables)) {
@@ -49,6 +51,7 @@ for (const [table, rows] of Object.entries(tables)) {
 const lookalikes = [
   ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiContextLookalikes, ...piiCreditLookalikes,
   ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes,
+  ...configPairLookalikes,
 ];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {

@@ -12,6 +12,7 @@ import { piiWorldCases } from './corpus-pii-world';
 import { providerCases } from './corpus-providers';
 import { scannerFormatCases } from './corpus-scanner-formats';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
+import { configPairCases } from './corpus-config-pairs';
 
 const allCases = [
   ...cloudAndTokenCases,
@@ -26,6 +27,7 @@ const allCases = [
   ...genericCases,
   ...piiWorldCases,
   ...scannerFormatCases,
+  ...configPairCases,
 ];
 
 test('one scrubber numbers values per kind across chunks, the same value keeping its number', () => {

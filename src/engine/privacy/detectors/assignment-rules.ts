@@ -93,6 +93,8 @@ function classifyKeyUncached(numbered: string): AssignmentKind | undefined {
   const all = words(key);
   const last = all[all.length - 1];
   if (last === 'pass' || last === 'pw') return 'password';
+  // `dbpass`, `userpass`, `smtppass`: run together with what it opens; not `bypass`, `compass`, `renderpass`.
+  if (/^(?:db|user|usr|admin|root|mysql|pg|sql|smtp|ftp|sftp|ldap|mail|proxy|redis|ssh|login|my)pass$/.test(flat)) return 'password';
   // `db_pass_secure`, `admin_pass_prod`: `pass` qualified by where or how, not `pass_through`.
   const passAt = all.indexOf('pass');
   if (passAt >= 0 && all.length > passAt + 1 && all.slice(passAt + 1).every((w) => PASS_QUALIFIERS.has(w))) return 'password';
@@ -224,6 +226,10 @@ const isFakeValue = (value: string) => FAKE_VALUE.test(value) || (/fake|dummy/i.
 export function isSecretValue(kind: AssignmentKind, key: string, value: string, where: { quoted: boolean; midLine: boolean }): boolean {
   if (isPlaceholderValue(value) || isFakeValue(value)) return false;
   if (!/[A-Za-z0-9]/.test(value)) return false; // `,.:-*?!` is punctuation, not a password
+  // `--ask-password https://host`: a URL after a flag or key is where to log in, not the password.
+  if (/^[a-z][a-z0-9+.-]{1,20}:\/\//i.test(value)) return false;
+  // `DB_PASSWORD=DB_PASSWORD`: a value that repeats its key's name is a slot to fill in.
+  if (value.replace(/["']$/, '').toLowerCase() === key.toLowerCase()) return false;
   // Encrypted at rest, made to be committed: SOPS's `ENC[AES256_GCM,data:…]`, Ansible Vault's header.
   if (/^ENC\[[A-Z0-9_]{3,20},data:|^\$ANSIBLE_VAULT;/.test(value)) return false;
   if (kind === 'password') {

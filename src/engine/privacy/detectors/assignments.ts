@@ -1,6 +1,7 @@
 import type { Detector, Finding } from '../detector';
 import { classifyKey, isCodeValue, isSecretValue } from './assignment-rules';
 import { assignCall, MAX_VALUE, parseValue, reversedComparison, tokenTail } from './assignment-values';
+import { pairedValue } from './paired-values';
 
 // `key = value` in code, YAML, .env, JSON, INI/properties, XML attributes and elements, Makefiles,
 // CSV, URL query strings, command-line flags and prose. Only the value is redacted, so `password =
@@ -69,7 +70,7 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
     const assigned = key.endsWith('.assign') ? key.slice(0, -'.assign'.length) : undefined;
     const kind = classifyKey(assigned ?? key);
     if (!kind) continue;
-    const found = assigned !== undefined ? assignCall(text, keyEnd) : parseValue(text, keyStart, keyEnd, key);
+    const found = assigned !== undefined ? assignCall(text, keyEnd) : parseValue(text, keyStart, keyEnd, key) ?? pairedValue(text, keyStart, keyEnd);
     if (!found) {
       const compared = reversedComparison(text, keyStart);
       if (compared && isSecretValue(kind, key, text.slice(compared.start, compared.end), { quoted: true, midLine: false })) {

@@ -38,8 +38,8 @@ function isSampleLogin(password: string, text: string, start: number): boolean {
   return user === password || (user.startsWith('<') && password.endsWith('>'));
 }
 
-/** curl's user option and what may stand between it and the user name. */
-const CURL_USER = /(?<![\w-])(?:-u|--user)(?:=|[ \t]{1,5})["']?/.source;
+/** curl's user option (or `--proxy-user`/`-U`, the proxy's login) and what may stand between it and the user name. */
+const CURL_USER = /(?<![\w-])(?:-[uU]|--user|--proxy-user)(?:=|[ \t]{1,5})["']?/.source;
 
 const rules: PatternRule[] = [
   {

@@ -149,7 +149,11 @@ export const walletPrefixRules: PrefixRule[] = [
   },
   // Cardano: bech32, longer than Bitcoin's.
   { kind: 'crypto_wallet', prefixes: ['addr1'], body: /[02-9ac-hj-np-z]{50,110}/, accept: (token) => passesBech32(token) },
-  { kind: 'crypto_wallet', prefixes: ['0x'], body: /[0-9a-fA-F]{40}/, accept: (_t, body) => !isFakeBody(body) && /[a-fA-F]/.test(body) },
+  // One digit forty times is a sentinel, not a wallet: `0xEeeee…` stands for a chain's native token in DeFi code.
+  {
+    kind: 'crypto_wallet', prefixes: ['0x'], body: /[0-9a-fA-F]{40}/,
+    accept: (_t, body) => !isFakeBody(body) && /[a-fA-F]/.test(body) && !/^(.)\1+$/i.test(body),
+  },
 ];
 
 /**

@@ -45,8 +45,13 @@ export const moreTokenRules: PrefixRule[] = [
   // A Salesforce session: the 15-character org id (`00D…`), `!`, and the opaque token.
   rule('salesforce_token', '00D', /[A-Za-z0-9]{12}![A-Za-z0-9._]{80,200}/),
   rule('aws_mws_token', 'amzn.mws.', new RegExp(HEX_UUID)),
+  // Identity verification and device management: Onfido's live keys (with a region), Kolide's API keys.
+  rule('onfido_token', ['api_live.', 'api_live_ca.', 'api_live_us.'], /[A-Za-z0-9_-]{11}\.[A-Za-z0-9_-]{32}/),
+  rule('kolide_key', 'k2sk_v1_', /[A-Za-z0-9]{24}/, digitAndLetter),
   // Teams' connectors before the move to *.webhook.office.com (`IncomingWebhook` or the connector's own name, `JenkinsCI`).
   rule('teams_webhook', 'https://outlook.office.com/webhook/', new RegExp(`${HEX_UUID}@${HEX_UUID}/[A-Za-z0-9]{2,40}/[a-f0-9]{32}/${HEX_UUID}`)),
+  // htpasswd's and LDAP's base64 digests (`user:{SHA}…=`, `userPassword: {SSHA}…`): unsalted SHA-1 falls to a lookup table.
+  rule('password_hash', ['{SHA}', '{SSHA}', '{SHA256}', '{SSHA256}', '{SHA512}', '{SSHA512}'], /[A-Za-z0-9+/]{26,120}={0,2}/, digitAndLetter),
   // Password hashes crackable offline: md5crypt, Cisco type 8 (PBKDF2) and 9 (scrypt), yescrypt
   // (today's /etc/shadow), Kerberos AS-REP and TGS hashes as roasting tools print them.
   rule('password_hash', '$1$', new RegExp(`${CRYPT}{1,8}\\$${CRYPT}{22}`)),

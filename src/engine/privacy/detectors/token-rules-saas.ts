@@ -73,7 +73,8 @@ export const saasTokenRules: PrefixRule[] = [
   rule('square_token', 'sq0atp-', /[A-Za-z0-9_-]{22,60}/),
   rule('square_token', 'sq0csp-', /[A-Za-z0-9_-]{43}/),
   rule('shopify_token', ['shpat_', 'shpca_', 'shppa_', 'shpss_'], /[a-fA-F0-9]{32}/),
-  rule('paypal_token', ['access_token$production$', 'access_token$sandbox$'], /[a-z0-9]{16}\$[a-f0-9]{32}/),
+  // Braintree's access tokens: merchant id, then a secret that semgrep's rule (and its sample) take in any lower-case letter.
+  rule('paypal_token', ['access_token$production$', 'access_token$sandbox$'], /[a-z0-9]{16}\$[a-z0-9]{32}/),
   rule('shippo_token', ['shippo_live_', 'shippo_test_'], /[a-fA-F0-9]{40}/),
   rule('easypost_key', ['EZAK', 'EZTK'], /[A-Za-z0-9]{54}/),
   rule('duffel_token', ['duffel_test_', 'duffel_live_'], /[A-Za-z0-9_=-]{43}/),
