@@ -19,8 +19,11 @@ export function settingNames(question: string): string[] {
   for (const m of question.matchAll(/(?<![\w$])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w$])/g)) names.add(m[0]);
   for (const m of question.matchAll(/(?<![\w$])\$?([A-Z][A-Z0-9]{2,})\s+(?:environment|env)\b/g)) names.add(m[1]);
   for (const m of question.matchAll(/`([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)`/g)) names.add(m[1]);
-  return [...names];
+  // Each name costs a read of the files holding it: a pasted log of SCREAMING_CASE codes would name dozens.
+  return [...names].slice(0, MAX_NAMES);
 }
+
+const MAX_NAMES = 4;
 
 /** The last member of a dotted key (`server.strictPort` → strictPort), without a flag's dashes. */
 export function leafOf(name: string): string {
