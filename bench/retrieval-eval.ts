@@ -9,7 +9,8 @@
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
 // (retrieval-sets-how-to.ts) and pasted error messages, stack traces, flags and identifiers (retrieval-sets-pasted.ts)
-// on those trees, each kind as one figure.
+// and questions naming a CLI flag, a config key or an environment variable (retrieval-sets-flags.ts) on those trees,
+// each kind as one figure.
 // The labels are the developers' own (one file pattern per question): a yardstick between
 // versions of the ranking, not an absolute score.
 import { existsSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { FASTAPI, GUZZLE, JQ, NEWTONSOFT, OKHTTP, VITE } from './retrieval-sets-
 import { ALAMOFIRE, NLOHMANN_JSON, ZOD } from './retrieval-sets-held-out-2';
 import { ANSIBLE, PHOENIX, TOKIO } from './retrieval-sets-held-out-3';
 import { HOW_TO_ASKED } from './retrieval-sets-how-to';
+import { FLAGS } from './retrieval-sets-flags';
 import { PASTED } from './retrieval-sets-pasted';
 import { TESTS_SOUGHT } from './retrieval-sets-tests-sought';
 
@@ -202,6 +204,7 @@ async function main(): Promise<void> {
     { what: 'the tests sought', sets: TESTS_SOUGHT, score: { reciprocal: 0, top5: 0, count: 0 }, trees: 0 },
     { what: 'how-do-I questions (docs or example first)', sets: HOW_TO_ASKED, score: { reciprocal: 0, top5: 0, count: 0 }, trees: 0 },
     { what: 'pasted errors, traces and names', sets: PASTED, score: { reciprocal: 0, top5: 0, count: 0 }, trees: 0 },
+    { what: 'flags, config keys and environment variables', sets: FLAGS, score: { reciprocal: 0, top5: 0, count: 0 }, trees: 0 },
   ];
   for (const dir of args.filter((a) => !a.startsWith('--'))) {
     const known = KNOWN.find((k) => existsSync(path.join(dir, k.marker)));

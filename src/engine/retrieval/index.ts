@@ -7,7 +7,7 @@ import { IndexData, type PackedIndex } from './index-data';
 import type { ChunkSource, RefreshOptions, RefreshReport, SearchOptions } from './chunk-source';
 import { readIntoIndex, textHash, type Rejected } from './file-state';
 import { findMembers } from './member-boost';
-import { findMessages } from './message-match';
+import { findWritten } from './setting-match';
 import { findPhrases } from './phrases';
 import { buildInWorkers, DEFAULT_PARALLEL, READ_AHEAD_FROM, type ParallelOptions } from './parallel-build';
 import { inBatches, ReadAhead } from './read-ahead';
@@ -246,14 +246,14 @@ export class WorkspaceIndex implements ChunkSource {
     return bytes;
   }
 
-  /** The best chunks for the terms, best first, at most `limit`. Quoted phrases and pasted messages are checked against the text. */
+  /** The best chunks for the terms, best first, at most `limit`. Quoted phrases, pasted messages and named settings are checked against the text. */
   async search(terms: SearchTerm[], limit = 50, opts: SearchOptions = {}): Promise<RankedChunk[]> {
     const phrases = terms.filter((t) => t.kind === 'phrase').map((t) => t.text);
     this.project ??= projectNames(this.root);
     const read = (rel: string) => this.readIndexed(rel);
     const members = await findMembers(this.data, terms, read);
     const adjacent = phrases.length > 0 ? await findPhrases(this.data, phrases, read) : undefined;
-    const written = await findMessages(this.data, terms.filter((t) => t.kind === 'message').map((t) => t.text), read);
+    const written = await findWritten(this.data, terms, read);
     const phraseCheck = adjacent && ((phrase: string, id: number) => adjacent.get(phrase)?.has(id) ?? false);
     return rankChunks(this.data, terms, limit, phraseCheck, this.project, members, opts.within, written);
   }

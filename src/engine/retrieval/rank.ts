@@ -147,7 +147,7 @@ function rankWith(
   // A pair of words is extra evidence where code joins them, not one more term a chunk must cover.
   const counted = terms.map((t) => !isHelperTerm(t));
   const coverageTerms = counted.filter(Boolean).length;
-  const messageWeights = new Map(terms.flatMap((t) => (t.kind === 'message' ? [[t.text, t.weight] as const] : [])));
+  const messageWeights = new Map(terms.flatMap((t) => (t.kind === 'message' || t.kind === 'setting' ? [[t.text, t.weight] as const] : [])));
   const indexed = (rel: string) => stats.fileChunks(rel) !== undefined;
   // Per file, not per chunk: a common word scores thousands of chunks of far fewer files.
   const factors = new Map<string, number>();

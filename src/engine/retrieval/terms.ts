@@ -3,6 +3,7 @@ import { abbreviationOfPair } from './pair-abbreviations';
 import { splitIdentifier } from './split-identifier';
 import { deinflect, IRREGULAR, stem } from './stem';
 import { readPasted } from './pasted';
+import { SETTING_WEIGHT, settingNames, weighSettings } from './setting-terms';
 
 // Its own module since terms.ts passed 300 lines; re-exported for the index and path code that import it from here.
 export { splitIdentifier } from './split-identifier';
@@ -11,7 +12,7 @@ export { stem } from './stem';
 /** One search term taken from a question. `text` is normalised (lower case, stemmed) except for phrases and paths. */
 export interface SearchTerm {
   text: string;
-  kind: 'phrase' | 'path' | 'identifier' | 'part' | 'word' | 'pair' | 'member' | 'intent' | 'frame' | 'message';
+  kind: 'phrase' | 'path' | 'identifier' | 'part' | 'word' | 'pair' | 'member' | 'intent' | 'frame' | 'message' | 'setting';
   weight: number;
   /** Further stems a word is looked up by: the abbreviation code writes for it and its neighbour (`regular expression` → regex). */
   also?: string[];
@@ -100,10 +101,11 @@ function addPairAbbreviations(sequence: (string | undefined)[], out: Map<string,
 
 /**
  * A term that helps ranking rather than being a word of the question: a pair of its words joined, an owner.member
- * lookup, the intent, a stack frame's file (frame-files.ts) or a pasted message (message-match.ts).
+ * lookup, the intent, a stack frame's file (frame-files.ts), a pasted message (message-match.ts) or a named flag, key or
+ * environment variable (setting-terms.ts).
  */
 export function isHelperTerm(t: SearchTerm): boolean {
-  return t.kind === 'pair' || t.kind === 'member' || t.kind === 'intent' || t.kind === 'frame' || t.kind === 'message';
+  return t.kind === 'pair' || t.kind === 'member' || t.kind === 'intent' || t.kind === 'frame' || t.kind === 'message' || t.kind === 'setting';
 }
 
 /**
@@ -190,7 +192,7 @@ export function extractTerms(question: string, baseWeight = 1, asPasted = true):
   const out = new Map<string, SearchTerm>();
   const add = (text: string, kind: SearchTerm['kind'], weight: number) => {
     if (!text) return;
-    const key = `${kind === 'phrase' || kind === 'path' || kind === 'frame' || kind === 'message' ? kind : 'tok'}:${text}`;
+    const key = `${kind === 'phrase' || kind === 'path' || kind === 'frame' || kind === 'message' || kind === 'setting' ? kind : 'tok'}:${text}`;
     const prev = out.get(key);
     // A pair only helps ranking: it never takes the place of a word of the same text (`set up` → setup).
     if (!prev || (prev.weight < weight && !(kind === 'pair' && prev.kind !== 'pair'))) out.set(key, { text, kind, weight });
@@ -201,6 +203,7 @@ export function extractTerms(question: string, baseWeight = 1, asPasted = true):
   const pasted = asPasted ? readPasted(question) : { rest: question, frames: [], names: [], messages: [] };
   for (const f of pasted.frames) add(f.path, 'frame', 3 * f.nearness * baseWeight);
   for (const m of pasted.messages) add(m.join(' '), 'message', baseWeight);
+  for (const name of settingNames(pasted.rest)) add(name, 'setting', SETTING_WEIGHT * baseWeight);
   // A frame's source line calls (`self.send(prep)`), and only the function the error was raised in is the one to show first.
   for (const n of pasted.names) {
     for (const t of extractTerms(n.text, n.nearness * baseWeight, false)) {
@@ -258,5 +261,6 @@ export function extractTerms(question: string, baseWeight = 1, asPasted = true):
   addPairAbbreviations(sequence, out);
   if (HOW_TO.test(question)) add(HOW_TO_INTENT, 'intent', baseWeight);
   if (CALLERS.test(question)) add(CALLERS_INTENT, 'intent', baseWeight);
+  weighSettings(out, CALLERS.test(question));
   return [...out.values()];
 }
