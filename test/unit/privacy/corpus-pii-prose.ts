@@ -60,6 +60,18 @@ export const piiProseCases: Case[] = [
   ['a username in yaml', 'username: jsmith84', `username: ${R('username')}`],
   ['a username in prose', 'Your username is johnny_b_good and your', `Your username is ${R('username')} and your`],
   ['a uk number plate', 'Registration AB12 CDE', `Registration ${R('vehicle_plate')}`],
+  // One name of a list found (a listed given name, a label) makes its neighbours names, whatever their given names.
+  ['names in a list after a found one', 'Attendees: Ana Pereira, Wiebke Oltmanns and Sigrun Halvorsen',
+    `Attendees: ${R('person_name')}, ${R('person_name', 2)} and ${R('person_name', 3)}`],
+  ['a name in a list before a found one', 'Thanks to Wiebke Oltmanns; Tom Brandt.', `Thanks to ${R('person_name')}; ${R('person_name', 2)}.`],
+  ['a zip code in a sentence', 'The zip is 94107.', `The zip is ${R('postal_code')}.`],
+  // Next to a name, a list of things: code words, an organisation, a company's person.
+  ['things listed beside a name stay', "John Smith, Array Buffer and Acme Labs\nMaria Lopez, Bridgewater's Parker Quill",
+    `${R('person_name')}, Array Buffer and Acme Labs\n${R('person_name', 2)}, Bridgewater's Parker Quill`],
+  // Streets with no street word, named by where someone lives or by the flat under them.
+  ['a street after lives at', 'Orla Quennell lives at 92597 Jahu 80, Liiva', `${R('person_name')} lives at ${R('street_address')}`],
+  ['a street above its flat', '28030 Edeby 55\nApt. 297\nTYSTBERGA\nSweden 99178\n\nnext', `${R('street_address')}\n\n\n\n\nnext`],
+  ['a phone number given as mine', 'My number is 4155550123', `My number is ${R('phone')}`],
 ];
 
 export const piiProseLookalikes: Negative[] = [
@@ -89,5 +101,7 @@ export const piiProseLookalikes: Negative[] = [
   ['a gpio pin under its key', 'led_pin: 13\npin: 13\nspin: 4000'],
   ['swift the language', 'swift: SWIFTUI\nlet swift = SwiftCompiler'],
   ['a label naming a type', 'Customer: CustomerModel\nexport type Contact: Contact Info'],
+  ['numbered things before a unit, and a version to ship', 'see Chapter 3, Unit 4\nUpgrade to Node 18\nUnit 4 covers it\nship it to Python 3.'],
+  ['a list of things and of places before and', 'Supports Array, Map, Set and Promise.\npart of Saint Helena, Ascension and Tristan'],
   ['numbers shaped like nordic and polish postcodes in code', 'call(a, 12-345 Foo)\nSee section 4.2, 123 45 More text'],
 ];

@@ -51,7 +51,7 @@ const postal: KeyedRule = {
   pattern: new RegExp(
     `(?:${anyCase('zip')}(?:${J}${anyCase('code')}|${anyCase('code')})?|${anyCase('post')}(?:${J}${anyCase('code')}|${anyCase('code')})|` +
       `${anyCase('postal')}${J}${anyCase('code')}|PLZ|${anyCase('plz')}|[Pp]ostleitzahl|[Cc]ode postal|CAP|[Cc]ódigo postal|[Pp]ostnummer|[Kk]od pocztowy)` +
-      `["'\`]?[ \\t]{0,3}(?:[:=#][ \\t]{0,3}|[ \\t])["'\`]?(?<value>${POSTAL})(?![\\p{L}\\p{N}_.-])`,
+      `["'\`]?[ \\t]{0,3}(?:[:=#][ \\t]{0,3}|[ \\t](?:is |was )?)["'\`]?(?<value>${POSTAL})(?![\\p{L}\\p{N}_-]|\\.[\\p{L}\\p{N}_])`,
     'yu',
   ),
   // A run of one digit is a placeholder; `zip 12345` with nothing naming a place around it is a count in code.
