@@ -71,6 +71,10 @@ export const piiProseCases: Case[] = [
   // Streets with no street word, named by where someone lives or by the flat under them.
   ['a street after lives at', 'Orla Quennell lives at 92597 Jahu 80, Liiva', `${R('person_name')} lives at ${R('street_address')}`],
   ['a street above its flat', '28030 Edeby 55\nApt. 297\nTYSTBERGA\nSweden 99178\n\nnext', `${R('street_address')}\n\n\n\n\nnext`],
+  // Identity cards and tax numbers of any country, named by their key; no format to check.
+  ['an identity card number named', 'My ID card number is XK4829317.', `My ID card number is ${R('national_id')}.`],
+  ['a national id with a dash', 'Her national ID number is 750312-5582', `Her national ID number is ${R('national_id')}`],
+  ['a tax number with slashes', 'Steuernummer: 123/456/78901', `Steuernummer: ${R('tax_number')}`],
   ['a phone number given as mine', 'My number is 4155550123', `My number is ${R('phone')}`],
 ];
 
@@ -102,6 +106,7 @@ export const piiProseLookalikes: Negative[] = [
   ['swift the language', 'swift: SWIFTUI\nlet swift = SwiftCompiler'],
   ['a label naming a type', 'Customer: CustomerModel\nexport type Contact: Contact Info'],
   ['numbered things before a unit, and a version to ship', 'see Chapter 3, Unit 4\nUpgrade to Node 18\nUnit 4 covers it\nship it to Python 3.'],
+  ['id and tax keys before no number', 'the id card is stolen\nID number for the process is 12345\nPersonal number 1.2.3.4\ntax no: 2024-01-31'],
   ['a list of things and of places before and', 'Supports Array, Map, Set and Promise.\npart of Saint Helena, Ascension and Tristan'],
   ['numbers shaped like nordic and polish postcodes in code', 'call(a, 12-345 Foo)\nSee section 4.2, 123 45 More text'],
 ];

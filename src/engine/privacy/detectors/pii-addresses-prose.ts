@@ -1,6 +1,8 @@
 import type { Finding } from '../detector';
 import type { KeyedRule, KeywordTable } from '../keyed-scan';
 import { allCodeWords, isCodeWord } from './code-words';
+import { NAME_WORD } from './pii-names';
+import { readsAsName } from './pii-prose-people';
 
 // Streets of countries whose names carry no street word a rule could know (`Jahu 80`, `Edeby 55`,
 // `Luite tee 87`, `Μεγάλη Άμμος 184`), found by what stands around them: a verb that says someone
@@ -51,7 +53,8 @@ export const proseAddressKeywords: KeywordTable = [
 /** The street before a flat: at the end of the text before it, then a comma, one or two spaces or a line break. */
 const STREET_BEFORE_UNIT = new RegExp(`(?:^|[\\s>?:,])(${STREET})\\.?(?:,[ \\t]?|[ \\t]{1,2}|[ \\t]*\\r?\\n[ \\t>?*-]*)$`, 'u');
 const UNIT_NUMBER = /^#?\d{1,5}[A-Za-z]?(?![\p{L}\p{N}])/u;
-const UNITS = ['Apt. ', 'Apt ', 'Apartment ', 'Suite ', 'Unit ', 'Flat '];
+/** Flats written after their street (a UK `Flat 3` comes before it); each is one indexOf pass over the text. */
+const UNITS = ['Apt', 'Suite '];
 
 /**
  * A street named by the flat after it (`28030 Edeby 55` / `Apt. 297`, `Ilichova 23 Suite 274`): a
@@ -61,7 +64,10 @@ const UNITS = ['Apt. ', 'Apt ', 'Apartment ', 'Suite ', 'Unit ', 'Flat '];
 export function findStreetsBeforeUnits(text: string, out: Found[]): void {
   for (const unit of UNITS) {
     for (let at = text.indexOf(unit); at >= 0; at = text.indexOf(unit, at + unit.length)) {
-      if (!UNIT_NUMBER.test(text.slice(at + unit.length, at + unit.length + 8))) continue;
+      // `Apt. 297`, `Apt 4`, `Suite 501`: the number right after.
+      const after = unit === 'Apt' ? at + (text[at + 3] === '.' ? 5 : 4) : at + unit.length;
+      const c = text.charCodeAt(after);
+      if (!((c >= 48 && c <= 57) || c === 35) || text.charCodeAt(after - 1) !== 32 || !UNIT_NUMBER.test(text.slice(after, after + 8))) continue;
       const from = Math.max(0, at - 90);
       const m = STREET_BEFORE_UNIT.exec(text.slice(from, at));
       if (!m) continue;
@@ -72,5 +78,28 @@ export function findStreetsBeforeUnits(text: string, out: Found[]): void {
       const start = from + m.index + m[0].indexOf(street);
       out.push({ kind: 'street_address', start, end: start + street.length });
     }
+  }
+}
+
+/** The line above a street: two or three name words, maybe an initial, alone on it (after a letter's or a mail's quoting). */
+const ADDRESSEE = new RegExp(
+  `(?:^|\\n)[ \\t>?*-]*(${NAME_WORD}(?: (?:\\p{Lu}\\.? )?${NAME_WORD}){1,2})[ \\t]*\\r?\\n[ \\t>?*-]*$`,
+  'u',
+);
+/** Headings and companies an address block may have above it instead of a person. */
+const HEADING_WORDS = new RegExp(
+  '\\b(?:Address|Addresses|Street|Office|Offices|Headquarters|Contact|Contacts|Billing|Shipping|Mailing|Postal|Home|Work|Location|Branch|' +
+    'Technologies|Technology|Agency|Solutions|Services|Systems|Partners|Holdings|Consulting|Associates|Bank|Media|Software|Enterprises|' +
+    'Industries|Ventures|Capital|Networks|Studio|Studios|Group|Company|Corporation|Limited|Logistics|Health|Insurance|Research)\\b',
+);
+
+/** The person an address is written to: the line right above its street, as letters, labels and signatures put them. */
+export function findAddressees(text: string, out: Found[]): void {
+  const streets = out.filter((f) => f.kind === 'street_address');
+  for (const f of streets) {
+    const m = ADDRESSEE.exec(text.slice(Math.max(0, f.start - 100), f.start));
+    if (!m || HEADING_WORDS.test(m[1]) || !readsAsName(m[1], false) || m[1].split(' ').some(isCodeWord)) continue;
+    const start = f.start - m[0].length + m[0].indexOf(m[1]);
+    out.push({ kind: 'person_name', start, end: start + m[1].length });
   }
 }

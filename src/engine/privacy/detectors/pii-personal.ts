@@ -12,7 +12,8 @@ import { extendAddressBlocks } from './pii-address-blocks';
 import { extendAddressTails, findJapaneseAddresses, findTownsBeforeCodes } from './pii-address-parts';
 import { findStandaloneStreets, findWorldAddresses } from './pii-addresses-world';
 import { streetRules } from './pii-streets';
-import { findStreetsBeforeUnits, proseAddressKeywords } from './pii-addresses-prose';
+import { genericIdKeywords } from './pii-keyed-generic-ids';
+import { findAddressees, findStreetsBeforeUnits, proseAddressKeywords } from './pii-addresses-prose';
 import { extendNameLists, findGivenNameLists } from './pii-name-lists';
 import { findFamilies, findFullNames, ORGANISATION_WORDS } from './pii-names';
 import { creditKeywords, findNamesBeforeEmails, homeFolderRules } from './pii-credits';
@@ -247,6 +248,7 @@ const keyed = new KeyedScan([
   ...placeKeywords,
   ...addressKeywords,
   ...proseAddressKeywords,
+  ...genericIdKeywords,
 ]);
 
 /** Dates of birth, document and account numbers named by their key, names under name keys or titles, street addresses. */
@@ -270,6 +272,7 @@ export const personalDetector: Detector = {
     // After every street rule: labelled, US/UK and continental streets all take the city and code after them.
     extendAddressTails(text, out);
     extendAddressBlocks(text, out);
+    findAddressees(text, out);
     findTownsBeforeCodes(text, out);
     return out;
   },
