@@ -57,6 +57,28 @@ const UNIT_NUMBER = /^#?\d{1,5}[A-Za-z]?(?![\p{L}\p{N}])/u;
 const UNITS = ['Apt', 'Suite '];
 
 /**
+ * Where the house number before a flat ends, its separators aside (`55\nApt.`, `23 Suite`, `12a, Apt`),
+ * or -1: a cheap look before the regex.
+ */
+function houseNumberEnd(text: string, at: number): number {
+  let j = at - 1;
+  while (j > at - 8 && j > 0 && /[ \t\r\n>?*,-]/.test(text[j])) j--;
+  const end = j + 1;
+  if (text[j] === '.' || /[a-zA-Z]/.test(text[j])) j--;
+  return /\d/.test(text[j]) ? end : -1;
+}
+
+/** Where a street ending at `end` may start at the earliest: six words back, on its line and clause (the regex then tries those starts only). */
+function streetReach(text: string, end: number): number {
+  let k = end;
+  for (let spaces = 0; k > end - 80 && k > 0; k--) {
+    const c = text[k - 1];
+    if (c === '\n' || c === ',' || c === ':' || c === '>' || (c === ' ' && ++spaces > 6)) break;
+  }
+  return k;
+}
+
+/**
  * A street named by the flat after it (`28030 Edeby 55` / `Apt. 297`, `Ilichova 23 Suite 274`): a
  * building number before the street, or a line break between, as an address is written; the flat
  * and the lines under it are the address blocks' to add (pii-address-blocks.ts).
@@ -68,7 +90,9 @@ export function findStreetsBeforeUnits(text: string, out: Found[]): void {
       const after = unit === 'Apt' ? at + (text[at + 3] === '.' ? 5 : 4) : at + unit.length;
       const c = text.charCodeAt(after);
       if (!((c >= 48 && c <= 57) || c === 35) || text.charCodeAt(after - 1) !== 32 || !UNIT_NUMBER.test(text.slice(after, after + 8))) continue;
-      const from = Math.max(0, at - 90);
+      const house = houseNumberEnd(text, at);
+      if (house < 0) continue;
+      const from = Math.max(0, streetReach(text, house) - 1);
       const m = STREET_BEFORE_UNIT.exec(text.slice(from, at));
       if (!m) continue;
       const street = m[1];

@@ -68,18 +68,33 @@ export function extendNameLists(text: string, out: Omit<Finding, 'priority'>[]):
   }
 }
 
-/** The single words before a list's ` and `: two to nine capitalised words with commas between (and maybe one before ` and `). */
-const WORDS_BEFORE_AND = /(?:^|[\s:(])((?:\p{Lu}\p{Ll}{1,20}, ){1,8}\p{Lu}\p{Ll}{1,20}),?$/u;
 const WORD_AFTER_AND = /^\p{Lu}\p{Ll}{1,20}(?=[.,;:!?)]|\s|$)/u;
 
 const isSmall = (c: number) => (c >= 97 && c <= 122) || (c >= 0xdf && c <= 0x24f && c !== 0xf7);
+const isCapital = (c: number) => (c >= 65 && c <= 90) || (c >= 0xc0 && c <= 0xde && c !== 0xd7);
 
-/** The word ending at `end` is capitalised and a comma and a space come before it (`…, Anna`): a cheap look before the regex. */
-function capitalisedAfterComma(text: string, end: number): boolean {
+/** Where the capitalised word ending at `end` starts (`Anna` in `…, Anna`), or -1: two to twenty-one letters. */
+function wordStart(text: string, end: number): number {
   let j = end - 1;
-  while (j > end - 22 && j > 0 && isSmall(text.charCodeAt(j))) j--;
-  const c = text.charCodeAt(j);
-  return ((c >= 65 && c <= 90) || (c >= 0xc0 && c <= 0xde)) && text.charCodeAt(j - 1) === 32 && text.charCodeAt(j - 2) === 44;
+  while (j > end - 21 && j > 0 && isSmall(text.charCodeAt(j))) j--;
+  return j < end - 1 && isCapital(text.charCodeAt(j)) ? j : -1;
+}
+
+/**
+ * The words of the list that ends at `end` (`Gaetane, Hannah, Anthony`), read backwards over `, `:
+ * up to nine, each a capitalised word; [start, end] of each, first to last. A walk, not a regex
+ * anchored at the end, which V8 would try from every position before it.
+ */
+function wordsBefore(text: string, end: number): [number, number][] {
+  const words: [number, number][] = [];
+  for (let to = end; words.length < 9; to -= 2) {
+    const from = wordStart(text, to);
+    if (from < 0) break;
+    words.unshift([from, to]);
+    to = from;
+    if (text.charCodeAt(to - 1) !== 32 || text.charCodeAt(to - 2) !== 44) break;
+  }
+  return words;
 }
 
 /**
@@ -91,26 +106,18 @@ export function findGivenNameLists(text: string, out: Omit<Finding, 'priority'>[
   // `and ` without its space first: an indexOf of a string starting with a space takes twice as long.
   for (let and = text.indexOf('and '); and >= 0; and = text.indexOf('and ', and + 4)) {
     const at = and - 1;
-    if (text.charCodeAt(at) !== 32) continue;
-    // Cheap look first: a capital after ` and `, a small letter or a comma before it.
-    const after = text.charCodeAt(at + 5);
-    const before = text.charCodeAt(at - 1);
-    if ((after < 65 || after > 90) && after < 0xc0) continue;
-    if ((before < 97 || before > 122) && before !== 44 && before < 0xc0) continue;
-    if (!capitalisedAfterComma(text, before === 44 ? at - 1 : at)) continue;
-    const from = Math.max(0, at - 200);
-    const m = WORDS_BEFORE_AND.exec(text.slice(from, at));
-    const last = m && WORD_AFTER_AND.exec(text.slice(at + 5, at + 30));
-    if (!m || !last) continue;
-    // `Saint Helena, Ascension and Tristan da Cunha`: the list goes on a capitalised word, a place's name.
-    if (/\p{Lu}[\p{L}.]* $/u.test(text.slice(Math.max(0, from + m.index - 30), from + m.index + 1))) continue;
-    const words = [...m[1].split(', '), last[0]];
+    if (text.charCodeAt(at) !== 32 || !isCapital(text.charCodeAt(at + 5))) continue;
+    const listed = wordsBefore(text, text.charCodeAt(at - 1) === 44 ? at - 1 : at);
+    if (listed.length < 2) continue;
+    // The list starts a line, a clause or a bracket; `Saint Helena, Ascension and Tristan da Cunha` goes on a place's name.
+    const first = listed[0][0];
+    if (first > 0 && !/[\s:(]/.test(text[first - 1])) continue;
+    if (/\p{Lu}[\p{L}.]* $/u.test(text.slice(Math.max(0, first - 30), first))) continue;
+    const last = WORD_AFTER_AND.exec(text.slice(at + 5, at + 30));
+    if (!last) continue;
+    const words = [...listed.map(([s, e]) => text.slice(s, e)), last[0]];
     if (words.filter(isGivenName).length < 2 || words.some((w) => isCodeWord(w) || !readsAsName(w, true))) continue;
-    let start = from + m.index + m[0].indexOf(m[1]);
-    for (const w of words.slice(0, -1)) {
-      out.push({ kind: 'person_name', start, end: start + w.length });
-      start += w.length + 2;
-    }
+    for (const [start, end] of listed) out.push({ kind: 'person_name', start, end });
     out.push({ kind: 'person_name', start: at + 5, end: at + 5 + last[0].length });
   }
 }
