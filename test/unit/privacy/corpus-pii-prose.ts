@@ -75,6 +75,10 @@ export const piiProseCases: Case[] = [
   ['an identity card number named', 'My ID card number is XK4829317.', `My ID card number is ${R('national_id')}.`],
   ['a national id with a dash', 'Her national ID number is 750312-5582', `Her national ID number is ${R('national_id')}`],
   ['a tax number with slashes', 'Steuernummer: 123/456/78901', `Steuernummer: ${R('tax_number')}`],
+  ['a skype name and a twitter handle', 'skype: orla.q84\nMy Twitter is @orla_quennell', `skype: ${R('username')}\nMy Twitter is ${R('username', 2)}`],
+  ['a uk licence spaced as the dvla prints it', 'My DVLA no. is QUENN 753116 OQ9AB 01 thanks', `My DVLA no. is ${R('drivers_license')} thanks`],
+  ['a mac address ending a sentence', 'the mac is 3c:22:fb:11:9a:0e.', `the mac is ${R('mac_address')}.`],
+  ['a town a profile line says someone lived in', 'Lived in Tartu.\nBorn in Vellmarsk, Estonia', `Lived in ${R('city')}.\nBorn in ${R('city', 2)}, Estonia`],
   ['a phone number given as mine', 'My number is 4155550123', `My number is ${R('phone')}`],
 ];
 
@@ -106,6 +110,7 @@ export const piiProseLookalikes: Negative[] = [
   ['swift the language', 'swift: SWIFTUI\nlet swift = SwiftCompiler'],
   ['a label naming a type', 'Customer: CustomerModel\nexport type Contact: Contact Info'],
   ['numbered things before a unit, and a version to ship', 'see Chapter 3, Unit 4\nUpgrade to Node 18\nUnit 4 covers it\nship it to Python 3.'],
+  ['networks named in code and prose', 'skype: false\nTwitter is great\nshare on twitter (button)'],
   ['id and tax keys before no number', 'the id card is stolen\nID number for the process is 12345\nPersonal number 1.2.3.4\ntax no: 2024-01-31'],
   ['a list of things and of places before and', 'Supports Array, Map, Set and Promise.\npart of Saint Helena, Ascension and Tristan'],
   ['numbers shaped like nordic and polish postcodes in code', 'call(a, 12-345 Foo)\nSee section 4.2, 123 45 More text'],

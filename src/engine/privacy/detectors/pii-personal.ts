@@ -12,6 +12,7 @@ import { extendAddressBlocks } from './pii-address-blocks';
 import { extendAddressTails, findJapaneseAddresses, findTownsBeforeCodes } from './pii-address-parts';
 import { findStandaloneStreets, findWorldAddresses } from './pii-addresses-world';
 import { streetRules } from './pii-streets';
+import { handleKeywords } from './pii-handles';
 import { genericIdKeywords } from './pii-keyed-generic-ids';
 import { findAddressees, findStreetsBeforeUnits, proseAddressKeywords } from './pii-addresses-prose';
 import { extendNameLists, findGivenNameLists } from './pii-name-lists';
@@ -249,6 +250,7 @@ const keyed = new KeyedScan([
   ...addressKeywords,
   ...proseAddressKeywords,
   ...genericIdKeywords,
+  ...handleKeywords,
 ]);
 
 /** Dates of birth, document and account numbers named by their key, names under name keys or titles, street addresses. */
