@@ -9,6 +9,7 @@ const WHOLE: Record<string, string> = {
   email: 'email address',
   phone: 'phone number',
   person_name: 'name',
+  national_id: 'national ID number',
   drivers_license: "driver's license",
   card_expiry: 'card expiry date',
   user_agent: 'user agent',

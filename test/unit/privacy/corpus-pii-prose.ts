@@ -60,6 +60,26 @@ export const piiProseCases: Case[] = [
   ['a username in yaml', 'username: jsmith84', `username: ${R('username')}`],
   ['a username in prose', 'Your username is johnny_b_good and your', `Your username is ${R('username')} and your`],
   ['a uk number plate', 'Registration AB12 CDE', `Registration ${R('vehicle_plate')}`],
+  // One name of a list found (a listed given name, a label) makes its neighbours names, whatever their given names.
+  ['names in a list after a found one', 'Attendees: Ana Pereira, Wiebke Oltmanns and Sigrun Halvorsen',
+    `Attendees: ${R('person_name')}, ${R('person_name', 2)} and ${R('person_name', 3)}`],
+  ['a name in a list before a found one', 'Thanks to Wiebke Oltmanns; Tom Brandt.', `Thanks to ${R('person_name')}; ${R('person_name', 2)}.`],
+  ['a zip code in a sentence', 'The zip is 94107.', `The zip is ${R('postal_code')}.`],
+  // Next to a name, a list of things: code words, an organisation, a company's person.
+  ['things listed beside a name stay', "John Smith, Array Buffer and Acme Labs\nMaria Lopez, Bridgewater's Parker Quill",
+    `${R('person_name')}, Array Buffer and Acme Labs\n${R('person_name', 2)}, Bridgewater's Parker Quill`],
+  // Streets with no street word, named by where someone lives or by the flat under them.
+  ['a street after lives at', 'Orla Quennell lives at 92597 Jahu 80, Liiva', `${R('person_name')} lives at ${R('street_address')}`],
+  ['a street above its flat', '28030 Edeby 55\nApt. 297\nTYSTBERGA\nSweden 99178\n\nnext', `${R('street_address')}\n\n\n\n\nnext`],
+  // Identity cards and tax numbers of any country, named by their key; no format to check.
+  ['an identity card number named', 'My ID card number is XK4829317.', `My ID card number is ${R('national_id')}.`],
+  ['a national id with a dash', 'Her national ID number is 750312-5582', `Her national ID number is ${R('national_id')}`],
+  ['a tax number with slashes', 'Steuernummer: 123/456/78901', `Steuernummer: ${R('tax_number')}`],
+  ['a skype name and a twitter handle', 'skype: orla.q84\nMy Twitter is @orla_quennell', `skype: ${R('username')}\nMy Twitter is ${R('username', 2)}`],
+  ['a uk licence spaced as the dvla prints it', 'My DVLA no. is QUENN 753116 OQ9AB 01 thanks', `My DVLA no. is ${R('drivers_license')} thanks`],
+  ['a mac address ending a sentence', 'the mac is 3c:22:fb:11:9a:0e.', `the mac is ${R('mac_address')}.`],
+  ['a town a profile line says someone lived in', 'Lived in Tartu.\nBorn in Vellmarsk, Estonia', `Lived in ${R('city')}.\nBorn in ${R('city', 2)}, Estonia`],
+  ['a phone number given as mine', 'My number is 4155550123', `My number is ${R('phone')}`],
 ];
 
 export const piiProseLookalikes: Negative[] = [
@@ -89,5 +109,9 @@ export const piiProseLookalikes: Negative[] = [
   ['a gpio pin under its key', 'led_pin: 13\npin: 13\nspin: 4000'],
   ['swift the language', 'swift: SWIFTUI\nlet swift = SwiftCompiler'],
   ['a label naming a type', 'Customer: CustomerModel\nexport type Contact: Contact Info'],
+  ['numbered things before a unit, and a version to ship', 'see Chapter 3, Unit 4\nUpgrade to Node 18\nUnit 4 covers it\nship it to Python 3.'],
+  ['networks named in code and prose', 'skype: false\nTwitter is great\nshare on twitter (button)'],
+  ['id and tax keys before no number', 'the id card is stolen\nID number for the process is 12345\nPersonal number 1.2.3.4\ntax no: 2024-01-31'],
+  ['a list of things and of places before and', 'Supports Array, Map, Set and Promise.\npart of Saint Helena, Ascension and Tristan'],
   ['numbers shaped like nordic and polish postcodes in code', 'call(a, 12-345 Foo)\nSee section 4.2, 123 45 More text'],
 ];

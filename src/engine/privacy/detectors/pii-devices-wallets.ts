@@ -80,7 +80,8 @@ function pairedMac(sep: ':' | '-'): PatternRule {
       maxBack: 2,
       quick: (t, at) => isHexAt(t, at - 1) && isHexAt(t, at + 1) && t[at + 3] === sep && t[at - 3] !== sep,
     },
-    pattern: new RegExp(`(?<![\\w:.-])[0-9A-Fa-f]{2}${sep}(?:[0-9A-Fa-f]{2}${sep}){4}[0-9A-Fa-f]{2}(?![\\w:.-])`, 'y'),
+    // A full stop may end the sentence after it (`the mac is 3c:22:fb:11:9a:0e.`); `….0e.1` goes on.
+    pattern: new RegExp(`(?<![\\w:.-])[0-9A-Fa-f]{2}${sep}(?:[0-9A-Fa-f]{2}${sep}){4}[0-9A-Fa-f]{2}(?![\\w:-]|\\.\\w)`, 'y'),
     accept: acceptMac,
   };
 }

@@ -26,7 +26,10 @@ const passport: KeyedRule = {
  * three digit groups between slashes (`70172/41/8954`); India's state, office and number
  * apart (`MH14 20110062821`).
  */
+/** A UK licence as the DVLA prints it and people copy it, spaced or not (`MORGA 753116 SM9IJ 01`): surname, birth date, initials, check, issue. */
+const UK_LICENCE = '[A-Z][A-Z9]{4} ?\\d{3} ?\\d{3} ?[A-Z9]{2}\\d[A-Z0-9]{2}(?: ?\\d{2})?';
 const LICENCE_NUMBER =
+  `${UK_LICENCE}|` +
   '[A-Z]{2}\\d{2}[ -]\\d{11}|\\d{5}\\/\\d{2}\\/\\d{4}|' +
   '(?=(?:[A-Za-z-]{0,19}\\d){4})[A-Za-z0-9][A-Za-z0-9-]{3,18}[A-Za-z0-9]';
 
@@ -63,10 +66,18 @@ const driverAbbreviated: KeyedRule = {
   ),
 };
 
+/** `My DVLA no. is …`: the licensing agency's name for the number it issues, in capitals. */
+const dvla: KeyedRule = {
+  kind: 'drivers_license',
+  standalone: true,
+  pattern: new RegExp(`DVLA${NUMBER_WORD}${SEP}(?<value>${UK_LICENCE})(?![A-Za-z0-9/-])`, 'y'),
+};
+
 /** The keywords of document numbers, for the one keyword scan of personal data (pii-personal.ts). */
 export const documentKeywords: KeywordTable = [
   { words: ['passport', 'pass-nr', ...PASSPORT_WORDS_WORLD], rule: passport, sources: ['passport', 'pass-?nr', ...PASSPORT_WORDS_WORLD] },
   { words: LICENCE_WORDS_WORLD, rule: driverWorld },
   { words: ['driver', 'driving'], rule: driver },
+  { words: ['dvla'], rule: dvla },
   { words: ['dln', 'dl no', 'dl number', 'dl#'], rule: driverAbbreviated, sources: ['dln', 'dl[ _-]?no', 'dl[ _-]?number', 'dl[ _-]?#'] },
 ];

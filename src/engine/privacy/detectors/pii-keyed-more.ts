@@ -70,7 +70,7 @@ const longitude: KeyedRule = {
  * `john.doe`, `jane_doe`). Service accounts (`admin`, `postgres`), type names and code
  * (`this.username`, `${USER}`, `UsernamePasswordCredential`) are left.
  */
-function looksLikeHandle(value: string): boolean {
+export function looksLikeHandle(value: string): boolean {
   if (!/[0-9_.-]/.test(value)) return false;
   // `Amir.Heidenreich`: a person's names joined by a dot, as directories write user names.
   const dotted = /^(\p{Lu}\p{Ll}+)\.(\p{Lu}\p{Ll}+)\d{0,4}$/u.exec(value);

@@ -1,4 +1,5 @@
 import type { Finding } from '../detector';
+import { isCodeWord } from './code-words';
 import { isGivenName } from './given-names';
 
 // A person's full name in prose with nothing naming it ("Please forward this to Priya Sharma"):
@@ -30,14 +31,14 @@ export const NAME_WORD = "\\p{Lu}(?:\\p{Ll}|['’-](?=\\p{L})){1,30}";
 // Capitals first: V8 skips ahead to them; the given name is checked in the Set, the boundaries in code.
 // A particle before the surname (`Van Zandt`, `de la Cruz`, `von Braun`) is part of it.
 const CANDIDATE = new RegExp(
-  /[A-Z][a-zß-öø-ÿ]{1,11} (?:[A-Z]\. )?/.source +
+  /[A-Z][a-zß-öø-ÿĀ-ž]{1,11} (?:[A-Z]\. |[B-HJ-Z] )?/.source +
     /(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]a|[Dd]i|[Dd]el|[Dd]u|[Dd]os|[Ll]e|[Ll]a|der|den|ter)(?: la| der| den)? )?/.source +
-    /(?:Mc|Mac|O'|D')?[A-Z][a-zß-öø-ÿ]{1,20}(?:-[A-Z][a-zß-öø-ÿ]{1,20})?/.source,
+    /(?:Mc|Mac|O'|D')?[A-Z][a-zß-öø-ÿĀ-ž]{1,20}(?:-[A-Z][a-zß-öø-ÿĀ-ž]{1,20})?/.source,
   'g',
 );
 
 /** A capitalised word right after a surname: a second surname, if it is no word of NOT_SURNAMES. */
-const SECOND_SURNAME = / [A-Z][a-zß-öø-ÿ]{1,20}(?:-[A-Z][a-zß-öø-ÿ]{1,20})?/y;
+const SECOND_SURNAME = / [A-Z][a-zß-öø-ÿĀ-ž]{1,20}(?:-[A-Z][a-zß-öø-ÿĀ-ž]{1,20})?/y;
 
 /** Letters, digits and the characters of code around a name: `Jack.Smith`, `@Jack Smith`, `JackSmith(`. */
 const isWordish = (c: number) =>
@@ -53,14 +54,34 @@ function continuesAsCode(text: string, end: number): boolean {
   return isWordish(c);
 }
 
-/** Full names in prose (given name from the list, then a surname), each one finding. */
+/**
+ * A middle initial (`Velimir R. Janković`, `Josh W Lewis`): not the letters that enumerate or name
+ * variables and languages (`Plan B`, `Appendix A.`, `X Window`, `Traditional C Unix`).
+ */
+const MIDDLE_INITIAL = / (?:[C-W]\.|[EGHK-PSTUW]) /;
+/** Words a letter follows where it numbers something (`Section D. Scope`, `Vitamin K Intake`). */
+const LETTERED = new Set(
+  `Section Part Plan Option Appendix Annex Figure Table Exhibit Schedule Type Class Grade Group Vitamin Category Level Stage Phase Step
+Model Series Block Unit Building Tier Zone Area Room Row Column Track Side Form Chapter Article Item Point Route Highway Interstate Gate
+Terminal Platform Wing Floor Division League Pool Hall Lot Batch Lane Sector Region Note Hepatitis Size`.split(/\s+/),
+);
+
+/** A name whose given name is not on the lists but whose middle initial says it is one: no code word, no word of NOT_SURNAMES. */
+function namedByInitial(candidate: string): boolean {
+  if (!MIDDLE_INITIAL.test(candidate)) return false;
+  const words = candidate.split(' ');
+  if (LETTERED.has(words[0]) || /(?:ing|ed)$/.test(words[0])) return false;
+  return !words.some((w) => NOT_SURNAMES.has(w) || isCodeWord(w));
+}
+
+/** Full names in prose (given name from the list, or a middle initial, then a surname), each one finding. */
 export function findFullNames(text: string, out: Omit<Finding, 'priority'>[]): void {
   CANDIDATE.lastIndex = 0;
   for (let m = CANDIDATE.exec(text); m !== null; m = CANDIDATE.exec(text)) {
     const start = m.index;
     const space = m[0].indexOf(' ');
     const given = m[0].slice(0, space);
-    if (!isGivenName(given) || (start > 0 && isWordish(text.charCodeAt(start - 1)))) {
+    if (!(isGivenName(given) || namedByInitial(m[0])) || (start > 0 && isWordish(text.charCodeAt(start - 1)))) {
       // The surname may be the next pair's given name: `Dear John Smith`.
       CANDIDATE.lastIndex = start + space + 1;
       continue;

@@ -12,6 +12,10 @@ import { extendAddressBlocks } from './pii-address-blocks';
 import { extendAddressTails, findJapaneseAddresses, findTownsBeforeCodes } from './pii-address-parts';
 import { findStandaloneStreets, findWorldAddresses } from './pii-addresses-world';
 import { streetRules } from './pii-streets';
+import { handleKeywords } from './pii-handles';
+import { genericIdKeywords } from './pii-keyed-generic-ids';
+import { findAddressees, findStreetsBeforeUnits, proseAddressKeywords } from './pii-addresses-prose';
+import { extendNameLists, findGivenNameLists } from './pii-name-lists';
 import { findFamilies, findFullNames, ORGANISATION_WORDS } from './pii-names';
 import { creditKeywords, findNamesBeforeEmails, homeFolderRules } from './pii-credits';
 import { isGivenName } from './given-names';
@@ -127,6 +131,8 @@ const title: KeyedRule = {
 /** Labels that, capitalised before `: `, introduce a person in forms, tickets and letters. */
 const PERSON_LABELS = [
   'Name', 'Full name', 'Patient', 'Customer', 'Employee', 'Contact', 'Applicant', 'Recipient', 'Passenger', 'Cardholder', 'Attendee',
+  // A list of people (their neighbours are found by pii-name-lists.ts).
+  'Attendees', 'Participants', 'Invitees', 'Present', 'Guests', 'Speakers', 'Panelists',
   // The same in other languages: German, French, Spanish, Italian, Portuguese, Dutch, Polish, Nordic.
   'Vollständiger Name', 'Kunde', 'Nom', 'Nom complet', 'Nombre', 'Nombre completo', 'Nome', 'Nome completo', 'Naam', 'Volledige naam',
   'Imię i nazwisko', 'Namn', 'Navn', 'Nimi',
@@ -242,6 +248,9 @@ const keyed = new KeyedScan([
   ...phoneKeywords,
   ...placeKeywords,
   ...addressKeywords,
+  ...proseAddressKeywords,
+  ...genericIdKeywords,
+  ...handleKeywords,
 ]);
 
 /** Dates of birth, document and account numbers named by their key, names under name keys or titles, street addresses. */
@@ -255,13 +264,17 @@ export const personalDetector: Detector = {
     findNamesBeforeEmails(text, out);
     findWorldAddresses(text, out);
     findStandaloneStreets(text, out);
+    findStreetsBeforeUnits(text, out);
     findJapaneseAddresses(text, out);
     findFullNames(text, out);
     findFamilies(text, out);
+    findGivenNameLists(text, out);
     keyed.find(text, out);
+    extendNameLists(text, out);
     // After every street rule: labelled, US/UK and continental streets all take the city and code after them.
     extendAddressTails(text, out);
     extendAddressBlocks(text, out);
+    findAddressees(text, out);
     findTownsBeforeCodes(text, out);
     return out;
   },

@@ -24,7 +24,7 @@ function validSomewhere(value: string): boolean {
 const PHONE_WORDS = [
   'phone', 'telephone', 'tel', 'mobile', 'cell', 'fax', 'telefoon', 'telepono', 'call me at', 'call me on', 'text me at', 'whatsapp',
   // Prose that gives a number to reach someone on.
-  'reach me at', 'reach me on', 'reach us at', 'reach us on', 'contact me at', 'contact me on', 'text me on', 'ring me on',
+  'my number', 'his number', 'her number', 'reach me at', 'reach me on', 'reach us at', 'reach us on', 'contact me at', 'contact me on', 'text me on', 'ring me on',
   'teléfono', 'telefono', 'telefone', 'telefon', 'téléphone', 'móvil', 'movil', 'celular', 'cellulare', 'handy', 'llámame al',
   'llamame al', 'ligue', 'chiama', 'zadzwoń', 'numer telefonu', 'tlf', 'tfn',
 ];

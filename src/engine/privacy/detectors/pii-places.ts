@@ -51,7 +51,7 @@ const postal: KeyedRule = {
   pattern: new RegExp(
     `(?:${anyCase('zip')}(?:${J}${anyCase('code')}|${anyCase('code')})?|${anyCase('post')}(?:${J}${anyCase('code')}|${anyCase('code')})|` +
       `${anyCase('postal')}${J}${anyCase('code')}|PLZ|${anyCase('plz')}|[Pp]ostleitzahl|[Cc]ode postal|CAP|[Cc]ódigo postal|[Pp]ostnummer|[Kk]od pocztowy)` +
-      `["'\`]?[ \\t]{0,3}(?:[:=#][ \\t]{0,3}|[ \\t])["'\`]?(?<value>${POSTAL})(?![\\p{L}\\p{N}_.-])`,
+      `["'\`]?[ \\t]{0,3}(?:[:=#][ \\t]{0,3}|[ \\t](?:is |was )?)["'\`]?(?<value>${POSTAL})(?![\\p{L}\\p{N}_-]|\\.[\\p{L}\\p{N}_])`,
     'yu',
   ),
   // A run of one digit is a placeholder; `zip 12345` with nothing naming a place around it is a count in code.
@@ -101,7 +101,7 @@ const residence: KeyedRule = {
   // `Orsolya Tremblath lives in …`: the person before the verb.
   before: nameBeforeVerb,
   pattern: new RegExp(
-    `(?:grew up|born|(?:live|lives|lived|living|reside|resides|resided)(?: back)?) (?:in|near) ` +
+    `(?:[Gg]rew up|[Bb]orn|(?:live|lives|[Ll]ived|living|reside|resides|resided)(?: back)?) (?:in|near) ` +
       // The place ends its clause (`Promise.all`, `Array<string>` go on).
       `(?<value>${RESIDENCE_PLACE}|[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}ー]{1,12})(?=[\\s,;:!?)]|\\.(?![\\p{L}\\p{N}])|$)`,
     'yu',
@@ -109,7 +109,8 @@ const residence: KeyedRule = {
   accept: (value, text, start) => {
     if (NOT_PLACES.test(value) || NOT_RESIDENCES.test(value) || allCodeWords(value)) return false;
     const before = text.slice(Math.max(0, start - 60), start);
-    return /grew up (?:in|near) $/.test(before) || PERSON_SUBJECT.test(before);
+    // `Lived in Washington.`, `Born in Tartu`: a résumé's or a profile's line, whose subject is the person it is about.
+    return /grew up (?:in|near) $|(?:^|[\n.:;] ?)(?:Lived|Born|Grew up) (?:in|near) $/.test(before) || PERSON_SUBJECT.test(before);
   },
 };
 

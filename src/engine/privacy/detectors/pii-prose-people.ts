@@ -12,7 +12,8 @@ import { NOT_SURNAMES, ORGANISATION_WORDS } from './pii-names';
 
 /** One capitalised word of a name, any script, apostrophe or hyphen between letters; or an initial (`J.`). */
 const NAME_PART = "\\p{Lu}(?:\\p{Ll}|['’-](?=\\p{L})){1,30}";
-const INITIAL = '\\p{Lu}\\.';
+/** An initial, with its dot or without (`Shane M Culp`, as forms and address books write it; not the words `A` and `I`). */
+const INITIAL = '(?:\\p{Lu}\\.|(?![AI] )\\p{Lu}(?= ))';
 /** Particles a surname may hold in lower case (`Ana de la Cruz`, `Jan van der Berg`). */
 const PARTICLE = "(?:de|del|della|di|da|do|dos|das|du|van|von|der|den|la|le|ter|ten|zu|bin|ibn|al|el|d'|O')";
 const NAME = `${NAME_PART}(?: (?:${INITIAL}|${PARTICLE}(?: ${PARTICLE})?) ?${NAME_PART}| ${NAME_PART}){0,3}`;
