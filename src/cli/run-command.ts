@@ -24,7 +24,7 @@ export async function runCommand(name: string, load: () => Promise<{ run: Comman
 }
 
 /** Runs the CLI as this process: the exit code becomes the process's, a reader closing stdout early ends it quietly. */
-export function runAsProcess(run: (argv: string[]) => Promise<number>): void {
+export function runAsProcess(run: (argv: string[]) => Promise<number>, opts: { exitWhenWritten?: boolean } = {}): void {
   // `grounded query … | head` closes stdout early: that is the reader's choice, not an error.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
@@ -32,5 +32,7 @@ export function runAsProcess(run: (argv: string[]) => Promise<number>): void {
   });
   run(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
+    // Once standard output has taken everything written (the callback comes after every earlier write).
+    if (opts.exitWhenWritten) process.stdout.write('', () => process.exit(code));
   });
 }
