@@ -162,8 +162,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   // A running `grounded serve` has the index live: a question then skips loading it, listing the files and the tokenizer.
   const resident = values['no-daemon'] ? undefined : await connectResident(root);
   // Without a server this process counts the budget: the tokenizer is built in a worker thread
-  // while this one loads the saved index, lists the files and ranks.
-  if (!resident) countInTokenThread(resolveSettings(settings).encoding);
+  // while this one loads the saved index, lists the files and ranks. Not from the TypeScript
+  // sources (tests, a checkout without a build): the worker would compile them first, slower than counting here.
+  if (!resident && !__filename.endsWith('.ts')) countInTokenThread(resolveSettings(settings).encoding);
   let staleNoted = false;
   const session = openWorkspaceSession({
     root,

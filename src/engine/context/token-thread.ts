@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { startEngineWorker } from '../retrieval/worker-start';
 
@@ -32,6 +34,11 @@ export class TokenThread {
   constructor(readonly encoding: string) {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
+    // A bundle without its worker script (a partial copy) would leave the first count waiting for WAIT_MS.
+    if (!__filename.endsWith('.ts') && !existsSync(path.join(__dirname, 'token-worker.js'))) {
+      this.close();
+      return;
+    }
     try {
       this.worker = startEngineWorker('token-worker', { encoding }, __dirname);
       this.worker.postMessage({ port: port2, done: this.done } satisfies TokenThreadSetup, [port2]);
