@@ -44,6 +44,8 @@ entries.push({ ...common, entryPoints: { server: 'src/server/main.ts' }, outdir:
 entries.push({ ...common, entryPoints: { 'index-worker': 'src/engine/retrieval/index-worker.ts' }, outdir: 'dist' });
 // A large refresh on one thread reads its files in a worker thread while it tokenizes (src/engine/retrieval/read-ahead.ts).
 entries.push({ ...common, entryPoints: { 'read-worker': 'src/engine/retrieval/read-worker.ts' }, outdir: 'dist' });
+// A one-shot question builds and runs the tokenizer in a worker thread while it loads the index (src/engine/context/token-thread.ts).
+entries.push({ ...common, entryPoints: { 'token-worker': 'src/engine/context/token-worker.ts' }, outdir: 'dist' });
 // A user's regular expression (@grep, the file_search tool) runs in a worker thread with a time limit (src/engine/mentions/grep-runner.ts).
 entries.push({ ...common, entryPoints: { 'grep-worker': 'src/engine/mentions/grep-worker.ts' }, outdir: 'dist' });
 if (existsSync('media/src/webview.ts')) {

@@ -30,7 +30,10 @@ export const processIO: CliIO = {
     return Buffer.concat(parts).toString('utf8');
   },
   readLines: () => createInterface({ input: process.stdin, crlfDelay: Infinity }),
-  interactive: Boolean(process.stdin.isTTY),
+  // Asked when needed: touching process.stdin builds its stream (a few ms of every command's start).
+  get interactive() {
+    return Boolean(process.stdin.isTTY);
+  },
   env: process.env,
   cwd: process.cwd(),
 };

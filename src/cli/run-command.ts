@@ -23,8 +23,12 @@ export async function runCommand(name: string, load: () => Promise<{ run: Comman
   }
 }
 
-/** Runs the CLI as this process: the exit code becomes the process's, a reader closing stdout early ends it quietly. */
-export function runAsProcess(run: (argv: string[]) => Promise<number>): void {
+/**
+ * Runs the CLI as this process: the exit code becomes the process's, a reader closing stdout early
+ * ends it quietly. `exitWhenWritten`: a command that leaves nothing running ends as soon as its
+ * output is out, without the garbage collection and event-loop drain that would follow.
+ */
+export function runAsProcess(run: (argv: string[]) => Promise<number>, opts: { exitWhenWritten?: boolean } = {}): void {
   // `grounded query … | head` closes stdout early: that is the reader's choice, not an error.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
@@ -32,5 +36,12 @@ export function runAsProcess(run: (argv: string[]) => Promise<number>): void {
   });
   run(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
+    if (!opts.exitWhenWritten) return;
+    // Once both streams have taken everything written (each callback comes after the earlier writes;
+    // on Windows a pipe is written asynchronously).
+    let open = 2;
+    const flushed = () => --open === 0 && process.exit(code);
+    process.stdout.write('', flushed);
+    process.stderr.write('', flushed);
   });
 }

@@ -4,6 +4,8 @@ import { defaultDatabasePath } from '../../engine/audit/store';
 import { openWorkspaceSession } from '../../engine/session/workspace-session';
 import type { AnswerResult, AskEvent, ConversationTurn } from '../../engine/ask/types';
 import { loadConfigOrUsageError } from '../config';
+import { resolveSettings } from '../../engine/config/settings';
+import { countInTokenThread } from '../../engine/context/tokens';
 import type { BuiltContext } from '../../engine/context/types';
 import { createProvider } from '../../engine/llm/factory';
 import { ProviderError } from '../../engine/llm/types';
@@ -159,6 +161,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   };
   // A running `grounded serve` has the index live: a question then skips loading it, listing the files and the tokenizer.
   const resident = values['no-daemon'] ? undefined : await connectResident(root);
+  // Without a server this process counts the budget: the tokenizer is built in a worker thread
+  // while this one loads the saved index, lists the files and ranks. Not from the TypeScript
+  // sources (tests, a checkout without a build): the worker would compile them first, slower than counting here.
+  if (!resident && !__filename.endsWith('.ts')) countInTokenThread(resolveSettings(settings).encoding);
   let staleNoted = false;
   const session = openWorkspaceSession({
     root,

@@ -1,7 +1,7 @@
 import type { EngineSettings } from '../config/settings';
 import { joinScrubbed, scrubbedLines } from '../privacy/compose';
 import { CHUNK_SEPARATOR, chunkFrame, renderContext } from './render';
-import { countTokens, cutToTokens, fitLines } from './tokens';
+import { countTokens, cutToTokens, fitLines, primeTokenCounts } from './tokens';
 import type { ScrubbedText } from '../privacy/types';
 import type { ContextChunk } from './types';
 
@@ -17,6 +17,16 @@ type Framed = Parameters<typeof chunkFrame>[0];
 export function frameTokens(c: Framed, fence: number, encoding: string): number {
   const { head, end } = chunkFrame(c, fence);
   return countTokens(`${head}\n`, encoding) + countTokens(end, encoding) + countTokens(CHUNK_SEPARATOR, encoding);
+}
+
+/**
+ * frameTokens, with the counts of the lines that may follow the fence asked in the same batch: a
+ * tokenizer thread (tokens.ts) then answers once per chunk instead of once per line.
+ */
+export function frameTokensWithLines(c: Framed, lines: string[], fence: number, encoding: string): number {
+  const { head, end } = chunkFrame(c, fence);
+  primeTokenCounts([`${head}\n`, end, CHUNK_SEPARATOR, ...lines.map((l) => `${l}\n`)], encoding);
+  return frameTokens(c, fence, encoding);
 }
 
 /** The token budgets of one context: the total, and the cap per file (text only; fences count in the total). */
@@ -57,6 +67,7 @@ export class Budget {
 /** Drops lines from the end of `c` worth at least `excess` tokens; undefined when nothing is left. */
 function shorten(c: ContextChunk, excess: number, encoding: string): ContextChunk | undefined {
   const lines = scrubbedLines(c.text);
+  primeTokenCounts(lines.map((l) => `${l}\n`), encoding);
   let removed = 0;
   let keep = lines.length;
   while (keep > 0 && removed < excess) removed += countTokens(`${lines[--keep]}\n`, encoding);

@@ -12,7 +12,7 @@ import { extractTerms, isHelperTerm, type SearchTerm } from '../retrieval/terms'
 import { nullLogger, type Logger } from '../telemetry/log';
 import { readForIndex } from '../retrieval/read-batch';
 import { emptyOverlay, type DocumentOverlay } from '../workspace/types';
-import { Budget, enforceTotal, frameTokens } from './budget';
+import { Budget, enforceTotal, frameTokensWithLines } from './budget';
 import { CoveredRanges } from './covered-ranges';
 import { fenceId } from './render';
 import type { AttachedContext, BuiltContext, ContextChunk, ConversationTurn, SearchScope } from './types';
@@ -118,7 +118,8 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
     if (!covered.uncovered(a.path, a.startLine, a.startLine + lines.length - 1).length) continue;
     const origin = a.origin === 'selection' ? 'selection' : a.origin === 'url' ? 'url' : a.origin === 'reference' ? 'reference' : 'mention';
     // The fence is priced at its widest (full range, marked truncated): a cut chunk's is never dearer.
-    const frame = frameTokens({ path: a.path, startLine: a.startLine, endLine: a.startLine + lines.length - 1, origin, truncated: true }, fence, s.encoding);
+    const framed = { path: a.path, startLine: a.startLine, endLine: a.startLine + lines.length - 1, origin, truncated: true } as const;
+    const frame = frameTokensWithLines(framed, lines, fence, s.encoding);
     const f = budget.fit(a.path, lines, frame);
     if (!f) { dropped++; continue; }
     budget.spend(a.path, f.tokens, frame);
@@ -151,7 +152,7 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
     // Only the lines no attachment or earlier chunk already sent: a mentioned file is one block.
     for (const [startLine, endLine] of covered.uncovered(r.path, r.startLine, r.endLine)) {
       const lines = file.lines.slice(startLine - 1, endLine);
-      const frame = frameTokens({ path: r.path, startLine, endLine, origin: 'retrieval', truncated: true }, fence, s.encoding);
+      const frame = frameTokensWithLines({ path: r.path, startLine, endLine, origin: 'retrieval', truncated: true }, lines, fence, s.encoding);
       const f = budget.fit(r.path, lines, frame);
       if (!f) { dropped++; continue; }
       budget.spend(r.path, f.tokens, frame);

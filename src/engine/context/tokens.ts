@@ -1,13 +1,59 @@
-import { get_encoding, type Tiktoken, type TiktokenEncoding } from 'tiktoken';
+import type { Tiktoken, TiktokenEncoding } from 'tiktoken';
+import { TokenThread } from './token-thread';
+
+/**
+ * tiktoken, loaded when an encoder is first built: requiring it reads and compiles its 5.6 MB
+ * WebAssembly module, which a process counting in a tokenizer thread never needs on this one.
+ */
+const tiktoken = (): typeof import('tiktoken') => require('tiktoken');
 
 const encoders = new Map<string, Tiktoken>();
+
+/** The tokenizer thread of this process, when counting was handed to one (countInTokenThread). */
+let thread: TokenThread | undefined;
+/** Counts the thread gave for the texts of the last batch asked (primeTokenCounts). */
+let primed = new Map<string, number>();
+
+/**
+ * Counts tokens of `encoding` in a worker thread from now on (a one-shot `grounded query`): the
+ * tokenizer is built there while this thread loads and searches the index. Counts are the same.
+ */
+export function countInTokenThread(encoding: string): void {
+  thread?.close();
+  thread = new TokenThread(encoding);
+}
+
+/** The tokenizer thread for `encoding`, if one is answering. */
+function threadFor(encoding: string): TokenThread | undefined {
+  if (thread && (!thread.alive || thread.encoding !== encoding)) return undefined;
+  return thread;
+}
+
+/** Requests the tokenizer thread answered (0 without one). */
+export function tokenThreadRoundTrips(): number {
+  return thread?.roundTrips ?? 0;
+}
+
+/**
+ * Counts `texts` in one request to the tokenizer thread, so the countTokens calls that follow for
+ * them are answered at once (a chunk is budgeted line by line). Nothing to do without a thread.
+ */
+export function primeTokenCounts(texts: string[], encoding: string): void {
+  const counts = threadFor(encoding)?.count(texts);
+  if (counts) primed = new Map(texts.map((t, i) => [t, counts[i]]));
+}
+
+/** Builds the tokenizer now, unless a tokenizer thread builds it (a process about to count calls this while it waits for I/O). */
+export function loadTokenizer(encoding: string): void {
+  if (!threadFor(encoding)) encoderFor(encoding);
+}
 
 /** The tiktoken encoder for `encoding` (kept for the life of the process: creating one costs ~100 ms). */
 export function encoderFor(encoding: string): Tiktoken {
   let enc = encoders.get(encoding);
   if (!enc) {
     try {
-      enc = get_encoding(encoding as TiktokenEncoding);
+      enc = tiktoken().get_encoding(encoding as TiktokenEncoding);
     } catch {
       throw new Error(`Unknown token encoding '${encoding}'. Use one of o200k_base, cl100k_base, p50k_base, r50k_base.`);
     }
@@ -83,6 +129,9 @@ export function tokenizerPieces(text: string): string[] {
  * MAX_TOKENIZER_RUN is counted slice by slice (a close upper estimate), so the time stays linear.
  */
 export function countTokens(text: string, encoding: string): number {
+  const remote = threadFor(encoding);
+  const counted = remote && (primed.get(text) ?? remote.count([text])?.[0]);
+  if (counted !== undefined) return counted;
   const enc = encoderFor(encoding);
   const pieces = tokenizerPieces(text);
   if (pieces.length === 1) return enc.encode_ordinary(text).length;
@@ -106,6 +155,8 @@ export function countTokens(text: string, encoding: string): number {
  * the middle of a character; empty when not even one piece fits.
  */
 export function cutToTokens(text: string, maxTokens: number, encoding: string): { text: string; tokens: number } {
+  const remote = threadFor(encoding)?.cut(text, maxTokens);
+  if (remote) return remote;
   const enc = encoderFor(encoding);
   const decoder = new TextDecoder('utf-8');
   let kept = '';

@@ -37,3 +37,21 @@ export function readIntoIndex(
   else data.putFile(file.path, { ...meta, hash }, read.data);
   return { bytes: read.bytes };
 }
+
+/**
+ * Whether some file of `data` or of `rejected` is missing from `files` (a listing sorted by path,
+ * as discovery gives it): counted with the lookups a refresh makes anyway, without a set of every
+ * listed path (tens of thousands, at every question of a one-shot process).
+ */
+export function anyUnlisted(files: readonly WorkspaceFile[], data: IndexData, rejected: ReadonlyMap<string, Rejected>): boolean {
+  let indexed = 0;
+  let refused = 0;
+  for (let i = 0; i < files.length; i++) {
+    const rel = files[i].path;
+    // A path listed twice would be counted twice: the caller compares the sets instead.
+    if (i > 0 && files[i - 1].path === rel) return true;
+    if (data.file(rel)) indexed++;
+    else if (rejected.has(rel)) refused++;
+  }
+  return indexed !== data.fileCount || refused !== rejected.size;
+}

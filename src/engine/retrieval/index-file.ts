@@ -238,16 +238,14 @@ export function readContentVerdicts(file: string): ContentVerdicts | undefined {
     const table = Buffer.alloc(fileTableEnd(jsonBytes, h));
     if (readSync(fd, table, 0, table.length, 0) < table.length) return undefined;
     const t = readFileTable(new Reader(table, PREAMBLE + jsonBytes + headerPad(jsonBytes)), h, false);
-    // A place in the file table per path, not an object per file: tens of thousands, asked once each.
-    const row = new Map<string, number>();
-    t.paths.forEach((p, i) => t.flags[i] & FROM_EDITOR || row.set(p, i));
     const binary = new Map<string, KnownContent>();
     for (const [p, r] of h.rejected) if (r.skip.reason === 'binary') binary.set(p, { size: r.size, mtimeMs: r.mtimeMs, binary: true });
+    const row = rowFinder(t.paths);
     return {
       // The file table holds what was indexed, the rejected list what was not: a path is in one at most.
       get(rel) {
-        const i = row.get(rel);
-        return i === undefined ? binary.get(rel) : { size: t.size[i], mtimeMs: t.mtime[i], binary: false };
+        const i = row(rel);
+        return i < 0 || t.flags[i] & FROM_EDITOR ? binary.get(rel) : { size: t.size[i], mtimeMs: t.mtime[i], binary: false };
       },
     };
   } catch {
@@ -255,6 +253,38 @@ export function readContentVerdicts(file: string): ContentVerdicts | undefined {
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/**
+ * The row of a path in the file table, or -1. A table is saved in the order its files were first
+ * indexed: sorted by path, then the files added or read again since, appended. Paths are asked in
+ * git's order, which is path order too, so the sorted part is searched from where the last answer
+ * was (usually the next row or a few further), with no map of tens of thousands of paths to build:
+ * building one was most of the time `grounded files` spent on the saved index. Only the rows
+ * after the sorted part go into a map.
+ */
+function rowFinder(paths: string[]): (rel: string) => number {
+  let sorted = 1;
+  while (sorted < paths.length && paths[sorted - 1] < paths[sorted]) sorted++;
+  sorted = Math.min(sorted, paths.length);
+  const appended = new Map<string, number>();
+  for (let i = sorted; i < paths.length; i++) appended.set(paths[i], i);
+  let next = 0;
+  return (rel) => {
+    // Asked out of order (the untracked files after the tracked ones): search the whole sorted part.
+    let lo = next > 0 && !(paths[next - 1] < rel) ? 0 : next;
+    const near = Math.min(sorted, lo + 8);
+    while (lo < near && paths[lo] < rel) lo++;
+    // Stopped short of `near`: this is its place. Otherwise it lies further on.
+    let hi = lo < near ? lo : sorted;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (paths[mid] < rel) lo = mid + 1;
+      else hi = mid;
+    }
+    next = lo;
+    return lo < sorted && paths[lo] === rel ? lo : (appended.get(rel) ?? -1);
+  };
 }
 
 /** Every id points inside its table; a file's chunk range inside the chunk table. */

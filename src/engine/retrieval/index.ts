@@ -5,7 +5,7 @@ import { hiddenBySettings } from '../workspace/excluded';
 import { emptyOverlay, type DocumentOverlay, type SkippedFile, type WorkspaceFile } from '../workspace/types';
 import { IndexData, type PackedIndex } from './index-data';
 import type { ChunkSource, RefreshOptions, RefreshReport, SearchOptions } from './chunk-source';
-import { readIntoIndex, textHash, type Rejected } from './file-state';
+import { anyUnlisted, readIntoIndex, textHash, type Rejected } from './file-state';
 import { findMembers } from './member-boost';
 import { findWritten } from './setting-match';
 import { findPhrases } from './phrases';
@@ -141,14 +141,16 @@ export class WorkspaceIndex implements ChunkSource {
     const { files, skipped, linkedCopies } = await listing;
     this.linkedCopies = linkedCopies;
     opts.onProgress?.(`Searching ${files.length.toLocaleString('en-US')} files…`);
-    const current = new Set(files.map((f) => f.path));
-    for (const rel of [...this.data.paths()]) {
-      if (current.has(rel)) continue;
-      this.data.dropFile(rel);
-      report.removed++;
-      this.revision++;
+    if (anyUnlisted(files, this.data, this.rejected)) {
+      const current = new Set(files.map((f) => f.path));
+      for (const rel of [...this.data.paths()]) {
+        if (current.has(rel)) continue;
+        this.data.dropFile(rel);
+        report.removed++;
+        this.revision++;
+      }
+      for (const rel of [...this.rejected.keys()]) if (!current.has(rel) && this.rejected.delete(rel)) this.revision++;
     }
-    for (const rel of [...this.rejected.keys()]) if (!current.has(rel) && this.rejected.delete(rel)) this.revision++;
     const stale = files.filter((f) => this.isStale(f));
     let toRead = stale;
     if (cold && stale.length >= this.parallel.minFiles) {

@@ -8,7 +8,7 @@ import { openSharedStore } from '../audit/shared-store';
 import { AuditStore } from '../audit/store';
 import { resolveSettings, type EngineSettings } from '../config/settings';
 import { buildContext } from '../context/build';
-import { countTokens, encoderFor } from '../context/tokens';
+import { countTokens, loadTokenizer } from '../context/tokens';
 import { renderContext } from '../context/render';
 import type { Provider } from '../llm/types';
 import { mentionResolver, type WorkspaceRoot } from '../mentions/index';
@@ -170,7 +170,7 @@ export class WorkspaceSession {
     // With a resident server the saved index is opened only if the question is built here after all.
     // git lists the files in its own process meanwhile: the tokenizer (~100 ms to build) is loaded
     // while it runs instead of after, when the budget first counts.
-    const open = () => openIndex({ root, settings: s, overlay: opts.overlay, prefetch: true }).then((o) => (encoderFor(s.encoding), o));
+    const open = () => openIndex({ root, settings: s, overlay: opts.overlay, prefetch: true }).then((o) => (loadTokenizer(s.encoding), o));
     const window = opts.folders?.();
     const folders = window && windowSource(window, this);
     const saved = opts.savedIndex && !folders ? lazySavedIndex(open, !opts.remoteContext) : undefined;

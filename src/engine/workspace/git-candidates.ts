@@ -101,8 +101,10 @@ async function rootIsIgnored(root: string, signal?: AbortSignal): Promise<boolea
  * git is missing, the root is not inside a work tree, or the root itself is ignored: the caller
  * walks then. Grounded's own rules (.agentignore, excluded folders, binaries, size) still apply on top.
  * Aborting `signal` stops git (a listing started early that turns out not to be needed).
+ * `onWalkStarted` runs once git's walk is under way and before the tracked listing starts: what
+ * the caller changes in its process then (its priority) holds for the second git and not the first.
  */
-export function gitListing(root: string, signal?: AbortSignal): GitListing {
+export function gitListing(root: string, signal?: AbortSignal, onWalkStarted?: () => void): GitListing {
   const untracked = gitToFile(['ls-files', '--others', '--exclude-standard', '-z'], root, signal).then((r): UntrackedFiles | undefined => {
     if (!r.ok) return undefined;
     const paths: string[] = [];
@@ -113,6 +115,7 @@ export function gitListing(root: string, signal?: AbortSignal): GitListing {
     }
     return { paths, folders };
   });
+  onWalkStarted?.();
   const tracked = Promise.all([gitToFile(TRACKED_LISTING, root, signal), rootIsIgnored(root, signal)]).then(([r, ignored]): TrackedFiles | undefined => {
     if (!r.ok || ignored) return undefined;
     return parseTracked(r.stdout);
