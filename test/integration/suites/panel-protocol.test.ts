@@ -206,14 +206,13 @@ describe('Grounded panel message protocol', function () {
   });
 
   it('offers "Set API key" under an answer only when the chosen provider lacks its key, and the button runs the command', async () => {
-    await vscode.workspace.getConfiguration('grounded').update('provider', 'none', vscode.ConfigurationTarget.Global);
+    const choose = (p: string) => vscode.workspace.getConfiguration('grounded').update('provider', p, vscode.ConfigurationTarget.Global);
+    await choose('none');
     const chosen: PanelTurn = await panel.ask('how are API keys stored?');
-    // Why there is no model opens the answer itself; no second notice repeats it.
+    // Why there is no model opens the answer itself; no second notice repeats it. No button nags for a model not wanted.
     assert.match(chosen.html, /&quot;none&quot;|"none"/);
-    assert.equal(chosen.note, undefined);
-    assert.equal(chosen.sent, false, 'nothing was sent: the redactions read as those of the snippets');
-    assert.equal(chosen.actions, undefined, 'no model was chosen on purpose: no button nags');
-    await vscode.workspace.getConfiguration('grounded').update('provider', 'gemini', vscode.ConfigurationTarget.Global);
+    assert.deepEqual([chosen.note, chosen.sent, chosen.actions], [undefined, false, undefined], 'nothing sent, no second notice');
+    await choose('gemini');
     const turn: PanelTurn = await panel.ask('where are API keys stored?');
     assert.match(turn.html, /No API key is stored for gemini/);
     assert.deepEqual(turn.actions, ['grounded.setApiKey', 'grounded.selectModel']);

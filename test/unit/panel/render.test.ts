@@ -64,7 +64,8 @@ describe('the panel answer renderer', () => {
 
   it('a citation that overlaps what was sent opens the overlapping lines, and says so', () => {
     const html = renderAnswerHtml(streamed('See src/a.ts#L40-80.'));
-    assert.match(html, /data-start="40" data-end="50" title="Open lines 40–50: the part of src\/a\.ts#L40-80 that was sent to the model"><span>src\/a\.ts#L40-80</);
+    assert.match(html, /data-start="40" data-end="50" title="Open lines 40–50: the part of src\/a\.ts#L40-80 that was sent to the model">/);
+    assert.match(html, /<span>src\/a\.ts#L40-80<\/span><\/button>/);
   });
 
   it('highlights fenced code with token classes the stylesheet colours, escapes it, and gives each block a Copy button', () => {
