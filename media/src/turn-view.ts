@@ -48,7 +48,8 @@ function sourcesList(t: PanelTurn): HTMLElement {
   const list = el('ul');
   for (const s of t.sources) {
     const li = el('li');
-    const b = el('button', `cite${s.cited ? ' cited' : ''}`, `${s.path}#L${s.startLine}-${s.endLine}`);
+    const b = el('button', `cite${s.cited ? ' cited' : ''}`);
+    b.append(el('span', undefined, `${s.path}#L${s.startLine}-${s.endLine}`)); // an isolated run: cite.css cuts it at its start
     b.type = 'button';
     b.title = `Open ${s.path}, ${lines(s.startLine, s.endLine)}`;
     b.dataset.path = s.path;

@@ -4,7 +4,7 @@ import type { IndexingProgress } from '../engine/index-protocol/protocol';
 
 /** A run shorter than this never shows (a refresh that re-reads a few files would only flicker)... */
 const SHOW_AFTER_MS = 500;
-/** ...unless it has this many files to read: then it will take a while, and shows at once. */
+/** ...unless it has this many files left to read: then it will take a while, and shows at once. */
 const SHOW_AT_ONCE_FILES = 2_000;
 
 /**
@@ -54,7 +54,8 @@ export class IndexingStatus implements vscode.Disposable {
       this.shown = false;
       return;
     }
-    const big = runs.some((r) => r.progress.total >= SHOW_AT_ONCE_FILES);
+    // The counts are the whole folder's (a run resumed after a stop goes on from where it stopped): what is left decides.
+    const big = runs.some((r) => r.progress.total - r.progress.indexed >= SHOW_AT_ONCE_FILES);
     const waitMs = big ? 0 : SHOW_AFTER_MS - (Date.now() - Math.min(...runs.map((r) => r.since)));
     if (waitMs > 0) {
       this.timer = setTimeout(() => this.render(), waitMs);

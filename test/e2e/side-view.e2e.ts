@@ -10,12 +10,21 @@ import { openWithFixtureModel, type Workbench, waitForPanelScript } from './harn
 
 let wb: Workbench;
 
+/** A file deep in a large repository's tree: its suggestion and its chip are longer than a narrow side bar. */
+const DEEP = 'packages/a-rather-long-package-name/src/internal/helpers/deeplyNestedModule.ts';
+/** A short path with a hyphen (as `babel-parser`): its chip fits, and is not split at the hyphen. */
+const SHORT = 'lib/my-parser.ts';
+
 before(async () => {
   wb = await openWithFixtureModel('side-view', [
     { match: '^Question: where are keys kept', reply: 'In src/auth/keyStore.ts#L19-26, encrypted first.' },
     {
       match: '^Question: how wide is the window',
       reply: 'Start the server with `OLLAMA_CONTEXT_LENGTH=16384_OLLAMA_NUM_PARALLEL=1` as src/auth/keyStore.ts#L19-26 says.',
+    },
+    {
+      match: '^Question: where is deeplyNested exported',
+      reply: `Both ${SHORT}#L1 and ${DEEP}#L1 export it; see ${SHORT}#L1 again, which sits at the end of a line of text.`,
     },
   ]);
 });
@@ -110,8 +119,6 @@ test('"Show What Grounded Can See" counts the files in its title and gives the o
   await waitForPanelScript(lastFrame());
 });
 
-/** A file deep in a large repository's tree: its suggestion is longer than a narrow side bar. */
-const DEEP = 'packages/a-rather-long-package-name/src/internal/helpers/deeplyNestedModule.ts';
 
 test('in a narrow side bar nothing of an answer is cut off at the edge: long paths and inline code wrap', { timeout: 180_000 }, async () => {
   mkdirSync(path.join(wb.folder, path.dirname(DEEP)), { recursive: true });
@@ -167,4 +174,41 @@ test('in a narrow side bar nothing of an answer is cut off at the edge: long pat
   assert.ok(shown.endInside, 'the end of the file name is in view');
   await input.press('Escape');
   await input.fill('');
+});
+
+test('in a narrow side bar a citation chip is one line: whole where it fits, cut at its start where it does not', { timeout: 180_000 }, async () => {
+  mkdirSync(path.join(wb.folder, path.dirname(DEEP)), { recursive: true });
+  writeFileSync(path.join(wb.folder, DEEP), 'export const deeplyNested = 1;\n');
+  mkdirSync(path.join(wb.folder, 'lib'), { recursive: true });
+  writeFileSync(path.join(wb.folder, SHORT), 'export { deeplyNested } from "../packages/a-rather-long-package-name";\n');
+  const frame = lastFrame();
+  const input = await waitForPanelScript(frame);
+  await input.fill(`where is deeplyNested exported? @${SHORT} @${DEEP}`);
+  await input.press('Enter');
+  const turn = frame.locator('.turn', { hasText: 'where is deeplyNested exported?' });
+  await turn.locator('.answer button.cite').nth(2).waitFor({ state: 'visible', timeout: 60_000 });
+  await wb.screenshot('side-view-narrow-chips');
+  const chips = await turn.locator('.answer button.cite').evaluateAll((els) => els.map((el) => {
+    const box = el.getBoundingClientRect();
+    const text = el.firstElementChild!.firstChild as Text;
+    const range = document.createRange();
+    range.setStart(text, text.length - 'Module.ts#L1'.length);
+    range.setEnd(text, text.length);
+    const end = range.getBoundingClientRect();
+    const lineHeight = parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5;
+    return {
+      path: text.data, lines: el.getClientRects().length, tall: box.height > 1.8 * lineHeight, cut: el.scrollWidth > el.clientWidth + 1,
+      endInside: end.left >= box.left - 1 && end.right <= box.right + 1,
+      right: box.right, edge: el.closest('.turn')!.getBoundingClientRect().right + 1,
+    };
+  }));
+  assert.equal(chips.length, 3, JSON.stringify(chips));
+  for (const c of chips) {
+    assert.ok(c.lines === 1 && !c.tall, `${c.path}: one line, not wrapped (${JSON.stringify(c)})`);
+    assert.ok(c.right <= c.edge, `${c.path}: not past the side bar's edge`);
+  }
+  const [short, deep, again] = chips;
+  assert.ok(!short.cut && !again.cut, `${SHORT}: fits, so shown whole (${JSON.stringify([short, again])})`);
+  assert.ok(deep.cut, 'the deep path does not fit: it is cut');
+  assert.ok(deep.endInside, 'the end of the deep file name and its lines stay in view');
 });

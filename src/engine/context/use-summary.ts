@@ -58,7 +58,7 @@ export function contextUse(ctx: BuiltContext, sent: boolean, citations?: readonl
  * where (" in src/auth/") when a folder mention kept the search there, and "(still indexing: 14,876
  * more files to read)" when the index was still being built: an answer from part of a repository
  * says so once it is given, not only in a progress line gone by then. What is left comes from the
- * run's own counts (a run resumed after a stop counts only the files it has to read).
+ * run's counts (the whole folder's: files indexed of those it has, a resumed run included).
  */
 export function describeContextUse(u: ContextUse): string {
   const notes = [u.sent ? `${n(u.tokens)} of ${n(u.maxTokens)} tokens` : '', u.dropped ? `${n(u.dropped)} more did not fit` : ''].filter(Boolean);

@@ -5,7 +5,7 @@ import type { SearchTerm } from './terms';
 /** How a refresh reports progress and is stopped. */
 export interface RefreshOptions {
   onProgress?: (message: string) => void;
-  /** Files done of those to (re)read, after each batch. */
+  /** Files indexed of the workspace's (those still current plus those (re)read so far), after each batch. */
   onFiles?: (done: number, total: number) => void;
   signal?: AbortSignal;
 }

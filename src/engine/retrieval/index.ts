@@ -133,9 +133,7 @@ export class WorkspaceIndex implements ChunkSource {
     const cold = this.data.fileCount === 0 && this.rejected.size === 0;
     // A cold build of a large tree reads every file: the reading worker starts as soon as git has
     // listed the tracked ones, while it still walks the tree for the others.
-    const onCandidates = (n: number) => {
-      if (cold && n >= readAheadFrom && n < this.parallel.minFiles) ahead.start();
-    };
+    const onCandidates = (n: number) => void (cold && n >= readAheadFrom && n < this.parallel.minFiles && ahead.start());
     const listing = this.listing ?? discoverFiles({ ...this.discoveryOptions(), onCandidates });
     this.listing = undefined;
     const { files, skipped, linkedCopies } = await listing;
@@ -143,8 +141,7 @@ export class WorkspaceIndex implements ChunkSource {
     opts.onProgress?.(`Searching ${files.length.toLocaleString('en-US')} files…`);
     if (anyUnlisted(files, this.data, this.rejected)) {
       const current = new Set(files.map((f) => f.path));
-      for (const rel of [...this.data.paths()]) {
-        if (current.has(rel)) continue;
+      for (const rel of [...this.data.paths()].filter((r) => !current.has(r))) {
         this.data.dropFile(rel);
         report.removed++;
         this.revision++;
@@ -153,11 +150,13 @@ export class WorkspaceIndex implements ChunkSource {
     }
     const stale = files.filter((f) => this.isStale(f));
     let toRead = stale;
+    // Progress counts the whole workspace: a run resumed after a stop goes on from where it stopped, not from 0.
+    const from = (left: unknown[]) => opts.onFiles && ((done: number) => opts.onFiles!(files.length - left.length + done, files.length));
     if (cold && stale.length >= this.parallel.minFiles) {
       // A cold build of a large tree: files on disk are read and tokenized in worker threads; open
       // editors' texts (which only this thread sees) are indexed after, below.
       const onDisk = stale.filter((f) => this.overlay.get(f.absPath) === undefined);
-      const built = await buildInWorkers(onDisk, this.settings.maxFileBytes, { ...this.parallel, signal: opts.signal, onFiles: opts.onFiles });
+      const built = await buildInWorkers(onDisk, this.settings.maxFileBytes, { ...this.parallel, signal: opts.signal, onFiles: from(stale) });
       if (built) {
         this.data = IndexData.unpack(built.packed);
         for (const [rel, r] of built.rejected) this.rejected.set(rel, r);
@@ -168,7 +167,7 @@ export class WorkspaceIndex implements ChunkSource {
     }
     if (toRead.length >= readAheadFrom) ahead.start();
     else ahead.stop();
-    await inBatches(toRead, BATCH, ahead, (f, fromDisk) => (report.bytes += this.indexFile(f, fromDisk)), opts);
+    await inBatches(toRead, BATCH, ahead, (f, fromDisk) => (report.bytes += this.indexFile(f, fromDisk)), { signal: opts.signal, onFiles: from(toRead) });
     this.skipped = [...skipped, ...[...this.rejected.values()].map((r) => r.skip)];
     return {
       ...report, files: this.data.fileCount, chunks: this.data.liveChunks, reread: stale.length, reused: files.length - stale.length,

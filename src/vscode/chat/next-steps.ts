@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { searchTermOf } from '../../engine/ask/search-term';
 import { fixCommands, type FixableResult, type FixCommand } from '../fix-commands';
+import { readSettings } from '../settings';
 
 /** What a chat answer keeps in its metadata for the buttons and follow-ups after it. */
 export interface AnswerMetadata { queryId?: string; cited?: string[]; status?: string; question?: string; command?: string }
@@ -10,7 +11,7 @@ export interface AnswerMetadata { queryId?: string; cited?: string[]; status?: s
  * not when none is set up), a key, another provider or model, the logs.
  */
 export function fixButtons(result: FixableResult, retry: vscode.Command): vscode.Command[] {
-  const fixes = fixCommands(result).map((id) => ({ command: id, title: FIX_TITLES[id] }));
+  const fixes = fixCommands(result, readSettings().provider).map((id) => ({ command: id, title: FIX_TITLES[id] }));
   if (!result.modelError) return fixes;
   // A rejected key is fixed first, then retried; any other failure is worth retrying first.
   return result.modelError.kind === 'auth' ? [...fixes, retry] : [retry, ...fixes];

@@ -26,6 +26,7 @@ export function conversationHtml(webview: vscode.Webview, extensionUri: vscode.U
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src ${webview.cspSource}; style-src ${webview.cspSource}; script-src 'nonce-${nonce}';">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link href="${media('webview.css')}" rel="stylesheet">
+<link href="${media('cite.css')}" rel="stylesheet">
 <link href="${media('code.css')}" rel="stylesheet">
 <title>Grounded</title>
 </head>

@@ -28,7 +28,7 @@ function chip(c: Citation): string {
     ? `Open lines ${c.startLine}–${c.endLine}: the part of ${c.raw} that was sent to the model`
     : `Open ${c.raw}`;
   return (`<button class="cite" data-path="${escapeAttr(c.path)}" data-start="${c.startLine}" data-end="${c.endLine}" ` +
-    `title="${escapeAttr(title)}">${c.raw}</button>`);
+    `title="${escapeAttr(title)}"><span>${c.raw}</span></button>`);
 }
 
 /**

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { AnswerResult } from '../../engine/ask/types';
 import { contextUse, isCited } from '../../engine/context/use-summary';
 import { fixCommands } from '../fix-commands';
+import { readSettings } from '../settings';
 import { providerName } from '../status-bar';
 import type { PanelTurn } from './messages';
 
@@ -30,7 +31,7 @@ function foldersSearched(r: AnswerResult): string | undefined {
  */
 export function outcomeOf(r: AnswerResult): Partial<PanelTurn> & { answer: string } {
   const nothing = r.status === 'no_context';
-  const fixes = fixCommands(r);
+  const fixes = fixCommands(r, readSettings().provider);
   return {
     answer: r.answer,
     sources: sourcesOf(r),

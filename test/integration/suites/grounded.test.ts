@@ -139,14 +139,19 @@ describe('Grounded in VS Code', function () {
     assert.match(turn.html, /<button class="cite" data-path="src\/http\/client\.ts" data-start="10" data-end="15"/);
   });
 
-  it('offers "Set an API key" and "Choose provider and model" in chat when no model is configured', async () => {
+  it('offers "Set an API key" in chat only when the chosen provider lacks its key, not with "none" chosen', async () => {
     await setSetting('provider', 'none');
     const rec = new Recorder();
     const result = await api.chat({ prompt: 'how are API keys stored?', command: undefined, references: [], model }, { history: [] }, rec, token);
     assert.equal(result.metadata?.status, 'success');
     assert.match(rec.text(), /No model used/, 'the answer is the ranked snippets');
     assert.ok(rec.citations().some((a) => a.title.startsWith('src/auth/keyStore.ts#L')), 'the snippets cite their lines');
-    assert.deepEqual(rec.of('button'), ['grounded.selectModel', 'grounded.setApiKey']);
+    assert.deepEqual(rec.of('button'), [], 'no model was chosen on purpose: nothing to fix');
+    await setSetting('provider', 'gemini'); // no Gemini key is stored in these suites
+    const keyless = new Recorder();
+    await api.chat({ prompt: 'how are API keys stored?', command: undefined, references: [], model }, { history: [] }, keyless, token);
+    assert.match(keyless.text(), /No API key is stored for gemini/);
+    assert.deepEqual(keyless.of('button'), ['grounded.setApiKey', 'grounded.selectModel']);
     const registered = new Set(await vscode.commands.getCommands(true));
     assert.ok(registered.has('grounded.setApiKey') && registered.has('grounded.selectModel'), 'both buttons run registered commands');
   });

@@ -205,14 +205,17 @@ describe('Grounded panel message protocol', function () {
     assert.ok(!/"root"|"answer"/.test(data[1]), 'only what the webview shows: no folder path, no plain-text answer');
   });
 
-  it('offers "Set API key" under an answer given without a model, and the button runs the command', async () => {
-    await vscode.workspace.getConfiguration('grounded').update('provider', 'none', vscode.ConfigurationTarget.Global);
-    const turn: PanelTurn = await panel.ask('how are API keys stored?');
-    // Why there is no model opens the answer itself; no second notice repeats it.
-    assert.match(turn.html, /&quot;none&quot;|"none"/);
-    assert.equal(turn.note, undefined);
-    assert.equal(turn.sent, false, 'nothing was sent: the redactions read as those of the snippets');
-    assert.deepEqual(turn.actions, ['grounded.selectModel', 'grounded.setApiKey']);
+  it('offers "Set API key" under an answer only when the chosen provider lacks its key, and the button runs the command', async () => {
+    const choose = (p: string) => vscode.workspace.getConfiguration('grounded').update('provider', p, vscode.ConfigurationTarget.Global);
+    await choose('none');
+    const chosen: PanelTurn = await panel.ask('how are API keys stored?');
+    // Why there is no model opens the answer itself; no second notice repeats it. No button nags for a model not wanted.
+    assert.match(chosen.html, /&quot;none&quot;|"none"/);
+    assert.deepEqual([chosen.note, chosen.sent, chosen.actions], [undefined, false, undefined], 'nothing sent, no second notice');
+    await choose('gemini');
+    const turn: PanelTurn = await panel.ask('where are API keys stored?');
+    assert.match(turn.html, /No API key is stored for gemini/);
+    assert.deepEqual(turn.actions, ['grounded.setApiKey', 'grounded.selectModel']);
     let ran = false;
     const running = receive({ type: 'command', command: 'grounded.setApiKey' }).then((ok) => { ran = ok; });
     // The command asks which provider the key is for (a quick pick); dismiss it as a user would.

@@ -11,7 +11,19 @@ test('an identifier of the question is the term', () => {
 });
 
 test('the longest meaningful plain word, when no identifier', () => {
-  assert.equal(searchTermOf('how are tokens refreshed?'), 'refreshed');
+  assert.equal(searchTermOf('what about authentication tokens?'), 'authentication');
+});
+
+test('the question\'s topic, not its verb: nouns before -ed/-ing forms and words after "we do"/"to"', () => {
+  assert.equal(searchTermOf('how are scopes declared'), 'scopes');
+  assert.equal(searchTermOf('how are tokens refreshed?'), 'tokens');
+  assert.equal(searchTermOf('where do we declare scopes?'), 'scopes');
+  assert.equal(searchTermOf('how to register plugins'), 'plugins');
+  assert.equal(searchTermOf('why is caching skipped for requests?'), 'requests');
+  // Nouns that only look like verbs stay nouns; a question with only a verb still gets it.
+  assert.equal(searchTermOf('where is the string parser?'), 'string');
+  assert.equal(searchTermOf('how is the seed chosen?'), 'seed');
+  assert.equal(searchTermOf('when is it refreshed?'), 'refreshed');
 });
 
 test('a chat reference, a mention or a code span is not a word of the question', () => {

@@ -176,6 +176,13 @@ describe('the index server', () => {
     const [done] = await conn.sendRequest(StatusRequest, {});
     assert.equal(done.files, 6000);
     assert.equal(messages.at(-1)?.ended, 'done');
+    // The resumed run counts against the whole folder, from where the stopped one got to: the status
+    // bar's "stopped at 1,200 of 6,000" is followed by "indexing 1,300 of 6,000", not "100 of 4,800".
+    const resumed = messages.slice(messages.indexOf(last) + 1);
+    assert.ok(status.files > 0, 'the stopped run kept what it had indexed');
+    for (const m of resumed) assert.equal(m.total, 6000, JSON.stringify(m));
+    assert.ok(resumed[0].indexed > status.files, `from ${status.files} on: ${JSON.stringify(resumed.map((m) => m.indexed))}`);
+    assert.ok(resumed.every((m, i) => i === 0 || m.indexed >= resumed[i - 1].indexed), 'the count only goes up');
     assert.equal(await conn.sendRequest(StopIndexingRequest, {}), 0, 'nothing left to stop');
   });
 });
