@@ -4,17 +4,10 @@ import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { main } from '../../../src/cli/main';
+import { captureIo } from '../../support/cli-io';
 import { copyFixture } from '../../support/fixture';
 
-function capture(cwd: string) {
-  let out = '';
-  let err = '';
-  return {
-    io: { stdout: (t: string) => { out += t; }, stderr: (t: string) => { err += t; }, readStdin: async () => '', env: {}, cwd },
-    get out() { return out; },
-    get err() { return err; },
-  };
-}
+const capture = captureIo;
 
 async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 25));

@@ -7,21 +7,14 @@ import { resolveSettings } from '../../../src/engine/config/settings';
 import { FolderIndex } from '../../../src/engine/resident/folder-index';
 import { serveFolder, type ServedSocket } from '../../../src/engine/resident/serve-socket';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
+import { captureIo } from '../../support/cli-io';
 import { copyFixture } from '../../support/fixture';
 
 // VS Code's index server offers its live index to the CLI run in a terminal, as `grounded serve`
 // does (src/server/main.ts calls serveFolder with host 'VS Code'): here the same FolderIndex and
 // serveFolder run in-process, with an editor's unsaved text in the overlay as document sync gives it.
 
-function capture(cwd: string) {
-  let out = '';
-  let err = '';
-  return {
-    io: { stdout: (t: string) => { out += t; }, stderr: (t: string) => { err += t; }, readStdin: async () => '', env: {}, cwd },
-    get out() { return out; },
-    get err() { return err; },
-  };
-}
+const capture = captureIo;
 
 test("VS Code's index server answers grounded query (unsaved editor text included), says who it is, and --stop only ends the CLI's socket", async () => {
   const root = copyFixture('basic');
