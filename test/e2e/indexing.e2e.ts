@@ -71,7 +71,7 @@ let stoppedAt = 0;
 let stoppedOf = 0;
 let resumedShot: () => Promise<string> | undefined = () => undefined;
 
-test('a question asked after the stop carries the run on, and its answer says it searched only what was indexed so far', { timeout: 180_000 }, async () => {
+test('a question asked after the stop carries the run on, and its answer says whether it searched only what was indexed so far', { timeout: 180_000 }, async () => {
   await wb.page.keyboard.press('Control+Alt+G');
   const frame = wb.lastWebview();
   const input = await waitForPanelScript(frame);
@@ -90,7 +90,17 @@ test('a question asked after the stop carries the run on, and its answer says it
     assert.ok(total === stoppedOf && done >= stoppedAt, `"${t}" reads on from "stopped at ${stoppedAt} of ${stoppedOf}"`);
   }
   const text = await summary.innerText();
-  // The run resumed by the question may not have listed its files yet: then there is no count of what is left.
-  assert.match(text, /[\d,]+ files searched \(still indexing(: [\d,]+ more files? to read)?\)/, `the Sources line says the index was not complete: ${text}`);
+  // A question waits up to 2 s for the run it resumed. On a quiet machine the ~36 K files left are read
+  // in that time: the answer then searched every file and must not say it was incomplete (seen here at
+  // 3,850 of 40,010). Otherwise it says so; the run resumed may not have listed its files yet, and then
+  // there is no count of what is left. The wording of each case is also unit-tested (use-summary).
+  const whole = `${stoppedOf.toLocaleString('en-US')} files searched`;
+  if (text.includes(`${whole};`) || text.endsWith(whole)) {
+    assert.doesNotMatch(text, /still indexing/, text);
+    // And the run did end: the status bar stops counting (its last count may never show: progress is sent at most every 150 ms).
+    await wb.page.locator('.statusbar-item', { hasText: /Grounded: indexing [\d,]+ of/ }).first().waitFor({ state: 'hidden', timeout: 15_000 });
+  } else {
+    assert.match(text, /[\d,]+ files searched \(still indexing(: [\d,]+ more files? to read)?\)/, `the Sources line says the index was not complete: ${text}`);
+  }
   await wb.screenshot('indexing-partial-answer');
 });
