@@ -16,7 +16,9 @@ runs: a question then costs the CLI's start and the ranking (about 0.2 s on a 27
 instead of 0.65 s), with the same scrubbed context and the same output. It listens on a local
 socket only your user can open (.agent/state/serve.sock) and logs counts and times, never a
 question. Questions with @mentions, with tools for a model or asked with other index settings
-are answered by the CLI itself, as without a server.
+are answered by the CLI itself, as without a server. While the folder is open in a trusted VS Code
+window with Grounded, its index server answers the same way (--status names it) and no second
+server is started.
 
 Options:
   --root DIR          the workspace folder (default: the current folder)

@@ -1,8 +1,6 @@
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { GroundedApi } from '../../../src/vscode/extension';
 import { toWebview, type PanelTurn, type ToWebview } from '../../../src/vscode/panel/messages';
 import type { GroundedPanel } from '../../../src/vscode/panel/panel';
@@ -223,46 +221,6 @@ describe('Grounded panel message protocol', function () {
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     await running;
     assert.equal(ran, true);
-  });
-
-  it('a question the model did not answer shows the snippets with Retry; Retry asks it again', async () => {
-    let up = false;
-    const server = http.createServer((req, res) => {
-      if (!up || req.url !== '/v1/chat/completions') { res.writeHead(404).end(); return; }
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.end(
-        `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content: 'Keys are sealed in src/auth/keyStore.ts#L19-26.' }, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`,
-      );
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const config = vscode.workspace.getConfiguration('grounded');
-    const saved = Object.fromEntries(['provider', 'baseUrl', 'model'].map((k) => [k, config.inspect(k)?.globalValue]));
-    try {
-      await config.update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
-      // A named model: this server only streams, and an empty model would first ask its GET /models.
-      await config.update('model', 'm', vscode.ConfigurationTarget.Global);
-      // First nothing listens there (port 9): the model cannot be reached.
-      await config.update('baseUrl', 'http://127.0.0.1:9/v1', vscode.ConfigurationTarget.Global);
-      const question = 'retry-me-12: how are API keys stored?';
-      const failed = await panel.ask(question);
-      assert.equal(failed.retryable, true);
-      assert.match(failed.html, /Could not reach http:\/\/127\.0\.0\.1:9\/v1/);
-      assert.match(failed.note ?? '', /The model did not answer/);
-      up = true;
-      await config.update('baseUrl', `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, vscode.ConfigurationTarget.Global);
-      posted = [];
-      assert.equal(await receive({ type: 'retry', turn: failed.id }), true);
-      const { turn } = await finished(question);
-      assert.match(turn.html, /Keys are sealed in <button class="cite"/);
-      assert.equal(turn.retryable, undefined);
-      assert.equal(await receive({ type: 'retry', turn: 'no-such-turn' }), false, 'only a failed turn can be retried');
-    } finally {
-      await config.update('provider', saved.provider, vscode.ConfigurationTarget.Global);
-      await config.update('baseUrl', saved.baseUrl, vscode.ConfigurationTarget.Global);
-      await config.update('model', saved.model, vscode.ConfigurationTarget.Global);
-      server.closeAllConnections();
-      server.close();
-    }
   });
 
   it('complete: offers files Grounded may read, open editors first, never an ignored one', async () => {
