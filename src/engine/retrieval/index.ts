@@ -6,6 +6,7 @@ import { emptyOverlay, type DocumentOverlay, type SkippedFile, type WorkspaceFil
 import { IndexData, type PackedIndex } from './index-data';
 import type { ChunkSource, RefreshOptions, RefreshReport, SearchOptions } from './chunk-source';
 import { anyUnlisted, readIntoIndex, textHash, type Rejected } from './file-state';
+import { ChunkTexts } from './chunk-texts';
 import { findMembers } from './member-boost';
 import { findWritten } from './setting-match';
 import { findPhrases } from './phrases';
@@ -251,10 +252,10 @@ export class WorkspaceIndex implements ChunkSource {
   async search(terms: SearchTerm[], limit = 50, opts: SearchOptions = {}): Promise<RankedChunk[]> {
     const phrases = terms.filter((t) => t.kind === 'phrase').map((t) => t.text);
     this.project ??= projectNames(this.root);
-    const read = (rel: string) => this.readIndexed(rel);
-    const members = await findMembers(this.data, terms, read);
-    const adjacent = phrases.length > 0 ? await findPhrases(this.data, phrases, read) : undefined;
-    const written = await findWritten(this.data, terms, read);
+    const texts = new ChunkTexts(this.data, (rel) => this.readIndexed(rel));
+    const members = await findMembers(texts, terms);
+    const adjacent = phrases.length > 0 ? await findPhrases(texts, phrases) : undefined;
+    const written = await findWritten(texts, terms);
     const phraseCheck = adjacent && ((phrase: string, id: number) => adjacent.get(phrase)?.has(id) ?? false);
     return rankChunks(this.data, terms, limit, phraseCheck, this.project, members, opts.within, written);
   }

@@ -1,4 +1,5 @@
 import { definedName, goMethod } from './chunks';
+import type { ChunkTexts } from './chunk-texts';
 import type { IndexStats } from './index-data';
 import { identifierToken, splitIdentifier, type SearchTerm } from './terms';
 
@@ -42,9 +43,9 @@ function moduleIs(rel: string, owner: string): boolean {
  * chunk says `Session` and often `send`, while the method's chunk seldom names its class
  * (requests: `def send` of `class Session` was not in the top 8 for "what does Session.send do?").
  */
-export async function findMembers(stats: IndexStats, terms: readonly SearchTerm[], read: (rel: string) => Promise<string | undefined>): Promise<Set<number>> {
+export async function findMembers(texts: ChunkTexts, terms: readonly SearchTerm[]): Promise<Set<number>> {
+  const { stats } = texts;
   const found = new Set<number>();
-  const texts = new Map<string, string[] | undefined>();
   for (const t of terms) {
     const m = t.kind === 'member' ? /^([a-z_$][\w$]*)\.([a-z_$][\w$]*)$/.exec(t.text) : null;
     if (!m || sameName(m[1], m[2])) continue;
@@ -65,8 +66,7 @@ export async function findMembers(stats: IndexStats, terms: readonly SearchTerm[
     });
     for (const id of candidates) {
       const row = stats.chunk(id)!;
-      if (!texts.has(row.path)) texts.set(row.path, (await read(row.path))?.split('\n'));
-      const lines = texts.get(row.path);
+      const lines = await texts.lines(row.path);
       if (!lines) continue;
       for (let i = row.startLine - 1; i < Math.min(row.endLine, lines.length); i++) {
         const name = definedName(lines[i]);

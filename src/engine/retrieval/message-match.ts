@@ -1,4 +1,5 @@
 import type { ChunkScores } from './chunk-scores';
+import type { ChunkTexts } from './chunk-texts';
 import type { IndexStats } from './index-data';
 import { stem } from './stem';
 import type { SearchTerm } from './terms';
@@ -68,24 +69,20 @@ function candidates(stats: IndexStats, message: readonly string[]): number[] {
 
 /**
  * For each message (its words joined by spaces), the chunks where it is written and the share of its word pairs
- * found there (messageShare). The candidates' files are read once each, as quoted phrases are checked.
+ * found there (messageShare), from the chunks' texts as indexed.
  */
 export async function findMessages(
-  stats: IndexStats,
+  texts: ChunkTexts,
   messages: readonly string[],
-  read: (rel: string) => Promise<string | undefined>,
 ): Promise<Map<string, Map<number, number>>> {
   const out = new Map<string, Map<number, number>>();
-  const texts = new Map<string, string[] | undefined>();
   for (const text of messages) {
     const message = text.split(' ');
     const found = new Map<number, number>();
     out.set(text, found);
-    for (const id of candidates(stats, message)) {
-      const row = stats.chunk(id)!;
-      if (!texts.has(row.path)) texts.set(row.path, (await read(row.path))?.split('\n'));
-      const lines = texts.get(row.path);
-      const share = lines ? messageShare(message, textWords(lines.slice(row.startLine - 1, row.endLine).join('\n'))) : 0;
+    for (const id of candidates(texts.stats, message)) {
+      const text = await texts.text(id);
+      const share = text !== undefined ? messageShare(message, textWords(text)) : 0;
       if (share > 0) found.set(id, share);
     }
   }

@@ -1,3 +1,4 @@
+import type { ChunkTexts } from './chunk-texts';
 import type { IndexStats } from './index-data';
 import { splitIdentifier, stem } from './terms';
 
@@ -40,19 +41,16 @@ function candidates(stats: IndexStats, phrase: string): number[] {
  * For each quoted phrase, the chunks where its words really are adjacent. The index keeps no word
  * positions, so the candidate chunks' files are read again (once each) and matched.
  */
-export async function findPhrases(stats: IndexStats, phrases: string[], read: (rel: string) => Promise<string | undefined>): Promise<Map<string, Set<number>>> {
+export async function findPhrases(texts: ChunkTexts, phrases: string[]): Promise<Map<string, Set<number>>> {
   const out = new Map<string, Set<number>>();
-  const texts = new Map<string, string[] | undefined>();
   for (const phrase of phrases) {
     const found = new Set<number>();
     out.set(phrase, found);
     const re = phraseMatcher(phrase);
     if (!re) continue;
-    for (const id of candidates(stats, phrase)) {
-      const row = stats.chunk(id)!;
-      if (!texts.has(row.path)) texts.set(row.path, (await read(row.path))?.split('\n'));
-      const lines = texts.get(row.path);
-      if (lines && re.test(lines.slice(row.startLine - 1, row.endLine).join('\n'))) found.add(id);
+    for (const id of candidates(texts.stats, phrase)) {
+      const text = await texts.text(id);
+      if (text !== undefined && re.test(text)) found.add(id);
     }
   }
   return out;

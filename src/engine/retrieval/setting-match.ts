@@ -1,3 +1,4 @@
+import type { ChunkTexts } from './chunk-texts';
 import type { IndexStats } from './index-data';
 import { findMessages, type MessagesWritten } from './message-match';
 import { leafOf, spellings } from './setting-terms';
@@ -66,38 +67,27 @@ function candidates(stats: IndexStats, name: string): number[] {
 }
 
 /**
- * For each setting term (its text), the chunks that define or read the name (definesOrReads), each at 1. The
- * candidates' files are read once each, as quoted phrases and pasted messages are checked.
+ * For each setting term (its text), the chunks that define or read the name (definesOrReads), each at 1, from
+ * the chunks' texts as indexed.
  */
-export async function findSettings(
-  stats: IndexStats,
-  terms: readonly SearchTerm[],
-  read: (rel: string) => Promise<string | undefined>,
-): Promise<Map<string, Map<number, number>>> {
+export async function findSettings(texts: ChunkTexts, terms: readonly SearchTerm[]): Promise<Map<string, Map<number, number>>> {
   const out = new Map<string, Map<number, number>>();
-  const texts = new Map<string, string[] | undefined>();
   for (const term of terms) {
     if (term.kind !== 'setting' || out.has(term.text)) continue;
     const found = new Map<number, number>();
     out.set(term.text, found);
     const test = definesOrReads(term.text);
-    for (const id of candidates(stats, term.text)) {
-      const row = stats.chunk(id)!;
-      if (!texts.has(row.path)) texts.set(row.path, (await read(row.path))?.split('\n'));
-      const lines = texts.get(row.path);
-      if (lines && test(lines.slice(row.startLine - 1, row.endLine).join('\n'))) found.set(id, 1);
+    for (const id of candidates(texts.stats, term.text)) {
+      const text = await texts.text(id);
+      if (text !== undefined && test(text)) found.set(id, 1);
     }
   }
   return out;
 }
 
 /** The chunks writing each pasted message (message-match.ts) and those defining or reading each named setting, by term text. */
-export async function findWritten(
-  stats: IndexStats,
-  terms: readonly SearchTerm[],
-  read: (rel: string) => Promise<string | undefined>,
-): Promise<MessagesWritten> {
-  const messages = await findMessages(stats, terms.filter((t) => t.kind === 'message').map((t) => t.text), read);
-  for (const [text, found] of await findSettings(stats, terms, read)) if (!messages.has(text)) messages.set(text, found);
+export async function findWritten(texts: ChunkTexts, terms: readonly SearchTerm[]): Promise<MessagesWritten> {
+  const messages = await findMessages(texts, terms.filter((t) => t.kind === 'message').map((t) => t.text));
+  for (const [text, found] of await findSettings(texts, terms)) if (!messages.has(text)) messages.set(text, found);
   return messages;
 }
