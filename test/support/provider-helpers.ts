@@ -26,14 +26,15 @@ export async function failure(fn: () => Promise<unknown>): Promise<ProviderError
   assert.fail('expected a failure');
 }
 
-/** A provider that answers with a fixed reply and keeps what it was sent. */
+/** A provider that answers with a fixed reply, in `pieces` chunks as a streaming model sends it, and keeps what it was sent. */
 export class CannedProvider implements Provider {
   readonly id = 'canned';
   readonly model = 'canned-1';
   readonly requests: ProviderRequest[] = [];
-  constructor(private readonly reply: string) {}
+  constructor(private readonly reply: string, private readonly pieces = 1) {}
   async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
     this.requests.push(request);
-    yield { type: 'text', text: this.reply };
+    const size = Math.ceil(this.reply.length / this.pieces);
+    for (let i = 0; i < this.pieces; i++) yield { type: 'text', text: this.reply.slice(i * size, (i + 1) * size) };
   }
 }

@@ -2,25 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { AuditStore } from '../../../src/engine/audit/store';
-import type { Provider, ProviderEvent, ProviderRequest } from '../../../src/engine/llm/types';
 import { proposePlan } from '../../../src/engine/plans/propose';
 import { createScrubber } from '../../../src/engine/privacy/scrubber';
 import { hostFor, makeWorkspace } from './helpers';
-
-/** A provider that answers every request with a fixed reply and remembers what it was sent. */
-class CannedProvider implements Provider {
-  readonly id = 'canned';
-  readonly model = 'canned-1';
-  readonly requests: ProviderRequest[] = [];
-  constructor(private readonly reply: string) {}
-  async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
-    this.requests.push(request);
-    // Two chunks, as a streaming model would send them.
-    const half = Math.floor(this.reply.length / 2);
-    yield { type: 'text', text: this.reply.slice(0, half) };
-    yield { type: 'text', text: this.reply.slice(half) };
-  }
-}
+import { CannedProvider } from '../../support/provider-helpers';
 
 const validPlan = {
   id: 'plan_model',
@@ -36,7 +21,8 @@ const validPlan = {
 async function setup(reply: string, keep = false) {
   const root = makeWorkspace({ 'a.txt': 'A\n', 'config.env': 'API_KEY=sk-live-abcdefghijklmnopqrstuvwx\n' });
   const store = await AuditStore.open({ file: path.join(root, '.agent', 'state', 'grounded.db') });
-  const provider = new CannedProvider(reply);
+  // Two chunks, as a streaming model would send them.
+  const provider = new CannedProvider(reply, 2);
   const result = await proposePlan({
     request: 'Change a.txt to A2; my email is jane.doe@acme-corp.com',
     provider, scrubber: createScrubber(), host: hostFor(root), store,
