@@ -40,7 +40,7 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
   const { root, settings } = opts;
   const onError = opts.onError ?? (() => undefined);
   // Before any work: a second server for the folder stops here.
-  await claimSocketPlaces(root);
+  const places = await claimSocketPlaces(root);
   const folder = new FolderIndex(root, settings, emptyOverlay, onError, opts.onProgress);
   const watcher = new DirWatcher(root, settings.excludedFolders, {
     onChange: (abs, kind) => void folder.changed(abs, kind).catch(onError),
@@ -62,7 +62,7 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
       },
       watchedFolders: () => (watcher.unreliable ? 0 : watcher.folders),
       onAnswered: opts.onAnswered, onActivity: opts.onActivity, onShutdown: opts.onShutdown,
-    });
+    }, places);
   } catch (err) {
     // Nowhere to listen (or another server won the race): nothing of this one may keep running.
     watcher.close();

@@ -109,9 +109,10 @@ function liveSource(folder: FolderIndex, freshen: () => void): ChunkSource {
  * socket only this user can open. Context is built exactly as in the CLI (buildContext, the same
  * scrubber), so what reaches a model is the same whichever process built it.
  */
-export async function serveFolder(svc: FolderService): Promise<ServedSocket> {
+export async function serveFolder(svc: FolderService, claimed?: string[]): Promise<ServedSocket> {
   const { root, settings, folder } = svc;
-  const places = await claimSocketPlaces(root);
+  // `claimed`: the places claimSocketPlaces already cleared for this server, before it started its index.
+  const places = claimed ?? (await claimSocketPlaces(root));
   const source = liveSource(folder, () => svc.freshen());
   const own = indexedBy(settings);
   // Folders compared by their real path: a server started in `/real/repo` answers the CLI run from a symlink to it.
