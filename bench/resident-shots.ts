@@ -1,6 +1,6 @@
 // The CLI with `grounded serve` running for the tree: each CLI process still starts (and is timed
 // whole); the context, or the file list, comes from the resident server's live index.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /**
@@ -36,5 +36,39 @@ export async function withResidentServer(cli: string, root: string, work: () => 
     const exited = new Promise((r) => server.once('exit', r));
     server.kill('SIGTERM');
     await exited;
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * `grounded query` as it comes, with no server running: the first question answers by itself and
+ * starts one in the background (a folder of 5,000 files or more), the next five are answered by it.
+ * Undefined when the folder is too small for one. Stops the server it started.
+ */
+export async function withAutoStartedServer(cli: string, root: string, question: string) {
+  const answers = () => spawnSync(process.execPath, [cli, 'serve', '--status', '--root', root]).status === 0;
+  if (answers()) throw new Error(`a server already answers for ${root}: stop it first (grounded serve --stop)`);
+  const ask = () => {
+    const started = performance.now();
+    const r = spawnSync(process.execPath, [cli, 'query', question, '--no-llm', '--json', '--root', root], {
+      encoding: 'utf8', env: { ...process.env, GROUNDED_NO_DAEMON: '' },
+    });
+    if (r.status !== 0) throw new Error(`grounded query exited ${r.status}: ${r.stderr}`);
+    return { ms: performance.now() - started, stderr: r.stderr };
+  };
+  const first = ask();
+  if (!first.stderr.includes('note: started `grounded serve`')) return undefined;
+  const waitStart = performance.now();
+  try {
+    while (!answers()) {
+      if (performance.now() - waitStart > 120_000) throw new Error('the background server did not answer within 2 minutes');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const readyMs = performance.now() - waitStart;
+    const next = Array.from({ length: 5 }, () => ask().ms);
+    return { firstMs: first.ms, readyMs, nextP50: median(next) };
+  } finally {
+    spawnSync(process.execPath, [cli, 'serve', '--stop', '--root', root]);
   }
 }

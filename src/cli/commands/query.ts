@@ -19,6 +19,7 @@ import { UsageError, type CliIO } from '../io';
 import { runChat } from './query-chat';
 import { connectResident } from '../../engine/resident/context-client';
 import { RefusedCode } from '../../engine/resident/refused';
+import { daemonDisabled, startServerForNextQuestions } from './auto-serve';
 
 const HELP =
   'Usage: grounded query "QUESTION" [--root DIR] [--json] [--max-tokens N] [--max-file-tokens N] [--no-llm] ' +
@@ -53,8 +54,11 @@ Options:
                         (.agent/state/url-cache; a server's ETag still saves the download)
   --no-tools            the model answers from the context alone, without read-only tool rounds
                         (/search, /grep, /read, /symbols, /references, /memory_search, /memory_sql)
-  --no-daemon           build the context in this process even when \`grounded serve\` runs for the folder
-                        (with one, a question without @mentions or tools is built there, from its live index)
+  --no-daemon           build the context in this process even when \`grounded serve\` runs for the folder,
+                        and start none (also GROUNDED_NO_DAEMON=1). With one, a question without @mentions
+                        or tools is built there, from its live index. In a folder of 5,000 files or more,
+                        a question answered without one starts it in the background for the next
+                        questions (said on stderr; it stops after 20 idle minutes)
   --verbose             structured log lines (ids, counts, timings; never text) on stderr
   -h, --help            show this help
 
@@ -116,9 +120,6 @@ function answerJson(r: AnswerResult) {
   };
 }
 
-/** From this many files a one-shot question spends most of its time loading the index: `grounded serve` is worth suggesting. */
-const SERVE_TIP_FILES = 10_000;
-
 /** `grounded query "QUESTION"`: an answer from the configured model, or ranked snippets; JSON with --json. */
 export async function run(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
@@ -160,7 +161,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     if (e.type === 'retry') io.stderr(`(${e.reason}: retrying in ${Math.round(e.delayMs / 100) / 10} s, attempt ${e.attempt} of 5)\n`);
   };
   // A running `grounded serve` has the index live: a question then skips loading it, listing the files and the tokenizer.
-  const resident = values['no-daemon'] ? undefined : await connectResident(root);
+  const noDaemon = values['no-daemon'] || daemonDisabled(io.env);
+  const resident = noDaemon ? undefined : await connectResident(root);
   // Without a server this process counts the budget: the tokenizer is built in a worker thread
   // while this one loads the saved index, lists the files and ranks. Not from the TypeScript
   // sources (tests, a checkout without a build): the worker would compile them first, slower than counting here.
@@ -216,11 +218,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   try {
     if (values.chat) return await runChat({ first: question || undefined, answer: answerOne, showError }, io);
     const r = await answerOne(question, []);
-    // Said to a person at a terminal only, where it helps: a large folder and no server yet.
-    if (!resident && !values.json && io.interactive && r.context.filesSearched >= SERVE_TIP_FILES) {
-      const files = r.context.filesSearched.toLocaleString('en-US');
-      io.stderr(`tip: \`grounded serve --detach\` keeps the index of these ${files} files live, so each question here skips loading it.\n`);
-    }
+    if (!resident && !noDaemon) startServerForNextQuestions(root, r.context.filesSearched, io);
     // The snippets are printed either way; a model that failed (not merely unreachable) still exits 4, as scripts expect.
     if (r.modelError && r.modelError.kind !== 'network') {
       showError(new ProviderError(r.modelError.kind, r.modelError.message, r.modelError.suggestion));

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { connectResident } from '../../engine/resident/context-client';
@@ -73,6 +73,21 @@ export async function serveStop(root: string, io: CliIO): Promise<number> {
   return ExitCode.ok;
 }
 
+/** Starts `grounded serve` for `root` as a process of its own, its output appended to .agent/state/serve.log. */
+export function spawnServer(root: string, idleMinutes: string): ChildProcess {
+  const logFile = serveLogPath(root);
+  ensureStateDir(path.dirname(logFile));
+  const log = openSync(logFile, 'a', 0o600);
+  const cli = cliCommand(root);
+  try {
+    return spawn(process.execPath, [...cli.args, 'serve', '--root', root, '--idle-minutes', idleMinutes], {
+      cwd: cli.cwd, detached: true, stdio: ['ignore', log, log], windowsHide: true,
+    });
+  } finally {
+    closeSync(log);
+  }
+}
+
 /**
  * `grounded serve --detach`: starts the server as a process of its own (its log in
  * .agent/state/serve.log) and returns once it answers, saying how to stop it.
@@ -85,15 +100,9 @@ export async function serveDetached(root: string, idleMinutes: number | undefine
     io.stderr(`grounded serve: ${status ? describeStatus(status) : `a server already answers for ${root}`}\n`);
     return ExitCode.failed;
   }
-  const logFile = serveLogPath(root);
-  ensureStateDir(path.dirname(logFile));
-  const log = openSync(logFile, 'a', 0o600);
   const idle = String(idleMinutes ?? DETACHED_IDLE_MINUTES);
-  const cli = cliCommand(root);
-  const child = spawn(process.execPath, [...cli.args, 'serve', '--root', root, '--idle-minutes', idle], {
-    cwd: cli.cwd, detached: true, stdio: ['ignore', log, log], windowsHide: true,
-  });
-  closeSync(log);
+  const logFile = serveLogPath(root);
+  const child = spawnServer(root, idle);
   let exited: number | null | undefined;
   child.once('exit', (code) => (exited = code));
   for (let waited = 0; waited < DETACH_WAIT_MS && exited === undefined; waited += 100) {

@@ -138,17 +138,38 @@ test('grounded serve: one of --detach, --status, --stop; --json only with --stat
   }
 });
 
-test('grounded query suggests grounded serve to a person at a terminal in a folder of 10,000 files or more, not in --json or with a server', async () => {
+test('grounded query in a folder of 5,000 files or more starts grounded serve in the background for the next questions, unless told not to', async () => {
   const root = copyFixture('basic');
-  for (let d = 0; d < 100; d++) {
+  for (let d = 0; d < 50; d++) {
     mkdirSync(path.join(root, 'gen', `d${d}`), { recursive: true });
     for (let f = 0; f < 100; f++) writeFileSync(path.join(root, 'gen', `d${d}`, `f${f}.ts`), `export const v${d}_${f} = ${f};\n`);
   }
-  const ask = async (...extra: string[]) => {
+  const ask = async (env: NodeJS.ProcessEnv, ...extra: string[]) => {
     const c = capture(root);
-    assert.equal(await main(['query', 'how are API keys stored?', '--no-llm', ...extra], { ...c.io, interactive: true }), 0);
-    return c.err;
+    assert.equal(await main(['query', 'how are API keys stored?', '--no-llm', '--json', ...extra], { ...c.io, env }), 0);
+    return { out: JSON.parse(c.out) as { chunks: { path: string }[] }, err: c.err };
   };
-  assert.match(await ask(), /tip: `grounded serve --detach` keeps the index of these 10,0\d\d files live/);
-  assert.doesNotMatch(await ask('--json'), /tip:/);
+  const status = async () => main(['serve', '--status'], capture(root).io);
+  // Told not to: the flag, or the environment variable (for every question of a script).
+  assert.doesNotMatch((await ask({}, '--no-daemon')).err, /note:/);
+  assert.doesNotMatch((await ask({ GROUNDED_NO_DAEMON: '1' })).err, /note:/);
+  assert.equal(await status(), 1);
+
+  const first = await ask({});
+  assert.match(first.err, /note: started `grounded serve` in the background for these 5,0\d\d files.*stops after 20 idle minutes/);
+  assert.equal(first.out.chunks[0].path, 'src/auth/keyStore.ts');
+  for (let i = 0; i < 1200 && (await status()) !== 0; i++) await new Promise((r) => setTimeout(r, 100));
+  try {
+    assert.equal(await status(), 0, 'the background server never answered');
+    // The next question is answered by it (its log counts it), says nothing more, and finds the same.
+    const next = await ask({ GROUNDED_NO_DAEMON: '0' });
+    assert.doesNotMatch(next.err, /note:/);
+    assert.equal(next.out.chunks[0].path, 'src/auth/keyStore.ts');
+    const log = readFileSync(path.join(root, '.agent', 'state', 'serve.log'), 'utf8');
+    assert.match(log, /answering for .* \(5,0\d\d files/);
+    assert.match(log, /question [0-9a-f]{8}: \d+ chunks/);
+    assert.ok(!log.includes('API keys'));
+  } finally {
+    await main(['serve', '--stop'], capture(root).io);
+  }
 });
