@@ -5,16 +5,9 @@ import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { main } from '../../src/cli/main';
+import { captureIo } from '../support/cli-io';
 
-function capture() {
-  let out = '';
-  let err = '';
-  return {
-    io: { stdout: (t: string) => { out += t; }, stderr: (t: string) => { err += t; }, readStdin: async () => '', env: {}, cwd: process.cwd() },
-    get out() { return out; },
-    get err() { return err; },
-  };
-}
+const capture = () => captureIo(process.cwd());
 
 test('unknown command exits 2 and lists the commands', async () => {
   const c = capture();

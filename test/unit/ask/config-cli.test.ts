@@ -8,11 +8,7 @@ import { main } from '../../../src/cli/main';
 import { ConfigError, loadQueryConfig } from '../../../src/engine/config/query-config';
 import { copyFixture, PLANTED_SECRETS } from '../../support/fixture';
 import { LlmWireServer } from '../../support/llm-server';
-
-function capture(cwd: string, env: NodeJS.ProcessEnv = {}) {
-  const out = { stdout: '', stderr: '' };
-  return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env, cwd } };
-}
+import { captureStreams as capture } from '../../support/cli-io';
 
 function writeConfig(root: string, yaml: string): void {
   mkdirSync(path.join(root, '.agent', 'etc'), { recursive: true });

@@ -6,15 +6,11 @@ import { main } from '../../../src/cli/main';
 import { ConfigError, loadQueryConfig } from '../../../src/engine/config/query-config';
 import { copyFixture } from '../../support/fixture';
 import { LlmWireServer } from '../../support/llm-server';
+import { captureStreams as capture } from '../../support/cli-io';
 
 function writeConfig(root: string, yaml: string): void {
   mkdirSync(path.join(root, '.agent', 'etc'), { recursive: true });
   writeFileSync(path.join(root, '.agent', 'etc', 'query.yaml'), yaml);
-}
-
-function capture(cwd: string, env: NodeJS.ProcessEnv) {
-  const out = { stdout: '', stderr: '' };
-  return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env, cwd } };
 }
 
 describe('mistyped query.yaml values are usage errors naming the key (issue 14, item 11)', () => {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { main } from '../../../src/cli/main';
 import { loadQueryConfig } from '../../../src/engine/config/query-config';
 import { copyFixture } from '../../support/fixture';
+import { captureStreams as capture } from '../../support/cli-io';
 
 function writeSecret(root: string, name: string, key: string): string {
   const dir = path.join(root, '.agent', 'secrets');
@@ -13,11 +14,6 @@ function writeSecret(root: string, name: string, key: string): string {
   const file = path.join(dir, name);
   writeFileSync(file, `${key}\n`, { mode: 0o600 });
   return file;
-}
-
-function capture(cwd: string) {
-  const out = { stdout: '', stderr: '' };
-  return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: {}, cwd } };
 }
 
 describe('.agent/secrets/ (seed 001 keys)', () => {

@@ -5,11 +5,7 @@ import path from 'node:path';
 import { main } from '../../../src/cli/main';
 import { formatResultTable, MAX_RESULT_BYTES, ReadOnlySqlError, runReadOnlySql } from '../../../src/engine/audit/readonly-sql';
 import { seededStore } from './seed';
-
-function capture(cwd: string) {
-  const out = { stdout: '', stderr: '' };
-  return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: {}, cwd } };
-}
+import { captureStreams as capture } from '../../support/cli-io';
 
 test('/memory_sql cannot make SQLite allocate 400 MB with a string function (issue 14, item 18)', { timeout: 60_000 }, async () => {
   const { store } = await seededStore();

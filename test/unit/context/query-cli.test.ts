@@ -2,13 +2,11 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFixture } from '../../support/fixture';
 import { main } from '../../../src/cli/main';
+import { captureStreams } from '../../support/cli-io';
 
 const basic = copyFixture('basic');
 
-function capture(env: NodeJS.ProcessEnv = {}) {
-  const out = { stdout: '', stderr: '' };
-  return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env, cwd: basic } };
-}
+const capture = (env: NodeJS.ProcessEnv = {}) => captureStreams(basic, env);
 
 describe('grounded query', () => {
   it('prints ranked, scrubbed snippets with citations for a person', async () => {

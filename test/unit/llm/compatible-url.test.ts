@@ -5,11 +5,7 @@ import assert from 'node:assert/strict';
 import { main } from '../../../src/cli/main';
 import { copyFixture } from '../../support/fixture';
 import { LlmWireServer } from '../../support/llm-server';
-
-function capture(cwd: string) {
-  const out = { stdout: '', stderr: '' };
-  return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: {}, cwd } };
-}
+import { captureStreams as capture } from '../../support/cli-io';
 
 const models = (...ids: string[]) => ({
   kind: 'raw' as const,

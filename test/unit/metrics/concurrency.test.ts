@@ -8,15 +8,11 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { main } from '../../../src/cli/main';
 import { loadMetrics } from '../../../src/engine/metrics/store';
+import { captureStreams as capture } from '../../support/cli-io';
 import { copyFixture } from '../../support/fixture';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-function capture(cwd: string) {
-  const out = { stdout: '', stderr: '' };
-  return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: {}, cwd } };
-}
 
 describe('metrics survive concurrent processes (issue 14, item 12)', () => {
   it('8 processes saving at once add 8 queries, not 1', { timeout: 180_000 }, async () => {

@@ -5,11 +5,7 @@ import { main } from '../../../src/cli/main';
 import type { FetchedPage } from '../../../src/engine/net/fetch-url';
 import { UrlCache } from '../../../src/engine/net/url-cache';
 import { copyFixture } from '../../support/fixture';
-
-function capture(cwd: string) {
-  const out = { stdout: '', stderr: '' };
-  return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: {}, cwd } };
-}
+import { captureStreams as capture } from '../../support/cli-io';
 
 const page = (url: string, text: string): FetchedPage => ({
   url,

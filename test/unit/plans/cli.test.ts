@@ -11,11 +11,7 @@ import { parsePlanText } from '../../../src/engine/plans/schema';
 import { validatePlan } from '../../../src/engine/plans/validate';
 import { createScrubber } from '../../../src/engine/privacy/scrubber';
 import { hostFor, makeWorkspace, runAcceptedWrite, scriptedProvider } from './helpers';
-
-function capture(cwd: string) {
-  const out = { stdout: '', stderr: '' };
-  return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: {}, cwd } };
-}
+import { captureStreams as capture } from '../../support/cli-io';
 
 test('grounded plan check: 0 valid, 1 invalid with the exact messages, 2 usage', async () => {
   const root = makeWorkspace({ 'src/a.ts': 'export function f() {}\n' });

@@ -5,11 +5,7 @@ import path from 'node:path';
 import { main } from '../../../src/cli/main';
 import { AuditStore } from '../../../src/engine/audit/store';
 import { makeWorkspace, runAcceptedWrite } from './helpers';
-
-function capture(cwd: string) {
-  const out = { stdout: '', stderr: '' };
-  return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: {}, cwd } };
-}
+import { captureStreams as capture } from '../../support/cli-io';
 
 /** A workspace whose audit log holds one successful file_write of a.txt. */
 async function workspaceWithOneRun(): Promise<string> {

@@ -5,11 +5,7 @@ import path from 'node:path';
 import { main } from '../../../src/cli/main';
 import { MAX_PLAN_STEPS, parsePlanText, PlanParseError } from '../../../src/engine/plans/schema';
 import { makeWorkspace } from './helpers';
-
-function capture(cwd: string) {
-  const out = { stdout: '', stderr: '' };
-  return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: {}, cwd } };
-}
+import { captureStreams as capture } from '../../support/cli-io';
 
 const steps = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `s${i}`, tool: 'file_read', arguments: { path: 'src/a.ts' } }));
 

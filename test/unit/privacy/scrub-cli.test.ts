@@ -5,16 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../src/cli/main';
 import { fake } from './corpus-helpers';
+import { captureIo } from '../../support/cli-io';
 
-function capture(stdin = '', cwd = process.cwd()) {
-  let out = '';
-  let err = '';
-  return {
-    io: { stdout: (t: string) => { out += t; }, stderr: (t: string) => { err += t; }, readStdin: async () => stdin, env: {}, cwd },
-    get out() { return out; },
-    get err() { return err; },
-  };
-}
+const capture = (stdin = '', cwd = process.cwd()) => captureIo(cwd, stdin);
 
 const AKIA = `AKIA${fake(16, 'upper', 77)}`;
 const INPUT = `\uFEFF# settings\r\nkey_id = ${AKIA}\r\nowner: ann@corp.io, bob@corp.io\r\nno trailing newline`;

@@ -8,6 +8,7 @@ import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
 import { readContentVerdicts } from '../../../src/engine/retrieval/index-file';
 import { indexFilePath, loadSavedIndex, openIndex, saveIndex } from '../../../src/engine/retrieval/index-store';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
+import { captureStreams as capture } from '../../support/cli-io';
 
 const QUESTIONS = ['how are API keys stored?', 'parseRetryAfter', 'how do I search notes'];
 
@@ -15,11 +16,6 @@ async function rankings(index: WorkspaceIndex): Promise<string> {
   const out: unknown[] = [];
   for (const q of QUESTIONS) out.push(await index.search(extractTerms(q), 20));
   return JSON.stringify(out);
-}
-
-function capture(cwd: string) {
-  const out = { stdout: '', stderr: '' };
-  return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: {}, cwd } };
 }
 
 describe('the index kept on disk', () => {

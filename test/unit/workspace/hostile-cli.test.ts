@@ -5,15 +5,11 @@ import assert from 'node:assert/strict';
 import { main } from '../../../src/cli/main';
 import { LlmWireServer } from '../../support/llm-server';
 import { HIDDEN_MARKERS, makeHostileWorkspace, type HostileWorkspace } from './hostile-workspace';
+import { captureStreams as capture } from '../../support/cli-io';
 
 // The CLI on the hostile workspace (issue 14 items 3, 6, 7, 10, 15): `grounded files` and
 // `plan check` read query.yaml's extra_ignore/excluded_folders, judge links by their targets,
 // skip special files without hanging, and report bad paths as failed preconditions (exit 1).
-
-function capture(cwd: string) {
-  const out = { stdout: '', stderr: '' };
-  return { out, io: { stdout: (t: string) => { out.stdout += t; }, stderr: (t: string) => { out.stderr += t; }, readStdin: async () => '', env: {}, cwd } };
-}
 
 describe('the CLI on a hostile workspace', () => {
   let ws: HostileWorkspace;
