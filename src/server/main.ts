@@ -8,7 +8,7 @@ import {
 } from '../engine/index-protocol/protocol';
 import type { DocumentOverlay } from '../engine/workspace/types';
 import type { EngineSettings } from '../engine/config/settings';
-import type { ServedSocket } from '../engine/resident/serve-socket';
+import { CliOffer } from '../engine/resident/cli-offer';
 import { FolderIndex } from '../engine/resident/folder-index';
 import { gitRuleFiles } from '../engine/workspace/git-repo';
 
@@ -64,37 +64,33 @@ connection.onInitialize((params) => {
 });
 
 /** Per folder, the socket on which the CLI's questions are answered from this index (`answerCli`). */
-const cliSockets = new Map<FolderIndex, Promise<ServedSocket | undefined>>();
+const cliOffers = new Map<FolderIndex, CliOffer>();
 
 /**
  * Offers the folder's live index to `grounded query` / `grounded files` run in a terminal, as
- * `grounded serve` would. Loaded on first use, so a window without the CLI pays nothing more.
+ * `grounded serve` would; while a `grounded serve` (or another window) answers for the folder,
+ * takes over when it stops. serve-socket is loaded on first use, so a window without the CLI pays nothing more.
  */
-async function answerCli(f: FolderIndex, settings: Partial<EngineSettings>): Promise<ServedSocket | undefined> {
-  const [{ serveFolder, AlreadyServingError }, { resolveSettings }] = await Promise.all([
-    import('../engine/resident/serve-socket'),
-    import('../engine/config/settings'),
-  ]);
-  try {
-    return await serveFolder({
+function answerCli(f: FolderIndex, settings: Partial<EngineSettings>): CliOffer {
+  const offer = new CliOffer(async () => {
+    const [{ serveFolder }, { resolveSettings }] = await Promise.all([import('../engine/resident/serve-socket'), import('../engine/config/settings')]);
+    return serveFolder({
       root: f.root, settings: resolveSettings(settings), folder: f, host: 'VS Code',
       // VS Code's watcher sends every change (document sync the unsaved text): nothing to re-list.
       freshen: () => undefined,
       watchedFolders: () => 1,
-      onShutdown: () => void cliSockets.get(f)?.then((s) => s?.close()),
+      // `grounded serve --stop`: this window stops answering the terminal, for good.
+      onShutdown: () => void offer.close(),
     });
-  } catch (err) {
-    // A `grounded serve`, or another window on the same folder, answers the CLI already.
-    if (!(err instanceof AlreadyServingError)) logError(err);
-    return undefined;
-  }
+  }, logError);
+  return offer;
 }
 
 connection.onInitialized(() => {
   for (const f of folders.values()) {
     void f.start().catch(logError);
     void gitRuleFiles(f.root).then((files) => ruleFiles.set(f, new Set(files)), logError);
-    if (initOptions.answerCli) cliSockets.set(f, answerCli(f, initOptions.settings[f.root] ?? {}));
+    if (initOptions.answerCli) cliOffers.set(f, answerCli(f, initOptions.settings[f.root] ?? {}));
   }
 });
 
@@ -137,7 +133,7 @@ documents.onDidClose((e) => {
 
 // Each folder's index is saved as it stops: reopening the workspace reads only what changed since.
 connection.onShutdown(async () => {
-  await Promise.all([...cliSockets.values()].map((s) => s.then((x) => x?.close())));
+  await Promise.all([...cliOffers.values()].map((o) => o.close()));
   await Promise.all([...folders.values()].map((f) => f.close()));
 });
 documents.listen(connection);

@@ -2,3 +2,6 @@
 
 /** Error codes of a refused request: the CLI answers the question itself instead. */
 export const RefusedCode = { otherFolder: -32010, otherSettings: -32011, otherProtocol: -32012 } as const;
+
+/** Another server (a `grounded serve`, VS Code's index server of another window) answers for the folder already. */
+export class AlreadyServingError extends Error {}

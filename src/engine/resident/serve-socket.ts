@@ -15,6 +15,7 @@ import {
   type ContextParams, type FilesParams, type FilesResult, type ServeHost, type ServeStatus,
 } from './protocol';
 import { answersAt, residentSocketPaths } from './socket-path';
+import { AlreadyServingError } from './refused';
 
 /** A folder's live index, as a process that keeps one (`grounded serve`, VS Code's index server) offers it to the CLI. */
 export interface FolderService {
@@ -40,8 +41,8 @@ export interface ServedSocket {
   close(): Promise<void>;
 }
 
-/** Thrown when another resident server already answers for the folder. */
-export class AlreadyServingError extends Error {}
+// Thrown when another resident server already answers for the folder (kept in refused.ts, which loads nothing).
+export { AlreadyServingError } from './refused';
 
 /** Errors of a place that cannot hold a socket (a Windows drive under WSL, a read-only folder): the next place is tried. */
 const NO_SOCKET_HERE = new Set(['EACCES', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EINVAL', 'EROFS', 'ENOENT', 'ENOTDIR', 'EEXIST', 'ENAMETOOLONG']);
