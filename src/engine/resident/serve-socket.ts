@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { createMessageConnection, ResponseError, SocketMessageReader, SocketMessageWriter } from 'vscode-jsonrpc/node';
@@ -174,6 +174,7 @@ export async function serveFolder(svc: FolderService, claimed?: string[]): Promi
     conn.listen();
   });
   const socketPath = await listenAtFirst(server, places, root);
+  const ours = process.platform === 'win32' ? undefined : statSync(socketPath).ino;
   return {
     socketPath,
     close: async () => {
@@ -185,7 +186,9 @@ export async function serveFolder(svc: FolderService, claimed?: string[]): Promi
         setTimeout(() => socket.destroy(), 1000).unref();
       }
       await closed;
-      if (process.platform !== 'win32') rmSync(socketPath, { force: true });
+      // Closing unlinks it already (libuv); by the time the connections are gone another server may
+      // have taken the place (VS Code's taking over from a stopped `grounded serve`): its file stays.
+      if (ours !== undefined && statSync(socketPath, { throwIfNoEntry: false })?.ino === ours) rmSync(socketPath, { force: true });
     },
   };
 }
