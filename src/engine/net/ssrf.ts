@@ -20,7 +20,10 @@ export type Resolver = (host: string) => Promise<string[]>;
 
 export const systemResolver: Resolver = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
-const BLOCKED_NAMES = /^(localhost|.*\.localhost|metadata|metadata\.google\.internal|metadata\.goog|instance-data|.*\.internal)\.?$/i;
+// Names of the machine itself (Debian's /etc/hosts gives ip6-localhost) and of cloud metadata services,
+// refused before any lookup: Equinix Metal's answers on a public address, Rancher's on a name only its network resolves.
+const BLOCKED_NAMES =
+  /^(localhost|.*\.localhost|localhost\.localdomain|ip6-(localhost|loopback)|metadata|metadata\.google\.internal|metadata\.goog|instance-data|rancher-metadata|metadata\.(packet\.net|platformequinix\.com)|.*\.internal)\.?$/i;
 
 /**
  * The Fetch standard's "bad ports" (fetch.spec.whatwg.org/#port-blocking): ports of non-web
@@ -72,14 +75,24 @@ function rangeVerdict(ip: ipaddr.IPv4 | ipaddr.IPv6): string | undefined {
     // carry the IPv4 address in their last four bytes (ipaddr's toIPv4Address takes mapped ones only).
     if (range === 'ipv4Mapped' || range === 'rfc6145' || range === 'rfc6052') return blockedRange(ipaddr.fromByteArray(bytes.slice(12)).toString());
     if (range === '6to4') return blockedRange(ipaddr.fromByteArray(bytes.slice(2, 6)).toString());
-    if (range !== 'unicast') return `${range} IPv6 address`;
+    if (range !== 'unicast') return `${rangeWords(range)} IPv6 address`;
     // Global unicast is 2000::/3 (RFC 4291, IANA); the rest of the space is unassigned, and
     // ipaddr.js calls it unicast only because no special range names it.
     return bytes[0] >> 5 === 1 ? undefined : 'non-global IPv6 address (outside 2000::/3, the global unicast space)';
   }
   const range = ip.range();
-  return range === 'unicast' ? undefined : `${range} address`;
+  return range === 'unicast' ? undefined : `${rangeWords(range)} address`;
 }
+
+/** ipaddr.js's range names as a person reads them ("linkLocal" → "link-local"). */
+const RANGE_WORDS: Record<string, string> = {
+  linkLocal: 'link-local', carrierGradeNat: 'carrier-grade NAT (100.64.0.0/10)', uniqueLocal: 'unique-local',
+  teredo: 'Teredo', benchmarking: 'benchmarking (198.18.0.0/15)', amt: 'AMT', as112: 'AS112', orchid2: 'ORCHIDv2',
+};
+const rangeWords = (range: string) => RANGE_WORDS[range] ?? range.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+
+/** "a loopback address", "an unspecified address". */
+const withArticle = (words: string) => `${/^(?!uni)[aeiou]/i.test(words) ? 'an' : 'a'} ${words}`;
 
 /**
  * Parses an address as the connection would see it. IPv6 text goes through the WHATWG URL parser
@@ -110,7 +123,7 @@ export function staticCheck(raw: string): { url?: URL; decision?: UrlDecision } 
   // WHATWG URL parsing has already turned 2130706433, 0177.0.0.1, 0x7f.1 and 127.1 into 127.0.0.1.
   if (ipaddr.isValid(host)) {
     const why = blockedRange(host);
-    return { url, decision: { ...base, addresses: [host], allowed: !why, reason: why ? `${host} is a ${why}` : 'public address' } };
+    return { url, decision: { ...base, addresses: [host], allowed: !why, reason: why ? `${host} is ${withArticle(why)}` : 'public address' } };
   }
   return { url };
 }
@@ -142,7 +155,7 @@ export async function checkUrl(raw: string, resolve: Resolver = systemResolver):
     return { allowed: false, problem: 'unresolved', reason: `${url.hostname} has no addresses`, url: url.href, host: url.hostname, addresses };
   for (const a of addresses) {
     const why = blockedRange(a);
-    if (why) return { allowed: false, reason: `${url.hostname} resolves to ${a}, a ${why}`, url: url.href, host: url.hostname, addresses };
+    if (why) return { allowed: false, reason: `${url.hostname} resolves to ${a}, ${withArticle(why)}`, url: url.href, host: url.hostname, addresses };
   }
   return { allowed: true, reason: 'every resolved address is public', url: url.href, host: url.hostname, addresses };
 }

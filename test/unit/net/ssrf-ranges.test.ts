@@ -58,7 +58,7 @@ describe('local-use NAT64 (64:ff9b:1::/48, RFC 8215) is refused whatever it seem
   it('still judges the well-known prefix 64:ff9b::/96 by the IPv4 address it carries', () => {
     assert.equal(blockedRange('64:ff9b::808:808'), undefined);
     assert.equal(blockedRange('64:ff9b::a00:1'), 'private address');
-    assert.equal(blockedRange('64:ff9b::169.254.169.254'), 'linkLocal address');
+    assert.equal(blockedRange('64:ff9b::169.254.169.254'), 'link-local address');
   });
 });
 

@@ -15,6 +15,8 @@ const BLOCKED = [
   'http://[fe80::1]/', 'http://[ff02::1]/', 'http://[2001:db8::1]/', 'http://[64:ff9b::7f00:1]/', 'http://[64:ff9b::a9fe:a9fe]/',
   'http://[2002:7f00:1::]/', 'http://[2002:c0a8:101::]/', 'http://[2001::1]/', 'http://localhost/', 'http://LOCALHOST./', 'http://api.localhost/',
   'http://metadata.google.internal/computeMetadata/v1/', 'http://metadata/', 'http://db.internal/', 'ftp://example.com/', 'file:///etc/passwd',
+  // Names of this machine and metadata services that may resolve to public addresses (PayloadsAllTheThings' SSRF list).
+  'http://ip6-localhost/', 'http://ip6-loopback/', 'http://localhost.localdomain/', 'http://metadata.packet.net/userdata', 'http://rancher-metadata/',
   'gopher://example.com/', 'javascript:alert(1)', 'http://user:pass@example.com/', 'http://user@example.com/', 'not a url',
   // IPv4-compatible IPv6 (deprecated ::/96): refused whatever it carries, public or not.
   'http://[::127.0.0.1]/', 'http://[::7f00:1]/', 'http://[0:0:0:0:0:0:7f00:1]/', 'http://[::169.254.169.254]/', 'http://[::8.8.8.8]/', 'http://[::2]/',
@@ -78,6 +80,9 @@ describe('SSRF decisions (every encoding, without connecting)', () => {
     // ipaddr.js alone reads '::8.8.8.8' as the mapped ::ffff:8.8.8.8 (public); it is ::808:808 in ::/96.
     assert.match(blockedRange('::8.8.8.8') ?? '', /IPv4-compatible/);
     assert.equal(blockedRange('::1'), 'loopback IPv6 address');
+    // Said as a person reads it, with its article.
+    assert.equal(blockedRange('100.100.100.200'), 'carrier-grade NAT (100.64.0.0/10) address');
+    assert.equal(blockedRange('fd00:ec2::254'), 'unique-local IPv6 address');
     assert.equal(blockedRange('2606:4700:4700::1111'), undefined);
   });
 
