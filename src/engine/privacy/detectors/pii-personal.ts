@@ -22,6 +22,8 @@ import { isGivenName } from './given-names';
 import { peopleKeywords, readsAsName } from './pii-prose-people';
 import { isCodeWord } from './code-words';
 import { travelKeywords } from './pii-prose-places';
+import { findSignOffNames } from './pii-sign-offs';
+import { findNamesOfAddresses } from './pii-email-names';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
 // it: a date of birth, a document number (pii-keyed-documents.ts), a person's name under a key that
@@ -262,6 +264,8 @@ export const personalDetector: Detector = {
     const out = findByRules(streetRules, text);
     for (const f of findByRules(homeFolderRules, text)) out.push(f);
     findNamesBeforeEmails(text, out);
+    findNamesOfAddresses(text, out);
+    findSignOffNames(text, out);
     findWorldAddresses(text, out);
     findStandaloneStreets(text, out);
     findStreetsBeforeUnits(text, out);
