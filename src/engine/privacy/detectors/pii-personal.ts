@@ -22,7 +22,7 @@ import { isGivenName } from './given-names';
 import { peopleKeywords, readsAsName } from './pii-prose-people';
 import { isCodeWord } from './code-words';
 import { travelKeywords } from './pii-prose-places';
-import { findSignOffNames } from './pii-sign-offs';
+import { signOffKeywords } from './pii-sign-offs';
 import { findNamesOfAddresses } from './pii-email-names';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
@@ -237,6 +237,7 @@ const keyed = new KeyedScan([
   // `Name: ` is found as the bare key `name` (its source is tried first): the label's rule runs there too.
   { words: ['name'], rule: nameLabel, sources: [] },
   { words: SIGN_OFFS, rule: signOff },
+  ...signOffKeywords,
   { words: ['my name'], rule: myName },
   // A title then a space (`Mr. `, `Ms `); `Dr` needs its dot. Inside a word (`items `) it is none.
   { words: ['mr', 'mrs', 'ms', 'mx', 'miss', 'dr'], rule: title, sources: ['m(?:rs?|s|x|iss)\\.? ', 'dr\\. '] },
@@ -265,7 +266,6 @@ export const personalDetector: Detector = {
     for (const f of findByRules(homeFolderRules, text)) out.push(f);
     findNamesBeforeEmails(text, out);
     findNamesOfAddresses(text, out);
-    findSignOffNames(text, out);
     findWorldAddresses(text, out);
     findStandaloneStreets(text, out);
     findStreetsBeforeUnits(text, out);

@@ -1,4 +1,4 @@
-import type { Finding } from '../detector';
+import type { KeyedRule, KeywordTable } from '../keyed-scan';
 import { isGivenName } from './given-names';
 import { readsAsName } from './pii-prose-people';
 
@@ -19,37 +19,54 @@ const WORD = "(?:Ma?c|O['’])?\\p{Lu}(?:\\p{Ll}|['’-](?=\\p{L})){1,30}";
 const INITIAL = '\\p{Lu}\\.';
 
 /**
- * The closing at the start of a line or after a sentence, its punctuation, up to two blank lines,
- * then the signature: a dash or two dots before it as mail clients and people type them, one to
- * three name words or initials, and nothing after it on the line but a dot.
+ * Read from the closing's first letter: the closing starting a line or a sentence, its punctuation,
+ * up to two blank lines, then the signature: a dash or two dots before it as mail clients and people
+ * type them, one to three name words or initials, and nothing after it on the line but a dot.
  */
 const SIGNATURE = new RegExp(
-  `(?:^|(?<=\\n)|(?<=[.!?] ))[ \\t]*${CLOSING}(?<punct>[ \\t]*[,!.]|)[ \\t]*(?<breaks>(?:\\r?\\n[ \\t]*){0,3})` +
-    `(?<dash>--?|~|\\.\\.)?[ \\t]?(?<value>${WORD}(?: (?:${WORD}|${INITIAL})){0,2})\\.?[ \\t]*(?=\\r?\\n|$)`,
-  'gdu',
+  `(?<=(?:^|\\n|[.!?] )[ \\t]*)${CLOSING}[ \\t]*[,!.]?[ \\t]*(?:\\r?\\n[ \\t]*){0,3}(?:--?|~|\\.\\.)?[ \\t]?` +
+    `(?<value>${WORD}(?: (?:${WORD}|${INITIAL})){0,2})(?=\\.?[ \\t]*(?:\\r?\\n|$))`,
+  'yu',
 );
 
 /** Words that open no signature: `Thanks,` then `The Babel Team`, `Your friends at …`. */
 const NOT_SIGNER = /^(?:The|Your|Our|All|Team|This|That|Everyone|Everybody|Folks|Guys|Again|So|For|To|In|Advance)$/;
 
-/** Names signed under or after a closing, each one `person_name` finding. */
-export function findSignOffNames(text: string, out: Omit<Finding, 'priority'>[]): void {
-  // Cheap first look: most texts hold no closing at all.
-  if (!/[Tt]hank|[Cc]heers|[Bb]est|[Rr]egards|[Ww]armly|[Cc]are|[Aa]ffectionately|[Rr]espectfully|[Gg]ratefully|[Ll]ove|[Hh]ugs|[Ss]ee you|[Tt]alk soon/.test(text)) return;
-  SIGNATURE.lastIndex = 0;
-  for (let m = SIGNATURE.exec(text); m !== null; m = SIGNATURE.exec(text)) {
-    const g = m.groups!;
-    const value = g.value;
-    const words = value.split(' ');
-    if (NOT_SIGNER.test(words[0])) continue;
-    const marked = g.punct.trim() === ',' || g.dash !== undefined;
-    const listed = isGivenName(words[0]);
-    // A single unlisted word is a name only where the closing is marked (`Thanks,` or `-Jon`); two or more read as a name on their own.
-    const lone = words.filter((w) => !/^\p{Lu}\.$/u.test(w)).length === 1;
-    if (!readsAsName(value, marked) || (lone && !listed && !marked)) continue;
-    // `Best` and `Love` are words too: a bare one then a name on the next line is a heading over a list.
-    if (!marked && !listed && /^[ \t]*(?:[Bb]est|[Ll]ove|[Hh]ugs)$/.test(m[0].slice(0, m[0].length - g.value.length).split(/\r?\n/)[0])) continue;
-    const [start, end] = m.indices!.groups!.value;
-    out.push({ kind: 'person_name', start, end });
-  }
+/** What stands right before the name: a dash or dots (`-Jon`, `..Risemamy`), or the closing's comma on its line or the line above. */
+function marking(text: string, start: number): { marked: boolean; closingLine: string } {
+  let i = start;
+  while (i > 0 && (text[i - 1] === ' ' || text[i - 1] === '\t')) i--;
+  if (/[-~.]/.test(text[i - 1] ?? '')) return { marked: true, closingLine: '' };
+  while (i > 0 && /\s/.test(text[i - 1])) i--;
+  const closingLine = text.slice(text.lastIndexOf('\n', i - 1) + 1, i).trim();
+  return { marked: text[i - 1] === ',', closingLine };
 }
+
+/**
+ * A signature is a name of two or three words, or one listed given name; a single unlisted word
+ * (`Angel`, `Jon`) only where the closing is marked (`All the best,` or `-Jon`). `Best` and `Love`
+ * on a line of their own are words too: a heading over a list of names.
+ */
+function isSignature(value: string, text: string, start: number): boolean {
+  const words = value.split(' ');
+  if (NOT_SIGNER.test(words[0])) return false;
+  const { marked, closingLine } = marking(text, start);
+  const listed = isGivenName(words[0]);
+  const lone = words.filter((w) => !/^\p{Lu}\.$/u.test(w)).length === 1;
+  if (!readsAsName(value, marked) || (lone && !listed && !marked)) return false;
+  return marked || listed || !/^(?:[Bb]est|[Ll]ove|[Hh]ugs)[!.]?$/.test(closingLine);
+}
+
+const signature: KeyedRule = { kind: 'person_name', standalone: true, pattern: SIGNATURE, accept: isSignature };
+
+/** The closings, for the one keyword scan of personal data (pii-personal.ts). */
+export const signOffKeywords: KeywordTable = [
+  {
+    words: [
+      'thanks', 'thank', 'thank you', 'many thanks', 'cheers', 'all the best', 'best', 'best wishes', 'kind regards', 'kindest regards',
+      'best regards', 'warm regards', 'warmest regards', 'many regards', 'regards', 'warmly', 'take care', 'affectionately', 'respectfully',
+      'gratefully', 'love', 'hugs', 'see you', 'see you soon', 'talk soon',
+    ],
+    rule: signature,
+  },
+];
