@@ -24,6 +24,7 @@ import { isCodeWord } from './code-words';
 import { travelKeywords } from './pii-prose-places';
 import { signOffKeywords } from './pii-sign-offs';
 import { findNamesOfAddresses } from './pii-email-names';
+import { bracketedAtKeywords } from './pii-emails-obfuscated';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
 // it: a date of birth, a document number (pii-keyed-documents.ts), a person's name under a key that
@@ -238,6 +239,7 @@ const keyed = new KeyedScan([
   { words: ['name'], rule: nameLabel, sources: [] },
   { words: SIGN_OFFS, rule: signOff },
   ...signOffKeywords,
+  ...bracketedAtKeywords,
   { words: ['my name'], rule: myName },
   // A title then a space (`Mr. `, `Ms `); `Dr` needs its dot. Inside a word (`items `) it is none.
   { words: ['mr', 'mrs', 'ms', 'mx', 'miss', 'dr'], rule: title, sources: ['m(?:rs?|s|x|iss)\\.? ', 'dr\\. '] },
