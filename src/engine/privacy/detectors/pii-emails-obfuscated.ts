@@ -22,7 +22,10 @@ const AT_SIGNS = ['&#64;', '&#064;', '&#x40;', '＠'];
 const LOCAL_BEFORE = new RegExp(`(?<![\\p{L}\\p{N}_%+.-])${LOCAL_PART}(?:(?:\\.|${BRACKET_DOT}| (?:dot|DOT) )${LOCAL_PART}){0,4} ?$`, 'u');
 /** After it, the domain: labels joined by plain or bracketed dots, then a top-level domain. */
 const DOMAIN_AFTER = new RegExp(` ?${LABEL}(?:${ANY_DOT}${LABEL}){0,4}${ANY_DOT}[A-Za-z]{2,24}(?![\\p{L}\\p{N}-])`, 'yu');
-/** A bracketed `dot` in the 80 characters after `at`, on its line: a loop, since a regex on a slice at every `@` of a file cost more than the rest of the scan. */
+/**
+ * A bracketed `dot` in the 80 characters after `at`, on its line: a loop, since a regex on a slice
+ * at every `@` of a file cost more than the rest of the scan.
+ */
 function dotAhead(text: string, at: number): boolean {
   const end = Math.min(text.length, at + 80);
   for (let i = at + 1; i < end; i++) {
