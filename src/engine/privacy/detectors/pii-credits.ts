@@ -108,7 +108,7 @@ export const spelledOutEmailRules: PatternRule[] = [
   // The hint `dot ` rather than ` dot `: a search for a word that opens with a space stops at every space (five times slower).
   spelledOut(' at ', ' at ', ' dot ', TLDS, / dot /, 'dot '),
   spelledOut(' AT ', ' AT ', ' DOT ', `${TLDS}|${TLDS.toUpperCase()}`, / DOT /, 'DOT '),
-  // Brackets (`[at]`, `(AT)`, `{at}`, `<at>`) are pii-emails-obfuscated.ts's, found in one search.
+  // Brackets (`[at]`, `(AT)`, `{at}`, `<at>`) are pii-emails-obfuscated.ts's, found by the keyword scan of personal data.
 ];
 
 /** Names a home folder takes on shared machines, images and docs, which name no person. */

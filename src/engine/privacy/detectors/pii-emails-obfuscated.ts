@@ -1,8 +1,8 @@
 import type { Finding } from '../detector';
 import type { KeyedRule, KeywordTable } from '../keyed-scan';
 
-// E-mail addresses written against harvesters, beyond the `[at]`/`(at)`/` at … dot ` forms of
-// pii-credits.ts: the `@` or a dot in any bracket and either case (`jane{at}example{dot}com`,
+// E-mail addresses written against harvesters, beyond the ` at … dot ` words of pii-credits.ts:
+// the `@` or a dot in any bracket and either case (`jane{at}example{dot}com`,
 // `john.doe@protectai[DOT]com`, `kim <AT> mail <DOT> org`), the `@` as an HTML entity
 // (`jane&#64;example.com`) or a full-width `＠`, spaces around a real `@` (`jane @ example.com`), and a
 // local part whose dots are spelled too (`john(dot)doe(at)…`, `john dot doe at … dot com`).
