@@ -12,6 +12,7 @@ import { piiContextCases, piiContextLookalikes } from './corpus-pii-context';
 import { piiCreditCases, piiCreditLookalikes } from './corpus-pii-credits';
 import { piiAddressCases, piiAddressLookalikes } from './corpus-pii-addresses';
 import { piiWorldCases, piiWorldLookalikes } from './corpus-pii-world';
+import { piiSignalCases, piiSignalLookalikes } from './corpus-pii-signals';
 import { vendorKeyCases, vendorKeyLookalikes } from './corpus-vendor-keys';
 import { providerCases, providerLookalikes } from './corpus-providers';
 import { scannerFormatCases, scannerFormatLookalikes } from './corpus-scanner-formats';
@@ -38,6 +39,7 @@ const tables: Record<string, Case[]> = {
   'keys under a provider name alone, Dropbox long-lived tokens': vendorKeyCases,
   'formats of open-source secret scanners': scannerFormatCases,
   'name/value pairs, look-up defaults, string resources and more providers': configPairCases,
+  'signatures, names an address spells, obfuscated addresses and numbers to ring': piiSignalCases,
 };
 
 for (const [table, rows] of Object.entries(tables)) {
@@ -51,7 +53,7 @@ for (const [table, rows] of Object.entries(tables)) {
 const lookalikes = [
   ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiContextLookalikes, ...piiCreditLookalikes,
   ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes,
-  ...configPairLookalikes,
+  ...configPairLookalikes, ...piiSignalLookalikes,
 ];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {

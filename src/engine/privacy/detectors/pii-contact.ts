@@ -1,5 +1,6 @@
 import { findByRules, type Detector, type PatternRule } from '../detector';
 import { spelledOutEmailRules } from './pii-credits';
+import { extendSpelledLocalParts, findObfuscatedEmails } from './pii-emails-obfuscated';
 
 // Email addresses (phone numbers are in pii-phones.ts).
 
@@ -66,5 +67,10 @@ export const contactDetector: Detector = {
   name: 'pii-contact',
   kinds: ['email'],
   priority: 40,
-  find: (text) => findByRules(rules, text),
+  find: (text) => {
+    const out = findByRules(rules, text);
+    findObfuscatedEmails(text, out);
+    extendSpelledLocalParts(text, out);
+    return out;
+  },
 };

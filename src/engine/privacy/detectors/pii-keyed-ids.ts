@@ -57,7 +57,8 @@ const ssn: KeyedRule = {
   standalone: true,
   pattern: new RegExp(
     `(?:${anyCase('ssn')}|${anyCase('social')}${J}${anyCase('security')}(?:${J}${anyCase('number')})?)` +
-      `${NUMBER_WORD}${SEP}(?<value>\\d{3}(?<sep>[- ]?)\\d{2}\\k<sep>\\d{4})(?![\\w-])`,
+      // Dots between the groups too (`123.45.6789`), as some forms print them; not a version or an address going on (`.5`).
+      `${NUMBER_WORD}${SEP}(?<value>\\d{3}(?<sep>[- .]?)\\d{2}\\k<sep>\\d{4})(?![\\w-]|\\.\\d)`,
     'y',
   ),
   accept: issuableSsn,

@@ -31,7 +31,7 @@ export const NAME_WORD = "\\p{Lu}(?:\\p{Ll}|['’-](?=\\p{L})){1,30}";
 // Capitals first: V8 skips ahead to them; the given name is checked in the Set, the boundaries in code.
 // A particle before the surname (`Van Zandt`, `de la Cruz`, `von Braun`) is part of it.
 const CANDIDATE = new RegExp(
-  /[A-Z][a-zß-öø-ÿĀ-ž]{1,11} (?:[A-Z]\. |[B-HJ-Z] )?/.source +
+  /[A-Z][a-zß-öø-ÿĀ-ž]{1,11}(?:-[A-Z][a-zß-öø-ÿĀ-ž]{1,11})? (?:[A-Z]\. |[B-HJ-Z] )?/.source +
     /(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]a|[Dd]i|[Dd]el|[Dd]u|[Dd]os|[Ll]e|[Ll]a|der|den|ter)(?: la| der| den)? )?/.source +
     /(?:Mc|Mac|O'|D')?[A-Z][a-zß-öø-ÿĀ-ž]{1,20}(?:-[A-Z][a-zß-öø-ÿĀ-ž]{1,20})?/.source,
   'g',
@@ -74,6 +74,12 @@ function namedByInitial(candidate: string): boolean {
   return !words.some((w) => NOT_SURNAMES.has(w) || isCodeWord(w));
 }
 
+/** A given name of two joined by a hyphen (`Marie-Claire`, `Jean-Luc`), each of them listed. */
+const compoundGivenName = (given: string) => given.includes('-') && given.split('-').every(isGivenName);
+
+/** A generation's suffix after a full name, with its dot or comma. */
+const GENERATION = /^,? (?:Jr\.?|Sr\.?|II|III|IV)(?![\p{L}\p{N}_])/u;
+
 /** Full names in prose (given name from the list, or a middle initial, then a surname), each one finding. */
 export function findFullNames(text: string, out: Omit<Finding, 'priority'>[]): void {
   CANDIDATE.lastIndex = 0;
@@ -81,7 +87,7 @@ export function findFullNames(text: string, out: Omit<Finding, 'priority'>[]): v
     const start = m.index;
     const space = m[0].indexOf(' ');
     const given = m[0].slice(0, space);
-    if (!(isGivenName(given) || namedByInitial(m[0])) || (start > 0 && isWordish(text.charCodeAt(start - 1)))) {
+    if (!(isGivenName(given) || compoundGivenName(given) || namedByInitial(m[0])) || (start > 0 && isWordish(text.charCodeAt(start - 1)))) {
       // The surname may be the next pair's given name: `Dear John Smith`.
       CANDIDATE.lastIndex = start + space + 1;
       continue;
@@ -93,6 +99,9 @@ export function findFullNames(text: string, out: Omit<Finding, 'priority'>[]): v
     SECOND_SURNAME.lastIndex = end;
     const second = SECOND_SURNAME.exec(text);
     if (second && !NOT_SURNAMES.has(second[0].trim()) && !continuesAsCode(text, end + second[0].length)) end += second[0].length;
+    // A generation after the name is part of it (`Martin Luther King Jr.`, `John Smith, III`).
+    const suffix = GENERATION.exec(text.slice(end, end + 6));
+    if (suffix) end += suffix[0].length;
     out.push({ kind: 'person_name', start, end });
     CANDIDATE.lastIndex = end;
   }

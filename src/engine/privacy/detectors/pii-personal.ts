@@ -22,6 +22,9 @@ import { isGivenName } from './given-names';
 import { peopleKeywords, readsAsName } from './pii-prose-people';
 import { isCodeWord } from './code-words';
 import { travelKeywords } from './pii-prose-places';
+import { signOffKeywords } from './pii-sign-offs';
+import { findNamesOfAddresses } from './pii-email-names';
+import { bracketedAtKeywords } from './pii-emails-obfuscated';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
 // it: a date of birth, a document number (pii-keyed-documents.ts), a person's name under a key that
@@ -235,6 +238,8 @@ const keyed = new KeyedScan([
   // `Name: ` is found as the bare key `name` (its source is tried first): the label's rule runs there too.
   { words: ['name'], rule: nameLabel, sources: [] },
   { words: SIGN_OFFS, rule: signOff },
+  ...signOffKeywords,
+  ...bracketedAtKeywords,
   { words: ['my name'], rule: myName },
   // A title then a space (`Mr. `, `Ms `); `Dr` needs its dot. Inside a word (`items `) it is none.
   { words: ['mr', 'mrs', 'ms', 'mx', 'miss', 'dr'], rule: title, sources: ['m(?:rs?|s|x|iss)\\.? ', 'dr\\. '] },
@@ -262,6 +267,7 @@ export const personalDetector: Detector = {
     const out = findByRules(streetRules, text);
     for (const f of findByRules(homeFolderRules, text)) out.push(f);
     findNamesBeforeEmails(text, out);
+    findNamesOfAddresses(text, out);
     findWorldAddresses(text, out);
     findStandaloneStreets(text, out);
     findStreetsBeforeUnits(text, out);

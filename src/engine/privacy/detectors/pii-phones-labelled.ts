@@ -27,6 +27,8 @@ const PHONE_WORDS = [
   'my number', 'his number', 'her number', 'reach me at', 'reach me on', 'reach us at', 'reach us on', 'contact me at', 'contact me on', 'text me on', 'ring me on',
   'teléfono', 'telefono', 'telefone', 'telefon', 'téléphone', 'móvil', 'movil', 'celular', 'cellulare', 'handy', 'llámame al',
   'llamame al', 'ligue', 'chiama', 'zadzwoń', 'numer telefonu', 'tlf', 'tfn',
+  // Labels of a line to ring in contact lists and signatures (`Desk: 212 555 0143`, `Hotline 0800 …`).
+  'desk', 'landline', 'hotline', 'direct line', 'helpline', 'sms',
 ];
 const PHONE_WORD = capitalisedOrNot(PHONE_WORDS, '[ _-]?');
 
@@ -44,5 +46,24 @@ const labelledPhone: KeyedRule = {
   accept: validSomewhere,
 };
 
+/** Verbs a number to ring follows in prose (`call 212-555-0143`, `text me on 07700 900123`, `dial 0800 123 4567`). */
+const PHONE_VERBS = ['call', 'text', 'dial', 'ring', 'phone', 'reach'];
+
+/**
+ * A number after a verb that rings it: the verb is common in code (`call 12345678` counts
+ * arguments), so only a whole national number is taken, ten digits or more, valid in a country that
+ * writes it so; seven-digit local numbers need a label.
+ */
+const verbPhone: KeyedRule = {
+  kind: 'phone',
+  standalone: true,
+  pattern: new RegExp(
+    `(?:${capitalisedOrNot(PHONE_VERBS)})(?: (?:me|us|him|her|them))?(?: (?:at|on))?[ \\t]{1,3}` +
+      `(?<value>\\(?\\d{2,5}\\)?(?:[ .-]?\\d{2,9}){1,4})(?![\\w.-]?\\d)`,
+    'y',
+  ),
+  accept: (value) => value.replace(/\D/g, '').length >= 10 && validSomewhere(value),
+};
+
 /** The keywords of a labelled phone number, for the one keyword scan of personal data (pii-personal.ts). */
-export const phoneKeywords: KeywordTable = [{ words: PHONE_WORDS, rule: labelledPhone }];
+export const phoneKeywords: KeywordTable = [{ words: PHONE_WORDS, rule: labelledPhone }, { words: PHONE_VERBS, rule: verbPhone }];

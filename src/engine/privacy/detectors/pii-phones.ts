@@ -52,6 +52,12 @@ function validTrunkApart(value: string): boolean {
   return ['TR', 'PH', ...TRUNK_ZERO_COUNTRIES].some((country) => parsePhoneNumberFromString(value, country as CountryCode)?.isValid() ?? false);
 }
 
+/** Sizes and dimensions rather than a number to dial: every group a multiple of ten, or a power of two last (`800 600 1024`). */
+function roundSizes(value: string): boolean {
+  const groups = value.match(/\d+/g) ?? [];
+  return groups.every((g) => g.endsWith('0')) || ['1024', '2048', '4096', '8192'].includes(groups[groups.length - 1]);
+}
+
 // Not a digit after the number, nor a letter or dot before one: but `x123` is its extension (withExtensions).
 const numberRules: NumericRule[] = [
   {
@@ -86,6 +92,13 @@ const numberRules: NumericRule[] = [
       if (/^\d{3}[-.]/.test(bare) && bare[3] !== bare[7]) return false; // 415-555.2671: not one number
       return /^[2-9]/.test(bare.replace('(', '')); // area codes never start with 0 or 1
     },
+  },
+  {
+    // North American with spaces: (425) 882 9090, 425 882 9090. Spaces also part numbers in tables (`512 256 1024`), so
+    // not in a longer run of numbers, and only a valid number (area code and exchange in service), not only a possible one.
+    kind: 'phone', minDigits: 10,
+    pattern: /(?<![\w+.-]|\d )(?:\(\d{3}\) ?|\d{3} )\d{3} \d{4}(?![0-9A-Za-wyz_.-]?\d| \d)/g,
+    accept: (value) => /^\(?[2-9]/.test(value) && !roundSizes(value) && (parsePhoneNumberFromString(value, 'US')?.isValid() ?? false),
   },
   {
     // National numbers with a trunk 0 and separators: 020 7946 0958, 06 12 34 56 78, (03) 1234 5678

@@ -1,0 +1,74 @@
+import type { Finding } from '../detector';
+import { isCodeWord } from './code-words';
+import { isGivenName } from './given-names';
+import { NOT_SURNAMES, ORGANISATION_WORDS } from './pii-names';
+
+// A name the e-mail address beside it spells: `Satya Nadella satya@microsoft.com`, `User Laura sent
+// … laura@domain.ai`, `Jose Alvarez can be reached at jose.alvarez@…`. The address's local part says
+// which capitalised words on its line are the person's, whatever list their name is on. An address
+// in angle brackets has its name found in pii-credits.ts; a role's address (`support@`, `info@`)
+// spells nobody, and neither does a project's (`flask@…` beside `Flask`) unless the word is a given
+// name or a second name word stands beside it.
+
+/** Local parts (and their pieces) that name a role, a list or a product's inbox, not a person. */
+const ROLES = new Set(
+  `info support admin administrator contact contacts sales help helpdesk noreply reply team hello test tests user users example mail
+email webmaster security abuse postmaster office billing jobs careers press service services marketing dev devs developer developers
+root git github gitlab bot bots notifications notification list lists announce maintainers maintainer feedback hr legal privacy news
+newsletter orders order accounts account enquiries inquiries donotreply bounce bounces alerts alert ops owner owners staff all everyone
+team core project projects opensource community the and for`.split(/\s+/),
+);
+
+const NOT_NAME = new Set([...NOT_SURNAMES, ...ORGANISATION_WORDS]);
+
+/** The plain form of a word for comparing with an address (`José` → `jose`). */
+const plain = (w: string) => w.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+const LOCAL_CHAR = /[A-Za-z0-9._%+-]/;
+const DOMAIN = /^@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}/;
+const NAME_WORD = /\p{Lu}\p{Ll}+(?:['’-]\p{Lu}\p{Ll}+)?/gu;
+
+/** The pieces of a local part that may be a name (`jose.alvarez` → jose, alvarez); none for a role's address. */
+function nameTokens(local: string): string[] {
+  const pieces = local.toLowerCase().split(/[._%+-]|\d+/).filter((p) => p.length >= 3);
+  if (pieces.length === 0 || ROLES.has(local.toLowerCase()) || pieces.every((p) => ROLES.has(p))) return [];
+  return pieces.filter((p) => !ROLES.has(p));
+}
+
+/** Where code goes on around a word: `Laura.config`, `obj.Laura`, `Laura(`. */
+function inCode(text: string, start: number, end: number): boolean {
+  const before = text[start - 1] ?? ' ';
+  const after = text.slice(end, end + 2);
+  return /[\p{L}\p{N}_.@/$#]/u.test(before) || /^(?:[(\[<_@/]|\.[\p{L}\d_]|[\p{L}\p{N}])/u.test(after);
+}
+
+/** Names on an address's line that its local part spells, each one `person_name` finding (with the name word beside it). */
+export function findNamesOfAddresses(text: string, out: Omit<Finding, 'priority'>[]): void {
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    let from = at;
+    while (from > 0 && at - from < 64 && LOCAL_CHAR.test(text[from - 1])) from--;
+    if (from === at || !DOMAIN.test(text.slice(at, at + 260))) continue;
+    const tokens = nameTokens(text.slice(from, at));
+    if (tokens.length === 0) continue;
+    const lineStart = Math.max(text.lastIndexOf('\n', from) + 1, from - 200);
+    let lineEnd = text.indexOf('\n', at);
+    if (lineEnd < 0 || lineEnd - at > 200) lineEnd = Math.min(text.length, at + 200);
+    const line = text.slice(lineStart, lineEnd);
+    const words = [...line.matchAll(NAME_WORD)].map((w) => ({ word: w[0], start: lineStart + w.index!, end: lineStart + w.index! + w[0].length }));
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i];
+      if (w.start >= from && w.start <= at + 260) continue;
+      if (!tokens.includes(plain(w.word)) || NOT_NAME.has(w.word) || isCodeWord(w.word) || inCode(text, w.start, w.end)) continue;
+      // The name word beside it, one space away: `Satya Nadella`, `Laura Kim`.
+      const beside = (j: number) => {
+        const o = words[j];
+        if (!o || NOT_NAME.has(o.word) || isCodeWord(o.word) || inCode(text, o.start, o.end)) return false;
+        return j < i ? text.slice(o.end, w.start) === ' ' : text.slice(w.end, o.start) === ' ';
+      };
+      const start = beside(i - 1) ? words[i - 1].start : w.start;
+      const end = beside(i + 1) ? words[i + 1].end : w.end;
+      if (start === w.start && end === w.end && !isGivenName(w.word)) continue;
+      out.push({ kind: 'person_name', start, end });
+    }
+  }
+}
