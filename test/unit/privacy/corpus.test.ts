@@ -17,6 +17,7 @@ import { providerCases, providerLookalikes } from './corpus-providers';
 import { scannerFormatCases, scannerFormatLookalikes } from './corpus-scanner-formats';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 import { configPairCases, configPairLookalikes } from './corpus-config-pairs';
+import { pairListCases, pairListLookalikes } from './corpus-pairs-lists';
 
 // Every row is a separate test so a failure names the format that broke.
 
@@ -38,6 +39,7 @@ const tables: Record<string, Case[]> = {
   'keys under a provider name alone, Dropbox long-lived tokens': vendorKeyCases,
   'formats of open-source secret scanners': scannerFormatCases,
   'name/value pairs, look-up defaults, string resources and more providers': configPairCases,
+  'PEM labels of their own, lists of secrets, user and password pairs': pairListCases,
 };
 
 for (const [table, rows] of Object.entries(tables)) {
@@ -51,7 +53,7 @@ for (const [table, rows] of Object.entries(tables)) {
 const lookalikes = [
   ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiContextLookalikes, ...piiCreditLookalikes,
   ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes,
-  ...configPairLookalikes,
+  ...configPairLookalikes, ...pairListLookalikes,
 ];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {
