@@ -44,6 +44,12 @@ export const pairListCases: Case[] = [
   // Azure Storage and Tableau
   ['azure storage account key under a camelCase name', `storageAccountKey = "${AZURE_KEY}";`, `storageAccountKey = "${R('api_key')}";`],
   ['azure storage account key in yaml', `  AZURE_STORAGE_ACCOUNT_KEY: ${AZURE_KEY}`, `  AZURE_STORAGE_ACCOUNT_KEY: ${R('api_key')}`],
+  ['duo secret key beside its integration key', `[duo]\nikey = DI${fake(18, 'upper', 1012)}\nskey = ${fake(40, 'alnum', 1013)}`,
+    `[duo]\nikey = DI${fake(18, 'upper', 1012)}\nskey = ${R('api_key')}`],
+  // Lines commented out
+  ['a password on a commented-out line, spaced', `# DB_PASSWORD = ${PW1}`, `# DB_PASSWORD = ${R('password')}`],
+  ['an api key in a comment, the key written with a space', `\t// API KEY = ${fake(80, 'upper', 1014)}`, `\t// API KEY = ${R('api_key')}`],
+  ['USERNAME and PASSWORD in capitals', `USERNAME deploy\nPASSWORD ${PW2}`, `USERNAME deploy\nPASSWORD ${R('password')}`],
   ['tableau personal access token secret alone on its line', `pat ci-token\n${TABLEAU}\n`, `pat ci-token\n${R('tableau_token')}\n`],
 ];
 
@@ -64,4 +70,7 @@ export const pairListLookalikes: Negative[] = [
   ['a documented default login on a command line', 'oc login -u developer -p developer'],
   ['a login from variables', 'docker login -u "$REGISTRY_USER" -p "$REGISTRY_PASS"'],
   ['a short ordinary key under a storage name', 'storageKey = "user-settings"'],
+  ['a cache key under skey', 'skey = "user:123:profile"'],
+  ['a comment that explains a password', '# password = required for login'],
+  ['a comment that explains a token', '// token = the token of the user'],
 ];
