@@ -1,6 +1,7 @@
 import type { Detector, Finding } from '../detector';
 import { type AssignmentKind, classifyKey, isCodeValue, isSecretValue, looksRandomKey } from './assignment-rules';
 import { assignCall, MAX_VALUE, parseValue, reversedComparison, tokenTail } from './assignment-values';
+import { isPairPasswordKey, pairedPassword } from './credential-pairs';
 import { listValues } from './list-values';
 import { pairedValue } from './paired-values';
 
@@ -78,6 +79,11 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
     if (!kind) continue;
     const found = assigned !== undefined ? assignCall(text, keyEnd) : parseValue(text, keyStart, keyEnd, key) ?? pairedValue(text, keyStart, keyEnd);
     if (!found) {
+      const pair = kind === 'password' && isPairPasswordKey(key) ? pairedPassword(text, keyStart, keyEnd) : undefined;
+      if (pair) {
+        yield { kind: 'password', ...pair };
+        continue;
+      }
       const compared = reversedComparison(text, keyStart);
       if (compared && isSecretValue(kind, key, text.slice(compared.start, compared.end), { quoted: true, midLine: false })) {
         yield { kind: kind === 'aws_secret_key' ? 'api_key' : kind, ...compared };

@@ -105,7 +105,8 @@ function* findPuttyKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
 
 function* findPrivateKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
   yield* findPuttyKeys(text);
-  if (!text.includes('-----BEGIN ') && !text.includes('-----END ') && !text.includes('---- BEGIN ')) return;
+  // Looked for from the label's end: a search for a literal opening with `-` stops at every dash of a Markdown rule.
+  if (!text.includes('KEY-----') && !text.includes('KEY ----') && !text.includes('KEY BLOCK-----')) return;
   const markers: Marker[] = [];
   MARKER.lastIndex = 0;
   for (let m = MARKER.exec(text); m !== null; m = MARKER.exec(text)) {
