@@ -74,13 +74,7 @@ export function quotedValue(text: string, at: number): Span | undefined {
 
 type Style = 'line' | 'word' | 'query' | 'csv' | 'prose';
 
-const STOPS: Record<Style, RegExp> = {
-  line: /[\r\n]/,
-  word: /\s/,
-  query: /[\s&;"'<>]/,
-  csv: /[\s,;"']/,
-  prose: /[\s"'<>`]/,
-};
+const STOPS: Record<Style, RegExp> = { line: /[\r\n]/, word: /\s/, query: /[\s&;"'<>]/, csv: /[\s,;"']/, prose: /[\s"'<>`]/ };
 
 function unquotedValue(text: string, at: number, style: Style): Span {
   let end = at;
