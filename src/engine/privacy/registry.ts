@@ -2,6 +2,7 @@ import type { Detector, Finding } from './detector';
 import { assignmentDetector } from './detectors/assignments';
 import { cloudKeyDetector } from './detectors/cloud-keys';
 import { connectionStringDetector } from './detectors/connection-strings';
+import { credentialPairDetector } from './detectors/credential-pairs';
 import { ipAddressDetector } from './detectors/ip-addresses';
 import { kubernetesSecretDetector } from './detectors/kubernetes-secrets';
 import { contactDetector } from './detectors/pii-contact';
@@ -30,6 +31,7 @@ export const DETECTORS: readonly Detector[] = [
   connectionStringDetector,
   kubernetesSecretDetector,
   assignmentDetector,
+  credentialPairDetector,
   financialDetector,
   nationalIdDetector,
   moreNationalIdDetector,

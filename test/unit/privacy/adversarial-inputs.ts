@@ -129,5 +129,14 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['secret names, then endless blank lines before a value', `- name: DB_PASSWORD${fill('\n ')}value: x`],
     ['environment look-ups without defaults', fill('os.getenv("PASSWORD", ')],
     ['string resources never closed', fill('<string name="api_key">a1B2')],
+    ['user names and spaces, never a password key', fill('user a    \n')],
+    ['a user/password pair whose line never ends', `login a pw ${fill('b ')}`],
+    ['-u and -p options without values', fill('-u a -p ')],
+    ['lists under plural secret names never closed', fill('passwords: ["a1b2c3", ')],
+    ['YAML list items under a plural secret name', `passwords:\n${fill('  - a1b2c3!x\n')}`],
+    ['markers with labels of their own', fill('---- BEGIN A B C D KEY ----')],
+    ['one-line PEM bodies never closed', fill('-----BEGIN RSA KEY-----QUJD')],
+    ['commented-out keys without values', fill('# token = \n')],
+    ['tableau anchors without bodies', fill('abc==:')],
   ];
 }

@@ -18,6 +18,7 @@ import { providerCases, providerLookalikes } from './corpus-providers';
 import { scannerFormatCases, scannerFormatLookalikes } from './corpus-scanner-formats';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 import { configPairCases, configPairLookalikes } from './corpus-config-pairs';
+import { pairListCases, pairListLookalikes } from './corpus-pairs-lists';
 
 // Every row is a separate test so a failure names the format that broke.
 
@@ -40,6 +41,7 @@ const tables: Record<string, Case[]> = {
   'formats of open-source secret scanners': scannerFormatCases,
   'name/value pairs, look-up defaults, string resources and more providers': configPairCases,
   'signatures, names an address spells, obfuscated addresses and numbers to ring': piiSignalCases,
+  'PEM labels of their own, lists of secrets, user and password pairs': pairListCases,
 };
 
 for (const [table, rows] of Object.entries(tables)) {
@@ -53,7 +55,7 @@ for (const [table, rows] of Object.entries(tables)) {
 const lookalikes = [
   ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiContextLookalikes, ...piiCreditLookalikes,
   ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes,
-  ...configPairLookalikes, ...piiSignalLookalikes,
+  ...configPairLookalikes, ...piiSignalLookalikes, ...pairListLookalikes,
 ];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {

@@ -13,6 +13,7 @@ import { providerCases } from './corpus-providers';
 import { scannerFormatCases } from './corpus-scanner-formats';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 import { configPairCases } from './corpus-config-pairs';
+import { pairListCases } from './corpus-pairs-lists';
 
 const allCases = [
   ...cloudAndTokenCases,
@@ -28,6 +29,7 @@ const allCases = [
   ...piiWorldCases,
   ...scannerFormatCases,
   ...configPairCases,
+  ...pairListCases,
 ];
 
 test('one scrubber numbers values per kind across chunks, the same value keeping its number', () => {

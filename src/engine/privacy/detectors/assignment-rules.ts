@@ -15,6 +15,8 @@ const SECRET_SUFFIXES = [
   'apikey', 'secret', 'secrete', 'token', 'secretkey', 'secretkeybase', 'accesskey', 'privatekey', 'authkey',
   'signingkey', 'encryptionkey', 'masterkey', 'sessionkey', 'licensekey', 'hmackey', 'sharedkey',
   'credential', 'credentials', 'creds', 'auth', 'clientsecret', 'secretid', 'appkey', 'applicationkey',
+  // Azure Storage's `AccountKey` (`storageAccountKey`, `AZURE_STORAGE_ACCOUNT_KEY`): `storage` alone names a cache key.
+  'accountkey',
 ];
 const SECRET_WORDS = ['apikey', 'secret', 'token', 'privatekey', 'accesskey', 'credential'];
 /** Words after a secret word that make the key name something else: `password_min_length`, `tokenizer_url`. */
@@ -106,7 +108,9 @@ function classifyKeyUncached(numbered: string): AssignmentKind | undefined {
   if (secretAt >= 0 && tailIsSecret(all, secretAt + (all[secretAt] === 'api' ? 1 : 0))) return 'api_key';
   // `heroku_api_key`, and a provider before the dot: `sumologic.accessId`.
   if ((namesProvider(flat) || namesProvider(flatten(dotted))) && /(?:key|id|token|secret|sid)$/.test(flat)) return 'api_key';
-  // `clarifai_key`, `bitfinexKey`, a bare `key`: only a random value is taken for it (isLooseKey).
+  // `clarifai_key`, `bitfinexKey`, a bare `key`, Duo's `skey` (its secret key, beside the integration key `ikey`):
+  // only a random value is taken for it (isLooseKey).
+  if (last === 'skey') return 'api_key';
   if (last === 'key' && !all.slice(0, -1).some((w) => NOT_SECRET_KEY_WORDS.has(w))) return 'api_key';
   return undefined;
 }

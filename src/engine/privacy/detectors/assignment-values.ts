@@ -41,6 +41,9 @@ const TYPE_ANNOTATION = /^[A-Za-z_][\w.]{0,40}(?:\[[^\]\n]{0,60}\]|<[^>\n]{0,60}
 // What may precede a key for an unquoted value to count as data rather than code; .npmrc scopes a
 // key by its registry: `//registry.npmjs.org/:_authToken= …`.
 const DATA_LINE_PREFIX = /^\s*(?:export\s+|set\s+|-\s+|\$|["']|\/\/[^\s=]{1,200}:)?$/;
+// A line commented out (`# DB_PASSWORD=…`, `// API KEY = …`, `-- export TOKEN=…`): a credential kept for later is
+// still one. Comments are prose too, so values there are held to the mid-line rules.
+const COMMENTED_PREFIX = /^\s*(?:\/\/+|#+|;+|--|\/?\*+|<!--|REM\s)\s*(?:export\s+|set\s+|[A-Za-z]{2,12}\s)?$/;
 
 /** A quoted value at `at` (also `r"…"`, `@"…"`, and JSON-escaped `\"…\"`), on one line. */
 export function quotedValue(text: string, at: number): Span | undefined {
@@ -71,13 +74,7 @@ export function quotedValue(text: string, at: number): Span | undefined {
 
 type Style = 'line' | 'word' | 'query' | 'csv' | 'prose';
 
-const STOPS: Record<Style, RegExp> = {
-  line: /[\r\n]/,
-  word: /\s/,
-  query: /[\s&;"'<>]/,
-  csv: /[\s,;"']/,
-  prose: /[\s"'<>`]/,
-};
+const STOPS: Record<Style, RegExp> = { line: /[\r\n]/, word: /\s/, query: /[\s&;"'<>]/, csv: /[\s,;"']/, prose: /[\s"'<>`]/ };
 
 function unquotedValue(text: string, at: number, style: Style): Span {
   let end = at;
@@ -98,6 +95,7 @@ function unquotedStyle(text: string, keyStart: number, key: string, spacedEquals
   if (key.startsWith('--')) return { style: 'word', midLine: false };
   if (/[?&;]\s*$/.test(prefix)) return { style: 'query', midLine: false };
   if (wholeLine && DATA_LINE_PREFIX.test(prefix)) return { style: spacedEquals ? 'line' : 'word', midLine: false };
+  if (wholeLine && COMMENTED_PREFIX.test(prefix)) return { style: 'word', midLine: true };
   // `… password=x …` in prose, a question or a fetched page: only an unspaced operator, or a label.
   return spacedEquals && !label ? undefined : { style: 'prose', midLine: true };
 }

@@ -1,6 +1,8 @@
 import type { Detector, Finding } from '../detector';
-import { classifyKey, isCodeValue, isSecretValue } from './assignment-rules';
+import { type AssignmentKind, classifyKey, isCodeValue, isSecretValue, looksRandomKey } from './assignment-rules';
 import { assignCall, MAX_VALUE, parseValue, reversedComparison, tokenTail } from './assignment-values';
+import { isPairPasswordKey, pairedPassword } from './credential-pairs';
+import { listValues } from './list-values';
 import { pairedValue } from './paired-values';
 
 // `key = value` in code, YAML, .env, JSON, INI/properties, XML attributes and elements, Makefiles,
@@ -69,9 +71,19 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
     const key = text.slice(keyStart, keyEnd).replace(/^\$/, '');
     const assigned = key.endsWith('.assign') ? key.slice(0, -'.assign'.length) : undefined;
     const kind = classifyKey(assigned ?? key);
+    const listed = assigned === undefined && !kind ? listFindings(text, keyStart, keyEnd, key) : undefined;
+    if (listed) {
+      yield* listed;
+      continue;
+    }
     if (!kind) continue;
     const found = assigned !== undefined ? assignCall(text, keyEnd) : parseValue(text, keyStart, keyEnd, key) ?? pairedValue(text, keyStart, keyEnd);
     if (!found) {
+      const pair = kind === 'password' && isPairPasswordKey(key) ? pairedPassword(text, keyStart, keyEnd) : undefined;
+      if (pair) {
+        yield { kind: 'password', ...pair };
+        continue;
+      }
       const compared = reversedComparison(text, keyStart);
       if (compared && isSecretValue(kind, key, text.slice(compared.start, compared.end), { quoted: true, midLine: false })) {
         yield { kind: kind === 'aws_secret_key' ? 'api_key' : kind, ...compared };
@@ -91,6 +103,34 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
     yield { kind: reported, start: found.value.start, end };
     KEYWORD.lastIndex = Math.max(KEYWORD.lastIndex, found.value.end, end);
   }
+}
+
+/** A key naming secrets in the plural (`passwords`, `api_keys`, `tokens`): the kind of one of them. */
+function pluralKind(key: string): AssignmentKind | undefined {
+  if (!/(?:passwords|passwds|passphrases|secrets|tokens|keys)$/i.test(key)) return undefined;
+  return classifyKey(key.slice(0, -1));
+}
+
+/**
+ * The items of a list under a key naming secrets in the plural (`passwords: [...]`, a YAML `- item`
+ * list), or undefined when no list follows the key. A list under a singular name holds something
+ * else (Laravel's `'password' => ['required', 'min:8']` rules). An API key must look issued:
+ * Compose's `secrets:` lists the names of secrets (`- db_password`), not their values.
+ */
+function listFindings(text: string, keyStart: number, keyEnd: number, key: string) {
+  const kind = pluralKind(key);
+  if (!kind) return undefined;
+  const items = listValues(text, keyStart, keyEnd);
+  if (!items) return undefined;
+  const itemKey = key.slice(0, -1);
+  const reported = kind === 'aws_secret_key' ? 'api_key' : kind;
+  return items
+    .filter(({ value, quoted }) => {
+      const item = text.slice(value.start, value.end);
+      if (!isSecretValue(kind, itemKey, item, { quoted, midLine: false })) return false;
+      return kind === 'password' || looksRandomKey(item);
+    })
+    .map(({ value }) => ({ kind: reported, start: value.start, end: value.end }));
 }
 
 /** Secrets assigned to keys that name them: passwords, API keys and tokens, AWS secret keys. */

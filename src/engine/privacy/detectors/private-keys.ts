@@ -5,9 +5,13 @@ import type { Detector, Finding } from '../detector';
 // breaks so line numbers stay valid. Bodies are accepted with real newlines or JSON-escaped "\n"
 // (service-account files), and as quoted lines joined by `+` in source code. A chunk may hold half
 // a key (BEGIN without END, or END without BEGIN): the body lines on the marker's side are
-// redacted with it.
+// redacted with it. Labels other than the standard ones count when they end in KEY and do not say
+// PUBLIC: `-----BEGIN RSA KEY-----` in hand-made configs, and the SSH2 (RFC 4716, ssh.com) form
+// `---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----`. A body on the markers' own line counts too.
 
-const MARKER = /-----(BEGIN|END) (?:[A-Z0-9]{1,20} ){0,4}PRIVATE KEY(?: BLOCK)?-----/g;
+const MARKER = /-{4,5}[ ]?(BEGIN|END) ((?:[A-Z0-9]{1,20} ){0,4})(?:PRIVATE )?KEY(?: BLOCK)?[ ]?-{4,5}/g;
+/** The body between two markers of one line: `-----BEGIN RSA KEY-----MIIEv…-----END RSA KEY-----`. */
+const INLINE_BODY = /^[A-Za-z0-9+/]{40,}={0,2}$/;
 const BASE64_LINE = /^[A-Za-z0-9+/=]*$/;
 const HEADER_LINE = /^[A-Za-z][A-Za-z-]{0,40}: [^\n]{0,300}$/;
 const MAX_BLOCK = 64 * 1024;
@@ -22,7 +26,8 @@ interface Marker {
 
 /** Strips what wraps a key line in source code or JSON: indentation, quotes, `+`, `,`, `\r`. */
 function cleanLine(segment: string): string {
-  return segment.replace(/^\s*\+?\s*["'`]?/, '').replace(/(?:\\r)?["'`]?\s*[+,]?\s*$/, '');
+  // A trailing `\` continues a quoted YAML or shell string on the next line.
+  return segment.replace(/[ \t]*\\$/, '').replace(/^\s*\+?\s*["'`]?/, '').replace(/(?:\\r)?["'`]?\s*[+,]?\s*$/, '');
 }
 
 /** Kind of key line: 0 not body, 1 header or blank, 2 base64 with enough characters to count. */
@@ -100,16 +105,24 @@ function* findPuttyKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
 
 function* findPrivateKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
   yield* findPuttyKeys(text);
-  if (!text.includes('PRIVATE KEY')) return;
+  // Looked for from the label's end: a search for a literal opening with `-` stops at every dash of a Markdown rule.
+  if (!text.includes('KEY-----') && !text.includes('KEY ----') && !text.includes('KEY BLOCK-----')) return;
   const markers: Marker[] = [];
   MARKER.lastIndex = 0;
   for (let m = MARKER.exec(text); m !== null; m = MARKER.exec(text)) {
+    if (m[2].includes('PUBLIC ')) continue; // `RSA PUBLIC KEY`, `PGP PUBLIC KEY BLOCK`
     markers.push({ begin: m[1] === 'BEGIN', start: m.index, end: m.index + m[0].length });
   }
   let consumedTo = 0;
   for (let i = 0; i < markers.length; i++) {
     const marker = markers[i];
     const next = markers[i + 1];
+    if (marker.begin && next !== undefined && !next.begin && INLINE_BODY.test(text.slice(marker.end, next.start))) {
+      yield { kind: 'private_key', start: marker.start, end: next.end };
+      consumedTo = next.end;
+      i++;
+      continue;
+    }
     if (marker.begin) {
       const bodyEnd = walkForward(text, marker.end, next ? next.start : text.length);
       if (bodyEnd === marker.end) continue; // a marker with no key after it (parsers, docs)

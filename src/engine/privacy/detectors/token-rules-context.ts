@@ -83,6 +83,13 @@ export const contextPrefixRules: PrefixRule[] = [
 
 export const suffixAnchoredRules: PatternRule[] = [
   {
+    // Tableau personal access token secrets: 22 characters of base64, `==:`, then 32 letters and digits.
+    kind: 'tableau_token',
+    anchor: { literal: '==:', back: /[A-Za-z0-9+/]/, maxBack: 22 },
+    pattern: /(?<![\w+/-])[A-Za-z0-9+/]{22}==:[A-Za-z0-9]{32}(?![\w-])/y,
+    accept: (value) => issued(value.slice(25)),
+  },
+  {
     // Azure DevOps personal access tokens since 2024: 84 characters with `AZDO` four from the end.
     kind: 'azure_devops_token',
     anchor: { literal: 'AZDO', back: /[A-Za-z0-9]/, maxBack: 76 },
