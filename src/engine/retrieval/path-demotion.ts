@@ -5,10 +5,12 @@ import { HOW_TO_INTENT, type SearchTerm } from './terms';
 
 /**
  * Tests and fixtures repeat the words of the code they test (often in fake data), but a question
- * is about the product unless it says otherwise: their chunks count this much less.
+ * is about the product unless it says otherwise: their chunks count this much less. So do the test doubles a
+ * framework ships for its users' tests (laravel's `Support/Testing/Fakes/EventFake.php` came before the event
+ * dispatcher for "how are events dispatched to their listeners?"), unless the question says fake or mock.
  */
 const TEST_PATH_FACTOR = 0.35;
-const TEST_PATH = /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testdata|e2e)\/|\.(test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.(go|py)$/i;
+const TEST_PATH = /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testdata|e2e|fakes?|mocks?)\/|\.(test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.(go|py)$/i;
 /**
  * Tests as JVM, .NET, Swift and PHP projects name them, which the folder names above miss: Kotlin
  * source sets (`src/jvmTest/`, `commonTest/`, `androidInstrumentedTest/`), a test project or module
@@ -29,7 +31,7 @@ const TEST_NAMED_PATH =
 const JOINED_TEST_PATH =
   /(^|\/)(?!(?:latest|greatest|fastest|contests?|protests?|attests?)\/)[a-z0-9]+tests?\/|\.([a-z]+test|phpt)$|(^|\/)fuzz(ing|ers?)?\/|_fuzz(er)?\.[a-z]+$/i;
 /** Words that show a question is about tests (stemmed, as terms are). */
-const TEST_WORDS = new Set(['test', 'tests', 'spec', 'fixtur', 'mock', 'e2e', 'testdata', 'fuzz', 'fuzzer']);
+const TEST_WORDS = new Set(['test', 'tests', 'spec', 'fixtur', 'mock', 'fak', 'e2e', 'testdata', 'fuzz', 'fuzzer']);
 
 /**
  * Examples, samples and demos call the API over and over, so they outrank its implementation on

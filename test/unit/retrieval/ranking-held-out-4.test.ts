@@ -110,3 +110,14 @@ describe('errors wrapped in a chain', () => {
     assert.ok(files.indexOf('caddyconfig/httpcaddyfile/httptype.go') < files.indexOf('caddyconfig/httpcaddyfile/addresses.go'), files.join());
   });
 });
+
+describe("a framework's test doubles", () => {
+  const text = 'public function dispatch($event, $payload = [])\n{\n    // dispatch the event to each of its listeners\n}\n';
+
+  it('ranks the code above a fake saying the same, unless the question asks for the fake', async () => {
+    const root = tree({ 'src/Support/Testing/Fakes/EventFake.php': text, 'src/Events/Dispatcher.php': text });
+    assert.equal((await ranked(root, 'how are events dispatched to their listeners?'))[0], 'src/Events/Dispatcher.php');
+    assert.equal((await ranked(root, 'how does the fake dispatch events to listeners?'))[0], 'src/Support/Testing/Fakes/EventFake.php');
+    assert.ok(isTestPath('test/units/mock/loader.py') && isTestPath('pkg/client/fake/clientset.go') && !isTestPath('src/fakeroot.c'));
+  });
+});
