@@ -1,30 +1,15 @@
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
+import type { WorkspaceIndex } from '../../../src/engine/retrieval/index';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 import { demotedFor, isTestPath, pathFactor } from '../../../src/engine/retrieval/path-demotion';
 import { readPasted } from '../../../src/engine/retrieval/pasted';
+import { indexCorpus } from '../../support/corpus-index';
 
 // Rules found on the fourth round of held-out trees (bench/retrieval-sets-held-out-4.ts: redis, laravel, caddy).
-const roots: string[] = [];
-after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+const tree = (files: Record<string, string>): Promise<WorkspaceIndex> => indexCorpus(files, 'grounded-held-out-4-');
 
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'grounded-held-out-4-'));
-  roots.push(root);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
-
-async function ranked(root: string, question: string): Promise<string[]> {
-  const index = new WorkspaceIndex({ root });
-  await index.refresh();
+async function ranked(index: WorkspaceIndex, question: string): Promise<string[]> {
   return [...new Set((await index.search(extractTerms(question), 10)).map((r) => r.path))];
 }
 
@@ -39,7 +24,7 @@ describe('sample configuration files', () => {
     '    while (mem_freed < mem_tofree) evictKey(db, bestkey);\n    return EVICT_OK;\n}\n';
 
   it('ranks the code above a commented sample config for a question about what the code does', async () => {
-    const root = tree({ 'redis.conf': conf, 'src/evict.c': code });
+    const root = await tree({ 'redis.conf': conf, 'src/evict.c': code });
     assert.deepEqual(await ranked(root, 'how are keys evicted when maxmemory is reached?'), ['src/evict.c', 'redis.conf']);
   });
 
@@ -74,7 +59,7 @@ describe('tests named as one word, test cases of their own kind, fuzzing harness
   it('ranks the code above a test case or harness saying the same, unless the question asks for them', async () => {
     // The same words in each: only the kind of file tells them apart (a tie would go to the first path).
     const text = 'func tryAgain(retries int) bool {\n\t// the reverse proxy retries the request until the try duration is over\n}\n';
-    const root = tree({
+    const root = await tree({
       'caddytest/adapt/handler.caddyfiletest': text,
       'handler/handler_fuzz.go': text,
       'handler/handler.go': text,
@@ -97,7 +82,7 @@ describe('errors wrapped in a chain', () => {
   });
 
   it('finds the file raising the innermost error, though no file writes the whole line', async () => {
-    const root = tree({
+    const root = await tree({
       'caddyconfig/httpcaddyfile/httptype.go':
         'func (st ServerType) Setup(blocks []ServerBlock) error {\n\tfor _, key := range keys {\n' +
         '\t\tif seen[key] {\n\t\t\treturn fmt.Errorf("ambiguous site definition: %s", key)\n\t\t}\n\t}\n\treturn nil\n}\n',
@@ -115,7 +100,7 @@ describe("a framework's test doubles", () => {
   const text = 'public function dispatch($event, $payload = [])\n{\n    // dispatch the event to each of its listeners\n}\n';
 
   it('ranks the code above a fake saying the same, unless the question asks for the fake', async () => {
-    const root = tree({ 'src/Support/Testing/Fakes/EventFake.php': text, 'src/Events/Dispatcher.php': text });
+    const root = await tree({ 'src/Support/Testing/Fakes/EventFake.php': text, 'src/Events/Dispatcher.php': text });
     assert.equal((await ranked(root, 'how are events dispatched to their listeners?'))[0], 'src/Events/Dispatcher.php');
     assert.equal((await ranked(root, 'how does the fake dispatch events to listeners?'))[0], 'src/Support/Testing/Fakes/EventFake.php');
     assert.ok(isTestPath('test/units/mock/loader.py') && isTestPath('pkg/client/fake/clientset.go') && !isTestPath('src/fakeroot.c'));
