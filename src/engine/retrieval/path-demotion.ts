@@ -10,7 +10,8 @@ import { HOW_TO_INTENT, type SearchTerm } from './terms';
  * dispatcher for "how are events dispatched to their listeners?"), unless the question says fake or mock.
  */
 const TEST_PATH_FACTOR = 0.35;
-const TEST_PATH = /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testdata|e2e|fakes?|mocks?)\/|\.(test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.(go|py)$/i;
+const TEST_PATH =
+  /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testdata|e2e|fakes?|mocks?)\/|\.(test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.(go|py)$/i;
 /**
  * Tests as JVM, .NET, Swift and PHP projects name them, which the folder names above miss: Kotlin
  * source sets (`src/jvmTest/`, `commonTest/`, `androidInstrumentedTest/`), a test project or module
