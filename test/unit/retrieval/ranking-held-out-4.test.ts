@@ -94,6 +94,16 @@ describe('errors wrapped in a chain', () => {
     const files = await ranked(root, pasted);
     assert.ok(files.indexOf('caddyconfig/httpcaddyfile/httptype.go') < files.indexOf('caddyconfig/httpcaddyfile/addresses.go'), files.join());
   });
+
+  it('reads the link only where no place writes the whole line', async () => {
+    const root = await tree({
+      'errors.go': 'func adapt(name string) error {\n\treturn fmt.Errorf("adapting config using %s: ambiguous site definition: %s", name, key)\n}\n',
+      'other.go': 'func check() {\n\tlog.Printf("ambiguous site definition")\n}\n',
+    });
+    const chunks = await root.search(extractTerms(pasted), 10);
+    assert.equal(chunks[0].path, 'errors.go');
+    assert.ok(!chunks.some((c) => c.matched.includes('message:ambiguous site definition')), JSON.stringify(chunks));
+  });
 });
 
 describe("a framework's test doubles", () => {
