@@ -4,7 +4,8 @@
 // expressjs/express, gin-gonic/gin, psf/requests, axios/axios, tokio-rs/axum, sinatra/sinatra, google/gson,
 // pallets/click, BurntSushi/ripgrep, spf13/cobra, jqlang/jq, vitejs/vite, guzzle/guzzle,
 // JamesNK/Newtonsoft.Json, square/okhttp, fastapi/fastapi, nlohmann/json, Alamofire/Alamofire, colinhacks/zod,
-// ansible/ansible, tokio-rs/tokio or phoenixframework/phoenix.
+// ansible/ansible, tokio-rs/tokio, phoenixframework/phoenix, redis/redis, laravel/framework, caddyserver/caddy,
+// nginx/nginx or nats-io/nats-server.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
@@ -21,6 +22,8 @@ import { AXIOS, AXUM, CLICK, COBRA, GSON, RIPGREP, SINATRA } from './retrieval-s
 import { FASTAPI, GUZZLE, JQ, NEWTONSOFT, OKHTTP, VITE } from './retrieval-sets-held-out';
 import { ALAMOFIRE, NLOHMANN_JSON, ZOD } from './retrieval-sets-held-out-2';
 import { ANSIBLE, PHOENIX, TOKIO } from './retrieval-sets-held-out-3';
+import { CADDY, LARAVEL, REDIS } from './retrieval-sets-held-out-4';
+import { NATS_SERVER, NGINX } from './retrieval-sets-held-out-5';
 import { HOW_TO_ASKED } from './retrieval-sets-how-to';
 import { FLAGS } from './retrieval-sets-flags';
 import { PASTED } from './retrieval-sets-pasted';
@@ -160,6 +163,11 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'ansible', marker: 'lib/ansible/executor/task_executor.py', questions: ANSIBLE },
   { name: 'tokio', marker: 'tokio/src/runtime/scheduler/multi_thread/worker.rs', questions: TOKIO },
   { name: 'phoenix', marker: 'lib/phoenix/router.ex', questions: PHOENIX },
+  { name: 'redis', marker: 'src/replication.c', questions: REDIS },
+  { name: 'laravel', marker: 'src/Illuminate/Container/Container.php', questions: LARAVEL },
+  { name: 'caddy', marker: 'modules/caddyhttp/reverseproxy/reverseproxy.go', questions: CADDY },
+  { name: 'nginx', marker: 'src/core/ngx_conf_file.c', questions: NGINX },
+  { name: 'nats-server', marker: 'server/sublist.go', questions: NATS_SERVER },
 ];
 
 /** Sums of one set's reciprocal ranks and top-5 hits. */

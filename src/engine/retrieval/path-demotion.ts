@@ -5,10 +5,13 @@ import { HOW_TO_INTENT, type SearchTerm } from './terms';
 
 /**
  * Tests and fixtures repeat the words of the code they test (often in fake data), but a question
- * is about the product unless it says otherwise: their chunks count this much less.
+ * is about the product unless it says otherwise: their chunks count this much less. So do the test doubles a
+ * framework ships for its users' tests (laravel's `Support/Testing/Fakes/EventFake.php` came before the event
+ * dispatcher for "how are events dispatched to their listeners?"), unless the question says fake or mock.
  */
 const TEST_PATH_FACTOR = 0.35;
-const TEST_PATH = /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testdata|e2e)\/|\.(test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.(go|py)$/i;
+const TEST_PATH =
+  /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testdata|e2e|fakes?|mocks?)\/|\.(test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.(go|py)$/i;
 /**
  * Tests as JVM, .NET, Swift and PHP projects name them, which the folder names above miss: Kotlin
  * source sets (`src/jvmTest/`, `commonTest/`, `androidInstrumentedTest/`), a test project or module
@@ -19,8 +22,17 @@ const TEST_PATH = /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testda
  */
 const TEST_NAMED_PATH =
   /[A-Za-z0-9](Test|Tests)\/|[.\-_](Tests?|UnitTests?|IntegrationTests?|tests?)\/|(^|\/)Tests?[A-Z]\w*\/|[a-z0-9](Tests?|Specs?)\.(kt|kts|java|cs|fs|vb|swift|scala|groovy|php|m|mm)$/;
+/**
+ * A test folder named as one word with what it tests (caddy's `caddytest/`, `unittests/`, `maventest/`), and a test
+ * case kept in a file of its own kind (`*.caddyfiletest`: 160 Caddyfiles with the JSON each should adapt to, which
+ * named every directive; PHP's `*.phpt`). Not a superlative or a word that ends so: `latest/`, `contest/`. Fuzzing
+ * harnesses are tests too (Go's `lexer_fuzz.go` beside `lexer.go` came first for "how is the Caddyfile tokenized?";
+ * cargo-fuzz's `fuzz/`, `fuzzing/`).
+ */
+const JOINED_TEST_PATH =
+  /(^|\/)(?!(?:latest|greatest|fastest|contests?|protests?|attests?)\/)[a-z0-9]+tests?\/|\.([a-z]+test|phpt)$|(^|\/)fuzz(ing|ers?)?\/|_fuzz(er)?\.[a-z]+$/i;
 /** Words that show a question is about tests (stemmed, as terms are). */
-const TEST_WORDS = new Set(['test', 'tests', 'spec', 'fixtur', 'mock', 'e2e', 'testdata']);
+const TEST_WORDS = new Set(['test', 'tests', 'spec', 'fixtur', 'mock', 'fak', 'e2e', 'testdata', 'fuzz', 'fuzzer']);
 
 /**
  * Examples, samples and demos call the API over and over, so they outrank its implementation on
@@ -123,6 +135,15 @@ const SETTINGS_PATH = /[a-z](Options|Settings)\.[A-Za-z]+$/;
 const SETTINGS_FACTOR = 0.7;
 const SETTINGS_WORDS = new Set(['option', 'setting', 'config', 'configur', 'configurat']);
 
+/**
+ * A configuration file kept as a sample (redis.conf and sentinel.conf: 2,400 lines, most of them comments explaining
+ * each directive in the words a question uses) describes what the code does rather than doing it: on redis it came
+ * before evict.c, expire.c, aof.c and rdb.c for questions about them. It counts as docs do, level when the question
+ * asks how to do something, about the docs, or about configuration, settings or options, or names its format.
+ */
+const CONFIG_FILE_PATH = /\.(conf|cfg|ini)(\.(example|sample|dist|default|in))?$/i;
+const CONFIG_FILE_WORDS = new Set([...SETTINGS_WORDS, 'conf', 'cfg', 'ini']);
+
 /** Which kinds of file count less: those the question is not about. */
 export interface Demoted {
   tests: boolean;
@@ -135,6 +156,7 @@ export interface Demoted {
   declarations: boolean;
   built: boolean;
   settings: boolean;
+  configs: boolean;
 }
 
 /**
@@ -164,6 +186,7 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     scripts: !terms.some((t) => SCRIPT_WORDS.has(t.text) || names(SCRIPT_PATH, t)),
     declarations: !terms.some((t) => DECLARATION_WORDS.has(t.text) || names(DECLARATION_PATH, t)),
     settings: !terms.some((t) => SETTINGS_WORDS.has(t.text) || names(SETTINGS_PATH, t)),
+    configs: !howTo && !aboutDocs && !terms.some((t) => CONFIG_FILE_WORDS.has(t.text) || names(CONFIG_FILE_PATH, t)),
     built: !terms.some((t) => BUILT_WORDS.has(t.text) || names(BUILT_PATH, t)),
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
@@ -218,6 +241,7 @@ function kindFactor(rel: string, demoted: Demoted): number {
   if (demoted.scripts && SCRIPT_PATH.test(rel)) return SCRIPT_FACTOR;
   if (demoted.manifests && MANIFEST_PATH.test(rel)) return MANIFEST_FACTOR;
   if (CHANGELOG_PATH.test(rel)) return demoted.changelogs ? CHANGELOG_FACTOR : 1;
+  if (demoted.configs && CONFIG_FILE_PATH.test(rel)) return DOC_FACTOR;
   return demoted.docs && DOC_PATH.test(rel) ? DOC_FACTOR : 1;
 }
 
@@ -228,7 +252,7 @@ export function isDemotedDoc(rel: string, demoted: Demoted): boolean {
 
 /** True for a path under a test or fixture folder, or a test file by its name. */
 export function isTestPath(rel: string): boolean {
-  return TEST_PATH.test(rel) || TEST_NAMED_PATH.test(rel);
+  return TEST_PATH.test(rel) || TEST_NAMED_PATH.test(rel) || JOINED_TEST_PATH.test(rel);
 }
 
 function asksAboutTests(terms: SearchTerm[]): boolean {
