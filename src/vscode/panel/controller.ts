@@ -9,6 +9,7 @@ import { workspacePathOf } from '../workspace-paths';
 import { fromWebview, toWebview, type PanelTurn, type ToWebview } from './messages';
 import { openCitation, resolveCitation } from './open-citation';
 import { attachedAt, reattach, type AttachedAt } from './reattach';
+import { planRequestOf, proposeFromView } from './plan-request';
 import { PanelAnswerRenderer } from './render';
 import { NO_FOLDER, outcomeOf } from './turn-outcome';
 
@@ -161,11 +162,25 @@ export class PanelController implements vscode.Disposable {
     await this.memento.update(CLEARED_KEY, this.cleared.filter((t) => t.done).slice(-MAX_TURNS));
   }
 
+  /** `/plan …` typed in the box: the plan opens in its own view; the turn says so (never sent as history). */
+  private async plan(question: string, request: string): Promise<StoredTurn> {
+    this.cleared = [];
+    const t: StoredTurn = { id: randomUUID(), question, html: '', done: false, sources: [], redactions: {}, progress: 'Asking the model for a plan…' };
+    this.turns.push(t);
+    this.postTurn(t);
+    Object.assign(t, await proposeFromView(request), { done: true, progress: undefined });
+    this.postTurn(t);
+    await this.save();
+    return t;
+  }
+
   /**
    * Asks a question (from the panel's input box, or with a selection from the editor menu), in
    * `root` or the folder of the active editor. A question still being answered is stopped first.
    */
   async ask(question: string, attached: AttachedContext[] = [], root?: string): Promise<StoredTurn> {
+    const planRequest = attached.length ? undefined : planRequestOf(question);
+    if (planRequest !== undefined) return this.plan(question, planRequest);
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
