@@ -99,7 +99,10 @@ export class PanelController implements vscode.Disposable {
       await this.ask(t.question, again.attached, t.root);
     }
     else if (m.type === 'complete') await this.complete(m.prefix, m.requestId);
-    else if (m.type === 'command') await vscode.commands.executeCommand(m.command);
+    else if (m.type === 'command') {
+      const outcome = await vscode.commands.executeCommand(m.command);
+      if (m.command === 'grounded.selectModel' && outcome === 'connected' && m.turn) await this.offerAgainWithModel(m.turn);
+    }
     else if (m.type === 'copy') await vscode.env.clipboard.writeText(m.text);
     else if (m.type === 'clear') await this.clear();
     else if (m.type === 'undoClear') {
@@ -118,6 +121,18 @@ export class PanelController implements vscode.Disposable {
       await openCitation(uri, m.startLine, Math.max(m.startLine, m.endLine), this.editorColumn());
     }
     return true;
+  }
+
+  /**
+   * A model was set up from the button under a snippets-only answer: that question can now be asked
+   * of it, one click away. The answer's "Choose provider…" / "Set API key" had nothing left to do.
+   */
+  private async offerAgainWithModel(turn: string): Promise<void> {
+    const t = this.turns.find((x) => x.id === turn && x.done && x.actions?.includes('grounded.selectModel') && !x.provider && !x.error && x.sources.length);
+    if (!t || t.retryable) return;
+    Object.assign(t, { retryable: true, actions: undefined, note: 'A model is set up now: Retry asks this question again, of it.' });
+    this.postTurn(t);
+    await this.save();
   }
 
   /**
