@@ -93,7 +93,11 @@ function renderOutcome(o: NonNullable<PlanView['outcome']>): HTMLElement {
   const section = el('section', { className: 'outcome' }, el('h2', { text: 'What happened' }));
   if (o.state === 'explaining') section.append(el('p', { className: 'state', text: 'The model is explaining the outcome…' }));
   if (o.explanation) section.append(markdown(o.explanationHtml, o.explanation));
-  if (o.state === 'withheld')
+  // Withheld with no reason: the reply held no explanation at all (only a plan, or nothing), not an empty list of refusals.
+  if (o.state === 'withheld' && !o.rejected.length) {
+    section.append(el('p', { className: 'warning', text: "The model's reply held no explanation of the outcome." }));
+  }
+  else if (o.state === 'withheld')
     section.append(
       el('p', { className: 'warning', text: "The model's explanation was withheld:" }),
       el('pre', { className: 'error', text: o.rejected.join('\n') }),
@@ -106,6 +110,13 @@ function renderOutcome(o: NonNullable<PlanView['outcome']>): HTMLElement {
     section.append(el('pre', { className: 'error', text: o.revisedErrors.join('\n') }));
   }
   return section;
+}
+
+/** The question the running step waits on, with its answers: the same as the notification's, which hides itself after a while. */
+function renderPending(pending: NonNullable<PlanView['pending']>): HTMLElement {
+  return el('div', { className: 'decision' },
+    el('p', { text: pending.question }),
+    el('div', { className: 'actions' }, ...pending.choices.map((c, i) => button(c, { type: 'decide', choice: c }, true, i === 0))));
 }
 
 function render(view: PlanView): void {
@@ -126,8 +137,12 @@ function render(view: PlanView): void {
   }
   if (view.errors.length) {
     parts.push(el('h2', { text: 'The plan is not valid; nothing will run' }), el('pre', { className: 'error', text: view.errors.join('\n') }));
+    // The way on, said where the problem is: the buttons alone (Run greyed out) did not say it.
+    const way = 'Correct it with Edit plan (it is validated again), or ask for the change again with more detail.';
+    if (view.state === 'invalid') parts.push(el('p', { className: 'hint', text: way }));
   }
   parts.push(el('ol', { className: 'steps' }, ...view.steps.map(renderStep)));
+  if (view.pending) parts.push(renderPending(view.pending));
   // The evidence and the plan's id are details: folded, one click away.
   const evidence = el('details', { className: 'evidence' },
     el('summary', { text: `Details: evidence cited ${view.evidenceCited.length ? view.evidenceCited.join(', ') : 'none'} · plan ${view.planId}` }));
@@ -143,9 +158,10 @@ function render(view: PlanView): void {
   parts.push(el('div', { className: 'actions' }, ...(over
     ? [button('Show the run record', { type: 'reconstruct' }, true), button('Close', { type: 'cancel' }, true)]
     : [
-      button('Run step by step', { type: 'run', mode: 'step' }, canRun, true),
+      // An invalid plan's way on is Edit plan: it, not a Run that cannot run, is the highlighted button.
+      button('Run step by step', { type: 'run', mode: 'step' }, canRun, view.state !== 'invalid'),
       button('Run whole plan', { type: 'run', mode: 'plan' }, canRun),
-      button('Edit plan', { type: 'edit' }, view.state !== 'running'),
+      button('Edit plan', { type: 'edit' }, view.state !== 'running', view.state === 'invalid'),
       button('Cancel', { type: 'cancel' }, view.state !== 'running'),
     ])));
   root.replaceChildren(...parts);

@@ -120,7 +120,9 @@ conversation.addEventListener('click', (e) => {
   const copy = target.closest('button.copy-code') as HTMLButtonElement | null;
   if (copy) return copyCode(copy, (text) => vscode.postMessage({ type: 'copy', text }));
   const action = target.closest('button.action') as HTMLButtonElement | null;
-  if (action) return vscode.postMessage({ type: 'command', command: action.dataset.command });
+  // The turn it sits under goes along: a model set up from there offers to ask that question again.
+  const under = (action?.closest('.turn') as HTMLElement | null)?.dataset.id;
+  if (action) return vscode.postMessage({ type: 'command', command: action.dataset.command, ...(under ? { turn: under } : {}) });
   const retry = target.closest('button.retry') as HTMLButtonElement | null;
   const turnId = (target.closest('.turn') as HTMLElement | null)?.dataset.id;
   if (retry && turnId) return vscode.postMessage({ type: 'retry', turn: turnId });

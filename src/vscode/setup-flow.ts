@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { tickWalkthroughStep } from './walkthrough-tick';
 import { fitBudgetToModel } from '../engine/ask/window-budget';
 import { CLOUD_PROVIDERS, cloudSpec, compatibleSpec, DEFAULT_MODELS, type CloudProvider, type ProviderSpec } from '../engine/config/provider-endpoints';
+import { readBaseUrl } from '../engine/config/base-url';
 import { resolveSettings } from '../engine/config/settings';
 import { listProviderModels, remediesFor, testConnection, type Remedy } from '../engine/llm/connection-check';
 import type { ProviderError } from '../engine/llm/types';
@@ -24,13 +25,17 @@ export const PROVIDER_CHOICES: { id: ProviderChoice; label: string; detail: stri
 /** The dialogs the setup needs: VS Code's quick picks and boxes, or a script in tests. */
 export interface SetupUi {
   pick<T extends vscode.QuickPickItem>(items: T[], placeHolder: string): Promise<T | undefined>;
-  input(opts: { prompt: string; value?: string; password?: boolean }): Promise<string | undefined>;
+  /** `validate` says, as the user types, what is wrong (blocks Enter) or what will be used (does not). */
+  input(opts: { prompt: string; value?: string; password?: boolean; validate?: (text: string) => InputCheck | undefined }): Promise<string | undefined>;
   progress<T>(title: string, task: () => Promise<T>): Promise<T>;
   /** Success, in one sentence. */
   done(message: string): void;
   /** A failure with the cause and buttons that fit; resolves to the button chosen. */
   failed(message: string, buttons: string[]): Promise<string | undefined>;
 }
+
+/** What an input box says under the text as it is typed. */
+export type InputCheck = { error: string } | { note: string };
 
 export type SetupOutcome = 'connected' | 'snippets' | 'failed' | 'cancelled';
 
@@ -157,11 +162,22 @@ async function runSteps(services: GroundedServices, ui: SetupUi): Promise<SetupO
   return testChoice(services, ui);
 }
 
-/** Asks for the server's URL and saves it (user settings only); undefined when cancelled. */
+/** The box's word on a typed URL: what is wrong with it, or the scheme Grounded will add. */
+function checkBaseUrl(text: string): InputCheck | undefined {
+  const r = readBaseUrl(text);
+  if ('error' in r) return { error: r.error };
+  return r.added ? { note: `Grounded will use ${r.url}` } : undefined;
+}
+
+/** Asks for the server's URL and saves it, a scheme added where none was typed (user settings only); undefined when cancelled. */
 async function askBaseUrl(ui: SetupUi, current: string): Promise<string | undefined> {
-  const url = (await ui.input({ prompt: 'Base URL of the server (Ollama: http://localhost:11434/v1)', value: current || 'http://localhost:11434/v1' }))?.trim();
+  const typed = await ui.input({
+    prompt: 'Base URL of the server (Ollama: http://localhost:11434/v1)', value: current || 'http://localhost:11434/v1', validate: checkBaseUrl,
+  });
+  const read = typed === undefined ? undefined : readBaseUrl(typed);
+  const url = read && 'url' in read ? read.url : undefined;
   if (url) await vscode.workspace.getConfiguration('grounded').update('baseUrl', url, global);
-  return url || undefined;
+  return url;
 }
 
 const REMEDY_BUTTONS: Record<Remedy, string> = {
@@ -214,7 +230,17 @@ async function testChoice(services: GroundedServices, ui: SetupUi): Promise<Setu
 /** The setup with VS Code's own dialogs. */
 export const vscodeSetupUi: SetupUi = {
   pick: async (items, placeHolder) => vscode.window.showQuickPick(items, { placeHolder, ignoreFocusOut: true }),
-  input: async ({ prompt, value, password }) => vscode.window.showInputBox({ prompt, value, password, ignoreFocusOut: true }),
+  input: async ({ prompt, value, password, validate }) =>
+    vscode.window.showInputBox({
+      prompt, value, password, ignoreFocusOut: true,
+      validateInput: validate && ((text) => {
+        const check = validate(text);
+        if (!check) return undefined;
+        return 'error' in check
+          ? { message: check.error, severity: vscode.InputBoxValidationSeverity.Error }
+          : { message: check.note, severity: vscode.InputBoxValidationSeverity.Info };
+      }),
+    }),
   progress: async (title, task) => vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task),
   done: (message) => void vscode.window.showInformationMessage(message),
   failed: async (message, buttons) => vscode.window.showErrorMessage(message, ...buttons),

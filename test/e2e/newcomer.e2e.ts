@@ -1,6 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { openWorkbench, type Workbench, waitForPanelScript } from './harness';
@@ -130,4 +132,49 @@ test('no folder open: the answer says so, offers Open Folder…, and the questio
   await turn.locator('.turn-actions button', { hasText: 'Open Folder…' }).click();
   await wb.page.locator('.quick-input-widget', { hasText: 'Open Folder' }).waitFor({ state: 'visible', timeout: 15_000 });
   await wb.page.keyboard.press('Escape');
+});
+
+/** A local OpenAI-compatible server (what Ollama would be): one model, answers citing the first excerpt sent. */
+function localModelServer(): http.Server {
+  return http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      if (req.url === '/v1/models') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"local-coder"}]}');
+      if (req.url !== '/v1/chat/completions') return void res.writeHead(404).end();
+      const cited = /<<<FILE (\S+#L\d+-\d+)/.exec(body)?.[1];
+      const chunk = (delta: object, finish: string | null) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(chunk({ content: cited ? `Keys are kept in ${cited}.` : 'OK' }, null) + chunk({}, 'stop') + 'data: [DONE]\n\n');
+    });
+  });
+}
+
+test('a model set up from the first answer\'s "Choose provider…": that answer offers Retry, which asks the model', { timeout: 240_000 }, async () => {
+  const server = localModelServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    await reopen(`folder=${encodeURIComponent(wb.folder)}`);
+    const { frame } = await openView();
+    const first = frame.locator('.turn', { hasText: 'how are API keys stored?' }).first();
+    await first.locator('.turn-actions button', { hasText: 'Choose provider…' }).click();
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'OpenAI-compatible server' }).first().click();
+    const box = wb.page.locator('.quick-input-widget input');
+    await box.fill(`127.0.0.1:${(server.address() as AddressInfo).port}/v1`);
+    await wb.page.keyboard.press('Enter');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'local-coder' }).first().click();
+    await wb.waitForText(/Grounded is connected: OpenAI-compatible local-coder answered/, 60_000);
+    const banner = first.locator('.banner');
+    await banner.locator('.note', { hasText: 'A model is set up now: Retry asks this question again, of it.' }).waitFor({ state: 'visible', timeout: 15_000 });
+    assert.equal(await first.locator('button', { hasText: 'Choose provider…' }).count(), 0, 'nothing left to set up under that answer');
+    await wb.screenshot('newcomer-model-set-up');
+    await banner.locator('button.retry').click();
+    const again = frame.locator('.turn', { hasText: 'how are API keys stored?' }).last();
+    await again.locator('.meta', { hasText: 'OpenAI-compatible · local-coder' }).waitFor({ state: 'visible', timeout: 60_000 });
+    assert.match(await again.locator('.answer').innerText(), /^Keys are kept in /);
+    await wb.screenshot('newcomer-asked-again');
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
 });

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openWithFixtureModel, type Workbench } from './harness';
+import { openWithFixtureModel, type Workbench, waitForPanelScript } from './harness';
 
 // A newcomer asks @grounded /plan for a change and follows it through: the chat names the plan in
 // words, the plan view runs it step by step, the change is accepted from the keyboard while its
@@ -17,8 +17,19 @@ const plan = {
   explanation: 'Shorten the README.',
 };
 
+/** Reads first, then changes: run step by step, the read asks too. */
+const readThenWrite = {
+  ...plan,
+  id: 'plan_e2e_read_first',
+  steps: [{ id: 's1', tool: 'file_read', arguments: { path: 'README.md' } }, { ...plan.steps[0], id: 's2' }],
+  explanation: 'Read the README, then shorten it.',
+};
+
 before(async () => {
-  wb = await openWithFixtureModel('plan-review', [{ match: 'shorten the readme', reply: JSON.stringify(plan) }]);
+  wb = await openWithFixtureModel('plan-review', [
+    { match: 'shorten the readme', reply: JSON.stringify(plan) },
+    { match: 'read the readme, then shorten it', reply: JSON.stringify(readThenWrite) },
+  ]);
 });
 
 after(async () => {
@@ -55,6 +66,7 @@ test('/plan → plan view → diff accepted with Ctrl+Alt+Y → the run record o
   const summary = lastFrame().locator('.summary');
   await summary.waitFor({ state: 'visible', timeout: 30_000 });
   assert.match(await summary.innerText(), /1 change applied · 0 rejected/);
+  assert.equal(await lastFrame().locator('.decision').count(), 0, 'decided with the keys: the view asks nothing any more');
   assert.equal(readFileSync(path.join(wb.folder, 'README.md'), 'utf8'), plan.steps[0].arguments.contents);
   // Decided with the keys: the notification's Accept / Reject would decide nothing now, so it is not left on screen.
   await wb.page.locator('.notification-toast', { hasText: 'Review the diff' }).waitFor({ state: 'hidden', timeout: 10_000 });
@@ -68,6 +80,33 @@ test('/plan → plan view → diff accepted with Ctrl+Alt+Y → the run record o
   await wb.runCommand('View: Close Editor');
   await recordTab.waitFor({ state: 'detached', timeout: 15_000 });
   assert.equal(await wb.page.locator('.monaco-dialog-box').count(), 0, 'closing the record asks nothing (it is read-only, not an unsaved file)');
+});
+
+test('/plan typed in the Grounded view opens the plan; a step\'s question is asked in the plan view too, and answered there', { timeout: 240_000 }, async () => {
+  await wb.page.keyboard.press('Control+Alt+G');
+  const view = wb.lastWebview();
+  const input = await waitForPanelScript(view);
+  await input.fill('/plan read the readme, then shorten it');
+  await input.press('Enter');
+  await view.locator('.turn .answer', { hasText: 'The plan is open beside this view' }).waitFor({ state: 'visible', timeout: 60_000 });
+  const planView = lastFrame();
+  await planView.locator('h1', { hasText: 'Read the README, then shorten it' }).waitFor({ state: 'visible', timeout: 30_000 });
+  await planView.locator('button', { hasText: 'Run step by step' }).click();
+  // The notification asks too, and hides itself after a while: the plan view keeps the question and its answers.
+  const decision = planView.locator('.decision');
+  await decision.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.match(await decision.innerText(), /run step 1 of 2: file_read on README\.md \(reads only, changes nothing\)\?/);
+  assert.deepEqual(await decision.locator('button').allInnerTexts(), ['Run', 'Accept all remaining', 'Skip', 'Cancel plan']);
+  await wb.screenshot('plan-review-step-question');
+  await decision.locator('button', { hasText: /^Run$/ }).click();
+  // Answered in the view: the notification's buttons would decide nothing now, so it goes.
+  await wb.page.locator('.notification-toast', { hasText: 'reads only' }).waitFor({ state: 'hidden', timeout: 10_000 });
+  await wb.page.locator('.tab.active', { hasText: 'README.md ↔ proposed by Grounded' }).waitFor({ state: 'visible', timeout: 30_000 });
+  // The click on Run left the keyboard in the plan view: the keys go to the diff once it has the focus.
+  await wb.page.locator('.editor-instance .view-lines').last().click();
+  await wb.page.keyboard.press('Control+Alt+Y');
+  await planView.locator('.summary', { hasText: '1 change applied' }).waitFor({ state: 'attached', timeout: 30_000 });
+  assert.equal(await planView.locator('.decision').count(), 0, 'nothing waits any more');
 });
 
 test('with no model, "Propose a change…" says so before asking for the change, with the way to choose one', { timeout: 120_000 }, async () => {

@@ -15,15 +15,16 @@ const TEST_TIMEOUT_MS = 30_000;
  * OpenAI-compatible server (trying `<url>/v1` too, as for Ollama), Gemini's model list (only
  * models that generate content). Throws a ProviderError naming the cause (bad key, no server).
  */
-export async function listProviderModels(spec: Omit<ProviderSpec, 'model'>, signal?: AbortSignal): Promise<string[]> {
+export async function listProviderModels(spec: Omit<ProviderSpec, 'model'>, signal?: AbortSignal, timeoutMs = LIST_TIMEOUT_MS): Promise<string[]> {
   const who = { id: spec.kind, model: '', baseUrl: spec.baseUrl, keyHint: spec.keyHint };
-  const timeout = signal ?? AbortSignal.timeout(LIST_TIMEOUT_MS);
+  // Our own clock's abort is told apart from the caller's by its reason (TimeoutError): "no reply in time", not "cancelled".
+  const timeout = signal ?? AbortSignal.timeout(timeoutMs);
   if (spec.kind === 'gemini') {
     const res = await fetch(`${(spec.baseUrl ?? GEMINI_API).replace(/\/+$/, '')}/v1beta/models?pageSize=1000`, {
       headers: { 'x-goog-api-key': spec.apiKey ?? '' },
       signal: timeout,
     }).catch((err: unknown) => {
-      throw toProviderError(err, who, signal);
+      throw toProviderError(err, who, timeout);
     });
     if (!res.ok) throw errorForStatus(res.status, who);
     const body = (await res.json()) as { models?: Array<{ name?: string; supportedGenerationMethods?: string[] }> };
@@ -37,13 +38,13 @@ export async function listProviderModels(spec: Omit<ProviderSpec, 'model'>, sign
     if (!api) throw noCompatibleApiError(spec.baseUrl);
     return [...api.models].sort();
   }
-  const client = new OpenAI({ apiKey: spec.apiKey || 'not-needed', baseURL: spec.baseUrl, maxRetries: 0, timeout: LIST_TIMEOUT_MS });
+  const client = new OpenAI({ apiKey: spec.apiKey || 'not-needed', baseURL: spec.baseUrl, maxRetries: 0, timeout: timeoutMs });
   try {
     const ids: string[] = [];
     for await (const m of client.models.list({ signal: timeout })) ids.push(m.id);
     return ids.sort();
   } catch (err) {
-    throw toProviderError(err, who, signal);
+    throw toProviderError(err, who, timeout);
   }
 }
 
@@ -54,9 +55,9 @@ export type ConnectionResult = { ok: true; reply: string } | { ok: false; error:
  * the URL and the model together. Nothing from the workspace is sent; the prompt still passes
  * the scrubber like every byte that goes to a model.
  */
-export async function testConnection(provider: Provider, signal?: AbortSignal): Promise<ConnectionResult> {
+export async function testConnection(provider: Provider, signal?: AbortSignal, timeoutMs = TEST_TIMEOUT_MS): Promise<ConnectionResult> {
   const prompt = createScrubber().scrub('This is a connection test from Grounded. Reply with the single word OK.').text;
-  const deadline = signal ?? AbortSignal.timeout(TEST_TIMEOUT_MS);
+  const deadline = signal ?? AbortSignal.timeout(timeoutMs);
   try {
     let reply = '';
     for await (const ev of provider.stream({ messages: [{ role: 'user', content: prompt }], signal: deadline })) {
@@ -64,7 +65,10 @@ export async function testConnection(provider: Provider, signal?: AbortSignal): 
     }
     return { ok: true, reply: reply.trim().slice(0, 80) };
   } catch (err) {
-    return { ok: false, error: err instanceof ProviderError ? err : toProviderError(err, { id: provider.id, model: provider.model, keyHint: '' }, signal) };
+    const who = { id: provider.id, model: provider.model, keyHint: '' };
+    // A provider maps an abort to "cancelled" by itself; when the abort was our clock's, it is a server that did not reply.
+    if (!signal && deadline.aborted) return { ok: false, error: toProviderError(err, who, deadline) };
+    return { ok: false, error: err instanceof ProviderError ? err : toProviderError(err, who, signal) };
   }
 }
 

@@ -46,6 +46,22 @@ export function cancelledError(): ProviderError {
   return new ProviderError('cancelled', 'The request was cancelled.', 'Ask again when you are ready.');
 }
 
+/** An abort that a clock caused (`AbortSignal.timeout`), not the user: the reason is a DOMException named TimeoutError. */
+function isTimeout(reasonOrError: unknown): boolean {
+  return (reasonOrError as { name?: string } | undefined)?.name === 'TimeoutError';
+}
+
+/**
+ * A request that Grounded gave up waiting for (the setup's model list or test request): the server
+ * took the connection but sent nothing in time. Said as such, never as "cancelled", which reads as
+ * something the user did.
+ */
+export function noReplyError(who: ProviderIdentity): ProviderError {
+  const name = who.baseUrl ?? CLOUD_NAMES[who.id] ?? 'the server';
+  return new ProviderError('network', `No reply from ${name} in time; Grounded stopped waiting.`,
+    'A local model may still be loading: try again in a moment. If it never replies, check that the base URL points at the model\'s server.');
+}
+
 /**
  * A 200 that carried no answer: not an event stream, or a stream that ended with neither text nor
  * a finish reason. Without this the caller would show an empty answer as a success.
@@ -135,8 +151,10 @@ export function errorForStatus(status: number, who: ProviderIdentity, retryAfter
  * (Gemini's "Error reading from the stream"), which must not read as a malformed response.
  */
 export function toProviderError(err: unknown, who: ProviderIdentity, signal?: AbortSignal): ProviderError {
+  if (signal?.aborted && isTimeout(signal.reason)) return noReplyError(who);
   if (signal?.aborted || (err instanceof ProviderError && err.kind === 'cancelled')) return cancelledError();
   if (err instanceof ProviderError) return err;
+  if (isTimeout(err)) return noReplyError(who);
   if (isAbort(err)) return cancelledError();
   const e = err as { status?: number; headers?: { get?: (k: string) => string | null } | Record<string, string>; errorDetails?: unknown; message?: string };
   if (typeof e?.status === 'number' && e.status > 0) {

@@ -9,6 +9,7 @@ import { workspacePathOf } from '../workspace-paths';
 import { fromWebview, toWebview, type PanelTurn, type ToWebview } from './messages';
 import { openCitation, resolveCitation } from './open-citation';
 import { attachedAt, reattach, type AttachedAt } from './reattach';
+import { planRequestOf, proposeFromView } from './plan-request';
 import { PanelAnswerRenderer } from './render';
 import { NO_FOLDER, outcomeOf } from './turn-outcome';
 
@@ -98,7 +99,10 @@ export class PanelController implements vscode.Disposable {
       await this.ask(t.question, again.attached, t.root);
     }
     else if (m.type === 'complete') await this.complete(m.prefix, m.requestId);
-    else if (m.type === 'command') await vscode.commands.executeCommand(m.command);
+    else if (m.type === 'command') {
+      const outcome = await vscode.commands.executeCommand(m.command);
+      if (m.command === 'grounded.selectModel' && outcome === 'connected' && m.turn) await this.offerAgainWithModel(m.turn);
+    }
     else if (m.type === 'copy') await vscode.env.clipboard.writeText(m.text);
     else if (m.type === 'clear') await this.clear();
     else if (m.type === 'undoClear') {
@@ -117,6 +121,18 @@ export class PanelController implements vscode.Disposable {
       await openCitation(uri, m.startLine, Math.max(m.startLine, m.endLine), this.editorColumn());
     }
     return true;
+  }
+
+  /**
+   * A model was set up from the button under a snippets-only answer: that question can now be asked
+   * of it, one click away. The answer's "Choose provider…" / "Set API key" had nothing left to do.
+   */
+  private async offerAgainWithModel(turn: string): Promise<void> {
+    const t = this.turns.find((x) => x.id === turn && x.done && x.actions?.includes('grounded.selectModel') && !x.provider && !x.error && x.sources.length);
+    if (!t || t.retryable) return;
+    Object.assign(t, { retryable: true, actions: undefined, note: 'A model is set up now: Retry asks this question again, of it.' });
+    this.postTurn(t);
+    await this.save();
   }
 
   /**
@@ -161,11 +177,25 @@ export class PanelController implements vscode.Disposable {
     await this.memento.update(CLEARED_KEY, this.cleared.filter((t) => t.done).slice(-MAX_TURNS));
   }
 
+  /** `/plan …` typed in the box: the plan opens in its own view; the turn says so (never sent as history). */
+  private async plan(question: string, request: string): Promise<StoredTurn> {
+    this.cleared = [];
+    const t: StoredTurn = { id: randomUUID(), question, html: '', done: false, sources: [], redactions: {}, progress: 'Asking the model for a plan…' };
+    this.turns.push(t);
+    this.postTurn(t);
+    Object.assign(t, await proposeFromView(request), { done: true, progress: undefined });
+    this.postTurn(t);
+    await this.save();
+    return t;
+  }
+
   /**
    * Asks a question (from the panel's input box, or with a selection from the editor menu), in
    * `root` or the folder of the active editor. A question still being answered is stopped first.
    */
   async ask(question: string, attached: AttachedContext[] = [], root?: string): Promise<StoredTurn> {
+    const planRequest = attached.length ? undefined : planRequestOf(question);
+    if (planRequest !== undefined) return this.plan(question, planRequest);
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;

@@ -36,8 +36,9 @@ export function conversationHtml(webview: vscode.Webview, extensionUri: vscode.U
 ${initial ? `<script type="application/json" id="initial-state">${embedJson(initial)}</script>` : ''}
 <form id="ask" aria-label="Ask Grounded">
   <div id="mentions" role="listbox" aria-label="Mention suggestions" hidden></div>
-  <textarea id="question" rows="3" placeholder="Ask about this workspace… (@ mentions a file)"
-    title="Enter sends, Shift+Enter starts a new line, Escape stops the answer; @ mentions a file, @search:, @grep: or @url:"
+  <textarea id="question" rows="3" placeholder="Ask about this workspace… (@ mentions a file, /plan proposes a change)"
+    title="Enter sends, Shift+Enter starts a new line, Escape stops the answer; @ mentions a file, @search:, @grep: or @url:;
+/plan followed by a change proposes it as a plan"
     aria-label="Question" aria-autocomplete="list" aria-controls="mentions"></textarea>
   <div class="actions">
     <button type="submit" id="send">Ask</button>

@@ -29,7 +29,8 @@ export const fromWebview = z.discriminatedUnion('type', [
     startLine: z.number().int().positive(),
     endLine: z.number().int().positive(),
   }),
-  z.object({ type: z.literal('command'), command: z.enum(WEBVIEW_COMMANDS) }),
+  /** `turn`: the answer whose button it was (a model set up from there offers that question again). */
+  z.object({ type: z.literal('command'), command: z.enum(WEBVIEW_COMMANDS), turn: z.string().max(100).optional() }),
   z.object({ type: z.literal('clear') }),
   /** Bring back what the last Clear removed (offered until the next question). */
   z.object({ type: z.literal('undoClear') }),

@@ -12,29 +12,40 @@ export function showPlanError(err: unknown): void {
   void vscode.window.showErrorMessage(`Grounded: ${(err as Error).message}${suggestion}`);
 }
 
-/** No model: a notification with the way out, not a document holding one sentence. */
-async function needModel(): Promise<void> {
-  const choice = await vscode.window.showWarningMessage('Grounded: plans need a language model, and none is configured.', 'Select Provider and Model');
-  if (choice) await vscode.commands.executeCommand('grounded.selectModel');
+/**
+ * No model: a notification with the way out, not a document holding one sentence; not waited for,
+ * and left out when the Grounded view asked (its conversation says so, with the same button).
+ */
+function needModel(notify = true): 'no-model' {
+  if (notify) {
+    void vscode.window.showWarningMessage('Grounded: plans need a language model, and none is configured.', 'Select Provider and Model')
+      .then((choice) => choice && vscode.commands.executeCommand('grounded.selectModel'));
+  }
+  return 'no-model';
 }
 
-async function proposeChange(features: PlanFeatures, docs: ReadOnlyDocs): Promise<void> {
+/** How a request for a plan ended (the Grounded view says it under the `/plan` typed there). */
+export type ProposeResult = 'opened' | 'unusable' | 'no-model' | 'cancelled';
+
+/** `given`: the change already written (after `/plan` in the Grounded view); otherwise an input box asks for it. */
+async function proposeChange(features: PlanFeatures, docs: ReadOnlyDocs, given?: string): Promise<ProposeResult> {
   // Said before the user writes a request that could not be sent anywhere.
-  if (!(await features.services.getProvider())) return needModel();
-  const request = await vscode.window.showInputBox({
+  if (!(await features.services.getProvider())) return needModel(given === undefined);
+  const request = given?.trim() || await vscode.window.showInputBox({
     title: 'Grounded: Propose a change',
     prompt: 'Describe the change. Grounded asks the model for a plan, validates it, and shows every file change as a diff first.',
     placeHolder: 'e.g. rename formatDuration to formatElapsed in src/util/time.ts',
     ignoreFocusOut: true,
   });
-  if (!request?.trim()) return;
+  if (!request?.trim()) return 'cancelled';
   const outcome = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Grounded: asking for a plan…', cancellable: true },
     (_p, token) => features.propose(request, token),
   );
-  if (outcome.session) return;
-  if (!outcome.result) return needModel();
+  if (outcome.session) return 'opened';
+  if (!outcome.result) return needModel(given === undefined);
   await docs.show('Grounded plan not usable', outcome.markdown);
+  return 'unusable';
 }
 
 async function reconstructRun(features: PlanFeatures, docs: ReadOnlyDocs, id?: string): Promise<string | undefined> {
@@ -108,7 +119,10 @@ export function registerPlanCommands(features: PlanFeatures): vscode.Disposable[
   const docs = new ReadOnlyDocs();
   const out: vscode.Disposable[] = [
     docs,
-    vscode.commands.registerCommand('grounded.proposeChange', guarded(() => proposeChange(features, docs))),
+    vscode.commands.registerCommand(
+      'grounded.proposeChange',
+      guarded((request?: unknown) => proposeChange(features, docs, typeof request === 'string' ? request : undefined)),
+    ),
     vscode.commands.registerCommand('grounded.reconstructRun', guarded((id?: string) => reconstructRun(features, docs, id))),
     vscode.commands.registerCommand('grounded.runPlanFile', guarded((arg?: { text?: string; mode?: 'step' | 'plan' }) => runPlanFile(features, arg))),
     vscode.commands.registerCommand('grounded.showPlan', (planId: string) => features.showPlan(planId)),

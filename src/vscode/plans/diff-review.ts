@@ -21,7 +21,15 @@ export const REVIEW_KEYS = { accept: `${MOD}+Alt+Y`, reject: `${MOD}+Alt+N` };
 /** How the user is asked; the default is a notification with buttons (no modal dialog). */
 export type AskUser = (question: string, choices: string[]) => Thenable<string | undefined>;
 
-const notify: AskUser = (question, choices) => vscode.window.showInformationMessage(question, ...choices);
+/** The notification with buttons: how a step asks when nothing else is given. */
+export const askByNotification: AskUser = (question, choices) => vscode.window.showInformationMessage(question, ...choices);
+
+/** The file a step works on, as its arguments name it (path, file or root), for the question asked about it. */
+function stepTarget(step: PlanStep): string {
+  const args = (step.arguments ?? {}) as Record<string, unknown>;
+  const target = [args.path, args.file, args.root].find((v) => typeof v === 'string');
+  return typeof target === 'string' ? ` on ${target}` : '';
+}
 
 /** Opens VS Code's diff editor: the file as it is now (or an empty side for a new file) against the proposal. */
 export async function showEditDiff(proposed: ProposedContentProvider, root: string, edit: ProposedEdit, label: string): Promise<vscode.Uri[]> {
@@ -61,13 +69,14 @@ function decisionOf(choice: string | undefined): AuthorizationDecision {
  * The diff tab is closed once the user decided.
  */
 export function createDiffAuthorize(opts: { proposed: ProposedContentProvider; root: string; ask?: AskUser; bar?: DecisionBar }): Authorize {
-  const ask = opts.ask ?? notify;
+  const ask = opts.ask ?? askByNotification;
   return async (step: PlanStep, edit: ProposedEdit | undefined, ctx: StepContext) => {
-    const where = `step ${ctx.index + 1} of ${ctx.total} ('${step.id}', ${step.tool})`;
     const queued = nextTestApproval();
     if (!edit) {
       if (queued !== undefined) return typeof queued === 'function' ? queued(step, edit) : queued;
-      return decisionOf(await ask(`Grounded: run ${where}?`, [RUN, ALL, SKIP, CANCEL]));
+      // In words first (what it does to what); the step's id is for the record, not the question.
+      return decisionOf(await ask(`Grounded: run step ${ctx.index + 1} of ${ctx.total}: ${step.tool}${stepTarget(step)} (reads only, changes nothing)?`,
+        [RUN, ALL, SKIP, CANCEL]));
     }
     const shown = await showEditDiff(opts.proposed, opts.root, edit, `${ctx.plan.id}-${step.id}`);
     try {

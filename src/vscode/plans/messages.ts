@@ -37,6 +37,11 @@ export const planViewSchema = z.object({
   trusted: z.boolean(),
   edited: z.boolean(),
   state: z.enum(['ready', 'running', 'completed', 'failed', 'cancelled', 'invalid']),
+  /**
+   * The question a running step waits on (Run / Skip…, Accept / Reject…), with its answers as buttons: the notification
+   * that also asks hides itself after a while, and a plan left "Running…" with every button disabled had no way on.
+   */
+  pending: z.optional(z.object({ question: z.string(), choices: z.array(z.string()) })),
   /** The verbatim error that stopped the plan. */
   runError: z.optional(z.string()),
   /** After a run: how many changes were applied and rejected, and what Undo did. */
@@ -76,6 +81,8 @@ export const fromPlanViewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancel') }),
   z.object({ type: z.literal('openRevised') }),
   z.object({ type: z.literal('undo') }),
+  /** One of the pending question's answers, clicked in the plan view. */
+  z.object({ type: z.literal('decide'), choice: z.string().check(z.maxLength(100)) }),
   /** Opens a step's file (the path as the plan names it; resolved inside the workspace by the extension). */
   z.object({ type: z.literal('open'), path: z.string().check(z.maxLength(4096)) }),
   /** Shows this plan's record from the audit log ("Grounded: Reconstruct run…"). */

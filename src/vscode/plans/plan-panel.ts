@@ -7,6 +7,7 @@ import { PlanParseError, parsePlanText, type Plan } from '../../engine/plans/sch
 import type { Logger } from '../../engine/telemetry/log';
 import { fromPlanViewSchema, type PlanView, type ToPlanView } from './messages';
 import { planViewOf, withRunResult, withStepOutcome } from './plan-view-model';
+import type { AskUser } from './diff-review';
 import { safeMarkdownHtml } from '../panel/render';
 import type { PlanSession } from './session';
 import { resolveInside } from '../../engine/tools/paths';
@@ -95,6 +96,7 @@ export class PlanPanel implements vscode.Disposable {
     if (msg.type === 'run') return this.run(msg.mode);
     if (msg.type === 'openRevised') return this.openRevised();
     if (msg.type === 'undo') return this.undo();
+    if (msg.type === 'decide') return this.decide?.(msg.choice);
     if (msg.type === 'copy') return vscode.env.clipboard.writeText(msg.text);
     if (msg.type === 'open') return this.openStepFile(msg.path);
     if (msg.type === 'trust') return void vscode.commands.executeCommand('workbench.trust.manage');
@@ -119,6 +121,48 @@ export class PlanPanel implements vscode.Disposable {
   }
 
   private revised: Plan | undefined;
+  /** Answers the question a running step waits on, from the view's buttons. */
+  private decide: ((choice: string) => void) | undefined;
+  /** Counts the questions asked: only the latest one may clear what the view shows. */
+  private asked = 0;
+
+  /** The step's question is over, whoever answered it (the view, the notification, the diff's title bar or keys). */
+  private settle(): void {
+    this.decide = undefined;
+    this.view = { ...this.view, pending: undefined };
+  }
+
+  /**
+   * Asks as `base` does (the notification) and, the same question, in the view under the steps:
+   * whichever is answered first decides. Answered here, the notification is hidden (its buttons
+   * would decide nothing now).
+   */
+  private askHereToo(base: AskUser): AskUser {
+    return async (question, choices) => {
+      const id = ++this.asked;
+      const asked = base(question, choices);
+      this.view = { ...this.view, pending: { question: question.replace(/^Grounded: /, ''), choices } };
+      this.post();
+      let here = false;
+      try {
+        return await new Promise<string | undefined>((resolve) => {
+          this.decide = (choice) => {
+            if (!choices.includes(choice)) return;
+            here = true;
+            resolve(choice);
+          };
+          asked.then(resolve, () => resolve(undefined));
+        });
+      } finally {
+        // The diff's title bar and keys decide without this promise: the step's outcome settles the view then.
+        if (id === this.asked) {
+          this.settle();
+          this.post();
+        }
+        if (here) void vscode.commands.executeCommand('notifications.hideToasts');
+      }
+    };
+  }
   private lastRun: PlanRunResult | undefined;
 
   /** Reverts what the last run applied (the summary's Undo), once. */
@@ -169,9 +213,11 @@ export class PlanPanel implements vscode.Disposable {
     this.post();
     try {
       const result = await this.session.run(mode, (o) => {
+        this.settle();
         this.view = withStepOutcome(this.view, o);
         this.post();
-      });
+      }, this.askHereToo(this.session.askUser));
+      this.settle();
       this.view = withRunResult(this.view, result);
       this.lastRun = result;
       const changes = (status: string) => result.steps.filter((o) => o.status === status).reduce((n, o) => n + (o.edits?.length ?? (o.edit ? 1 : 0)), 0);

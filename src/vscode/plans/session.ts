@@ -5,7 +5,7 @@ import type { EvidenceId, Plan } from '../../engine/plans/schema';
 import { validatePlan, type ValidationResult } from '../../engine/plans/validate';
 import type { Logger } from '../../engine/telemetry/log';
 import { createVsCodeApplyEdit, deleteIfUnchanged, PlanSnapshot } from './apply-edit';
-import { createDiffAuthorize, type AskUser } from './diff-review';
+import { askByNotification, createDiffAuthorize, type AskUser } from './diff-review';
 import type { DecisionBar } from './decision-bar';
 import type { ProposedContentProvider } from './proposed-content';
 
@@ -49,6 +49,11 @@ export class PlanSession {
     return this.deps.host.root;
   }
 
+  /** How a step asks the user by default: the notification, or the tests' script. */
+  get askUser(): AskUser {
+    return this.deps.ask ?? askByNotification;
+  }
+
   get isRunning(): boolean {
     return this.running;
   }
@@ -76,7 +81,7 @@ export class PlanSession {
    * Runs the plan through the engine executor (validated again, every step audited before and
    * after). An edited plan is recorded with mode 'edited'.
    */
-  async run(mode: Exclude<ExecutionMode, 'edited'>, onStep?: (o: StepOutcome) => void): Promise<PlanRunResult> {
+  async run(mode: Exclude<ExecutionMode, 'edited'>, onStep?: (o: StepOutcome) => void, ask?: AskUser): Promise<PlanRunResult> {
     if (this.running) throw new Error('This plan is already running');
     this.running = true;
     const started = Date.now();
@@ -87,7 +92,7 @@ export class PlanSession {
         host,
         store,
         mode: this.edited && mode === 'step' ? 'edited' : mode,
-        authorize: createDiffAuthorize({ proposed, root: host.root, ask: this.deps.ask, bar: this.deps.bar }),
+        authorize: createDiffAuthorize({ proposed, root: host.root, ask: ask ?? this.deps.ask, bar: this.deps.bar }),
         applyEdit: createVsCodeApplyEdit({ root: host.root, snapshot: this.snapshot, isTrusted: () => host.isTrusted() }),
         evidenceRowCounts: this.deps.evidenceRowCounts,
         evidenceSummary: this.deps.evidenceSummary,

@@ -14,6 +14,8 @@ interface Script {
   picks: string[];
   inputs: string[];
   prompts?: string[];
+  /** What the input box said under each typed text (its validation). */
+  checks?: unknown[];
   shown: { placeHolder?: string; items: string[]; details?: (string | undefined)[] }[];
   done: string[];
   failed: { message: string; buttons: string[] }[];
@@ -30,7 +32,12 @@ function scriptedUi(s: Script): SetupUi {
       const want = s.picks.shift();
       return items.find((i) => i.label === want);
     },
-    input: async ({ prompt }) => { (s.prompts ??= []).push(prompt); return s.inputs.shift(); },
+    input: async ({ prompt, validate }) => {
+      (s.prompts ??= []).push(prompt);
+      const text = s.inputs.shift();
+      if (validate && text !== undefined) (s.checks ??= []).push(validate(text));
+      return text;
+    },
     progress: (_title, task) => task(),
     done: (m) => void s.done.push(m),
     failed: async (message, buttons) => { s.failed.push({ message, buttons }); return undefined; },
@@ -99,6 +106,17 @@ describe('setup flow against a local OpenAI-compatible server', function () {
     assert.equal(config().get('model'), 'qwen2.5-coder');
     assert.deepEqual(chats.map((c) => c.model), ['qwen2.5-coder'], 'one test request, to the model picked');
     assert.match(s.done[0], /connected: OpenAI-compatible qwen2\.5-coder answered/);
+  });
+
+  it('a URL typed without http:// is read as http://… (said under the box), saved so, and connects', async () => {
+    chats.length = 0;
+    const bare = `${url.replace('http://', '')}/v1`;
+    // qwen2.5-coder: llama3.1's window is looked up (and remembered) by a later test.
+    const s: Script = { picks: ['OpenAI-compatible server', 'qwen2.5-coder'], inputs: [bare], shown: [], done: [], failed: [] };
+    assert.equal(await api.setup(scriptedUi(s)), 'connected', JSON.stringify(s));
+    assert.deepEqual(s.checks, [{ note: `Grounded will use ${url}/v1` }]);
+    assert.equal(config().get('baseUrl'), `${url}/v1`);
+    assert.deepEqual(chats.map((c) => c.model), ['qwen2.5-coder']);
   });
 
   it('an empty model is the server\'s default: the model it lists first, never a name Grounded made up', async () => {

@@ -1,4 +1,6 @@
 import { after, before, describe, it } from 'node:test';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import assert from 'node:assert/strict';
 import { listProviderModels, testConnection } from '../../../src/engine/llm/connection-check';
 import { createProvider } from '../../../src/engine/llm/factory';
@@ -64,5 +66,45 @@ describe('setup: model list and connection test', () => {
     const failed = await testConnection(provider);
     assert.equal(failed.ok, false);
     assert.ok(!failed.ok && /has no model 'llama3\.1'.*qwen2\.5-coder/.test(failed.error.message), !failed.ok ? failed.error.message : '');
+  });
+});
+
+// A server that takes the connection and never replies (a model still loading, a wrong service on the port).
+describe('setup: a server that never replies', () => {
+  let silent: http.Server;
+  let url = '';
+  before(async () => {
+    silent = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`;
+  });
+  after(() => {
+    silent.closeAllConnections();
+    silent.close();
+  });
+
+  it('the test request is said to have had no reply, not to have been cancelled', async () => {
+    const provider = createProvider({ kind: 'openai-compatible', model: 'llama3.1', baseUrl: url, keyHint: 'k' });
+    const result = await testConnection(provider, undefined, 300);
+    assert.equal(result.ok, false);
+    if (result.ok) return;
+    assert.equal(result.error.kind, 'network');
+    assert.match(result.error.message, /^No reply from .* in time; Grounded stopped waiting\.$/);
+    assert.doesNotMatch(`${result.error.message} ${result.error.suggestion}`, /cancel/i);
+  });
+
+  it('the model list is said to have had no reply, naming the URL', async () => {
+    await assert.rejects(
+      listProviderModels({ kind: 'openai-compatible', baseUrl: url, keyHint: 'k' }, undefined, 300),
+      (err: Error & { kind?: string }) => err.kind === 'network' && err.message === `No reply from ${url} in time; Grounded stopped waiting.`,
+    );
+  });
+
+  it('a request the caller stopped is still "cancelled"', async () => {
+    const provider = createProvider({ kind: 'openai-compatible', model: 'llama3.1', baseUrl: url, keyHint: 'k' });
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 200);
+    const result = await testConnection(provider, stop.signal);
+    assert.ok(!result.ok && result.error.kind === 'cancelled', result.ok ? '' : result.error.message);
   });
 });
