@@ -14,6 +14,8 @@ const PW2 = `k${fake(9, 'alnum', 1009)}#7`;
 const KEY1 = fake(32, 'alnum', 1010);
 
 export const pairListCases: Case[] = [
+  // A `pass "…"` line of a config (the key starts its line; after other words it is the verb).
+  ['pass and a quoted value on its own line', 'user admin\n  pass "Tr0ub4dor&3"', `user admin\n  pass "${R('password')}"`],
   // PEM labels of hand-made configs and of other tools
   ['pem block labelled RSA KEY', `<key>\n  -----BEGIN RSA KEY-----\n${BODY}\n  -----END RSA KEY-----\n</key>`, `<key>\n  ${R('private_key')}\n\n\n\n\n</key>`],
   ['pem block on one line', `"key": "-----BEGIN RSA KEY-----${INLINE}-----END RSA KEY-----",`, `"key": "${R('private_key')}",`],
@@ -60,6 +62,8 @@ export const pairListLookalikes: Negative[] = [
   ["Laravel's validation rules under a password key", "'password' => ['required', 'string', 'min:8', 'confirmed'],"],
   ["Laravel's password brokers", "'passwords' => [\n    'users' => [\n        'provider' => 'users',\n        'expire' => 60,\n    ],\n],"],
   ['names of secrets in a Compose service', 'secrets:\n  - db_password\n  - my_secret_2'],
+  // flask's testing.py: read as a key, `subdomain` was hidden at all its 8 places in the file.
+  ['the verb pass before a quoted name', `        assert not (base_url or subdomain), (\n            'Cannot pass "subdomain" or "url_scheme" with "base_url".'\n        )`],
   ["a lexer's tokens", 'tokens: ["if", "else", "while"]'],
   ['variables in a list', 'const passwords = [password1, pw_two];'],
   ['a form label', 'Username and Password'],

@@ -214,6 +214,8 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
     if (line) return line;
   }
   if (ch === '(' || ch === ' ') {
+    // `pass "x"` after other words on its line is the verb (`'Cannot pass "subdomain" or …'`), not a key.
+    if (ch === ' ' && /^pass$/i.test(key) && /\S/.test(text.slice(text.lastIndexOf('\n', keyStart - 1) + 1, keyStart))) return undefined;
     const gap = ch === '(' ? 1 : /^ {1,3}/.exec(text.slice(pos, pos + 4))?.[0].length ?? 0;
     if (text[pos + gap] !== '"') return undefined;
     const value = quotedValue(text, pos + gap);
