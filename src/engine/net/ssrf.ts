@@ -22,8 +22,13 @@ export const systemResolver: Resolver = async (host) => (await dns.lookup(host, 
 
 // Names of the machine itself (Debian's /etc/hosts gives ip6-localhost) and of cloud metadata services,
 // refused before any lookup: Equinix Metal's answers on a public address, Rancher's on a name only its network resolves.
-const BLOCKED_NAMES =
-  /^(localhost|.*\.localhost|localhost\.localdomain|ip6-(localhost|loopback)|metadata|metadata\.google\.internal|metadata\.goog|instance-data|rancher-metadata|metadata\.(packet\.net|platformequinix\.com)|.*\.internal)\.?$/i;
+const BLOCKED_NAMES = new RegExp(
+  `^(${[
+    'localhost', '.*\\.localhost', 'localhost\\.localdomain', 'ip6-(localhost|loopback)', '.*\\.internal', 'metadata', 'metadata\\.goog',
+    'instance-data', 'rancher-metadata', 'metadata\\.(packet\\.net|platformequinix\\.com)',
+  ].join('|')})\\.?$`,
+  'i',
+);
 
 /**
  * The Fetch standard's "bad ports" (fetch.spec.whatwg.org/#port-blocking): ports of non-web
