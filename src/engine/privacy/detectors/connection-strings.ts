@@ -121,11 +121,12 @@ const rules: PatternRule[] = [
   },
   {
     // .netrc / _netrc (curl, git, ftp): `machine HOST login USER password SECRET`, on one line or
-    // several, tokens separated by any white space; `default` stands for any host.
+    // several, tokens separated by any white space; `default` stands for any host, and opens its line
+    // (`OpenSSL's default password callback` in a comment is prose).
     kind: 'password',
     hint: 'password',
     pattern: new RegExp(
-      /(?<![\w-])(?:machine[ \t]+[^\s]{1,253}|default)(?:\s{1,20}(?:login|account|port)[ \t]+[^\s]{1,256}){0,3}/.source +
+      /(?<![\w-])(?:machine[ \t]+[^\s]{1,253}|(?<=(?:^|\n)[ \t]{0,20})default)(?:\s{1,20}(?:login|account|port)[ \t]+[^\s]{1,256}){0,3}/.source +
         /\s{1,20}password[ \t]+(?<value>[^\s]{1,256})/.source,
       'dg',
     ),

@@ -17,6 +17,15 @@ const ALGORITHM = /^(?:sha|md|aes|utf|base|rsa|hmac|pbkdf|argon|scrypt|des|crc|e
  * code, templates, placeholders, member accesses and identifiers are what docs and code put there.
  */
 export function looksLikePassword(value: string): boolean {
+  // A string's escape inside the value (`Password is incorrect.\nexpected: …`, `password prompt:\n' + …`): the
+  // word after "password" sits in a message written in code; a password is judged by what comes before the escape.
+  const escaped = /\\[nrt]/.exec(value);
+  if (escaped) {
+    const before = value.slice(0, escaped.index).replace(/[.,;:!?]+$/, '');
+    return before.length >= 6 && looksLikePassword(before);
+  }
+  // A command line's next flag or pipe (`--vault-password-file vault-password --vault-id x`, `echo password |ansible-vault`).
+  if (/^(?:--?|\|)[A-Za-z][\w-]*$/.test(value)) return false;
   if (/^[A-Za-z]+[!?]?$/.test(value)) return isRandomLetters(value);
   // An upper-case word then a symbol: keyword lists (`PASSWORD CONFLICT|10` in an SQL grammar).
   if (/^[A-Z]{3,}[^A-Za-z]/.test(value) && !/[a-z]/.test(value)) return false;
@@ -54,7 +63,8 @@ const passwordProse: KeyedRule = {
     '(?:[Pp]ass(?:word|code|phrase)|PASS(?:WORD|CODE|PHRASE)|[Pp]asswd)' +
       '(?:[ \\t]+(?:(?:is|was|will be|remains|has been)(?:[ \\t]+(?:changed|set|reset|updated)[ \\t]+to)?' +
       '|(?:changed|set|reset|updated)[ \\t]+to))?:?[ \\t]+["\'“‘]?' +
-      '(?<value>[^\\s"\'”’<>]{5,63}[^\\s"\'”’<>.,;:)])(?=[\\s"\'”’.,;:)]|$)',
+      // A string's escape (`\n`) ends the value: `"… password Zx9!kQ2m\n"` in code.
+      '(?<value>(?:[^\\s"\'”’<>\\\\]|\\\\(?![nrt])){5,63}[^\\s"\'”’<>.,;:)\\\\])(?=[\\s"\'”’.,;:)]|\\\\[nrt]|$)',
     'y',
   ),
   accept: looksLikePassword,
