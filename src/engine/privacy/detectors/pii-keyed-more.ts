@@ -72,6 +72,8 @@ const longitude: KeyedRule = {
  */
 export function looksLikeHandle(value: string): boolean {
   if (!/[0-9_.-]/.test(value)) return false;
+  // A constant or a variable named for the field (`opts.Username = AUTH_USER`, `username = url_username`, `NGX_USER`).
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) || /[_.-](?:user(?:name)?|login)$/i.test(value)) return false;
   // `Amir.Heidenreich`: a person's names joined by a dot, as directories write user names.
   const dotted = /^(\p{Lu}\p{Ll}+)\.(\p{Lu}\p{Ll}+)\d{0,4}$/u.exec(value);
   // `Oral.Ward`: any first name, unless the second part names a member (`Settings.Default`, `Config.Username`).
