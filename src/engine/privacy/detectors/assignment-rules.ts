@@ -200,6 +200,13 @@ export function isCodeValue(value: string, keyWasQuoted: boolean, codeAssignment
   if (/[(){}[\]]/.test(value[0] ?? '')) return true;
   if (/^[A-Za-z_$][\w$.]*\s*\(/.test(value) || /\)[;,]?$/.test(value)) return true; // a call
   if (/^[!&*|>]/.test(value)) return true; // YAML tags, anchors, aliases, block scalars
+  // A printf verb after a key written inside a format string: `"auth:%lld\r\n"`, `\"pass\":%q}`.
+  if (/^%[-+ #0]*\d*(?:\.\d+)?(?:[hlqLjzt]{0,2}[a-zA-Z])(?:[^A-Za-z0-9]|$)/.test(value)) return true;
+  // A name then an opening bracket: an index, a call or a literal cut where the value's style stops
+  // (`token=context.CLIARGS['api_key']`, `auth := Authentication{`, `password = c->argv[1];`).
+  if (/^[A-Za-z_$][\w$]*(?:(?:\.|->)[A-Za-z_$][\w$]*)*[[({]/.test(value) && (codeAssignment || /[[({]$|\];?$/.test(value))) return true;
+  // A path of a type or constant: Rust's `mio::Token`, C++'s `std::string`, PHP's `\App\Auth::class`.
+  if (/^\\?[A-Za-z_][\w\\]*(?:::[A-Za-z_]\w*)+[;,]?$/.test(value)) return true;
   // token = state.tokens[j], key = keys[0]: an indexed name; `q{{w}e)r[t` in a value is data.
   if (codeAssignment && /^[A-Za-z_$][\w$.]*\[[^\]\s]{0,40}\](?:\.[\w$]+|\[[^\]\s]{0,40}\])*[;,]?$/.test(value)) return true;
   const bare = value.replace(/[;,]$/, '');
@@ -209,6 +216,7 @@ export function isCodeValue(value: string, keyWasQuoted: boolean, codeAssignment
   if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(bare) && !/\d/.test(bare)) return true;
   if (codeAssignment && /^[A-Za-z_$][\w$]*$/.test(bare) && /pass|pwd|secret|token|key|cred/i.test(bare)) return true;
   if (/\s(?:as|instanceof|in|of|satisfies)\s/.test(bare)) return true; // TypeScript casts, operators
+  if (codeAssignment && /^[A-Za-z_$][\w$.]*\s(?:or|and|if|\?\?)\s/.test(bare)) return true; // `x = given or []`
   // Minified code: `PW=Er&&Er.__spreadArray||function(e,r){…`, `OLDPWD=o}catch(e){var`.
   if (/&&|\|\||=>/.test(bare) && /[A-Za-z_$][\w$]*[.(]/.test(bare)) return true;
   if (/[{}(]/.test(bare) && /(?:^|[^\w$])(?:function|catch|return|var|let|const|typeof|void)(?:[^\w$]|$)/.test(bare)) return true;
@@ -239,6 +247,8 @@ export function isSecretValue(kind: AssignmentKind, key: string, value: string, 
   if (kind === 'password') {
     // `value="abc"`, `pwd: 12`: no service takes a password this short; it is a sample or a field width.
     if (value.length < 4) return false;
+    // A file of config or code (`--ask-vault-pass test_vault.yml`: that flag prompts, and takes no value).
+    if (/^[\w./-]+\.(?:ya?ml|json|toml|ini|cfg|conf|xml|txt|py|sh|js|ts|rb|php)["']?$/.test(value)) return false;
     if (/^pwd$/i.test(key) && value.startsWith('/')) return false; // shell's PWD is a folder
     // "parse-passwd": "^1.0.0", and yarn.lock's `parse-passwd: "npm:^1.0.0"`
     if (/^(?:npm:)?[~^>=<]{0,2}\d+(?:\.\d+){1,2}(?:-[\w.]+)?$/.test(value)) return false;
