@@ -19,6 +19,7 @@ import { scannerFormatCases, scannerFormatLookalikes } from './corpus-scanner-fo
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 import { configPairCases, configPairLookalikes } from './corpus-config-pairs';
 import { pairListCases, pairListLookalikes } from './corpus-pairs-lists';
+import { realCodeCases, realCodeLookalikes } from './corpus-real-code';
 
 // Every row is a separate test so a failure names the format that broke.
 
@@ -42,6 +43,7 @@ const tables: Record<string, Case[]> = {
   'name/value pairs, look-up defaults, string resources and more providers': configPairCases,
   'signatures, names an address spells, obfuscated addresses and numbers to ring': piiSignalCases,
   'PEM labels of their own, lists of secrets, user and password pairs': pairListCases,
+  'true findings beside shapes met in real code': realCodeCases,
 };
 
 for (const [table, rows] of Object.entries(tables)) {
@@ -55,7 +57,7 @@ for (const [table, rows] of Object.entries(tables)) {
 const lookalikes = [
   ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiContextLookalikes, ...piiCreditLookalikes,
   ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes,
-  ...configPairLookalikes, ...piiSignalLookalikes, ...pairListLookalikes,
+  ...configPairLookalikes, ...piiSignalLookalikes, ...pairListLookalikes, ...realCodeLookalikes,
 ];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {
