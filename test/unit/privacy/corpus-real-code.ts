@@ -22,6 +22,9 @@ export const realCodeLookalikes: Negative[] = [
   ['a type path after a token-named field', '    _token: mio::Token,\n    brace_token: syn::token::Brace,'],
   ['an expression with `or` after a password-named variable', '        vault_password_files = vault_password_files or []'],
   ['a protocol keyword in a string, then the code after it', 'p = ngx_cpymem(line.data, "PASS ", sizeof("PASS ") - 1);'],
+  ['the verb "pass" before a quoted word in a comment', '    // Pass "gzip" as the Accept-Encoding header.'],
+  ['a printf verb and a composite literal met in a secret scanner\'s own code',
+    '\t\tSecretParts: map[string]string{\n\t"HMAC-SHA256 Credential=%s&SignedHeaders=date;host&Signature=%s",'],
 ];
 
 export const realCodeCases: Case[] = [
@@ -29,4 +32,5 @@ export const realCodeCases: Case[] = [
   ['a .netrc default entry on its own line', 'default login deploy password Zx9!kQ2m\n', `default login deploy password ${R('password')}\n`],
   ['a flag\'s value that is not itself a flag', 'sshpass -p Zx9!kQ2m ssh host', `sshpass -p ${R('password')} ssh host`],
   ['a handle with a digit under a user-name key', 'username: jsmith84', `username: ${R('username')}`],
+  ['a password given after the bare word pass', 'pass "Zx9!kQ2m";', `pass "${R('password')}";`],
 ];

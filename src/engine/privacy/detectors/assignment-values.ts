@@ -217,9 +217,8 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
     // `pass "x"` after other words on its line is the verb (`'Cannot pass "subdomain" or …'`), not a key.
     if (ch === ' ' && /^pass$/i.test(key) && /\S/.test(text.slice(text.lastIndexOf('\n', keyStart - 1) + 1, keyStart))) return undefined;
     const gap = ch === '(' ? 1 : /^ {1,3}/.exec(text.slice(pos, pos + 4))?.[0].length ?? 0;
-    if (text[pos + gap] !== '"') return undefined;
-    // `"PASS ", sizeof(…)`: the key is written inside a string, and that quote closes it.
-    if (ch === ' ' && text[keyStart - 1] === '"' && !/\S/.test(text.slice(pos, pos + gap))) return undefined;
+    // `"PASS ", sizeof(…)`: a key written inside a string; the quote after it closes that string.
+    if (text[pos + gap] !== '"' || (ch === ' ' && text[keyStart - 1] === '"')) return undefined;
     const value = quotedValue(text, pos + gap);
     return value && { value, quoted: true, keyQuoted, codeAssignment: false, midLine: false };
   }
