@@ -135,7 +135,7 @@ describe('@grounded requests as the model receives them', function () {
     assert.match(prompt, /<<<FILE config\/app\.env\.example#L1-6/);
     assert.match(prompt, /UPSTREAM_URL=https:\/\/api\.acme\.example/, 'the rest of the file is sent');
     for (const secret of SECRETS) assert.ok(!prompt.includes(secret), `${secret} was scrubbed`);
-    assert.match(rec.text(), /redacted .*AWS secret key ×1/);
+    assert.match(rec.text(), /Hidden before sending to the model: .*1 AWS secret key/);
   });
 
   it('refuses a #file hidden by .gitignore and a #selection hidden by .agentignore, quoting the rule, and answers the rest', async () => {
