@@ -54,20 +54,38 @@ function announce(text: string): void {
   setTimeout(() => { status.textContent = text; }, 50);
 }
 
-function emptyState(): HTMLElement {
-  if (!cleared) return el('p', 'empty', 'Ask a question about the code in this workspace. Answers cite the lines they come from; click a citation to open it.');
+/** Whether a model answers (the extension says so after `ready`); until then nothing is claimed. */
+let model: 'ready' | 'missing' | 'none' = 'ready';
+
+/** The empty view's word on the model: the status bar alone was missed. The same button as a first answer's. */
+function modelNote(): HTMLElement[] {
+  if (model === 'ready') return [];
+  if (model === 'none') return [el('p', 'empty no-model', 'The provider setting is "none": answers will be the ranked snippets, with their citations.')];
+  const p = el('p', 'empty no-model', 'No model is set up yet: until you choose one, answers will be the ranked snippets, with their citations. ');
+  const choose = el('button', 'action', 'Choose provider…');
+  choose.type = 'button';
+  choose.dataset.command = 'grounded.selectModel';
+  p.append(choose);
+  return [p];
+}
+
+function emptyState(): HTMLElement[] {
+  if (!cleared) {
+    const intro = 'Ask a question about the code in this workspace. Answers cite the lines they come from; click a citation to open it.';
+    return [el('p', 'empty', intro), ...modelNote()];
+  }
   const p = el('p', 'empty cleared', `Conversation cleared (${plural(cleared, 'question')}). `);
   const undo = el('button', 'undo', 'Undo');
   undo.type = 'button';
   undo.id = 'undo-clear';
   undo.title = 'Bring the cleared conversation back';
   p.append(undo);
-  return p;
+  return [p];
 }
 
 function render(nowBusy: boolean): void {
   busy = nowBusy;
-  conversation.replaceChildren(...(turns.length ? turns.map(renderTurn) : [emptyState()]));
+  conversation.replaceChildren(...(turns.length ? turns.map(renderTurn) : emptyState()));
   stop.hidden = !busy;
   clear.disabled = turns.length === 0 && !busy;
   keep();
@@ -108,6 +126,9 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     cleared = 0;
     render(m.busy);
     if (m.turn.done && !wasDone) finished(m.turn);
+  } else if (m?.type === 'model') {
+    model = m.state;
+    if (!turns.length) render(busy);
   } else if (m?.type === 'completions') mentions.receive(m.requestId, m.items);
 });
 

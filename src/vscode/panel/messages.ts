@@ -94,6 +94,8 @@ export const toWebview = z.discriminatedUnion('type', [
   /** `cleared`: how many turns the last Clear removed that Undo would bring back. */
   z.object({ type: z.literal('state'), turns: z.array(turn), busy: z.boolean(), cleared: z.number().int().positive().optional() }),
   z.object({ type: z.literal('turn'), turn, busy: z.boolean() }),
+  /** Whether a model answers: the empty view says when none is set up ('missing') or none was chosen ('none'). */
+  z.object({ type: z.literal('model'), state: z.enum(['ready', 'missing', 'none']) }),
   z.object({ type: z.literal('completions'), requestId: z.number().int().nonnegative(), items: z.array(completion).max(20) }),
 ]);
 export type ToWebview = z.infer<typeof toWebview>;
