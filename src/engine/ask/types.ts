@@ -13,6 +13,9 @@ export type AskEvent =
   | { type: 'segment'; segment: AnswerSegment }
   | { type: 'retry'; attempt: number; delayMs: number; reason: string };
 
+/** The question asked again with a mention that was not found replaced by a path it may have meant ("Did you mean"). */
+export interface Rephrasing { mention: string; question: string }
+
 export interface AnswerResult {
   queryId: string;
   /** The answer as plain text (segments joined, unverified citations marked once). */
@@ -35,6 +38,8 @@ export interface AnswerResult {
    * why. Surfaces show it once, with buttons that fit `kind`; the CLI also exits 4 (not for `network`).
    */
   modelError?: { kind: ProviderErrorKind; message: string; suggestion: string };
+  /** A mention was not found but paths close to it were: the question with each, for surfaces to offer as one click. */
+  rephrasings?: Rephrasing[];
 }
 
 export interface AskRequest {
