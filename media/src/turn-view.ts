@@ -4,6 +4,7 @@
 import type { PanelTurn } from '../../src/vscode/panel/messages';
 import { describeCited, describeContextUse } from '../../src/engine/context/use-summary';
 import { describeHidden } from '../../src/engine/privacy/kind-labels';
+import { askAgainWith } from '../../src/engine/ask/rephrase-label';
 
 const ACTION_LABELS: Record<string, string> = {
   'grounded.setApiKey': 'Set API key',
@@ -77,6 +78,19 @@ export function renderTurn(t: PanelTurn): HTMLElement {
   // The extension renders Markdown with raw HTML disabled, so this HTML carries no script or link.
   answer.innerHTML = t.html;
   box.append(answer);
+  if (t.done && t.rephrasings?.length) {
+    // Under the warning that says "Did you mean", so the suggestion is the button itself.
+    const row = el('div', 'turn-actions rephrasings');
+    for (const r of t.rephrasings) {
+      const b = el('button', 'action reask', askAgainWith(r));
+      b.type = 'button';
+      b.dataset.question = r.question;
+      row.append(b);
+    }
+    const warning = answer.querySelector(':scope > .notice.warning');
+    if (warning) warning.after(row);
+    else answer.prepend(row);
+  }
   if (t.error) {
     const err = el('div', 'error');
     err.append(el('strong', undefined, t.error.message), el('div', undefined, t.error.suggestion));

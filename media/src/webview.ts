@@ -61,11 +61,15 @@ let model: 'ready' | 'missing' | 'none' = 'ready';
 function modelNote(): HTMLElement[] {
   if (model === 'ready') return [];
   if (model === 'none') return [el('p', 'empty no-model', 'The provider setting is "none": answers will be the ranked snippets, with their citations.')];
-  const p = el('p', 'empty no-model', 'No model is set up yet: until you choose one, answers will be the ranked snippets, with their citations. ');
+  const p = el('div', 'empty no-model');
+  p.append(el('p', undefined, 'No model is set up yet: until you choose one, answers will be the ranked snippets, with their citations.'));
+  // Drawn as a first answer's buttons are, so the same action looks the same before and after a question.
+  const row = el('div', 'turn-actions');
   const choose = el('button', 'action', 'Choose provider…');
   choose.type = 'button';
   choose.dataset.command = 'grounded.selectModel';
-  p.append(choose);
+  row.append(choose);
+  p.append(row);
   return [p];
 }
 
@@ -140,6 +144,8 @@ conversation.addEventListener('click', (e) => {
   }
   const copy = target.closest('button.copy-code') as HTMLButtonElement | null;
   if (copy) return copyCode(copy, (text) => vscode.postMessage({ type: 'copy', text }));
+  const reask = target.closest('button.reask') as HTMLButtonElement | null;
+  if (reask?.dataset.question) return vscode.postMessage({ type: 'ask', question: reask.dataset.question });
   const action = target.closest('button.action') as HTMLButtonElement | null;
   // The turn it sits under goes along: a model set up from there offers to ask that question again.
   const under = (action?.closest('.turn') as HTMLElement | null)?.dataset.id;

@@ -200,6 +200,19 @@ test('a mention that was not attached is a warning the view stays on, worded onc
   await wb.screenshot('panel-mention-warning');
 });
 
+test('"Did you mean" is a button under the warning: one click asks again with that file', { timeout: 180_000 }, async () => {
+  const frame = await wb.askInPanel('what does @src/auth/keystore.tsx do?');
+  const turn = frame.locator('.turn', { hasText: 'what does @src/auth/keystore.tsx do?' }).last();
+  const again = turn.locator('.notice.warning + .rephrasings button', { hasText: 'Ask again with @src/auth/keyStore.ts' });
+  await again.waitFor({ state: 'visible', timeout: 60_000 });
+  await wb.screenshot('panel-did-you-mean');
+  await again.click();
+  const next = frame.locator('.turn', { hasText: 'what does @src/auth/keyStore.ts do?' }).last();
+  await next.locator('.sources').waitFor({ state: 'visible', timeout: 60_000 });
+  assert.match(await next.locator('.answer .notice').innerText(), /File src\/auth\/keyStore\.ts: all \d+ lines/);
+  assert.equal(await next.locator('.notice.warning').count(), 0, 'the file was attached this time');
+});
+
 test('right-click → Ask Grounded About the Selection answers about exactly that code', { timeout: 180_000 }, async () => {
   await wb.runCommand('Go to File...');
   await wb.page.keyboard.type('client.ts', { delay: 5 });

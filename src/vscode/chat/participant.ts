@@ -133,7 +133,8 @@ export async function handleChatRequest(
     if (ctx && result.status !== 'no_context') stream.markdown(footer(ctx, result, who, result.modelError !== undefined));
     // The answer's notice already said what went wrong, once; these are the ways to fix it.
     for (const b of fixButtons(result, retryButton(root, request, attached))) stream.button(b);
-    return { metadata: { queryId: result.queryId, cited: [...answer.cited.keys()], status: result.status, question } };
+    const rephrasings = result.rephrasings?.length ? { rephrasings: result.rephrasings } : {};
+    return { metadata: { queryId: result.queryId, cited: [...answer.cited.keys()], status: result.status, question, ...rephrasings } };
   } catch (err) {
     if (err instanceof ProviderError) {
       const retry = retryButton(root, request, attached);

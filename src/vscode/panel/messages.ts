@@ -77,6 +77,8 @@ export const turn = z.object({
   actions: z.array(z.enum(WEBVIEW_COMMANDS)).optional(),
   /** The model did not answer this question: a Retry button asks it again. */
   retryable: z.boolean().optional(),
+  /** A mention was not found: the question asked again with each path it may have meant, one button each. */
+  rephrasings: z.array(z.object({ mention: z.string().max(1100), question: z.string().max(9000) })).max(9).optional(),
   error: z.object({ message: z.string(), suggestion: z.string() }).optional(),
 });
 export type PanelTurn = z.infer<typeof turn>;
