@@ -1,9 +1,9 @@
 import type { ProviderErrorKind } from '../llm/types';
-import type { AttachedContext, BuiltContext, ConversationTurn } from '../context/types';
+import type { AttachedContext, BuiltContext, ConversationTurn, Rephrasing } from '../context/types';
 import type { DocumentOverlay } from '../workspace/types';
 import type { AnswerSegment, Citation } from './citations';
 
-export type { AttachedContext, ConversationTurn } from '../context/types';
+export type { AttachedContext, ConversationTurn, Rephrasing } from '../context/types';
 export type { Citation } from './citations';
 
 export type AskEvent =
@@ -12,9 +12,6 @@ export type AskEvent =
   /** The answer as it is written: checked segments, the only thing surfaces render. */
   | { type: 'segment'; segment: AnswerSegment }
   | { type: 'retry'; attempt: number; delayMs: number; reason: string };
-
-/** The question asked again with a mention that was not found replaced by a path it may have meant ("Did you mean"). */
-export interface Rephrasing { mention: string; question: string }
 
 export interface AnswerResult {
   queryId: string;

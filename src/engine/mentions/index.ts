@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { Rephrasing } from '../ask/types';
-import type { AttachedContext, SearchScope } from '../context/types';
+import type { AttachedContext, Rephrasing, SearchScope } from '../context/types';
 import { defaultSettings } from '../config/settings';
 import { FetchError, type FetchOptions } from '../net/fetch-url';
 import { sharedHostLimiter, type HostRateLimiter } from '../net/rate-limit';
