@@ -1,9 +1,10 @@
-// One turn of the conversation as the webview draws it: the question, what was redacted, the
-// answer (HTML the extension rendered safely), why there is no model answer and what to do, the
+// One turn of the conversation as the webview draws it: the question, the answer (HTML the
+// extension rendered safely), why there is no model answer and what to do, what was hidden, the
 // sources and who answered.
 import type { PanelTurn } from '../../src/vscode/panel/messages';
 import { describeCited, describeContextUse } from '../../src/engine/context/use-summary';
-import { describeRedactions } from '../../src/engine/privacy/kind-labels';
+import { describeHidden } from '../../src/engine/privacy/kind-labels';
+import { askAgainWith } from '../../src/engine/ask/rephrase-label';
 
 const ACTION_LABELS: Record<string, string> = {
   'grounded.setApiKey': 'Set API key',
@@ -66,14 +67,6 @@ export function renderTurn(t: PanelTurn): HTMLElement {
   const box = el('section', 'turn');
   box.dataset.id = t.id;
   box.append(el('div', 'question', t.question));
-  // What was redacted is said before the answer, where it is seen; a turn that showed no code has nothing to say.
-  const kinds = Object.entries(t.redactions);
-  if (t.done && t.sources.length)
-    box.append(
-      el('div', 'redactions', kinds.length
-        ? `${t.sent === false ? 'Redacted in these snippets' : 'Redacted before sending'}: ${describeRedactions(t.redactions)}`
-        : 'Nothing needed redacting.'),
-    );
   if (t.progress && !t.done) box.append(el('div', 'progress', t.progress));
   // When the model did not answer, why and what to do about it come first, as one banner (the
   // answer below starts with the cause, then the snippets); otherwise the buttons follow the answer.
@@ -85,6 +78,19 @@ export function renderTurn(t: PanelTurn): HTMLElement {
   // The extension renders Markdown with raw HTML disabled, so this HTML carries no script or link.
   answer.innerHTML = t.html;
   box.append(answer);
+  if (t.done && t.rephrasings?.length) {
+    // Under the warning that says "Did you mean", so the suggestion is the button itself.
+    const row = el('div', 'turn-actions rephrasings');
+    for (const r of t.rephrasings) {
+      const b = el('button', 'action reask', askAgainWith(r));
+      b.type = 'button';
+      b.dataset.question = r.question;
+      row.append(b);
+    }
+    const warning = answer.querySelector(':scope > .notice.warning');
+    if (warning) warning.after(row);
+    else answer.prepend(row);
+  }
   if (t.error) {
     const err = el('div', 'error');
     err.append(el('strong', undefined, t.error.message), el('div', undefined, t.error.suggestion));
@@ -111,6 +117,9 @@ export function renderTurn(t: PanelTurn): HTMLElement {
       reason.after(row);
     } else (banner ?? box).append(row);
   }
+  // Said quietly after the answer, and only when something was hidden: the same sentence as the chat's footer.
+  const hidden = t.done ? describeHidden(t.redactions, t.sent !== false) : '';
+  if (hidden) box.append(el('div', 'redactions', hidden));
   if (t.done && t.sources.length) box.append(sourcesList(t));
   const meta = [t.folder ? `Searched ${t.folder}` : '', t.provider ?? ''].filter(Boolean).join(' · ');
   if (meta) box.append(el('div', 'meta', meta));

@@ -54,20 +54,42 @@ function announce(text: string): void {
   setTimeout(() => { status.textContent = text; }, 50);
 }
 
-function emptyState(): HTMLElement {
-  if (!cleared) return el('p', 'empty', 'Ask a question about the code in this workspace. Answers cite the lines they come from; click a citation to open it.');
+/** Whether a model answers (the extension says so after `ready`); until then nothing is claimed. */
+let model: 'ready' | 'missing' | 'none' = 'ready';
+
+/** The empty view's word on the model: the status bar alone was missed. The same button as a first answer's. */
+function modelNote(): HTMLElement[] {
+  if (model === 'ready') return [];
+  if (model === 'none') return [el('p', 'empty no-model', 'The provider setting is "none": answers will be the ranked snippets, with their citations.')];
+  const p = el('div', 'empty no-model');
+  p.append(el('p', undefined, 'No model is set up yet: until you choose one, answers will be the ranked snippets, with their citations.'));
+  // Drawn as a first answer's buttons are, so the same action looks the same before and after a question.
+  const row = el('div', 'turn-actions');
+  const choose = el('button', 'action', 'Choose provider…');
+  choose.type = 'button';
+  choose.dataset.command = 'grounded.selectModel';
+  row.append(choose);
+  p.append(row);
+  return [p];
+}
+
+function emptyState(): HTMLElement[] {
+  if (!cleared) {
+    const intro = 'Ask a question about the code in this workspace. Answers cite the lines they come from; click a citation to open it.';
+    return [el('p', 'empty', intro), ...modelNote()];
+  }
   const p = el('p', 'empty cleared', `Conversation cleared (${plural(cleared, 'question')}). `);
   const undo = el('button', 'undo', 'Undo');
   undo.type = 'button';
   undo.id = 'undo-clear';
   undo.title = 'Bring the cleared conversation back';
   p.append(undo);
-  return p;
+  return [p];
 }
 
 function render(nowBusy: boolean): void {
   busy = nowBusy;
-  conversation.replaceChildren(...(turns.length ? turns.map(renderTurn) : [emptyState()]));
+  conversation.replaceChildren(...(turns.length ? turns.map(renderTurn) : emptyState()));
   stop.hidden = !busy;
   clear.disabled = turns.length === 0 && !busy;
   keep();
@@ -108,6 +130,9 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     cleared = 0;
     render(m.busy);
     if (m.turn.done && !wasDone) finished(m.turn);
+  } else if (m?.type === 'model') {
+    model = m.state;
+    if (!turns.length) render(busy);
   } else if (m?.type === 'completions') mentions.receive(m.requestId, m.items);
 });
 
@@ -119,6 +144,8 @@ conversation.addEventListener('click', (e) => {
   }
   const copy = target.closest('button.copy-code') as HTMLButtonElement | null;
   if (copy) return copyCode(copy, (text) => vscode.postMessage({ type: 'copy', text }));
+  const reask = target.closest('button.reask') as HTMLButtonElement | null;
+  if (reask?.dataset.question) return vscode.postMessage({ type: 'ask', question: reask.dataset.question });
   const action = target.closest('button.action') as HTMLButtonElement | null;
   // The turn it sits under goes along: a model set up from there offers to ask that question again.
   const under = (action?.closest('.turn') as HTMLElement | null)?.dataset.id;

@@ -59,15 +59,25 @@ export function createStatusBar(services: GroundedServices): vscode.Disposable[]
     item.show();
   };
   void update();
-  const later = () => void update();
+  return [item, ...onWhoAnswersChange(services, () => void update())];
+}
+
+/** Calls `listener` whenever who answers may have changed: settings, trust, a key, a connection check, VS Code's models. */
+export function onWhoAnswersChange(services: GroundedServices, listener: () => void): vscode.Disposable[] {
   return [
-    item,
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('grounded')) later();
+      if (e.affectsConfiguration('grounded')) listener();
     }),
-    vscode.workspace.onDidGrantWorkspaceTrust(later),
-    services.keys.onDidChange(later),
-    services.lastCheck.onDidChange(later),
-    vscode.lm.onDidChangeChatModels(later),
+    vscode.workspace.onDidGrantWorkspaceTrust(listener),
+    services.keys.onDidChange(listener),
+    services.lastCheck.onDidChange(listener),
+    vscode.lm.onDidChangeChatModels(listener),
   ];
+}
+
+/** 'ready' when a model answers, 'none' when the user chose none on purpose, else 'missing'. */
+export async function modelState(services: GroundedServices): Promise<'ready' | 'missing' | 'none'> {
+  const resolved = await services.resolveProvider().catch(() => undefined);
+  if (resolved?.provider) return 'ready';
+  return readSettings().provider === 'none' ? 'none' : 'missing';
 }

@@ -43,6 +43,14 @@ async function reopen(query: string): Promise<void> {
 test('the first answer with no model says how to get one, its buttons on screen under that sentence', { timeout: 180_000 }, async () => {
   await wb.waitForText('Grounded: auto → snippets only (no model)', 90_000);
   const { frame, input } = await openView();
+  // Before any question, the view itself says that no model is set up, and offers to choose one.
+  const note = frame.locator('.empty.no-model');
+  await note.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.match(await note.innerText(), /^No model is set up yet: until you choose one, answers will be the ranked snippets/);
+  await wb.screenshot('newcomer-empty-view');
+  await note.locator('button', { hasText: 'Choose provider…' }).click();
+  await wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'OpenAI-compatible server' }).waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.page.keyboard.press('Escape');
   await input.fill('how are API keys stored?');
   await input.press('Enter');
   const turn = frame.locator('.turn').last();

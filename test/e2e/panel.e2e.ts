@@ -40,7 +40,7 @@ test('asking in the Grounded panel and clicking a citation opens the cited lines
   const frame = await wb.askInPanel('how are API keys stored?');
   const chip = frame.locator('.answer button.cite').first();
   await chip.waitFor({ state: 'visible', timeout: 60_000 });
-  await frame.locator('.redactions').first().waitFor({ state: 'visible' });
+  await frame.locator('.sources').first().waitFor({ state: 'visible' });
   await wb.screenshot('panel-answer');
   const cited = (await chip.innerText()).trim();
   assert.equal(cited, 'src/auth/keyStore.ts#L19-26');
@@ -56,6 +56,19 @@ test('asking in the Grounded panel and clicking a citation opens the cited lines
   await wb.screenshot('panel-citation-opened');
 });
 
+test('what was hidden is said once, in plain words, after the answer; nothing is said when nothing was', { timeout: 180_000 }, async () => {
+  const frame = await wb.askInPanel('what does @config/app.env.example configure?');
+  const turn = frame.locator('.turn', { hasText: 'what does @config/app.env.example configure?' }).last();
+  const line = turn.locator('.redactions');
+  await line.waitFor({ state: 'visible', timeout: 60_000 });
+  assert.match(await line.innerText(), /^Hidden before sending to the model: .*1 AWS access key/);
+  const order = await turn.evaluate((t) => Array.from(t.children).map((c) => c.className).filter((c) => /^(answer|redactions)$/.test(c)));
+  assert.deepEqual(order, ['answer', 'redactions'], 'the answer comes first');
+  await wb.screenshot('panel-hidden-line');
+  const first = frame.locator('.turn', { hasText: 'how are API keys stored?' }).first();
+  assert.doesNotMatch(await first.innerText(), /Nothing needed redacting/);
+});
+
 test('code in an answer is highlighted in the theme\'s colours and its Copy button copies it', { timeout: 180_000 }, async () => {
   const frame = await wb.askInPanel('show the code-e2e');
   const turn = frame.locator('.turn', { hasText: 'show the code-e2e' });
@@ -63,7 +76,7 @@ test('code in an answer is highlighted in the theme\'s colours and its Copy butt
   await block.waitFor({ state: 'visible', timeout: 60_000 });
   // Measured once the answer is done: until then every update redraws the turn, and an element
   // Playwright found a moment before may already be detached (its computed style is then empty).
-  await turn.locator('.redactions').waitFor({ state: 'visible', timeout: 60_000 });
+  await turn.locator('.sources').waitFor({ state: 'visible', timeout: 60_000 });
   // One evaluation from the body (never redrawn) reads every style of the same, live block.
   const styles = await frame.locator('body').evaluate(() => {
     const turn = Array.from(document.querySelectorAll('.turn')).find((t) => t.textContent?.includes('show the code-e2e'));
@@ -175,7 +188,7 @@ test('a mention that was not attached is a warning the view stays on, worded onc
   const frame = await wb.askInPanel('what does @src/missing-e2e.ts do?');
   const turn = frame.locator('.turn', { hasText: 'what does @src/missing-e2e.ts do?' });
   await turn.locator('.answer', { hasText: 'Paragraph 60 of a long answer.' }).waitFor({ state: 'visible', timeout: 60_000 });
-  await turn.locator('.redactions').waitFor({ state: 'visible' });
+  await turn.locator('.sources').waitFor({ state: 'visible' });
   const warning = turn.locator('.notice.warning');
   assert.match(await warning.innerText(), /Not attached: @src\/missing-e2e\.ts — no file matches\. Check the path/);
   const seen = await warning.evaluate((w) => {
@@ -185,6 +198,19 @@ test('a mention that was not attached is a warning the view stays on, worded onc
   });
   assert.deepEqual(seen, { inView: true, tinted: true });
   await wb.screenshot('panel-mention-warning');
+});
+
+test('"Did you mean" is a button under the warning: one click asks again with that file', { timeout: 180_000 }, async () => {
+  const frame = await wb.askInPanel('what does @src/auth/keystore.tsx do?');
+  const turn = frame.locator('.turn', { hasText: 'what does @src/auth/keystore.tsx do?' }).last();
+  const again = turn.locator('.notice.warning + .rephrasings button', { hasText: 'Ask again with @src/auth/keyStore.ts' });
+  await again.waitFor({ state: 'visible', timeout: 60_000 });
+  await wb.screenshot('panel-did-you-mean');
+  await again.click();
+  const next = frame.locator('.turn', { hasText: 'what does @src/auth/keyStore.ts do?' }).last();
+  await next.locator('.sources').waitFor({ state: 'visible', timeout: 60_000 });
+  assert.match(await next.locator('.answer .notice').innerText(), /File src\/auth\/keyStore\.ts: all \d+ lines/);
+  assert.equal(await next.locator('.notice.warning').count(), 0, 'the file was attached this time');
 });
 
 test('right-click → Ask Grounded About the Selection answers about exactly that code', { timeout: 180_000 }, async () => {
@@ -210,7 +236,7 @@ test('right-click → Ask Grounded About the Selection answers about exactly tha
   await wb.page.keyboard.press('Enter');
   const frame = panelFrame();
   const turn = frame.locator('.turn', { hasText: 'what does this parse?' });
-  await turn.locator('.redactions').waitFor({ state: 'visible', timeout: 60_000 });
+  await turn.locator('.sources').waitFor({ state: 'visible', timeout: 60_000 });
   // Sources are folded by default: open them as a user would, with the keyboard.
   await turn.locator('.sources summary').focus();
   await turn.locator('.sources summary').press('Enter');
@@ -258,7 +284,10 @@ test('with "No model" chosen, the panel\'s answer has no "Set API key" (no butto
   const turn = frame.locator('.turn', { hasText: 'where is the retry policy?' });
   await turn.locator('.answer', { hasText: 'The provider setting is "none"' }).waitFor({ state: 'visible', timeout: 60_000 });
   assert.equal(await turn.getByText('The provider setting is "none"').count(), 1, 'said once');
-  await turn.locator('.redactions', { hasText: /Nothing needed redacting|Redacted in these snippets/ }).waitFor({ state: 'visible' });
+  // The privacy line is said only when something was hidden, in plain words, after the answer.
+  await turn.locator('.sources').waitFor({ state: 'visible' });
+  for (const line of await turn.locator('.redactions').allInnerTexts()) assert.match(line, /^Hidden in these snippets: \d+ /);
+  assert.doesNotMatch(await turn.innerText(), /Nothing needed redacting/);
   assert.equal(await turn.locator('.turn-actions button').count(), 0, 'no model was chosen on purpose: no button nags');
   await wb.screenshot('panel-no-model');
 });

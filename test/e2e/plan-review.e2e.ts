@@ -98,6 +98,12 @@ test('/plan typed in the Grounded view opens the plan; a step\'s question is ask
   assert.match(await decision.innerText(), /run step 1 of 2: file_read on README\.md \(reads only, changes nothing\)\?/);
   assert.deepEqual(await decision.locator('button').allInnerTexts(), ['Run', 'Accept all remaining', 'Skip', 'Cancel plan']);
   await wb.screenshot('plan-review-step-question');
+  // While the plan runs, "Run step by step" is disabled, and looks it: no accent fill, unlike the live Run.
+  const paint = (b: Element) => getComputedStyle(b).backgroundColor;
+  const idle = planView.locator('button', { hasText: 'Run step by step' });
+  assert.ok(await idle.isDisabled());
+  assert.equal(await idle.evaluate(paint), 'rgba(0, 0, 0, 0)', 'a disabled button has no fill');
+  assert.notEqual(await decision.locator('button', { hasText: /^Run$/ }).evaluate(paint), 'rgba(0, 0, 0, 0)', 'a live one keeps its fill');
   await decision.locator('button', { hasText: /^Run$/ }).click();
   // Answered in the view: the notification's buttons would decide nothing now, so it goes.
   await wb.page.locator('.notification-toast', { hasText: 'reads only' }).waitFor({ state: 'hidden', timeout: 10_000 });

@@ -21,7 +21,7 @@ import { AnswerStream } from './answer-stream';
 import { citationsOf, plainText } from './citations';
 import { recordOutcome, type QueryOutcome } from './outcome';
 import { boundedHistory, boundedQuestion, buildMessages, incompleteNote } from './prompt';
-import type { AnswerResult, AskRequest, AttachedContext } from './types';
+import type { AnswerResult, AskRequest, AttachedContext, Rephrasing } from './types';
 import { fitBudgetToModel } from './window-budget';
 
 /**
@@ -32,7 +32,7 @@ import { fitBudgetToModel } from './window-budget';
 export type MentionResolver = (
   text: string,
   signal?: AbortSignal,
-) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[]; failed?: number; scope?: SearchScope }>;
+) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[]; failed?: number; scope?: SearchScope; rephrasings?: Rephrasing[] }>;
 
 export interface AskDeps {
   provider?: Provider;
@@ -53,16 +53,15 @@ export interface AskDeps {
   /** Keeps each finished exchange (scrubbed question, answer and tool results), e.g. in workspace memory. */
   onTurn?: (turn: AnsweredTurn) => void;
   /**
-   * Builds the context in another process that keeps the index live (a resident `grounded serve`);
-   * undefined when it cannot (then it is built here). Asked only for a question with nothing
-   * attached, no tools and nothing scrubbed yet: its fresh scrubber then numbers placeholders as
-   * this query's own would.
-   */
-  /**
    * Notes said earlier to the same user (a model's small window): one in here is not repeated above
    * every answer; new ones are added. Absent, every answer says its notes (the CLI asks once per process).
    */
   saidNotes?: Set<string>;
+  /**
+   * Builds the context in another process that keeps the index live (a resident `grounded serve`);
+   * undefined when it cannot (then it is built here). Asked only for a question with nothing attached,
+   * no tools and nothing scrubbed yet: its fresh scrubber then numbers placeholders as this query's own would.
+   */
   remoteContext?: (req: { question: string; history?: ConversationTurn[]; settings: EngineSettings; queryId: string }) => Promise<BuiltContext | undefined>;
 }
 
@@ -95,8 +94,7 @@ const STAGE_ERROR = { mentions: 'mention_resolution', context: 'context_build', 
  * sent. With no context there is no model call; with no provider or no network the answer is the
  * ranked snippets, and `fallbackReason` says why. Earlier turns and the context share one budget,
  * `maxContextTokens`. Every query, failed ones included, is logged at its start and its end (ids,
- * counts, timings only) and
- * counted in the metrics; a cancelled one throws ProviderError `cancelled`.
+ * counts, timings only) and counted in the metrics; a cancelled one throws ProviderError `cancelled`.
  */
 export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<AnswerResult> {
   const started = performance.now();
@@ -125,9 +123,10 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
     tools: deps.tools ? 1 : 0,
     maxContextTokens: s.maxContextTokens,
   });
+  let rephrased: Rephrasing[] = [];
   const finish = (result: AnswerResult): AnswerResult => {
     recordOutcome({ ...outcome, status: result.status }, started, logger, deps.metrics);
-    return result;
+    return rephrased.length ? { ...result, rephrasings: rephrased } : result;
   };
   let stage: keyof typeof STAGE_ERROR = 'mentions';
   let out: AnswerStream | undefined;
@@ -144,6 +143,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
       attached.push(...m.attached);
       notes.push(...m.failureNotes);
       mentionFailed = (m.failed ?? 0) > 0;
+      rephrased = m.rephrasings ?? [];
     }
     stage = 'context';
     emit({ type: 'progress', message: 'Searching the workspace…' });

@@ -1,9 +1,9 @@
 import type { ProviderErrorKind } from '../llm/types';
-import type { AttachedContext, BuiltContext, ConversationTurn } from '../context/types';
+import type { AttachedContext, BuiltContext, ConversationTurn, Rephrasing } from '../context/types';
 import type { DocumentOverlay } from '../workspace/types';
 import type { AnswerSegment, Citation } from './citations';
 
-export type { AttachedContext, ConversationTurn } from '../context/types';
+export type { AttachedContext, ConversationTurn, Rephrasing } from '../context/types';
 export type { Citation } from './citations';
 
 export type AskEvent =
@@ -35,6 +35,8 @@ export interface AnswerResult {
    * why. Surfaces show it once, with buttons that fit `kind`; the CLI also exits 4 (not for `network`).
    */
   modelError?: { kind: ProviderErrorKind; message: string; suggestion: string };
+  /** A mention was not found but paths close to it were: the question with each, for surfaces to offer as one click. */
+  rephrasings?: Rephrasing[];
 }
 
 export interface AskRequest {

@@ -64,3 +64,9 @@ export interface SearchScope {
   within: string[];
   files: number;
 }
+
+/**
+ * The question asked again with a mention that was not found replaced by a path it may have meant
+ * ("Did you mean"): mentions make it, the answer carries it, surfaces offer it as one click.
+ */
+export interface Rephrasing { mention: string; question: string }

@@ -11,7 +11,8 @@ export type MentionErrorKind =
  * shows it puts the mention first ("Not attached: @a.ts — no file matches."), so it is said once.
  */
 export class MentionError extends Error {
-  constructor(readonly kind: MentionErrorKind, message: string, readonly suggestion: string) {
+  /** `alternatives`: paths the mention may have meant ("Did you mean"), which surfaces offer as one click. */
+  constructor(readonly kind: MentionErrorKind, message: string, readonly suggestion: string, readonly alternatives: string[] = []) {
     super(message);
     this.name = 'MentionError';
   }

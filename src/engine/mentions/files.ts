@@ -62,6 +62,7 @@ function ambiguous(given: string, hits: Candidate[], multi: boolean): MentionErr
     'ambiguous',
     `matches ${hits.length} files: ${labels.slice(0, 5).join(', ')}${hits.length > 5 ? ', …' : ''}.`,
     `Write more of the path, e.g. @${labels[0]}.`,
+    labels.slice(0, 3),
   );
 }
 
@@ -83,6 +84,7 @@ function notFound(given: string, cands: Candidate[], multi: boolean): MentionErr
     'file_not_found',
     'no file matches.',
     suggestions.length ? `Did you mean ${suggestions.map((s) => `@${s}`).join(' or ')}?` : 'Check the path (relative to the workspace root).',
+    suggestions,
   );
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AttachedContext, SearchScope } from '../context/types';
+import type { AttachedContext, Rephrasing, SearchScope } from '../context/types';
 import { defaultSettings } from '../config/settings';
 import { FetchError, type FetchOptions } from '../net/fetch-url';
 import { sharedHostLimiter, type HostRateLimiter } from '../net/rate-limit';
@@ -40,7 +40,21 @@ export interface ResolveMentionsOptions {
   now?: () => number;
 }
 
-export interface MentionFailure { raw: string; kind: MentionErrorKind; message: string; suggestion: string }
+export interface MentionFailure { raw: string; kind: MentionErrorKind; message: string; suggestion: string; alternatives?: string[] }
+
+/**
+ * For each failed mention's "Did you mean" path, `text` with that mention replaced (its `#L…` range
+ * kept), so a surface can offer it as one click rather than as words to retype.
+ */
+export function rephrasings(text: string, failures: MentionFailure[]): Rephrasing[] {
+  return failures.flatMap((f) => {
+    const range = f.raw.match(/#L\d+(-L?\d+)?$/)?.[0] ?? '';
+    return (f.alternatives ?? []).map((alt) => {
+      const mention = `@${alt}${range}`;
+      return { mention, question: text.replace(f.raw, () => mention) };
+    });
+  });
+}
 
 export interface MentionSummary {
   /** Attached files: the lines sent, and how many the file has when that is known. */
@@ -156,7 +170,7 @@ export async function resolveMentions(text: string, opts: ResolveMentionsOptions
     } catch (err) {
       if (signal?.aborted) throw err;
       const e = asMentionError(m, err);
-      summary.failures.push({ raw: m.raw, kind: e.kind, message: e.message, suggestion: e.suggestion });
+      summary.failures.push({ raw: m.raw, kind: e.kind, message: e.message, suggestion: e.suggestion, alternatives: e.alternatives });
     }
   }
   return { question: text, attached, failures: summary.failures, summary };
@@ -208,7 +222,7 @@ export function mentionResolver(
 ): (
   text: string,
   signal?: AbortSignal,
-) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[]; failed: number; scope?: SearchScope }> {
+) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[]; failed: number; scope?: SearchScope; rephrasings: Rephrasing[] }> {
   return async (text, signal) => {
     const r = await resolveMentions(text, opts, signal);
     const note = formatMentionSummary(r.summary);
@@ -218,6 +232,7 @@ export function mentionResolver(
       attached: r.attached,
       failureNotes: note ? [note] : [],
       failed: r.failures.length,
+      rephrasings: rephrasings(text, r.failures),
       ...(r.summary.folders.length
         ? { scope: { within: r.summary.folders.map((f) => f.label), files: r.summary.folders.reduce((n, f) => n + f.files, 0) } }
         : {}),

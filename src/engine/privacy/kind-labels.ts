@@ -57,10 +57,22 @@ export function kindLabel(kind: string): string {
     .join(' ');
 }
 
-/** "AWS access key ×1, email address ×2", in the order of the kinds' names; empty for none. */
-export function describeRedactions(counts: RedactionCounts): string {
-  return Object.keys(counts)
-    .sort()
-    .map((k) => `${kindLabel(k)} ×${counts[k]}`)
-    .join(', ');
+/** "address" → "addresses", "ID number" → "ID numbers"; a label ending in an acronym or a name gets an "s" too. */
+function pluralLabel(label: string, n: number): string {
+  if (n === 1) return label;
+  if (/(s|x|ch|sh)$/.test(label)) return `${label}es`;
+  if (/[^aeiou]y$/.test(label)) return `${label.slice(0, -1)}ies`;
+  return `${label}s`;
+}
+
+/**
+ * The one privacy sentence the chat and the panel show after an answer, in plain words, or '' when
+ * nothing was hidden (saying "nothing" under every answer was noise). `sent`: whether the text went
+ * to a model (else the user only saw the snippets).
+ */
+export function describeHidden(counts: RedactionCounts, sent: boolean): string {
+  const kinds = Object.keys(counts).sort();
+  if (!kinds.length) return '';
+  const what = kinds.map((k) => `${counts[k]} ${pluralLabel(kindLabel(k), counts[k])}`).join(', ');
+  return `${sent ? 'Hidden before sending to the model' : 'Hidden in these snippets'}: ${what}.`;
 }

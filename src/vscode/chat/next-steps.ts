@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
 import { searchTermOf } from '../../engine/ask/search-term';
+import { askAgainWith } from '../../engine/ask/rephrase-label';
+import type { Rephrasing } from '../../engine/ask/types';
 import { fixCommands, type FixableResult, type FixCommand } from '../fix-commands';
 import { readSettings } from '../settings';
 
 /** What a chat answer keeps in its metadata for the buttons and follow-ups after it. */
-export interface AnswerMetadata { queryId?: string; cited?: string[]; status?: string; question?: string; command?: string }
+export interface AnswerMetadata { queryId?: string; cited?: string[]; status?: string; question?: string; command?: string; rephrasings?: Rephrasing[] }
 
 /**
  * The buttons that fit why there is no model answer: `retry` (when the model failed or was stopped,
@@ -27,12 +29,13 @@ const FIX_TITLES: Record<FixCommand, string> = {
 /**
  * Follow-ups after an answer, written as the mentions they use so the user learns them by
  * clicking: the first cited lines attached (`@path#Lx-y`), a workspace search for the question's
- * main word (`@search:"…"`), and /explain.
+ * main word (`@search:"…"`), and /explain; first, a mention that was not found asked again with
+ * each path it may have meant.
  */
 export function followups(metadata: AnswerMetadata | undefined): vscode.ChatFollowup[] {
   // After /plan the next step is in the plan view (its button is in the answer), not another question.
   if (metadata?.command === 'plan') return [];
-  const out: vscode.ChatFollowup[] = [];
+  const out: vscode.ChatFollowup[] = (metadata?.rephrasings ?? []).map((r) => ({ prompt: r.question, label: askAgainWith(r) }));
   const first = metadata?.cited?.[0];
   if (first) {
     out.push({ prompt: `What calls the code in @${first}?`, label: `What calls ${first.split('#')[0]}?` });

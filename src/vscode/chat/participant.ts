@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { BuiltContext } from '../../engine/context/types';
 import { contextUse, describeCited, describeContextUse } from '../../engine/context/use-summary';
 import { ProviderError } from '../../engine/llm/types';
-import { describeRedactions } from '../../engine/privacy/kind-labels';
+import { describeHidden } from '../../engine/privacy/kind-labels';
 import { runPlanRequest, type PlanFeatures } from '../plans';
 import { RESTRICTED_NOTICE } from '../restricted';
 import { providerName } from '../status-bar';
@@ -35,12 +35,12 @@ export interface ChatServices {
 export type ChatStream = Pick<vscode.ChatResponseStream, 'markdown' | 'progress' | 'reference' | 'button'>;
 
 function footer(ctx: BuiltContext, result: Pick<AnswerResult, 'citations'>, provider?: string, modelFailed = false): string {
-  const redacted = Object.keys(ctx.redactions).length ? `; redacted ${describeRedactions(ctx.redactions)}` : '';
   const who = provider ? `Answered by ${provider}` : modelFailed ? 'The model did not answer: ranked snippets' : 'No model used: ranked snippets';
   // Tokens count what a model was sent; with no model nothing was.
   const use = contextUse(ctx, Boolean(provider) || modelFailed, provider ? result.citations : undefined);
   const cited = describeCited(use);
-  return `\n\n---\n_${who} from ${describeContextUse(use)}${cited ? `; ${cited}` : ''}${redacted}._`;
+  const hidden = describeHidden(ctx.redactions, Boolean(provider) || modelFailed);
+  return `\n\n---\n_${who} from ${describeContextUse(use)}${cited ? `; ${cited}` : ''}.${hidden ? ` ${hidden}` : ''}_`;
 }
 
 async function explainAttachment(root: string): Promise<(CheckedAttachment & { what?: string }) | undefined> {
@@ -133,7 +133,8 @@ export async function handleChatRequest(
     if (ctx && result.status !== 'no_context') stream.markdown(footer(ctx, result, who, result.modelError !== undefined));
     // The answer's notice already said what went wrong, once; these are the ways to fix it.
     for (const b of fixButtons(result, retryButton(root, request, attached))) stream.button(b);
-    return { metadata: { queryId: result.queryId, cited: [...answer.cited.keys()], status: result.status, question } };
+    const rephrasings = result.rephrasings?.length ? { rephrasings: result.rephrasings } : {};
+    return { metadata: { queryId: result.queryId, cited: [...answer.cited.keys()], status: result.status, question, ...rephrasings } };
   } catch (err) {
     if (err instanceof ProviderError) {
       const retry = retryButton(root, request, attached);

@@ -77,6 +77,8 @@ export const turn = z.object({
   actions: z.array(z.enum(WEBVIEW_COMMANDS)).optional(),
   /** The model did not answer this question: a Retry button asks it again. */
   retryable: z.boolean().optional(),
+  /** A mention was not found: the question asked again with each path it may have meant, one button each. */
+  rephrasings: z.array(z.object({ mention: z.string().max(1100), question: z.string().max(9000) })).max(9).optional(),
   error: z.object({ message: z.string(), suggestion: z.string() }).optional(),
 });
 export type PanelTurn = z.infer<typeof turn>;
@@ -94,6 +96,8 @@ export const toWebview = z.discriminatedUnion('type', [
   /** `cleared`: how many turns the last Clear removed that Undo would bring back. */
   z.object({ type: z.literal('state'), turns: z.array(turn), busy: z.boolean(), cleared: z.number().int().positive().optional() }),
   z.object({ type: z.literal('turn'), turn, busy: z.boolean() }),
+  /** Whether a model answers: the empty view says when none is set up ('missing') or none was chosen ('none'). */
+  z.object({ type: z.literal('model'), state: z.enum(['ready', 'missing', 'none']) }),
   z.object({ type: z.literal('completions'), requestId: z.number().int().nonnegative(), items: z.array(completion).max(20) }),
 ]);
 export type ToWebview = z.infer<typeof toWebview>;

@@ -44,6 +44,7 @@ export function outcomeOf(r: AnswerResult): Partial<PanelTurn> & { answer: strin
     sent: r.provider !== undefined && !nothing,
     retryable: r.modelError ? true : undefined,
     actions: fixes.length ? fixes : undefined,
+    rephrasings: r.rephrasings?.length ? r.rephrasings : undefined,
   };
 }
 

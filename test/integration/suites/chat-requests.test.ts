@@ -8,6 +8,8 @@ import type { GroundedApi } from '../../../src/vscode/extension';
 import { Recorder } from './recorder';
 import { activateForChat, chatAsker, requests, setReplies } from './chat-harness';
 import { countTokens } from '../../../src/engine/context/tokens';
+import { followups } from '../../../src/vscode/chat/next-steps';
+import type { GroundedChatResult } from '../../../src/vscode/chat/participant';
 
 // What @grounded sends to the model, seen from the model's side: the fixture language model
 // records every prompt (groundedFixture.requests). Stopping, earlier turns, attachments and the
@@ -135,7 +137,16 @@ describe('@grounded requests as the model receives them', function () {
     assert.match(prompt, /<<<FILE config\/app\.env\.example#L1-6/);
     assert.match(prompt, /UPSTREAM_URL=https:\/\/api\.acme\.example/, 'the rest of the file is sent');
     for (const secret of SECRETS) assert.ok(!prompt.includes(secret), `${secret} was scrubbed`);
-    assert.match(rec.text(), /redacted .*AWS secret key ×1/);
+    assert.match(rec.text(), /Hidden before sending to the model: .*1 AWS secret key/);
+  });
+
+  it('offers a mention\'s "Did you mean" as the first follow-up: the question asked again with that file', async () => {
+    const { result, rec } = await ask('what does @src/auth/keystore.tsx do?');
+    assert.match(rec.text(), /Did you mean @src\/auth\/keyStore\.ts\?/);
+    const [first] = followups((result as GroundedChatResult).metadata);
+    assert.deepEqual(first, { prompt: 'what does @src/auth/keyStore.ts do?', label: 'Ask again with @src/auth/keyStore.ts' });
+    await ask(first.prompt);
+    assert.match((await requests()).at(-1)!.prompt, /<<<FILE src\/auth\/keyStore\.ts#L1-/, 'asked again, the file is attached');
   });
 
   it('refuses a #file hidden by .gitignore and a #selection hidden by .agentignore, quoting the rule, and answers the rest', async () => {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeLines, formatMentionSummary, resolveMentions } from '../../../src/engine/mentions/index';
+import { describeLines, formatMentionSummary, rephrasings, resolveMentions } from '../../../src/engine/mentions/index';
 import { buildContext } from '../../../src/engine/context/build';
 import { copyFixture, PLANTED_SECRETS } from '../../support/fixture';
 
@@ -64,6 +64,19 @@ describe('resolving mentions', () => {
     assert.match(formatMentionSummary(r.summary), /\n- Not attached: @grep:"\(a" — not a valid regular expression at position 1: /);
     assert.match(formatMentionSummary(r.summary), /\n- Not attached: @src\/notes\.ts#L90 — outside the file \(22 lines\)\. Use lines 1-22\.$/);
     for (const f of r.failures) assert.ok(!f.message.includes(f.raw), `the message does not repeat the mention: ${f.message}`);
+  });
+
+  it('offers each "Did you mean" as the question asked again with that path, its line range kept; none for a mention without one', async () => {
+    const text = 'why does @src/util/tme.ts#L2-3 call @src/missing.ts and @client.ts?';
+    const r = await resolveMentions(text, { discovery: { root } });
+    assert.deepEqual(rephrasings(text, r.failures), [
+      { mention: '@src/util/time.ts#L2-3', question: 'why does @src/util/time.ts#L2-3 call @src/missing.ts and @client.ts?' },
+      { mention: '@src/http/client.ts', question: 'why does @src/util/tme.ts#L2-3 call @src/missing.ts and @src/http/client.ts?' },
+      { mention: '@src/util/client.ts', question: 'why does @src/util/tme.ts#L2-3 call @src/missing.ts and @src/util/client.ts?' },
+    ]);
+    // Each offered question resolves its mention.
+    const again = await resolveMentions(rephrasings(text, r.failures)[0].question, { discovery: { root } });
+    assert.deepEqual(again.attached.map((a) => [a.path, a.startLine, a.endLine]), [['src/util/time.ts', 2, 3]]);
   });
 
   it('searches and greps with context lines, capped and ranked', async () => {

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeRedactions, kindLabel } from '../../../src/engine/privacy/kind-labels';
+import { describeHidden, kindLabel } from '../../../src/engine/privacy/kind-labels';
 
-// The chat and the panel say what was redacted in words a person reads ("AWS access key ×1"), not
+// The chat and the panel say what was hidden in words a person reads ("1 AWS access key"), not
 // the kinds the markers and the CLI carry (`aws_access_key=1`).
 describe('redaction kinds in words', () => {
   it('reads acronyms, vendors, countries and the generic kinds as a person writes them', () => {
@@ -25,8 +25,11 @@ describe('redaction kinds in words', () => {
     for (const k of kinds) assert.doesNotMatch(kindLabel(k), /_/, k);
   });
 
-  it('lists the counts in the kinds\' order', () => {
-    assert.equal(describeRedactions({ email: 2, aws_access_key: 1 }), 'AWS access key ×1, email address ×2');
-    assert.equal(describeRedactions({}), '');
+  it('says in one plain sentence what was hidden, counted, in the kinds\' order, and nothing when nothing was', () => {
+    assert.equal(describeHidden({ email: 2, aws_access_key: 1 }, true), 'Hidden before sending to the model: 1 AWS access key, 2 email addresses.');
+    assert.equal(describeHidden({ person_name: 3, github_token: 2 }, false), 'Hidden in these snippets: 2 GitHub tokens, 3 names.');
+    assert.equal(describeHidden({ drivers_license: 2, us_ssn: 1 }, true), "Hidden before sending to the model: 2 driver's licenses, 1 US Social Security number.");
+    assert.equal(describeHidden({}, true), '');
+    assert.equal(describeHidden({}, false), '');
   });
 });
