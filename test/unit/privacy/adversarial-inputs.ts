@@ -134,6 +134,9 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['-u and -p options without values', fill('-u a -p ')],
     ['lists under plural secret names never closed', fill('passwords: ["a1b2c3", ')],
     ['YAML list items under a plural secret name', `passwords:\n${fill('  - a1b2c3!x\n')}`],
+    // Each key once looked to the end of the text for its line's end, or back to its line's start.
+    ['plural secret names on one endless line', fill('passwords: ')],
+    ['pass as a verb before quotes on one endless line', fill('a pass "x" ')],
     ['markers with labels of their own', fill('---- BEGIN A B C D KEY ----')],
     ['one-line PEM bodies never closed', fill('-----BEGIN RSA KEY-----QUJD')],
     ['commented-out keys without values', fill('# token = \n')],

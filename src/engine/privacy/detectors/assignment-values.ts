@@ -215,7 +215,7 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
   }
   if (ch === '(' || ch === ' ') {
     // `pass "x"` after other words on its line is the verb (`'Cannot pass "subdomain" or …'`), not a key.
-    if (ch === ' ' && /^pass$/i.test(key) && /\S/.test(text.slice(text.lastIndexOf('\n', keyStart - 1) + 1, keyStart))) return undefined;
+    if (ch === ' ' && /^pass$/i.test(key) && /\S/.test(linePrefix(text, keyStart, 80).prefix)) return undefined;
     const gap = ch === '(' ? 1 : /^ {1,3}/.exec(text.slice(pos, pos + 4))?.[0].length ?? 0;
     // `"PASS ", sizeof(…)`: a key written inside a string; the quote after it closes that string.
     if (text[pos + gap] !== '"' || (ch === ' ' && text[keyStart - 1] === '"')) return undefined;

@@ -82,8 +82,9 @@ export function listValues(text: string, keyStart: number, keyEnd: number): List
   const at = keyEnd + m[0].length;
   if (text[at] === '[') return flowItems(text, at, m[0].includes(':') && !m[0].includes('='));
   if (!m[0].includes(':') || m[0].includes('=')) return undefined;
-  // YAML: nothing after the colon but a comment, then `- item` lines.
-  const nl = text.indexOf('\n', at);
-  if (nl < 0 || !/^[ \t]*(?:#.*)?\r?$/.test(text.slice(at, nl))) return undefined;
+  // YAML: nothing after the colon but a comment, then `- item` lines. The line's end is looked for within
+  // MAX_SPAN like everything here: on one long line of `passwords: ` each key would search to the text's end.
+  const nl = text.slice(at, at + MAX_SPAN).indexOf('\n') + at;
+  if (nl < at || !/^[ \t]*(?:#.*)?\r?$/.test(text.slice(at, nl))) return undefined;
   return blockItems(text, keyStart, nl);
 }
