@@ -137,6 +137,7 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     // Each key once looked to the end of the text for its line's end, or back to its line's start.
     ['plural secret names on one endless line', fill('passwords: ')],
     ['pass as a verb before quotes on one endless line', fill('a pass "x" ')],
+    ['names beside addresses on one endless line', fill('Ana Bell ana@x.io ')],
     ['markers with labels of their own', fill('---- BEGIN A B C D KEY ----')],
     ['one-line PEM bodies never closed', fill('-----BEGIN RSA KEY-----QUJD')],
     ['commented-out keys without values', fill('# token = \n')],

@@ -1,3 +1,4 @@
+import { linePrefix } from '../checks';
 import type { Finding } from '../detector';
 import { isCodeWord } from './code-words';
 import { isGivenName } from './given-names';
@@ -44,15 +45,19 @@ function inCode(text: string, start: number, end: number): boolean {
 
 /** Names on an address's line that its local part spells, each one `person_name` finding (with the name word beside it). */
 export function findNamesOfAddresses(text: string, out: Omit<Finding, 'priority'>[]): void {
+  // Addresses close together share their lines: each name is reported once, not once per address near it.
+  const reported = new Set<string>();
   for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
     let from = at;
     while (from > 0 && at - from < 64 && LOCAL_CHAR.test(text[from - 1])) from--;
     if (from === at || !DOMAIN.test(text.slice(at, at + 260))) continue;
     const tokens = nameTokens(text.slice(from, at));
     if (tokens.length === 0) continue;
-    const lineStart = Math.max(text.lastIndexOf('\n', from) + 1, from - 200);
-    let lineEnd = text.indexOf('\n', at);
-    if (lineEnd < 0 || lineEnd - at > 200) lineEnd = Math.min(text.length, at + 200);
+    // At most 200 characters either side, each looked for within them: on one long line of addresses,
+    // a search for the line's ends from every `@` would go over the whole line each time.
+    const lineStart = from - linePrefix(text, from, 200).prefix.length;
+    const nl = text.slice(at, at + 201).indexOf('\n');
+    const lineEnd = nl >= 0 ? at + nl : Math.min(text.length, at + 200);
     const line = text.slice(lineStart, lineEnd);
     const words = [...line.matchAll(NAME_WORD)].map((w) => ({ word: w[0], start: lineStart + w.index!, end: lineStart + w.index! + w[0].length }));
     for (let i = 0; i < words.length; i++) {
@@ -68,6 +73,9 @@ export function findNamesOfAddresses(text: string, out: Omit<Finding, 'priority'
       const start = beside(i - 1) ? words[i - 1].start : w.start;
       const end = beside(i + 1) ? words[i + 1].end : w.end;
       if (start === w.start && end === w.end && !isGivenName(w.word)) continue;
+      const key = `${start}:${end}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
       out.push({ kind: 'person_name', start, end });
     }
   }
