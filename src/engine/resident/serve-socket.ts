@@ -70,7 +70,7 @@ async function listenAtFirst(server: net.Server, places: string[], root: string)
       return place;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE') throw new AlreadyServingError(`a resident server already answers for ${root} (${place})`);
+      if (code === 'EADDRINUSE') throw new AlreadyServingError(root, place);
       if (!code || !NO_SOCKET_HERE.has(code)) throw err;
       last = err;
     }
@@ -83,7 +83,7 @@ export async function claimSocketPlaces(root: string): Promise<string[]> {
   const places = residentSocketPaths(root, true);
   for (const place of places) {
     if (process.platform === 'win32' || !existsSync(place)) continue;
-    if (await answersAt(place)) throw new AlreadyServingError(`a resident server already answers for ${root} (${place})`);
+    if (await answersAt(place)) throw new AlreadyServingError(root, place);
     rmSync(place, { force: true });
   }
   return places;
