@@ -28,15 +28,19 @@ const FIXED = 40 + OID_BYTES + 2;
 /** Extensions that change what the entries mean: a split index keeps entries elsewhere, a sparse one folds folders. */
 const UNSUPPORTED_EXTENSIONS = new Set(['link', 'sdir']);
 
+// Byte arithmetic rather than Buffer's readUInt*: this loop runs once per tracked file before the JIT has warmed up.
+const u16 = (buf: Buffer, at: number) => (buf[at] << 8) | buf[at + 1];
+const u32 = (buf: Buffer, at: number) => buf[at] * 0x1000000 + ((buf[at + 1] << 16) | (buf[at + 2] << 8) | buf[at + 3]);
+
 /** The stat git recorded, or NaN for both when git would not trust it. */
 function recorded(buf: Buffer, at: number, flags: number, extended: number): [number, number] {
-  const mode = buf.readUInt32BE(at + 24);
-  const mtimeSec = buf.readUInt32BE(at + 8);
+  const mode = u32(buf, at + 24);
+  const mtimeSec = u32(buf, at + 8);
   const untrusted = (flags & (ASSUME_VALID | STAGE_MASK)) !== 0 || (extended & (SKIP_WORKTREE | INTENT_TO_ADD)) !== 0;
   // A zeroed record (left by some index operations until git refreshes it) is no record.
   if (untrusted || !REGULAR.has(mode) || mtimeSec === 0) return [NaN, NaN];
   // The arithmetic of Node's Stats.mtimeMs, so the value equals the one fs.stat gives.
-  return [buf.readUInt32BE(at + 36), mtimeSec * 1e3 + buf.readUInt32BE(at + 12) / 1e6];
+  return [u32(buf, at + 36), mtimeSec * 1e3 + u32(buf, at + 12) / 1e6];
 }
 
 /** Reads a varint of index v4's path compression (git's offset encoding), or undefined past the end. */
@@ -53,54 +57,72 @@ function varint(buf: Buffer, at: number): [number, number] | undefined {
 }
 
 /**
+ * Index v4 writes each path as how many bytes to drop from the end of the previous one and the
+ * bytes to add: the path is rebuilt here, in a buffer reused from entry to entry.
+ */
+class PrefixPaths {
+  bytes = Buffer.allocUnsafe(1024);
+  length = 0;
+
+  /** Rebuilds the next path from the entry at `at`; the offset after it, or undefined if it does not fit. */
+  next(buf: Buffer, at: number, end: number): number | undefined {
+    const strip = varint(buf, at);
+    if (!strip || strip[0] > this.length) return undefined;
+    const nul = buf.indexOf(0, strip[1]);
+    if (nul < 0 || nul >= end) return undefined;
+    const keep = this.length - strip[0];
+    const length = keep + nul - strip[1];
+    if (length > this.bytes.length) this.bytes = Buffer.concat([this.bytes.subarray(0, keep), Buffer.alloc(length * 2)]);
+    buf.copy(this.bytes, keep, strip[1], nul);
+    this.length = length;
+    return nul + 1;
+  }
+}
+
+/**
  * The entries of an index file under `prefix` (repository-relative, `''` or ending in `/`), as
  * paths relative to it, each once, in the index's order, with their trusted stat. Undefined when
  * the file is not an index this reader understands completely.
  */
 export function parseGitIndex(buf: Buffer, prefix: string): TrackedStats | undefined {
   if (buf.length < 12 + OID_BYTES || buf.toString('latin1', 0, 4) !== 'DIRC') return undefined;
-  const version = buf.readUInt32BE(4);
+  const version = u32(buf, 4);
   if (version < 2 || version > 4) return undefined;
-  const count = buf.readUInt32BE(8);
+  const count = u32(buf, 8);
   const out: TrackedStats = { paths: [], size: [], mtimeMs: [] };
   const bytePrefix = Buffer.from(prefix, 'utf8');
+  const skip = bytePrefix.length;
   const end = buf.length - OID_BYTES;
+  const v4 = version === 4 ? new PrefixPaths() : undefined;
   let at = 12;
-  let previous: Buffer = Buffer.alloc(0);
   let last = '';
   for (let i = 0; i < count; i++) {
     if (at + FIXED > end) return undefined;
-    const flags = buf.readUInt16BE(at + FIXED - 2);
+    const flags = u16(buf, at + FIXED - 2);
     let pathAt = at + FIXED;
     let extended = 0;
     if (flags & EXTENDED) {
       if (version < 3) return undefined;
-      extended = buf.readUInt16BE(pathAt);
+      extended = u16(buf, pathAt);
       pathAt += 2;
     }
-    let name: Buffer;
-    let next: number;
-    if (version === 4) {
-      const strip = varint(buf, pathAt);
-      if (!strip || strip[0] > previous.length) return undefined;
-      const nul = buf.indexOf(0, strip[1]);
-      if (nul < 0 || nul >= end) return undefined;
-      name = Buffer.concat([previous.subarray(0, previous.length - strip[0]), buf.subarray(strip[1], nul)]);
-      next = nul + 1;
+    // The entry's path as a range of `src`: in place (v2, v3) or rebuilt (v4).
+    let [src, from, to] = [buf, pathAt, 0];
+    let next: number | undefined;
+    if (v4) {
+      next = v4.next(buf, pathAt, end);
+      [src, from, to] = [v4.bytes, 0, v4.length];
     } else {
-      const nul = buf.indexOf(0, pathAt);
-      if (nul < 0 || nul >= end) return undefined;
-      name = buf.subarray(pathAt, nul);
+      to = buf.indexOf(0, pathAt);
       // One to eight NULs pad each entry to a multiple of eight bytes.
-      next = at + ((nul - at + 8) & ~7);
+      next = to < 0 || to >= end ? undefined : at + ((to - at + 8) & ~7);
     }
     // The name length in the flags is exact below 0xFFF: a mismatch means entries of another layout.
-    if ((flags & NAME_MASK) !== Math.min(name.length, NAME_MASK)) return undefined;
-    previous = name;
+    if (next === undefined || (flags & NAME_MASK) !== Math.min(to - from, NAME_MASK)) return undefined;
     const start = at;
     at = next;
-    if (bytePrefix.length && (name.length <= bytePrefix.length || name.compare(bytePrefix, 0, bytePrefix.length, 0, bytePrefix.length) !== 0)) continue;
-    const rel = name.toString('utf8', bytePrefix.length);
+    if (skip && (to - from <= skip || src.compare(bytePrefix, 0, skip, from, from + skip) !== 0)) continue;
+    const rel = src.toString('utf8', from + skip, to);
     // A file in conflict has one entry per stage, next to each other: listed once, without a record.
     if (out.paths.length && rel === last) {
       out.size[out.size.length - 1] = out.mtimeMs[out.mtimeMs.length - 1] = NaN;
@@ -121,7 +143,7 @@ function extensionsEndAt(buf: Buffer, at: number, end: number): boolean {
     if (at + 8 > end) return false;
     const signature = buf.toString('latin1', at, at + 4);
     if (UNSUPPORTED_EXTENSIONS.has(signature)) return false;
-    at += 8 + buf.readUInt32BE(at + 4);
+    at += 8 + u32(buf, at + 4);
   }
   return at === end;
 }
