@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { realFolder } from './contain';
 import { findGitRepo } from './git-repo';
-import { parseTracked, TRACKED_LISTING, type TrackedStats } from './git-stat';
+import { CHANGED_LISTING, forgetChanged, parseTracked, TRACKED_LISTING, type TrackedStats } from './git-stat';
+import { readTrackedFromIndex } from './git-index';
 import { underExcludedFolder } from './excluded';
 import { isAlwaysHidden } from './hidden';
 import type { RuleChain } from './ignore-rules';
@@ -116,11 +117,25 @@ export function gitListing(root: string, signal?: AbortSignal, onWalkStarted?: (
     return { paths, folders };
   });
   onWalkStarted?.();
-  const tracked = Promise.all([gitToFile(TRACKED_LISTING, root, signal), rootIsIgnored(root, signal)]).then(([r, ignored]): TrackedFiles | undefined => {
-    if (!r.ok || ignored) return undefined;
-    return parseTracked(r.stdout);
-  });
+  const tracked = Promise.all([trackedFiles(root, signal), rootIsIgnored(root, signal)]).then(([files, ignored]) => (ignored ? undefined : files));
   return { tracked, untracked };
+}
+
+/**
+ * The tracked files with git's records: read from git's index file, with the ones git finds
+ * changed on disk (a diff-files run beside the read) left without one; or, when the index is not
+ * one the reader knows, from git's own listing of both.
+ */
+async function trackedFiles(root: string, signal?: AbortSignal): Promise<TrackedFiles | undefined> {
+  const changed = git(CHANGED_LISTING, root, signal);
+  const repo = await findGitRepo(root);
+  const fromIndex = repo && (await readTrackedFromIndex(repo.gitDir, repo.top, root));
+  if (fromIndex) {
+    const r = await changed;
+    if (r.ok) return forgetChanged(fromIndex, r.stdout);
+  }
+  const r = await gitToFile(TRACKED_LISTING, root, signal);
+  return r.ok ? parseTracked(r.stdout) : undefined;
 }
 
 /**

@@ -33,6 +33,19 @@ const UNTRUSTED_FLAGS = 0x8000 | (1 << 29) | (1 << 30);
  */
 const ENTRY = /([A-Z?]) \d+ [0-9a-f]+ (\d)\t([^\0]*)\0 {2}ctime: [^\n]*\n {2}mtime: (\d+):(\d+)\n[^\n]*\n[^\n]*\n {2}size: (\d+)\tflags: ([0-9a-f]+)\n/y;
 
+/**
+ * The tracked files changed or deleted on disk, root-relative, for a listing read from git's index
+ * (git-index.ts). diff-files compares with the disk on several threads (core.preloadIndex).
+ */
+export const CHANGED_LISTING = ['diff-files', '--name-only', '--relative', '-z'];
+
+/** Forgets the record of each tracked file in `changed` (git's `-z` output of CHANGED_LISTING). */
+export function forgetChanged(listing: TrackedStats, changed: string): TrackedStats {
+  const set = new Set(changed.split('\0'));
+  listing.paths.forEach((p, i) => set.has(p) && (listing.size[i] = listing.mtimeMs[i] = NaN));
+  return listing;
+}
+
 /** The git command whose output `parseTracked` reads: every tracked entry, then again each one changed on disk. */
 export const TRACKED_LISTING = ['ls-files', '--cached', '--modified', '-t', '--stage', '--debug', '-z'];
 
