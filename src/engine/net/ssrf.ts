@@ -22,13 +22,43 @@ export const systemResolver: Resolver = async (host) => (await dns.lookup(host, 
 
 // Names of the machine itself (Debian's /etc/hosts gives ip6-localhost) and of cloud metadata services,
 // refused before any lookup: Equinix Metal's answers on a public address, Rancher's on a name only its network resolves.
-const BLOCKED_NAMES = new RegExp(
-  `^(${[
-    'localhost', '.*\\.localhost', 'localhost\\.localdomain', 'ip6-(localhost|loopback)', '.*\\.internal', 'metadata', 'metadata\\.goog',
-    'instance-data', 'rancher-metadata', 'metadata\\.(packet\\.net|platformequinix\\.com)',
-  ].join('|')})\\.?$`,
-  'i',
-);
+// Names only a local network answers are refused too: reserved for it (.local for mDNS, RFC 6762; .home.arpa, RFC 8375;
+// .internal, ICANN 2024), suggested for it (.lan, .intranet, .corp, .private: RFC 6762 appendix G), or a cluster's
+// own (Kubernetes services under .svc and cluster.local). And names public DNS points at this machine whatever the
+// label (localtest.me, lvh.me, vcap.me).
+const BLOCKED_NAMES = new Set([
+  'localhost', 'localdomain', 'ip6-localhost', 'ip6-loopback', 'metadata', 'metadata.goog', 'instance-data',
+  'rancher-metadata', 'metadata.packet.net', 'metadata.platformequinix.com', 'localtest.me', 'lvh.me', 'vcap.me',
+]);
+/** Last one or two labels under which every name is blocked. */
+const BLOCKED_SUFFIXES = new Set([
+  'localhost', 'localdomain', 'internal', 'local', 'home.arpa', 'lan', 'intranet', 'corp', 'private', 'svc', 'localtest.me', 'lvh.me', 'vcap.me',
+]);
+
+/** True for a name refused before any lookup: looked up by its whole and its last one or two labels, never by a pattern over it. */
+function isBlockedName(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (BLOCKED_NAMES.has(host)) return true;
+  const last = host.lastIndexOf('.');
+  if (last < 0) return false;
+  const beforeLast = host.lastIndexOf('.', last - 1);
+  return BLOCKED_SUFFIXES.has(host.slice(last + 1)) || (beforeLast >= 0 && BLOCKED_SUFFIXES.has(host.slice(beforeLast + 1)));
+}
+
+/**
+ * Wildcard DNS services answer a name with the address written in it (`10.0.0.5.nip.io`,
+ * `app-127-0-0-1.sslip.io`, `7f000001.nip.io`): the address is judged from the name, before any
+ * lookup, as the lookup would give it.
+ */
+const ADDRESS_IN_NAME = /(?:^|[.-])((?:\d{1,3}[.-]){3}\d{1,3}|[0-9a-f]{8})\.(?:nip\.io|sslip\.io|xip\.io|traefik\.me)\.?$/i;
+
+/** The IPv4 address a wildcard-DNS name carries, or undefined. */
+export function addressInName(host: string): string | undefined {
+  const m = ADDRESS_IN_NAME.exec(host);
+  if (!m) return undefined;
+  const ip = /^[0-9a-f]{8}$/i.test(m[1]) ? (m[1].match(/../g) ?? []).map((h) => Number.parseInt(h, 16)).join('.') : m[1].replace(/-/g, '.');
+  return ipaddr.IPv4.isValidFourPartDecimal(ip) ? ip : undefined;
+}
 
 /**
  * The Fetch standard's "bad ports" (fetch.spec.whatwg.org/#port-blocking): ports of non-web
@@ -124,7 +154,12 @@ export function staticCheck(raw: string): { url?: URL; decision?: UrlDecision } 
   if (url.port !== '' && BAD_PORTS.has(Number(url.port)))
     return { decision: { ...base, allowed: false, reason: `port ${url.port} is not allowed (it belongs to a non-web protocol; browsers refuse it too)` } };
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (BLOCKED_NAMES.test(host)) return { decision: { ...base, allowed: false, reason: `host ${host} is a local or cloud-metadata name` } };
+  if (isBlockedName(host)) return { decision: { ...base, allowed: false, reason: `host ${host} is a local or cloud-metadata name` } };
+  const named = addressInName(host);
+  const namedWhy = named && blockedRange(named);
+  if (named && namedWhy) {
+    return { decision: { ...base, addresses: [named], allowed: false, reason: `host ${host} names ${named} (a wildcard DNS service answers with it), ${withArticle(namedWhy)}` } };
+  }
   // WHATWG URL parsing has already turned 2130706433, 0177.0.0.1, 0x7f.1 and 127.1 into 127.0.0.1.
   if (ipaddr.isValid(host)) {
     const why = blockedRange(host);

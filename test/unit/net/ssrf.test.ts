@@ -22,6 +22,12 @@ const BLOCKED = [
   'http://[::127.0.0.1]/', 'http://[::7f00:1]/', 'http://[0:0:0:0:0:0:7f00:1]/', 'http://[::169.254.169.254]/', 'http://[::8.8.8.8]/', 'http://[::2]/',
   // IPv4-translated (::ffff:0:0:0/96, RFC 6145): judged by the IPv4 address it carries (it used to throw).
   'http://[::ffff:0:7f00:1]/', 'http://[::ffff:0:a9fe:a9fe]/', 'http://[::ffff:0:10.0.0.1]/',
+  // Names only a local network or cluster answers (mDNS, home.arpa, Kubernetes), refused even where the resolver here would give a public address.
+  'http://printer.local/', 'http://router.home.arpa/', 'http://kubernetes.default.svc/', 'http://api.default.svc.cluster.local:8080/',
+  'http://nas.lan/', 'http://wiki.intranet/', 'http://build.corp/', 'http://db.private/', 'http://localdomain/',
+  // Wildcard DNS that answers with the address written in the name, or always with this machine.
+  'http://127.0.0.1.nip.io/', 'http://app.10.0.0.5.nip.io/', 'http://169-254-169-254.sslip.io/latest/meta-data/', 'http://app-192-168-1-1.sslip.io/',
+  'http://7f000001.nip.io/', 'http://10.1.2.3.traefik.me/', 'http://localtest.me/', 'http://app.lvh.me/', 'http://foo.vcap.me:3000/',
 ];
 const ALLOWED = [
   'http://93.184.216.34/',
@@ -32,6 +38,8 @@ const ALLOWED = [
   'http://100.128.0.1/',
   'http://11.0.0.1/',
   'http://[::ffff:8.8.8.8]/',
+  // A wildcard-DNS name carrying a public address, and names that only look local.
+  'http://8.8.8.8.nip.io/', 'https://local.example.com/', 'https://corp.example.com/', 'https://svc.example.org/', 'https://nip.io/',
   // The parser and the connection agree: a backslash ends the host, so this goes to 1.1.1.1, not 127.0.0.1.
   'http://1.1.1.1\\@127.0.0.1/',
 ];
@@ -49,6 +57,13 @@ describe('SSRF decisions (every encoding, without connecting)', () => {
       assert.equal(d.allowed, true, d.reason);
     });
   }
+
+  it('names the address a wildcard-DNS name carries, and why it is refused', async () => {
+    const d = await checkUrl('http://app-169-254-169-254.sslip.io/', publicResolver);
+    assert.equal(d.allowed, false);
+    assert.deepEqual(d.addresses, ['169.254.169.254']);
+    assert.match(d.reason, /names 169\.254\.169\.254 .*a link-local address/);
+  });
 
   it('decides on every resolved address: one private answer blocks the name', async () => {
     const d = await checkUrl('https://rebind.example/', async () => ['93.184.216.34', '10.0.0.5']);
