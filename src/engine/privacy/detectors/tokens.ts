@@ -1,6 +1,8 @@
 import { findByRules, type Detector, type Finding, type PatternRule } from '../detector';
 import { PrefixIndex } from '../prefix-scan';
 import { isFakeBody } from '../token-checks';
+import { azureKeyRules } from './azure-keys';
+import { derPrivateKeyRules } from './der-private-keys';
 import { walletPrefixRules } from './pii-devices-wallets';
 import { contextPrefixRules, suffixAnchoredRules } from './token-rules-context';
 import { devTokenRules } from './token-rules-dev';
@@ -19,6 +21,8 @@ const prefixIndex = new PrefixIndex([...devTokenRules, ...saasTokenRules, ...mor
 
 const anchoredRules: PatternRule[] = [
   ...suffixAnchoredRules,
+  ...azureKeyRules,
+  ...derPrivateKeyRules,
   {
     kind: 'telegram_bot_token',
     // The bot id, `:`, then 35 characters starting with `A` (BotFather's documented `123456:ABC-DEF1234…`;
