@@ -43,11 +43,20 @@ const SPKI = rsa.publicKey.export({ type: 'spki', format: 'der' }).toString('bas
 /** PEM's 64-character lines. */
 const wrap = (s: string, sep: string) => s.match(/.{1,64}/g)!.join(sep);
 
+/** An Azure storage account key of the older form: 64 bytes, 86 characters and `==`. */
+const STORAGE = `${b64(86, 740)}==`;
+
 export const identifiableKeyCases: Case[] = [
   ...azure.map(([name, kind, key], i): Case => {
     const [input, expected] = FORMS[i % FORMS.length](key);
     return [`azure ${name}`, input, expected(R(kind))];
   }),
+  ['a storage key after a command-line option', `AzureStorageCleanup.exe -storagename acct\n    -storagekey ${STORAGE}\n`,
+    `AzureStorageCleanup.exe -storagename acct\n    -storagekey ${R('azure_storage_key')}\n`],
+  ['a storage key a formatter moved to the next line', `static final String DEFAULT_ACCOUNT_KEY\n    = "${STORAGE}";`,
+    `static final String DEFAULT_ACCOUNT_KEY\n    = "${R('azure_storage_key')}";`],
+  ['a storage key as a dictionary entry', `{ "SecondaryAccountKey", "${STORAGE}" },`, `{ "SecondaryAccountKey", "${R('azure_storage_key')}" },`],
+  ['a storage key as the default of an environment look-up', `process.env.ACCOUNT_KEY ||\n  "${STORAGE}";`, `process.env.ACCOUNT_KEY ||\n  "${R('azure_storage_key')}";`],
   ['an RSA private key (PKCS#1) as one base64 string in JSON', `{"privateKey": "${RSA1}"}`, `{"privateKey": "${R('private_key')}"}`],
   ['an RSA private key (PKCS#8) decoded in code', `signer.init(Base64.decode("${RSA8}"));`, `signer.init(Base64.decode("${R('private_key')}"));`],
   ['a P-256 private key (SEC 1) passed to a call', `load("${EC1}")`, `load("${R('private_key')}")`],
@@ -66,6 +75,8 @@ export const identifiableKeyLookalikes: Negative[] = [
   ['an Azure signature word in prose', 'The APIM gateway and the AzFu host read +ASt settings; JQQJ9 is a signature.'],
   ['a placeholder with an Azure signature', `example: ${'x'.repeat(76)}+ASt${'x'.repeat(5)}Q==`],
   ['a base64 run with a signature at the wrong place', `${b64(60, 730)}+ASt${b64(5, 731)}Q==`],
+  ['an integrity hash near a storage key name', `storageKey: 1, "integrity": "sha512-${b64(86, 741)}=="`],
+  ['a shorter base64 value after a storage key name', `check(account_key, "${b64(60, 742)}==")`],
   ['a DER signature with too little after it', 'prefix MIIEowIBAAKCAQEAu3f9 suffix'],
   ['an identifier that opens like a P-256 key', 'const MHcCAQEEIabc = 1;'],
 ];

@@ -62,4 +62,16 @@ export const azureKeyRules: PatternRule[] = [
     pattern: new RegExp(`(?<![\\w-])[${B62}]{52}JQQJ9[9DH][${B62}][A-L][${B62}]{16}[A-Za-z][${B62}]{7}(?:[${B62}]{2}==)?${AFTER}`, 'y'),
     accept: (value) => value.slice(76, 80) !== 'AZDO' && random(value.slice(0, 52)),
   },
+  {
+    // A storage account key of the older form (64 bytes: 86 base64 characters and `==`) a little after a name
+    // that says so, whatever sits between: `-storagekey …`, `DEFAULT_ACCOUNT_KEY = "…"` on the next line,
+    // `{ "SecondaryAccountKey", "…" }`, `['AccountKey'], '…'`, `ACCOUNT_KEY || "…"`. Not an integrity hash (`sha512-…==`).
+    kind: 'azure_storage_key',
+    hint: ['ccountKey', 'ccount_key', 'CCOUNT_KEY', 'ccountkey', 'torageKey', 'torage_key', 'TORAGE_KEY', 'toragekey'],
+    pattern: new RegExp(
+      `(?:[Aa]ccount|ACCOUNT|[Ss]torage|STORAGE)_?(?:[Kk]ey|KEY)(?![a-z])[^\\n]{0,40}?(?:\\n[^\\n]{0,40}?)?(?<![A-Za-z0-9+/-])(?<value>[${B64}]{86}==)(?![${B64}=])`,
+      'dg',
+    ),
+    accept: (value) => random(value.slice(0, 86)),
+  },
 ];
