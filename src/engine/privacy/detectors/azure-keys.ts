@@ -26,6 +26,11 @@ function signed(kind: string, signature: string, back: number, charset: string, 
   };
 }
 
+const isB64 = (c: string | undefined) => c !== undefined && /[A-Za-z0-9+/]/.test(c);
+const STORAGE_KEY_NAME = /(?:[Aa]ccount|ACCOUNT|[Ss]torage|STORAGE)_?(?:[Kk]ey|KEY)(?![a-z])([^\n]{0,40}(?:\n[^\n]{0,40})?)$/;
+/** The key's name ends at most 40 characters before it, on its line or the one above. */
+const namedStorageKey = (text: string, start: number) => STORAGE_KEY_NAME.test(text.slice(Math.max(0, start - 120), start));
+
 const esc = (s: string) => s.replace(/\+/g, '\\+');
 
 /** 88 characters: 76 random, the signature, 5 random, then `[AQgw]==` (a 64-byte key in base64). */
@@ -66,12 +71,10 @@ export const azureKeyRules: PatternRule[] = [
     // A storage account key of the older form (64 bytes: 86 base64 characters and `==`) a little after a name
     // that says so, whatever sits between: `-storagekey …`, `DEFAULT_ACCOUNT_KEY = "…"` on the next line,
     // `{ "SecondaryAccountKey", "…" }`, `['AccountKey'], '…'`, `ACCOUNT_KEY || "…"`. Not an integrity hash (`sha512-…==`).
+    // Found from its `==` (three characters tell a run of 86 from `a == b`), then the name looked for before it.
     kind: 'azure_storage_key',
-    hint: ['ccountKey', 'ccount_key', 'CCOUNT_KEY', 'ccountkey', 'torageKey', 'torage_key', 'TORAGE_KEY', 'toragekey'],
-    pattern: new RegExp(
-      `(?:[Aa]ccount|ACCOUNT|[Ss]torage|STORAGE)_?(?:[Kk]ey|KEY)(?![a-z])[^\\n]{0,40}?(?:\\n[^\\n]{0,40}?)?(?<![A-Za-z0-9+/-])(?<value>[${B64}]{86}==)(?![${B64}=])`,
-      'dg',
-    ),
-    accept: (value) => random(value.slice(0, 86)),
+    anchor: { literal: '==', back: /[A-Za-z0-9+/]/, maxBack: 86, quick: (t, at) => at >= 86 && isB64(t[at - 1]) && isB64(t[at - 86]) },
+    pattern: new RegExp(`(?<![${B64}-])[${B64}]{86}==(?![${B64}=])`, 'y'),
+    accept: (value, text, start) => random(value.slice(0, 86)) && namedStorageKey(text, start),
   },
 ];

@@ -1,4 +1,4 @@
-import { findByRules, type Detector, type Finding, type PatternRule } from '../detector';
+import { findByRules, findBySignatures, type Detector, type Finding, type PatternRule } from '../detector';
 import { PrefixIndex } from '../prefix-scan';
 import { isFakeBody } from '../token-checks';
 import { azureKeyRules } from './azure-keys';
@@ -21,8 +21,6 @@ const prefixIndex = new PrefixIndex([...devTokenRules, ...saasTokenRules, ...mor
 
 const anchoredRules: PatternRule[] = [
   ...suffixAnchoredRules,
-  ...azureKeyRules,
-  ...derPrivateKeyRules,
   {
     kind: 'telegram_bot_token',
     // The bot id, `:`, then 35 characters starting with `A` (BotFather's documented `123456:ABC-DEF1234…`;
@@ -116,13 +114,16 @@ function findDropboxTokens(text: string, out: Array<Omit<Finding, 'priority'>>):
   }
 }
 
+// Keys known by a fixed part inside them (Azure's signatures, the heads of DER private keys): one pass finds them all.
+const signatureRules: PatternRule[] = [...azureKeyRules, ...derPrivateKeyRules];
+
 /** API tokens of several hundred providers, webhook URLs, and JSON Web Tokens. */
 export const tokenDetector: Detector = {
   name: 'tokens',
-  kinds: [...new Set([...prefixIndex.kinds(), ...anchoredRules.map((r) => r.kind)])],
+  kinds: [...new Set([...prefixIndex.kinds(), ...anchoredRules.map((r) => r.kind), ...signatureRules.map((r) => r.kind)])],
   priority: 90,
   find: (text) => {
-    const out = prefixIndex.scan(text).concat(findByRules(anchoredRules, text));
+    const out = prefixIndex.scan(text).concat(findByRules(anchoredRules, text), findBySignatures(signatureRules, text));
     findDropboxTokens(text, out);
     return out;
   },
