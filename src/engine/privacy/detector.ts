@@ -74,25 +74,58 @@ function take(rule: PatternRule, quick: RegExp | null, m: RegExpExecArray, text:
   out.push({ kind: rule.kind, start, end: start + value.length });
 }
 
-function collectAnchored(rule: PatternRule, anchor: NonNullable<PatternRule['anchor']>, text: string, out: Found[]): void {
+/** Runs an anchored rule at one hit of its literal; returns where the rule may next look (after a match, past it). */
+function tryAnchoredAt(rule: PatternRule, anchor: NonNullable<PatternRule['anchor']>, text: string, at: number, out: Found[]): number {
+  let from = at + anchor.literal.length;
+  if (anchor.quick && !anchor.quick(text, at)) return from;
+  let start = at;
+  while (start > 0 && at - start <= anchor.maxBack && anchor.back.test(text[start - 1])) start--;
+  while (anchor.skip && start < at && anchor.skip.test(text[start])) start++;
+  if (at - start > anchor.maxBack) return from;
   const re = rule.pattern;
+  re.lastIndex = start;
+  const m = re.exec(text);
+  if (m === null) return from;
+  from = Math.max(from, m.index + m[0].length);
+  take(rule, null, m, text, out);
+  return from;
+}
+
+function collectAnchored(rule: PatternRule, anchor: NonNullable<PatternRule['anchor']>, text: string, out: Found[]): void {
   let from = 0;
-  for (let at = text.indexOf(anchor.literal, from); at >= 0; at = text.indexOf(anchor.literal, from)) {
-    if (anchor.quick && !anchor.quick(text, at)) {
-      from = at + anchor.literal.length;
-      continue;
+  for (let at = text.indexOf(anchor.literal, from); at >= 0; at = text.indexOf(anchor.literal, from)) from = tryAnchoredAt(rule, anchor, text, at, out);
+}
+
+const signatureScans = new WeakMap<readonly PatternRule[], { re: RegExp; byLiteral: Map<string, PatternRule[]> }>();
+
+/**
+ * Anchored rules whose literals are rare and many (signatures inside keys): one regular expression
+ * finds every literal in one pass, where an indexOf per literal would read the text once each.
+ */
+export function findBySignatures(rules: readonly PatternRule[], text: string): Found[] {
+  let scan = signatureScans.get(rules);
+  if (scan === undefined) {
+    const byLiteral = new Map<string, PatternRule[]>();
+    for (const rule of rules) {
+      if (!rule.anchor) throw new Error(`${rule.kind}: a signature rule needs an anchor`);
+      byLiteral.set(rule.anchor.literal, [...(byLiteral.get(rule.anchor.literal) ?? []), rule]);
     }
-    let start = at;
-    while (start > 0 && at - start <= anchor.maxBack && anchor.back.test(text[start - 1])) start--;
-    while (anchor.skip && start < at && anchor.skip.test(text[start])) start++;
-    from = at + anchor.literal.length;
-    if (at - start > anchor.maxBack) continue;
-    re.lastIndex = start;
-    const m = re.exec(text);
-    if (m === null) continue;
-    from = Math.max(from, m.index + m[0].length);
-    take(rule, null, m, text, out);
+    const literals = [...byLiteral.keys()].sort((a, b) => b.length - a.length).map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    scan = { re: new RegExp(literals.join('|'), 'g'), byLiteral };
+    signatureScans.set(rules, scan);
   }
+  const out: Found[] = [];
+  const next = new Map<PatternRule, number>();
+  const re = scan.re;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    for (const rule of scan.byLiteral.get(m[0]) ?? []) {
+      if (m.index < (next.get(rule) ?? 0)) continue;
+      next.set(rule, tryAnchoredAt(rule, rule.anchor!, text, m.index, out));
+    }
+    re.lastIndex = m.index + 1;
+  }
+  return out;
 }
 
 function collectGlobal(rule: PatternRule, text: string, out: Found[]): void {

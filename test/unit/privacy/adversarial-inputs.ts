@@ -142,5 +142,17 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['one-line PEM bodies never closed', fill('-----BEGIN RSA KEY-----QUJD')],
     ['commented-out keys without values', fill('# token = \n')],
     ['tableau anchors without bodies', fill('abc==:')],
+    // Azure's identifiable keys are found from a signature in their middle, walking back a bounded way.
+    ['Azure signatures without their keys', fill('JQQJ9 +ASt APIM AzFu AzSe +ACR AIoT +ASb ')],
+    ['Azure signatures at the end of long base64 runs', fill(`${'Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe'.repeat(3)}+ASt`)],
+    ['storage key names before base64 one character short', fill(`AccountKey="${'Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe+/'.repeat(3).slice(0, 85)}=="\n`)],
+    ['86 base64 characters and == over and over, no name', fill(`${'Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe+/'.repeat(3).slice(0, 86)}==`)],
+    ['storage key names on one endless line', fill('storagekey ACCOUNT_KEY || ')],
+    ['84-character Azure heads never finished', fill(`${'aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xY'.repeat(2)}JQQJ99`)],
+    // Private keys as bare DER: a fixed head, then lines of base64 joined by breaks or spaces.
+    ['DER key heads without bodies', fill('MIIEowIBAAK MHcCAQEEI MC4CAQAwBQYDK2VwBCIEI MIIEvQIBADANBgkqhkiG9w0BAQEFAASC ')],
+    ['a DER key head, then endless wrapped base64', `MIIEowIBAAK${fill('QUJDREVGR0hJSktMTU5P\\n')}`],
+    ['DER key heads each before a long run that ends in a word character', fill(`"MIIEowIBAAK${'QUJD'.repeat(200)}_`)],
+    ['DER key heads each before short words on one endless line', fill('MHcCAQEEI a b c d e f g ')],
   ];
 }

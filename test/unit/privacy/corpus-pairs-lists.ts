@@ -44,8 +44,8 @@ export const pairListCases: Case[] = [
   ['docker login -u -p', `docker login registry.example.io -u ci-bot -p ${PW1}`, `docker login registry.example.io -u ci-bot -p ${R('password')}`],
   ['sqlcmd -U -P, quoted', `sqlcmd -S localhost -U sa -P "${PW2}"`, `sqlcmd -S localhost -U sa -P "${R('password')}"`],
   // Azure Storage and Tableau
-  ['azure storage account key under a camelCase name', `storageAccountKey = "${AZURE_KEY}";`, `storageAccountKey = "${R('api_key')}";`],
-  ['azure storage account key in yaml', `  AZURE_STORAGE_ACCOUNT_KEY: ${AZURE_KEY}`, `  AZURE_STORAGE_ACCOUNT_KEY: ${R('api_key')}`],
+  ['azure storage account key under a camelCase name', `storageAccountKey = "${AZURE_KEY}";`, `storageAccountKey = "${R('azure_storage_key')}";`],
+  ['azure storage account key in yaml', `  AZURE_STORAGE_ACCOUNT_KEY: ${AZURE_KEY}`, `  AZURE_STORAGE_ACCOUNT_KEY: ${R('azure_storage_key')}`],
   ['duo secret key beside its integration key', `[duo]\nikey = DI${fake(18, 'upper', 1012)}\nskey = ${fake(40, 'alnum', 1013)}`,
     `[duo]\nikey = DI${fake(18, 'upper', 1012)}\nskey = ${R('api_key')}`],
   // Lines commented out

@@ -15,6 +15,7 @@ import { piiWorldCases, piiWorldLookalikes } from './corpus-pii-world';
 import { piiSignalCases, piiSignalLookalikes } from './corpus-pii-signals';
 import { vendorKeyCases, vendorKeyLookalikes } from './corpus-vendor-keys';
 import { providerCases, providerLookalikes } from './corpus-providers';
+import { identifiableKeyCases, identifiableKeyLookalikes } from './corpus-identifiable-keys';
 import { scannerFormatCases, scannerFormatLookalikes } from './corpus-scanner-formats';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 import { configPairCases, configPairLookalikes } from './corpus-config-pairs';
@@ -40,6 +41,7 @@ const tables: Record<string, Case[]> = {
   'cards, IBANs, ids and phones of more countries and layouts': piiWorldCases,
   'keys under a provider name alone, Dropbox long-lived tokens': vendorKeyCases,
   'formats of open-source secret scanners': scannerFormatCases,
+  'Azure identifiable keys and private keys as bare base64 DER': identifiableKeyCases,
   'name/value pairs, look-up defaults, string resources and more providers': configPairCases,
   'signatures, names an address spells, obfuscated addresses and numbers to ring': piiSignalCases,
   'PEM labels of their own, lists of secrets, user and password pairs': pairListCases,
@@ -56,7 +58,7 @@ for (const [table, rows] of Object.entries(tables)) {
 
 const lookalikes = [
   ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiContextLookalikes, ...piiCreditLookalikes,
-  ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes,
+  ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes, ...identifiableKeyLookalikes,
   ...configPairLookalikes, ...piiSignalLookalikes, ...pairListLookalikes, ...realCodeLookalikes,
 ];
 for (const [name, input] of lookalikes) {

@@ -11,6 +11,7 @@ import { piiProseCases } from './corpus-pii-prose';
 import { piiWorldCases } from './corpus-pii-world';
 import { providerCases } from './corpus-providers';
 import { scannerFormatCases } from './corpus-scanner-formats';
+import { identifiableKeyCases } from './corpus-identifiable-keys';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 import { configPairCases } from './corpus-config-pairs';
 import { pairListCases } from './corpus-pairs-lists';
@@ -28,6 +29,7 @@ const allCases = [
   ...genericCases,
   ...piiWorldCases,
   ...scannerFormatCases,
+  ...identifiableKeyCases,
   ...configPairCases,
   ...pairListCases,
 ];

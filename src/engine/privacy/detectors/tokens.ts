@@ -1,6 +1,8 @@
-import { findByRules, type Detector, type Finding, type PatternRule } from '../detector';
+import { findByRules, findBySignatures, type Detector, type Finding, type PatternRule } from '../detector';
 import { PrefixIndex } from '../prefix-scan';
 import { isFakeBody } from '../token-checks';
+import { azureKeyRules } from './azure-keys';
+import { derPrivateKeyRules } from './der-private-keys';
 import { walletPrefixRules } from './pii-devices-wallets';
 import { contextPrefixRules, suffixAnchoredRules } from './token-rules-context';
 import { devTokenRules } from './token-rules-dev';
@@ -112,13 +114,16 @@ function findDropboxTokens(text: string, out: Array<Omit<Finding, 'priority'>>):
   }
 }
 
+// Keys known by a fixed part inside them (Azure's signatures, the heads of DER private keys): one pass finds them all.
+const signatureRules: PatternRule[] = [...azureKeyRules, ...derPrivateKeyRules];
+
 /** API tokens of several hundred providers, webhook URLs, and JSON Web Tokens. */
 export const tokenDetector: Detector = {
   name: 'tokens',
-  kinds: [...new Set([...prefixIndex.kinds(), ...anchoredRules.map((r) => r.kind)])],
+  kinds: [...new Set([...prefixIndex.kinds(), ...anchoredRules.map((r) => r.kind), ...signatureRules.map((r) => r.kind)])],
   priority: 90,
   find: (text) => {
-    const out = prefixIndex.scan(text).concat(findByRules(anchoredRules, text));
+    const out = prefixIndex.scan(text).concat(findByRules(anchoredRules, text), findBySignatures(signatureRules, text));
     findDropboxTokens(text, out);
     return out;
   },
