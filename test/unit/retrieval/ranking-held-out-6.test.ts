@@ -36,3 +36,30 @@ describe("the project's own name in a question", () => {
     assert.equal((await ranked(index, 'what is ferry?'))[0], 'README.md');
   });
 });
+
+describe('configuration as code abbreviates it', () => {
+  // nginx writes conf (ngx_conf_parse, ngx_conf_file.c), Rust and Go code cfg (ripgrep's ColorSpecs from cfg): neither is config.
+  const neutral = Object.fromEntries(['alloc', 'event', 'timer'].map((w) => [`src/ngx_${w}.c`, `void ngx_${w}(void) {\n    /* the ${w} code */\n}\n`]));
+
+  it('finds the code that writes conf for a question saying configuration', async () => {
+    const index = await tree({
+      ...neutral,
+      'src/ngx_conf_file.c':
+        'char *\nngx_conf_parse(ngx_conf_t *cf, ngx_str_t *filename)\n{\n    /* read the file token by token */\n' +
+        '    rc = ngx_conf_read_token(cf);\n    return ngx_conf_handler(cf, rc);\n}\n',
+      'src/ngx_http_request.c':
+        'ngx_int_t\nngx_http_parse_request_line(ngx_http_request_t *r, ngx_buf_t *b)\n{\n' +
+        '    /* parse the request line, then parse the headers */\n    return ngx_http_parse_header_line(r, b);\n}\n',
+    });
+    assert.equal((await ranked(index, 'how is the configuration file parsed?'))[0], 'src/ngx_conf_file.c');
+  });
+
+  it('finds the code that writes cfg for a question saying configured', async () => {
+    const index = await tree({
+      ...neutral,
+      'src/specs.rs': 'pub fn specs(cfg: &Cfg) -> Specs {\n    Specs::new(&cfg.colors)\n}\n',
+      'src/printer.rs': 'pub fn print_match(out: &mut Out, m: &Match) {\n    // the colors of a match: set_colors(out, colors)\n    out.write(m)\n}\n',
+    });
+    assert.equal((await ranked(index, 'how are colors configured?'))[0], 'src/specs.rs');
+  });
+});
