@@ -39,6 +39,7 @@ const ABBREVIATIONS: string[][] = [
   ['synchroniz', 'sync'], ['asynchronous', 'async'], ['descript', 'desc'], ['development', 'dev'], ['calculat', 'calc'],
   ['maximum', 'max'], ['minimum', 'min'], ['dependenci', 'dep'], ['certificat', 'cert'], ['posit', 'pos'], ['index', 'idx'],
   ['element', 'elem'], ['token', 'tok'], ['pack', 'pkg'],
+  ['allocat', 'allocator', 'alloc'],
 ];
 const ALTERNATES = new Map(ABBREVIATIONS.flatMap((group) => group.map((w): [string, string[]] => [w, group.filter((o) => o !== w)])));
 

@@ -63,3 +63,17 @@ describe('configuration as code abbreviates it', () => {
     assert.equal((await ranked(index, 'how are colors configured?'))[0], 'src/specs.rs');
   });
 });
+
+describe('allocation as code abbreviates it', () => {
+  it('finds the code that writes alloc for a question saying allocated', async () => {
+    const index = await tree({
+      'src/ngx_alloc.c':
+        'void *\nngx_alloc(size_t size, ngx_log_t *log)\n{\n    void *p = malloc(size);\n' +
+        '    if (p == NULL) ngx_log_error(NGX_LOG_EMERG, log, ngx_errno, "malloc(%uz) failed", size);\n    return p;\n}\n',
+      'src/ngx_event.c': 'void\nngx_event_init(ngx_cycle_t *cycle)\n{\n    /* the events a cycle waits for */\n}\n',
+      'src/ngx_timer.c': 'void\nngx_timer_init(void)\n{\n    /* the timers of a cycle */\n}\n',
+    });
+    // Before, no file answered: none says allocated, and none memory.
+    assert.deepEqual(await ranked(index, 'how is memory allocated?'), ['src/ngx_alloc.c']);
+  });
+});
