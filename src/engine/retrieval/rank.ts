@@ -227,6 +227,11 @@ function otherBest(top: [number, number, number] | undefined, id: number): numbe
  * a little (0.712 → 0.701, 0.929 → 0.893); 4 was about as good, 5 and more lost babel (0.61).
  */
 const FILE_NAME_FACTOR = 3;
+/** The short forms of a word that name a file (alternatesOf) of four letters or more. */
+function pathAlternates(t: SearchTerm): readonly string[] {
+  return t.kind === 'word' || t.kind === 'part' ? alternatesOf(t.text).filter((a) => a.length >= 4) : [];
+}
+
 /** What a path term's rarity gives it at most in practice (its idf / 2): a frame names one file, as rare as a path gets. */
 const FRAME_IDF = 2;
 
@@ -244,7 +249,9 @@ function addPathBoosts(
     .flatMap((t, i) => [
       { t, key: i, toks: isHelperTerm(t) && t.kind !== 'pair' ? [] : lookupTokens(t), share: 1 },
       // A file named by the abbreviation of a pair (`memory maps` → mmap.rs) is named by each word of it.
-      ...(t.also ?? []).map((a) => ({ t, key: i, toks: [a], share: ALTERNATE_WEIGHT })),
+      // And by a word's short form (`auth.go` for "authenticated", `ngx_conf_file.c` for "configuration"), four letters at least:
+      // `app`, `gen`, `dev` name folders of everything (flask's app.py for "application", phoenix's phx.gen.* for "generate").
+      ...[...(t.also ?? []), ...pathAlternates(t)].map((a) => ({ t, key: i, toks: [a], share: ALTERNATE_WEIGHT })),
     ])
     .filter((x) => x.toks.length > 0 && !subject.has(x.t))
     .map((x) => ({

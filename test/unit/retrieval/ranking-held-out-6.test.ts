@@ -77,3 +77,16 @@ describe('allocation as code abbreviates it', () => {
     assert.deepEqual(await ranked(index, 'how is memory allocated?'), ['src/ngx_alloc.c']);
   });
 });
+
+describe("a file named by a word's short form", () => {
+  it('is named by it: auth.go for "authenticated"', async () => {
+    const index = await tree({
+      'server/auth.go': 'func (s *Server) checkUserPassword(u *User, password string) bool {\n\treturn s.users[u.Name].Password == password\n}\n',
+      'server/client.go':
+        '// A user is authenticated before it may publish.\nfunc (c *client) processConnect(arg []byte) error {\n' +
+        '\treturn c.srv.checkAuthentication(c)\n}\n',
+      ...Object.fromEntries(['route', 'gateway', 'sublist'].map((w) => [`server/${w}.go`, `func ${w}() {\n\t// the ${w} code\n}\n`])),
+    });
+    assert.equal((await ranked(index, 'how are users authenticated?'))[0], 'server/auth.go');
+  });
+});
