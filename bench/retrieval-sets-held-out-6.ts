@@ -2,7 +2,8 @@
 // e2bede9, a monorepo of packages/*/src), a Ruby background-job app (sidekiq/sidekiq at 1bb4aa0, lib/sidekiq/ with a web
 // UI and locales) and a Rust CLI that is also a library (sharkdp/bat at 2ba8db9, src/ with src/bin/bat/ and large
 // syntax assets). Questions a newcomer would ask, labelled from the sources before any ranking on these trees was run;
-// never tuned on.
+// never tuned on. Baseline MRR@10 vue-core 0.925, sidekiq 0.825, bat 0.768; after the rules found on the older sets
+// meanwhile (project name as no path term; conf/cfg/alloc and path short forms), the same: no question moved.
 import type { Labelled } from './retrieval-sets-more';
 
 const vue = (files: string): RegExp => new RegExp(`^packages\\/(${files})\\.ts$`);

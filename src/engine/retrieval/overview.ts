@@ -52,7 +52,8 @@ export function isOverviewQuestion(terms: SearchTerm[], stats: IndexStats, proje
 /**
  * The terms of a question about something in the project ("how does nginx parse the configuration file?") that are the
  * project's own name: a plain word the README opens with. The name is the subject every file shares; as a path term it
- * raised the file named for the project (`src/core/nginx.c`, `gin.go`, `cobra.go`) over the one the question is about.
+ * raised the files named for the project (`Result+Alamofire.swift`, `src/core/nginx.c`) or every file of a folder of that
+ * name (tokio's `tokio/`) over the one the question is about.
  * In the text it still scores: where it is also a word of the code ("cookies stored between requests" on requests),
  * dropping it there lost the answer.
  */
