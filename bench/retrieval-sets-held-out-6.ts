@@ -26,7 +26,10 @@ export const VUE_CORE: Labelled[] = [
   ['how is a hydration mismatch detected?', vue('runtime-core\\/src\\/hydration')],
   ['how does watch handle the deep option?', vue('reactivity\\/src\\/watch|runtime-core\\/src\\/apiWatch')],
   ['how does v-model work on a checkbox?', vue('runtime-dom\\/src\\/directives\\/vModel|compiler-dom\\/src\\/transforms\\/vModel')],
-  ['how are static parts of a template hoisted or cached?', vue('compiler-core\\/src\\/transforms\\/cacheStatic|compiler-dom\\/src\\/transforms\\/stringifyStatic')],
+  [
+    'how are static parts of a template hoisted or cached?',
+    vue('compiler-core\\/src\\/transforms\\/cacheStatic|compiler-dom\\/src\\/transforms\\/stringifyStatic'),
+  ],
   ['how does destructuring defineProps keep reactivity?', vue('compiler-sfc\\/src\\/script\\/definePropsDestructure')],
   ['what does app.mount do with the root component?', vue('runtime-core\\/src\\/apiCreateApp|runtime-dom\\/src\\/index')],
 ];
