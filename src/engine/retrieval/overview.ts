@@ -49,6 +49,18 @@ export function isOverviewQuestion(terms: SearchTerm[], stats: IndexStats, proje
   return others.every((t) => project.has(t.text) && readmeOpensWith(stats, t.text));
 }
 
+/**
+ * The terms of a question about something in the project ("how does nginx parse the configuration file?") that are the
+ * project's own name: a plain word the README opens with. The name is the subject every file shares; as a path term it
+ * raised the files named for the project (`Result+Alamofire.swift`, `src/core/nginx.c`) or every file of a folder of that
+ * name (tokio's `tokio/`) over the one the question is about.
+ * In the text it still scores: where it is also a word of the code ("cookies stored between requests" on requests),
+ * dropping it there lost the answer.
+ */
+export function projectNameTerms(terms: SearchTerm[], stats: IndexStats, project: ReadonlySet<string>): Set<SearchTerm> {
+  return new Set(terms.filter((t) => t.kind === 'word' && project.has(t.text) && readmeOpensWith(stats, t.text)));
+}
+
 /** The `name` a manifest at the top of the folder gives the project (package.json, pyproject.toml, Cargo.toml), if any. */
 function manifestName(root: string): string | undefined {
   const read = (file: string) => {

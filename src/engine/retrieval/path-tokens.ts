@@ -87,3 +87,13 @@ export function fileNameHas(rel: string, token: string): boolean {
   const name = nameTokens(rel.slice(rel.lastIndexOf('/') + 1));
   return name.includes(token) || doersOf(name).includes(token);
 }
+
+/**
+ * What a path must contain to name `token`: the token minus its last letter (a stem is a prefix
+ * of the word it came from), letters in order with anything but letters and digits allowed
+ * between them (a compound whole such as keystore comes from key_store), in any case.
+ */
+export function pathProbe(token: string): RegExp {
+  const letters = [...token.slice(0, -1)].map((c) => c.replace(/[^a-z0-9]/g, '\\$&'));
+  return new RegExp(letters.join('[^A-Za-z0-9]*'), 'i');
+}

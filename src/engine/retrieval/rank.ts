@@ -5,10 +5,10 @@ import type { IndexStats } from './index-data';
 import { leadWithMembers } from './member-boost';
 import { addMessage, messageGain, type MessagesWritten } from './message-match';
 import { packagesInWorkspace } from './package-folders';
-import { isOverviewQuestion, overviewChunks } from './overview';
+import { isOverviewQuestion, overviewChunks, projectNameTerms } from './overview';
 import { type Demoted, demotedFor, isDemotedDoc, pathFactor } from './path-demotion';
 import { frameFiles } from './frame-files';
-import { fileNameHas, pathNames } from './path-tokens';
+import { fileNameHas, pathNames, pathProbe } from './path-tokens';
 import { alternatesOf, CALLERS_INTENT, isHelperTerm, splitIdentifier, stem, type SearchTerm } from './terms';
 
 export type { IndexStats } from './index-data';
@@ -71,10 +71,12 @@ export function rankChunks(
   within?: readonly string[],
   written: MessagesWritten = new Map(),
 ): RankedChunk[] {
+  const overview = isOverviewQuestion(terms, stats, project);
+  const subject = overview || !project ? new Set<SearchTerm>() : projectNameTerms(terms, stats, project);
   const scores = new ChunkScores(stats.chunkIdLimit, terms.length);
   let finished = false;
   try {
-    const ranked = rankWith(scores, stats, terms, limit, phraseCheck, project, members, inFolders(within), written);
+    const ranked = rankWith(scores, stats, terms, limit, phraseCheck, overview, subject, members, inFolders(within), written);
     finished = true;
     return ranked;
   } finally {
@@ -89,7 +91,8 @@ function rankWith(
   terms: SearchTerm[],
   limit: number,
   phraseCheck: PhraseCheck | undefined,
-  project: ReadonlySet<string> | undefined,
+  overview: boolean,
+  subject: ReadonlySet<SearchTerm>,
   members: ReadonlySet<number>,
   inScope: (rel: string) => boolean,
   written: MessagesWritten,
@@ -139,7 +142,7 @@ function rankWith(
   const seconds = secondBestInFile(stats, scores);
   const demoted = demotedFor(terms);
   const frames = frameFiles(stats.paths(), terms.flatMap((t, key) => (t.kind === 'frame' ? [{ path: t.text, weight: t.weight, key }] : [])));
-  addPathBoosts(stats, terms, scores, packages, demoted, frames);
+  addPathBoosts(stats, terms, scores, packages, demoted, frames, subject);
   // Scored chunks keep their id; the terms each matched are listed only for those returned (a common
   // word scores tens of thousands of chunks, and an array each was much of a question's garbage).
   let ranked: (RankedChunk & { id?: number })[] = [];
@@ -164,7 +167,7 @@ function rankWith(
     ids.push(id);
   }
   ranked = leadWithMembers(stats, ranked, ids, members);
-  if (isOverviewQuestion(terms, stats, project)) {
+  if (overview) {
     const best = ranked.reduce((m, r) => Math.max(m, r.score), 0) || 1;
     for (const o of overviewChunks(stats, terms)) {
       if (!inScope(o.path)) continue;
@@ -216,16 +219,6 @@ function otherBest(top: [number, number, number] | undefined, id: number): numbe
 }
 
 /**
- * What a path must contain to name `token`: the token minus its last letter (a stem is a prefix
- * of the word it came from), letters in order with anything but letters and digits allowed
- * between them (a compound whole such as keystore comes from key_store), in any case.
- */
-function probe(token: string): RegExp {
-  const letters = [...token.slice(0, -1)].map((c) => c.replace(/[^a-z0-9]/g, '\\$&'));
-  return new RegExp(letters.join('[^A-Za-z0-9]*'), 'i');
-}
-
-/**
  * A file named for a term (`color.rs`, `flag_groups.go`) is about it more than a file in a folder of
  * that name: its path boost counts this much more. Measured on twelve labelled repositories: MRR@10
  * rose on nine (requests 0.881 → 0.964, axios 0.799 → 0.903), fell on two (click, axum); 1.5 and 3 did worse overall.
@@ -234,6 +227,11 @@ function probe(token: string): RegExp {
  * a little (0.712 → 0.701, 0.929 → 0.893); 4 was about as good, 5 and more lost babel (0.61).
  */
 const FILE_NAME_FACTOR = 3;
+/** The short forms of a word that name a file (alternatesOf) of four letters or more. */
+function pathAlternates(t: SearchTerm): readonly string[] {
+  return t.kind === 'word' || t.kind === 'part' ? alternatesOf(t.text).filter((a) => a.length >= 4) : [];
+}
+
 /** What a path term's rarity gives it at most in practice (its idf / 2): a frame names one file, as rare as a path gets. */
 const FRAME_IDF = 2;
 
@@ -245,18 +243,21 @@ function addPathBoosts(
   packages: Map<SearchTerm, string[]>,
   demoted: Demoted,
   frames: ReadonlyMap<string, { weight: number; key: number }>,
+  subject: ReadonlySet<SearchTerm>,
 ): void {
   const pathTerms = terms
     .flatMap((t, i) => [
       { t, key: i, toks: isHelperTerm(t) && t.kind !== 'pair' ? [] : lookupTokens(t), share: 1 },
       // A file named by the abbreviation of a pair (`memory maps` → mmap.rs) is named by each word of it.
-      ...(t.also ?? []).map((a) => ({ t, key: i, toks: [a], share: ALTERNATE_WEIGHT })),
+      // And by a word's short form (`auth.go` for "authenticated", `ngx_conf_file.c` for "configuration"), four letters at least:
+      // `app`, `gen`, `dev` name folders of everything (flask's app.py for "application", phoenix's phx.gen.* for "generate").
+      ...[...(t.also ?? []), ...pathAlternates(t)].map((a) => ({ t, key: i, toks: [a], share: ALTERNATE_WEIGHT })),
     ])
-    .filter((x) => x.toks.length > 0)
+    .filter((x) => x.toks.length > 0 && !subject.has(x.t))
     .map((x) => ({
       ...x,
       weight: x.share * x.t.weight * (x.t.kind === 'path' ? 6 : 1.2) * Math.max(1, idf(stats, x.toks[0]) / 2),
-      probes: x.toks.map(probe),
+      probes: x.toks.map(pathProbe),
       roots: packages.get(x.t) ?? [],
     }));
   if (pathTerms.length === 0 && frames.size === 0) return;
