@@ -142,5 +142,10 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['one-line PEM bodies never closed', fill('-----BEGIN RSA KEY-----QUJD')],
     ['commented-out keys without values', fill('# token = \n')],
     ['tableau anchors without bodies', fill('abc==:')],
+    ['pairs of digits counting up on one endless line', fill('01 02 ')],
+    ['an HTTP status line repeated', fill('502 Bad Gateway ')],
+    ['IPv4 tails of documentation IPv6 addresses', fill('2001:db8::10.0.0.1 ')],
+    ['an IPv4 after a run of hex and colons', `${fill('ab:')}10.0.0.1`],
+    ['settings named for passwords compared with their word', fill("update_password == 'always' ")],
   ];
 }
