@@ -147,5 +147,8 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['IPv4 tails of documentation IPv6 addresses', fill('2001:db8::10.0.0.1 ')],
     ['an IPv4 after a run of hex and colons', `${fill('ab:')}10.0.0.1`],
     ['settings named for passwords compared with their word', fill("update_password == 'always' ")],
+    ['plate words before groups of capitals that never end', `license plate ${fill('AB1 ')}`],
+    ['plate words repeated', fill('License plate Kenteken: ')],
+    ['titles after name is, never a name', fill('his name is Mr. ')],
   ];
 }

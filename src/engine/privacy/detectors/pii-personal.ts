@@ -19,7 +19,7 @@ import { extendNameLists, findGivenNameLists } from './pii-name-lists';
 import { findFamilies, findFullNames, ORGANISATION_WORDS } from './pii-names';
 import { creditKeywords, findNamesBeforeEmails, homeFolderRules } from './pii-credits';
 import { isGivenName } from './given-names';
-import { peopleKeywords, readsAsName } from './pii-prose-people';
+import { peopleKeywords, readsAsName, TITLE_BEFORE } from './pii-prose-people';
 import { isCodeWord } from './code-words';
 import { travelKeywords } from './pii-prose-places';
 import { signOffKeywords } from './pii-sign-offs';
@@ -218,7 +218,7 @@ const signOff: KeyedRule = {
 const myName: KeyedRule = {
   kind: 'person_name',
   standalone: true,
-  pattern: new RegExp(`[Mm]y name(?: is|'s|’s) (?<value>${NAME_LETTERS}(?: ${NAME_LETTERS}){0,2})(?![\\p{L}\\p{N}_])`, 'yu'),
+  pattern: new RegExp(`[Mm]y name(?: is|'s|’s) ${TITLE_BEFORE}(?<value>${NAME_LETTERS}(?: ${NAME_LETTERS}){0,2})(?![\\p{L}\\p{N}_])`, 'yu'),
   accept: (value) => !/^(?:Not|Is|The|A|An|Was)$/.test(value.split(' ')[0]),
 };
 

@@ -114,8 +114,9 @@ const numberRules: NumericRule[] = [
     // National numbers with a trunk 0 and separators: 020 7946 0958, 06 12 34 56 78, (03) 1234 5678
     kind: 'phone', minDigits: 8,
     // A trunk group of 0 and five digits too: UK `016977 3753`, Indian `098191 81484`, German `(09770) 2696423`.
-    // Not inside a longer run of numbers apart by spaces: `r hset h18 01 01 02 02 03 03 …` (Tcl tests) lists arguments.
-    pattern: /(?<![\w+.-]|\d )(?:\(0\d{1,5}\)[ .-]?|0\d{1,5}[ .-])\d{2,8}(?:[ .-]\d{2,4}){0,3}(?![0-9A-Za-wyz_.-]?\d| \d)/g,
+    // Not inside a longer run of small numbers apart by spaces: `r hset h18 01 01 02 02 03 03 …` (Tcl tests) lists arguments;
+    // a list of whole numbers (`052 5552606 074-7111234`) is still read.
+    pattern: /(?<![\w+.-]|(?<!\d)\d{1,2} )(?:\(0\d{1,5}\)[ .-]?|0\d{1,5}[ .-])\d{2,8}(?:[ .-]\d{2,4}){0,3}(?![0-9A-Za-wyz_.-]?\d| \d{1,2}(?!\d))/g,
     // A US ZIP+4 after its state (`CO 00130-2947`, `DE 03910-4215`) is no number to dial.
     accept: (value, text, start) =>
       possibleNational(value) && !countsUp(value) && !(/^\d{5}-\d{4}$/.test(value) && /[A-Z]{2} $/.test(text.slice(Math.max(0, start - 3), start))),
