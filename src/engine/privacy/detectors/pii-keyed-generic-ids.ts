@@ -30,6 +30,9 @@ const TAX_WORDS = [
   'tax number', 'tax no', 'tax code', 'tax reference', 'tax id', 'taxpayer number', 'vat number', 'vat id', 'vat no', 'vat reg no',
   'steuernummer', 'steuer-id', 'steuer-idnr', 'steueridentifikationsnummer', 'idnr', 'ust-idnr', 'utr', 'numéro fiscal',
   'codice fiscale', 'partita iva', 'número de identificación fiscal', 'btw-nummer', 'numer nip',
+  // A TIN of another shape than the US one (the Philippines' `000-123-456-000`; the EIN rule takes `12-3456789` first),
+  // and the German tax office's abbreviation on forms and invoices (`St.-Nr. 123/456/78901`).
+  'tin', 'taxpayer identification number', 'taxpayer id', 'st.-nr', 'st.nr', 'steuer-nr',
 ];
 
 /** The pattern after any of `words` in any case: the key, `no.`/`number`, a separator or `is`, then the number in capitals. */
