@@ -29,6 +29,7 @@ export const piiPersonalCases: Case[] = [
   ["driver's license no.", "driver's license no. D1234-5678-9012", `driver's license no. ${R('drivers_license')}`],
   ['drivers_license key', 'drivers_license: "S530-4123-8765"', `drivers_license: "${R('drivers_license')}"`],
   ['driving licence number (uk)', 'Driving licence number MORGA753116SM9IJ', `Driving licence number ${R('drivers_license')}`],
+  ['a uk licence of a short surname, padded with 9s', 'licence QU999753116SM9IJ', `licence ${R('drivers_license')}`],
   ['first name in yaml', 'first_name: "John"', `first_name: "${R('person_name')}"`],
   ['last name with an apostrophe', '"lastName": "O\'Brien",', `"lastName": "${R('person_name')}",`],
   ['full name with a hyphen, quote kept', "full_name = 'Jean-Luc Picard'", `full_name = '${R('person_name')}'`],
@@ -86,6 +87,7 @@ export const piiPersonalCases: Case[] = [
 ];
 
 export const piiPersonalLookalikes: Negative[] = [
+  ['a uk licence shape with a 9 inside the surname, not at its end', 'MO9G9657054SM9IJ'],
   ['a name key declared with its type (kotlin)', 'var firstName: String'],
   ['a name column in an orm', 'first_name = Column(String(50))'],
   ['a name field in typescript', 'lastName: string;'],
