@@ -150,5 +150,7 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['plate words before groups of capitals that never end', `license plate ${fill('AB1 ')}`],
     ['plate words repeated', fill('License plate Kenteken: ')],
     ['titles after name is, never a name', fill('his name is Mr. ')],
+    ['TIN and St.-Nr. before numbers that never end', `TIN: ${fill('12-')} St.-Nr. ${fill('1/')}`],
+    ['licence shapes with a 9 inside the surname', fill('MO9G9657054SM9IJ ')],
   ];
 }
