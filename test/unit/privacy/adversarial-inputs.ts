@@ -152,5 +152,7 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['titles after name is, never a name', fill('his name is Mr. ')],
     ['TIN and St.-Nr. before numbers that never end', `TIN: ${fill('12-')} St.-Nr. ${fill('1/')}`],
     ['licence shapes with a 9 inside the surname', fill('MO9G9657054SM9IJ ')],
+    ["owners before personal data, never a listed name", fill("Xq's phone ")],
+    ["a possessive after one endless word", `${fill('a')}'s email`],
   ];
 }

@@ -25,6 +25,7 @@ import { travelKeywords } from './pii-prose-places';
 import { signOffKeywords } from './pii-sign-offs';
 import { findNamesOfAddresses } from './pii-email-names';
 import { bracketedAtKeywords } from './pii-emails-obfuscated';
+import { findPossessiveOwners } from './pii-possessives';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
 // it: a date of birth, a document number (pii-keyed-documents.ts), a person's name under a key that
@@ -275,6 +276,7 @@ export const personalDetector: Detector = {
     findFullNames(text, out);
     findFamilies(text, out);
     findGivenNameLists(text, out);
+    findPossessiveOwners(text, out);
     keyed.find(text, out);
     extendNameLists(text, out);
     // After every street rule: labelled, US/UK and continental streets all take the city and code after them.
