@@ -13,6 +13,7 @@ export const piiPersonalCases: Case[] = [
     `Passwort: ${R('password')}\ncontraseña: ${R('password', 2)}\nhasło=${R('password', 3)}`],
   ['national phone numbers without a trunk 0, after a word for a phone', 'Llámame al 612 34 56 78. Zadzwoń: 512 345 678. Ligue (11) 3456-7890',
     `Llámame al ${R('phone')}. Zadzwoń: ${R('phone', 2)}. Ligue ${R('phone', 3)}`],
+  ['a number after WhatsApp spelled as the brand spells it', 'WhatsApp: 612 34 56 78', `WhatsApp: ${R('phone')}`],
   ['user names under a bare user key, and a person\'s dotted names', 'user: jsmith84\n{"user": "julian75"}\nusername: Amir.Heidenreich',
     `user: ${R('username')}\n{"user": "${R('username', 2)}"}\nusername: ${R('username', 3)}`],
   ['a phone number whose digits read like a canadian sin, after its country code', 'Tel: +34 612 345 678', `Tel: ${R('phone')}`],
