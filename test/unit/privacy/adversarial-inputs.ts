@@ -154,5 +154,17 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['a DER key head, then endless wrapped base64', `MIIEowIBAAK${fill('QUJDREVGR0hJSktMTU5P\\n')}`],
     ['DER key heads each before a long run that ends in a word character', fill(`"MIIEowIBAAK${'QUJD'.repeat(200)}_`)],
     ['DER key heads each before short words on one endless line', fill('MHcCAQEEI a b c d e f g ')],
+    ['pairs of digits counting up on one endless line', fill('01 02 ')],
+    ['an HTTP status line repeated', fill('502 Bad Gateway ')],
+    ['IPv4 tails of documentation IPv6 addresses', fill('2001:db8::10.0.0.1 ')],
+    ['an IPv4 after a run of hex and colons', `${fill('ab:')}10.0.0.1`],
+    ['settings named for passwords compared with their word', fill("update_password == 'always' ")],
+    ['plate words before groups of capitals that never end', `license plate ${fill('AB1 ')}`],
+    ['plate words repeated', fill('License plate Kenteken: ')],
+    ['titles after name is, never a name', fill('his name is Mr. ')],
+    ['TIN and St.-Nr. before numbers that never end', `TIN: ${fill('12-')} St.-Nr. ${fill('1/')}`],
+    ['licence shapes with a 9 inside the surname', fill('MO9G9657054SM9IJ ')],
+    ["owners before personal data, never a listed name", fill("Xq's phone ")],
+    ["a possessive after one endless word", `${fill('a')}'s email`],
   ];
 }

@@ -10,6 +10,11 @@ export const piiContextCases: Case[] = [
   ['a follow-up with a person', 'Please follow up with Ysolde Varkonyi in a week', `Please follow up with ${R('person_name')} in a week`],
   ["I'm and a listed given name", "I'm Naomi Quellbrunn, originally from Dorvelle.", `I'm ${R('person_name')}, originally from ${R('city')}.`],
   ['call me and one unlisted name', 'Call me Zephyrine.', `Call me ${R('person_name')}.`],
+  ['a title between the verb and the name, the title kept', 'They call me Mr. Quellhaven', `They call me Mr. ${R('person_name')}`],
+  ['a given name owning personal data', "Kate's social security number is 078-05-1126. Send it to Dan Quellhaven's email",
+    `${R('person_name')}'s social security number is ${R('us_ssn')}. Send it to ${R('person_name', 2)}'s email`],
+  ['a title after name is, and after my name is', 'His name is Dr. Ysolde Varkonyi. My name is Ms. Brekke.',
+    `His name is Dr. ${R('person_name')}. My name is Ms. ${R('person_name', 2)}.`],
   ['a name before lives at', 'Orsolya Tremblath lives at 12 Quillon Street', `${R('person_name')} lives at ${R('street_address')}`],
   ['a given name before had given', 'Kevin had given Brunhilde Ostrava the keys', `${R('person_name')} had given ${R('person_name', 2)} the keys`],
   ['a title then a surname with particles', 'Dear Ms. Van der Plasse, thank you', `Dear Ms. ${R('person_name')}, thank you`],
@@ -40,6 +45,7 @@ export const piiContextCases: Case[] = [
 ];
 
 export const piiContextLookalikes: Negative[] = [
+  ['software and code owning an address or a password', "Python's address space, Redis's password, obj.Kate's phone and the Config's address field"],
   ['a task assigned to a member', 'The handler is assigned to Foo.bar and Config(x) is signed by Key.sign()'],
   ['a team or a bot reporting', 'Reported by GitHub Actions. Assigned to Support Team, signed by Dependabot'],
   ["I'm and no name", "I'm Sure it works. I am Using Windows. I'm in Insert mode"],

@@ -13,6 +13,7 @@ export const piiPersonalCases: Case[] = [
     `Passwort: ${R('password')}\ncontraseña: ${R('password', 2)}\nhasło=${R('password', 3)}`],
   ['national phone numbers without a trunk 0, after a word for a phone', 'Llámame al 612 34 56 78. Zadzwoń: 512 345 678. Ligue (11) 3456-7890',
     `Llámame al ${R('phone')}. Zadzwoń: ${R('phone', 2)}. Ligue ${R('phone', 3)}`],
+  ['a number after WhatsApp spelled as the brand spells it', 'WhatsApp: 612 34 56 78', `WhatsApp: ${R('phone')}`],
   ['user names under a bare user key, and a person\'s dotted names', 'user: jsmith84\n{"user": "julian75"}\nusername: Amir.Heidenreich',
     `user: ${R('username')}\n{"user": "${R('username', 2)}"}\nusername: ${R('username', 3)}`],
   ['a phone number whose digits read like a canadian sin, after its country code', 'Tel: +34 612 345 678', `Tel: ${R('phone')}`],
@@ -29,6 +30,7 @@ export const piiPersonalCases: Case[] = [
   ["driver's license no.", "driver's license no. D1234-5678-9012", `driver's license no. ${R('drivers_license')}`],
   ['drivers_license key', 'drivers_license: "S530-4123-8765"', `drivers_license: "${R('drivers_license')}"`],
   ['driving licence number (uk)', 'Driving licence number MORGA753116SM9IJ', `Driving licence number ${R('drivers_license')}`],
+  ['a uk licence of a short surname, padded with 9s', 'licence QU999753116SM9IJ', `licence ${R('drivers_license')}`],
   ['first name in yaml', 'first_name: "John"', `first_name: "${R('person_name')}"`],
   ['last name with an apostrophe', '"lastName": "O\'Brien",', `"lastName": "${R('person_name')}",`],
   ['full name with a hyphen, quote kept', "full_name = 'Jean-Luc Picard'", `full_name = '${R('person_name')}'`],
@@ -86,6 +88,7 @@ export const piiPersonalCases: Case[] = [
 ];
 
 export const piiPersonalLookalikes: Negative[] = [
+  ['a uk licence shape with a 9 inside the surname, not at its end', 'MO9G9657054SM9IJ'],
   ['a name key declared with its type (kotlin)', 'var firstName: String'],
   ['a name column in an orm', 'first_name = Column(String(50))'],
   ['a name field in typescript', 'lastName: string;'],

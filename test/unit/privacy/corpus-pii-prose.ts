@@ -75,6 +75,9 @@ export const piiProseCases: Case[] = [
   ['an identity card number named', 'My ID card number is XK4829317.', `My ID card number is ${R('national_id')}.`],
   ['a national id with a dash', 'Her national ID number is 750312-5582', `Her national ID number is ${R('national_id')}`],
   ['a tax number with slashes', 'Steuernummer: 123/456/78901', `Steuernummer: ${R('tax_number')}`],
+  ['a TIN of another shape than the US one, and the German tax office\'s abbreviation',
+    'My TIN is 204-728-368-000\nSt.-Nr. 143/815/08156 bitte angeben',
+    `My TIN is ${R('tax_number')}\nSt.-Nr. ${R('tax_number', 2)} bitte angeben`],
   ['a skype name and a twitter handle', 'skype: orla.q84\nMy Twitter is @orla_quennell', `skype: ${R('username')}\nMy Twitter is ${R('username', 2)}`],
   ['a uk licence spaced as the dvla prints it', 'My DVLA no. is QUENN 753116 OQ9AB 01 thanks', `My DVLA no. is ${R('drivers_license')} thanks`],
   ['a mac address ending a sentence', 'the mac is 3c:22:fb:11:9a:0e.', `the mac is ${R('mac_address')}.`],
@@ -83,6 +86,8 @@ export const piiProseCases: Case[] = [
 ];
 
 export const piiProseLookalikes: Negative[] = [
+  ['tin the metal, TIN without a number, and a TIN of the Philippines that fails its check digit',
+    'tin: 0.5mm plating\nTIN 42 of the form\nTin 2024-01-31\nTIN: 204-728-367-000'],
   ['names of things under a bare name key', `name: 'Julia REPL', "name": "Babel Core", name = "Jest Config", "name": "@babel/core"`],
   ['an article of another language before a capitalised word', 'Der Typ "{0}" kann nicht verwendet werden. Der Compiler reserviert den Namen.'],
   ['validation messages', 'Password is required.\npassword is too short\nThe password must be at least 8 characters.'],

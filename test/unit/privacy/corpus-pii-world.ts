@@ -119,6 +119,10 @@ export const piiWorldCases: Case[] = [
   ['driving licence: German word', 'Führerscheinnummer: K481729305X', `Führerscheinnummer: ${R('drivers_license')}`],
   ['driving licence: "is:"', 'my driver license is: 4827193056', `my driver license is: ${R('drivers_license')}`],
   ['uk plate after car reg', 'My car reg is KT19 BZX and', `My car reg is ${R('vehicle_plate')} and`],
+  ['plates of other countries after words that name a plate',
+    'License plate 34 ABC 1234 seen. Kenteken: 12-XKL-3\nLICENSE_PLATE=KA53ME3456\nvehicle registration number is DL3CJI0001.',
+    `License plate ${R('vehicle_plate')} seen. Kenteken: ${R('vehicle_plate', 2)}\nLICENSE_PLATE=${R('vehicle_plate', 3)}\n` +
+      `vehicle registration number is ${R('vehicle_plate', 4)}.`],
   ['date of birth under a camelCase key', 'patientDOB=03/14/1985', `patientDOB=${R('date_of_birth')}`],
   ['date of birth under one lower-case word', 'dateofbirth: 1985-03-14', `dateofbirth: ${R('date_of_birth')}`],
   ['name under a key glued after an underscore', 'customer_first_name: Maria Garcia', `customer_first_name: ${R('person_name')}`],
@@ -135,6 +139,9 @@ export const piiWorldCases: Case[] = [
 ];
 
 export const piiWorldLookalikes: Negative[] = [
+  // A company's or a student's registration number is no plate; a plate's words with no plate after them.
+  ['registration numbers that are not plates, and plate words without a plate',
+    "registration_number = 'HRB 12345'\nlicense plate recognition (ALPR) v2\nplate number: 3\nconst licensePlate = plate.toUpperCase()"],
   ['card: .NET tick count that passes Luhn', `new DateTime(${tick})`],
   ['card: twelve digits with no card word', `arn:aws:iam::${accountId}:role/deploy`],
   ['card: uatp shape with no card word', `${uatp}`],

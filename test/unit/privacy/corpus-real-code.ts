@@ -25,6 +25,17 @@ export const realCodeLookalikes: Negative[] = [
   ['the verb "pass" before a quoted word in a comment', '    // Pass "gzip" as the Accept-Encoding header.'],
   ['a printf verb and a composite literal met in a secret scanner\'s own code',
     '\t\tSecretParts: map[string]string{\n\t"HMAC-SHA256 Credential=%s&SignedHeaders=date;host&Signature=%s",'],
+  ['a setting named for passwords, compared with or set to its word (ansible)',
+    "        if self.update_password == 'always' and self.password is not None:\n      update_password: on_create\n" +
+      '$update_password = Get-AnsibleParam -obj $params -name "update_password" -type "str" -default "always"'],
+  ['arguments of a Tcl test counting in pairs of digits (redis)',
+    'r hset h18 01 01 02 02 03 03 04 04 05 05 06 06 07 07 08 08\nassert_equal [lsort [r HKEYS h6]] "01 02 03 04 06"\n' +
+      "$actual.Triggers[3].Data[1] | Assert-Equal -Expected '05 06 07 08 09'\n#   so range can be [01:10:2] -> 01 03 05 07 09"],
+  ['an HTTP status line (nginx)', 'ngx_string("502 Bad Gateway"),\n"<head><title>502 Bad Gateway</title></head>" CRLF'],
+  // RFC 5737 and RFC 3849 reserve these for examples: never routed, nobody's address (docs/privacy.md).
+  ['documentation ip ranges in docs and sample configs',
+    'set_real_ip_from 192.0.2.1;\nclient 203.0.113.7 and 198.51.100.44\nfrom 2001:0db8:85a3:0000:0000:8a2e:0370:7334\n' +
+      'listen [2001:db8::1]:80; tunnel 2001:db8::10.0.0.1 and ::ffff:192.0.2.9'],
 ];
 
 export const realCodeCases: Case[] = [
@@ -33,4 +44,10 @@ export const realCodeCases: Case[] = [
   ['a flag\'s value that is not itself a flag', 'sshpass -p Zx9!kQ2m ssh host', `sshpass -p ${R('password')} ssh host`],
   ['a handle with a digit under a user-name key', 'username: jsmith84', `username: ${R('username')}`],
   ['a password given after the bare word pass', 'pass "Zx9!kQ2m";', `pass "${R('password')}";`],
+  ['a random value under a setting named for passwords is still one', 'UPDATE_PASSWORD=Xk29!aQmz', `UPDATE_PASSWORD=${R('password')}`],
+  ['French and Israeli numbers in a list, beside counting pairs', 'Tél : 01 42 68 53 00\nr hset h3 01 01 02 02 03 03\nphones 052 5552606 074-7111234',
+    `Tél : ${R('phone')}\nr hset h3 01 01 02 02 03 03\nphones ${R('phone', 2)} ${R('phone', 3)}`],
+  ['a street named for a gateway, and a host beside a documentation address',
+    'Ship to 502 Harbor Gateway, Torrance, CA 90501 from 10.20.30.40, not 192.0.2.10',
+    `Ship to ${R('street_address')} from ${R('ip_address')}, not 192.0.2.10`],
 ];

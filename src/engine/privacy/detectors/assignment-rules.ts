@@ -116,6 +116,22 @@ function classifyKeyUncached(numbered: string): AssignmentKind | undefined {
 }
 
 /**
+ * Verbs and switches before a last word `password` that make the key more often a setting about passwords than one:
+ * Ansible's `update_password: always` (or `on_create`), `change_password: true`, `prompt_password`, `allow_empty_password`.
+ * A password's owner or use (`new_password`, `confirm_password`, `store_password`, `db_password`) names one.
+ */
+const PASSWORD_SETTING_WORDS = new Set([
+  'update', 'change', 'reset', 'forgot', 'forgotten', 'require', 'requires', 'ask', 'prompt', 'allow', 'skip', 'enable', 'disable',
+  'expire', 'rotate', 'remember', 'save', 'show', 'hide', 'toggle', 'validate', 'verify', 'check', 'empty', 'no', 'use', 'must',
+]);
+
+function namesPasswordSetting(key: string): boolean {
+  const all = words(key);
+  const last = all[all.length - 1];
+  return (last === 'password' || last === 'passwd') && all.length >= 2 && PASSWORD_SETTING_WORDS.has(all[all.length - 2]);
+}
+
+/**
  * Tokens that are not credentials: a CSRF token (`csrf-token`, Rails' `authenticity_token`,
  * Django's `csrfmiddlewaretoken`) is written into every page a server sends, so it is public to whoever
  * reads the page and worthless after the session.
@@ -252,6 +268,8 @@ export function isSecretValue(kind: AssignmentKind, key: string, value: string, 
     if (/^pwd$/i.test(key) && value.startsWith('/')) return false; // shell's PWD is a folder
     // "parse-passwd": "^1.0.0", and yarn.lock's `parse-passwd: "npm:^1.0.0"`
     if (/^(?:npm:)?[~^>=<]{0,2}\d+(?:\.\d+){1,2}(?:-[\w.]+)?$/.test(value)) return false;
+    // `update_password: always`: under a setting's name only a value with a letter and a digit is a password.
+    if (namesPasswordSetting(key)) return value.length >= 6 && /\d/.test(value) && /[A-Za-z]/.test(value);
     if (where.midLine) return value.length >= 6 && /[\d\W_]/.test(value) && /[A-Za-z]/.test(value) && !/\s/.test(value);
     // An identifier naming a password is a label or error code: "invalidUserNameOrPassword".
     return !(/^[A-Za-z_]+$/.test(value) && /pass|pwd/i.test(value) && value.length > 8);

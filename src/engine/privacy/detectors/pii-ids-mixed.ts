@@ -25,7 +25,8 @@ const MIXED = new RegExp(
 const ukLicence: NumericRule = {
   kind: 'drivers_license',
   minDigits: 6,
-  pattern: /(?<![A-Za-z0-9])[A-Z]{2}[A-Z9]{3}\d(?:[05][1-9]|[16][0-2])(?:0[1-9]|[12]\d|3[01])\d[A-Z][A-Z9]\d[A-Z]{2}(?![A-Za-z0-9])/g,
+  // The 9s pad the surname's end only: `MO999`, not `MO9G9`.
+  pattern: /(?<![A-Za-z0-9])[A-Z]{2}(?:[A-Z]{3}|[A-Z]{2}9|[A-Z]99|999)\d(?:[05][1-9]|[16][0-2])(?:0[1-9]|[12]\d|3[01])\d[A-Z][A-Z9]\d[A-Z]{2}(?![A-Za-z0-9])/g,
 };
 
 /** Finnish HETUs with a letter for separator, US MBIs and UK driving licence numbers. */

@@ -30,6 +30,9 @@ const TAX_WORDS = [
   'tax number', 'tax no', 'tax code', 'tax reference', 'tax id', 'taxpayer number', 'vat number', 'vat id', 'vat no', 'vat reg no',
   'steuernummer', 'steuer-id', 'steuer-idnr', 'steueridentifikationsnummer', 'idnr', 'ust-idnr', 'utr', 'numéro fiscal',
   'codice fiscale', 'partita iva', 'número de identificación fiscal', 'btw-nummer', 'numer nip',
+  // A TIN of another shape than the US one (the Philippines' `000-123-456-000`; the EIN rule takes `12-3456789` first),
+  // and the German tax office's abbreviation on forms and invoices (`St.-Nr. 123/456/78901`).
+  'tin', 'taxpayer identification number', 'taxpayer id', 'st.-nr', 'st.nr', 'steuer-nr',
 ];
 
 /** The pattern after any of `words` in any case: the key, `no.`/`number`, a separator or `is`, then the number in capitals. */
@@ -39,12 +42,24 @@ function afterKey(words: readonly string[]): RegExp {
 }
 
 const idDocument: KeyedRule = { kind: 'national_id', standalone: true, pattern: afterKey(ID_WORDS), accept: documentNumber };
+/**
+ * The Philippines' TIN (`000-123-456-000`: nine digits, the ninth a check digit, weights 9 to 2 modulo 11, then a
+ * branch code): after `TIN`, a number of that shape is held to its check, as checksums decide where a format has one.
+ */
+function phTinHolds(value: string, text: string, start: number): boolean {
+  if (!/^\d{3}-\d{3}-\d{3}(?:-\d{3})?$|^\d{12}$/.test(value) || !/\b(?:tin|taxpayer)\b/i.test(text.slice(Math.max(0, start - 40), start))) return true;
+  const d = value.replace(/\D/g, '');
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(d[i]) * (9 - i);
+  return sum % 11 === Number(d[8]);
+}
+
 const taxNumber: KeyedRule = {
   kind: 'tax_number',
   standalone: true,
   pattern: afterKey(TAX_WORDS),
   // The US shapes (`123-45-6789`, `12-3456789`) are the SSN, ITIN and EIN rules' to check, and to refuse.
-  accept: (value) => documentNumber(value) && !/^\d{3}-\d{2}-\d{4}$|^\d{2}-\d{7}$/.test(value),
+  accept: (value, text, start) => documentNumber(value) && !/^\d{3}-\d{2}-\d{4}$|^\d{2}-\d{7}$/.test(value) && phTinHolds(value, text, start),
 };
 
 /** The keywords of these, for the one keyword scan of personal data (pii-personal.ts); after the rules of known formats. */

@@ -165,6 +165,28 @@ const plate: KeyedRule = {
   ),
 };
 
+/**
+ * A plate of any country after words that name nothing else (`License plate 34 ABC 1234`, `vehicle registration number is
+ * DL3CJI0001`, `Kenteken: 12-ABC-3`, `Plaka 06 JK 567`): four to ten capitals and digits, both, in up to four groups.
+ * The shape alone (a word, a version, an id) is everywhere in code, so only these words say it is a plate.
+ */
+const worldPlate: KeyedRule = {
+  kind: 'vehicle_plate',
+  standalone: true,
+  pattern: new RegExp(
+    `(?:(?:${anyCase('license')}|${anyCase('licence')}|${anyCase('number')}|${anyCase('registration')}|${anyCase('vehicle')})${J}` +
+      `${anyCase('plate')}|${anyCase('vehicle')}${J}${anyCase('registration')}|${anyCase('plate')}|` +
+      `${anyCase('kenteken')}|${anyCase('plaka')}(?: ${anyCase('numarası')})?|[Kk]fz-${anyCase('kennzeichen')}|` +
+      `[Aa]mtliche[sn]? ${anyCase('kennzeichen')}|[Pp]laque d['’]${anyCase('immatriculation')})` +
+      `(?:${J}(?:${anyCase('number')}|${anyCase('no')}\\.?))?${SEP}(?<value>[A-Z0-9]{1,10}(?:[ -][A-Z0-9]{1,4}){0,3})(?![\\w-])`,
+    'y',
+  ),
+  accept: (value) => {
+    const plain = value.replace(/[ -]/g, '');
+    return plain.length >= 4 && plain.length <= 10 && /[A-Z]/.test(plain) && /\d/.test(plain);
+  },
+};
+
 const solana: KeyedRule = {
   kind: 'crypto_wallet',
   standalone: true,
@@ -209,8 +231,16 @@ export const moreKeywords: KeywordTable = [
   { words: ['solana', 'sol'], rule: solana, sources: ['sol(?:ana)?(?![a-z])'] },
   // `plate` alone too (`with plate QU67IVL`): the value's own shape (UK: AB12 CDE) keeps a dinner plate out.
   {
-    words: ['license plate', 'licence plate', 'number plate', 'registration plate', 'registration', 'vrm', 'plate', 'car reg', 'reg no', 'reg number'],
+    words: ['registration', 'vrm', 'plate', 'car reg', 'reg no', 'reg number'],
     rule: plate,
+  },
+  {
+    // Not `registration number` alone: companies and students have one too.
+    words: [
+      'license plate', 'licence plate', 'number plate', 'registration plate', 'vehicle plate', 'vehicle registration', 'plate number', 'plate no',
+      'kenteken', 'plaka', 'kfz-kennzeichen', 'amtliches kennzeichen', 'amtlichen kennzeichen', "plaque d'immatriculation", 'plaque d’immatriculation',
+    ],
+    rule: worldPlate,
   },
   { words: ['bic', 'swift'], rule: bic, sources: ['bic(?![a-z])', 'swift(?![a-z])'] },
 ];

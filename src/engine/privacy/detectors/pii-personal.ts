@@ -19,12 +19,13 @@ import { extendNameLists, findGivenNameLists } from './pii-name-lists';
 import { findFamilies, findFullNames, ORGANISATION_WORDS } from './pii-names';
 import { creditKeywords, findNamesBeforeEmails, homeFolderRules } from './pii-credits';
 import { isGivenName } from './given-names';
-import { peopleKeywords, readsAsName } from './pii-prose-people';
+import { peopleKeywords, readsAsName, TITLE_BEFORE } from './pii-prose-people';
 import { isCodeWord } from './code-words';
 import { travelKeywords } from './pii-prose-places';
 import { signOffKeywords } from './pii-sign-offs';
 import { findNamesOfAddresses } from './pii-email-names';
 import { bracketedAtKeywords } from './pii-emails-obfuscated';
+import { findPossessiveOwners } from './pii-possessives';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
 // it: a date of birth, a document number (pii-keyed-documents.ts), a person's name under a key that
@@ -218,7 +219,7 @@ const signOff: KeyedRule = {
 const myName: KeyedRule = {
   kind: 'person_name',
   standalone: true,
-  pattern: new RegExp(`[Mm]y name(?: is|'s|’s) (?<value>${NAME_LETTERS}(?: ${NAME_LETTERS}){0,2})(?![\\p{L}\\p{N}_])`, 'yu'),
+  pattern: new RegExp(`[Mm]y name(?: is|'s|’s) ${TITLE_BEFORE}(?<value>${NAME_LETTERS}(?: ${NAME_LETTERS}){0,2})(?![\\p{L}\\p{N}_])`, 'yu'),
   accept: (value) => !/^(?:Not|Is|The|A|An|Was)$/.test(value.split(' ')[0]),
 };
 
@@ -275,6 +276,7 @@ export const personalDetector: Detector = {
     findFullNames(text, out);
     findFamilies(text, out);
     findGivenNameLists(text, out);
+    findPossessiveOwners(text, out);
     keyed.find(text, out);
     extendNameLists(text, out);
     // After every street rule: labelled, US/UK and continental streets all take the city and code after them.

@@ -22,7 +22,7 @@ function validSomewhere(value: string): boolean {
 
 /** Words for a phone, in English and the languages whose numbers are written without a trunk 0. */
 const PHONE_WORDS = [
-  'phone', 'telephone', 'tel', 'mobile', 'cell', 'fax', 'telefoon', 'telepono', 'call me at', 'call me on', 'text me at', 'whatsapp',
+  'phone', 'telephone', 'tel', 'mobile', 'cell', 'fax', 'telefoon', 'telepono', 'call me at', 'call me on', 'text me at', 'whatsapp', 'whatsApp',
   // Prose that gives a number to reach someone on.
   'my number', 'his number', 'her number', 'reach me at', 'reach me on', 'reach us at', 'reach us on', 'contact me at', 'contact me on', 'text me on', 'ring me on',
   'teléfono', 'telefono', 'telefone', 'telefon', 'téléphone', 'móvil', 'movil', 'celular', 'cellulare', 'handy', 'llámame al',

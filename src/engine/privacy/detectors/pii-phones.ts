@@ -58,6 +58,16 @@ function roundSizes(value: string): boolean {
   return groups.every((g) => g.endsWith('0')) || ['1024', '2048', '4096', '8192'].includes(groups[groups.length - 1]);
 }
 
+/**
+ * Pairs of digits that count up or repeat, each at most two above the last (`05 06 07 08 09`, `01 03 05 07 09`,
+ * `01 01 02 02 03`): a range, a list of fields or a test's data. A number to dial has no such order.
+ */
+function countsUp(value: string): boolean {
+  const groups = value.match(/\d+/g) ?? [];
+  if (groups.length < 4 || groups.some((g) => g.length !== 2)) return false;
+  return groups.every((g, i) => i === 0 || (Number(g) - Number(groups[i - 1]) >= 0 && Number(g) - Number(groups[i - 1]) <= 2));
+}
+
 // Not a digit after the number, nor a letter or dot before one: but `x123` is its extension (withExtensions).
 const numberRules: NumericRule[] = [
   {
@@ -104,9 +114,12 @@ const numberRules: NumericRule[] = [
     // National numbers with a trunk 0 and separators: 020 7946 0958, 06 12 34 56 78, (03) 1234 5678
     kind: 'phone', minDigits: 8,
     // A trunk group of 0 and five digits too: UK `016977 3753`, Indian `098191 81484`, German `(09770) 2696423`.
-    pattern: /(?<![\w+.-])(?:\(0\d{1,5}\)[ .-]?|0\d{1,5}[ .-])\d{2,8}(?:[ .-]\d{2,4}){0,3}(?![0-9A-Za-wyz_.-]?\d)/g,
+    // Not inside a longer run of small numbers apart by spaces: `r hset h18 01 01 02 02 03 03 …` (Tcl tests) lists arguments;
+    // a list of whole numbers (`052 5552606 074-7111234`) is still read.
+    pattern: /(?<![\w+.-]|(?<!\d)\d{1,2} )(?:\(0\d{1,5}\)[ .-]?|0\d{1,5}[ .-])\d{2,8}(?:[ .-]\d{2,4}){0,3}(?![0-9A-Za-wyz_.-]?\d| \d{1,2}(?!\d))/g,
     // A US ZIP+4 after its state (`CO 00130-2947`, `DE 03910-4215`) is no number to dial.
-    accept: (value, text, start) => possibleNational(value) && !(/^\d{5}-\d{4}$/.test(value) && /[A-Z]{2} $/.test(text.slice(Math.max(0, start - 3), start))),
+    accept: (value, text, start) =>
+      possibleNational(value) && !countsUp(value) && !(/^\d{5}-\d{4}$/.test(value) && /[A-Z]{2} $/.test(text.slice(Math.max(0, start - 3), start))),
   },
   {
     kind: 'phone', minDigits: 10,

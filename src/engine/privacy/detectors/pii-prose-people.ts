@@ -18,6 +18,12 @@ const INITIAL = '(?:\\p{Lu}\\.|(?![AI] )\\p{Lu}(?= ))';
 const PARTICLE = "(?:de|del|della|di|da|do|dos|das|du|van|von|der|den|la|le|ter|ten|zu|bin|ibn|al|el|d'|O')";
 const NAME = `${NAME_PART}(?: (?:${INITIAL}|${PARTICLE}(?: ${PARTICLE})?) ?${NAME_PART}| ${NAME_PART}){0,3}`;
 
+/**
+ * A title before the name (`call me Mr. May`, `her name is Dr. Ilse Varga`) is passed over, as the title rule
+ * (pii-personal.ts) passes it: the name after it is the value, and a title says one word is a name.
+ */
+export const TITLE_BEFORE = '(?:(?:Mrs?|Ms|Mx|Miss|Prof|Dr)\\.? )?';
+
 /** Words after such verbs that are no person: things, roles, placeholders. */
 const NOT_PEOPLE = new Set([
   ...NOT_SURNAMES, ...ORGANISATION_WORDS, 'Team', 'Support', 'Admin', 'Everyone', 'Someone', 'Nobody', 'Anyone', 'Sure', 'Sorry', 'Done',
@@ -35,6 +41,9 @@ export function readsAsName(value: string, loneWordOk: boolean): boolean {
   if (words.length === 0 || words.some((w) => NOT_PEOPLE.has(w)) || allCodeWords(value)) return false;
   return words.length >= 2 || isGivenName(words[0]) || loneWordOk;
 }
+
+/** The title that TITLE_BEFORE passed over, just before a value. */
+const TITLED = /(?:^|[^\p{L}])(?:Mrs?|Ms|Mx|Miss|Prof|Dr)\.? $/u;
 
 /** What goes on after a name as code: `.` then a letter, `(`, `<`, `[`, `/`, `_`, `@`. */
 const goesOnAsCode = (text: string, end: number) => /^(?:\.[\p{L}\d_]|[(<[/_@]|-\w)/u.test(text.slice(end, end + 2));
@@ -55,9 +64,10 @@ const personAfterVerb: KeyedRule = {
   kind: 'person_name',
   standalone: true,
   before: nameBeforeVerb,
-  pattern: new RegExp(`${BEFORE_NAME} (?<value>${NAME})(?![\\p{L}\\p{N}_])`, 'yu'),
+  pattern: new RegExp(`${BEFORE_NAME} ${TITLE_BEFORE}(?<value>${NAME})(?![\\p{L}\\p{N}_])`, 'yu'),
   accept: (value, text, start) => {
     if (goesOnAsCode(text, start + value.length)) return false;
+    if (TITLED.test(text.slice(Math.max(0, start - 6), start))) return readsAsName(value, true);
     const cue = text.slice(Math.max(0, start - 12), start);
     // `I'm Sure`, `I am Groot`: after `I am`, only a listed given name opens a name.
     // Two words or more then a comma name a person too (`I'm Jaroslava P. Novotná, from …`).
@@ -87,7 +97,7 @@ const THEIR_NAME_AHEAD = "(?= name is | [a-z]{2,12}['’]s name is )";
 const theirName: KeyedRule = {
   kind: 'person_name',
   standalone: true,
-  pattern: new RegExp(`(?:[Hh]is|[Hh]er|[Tt]heir|[Mm]y)(?: \\p{Ll}{2,12}['’]s)? name is (?<value>${NAME})(?![\\p{L}\\p{N}_])`, 'yu'),
+  pattern: new RegExp(`(?:[Hh]is|[Hh]er|[Tt]heir|[Mm]y)(?: \\p{Ll}{2,12}['’]s)? name is ${TITLE_BEFORE}(?<value>${NAME})(?![\\p{L}\\p{N}_])`, 'yu'),
   accept: (value, text, start) => !goesOnAsCode(text, start + value.length) && readsAsName(value, true),
 };
 

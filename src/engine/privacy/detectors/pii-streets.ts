@@ -53,6 +53,12 @@ function streetPattern(number: string, words: string, abbreviated: boolean): Reg
 /** `Copyright 2011 Gary Court.`: a year and a surname that happens to be a street word. */
 const afterCopyright = (text: string, start: number) => /(?:copyright|\(c\)|©)[ \t]*$/i.test(text.slice(Math.max(0, start - 12), start));
 
+/**
+ * An HTTP status line's code and reason phrase (`502 Bad Gateway` in every web server's source and docs):
+ * the one standard reason phrase that ends in a street word. No street is called Bad.
+ */
+const httpStatus = (value: string) => /^[1-5]\d\d Bad /.test(value);
+
 /** A street address: house number, street name, street word, then optionally unit, city, state and ZIP. */
 export const streetRules: PatternRule[] = [
   {
@@ -63,6 +69,6 @@ export const streetRules: PatternRule[] = [
   {
     kind: 'street_address',
     pattern: streetPattern('\\d{3,6}[A-Z]?', AMBIGUOUS_STREET_WORD, false),
-    accept: (_value, text, start) => !afterCopyright(text, start) && !NUMBERED_THING.test(text.slice(Math.max(0, start - 16), start)),
+    accept: (value, text, start) => !afterCopyright(text, start) && !httpStatus(value) && !NUMBERED_THING.test(text.slice(Math.max(0, start - 16), start)),
   },
 ];
