@@ -53,6 +53,9 @@ export const piiCases: Case[] = [
   ['public ipv4 in a url', 'http://93.184.216.34:53/', `http://${R('ip_address')}:53/`],
   ['172.16/12 host', 'DB_HOST=172.16.4.2', `DB_HOST=${R('ip_address')}`],
   ['host with prefix length', 'address 10.1.2.3/24', `address ${R('ip_address')}`],
+  // Documentation ranges are what examples and test data use for a host: redacted, as example.com e-mails are.
+  ['documentation ipv4 addresses', 'client 203.0.113.7 and 192.0.2.44', `client ${R('ip_address')} and ${R('ip_address', 2)}`],
+  ['the canonical ipv6 example', 'from 2001:0db8:85a3:0000:0000:8a2e:0370:7334', `from ${R('ip_address')}`],
   ['a public ipv6 written in full', 'from 2a03:2880:f12f:0083:face:b00c:0000:25de', `from ${R('ip_address')}`],
   ['ipv4 opening a comment, then prose', '// 10.20.30.40 is the staging gateway', `// ${R('ip_address')} is the staging gateway`],
   ['ip at end of sentence', 'The server is 172.20.1.9.', `The server is ${R('ip_address')}.`],

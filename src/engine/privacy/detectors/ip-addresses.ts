@@ -3,8 +3,8 @@ import { isHexAt, linePrefix } from '../checks';
 import { findByRules, type Detector, type PatternRule } from '../detector';
 import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 
-// Addresses of machines (public and private hosts).
-// Not redacted: unspecified, loopback, link-local, multicast, broadcast, documentation and other reserved ranges; netmasks
+// Addresses of machines (public and private hosts, and the documentation ranges examples use).
+// Not redacted: unspecified, loopback, link-local, multicast, broadcast and other reserved ranges; netmasks
 // (255.255.255.0); network and broadcast addresses (x.x.x.0, x.x.x.255, 10.0.0.0/8); quads starting with three single digits (OIDs
 // such as 2.5.4.10, and 1.1.1.1 / 8.8.8.8, which are nobody's machine); and four-part version numbers,
 // recognised by their context (`version 1.2.3.4`, `AssemblyVersion("1.0.0.0")`, `Chrome/120.0.0.1`).
@@ -12,18 +12,18 @@ import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 const SKIPPED_RANGES = new Set(['unspecified', 'loopback', 'linkLocal', 'multicast', 'broadcast', 'reserved']);
 
 /**
- * The documentation ranges (RFC 5737, RFC 3849) are never routed: no person and no machine has one of
- * these addresses, so they tell nothing about anyone. Docs, man pages and sample configs are full of
- * them (`set_real_ip_from 192.0.2.1;`), where a placeholder would only hide what the example shows.
- * Named here, though `reserved` covers them, because keeping them is a decision (docs/privacy.md).
+ * The documentation ranges (RFC 5737, RFC 3849) sit inside `reserved` but are redacted: they are
+ * what examples, test data and PII corpora write for a real host, as `user@example.com` for a
+ * person, and a text cannot tell a stand-in from the address it stands for (the safe choice;
+ * docs/privacy.md weighs it).
  */
 const DOCUMENTATION_V4 = ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24'].map((c) => ipaddr.IPv4.parseCIDR(c));
 const DOCUMENTATION_V6 = ipaddr.IPv6.parseCIDR('2001:db8::/32');
 
 function skippedRange(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
   if (address.kind() === 'ipv4') {
-    if (DOCUMENTATION_V4.some((cidr) => (address as ipaddr.IPv4).match(cidr))) return true;
-  } else if ((address as ipaddr.IPv6).match(DOCUMENTATION_V6)) return true;
+    if (DOCUMENTATION_V4.some((cidr) => (address as ipaddr.IPv4).match(cidr))) return false;
+  } else if ((address as ipaddr.IPv6).match(DOCUMENTATION_V6)) return false;
   return SKIPPED_RANGES.has(address.range());
 }
 const VERSION_CONTEXT = /(?:version|\bver|\bv)\W{0,4}$/i;
@@ -51,19 +51,9 @@ function isHostV4(address: ipaddr.IPv4, prefix?: number): boolean {
   return last !== 0 && last !== 255;
 }
 
-/** The IPv4 tail of a documentation IPv6 address (`2001:db8::10.0.0.1`): part of an address that is nobody's. */
-function tailOfDocumentationV6(ip: string, text: string, start: number): boolean {
-  if (text[start - 1] !== ':') return false;
-  let from = start - 1;
-  while (from > 0 && start - from < 40 && /[0-9A-Fa-f:]/.test(text[from - 1])) from--;
-  const whole = text.slice(from, start) + ip;
-  return ipaddr.IPv6.isValid(whole) && ipaddr.IPv6.parse(whole).match(DOCUMENTATION_V6);
-}
-
 function acceptV4(value: string, text: string, start: number): boolean {
   const [ip, prefix] = value.split('/');
   if (!ipaddr.IPv4.isValidFourPartDecimal(ip)) return false;
-  if (tailOfDocumentationV6(ip, text, start)) return false;
   if (prefix !== undefined && Number(prefix) > 32) return false;
   if (isVersionContext(text, start, start + value.length)) return false;
   return isHostV4(ipaddr.IPv4.parse(ip), prefix === undefined ? undefined : Number(prefix));
