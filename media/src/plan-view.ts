@@ -119,6 +119,20 @@ function renderPending(pending: NonNullable<PlanView['pending']>): HTMLElement {
     el('div', { className: 'actions' }, ...pending.choices.map((c, i) => button(c, { type: 'decide', choice: c }, true, i === 0))));
 }
 
+/** The question the view showed last: a new one takes the focus, a redraw of the same one leaves it where it is. */
+let lastQuestion: string | undefined;
+
+/**
+ * A new question takes the keyboard to its first answer when this view has the focus (the user
+ * just pressed Run step by step here); redrawing dropped the focus on the page, and a keyboard user
+ * had to Tab through the steps to find Run. A diff that opened has the focus: it is not taken.
+ */
+function focusNewQuestion(view: PlanView): void {
+  const question = view.pending?.question;
+  if (question && question !== lastQuestion && document.hasFocus()) root.querySelector<HTMLButtonElement>('.decision button')?.focus();
+  lastQuestion = question;
+}
+
 function render(view: PlanView): void {
   const idle = view.state === 'ready';
   const canRun = idle && view.trusted;
@@ -165,6 +179,7 @@ function render(view: PlanView): void {
       button('Cancel', { type: 'cancel' }, view.state !== 'running'),
     ])));
   root.replaceChildren(...parts);
+  focusNewQuestion(view);
 }
 
 window.addEventListener('message', (event: MessageEvent) => {

@@ -115,6 +115,29 @@ test('/plan typed in the Grounded view opens the plan; a step\'s question is ask
   assert.equal(await planView.locator('.decision').count(), 0, 'nothing waits any more');
 });
 
+test('a read-only step is answered from the keyboard: the focus lands on Run, Ctrl+Alt+N skips the read, then rejects the change', { timeout: 240_000 }, async () => {
+  await wb.page.keyboard.press('Control+Alt+G');
+  const view = wb.lastWebview();
+  const input = await waitForPanelScript(view);
+  await input.fill('/plan read the readme, then shorten it');
+  await input.press('Enter');
+  const planView = lastFrame();
+  const start = planView.locator('button:not([disabled])', { hasText: 'Run step by step' });
+  await start.waitFor({ state: 'visible', timeout: 60_000 });
+  await start.focus();
+  await wb.page.keyboard.press('Enter');
+  const decision = planView.locator('.decision');
+  await decision.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.match(await decision.innerText(), /reads only, changes nothing\)\? Ctrl\+Alt\+Y runs it, Ctrl\+Alt\+N skips it\./);
+  // Redrawn for the question, the view would drop the focus on the page: it is on the first answer instead.
+  assert.equal(await decision.locator('button', { hasText: /^Run$/ }).evaluate((b) => b === document.activeElement), true, 'the keyboard is on Run');
+  await wb.page.keyboard.press('Control+Alt+N');
+  await wb.page.locator('.tab.active', { hasText: 'README.md ↔ proposed by Grounded' }).waitFor({ state: 'visible', timeout: 30_000 });
+  assert.equal(await planView.locator('.step').first().locator('.status').innerText(), 'skipped');
+  await wb.page.keyboard.press('Control+Alt+N');
+  await planView.locator('.summary', { hasText: '0 changes applied · 1 rejected' }).waitFor({ state: 'attached', timeout: 30_000 });
+});
+
 test('with no model, "Propose a change…" says so before asking for the change, with the way to choose one', { timeout: 120_000 }, async () => {
   await wb.runCommand('Grounded: Select Provider and Model');
   await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'No model' }).first().click();
