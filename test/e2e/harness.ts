@@ -85,6 +85,19 @@ export class Workbench {
     await row.click();
   }
 
+  /**
+   * Switches the colour theme as a person does (Preferences: Color Theme, its name, Enter) and waits
+   * until the workbench wears it: `kind` is the workbench's class, vs / vs-dark / hc-black / hc-light.
+   */
+  async setColorTheme(name: string, kind: 'vs' | 'vs-dark' | 'hc-black' | 'hc-light'): Promise<void> {
+    await this.runCommand('Preferences: Color Theme');
+    await this.page.locator('.quick-input-widget input').fill(name);
+    await this.page.locator('.quick-input-list').getByText(name, { exact: true }).first().click();
+    await this.page.locator(`.monaco-workbench.${kind}`).waitFor({ state: 'attached', timeout: 15_000 });
+    // Webviews take the theme's variables a moment later.
+    await this.page.waitForTimeout(500);
+  }
+
   /** Opens the Chat view (enabled by the fixture's default participant) and returns its input box. */
   async openChat(): Promise<Locator> {
     const input = this.page.locator('.interactive-input-part .monaco-editor').first();
