@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { copyLogs, repoRoot, startWorkbench, type WorkbenchOptions, type WorkbenchSession } from '../../scripts/vscode/workbench.mjs';
 import { ensureVsCodeSetup } from '../../scripts/vscode/setup.mjs';
 
@@ -39,6 +39,17 @@ export class Workbench {
   /** The newest webview's content: webviews are laid over the workbench outside its DOM, the newest last. */
   lastWebview(): FrameLocator {
     return this.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+  }
+
+  /**
+   * The webview frame holding `selector`. The Ask view and plan views are all webviews, and "the
+   * newest one" changes as a plan view opens: a view is found by what it holds instead.
+   */
+  async webviewWith(selector: string, timeoutMs = 30_000): Promise<Frame> {
+    for (const deadline = Date.now() + timeoutMs; ; await this.page.waitForTimeout(300)) {
+      for (const frame of this.page.frames()) if (await frame.locator(selector).count().catch(() => 0)) return frame;
+      if (Date.now() > deadline) throw new Error(`no webview shows ${selector}`);
+    }
   }
 
   /** Opens the Grounded panel and asks `question` there as a person would (once its script listens); returns its frame. */

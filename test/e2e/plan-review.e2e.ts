@@ -117,11 +117,12 @@ test('/plan typed in the Grounded view opens the plan; a step\'s question is ask
 
 test('a read-only step is answered from the keyboard: the focus lands on Run, Ctrl+Alt+N skips the read, then rejects the change', { timeout: 240_000 }, async () => {
   await wb.page.keyboard.press('Control+Alt+G');
-  const view = wb.lastWebview();
-  const input = await waitForPanelScript(view);
+  const view = await wb.webviewWith('body[data-ready="true"] #question');
+  const input = view.locator('#question');
   await input.fill('/plan read the readme, then shorten it');
   await input.press('Enter');
-  const planView = lastFrame();
+  // The new plan's view: the earlier plans' views stay open, run, with no live Run button.
+  const planView = await wb.webviewWith('#plan button.primary:not([disabled])');
   const start = planView.locator('button:not([disabled])', { hasText: 'Run step by step' });
   await start.waitFor({ state: 'visible', timeout: 60_000 });
   await start.focus();
@@ -133,7 +134,9 @@ test('a read-only step is answered from the keyboard: the focus lands on Run, Ct
   assert.equal(await decision.locator('button', { hasText: /^Run$/ }).evaluate((b) => b === document.activeElement), true, 'the keyboard is on Run');
   await wb.page.keyboard.press('Control+Alt+N');
   await wb.page.locator('.tab.active', { hasText: 'README.md ↔ proposed by Grounded' }).waitFor({ state: 'visible', timeout: 30_000 });
-  assert.equal(await planView.locator('.step').first().locator('.status').innerText(), 'skipped');
+  // Skip is the read's "reject": the step did not run, recorded as such.
+  assert.equal(await planView.locator('.step').first().locator('.status').innerText(), 'rejected');
+  assert.equal(await planView.locator('.step').first().locator('details', { hasText: 'Output' }).count(), 0, 'the read did not run');
   await wb.page.keyboard.press('Control+Alt+N');
   await planView.locator('.summary', { hasText: '0 changes applied · 1 rejected' }).waitFor({ state: 'attached', timeout: 30_000 });
 });

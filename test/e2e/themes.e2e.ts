@@ -30,18 +30,6 @@ after(async () => {
   await wb?.close();
 });
 
-/**
- * The webview frame holding `selector`: the Ask view and the plan view are both webviews, and "the
- * newest one" changes as the plan view opens, so each is found by what it holds.
- */
-async function frameWith(selector: string): Promise<Frame> {
-  for (let i = 0; i < 100; i++) {
-    for (const frame of wb.page.frames()) if (await frame.locator(selector).count().catch(() => 0)) return frame;
-    await wb.page.waitForTimeout(300);
-  }
-  throw new Error(`no webview shows ${selector}`);
-}
-
 /** An rgb()/rgba() colour's relative luminance (WCAG), or undefined when it is fully transparent. */
 function luminance(color: string): number | undefined {
   const [r, g, b, a] = (color.match(/[\d.]+/g) ?? []).map(Number);
@@ -137,7 +125,7 @@ async function checkPlanView(planView: Frame, theme: string): Promise<void> {
 test('High Contrast dark and light, and Light: borders, focus outlines and disabled buttons stand out in the Ask and plan views', { timeout: 300_000 }, async () => {
   await wb.waitForText(/Grounded: VS Code/, 90_000);
   await wb.page.keyboard.press('Control+Alt+G');
-  const view = await frameWith('body[data-ready="true"] #question');
+  const view = await wb.webviewWith('body[data-ready="true"] #question');
   const input = view.locator('#question');
   // An answer first, for its citation chip.
   await input.fill('where are API keys stored?');
@@ -146,7 +134,7 @@ test('High Contrast dark and light, and Light: borders, focus outlines and disab
   await input.fill('/plan read the readme, then shorten it');
   await input.press('Enter');
   await view.locator('.turn .answer', { hasText: 'The plan is open beside this view' }).waitFor({ state: 'visible', timeout: 60_000 });
-  const planView = await frameWith('#plan button');
+  const planView = await wb.webviewWith('#plan button');
   // Started from the keyboard: the question that appears takes the focus to its first answer, Run.
   await planView.locator('button', { hasText: 'Run step by step' }).focus();
   await wb.page.keyboard.press('Enter');
