@@ -115,7 +115,9 @@ test('/plan typed in the Grounded view opens the plan; a step\'s question is ask
   assert.equal(await planView.locator('.decision').count(), 0, 'nothing waits any more');
 });
 
-test('a read-only step is answered from the keyboard: the focus lands on Run, Ctrl+Alt+N skips the read, then rejects the change', { timeout: 240_000 }, async () => {
+const KEYS_TITLE = 'a read-only step is answered from the keyboard: the focus lands on Run, Ctrl+Alt+N skips the read, then rejects the change';
+
+test(KEYS_TITLE, { timeout: 240_000 }, async () => {
   await wb.page.keyboard.press('Control+Alt+G');
   const view = await wb.webviewWith('body[data-ready="true"] #question');
   const input = view.locator('#question');

@@ -72,7 +72,8 @@ async function assertFocusRing(target: Locator, what: string): Promise<void> {
   await assertEdge(target, 'outline', what);
   const got = await target.evaluate((el) => {
     const style = getComputedStyle(el);
-    return { ring: style.outlineColor, offset: parseFloat(style.outlineOffset), border: style.borderTopColor, fill: style.backgroundColor, page: getComputedStyle(document.body).backgroundColor };
+    const page = getComputedStyle(document.body).backgroundColor;
+    return { ring: style.outlineColor, offset: parseFloat(style.outlineOffset), border: style.borderTopColor, fill: style.backgroundColor, page };
   });
   if (got.offset >= 1) return;
   const ring = luminance(got.ring)!;
@@ -119,10 +120,13 @@ async function checkPlanView(planView: Frame, theme: string): Promise<void> {
   assert.equal((await edgeContrast(disabled, 'border')).style, 'dashed', `${theme}: a disabled button's border is dashed`);
   await assertEdge(disabled, 'border', `${theme}: the disabled Run step by step`);
   const ink = (b: Locator) => b.evaluate((e) => getComputedStyle(e).color);
-  assert.notEqual(await ink(disabled), await ink(decision.locator('button', { hasText: 'Skip' })), `${theme}: a disabled button is not written like a live one`);
+  const live = decision.locator('button', { hasText: 'Skip' });
+  assert.notEqual(await ink(disabled), await ink(live), `${theme}: a disabled button is not written like a live one`);
 }
 
-test('High Contrast dark and light, and Light: borders, focus outlines and disabled buttons stand out in the Ask and plan views', { timeout: 300_000 }, async () => {
+const TITLE = 'High Contrast dark and light, and Light: borders, focus outlines and disabled buttons stand out in the Ask and plan views';
+
+test(TITLE, { timeout: 300_000 }, async () => {
   await wb.waitForText(/Grounded: VS Code/, 90_000);
   await wb.page.keyboard.press('Control+Alt+G');
   const view = await wb.webviewWith('body[data-ready="true"] #question');
