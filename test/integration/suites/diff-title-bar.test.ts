@@ -55,4 +55,28 @@ describe('Accept / Reject in the diff title bar', function () {
       assert.ok(await eventually(() => proposalDiffTabs().length === 0), 'the diff closes once decided');
     });
   }
+
+  // A read-only step run step by step asks Run / Skip: the same commands (and so the same keys) answer it.
+  for (const [command, expected] of [['grounded.acceptEdit', 'succeeded'], ['grounded.rejectEdit', 'rejected']] as const) {
+    it(`${command} answers a read-only step's question (${expected === 'succeeded' ? 'Run' : 'Skip'})`, async () => {
+      writeFileSync(path.join(dir, 'r.txt'), 'read me\n');
+      const plan = {
+        id: `plan_bar_read_${command}`,
+        intent: 'READ',
+        steps: [{ id: 's1', tool: 'file_read', arguments: { path: rel('r.txt') } }],
+        evidence_referenced: [],
+      };
+      const session = (await api.plans.runPlanText(JSON.stringify(plan))) as PlanSession;
+      const run = session.run('step');
+      let settled = false;
+      void run.finally(() => { settled = true; });
+      for (let i = 0; i < 50 && !settled; i++) {
+        await vscode.commands.executeCommand(command);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const result = await run;
+      assert.equal(result.steps[0].status, expected);
+      assert.equal(proposalDiffTabs().length, 0, 'a read shows no diff');
+    });
+  }
 });
