@@ -57,7 +57,8 @@ function renderStep(step: PlanStepView, index: number): HTMLElement {
     ...(step.path ? [pathLink(step.path)] : []),
     ...(step.modifies ? [el('span', { className: 'badge modifies', text: 'modifies files' })] : []),
     ...(step.requiresConfirmation ? [el('span', { className: 'badge', text: 'asks first' })] : []),
-    el('span', { className: `status ${step.status}`, text: statusText[step.status] }),
+    // A read is skipped, not rejected: the word of the button that answered it (Skip).
+    el('span', { className: `status ${step.status}`, text: step.status === 'rejected' && !step.modifies ? 'skipped' : statusText[step.status] }),
   );
   const body = el('details', {}, el('summary', { text: 'Arguments' }), el('pre', { text: step.arguments }));
   const item = el('li', { className: `step ${step.status}` }, head, body);

@@ -140,6 +140,7 @@ test(TITLE, { timeout: 300_000 }, async () => {
   await view.locator('.turn .answer', { hasText: 'The plan is open beside this view' }).waitFor({ state: 'visible', timeout: 60_000 });
   const planView = await wb.webviewWith('#plan button');
   // Started from the keyboard: the question that appears takes the focus to its first answer, Run.
+  await planView.locator('h1').click();
   await planView.locator('button', { hasText: 'Run step by step' }).focus();
   await wb.page.keyboard.press('Enter');
   await planView.locator('.decision').waitFor({ state: 'visible', timeout: 30_000 });
