@@ -12,6 +12,20 @@ import type { PlanSession } from '../../../src/vscode/plans/session';
 // from the corner notification.
 
 
+/**
+ * Runs `command` until `run` settles, and returns its result: the command answers only once the
+ * question is pending (its context key is set just after the diff opens, or the read's question is asked).
+ */
+async function answerWith<T>(command: string, run: Promise<T>): Promise<T> {
+  let settled = false;
+  void run.finally(() => { settled = true; });
+  for (let i = 0; i < 50 && !settled; i++) {
+    await vscode.commands.executeCommand(command);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return run;
+}
+
 describe('Accept / Reject in the diff title bar', function () {
   this.timeout(60_000);
   let api: GroundedApi;
@@ -42,14 +56,7 @@ describe('Accept / Reject in the diff title bar', function () {
       const session = (await api.plans.runPlanText(JSON.stringify(plan))) as PlanSession;
       const run = session.run('plan');
       assert.ok(await eventually(() => proposalDiffTabs().length === 1), 'the diff of the change is open');
-      // The buttons appear once the decision is pending (the context key is set just after the diff opens).
-      let settled = false;
-      void run.finally(() => { settled = true; });
-      for (let i = 0; i < 50 && !settled; i++) {
-        await vscode.commands.executeCommand(command);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const result = await run;
+      const result = await answerWith(command, run);
       assert.equal(readFileSync(path.join(dir, 'a.txt'), 'utf8'), expected);
       assert.equal(result.steps[0].status, command === 'grounded.acceptEdit' ? 'succeeded' : 'rejected');
       assert.ok(await eventually(() => proposalDiffTabs().length === 0), 'the diff closes once decided');
@@ -68,13 +75,7 @@ describe('Accept / Reject in the diff title bar', function () {
       };
       const session = (await api.plans.runPlanText(JSON.stringify(plan))) as PlanSession;
       const run = session.run('step');
-      let settled = false;
-      void run.finally(() => { settled = true; });
-      for (let i = 0; i < 50 && !settled; i++) {
-        await vscode.commands.executeCommand(command);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const result = await run;
+      const result = await answerWith(command, run);
       assert.equal(result.steps[0].status, expected);
       assert.equal(proposalDiffTabs().length, 0, 'a read shows no diff');
     });
