@@ -57,7 +57,8 @@ function renderStep(step: PlanStepView, index: number): HTMLElement {
     ...(step.path ? [pathLink(step.path)] : []),
     ...(step.modifies ? [el('span', { className: 'badge modifies', text: 'modifies files' })] : []),
     ...(step.requiresConfirmation ? [el('span', { className: 'badge', text: 'asks first' })] : []),
-    el('span', { className: `status ${step.status}`, text: statusText[step.status] }),
+    // A read is skipped, not rejected: the word of the button that answered it (Skip).
+    el('span', { className: `status ${step.status}`, text: step.status === 'rejected' && !step.modifies ? 'skipped' : statusText[step.status] }),
   );
   const body = el('details', {}, el('summary', { text: 'Arguments' }), el('pre', { text: step.arguments }));
   const item = el('li', { className: `step ${step.status}` }, head, body);
@@ -119,6 +120,20 @@ function renderPending(pending: NonNullable<PlanView['pending']>): HTMLElement {
     el('div', { className: 'actions' }, ...pending.choices.map((c, i) => button(c, { type: 'decide', choice: c }, true, i === 0))));
 }
 
+/** The question the view showed last: a new one takes the focus, a redraw of the same one leaves it where it is. */
+let lastQuestion: string | undefined;
+
+/**
+ * A new question takes the keyboard to its first answer when this view has the focus (the user
+ * just pressed Run step by step here); redrawing dropped the focus on the page, and a keyboard user
+ * had to Tab through the steps to find Run. A diff that opened has the focus: it is not taken.
+ */
+function focusNewQuestion(view: PlanView): void {
+  const question = view.pending?.question;
+  if (question && question !== lastQuestion && document.hasFocus()) root.querySelector<HTMLButtonElement>('.decision button')?.focus();
+  lastQuestion = question;
+}
+
 function render(view: PlanView): void {
   const idle = view.state === 'ready';
   const canRun = idle && view.trusted;
@@ -165,6 +180,7 @@ function render(view: PlanView): void {
       button('Cancel', { type: 'cancel' }, view.state !== 'running'),
     ])));
   root.replaceChildren(...parts);
+  focusNewQuestion(view);
 }
 
 window.addEventListener('message', (event: MessageEvent) => {

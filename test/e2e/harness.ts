@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { copyLogs, repoRoot, startWorkbench, type WorkbenchOptions, type WorkbenchSession } from '../../scripts/vscode/workbench.mjs';
 import { ensureVsCodeSetup } from '../../scripts/vscode/setup.mjs';
 
@@ -39,6 +39,17 @@ export class Workbench {
   /** The newest webview's content: webviews are laid over the workbench outside its DOM, the newest last. */
   lastWebview(): FrameLocator {
     return this.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+  }
+
+  /**
+   * The webview frame holding `selector`. The Ask view and plan views are all webviews, and "the
+   * newest one" changes as a plan view opens: a view is found by what it holds instead.
+   */
+  async webviewWith(selector: string, timeoutMs = 30_000): Promise<Frame> {
+    for (const deadline = Date.now() + timeoutMs; ; await this.page.waitForTimeout(300)) {
+      for (const frame of this.page.frames()) if (await frame.locator(selector).count().catch(() => 0)) return frame;
+      if (Date.now() > deadline) throw new Error(`no webview shows ${selector}`);
+    }
   }
 
   /** Opens the Grounded panel and asks `question` there as a person would (once its script listens); returns its frame. */
@@ -83,6 +94,19 @@ export class Workbench {
       if (Date.now() > deadline) throw new Error(`the command "${title}" is not in the palette`);
     }
     await row.click();
+  }
+
+  /**
+   * Switches the colour theme as a person does (Preferences: Color Theme, its name, Enter) and waits
+   * until the workbench wears it: `kind` is the workbench's class, vs / vs-dark / hc-black / hc-light.
+   */
+  async setColorTheme(name: string, kind: 'vs' | 'vs-dark' | 'hc-black' | 'hc-light'): Promise<void> {
+    await this.runCommand('Preferences: Color Theme');
+    await this.page.locator('.quick-input-widget input').fill(name);
+    await this.page.locator('.quick-input-list').getByText(name, { exact: true }).first().click();
+    await this.page.locator(`.monaco-workbench.${kind}`).waitFor({ state: 'attached', timeout: 15_000 });
+    // Webviews take the theme's variables a moment later.
+    await this.page.waitForTimeout(500);
   }
 
   /** Opens the Chat view (enabled by the fixture's default participant) and returns its input box. */

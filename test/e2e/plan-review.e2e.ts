@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Locator } from 'playwright-core';
 import { openWithFixtureModel, type Workbench, waitForPanelScript } from './harness';
 
 // A newcomer asks @grounded /plan for a change and follows it through: the chat names the plan in
@@ -113,6 +114,47 @@ test('/plan typed in the Grounded view opens the plan; a step\'s question is ask
   await wb.page.keyboard.press('Control+Alt+Y');
   await planView.locator('.summary', { hasText: '1 change applied' }).waitFor({ state: 'attached', timeout: 30_000 });
   assert.equal(await planView.locator('.decision').count(), 0, 'nothing waits any more');
+});
+
+/**
+ * Presses `key` until `done` shows. The keys are bound once the question's context key has reached the
+ * workbench, a moment after the question is drawn: a test presses faster than a person reads.
+ */
+async function pressUntil(key: string, done: Locator): Promise<void> {
+  for (let i = 0; i < 6; i++) {
+    await wb.page.keyboard.press(key);
+    if (await done.waitFor({ state: 'attached', timeout: 5_000 }).then(() => true, () => false)) return;
+  }
+  throw new Error(`${key} answered nothing`);
+}
+
+const KEYS_TITLE = 'a read-only step is answered from the keyboard: the focus lands on Run, Ctrl+Alt+N skips the read, then rejects the change';
+
+test(KEYS_TITLE, { timeout: 240_000 }, async () => {
+  await wb.page.keyboard.press('Control+Alt+G');
+  const view = await wb.webviewWith('body[data-ready="true"] #question');
+  const input = view.locator('#question');
+  await input.fill('/plan read the readme, then shorten it');
+  await input.press('Enter');
+  // The new plan's view: the earlier plans' views stay open, run, with no live Run button.
+  const planView = await wb.webviewWith('#plan button.primary:not([disabled])');
+  const start = planView.locator('button:not([disabled])', { hasText: 'Run step by step' });
+  await start.waitFor({ state: 'visible', timeout: 60_000 });
+  // Into the plan view first, as a person clicks where they read (the question box of the Ask view had the keyboard).
+  await planView.locator('h1').click();
+  await start.focus();
+  await wb.page.keyboard.press('Enter');
+  const decision = planView.locator('.decision');
+  await decision.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.match(await decision.innerText(), /reads only, changes nothing\)\? Ctrl\+Alt\+Y runs it, Ctrl\+Alt\+N skips it\./);
+  // Redrawn for the question, the view would drop the focus on the page: it is on the first answer instead.
+  assert.equal(await decision.locator('button', { hasText: /^Run$/ }).evaluate((b) => b === document.activeElement), true, 'the keyboard is on Run');
+  await pressUntil('Control+Alt+N', wb.page.locator('.tab.active', { hasText: 'README.md ↔ proposed by Grounded' }));
+  // Skip is the read's "reject" in the record; the view says it in the button's word.
+  assert.equal(await planView.locator('.step').first().locator('.status').innerText(), 'skipped');
+  assert.equal(await planView.locator('.step').first().locator('details', { hasText: 'Output' }).count(), 0, 'the read did not run');
+  await decision.filter({ hasText: "change 'README.md'" }).waitFor({ state: 'visible', timeout: 30_000 });
+  await pressUntil('Control+Alt+N', planView.locator('.summary', { hasText: '0 changes applied · 1 rejected' }));
 });
 
 test('with no model, "Propose a change…" says so before asking for the change, with the way to choose one', { timeout: 120_000 }, async () => {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ProposeResult } from '../plans/commands';
+import { afterPlanNote } from '../plans/plan-view-model';
 import type { PanelTurn } from './messages';
 import { safeMarkdownHtml } from './render';
 
@@ -14,7 +15,9 @@ export function planRequestOf(question: string): string | undefined {
 }
 
 const SAID: Record<ProposeResult, string> = {
-  opened: 'The plan is open beside this view. Run it from there: every file change opens as a diff for you to accept or reject.',
+  opened: afterPlanNote(true, true, 'this view'),
+  'opened-invalid': afterPlanNote(false, true, 'this view'),
+  'opened-untrusted': afterPlanNote(false, false, 'this view'),
   unusable: "The model's reply was not a usable plan: its reasons are open beside this view. Ask again with more detail.",
   'no-model': 'Plans need a language model, and none is set up yet.',
   cancelled: 'No plan was asked for: write the change after `/plan`, e.g. `/plan rename formatDuration to formatElapsed`.',

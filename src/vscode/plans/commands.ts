@@ -25,7 +25,8 @@ function needModel(notify = true): 'no-model' {
 }
 
 /** How a request for a plan ended (the Grounded view says it under the `/plan` typed there). */
-export type ProposeResult = 'opened' | 'unusable' | 'no-model' | 'cancelled';
+/** How "Propose a change…" ended; an opened plan says whether it can run (invalid, or the folder untrusted). */
+export type ProposeResult = 'opened' | 'opened-invalid' | 'opened-untrusted' | 'unusable' | 'no-model' | 'cancelled';
 
 /** `given`: the change already written (after `/plan` in the Grounded view); otherwise an input box asks for it. */
 async function proposeChange(features: PlanFeatures, docs: ReadOnlyDocs, given?: string): Promise<ProposeResult> {
@@ -42,7 +43,10 @@ async function proposeChange(features: PlanFeatures, docs: ReadOnlyDocs, given?:
     { location: vscode.ProgressLocation.Notification, title: 'Grounded: asking for a plan…', cancellable: true },
     (_p, token) => features.propose(request, token),
   );
-  if (outcome.session) return 'opened';
+  if (outcome.session) {
+    if (!vscode.workspace.isTrusted) return 'opened-untrusted';
+    return outcome.session.validation.valid ? 'opened' : 'opened-invalid';
+  }
   if (!outcome.result) return needModel(given === undefined);
   await docs.show('Grounded plan not usable', outcome.markdown);
   return 'unusable';

@@ -2,44 +2,65 @@ import * as vscode from 'vscode';
 
 /** The context key true while a proposed edit waits for Accept or Reject (package.json `editor/title`). */
 export const REVIEWING_KEY = 'grounded.reviewingEdit';
+/**
+ * The context key true while a read-only step (run step by step) waits for Run or Skip: the same
+ * keys decide it, but the diff's title-bar buttons and the palette's "Accept this change" do not
+ * show for a step that changes nothing.
+ */
+export const ASKING_STEP_KEY = 'grounded.askingStep';
+
+/** What the keys answer for one question, and how a late click on the notification is told it was decided. */
+export interface BarAnswers {
+  accept: string;
+  reject: string;
+  /** The context key that binds the keys (and, for an edit, shows the title-bar buttons). */
+  contextKey: string;
+  /** "that change was already accepted", in the question's own words. */
+  decided: (choice: string) => string;
+}
 
 /**
- * Accept and Reject in the diff editor's title bar, besides the notification's buttons: whichever
- * the user clicks first decides. One decision is pending at a time (a plan runs its steps in turn).
+ * Accept and Reject in the diff editor's title bar and on the keys (Ctrl+Alt+Y / Ctrl+Alt+N),
+ * besides the notification's buttons: whichever the user uses first decides. One decision is
+ * pending at a time (a plan runs its steps in turn).
  */
 export class DecisionBar implements vscode.Disposable {
-  private pending: ((choice: string) => void) | undefined;
+  private pending: { accept: () => void; reject: () => void } | undefined;
   private readonly commands: vscode.Disposable[];
+  /** A file change's answers: Accept / Reject, bound while the diff is shown. */
+  readonly edit: BarAnswers;
 
   constructor(accept: string, reject: string) {
+    this.edit = { accept, reject, contextKey: REVIEWING_KEY, decided: (c) => `that change was already ${c === accept ? 'accepted' : 'rejected'}` };
     this.commands = [
-      vscode.commands.registerCommand('grounded.acceptEdit', () => this.pending?.(accept)),
-      vscode.commands.registerCommand('grounded.rejectEdit', () => this.pending?.(reject)),
+      vscode.commands.registerCommand('grounded.acceptEdit', () => this.pending?.accept()),
+      vscode.commands.registerCommand('grounded.rejectEdit', () => this.pending?.reject()),
     ];
   }
 
   /**
-   * Waits for the title bar's buttons or `asked` (the notification), whichever answers first. A
-   * notification cannot be closed by its extension: decided from the title bar or the keys, its
-   * toast is hidden (its buttons would decide nothing now), and a late click on it says so.
+   * Waits for the title bar's buttons or the keys, or `asked` (the notification), whichever answers
+   * first. A notification cannot be closed by its extension: decided from the title bar or the keys,
+   * its toast is hidden (its buttons would decide nothing now), and a late click on it says so.
    */
-  async decide(asked: Thenable<string | undefined>): Promise<string | undefined> {
-    await vscode.commands.executeCommand('setContext', REVIEWING_KEY, true);
+  async decide(asked: Thenable<string | undefined>, answers: BarAnswers = this.edit): Promise<string | undefined> {
+    await vscode.commands.executeCommand('setContext', answers.contextKey, true);
     let byBar = false;
     try {
       const choice = await new Promise<string | undefined>((resolve) => {
-        this.pending = (c) => { byBar = true; resolve(c); };
+        const by = (c: string) => () => { byBar = true; resolve(c); };
+        this.pending = { accept: by(answers.accept), reject: by(answers.reject) };
         asked.then(resolve, () => resolve(undefined));
       });
-      if (byBar) {
+      if (byBar && choice) {
         await vscode.commands.executeCommand('notifications.hideToasts');
-        const said = `Grounded: that change was already ${choice?.toLowerCase()}ed with the diff's title bar or keys.`;
+        const said = `Grounded: ${answers.decided(choice)} with ${answers.contextKey === REVIEWING_KEY ? "the diff's title bar or keys" : 'the keys'}.`;
         asked.then((late) => late && void vscode.window.showInformationMessage(said));
       }
       return choice;
     } finally {
       this.pending = undefined;
-      await vscode.commands.executeCommand('setContext', REVIEWING_KEY, false);
+      await vscode.commands.executeCommand('setContext', answers.contextKey, false);
     }
   }
 

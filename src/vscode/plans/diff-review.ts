@@ -4,7 +4,7 @@ import type { AuthorizationDecision, Authorize, StepContext } from '../../engine
 import { resolveInside } from '../../engine/tools/paths';
 import type { PlanStep } from '../../engine/plans/schema';
 import { proposedScheme, type ProposedContentProvider } from './proposed-content';
-import type { DecisionBar } from './decision-bar';
+import { ASKING_STEP_KEY, type BarAnswers, type DecisionBar } from './decision-bar';
 import { nextTestApproval } from './test-hooks';
 
 export const ACCEPT = 'Accept';
@@ -13,6 +13,10 @@ const RUN = 'Run';
 const SKIP = 'Skip';
 const CANCEL = 'Cancel plan';
 const ALL = 'Accept all remaining';
+/** A read-only step's answers on the keys: Run and Skip. */
+const READ_ANSWERS: BarAnswers = {
+  accept: RUN, reject: SKIP, contextKey: ASKING_STEP_KEY, decided: (c) => `that step was already answered (${c})`,
+};
 
 /** The package.json keybindings of grounded.acceptEdit / grounded.rejectEdit, as the user presses them. */
 const MOD = process.platform === 'darwin' ? 'Cmd' : 'Ctrl';
@@ -75,8 +79,11 @@ export function createDiffAuthorize(opts: { proposed: ProposedContentProvider; r
     if (!edit) {
       if (queued !== undefined) return typeof queued === 'function' ? queued(step, edit) : queued;
       // In words first (what it does to what); the step's id is for the record, not the question.
-      return decisionOf(await ask(`Grounded: run step ${ctx.index + 1} of ${ctx.total}: ${step.tool}${stepTarget(step)} (reads only, changes nothing)?`,
-        [RUN, ALL, SKIP, CANCEL]));
+      // The keys that decide a change run or skip a read: a keyboard user answers every step alike.
+      const keys = opts.bar ? ` ${REVIEW_KEYS.accept} runs it, ${REVIEW_KEYS.reject} skips it.` : '';
+      const question = `Grounded: run step ${ctx.index + 1} of ${ctx.total}: ${step.tool}${stepTarget(step)} (reads only, changes nothing)?${keys}`;
+      const asked = ask(question, [RUN, ALL, SKIP, CANCEL]);
+      return decisionOf(await (opts.bar ? opts.bar.decide(asked, READ_ANSWERS) : asked));
     }
     const shown = await showEditDiff(opts.proposed, opts.root, edit, `${ctx.plan.id}-${step.id}`);
     try {

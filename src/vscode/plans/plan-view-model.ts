@@ -70,11 +70,16 @@ export function planMarkdown(view: PlanView): string {
   return out.join('\n');
 }
 
-/** What the chat says under a proposed plan: how to run it, or why it cannot run and what to do. */
-export function afterPlanNote(valid: boolean, trusted: boolean): string {
-  if (!trusted) return 'The plan is open beside the chat, but this workspace is not trusted: Grounded writes nothing here. Trust the folder to run it.';
-  if (!valid) return 'The plan is open beside the chat, but it cannot run as it is: correct it with **Edit plan**, or ask again with more detail.';
-  return 'The plan is open beside the chat: run it step by step or as a whole; every file change is shown as a diff first.';
+/**
+ * What the chat (or the Grounded view: `beside` 'this view') says under a proposed plan: how to run
+ * it, or why it cannot run and what to do. One sentence for both: the view told an invalid plan
+ * to "run it from there", where its run buttons were disabled.
+ */
+export function afterPlanNote(valid: boolean, trusted: boolean, beside: 'the chat' | 'this view' = 'the chat'): string {
+  const open = `The plan is open beside ${beside}`;
+  if (!trusted) return `${open}, but this workspace is not trusted: Grounded writes nothing here. Trust the folder to run it.`;
+  if (!valid) return `${open}, but it cannot run as it is: correct it with **Edit plan**, or ask again with more detail.`;
+  return `${open}: run it step by step or as a whole; every file change is shown as a diff first.`;
 }
 
 /** Text as an inline code span: shown verbatim, and wrapped in a narrow chat (a code block would scroll sideways). */

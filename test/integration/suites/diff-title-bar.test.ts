@@ -12,6 +12,20 @@ import type { PlanSession } from '../../../src/vscode/plans/session';
 // from the corner notification.
 
 
+/**
+ * Runs `command` until `run` settles, and returns its result: the command answers only once the
+ * question is pending (its context key is set just after the diff opens, or the read's question is asked).
+ */
+async function answerWith<T>(command: string, run: Promise<T>): Promise<T> {
+  let settled = false;
+  void run.finally(() => { settled = true; });
+  for (let i = 0; i < 50 && !settled; i++) {
+    await vscode.commands.executeCommand(command);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return run;
+}
+
 describe('Accept / Reject in the diff title bar', function () {
   this.timeout(60_000);
   let api: GroundedApi;
@@ -42,17 +56,28 @@ describe('Accept / Reject in the diff title bar', function () {
       const session = (await api.plans.runPlanText(JSON.stringify(plan))) as PlanSession;
       const run = session.run('plan');
       assert.ok(await eventually(() => proposalDiffTabs().length === 1), 'the diff of the change is open');
-      // The buttons appear once the decision is pending (the context key is set just after the diff opens).
-      let settled = false;
-      void run.finally(() => { settled = true; });
-      for (let i = 0; i < 50 && !settled; i++) {
-        await vscode.commands.executeCommand(command);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const result = await run;
+      const result = await answerWith(command, run);
       assert.equal(readFileSync(path.join(dir, 'a.txt'), 'utf8'), expected);
       assert.equal(result.steps[0].status, command === 'grounded.acceptEdit' ? 'succeeded' : 'rejected');
       assert.ok(await eventually(() => proposalDiffTabs().length === 0), 'the diff closes once decided');
+    });
+  }
+
+  // A read-only step run step by step asks Run / Skip: the same commands (and so the same keys) answer it.
+  for (const [command, expected] of [['grounded.acceptEdit', 'succeeded'], ['grounded.rejectEdit', 'rejected']] as const) {
+    it(`${command} answers a read-only step's question (${expected === 'succeeded' ? 'Run' : 'Skip'})`, async () => {
+      writeFileSync(path.join(dir, 'r.txt'), 'read me\n');
+      const plan = {
+        id: `plan_bar_read_${command}`,
+        intent: 'READ',
+        steps: [{ id: 's1', tool: 'file_read', arguments: { path: rel('r.txt') } }],
+        evidence_referenced: [],
+      };
+      const session = (await api.plans.runPlanText(JSON.stringify(plan))) as PlanSession;
+      const run = session.run('step');
+      const result = await answerWith(command, run);
+      assert.equal(result.steps[0].status, expected);
+      assert.equal(proposalDiffTabs().length, 0, 'a read shows no diff');
     });
   }
 });

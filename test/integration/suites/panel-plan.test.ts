@@ -47,6 +47,17 @@ describe('Grounded panel: /plan', function () {
     assert.doesNotMatch(sent[0].prompt, /\/plan/, 'the command word is not part of the request');
   });
 
+  it('an invalid plan opens too, and the turn says what the chat says: it cannot run as it is, and how to go on', async () => {
+    const plan = {
+      id: 'plan_2', intent: 'MUTATE', evidence_referenced: [], explanation: 'Write a file that is not there.',
+      steps: [{ id: 's1', tool: 'file_write', arguments: { path: 'no/such/file.md', contents: 'x\n' } }],
+    };
+    await setReplies([{ match: 'panel-plan-8', reply: JSON.stringify(plan) }]);
+    const t = await panel.ask('/plan panel-plan-8: write the missing file');
+    assert.match(t.html, /The plan is open beside this view, but it cannot run as it is: correct it with <strong>Edit plan<\/strong>/);
+    assert.doesNotMatch(t.html, /run it step by step/, 'its run buttons are disabled: it is not told to run it');
+  });
+
   it('with no model, the turn says plans need one, with Choose provider…, and waits for nothing', async () => {
     await config().update('provider', 'none', vscode.ConfigurationTarget.Global);
     const t = await panel.ask('/plan rename formatDuration');

@@ -43,6 +43,13 @@ describe('the chat line under a proposed plan', () => {
     // Untrusted comes first: every write step fails its precondition there, so the plan is invalid too.
     assert.match(afterPlanNote(false, false), /not trusted: Grounded writes nothing here\. Trust the folder to run it\./);
   });
+
+  it('says the same in the Grounded view, where the plan is beside the view: an invalid plan is never "run it from there"', () => {
+    for (const [valid, trusted] of [[true, true], [false, true], [false, false]] as const) {
+      assert.equal(afterPlanNote(valid, trusted, 'this view'), afterPlanNote(valid, trusted).replace('beside the chat', 'beside this view'));
+    }
+    assert.doesNotMatch(afterPlanNote(false, true, 'this view'), /run it step by step/);
+  });
 });
 
 describe('a reply that was no plan', () => {
