@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { git, leaveInConflict } from '../../support/git-fixture';
 import { parseGitIndex, readTrackedFromIndex } from '../../../src/engine/workspace/git-index';
 import { gitListing } from '../../../src/engine/workspace/git-candidates';
 import { parseTracked } from '../../../src/engine/workspace/git-stat';
@@ -11,8 +12,6 @@ import { parseTracked } from '../../../src/engine/workspace/git-stat';
 const roots: string[] = [];
 after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
 
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd, stdio: 'pipe', encoding: 'utf8' });
 
 /** git's own account of the index: every entry with its record, none compared with the disk. */
 const gitSays = (cwd: string) => parseTracked(git(cwd, 'ls-files', '--cached', '-t', '--stage', '--debug', '-z'));
@@ -36,13 +35,7 @@ function repo(initArgs: string[] = []): string {
   symlinkSync('a.ts', path.join(root, 'link.ts'));
   git(root, 'add', '-A');
   git(root, 'commit', '-qm', 'a');
-  git(root, 'checkout', '-qb', 'other');
-  writeFileSync(path.join(root, 'f.txt'), 'b\n');
-  git(root, 'commit', '-qam', 'b');
-  git(root, 'checkout', '-q', '-');
-  writeFileSync(path.join(root, 'f.txt'), 'c\n');
-  git(root, 'commit', '-qam', 'c');
-  assert.throws(() => git(root, 'merge', '-q', 'other'));
+  leaveInConflict(root, 'f.txt');
   git(root, 'update-index', '--assume-unchanged', 'assumed.ts');
   writeFileSync(path.join(root, 'added-later.ts'), 'intent to add\n');
   git(root, 'add', '-N', 'added-later.ts');

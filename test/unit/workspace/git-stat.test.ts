@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { git, leaveInConflict } from '../../support/git-fixture';
 import { discoverFiles } from '../../../src/engine/workspace/discovery';
 import { parseTracked, TRACKED_LISTING } from '../../../src/engine/workspace/git-stat';
 
@@ -19,8 +20,6 @@ function parsed(out: string) {
 const roots: string[] = [];
 after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
 
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd, stdio: 'pipe', encoding: 'utf8' });
 
 /** A committed repository with one file of each case git's record must not be trusted for. */
 function repo(): string {
@@ -106,13 +105,7 @@ describe('stat recorded by git', () => {
     writeFileSync(path.join(root, 'calm.txt'), 'same\n');
     git(root, 'add', '-A');
     git(root, 'commit', '-qm', 'a');
-    git(root, 'checkout', '-qb', 'other');
-    writeFileSync(path.join(root, 'f.txt'), 'b\n');
-    git(root, 'commit', '-qam', 'b');
-    git(root, 'checkout', '-q', '-');
-    writeFileSync(path.join(root, 'f.txt'), 'c\n');
-    git(root, 'commit', '-qam', 'c');
-    assert.throws(() => git(root, 'merge', '-q', 'other'));
+    leaveInConflict(root, 'f.txt');
     const { paths, known } = parsed(git(root, ...TRACKED_LISTING));
     assert.deepEqual(paths, ['calm.txt', 'f.txt']);
     assert.deepEqual([...known.keys()], ['calm.txt']);
