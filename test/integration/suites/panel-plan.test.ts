@@ -27,6 +27,8 @@ describe('Grounded panel: /plan', function () {
   after(async () => {
     await config().update('provider', savedProvider, vscode.ConfigurationTarget.Global);
     panel.panel.dispose();
+    // The plans this suite opened stay open otherwise, and the suites after it count plan tabs.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('"/plan <change>" asks the model for a plan, opens it, and the turn says where it is', async () => {

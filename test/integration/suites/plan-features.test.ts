@@ -62,6 +62,11 @@ describe('plan features in VS Code', function () {
     registration = vscode.workspace.registerTextDocumentContentProvider(scheme, features.proposed);
   });
 
+  // Its tests count plan tabs: none left open by a suite before it.
+  beforeEach(async () => {
+    if (planWebviewTabs().length) await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   afterEach(async () => {
     approvalsForTesting.length = 0;
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
