@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { realFolder } from './contain';
-import type { TrackedStats } from './git-stat';
+import { UNTRUSTED_FLAGS, type TrackedStats } from './git-stat';
 
 // git's index file read in place (Documentation/gitformat-index.txt), for the tracked files of a
 // listing and the size and mtime git recorded for each. Asking git for the same through
@@ -10,14 +10,10 @@ import type { TrackedStats } from './git-stat';
 // (another version, a split or sparse index, a SHA-256 repository, a file cut short) returns
 // undefined and the caller asks git.
 
-/** The git index entry flags under which git does not compare an entry with the disk (as git-stat.ts). */
-const ASSUME_VALID = 0x8000;
+/** An entry's 16-bit flags on disk: extended flags follow (v3+), the merge stage, the name's length. */
 const EXTENDED = 0x4000;
 const STAGE_MASK = 0x3000;
 const NAME_MASK = 0x0fff;
-/** Extended flags (index v3+): skip-worktree, intent-to-add. */
-const SKIP_WORKTREE = 0x4000;
-const INTENT_TO_ADD = 0x2000;
 /** Regular files, plain or executable. */
 const REGULAR = new Set([0o100644, 0o100755]);
 /** SHA-1 object names: 20 bytes. A SHA-256 repository's entries are longer and fail the checks below. */
@@ -32,15 +28,20 @@ const UNSUPPORTED_EXTENSIONS = new Set(['link', 'sdir']);
 const u16 = (buf: Buffer, at: number) => (buf[at] << 8) | buf[at + 1];
 const u32 = (buf: Buffer, at: number) => buf[at] * 0x1000000 + ((buf[at + 1] << 16) | (buf[at + 2] << 8) | buf[at + 3]);
 
-/** The stat git recorded, or NaN for both when git would not trust it. */
-function recorded(buf: Buffer, at: number, flags: number, extended: number): [number, number] {
+/**
+ * Appends the stat git recorded for the entry at `at`, or NaN when git would not trust it. The
+ * flags are combined as git holds them in memory (the extended ones in the high half), the form
+ * `--debug` prints and UNTRUSTED_FLAGS names.
+ */
+function pushRecorded(out: TrackedStats, buf: Buffer, at: number, flags: number, extended: number): void {
   const mode = u32(buf, at + 24);
   const mtimeSec = u32(buf, at + 8);
-  const untrusted = (flags & (ASSUME_VALID | STAGE_MASK)) !== 0 || (extended & (SKIP_WORKTREE | INTENT_TO_ADD)) !== 0;
+  const untrusted = (flags & STAGE_MASK) !== 0 || ((flags | (extended << 16)) & UNTRUSTED_FLAGS) !== 0;
   // A zeroed record (left by some index operations until git refreshes it) is no record.
-  if (untrusted || !REGULAR.has(mode) || mtimeSec === 0) return [NaN, NaN];
+  const trusted = !untrusted && REGULAR.has(mode) && mtimeSec !== 0;
+  out.size.push(trusted ? u32(buf, at + 36) : NaN);
   // The arithmetic of Node's Stats.mtimeMs, so the value equals the one fs.stat gives.
-  return [u32(buf, at + 36), mtimeSec * 1e3 + u32(buf, at + 12) / 1e6];
+  out.mtimeMs.push(trusted ? mtimeSec * 1e3 + u32(buf, at + 12) / 1e6 : NaN);
 }
 
 /** Reads a varint of index v4's path compression (git's offset encoding), or undefined past the end. */
@@ -107,11 +108,15 @@ export function parseGitIndex(buf: Buffer, prefix: string): TrackedStats | undef
       pathAt += 2;
     }
     // The entry's path as a range of `src`: in place (v2, v3) or rebuilt (v4).
-    let [src, from, to] = [buf, pathAt, 0];
+    let src = buf;
+    let from = pathAt;
+    let to: number;
     let next: number | undefined;
     if (v4) {
       next = v4.next(buf, pathAt, end);
-      [src, from, to] = [v4.bytes, 0, v4.length];
+      src = v4.bytes;
+      from = 0;
+      to = v4.length;
     } else {
       to = buf.indexOf(0, pathAt);
       // One to eight NULs pad each entry to a multiple of eight bytes.
@@ -128,10 +133,8 @@ export function parseGitIndex(buf: Buffer, prefix: string): TrackedStats | undef
       out.size[out.size.length - 1] = out.mtimeMs[out.mtimeMs.length - 1] = NaN;
       continue;
     }
-    const [size, mtimeMs] = recorded(buf, start, flags, extended);
     out.paths.push(rel);
-    out.size.push(size);
-    out.mtimeMs.push(mtimeMs);
+    pushRecorded(out, buf, start, flags, extended);
     last = rel;
   }
   return extensionsEndAt(buf, at, end) ? out : undefined;

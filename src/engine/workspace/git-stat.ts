@@ -22,7 +22,7 @@ export interface TrackedStats {
  * bookkeeping (CE_HASHED once the name hash is built, CE_FSMONITOR_VALID with fsmonitor on) and
  * say nothing about whether the record is current.
  */
-const UNTRUSTED_FLAGS = 0x8000 | (1 << 29) | (1 << 30);
+export const UNTRUSTED_FLAGS = 0x8000 | (1 << 29) | (1 << 30);
 
 /**
  * One entry of the listing: `tag mode hash stage<TAB>path<NUL>`, then the five lines `--debug`
@@ -39,10 +39,10 @@ const ENTRY = /([A-Z?]) \d+ [0-9a-f]+ (\d)\t([^\0]*)\0 {2}ctime: [^\n]*\n {2}mti
  */
 export const CHANGED_LISTING = ['diff-files', '--name-only', '--relative', '-z'];
 
-/** Forgets the record of each tracked file in `changed` (git's `-z` output of CHANGED_LISTING). */
-export function forgetChanged(listing: TrackedStats, changed: string): TrackedStats {
-  const set = new Set(changed.split('\0'));
-  listing.paths.forEach((p, i) => set.has(p) && (listing.size[i] = listing.mtimeMs[i] = NaN));
+/** Forgets the record of each tracked file named in `changed` (git finds it changed or deleted on disk). */
+export function forgetChanged(listing: TrackedStats, changed: Iterable<string>): TrackedStats {
+  const set = new Set(changed);
+  if (set.size) listing.paths.forEach((p, i) => set.has(p) && (listing.size[i] = listing.mtimeMs[i] = NaN));
   return listing;
 }
 
@@ -86,11 +86,7 @@ export function parseTracked(out: string): TrackedStats {
   }
   // Cut short or not understood: the paths parsed stay usable, no record is (the `C` line of the last one may be missing).
   if (end !== out.length) return { paths, size: paths.map(() => NaN), mtimeMs: paths.map(() => NaN) };
-  if (changedElsewhere.length) {
-    const changed = new Set(changedElsewhere);
-    paths.forEach((p, i) => changed.has(p) && (size[i] = mtimeMs[i] = NaN));
-  }
-  return listing;
+  return forgetChanged(listing, changedElsewhere);
 }
 
 /** False when an entry's flags say git does not compare it with the disk, or its record is zeroed. */
