@@ -3,7 +3,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { realFolder } from './contain';
-import { findGitRepo } from './git-repo';
+import { findGitRepo, type GitRepo } from './git-repo';
 import { CHANGED_LISTING, forgetChanged, parseTracked, TRACKED_LISTING, type TrackedStats } from './git-stat';
 import { readTrackedFromIndex } from './git-index';
 import { underExcludedFolder } from './excluded';
@@ -83,8 +83,7 @@ function gitToFile(args: string[], cwd: string, signal?: AbortSignal): Promise<{
  * ignored `vendor/y`): git would list nothing there, while Grounded reads such a folder as a
  * stand-alone one, so the caller walks it instead.
  */
-async function rootIsIgnored(root: string, signal?: AbortSignal): Promise<boolean> {
-  const repo = await findGitRepo(root);
+async function rootIsIgnored(root: string, repo: GitRepo | undefined, signal?: AbortSignal): Promise<boolean> {
   if (!repo) return false;
   const real = realFolder(root);
   const rel = path.relative(repo.top, real).split(path.sep).join('/');
@@ -117,7 +116,10 @@ export function gitListing(root: string, signal?: AbortSignal, onWalkStarted?: (
     return { paths, folders };
   });
   onWalkStarted?.();
-  const tracked = Promise.all([trackedFiles(root, signal), rootIsIgnored(root, signal)]).then(([files, ignored]) => (ignored ? undefined : files));
+  const repo = findGitRepo(root);
+  const tracked = Promise.all([trackedFiles(root, repo, signal), repo.then((r) => rootIsIgnored(root, r, signal))]).then(([files, ignored]) =>
+    ignored ? undefined : files,
+  );
   return { tracked, untracked };
 }
 
@@ -126,13 +128,13 @@ export function gitListing(root: string, signal?: AbortSignal, onWalkStarted?: (
  * changed on disk (a diff-files run beside the read) left without one; or, when the index is not
  * one the reader knows, from git's own listing of both.
  */
-async function trackedFiles(root: string, signal?: AbortSignal): Promise<TrackedFiles | undefined> {
+async function trackedFiles(root: string, repoFound: Promise<GitRepo | undefined>, signal?: AbortSignal): Promise<TrackedFiles | undefined> {
   const changed = git(CHANGED_LISTING, root, signal);
-  const repo = await findGitRepo(root);
+  const repo = await repoFound;
   const fromIndex = repo && (await readTrackedFromIndex(repo.gitDir, repo.top, root));
   if (fromIndex) {
     const r = await changed;
-    if (r.ok) return forgetChanged(fromIndex, r.stdout);
+    if (r.ok) return forgetChanged(fromIndex, r.stdout.split('\0'));
   }
   const r = await gitToFile(TRACKED_LISTING, root, signal);
   return r.ok ? parseTracked(r.stdout) : undefined;
