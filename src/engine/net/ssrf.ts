@@ -28,9 +28,9 @@ export const systemResolver: Resolver = async (host) => (await dns.lookup(host, 
 // label (localtest.me, lvh.me, vcap.me).
 const BLOCKED_NAMES = new Set([
   'localhost', 'localdomain', 'ip6-localhost', 'ip6-loopback', 'metadata', 'metadata.goog', 'instance-data',
-  'rancher-metadata', 'metadata.packet.net', 'metadata.platformequinix.com', 'localtest.me', 'lvh.me', 'vcap.me',
+  'rancher-metadata', 'metadata.packet.net', 'metadata.platformequinix.com',
 ]);
-/** Last one or two labels under which every name is blocked. */
+/** Last one or two labels under which every name is blocked (a two-label name is its own last two). */
 const BLOCKED_SUFFIXES = new Set([
   'localhost', 'localdomain', 'internal', 'local', 'home.arpa', 'lan', 'intranet', 'corp', 'private', 'svc', 'localtest.me', 'lvh.me', 'vcap.me',
 ]);
@@ -42,7 +42,7 @@ function isBlockedName(hostname: string): boolean {
   const last = host.lastIndexOf('.');
   if (last < 0) return false;
   const beforeLast = host.lastIndexOf('.', last - 1);
-  return BLOCKED_SUFFIXES.has(host.slice(last + 1)) || (beforeLast >= 0 && BLOCKED_SUFFIXES.has(host.slice(beforeLast + 1)));
+  return BLOCKED_SUFFIXES.has(host.slice(last + 1)) || BLOCKED_SUFFIXES.has(host.slice(beforeLast + 1));
 }
 
 /**
@@ -53,7 +53,7 @@ function isBlockedName(hostname: string): boolean {
 const ADDRESS_IN_NAME = /(?:^|[.-])((?:\d{1,3}[.-]){3}\d{1,3}|[0-9a-f]{8})\.(?:nip\.io|sslip\.io|xip\.io|traefik\.me)\.?$/i;
 
 /** The IPv4 address a wildcard-DNS name carries, or undefined. */
-export function addressInName(host: string): string | undefined {
+function addressInName(host: string): string | undefined {
   const m = ADDRESS_IN_NAME.exec(host);
   if (!m) return undefined;
   const ip = /^[0-9a-f]{8}$/i.test(m[1]) ? (m[1].match(/../g) ?? []).map((h) => Number.parseInt(h, 16)).join('.') : m[1].replace(/-/g, '.');
