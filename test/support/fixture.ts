@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import assert from 'node:assert/strict';
 
 /** Values planted in the fixture that must never reach a model (or a log). */
 export const PLANTED_SECRETS = [
@@ -27,9 +28,35 @@ export function copyFixture(name = 'basic'): string {
   return root;
 }
 
-/** Runs git in `root` with an identity of its own (commits need one; the machine may have none). */
+/** Writes each file (root-relative path → text) under `root`, making its folders. */
+export function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+}
+
+/** An identity of the tests' own: commits need one, and the machine may have none. */
+const IDENTITY = ['-c', 'user.name=t', '-c', 'user.email=t@t'];
+
+/** Runs git in `root` with an identity of its own. */
 export function gitIn(root: string): (...args: string[]) => Buffer {
-  return (...args) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root });
+  return (...args) => execFileSync('git', [...IDENTITY, ...args], { cwd: root });
+}
+
+/** The same, for a test that reads git's output: as text, and git's complaints (an expected conflict) kept out of the test's output. */
+export const gitText = (root: string, ...args: string[]): string =>
+  execFileSync('git', [...IDENTITY, ...args], { cwd: root, stdio: 'pipe', encoding: 'utf8' });
+
+/** Leaves `file` (committed, with text) in conflict: changed on a branch and on the current one, then merged. */
+export function leaveInConflict(root: string, file: string): void {
+  gitText(root, 'checkout', '-qb', 'other');
+  writeFileSync(path.join(root, file), 'b\n');
+  gitText(root, 'commit', '-qam', 'b');
+  gitText(root, 'checkout', '-q', '-');
+  writeFileSync(path.join(root, file), 'c\n');
+  gitText(root, 'commit', '-qam', 'c');
+  assert.throws(() => gitText(root, 'merge', '-q', 'other'));
 }
 
 /**

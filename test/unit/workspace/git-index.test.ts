@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { git, leaveInConflict } from '../../support/git-fixture';
+import { gitText as git, leaveInConflict, writeFiles } from '../../support/fixture';
 import { parseGitIndex, readTrackedFromIndex } from '../../../src/engine/workspace/git-index';
 import { gitListing } from '../../../src/engine/workspace/git-candidates';
 import { parseTracked } from '../../../src/engine/workspace/git-stat';
@@ -27,10 +27,7 @@ function repo(initArgs: string[] = []): string {
     'tab\tand\nnewline.ts': 'odd name\n', [`long/${'x'.repeat(4200)}.ts`.slice(0, 250)]: 'long name\n', 'f.txt': 'a\n',
     'assumed.ts': 'assume-unchanged\n', 'sparse/skip.ts': 'skip-worktree\n',
   };
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
+  writeFiles(root, files);
   execFileSync('chmod', ['+x', path.join(root, 'run.sh')]);
   symlinkSync('a.ts', path.join(root, 'link.ts'));
   git(root, 'add', '-A');

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { git, leaveInConflict } from '../../support/git-fixture';
+import { gitText as git, leaveInConflict, writeFiles } from '../../support/fixture';
 import { discoverFiles } from '../../../src/engine/workspace/discovery';
 import { parseTracked, TRACKED_LISTING } from '../../../src/engine/workspace/git-stat';
 
@@ -30,10 +30,7 @@ function repo(): string {
     'same.ts': 'unchanged\n', 'edited.ts': 'before\n', 'gone.ts': 'deleted later\n', 'assumed.ts': 'assume-unchanged\n',
     'sparse/skip.ts': 'skip-worktree\n', 'touched.ts': 'touched, same text\n', 'tab\tand\nnewline.ts': 'odd name\n', 'run.sh': '#!/bin/sh\n',
   };
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
+  writeFiles(root, files);
   execFileSync('chmod', ['+x', path.join(root, 'run.sh')]);
   symlinkSync('same.ts', path.join(root, 'link.ts'));
   git(root, 'add', '-A');
