@@ -1,6 +1,7 @@
 import { RE2JS } from 're2js';
 import { MentionError } from './errors';
 import { requiredLiterals, structuralError, type StructuralError } from './regex-scan';
+import { escapeRegExp } from '../escape-regexp';
 
 /** A line of a text: its 0-based number and its bounds (end excludes the newline). */
 export interface Line { n: number; start: number; end: number }
@@ -98,7 +99,6 @@ export function compileGrep(pattern: string): LineMatcher {
 }
 
 const LOWERS_TO_ASCII = [Buffer.from('\u0130', 'utf8'), Buffer.from('\u212a', 'utf8')];
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A literal, case-insensitive matcher for @search (lower-casing keeps newlines, so line numbers

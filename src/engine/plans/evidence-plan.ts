@@ -4,6 +4,7 @@ import { isToolName, stepPath } from '../tools/catalog';
 import { buildEvidenceRequest, type EvidenceInputs } from './evidence-request';
 import { summarizeEvidence } from './evidence-summary';
 import type { AuditStore } from '../audit/store';
+import { escapeRegExp } from '../escape-regexp';
 
 export interface PlanEvidence {
   /** recorded: the counts stored when the model proposed this plan; computed: from the plan itself, now. */
@@ -12,7 +13,6 @@ export interface PlanEvidence {
   lines: string[];
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Evidence subjects of a plan given without its proposal: every tool, the files its steps touch,
@@ -25,7 +25,7 @@ export function planEvidenceInputs(plan: Plan, root: string, knownCodes: readonl
     return p ? [normalizeRelPath(root, p)] : [];
   });
   const text = [plan.explanation ?? '', ...plan.steps.map((s) => s.precondition ?? '')].join('\n');
-  const diagnosticCodes = knownCodes.filter((c) => new RegExp(`(^|[^\\w])${escapeRe(c)}($|[^\\w])`).test(text));
+  const diagnosticCodes = knownCodes.filter((c) => new RegExp(`(^|[^\\w])${escapeRegExp(c)}($|[^\\w])`).test(text));
   return { files, text, diagnosticCodes };
 }
 

@@ -1,4 +1,5 @@
 import { withoutIndices } from './value-group';
+import { escapeRegExp } from '../escape-regexp';
 
 /**
  * One span of text a detector wants redacted. `start`/`end` are UTF-16 offsets into the
@@ -110,7 +111,7 @@ export function findBySignatures(rules: readonly PatternRule[], text: string): F
       if (!rule.anchor) throw new Error(`${rule.kind}: a signature rule needs an anchor`);
       byLiteral.set(rule.anchor.literal, [...(byLiteral.get(rule.anchor.literal) ?? []), rule]);
     }
-    const literals = [...byLiteral.keys()].sort((a, b) => b.length - a.length).map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const literals = [...byLiteral.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
     scan = { re: new RegExp(literals.join('|'), 'g'), byLiteral };
     signatureScans.set(rules, scan);
   }

@@ -1,5 +1,6 @@
 import type { Finding } from './detector';
 import { resolveOverlaps } from './registry';
+import { escapeRegExp } from '../escape-regexp';
 
 /**
  * A value shorter than this is not looked for again: a CVV, a PIN or a short number occurs
@@ -23,7 +24,6 @@ export function echoable(kind: string, value: string): boolean {
 /** How many values of earlier texts are looked for in each later one (a query redacts a handful; one pass of a regular expression finds them all). */
 const MAX_EARLIER = 32;
 
-const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The values a query's scrubber redacted in earlier texts, most recent kept, and one pattern that finds any of them. */
 export class EarlierValues {
@@ -44,7 +44,7 @@ export class EarlierValues {
   /** Longest first: where two values start at one place, the longer is the one redacted. */
   regex(): RegExp | undefined {
     if (this.kinds.size === 0) return undefined;
-    this.pattern ??= new RegExp([...this.kinds.keys()].sort((a, b) => b.length - a.length).map(escape).join('|'), 'g');
+    this.pattern ??= new RegExp([...this.kinds.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
     return this.pattern;
   }
 }

@@ -1,4 +1,5 @@
 import type { Finding } from './detector';
+import { escapeRegExp } from '../escape-regexp';
 
 // Values that only the word before them gives away (a date after "date of birth", nine digits
 // after "SSN"): one case-insensitive pass finds every such word, and the rule for that word is
@@ -18,7 +19,7 @@ export function anyCase(word: string): string {
 export function capitalisedOrNot(words: readonly string[], space = ' '): string {
   return [...words]
     .sort((a, b) => b.length - a.length)
-    .map((w) => `[${w[0]}${w[0].toUpperCase()}]${escape(w.slice(1)).replace(/ /g, space)}`)
+    .map((w) => `[${w[0]}${w[0].toUpperCase()}]${escapeRegExp(w.slice(1)).replace(/ /g, space)}`)
     .join('|');
 }
 
@@ -51,7 +52,6 @@ export interface KeyedRule {
 export type KeywordTable = ReadonlyArray<{ words: readonly string[]; rule: KeyedRule; sources?: readonly string[] }>;
 
 const normal = (word: string) => word.toLowerCase().replace(/[ _.-]/g, '');
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** One scanner for a table: its keyword pass, and the rule for each hit. */
 export class KeyedScan {
@@ -68,7 +68,7 @@ export class KeyedScan {
     const humps: string[] = [];
     for (const { words, rule, sources } of table) {
       for (const w of words) this.rules.set(normal(w), [...(this.rules.get(normal(w)) ?? []).filter((r) => r !== rule), rule]);
-      for (const source of sources ?? words.map((w) => w.split(' ').map(escape).join('[ _-]?'))) {
+      for (const source of sources ?? words.map((w) => w.split(' ').map(escapeRegExp).join('[ _-]?'))) {
         // The scan is factored by first character: a source must start with a literal letter.
         if (!/^[a-z]/i.test(source)) throw new Error(`keyword source '${source}' must start with a letter`);
         byFirst.set(source[0], [...(byFirst.get(source[0]) ?? []), source.slice(1)]);
@@ -78,7 +78,7 @@ export class KeyedScan {
     // Keywords start a word or follow `_` (`billing_address`); trying every keyword at every letter inside
     // words cost twice as much. Glued to a lower-case letter, a keyword counts in camelCase (`dateOfBirth`).
     this.keyword = new RegExp(`(?:\\b|_)(?:${alternation(byFirst)})`, 'gi');
-    this.hump = new RegExp(`[a-z](?:${[...new Set(humps)].sort((a, b) => b.length - a.length).map(escape).join('|')})`, 'g');
+    this.hump = new RegExp(`[a-z](?:${[...new Set(humps)].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})`, 'g');
     this.kinds = [...new Set(table.map((e) => e.rule.kind))];
   }
 
@@ -134,7 +134,7 @@ function camelSpellings(word: string): string[] {
 /** Keywords factored by first letter (V8 runs this several times faster than one flat alternation), longest first. */
 function alternation(byFirst: Map<string, string[]>): string {
   // Longest first, so `account number` is not cut to a shorter keyword that shares its start.
-  return [...byFirst].map(([c, rests]) => `${escape(c)}(?:${rests.sort((a, b) => b.length - a.length).join('|')})`).join('|');
+  return [...byFirst].map(([c, rests]) => `${escapeRegExp(c)}(?:${rests.sort((a, b) => b.length - a.length).join('|')})`).join('|');
 }
 
 /** A letter, digit or `_` at `i` (false before the text's start). */

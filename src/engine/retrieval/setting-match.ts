@@ -5,6 +5,7 @@ import { leafOf, spellings } from './setting-terms';
 import { splitIdentifier } from './split-identifier';
 import { stem } from './stem';
 import type { SearchTerm } from './terms';
+import { escapeRegExp } from '../escape-regexp';
 
 // A question naming a CLI flag (`--max-count`), a config key (`maxBodyLength`, `server.strictPort`) or an environment
 // variable (`RIPGREP_CONFIG_PATH`) is answered by the code that defines it and the code that reads it. Docs, tests and
@@ -13,7 +14,6 @@ import type { SearchTerm } from './terms';
 // `$options['connect_timeout']`, `app.get('json spaces')`), an environment variable is read by a call (`getenv("X")`,
 // `process.env.X`), a key is declared (`maxBodyLength?: number`, `DisableFlagParsing bool`, `max_count: Option<u64>`).
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Where a line reads the environment: the name after it (quoted or not) is a variable read. */
 const ENV_READ = /(?:getenv|environ|env::var(?:_os)?|var_os|process\.env|\bENV\s*\[|Getenv|LookupEnv|getProperty)/;
 /** What may stand before a declared name on its line: modifiers and keywords only. */
@@ -33,7 +33,7 @@ export function definesOrReads(name: string): (text: string) => boolean {
   const forms = spellings(name);
   if (forms.length === 0) return () => false;
   const screaming = /^[A-Z0-9_]+$/.test(leafOf(name));
-  const at = new RegExp(`(?<![\\w$-])(["'\`]?)(?:--?)?(${forms.map(escape).join('|')})(?![\\w$-])(["'\`]?)`, 'g');
+  const at = new RegExp(`(?<![\\w$-])(["'\`]?)(?:--?)?(${forms.map(escapeRegExp).join('|')})(?![\\w$-])(["'\`]?)`, 'g');
   const line = (text: string) => {
     for (const m of text.matchAll(at)) {
       const [before, after] = [text.slice(0, m.index), text.slice(m.index + m[0].length)];

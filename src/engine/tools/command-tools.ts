@@ -8,6 +8,7 @@ import { requireReadable, runReadOnlyTool, scrubbedFile } from './tool-runner';
 import { numberedLines } from '../privacy/file-view';
 import { createScrubber } from '../privacy/scrubber';
 import type { Scrubber } from '../privacy/types';
+import { escapeRegExp } from '../escape-regexp';
 
 /** Lines of a file a tool showed the model (scrubbed as the whole file, like all tool output). */
 export interface ShownLines {
@@ -45,7 +46,6 @@ export interface CommandToolset {
   run(command: Extract<DetectedCommand, { kind: 'command' }>, scrubber?: Scrubber): Promise<CommandResult>;
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function readCommand(host: WorkspaceHost, args: string, scrubber: Scrubber): Promise<HandlerOutput> {
   const target = parseReadTarget(args);
@@ -88,7 +88,7 @@ export function createCommandToolset(opts: CommandToolsetOptions): CommandToolse
                 pattern: args
                   .split(/\s+/)
                   .filter(Boolean)
-                  .map((t) => `\\b${escapeRe(t)}\\b`)
+                  .map((t) => `\\b${escapeRegExp(t)}\\b`)
                   .join('|'),
               },
               host,

@@ -7,6 +7,7 @@ import { HostUnavailableError, type ReferenceLocation, type SymbolInfo, type Wor
 import { resolveInside } from './paths';
 import { regexSymbols } from './regex-symbols';
 import { tsExtensions, typeScriptSymbols } from './ts-symbols';
+import { escapeRegExp } from '../escape-regexp';
 
 export interface NodeHostOptions {
   root: string;
@@ -27,7 +28,6 @@ export interface NodeHostOptions {
   maxReferences?: number;
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * WorkspaceHost for the CLI and tests: text from disk (an overlay wins when given), symbols

@@ -1,8 +1,8 @@
 import ignore from 'ignore';
 import { tamedSetting } from './ignore-rules';
 import type { EngineSettings } from '../config/settings';
+import { escapeRegExp } from '../escape-regexp';
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Whether a root-relative path lies under a folder with one of the excluded names (its last part

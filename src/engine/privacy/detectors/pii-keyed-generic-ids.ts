@@ -1,4 +1,5 @@
 import { anyCase, NUMBER_WORD, SEP, type KeyedRule, type KeywordTable } from '../keyed-scan';
+import { escapeRegExp } from '../../escape-regexp';
 
 // A person's identity card or tax number named by its key, for the countries and forms no rule
 // of its own knows (`ID card number: XK482931`, `Her national ID number is 750312-5582`,
@@ -37,7 +38,7 @@ const TAX_WORDS = [
 
 /** The pattern after any of `words` in any case: the key, `no.`/`number`, a separator or `is`, then the number in capitals. */
 function afterKey(words: readonly string[]): RegExp {
-  const keys = [...words].sort((a, b) => b.length - a.length).map((w) => anyCase(w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).replace(/ /g, '[ _-]?'));
+  const keys = [...words].sort((a, b) => b.length - a.length).map((w) => anyCase(escapeRegExp(w)).replace(/ /g, '[ _-]?'));
   return new RegExp(`(?:${keys.join('|')})${NUMBER_WORD}${SEP}${DOCUMENT_NUMBER}`, 'y');
 }
 
