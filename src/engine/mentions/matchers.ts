@@ -1,7 +1,7 @@
 import { RE2JS } from 're2js';
 import { MentionError } from './errors';
 import { requiredLiterals, structuralError, type StructuralError } from './regex-scan';
-import { escapeRegExp } from '../escape-regexp';
+import { escapeRegExp } from '../text/escape-regexp';
 
 /** A line of a text: its 0-based number and its bounds (end excludes the newline). */
 export interface Line { n: number; start: number; end: number }

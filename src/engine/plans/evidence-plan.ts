@@ -4,7 +4,7 @@ import { isToolName, stepPath } from '../tools/catalog';
 import { buildEvidenceRequest, type EvidenceInputs } from './evidence-request';
 import { summarizeEvidence } from './evidence-summary';
 import type { AuditStore } from '../audit/store';
-import { escapeRegExp } from '../escape-regexp';
+import { escapeRegExp } from '../text/escape-regexp';
 
 export interface PlanEvidence {
   /** recorded: the counts stored when the model proposed this plan; computed: from the plan itself, now. */

@@ -1,5 +1,5 @@
 import { withoutIndices } from './value-group';
-import { escapeRegExp } from '../escape-regexp';
+import { escapeRegExp } from '../text/escape-regexp';
 
 /**
  * One span of text a detector wants redacted. `start`/`end` are UTF-16 offsets into the

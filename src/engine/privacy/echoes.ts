@@ -1,6 +1,6 @@
 import type { Finding } from './detector';
 import { resolveOverlaps } from './registry';
-import { escapeRegExp } from '../escape-regexp';
+import { escapeRegExp } from '../text/escape-regexp';
 
 /**
  * A value shorter than this is not looked for again: a CVV, a PIN or a short number occurs

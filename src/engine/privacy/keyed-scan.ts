@@ -1,5 +1,5 @@
 import type { Finding } from './detector';
-import { escapeRegExp } from '../escape-regexp';
+import { escapeRegExp } from '../text/escape-regexp';
 
 // Values that only the word before them gives away (a date after "date of birth", nine digits
 // after "SSN"): one case-insensitive pass finds every such word, and the rule for that word is

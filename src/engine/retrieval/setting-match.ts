@@ -5,7 +5,7 @@ import { leafOf, spellings } from './setting-terms';
 import { splitIdentifier } from './split-identifier';
 import { stem } from './stem';
 import type { SearchTerm } from './terms';
-import { escapeRegExp } from '../escape-regexp';
+import { escapeRegExp } from '../text/escape-regexp';
 
 // A question naming a CLI flag (`--max-count`), a config key (`maxBodyLength`, `server.strictPort`) or an environment
 // variable (`RIPGREP_CONFIG_PATH`) is answered by the code that defines it and the code that reads it. Docs, tests and

@@ -8,7 +8,7 @@ import { requireReadable, runReadOnlyTool, scrubbedFile } from './tool-runner';
 import { numberedLines } from '../privacy/file-view';
 import { createScrubber } from '../privacy/scrubber';
 import type { Scrubber } from '../privacy/types';
-import { escapeRegExp } from '../escape-regexp';
+import { escapeRegExp } from '../text/escape-regexp';
 
 /** Lines of a file a tool showed the model (scrubbed as the whole file, like all tool output). */
 export interface ShownLines {

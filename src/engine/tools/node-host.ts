@@ -7,7 +7,7 @@ import { HostUnavailableError, type ReferenceLocation, type SymbolInfo, type Wor
 import { resolveInside } from './paths';
 import { regexSymbols } from './regex-symbols';
 import { tsExtensions, typeScriptSymbols } from './ts-symbols';
-import { escapeRegExp } from '../escape-regexp';
+import { escapeRegExp } from '../text/escape-regexp';
 
 export interface NodeHostOptions {
   root: string;

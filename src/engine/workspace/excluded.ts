@@ -1,7 +1,7 @@
 import ignore from 'ignore';
 import { tamedSetting } from './ignore-rules';
 import type { EngineSettings } from '../config/settings';
-import { escapeRegExp } from '../escape-regexp';
+import { escapeRegExp } from '../text/escape-regexp';
 
 
 /**

@@ -83,26 +83,28 @@ function engineGraph(node: (file: string) => string): Map<string, Set<string>> {
  * folders above it in this list, so the folders cannot form a cycle. A new folder needs a line here.
  */
 const ENGINE_IMPORTS: Record<string, string[]> = {
+  // Plain text helpers every layer may use (escaping a literal for a regular expression).
+  text: [],
   config: [],
-  privacy: [],
+  privacy: ['text'],
   telemetry: [],
   net: [],
-  workspace: ['config'],
+  workspace: ['config', 'text'],
   metrics: ['workspace'],
-  retrieval: ['config', 'workspace'],
+  retrieval: ['config', 'text', 'workspace'],
   // The index server's wire protocol: shared by src/server and src/vscode, which may not import each other.
   'index-protocol': ['config', 'retrieval', 'workspace'],
   llm: ['config', 'privacy'],
   audit: ['privacy', 'workspace'],
   context: ['config', 'privacy', 'retrieval', 'telemetry', 'workspace'],
   // retrieval: its worker-thread starter (a user's regex runs in a worker thread).
-  mentions: ['config', 'context', 'net', 'privacy', 'retrieval', 'workspace'],
+  mentions: ['config', 'context', 'net', 'privacy', 'retrieval', 'text', 'workspace'],
   // mentions: file_search runs a pattern the way @grep does (its thread, time limit and messages).
-  tools: ['audit', 'llm', 'mentions', 'privacy', 'workspace'],
+  tools: ['audit', 'llm', 'mentions', 'privacy', 'text', 'workspace'],
   // A folder's index kept live (file watching) and served: the extension's index server and `grounded serve`.
   resident: ['config', 'context', 'index-protocol', 'net', 'retrieval', 'workspace'],
   ask: ['config', 'context', 'llm', 'metrics', 'privacy', 'retrieval', 'telemetry', 'tools', 'workspace'],
-  plans: ['audit', 'context', 'llm', 'privacy', 'telemetry', 'tools', 'workspace'],
+  plans: ['audit', 'context', 'llm', 'privacy', 'telemetry', 'text', 'tools', 'workspace'],
   session: ['ask', 'audit', 'config', 'context', 'llm', 'mentions', 'metrics', 'plans', 'privacy', 'retrieval', 'telemetry', 'tools', 'workspace'],
 };
 

@@ -1,5 +1,5 @@
 import { anyCase, NUMBER_WORD, SEP, type KeyedRule, type KeywordTable } from '../keyed-scan';
-import { escapeRegExp } from '../../escape-regexp';
+import { escapeRegExp } from '../../text/escape-regexp';
 
 // A person's identity card or tax number named by its key, for the countries and forms no rule
 // of its own knows (`ID card number: XK482931`, `Her national ID number is 750312-5582`,
