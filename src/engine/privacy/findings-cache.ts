@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha1Base64 } from '../text/sha1';
 import type { Finding } from './detector';
 import { resolveOverlaps } from './overlaps';
 
@@ -41,7 +41,7 @@ function scan(text: string): Finding[] {
 export function findingsIn(text: string): readonly Finding[] {
   if (text.length < MIN_CACHED_LENGTH) return scan(text);
   // Length in the key too: a hash collision would also need the same length to matter.
-  const key = `${text.length}:${createHash('sha1').update(text).digest('base64')}`;
+  const key = `${text.length}:${sha1Base64(text)}`;
   const hit = cache.get(key);
   if (hit) {
     hits++;

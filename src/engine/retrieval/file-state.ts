@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha1Base64 } from '../text/sha1';
 import type { DocumentOverlay, SkippedFile, WorkspaceFile } from '../workspace/types';
 import type { IndexData } from './index-data';
 import { readBytesForIndex, type DiskRead } from './read-batch';
@@ -12,7 +12,7 @@ export interface Rejected {
 
 /** The hash the index compares texts by (not a security boundary: only "did this text change"). */
 export function textHash(text: string | Uint8Array): string {
-  return createHash('sha1').update(text).digest('base64');
+  return sha1Base64(text);
 }
 
 /**
