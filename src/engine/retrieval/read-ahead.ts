@@ -10,6 +10,14 @@ export interface ReadRequest {
 export interface ReadReply {
   id: number;
   reads: (Uint8Array | Exclude<DiskRead, Buffer>)[];
+  /** Each read's whole bytes hashed (textHash), undefined for a failed read. */
+  hashes: (string | undefined)[];
+}
+
+/** A file as the worker read it: its bytes (or why there are none) and their hash. */
+export interface AheadRead {
+  data: DiskRead;
+  hash?: string;
 }
 
 /**
@@ -23,7 +31,7 @@ export class ReadAhead {
   private worker: Worker | undefined;
   private stopped = false;
   private next = 0;
-  private readonly waiting = new Map<number, (reads: DiskRead[] | undefined) => void>();
+  private readonly waiting = new Map<number, (reads: AheadRead[] | undefined) => void>();
 
   /** Starts the worker (once; never after `stop`). Until then `read` leaves reading to the caller. */
   start(): void {
@@ -33,10 +41,10 @@ export class ReadAhead {
     } catch {
       return;
     }
-    this.worker.on('message', ({ id, reads }: ReadReply) => {
+    this.worker.on('message', ({ id, reads, hashes }: ReadReply) => {
       const done = this.waiting.get(id);
       this.waiting.delete(id);
-      done?.(reads.map((r) => (r instanceof Uint8Array ? Buffer.from(r.buffer, r.byteOffset, r.byteLength) : r)));
+      done?.(reads.map((r, i) => ({ data: r instanceof Uint8Array ? Buffer.from(r.buffer, r.byteOffset, r.byteLength) : r, hash: hashes[i] })));
     });
     const fail = () => this.stop();
     this.worker.on('error', fail);
@@ -44,10 +52,10 @@ export class ReadAhead {
   }
 
   /** Asks for a batch now; the promise gives its reads when the worker has them. */
-  read(paths: string[]): Promise<DiskRead[] | undefined> {
+  read(paths: string[]): Promise<AheadRead[] | undefined> {
     if (!this.worker) return Promise.resolve(undefined);
     const id = this.next++;
-    const reply = new Promise<DiskRead[] | undefined>((resolve) => this.waiting.set(id, resolve));
+    const reply = new Promise<AheadRead[] | undefined>((resolve) => this.waiting.set(id, resolve));
     this.worker.postMessage({ id, paths } satisfies ReadRequest);
     return reply;
   }
@@ -66,16 +74,16 @@ export class ReadAhead {
 /**
  * Calls `each` for every file, `batch` at a time, yielding to the event loop between batches and
  * checking `signal`; with a started `ahead`, two batches are in the worker's hands while this
- * thread works on the current one, and `each` gets the file's bytes (or reads them itself).
+ * thread works on the current one, and `each` gets the file's bytes and hash (or reads them itself).
  */
 export async function inBatches<F extends { absPath: string }>(
   files: F[],
   batch: number,
   ahead: ReadAhead,
-  each: (file: F, fromDisk: DiskRead | undefined) => void,
+  each: (file: F, fromDisk: AheadRead | undefined) => void,
   opts: { signal?: AbortSignal; onFiles?: (done: number, total: number) => void },
 ): Promise<void> {
-  const asked: Promise<DiskRead[] | undefined>[] = [];
+  const asked: Promise<AheadRead[] | undefined>[] = [];
   const ask = (k: number) => {
     if (k * batch < files.length) asked[k] = ahead.read(files.slice(k * batch, (k + 1) * batch).map((f) => f.absPath));
   };
