@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { DiskRead } from './read-batch';
+import type { BatchRead, DiskRead } from './read-batch';
 import { startEngineWorker } from './worker-start';
 
 /** A batch of absolute paths for the read worker, and what it sends back (in the same order). */
@@ -9,8 +9,10 @@ export interface ReadRequest {
 }
 export interface ReadReply {
   id: number;
-  reads: (Uint8Array | Exclude<DiskRead, Buffer>)[];
-  /** Each read's whole bytes hashed (textHash), undefined for a failed read. */
+  /** The batch's bytes: each read is a range of them. */
+  bytes: Uint8Array;
+  reads: BatchRead[];
+  /** Each read's bytes hashed (textHash), undefined for a failed read. */
   hashes: (string | undefined)[];
 }
 
@@ -41,10 +43,11 @@ export class ReadAhead {
     } catch {
       return;
     }
-    this.worker.on('message', ({ id, reads, hashes }: ReadReply) => {
+    this.worker.on('message', ({ id, bytes, reads, hashes }: ReadReply) => {
       const done = this.waiting.get(id);
       this.waiting.delete(id);
-      done?.(reads.map((r, i) => ({ data: r instanceof Uint8Array ? Buffer.from(r.buffer, r.byteOffset, r.byteLength) : r, hash: hashes[i] })));
+      const data = (r: BatchRead): DiskRead => (Array.isArray(r) ? Buffer.from(bytes.buffer, bytes.byteOffset + r[0], r[1]) : (r as Exclude<DiskRead, Buffer>));
+      done?.(reads.map((r, i) => ({ data: data(r), hash: hashes[i] })));
     });
     const fail = () => this.stop();
     this.worker.on('error', fail);
