@@ -158,6 +158,9 @@ export function staticCheck(raw: string): { url?: URL; decision?: UrlDecision } 
   if (isBlockedName(host)) return { decision: { ...base, allowed: false, reason: `host ${host} is a local or cloud-metadata name` } };
   // `http://intranet/`, `http://jenkins/`: a name of one label is completed by this machine's search domains, so only its
   // own network answers it (where the answer may well be a public address). No public site is reached that way.
+  // `127.0.0.1!`: the URL parser keeps such a host as a name, and other parsers read it as an address. No DNS name holds these characters.
+  if (!ipaddr.isValid(host) && /[^a-z0-9._-]/.test(host))
+    return { decision: { ...base, allowed: false, reason: `host ${host} has characters no DNS name holds` } };
   if (!/[.:]/.test(host.replace(/\.$/, '')))
     return { decision: { ...base, allowed: false, reason: `host ${host} is a single-label name, which only this machine's own network resolves` } };
   const named = addressInName(host);

@@ -27,6 +27,8 @@ const BLOCKED = [
   'http://nas.lan/', 'http://wiki.intranet/', 'http://build.corp/', 'http://db.private/', 'http://localdomain/', 'http://kubernetes.default/',
   // Single-label names, completed by the machine's search domains (PayloadsAllTheThings' `http://foo/containers/json`).
   'http://foo/containers/json', 'http://intranet/', 'http://jenkins:8080/', 'http://redirect-server./', 'http://wpad/wpad.dat',
+  // Hosts the URL parser keeps as names though other parsers read an address in them; no DNS name has these characters.
+  'http://127.0.0.1!/', 'https://127.0.0.1!/', "http://169.254.169.254'/", 'http://127.0.0.1$/',
   // Wildcard DNS that answers with the address written in the name, or always with this machine.
   'http://127.0.0.1.nip.io/', 'http://app.10.0.0.5.nip.io/', 'http://169-254-169-254.sslip.io/latest/meta-data/', 'http://app-192-168-1-1.sslip.io/',
   'http://7f000001.nip.io/', 'http://10.1.2.3.traefik.me/', 'http://localtest.me/', 'http://app.lvh.me/', 'http://foo.vcap.me:3000/',
@@ -42,7 +44,8 @@ const ALLOWED = [
   'http://[::ffff:8.8.8.8]/',
   // A wildcard-DNS name carrying a public address, and names that only look local.
   'http://8.8.8.8.nip.io/', 'https://local.example.com/', 'https://corp.example.com/', 'https://svc.example.org/', 'https://nip.io/',
-  'https://default.example.com/', 'https://example.com./',
+  'https://default.example.com/', 'https://example.com./', 'https://my_host.example.com/', 'https://xn--bcher-kva.example/',
+  'https://bücher.example/',
   // The parser and the connection agree: a backslash ends the host, so this goes to 1.1.1.1, not 127.0.0.1.
   'http://1.1.1.1\\@127.0.0.1/',
 ];
