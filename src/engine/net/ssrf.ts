@@ -28,7 +28,7 @@ export const systemResolver: Resolver = async (host) => (await dns.lookup(host, 
 // public DNS points at this machine whatever the label (localtest.me, lvh.me, vcap.me).
 const BLOCKED_NAMES = new Set([
   'localhost', 'localdomain', 'ip6-localhost', 'ip6-loopback', 'metadata', 'metadata.goog', 'instance-data',
-  'rancher-metadata', 'metadata.packet.net', 'metadata.platformequinix.com',
+  'rancher-metadata', 'metadata.packet.net', 'metadata.platformequinix.com', 'metadata.tencentyun.com',
 ]);
 /** Last one or two labels under which every name is blocked (a two-label name is its own last two). */
 const BLOCKED_SUFFIXES = new Set([

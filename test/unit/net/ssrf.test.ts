@@ -17,6 +17,7 @@ const BLOCKED = [
   'http://metadata.google.internal/computeMetadata/v1/', 'http://metadata/', 'http://db.internal/', 'ftp://example.com/', 'file:///etc/passwd',
   // Names of this machine and metadata services that may resolve to public addresses (PayloadsAllTheThings' SSRF list).
   'http://ip6-localhost/', 'http://ip6-loopback/', 'http://localhost.localdomain/', 'http://metadata.packet.net/userdata', 'http://rancher-metadata/',
+  'http://metadata.tencentyun.com/latest/meta-data/',
   'gopher://example.com/', 'javascript:alert(1)', 'http://user:pass@example.com/', 'http://user@example.com/', 'not a url',
   // IPv4-compatible IPv6 (deprecated ::/96): refused whatever it carries, public or not.
   'http://[::127.0.0.1]/', 'http://[::7f00:1]/', 'http://[0:0:0:0:0:0:7f00:1]/', 'http://[::169.254.169.254]/', 'http://[::8.8.8.8]/', 'http://[::2]/',
