@@ -5,15 +5,27 @@ import { isFakeBody } from '../token-checks';
 // prefix tokens, in token-rules-saas.ts). AWS secret keys have no prefix at all, so they are
 // found by the assignment detector (`aws_secret_access_key = ...`), or here, next to their key id.
 
+/** After a key id: up to 160 characters on its line or the next (not past a blank line), then a 40-character base64 secret. */
+const PAIRED_SECRET = /(?![A-Z0-9])(?:[^\n]|\n(?![ \t]*\n)){0,160}?(?<![A-Za-z0-9/+])(?<value>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/.source;
+
+const pairedSecret = (value: string): boolean => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value) && !isFakeBody(value);
+
 const rules: PatternRule[] = [
   {
     // The secret key written near its key id with no name of its own: a credentials CSV
-    // (`AKIA…,wJalr…`), `aws configure` arguments, a pasted pair. 40 characters of base64 with both
-    // cases and a digit, within 160 characters after the id.
+    // (`AKIA…,wJalr…`), `aws configure` arguments, a pasted pair (on the id's line or the next). 40
+    // characters of base64 with both cases and a digit, within 160 characters after the id.
     kind: 'aws_secret_key',
     hint: ['AKIA', 'ASIA', 'ABIA', 'ACCA'],
-    pattern: /(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])[^\n]{0,160}?(?<![A-Za-z0-9/+])(?<value>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dg,
-    accept: (value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value) && !isFakeBody(value),
+    pattern: new RegExp(`(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}${PAIRED_SECRET}`, 'dg'),
+    accept: pairedSecret,
+  },
+  {
+    // A Cloud Storage HMAC key: its access id (`GOOG…`, 61 or 24 characters) and a 40-character secret, written as AWS's are.
+    kind: 'gcp_hmac_secret',
+    hint: 'GOOG',
+    pattern: new RegExp(`GOOG(?:[A-Z0-9]{57}|[A-Z0-9]{20})${PAIRED_SECRET}`, 'dg'),
+    accept: pairedSecret,
   },
   {
     kind: 'gcp_private_key_id',
