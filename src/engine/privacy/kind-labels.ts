@@ -36,7 +36,8 @@ const CASED: Record<string, string> = {
   nric: 'NRIC', rrn: 'RRN', curp: 'CURP', hetu: 'HETU', pesel: 'PESEL', aadhaar: 'Aadhaar', appsync: 'AppSync', id: 'ID',
   tckn: 'TCKN', tnin: 'TNIN', mbi: 'MBI', dea: 'DEA', elevenlabs: 'ElevenLabs', posthog: 'PostHog', pubnub: 'PubNub', cratesio: 'crates.io',
   mongodb: 'MongoDB', atlas: 'Atlas', nvidia: 'NVIDIA', pagarme: 'Pagar.me', tickettailor: 'Ticket Tailor', mws: 'MWS', devops: 'DevOps',
-  clickup: 'ClickUp', hmac: 'HMAC',
+  clickup: 'ClickUp',
+  hmac: 'HMAC',
 };
 
 /** Country codes that open a national identifier's kind (`br_cpf`). */
@@ -46,7 +47,8 @@ const COUNTRIES = new Set(['au', 'br', 'ca', 'cl', 'cn', 'de', 'es', 'fi', 'fr',
 const COMMON = new Set([
   'account', 'address', 'agent', 'auth', 'bank', 'basic', 'bearer', 'birth', 'card', 'city', 'code', 'connection', 'coordinate', 'credit', 'crypto',
   'date', 'hash', 'key', 'medical', 'number', 'passport', 'password', 'plate', 'postal', 'record', 'routing', 'secret', 'street', 'string', 'token',
-  'username', 'vehicle', 'wallet', 'webhook', 'private', 'resident', 'tax', 'fiscal', 'access', 'signature', 'presigned', 'shared', 'storage', 'client', 'encoded',
+  'username', 'vehicle', 'wallet', 'webhook', 'private', 'resident', 'tax', 'fiscal', 'access', 'signature', 'presigned', 'shared', 'storage', 'client',
+  'encoded',
 ]);
 
 export function kindLabel(kind: string): string {

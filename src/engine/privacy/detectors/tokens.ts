@@ -108,7 +108,10 @@ const anchoredRules: PatternRule[] = [
     // escaped, the keyset being a string inside other JSON.
     kind: 'tink_keyset',
     anchor: { literal: 'google.crypto.tink.', back: /[^\s\S]/, maxBack: 0 },
-    pattern: new RegExp(`google\\.crypto\\.tink\\.(?!\\w{0,60}PublicKey)\\w{1,60}${Q}\\s{0,20},\\s{0,20}${Q}value${Q}\\s{0,5}:\\s{0,5}${Q}(?<value>[A-Za-z0-9+/]{16,8000}={0,2})`, 'dy'),
+    pattern: new RegExp(
+      `google\\.crypto\\.tink\\.(?!\\w{0,60}PublicKey)\\w{1,60}${Q}\\s{0,20},\\s{0,20}${Q}value${Q}\\s{0,5}:\\s{0,5}${Q}(?<value>[A-Za-z0-9+/]{16,8000}={0,2})`,
+      'dy',
+    ),
   },
   {
     kind: 'sidekiq_secret',
