@@ -173,6 +173,7 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['key ids, each before single line breaks and no secret', fill('AKIAABCDEFGHIJKLMNOP\nx\n')],
     ['storage hmac ids repeated on one endless line', fill('GOOG1EABCDEFGHIJKLMNOPQRST ')],
     ['tink type urls without values', fill('google.crypto.tink.AesGcmKey\\\\\\" , \\"value\\": \\"')],
+    ['base64 tink keyset heads before endless base64', fill('eyJwcmltYXJ5S2V5SWQi') + fill('QUJD')],
     ['registry prefixes without bodies', fill('packagist_ack_ ddp_ PMAT- xai-token- essu_ pypi-AgE ')],
   ];
 }

@@ -41,6 +41,7 @@ export const encodedKeyCases: Case[] = [
   ['tink keyset', tinkKey('AesGcmKey', TINK_VALUE), tinkKey('AesGcmKey', R('tink_keyset'))],
   ['tink keyset inside a json string', `{"key": "${tinkKey('AesGcmKey', TINK_VALUE).replace(/"/g, '\\"')}"}`,
     `{"key": "${tinkKey('AesGcmKey', R('tink_keyset')).replace(/"/g, '\\"')}"}`],
+  ['tink keyset in base64, as an environment variable holds it', `TINK_KEYSET=${b64(tinkKey('AesGcmKey', TINK_VALUE))}`, `TINK_KEYSET=${R('tink_keyset')}`],
 ];
 
 /** Shapes these rules must not take for secrets. */
@@ -50,4 +51,6 @@ export const encodedKeyLookalikes: Negative[] = [
   ['a github-shaped word glued to more without a valid checksum', `ghp_${fake(36, 'alnum', 921)}_extra`],
   ['base64 of text that only starts like a token', `msg: ${b64('ghp_ is the prefix of a classic token')}`],
   ['a tink public keyset', tinkKey('EcdsaPublicKey', `EgY${fake(40, 'b64', 922)}`)],
+  ['a tink public keyset in base64', b64(tinkKey('EcdsaPublicKey', `EgY${fake(40, 'b64', 922)}`))],
+  ['a circleci token prefix before a shape of no token', `CCIPAT_short_${fake(40, 'hex', 924)}`],
 ];

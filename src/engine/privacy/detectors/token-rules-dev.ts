@@ -78,7 +78,8 @@ export const devTokenRules: PrefixRule[] = [
   rule('flyio_token', 'FlyV1 fm', /[12][ar]?_[A-Za-z0-9+/,_=-]{60,8000}/),
   rule('heroku_token', 'HRKU-', /[A-Za-z0-9_-]{58,64}/),
   rule('buildkite_token', 'bkua_', /[a-z0-9]{40}/, digitAndLetter),
-  rule('circleci_token', 'CCIPAT_', /[A-Za-z0-9_]{20,80}/),
+  // Personal API tokens: 22 letters and digits, `_`, and 40 hex (the secret); other shapes are someone's sample.
+  rule('circleci_token', 'CCIPAT_', /[A-Za-z0-9]{22}_[a-fA-F0-9]{40}/),
   rule('render_token', 'rnd_', /[A-Za-z0-9]{32}/),
   rule('supabase_token', 'sbp_', /[a-z0-9]{40}/, digitAndLetter),
   rule('supabase_token', 'sb_secret_', /[A-Za-z0-9_-]{20,80}/),

@@ -21,6 +21,10 @@ const WRAPPED_PREFIXES = [
   'hf_', 'dckr_pat_', 'AKIA', 'AIza', 'SG.', 'pypi-AgE', 'dop_v1_', 'shpat_', 'glsa_', 'sntrys_', 'lin_api_', 'dapi',
 ];
 
+/** `{"primaryKeyId"`, `{ "primaryKeyId"`, and the same after a line break and two or four spaces, in base64. */
+const TINK_JSON_HEADS = ['{"primaryKeyId"', '{ "primaryKeyId"', '{\n  "primaryKeyId"', '{\n    "primaryKeyId"'].map((head) =>
+  Buffer.from(head.slice(0, head.length - (head.length % 3))).toString('base64'));
+
 // Prefixed wallet addresses ride along: one scan finds every prefix, whatever family it belongs to.
 // Keys under a provider's bare name too (vendor-keys.ts): the names are prefixes like any other.
 const prefixIndex: PrefixIndex = new PrefixIndex([
@@ -44,7 +48,16 @@ function isWrappedToken(token: string): boolean {
  */
 function wrappedTokenRules(): PrefixRule[] {
   const prefixes = new Set(WRAPPED_PREFIXES.map((p) => Buffer.from(p.slice(0, p.length - (p.length % 3))).toString('base64')));
-  return [{ kind: 'encoded_token', prefixes: [...prefixes], body: /[A-Za-z0-9+/]{16,600}={0,2}/, accept: (token) => isWrappedToken(token) }];
+  return [
+    { kind: 'encoded_token', prefixes: [...prefixes], body: /[A-Za-z0-9+/]{16,600}={0,2}/, accept: (token) => isWrappedToken(token) },
+    // A Tink keyset in base64 (an environment variable, a secret manager's value), as Tink writes its JSON: compact or indented.
+    { kind: 'tink_keyset', prefixes: TINK_JSON_HEADS, body: /[A-Za-z0-9+/]{40,20000}={0,2}/, accept: (token) => isWrappedTinkKeyset(token) },
+  ];
+}
+
+function isWrappedTinkKeyset(token: string): boolean {
+  const json = Buffer.from(token, 'base64').toString('latin1');
+  return /"typeUrl"\s{0,20}:\s{0,20}"type\.googleapis\.com\/google\.crypto\.tink\.(?!\w{0,60}PublicKey)\w{1,60}"/.test(json) && json.includes('"value"');
 }
 
 /** A JSON quote, escaped up to three times over (a keyset inside a string inside a string). */
