@@ -174,6 +174,8 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['storage hmac ids repeated on one endless line', fill('GOOG1EABCDEFGHIJKLMNOPQRST ')],
     ['tink type urls without values', fill('google.crypto.tink.AesGcmKey\\\\\\" , \\"value\\": \\"')],
     ['base64 tink keyset heads before endless base64', fill('eyJwcmltYXJ5S2V5SWQi') + fill('QUJD')],
+    ['vapid, then 43-character runs and no public key', `vapid ${fill('aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xYzaB3dE5fG7hJ ')}`],
+    ['vapid, then public-key shapes and no private key', `vapid ${fill(`B${'aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xY'.repeat(3).slice(0, 86)} `)}`],
     ['registry prefixes without bodies', fill('packagist_ack_ ddp_ PMAT- xai-token- essu_ pypi-AgE ')],
   ];
 }

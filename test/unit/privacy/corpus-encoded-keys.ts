@@ -15,6 +15,8 @@ const GOOG_SECRET = `${fake(20, 'b64', 906)}Q7${fake(18, 'b64', 907)}`.slice(0, 
 const AKIA = `AKIA${fake(16, 'upper', 908)}`;
 const AWS_SECRET = `${fake(20, 'alnum', 909)}/${fake(19, 'b64', 910)}`;
 const TINK_VALUE = `GhB${fake(21, 'b64', 911)}`;
+const VAPID_PUBLIC = `BN${fake(85, 'url', 925)}`;
+const VAPID_PRIVATE = `${fake(42, 'url', 926)}Q`;
 const tinkKey = (typeUrl: string, value: string) =>
   `{"primaryKeyId":1291739142,"key":[{"keyData":{"typeUrl":"type.googleapis.com/google.crypto.tink.${typeUrl}",` +
   `"value":"${value}","keyMaterialType":"SYMMETRIC"},"status":"ENABLED","keyId":1291739142,"outputPrefixType":"TINK"}]}`;
@@ -41,6 +43,8 @@ export const encodedKeyCases: Case[] = [
   ['tink keyset', tinkKey('AesGcmKey', TINK_VALUE), tinkKey('AesGcmKey', R('tink_keyset'))],
   ['tink keyset inside a json string', `{"key": "${tinkKey('AesGcmKey', TINK_VALUE).replace(/"/g, '\\"')}"}`,
     `{"key": "${tinkKey('AesGcmKey', R('tink_keyset')).replace(/"/g, '\\"')}"}`],
+  ['web push keys given to web-push', `webpush.setVapidDetails(\n  'mailto:ops@corp.io',\n  '${VAPID_PUBLIC}',\n  '${VAPID_PRIVATE}'\n);`,
+    `webpush.setVapidDetails(\n  'mailto:${R('email')}',\n  '${R('vapid_key')}',\n  '${R('vapid_key', 2)}'\n);`],
   ['tink keyset in base64, as an environment variable holds it', `TINK_KEYSET=${b64(tinkKey('AesGcmKey', TINK_VALUE))}`, `TINK_KEYSET=${R('tink_keyset')}`],
 ];
 
@@ -52,5 +56,7 @@ export const encodedKeyLookalikes: Negative[] = [
   ['base64 of text that only starts like a token', `msg: ${b64('ghp_ is the prefix of a classic token')}`],
   ['a tink public keyset', tinkKey('EcdsaPublicKey', `EgY${fake(40, 'b64', 922)}`)],
   ['a tink public keyset in base64', b64(tinkKey('EcdsaPublicKey', `EgY${fake(40, 'b64', 922)}`))],
+  ['a vapid public key alone', `const applicationServerKey = urlBase64ToUint8Array('${VAPID_PUBLIC}'); // vapid`],
+  ['a rapid test with a hash and a long token-like name', `rapid run ${fake(43, 'url', 927)} then B${fake(86, 'url', 928)}`],
   ['a circleci token prefix before a shape of no token', `CCIPAT_short_${fake(40, 'hex', 924)}`],
 ];

@@ -62,7 +62,38 @@ const rules: PatternRule[] = [
   },
 ];
 
-/** Google service-account key ids, Azure storage keys and SAS signatures, S3 pre-signed URL signatures. */
+// A Web Push (VAPID) key pair: the public key is an uncompressed P-256 point, 65 bytes in base64url (87
+// characters opening with `B`, the point's 0x04), the private key 32 bytes (43 characters). Either alone is
+// a random string like many; the two within a few lines of each other, in a text that speaks of VAPID or
+// web push, are the pair `web-push generate-vapid-keys` printed. Both go: the private key signs pushes,
+// and the public one names the server to every subscriber.
+const VAPID_PUBLIC = /(?<![\w-])B[A-Za-z0-9_-]{86}(?![\w-])/;
+const VAPID_PRIVATE = /(?<![\w-])[A-Za-z0-9_-]{43}(?![\w-])/;
+const VAPID_HINTS = ['vapid', 'Vapid', 'VAPID', 'webpush', 'webPush', 'WebPush', 'web-push', 'web_push'];
+
+/** True when `re` matches within 300 characters before or after `start..end`. */
+function near(re: RegExp, text: string, start: number, end: number): boolean {
+  return re.test(text.slice(Math.max(0, start - 300), start)) || re.test(text.slice(end, end + 300));
+}
+
+const randomKey = (value: string): boolean => /\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value) && !isFakeBody(value);
+
+rules.push(
+  {
+    kind: 'vapid_key',
+    hint: VAPID_HINTS,
+    pattern: new RegExp(VAPID_PUBLIC.source, 'g'),
+    accept: (value, text, start) => randomKey(value) && near(VAPID_PRIVATE, text, start, start + value.length),
+  },
+  {
+    kind: 'vapid_key',
+    hint: VAPID_HINTS,
+    pattern: new RegExp(VAPID_PRIVATE.source, 'g'),
+    accept: (value, text, start) => randomKey(value) && near(VAPID_PUBLIC, text, start, start + value.length),
+  },
+);
+
+/** Google service-account key ids, Azure storage keys and SAS signatures, S3 pre-signed URL signatures, Web Push key pairs. */
 export const cloudKeyDetector: Detector = {
   name: 'cloud-keys',
   kinds: [...new Set(rules.map((r) => r.kind))],
