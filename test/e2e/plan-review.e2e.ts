@@ -77,7 +77,8 @@ test('/plan → plan view → diff accepted with Ctrl+Alt+Y → the run record o
   // The record opens rendered (VS Code's Markdown preview): headings and the step's decision, not Markdown source.
   const recordTab = wb.page.locator('.tab.active', { hasText: /Preview Grounded run plan_\S+\.md/ });
   await recordTab.waitFor({ state: 'visible', timeout: 30_000 });
-  const record = await wb.webviewWith('h3');
+  // The preview is the newest webview (the plan view was opened before it).
+  const record = wb.lastWebview();
   const step = record.locator('h3', { hasText: 'Step s1: file_write on README.md: succeeded' });
   await step.waitFor({ state: 'visible', timeout: 30_000 });
   assert.deepEqual(await record.locator('h2').allInnerTexts(), ['Plan', 'Steps', 'Evidence', 'Model exchanges']);

@@ -59,6 +59,14 @@ function shortArguments(args: unknown): string {
   return shown ?? 'none';
 }
 
+/** An artifact: an object's fields one per line (hashes and sizes side by side read better than one long JSON). */
+function artifactLines(a: { type: string; content: unknown }): string[] {
+  const c = a.content;
+  if (!c || typeof c !== 'object' || Array.isArray(c)) return [`- ${a.type}: ${code(JSON.stringify(c) ?? 'none')}`];
+  const fields = Object.entries(c as Record<string, unknown>).map(([k, v]) => `  - ${k}: ${code(typeof v === 'string' ? v : JSON.stringify(v) ?? '')}`);
+  return [`- ${a.type}:`, ...fields];
+}
+
 function stepLines(s: ReconstructedStep): string[] {
   const e = s.execution;
   const on = target(s.arguments);
@@ -70,7 +78,7 @@ function stepLines(s: ReconstructedStep): string[] {
     `- Execution ${code(String(e.id))}: started ${time(e.started_at)}, finished ${time(e.finished_at)}`,
     `- Arguments: ${code(shortArguments(s.arguments))}`,
   ];
-  for (const a of s.artifacts) out.push(`- ${a.type}: ${code(JSON.stringify(a.content) ?? '')}`);
+  for (const a of s.artifacts) out.push(...artifactLines(a));
   if (e.error_text) out.push('- Error (verbatim):', '', ...fenced(String(e.error_text)).map((l) => `  ${l}`));
   return [...out, ''];
 }

@@ -58,6 +58,7 @@ test('the run record keeps model and tool text verbatim, never as Markdown, and 
   assert.match(md, /\n {4}````text\n {4}```json\n {4}\{\}\n {4}```\n {4}````\n/);
   assert.ok(!md.includes(contents), 'the new contents are not copied into the record');
   assert.match(md, /- Arguments: `\{"path":"src\/flask\/globals\.py","contents":"… 40 lines, \d+ characters"\}`/);
+  assert.match(md, /^- applied:\n {2}- path: `src\/flask\/globals\.py`\n {2}- kind: `modify`$/m, 'an artifact field by field');
   assert.match(md, /^- `Q1 \(tool_executions\): No evidence found for list_executions_by_tool`$/m);
 });
 
