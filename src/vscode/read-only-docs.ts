@@ -45,13 +45,16 @@ export class ReadOnlyDocs implements vscode.TextDocumentContentProvider, vscode.
   /**
    * Opens Markdown `text` rendered, in VS Code's Markdown preview, where a person reads headings and
    * lists rather than their source; as a read-only Markdown document when the preview is unavailable
-   * (the built-in Markdown extension disabled).
+   * (the built-in Markdown extension disabled). The command is run rather than looked up first: the
+   * Markdown extension registers it only once activated, and running it is what activates it.
    */
   async showRendered(name: string, text: string): Promise<void> {
     const uri = this.publish(name, text, true);
-    const commands = await vscode.commands.getCommands(true);
-    if (commands.includes('markdown.showPreview')) await vscode.commands.executeCommand('markdown.showPreview', uri);
-    else await this.show(name, text);
+    try {
+      await vscode.commands.executeCommand('markdown.showPreview', uri);
+    } catch {
+      await this.show(name, text);
+    }
   }
 
   dispose(): void {
