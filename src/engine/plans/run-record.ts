@@ -55,7 +55,8 @@ function target(args: unknown): string | undefined {
 
 /** Arguments without long texts: a file's whole new contents would bury the step; its size and hash stay in the audit log. */
 function shortArguments(args: unknown): string {
-  const shown = JSON.stringify(args, (_k, v: unknown) => (typeof v === 'string' && v.length > 120 ? `… ${v.split('\n').length} lines, ${v.length} characters` : v));
+  const shorten = (_k: string, v: unknown) => (typeof v === 'string' && v.length > 120 ? `… ${v.split('\n').length} lines, ${v.length} characters` : v);
+  const shown = JSON.stringify(args, shorten);
   return shown ?? 'none';
 }
 
@@ -70,9 +71,10 @@ function artifactLines(a: { type: string; content: unknown }): string[] {
 function stepLines(s: ReconstructedStep): string[] {
   const e = s.execution;
   const on = target(s.arguments);
+  const status = e.status === 'succeeded' ? 'succeeded' : `**${String(e.status)}**`;
   const decided = s.authorizations.map((a) => `${a.decision === 'accept' ? 'accepted' : 'rejected'} (${a.mode})`).join(', ');
   const out = [
-    `### Step ${code(String(e.step_id ?? '-'))}: ${code(String(e.tool))}${on ? ` on ${code(on)}` : ''}: ${e.status === 'succeeded' ? e.status : `**${e.status}**`}`,
+    `### Step ${code(String(e.step_id ?? '-'))}: ${code(String(e.tool))}${on ? ` on ${code(on)}` : ''}: ${status}`,
     '',
     `- Decision: ${decided || 'none asked'}`,
     `- Execution ${code(String(e.id))}: started ${time(e.started_at)}, finished ${time(e.finished_at)}`,

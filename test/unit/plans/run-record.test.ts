@@ -17,12 +17,14 @@ async function recordedRun() {
     evidence: { cited: [], summary: ['- Q1 (tool_executions): No evidence found for list_executions_by_tool'] },
   });
   recordExchange(store, { planId: 'plan_a', provider: 'openai-compatible', model: 'tour-model', prompt: 'p', response: 'r', keptText: '```json\n{}\n```' });
-  const write = startExecution(store, { planId: 'plan_a', stepId: 's1', tool: 'file_write', args: { path: 'src/flask/globals.py', contents }, path: 'src/flask/globals.py' });
+  const file = 'src/flask/globals.py';
+  const write = startExecution(store, { planId: 'plan_a', stepId: 's1', tool: 'file_write', args: { path: file, contents }, path: file });
   recordAuthorization(store, { planId: 'plan_a', stepId: 's1', decision: 'accept', mode: 'step' });
-  addArtifact(store, write, 'applied', { path: 'src/flask/globals.py', kind: 'modify' });
+  addArtifact(store, write, 'applied', { path: file, kind: 'modify' });
   finishExecution(store, write, 'succeeded');
   advance(1000);
-  const patch = startExecution(store, { planId: 'plan_a', stepId: 's2', tool: 'splice_patch', args: { file: 'src/app.py', symbol: 'run' }, path: 'src/app.py' });
+  const patch = startExecution(store, { planId: 'plan_a', stepId: 's2', tool: 'splice_patch', args: { file: 'src/app.py', symbol: 'run' },
+    path: 'src/app.py' });
   recordAuthorization(store, { planId: 'plan_a', stepId: 's2', decision: 'accept', mode: 'step' });
   finishExecution(store, patch, 'failed', "splice_patch failed: symbol `run` not found in 'src/app.py'\n# not a heading");
   const story = reconstructExecution(store, 'plan_a');
@@ -64,7 +66,8 @@ test('the run record keeps model and tool text verbatim, never as Markdown, and 
 
 test('a plan that never ran says so under Steps', async () => {
   const { store } = await freshStore();
-  recordPlan(store, { id: 'plan_b', intent: 'READ', plan: { id: 'plan_b' }, validation: { valid: false, issues: [{ message: "Tool 'shell' not found" }] }, evidence: {} });
+  const validation = { valid: false, issues: [{ message: "Tool 'shell' not found" }] };
+  recordPlan(store, { id: 'plan_b', intent: 'READ', plan: { id: 'plan_b' }, validation, evidence: {} });
   const story = reconstructExecution(store, 'plan_b');
   store.close();
   const md = reconstructionMarkdown(story!, 'db', new Date(0));
