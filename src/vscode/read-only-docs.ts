@@ -22,18 +22,39 @@ export class ReadOnlyDocs implements vscode.TextDocumentContentProvider, vscode.
     return this.texts.get(uri.path)?.() ?? '';
   }
 
+  /** The document named `name` now holds `text`; its URI. */
+  private publish(name: string, text: string | (() => string), markdown: boolean): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: this.scheme, path: `/${name.replace(/[\\/]/g, '-')}${markdown ? '.md' : ''}` });
+    this.texts.set(uri.path, typeof text === 'string' ? () => text : text);
+    this.changed.fire(uri);
+    return uri;
+  }
+
   /**
    * Opens `text` in a tab titled `name`. Markdown (the default) gets ".md" added, so it is shown as
    * Markdown; `preview` reuses the preview tab.
    */
   async show(name: string, text: string | (() => string), opts: { markdown?: boolean; preview?: boolean } = {}): Promise<vscode.TextEditor> {
     const markdown = opts.markdown ?? true;
-    const uri = vscode.Uri.from({ scheme: this.scheme, path: `/${name.replace(/[\\/]/g, '-')}${markdown ? '.md' : ''}` });
-    this.texts.set(uri.path, typeof text === 'string' ? () => text : text);
-    this.changed.fire(uri);
+    const uri = this.publish(name, text, markdown);
     const doc = await vscode.workspace.openTextDocument(uri);
     if (markdown && doc.languageId !== 'markdown') await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
     return vscode.window.showTextDocument(doc, { preview: opts.preview ?? false });
+  }
+
+  /**
+   * Opens Markdown `text` rendered, in VS Code's Markdown preview, where a person reads headings and
+   * lists rather than their source; as a read-only Markdown document when the preview is unavailable
+   * (the built-in Markdown extension disabled). The command is run rather than looked up first: the
+   * Markdown extension registers it only once activated, and running it is what activates it.
+   */
+  async showRendered(name: string, text: string): Promise<void> {
+    const uri = this.publish(name, text, true);
+    try {
+      await vscode.commands.executeCommand('markdown.showPreview', uri);
+    } catch {
+      await this.show(name, text);
+    }
   }
 
   dispose(): void {

@@ -37,8 +37,10 @@ after(async () => {
 async function askInPanel(question: string, cause: RegExp, buttons: string[], screenshot: string): Promise<void> {
   const frame = await wb.askInPanel(question);
   const turn = frame.locator('.turn', { hasText: question });
-  await turn.locator('.note', { hasText: 'The model did not answer' }).waitFor({ state: 'visible', timeout: 90_000 });
+  await turn.locator('.banner .note', { hasText: 'No written answer: the reason is just below' }).waitFor({ state: 'visible', timeout: 90_000 });
   const text = await turn.innerText();
+  // The view's answer opens with the chat's sentence; the banner above it does not say it a second time.
+  assert.ok(text.split('The model did not answer').length - 1 <= 1, `said once at most: ${text}`);
   assert.equal(text.split(cause).length - 1, 1, `the cause is said once: ${text}`);
   assert.match(text, /Here are the most relevant parts of the workspace/);
   assert.doesNotMatch(text, /openai-compatible · local-model/, 'the footer does not name a model that did not answer');

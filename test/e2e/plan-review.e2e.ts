@@ -7,7 +7,7 @@ import { openWithFixtureModel, type Workbench, waitForPanelScript } from './harn
 
 // A newcomer asks @grounded /plan for a change and follows it through: the chat names the plan in
 // words, the plan view runs it step by step, the change is accepted from the keyboard while its
-// diff is shown, and afterwards the run's record opens read-only (closing it asks nothing).
+// diff is shown, and afterwards the run's record opens rendered, read-only (closing it asks nothing).
 
 let wb: Workbench;
 const plan = {
@@ -39,7 +39,7 @@ after(async () => {
 
 const lastFrame = () => wb.lastWebview();
 
-test('/plan → plan view → diff accepted with Ctrl+Alt+Y → the run record opens read-only', { timeout: 240_000 }, async () => {
+test('/plan → plan view → diff accepted with Ctrl+Alt+Y → the run record opens rendered and read-only', { timeout: 240_000 }, async () => {
   await wb.waitForText(/Grounded: VS Code/, 90_000);
   await wb.sendChat('@grounded /plan shorten the readme');
   // The first Enter may only close the slash-command suggestions.
@@ -74,10 +74,17 @@ test('/plan → plan view → diff accepted with Ctrl+Alt+Y → the run record o
   await wb.screenshot('plan-review-done');
 
   await lastFrame().locator('button', { hasText: 'Show the run record' }).click();
-  const recordTab = wb.page.locator('.tab.active', { hasText: /Grounded run plan_\S+\.md/ });
+  // The record opens rendered (VS Code's Markdown preview): headings and the step's decision, not Markdown source.
+  const recordTab = wb.page.locator('.tab.active', { hasText: /Preview Grounded run plan_\S+\.md/ });
   await recordTab.waitFor({ state: 'visible', timeout: 30_000 });
-  // The editor draws spaces as no-break spaces: \s matches both.
-  await wb.waitForText(/Plan\splan_\S+\s\(MUTATE\)/);
+  // The preview is the newest webview (the plan view was opened before it).
+  const record = wb.lastWebview();
+  const step = record.locator('h3', { hasText: 'Step s1: file_write on README.md: succeeded' });
+  await step.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.deepEqual(await record.locator('h2').allInnerTexts(), ['Plan', 'Steps', 'Evidence', 'Model exchanges']);
+  assert.match(await record.locator('body').innerText(), /Decision: accepted \(step\)/);
+  assert.equal(await record.locator('text=```').count(), 0, 'no Markdown source on screen');
+  await wb.screenshot('plan-review-record');
   await wb.runCommand('View: Close Editor');
   await recordTab.waitFor({ state: 'detached', timeout: 15_000 });
   assert.equal(await wb.page.locator('.monaco-dialog-box').count(), 0, 'closing the record asks nothing (it is read-only, not an unsaved file)');

@@ -142,10 +142,3 @@ export function reconstructExecution(store: AuditStore, id: string): Reconstruct
   };
   return { ...result, text: render(result) };
 }
-
-/** The "Reconstruct run…" document: the text in a fence longer than any backtick run in it (kept text may hold fences). */
-export function reconstructionMarkdown(r: Reconstruction, source: string, at: Date): string {
-  const longest = Math.max(2, ...[...r.text.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = '`'.repeat(longest + 1);
-  return [`# Grounded run ${r.id}`, '', `Reconstructed from \`${source}\` on ${at.toISOString()}.`, '', `${fence}text`, r.text.trimEnd(), fence, ''].join('\n');
-}

@@ -67,8 +67,7 @@ export function noReplyError(who: ProviderIdentity): ProviderError {
  * a finish reason. Without this the caller would show an empty answer as a success.
  */
 export function emptyResponseError(who: ProviderIdentity, what: string): ProviderError {
-  const where = who.baseUrl ? ` at ${who.baseUrl}` : '';
-  return new ProviderError('malformed', `${who.id}${where} sent a response Grounded could not read: ${what}.`, who.baseUrl
+  return new ProviderError('malformed', `${providerLabel(who)} sent a response Grounded could not read: ${what}.`, who.baseUrl
     ? 'Check that the base URL points at an OpenAI-compatible API (it usually ends in /v1) and that the server finished the answer.'
     : 'The provider sent no answer; try again shortly.');
 }
@@ -86,6 +85,17 @@ function causeText(err: unknown): string {
 const CLOUD_NAMES: Record<string, string> = { openai: 'OpenAI', gemini: 'Google Gemini', gh: 'GitHub Models' };
 
 /**
+ * The provider as a person names it, at the start of a sentence: "OpenAI", "The server at
+ * http://localhost:11434/v1", never the setting's value ("openai-compatible rejected …").
+ */
+export function providerLabel(who: Pick<ProviderIdentity, 'id' | 'baseUrl'>): string {
+  const cloud = CLOUD_NAMES[who.id];
+  if (cloud) return who.baseUrl ? `${cloud} at ${who.baseUrl}` : cloud;
+  if (who.id === 'openai-compatible') return who.baseUrl ? `The server at ${who.baseUrl}` : 'The OpenAI-compatible server';
+  return who.id;
+}
+
+/**
  * A provider that did not answer at the network level. Only an OpenAI-compatible server has a base
  * URL the user chose; OpenAI, Gemini and GitHub Models always use their own endpoint (the base URL
  * setting does not apply to them), so for those the fix is the network or a proxy, never the URL.
@@ -93,7 +103,7 @@ const CLOUD_NAMES: Record<string, string> = { openai: 'OpenAI', gemini: 'Google 
 export function unreachableError(who: ProviderIdentity): ProviderError {
   if (who.id === 'openai-compatible' && who.baseUrl) {
     return new ProviderError('network', `Could not reach ${who.baseUrl}.`,
-      `Is the server running at ${who.baseUrl}? If it listens elsewhere, change the base URL (${changeIn('`grounded.baseUrl`', '`llm_provider`')}).`);
+      `Is the server running? If it listens elsewhere, change the base URL (${changeIn('`grounded.baseUrl`', '`llm_provider`')}).`);
   }
   const name = CLOUD_NAMES[who.id] ?? who.id;
   return new ProviderError('network', `Could not reach ${name}${who.baseUrl ? ` (${who.baseUrl})` : ''}.`,
@@ -102,17 +112,17 @@ export function unreachableError(who: ProviderIdentity): ProviderError {
 
 /** Maps an HTTP status to the error the user sees, naming the setting or key to fix. */
 export function errorForStatus(status: number, who: ProviderIdentity, retryAfterMs?: number, detail = ''): ProviderError {
-  const where = who.baseUrl ? ` at ${who.baseUrl}` : '';
+  const name = providerLabel(who);
   const suffix = detail ? ` (${detail.slice(0, 200)})` : '';
   // The wait is in the message because a wait too long to retry (retry.ts) fails at once with this text.
   const wait = retryAfterMs ? ` and asks to wait ${Math.ceil(retryAfterMs / 1000)} s; try again later` : '';
   if (status === 401 || status === 403) {
-    return new ProviderError('auth', `${who.id} rejected the API key (HTTP ${status})${suffix}.`, `Check the key: ${who.keyHint}.`, status);
+    return new ProviderError('auth', `${name} rejected the API key (HTTP ${status})${suffix}.`, `Check the key: ${who.keyHint}.`, status);
   }
   if (status === 404) {
     return new ProviderError(
       'not_found',
-      `${who.id}${where} has no model '${who.model}' (HTTP 404)${suffix}.`,
+      `${name} has no model '${who.model}' (HTTP 404)${suffix}.`,
       `Choose an existing model (${changeIn('"Grounded: Select Provider and Model"', '`model`')}).`,
       status,
     );
@@ -120,7 +130,7 @@ export function errorForStatus(status: number, who: ProviderIdentity, retryAfter
   if (status === 429) {
     return new ProviderError(
       'rate_limited',
-      `${who.id} is rate limiting requests (HTTP 429)${suffix}${wait}.`,
+      `${name} is rate limiting requests (HTTP 429)${suffix}${wait}.`,
       "Wait a moment and ask again, or raise your plan's rate limit.",
       status,
       retryAfterMs,
@@ -129,7 +139,7 @@ export function errorForStatus(status: number, who: ProviderIdentity, retryAfter
   if (status >= 500) {
     return new ProviderError(
       'server',
-      `${who.id}${where} failed with HTTP ${status}${suffix}${wait}.`,
+      `${name} failed with HTTP ${status}${suffix}${wait}.`,
       'The provider is having trouble; try again shortly.',
       status,
       retryAfterMs,
@@ -138,7 +148,7 @@ export function errorForStatus(status: number, who: ProviderIdentity, retryAfter
   const url = who.baseUrl ? ` and the base URL ${who.baseUrl} (${changeIn('`grounded.baseUrl`', '`llm_provider`')})` : '';
   return new ProviderError(
     'bad_request',
-    `${who.id} refused the request (HTTP ${status})${suffix}.`,
+    `${name} refused the request (HTTP ${status})${suffix}.`,
     `Check the model '${who.model}' (${changeIn('`grounded.model`', '`model`')})${url}; the request was not retried.`,
     status,
   );
@@ -169,7 +179,7 @@ export function toProviderError(err: unknown, who: ProviderIdentity, signal?: Ab
   if (NETWORK_CODES.test(text)) return unreachableError(who);
   return new ProviderError(
     'malformed',
-    `${who.id} sent a response Grounded could not read: ${(e?.message ?? String(err)).slice(0, 200)}`,
+    `${providerLabel(who)} sent a response Grounded could not read: ${(e?.message ?? String(err)).slice(0, 200)}`,
     'Check that the base URL points at a compatible API.',
   );
 }

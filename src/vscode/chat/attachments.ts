@@ -25,6 +25,19 @@ export function attachRange(
   return { path: rel, startLine: start + 1, endLine: end + 1, text, origin, source: { text: doc.getText(), firstLine: 1 } };
 }
 
+/** Grounded's read-only documents (records, metrics, proposed contents) have schemes of their own, all named so. */
+const GROUNDED_SCHEME_PREFIX = 'grounded-';
+
+/**
+ * A document that is no file of the workspace, named as its tab shows it: one of Grounded's own
+ * read-only documents by its title, anything else by its URI unencoded (no "%20" for a space).
+ */
+export function documentName(uri: vscode.Uri): string {
+  if (uri.scheme === 'file') return uri.fsPath;
+  if (uri.scheme.startsWith(GROUNDED_SCHEME_PREFIX)) return `Grounded's document "${uri.path.replace(/^\//, '')}"`;
+  return uri.toString(true);
+}
+
 /** What an explicit attachment became: the context to send, or why it is not sent. */
 export type CheckedAttachment = { attached: AttachedContext; refused?: undefined } | { attached?: undefined; refused: string };
 
@@ -39,7 +52,7 @@ export async function attachChecked(
   range: vscode.Range | undefined,
   origin: AttachedContext['origin'],
 ): Promise<CheckedAttachment> {
-  const label = relativeTo(root, doc.uri) ?? (doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.toString());
+  const label = relativeTo(root, doc.uri) ?? documentName(doc.uri);
   const refused =
     doc.uri.scheme === 'file' ? await checkAttachment(discoveryFor(root), doc.uri.fsPath, label) : `${label} was not sent: it is not a file of the workspace.`;
   if (refused) return { refused };
@@ -65,7 +78,7 @@ export async function attachReferences(root: string, refs: readonly vscode.ChatP
       if (r.attached) attached.push(r.attached);
       else refused.push(r.refused);
     } catch {
-      refused.push(`${uri.scheme === 'file' ? uri.fsPath : uri.toString()} was not sent: it could not be opened as text.`);
+      refused.push(`${documentName(uri)} was not sent: it could not be opened as text.`);
     }
   }
   return { attached, refused };

@@ -39,8 +39,10 @@ export function outcomeOf(r: AnswerResult): Partial<PanelTurn> & { answer: strin
     redactions: r.context.redactions,
     provider: r.provider && !r.modelError && !nothing ? `${providerName(r.provider)} · ${r.model}` : undefined,
     folder: foldersSearched(r),
-    // Without a model the answer opens with why (and the buttons follow it): no second notice.
-    note: r.modelError ? 'The model did not answer (why, just below); these are the ranked snippets.' : undefined,
+    // Without a model the answer opens with why (and the buttons follow it): no second notice. With a
+    // model that failed, the answer opens with the same sentence as in chat ("The model did not answer: …"),
+    // so the banner above it only points there instead of saying it twice.
+    note: r.modelError ? 'No written answer: the reason is just below, then the ranked snippets.' : undefined,
     sent: r.provider !== undefined && !nothing,
     retryable: r.modelError ? true : undefined,
     actions: fixes.length ? fixes : undefined,

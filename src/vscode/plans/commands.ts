@@ -83,7 +83,7 @@ async function reconstructRun(features: PlanFeatures, docs: ReadOnlyDocs, id?: s
     );
     return undefined;
   }
-  await docs.show(`Grounded run ${target}`, markdown);
+  await docs.showRendered(`Grounded run ${target}`, markdown);
   return markdown;
 }
 

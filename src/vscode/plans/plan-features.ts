@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { currentDiagnosticText } from '../../engine/plans/evidence-request';
-import { reconstructionMarkdown } from '../../engine/audit/reconstruct';
+import { reconstructionMarkdown } from '../../engine/plans/run-record';
 import type { ExecutionMode, PlanRunResult } from '../../engine/plans/executor';
 import type { ProposePlanResult } from '../../engine/plans/propose';
 import { PlanParseError, parsePlanText, type Plan } from '../../engine/plans/schema';

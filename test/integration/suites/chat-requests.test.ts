@@ -170,6 +170,18 @@ describe('@grounded requests as the model receives them', function () {
     assert.ok(!sent[0].prompt.includes(LOCAL_SECRET) && !sent[0].prompt.includes('hardware module'), 'the hidden files are not');
   });
 
+  it('names one of Grounded\'s own documents attached as the current file by its title, not an encoded URI', async () => {
+    // What chat attaches when a Grounded document (metrics, a plan it could not use) is the active editor.
+    await vscode.commands.executeCommand('grounded.showMetrics');
+    const doc = vscode.window.activeTextEditor?.document;
+    assert.equal(doc?.uri.scheme, 'grounded-metrics');
+    const ref = { id: 'vscode.implicit.file', name: 'file', value: doc!.uri } as vscode.ChatPromptReference;
+    const { rec } = await ask('what does this say?', { references: [ref] });
+    const text = rec.text();
+    assert.match(text, /\$\(warning\) Grounded's document "[^"%]+" was not sent: it is not a file of the workspace\./);
+    assert.doesNotMatch(text, /grounded-metrics:|%20/);
+  });
+
   it('refuses to explain or ask about a selection in an editor of an ignored file', async () => {
     const editor = await vscode.window.showTextDocument(file('config/local.env'));
     editor.selection = new vscode.Selection(0, 0, 0, 20);
@@ -204,7 +216,7 @@ describe('@grounded requests as the model receives them', function () {
       const text = rec.text();
       assert.equal(result.metadata?.status, 'failure');
       assert.equal(text.split('rejected the API key (HTTP 401)').length - 1, 1, `the cause is said once: ${text}`);
-      assert.match(text, /The model did not answer: openai-compatible rejected the API key \(HTTP 401\)/);
+      assert.match(text, /The model did not answer: The server at http:\/\/127\.0\.0\.1:\d+\/v1 rejected the API key \(HTTP 401\)/);
       assert.match(text, /Here are the most relevant parts of the workspace, best first:/);
       assert.match(text, /_The model did not answer: ranked snippets from \d+ excerpts? of \d+ files? \([\d,]+ of [\d,]+ tokens/);
       assert.doesNotMatch(text, /Answered by/);

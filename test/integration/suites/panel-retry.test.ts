@@ -89,7 +89,7 @@ describe('Grounded panel: asking again (Retry)', function () {
       const failed = await panel.ask(question);
       assert.equal(failed.retryable, true);
       assert.match(failed.html, /Could not reach http:\/\/127\.0\.0\.1:9\/v1/);
-      assert.match(failed.note ?? '', /The model did not answer/);
+      assert.equal(failed.note, 'No written answer: the reason is just below, then the ranked snippets.');
       up = true;
       await config.update('baseUrl', `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, vscode.ConfigurationTarget.Global);
       posted = [];

@@ -9,6 +9,7 @@ import { PlanParseError } from '../../../src/engine/plans/schema';
 import { nullLogger } from '../../../src/engine/telemetry/log';
 import { openWorkspaceSession, type WorkspaceSession } from '../../../src/engine/session/workspace-session';
 import { PlanFeatures } from '../../../src/vscode/plans/plan-features';
+import { ReadOnlyDocs } from '../../../src/vscode/read-only-docs';
 import { createVsCodeWorkspaceHost } from '../../../src/vscode/plans/workspace-host';
 import { approvalsForTesting } from '../../../src/vscode/plans/test-hooks';
 import { eventually } from './eventually';
@@ -102,10 +103,21 @@ describe('plan features in VS Code', function () {
 
     const story = await features.reconstruct(outcome.session.plan.id);
     assert.ok(story);
-    assert.match(story, new RegExp(`Plan ${outcome.session.plan.id} \\(MUTATE\\)`));
-    assert.match(story, /Step s1: file_write/);
-    assert.match(story, /authorization: accept \(step\)/);
-    assert.match(story, /applied: \{"path":".*notes\.md","kind":"modify"/);
+    // "Show the run record" opens it this way: rendered, in the Markdown preview (which this opens, activating
+    // the Markdown extension when no Markdown file was opened before), not as Markdown source.
+    const docs = new ReadOnlyDocs('grounded-test-record');
+    await docs.showRendered(`Grounded run ${outcome.session.plan.id}`, story);
+    const shown = () => vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(
+      await eventually(() => shown()?.input instanceof vscode.TabInputWebview && /markdown\.preview/.test((shown()!.input as vscode.TabInputWebview).viewType)),
+      `the record opens in the Markdown preview; tabs: ${describeTabs()}`,
+    );
+    assert.match(shown()!.label, /Grounded run plan_/);
+    docs.dispose();
+    assert.match(story, new RegExp(`^- Plan \`${outcome.session.plan.id}\`: Change \\(\`MUTATE\`\\)`, 'm'));
+    assert.match(story, /^### Step `s1`: `file_write` on `.*notes\.md`: succeeded$/m);
+    assert.match(story, /^- Decision: accepted \(step\)$/m);
+    assert.match(story, /^- applied:\n {2}- path: `.*notes\.md`\n {2}- kind: `modify`$/m);
     assert.ok(!story.includes('previous notes 7f3a'), 'the file\'s previous contents are not in the audit log (hashes only)');
     const recent = await features.recentRuns();
     assert.equal(recent[0].id, outcome.session.plan.id, 'the run is first in "Reconstruct run…"');

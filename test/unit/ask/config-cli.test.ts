@@ -165,7 +165,7 @@ describe('grounded query with Gemini, as a real process', () => {
   it('exits 4 with the message on a malformed stream, without crashing on an unhandled rejection', async () => {
     server.reply({ kind: 'raw', status: 200, contentType: 'text/event-stream', body: 'data: {not json\r\n\r\n' });
     const r = await run('query', 'how are API keys stored?');
-    assert.match(r.stderr, /grounded query: gemini sent a response Grounded could not read/);
+    assert.match(r.stderr, /grounded query: Google Gemini at http:\/\/127\.0\.0\.1:\d+ sent a response Grounded could not read/);
     assert.doesNotMatch(r.stderr, /UnhandledPromiseRejection|at .*node_modules/);
     assert.equal(r.code, 4, r.stderr);
   });

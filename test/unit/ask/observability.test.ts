@@ -81,7 +81,7 @@ describe('query logs and metrics (seed 001: errors, rate limits, never text)', (
     const r = await ask({ root, question: QUESTION }, { provider: openai(), logger, metrics });
     assert.equal(r.status, 'failure');
     assert.equal(r.modelError?.kind, 'auth');
-    assert.match(r.answer, /^The model did not answer: openai rejected the API key \(HTTP 401\)/);
+    assert.match(r.answer, /^The model did not answer: OpenAI at http:\/\/127\.0\.0\.1:\d+\/v1 rejected the API key \(HTTP 401\)/);
     assert.match(r.answer, /Here are the most relevant parts of the workspace, best first:/);
     assert.ok(r.citations.length > 0 && r.citations.every((c) => c.verified), 'the snippets cite what was found');
     const [d] = done(records);

@@ -63,7 +63,7 @@ describe('grounded query --chat (seed 001: a multi-turn terminal session)', () =
     server.reply({ kind: 'status', status: 400 }, { kind: 'openai-stream', chunks: ['Second answer.'] });
     const r = await grounded(['query', '--chat', '--no-tools', '--root', root], 'first question about keys\nsecond question about keys\n');
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /grounded query: openai-compatible refused the request \(HTTP 400\)/);
+    assert.match(r.stderr, /grounded query: The server at http:\/\/127\.0\.0\.1:\d+\/v1 refused the request \(HTTP 400\)/);
     assert.match(r.stdout, /Second answer\./);
   });
 

@@ -108,7 +108,7 @@ describe('Gemini failures (real @google/generative-ai SDK, local SSE server)', (
     let err: ProviderError | undefined;
     const unhandled = await unhandledDuring(async () => { err = await failure(() => collect(provider())); });
     assert.equal(err?.kind, 'malformed');
-    assert.match(err?.message ?? '', /gemini sent a response Grounded could not read: .*Error parsing JSON response/);
+    assert.match(err?.message ?? '', /Google Gemini at http:\/\/127\.0\.0\.1:\d+ sent a response Grounded could not read: .*Error parsing JSON response/);
     assert.deepEqual(unhandled.map(String), []);
   });
 

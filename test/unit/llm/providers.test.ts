@@ -83,7 +83,8 @@ describe('OpenAI and OpenAI-compatible providers (real openai SDK, local SSE ser
     const p = new OpenAIChatProvider({ id: 'openai-compatible', model: 'm', baseUrl: 'http://127.0.0.1:9/v1', keyHint: 'none' });
     const err = await failure(() => collect(p));
     assert.equal(err.kind, 'network');
-    assert.match(err.suggestion, /127\.0\.0\.1:9/);
+    assert.match(err.message, /127\.0\.0\.1:9/);
+    assert.doesNotMatch(err.suggestion, /127\.0\.0\.1:9/, 'the URL is said once, in the message');
   });
 });
 

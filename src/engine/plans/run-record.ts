@@ -1,0 +1,113 @@
+import type { ReconstructedExchange, ReconstructedStep, Reconstruction } from '../audit/reconstruct';
+import { intentWord } from './intent-words';
+
+/**
+ * The "Reconstruct run…" document as Markdown a person reads in a preview: what the plan was, what
+ * each step did and who decided, then the evidence and the model exchanges. The same facts as the
+ * CLI's `audit show` text; model-written and user-written values stay verbatim inside code spans
+ * or fences, so nothing in them is taken as Markdown.
+ */
+export function reconstructionMarkdown(r: Reconstruction, source: string, at: Date): string {
+  const plan = r.plan?.plan as { explanation?: unknown } | undefined;
+  const explanation = typeof plan?.explanation === 'string' ? plan.explanation.trim() : '';
+  const out = [`# Grounded run ${code(r.id)}`, '', `Reconstructed from ${code(source)} on ${at.toISOString()}.`, ''];
+  if (r.plan) out.push(...planSection(r, explanation));
+  out.push(...stepsSection(r.steps));
+  if (r.plan) out.push(...evidenceSection(r.plan));
+  if (r.exchanges.length) out.push('## Model exchanges', '', ...r.exchanges.flatMap(exchangeLines), '');
+  return out.join('\n').replace(/\n+$/, '\n');
+}
+
+const time = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : 'not recorded');
+
+/** `text` as inline code on one line: a backtick run longer than any inside, padded when it starts or ends with one. */
+function code(text: string): string {
+  const flat = text.replace(/\s*\n\s*/g, ' ');
+  const ticks = '`'.repeat(Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+
+/** `text` verbatim in a fence longer than any backtick run in it (kept text may hold fences). */
+function fenced(text: string, lang = 'text'): string[] {
+  const fence = '`'.repeat(Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  return [`${fence}${lang}`, ...text.trimEnd().split('\n'), fence];
+}
+
+function planSection(r: Reconstruction, explanation: string): string[] {
+  const p = r.plan!;
+  const validation = p.validation as { valid?: boolean; issues?: Array<{ message: string }> } | undefined;
+  const out = ['## Plan', ''];
+  if (explanation) out.push(...fenced(explanation), '');
+  out.push(`- Plan ${code(p.id)}: ${intentWord(p.intent)} (${code(p.intent)}), created ${time(p.createdAt)}`);
+  out.push(`- Validation: ${validation?.valid ? 'valid' : '**invalid**'}`);
+  for (const issue of validation?.issues ?? []) out.push(`  - ${code(issue.message)}`);
+  for (const a of r.planAuthorizations) out.push(`- Whole plan authorized: ${a.decision} (${a.mode}) at ${time(a.decided_at)}`);
+  return [...out, ''];
+}
+
+/** The file a step works on, named by the argument every file tool uses for it. */
+function target(args: unknown): string | undefined {
+  const a = (args ?? {}) as Record<string, unknown>;
+  const value = a.path ?? a.file ?? a.pattern ?? a.name;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Arguments without long texts: a file's whole new contents would bury the step; its size and hash stay in the audit log. */
+function shortArguments(args: unknown): string {
+  const shorten = (_k: string, v: unknown) => (typeof v === 'string' && v.length > 120 ? `… ${v.split('\n').length} lines, ${v.length} characters` : v);
+  const shown = JSON.stringify(args, shorten);
+  return shown ?? 'none';
+}
+
+/** An artifact: an object's fields one per line (hashes and sizes side by side read better than one long JSON). */
+function artifactLines(a: { type: string; content: unknown }): string[] {
+  const c = a.content;
+  if (!c || typeof c !== 'object' || Array.isArray(c)) return [`- ${a.type}: ${code(JSON.stringify(c) ?? 'none')}`];
+  const fields = Object.entries(c as Record<string, unknown>).map(([k, v]) => `  - ${k}: ${code(typeof v === 'string' ? v : JSON.stringify(v) ?? '')}`);
+  return [`- ${a.type}:`, ...fields];
+}
+
+function stepLines(s: ReconstructedStep): string[] {
+  const e = s.execution;
+  const on = target(s.arguments);
+  const status = e.status === 'succeeded' ? 'succeeded' : `**${String(e.status)}**`;
+  const decided = s.authorizations.map((a) => `${a.decision === 'accept' ? 'accepted' : 'rejected'} (${a.mode})`).join(', ');
+  const out = [
+    `### Step ${code(String(e.step_id ?? '-'))}: ${code(String(e.tool))}${on ? ` on ${code(on)}` : ''}: ${status}`,
+    '',
+    `- Decision: ${decided || 'none asked'}`,
+    `- Execution ${code(String(e.id))}: started ${time(e.started_at)}, finished ${time(e.finished_at)}`,
+    `- Arguments: ${code(shortArguments(s.arguments))}`,
+  ];
+  for (const a of s.artifacts) out.push(...artifactLines(a));
+  if (e.error_text) out.push('- Error (verbatim):', '', ...fenced(String(e.error_text)).map((l) => `  ${l}`));
+  return [...out, ''];
+}
+
+function stepsSection(steps: ReconstructedStep[]): string[] {
+  if (!steps.length) return ['## Steps', '', 'No step ran.', ''];
+  const tally = new Map<string, number>();
+  for (const s of steps) tally.set(String(s.execution.status), (tally.get(String(s.execution.status)) ?? 0) + 1);
+  const said = [...tally].map(([status, n]) => `${n} ${status}`).join(', ');
+  return ['## Steps', '', `${steps.length} step${steps.length === 1 ? '' : 's'}: ${said}.`, '', ...steps.flatMap(stepLines)];
+}
+
+function evidenceSection(p: NonNullable<Reconstruction['plan']>): string[] {
+  const evidence = p.evidence as { cited?: string[]; summary?: string[] } | undefined;
+  const out = ['## Evidence', '', `Cited by the plan: ${evidence?.cited?.length ? evidence.cited.map(code).join(', ') : 'none'}.`, ''];
+  for (const line of evidence?.summary ?? []) out.push(`- ${code(line.replace(/^-\s*/, ''))}`);
+  return [...out, ''];
+}
+
+function exchangeLines(x: ReconstructedExchange): string[] {
+  const size = (n: number | null) => (n === null ? 'size unknown' : `${n} bytes`);
+  const out = [
+    `- ${code(x.id)} at ${time(x.createdAt)}: ${x.provider ?? 'unknown provider'} / ${x.model ?? 'unknown model'}`,
+    `  - prompt: ${size(x.promptBytes)}, sha256 ${code(x.promptSha256)}`,
+    `  - response: ${size(x.responseBytes)}, sha256 ${code(x.responseSha256)}`,
+  ];
+  if (x.keptText === null) out.push('  - text: not kept (hashes only)');
+  else out.push('  - text kept (scrubbed):', '', ...fenced(x.keptText).map((l) => `    ${l}`), '');
+  return out;
+}

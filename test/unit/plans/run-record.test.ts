@@ -1,0 +1,77 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { reconstructExecution } from '../../../src/engine/audit/reconstruct';
+import { addArtifact, finishExecution, recordAuthorization, recordExchange, recordPlan, startExecution } from '../../../src/engine/audit/records';
+import { reconstructionMarkdown } from '../../../src/engine/plans/run-record';
+import { freshStore } from '../audit/seed';
+
+/** A proposed plan that wrote one file (accepted) and failed on a second (its error quotes code), with the model exchange kept. */
+async function recordedRun() {
+  const { store, advance } = await freshStore();
+  const contents = Array.from({ length: 40 }, (_, i) => `line ${i + 1} of the new globals.py`).join('\n');
+  recordPlan(store, {
+    id: 'plan_a',
+    intent: 'MUTATE',
+    plan: { id: 'plan_a', explanation: 'Add a *closing* comment to `globals.py`.' },
+    validation: { valid: true, issues: [] },
+    evidence: { cited: [], summary: ['- Q1 (tool_executions): No evidence found for list_executions_by_tool'] },
+  });
+  recordExchange(store, { planId: 'plan_a', provider: 'openai-compatible', model: 'tour-model', prompt: 'p', response: 'r', keptText: '```json\n{}\n```' });
+  const file = 'src/flask/globals.py';
+  const write = startExecution(store, { planId: 'plan_a', stepId: 's1', tool: 'file_write', args: { path: file, contents }, path: file });
+  recordAuthorization(store, { planId: 'plan_a', stepId: 's1', decision: 'accept', mode: 'step' });
+  addArtifact(store, write, 'applied', { path: file, kind: 'modify' });
+  finishExecution(store, write, 'succeeded');
+  advance(1000);
+  const patch = startExecution(store, { planId: 'plan_a', stepId: 's2', tool: 'splice_patch', args: { file: 'src/app.py', symbol: 'run' },
+    path: 'src/app.py' });
+  recordAuthorization(store, { planId: 'plan_a', stepId: 's2', decision: 'accept', mode: 'step' });
+  finishExecution(store, patch, 'failed', "splice_patch failed: symbol `run` not found in 'src/app.py'\n# not a heading");
+  const story = reconstructExecution(store, 'plan_a');
+  store.close();
+  assert.ok(story);
+  return { md: reconstructionMarkdown(story, '.agent/state/grounded.db', new Date(0)), contents };
+}
+
+test('the run record reads as a document: plan in words, a tally of the steps, one section per step with its decision', async () => {
+  const { md } = await recordedRun();
+  const headings = md.split('\n').filter((l) => l.startsWith('#'));
+  assert.deepEqual(headings, [
+    '# Grounded run `plan_a`',
+    '## Plan',
+    '## Steps',
+    '### Step `s1`: `file_write` on `src/flask/globals.py`: succeeded',
+    '### Step `s2`: `splice_patch` on `src/app.py`: **failed**',
+    '## Evidence',
+    '## Model exchanges',
+  ]);
+  assert.match(md, /^- Plan `plan_a`: Change \(`MUTATE`\), created 2023-11-14T22:13:20\.000Z$/m);
+  assert.match(md, /^2 steps: 1 succeeded, 1 failed\.$/m);
+  assert.equal(md.match(/^- Decision: accepted \(step\)$/gm)?.length, 2);
+});
+
+test('the run record keeps model and tool text verbatim, never as Markdown, and leaves a file\'s whole new contents out', async () => {
+  const { md, contents } = await recordedRun();
+  // The explanation (model text) in a fence: its * and ` are not emphasis or code.
+  assert.match(md, /\n```text\nAdd a \*closing\* comment to `globals\.py`\.\n```\n/);
+  // The error verbatim, its "# …" line inside the fence rather than a heading.
+  assert.match(md, /- Error \(verbatim\):\n\n {2}```text\n {2}splice_patch failed: symbol `run` not found in 'src\/app\.py'\n {2}# not a heading\n {2}```/);
+  // Kept exchange text holding a fence sits in a longer fence.
+  assert.match(md, /\n {4}````text\n {4}```json\n {4}\{\}\n {4}```\n {4}````\n/);
+  assert.ok(!md.includes(contents), 'the new contents are not copied into the record');
+  assert.match(md, /- Arguments: `\{"path":"src\/flask\/globals\.py","contents":"… 40 lines, \d+ characters"\}`/);
+  assert.match(md, /^- applied:\n {2}- path: `src\/flask\/globals\.py`\n {2}- kind: `modify`$/m, 'an artifact field by field');
+  assert.match(md, /^- `Q1 \(tool_executions\): No evidence found for list_executions_by_tool`$/m);
+});
+
+test('a plan that never ran says so under Steps', async () => {
+  const { store } = await freshStore();
+  const validation = { valid: false, issues: [{ message: "Tool 'shell' not found" }] };
+  recordPlan(store, { id: 'plan_b', intent: 'READ', plan: { id: 'plan_b' }, validation, evidence: {} });
+  const story = reconstructExecution(store, 'plan_b');
+  store.close();
+  const md = reconstructionMarkdown(story!, 'db', new Date(0));
+  assert.match(md, /## Steps\n\nNo step ran\.\n/);
+  assert.match(md, /- Validation: \*\*invalid\*\*\n {2}- `Tool 'shell' not found`/);
+  assert.match(md, /Cited by the plan: none\./);
+});
