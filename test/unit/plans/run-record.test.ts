@@ -75,3 +75,18 @@ test('a plan that never ran says so under Steps', async () => {
   assert.match(md, /- Validation: \*\*invalid\*\*\n {2}- `Tool 'shell' not found`/);
   assert.match(md, /Cited by the plan: none\./);
 });
+
+test('keeps a model reply with hundreds of thousands of backtick runs verbatim in one fence longer than any of them', async () => {
+  const { store } = await freshStore();
+  recordPlan(store, { id: 'plan_b', intent: 'MUTATE', plan: { id: 'plan_b' }, validation: { valid: true, issues: [] }, evidence: { cited: [], summary: [] } });
+  const kept = `${'a`b'.repeat(200_000)}\n\`\`\`\``;
+  recordExchange(store, { planId: 'plan_b', provider: 'openai', model: 'm', prompt: 'p', response: 'r', keptText: kept });
+  const story = reconstructExecution(store, 'plan_b');
+  store.close();
+  assert.ok(story);
+  const md = reconstructionMarkdown(story, 'db', new Date(0));
+  const lines = md.split('\n').map((l) => l.trim());
+  const open = lines.indexOf('`````text');
+  assert.ok(open > 0, 'a fence one backtick longer than the reply\'s longest run');
+  assert.deepEqual(lines.slice(open + 1, open + 4), [...kept.split('\n'), '`````'], 'the reply verbatim inside it');
+});
