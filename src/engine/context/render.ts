@@ -5,6 +5,7 @@ import { scrubText } from '../privacy/scrubber';
 import type { ScrubbedText } from '../privacy/types';
 import { bestWindowStart } from './snippet-window';
 import type { BuiltContext, ContextChunk } from './types';
+import { longestBacktickRun } from '../text/backticks';
 
 /** The answer every surface gives when retrieval found nothing (no model is called then); see noContextAnswer. */
 export const NO_CONTEXT_ANSWER =
@@ -85,7 +86,7 @@ const LANGUAGES: Record<string, string> = {
 };
 
 function fence(text: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const longest = Math.max(2, longestBacktickRun(text));
   return '`'.repeat(longest + 1);
 }
 

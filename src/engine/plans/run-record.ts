@@ -1,5 +1,6 @@
 import type { ReconstructedExchange, ReconstructedStep, Reconstruction } from '../audit/reconstruct';
 import { intentWord } from './intent-words';
+import { longestBacktickRun } from '../text/backticks';
 
 /**
  * The "Reconstruct run…" document as Markdown a person reads in a preview: what the plan was, what
@@ -20,24 +21,17 @@ export function reconstructionMarkdown(r: Reconstruction, source: string, at: Da
 
 const time = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : 'not recorded');
 
-/** The longest run of backticks in `text` (a loop: a spread of every run overflows the stack on a long exchange). */
-function longestTickRun(text: string): number {
-  let longest = 0;
-  for (const m of text.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
-  return longest;
-}
-
 /** `text` as inline code on one line: a backtick run longer than any inside, padded when it starts or ends with one. */
 function code(text: string): string {
   const flat = text.replace(/\s*\n\s*/g, ' ');
-  const ticks = '`'.repeat(longestTickRun(flat) + 1);
+  const ticks = '`'.repeat(longestBacktickRun(flat) + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
   return `${ticks}${pad}${flat}${pad}${ticks}`;
 }
 
 /** `text` verbatim in a fence longer than any backtick run in it (kept text may hold fences). */
 function fenced(text: string, lang = 'text'): string[] {
-  const fence = '`'.repeat(Math.max(2, longestTickRun(text)) + 1);
+  const fence = '`'.repeat(Math.max(2, longestBacktickRun(text)) + 1);
   return [`${fence}${lang}`, ...text.trimEnd().split('\n'), fence];
 }
 

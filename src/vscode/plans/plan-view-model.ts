@@ -6,6 +6,7 @@ import type { ValidationResult } from '../../engine/plans/validate';
 import { isToolName, stepPath, toolMutates } from '../../engine/tools/catalog';
 import { safeMarkdownHtml } from '../panel/render';
 import { explanationRepeatsTitle, type PlanStepView, type PlanView } from './messages';
+import { longestBacktickRun } from '../../engine/text/backticks';
 
 /** What the plan view shows for a freshly validated plan (every step pending). */
 export function planViewOf(plan: Plan, validation: ValidationResult, extra: { evidenceSummary: string[]; trusted: boolean; edited: boolean }): PlanView {
@@ -84,7 +85,7 @@ export function afterPlanNote(valid: boolean, trusted: boolean, beside: 'the cha
 
 /** Text as an inline code span: shown verbatim, and wrapped in a narrow chat (a code block would scroll sideways). */
 function codeSpan(text: string): string {
-  const fence = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  const fence = '`'.repeat(longestBacktickRun(text) + 1);
   return `${fence} ${text.replace(/\s+/g, ' ')} ${fence}`;
 }
 

@@ -96,7 +96,7 @@ const ENGINE_IMPORTS: Record<string, string[]> = {
   'index-protocol': ['config', 'retrieval', 'workspace'],
   llm: ['config', 'privacy'],
   audit: ['privacy', 'workspace'],
-  context: ['config', 'privacy', 'retrieval', 'telemetry', 'workspace'],
+  context: ['config', 'privacy', 'retrieval', 'telemetry', 'text', 'workspace'],
   // retrieval: its worker-thread starter (a user's regex runs in a worker thread).
   mentions: ['config', 'context', 'net', 'privacy', 'retrieval', 'text', 'workspace'],
   // mentions: file_search runs a pattern the way @grep does (its thread, time limit and messages).
