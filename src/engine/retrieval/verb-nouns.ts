@@ -14,7 +14,7 @@ import type { SearchTerm } from './terms';
  */
 const NOUN_ONLY_FACTOR = 0.8;
 
-const READ_AT_MOST = 20;
+const READ_AT_MOST = 10;
 
 /** The nouns the stemmer derives (stem.ts: -age, -ion), as the letters after the stem. */
 const DERIVED = /^(?:ages?|ions?)/;
@@ -52,7 +52,7 @@ export function nounOnly(text: string, stem: string, others: ReadonlySet<string>
 /**
  * The best `limit` chunks `rank` gives, after those matching a verb of the question only by its derived noun count less,
  * best first. A few more are ranked where the question has such a verb, so that a chunk after the last may take the
- * place of one that counts less; only the best 20 are read.
+ * place of one that counts less; only the best 10 are read.
  */
 export async function demoteNounOnly(
   texts: ChunkTexts,
@@ -64,7 +64,7 @@ export async function demoteNounOnly(
   if (verbs.size === 0) return rank(limit);
   const ranked = rank(limit + 10);
   const words = new Set(terms.flatMap((t) => (t.kind === 'word' || t.kind === 'part' ? [t.text] : [])));
-  // Only the best are read: below them a chunk counting less changes nothing a reader sees, and babel's files are long.
+  // Only the best are read (whole files, babel's long): below them a chunk counting less changes little a reader sees.
   for (const r of ranked.slice(0, READ_AT_MOST)) {
     const stems = [...verbs].filter((v) => r.matched.includes(`word:${v}`));
     if (stems.length === 0) continue;
