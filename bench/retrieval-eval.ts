@@ -5,7 +5,7 @@
 // pallets/click, BurntSushi/ripgrep, spf13/cobra, jqlang/jq, vitejs/vite, guzzle/guzzle,
 // JamesNK/Newtonsoft.Json, square/okhttp, fastapi/fastapi, nlohmann/json, Alamofire/Alamofire, colinhacks/zod,
 // ansible/ansible, tokio-rs/tokio, phoenixframework/phoenix, redis/redis, laravel/framework, caddyserver/caddy,
-// nginx/nginx, nats-io/nats-server, vuejs/core, sidekiq/sidekiq or sharkdp/bat.
+// nginx/nginx, nats-io/nats-server, vuejs/core, sidekiq/sidekiq, sharkdp/bat, elixir-ecto/ecto, serilog/serilog or pallets/jinja.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
@@ -25,6 +25,7 @@ import { ANSIBLE, PHOENIX, TOKIO } from './retrieval-sets-held-out-3';
 import { CADDY, LARAVEL, REDIS } from './retrieval-sets-held-out-4';
 import { NATS_SERVER, NGINX } from './retrieval-sets-held-out-5';
 import { BAT, SIDEKIQ, VUE_CORE } from './retrieval-sets-held-out-6';
+import { ECTO, JINJA, SERILOG } from './retrieval-sets-held-out-7';
 import { HOW_TO_ASKED } from './retrieval-sets-how-to';
 import { FLAGS } from './retrieval-sets-flags';
 import { PASTED } from './retrieval-sets-pasted';
@@ -172,6 +173,9 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'vue-core', marker: 'packages/runtime-core/src/renderer.ts', questions: VUE_CORE },
   { name: 'sidekiq', marker: 'lib/sidekiq/job_retry.rb', questions: SIDEKIQ },
   { name: 'bat', marker: 'src/bin/bat/clap_app.rs', questions: BAT },
+  { name: 'ecto', marker: 'lib/ecto/changeset.ex', questions: ECTO },
+  { name: 'serilog', marker: 'src/Serilog/LoggerConfiguration.cs', questions: SERILOG },
+  { name: 'jinja', marker: 'src/jinja2/compiler.py', questions: JINJA },
 ];
 
 /** Sums of one set's reciprocal ranks and top-5 hits. */

@@ -16,6 +16,7 @@ import { readForIndex } from './read-batch';
 import { rankChunks, type RankedChunk } from './rank';
 import { projectNames } from './overview';
 import type { SearchTerm } from './terms';
+import { demoteNounOnly } from './verb-nouns';
 
 export type { ChunkRow } from './chunk-table';
 
@@ -248,7 +249,7 @@ export class WorkspaceIndex implements ChunkSource {
     return bytes;
   }
 
-  /** The best chunks for the terms, best first, at most `limit`. Quoted phrases, pasted messages and named settings are checked against the text. */
+  /** The best chunks for the terms, best first, at most `limit`; phrases, messages, settings and verbs (verb-nouns.ts) are checked in the text. */
   async search(terms: SearchTerm[], limit = 50, opts: SearchOptions = {}): Promise<RankedChunk[]> {
     const phrases = terms.filter((t) => t.kind === 'phrase').map((t) => t.text);
     this.project ??= projectNames(this.root);
@@ -257,11 +258,10 @@ export class WorkspaceIndex implements ChunkSource {
     const adjacent = phrases.length > 0 ? await findPhrases(texts, phrases) : undefined;
     const written = await findWritten(texts, terms);
     const phraseCheck = adjacent && ((phrase: string, id: number) => adjacent.get(phrase)?.has(id) ?? false);
-    return rankChunks(this.data, terms, limit, phraseCheck, this.project, members, opts.within, written);
+    return demoteNounOnly(texts, terms, limit, (n) => rankChunks(this.data, terms, n, phraseCheck, this.project, members, opts.within, written));
   }
 
-  /** The project's own names (overview.ts), read at the first search. */
-  private project?: Set<string>;
+  private project?: Set<string>; // the project's own names (overview.ts), read at the first search
 
   /** An indexed file's text as indexed (the open editor's if any), read as indexing reads: a phrase's candidates span hundreds of files. */
   private async readIndexed(rel: string): Promise<string | undefined> {

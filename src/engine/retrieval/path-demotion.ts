@@ -125,6 +125,17 @@ const BUILT_FACTOR = 0.5;
 const BUILT_WORDS = new Set(['dist', 'bundl', 'amalgam', 'amalgamat', 'singl', 'minifi']);
 
 /**
+ * A folder for Windows (`win32/`, `win64/`, `windows/`, `win/`: nginx's `src/os/win32/` beside `src/os/unix/`, libuv's
+ * `src/win/`) holds a program's port, which says what the code for every other system says, often in files of the same
+ * names: `os/win32/ngx_process_cycle.c` came before `os/unix/ngx_process_cycle.c` for "how does the master process reload
+ * the configuration?", and the copy rule (diversify.ts) then halved the Unix one. Kept level when the question names
+ * Windows. nginx 5th → 4th (behind `nginx.c`), tokio 9th → 8th; no other question of 33 sets moved.
+ */
+const WINDOWS_PATH = /(^|\/)(win|win32|win64|windows)\//i;
+const WINDOWS_FACTOR = 0.5;
+const WINDOWS_WORDS = new Set(['window', 'win', 'win32', 'win64', 'msvc', 'mingw']);
+
+/**
  * A class holding a library's options (guzzle's RequestOptions.php, Newtonsoft's JsonSerializerSettings.cs)
  * describes every option in prose beside its name: the words of a question about what an option does
  * ("how is the request timeout applied?") are there, the code applying it is elsewhere. Kept level when
@@ -157,6 +168,7 @@ export interface Demoted {
   built: boolean;
   settings: boolean;
   configs: boolean;
+  windows: boolean;
 }
 
 /**
@@ -188,6 +200,7 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     settings: !terms.some((t) => SETTINGS_WORDS.has(t.text) || names(SETTINGS_PATH, t)),
     configs: !howTo && !aboutDocs && !terms.some((t) => CONFIG_FILE_WORDS.has(t.text) || names(CONFIG_FILE_PATH, t)),
     built: !terms.some((t) => BUILT_WORDS.has(t.text) || names(BUILT_PATH, t)),
+    windows: !terms.some((t) => WINDOWS_WORDS.has(t.text) || names(WINDOWS_PATH, t)),
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
 }
@@ -237,6 +250,7 @@ function kindFactor(rel: string, demoted: Demoted): number {
   if (demoted.examples && EXAMPLE_PATH.test(rel)) return EXAMPLE_FACTOR;
   if (demoted.vendored && VENDORED_PATH.test(rel)) return VENDORED_FACTOR;
   if (demoted.built && BUILT_PATH.test(rel)) return BUILT_FACTOR;
+  if (demoted.windows && WINDOWS_PATH.test(rel)) return WINDOWS_FACTOR;
   if (demoted.settings && SETTINGS_PATH.test(rel)) return SETTINGS_FACTOR;
   if (demoted.scripts && SCRIPT_PATH.test(rel)) return SCRIPT_FACTOR;
   if (demoted.manifests && MANIFEST_PATH.test(rel)) return MANIFEST_FACTOR;

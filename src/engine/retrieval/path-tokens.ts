@@ -88,6 +88,22 @@ export function fileNameHas(rel: string, token: string): boolean {
   return name.includes(token) || doersOf(name).includes(token);
 }
 
+const ofBareName = new Map<string, readonly string[]>();
+/** The words of a file's name without its extensions, stemmed (`job_retry.rb` → job, retri; `keys.ts` → key). */
+function fileNameWords(rel: string): readonly string[] {
+  const name = rel.slice(rel.lastIndexOf('/') + 1);
+  const known = ofBareName.get(name);
+  if (known) return known;
+  const dot = name.indexOf('.', 1);
+  return remember(ofBareName, name, splitIdentifier(dot > 0 ? name.slice(0, dot) : name).map(stem));
+}
+
+/** Whether every word of the file's name is `asked` and one of them `rare` (`ssrf.ts` for ssrf; not `fetch-url.ts` for url). */
+export function nameWhollyOf(rel: string, asked: ReadonlySet<string>, rare: (word: string) => boolean): boolean {
+  const words = fileNameWords(rel);
+  return words.length > 0 && words.every((w) => asked.has(w)) && words.some(rare);
+}
+
 /**
  * What a path must contain to name `token`: the token minus its last letter (a stem is a prefix
  * of the word it came from), letters in order with anything but letters and digits allowed

@@ -8,7 +8,8 @@ import { packagesInWorkspace } from './package-folders';
 import { isOverviewQuestion, overviewChunks, projectNameTerms } from './overview';
 import { type Demoted, demotedFor, isDemotedDoc, pathFactor } from './path-demotion';
 import { frameFiles } from './frame-files';
-import { fileNameHas, pathNames, pathProbe } from './path-tokens';
+import { otherBest, SECOND_CHUNK_SHARE, secondBestInFile } from './second-chunk';
+import { fileNameHas, nameWhollyOf, pathNames, pathProbe } from './path-tokens';
 import { alternatesOf, CALLERS_INTENT, isHelperTerm, splitIdentifier, stem, type SearchTerm } from './terms';
 
 export type { IndexStats } from './index-data';
@@ -188,37 +189,6 @@ function matchedKeys(scores: ChunkScores, id: number, termKeys: string[]): strin
 const NONE: string[] = [];
 
 /**
- * A file whose text answers the question in two places is more likely the file about it than one
- * that says the words once (a long module mentioning them in passing): each chunk gains this share
- * of the best other chunk of its file. Text scores only, before path boosts: a package's boost is in
- * every chunk of its files and would favour long files for nothing but their length. Measured on
- * sixteen labelled sets: mean MRR@10 0.808 -> 0.833 (babel, click, ripgrep, vite most; jq and this
- * repository fell 0.02-0.03, their answers being one-chunk files); shares 0.3 and 0.7 did a little
- * worse, a sum over all the file's chunks much worse (0.78 at 0.2).
- */
-const SECOND_CHUNK_SHARE = 0.5;
-
-/** For each file, its two best chunks by text score: [best id, best score, second score]. */
-function secondBestInFile(stats: IndexStats, scores: ChunkScores): Map<string, [number, number, number]> {
-  const top = new Map<string, [number, number, number]>();
-  for (const id of scores.ids) {
-    const s = scores.get(id);
-    const rel = stats.chunk(id)!.path;
-    const t = top.get(rel);
-    if (!t) top.set(rel, [id, s, 0]);
-    else if (s > t[1]) top.set(rel, [id, s, t[1]]);
-    else if (s > t[2]) t[2] = s;
-  }
-  return top;
-}
-
-/** The best text score among the other chunks of a file. */
-function otherBest(top: [number, number, number] | undefined, id: number): number {
-  if (!top) return 0;
-  return top[0] === id ? top[2] : top[1];
-}
-
-/**
  * A file named for a term (`color.rs`, `flag_groups.go`) is about it more than a file in a folder of
  * that name: its path boost counts this much more. Measured on twelve labelled repositories: MRR@10
  * rose on nine (requests 0.881 → 0.964, axios 0.799 → 0.903), fell on two (click, axum); 1.5 and 3 did worse overall.
@@ -227,6 +197,18 @@ function otherBest(top: [number, number, number] | undefined, id: number): numbe
  * a little (0.712 → 0.701, 0.929 → 0.893); 4 was about as good, 5 and more lost babel (0.61).
  */
 const FILE_NAME_FACTOR = 3;
+/**
+ * A file whose name is made only of the question's words, one of them rare (in about 2 % of the chunks or fewer: idf
+ * 3.9), is named for what the question asks about, more than a file whose name holds a word besides: `ssrf.ts` (whose
+ * text never says SSRF) before `fetch-url.ts` (which imports it and names its error `ssrf_blocked`) for "where is the
+ * SSRF check for URLs?". On 33 labelled sets four questions rose to first (this repository's SSRF question, babel's
+ * traverse cache, caddy's on-demand TLS, sidekiq's systemd), one fell out of the top 10 (caddy: the reverse proxy's
+ * upstream, behind `upstreams.go`); 4.5 and 6 lost vite and redis questions to `evaluatedModules.ts` and `blpop.json`,
+ * and an idf of 3.5 (more words rare) lost two of babel's.
+ */
+const WHOLE_NAME_FACTOR = 4;
+const RARE_IDF = 3.9;
+
 /** The short forms of a word that name a file (alternatesOf) of four letters or more. */
 function pathAlternates(t: SearchTerm): readonly string[] {
   return t.kind === 'word' || t.kind === 'part' ? alternatesOf(t.text).filter((a) => a.length >= 4) : [];
@@ -261,6 +243,7 @@ function addPathBoosts(
       roots: packages.get(x.t) ?? [],
     }));
   if (pathTerms.length === 0 && frames.size === 0) return;
+  const asked = new Set(pathTerms.flatMap((x) => x.toks));
   for (const rel of stats.paths()) {
     let names: ((token: string) => boolean) | undefined;
     let lower: string | undefined;
@@ -282,7 +265,8 @@ function addPathBoosts(
       // rather than being it: while docs count below code, its name counts as a folder's would. On nlohmann/json the pages
       // came before the code for four of twenty questions; fastapi rose 0.787 -> 0.813, no set fell.
       const named = t.kind !== 'path' && toks.every((tok) => fileNameHas(rel, tok)) && !isDemotedDoc(rel, demoted);
-      boost += named ? weight * FILE_NAME_FACTOR : weight;
+      const whole = named && nameWhollyOf(rel, asked, (w) => idf(stats, w) >= RARE_IDF);
+      boost += named ? weight * (whole ? WHOLE_NAME_FACTOR : FILE_NAME_FACTOR) : weight;
       keys.push(key);
       if (roots.length > 0) everyChunk = true;
     }

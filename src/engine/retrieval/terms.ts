@@ -16,6 +16,8 @@ export interface SearchTerm {
   weight: number;
   /** Further stems a word is looked up by: the abbreviation code writes for it and its neighbour (`regular expression` → regex). */
   also?: string[];
+  /** A word the question wrote as a past form (`stored`, `kept`): it asks about the act (verb-nouns.ts). */
+  verb?: boolean;
 }
 
 const STOP_WORDS = new Set(`a an and are as at be been but by can could did do does doing done for from had has have how i if in
@@ -257,6 +259,7 @@ export function extractTerms(question: string, baseWeight = 1, asPasted = true):
     if (w.length > 1 && /^[A-Za-z]+$/.test(token) && (PAIR_WORDS.has(w) || !STOP_WORDS.has(w))) sequence[sequence.length - 1] = w;
     if (STOP_WORDS.has(w) || w.length < 2) continue;
     add(stem(w), 'word', baseWeight);
+    if (w.endsWith('ed') || IRREGULAR.has(w)) out.get(`tok:${stem(w)}`)!.verb = true;
   }
   addPairs(sequence, add, baseWeight);
   addPairAbbreviations(sequence, out);
