@@ -74,12 +74,20 @@ export function quotedValue(text: string, at: number): Span | undefined {
 
 type Style = 'line' | 'word' | 'query' | 'csv' | 'prose';
 
-const STOPS: Record<Style, RegExp> = { line: /[\r\n]/, word: /\s/, query: /[\s&;"'<>]/, csv: /[\s,;"']/, prose: /[\s"'<>`]/ };
+// A value's run up to its style's stop, at most MAX_VALUE long: one sticky match, where a test of each
+// character alone cost ~1 s per MB of keys glued to each other (`key=key=…`), each read to MAX_VALUE.
+const RUNS: Record<Style, RegExp> = {
+  line: new RegExp(`[^\\r\\n]{0,${MAX_VALUE}}`, 'y'),
+  word: new RegExp(`\\S{0,${MAX_VALUE}}`, 'y'),
+  query: new RegExp(`[^\\s&;"'<>]{0,${MAX_VALUE}}`, 'y'),
+  csv: new RegExp(`[^\\s,;"']{0,${MAX_VALUE}}`, 'y'),
+  prose: new RegExp(`[^\\s"'<>\`]{0,${MAX_VALUE}}`, 'y'),
+};
 
 function unquotedValue(text: string, at: number, style: Style): Span {
-  let end = at;
-  const stop = STOPS[style];
-  while (end < text.length && end - at < MAX_VALUE && !stop.test(text[end])) end++;
+  const run = RUNS[style];
+  run.lastIndex = at;
+  const end = at + (run.exec(text)?.[0].length ?? 0);
   let value = text.slice(at, end);
   if (style === 'line') value = value.replace(/\s+[#;].*$/, '').trimEnd(); // trailing comments
   return { start: at, end: at + value.length };
