@@ -59,7 +59,19 @@ function acceptV4(value: string, text: string, start: number): boolean {
   return isHostV4(ipaddr.IPv4.parse(ip), prefix === undefined ? undefined : Number(prefix));
 }
 
+/** Verdicts on IPv6 values already parsed: a log or a config repeats its few addresses on every line. */
+const v6Verdicts = new Map<string, boolean>();
+
 function acceptV6(value: string): boolean {
+  let verdict = v6Verdicts.get(value);
+  if (verdict === undefined) {
+    if (v6Verdicts.size >= 1024) v6Verdicts.clear();
+    v6Verdicts.set(value, (verdict = judgeV6(value)));
+  }
+  return verdict;
+}
+
+function judgeV6(value: string): boolean {
   const bare = value.split('%')[0];
   // Three groups at least (an embedded IPv4 counts as one): `a[1::2]` is a slice, not an address.
   const groups = bare.split(':').filter(Boolean).length + (bare.includes('.') ? 1 : 0);

@@ -27,6 +27,7 @@ const plain = (w: string) => w.normalize('NFD').replace(/[\u0300-\u036f]/g, '').
 
 const LOCAL_CHAR = /[A-Za-z0-9._%+-]/;
 const DOMAIN = /^@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}/;
+const NON_ASCII = /[^\x00-\x7f]/;
 const NAME_WORD = /\p{Lu}\p{Ll}+(?:['’-]\p{Lu}\p{Ll}+)?/gu;
 
 /** The pieces of a local part that may be a name (`jose.alvarez` → jose, alvarez); none for a role's address. */
@@ -43,10 +44,20 @@ function inCode(text: string, start: number, end: number): boolean {
   return /[\p{L}\p{N}_.@/$#]/u.test(before) || /^(?:[(\[<_@/]|\.[\p{L}\d_]|[\p{L}\p{N}])/u.test(after);
 }
 
+/** Whether a name word can stand beside the one an address spells: not a code word, not in code. */
+function canStandBeside(text: string, word: string, start: number, end: number): boolean {
+  return !NOT_NAME.has(word) && !isCodeWord(word) && !inCode(text, start, end);
+}
+
 /** Names on an address's line that its local part spells, each one `person_name` finding (with the name word beside it). */
 export function findNamesOfAddresses(text: string, out: Omit<Finding, 'priority'>[]): void {
   // Addresses close together share their lines: each name is reported once, not once per address near it.
-  const reported = new Set<string>();
+  // A span is at most a line's window long (under 1024), so start and length make one exact number.
+  const reported = new Set<number>();
+  // Lines of addresses close together are read again for each address: a word's plain form is worked out once.
+  const plainOf = new Map<string, string>();
+  const words: string[] = [];
+  const starts: number[] = [];
   for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
     let from = at;
     while (from > 0 && at - from < 64 && LOCAL_CHAR.test(text[from - 1])) from--;
@@ -59,21 +70,38 @@ export function findNamesOfAddresses(text: string, out: Omit<Finding, 'priority'
     const nl = text.slice(at, at + 201).indexOf('\n');
     const lineEnd = nl >= 0 ? at + nl : Math.min(text.length, at + 200);
     const line = text.slice(lineStart, lineEnd);
-    const words = [...line.matchAll(NAME_WORD)].map((w) => ({ word: w[0], start: lineStart + w.index!, end: lineStart + w.index! + w[0].length }));
+    // On a line of ASCII a word the address spells is the token with a capital (`Deuser` for `deuser@`):
+    // without one, the line's words need no look.
+    if (!NON_ASCII.test(line) && !tokens.some((t) => line.includes(t[0].toUpperCase() + t.slice(1)))) continue;
+    words.length = 0;
+    starts.length = 0;
+    let spelt = false;
+    NAME_WORD.lastIndex = 0;
+    for (let m = NAME_WORD.exec(line); m !== null; m = NAME_WORD.exec(line)) {
+      const word = m[0];
+      words.push(word);
+      starts.push(lineStart + m.index);
+      let p = plainOf.get(word);
+      if (p === undefined) plainOf.set(word, (p = plain(word)));
+      if (!spelt && tokens.includes(p)) spelt = true;
+    }
+    // Most lines hold no word the address spells: nothing more to look at.
+    if (!spelt) continue;
     for (let i = 0; i < words.length; i++) {
-      const w = words[i];
-      if (w.start >= from && w.start <= at + 260) continue;
-      if (!tokens.includes(plain(w.word)) || NOT_NAME.has(w.word) || isCodeWord(w.word) || inCode(text, w.start, w.end)) continue;
+      const word = words[i];
+      const wStart = starts[i];
+      const wEnd = wStart + word.length;
+      if (wStart >= from && wStart <= at + 260) continue;
+      if (!tokens.includes(plainOf.get(word)!) || NOT_NAME.has(word) || isCodeWord(word) || inCode(text, wStart, wEnd)) continue;
       // The name word beside it, one space away: `Satya Nadella`, `Laura Kim`.
-      const beside = (j: number) => {
-        const o = words[j];
-        if (!o || NOT_NAME.has(o.word) || isCodeWord(o.word) || inCode(text, o.start, o.end)) return false;
-        return j < i ? text.slice(o.end, w.start) === ' ' : text.slice(w.end, o.start) === ' ';
-      };
-      const start = beside(i - 1) ? words[i - 1].start : w.start;
-      const end = beside(i + 1) ? words[i + 1].end : w.end;
-      if (start === w.start && end === w.end && !isGivenName(w.word)) continue;
-      const key = `${start}:${end}`;
+      const before = i > 0 && canStandBeside(text, words[i - 1], starts[i - 1], starts[i - 1] + words[i - 1].length) &&
+        text.slice(starts[i - 1] + words[i - 1].length, wStart) === ' ';
+      const after = i + 1 < words.length && canStandBeside(text, words[i + 1], starts[i + 1], starts[i + 1] + words[i + 1].length) &&
+        text.slice(wEnd, starts[i + 1]) === ' ';
+      const start = before ? starts[i - 1] : wStart;
+      const end = after ? starts[i + 1] + words[i + 1].length : wEnd;
+      if (start === wStart && end === wEnd && !isGivenName(word)) continue;
+      const key = start * 1024 + (end - start);
       if (reported.has(key)) continue;
       reported.add(key);
       out.push({ kind: 'person_name', start, end });
