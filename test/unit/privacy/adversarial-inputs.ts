@@ -166,5 +166,10 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['licence shapes with a 9 inside the surname', fill('MO9G9657054SM9IJ ')],
     ["owners before personal data, never a listed name", fill("Xq's phone ")],
     ["a possessive after one endless word", `${fill('a')}'s email`],
+    ['GSTIN heads never finished', fill('27ABCDE1234F1')],
+    ['DE and digits in threes that never end', fill('DE 136 695 ')],
+    ['dashed business and licence numbers that never end', fill('104-86-')],
+    ['Thai id groups repeated', fill('1-2345-67890-')],
+    ['doctor and provider numbers named, never finished', `LANR: ${fill('12345 ')} NPI ${fill('1234-')}`],
   ];
 }

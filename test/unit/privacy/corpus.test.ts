@@ -12,6 +12,7 @@ import { piiContextCases, piiContextLookalikes } from './corpus-pii-context';
 import { piiCreditCases, piiCreditLookalikes } from './corpus-pii-credits';
 import { piiAddressCases, piiAddressLookalikes } from './corpus-pii-addresses';
 import { piiWorldCases, piiWorldLookalikes } from './corpus-pii-world';
+import { piiTaxIdCases, piiTaxIdLookalikes } from './corpus-pii-tax-ids';
 import { piiSignalCases, piiSignalLookalikes } from './corpus-pii-signals';
 import { vendorKeyCases, vendorKeyLookalikes } from './corpus-vendor-keys';
 import { providerCases, providerLookalikes } from './corpus-providers';
@@ -39,6 +40,7 @@ const tables: Record<string, Case[]> = {
   'addresses, their towns and codes, and phones as people write them': piiAddressCases,
   'generic secrets': genericCases,
   'cards, IBANs, ids and phones of more countries and layouts': piiWorldCases,
+  'tax, business-registration and licence numbers': piiTaxIdCases,
   'keys under a provider name alone, Dropbox long-lived tokens': vendorKeyCases,
   'formats of open-source secret scanners': scannerFormatCases,
   'Azure identifiable keys and private keys as bare base64 DER': identifiableKeyCases,
@@ -58,7 +60,7 @@ for (const [table, rows] of Object.entries(tables)) {
 
 const lookalikes = [
   ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiContextLookalikes, ...piiCreditLookalikes,
-  ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes, ...identifiableKeyLookalikes,
+  ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...piiTaxIdLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes, ...identifiableKeyLookalikes,
   ...configPairLookalikes, ...piiSignalLookalikes, ...pairListLookalikes, ...realCodeLookalikes,
 ];
 for (const [name, input] of lookalikes) {

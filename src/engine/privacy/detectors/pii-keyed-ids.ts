@@ -150,7 +150,7 @@ const medicalRecord: KeyedRule = {
   standalone: true,
   pattern: new RegExp(
     `(?:${anyCase('mrn')}|${anyCase('medical')}${J}${anyCase('record')}(?:${J}${anyCase('number')})?)` +
-      `${NUMBER_WORD}${SEP}(?<value>[A-Za-z]{0,3}\\d{6,10})(?![\\w-])`,
+      `${NUMBER_WORD}${SEP}(?<value>[A-Za-z]{0,4}-?\\d{6,10})(?![\\w-])`,
     'y',
   ),
 };
