@@ -15,6 +15,7 @@ import { worldNationalIdDetector } from './detectors/pii-national-ids-world';
 import { taxIdDetector } from './detectors/pii-tax-ids';
 import { mixedIdDetector } from './detectors/pii-ids-mixed';
 import { personalDetector } from './detectors/pii-personal';
+import { postcodeDetector } from './detectors/pii-postcodes';
 import { phoneDetector } from './detectors/pii-phones';
 import { privateKeyDetector } from './detectors/private-keys';
 import { tokenDetector } from './detectors/tokens';
@@ -43,6 +44,7 @@ export const DETECTORS: readonly Detector[] = [
   locationDetector,
   contactDetector,
   personalDetector,
+  postcodeDetector,
   phoneDetector,
   ipAddressDetector,
 ];

@@ -1,6 +1,6 @@
 import { R, type Case, type Negative } from './corpus-helpers';
 
-// Tax, business-registration and licence numbers as invoices, forms and records print them. Each
+// Tax, business-registration, licence and record numbers as invoices, forms and records print them, and UK postcodes. Each
 // value is built here from digits chosen for the test and its format's check, computed by the
 // small functions below; the look-alikes hold the same shapes with the check broken, or bare
 // digits without the word that names them.
@@ -61,6 +61,14 @@ export const piiTaxIdCases: Case[] = [
   ['de doctor number (LANR)', `LANR: ${lanr('482913', '01')}`, `LANR: ${R('de_lanr')}`],
   ['us npi in groups', 'Provider identifier 1245-319-599', `Provider identifier ${R('us_npi')}`],
   ['medical record number with a letter prefix and dash', 'MRN: HX-0048213', `MRN: ${R('medical_record_number')}`],
+  ['medical record number named in German', 'Patientennummer ist 00482137', `Patientennummer ist ${R('medical_record_number')}`],
+  ['employee number in an HR export', 'Employee number: EMP-204817', `Employee number: ${R('record_number')}`],
+  ['student id in a sentence', 'Her student ID is S2048173.', `Her student ID is ${R('record_number')}.`],
+  ['insurance policy number', 'policy_number: "HX-5592-0417"', `policy_number: "${R('record_number')}"`],
+  ['German staff number after ist', 'Meine Personalnummer ist 0048217', `Meine Personalnummer ist ${R('record_number')}`],
+  ['voter id of no EPIC shape', 'voter ID: V9876543', `voter ID: ${R('national_id')}`],
+  ['uk postcode alone in a sentence', 'Deliver to SW1A 1AA before noon', `Deliver to ${R('postal_code')} before noon`],
+  ['uk postcodes of one and two area letters', 'from M1 1AE to EC3M 5AD', `from ${R('postal_code')} to ${R('postal_code', 2)}`],
 ];
 
 export const piiTaxIdLookalikes: Negative[] = [
@@ -74,4 +82,8 @@ export const piiTaxIdLookalikes: Negative[] = [
   ['thirteen bare digits passing the Thai check, no label', tninGrouped('110170023456').replace(/-/g, '')],
   ['lanr digits with no word naming them', `value ${lanr('482913', '01')}`],
   ['a path of numbers is no tax number', 'GET /items/220-81-37894/history'],
+  ['record keys in code with no number', 'employee_id: id\npolicy_number = 3\nstudentId: string'],
+  ['postcode layout from no Royal Mail area', 'AA9A 9AA and QA1 1AA are format examples'],
+  ['postcode layout with an inward letter a postcode never uses', 'SW1A 1AC'],
+  ['postcode layout joined up, with no key', 'SW1A1AA'],
 ];

@@ -40,7 +40,7 @@ const tables: Record<string, Case[]> = {
   'addresses, their towns and codes, and phones as people write them': piiAddressCases,
   'generic secrets': genericCases,
   'cards, IBANs, ids and phones of more countries and layouts': piiWorldCases,
-  'tax, business-registration and licence numbers': piiTaxIdCases,
+  'tax, business, licence and record numbers, UK postcodes': piiTaxIdCases,
   'keys under a provider name alone, Dropbox long-lived tokens': vendorKeyCases,
   'formats of open-source secret scanners': scannerFormatCases,
   'Azure identifiable keys and private keys as bare base64 DER': identifiableKeyCases,

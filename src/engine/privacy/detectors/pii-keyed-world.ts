@@ -166,7 +166,8 @@ export const worldIdKeywords: KeywordTable = [
     sources: ['kvnr', 'krankenversichertennummer', 'versichertennummer', 'egk(?![a-z])'],
   },
   { words: ['rvnr', 'svnr', 'sv-nummer', 'rentenversicherungsnummer', 'sozialversicherungsnummer', 'versicherungsnummer'], rule: rvnr },
-  { words: ['voter', 'epic'], rule: voter, sources: ['voter', 'epic(?![a-z])'] },
+  // `voter id` too, where a voter id of no EPIC shape then falls to the generic identity-document rule (pii-keyed-generic-ids.ts).
+  { words: ['voter', 'epic', 'voter id'], rule: voter, sources: ['voter', 'epic(?![a-z])'] },
   { words: ['nric', 'fin'], rule: nricLower, sources: ['nric', 'fin(?![a-z])'] },
   { words: ['iban'], rule: ibanKeyed },
 ];
