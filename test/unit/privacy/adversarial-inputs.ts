@@ -171,5 +171,7 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['dashed business and licence numbers that never end', fill('104-86-')],
     ['Thai id groups repeated', fill('1-2345-67890-')],
     ['doctor and provider numbers named, never finished', `LANR: ${fill('12345 ')} NPI ${fill('1234-')}`],
+    ['postcode halves that never close', fill('SW1A 1A ')],
+    ['record keys before numbers that never end', `employee number ist ${fill('EMP-1')}`],
   ];
 }
