@@ -101,7 +101,7 @@ function crossSum(ds: string, weights: number[]): number {
 }
 
 /** Germany's health insurance number (KVNR): a letter and nine digits, the last a check digit. */
-function kvnrValid(value: string): boolean {
+export function kvnrValid(value: string): boolean {
   const v = value.toUpperCase();
   return crossSum(letterDigits(v[0]) + v.slice(1, 9), [1, 2, 1, 2, 1, 2, 1, 2, 1, 2]) === Number(v[9]);
 }
@@ -117,7 +117,7 @@ const kvnr: KeyedRule = {
 };
 
 /** Germany's pension insurance number: area, birth date (day + 50 allowed), surname initial, serial, check digit. */
-function rvnrValid(value: string): boolean {
+export function rvnrValid(value: string): boolean {
   const day = Number(value.slice(2, 4));
   const month = Number(value.slice(4, 6));
   if (!((day >= 1 && day <= 31) || (day >= 51 && day <= 81)) || month < 1 || month > 12) return false;

@@ -1,5 +1,6 @@
 import { linePrefix, passesLuhn } from '../checks';
-import type { Detector } from '../detector';
+import { findByRules, type Detector, type PatternRule } from '../detector';
+import { kvnrValid, rvnrValid } from './pii-keyed-world';
 import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 
 // National identity and tax numbers of the UK (NHS), Poland (PESEL), the Netherlands (BSN),
@@ -186,10 +187,18 @@ const rules: NumericRule[] = [
   },
 ];
 
-/** Checked national numbers of the UK (NHS), Poland, the Netherlands, Australia, Germany (tax id), Chile, South Korea, Singapore, South Africa and Turkey. */
+// Germany's insurance numbers hold a letter, which ends a numeric run: each has a pattern of its own. Their layout
+// and check digit (the pension number's birth date too) stand alone; in code a capital and nine digits is rare, but for
+// Wikidata's items and properties (`Q140002860`), whose Q and P a bare KVNR gives up (under its key it keeps them).
+const textRules: PatternRule[] = [
+  { kind: 'de_health_insurance', pattern: /(?<![\w.+/-])[A-OR-Z]\d{9}(?![\w-])/g, accept: kvnrValid },
+  { kind: 'de_social_security', pattern: /(?<![\w.+/-])\d{8}[A-Z]\d{3}(?![\w-])/g, accept: rvnrValid },
+];
+
+/** Checked national numbers of the UK (NHS), Poland, the Netherlands, Australia, Germany (tax id, health and pension insurance), Chile, South Korea, Singapore, South Africa and Turkey. */
 export const worldNationalIdDetector: Detector = {
   name: 'pii-national-ids-world',
-  kinds: [...new Set(rules.map((r) => r.kind))],
+  kinds: [...new Set([...rules, ...textRules].map((r) => r.kind))],
   priority: 50,
-  find: (text) => findInNumericRuns(rules, text),
+  find: (text) => [...findInNumericRuns(rules, text), ...findByRules(textRules, text)],
 };
