@@ -172,6 +172,7 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['Thai id groups repeated', fill('1-2345-67890-')],
     ['doctor and provider numbers named, never finished', `LANR: ${fill('12345 ')} NPI ${fill('1234-')}`],
     ['postcode halves that never close', fill('SW1A 1A ')],
+    ['name introductions never followed by a name', fill('me llamo de mein Name ist ')],
     ['insurance number shapes a digit short', fill('A12345678 12345678A12')],
     ['record keys before numbers that never end', `employee number ist ${fill('EMP-1')}`],
   ];
