@@ -1,4 +1,4 @@
-import { R, type Case, type Negative } from './corpus-helpers';
+import { luhnDigit, R, type Case, type Negative } from './corpus-helpers';
 
 // Tax, business-registration, licence and record numbers as invoices, forms and records print them, and UK postcodes. Each
 // value is built here from digits chosen for the test and its format's check, computed by the
@@ -8,14 +8,6 @@ import { R, type Case, type Negative } from './corpus-helpers';
 const num = (s: string) => s.replace(/\D/g, '').split('').map(Number);
 const weighted = (ds: number[], ws: number[]) => ws.reduce((s, w, i) => s + w * ds[i], 0);
 
-function luhnDigit(body: string): number {
-  let sum = 0;
-  num(body).reverse().forEach((d, i) => {
-    const x = i % 2 === 0 ? d * 2 : d;
-    sum += x > 9 ? x - 9 : x;
-  });
-  return (10 - (sum % 10)) % 10;
-}
 
 /** Korea's business registration number, dashed 3-2-5. */
 function krBrn(nine: string): string {
@@ -57,7 +49,8 @@ export const piiTaxIdCases: Case[] = [
   ['se organisationsnummer, bare where named', `organisationsnummer: ${org.replace('-', '')}`, `organisationsnummer: ${R('tax_number')}`],
   ['kr driving licence, dashed from its region code', 'licence 13-19-482716-52', `licence ${R('drivers_license')}`],
   ['th national id as the card prints it', `ID ${tninGrouped('110170023456')}`, `ID ${R('th_tnin')}`],
-  ['th national id, bare after its Thai label', `เลขประจำตัวประชาชน ${tninGrouped('310050123456').replace(/-/g, '')}`, `เลขประจำตัวประชาชน ${R('th_tnin')}`],
+  ['th national id, bare after its Thai label', `เลขประจำตัวประชาชน ${tninGrouped('310050123456').replace(/-/g, '')}`,
+    `เลขประจำตัวประชาชน ${R('th_tnin')}`],
   ['de doctor number (LANR)', `LANR: ${lanr('482913', '01')}`, `LANR: ${R('de_lanr')}`],
   ['us npi in groups', 'Provider identifier 1245-319-599', `Provider identifier ${R('us_npi')}`],
   ['medical record number with a letter prefix and dash', 'MRN: HX-0048213', `MRN: ${R('medical_record_number')}`],

@@ -1,4 +1,4 @@
-import { R, type Case, type Negative } from './corpus-helpers';
+import { luhnDigit, R, type Case, type Negative } from './corpus-helpers';
 
 // Card brands, IBAN layouts, national, tax and health numbers of more countries, and phones as
 // forms and other countries write them. Every value is built here from digits chosen for the test
@@ -7,14 +7,6 @@ import { R, type Case, type Negative } from './corpus-helpers';
 
 const num = (s: string) => s.split('').map(Number);
 
-function luhnDigit(body: string): number {
-  let sum = 0;
-  num(body).reverse().forEach((d, i) => {
-    const x = i % 2 === 0 ? d * 2 : d;
-    sum += x > 9 ? x - 9 : x;
-  });
-  return (10 - (sum % 10)) % 10;
-}
 const luhn = (body: string) => body + luhnDigit(body);
 
 function iban(country: string, bban: string): string {

@@ -126,7 +126,11 @@ const NAME_INTROS = [
 const nameIntroduced: KeyedRule = {
   kind: 'person_name',
   standalone: true,
-  pattern: new RegExp(`(?:${NAME_INTROS.map((w) => `[${w[0]}${w[0].toUpperCase()}]${w.slice(1)}`).join('|')}) ${TITLE_BEFORE}(?<value>${NAME_PART}(?: ${NAME_PART}){0,2})(?![\\p{L}\\p{N}_])`, 'yu'),
+  pattern: new RegExp(
+    `(?:${NAME_INTROS.map((w) => `[${w[0]}${w[0].toUpperCase()}]${w.slice(1)}`).join('|')}) ${TITLE_BEFORE}` +
+      `(?<value>${NAME_PART}(?: ${NAME_PART}){0,2})(?![\\p{L}\\p{N}_])`,
+    'yu',
+  ),
   accept: (value) => readsAsName(value, true),
 };
 

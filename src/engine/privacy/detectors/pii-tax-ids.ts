@@ -1,6 +1,7 @@
-import { linePrefix, passesLuhn } from '../checks';
+import { namedOnLine, passesLuhn } from '../checks';
 import { findByRules, type Detector, type PatternRule } from '../detector';
 import { findInNumericRuns, type NumericRule } from '../numeric-runs';
+import { tninValid } from './pii-keyed-world';
 
 // Tax, business and licence numbers printed on invoices, forms and records, each by its documented
 // layout and check: India's GSTIN, Germany's USt-IdNr., Korea's business registration and driving
@@ -12,11 +13,6 @@ import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 
 const digitsOf = (value: string) => value.replace(/\D/g, '').split('').map(Number);
 const weighted = (d: number[], weights: number[]) => weights.reduce((sum, w, i) => sum + w * d[i], 0);
-
-/** True when the line before `start` names the number (within 60 characters). */
-function named(text: string, start: number, words: RegExp): boolean {
-  return words.test(linePrefix(text, start, 60).prefix);
-}
 
 /** Korea's business registration number: weights 1 3 7 1 3 7 1 3 5, the ninth digit's product counted with its tens again. */
 export function krBrnValid(value: string): boolean {
@@ -36,12 +32,6 @@ const krLicenceRegion = (value: string) => {
   const region = Number(value.slice(0, 2));
   return (region >= 11 && region <= 26) || region === 28;
 };
-
-/** Thailand's national id: weights 13 down to 2 over twelve digits, check (11 − sum mod 11) mod 10. */
-function tninValid(value: string): boolean {
-  const d = digitsOf(value);
-  return d[0] !== 0 && (11 - (weighted(d, [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) % 11)) % 10 === d[12];
-}
 
 /** Germany's lifelong doctor number (LANR): six digits, a check digit (weights 4 and 9, mod 10), a two-digit speciality. */
 function lanrValid(value: string): boolean {
@@ -67,33 +57,34 @@ const numericRules: NumericRule[] = [
   {
     kind: 'tax_number', minDigits: 10,
     pattern: new RegExp(`${B}\\d{3}-\\d{2}-\\d{5}${E}|${B}\\d{10}${E}`, 'g'),
-    accept: (v, text, start) => krBrnValid(v) && (v.includes('-') || named(text, start, /\bbrn\b|business registration|사업자/i)),
+    accept: (v, text, start) => krBrnValid(v) && (v.includes('-') || namedOnLine(text, start, /\bbrn\b|business registration|사업자/i)),
   },
   {
     kind: 'tax_number', minDigits: 10,
     pattern: new RegExp(`${B}\\d{6}-?\\d{4}${E}`, 'g'),
-    accept: (v, text, start) => seOrgValid(v) && (v.includes('-') || named(text, start, /org(?:anisations)?\.? ?nr|organisationsnummer|företagsnummer/i)),
+    accept: (v, text, start) =>
+      seOrgValid(v) && (v.includes('-') || namedOnLine(text, start, /org(?:anisations)?\.? ?nr|organisationsnummer|företagsnummer/i)),
   },
   {
     kind: 'drivers_license', minDigits: 12,
     pattern: new RegExp(`${B}\\d{2}([- ]?)\\d{2}\\1\\d{6}\\1\\d{2}${E}`, 'g'),
-    accept: (v, text, start) => krLicenceRegion(v) && (/^\d\d-/.test(v) || named(text, start, /licen[cs]e|운전|면허/i)),
+    accept: (v, text, start) => krLicenceRegion(v) && (/^\d\d-/.test(v) || namedOnLine(text, start, /licen[cs]e|운전|면허/i)),
   },
   {
     kind: 'th_tnin', minDigits: 13,
     pattern: new RegExp(`${B}\\d-\\d{4}-\\d{5}-\\d{2}-\\d${E}|${B}\\d{13}${E}`, 'g'),
     // Printed on the card in its groups; as thirteen bare digits (a millisecond timestamp's length), only where Thai names it.
-    accept: (v, text, start) => tninValid(v) && (v.includes('-') || named(text, start, /ประชาชน|ประจำตัว/)),
+    accept: (v, text, start) => tninValid(v) && (v.includes('-') || namedOnLine(text, start, /ประชาชน|ประจำตัว/)),
   },
   {
     kind: 'de_lanr', minDigits: 9,
     pattern: new RegExp(`${B}\\d{9}${E}`, 'g'),
-    accept: (v, text, start) => lanrValid(v) && named(text, start, /\blanr\b|arztnummer/i),
+    accept: (v, text, start) => lanrValid(v) && namedOnLine(text, start, /\blanr\b|arztnummer/i),
   },
   {
     kind: 'us_npi', minDigits: 10,
     pattern: new RegExp(`${B}\\d{4}([- ]?)\\d{3}\\1\\d{3}${E}`, 'g'),
-    accept: (v, text, start) => npiValid(v) && named(text, start, /\bnpi\b|provider (?:id|identifier|number)/i),
+    accept: (v, text, start) => npiValid(v) && namedOnLine(text, start, /\bnpi\b|provider (?:id|identifier|number)/i),
   },
 ];
 
@@ -109,7 +100,7 @@ const textRules: PatternRule[] = [
     // USt, any such number (forms and fixtures print made-up ones) and in lower case too.
     kind: 'tax_number',
     pattern: /(?<![\w.-])[Dd][Ee][ .-]?\d{3}[ .-]?\d{3}[ .-]?\d{3}(?![\w-]|\.\d)/g,
-    accept: (v, text, start) => (v[0] === 'D' && deVatValid(v)) || named(text, start, /\bvat\b|\bust\b|ust-?id|umsatzsteuer|mehrwertsteuer/i),
+    accept: (v, text, start) => (v[0] === 'D' && deVatValid(v)) || namedOnLine(text, start, /\bvat\b|\bust\b|ust-?id|umsatzsteuer|mehrwertsteuer/i),
   },
 ];
 
