@@ -1,6 +1,6 @@
 import { namedOnLine, passesLuhn } from '../checks';
-import { findByRules, type Detector, type PatternRule } from '../detector';
-import { findInNumericRuns, type NumericRule } from '../numeric-runs';
+import type { Detector } from '../detector';
+import { findAroundRuns, findInNumericRuns, type NumericRule, type RunLedRule } from '../numeric-runs';
 
 // National identity and tax numbers of the UK (NHS), Poland (PESEL), the Netherlands (BSN),
 // Australia (TFN, ABN, Medicare), South Korea (RRN) and Singapore (NRIC/FIN), each accepted only
@@ -211,9 +211,10 @@ export function rvnrValid(value: string): boolean {
 // Germany's insurance numbers hold a letter, which ends a numeric run: each has a pattern of its own. Their layout
 // and check digit (the pension number's birth date too) stand alone; in code a capital and nine digits is rare, but for
 // Wikidata's items and properties (`Q140002860`), whose Q and P a bare KVNR gives up (under its key it keeps them).
-const textRules: PatternRule[] = [
-  { kind: 'de_health_insurance', pattern: /(?<![\w.+/-])[A-OR-Z]\d{9}(?![\w-])/g, accept: kvnrValid },
-  { kind: 'de_social_security', pattern: /(?<![\w.+/-])\d{8}[A-Z]\d{3}(?![\w-])/g, accept: rvnrValid },
+const ledRules: RunLedRule[] = [
+  // The KVNR's nine digits are a run with its letter right before; the RVNR's first eight end a run at its letter.
+  { kind: 'de_health_insurance', pattern: /(?<![\w.+/-])[A-OR-Z]\d{9}(?![\w-])/y, starts: (run) => [run.start - 1], accept: kvnrValid },
+  { kind: 'de_social_security', pattern: /(?<![\w.+/-])\d{8}[A-Z]\d{3}(?![\w-])/y, starts: (run) => [run.end - 8], accept: rvnrValid },
 ];
 
 /**
@@ -222,7 +223,7 @@ const textRules: PatternRule[] = [
  */
 export const worldNationalIdDetector: Detector = {
   name: 'pii-national-ids-world',
-  kinds: [...new Set([...rules, ...textRules].map((r) => r.kind))],
+  kinds: [...new Set([...rules, ...ledRules].map((r) => r.kind))],
   priority: 50,
-  find: (text) => [...findInNumericRuns(rules, text), ...findByRules(textRules, text)],
+  find: (text) => [...findInNumericRuns(rules, text), ...findAroundRuns(ledRules, text)],
 };

@@ -1,6 +1,6 @@
 import { namedOnLine, passesLuhn } from '../checks';
 import { findByRules, type Detector, type PatternRule } from '../detector';
-import { findInNumericRuns, type NumericRule } from '../numeric-runs';
+import { findAroundRuns, findInNumericRuns, type NumericRule, type RunLedRule } from '../numeric-runs';
 import { tninValid } from './pii-keyed-world';
 
 // Tax, business and licence numbers printed on invoices, forms and records, each by its documented
@@ -95,11 +95,15 @@ const textRules: PatternRule[] = [
     kind: 'tax_number',
     pattern: /(?<![A-Za-z0-9])(?:0[1-9]|[12]\d|3[0-8]|97)[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z](?![A-Za-z0-9])/g,
   },
+];
+
+const ledRules: RunLedRule[] = [
   {
     // `DE` and nine digits, run together or in threes (`DE 136 695 976`), whose check digit holds; where the line says VAT or
-    // USt, any such number (forms and fixtures print made-up ones) and in lower case too.
+    // USt, any such number (forms and fixtures print made-up ones) and in lower case too. The digits are a run; `DE` ends before it.
     kind: 'tax_number',
-    pattern: /(?<![\w.-])[Dd][Ee][ .-]?\d{3}[ .-]?\d{3}[ .-]?\d{3}(?![\w-]|\.\d)/g,
+    pattern: /(?<![\w.-])[Dd][Ee][ .-]?\d{3}[ .-]?\d{3}[ .-]?\d{3}(?![\w-]|\.\d)/y,
+    starts: (run) => [run.start - 2, run.start - 3],
     accept: (v, text, start) => (v[0] === 'D' && deVatValid(v)) || namedOnLine(text, start, /\bvat\b|\bust\b|ust-?id|umsatzsteuer|mehrwertsteuer/i),
   },
 ];
@@ -107,7 +111,7 @@ const textRules: PatternRule[] = [
 /** Checked tax, business-registration and licence numbers of India, Germany, Korea, Sweden, Thailand and the US. */
 export const taxIdDetector: Detector = {
   name: 'pii-tax-ids',
-  kinds: [...new Set([...numericRules, ...textRules].map((r) => r.kind))],
+  kinds: [...new Set([...numericRules, ...textRules, ...ledRules].map((r) => r.kind))],
   priority: 50,
-  find: (text) => [...findInNumericRuns(numericRules, text), ...findByRules(textRules, text)],
+  find: (text) => [...findInNumericRuns(numericRules, text), ...findByRules(textRules, text), ...findAroundRuns(ledRules, text)],
 };
