@@ -2,7 +2,6 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { convert } from 'html-to-text';
 import type { HostRateLimiter } from './rate-limit';
 import { checkUrl, systemResolver, type Resolver } from './ssrf';
 import { withDeadline } from './deadline';
@@ -106,11 +105,13 @@ export function retryAfterMs(value: string | string[] | undefined, now: number):
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
+// Loaded by the first HTML page: the HTML parser and its entity tables cost ~8 ms of every CLI start otherwise.
+const htmlToText = () => (require('html-to-text') as typeof import('html-to-text')).convert;
 
 function toText(body: Buffer, contentType: string): string {
   const raw = body.toString('utf8');
   return /html/.test(contentType)
-    ? convert(raw, {
+    ? htmlToText()(raw, {
         wordwrap: false,
         selectors: [
           { selector: 'a', options: { ignoreHref: true } },

@@ -24,15 +24,16 @@ export const systemResolver: Resolver = async (host) => (await dns.lookup(host, 
 // refused before any lookup: Equinix Metal's answers on a public address, Rancher's on a name only its network resolves.
 // Names only a local network answers are refused too: reserved for it (.local for mDNS, RFC 6762; .home.arpa, RFC 8375;
 // .internal, ICANN 2024), suggested for it (.lan, .intranet, .corp, .private: RFC 6762 appendix G), or a cluster's
-// own (Kubernetes services under .svc and cluster.local). And names public DNS points at this machine whatever the
-// label (localtest.me, lvh.me, vcap.me).
+// own (Kubernetes services under .svc and cluster.local, and `kubernetes.default`: the default namespace). And names
+// public DNS points at this machine whatever the label (localtest.me, lvh.me, vcap.me).
 const BLOCKED_NAMES = new Set([
   'localhost', 'localdomain', 'ip6-localhost', 'ip6-loopback', 'metadata', 'metadata.goog', 'instance-data',
-  'rancher-metadata', 'metadata.packet.net', 'metadata.platformequinix.com',
+  'rancher-metadata', 'metadata.packet.net', 'metadata.platformequinix.com', 'metadata.tencentyun.com',
 ]);
 /** Last one or two labels under which every name is blocked (a two-label name is its own last two). */
 const BLOCKED_SUFFIXES = new Set([
-  'localhost', 'localdomain', 'internal', 'local', 'home.arpa', 'lan', 'intranet', 'corp', 'private', 'svc', 'localtest.me', 'lvh.me', 'vcap.me',
+  'localhost', 'localdomain', 'internal', 'local', 'home.arpa', 'lan', 'intranet', 'corp', 'private', 'svc', 'default', 'localtest.me', 'lvh.me',
+  'vcap.me',
 ]);
 
 /** True for a name refused before any lookup: looked up by its whole and its last one or two labels, never by a pattern over it. */
@@ -155,6 +156,13 @@ export function staticCheck(raw: string): { url?: URL; decision?: UrlDecision } 
     return { decision: { ...base, allowed: false, reason: `port ${url.port} is not allowed (it belongs to a non-web protocol; browsers refuse it too)` } };
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isBlockedName(host)) return { decision: { ...base, allowed: false, reason: `host ${host} is a local or cloud-metadata name` } };
+  // `http://intranet/`, `http://jenkins/`: a name of one label is completed by this machine's search domains, so only its
+  // own network answers it (where the answer may well be a public address). No public site is reached that way.
+  // `127.0.0.1!`: the URL parser keeps such a host as a name, and other parsers read it as an address. No DNS name holds these characters.
+  if (!ipaddr.isValid(host) && /[^a-z0-9._-]/.test(host))
+    return { decision: { ...base, allowed: false, reason: `host ${host} has characters no DNS name holds` } };
+  if (!/[.:]/.test(host.replace(/\.$/, '')))
+    return { decision: { ...base, allowed: false, reason: `host ${host} is a single-label name, which only this machine's own network resolves` } };
   const named = addressInName(host);
   const namedWhy = named && blockedRange(named);
   if (named && namedWhy) {

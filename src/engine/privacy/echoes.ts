@@ -1,5 +1,5 @@
 import type { Finding } from './detector';
-import { resolveOverlaps } from './registry';
+import { resolveOverlaps } from './overlaps';
 import { escapeRegExp } from '../text/escape-regexp';
 
 /**

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { sha1Base64 } from '../text/sha1';
 import type { Finding } from './detector';
-import { detectAll, resolveOverlaps } from './registry';
+import { resolveOverlaps } from './overlaps';
 
 /**
  * What the detectors find in a text depends on the text alone, and finding it is most of a
@@ -22,8 +22,16 @@ const cache = new Map<string, readonly Finding[]>();
 let hits = 0;
 let misses = 0;
 
+/**
+ * The detectors, loaded by the first scan: building their tables (name lists, keyword scans, ~50
+ * patterns) takes ~50 ms of a process's start, and a one-shot question answered by `grounded serve`
+ * without a model scrubs nothing here (the server sent scrubbed text).
+ */
+let registry: typeof import('./registry') | undefined;
+
 function scan(text: string): Finding[] {
-  return resolveOverlaps(detectAll(text), text.length);
+  registry ??= require('./registry') as typeof import('./registry');
+  return resolveOverlaps(registry.detectAll(text), text.length);
 }
 
 /**
@@ -33,7 +41,7 @@ function scan(text: string): Finding[] {
 export function findingsIn(text: string): readonly Finding[] {
   if (text.length < MIN_CACHED_LENGTH) return scan(text);
   // Length in the key too: a hash collision would also need the same length to matter.
-  const key = `${text.length}:${createHash('sha1').update(text).digest('base64')}`;
+  const key = `${text.length}:${sha1Base64(text)}`;
   const hit = cache.get(key);
   if (hit) {
     hits++;

@@ -39,6 +39,7 @@ const CASED: Record<string, string> = {
   tckn: 'TCKN', tnin: 'TNIN', mbi: 'MBI', dea: 'DEA', elevenlabs: 'ElevenLabs', posthog: 'PostHog', pubnub: 'PubNub', cratesio: 'crates.io',
   mongodb: 'MongoDB', atlas: 'Atlas', nvidia: 'NVIDIA', pagarme: 'Pagar.me', tickettailor: 'Ticket Tailor', mws: 'MWS', devops: 'DevOps',
   clickup: 'ClickUp',
+  hmac: 'HMAC', vapid: 'VAPID',
 };
 
 /** Country codes that open a national identifier's kind (`br_cpf`). */
@@ -49,6 +50,7 @@ const COMMON = new Set([
   'account', 'address', 'agent', 'auth', 'bank', 'basic', 'bearer', 'birth', 'card', 'city', 'code', 'connection', 'coordinate', 'credit', 'crypto',
   'date', 'hash', 'key', 'medical', 'number', 'passport', 'password', 'plate', 'postal', 'record', 'routing', 'secret', 'street', 'string', 'token',
   'username', 'vehicle', 'wallet', 'webhook', 'private', 'resident', 'tax', 'fiscal', 'access', 'signature', 'presigned', 'shared', 'storage', 'client',
+  'encoded',
 ]);
 
 export function kindLabel(kind: string): string {

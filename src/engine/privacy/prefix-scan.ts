@@ -18,6 +18,11 @@ export interface PrefixRule {
   accept?: (token: string, body: string, groups: Record<string, string> | undefined) => boolean;
   /** Characters allowed right after the token; default: anything but `[A-Za-z0-9_-]`. */
   open?: boolean;
+  /**
+   * The token's end is proven by its own content (a checksum over a fixed length), so it may be glued
+   * to what follows: any character, another token included (`ghp_…ghp_…` pasted without a space).
+   */
+  glued?: boolean;
   /** Report only the body's `value` group, which must end the body (a key's name is the prefix, its value the secret). */
   valueOnly?: boolean;
   /**
@@ -117,13 +122,14 @@ export class PrefixIndex {
         found.push({ kind: this.lastKind, start: this.lastStart < 0 ? i : this.lastStart, end });
         i = end - 1;
         const last = text.charCodeAt(i);
-        boundary = last >= 128 || WORDISH[last] === 0;
+        boundary = this.lastGlued || last >= 128 || WORDISH[last] === 0;
       }
     }
     return found;
   }
 
   private lastKind = '';
+  private lastGlued = false;
   /** Where the last match's reported span starts when only its value is reported; -1 otherwise. */
   private lastStart = -1;
 
@@ -138,10 +144,11 @@ export class PrefixIndex {
       if (m === null) continue;
       const end = from + m[0].length;
       const next = text.charCodeAt(end);
-      if (!rule.open && next < 128 && WORDISH[next] === 1) continue;
+      if (!rule.open && !rule.glued && next < 128 && WORDISH[next] === 1) continue;
       if (endsAFileName(text, end)) continue;
       if (rule.accept && !rule.accept(text.slice(at, end), m[0], m.groups)) continue;
       this.lastKind = rule.kind;
+      this.lastGlued = rule.glued === true;
       this.lastStart = rule.valueOnly && m.groups?.value ? end - m.groups.value.length : -1;
       return end;
     }

@@ -11,8 +11,8 @@ import { findMembers } from './member-boost';
 import { findWritten } from './setting-match';
 import { findPhrases } from './phrases';
 import { buildInWorkers, DEFAULT_PARALLEL, READ_AHEAD_FROM, type ParallelOptions } from './parallel-build';
-import { inBatches, ReadAhead } from './read-ahead';
-import { readForIndex, type DiskRead } from './read-batch';
+import { inBatches, ReadAhead, type AheadRead } from './read-ahead';
+import { readForIndex } from './read-batch';
 import { rankChunks, type RankedChunk } from './rank';
 import { projectNames } from './overview';
 import type { SearchTerm } from './terms';
@@ -168,7 +168,7 @@ export class WorkspaceIndex implements ChunkSource {
     }
     if (toRead.length >= readAheadFrom) ahead.start();
     else ahead.stop();
-    await inBatches(toRead, BATCH, ahead, (f, fromDisk) => (report.bytes += this.indexFile(f, fromDisk)), { signal: opts.signal, onFiles: from(toRead) });
+    await inBatches(toRead, BATCH, ahead, (f, ahead) => (report.bytes += this.indexFile(f, ahead)), { signal: opts.signal, onFiles: from(toRead) });
     this.skipped = [...skipped, ...[...this.rejected.values()].map((r) => r.skip)];
     return {
       ...report, files: this.data.fileCount, chunks: this.data.liveChunks, reread: stale.length, reused: files.length - stale.length,
@@ -238,8 +238,8 @@ export class WorkspaceIndex implements ChunkSource {
   }
 
   /** Reads and indexes one file unless its text is what was indexed; returns the bytes read. */
-  private indexFile(file: WorkspaceFile, fromDisk?: DiskRead): number {
-    const { bytes, rejected } = readIntoIndex(this.data, file, this.overlay, this.settings.maxFileBytes, fromDisk);
+  private indexFile(file: WorkspaceFile, ahead?: AheadRead): number {
+    const { bytes, rejected } = readIntoIndex(this.data, file, this.overlay, this.settings.maxFileBytes, ahead);
     this.revision++;
     if (rejected) {
       this.data.dropFile(file.path);

@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { DiskRead } from './read-batch';
+import type { BatchRead, DiskRead } from './read-batch';
 import { startEngineWorker } from './worker-start';
 
 /** A batch of absolute paths for the read worker, and what it sends back (in the same order). */
@@ -9,7 +9,17 @@ export interface ReadRequest {
 }
 export interface ReadReply {
   id: number;
-  reads: (Uint8Array | Exclude<DiskRead, Buffer>)[];
+  /** The batch's bytes: each read is a range of them. */
+  bytes: Uint8Array;
+  reads: BatchRead[];
+  /** Each read's bytes hashed (textHash), undefined for a failed read. */
+  hashes: (string | undefined)[];
+}
+
+/** A file as the worker read it: its bytes (or why there are none) and their hash. */
+export interface AheadRead {
+  data: DiskRead;
+  hash?: string;
 }
 
 /**
@@ -23,7 +33,7 @@ export class ReadAhead {
   private worker: Worker | undefined;
   private stopped = false;
   private next = 0;
-  private readonly waiting = new Map<number, (reads: DiskRead[] | undefined) => void>();
+  private readonly waiting = new Map<number, (reads: AheadRead[] | undefined) => void>();
 
   /** Starts the worker (once; never after `stop`). Until then `read` leaves reading to the caller. */
   start(): void {
@@ -33,10 +43,11 @@ export class ReadAhead {
     } catch {
       return;
     }
-    this.worker.on('message', ({ id, reads }: ReadReply) => {
+    this.worker.on('message', ({ id, bytes, reads, hashes }: ReadReply) => {
       const done = this.waiting.get(id);
       this.waiting.delete(id);
-      done?.(reads.map((r) => (r instanceof Uint8Array ? Buffer.from(r.buffer, r.byteOffset, r.byteLength) : r)));
+      const data = (r: BatchRead): DiskRead => (Array.isArray(r) ? Buffer.from(bytes.buffer, bytes.byteOffset + r[0], r[1]) : (r as Exclude<DiskRead, Buffer>));
+      done?.(reads.map((r, i) => ({ data: data(r), hash: hashes[i] })));
     });
     const fail = () => this.stop();
     this.worker.on('error', fail);
@@ -44,10 +55,10 @@ export class ReadAhead {
   }
 
   /** Asks for a batch now; the promise gives its reads when the worker has them. */
-  read(paths: string[]): Promise<DiskRead[] | undefined> {
+  read(paths: string[]): Promise<AheadRead[] | undefined> {
     if (!this.worker) return Promise.resolve(undefined);
     const id = this.next++;
-    const reply = new Promise<DiskRead[] | undefined>((resolve) => this.waiting.set(id, resolve));
+    const reply = new Promise<AheadRead[] | undefined>((resolve) => this.waiting.set(id, resolve));
     this.worker.postMessage({ id, paths } satisfies ReadRequest);
     return reply;
   }
@@ -66,16 +77,16 @@ export class ReadAhead {
 /**
  * Calls `each` for every file, `batch` at a time, yielding to the event loop between batches and
  * checking `signal`; with a started `ahead`, two batches are in the worker's hands while this
- * thread works on the current one, and `each` gets the file's bytes (or reads them itself).
+ * thread works on the current one, and `each` gets the file's bytes and hash (or reads them itself).
  */
 export async function inBatches<F extends { absPath: string }>(
   files: F[],
   batch: number,
   ahead: ReadAhead,
-  each: (file: F, fromDisk: DiskRead | undefined) => void,
+  each: (file: F, fromDisk: AheadRead | undefined) => void,
   opts: { signal?: AbortSignal; onFiles?: (done: number, total: number) => void },
 ): Promise<void> {
-  const asked: Promise<DiskRead[] | undefined>[] = [];
+  const asked: Promise<AheadRead[] | undefined>[] = [];
   const ask = (k: number) => {
     if (k * batch < files.length) asked[k] = ahead.read(files.slice(k * batch, (k + 1) * batch).map((f) => f.absPath));
   };

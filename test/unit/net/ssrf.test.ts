@@ -17,6 +17,7 @@ const BLOCKED = [
   'http://metadata.google.internal/computeMetadata/v1/', 'http://metadata/', 'http://db.internal/', 'ftp://example.com/', 'file:///etc/passwd',
   // Names of this machine and metadata services that may resolve to public addresses (PayloadsAllTheThings' SSRF list).
   'http://ip6-localhost/', 'http://ip6-loopback/', 'http://localhost.localdomain/', 'http://metadata.packet.net/userdata', 'http://rancher-metadata/',
+  'http://metadata.tencentyun.com/latest/meta-data/',
   'gopher://example.com/', 'javascript:alert(1)', 'http://user:pass@example.com/', 'http://user@example.com/', 'not a url',
   // IPv4-compatible IPv6 (deprecated ::/96): refused whatever it carries, public or not.
   'http://[::127.0.0.1]/', 'http://[::7f00:1]/', 'http://[0:0:0:0:0:0:7f00:1]/', 'http://[::169.254.169.254]/', 'http://[::8.8.8.8]/', 'http://[::2]/',
@@ -24,7 +25,11 @@ const BLOCKED = [
   'http://[::ffff:0:7f00:1]/', 'http://[::ffff:0:a9fe:a9fe]/', 'http://[::ffff:0:10.0.0.1]/',
   // Names only a local network or cluster answers (mDNS, home.arpa, Kubernetes), refused even where the resolver here would give a public address.
   'http://printer.local/', 'http://router.home.arpa/', 'http://kubernetes.default.svc/', 'http://api.default.svc.cluster.local:8080/',
-  'http://nas.lan/', 'http://wiki.intranet/', 'http://build.corp/', 'http://db.private/', 'http://localdomain/',
+  'http://nas.lan/', 'http://wiki.intranet/', 'http://build.corp/', 'http://db.private/', 'http://localdomain/', 'http://kubernetes.default/',
+  // Single-label names, completed by the machine's search domains (PayloadsAllTheThings' `http://foo/containers/json`).
+  'http://foo/containers/json', 'http://intranet/', 'http://jenkins:8080/', 'http://redirect-server./', 'http://wpad/wpad.dat',
+  // Hosts the URL parser keeps as names though other parsers read an address in them; no DNS name has these characters.
+  'http://127.0.0.1!/', 'https://127.0.0.1!/', "http://169.254.169.254'/", 'http://127.0.0.1$/',
   // Wildcard DNS that answers with the address written in the name, or always with this machine.
   'http://127.0.0.1.nip.io/', 'http://app.10.0.0.5.nip.io/', 'http://169-254-169-254.sslip.io/latest/meta-data/', 'http://app-192-168-1-1.sslip.io/',
   'http://7f000001.nip.io/', 'http://10.1.2.3.traefik.me/', 'http://localtest.me/', 'http://app.lvh.me/', 'http://foo.vcap.me:3000/',
@@ -40,6 +45,8 @@ const ALLOWED = [
   'http://[::ffff:8.8.8.8]/',
   // A wildcard-DNS name carrying a public address, and names that only look local.
   'http://8.8.8.8.nip.io/', 'https://local.example.com/', 'https://corp.example.com/', 'https://svc.example.org/', 'https://nip.io/',
+  'https://default.example.com/', 'https://example.com./', 'https://my_host.example.com/', 'https://xn--bcher-kva.example/',
+  'https://bücher.example/',
   // The parser and the connection agree: a backslash ends the host, so this goes to 1.1.1.1, not 127.0.0.1.
   'http://1.1.1.1\\@127.0.0.1/',
 ];

@@ -175,5 +175,16 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['name introductions never followed by a name', fill('me llamo de mein Name ist ')],
     ['insurance number shapes a digit short', fill('A12345678 12345678A12')],
     ['record keys before numbers that never end', `employee number ist ${fill('EMP-1')}`],
+    // Tokens glued to what follows, base64 of token prefixes, key ids before their secrets, Tink keysets.
+    ['checksummed token heads glued to each other, never a valid checksum', fill('ghp_aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xYzZz')],
+    ['base64 of token prefixes before endless base64', fill('Z2hwX Z2xwYXQt ') + fill('QUJD')],
+    ['base64 of a token prefix, then a run one short of the cap', fill(`Z2hw${'QUJD'.repeat(150)} `)],
+    ['key ids, each before single line breaks and no secret', fill('AKIAABCDEFGHIJKLMNOP\nx\n')],
+    ['storage hmac ids repeated on one endless line', fill('GOOG1EABCDEFGHIJKLMNOPQRST ')],
+    ['tink type urls without values', fill('google.crypto.tink.AesGcmKey\\\\\\" , \\"value\\": \\"')],
+    ['base64 tink keyset heads before endless base64', fill('eyJwcmltYXJ5S2V5SWQi') + fill('QUJD')],
+    ['vapid, then 43-character runs and no public key', `vapid ${fill('aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xYzaB3dE5fG7hJ ')}`],
+    ['vapid, then public-key shapes and no private key', `vapid ${fill(`B${'aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xY'.repeat(3).slice(0, 86)} `)}`],
+    ['registry prefixes without bodies', fill('packagist_ack_ ddp_ PMAT- xai-token- essu_ pypi-AgE ')],
   ];
 }

@@ -22,6 +22,7 @@ import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases }
 import { configPairCases, configPairLookalikes } from './corpus-config-pairs';
 import { pairListCases, pairListLookalikes } from './corpus-pairs-lists';
 import { realCodeCases, realCodeLookalikes } from './corpus-real-code';
+import { encodedKeyCases, encodedKeyLookalikes } from './corpus-encoded-keys';
 
 // Every row is a separate test so a failure names the format that broke.
 
@@ -48,6 +49,7 @@ const tables: Record<string, Case[]> = {
   'signatures, names an address spells, obfuscated addresses and numbers to ring': piiSignalCases,
   'PEM labels of their own, lists of secrets, user and password pairs': pairListCases,
   'true findings beside shapes met in real code': realCodeCases,
+  'registry tokens, tokens in base64 or glued, key pairs on two lines, Tink keysets': encodedKeyCases,
 };
 
 for (const [table, rows] of Object.entries(tables)) {
@@ -60,8 +62,8 @@ for (const [table, rows] of Object.entries(tables)) {
 
 const lookalikes = [
   ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiContextLookalikes, ...piiCreditLookalikes,
-  ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...piiTaxIdLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes, ...identifiableKeyLookalikes,
-  ...configPairLookalikes, ...piiSignalLookalikes, ...pairListLookalikes, ...realCodeLookalikes,
+  ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...piiTaxIdLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes,
+  ...identifiableKeyLookalikes, ...configPairLookalikes, ...piiSignalLookalikes, ...pairListLookalikes, ...realCodeLookalikes, ...encodedKeyLookalikes,
 ];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {

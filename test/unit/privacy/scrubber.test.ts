@@ -16,6 +16,7 @@ import { identifiableKeyCases } from './corpus-identifiable-keys';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 import { configPairCases } from './corpus-config-pairs';
 import { pairListCases } from './corpus-pairs-lists';
+import { encodedKeyCases } from './corpus-encoded-keys';
 
 const allCases = [
   ...cloudAndTokenCases,
@@ -34,6 +35,7 @@ const allCases = [
   ...identifiableKeyCases,
   ...configPairCases,
   ...pairListCases,
+  ...encodedKeyCases,
 ];
 
 test('one scrubber numbers values per kind across chunks, the same value keeping its number', () => {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { copyFixture } from '../../support/fixture';
 import { WorkspaceIndex } from '../../../src/engine/retrieval/index';
 import { ReadAhead } from '../../../src/engine/retrieval/read-ahead';
+import { textHash } from '../../../src/engine/retrieval/file-state';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 
 const QUESTIONS = ['how are API keys stored?', 'how is Retry-After parsed?', 'how do I search notes', 'sleep', 'module 7 helper', 'binary'];
@@ -66,7 +67,7 @@ describe('a cold build in worker threads', () => {
     assert.equal((await ahead.search(extractTerms('unsavedSleepyHelper'), 1))[0]?.path, 'gen/module7.ts');
   });
 
-  it('has its reading worker answer batches: bytes, or why there are none', async () => {
+  it('has its reading worker answer batches: bytes and their hash, or why there are none', async () => {
     const root = copyFixture('basic');
     writeFileSync(path.join(root, 'small.txt'), 'héllo\n');
     const reader = new ReadAhead();
@@ -75,9 +76,10 @@ describe('a cold build in worker threads', () => {
     try {
       const reads = await reader.read([path.join(root, 'small.txt'), path.join(root, 'missing.txt'), root]);
       assert.ok(reads);
-      assert.ok(Buffer.isBuffer(reads[0]) && reads[0].toString('utf8') === 'héllo\n');
-      assert.deepEqual(reads[1], { ok: false, reason: 'unreadable', detail: 'ENOENT: cannot read the file' });
-      assert.deepEqual(reads[2], { ok: false, reason: 'unreadable', detail: 'not a regular file' });
+      assert.ok(Buffer.isBuffer(reads[0].data) && reads[0].data.toString('utf8') === 'héllo\n');
+      assert.equal(reads[0].hash, textHash('héllo\n'), 'hashed as the index hashes a text');
+      assert.deepEqual(reads[1], { data: { ok: false, reason: 'unreadable', detail: 'ENOENT: cannot read the file' }, hash: undefined });
+      assert.deepEqual(reads[2], { data: { ok: false, reason: 'unreadable', detail: 'not a regular file' }, hash: undefined });
     } finally {
       reader.stop();
     }

@@ -1,6 +1,6 @@
 import { entropy } from '../checks';
 import type { PrefixRule } from '../prefix-scan';
-import { checksumOrRandom, isEncodedPrivateKey, isFakeBody, notFake } from '../token-checks';
+import { checksumOrRandom, hasCrc32Checksum, isEncodedPrivateKey, isFakeBody, notFake } from '../token-checks';
 
 // Tokens of code hosts, package registries, CI/CD, infrastructure and observability tools, from
 // each provider's published token format (prefix, alphabet, length). Bodies are bounded so the
@@ -16,6 +16,8 @@ function rule(kind: string, prefixes: string | string[], body: RegExp, accept = 
 export const devTokenRules: PrefixRule[] = [
   // GitHub: classic tokens carry a CRC32 checksum in their last six characters.
   rule('github_token', ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'], /[A-Za-z0-9]{36,251}/, checksumOrRandom),
+  // Glued to what follows (`ghp_…extra`, tokens pasted with no space between): the checksum proves where it ends.
+  { kind: 'github_token', prefixes: ['ghp_', 'gho_', 'ghu_', 'ghs_'], body: /[A-Za-z0-9]{36}/, accept: (_t, body) => hasCrc32Checksum(body), glued: true },
   rule('github_token', 'github_pat_', /[A-Za-z0-9_]{22,244}/),
   // GitLab: personal, deploy, runner, pipeline-trigger, feed, SCIM, CI job, incoming mail,
   // agent, OAuth app, feature-flag and workspace tokens; routable tokens end in `.xx…`.
@@ -24,7 +26,10 @@ export const devTokenRules: PrefixRule[] = [
   rule('gitlab_token', 'GR1348941', /[A-Za-z0-9_-]{20,64}/),
   rule('gitlab_token', '_gitlab_session=', /[0-9a-z]{32}/),
   rule('npm_token', 'npm_', /[A-Za-z0-9]{36}/, checksumOrRandom),
+  { kind: 'npm_token', prefixes: ['npm_'], body: /[A-Za-z0-9]{36}/, accept: (_t, body) => hasCrc32Checksum(body), glued: true },
   rule('pypi_token', ['pypi-AgEIcHlwaS5vcmc', 'pypi-AgENdGVzdC5weXBpLm9yZw'], /[A-Za-z0-9_-]{50,1000}/),
+  // Any other index's macaroon (a private index, a mirror): `AgE` opens every version-2 macaroon; PyPI's are 170 and longer.
+  rule('pypi_token', 'pypi-AgE', /[A-Za-z0-9_-]{150,1000}/, digitAndLetter),
   rule('rubygems_token', 'rubygems_', /[a-z0-9]{48}/, digitAndLetter),
   rule('docker_token', ['dckr_pat_', 'dckr_oat_'], /[A-Za-z0-9_-]{27,80}/),
   rule('clojars_token', 'CLOJARS_', /[a-zA-Z0-9]{60}/),
@@ -73,7 +78,8 @@ export const devTokenRules: PrefixRule[] = [
   rule('flyio_token', 'FlyV1 fm', /[12][ar]?_[A-Za-z0-9+/,_=-]{60,8000}/),
   rule('heroku_token', 'HRKU-', /[A-Za-z0-9_-]{58,64}/),
   rule('buildkite_token', 'bkua_', /[a-z0-9]{40}/, digitAndLetter),
-  rule('circleci_token', 'CCIPAT_', /[A-Za-z0-9_]{20,80}/),
+  // Personal API tokens: 22 letters and digits, `_`, and 40 hex (the secret); other shapes are someone's sample.
+  rule('circleci_token', 'CCIPAT_', /[A-Za-z0-9]{22}_[a-fA-F0-9]{40}/),
   rule('render_token', 'rnd_', /[A-Za-z0-9]{32}/),
   rule('supabase_token', 'sbp_', /[a-z0-9]{40}/, digitAndLetter),
   rule('supabase_token', 'sb_secret_', /[A-Za-z0-9_-]{20,80}/),

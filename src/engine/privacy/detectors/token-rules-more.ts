@@ -33,6 +33,21 @@ export const moreTokenRules: PrefixRule[] = [
   rule('dependency_track_key', 'odt_', /[A-Za-z0-9]{32,255}/, digitAndLetter),
   rule('ionic_token', 'ion_', /[A-Za-z0-9]{42}/, digitAndLetter),
   rule('clickup_token', 'pk_', /\d{7,8}_[A-Z0-9]{32}/),
+  // Private Packagist: API key (`packagist_ack_`) and secret (`packagist_acs_`), organization read/update,
+  // user update and conductor tokens, all lower-case hex after the prefix.
+  rule('packagist_token', 'packagist_ack_', /[0-9a-f]{28,32}/, digitAndLetter),
+  rule('packagist_token', 'packagist_acs_', /[0-9a-f]{64,96}/, digitAndLetter),
+  rule('packagist_token', ['packagist_ort_', 'packagist_out_', 'packagist_uut_', 'packagist_cut_'], /[0-9a-f]{68}/, digitAndLetter),
+  // Deno Deploy personal (`ddp_`) and organization (`ddo_`) access tokens: 36 letters and digits.
+  rule('deno_token', ['ddp_', 'ddo_'], /[A-Za-z0-9]{36}/, mixed),
+  // Postman collection access tokens: `PMAT-` and a ULID (26 characters of Crockford's base32).
+  rule('postman_token', 'PMAT-', /[0-9A-HJKMNP-TV-Z]{26}/, digitAndLetter),
+  // xAI management keys (the API's own keys are `xai-` + 80, in token-rules-saas.ts).
+  rule('xai_key', 'xai-token-', /[A-Za-z0-9]{80}/, mixed),
+  // Elastic Cloud serverless API keys: `essu_` and 92 characters of base64 (the encoded id:key and a checksum).
+  rule('elastic_key', 'essu_', /[A-Za-z0-9+/]{90}(?:[A-Za-z0-9+/]{2}|[A-Za-z0-9+/]=|==)/, digitAndLetter),
+  // Cloud Storage HMAC access ids: `GOOG` and 57 upper-case letters and digits (service accounts) or 20 (user accounts).
+  rule('gcp_hmac_key', 'GOOG', /[A-Z0-9]{57}|[A-Z0-9]{20}/, (_t, body) => /\d/.test(body) && /[A-Z]/.test(body) && !isFakeBody(body)),
   // Streaming, commerce, IoT, CRM
   rule('twitch_stream_key', 'live_', /\d{8,12}_[A-Za-z0-9]{30,36}/, digitAndLetter),
   rule('flexport_key', 'shltm_', /[A-Za-z0-9_-]{40}/, digitAndLetter),

@@ -1,5 +1,5 @@
 import { findByRules, findBySignatures, type Detector, type Finding, type PatternRule } from '../detector';
-import { PrefixIndex } from '../prefix-scan';
+import { PrefixIndex, type PrefixRule } from '../prefix-scan';
 import { isFakeBody } from '../token-checks';
 import { azureKeyRules } from './azure-keys';
 import { derPrivateKeyRules } from './der-private-keys';
@@ -15,9 +15,53 @@ import { vendorKeyRules } from './vendor-keys';
 // `:AA`, Azure AD's `Q~`, Mailchimp's `-us12`) are found from that literal with `indexOf`,
 // walking back a bounded distance; every pattern is bounded, so matching stays linear.
 
+/** Prefixes of the tokens looked for in base64 as well: the formats most often kept in Kubernetes Secrets and CI settings. */
+const WRAPPED_PREFIXES = [
+  'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'glpat-', 'npm_', 'xoxb-', 'xoxp-', 'xapp-', 'sk-proj-', 'sk-ant-', 'sk_live_', 'rk_live_',
+  'hf_', 'dckr_pat_', 'AKIA', 'AIza', 'SG.', 'pypi-AgE', 'dop_v1_', 'shpat_', 'glsa_', 'sntrys_', 'lin_api_', 'dapi',
+];
+
+/** `{"primaryKeyId"`, `{ "primaryKeyId"`, and the same after a line break and two or four spaces, in base64. */
+const TINK_JSON_HEADS = ['{"primaryKeyId"', '{ "primaryKeyId"', '{\n  "primaryKeyId"', '{\n    "primaryKeyId"'].map((head) =>
+  Buffer.from(head.slice(0, head.length - (head.length % 3))).toString('base64'));
+
 // Prefixed wallet addresses ride along: one scan finds every prefix, whatever family it belongs to.
 // Keys under a provider's bare name too (vendor-keys.ts): the names are prefixes like any other.
-const prefixIndex = new PrefixIndex([...devTokenRules, ...saasTokenRules, ...moreTokenRules, ...contextPrefixRules, ...walletPrefixRules, ...vendorKeyRules]);
+const prefixIndex: PrefixIndex = new PrefixIndex([
+  ...devTokenRules, ...saasTokenRules, ...moreTokenRules, ...contextPrefixRules, ...walletPrefixRules, ...vendorKeyRules, ...wrappedTokenRules(),
+]);
+
+/**
+ * True when base64 text decodes to exactly one provider token (a Kubernetes Secret's `data:`, a
+ * `.dockerconfigjson`, a CI variable stored encoded): the decoded text is scanned by the same rules.
+ */
+function isWrappedToken(token: string): boolean {
+  const decoded = Buffer.from(token, 'base64').toString('latin1').trimEnd();
+  if (decoded.length < 16 || /[^\x21-\x7e]/.test(decoded)) return false;
+  const found = prefixIndex.scan(decoded);
+  return found.length === 1 && found[0].start === 0 && found[0].end === decoded.length;
+}
+
+/**
+ * Tokens in base64 once more, found by the encoding of their prefix (`Z2hw` is `ghp`, `Z2xwYXQt` is `glpat-`):
+ * whole base64 groups only, since the characters after them depend on what follows the prefix.
+ */
+function wrappedTokenRules(): PrefixRule[] {
+  const prefixes = new Set(WRAPPED_PREFIXES.map((p) => Buffer.from(p.slice(0, p.length - (p.length % 3))).toString('base64')));
+  return [
+    { kind: 'encoded_token', prefixes: [...prefixes], body: /[A-Za-z0-9+/]{16,600}={0,2}/, accept: (token) => isWrappedToken(token) },
+    // A Tink keyset in base64 (an environment variable, a secret manager's value), as Tink writes its JSON: compact or indented.
+    { kind: 'tink_keyset', prefixes: TINK_JSON_HEADS, body: /[A-Za-z0-9+/]{40,20000}={0,2}/, accept: (token) => isWrappedTinkKeyset(token) },
+  ];
+}
+
+function isWrappedTinkKeyset(token: string): boolean {
+  const json = Buffer.from(token, 'base64').toString('latin1');
+  return /"typeUrl"\s{0,20}:\s{0,20}"type\.googleapis\.com\/google\.crypto\.tink\.(?!\w{0,60}PublicKey)\w{1,60}"/.test(json) && json.includes('"value"');
+}
+
+/** A JSON quote, escaped up to three times over (a keyset inside a string inside a string). */
+const Q = '(?:\\\\{0,7})"';
 
 const anchoredRules: PatternRule[] = [
   ...suffixAnchoredRules,
@@ -70,6 +114,17 @@ const anchoredRules: PatternRule[] = [
     anchor: { literal: '.atlasv1.', back: /[A-Za-z0-9]/, maxBack: 14 },
     pattern: /(?<![\w-])[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![\w-])/y,
     accept: (value) => !isFakeBody(value),
+  },
+  {
+    // A Tink keyset in JSON (`"typeUrl": "type.googleapis.com/google.crypto.tink.AesGcmKey", "value": "GhB…"`): the
+    // value is the key material, readable by anyone. Public keys (`…PublicKey`) are not secrets; the quotes may be
+    // escaped, the keyset being a string inside other JSON.
+    kind: 'tink_keyset',
+    anchor: { literal: 'google.crypto.tink.', back: /[^\s\S]/, maxBack: 0 },
+    pattern: new RegExp(
+      `google\\.crypto\\.tink\\.(?!\\w{0,60}PublicKey)\\w{1,60}${Q}\\s{0,20},\\s{0,20}${Q}value${Q}\\s{0,5}:\\s{0,5}${Q}(?<value>[A-Za-z0-9+/]{16,8000}={0,2})`,
+      'dy',
+    ),
   },
   {
     kind: 'sidekiq_secret',
