@@ -125,6 +125,11 @@ export function linePrefix(text: string, offset: number, max = 200): { prefix: s
   return { prefix: text.slice(floor, offset), wholeLine: floor === 0 };
 }
 
+/** True when the line before `start` names the number found there (`words`, within 60 characters). */
+export function namedOnLine(text: string, start: number, words: RegExp): boolean {
+  return words.test(linePrefix(text, start, 60).prefix);
+}
+
 /** True when the character at `i` is a hexadecimal digit. */
 export function isHexAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);

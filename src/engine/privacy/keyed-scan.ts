@@ -11,7 +11,7 @@ export function anyCase(word: string): string {
   return word.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
 }
 
-/** Between a key and its value, on its line: quotes, `:`, `=`, `=>`, `#`, a few spaces, or `is`. */
+/** Between a key and its value, on its line: quotes, `:`, `=`, `=>`, `#`, a few spaces, or `is` (German `ist`). */
 /**
  * Words as one alternation whose first letter may be a capital (`Kontonummer`, `kontonummer`),
  * longest first so a word is not cut to a shorter one that begins it; `space` stands for each space.
@@ -23,7 +23,7 @@ export function capitalisedOrNot(words: readonly string[], space = ' '): string 
     .join('|');
 }
 
-export const SEP = `["']?[ \\t]{0,3}(?:[:=#]>?|[ \\t][iI][sS]:?[ \\t])?[ \\t]{0,3}["']?`;
+export const SEP = `["']?[ \\t]{0,3}(?:[:=#]>?|[ \\t][iI][sS][tT]?:?[ \\t])?[ \\t]{0,3}["']?`;
 /** Words of a key joined by a space, `_`, `-`, or nothing (dateOfBirth, date_of_birth, date of birth). */
 export const J = '[ _-]?';
 /** What may follow a key's last word before the separator: no., number, #, id. */

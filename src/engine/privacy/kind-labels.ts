@@ -20,6 +20,8 @@ const WHOLE: Record<string, string> = {
   us_mbi: 'US Medicare beneficiary ID',
   de_health_insurance: 'DE health insurance number',
   de_social_security: 'DE pension insurance number',
+  de_lanr: 'DE doctor number (LANR)',
+  record_number: 'personal record number',
   in_voter_id: 'IN voter ID',
   twitter_bearer: 'Twitter bearer token',
 };

@@ -80,3 +80,32 @@ export function findInNumericRuns(rules: readonly NumericRule[], text: string, s
   }
   return out;
 }
+
+/**
+ * A number that letters open or split (`DE136695976`, a KVNR `A123456780`, an RVNR `15070649C103`): its digits
+ * still make a numeric run, so its sticky `pattern` is tried only at the places `starts` gives for each run,
+ * not at every letter of every text.
+ */
+export interface RunLedRule {
+  kind: string;
+  /** Sticky (`y`); tried at each start. */
+  pattern: RegExp;
+  starts: (run: { start: number; end: number }) => readonly number[];
+  accept?: (value: string, text: string, start: number) => boolean;
+}
+
+/** The matches of rules whose numbers letters open or split, tried only around the numeric runs. */
+export function findAroundRuns(rules: readonly RunLedRule[], text: string): Array<Omit<Finding, 'priority'>> {
+  const out: Array<Omit<Finding, 'priority'>> = [];
+  for (const run of runsOf(text)) {
+    for (const rule of rules) {
+      for (const start of rule.starts(run)) {
+        if (start < 0) continue;
+        rule.pattern.lastIndex = start;
+        const m = rule.pattern.exec(text);
+        if (m && (!rule.accept || rule.accept(m[0], text, start))) out.push({ kind: rule.kind, start, end: start + m[0].length });
+      }
+    }
+  }
+  return out;
+}

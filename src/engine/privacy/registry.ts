@@ -12,8 +12,10 @@ import { locationDetector } from './detectors/pii-locations';
 import { nationalIdDetector } from './detectors/pii-national-ids';
 import { moreNationalIdDetector } from './detectors/pii-national-ids-more';
 import { worldNationalIdDetector } from './detectors/pii-national-ids-world';
+import { taxIdDetector } from './detectors/pii-tax-ids';
 import { mixedIdDetector } from './detectors/pii-ids-mixed';
 import { personalDetector } from './detectors/pii-personal';
+import { postcodeDetector } from './detectors/pii-postcodes';
 import { phoneDetector } from './detectors/pii-phones';
 import { privateKeyDetector } from './detectors/private-keys';
 import { tokenDetector } from './detectors/tokens';
@@ -36,11 +38,13 @@ export const DETECTORS: readonly Detector[] = [
   nationalIdDetector,
   moreNationalIdDetector,
   worldNationalIdDetector,
+  taxIdDetector,
   mixedIdDetector,
   deviceWalletDetector,
   locationDetector,
   contactDetector,
   personalDetector,
+  postcodeDetector,
   phoneDetector,
   ipAddressDetector,
 ];

@@ -39,3 +39,13 @@ export type Case = [name: string, input: string, expected: string];
 
 /** A negative row: the scrubber must return the input unchanged. */
 export type Negative = [name: string, input: string];
+
+/** The Luhn check digit of a string of digits, as cards and several national numbers append it. */
+export function luhnDigit(body: string): number {
+  let sum = 0;
+  body.split('').map(Number).reverse().forEach((d, i) => {
+    const x = i % 2 === 0 ? d * 2 : d;
+    sum += x > 9 ? x - 9 : x;
+  });
+  return (10 - (sum % 10)) % 10;
+}

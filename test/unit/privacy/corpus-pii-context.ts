@@ -10,6 +10,10 @@ export const piiContextCases: Case[] = [
   ['a follow-up with a person', 'Please follow up with Ysolde Varkonyi in a week', `Please follow up with ${R('person_name')} in a week`],
   ["I'm and a listed given name", "I'm Naomi Quellbrunn, originally from Dorvelle.", `I'm ${R('person_name')}, originally from ${R('city')}.`],
   ['call me and one unlisted name', 'Call me Zephyrine.', `Call me ${R('person_name')}.`],
+  ['my name is, in German', 'Guten Tag, mein Name ist Anna Schmidt.', `Guten Tag, mein Name ist ${R('person_name')}.`],
+  ['my name is, in Turkish', 'Benim adım Ahmet Yılmaz', `Benim adım ${R('person_name')}`],
+  ['my name is, in Spanish, one word', 'Hola, me llamo Inés.', `Hola, me llamo ${R('person_name')}.`],
+  ['my name is, in French, the title kept', "Je m'appelle Dr. Camille Roux", `Je m'appelle Dr. ${R('person_name')}`],
   ['a title between the verb and the name, the title kept', 'They call me Mr. Quellhaven', `They call me Mr. ${R('person_name')}`],
   ['a given name owning personal data', "Kate's social security number is 078-05-1126. Send it to Dan Quellhaven's email",
     `${R('person_name')}'s social security number is ${R('us_ssn')}. Send it to ${R('person_name', 2)}'s email`],
@@ -45,6 +49,7 @@ export const piiContextCases: Case[] = [
 ];
 
 export const piiContextLookalikes: Negative[] = [
+  ['a name introduced in another language, but a word of code or none', 'mein Name ist Config\nme llamo de nuevo\nik heet u welkom'],
   ['software and code owning an address or a password', "Python's address space, Redis's password, obj.Kate's phone and the Config's address field"],
   ['a task assigned to a member', 'The handler is assigned to Foo.bar and Config(x) is signed by Key.sign()'],
   ['a team or a bot reporting', 'Reported by GitHub Actions. Assigned to Support Team, signed by Dependabot'],

@@ -1,4 +1,4 @@
-import { R, type Case, type Negative } from './corpus-helpers';
+import { luhnDigit, R, type Case, type Negative } from './corpus-helpers';
 
 // Card brands, IBAN layouts, national, tax and health numbers of more countries, and phones as
 // forms and other countries write them. Every value is built here from digits chosen for the test
@@ -7,14 +7,6 @@ import { R, type Case, type Negative } from './corpus-helpers';
 
 const num = (s: string) => s.split('').map(Number);
 
-function luhnDigit(body: string): number {
-  let sum = 0;
-  num(body).reverse().forEach((d, i) => {
-    const x = i % 2 === 0 ? d * 2 : d;
-    sum += x > 9 ? x - 9 : x;
-  });
-  return (10 - (sum % 10)) % 10;
-}
 const luhn = (body: string) => body + luhnDigit(body);
 
 function iban(country: string, bban: string): string {
@@ -111,6 +103,9 @@ export const piiWorldCases: Case[] = [
   ['us dea registration', `DEA number: ${dea('BK', '482913')}`, `DEA number: ${R('us_dea')}`],
   ['de health insurance (KVNR)', `KVNR: ${kvnr('K', '48291735')}`, `KVNR: ${R('de_health_insurance')}`],
   ['de pension insurance (RVNR)', `Sozialversicherungsnummer ${rvnr('65180392', 'M', '04')}`, `Sozialversicherungsnummer ${R('de_social_security')}`],
+  ['iban under its name whose check fails (a mistyped or made-up account)', `Meine IBAN ist ${bumpLast(de)}`, `Meine IBAN ist ${R('iban')}`],
+  ['de health insurance (KVNR) bare on a card scan', `Versicherte/r: ${kvnr('T', '03918274')}`, `Versicherte/r: ${R('de_health_insurance')}`],
+  ['de pension insurance (RVNR) bare in a payroll row', `Lohn;${rvnr('12250885', 'S', '02')};2024-05`, `Lohn;${R('de_social_security')};2024-05`],
   ['in voter id', 'voter id: KRM4817203', `voter id: ${R('in_voter_id')}`],
   ['es dni with a lower-case letter', `dni ${dni('48291736')}`, `dni ${R('es_dni')}`],
   ['au medicare as printed', medicare('29534172', '1'), R('au_medicare')],
@@ -161,5 +156,9 @@ export const piiWorldLookalikes: Negative[] = [
   ['a runtime and its version under an address key', 'address: "Node 20"'],
   ["a tool's settings where someone grew up", 'I grew up in Jest Config, then moved on'],
   ['a framework under a city key', 'city: React'],
+  ['an iban-like value under its name with no registry country', 'iban: XX12345678901234567890'],
+  ['kvnr shape with a broken check digit', bumpLast(kvnr('T', '03918274'))],
+  ['a Wikidata item that passes the KVNR check', 'linked to its Wikidata item (Q140002860)'],
+  ['rvnr shape on the 40th of a month', rvnr('12400885', 'S', '02')],
   ['a name key glued inside a constant in capitals', '#define DECFULLNAME "Decimal Number Module"'],
 ];

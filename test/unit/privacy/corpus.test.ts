@@ -12,6 +12,7 @@ import { piiContextCases, piiContextLookalikes } from './corpus-pii-context';
 import { piiCreditCases, piiCreditLookalikes } from './corpus-pii-credits';
 import { piiAddressCases, piiAddressLookalikes } from './corpus-pii-addresses';
 import { piiWorldCases, piiWorldLookalikes } from './corpus-pii-world';
+import { piiTaxIdCases, piiTaxIdLookalikes } from './corpus-pii-tax-ids';
 import { piiSignalCases, piiSignalLookalikes } from './corpus-pii-signals';
 import { vendorKeyCases, vendorKeyLookalikes } from './corpus-vendor-keys';
 import { providerCases, providerLookalikes } from './corpus-providers';
@@ -40,6 +41,7 @@ const tables: Record<string, Case[]> = {
   'addresses, their towns and codes, and phones as people write them': piiAddressCases,
   'generic secrets': genericCases,
   'cards, IBANs, ids and phones of more countries and layouts': piiWorldCases,
+  'tax, business, licence and record numbers, UK postcodes': piiTaxIdCases,
   'keys under a provider name alone, Dropbox long-lived tokens': vendorKeyCases,
   'formats of open-source secret scanners': scannerFormatCases,
   'Azure identifiable keys and private keys as bare base64 DER': identifiableKeyCases,
@@ -60,8 +62,8 @@ for (const [table, rows] of Object.entries(tables)) {
 
 const lookalikes = [
   ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiContextLookalikes, ...piiCreditLookalikes,
-  ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes, ...identifiableKeyLookalikes,
-  ...configPairLookalikes, ...piiSignalLookalikes, ...pairListLookalikes, ...realCodeLookalikes, ...encodedKeyLookalikes,
+  ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...piiTaxIdLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes,
+  ...identifiableKeyLookalikes, ...configPairLookalikes, ...piiSignalLookalikes, ...pairListLookalikes, ...realCodeLookalikes, ...encodedKeyLookalikes,
 ];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {

@@ -9,6 +9,7 @@ import { piiMoreCases } from './corpus-pii-more';
 import { piiPersonalCases } from './corpus-pii-personal';
 import { piiProseCases } from './corpus-pii-prose';
 import { piiWorldCases } from './corpus-pii-world';
+import { piiTaxIdCases } from './corpus-pii-tax-ids';
 import { providerCases } from './corpus-providers';
 import { scannerFormatCases } from './corpus-scanner-formats';
 import { identifiableKeyCases } from './corpus-identifiable-keys';
@@ -29,6 +30,7 @@ const allCases = [
   ...piiProseCases,
   ...genericCases,
   ...piiWorldCases,
+  ...piiTaxIdCases,
   ...scannerFormatCases,
   ...identifiableKeyCases,
   ...configPairCases,

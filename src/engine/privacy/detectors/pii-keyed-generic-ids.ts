@@ -24,6 +24,20 @@ const ID_WORDS = [
   'id number', 'citizen id', 'personal id', 'personal identity code', 'personal number', 'resident id', 'residence permit',
   'personalausweis', 'ausweisnummer', 'ausweis', "carte d'identité", 'numéro national', 'documento de identidad', 'cédula', 'cedula',
   "carta d'identità", 'dowód osobisty', 'numer dowodu', 'identiteitskaart', 'rijksregisternummer',
+  'voter id', 'military id', 'aufenthaltsgenehmigung', 'aufenthaltstitel', 'wählerausweis', 'militärausweis',
+];
+
+/**
+ * Keys that name a number an employer, a school, an insurer or an agency keeps on one person (`employee number`,
+ * `student ID`, `policy number`, `benefit card`, `professional license`, `Mitarbeiternummer`): identifiers in HR,
+ * school and claims records. The value must read as a document's number as above (`EMP-67890`, `B11223344`), so
+ * `employee_id: id` or `policy_number: 3` in code stays.
+ */
+const RECORD_WORDS = [
+  'employee number', 'employee id', 'staff number', 'staff id', 'personnel number', 'student number', 'student id', 'matriculation number',
+  'insurance policy', 'policy number', 'policy no', 'member id', 'membership number', 'benefit card', 'benefits card', 'professional license',
+  'professional licence', 'mitarbeiternummer', 'personalnummer', 'matrikelnummer', 'studentenausweis', 'versicherungspolice',
+  'versicherungsnummer', 'sozialhilfekarte', 'berufslizenz',
 ];
 
 /** Keys that name a person's or a company's tax number (the US EIN and TIN shapes, the Australian TFN have rules of their own). */
@@ -43,6 +57,7 @@ function afterKey(words: readonly string[]): RegExp {
 }
 
 const idDocument: KeyedRule = { kind: 'national_id', standalone: true, pattern: afterKey(ID_WORDS), accept: documentNumber };
+const personalRecord: KeyedRule = { kind: 'record_number', standalone: true, pattern: afterKey(RECORD_WORDS), accept: documentNumber };
 /**
  * The Philippines' TIN (`000-123-456-000`: nine digits, the ninth a check digit, weights 9 to 2 modulo 11, then a
  * branch code): after `TIN`, a number of that shape is held to its check, as checksums decide where a format has one.
@@ -67,4 +82,5 @@ const taxNumber: KeyedRule = {
 export const genericIdKeywords: KeywordTable = [
   { words: ID_WORDS, rule: idDocument },
   { words: TAX_WORDS, rule: taxNumber },
+  { words: RECORD_WORDS, rule: personalRecord },
 ];

@@ -149,8 +149,8 @@ const medicalRecord: KeyedRule = {
   kind: 'medical_record_number',
   standalone: true,
   pattern: new RegExp(
-    `(?:${anyCase('mrn')}|${anyCase('medical')}${J}${anyCase('record')}(?:${J}${anyCase('number')})?)` +
-      `${NUMBER_WORD}${SEP}(?<value>[A-Za-z]{0,3}\\d{6,10})(?![\\w-])`,
+    `(?:${anyCase('mrn')}|${anyCase('medical')}${J}${anyCase('record')}(?:${J}${anyCase('number')})?|[kK]rankenaktennummer|[pP]atientennummer)` +
+      `${NUMBER_WORD}${SEP}(?<value>[A-Za-z]{0,4}-?\\d{6,10})(?![\\w-])`,
     'y',
   ),
 };
@@ -183,6 +183,6 @@ export const idKeywords: KeywordTable = [
   { words: ['vehicle'], rule: vehicle },
   { words: ['cvv', 'cvv2', 'cvc', 'cvc2', 'csc', 'security code', 'card security code'], rule: securityCode },
   { words: ['exp', 'expiry', 'expires', 'expiration', 'expiry date', 'expiration date', 'valid thru', 'valid through', 'good thru'], rule: cardExpiry },
-  { words: ['mrn', 'medical record'], rule: medicalRecord },
+  { words: ['mrn', 'medical record', 'krankenaktennummer', 'patientennummer'], rule: medicalRecord },
   { words: ['npi', 'national provider identifier'], rule: npi },
 ];

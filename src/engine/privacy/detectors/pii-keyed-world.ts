@@ -2,7 +2,7 @@ import { anyCase, capitalisedOrNot, NUMBER_WORD, SEP, type KeyedRule, type Keywo
 import { ibanKeyed } from './pii-financial';
 import { passesVerhoeff } from './pii-national-ids';
 import { acceptPersonnummer } from './pii-national-ids-more';
-import { nricValid, rrnChecked } from './pii-national-ids-world';
+import { kvnrValid, nricValid, rrnChecked, rvnrValid } from './pii-national-ids-world';
 
 // National and health numbers that, bare, a run of digits matches too often by chance (a check
 // digit is one chance in ten), read where a word names them: an ITIN after `ITIN`/`taxpayer id`,
@@ -57,7 +57,7 @@ const rrn: KeyedRule = {
 };
 
 /** Thailand's national id: weights 13 down to 2 over twelve digits, check (11 − sum mod 11) mod 10. */
-function tninValid(value: string): boolean {
+export function tninValid(value: string): boolean {
   const d = digits(value);
   const sum = d.slice(0, 12).reduce((s, x, i) => s + x * (13 - i), 0);
   return d[0] !== 0 && (11 - (sum % 11)) % 10 === d[12];
@@ -87,25 +87,6 @@ const dea: KeyedRule = {
   accept: deaValid,
 };
 
-/** A letter as two digits (A = 01 … Z = 26), as the German insurance numbers count it. */
-const letterDigits = (letter: string) => String(letter.charCodeAt(0) - 64).padStart(2, '0');
-
-/** The sum of the digits of each weighted digit, mod 10. */
-function crossSum(ds: string, weights: number[]): number {
-  let sum = 0;
-  for (let i = 0; i < ds.length; i++) {
-    const product = Number(ds[i]) * weights[i];
-    sum += (product % 10) + Math.floor(product / 10);
-  }
-  return sum % 10;
-}
-
-/** Germany's health insurance number (KVNR): a letter and nine digits, the last a check digit. */
-function kvnrValid(value: string): boolean {
-  const v = value.toUpperCase();
-  return crossSum(letterDigits(v[0]) + v.slice(1, 9), [1, 2, 1, 2, 1, 2, 1, 2, 1, 2]) === Number(v[9]);
-}
-
 const kvnr: KeyedRule = {
   kind: 'de_health_insurance',
   standalone: true,
@@ -115,14 +96,6 @@ const kvnr: KeyedRule = {
   ),
   accept: kvnrValid,
 };
-
-/** Germany's pension insurance number: area, birth date (day + 50 allowed), surname initial, serial, check digit. */
-function rvnrValid(value: string): boolean {
-  const day = Number(value.slice(2, 4));
-  const month = Number(value.slice(4, 6));
-  if (!((day >= 1 && day <= 31) || (day >= 51 && day <= 81)) || month < 1 || month > 12) return false;
-  return crossSum(value.slice(0, 8) + letterDigits(value[8]) + value.slice(9, 11), [2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1]) === Number(value[11]);
-}
 
 const rvnr: KeyedRule = {
   kind: 'de_social_security',
@@ -166,7 +139,8 @@ export const worldIdKeywords: KeywordTable = [
     sources: ['kvnr', 'krankenversichertennummer', 'versichertennummer', 'egk(?![a-z])'],
   },
   { words: ['rvnr', 'svnr', 'sv-nummer', 'rentenversicherungsnummer', 'sozialversicherungsnummer', 'versicherungsnummer'], rule: rvnr },
-  { words: ['voter', 'epic'], rule: voter, sources: ['voter', 'epic(?![a-z])'] },
+  // `voter id` too, where a voter id of no EPIC shape then falls to the generic identity-document rule (pii-keyed-generic-ids.ts).
+  { words: ['voter', 'epic', 'voter id'], rule: voter, sources: ['voter', 'epic(?![a-z])'] },
   { words: ['nric', 'fin'], rule: nricLower, sources: ['nric', 'fin(?![a-z])'] },
   { words: ['iban'], rule: ibanKeyed },
 ];

@@ -1,6 +1,6 @@
-import { linePrefix, passesLuhn } from '../checks';
+import { namedOnLine, passesLuhn } from '../checks';
 import type { Detector } from '../detector';
-import { findInNumericRuns, type NumericRule } from '../numeric-runs';
+import { findAroundRuns, findInNumericRuns, type NumericRule, type RunLedRule } from '../numeric-runs';
 
 // National identity and tax numbers of the UK (NHS), Poland (PESEL), the Netherlands (BSN),
 // Australia (TFN, ABN, Medicare), South Korea (RRN) and Singapore (NRIC/FIN), each accepted only
@@ -9,11 +9,6 @@ import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 // its line ("NHS", "BSN", "TFN", "ABN", "Medicare").
 
 const digitsOf = (value: string) => value.replace(/\D/g, '').split('').map(Number);
-
-/** True when the line before `start` names the number (within 60 characters). */
-function named(text: string, start: number, words: RegExp): boolean {
-  return words.test(linePrefix(text, start, 60).prefix);
-}
 
 const weighted = (d: number[], weights: number[]) => weights.reduce((sum, w, i) => sum + w * d[i], 0);
 
@@ -133,7 +128,7 @@ const rules: NumericRule[] = [
     pattern: new RegExp(`${B}(?<!\\d[ -])\\d{3}([ -]?)\\d{3}\\1\\d{4}${E}`, 'g'),
     // Printed with spaces (`401 023 2137`), or named: dashed, it is more often a phone number
     // (`415-555-2671` passes the check one time in eleven).
-    accept: (v, text, start) => nhsValid(v) && (v.includes(' ') || named(text, start, /\bnhs\b/i)),
+    accept: (v, text, start) => nhsValid(v) && (v.includes(' ') || namedOnLine(text, start, /\bnhs\b/i)),
   },
   {
     kind: 'pl_pesel', minDigits: 11,
@@ -143,33 +138,33 @@ const rules: NumericRule[] = [
   {
     kind: 'nl_bsn', minDigits: 9,
     pattern: new RegExp(`${B}\\d{4}\\.?\\d{2}\\.?\\d{3}${E}|${B}\\d{9}${E}`, 'g'),
-    accept: (v, text, start) => bsnValid(v) && named(text, start, /\b(?:bsn|burgerservicenummer|sofi(?:nummer)?)\b/i),
+    accept: (v, text, start) => bsnValid(v) && namedOnLine(text, start, /\b(?:bsn|burgerservicenummer|sofi(?:nummer)?)\b/i),
   },
   {
     kind: 'au_tfn', minDigits: 9,
     pattern: new RegExp(`${B}\\d{3}([ -]?)\\d{3}\\1\\d{3}${E}`, 'g'),
-    accept: (v, text, start) => tfnValid(v) && named(text, start, /\b(?:tfn|tax\s*file)\b/i),
+    accept: (v, text, start) => tfnValid(v) && namedOnLine(text, start, /\b(?:tfn|tax\s*file)\b/i),
   },
   {
     kind: 'au_abn', minDigits: 11,
     pattern: new RegExp(`${B}\\d{2} \\d{3} \\d{3} \\d{3}${E}|${B}\\d{11}${E}`, 'g'),
-    accept: (v, text, start) => abnValid(v) && (v.includes(' ') || named(text, start, /\babn\b/i)),
+    accept: (v, text, start) => abnValid(v) && (v.includes(' ') || namedOnLine(text, start, /\babn\b/i)),
   },
   {
     kind: 'au_medicare', minDigits: 10,
     pattern: new RegExp(`${B}[2-6]\\d{3} ?\\d{5} ?\\d(?:[ /-]?[1-9])?${E}`, 'g'),
-    accept: (v, text, start) => medicareValid(v) && (/^\d{4} \d{5} \d/.test(v) || named(text, start, /\bmedicare\b/i)),
+    accept: (v, text, start) => medicareValid(v) && (/^\d{4} \d{5} \d/.test(v) || namedOnLine(text, start, /\bmedicare\b/i)),
   },
   {
     kind: 'de_tax_id', minDigits: 11,
     pattern: new RegExp(`${B}\\d{2} ?\\d{3} ?\\d{3} ?\\d{3}${E}`, 'g'),
-    accept: (v, text, start) => deTaxIdValid(v) && named(text, start, /steuer|identifikationsnummer|\bidnr\b|\btax[ _-]?id/i),
+    accept: (v, text, start) => deTaxIdValid(v) && namedOnLine(text, start, /steuer|identifikationsnummer|\bidnr\b|\btax[ _-]?id/i),
   },
   {
     // Printed with its dots (`12.345.678-5`), or named (`RUT: 12345678-5`).
     kind: 'cl_rut', minDigits: 7,
     pattern: new RegExp(`${B}\\d{1,2}(?:\\.\\d{3}){2}-[\\dkK](?![\\w-])|${B}\\d{7,8}-[\\dkK](?![\\w-])`, 'g'),
-    accept: (v, text, start) => rutValid(v) && (v.includes('.') || named(text, start, /\bru[tn]\b/i)),
+    accept: (v, text, start) => rutValid(v) && (v.includes('.') || namedOnLine(text, start, /\bru[tn]\b/i)),
   },
   {
     // With its dash the shape is rare enough for the date alone: numbers issued since 2020 have no check digit.
@@ -186,10 +181,49 @@ const rules: NumericRule[] = [
   },
 ];
 
-/** Checked national numbers of the UK (NHS), Poland, the Netherlands, Australia, Germany (tax id), Chile, South Korea, Singapore, South Africa and Turkey. */
+/** A letter as two digits (A = 01 … Z = 26), as the German insurance numbers count it. */
+const letterDigits = (letter: string) => String(letter.charCodeAt(0) - 64).padStart(2, '0');
+
+/** The sum of the digits of each weighted digit, mod 10. */
+function crossSum(ds: string, weights: number[]): number {
+  let sum = 0;
+  for (let i = 0; i < ds.length; i++) {
+    const product = Number(ds[i]) * weights[i];
+    sum += (product % 10) + Math.floor(product / 10);
+  }
+  return sum % 10;
+}
+
+/** Germany's health insurance number (KVNR): a letter and nine digits, the last a check digit. */
+export function kvnrValid(value: string): boolean {
+  const v = value.toUpperCase();
+  return crossSum(letterDigits(v[0]) + v.slice(1, 9), [1, 2, 1, 2, 1, 2, 1, 2, 1, 2]) === Number(v[9]);
+}
+
+/** Germany's pension insurance number: area, birth date (day + 50 allowed), surname initial, serial, check digit. */
+export function rvnrValid(value: string): boolean {
+  const day = Number(value.slice(2, 4));
+  const month = Number(value.slice(4, 6));
+  if (!((day >= 1 && day <= 31) || (day >= 51 && day <= 81)) || month < 1 || month > 12) return false;
+  return crossSum(value.slice(0, 8) + letterDigits(value[8]) + value.slice(9, 11), [2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1]) === Number(value[11]);
+}
+
+// Germany's insurance numbers hold a letter, which ends a numeric run: each has a pattern of its own. Their layout
+// and check digit (the pension number's birth date too) stand alone; in code a capital and nine digits is rare, but for
+// Wikidata's items and properties (`Q140002860`), whose Q and P a bare KVNR gives up (under its key it keeps them).
+const ledRules: RunLedRule[] = [
+  // The KVNR's nine digits are a run with its letter right before; the RVNR's first eight end a run at its letter.
+  { kind: 'de_health_insurance', pattern: /(?<![\w.+/-])[A-OR-Z]\d{9}(?![\w-])/y, starts: (run) => [run.start - 1], accept: kvnrValid },
+  { kind: 'de_social_security', pattern: /(?<![\w.+/-])\d{8}[A-Z]\d{3}(?![\w-])/y, starts: (run) => [run.end - 8], accept: rvnrValid },
+];
+
+/**
+ * Checked national numbers of the UK (NHS), Poland, the Netherlands, Australia, Germany (tax id, health and pension insurance),
+ * Chile, South Korea, Singapore, South Africa and Turkey.
+ */
 export const worldNationalIdDetector: Detector = {
   name: 'pii-national-ids-world',
-  kinds: [...new Set(rules.map((r) => r.kind))],
+  kinds: [...new Set([...rules, ...ledRules].map((r) => r.kind))],
   priority: 50,
-  find: (text) => findInNumericRuns(rules, text),
+  find: (text) => [...findInNumericRuns(rules, text), ...findAroundRuns(ledRules, text)],
 };

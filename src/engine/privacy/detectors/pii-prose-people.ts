@@ -115,7 +115,27 @@ const nameAsked: KeyedRule = {
 };
 
 /** The keywords of these, for the one keyword scan of personal data (pii-personal.ts). */
+/**
+ * `my name is` as other languages say it (`mein Name ist Max Müller`, `me llamo Inés`, `benim adım Ahmet Yılmaz`), one
+ * to three name words after it; as in English (pii-personal.ts), a title before them is passed over.
+ */
+const NAME_INTROS = [
+  'mein name ist', "je m'appelle", 'je m’appelle', 'mon nom est', 'me llamo', 'mi nombre es', 'mi chiamo', 'mijn naam is', 'ik heet',
+  'benim adım', 'jag heter', 'nazywam się', 'meu nome é', 'eu me chamo',
+];
+const nameIntroduced: KeyedRule = {
+  kind: 'person_name',
+  standalone: true,
+  pattern: new RegExp(
+    `(?:${NAME_INTROS.map((w) => `[${w[0]}${w[0].toUpperCase()}]${w.slice(1)}`).join('|')}) ${TITLE_BEFORE}` +
+      `(?<value>${NAME_PART}(?: ${NAME_PART}){0,2})(?![\\p{L}\\p{N}_])`,
+    'yu',
+  ),
+  accept: (value) => readsAsName(value, true),
+};
+
 export const peopleKeywords: KeywordTable = [
+  { words: NAME_INTROS, rule: nameIntroduced },
   {
     words: [
       'assigned to', 'signed by', 'directed by', 'follow up with', 'followed up with', 'following up with', 'spoke with',
