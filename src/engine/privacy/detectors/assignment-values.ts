@@ -76,7 +76,8 @@ type Style = 'line' | 'word' | 'query' | 'csv' | 'prose';
 
 // A value's run to its style's stop in one sticky match: a test per character cost ~1 s per MB of glued keys (`key=key=…`).
 const STOPS: Record<Style, string> = { line: '\\r\\n', word: '\\s', query: '\\s&;"\'<>', csv: '\\s,;"\'', prose: '\\s"\'<>`' };
-const RUNS = Object.fromEntries(Object.entries(STOPS).map(([style, stops]) => [style, new RegExp(`[^${stops}]{0,${MAX_VALUE}}`, 'y')])) as Record<Style, RegExp>;
+const runOf = (stops: string) => new RegExp(`[^${stops}]{0,${MAX_VALUE}}`, 'y');
+const RUNS = Object.fromEntries(Object.entries(STOPS).map(([style, stops]) => [style, runOf(stops)])) as Record<Style, RegExp>;
 
 function unquotedValue(text: string, at: number, style: Style): Span {
   RUNS[style].lastIndex = at;
