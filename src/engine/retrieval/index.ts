@@ -169,7 +169,7 @@ export class WorkspaceIndex implements ChunkSource {
     }
     if (toRead.length >= readAheadFrom) ahead.start();
     else ahead.stop();
-    await inBatches(toRead, BATCH, ahead, (f, ahead) => (report.bytes += this.indexFile(f, ahead)), { signal: opts.signal, onFiles: from(toRead) });
+    await inBatches(toRead, BATCH, ahead, (f, read) => (report.bytes += this.indexFile(f, read)), { signal: opts.signal, onFiles: from(toRead) });
     this.skipped = [...skipped, ...[...this.rejected.values()].map((r) => r.skip)];
     return {
       ...report, files: this.data.fileCount, chunks: this.data.liveChunks, reread: stale.length, reused: files.length - stale.length,

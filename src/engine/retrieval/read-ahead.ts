@@ -83,7 +83,7 @@ export async function inBatches<F extends { absPath: string }>(
   files: F[],
   batch: number,
   ahead: ReadAhead,
-  each: (file: F, fromDisk: AheadRead | undefined) => void,
+  each: (file: F, read: AheadRead | undefined) => void,
   opts: { signal?: AbortSignal; onFiles?: (done: number, total: number) => void },
 ): Promise<void> {
   const asked: Promise<AheadRead[] | undefined>[] = [];

@@ -12,6 +12,19 @@ export type IndexRead =
 /** What reading a file from disk gave: its bytes, or why there are none. */
 export type DiskRead = Buffer | { ok: false; reason: SkipReason; detail: string };
 
+const NOT_REGULAR: Exclude<DiskRead, Buffer> = Object.freeze({ ok: false, reason: 'unreadable', detail: 'not a regular file' });
+
+/** Reads up to `size` bytes of the open file `fd` into `into` at `at`; how many there were (a file cut short since its stat gives fewer). */
+function readWhole(fd: number, into: Uint8Array, at: number, size: number): number {
+  let got = 0;
+  while (got < size) {
+    const n = readSync(fd, into, at + got, size - got, got);
+    if (n === 0) break;
+    got += n;
+  }
+  return got;
+}
+
 /** Why a file has no bytes: what the read failed with. */
 const unreadable = (err: unknown): Exclude<DiskRead, Buffer> => ({
   ok: false,
@@ -30,15 +43,9 @@ export function readDisk(absPath: string): DiskRead {
   try {
     fd = openSync(absPath, OPEN_FLAGS);
     const st = fstatSync(fd);
-    if (!st.isFile()) return { ok: false, reason: 'unreadable', detail: 'not a regular file' };
+    if (!st.isFile()) return NOT_REGULAR;
     const buf = Buffer.allocUnsafe(st.size);
-    let got = 0;
-    while (got < st.size) {
-      const n = readSync(fd, buf, got, st.size - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    return buf.subarray(0, got);
+    return buf.subarray(0, readWhole(fd, buf, 0, st.size));
   } catch (err) {
     return unreadable(err);
   } finally {
@@ -70,7 +77,7 @@ export function readDiskBatch(paths: string[]): { bytes: Uint8Array; reads: Batc
         const st = fstatSync(fd);
         if (st.isFile()) open.push({ fd, size: st.size, i });
         else {
-          reads[i] = { ok: false, reason: 'unreadable', detail: 'not a regular file' };
+          reads[i] = NOT_REGULAR;
           closeSync(fd);
         }
       } catch (err) {
@@ -82,14 +89,8 @@ export function readDiskBatch(paths: string[]): { bytes: Uint8Array; reads: Batc
     const bytes = Buffer.allocUnsafeSlow(open.reduce((sum, f) => sum + f.size, 0));
     let at = 0;
     for (const { fd, size, i } of open) {
-      let got = 0;
       try {
-        while (got < size) {
-          const n = readSync(fd, bytes, at + got, size - got, got);
-          if (n === 0) break;
-          got += n;
-        }
-        reads[i] = [at, got];
+        reads[i] = [at, readWhole(fd, bytes, at, size)];
       } catch (err) {
         reads[i] = unreadable(err);
       }

@@ -4,11 +4,11 @@
 // file's hash (the indexing thread has no time to spare; this one has).
 import { parentPort } from 'node:worker_threads';
 import { readDiskBatch } from './read-batch';
-import { sha1Base64 } from '../text/sha1';
+import { textHash } from './file-state';
 import type { ReadReply, ReadRequest } from './read-ahead';
 
 parentPort!.on('message', ({ id, paths }: ReadRequest) => {
   const { bytes, reads } = readDiskBatch(paths);
-  const hashes = reads.map((r) => (Array.isArray(r) ? sha1Base64(bytes.subarray(r[0], r[0] + r[1])) : undefined));
+  const hashes = reads.map((r) => (Array.isArray(r) ? textHash(bytes.subarray(r[0], r[0] + r[1])) : undefined));
   parentPort!.postMessage({ id, bytes, reads, hashes } satisfies ReadReply, [bytes.buffer as ArrayBuffer]);
 });
