@@ -156,11 +156,12 @@ export function staticCheck(raw: string): { url?: URL; decision?: UrlDecision } 
     return { decision: { ...base, allowed: false, reason: `port ${url.port} is not allowed (it belongs to a non-web protocol; browsers refuse it too)` } };
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isBlockedName(host)) return { decision: { ...base, allowed: false, reason: `host ${host} is a local or cloud-metadata name` } };
+  const literal = ipaddr.isValid(host);
+  // `127.0.0.1!`: the URL parser keeps such a host as a name, and other parsers read it as an address. No DNS name holds these characters.
+  if (!literal && /[^a-z0-9._-]/.test(host))
+    return { decision: { ...base, allowed: false, reason: `host ${host} has characters no DNS name holds` } };
   // `http://intranet/`, `http://jenkins/`: a name of one label is completed by this machine's search domains, so only its
   // own network answers it (where the answer may well be a public address). No public site is reached that way.
-  // `127.0.0.1!`: the URL parser keeps such a host as a name, and other parsers read it as an address. No DNS name holds these characters.
-  if (!ipaddr.isValid(host) && /[^a-z0-9._-]/.test(host))
-    return { decision: { ...base, allowed: false, reason: `host ${host} has characters no DNS name holds` } };
   if (!/[.:]/.test(host.replace(/\.$/, '')))
     return { decision: { ...base, allowed: false, reason: `host ${host} is a single-label name, which only this machine's own network resolves` } };
   const named = addressInName(host);
@@ -169,7 +170,7 @@ export function staticCheck(raw: string): { url?: URL; decision?: UrlDecision } 
     return { decision: { ...base, addresses: [named], allowed: false, reason: `host ${host} names ${named} (a wildcard DNS service answers with it), ${withArticle(namedWhy)}` } };
   }
   // WHATWG URL parsing has already turned 2130706433, 0177.0.0.1, 0x7f.1 and 127.1 into 127.0.0.1.
-  if (ipaddr.isValid(host)) {
+  if (literal) {
     const why = blockedRange(host);
     return { url, decision: { ...base, addresses: [host], allowed: !why, reason: why ? `${host} is ${withArticle(why)}` : 'public address' } };
   }
