@@ -5,7 +5,7 @@ import { scrubText } from '../privacy/scrubber';
 import type { ScrubbedText } from '../privacy/types';
 import { bestWindowStart } from './snippet-window';
 import type { BuiltContext, ContextChunk } from './types';
-import { longestBacktickRun } from '../text/backticks';
+import { fenceFor } from '../text/backticks';
 
 /** The answer every surface gives when retrieval found nothing (no model is called then); see noContextAnswer. */
 export const NO_CONTEXT_ANSWER =
@@ -85,10 +85,6 @@ const LANGUAGES: Record<string, string> = {
   yml: 'yaml', toml: 'toml', html: 'html', css: 'css', sql: 'sql', kt: 'kotlin', swift: 'swift',
 };
 
-function fence(text: string): string {
-  const longest = Math.max(2, longestBacktickRun(text));
-  return '`'.repeat(longest + 1);
-}
 
 /**
  * The answer without a model: the best chunks, each under its `path#Lstart-Lend` citation, shown
@@ -116,7 +112,7 @@ export function formatSnippetAnswer(ctx: BuiltContext, reason?: string): string 
     const hidden = bottom - top - shown.length;
     const more = hidden > 0 ? `\n_(${hidden} more lines in ${citationOf(c)})_` : '';
     const lang = LANGUAGES[path.posix.extname(c.path).slice(1).toLowerCase()] ?? '';
-    const f = fence(c.text);
+    const f = fenceFor(c.text);
     const note = c.truncated ? ' (truncated)' : '';
     return `**${i + 1}. ${cite}**${note}\n\n${f}${lang}\n${shown.join('\n')}\n${f}${more}`;
   });

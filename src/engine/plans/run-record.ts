@@ -1,6 +1,6 @@
 import type { ReconstructedExchange, ReconstructedStep, Reconstruction } from '../audit/reconstruct';
 import { intentWord } from './intent-words';
-import { longestBacktickRun } from '../text/backticks';
+import { fenceFor, longestBacktickRun } from '../text/backticks';
 
 /**
  * The "Reconstruct run…" document as Markdown a person reads in a preview: what the plan was, what
@@ -31,7 +31,7 @@ function code(text: string): string {
 
 /** `text` verbatim in a fence longer than any backtick run in it (kept text may hold fences). */
 function fenced(text: string, lang = 'text'): string[] {
-  const fence = '`'.repeat(Math.max(2, longestBacktickRun(text)) + 1);
+  const fence = fenceFor(text);
   return [`${fence}${lang}`, ...text.trimEnd().split('\n'), fence];
 }
 

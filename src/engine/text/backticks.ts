@@ -8,3 +8,8 @@ export function longestBacktickRun(text: string): number {
   for (const m of text.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
   return longest;
 }
+
+/** A Markdown code fence for `text`: three backticks, or one more than its longest run (a fence inside must not close it). */
+export function fenceFor(text: string): string {
+  return '`'.repeat(Math.max(2, longestBacktickRun(text)) + 1);
+}
