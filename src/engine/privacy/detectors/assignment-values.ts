@@ -1,15 +1,11 @@
 import { linePrefix } from '../checks';
+import { MAX_VALUE, quotedValue, type Span } from './quoted-values';
 
 // Where the value of a `key <op> value` starts and ends, in the syntaxes secrets are written in:
 // code (`=`, `:=`, `.=`, `??=`, `==` comparisons, calls `secret("…")`), YAML (`key: v`, block
 // scalars `key: |`), JSON (also with escaped quotes), XML attributes and elements (one or several
 // lines), .env/shell/INI/Makefile (`KEY=v`, `KEY ?= v`, `KEY ::= v`), CSV (`key,v,`), query
 // strings and flags. Pure string walking with bounded looks, so the cost is linear.
-
-export interface Span {
-  start: number;
-  end: number;
-}
 
 export interface Parsed {
   value: Span;
@@ -21,16 +17,6 @@ export interface Parsed {
   midLine: boolean;
 }
 
-/** Values are read this far; a longer token (a refresh token, a Docker auth) is followed to its end by `tokenTail`. */
-export const MAX_VALUE = 1000;
-
-const TOKEN_TAIL = /[A-Za-z0-9+/=_.~%-]*/y;
-
-/** Where a token-shaped value that reached MAX_VALUE really ends: one pass over the rest of its run. */
-export function tokenTail(text: string, end: number): number {
-  TOKEN_TAIL.lastIndex = end;
-  return end + (TOKEN_TAIL.exec(text)?.[0].length ?? 0);
-}
 const OPERATOR = /^[ \t]{0,20}(?::{1,3}=|=>|[!=]==?|\.=|\+=|\?\?=|\?=|\|\|=|<-|=|:(?!:))[ \t]{0,20}/;
 // Go and C-like declarations with the type after the name: `var apiToken string = "…"`.
 const TYPED_DECLARATION = /^[ \t]{1,3}[A-Za-z_][\w.*[\]]{0,30}[ \t]{1,3}:?=(?!=)[ \t]{0,5}/;
@@ -44,33 +30,6 @@ const DATA_LINE_PREFIX = /^\s*(?:export\s+|set\s+|-\s+|\$|["']|\/\/[^\s=]{1,200}
 // A line commented out (`# DB_PASSWORD=…`, `// API KEY = …`, `-- export TOKEN=…`): a credential kept for later is
 // still one. Comments are prose too, so values there are held to the mid-line rules.
 const COMMENTED_PREFIX = /^\s*(?:\/\/+|#+|;+|--|\/?\*+|<!--|REM\s)\s*(?:export\s+|set\s+|[A-Za-z]{2,12}\s)?$/;
-
-/** A quoted value at `at` (also `r"…"`, `@"…"`, and JSON-escaped `\"…\"`), on one line. */
-export function quotedValue(text: string, at: number): Span | undefined {
-  let open = at;
-  if (/[rbuf@]/i.test(text[open] ?? '') && /["'`]/.test(text[open + 1] ?? '')) open++; // r"..." @"..."
-  if (text[open] === '\\' && /["']/.test(text[open + 1] ?? '')) {
-    // JSON inside a string: \"value\"
-    const quote = text[open + 1];
-    for (let i = open + 2; i < text.length && i - open <= MAX_VALUE; i++) {
-      if (text[i] === '\n') return undefined;
-      if (text[i] === '\\' && text[i + 1] === quote) return { start: open + 2, end: i };
-    }
-    return undefined;
-  }
-  const quote = text[open];
-  if (quote !== '"' && quote !== "'" && quote !== '`') return undefined;
-  let spaced = false;
-  for (let i = open + 1; i < text.length && i - open <= MAX_VALUE; i++) {
-    const ch = text[i];
-    if (ch === '\\') i++;
-    else if (ch === quote) return { start: open + 1, end: i };
-    else if (ch === '\n') return undefined;
-    else if (ch === ' ' || ch === '\t') spaced = true;
-  }
-  // No closing quote within MAX_VALUE: a long token (no spaces) is still a value, its first MAX_VALUE characters given.
-  return !spaced && text.length - open > MAX_VALUE ? { start: open + 1, end: open + 1 + MAX_VALUE } : undefined;
-}
 
 type Style = 'line' | 'word' | 'query' | 'csv' | 'prose';
 

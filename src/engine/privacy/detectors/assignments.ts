@@ -1,6 +1,7 @@
 import type { Detector, Finding } from '../detector';
 import { type AssignmentKind, classifyKey, isCodeValue, isSecretValue, looksRandomKey } from './assignment-rules';
-import { assignCall, MAX_VALUE, parseValue, reversedComparison, tokenTail } from './assignment-values';
+import { assignCall, parseValue, reversedComparison } from './assignment-values';
+import { MAX_VALUE, tokenTail } from './quoted-values';
 import { isPairPasswordKey, pairedPassword } from './credential-pairs';
 import { listValues } from './list-values';
 import { pairedValue } from './paired-values';

@@ -1,6 +1,6 @@
 import { isPlaceholderValue } from '../checks';
 import { findByRules, type Detector, type PatternRule } from '../detector';
-import type { Span } from './assignment-values';
+import type { Span } from './quoted-values';
 
 // A user name and its password written as a pair, with no `=` to make them an assignment: the
 // lines of a note or a ticket (`login snoop pw biggreenhat`, `username root` / `password crickets`,

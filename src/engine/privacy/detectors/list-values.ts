@@ -1,5 +1,5 @@
 import { looksRandomKey } from './assignment-rules';
-import { quotedValue, type Span } from './assignment-values';
+import { quotedValue, type Span } from './quoted-values';
 
 // A list assigned to a key that names secrets: `passwords: ["…", "…"]` (JSON, YAML flow, Python,
 // JavaScript) or a YAML block list under `passwords:` (one `- item` per line). Each scalar item is a

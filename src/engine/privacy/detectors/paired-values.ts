@@ -1,4 +1,5 @@
-import { MAX_VALUE, quotedValue, type Parsed } from './assignment-values';
+import type { Parsed } from './assignment-values';
+import { MAX_VALUE, quotedValue } from './quoted-values';
 
 // Secrets whose name is itself a value, with the secret in the field after it: name/value pairs
 // (`{"name": "DB_PASSWORD", "value": "…"}` in ECS task definitions and Kubernetes `env:` lists,
