@@ -37,6 +37,8 @@ export interface IndexStats {
   /** A file's chunk id range (first chunk = `first`). */
   fileChunks(rel: string): { first: number; count: number } | undefined;
   paths(): Iterable<string>;
+  /** Changes whenever a path is added or removed (not when a file's text changes). */
+  readonly pathsVersion: number;
 }
 
 /** Removed chunks may hold ids until they outnumber the live ones (and at least this many). */
@@ -56,6 +58,7 @@ export class IndexData implements IndexStats {
   private total = 0;
   private readonly df = new Map<string, number>();
   private readonly isAlive = (id: number) => this.chunks.alive(id);
+  private pathSet = 0;
 
   get liveChunks(): number {
     return this.live;
@@ -83,8 +86,13 @@ export class IndexData implements IndexStats {
     return this.files.keys();
   }
 
+  get pathsVersion(): number {
+    return this.pathSet;
+  }
+
   /** Replaces a file's chunks with those of `text` (an empty text keeps the file, with nothing to find). */
   putFile(rel: string, meta: Omit<FileRecord, 'first' | 'count'>, text: string | Uint8Array): void {
+    const known = this.files.has(rel);
     this.dropFile(rel);
     const first = this.chunks.capacity;
     let count = 0;
@@ -95,6 +103,8 @@ export class IndexData implements IndexStats {
       return this.chunks.add(rel, c.startLine, c.endLine, c.length);
     });
     this.files.set(rel, { ...meta, first, count });
+    // A file put again was dropped first (which counted): the same set of paths.
+    this.pathSet += known ? -1 : 1;
     this.df.clear();
   }
 
@@ -113,6 +123,7 @@ export class IndexData implements IndexStats {
       this.live--;
     }
     this.files.delete(rel);
+    this.pathSet++;
     this.df.clear();
     if (this.chunks.deadCount > Math.max(COMPACT_AFTER_DEAD, this.live)) this.compact();
   }
@@ -167,6 +178,7 @@ export class IndexData implements IndexStats {
   static unpack(p: PackedIndex): IndexData {
     const d = new IndexData();
     for (const [rel, rec] of p.files) d.files.set(rel, rec);
+    d.pathSet = d.files.size;
     d.chunks = ChunkTable.unpack(p.chunks);
     d.postings = PostingStore.unpack(p.postings);
     d.tokenizer = new ChunkTokenizer(d.postings);

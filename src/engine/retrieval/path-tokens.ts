@@ -104,12 +104,31 @@ export function nameWhollyOf(rel: string, asked: ReadonlySet<string>, rare: (wor
   return words.length > 0 && words.every((w) => asked.has(w)) && words.some(rare);
 }
 
+const ofPath = new Map<string, string>();
+/** A path's ASCII letters and digits, lower-cased (`src/Key_Store.ts` → srckeystorets): what a probe is looked for in. */
+export function pathLetters(rel: string): string {
+  const known = ofPath.get(rel);
+  if (known !== undefined) return known;
+  return remember(ofPath, rel, rel.replace(/[^A-Za-z0-9]+/g, '').toLowerCase());
+}
+
+/** What a path must hold to name a token: a run of its letters and digits, or (beyond ASCII) a pattern. */
+export type PathProbe = { needle: string } | { pattern: RegExp };
+
 /**
  * What a path must contain to name `token`: the token minus its last letter (a stem is a prefix
- * of the word it came from), letters in order with anything but letters and digits allowed
- * between them (a compound whole such as keystore comes from key_store), in any case.
+ * of the word it came from), letters in order with anything but ASCII letters and digits allowed
+ * between them (a compound whole such as keystore comes from key_store), in any case. For a token
+ * of ASCII letters and digits that is a run of the path's letters (pathLetters; path-grams.ts finds
+ * the paths holding it without looking at the others).
  */
-export function pathProbe(token: string): RegExp {
-  const letters = [...token.slice(0, -1)].map((c) => c.replace(/[^a-z0-9]/g, '\\$&'));
-  return new RegExp(letters.join('[^A-Za-z0-9]*'), 'i');
+export function pathProbe(token: string): PathProbe {
+  const needle = token.slice(0, -1);
+  if (/^[a-z0-9]*$/.test(needle)) return { needle };
+  return { pattern: new RegExp([...needle].map((c) => c.replace(/[^a-z0-9]/g, '\\$&')).join('[^A-Za-z0-9]*'), 'i') };
+}
+
+/** Whether `rel` holds every probe. */
+export function holdsProbes(rel: string, probes: readonly PathProbe[]): boolean {
+  return probes.every((p) => ('needle' in p ? pathLetters(rel).includes(p.needle) : p.pattern.test(rel)));
 }
