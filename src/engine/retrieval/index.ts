@@ -14,6 +14,7 @@ import { buildInWorkers, DEFAULT_PARALLEL, READ_AHEAD_FROM, type ParallelOptions
 import { inBatches, ReadAhead, type AheadRead } from './read-ahead';
 import { readForIndex } from './read-batch';
 import { rankChunks, type RankedChunk } from './rank';
+import { pathGrams } from './path-grams';
 import { projectNames } from './overview';
 import type { SearchTerm } from './terms';
 import { demoteNounOnly } from './verb-nouns';
@@ -171,6 +172,8 @@ export class WorkspaceIndex implements ChunkSource {
     else ahead.stop();
     await inBatches(toRead, BATCH, ahead, (f, read) => (report.bytes += this.indexFile(f, read)), { signal: opts.signal, onFiles: from(toRead) });
     this.skipped = [...skipped, ...[...this.rejected.values()].map((r) => r.skip)];
+    // An index that answers many questions builds its path lookup now, not in the next question.
+    if (this.watched) pathGrams(this.data, { now: true });
     return {
       ...report, files: this.data.fileCount, chunks: this.data.liveChunks, reread: stale.length, reused: files.length - stale.length,
       tookMs: Math.round(performance.now() - started),

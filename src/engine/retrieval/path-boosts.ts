@@ -1,7 +1,7 @@
 import type { ChunkScores } from './chunk-scores';
 import type { IndexStats } from './index-data';
 import { type Demoted, isDemotedDoc } from './path-demotion';
-import { pathGrams, type PathGrams } from './path-grams';
+import { pathGrams, type PathLookup } from './path-grams';
 import { fileNameHas, holdsProbes, nameWhollyOf, pathNames, pathProbe, type PathProbe } from './path-tokens';
 import { ALTERNATE_WEIGHT, idf, lookupTokens } from './term-weights';
 import { alternatesOf, isHelperTerm, type SearchTerm } from './terms';
@@ -110,7 +110,7 @@ export function addPathBoosts(
 }
 
 /** The paths holding every probe (ascending), or undefined when the probes cannot narrow them (short, or beyond ASCII). */
-function pathsHolding(grams: PathGrams, probes: readonly PathProbe[]): Int32Array | undefined {
+function pathsHolding(grams: PathLookup, probes: readonly PathProbe[]): Int32Array | undefined {
   let found: Int32Array | undefined;
   for (const p of probes) {
     if ('pattern' in p) return undefined;

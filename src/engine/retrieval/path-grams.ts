@@ -1,6 +1,14 @@
 import type { IndexStats } from './index-data';
 import { pathLetters } from './path-tokens';
 
+/** The paths of an index, and those among them whose letters hold a run of letters (see PathGrams). */
+export interface PathLookup {
+  /** Paths (some may be gone since: ranking finds no chunks for them). */
+  readonly paths: readonly string[];
+  /** Indices into `paths` of those holding `needle`, ascending; undefined when it is too short to narrow them. */
+  holding(needle: string): Int32Array | undefined;
+}
+
 /** Letters and digits as 0..35; -1 for anything else (pathLetters holds none). */
 const CODE = new Int8Array(128).fill(-1);
 for (let c = 0; c < 26; c++) CODE[97 + c] = c;
@@ -21,7 +29,7 @@ const MEMO_LIMIT = 4096;
  * paths for each was most of the ranking's time; the paths holding a run's rarest three letters are
  * a few hundred at most.
  */
-export class PathGrams {
+export class PathGrams implements PathLookup {
   readonly paths: string[];
   private readonly letters: string[];
   /** Per gram: where its paths start in `ids` (one past the last gram: the end). */
@@ -32,23 +40,33 @@ export class PathGrams {
   constructor(paths: Iterable<string>) {
     this.paths = [...paths];
     this.letters = this.paths.map(pathLetters);
+    // Each path counts once per gram it holds: counted first, then filled in path order.
+    const offsets = this.offsets;
     const last = new Int32Array(GRAMS).fill(-1);
-    // Each path counts once per gram it holds: two passes, counting, then filling in path order.
-    this.forEachGram(last, (g) => this.offsets[g + 1]++);
-    for (let g = 0; g < GRAMS; g++) this.offsets[g + 1] += this.offsets[g];
-    this.ids = new Int32Array(this.offsets[GRAMS]);
-    const fill = this.offsets.slice(0, GRAMS);
+    this.scan(last, (g) => offsets[g + 1]++);
+    for (let g = 0; g < GRAMS; g++) offsets[g + 1] += offsets[g];
+    const ids = (this.ids = new Int32Array(offsets[GRAMS]));
+    const fill = offsets.slice(0, GRAMS);
     last.fill(-1);
-    this.forEachGram(last, (g, i) => (this.ids[fill[g]++] = i));
+    this.scan(last, (g, i) => (ids[fill[g]++] = i));
   }
 
-  private forEachGram(last: Int32Array, fn: (gram: number, path: number) => void): void {
-    this.letters.forEach((s, i) => {
-      for (let k = 0; k + 3 <= s.length; k++) {
-        const g = gramAt(s, k);
-        if (last[g] !== i) fn(g, (last[g] = i));
+  /** Calls `fn` once per path and gram it holds (a rolling code over the path's letters). */
+  private scan(last: Int32Array, fn: (gram: number, path: number) => void): void {
+    const { letters } = this;
+    const code = CODE;
+    for (let i = 0; i < letters.length; i++) {
+      const s = letters[i];
+      if (s.length < 3) continue;
+      let g = code[s.charCodeAt(0)] * 36 + code[s.charCodeAt(1)];
+      for (let k = 2; k < s.length; k++) {
+        g = (g % 1296) * 36 + code[s.charCodeAt(k)];
+        if (last[g] !== i) {
+          last[g] = i;
+          fn(g, i);
+        }
       }
-    });
+    }
   }
 
   /**
@@ -72,13 +90,82 @@ export class PathGrams {
   }
 }
 
-const built = new WeakMap<IndexStats, { version: number; grams: PathGrams }>();
+/** Paths added since a PathGrams was built that are tested one by one rather than building it again. */
+const MAX_ADDED = 2000;
 
-/** The path index of `stats`, built again only when its set of paths changed. */
-export function pathGrams(stats: IndexStats): PathGrams {
-  const known = built.get(stats);
-  if (known && known.version === stats.pathsVersion) return known.grams;
-  const grams = new PathGrams(stats.paths());
-  built.set(stats, { version: stats.pathsVersion, grams });
-  return grams;
+/**
+ * A PathGrams and the paths added since it was built (tested one by one), without those removed
+ * since: a new file or a deleted one does not cost the next question a new index of every path.
+ */
+class PathGramsSince implements PathLookup {
+  readonly paths: readonly string[];
+  private readonly memo = new Map<string, Int32Array | undefined>();
+
+  constructor(
+    private readonly base: PathGrams,
+    private readonly added: readonly string[],
+    private readonly present: (rel: string) => boolean,
+  ) {
+    this.paths = [...base.paths, ...added];
+  }
+
+  holding(needle: string): Int32Array | undefined {
+    if (this.memo.has(needle)) return this.memo.get(needle);
+    const held = this.base.holding(needle);
+    if (!held) return undefined;
+    const found = Array.from(held).filter((i) => this.present(this.base.paths[i]));
+    this.added.forEach((rel, j) => {
+      if (pathLetters(rel).includes(needle)) found.push(this.base.paths.length + j);
+    });
+    const result = Int32Array.from(found);
+    if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
+    this.memo.set(needle, result);
+    return result;
+  }
+}
+
+const built = new WeakMap<IndexStats, { version: number; base: PathGrams; known?: Set<string>; lookup: PathLookup }>();
+
+/** All paths, none ruled out: what a single search of an index is answered with (see pathGrams). */
+class PathList implements PathLookup {
+  readonly paths: readonly string[];
+  constructor(paths: Iterable<string>) {
+    this.paths = [...paths];
+  }
+  holding(): undefined {
+    return undefined;
+  }
+}
+
+const searchedOnce = new WeakSet<IndexStats>();
+
+/**
+ * The path lookup of `stats`: built at its second search (a one-shot question searches once, and
+ * testing each path costs it less than building the lookup) or when asked `now` (an index that
+ * will answer many questions, after a refresh), then kept up to date by its changes while they
+ * are few (MAX_ADDED paths added, a quarter removed), built again after more.
+ */
+export function pathGrams(stats: IndexStats, opts: { now?: boolean } = {}): PathLookup {
+  const was = built.get(stats);
+  if (was && was.version === stats.pathsVersion) return was.lookup;
+  if (was) {
+    const known = (was.known ??= new Set(was.base.paths));
+    const added: string[] = [];
+    let kept = 0;
+    for (const rel of stats.paths()) {
+      if (known.has(rel)) kept++;
+      else if (added.push(rel) > MAX_ADDED) break;
+    }
+    if (added.length <= MAX_ADDED && was.base.paths.length - kept <= was.base.paths.length / 4) {
+      was.version = stats.pathsVersion;
+      was.lookup = new PathGramsSince(was.base, added, (rel) => stats.fileChunks(rel) !== undefined);
+      return was.lookup;
+    }
+  } else if (!opts.now && !searchedOnce.has(stats)) {
+    searchedOnce.add(stats);
+    return new PathList(stats.paths());
+  }
+  const base = new PathGrams(stats.paths());
+  built.set(stats, { version: stats.pathsVersion, base, lookup: base });
+  return base;
 }

@@ -46,19 +46,35 @@ describe('the paths holding a run of letters (path-grams.ts)', () => {
     assert.deepEqual([...grams.holding('aaa')!], [0, 1]);
   });
 
-  it('is built again when a path is added or removed, not when a file is indexed again', () => {
+  it('lets a single search test every path, and builds the lookup at the second search', () => {
+    const data = new IndexData();
+    data.putFile('src/retry-policy.ts', { size: 1, mtimeMs: 1, hash: 'h', fromEditor: false }, 'export {}');
+    assert.equal(pathGrams(data).holding('retrypolic'), undefined, 'the first search looks at every path');
+    assert.deepEqual([...pathGrams(data).holding('retrypolic')!], [0]);
+  });
+
+  it('follows paths added and removed since it was built, and is built again after many', () => {
     const data = new IndexData();
     const meta = { size: 1, mtimeMs: 1, hash: 'h', fromEditor: false };
     data.putFile('src/alpha.ts', meta, 'const a = 1;');
-    const first = pathGrams(data);
+    data.putFile('src/retry-policy.ts', meta, 'export {}');
+    const first = pathGrams(data, { now: true });
     assert.equal(pathGrams(data), first);
     data.putFile('src/alpha.ts', { ...meta, hash: 'h2' }, 'const a = 2;');
     assert.equal(pathGrams(data), first, 'the same paths after an edit');
-    data.putFile('src/retry-policy.ts', meta, 'export {}');
-    const second = pathGrams(data);
-    assert.notEqual(second, first);
-    assert.deepEqual([...second.holding('retrypolic')!].map((i) => second.paths[i]), ['src/retry-policy.ts']);
+    const named = (needle: string) => {
+      const lookup = pathGrams(data);
+      return [...(lookup.holding(needle) ?? [])].map((i) => lookup.paths[i]);
+    };
+    data.putFile('lib/retry_policy_v2.rb', meta, 'x = 1');
+    assert.deepEqual(named('retrypolic'), ['src/retry-policy.ts', 'lib/retry_policy_v2.rb']);
     data.dropFile('src/retry-policy.ts');
-    assert.deepEqual([...pathGrams(data).holding('retrypolic')!], []);
+    assert.deepEqual(named('retrypolic'), ['lib/retry_policy_v2.rb']);
+    data.putFile('src/retry-policy.ts', meta, 'export {}');
+    assert.deepEqual(named('retrypolic').sort(), ['lib/retry_policy_v2.rb', 'src/retry-policy.ts']);
+    for (let i = 0; i < 2100; i++) data.putFile(`gen/file${i}.ts`, meta, '');
+    assert.deepEqual(named('file2099t'), ['gen/file2099.ts']);
+    assert.ok(pathGrams(data) instanceof PathGrams, 'built again after more than 2,000 new paths');
+    assert.deepEqual(named('retrypolic').sort(), ['lib/retry_policy_v2.rb', 'src/retry-policy.ts']);
   });
 });
