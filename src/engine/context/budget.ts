@@ -15,7 +15,10 @@ type Framed = Parameters<typeof chunkFrame>[0];
  * it, counted with tiktoken on the real strings (a long path costs more than a short one).
  */
 export function frameTokens(c: Framed, fence: number, encoding: string): number {
-  const { head, end } = chunkFrame(c, fence);
+  return countFrame(chunkFrame(c, fence), encoding);
+}
+
+function countFrame({ head, end }: ReturnType<typeof chunkFrame>, encoding: string): number {
   return countTokens(`${head}\n`, encoding) + countTokens(end, encoding) + countTokens(CHUNK_SEPARATOR, encoding);
 }
 
@@ -24,9 +27,9 @@ export function frameTokens(c: Framed, fence: number, encoding: string): number 
  * tokenizer thread (tokens.ts) then answers once per chunk instead of once per line.
  */
 export function frameTokensWithLines(c: Framed, lines: string[], fence: number, encoding: string): number {
-  const { head, end } = chunkFrame(c, fence);
-  primeTokenCounts([`${head}\n`, end, CHUNK_SEPARATOR, ...lines.map((l) => `${l}\n`)], encoding);
-  return frameTokens(c, fence, encoding);
+  const frame = chunkFrame(c, fence);
+  primeTokenCounts([`${frame.head}\n`, frame.end, CHUNK_SEPARATOR, ...lines.map((l) => `${l}\n`)], encoding);
+  return countFrame(frame, encoding);
 }
 
 /** The token budgets of one context: the total, and the cap per file (text only; fences count in the total). */

@@ -35,9 +35,14 @@ describe('the findings cache', () => {
     assert.ok(Object.isFrozen(found) && found.every((f) => Object.isFrozen(f)));
   });
 
-  it('leaves short texts (a question, a line) to a direct scan', () => {
-    findingsIn('mail jane.doe@corp-mail.com');
-    assert.deepEqual(findingsCache.stats(), { hits: 0, misses: 0, entries: 0 });
+  it('keeps short texts (a citation, a line) apart from whole files, with the findings a scan gives', () => {
+    const line = 'mail jane.doe@corp-mail.com';
+    const first = findingsIn(line);
+    assert.deepEqual(first, resolveOverlaps(detectAll(line), line.length));
+    assert.equal(findingsIn(`${line}`), first, 'the second time from the cache');
+    assert.ok(Object.isFrozen(first));
+    assert.notEqual(findingsIn('mail jane.doe@corp-mail.org'), first);
+    assert.deepEqual(findingsCache.stats(), { hits: 0, misses: 0, entries: 0 }, 'not counted or kept with files');
   });
 
   it('keeps placeholders and echoes per query: a cached file gets the copies of values redacted earlier in its own query only', () => {
