@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, readSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { realFolder } from './contain';
@@ -54,6 +54,15 @@ function gitToFile(args: string[], cwd: string, signal?: AbortSignal): Promise<{
   } catch {
     return git(args, cwd, signal);
   }
+  // Removed now where the system allows it (the open descriptor keeps the file): not after git, when every millisecond counts.
+  let removed = false;
+  try {
+    unlinkSync(path.join(dir, 'out'));
+    rmdirSync(dir);
+    removed = true;
+  } catch {
+    // Windows keeps an open file: removed after reading, below.
+  }
   let done = false;
   // 'error' (git missing) may be followed by 'close': the first one settles.
   const settle = (resolve: (r: { ok: boolean; stdout: string }) => void, code: number | null) => {
@@ -62,12 +71,21 @@ function gitToFile(args: string[], cwd: string, signal?: AbortSignal): Promise<{
     let stdout: string | undefined;
     try {
       // Read whole, then decoded: half the time of readFileSync's own utf8 decoding on megabytes.
-      if (code === 0) stdout = readFileSync(path.join(dir, 'out')).toString('utf8');
+      if (code === 0) {
+        const bytes = Buffer.allocUnsafe(fstatSync(fd).size);
+        let got = 0;
+        while (got < bytes.length) {
+          const n = readSync(fd, bytes, got, bytes.length - got, got);
+          if (n === 0) break;
+          got += n;
+        }
+        stdout = bytes.toString('utf8', 0, got);
+      }
     } catch {
       stdout = undefined;
     } finally {
       closeSync(fd);
-      rmSync(dir, { recursive: true, force: true });
+      if (!removed) rmSync(dir, { recursive: true, force: true });
     }
     resolve({ ok: stdout !== undefined, stdout: stdout ?? '' });
   };

@@ -118,9 +118,11 @@ export function parseGitIndex(buf: Buffer, prefix: string): TrackedStats | undef
       from = 0;
       to = v4.length;
     } else {
-      to = buf.indexOf(0, pathAt);
+      // The name's length is in the flags below 0xFFF (then a NUL must end it there); longer names are looked for.
+      const length = flags & NAME_MASK;
+      to = length < NAME_MASK ? pathAt + length : buf.indexOf(0, pathAt + NAME_MASK);
       // One to eight NULs pad each entry to a multiple of eight bytes.
-      next = to < 0 || to >= end ? undefined : at + ((to - at + 8) & ~7);
+      next = to < 0 || to >= end || buf[to] !== 0 ? undefined : at + ((to - at + 8) & ~7);
     }
     // The name length in the flags is exact below 0xFFF: a mismatch means entries of another layout.
     if (next === undefined || (flags & NAME_MASK) !== Math.min(to - from, NAME_MASK)) return undefined;
