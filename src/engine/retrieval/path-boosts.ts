@@ -67,7 +67,7 @@ export function addPathBoosts(
   // can are looked up (path-grams.ts), and only they are split into names. A path typed in the question
   // and a stack trace's frames are compared with every path.
   const holding = pathTerms.map((x) => (x.t.kind === 'path' ? undefined : pathsHolding(grams, x.probes)));
-  const visit = frames.size > 0 || holding.some((h) => h === undefined) ? undefined : union(holding as Int32Array[]);
+  const visit = frames.size > 0 || holding.some((h) => h === undefined) ? undefined : union(holding as Int32Array[], grams.paths.length);
   const count = visit ? visit.length : grams.paths.length;
   for (let v = 0; v < count; v++) {
     const at = visit ? visit[v] : v;
@@ -109,7 +109,7 @@ export function addPathBoosts(
   }
 }
 
-/** The paths holding every probe (ascending), or undefined when the probes cannot narrow them (short, or beyond ASCII). */
+/** The paths holding every probe (ascending), or undefined when the probes cannot narrow them (empty, or beyond ASCII). */
 function pathsHolding(grams: PathLookup, probes: readonly PathProbe[]): Int32Array | undefined {
   let found: Int32Array | undefined;
   for (const p of probes) {
@@ -130,10 +130,13 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
   return Int32Array.from(out);
 }
 
-function union(lists: Int32Array[]): Int32Array {
-  const all = new Set<number>();
-  for (const l of lists) for (const i of l) all.add(i);
-  return Int32Array.from(all).sort();
+function union(lists: Int32Array[], size: number): Int32Array {
+  const marked = new Uint8Array(size);
+  let count = 0;
+  for (const l of lists) for (let k = 0; k < l.length; k++) if (marked[l[k]] === 0) { marked[l[k]] = 1; count++; }
+  const out = new Int32Array(count);
+  for (let i = 0, w = 0; w < count; i++) if (marked[i]) out[w++] = i;
+  return out;
 }
 
 function includesSorted(a: Int32Array, x: number): boolean {

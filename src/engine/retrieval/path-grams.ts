@@ -5,7 +5,7 @@ import { pathLetters } from './path-tokens';
 export interface PathLookup {
   /** Paths (some may be gone since: ranking finds no chunks for them). */
   readonly paths: readonly string[];
-  /** Indices into `paths` of those holding `needle`, ascending; undefined when it is too short to narrow them. */
+  /** Indices into `paths` of those holding `needle`, ascending; undefined for the empty needle (all of them). */
   holding(needle: string): Int32Array | undefined;
 }
 
@@ -71,18 +71,25 @@ export class PathGrams implements PathLookup {
 
   /**
    * The paths (indices into `paths`, ascending) whose letters hold `needle`, a run of lower-case
-   * ASCII letters and digits; undefined when the needle is too short to narrow them (under three).
+   * ASCII letters and digits; undefined for the empty run (every path holds it). A run of one or
+   * two letters has no gram of its own: every path is tested once and the answer kept.
    */
   holding(needle: string): Int32Array | undefined {
-    if (needle.length < 3) return undefined;
+    if (needle.length === 0) return undefined;
     if (this.memo.has(needle)) return this.memo.get(needle);
-    let best = -1;
-    for (let k = 0; k + 3 <= needle.length; k++) {
-      const g = gramAt(needle, k);
-      if (best < 0 || this.offsets[g + 1] - this.offsets[g] < this.offsets[best + 1] - this.offsets[best]) best = g;
-    }
     const found: number[] = [];
-    for (let at = this.offsets[best]; at < this.offsets[best + 1]; at++) if (this.letters[this.ids[at]].includes(needle)) found.push(this.ids[at]);
+    if (needle.length < 3) {
+      this.letters.forEach((s, i) => {
+        if (s.includes(needle)) found.push(i);
+      });
+    } else {
+      let best = -1;
+      for (let k = 0; k + 3 <= needle.length; k++) {
+        const g = gramAt(needle, k);
+        if (best < 0 || this.offsets[g + 1] - this.offsets[g] < this.offsets[best + 1] - this.offsets[best]) best = g;
+      }
+      for (let at = this.offsets[best]; at < this.offsets[best + 1]; at++) if (this.letters[this.ids[at]].includes(needle)) found.push(this.ids[at]);
+    }
     if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
     const result = Int32Array.from(found);
     this.memo.set(needle, result);

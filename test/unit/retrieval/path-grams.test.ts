@@ -33,9 +33,10 @@ describe('the paths holding a run of letters (path-grams.ts)', () => {
     }
   });
 
-  it('does not narrow a run of fewer than three letters, and keeps a token beyond ASCII to its pattern', () => {
+  it('answers runs of one and two letters by testing every path once, and keeps a token beyond ASCII to its pattern', () => {
     const grams = new PathGrams(PATHS);
-    assert.equal(grams.holding('to'), undefined);
+    for (const token of ['top', 'rbx', 'ab']) assert.deepEqual([...(grams.holding(token.slice(0, -1)) ?? [])], byPattern(token), token);
+    assert.equal(grams.holding(''), undefined, 'a one-letter token: every path');
     assert.ok('pattern' in pathProbe('überx'));
     assert.deepEqual(PATHS.flatMap((p, i) => (holdsProbes(p, [pathProbe('überx')]) ? [i] : [])), [3]);
   });
