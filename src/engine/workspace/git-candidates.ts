@@ -1,8 +1,6 @@
-import { execFile, spawn } from 'node:child_process';
-import { closeSync, fstatSync, mkdtempSync, openSync, readSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { realFolder } from './contain';
+import { git, gitToFile } from './git-output';
 import { findGitRepo, type GitRepo } from './git-repo';
 import { CHANGED_LISTING, forgetChanged, parseTracked, TRACKED_LISTING, type TrackedStats } from './git-stat';
 import { readTrackedFromIndex } from './git-index';
@@ -31,69 +29,6 @@ export interface UntrackedFiles {
 export interface GitListing {
   tracked: Promise<TrackedFiles | undefined>;
   untracked: Promise<UntrackedFiles | undefined>;
-}
-
-function git(args: string[], cwd: string, signal?: AbortSignal): Promise<{ ok: boolean; stdout: string }> {
-  return new Promise((resolve) => {
-    execFile('git', ['-C', cwd, ...args], { maxBuffer: 512 * 1024 * 1024, timeout: 60_000, signal }, (err, stdout) => resolve({ ok: !err, stdout }));
-  });
-}
-
-/**
- * Runs a git listing whose output goes to a temporary file rather than a pipe. The listing of a
- * large repository is megabytes (babel: 6 MB), and a pipe holds 64 KB: while this thread is busy
- * (loading the saved index, starting the tokenizer) git would stop at each full pipe and finish
- * only when the thread is free to read; with a file it runs to its end at once.
- */
-function gitToFile(args: string[], cwd: string, signal?: AbortSignal): Promise<{ ok: boolean; stdout: string }> {
-  let dir: string;
-  let fd: number;
-  try {
-    dir = mkdtempSync(path.join(tmpdir(), 'grounded-git-'));
-    fd = openSync(path.join(dir, 'out'), 'w+', 0o600);
-  } catch {
-    return git(args, cwd, signal);
-  }
-  // Removed now where the system allows it (the open descriptor keeps the file): not after git, when every millisecond counts.
-  let removed = false;
-  try {
-    unlinkSync(path.join(dir, 'out'));
-    rmdirSync(dir);
-    removed = true;
-  } catch {
-    // Windows keeps an open file: removed after reading, below.
-  }
-  let done = false;
-  // 'error' (git missing) may be followed by 'close': the first one settles.
-  const settle = (resolve: (r: { ok: boolean; stdout: string }) => void, code: number | null) => {
-    if (done) return;
-    done = true;
-    let stdout: string | undefined;
-    try {
-      // Read whole, then decoded: half the time of readFileSync's own utf8 decoding on megabytes.
-      if (code === 0) {
-        const bytes = Buffer.allocUnsafe(fstatSync(fd).size);
-        let got = 0;
-        while (got < bytes.length) {
-          const n = readSync(fd, bytes, got, bytes.length - got, got);
-          if (n === 0) break;
-          got += n;
-        }
-        stdout = bytes.toString('utf8', 0, got);
-      }
-    } catch {
-      stdout = undefined;
-    } finally {
-      closeSync(fd);
-      if (!removed) rmSync(dir, { recursive: true, force: true });
-    }
-    resolve({ ok: stdout !== undefined, stdout: stdout ?? '' });
-  };
-  return new Promise((resolve) => {
-    const child = spawn('git', ['-C', cwd, ...args], { stdio: ['ignore', fd, 'ignore'], timeout: 60_000, signal });
-    child.on('error', () => settle(resolve, null));
-    child.on('close', (code) => settle(resolve, code));
-  });
 }
 
 /**

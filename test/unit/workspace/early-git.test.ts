@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { gitText as git, writeFiles } from '../../support/fixture';
+import { gitListing } from '../../../src/engine/workspace/git-candidates';
+
+// bin/early-git.js starts git's walk for untracked files before the CLI bundle loads
+// (`grounded files`); the listing code takes it over when it asks for the same walk in the same folder.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const early = require('../../../bin/early-git.js') as { start(args: string[]): void };
+const KEY = Symbol.for('grounded.earlyGit');
+const slot = globalThis as { [KEY]?: { cwd: string; adopted: boolean; child: { kill(): void } } };
+
+const roots: string[] = [];
+after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+
+function repo(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'grounded-earlygit-'));
+  roots.push(root);
+  git(root, 'init', '-q');
+  writeFiles(root, { 'tracked.ts': 'a\n', '.gitignore': 'ignored.log\n', 'ignored.log': 'x\n', 'new/untracked.ts': 'b\n' });
+  git(root, 'add', 'tracked.ts', '.gitignore');
+  return root;
+}
+
+describe("the launcher's early walk (bin/early-git.js)", () => {
+  it('is taken over by the listing of the same folder, which then lists what git lists', async () => {
+    const root = repo();
+    const fresh = await gitListing(root).untracked;
+    early.start(['--root', root]);
+    const started = slot[KEY];
+    assert.equal(started?.cwd, path.resolve(root));
+    const listing = await gitListing(root).untracked;
+    assert.equal(started?.adopted, true);
+    assert.equal(slot[KEY], undefined, 'taken over once');
+    assert.deepEqual(listing, fresh);
+    assert.deepEqual(listing?.paths, ['new/untracked.ts']);
+  });
+
+  it('is left alone by a listing of another folder, and reads --root=DIR and the current folder', async () => {
+    const [a, b] = [repo(), repo()];
+    early.start([`--root=${a}`, '--json']);
+    assert.equal(slot[KEY]?.cwd, path.resolve(a));
+    await gitListing(b).untracked;
+    assert.equal(slot[KEY]?.adopted, false);
+    slot[KEY]?.child.kill();
+    delete slot[KEY];
+    early.start(['--json']);
+    assert.equal(slot[KEY]?.cwd, process.cwd());
+    slot[KEY]?.child.kill();
+    delete slot[KEY];
+  });
+
+  it('starts nothing for --explain, --help or a folder that does not exist', () => {
+    for (const args of [['--explain', 'a.ts'], ['--explain=a.ts'], ['--help'], ['--root', path.join(tmpdir(), 'no-such-folder-q13')]]) {
+      early.start(args);
+      assert.equal(slot[KEY], undefined, args.join(' '));
+    }
+  });
+});
