@@ -52,6 +52,11 @@ export function hasCrc32Checksum(body: string): boolean {
   return base62(crc32(body.slice(0, 30)), 6) === body.slice(30);
 }
 
+/** Cloudflare's scannable credentials: 40 random characters, then their CRC32 as 8 lower-case hex digits. */
+export function hasHexCrc32Checksum(body: string, random: number): boolean {
+  return body.length === random + 8 && crc32(body.slice(0, random)).toString(16).padStart(8, '0') === body.slice(random);
+}
+
 /** Builds a body with a valid CRC32 checksum from 30 random characters (for tests and docs). */
 export function withCrc32Checksum(random30: string): string {
   return random30 + base62(crc32(random30), 6);
