@@ -21,6 +21,8 @@ const FAKE_WORDS = /PLACEHOLDER|DUMMY|FAKE|YOUR|REDACTED|CHANGEME|INSERT|REPLACE
  */
 export function isFakeBody(body: string): boolean {
   if (/[xX*•#.]{6,}|0{8,}/.test(body)) return true;
+  // The same run split into groups (`XXXX-XXXX-XXXX`, `0000_0000`), as grouped formats write their fillers.
+  if (/[-_]/.test(body) && /[xX*•#]{8,}|0{8,}/.test(body.replace(/[-_]/g, ''))) return true;
   // AWS's documented secret key with a sample word for its ending (`…CYESAMPLEKEY`, `…CYESATESTKEY`): still the sample.
   if (body.startsWith('wJalrXUtnFEMI/K7MDENG/bPxRfiCY') && /SAMPLE|TEST|FAKE/i.test(body.slice(30))) return true;
   if (!FAKE_WORDS.test(body)) return false;

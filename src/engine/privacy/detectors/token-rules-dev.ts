@@ -105,6 +105,8 @@ export const devTokenRules: PrefixRule[] = [
   rule('age_secret_key', 'AGE-SECRET-KEY-1', /[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}/),
   rule('onepassword_key', 'A3-', /[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}/),
   rule('onepassword_key', 'ops_eyJ', /[A-Za-z0-9+/_-]{100,8000}={0,3}/),
+  // Account recovery codes: `1PRK` and thirteen groups of four.
+  rule('onepassword_key', '1PRK-', /[A-Z0-9]{4}(?:-[A-Z0-9]{4}){12}/),
   rule('authress_key', ['sc_', 'ext_', 'scauth_', 'authress_'], /[a-z0-9]{5,30}\.[a-z0-9]{4,6}\.acc[_-][a-z0-9-]{10,32}\.[a-z0-9+/_=-]{30,120}/i),
   rule('clickhouse_key', '4b1d', /[A-Za-z0-9]{38}/),
   rule('intra42_secret', ['s-s4t2ud-', 's-s4t2af-'], /[a-f0-9]{64}/),
