@@ -43,7 +43,8 @@ test('a whole PEM block too short for any private key is a sample; a real-sized 
   const block = `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----`;
   assert.equal(scrubText(block).text, `${R('private_key')}\n\n`);
   // Encrypted PEM: headers, then ciphertext; never judged by length.
-  const encrypted = `-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,${fake(32, 'hex', 902)}\n\n${fake(44, 'b64', 903)}\n-----END RSA PRIVATE KEY-----`;
+  const headers = `Proc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,${fake(32, 'hex', 902)}`;
+  const encrypted = `-----BEGIN RSA PRIVATE KEY-----\n${headers}\n\n${fake(44, 'b64', 903)}\n-----END RSA PRIVATE KEY-----`;
   assert.match(scrubText(encrypted).text, /^\[REDACTED:private_key#1\]/);
 });
 
