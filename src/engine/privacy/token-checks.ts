@@ -21,6 +21,8 @@ const FAKE_WORDS = /PLACEHOLDER|DUMMY|FAKE|YOUR|REDACTED|CHANGEME|INSERT|REPLACE
  */
 export function isFakeBody(body: string): boolean {
   if (/[xX*•#.]{6,}|0{8,}/.test(body)) return true;
+  // The same run split into groups (`XXXX-XXXX-XXXX`, `0000_0000`), as grouped formats write their fillers.
+  if (/[-_]/.test(body) && /[xX*•#]{8,}|0{8,}/.test(body.replace(/[-_]/g, ''))) return true;
   // AWS's documented secret key with a sample word for its ending (`…CYESAMPLEKEY`, `…CYESATESTKEY`): still the sample.
   if (body.startsWith('wJalrXUtnFEMI/K7MDENG/bPxRfiCY') && /SAMPLE|TEST|FAKE/i.test(body.slice(30))) return true;
   if (!FAKE_WORDS.test(body)) return false;
@@ -50,6 +52,11 @@ function base62(n: number, width: number): string {
 export function hasCrc32Checksum(body: string): boolean {
   if (body.length !== 36) return false;
   return base62(crc32(body.slice(0, 30)), 6) === body.slice(30);
+}
+
+/** Cloudflare's scannable credentials: 40 random characters, then their CRC32 as 8 lower-case hex digits. */
+export function hasHexCrc32Checksum(body: string, random: number): boolean {
+  return body.length === random + 8 && crc32(body.slice(0, random)).toString(16).padStart(8, '0') === body.slice(random);
 }
 
 /** Builds a body with a valid CRC32 checksum from 30 random characters (for tests and docs). */

@@ -108,6 +108,7 @@ export const negatives: Negative[] = [
   ['jwt-looking non jwt', 'eyJub3QiOiJhIGp3dCJ9.eyJhIjoxfQ.c2ln'],
   ['aws example in docs prose', 'AKIA followed by sixteen characters'],
   ['stripe publishable test key', 'Stripe("pk_test_TYooMQauvdEDq54NiTphI7jx")'],
+  ['stripe publishable live key: public by design, shipped in pages', 'Stripe("pk_live_51Hq8ZpLk2V7rXw9TnYc4bMa")'],
   ['css class with sk- prefix', '.sk-loading-placeholder-container { display: none }'],
   ['card-like number failing luhn', 'order 4111111111111112'],
   ['16 digits with no card prefix', 'id 9111111111111116'],

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { withCrc32Checksum } from '../../../src/engine/privacy/token-checks';
 import { fake, R, type Case, type Negative } from './corpus-helpers';
 
@@ -7,6 +8,9 @@ import { fake, R, type Case, type Negative } from './corpus-helpers';
 // checksum or are too regular to be random: they must come back unchanged.
 
 type Token = [name: string, kind: string, token: string];
+
+/** Cloudflare's scannable body: 40 random characters and their CRC32 as 8 hex digits. */
+const withHexCrc32 = (random40: string) => random40 + crc32(random40).toString(16).padStart(8, '0');
 
 const uuid = (seed: number) => {
   const h = fake(32, 'hex', seed);
@@ -93,6 +97,10 @@ const tokens: Token[] = [
   ['square oauth secret', 'square_token', `sq0csp-${fake(43, 'url', 181)}`],
   ['shopify access token', 'shopify_token', `shpat_${fake(32, 'hex', 182)}`],
   ['shopify shared secret', 'shopify_token', `shpss_${fake(32, 'hex', 183)}`],
+  ['shopify app secret (2025 length)', 'shopify_token', `shpss_${fake(38, 'alnum', 2183)}`],
+  ['cloudflare user api token (scannable)', 'cloudflare_key', `cfut_${withHexCrc32(fake(40, 'alnum', 2169))}`],
+  ['cloudflare global api key (scannable)', 'cloudflare_key', `cfk_${withHexCrc32(fake(40, 'alnum', 2170))}`],
+  ['vercel access token', 'vercel_token', `vcp_${fake(56, 'alnum', 2171)}`],
   ['paypal braintree token', 'paypal_token', `access_token$production$${fake(16, 'lower', 184)}$${fake(32, 'hex', 185)}`],
   ['shippo token', 'shippo_token', `shippo_live_${fake(40, 'hex', 186)}`],
   ['easypost key', 'easypost_key', `EZAK${fake(54, 'alnum', 187)}`],

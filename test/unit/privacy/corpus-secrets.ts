@@ -18,7 +18,6 @@ const SLACK_HOOK = `https://hooks.slack.com/services/T${fake(8, 'upper', 16)}/B$
 const SK_LIVE = `sk_live_${fake(24, 'alnum', 19)}`;
 const SK_TEST = `sk_test_${fake(24, 'alnum', 20)}`;
 const RK_LIVE = `rk_live_${fake(24, 'alnum', 21)}`;
-const PK_LIVE = `pk_live_${fake(24, 'alnum', 22)}`;
 const OPENAI_PROJ = `sk-proj-${fake(64, 'url', 23)}`;
 const OPENAI_LEGACY = `sk-${fake(48, 'alnum', 24)}`;
 const ANTHROPIC = `sk-ant-api03-${fake(93, 'url', 25)}AA`;
@@ -66,7 +65,6 @@ export const cloudAndTokenCases: Case[] = [
   ['stripe live secret key', `Stripe.api_key = "${SK_LIVE}"`, `Stripe.api_key = "${R('stripe_key')}"`],
   ['stripe test secret key', `STRIPE_SECRET_KEY=${SK_TEST}`, `STRIPE_SECRET_KEY=${R('stripe_key')}`],
   ['stripe restricted key', `stripe.setApiKey('${RK_LIVE}')`, `stripe.setApiKey('${R('stripe_key')}')`],
-  ['stripe live publishable key', `<script>Stripe('${PK_LIVE}')</script>`, `<script>Stripe('${R('stripe_key')}')</script>`],
   ['openai project key', `OPENAI_API_KEY=${OPENAI_PROJ}`, `OPENAI_API_KEY=${R('openai_key')}`],
   ['openai legacy key', `openai.api_key = "${OPENAI_LEGACY}"`, `openai.api_key = "${R('openai_key')}"`],
   ['anthropic key (not an openai key)', `client = Anthropic(api_key="${ANTHROPIC}")`, `client = Anthropic(api_key="${R('anthropic_key')}")`],

@@ -38,6 +38,24 @@ function isSampleLogin(password: string, text: string, start: number): boolean {
   return user === password || (user.startsWith('<') && password.endsWith('>'));
 }
 
+/**
+ * A URL's password that is a default word (`https://user:pass@host`, `mysql://root:password@db.example.net`) is
+ * still the one that logs in there; on this machine's own database (`postgres://user:password@localhost/db`) it is
+ * the sample a README writes. A template (`YOUR_PASSWORD`, `${DB_PASS}`, `xxxx`) or a repeated user name is a sample anywhere.
+ */
+const DEFAULT_WORD = /^(?:pass|passwd|password|pwd|secret|changeme|changeit)$/i;
+const LOCAL_HOST = /^(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\]|0\.0\.0\.0)(?![\w.-])/;
+
+function defaultWordForRemoteHost(value: string, text: string, start: number): boolean {
+  return DEFAULT_WORD.test(value) && !LOCAL_HOST.test(text.slice(start + value.length + 1, start + value.length + 40));
+}
+
+/** `postgres://postgres:postgres@…`: a password that repeats the URL's user name is the image's documented default. */
+function urlUserIs(password: string, text: string, start: number): boolean {
+  const head = text.slice(Math.max(0, start - 131), start - 1);
+  return head.slice(head.lastIndexOf('//') + 2) === password;
+}
+
 /** curl's user option (or `--proxy-user`/`-U`, the proxy's login) and what may stand between it and the user name. */
 const CURL_USER = /(?<![\w-])(?:-[uU]|--user|--proxy-user)(?:=|[ \t]{1,5})["']?/.source;
 
@@ -47,7 +65,7 @@ const rules: PatternRule[] = [
     anchor: { literal: '://', back: /[A-Za-z0-9+.-]/, maxBack: 31 },
     // The password may hold an unencoded `@`: the greedy class backs off to the last `@` before the host.
     pattern: /(?<![\w+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:@/?#'"<>`]{0,128}:(?<value>[^\s/?#'"<>`]{1,256})@(?=[A-Za-z0-9[])/dy,
-    accept: notPlaceholder,
+    accept: (value, text, start) => (notPlaceholder(value) || defaultWordForRemoteHost(value, text, start)) && !urlUserIs(value, text, start),
   },
   {
     kind: 'basic_auth',

@@ -10,12 +10,20 @@ const FILE_EXTENSIONS = new Set([
   'css', 'scss', 'less', 'json', 'map', 'html', 'htm', 'txt', 'lock', 'yml', 'yaml', 'xml', 'wasm', 'vue', 'svelte',
 ]);
 
-function acceptEmail(value: string): boolean {
+// `scheme://user:` just before: what looks like `local@host` is a URL's password and its host
+// (`mongodb://app:s3cret@db.example.net`), which the connection-string detector judges.
+const URL_USER_BEFORE = /[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s/?#@:'"`]{0,128}:$/;
+// A template's address: `your-service@your-project.iam…`, `YOUR_EMAIL@…`, `your.name@company.com`.
+const TEMPLATE_LOCAL = /^your(?:[-_.]|[A-Z]|$)|^YOUR(?:[-_.]|$)/;
+
+function acceptEmail(value: string, text: string, start: number): boolean {
   const at = value.indexOf('@');
   const local = value.slice(0, at);
   const tld = value.slice(value.lastIndexOf('.') + 1).toLowerCase();
   if (FILE_EXTENSIONS.has(tld)) return false;
   if (local === 'git') return false; // git@github.com:org/repo — an SSH remote, not a person
+  if (TEMPLATE_LOCAL.test(local)) return false;
+  if (text.charCodeAt(start - 1) === 58 && URL_USER_BEFORE.test(text.slice(Math.max(0, start - 180), start))) return false;
   if (/^[!#$&*^~]|[!#$&*^~]$/.test(local) && !/[A-Za-z0-9]/.test(local)) return false;
   return !local.startsWith('.') && !local.endsWith('.') && !local.includes('..');
 }

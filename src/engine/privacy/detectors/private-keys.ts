@@ -38,6 +38,16 @@ function bodyLine(segment: string): 0 | 1 | 2 {
   return line.length >= 16 ? 2 : 1;
 }
 
+/**
+ * A whole block whose body holds fewer base64 characters than any private key: the smallest, an
+ * Ed25519 key in PKCS#8, is 48 bytes (64 characters). `YWJj…eXo=` between the markers is a sample.
+ * Header lines (`Proc-Type: 4,ENCRYPTED`) or escapes other than `\n` leave the block to the rules above.
+ */
+function tooShortForAKey(body: string): boolean {
+  const chars = body.replace(/\\[nr]|\s|["'`+,]/g, '');
+  return chars.length < 60 && /^[A-Za-z0-9+/=]*$/.test(chars);
+}
+
 /** Splits text into lines at real newlines and at JSON-escaped `\n`, from `from` to `to`. */
 function* segments(text: string, from: number, to: number): Iterable<[number, number]> {
   let pos = from;
@@ -129,6 +139,7 @@ function* findPrivateKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
       const closes = next !== undefined && !next.begin && GAP.test(text.slice(bodyEnd, next.start));
       const end = closes ? next.end : bodyEnd;
       if (closes) i++;
+      if (closes && tooShortForAKey(text.slice(marker.end, bodyEnd))) continue;
       yield { kind: 'private_key', start: marker.start, end };
       consumedTo = end;
     } else {

@@ -1,6 +1,6 @@
 import { entropy } from '../checks';
 import type { PrefixRule } from '../prefix-scan';
-import { checksumOrRandom, hasCrc32Checksum, isEncodedPrivateKey, isFakeBody, notFake } from '../token-checks';
+import { checksumOrRandom, hasCrc32Checksum, isEncodedPrivateKey, isFakeBody, isJwtHeader, notFake } from '../token-checks';
 
 // Tokens of code hosts, package registries, CI/CD, infrastructure and observability tools, from
 // each provider's published token format (prefix, alphabet, length). Bodies are bounded so the
@@ -19,6 +19,9 @@ export const devTokenRules: PrefixRule[] = [
   // Glued to what follows (`ghp_…extra`, tokens pasted with no space between): the checksum proves where it ends.
   { kind: 'github_token', prefixes: ['ghp_', 'gho_', 'ghu_', 'ghs_'], body: /[A-Za-z0-9]{36}/, accept: (_t, body) => hasCrc32Checksum(body), glued: true },
   rule('github_token', 'github_pat_', /[A-Za-z0-9_]{22,244}/),
+  // Stateless installation tokens (2026): `ghs_<app id>_<JWT>`, about 520 characters, the JWT's header decodable.
+  rule('github_token', 'ghs_', /\d{1,12}_eyJ[A-Za-z0-9_-]{10,600}\.[A-Za-z0-9_-]{10,1500}\.[A-Za-z0-9_-]{10,800}/,
+    (_t, body) => isJwtHeader(body.slice(body.indexOf('_') + 1, body.indexOf('.')))),
   // GitLab: personal, deploy, runner, pipeline-trigger, feed, SCIM, CI job, incoming mail,
   // agent, OAuth app, feature-flag and workspace tokens; routable tokens end in `.xx…`.
   rule('gitlab_token', ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glft-', 'glsoat-', 'glcbt-', 'glimt-', 'glagent-', 'gloas-', 'glffct-', 'glwt-'],
@@ -90,8 +93,10 @@ export const devTokenRules: PrefixRule[] = [
   rule('openshift_token', 'sha256~', /[A-Za-z0-9_-]{43}/),
   rule('atlassian_token', ['ATATT3', 'ATCTT3', 'ATOA'], /[A-Za-z0-9_=-]{60,400}/),
   rule('bitbucket_token', 'ATBB', /[A-Za-z0-9_=.-]{28,100}/),
-  // `tskey-auth-…`, `tskey-api-…`; older keys and other kinds carry another word there.
-  rule('tailscale_key', 'tskey-', /[a-z]{2,12}-[A-Za-z0-9_-]{10,120}/, digitAndLetter),
+  // `tskey-auth-…`, `tskey-api-…`; older keys and other kinds carry another word there. The whole shape, a word, a key id
+  // and a secret (`tskey-api-<id>-<secret>`), is a key without a digit too, as a run of letters is for other prefixes.
+  rule('tailscale_key', 'tskey-', /[a-z]{2,12}-[A-Za-z0-9_-]{10,120}/,
+    (_t, body) => digitAndLetter(_t, body) || (/^[a-z]{2,12}-[A-Za-z0-9]{8,40}-[A-Za-z0-9]{16,64}$/.test(body) && !isFakeBody(body))),
   rule('dynatrace_token', 'dt0', /[a-z]\d{2}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}/),
   // Issued in upper case; copies in lower case (scanners' samples, case-folded configs) are the same key.
   rule('newrelic_key', 'NRAK-', /[A-Z0-9]{27}|[a-z0-9]{27}/),
@@ -100,6 +105,8 @@ export const devTokenRules: PrefixRule[] = [
   rule('age_secret_key', 'AGE-SECRET-KEY-1', /[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}/),
   rule('onepassword_key', 'A3-', /[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}/),
   rule('onepassword_key', 'ops_eyJ', /[A-Za-z0-9+/_-]{100,8000}={0,3}/),
+  // Account recovery codes: `1PRK` and thirteen groups of four.
+  rule('onepassword_key', '1PRK-', /[A-Z0-9]{4}(?:-[A-Z0-9]{4}){12}/),
   rule('authress_key', ['sc_', 'ext_', 'scauth_', 'authress_'], /[a-z0-9]{5,30}\.[a-z0-9]{4,6}\.acc[_-][a-z0-9-]{10,32}\.[a-z0-9+/_=-]{30,120}/i),
   rule('clickhouse_key', '4b1d', /[A-Za-z0-9]{38}/),
   rule('intra42_secret', ['s-s4t2ud-', 's-s4t2af-'], /[a-f0-9]{64}/),

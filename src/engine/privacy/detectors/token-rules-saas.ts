@@ -1,5 +1,5 @@
 import type { PrefixRule } from '../prefix-scan';
-import { isFakeBody, isJwt, isWrappedJwt, notFake } from '../token-checks';
+import { hasHexCrc32Checksum, isFakeBody, isJwt, isWrappedJwt, notFake } from '../token-checks';
 
 // Tokens of cloud platforms, AI providers, payments, messaging and other SaaS, from each
 // provider's published format. Kinds that existed before (aws_access_key, stripe_key, ...) keep
@@ -38,6 +38,11 @@ export const saasTokenRules: PrefixRule[] = [
   rule('alibaba_access_key', 'LTAI', /[A-Za-z0-9]{12,20}/, digitAndLetter),
   rule('digitalocean_token', ['doo_v1_', 'dop_v1_', 'dor_v1_'], /[a-f0-9]{64}/),
   rule('cloudflare_key', 'v1.0-', /[a-f0-9]{24}-[a-f0-9]{146}/),
+  // Scannable API credentials (2026): Global API Key `cfk_`, user `cfut_` and account `cfat_` tokens, 40 characters and their
+  // CRC32 in hex. A failed checksum is still a key unless the body is a filler, as for GitHub's.
+  rule('cloudflare_key', ['cfk_', 'cfut_', 'cfat_'], /[A-Za-z0-9]{40}[0-9a-f]{8}/, (_t, body) => hasHexCrc32Checksum(body, 40) || digitAndLetter(_t, body)),
+  // Vercel's prefixed tokens: personal `vcp_`, integration `vci_`, app `vca_`, refresh `vcr_`, `vck_` keys.
+  rule('vercel_token', ['vcp_', 'vci_', 'vca_', 'vcr_', 'vck_'], /[A-Za-z0-9]{24,60}/, mixed),
   rule('yandex_key', 'AQVN', /[A-Za-z0-9_-]{35,38}/),
   rule('yandex_key', 'YC', /[A-Za-z0-9_-]{38}/, mixed),
   // An IAM token: `t1.`, a first part of any length, `.`, and 86 characters.
@@ -66,13 +71,16 @@ export const saasTokenRules: PrefixRule[] = [
   rule('fireworks_key', 'fw_', /[A-Za-z0-9]{24}/, mixed),
   rule('voyage_key', 'pa-', /[A-Za-z0-9_-]{43}/, mixed),
   // Payments and commerce
-  rule('stripe_key', ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_', 'pk_live_'], /[A-Za-z0-9]{10,247}/),
+  // Publishable keys (`pk_live_`, `pk_test_`) are public by design: Stripe has them shipped in web pages and apps.
+  rule('stripe_key', ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_'], /[A-Za-z0-9]{10,247}/),
   rule('stripe_key', 'whsec_', /[A-Za-z0-9+/]{24,64}/),
   rule('square_token', 'EAAA', /[A-Za-z0-9_-]{22,80}/, mixed),
   // 22 characters in Square's older docs; issued tokens run longer (scanners take 22 to 60).
   rule('square_token', 'sq0atp-', /[A-Za-z0-9_-]{22,60}/),
   rule('square_token', 'sq0csp-', /[A-Za-z0-9_-]{43}/),
-  rule('shopify_token', ['shpat_', 'shpca_', 'shppa_', 'shpss_'], /[a-fA-F0-9]{32}/),
+  // 32 hex digits; since 2025 longer letters-and-digits bodies (Shopify's changelog: token and app secret lengths increased).
+  rule('shopify_token', ['shpat_', 'shpca_', 'shppa_', 'shpss_'], /[A-Za-z0-9]{32,64}/,
+    (_t, body) => (/^[a-fA-F0-9]{32}$/.test(body) && !isFakeBody(body)) || mixed(_t, body)),
   // Braintree's access tokens: merchant id, then a secret that semgrep's rule (and its sample) take in any lower-case letter.
   rule('paypal_token', ['access_token$production$', 'access_token$sandbox$'], /[a-z0-9]{16}\$[a-z0-9]{32}/),
   rule('shippo_token', ['shippo_live_', 'shippo_test_'], /[a-fA-F0-9]{40}/),
