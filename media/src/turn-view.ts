@@ -41,6 +41,26 @@ function actionsRow(t: PanelTurn): HTMLElement {
   return row;
 }
 
+/** A button that opens `path` at those lines (the click is handled with every citation's). */
+function lineButton(path: string, startLine: number, endLine: number): HTMLButtonElement {
+  const b = el('button', 'cite');
+  b.append(el('span', undefined, `${path}#L${startLine}-${endLine}`)); // an isolated run: cite.css cuts it at its start
+  b.type = 'button';
+  b.title = `Open ${path}, ${lines(startLine, endLine)}`;
+  b.dataset.path = path;
+  b.dataset.start = String(startLine);
+  b.dataset.end = String(endLine);
+  return b;
+}
+
+/** The selection or file a question was asked about, under it: without it "what does this do?" says nothing of what "this" was. */
+function aboutLine(t: PanelTurn): HTMLElement | undefined {
+  if (!t.attachedAt?.length) return undefined;
+  const about = el('div', 'about', 'About ');
+  about.append(...t.attachedAt.map((a) => lineButton(a.path, a.startLine, a.endLine)));
+  return about;
+}
+
 function sourcesList(t: PanelTurn): HTMLElement {
   const details = el('details', 'sources');
   const cited = t.use ? describeCited(t.use) : '';
@@ -49,13 +69,8 @@ function sourcesList(t: PanelTurn): HTMLElement {
   const list = el('ul');
   for (const s of t.sources) {
     const li = el('li');
-    const b = el('button', `cite${s.cited ? ' cited' : ''}`);
-    b.append(el('span', undefined, `${s.path}#L${s.startLine}-${s.endLine}`)); // an isolated run: cite.css cuts it at its start
-    b.type = 'button';
-    b.title = `Open ${s.path}, ${lines(s.startLine, s.endLine)}`;
-    b.dataset.path = s.path;
-    b.dataset.start = String(s.startLine);
-    b.dataset.end = String(s.endLine);
+    const b = lineButton(s.path, s.startLine, s.endLine);
+    if (s.cited) b.classList.add('cited');
     li.append(b, el('span', 'meta', ` ${s.tokens} tokens · ${s.origin}${s.cited ? ' · cited' : ''}`));
     list.append(li);
   }
@@ -67,6 +82,8 @@ export function renderTurn(t: PanelTurn): HTMLElement {
   const box = el('section', 'turn');
   box.dataset.id = t.id;
   box.append(el('div', 'question', t.question));
+  const about = aboutLine(t);
+  if (about) box.append(about);
   if (t.progress && !t.done) box.append(el('div', 'progress', t.progress));
   // When the model did not answer, why and what to do about it come first, as one banner (the
   // answer below starts with the cause, then the snippets); otherwise the buttons follow the answer.

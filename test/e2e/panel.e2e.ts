@@ -246,6 +246,8 @@ test('right-click → Ask Grounded About the Selection answers about exactly tha
   assert.match(await turn.locator('.sources summary').innerText(), /^Sources: \d+ excerpts? of \d+ files?( \([^)]*\))?, [\d,]+ files? searched/);
   const sources = (await firstSource.innerText()).trim();
   assert.match(sources, /^src\/http\/client\.ts#L\d+-\d+$/);
+  // Under the question, what "this" was: the selected lines, one click from the editor.
+  assert.match((await turn.locator('.about button.cite').innerText()).trim(), /^src\/http\/client\.ts#L10-1[56]$/);
   assert.ok(visible, 'the editor context menu offers "Ask Grounded About the Selection"');
 });
 

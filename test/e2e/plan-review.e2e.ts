@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator } from 'playwright-core';
-import { openWithFixtureModel, type Workbench, waitForPanelScript } from './harness';
+import { openWithFixtureModel, type Workbench } from './harness';
 
 // A newcomer asks @grounded /plan for a change and follows it through: the chat names the plan in
 // words, the plan view runs it step by step, the change is accepted from the keyboard while its
@@ -26,8 +26,13 @@ const readThenWrite = {
   explanation: 'Read the README, then shorten it.',
 };
 
+/** One sentence longer than a tab's title, with a path in it: the heading of a narrow plan view. */
+const NARROW_TITLE = 'Read the README, then rewrite the notes in docs/architecture.md with a shorter body';
+const longTitled = { ...plan, id: 'plan_e2e_narrow', explanation: `${NARROW_TITLE}.` };
+
 before(async () => {
   wb = await openWithFixtureModel('plan-review', [
+    { match: 'rewrite the notes narrowly', reply: JSON.stringify(longTitled) },
     { match: 'shorten the readme', reply: JSON.stringify(plan) },
     { match: 'read the readme, then shorten it', reply: JSON.stringify(readThenWrite) },
   ]);
@@ -92,8 +97,9 @@ test('/plan → plan view → diff accepted with Ctrl+Alt+Y → the run record o
 
 test('/plan typed in the Grounded view opens the plan; a step\'s question is asked in the plan view too, and answered there', { timeout: 240_000 }, async () => {
   await wb.page.keyboard.press('Control+Alt+G');
-  const view = wb.lastWebview();
-  const input = await waitForPanelScript(view);
+  // The Ask view by what it holds: once the plan view opens, it is the newest webview, not this one.
+  const view = await wb.webviewWith('body[data-ready="true"] #question');
+  const input = view.locator('#question');
   await input.fill('/plan read the readme, then shorten it');
   await input.press('Enter');
   await view.locator('.turn .answer', { hasText: 'The plan is open beside this view' }).waitFor({ state: 'visible', timeout: 60_000 });
@@ -162,6 +168,36 @@ test(KEYS_TITLE, { timeout: 240_000 }, async () => {
   assert.equal(await planView.locator('.step').first().locator('details', { hasText: 'Output' }).count(), 0, 'the read did not run');
   await decision.filter({ hasText: "change 'README.md'" }).waitFor({ state: 'visible', timeout: 30_000 });
   await pressUntil('Control+Alt+N', planView.locator('.summary', { hasText: '0 changes applied · 1 rejected' }));
+});
+
+test('in a plan view about 250 px wide the heading is the whole sentence, wrapped, with nothing cut at the edge', { timeout: 180_000 }, async () => {
+  await wb.page.keyboard.press('Control+Alt+G');
+  const view = await wb.webviewWith('body[data-ready="true"] #question');
+  await view.locator('#question').fill('/plan rewrite the notes narrowly');
+  await view.locator('#question').press('Enter');
+  // This plan's view (the earlier plans' views are still open), by the start of its heading.
+  const planView = await wb.webviewWith('header h1:has-text("Read the README, then rewrite the notes")', 60_000);
+  const size = wb.page.viewportSize()!;
+  // The workbench narrows as a person narrows the window, until the plan's column is about 250 px wide.
+  let viewport = size.width;
+  for (let width = await planView.evaluate(() => innerWidth); width > 270 && viewport > 600; width = await planView.evaluate(() => innerWidth)) {
+    viewport -= Math.max(20, Math.round((width - 250) * 1.5));
+    await wb.page.setViewportSize({ width: viewport, height: size.height });
+    await wb.page.waitForTimeout(500);
+  }
+  await wb.screenshot('plan-review-narrow-title');
+  // No helper function inside: the test's transpiler would name it with a helper the page lacks.
+  const m = await planView.evaluate(() => ({
+    width: document.documentElement.clientWidth, scrollWidth: document.documentElement.scrollWidth,
+    title: document.querySelector('header h1')!.textContent,
+    headerRight: Math.max(...Array.from(document.querySelectorAll('header *')).map((e) => e.getBoundingClientRect().right)),
+  }));
+  await wb.page.setViewportSize(size);
+  assert.ok(m.width <= 280, `the plan view is narrow (${JSON.stringify(m)})`);
+  assert.equal(m.title, NARROW_TITLE, 'the heading is the whole sentence, not cut with "…"');
+  assert.ok(m.headerRight <= m.width, `the heading and its badge stay inside the view (${JSON.stringify(m)})`);
+  assert.ok(m.scrollWidth <= m.width, `nothing runs past the view's edge (${JSON.stringify(m)})`);
+  await planView.locator('button', { hasText: 'Cancel' }).click();
 });
 
 test('with no model, "Propose a change…" says so before asking for the change, with the way to choose one', { timeout: 120_000 }, async () => {

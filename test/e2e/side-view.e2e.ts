@@ -12,6 +12,15 @@ let wb: Workbench;
 
 /** A file deep in a large repository's tree: its suggestion and its chip are longer than a narrow side bar. */
 const DEEP = 'packages/a-rather-long-package-name/src/internal/helpers/deeplyNestedModule.ts';
+/** Code whose deepest line is longer than a narrow side bar. */
+const INDENTED = [
+  'class Flask(App):',
+  '    def handle_exception(self, e):',
+  '        if self.config["PROPAGATE_EXCEPTIONS"] is not None and not self.debug and not self.testing: raise',
+  '',
+  '        return InternalServerError(original_exception=e)',
+  '',
+].join('\n');
 /** A short path with a hyphen (as `babel-parser`): its chip fits, and is not split at the hyphen. */
 const SHORT = 'lib/my-parser.ts';
 
@@ -22,6 +31,7 @@ before(async () => {
       match: '^Question: how wide is the window',
       reply: 'Start the server with `OLLAMA_CONTEXT_LENGTH=16384_OLLAMA_NUM_PARALLEL=1` as src/auth/keyStore.ts#L19-26 says.',
     },
+    { match: '^Question: show the indented code', reply: `Like this, in src/auth/keyStore.ts#L19-26:\n\n\`\`\`python\n${INDENTED}\`\`\`\n` },
     {
       match: '^Question: where is deeplyNested exported',
       reply: `Both ${SHORT}#L1 and ${DEEP}#L1 export it; see ${SHORT}#L1 again, which sits at the end of a line of text.`,
@@ -211,4 +221,38 @@ test('in a narrow side bar a citation chip is one line: whole where it fits, cut
   assert.ok(!short.cut && !again.cut, `${SHORT}: fits, so shown whole (${JSON.stringify([short, again])})`);
   assert.ok(deep.cut, 'the deep path does not fit: it is cut');
   assert.ok(deep.endInside, 'the end of the deep file name and its lines stay in view');
+});
+
+test('in a narrow side bar a long code line wraps under its own indentation, and Copy still copies the code as it is', { timeout: 180_000 }, async () => {
+  const frame = lastFrame();
+  const input = await waitForPanelScript(frame);
+  await input.fill('show the indented code @src/auth/keyStore.ts#L19-26');
+  await input.press('Enter');
+  const turn = frame.locator('.turn', { hasText: 'show the indented code' });
+  const block = turn.locator('.answer pre.code-block').first();
+  await block.waitFor({ state: 'visible', timeout: 60_000 });
+  await block.scrollIntoViewIfNeeded();
+  await wb.screenshot('side-view-narrow-code');
+  const wrap = await block.evaluate((pre) => {
+    const code = pre.querySelector('code')!;
+    const line = Array.from(code.querySelectorAll('.line')).find((l) => l.textContent!.includes('PROPAGATE_EXCEPTIONS'))!;
+    const range = document.createRange();
+    range.selectNodeContents(line);
+    const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0);
+    const first = rects.reduce((a, r) => (r.top < a.top || (r.top === a.top && r.left < a.left) ? r : a));
+    const later = rects.filter((r) => r.top > first.top + first.height / 2);
+    const charWidth = first.width / Math.max(1, range.toString().trimStart().length);
+    return {
+      codeLeft: code.getBoundingClientRect().left,
+      textLeft: line.querySelector('.text')!.getBoundingClientRect().left,
+      laterLeft: Math.min(...later.map((r) => r.left)),
+      wrapped: later.length > 0,
+      ch: parseFloat(getComputedStyle(code).fontSize) * 0.5 || charWidth,
+      text: code.textContent,
+    };
+  });
+  assert.ok(wrap.wrapped, `the long line wraps in the narrow side bar (${JSON.stringify(wrap)})`);
+  assert.ok(wrap.textLeft > wrap.codeLeft + 4 * wrap.ch, `the line's code starts after its 8 columns of indentation (${JSON.stringify(wrap)})`);
+  assert.ok(wrap.laterLeft > wrap.textLeft + wrap.ch, `a wrapped part starts right of the line's own code, not at the edge (${JSON.stringify(wrap)})`);
+  assert.equal(wrap.text, INDENTED, 'the code element holds the code exactly, indentation and line breaks included');
 });

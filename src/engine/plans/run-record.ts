@@ -1,5 +1,7 @@
 import type { ReconstructedExchange, ReconstructedStep, Reconstruction } from '../audit/reconstruct';
 import { intentWord } from './intent-words';
+import { planTitle } from './plan-title';
+import type { Plan } from './schema';
 import { fenceFor, longestBacktickRun } from '../text/backticks';
 
 /**
@@ -11,13 +13,20 @@ import { fenceFor, longestBacktickRun } from '../text/backticks';
 export function reconstructionMarkdown(r: Reconstruction, source: string, at: Date): string {
   const plan = r.plan?.plan as { explanation?: unknown } | undefined;
   const explanation = typeof plan?.explanation === 'string' ? plan.explanation.trim() : '';
-  const out = [`# Grounded run ${code(r.id)}`, '', `Reconstructed from ${code(source)} on ${at.toISOString()}.`, ''];
+  // Headed in words, as the plan view names the plan; the id (what was asked for) follows.
+  const title = explanation && r.plan ? planTitle({ explanation, intent: r.plan.intent as Plan['intent'], steps: [] }) : '';
+  const out = title
+    ? [`# Grounded run: ${escapeMarkdown(title)}`, '', `Run ${code(r.id)}, reconstructed from ${code(source)} on ${at.toISOString()}.`, '']
+    : [`# Grounded run ${code(r.id)}`, '', `Reconstructed from ${code(source)} on ${at.toISOString()}.`, ''];
   if (r.plan) out.push(...planSection(r, explanation));
   out.push(...stepsSection(r.steps));
   if (r.plan) out.push(...evidenceSection(r.plan));
   if (r.exchanges.length) out.push('## Model exchanges', '', ...r.exchanges.flatMap(exchangeLines), '');
   return out.join('\n').replace(/\n+$/, '\n');
 }
+
+/** Model text as plain words in a heading: every Markdown punctuation character escaped, so none of it is markup. */
+const escapeMarkdown = (text: string) => text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
 
 const time = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : 'not recorded');
 

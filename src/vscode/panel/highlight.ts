@@ -22,6 +22,7 @@ import swift from 'highlight.js/lib/languages/swift';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
+import { codeLinesHtml } from './code-lines';
 
 // The languages answers about code bases mostly quote; each is a few KB in the bundle, all 190 are ~1 MB.
 const LANGUAGES = {
@@ -67,5 +68,5 @@ export function codeBlockHtml(code: string, info: string): string {
   const { html, language } = highlightCode(code, info);
   const label = language ? ` data-language="${escapeHtml(language)}"` : '';
   const copy = '<button type="button" class="copy-code" title="Copy code" aria-label="Copy code">Copy</button>';
-  return `<pre class="code-block"${label}>${copy}<code class="hljs">${html}</code></pre>\n`;
+  return `<pre class="code-block"${label}>${copy}<code class="hljs">${codeLinesHtml(html)}</code></pre>\n`;
 }

@@ -49,6 +49,8 @@ const source = z.object({ path: z.string(), startLine: z.number(), endLine: z.nu
 export const turn = z.object({
   id: z.string(),
   question: z.string(),
+  /** What the question was asked about (a selection, a file), shown under it: the answer is about these lines. */
+  attachedAt: z.array(z.object({ path: z.string(), startLine: z.number(), endLine: z.number(), origin: z.string() })).optional(),
   html: z.string(),
   done: z.boolean(),
   progress: z.string().optional(),

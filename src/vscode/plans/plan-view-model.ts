@@ -8,6 +8,9 @@ import { safeMarkdownHtml } from '../panel/render';
 import { explanationRepeatsTitle, type PlanStepView, type PlanView } from './messages';
 import { longestBacktickRun } from '../../engine/text/backticks';
 
+/** The longest plan heading: a first sentence longer than this is a paragraph, and is cut. */
+const HEADING_CHARS = 200;
+
 /** What the plan view shows for a freshly validated plan (every step pending). */
 export function planViewOf(plan: Plan, validation: ValidationResult, extra: { evidenceSummary: string[]; trusted: boolean; edited: boolean }): PlanView {
   const steps: PlanStepView[] = plan.steps.map((s) => ({
@@ -22,7 +25,8 @@ export function planViewOf(plan: Plan, validation: ValidationResult, extra: { ev
   }));
   return {
     planId: plan.id,
-    title: planTitle(plan),
+    // A heading: it wraps in a narrow view, so the whole first sentence fits; a tab's title is shorter.
+    title: planTitle(plan, HEADING_CHARS),
     intent: plan.intent,
     explanation: plan.explanation,
     explanationHtml: plan.explanation ? safeMarkdownHtml(plan.explanation) : undefined,

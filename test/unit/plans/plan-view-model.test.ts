@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parsePlanValue } from '../../../src/engine/plans/schema';
 import { intentWord } from '../../../src/engine/plans/intent-words';
+import { planTitle } from '../../../src/engine/plans/plan-title';
 import { explanationRepeatsTitle } from '../../../src/vscode/plans/messages';
 import { afterPlanNote, planMarkdown, planViewOf, unusablePlanMarkdown } from '../../../src/vscode/plans/plan-view-model';
 
@@ -29,6 +30,20 @@ describe('the plan in words', () => {
     const longer = { ...view, explanation: 'Rename formatDuration. Callers are updated too.' };
     assert.equal(explanationRepeatsTitle({ title: 'Rename formatDuration', explanation: longer.explanation }), false);
     assert.match(planMarkdown({ ...longer, title: 'Rename formatDuration' }), /Callers are updated too\./);
+  });
+
+  it('heads the plan view with the whole first sentence, which the view wraps; a tab\'s short title is cut at a word, not inside a path', () => {
+    const sentence = 'Read the README, then rewrite the key store in src/auth/keyStore.ts with a shorter body';
+    const long = parsePlanValue({ ...plan, explanation: `${sentence}.` });
+    const longView = planViewOf(long, { valid: true, issues: [] } as never, { evidenceSummary: [], trusted: true, edited: false });
+    assert.equal(longView.title, sentence);
+    assert.equal(explanationRepeatsTitle(longView), true, 'the one sentence is not shown again under the heading');
+    assert.equal(planTitle(long), 'Read the README, then rewrite the key store in…');
+    const unbroken = parsePlanValue({ ...plan, explanation: `Update ${'x'.repeat(80)}.` });
+    assert.equal(planTitle(unbroken), `Update ${'x'.repeat(52)}…`, 'a word longer than half the title is cut where it must be');
+    const paragraph = parsePlanValue({ ...plan, explanation: `${'word '.repeat(60)}end.` });
+    const headed = planViewOf(paragraph, { valid: true, issues: [] } as never, { evidenceSummary: [], trusted: true, edited: false }).title;
+    assert.ok(headed.length <= 200 && headed.endsWith('word…'), headed);
   });
 
   it('says intents in words and leaves an unknown one as it is', () => {

@@ -37,7 +37,7 @@ test('the run record reads as a document: plan in words, a tally of the steps, o
   const { md } = await recordedRun();
   const headings = md.split('\n').filter((l) => l.startsWith('#'));
   assert.deepEqual(headings, [
-    '# Grounded run `plan_a`',
+    '# Grounded run: Add a closing comment to globals\\.py',
     '## Plan',
     '## Steps',
     '### Step `s1`: `file_write` on `src/flask/globals.py`: succeeded',
@@ -45,6 +45,7 @@ test('the run record reads as a document: plan in words, a tally of the steps, o
     '## Evidence',
     '## Model exchanges',
   ]);
+  assert.match(md, /^Run `plan_a`, reconstructed from `\.agent\/state\/grounded\.db` on 1970-01-01T00:00:00\.000Z\.$/m, 'the id follows the title');
   assert.match(md, /^- Plan `plan_a`: Change \(`MUTATE`\), created 2023-11-14T22:13:20\.000Z$/m);
   assert.match(md, /^2 steps: 1 succeeded, 1 failed\.$/m);
   assert.equal(md.match(/^- Decision: accepted \(step\)$/gm)?.length, 2);
@@ -62,6 +63,17 @@ test('the run record keeps model and tool text verbatim, never as Markdown, and 
   assert.match(md, /- Arguments: `\{"path":"src\/flask\/globals\.py","contents":"… 40 lines, \d+ characters"\}`/);
   assert.match(md, /^- applied:\n {2}- path: `src\/flask\/globals\.py`\n {2}- kind: `modify`$/m, 'an artifact field by field');
   assert.match(md, /^- `Q1 \(tool_executions\): No evidence found for list_executions_by_tool`$/m);
+});
+
+test('the title in the heading is the model\'s words as plain text: no link, emphasis or markup from them; no explanation, the id', async () => {
+  const { store } = await freshStore();
+  recordPlan(store, { id: 'plan_t', intent: 'MUTATE', plan: { id: 'plan_t', explanation: 'Open [this](http://x.test) <img src=x> ~now~!' }, validation: {},
+    evidence: {} });
+  recordPlan(store, { id: 'plan_u', intent: 'MUTATE', plan: { id: 'plan_u' }, validation: {}, evidence: {} });
+  const heading = (id: string) => reconstructionMarkdown(reconstructExecution(store, id)!, 'db', new Date(0)).split('\n')[0];
+  assert.equal(heading('plan_t'), '# Grounded run: Open \\[this\\]\\(http://x\\.test\\) \\<img src=x \\~now\\~');
+  assert.equal(heading('plan_u'), '# Grounded run `plan_u`');
+  store.close();
 });
 
 test('a plan that never ran says so under Steps', async () => {
