@@ -19,8 +19,32 @@ function gramAt(s: string, i: number): number {
   return (CODE[s.charCodeAt(i)] * 36 + CODE[s.charCodeAt(i + 1)]) * 36 + CODE[s.charCodeAt(i + 2)];
 }
 
-/** Needles remembered per index (a question asks a dozen; a conversation asks many again). */
-const MEMO_LIMIT = 4096;
+/**
+ * The answers remembered per lookup (a question asks a dozen; a conversation asks many again),
+ * bounded by the paths they hold: a run of one or two letters is held by most of a large tree.
+ */
+const MEMO_PATHS = 2_000_000;
+
+/** Answers by needle, forgotten all at once when they hold more than MEMO_PATHS paths. */
+class Answers {
+  private readonly map = new Map<string, Int32Array>();
+  private held = 0;
+
+  get(needle: string): Int32Array | undefined {
+    return this.map.get(needle);
+  }
+
+  keep(needle: string, found: number[]): Int32Array {
+    if (this.held + found.length > MEMO_PATHS) {
+      this.map.clear();
+      this.held = 0;
+    }
+    const result = Int32Array.from(found);
+    this.map.set(needle, result);
+    this.held += found.length;
+    return result;
+  }
+}
 
 /**
  * Which of a tree's paths hold a run of letters in their letters and digits (pathLetters): an index
@@ -35,7 +59,7 @@ export class PathGrams implements PathLookup {
   /** Per gram: where its paths start in `ids` (one past the last gram: the end). */
   private readonly offsets = new Int32Array(GRAMS + 1);
   private readonly ids: Int32Array;
-  private readonly memo = new Map<string, Int32Array | undefined>();
+  private readonly memo = new Answers();
 
   constructor(paths: Iterable<string>) {
     this.paths = [...paths];
@@ -76,7 +100,8 @@ export class PathGrams implements PathLookup {
    */
   holding(needle: string): Int32Array | undefined {
     if (needle.length === 0) return undefined;
-    if (this.memo.has(needle)) return this.memo.get(needle);
+    const known = this.memo.get(needle);
+    if (known) return known;
     const found: number[] = [];
     if (needle.length < 3) {
       this.letters.forEach((s, i) => {
@@ -90,10 +115,7 @@ export class PathGrams implements PathLookup {
       }
       for (let at = this.offsets[best]; at < this.offsets[best + 1]; at++) if (this.letters[this.ids[at]].includes(needle)) found.push(this.ids[at]);
     }
-    if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
-    const result = Int32Array.from(found);
-    this.memo.set(needle, result);
-    return result;
+    return this.memo.keep(needle, found);
   }
 }
 
@@ -106,7 +128,7 @@ const MAX_ADDED = 2000;
  */
 class PathGramsSince implements PathLookup {
   readonly paths: readonly string[];
-  private readonly memo = new Map<string, Int32Array | undefined>();
+  private readonly memo = new Answers();
 
   constructor(
     private readonly base: PathGrams,
@@ -117,17 +139,15 @@ class PathGramsSince implements PathLookup {
   }
 
   holding(needle: string): Int32Array | undefined {
-    if (this.memo.has(needle)) return this.memo.get(needle);
+    const known = this.memo.get(needle);
+    if (known) return known;
     const held = this.base.holding(needle);
     if (!held) return undefined;
     const found = Array.from(held).filter((i) => this.present(this.base.paths[i]));
     this.added.forEach((rel, j) => {
       if (pathLetters(rel).includes(needle)) found.push(this.base.paths.length + j);
     });
-    const result = Int32Array.from(found);
-    if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
-    this.memo.set(needle, result);
-    return result;
+    return this.memo.keep(needle, found);
   }
 }
 
