@@ -192,7 +192,21 @@ export function pathGrams(stats: IndexStats, opts: { now?: boolean } = {}): Path
     searchedOnce.add(stats);
     return new PathList(stats.paths());
   }
+  if (!worthIndexing(stats.paths())) return new PathList(stats.paths());
   const base = new PathGrams(stats.paths());
   built.set(stats, { version: stats.pathsVersion, base, lookup: base });
   return base;
+}
+
+/**
+ * Path characters above which no lookup is built: the lookup holds about one entry per letter
+ * (babel: 2.9 M characters, 2.1 M entries, ~8 MB), and a tree four times babel's paths is tested
+ * path by path rather than given ~30 MB more.
+ */
+const MAX_PATH_CHARS = 12_000_000;
+
+function worthIndexing(paths: Iterable<string>): boolean {
+  let chars = 0;
+  for (const rel of paths) if ((chars += rel.length) > MAX_PATH_CHARS) return false;
+  return true;
 }
