@@ -14,9 +14,9 @@ import { buildInWorkers, DEFAULT_PARALLEL, READ_AHEAD_FROM, type ParallelOptions
 import { inBatches, ReadAhead, type AheadRead } from './read-ahead';
 import { readForIndex } from './read-batch';
 import { rankChunks, type RankedChunk } from './rank';
+import { demoteByText } from './declaration-only';
 import { projectNames } from './overview';
 import type { SearchTerm } from './terms';
-import { demoteNounOnly } from './verb-nouns';
 
 export type { ChunkRow } from './chunk-table';
 
@@ -249,7 +249,7 @@ export class WorkspaceIndex implements ChunkSource {
     return bytes;
   }
 
-  /** The best chunks for the terms, best first, at most `limit`; phrases, messages, settings and verbs (verb-nouns.ts) are checked in the text. */
+  /** The best chunks for the terms, best first, at most `limit`; phrases, messages, settings, verbs and declarations are checked in the text. */
   async search(terms: SearchTerm[], limit = 50, opts: SearchOptions = {}): Promise<RankedChunk[]> {
     const phrases = terms.filter((t) => t.kind === 'phrase').map((t) => t.text);
     this.project ??= projectNames(this.root);
@@ -258,7 +258,7 @@ export class WorkspaceIndex implements ChunkSource {
     const adjacent = phrases.length > 0 ? await findPhrases(texts, phrases) : undefined;
     const written = await findWritten(texts, terms);
     const phraseCheck = adjacent && ((phrase: string, id: number) => adjacent.get(phrase)?.has(id) ?? false);
-    return demoteNounOnly(texts, terms, limit, (n) => rankChunks(this.data, terms, n, phraseCheck, this.project, members, opts.within, written));
+    return demoteByText(texts, terms, limit, (n) => rankChunks(this.data, terms, n, phraseCheck, this.project, members, opts.within, written));
   }
 
   private project?: Set<string>; // the project's own names (overview.ts), read at the first search
