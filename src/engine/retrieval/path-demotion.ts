@@ -1,3 +1,4 @@
+import { BUILD_FACTOR, BUILD_PATH, BUILD_WORDS } from './build-files';
 import { HOW_TO_INTENT, type SearchTerm } from './terms';
 
 // Which kinds of file count less in a ranking (tests, examples, docs and changelogs) unless the
@@ -163,6 +164,7 @@ export interface Demoted {
   changelogs: boolean;
   vendored: boolean;
   scripts: boolean;
+  build: boolean;
   manifests: boolean;
   declarations: boolean;
   built: boolean;
@@ -200,6 +202,10 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     settings: !terms.some((t) => SETTINGS_WORDS.has(t.text) || names(SETTINGS_PATH, t)),
     configs: !howTo && !aboutDocs && !terms.some((t) => CONFIG_FILE_WORDS.has(t.text) || names(CONFIG_FILE_PATH, t)),
     built: !terms.some((t) => BUILT_WORDS.has(t.text) || names(BUILT_PATH, t)),
+    // A question about what the build makes (the single header, the bundle) is about the build: nlohmann/json's Makefile makes the header.
+    build: !terms.some(
+      (t) => BUILD_WORDS.has(t.text) || BUILT_WORDS.has(t.text) || names(BUILT_PATH, t) || ((t.kind === 'path' || t.kind === 'phrase') && BUILD_PATH.test(t.text)),
+    ),
     windows: !terms.some((t) => WINDOWS_WORDS.has(t.text) || names(WINDOWS_PATH, t)),
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
@@ -253,6 +259,7 @@ function kindFactor(rel: string, demoted: Demoted): number {
   if (demoted.windows && WINDOWS_PATH.test(rel)) return WINDOWS_FACTOR;
   if (demoted.settings && SETTINGS_PATH.test(rel)) return SETTINGS_FACTOR;
   if (demoted.scripts && SCRIPT_PATH.test(rel)) return SCRIPT_FACTOR;
+  if (demoted.build && BUILD_PATH.test(rel)) return BUILD_FACTOR;
   if (demoted.manifests && MANIFEST_PATH.test(rel)) return MANIFEST_FACTOR;
   if (CHANGELOG_PATH.test(rel)) return demoted.changelogs ? CHANGELOG_FACTOR : 1;
   if (demoted.configs && CONFIG_FILE_PATH.test(rel)) return DOC_FACTOR;
