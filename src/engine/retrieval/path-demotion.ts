@@ -49,7 +49,9 @@ const EXAMPLE_WORDS = new Set(['exampl', 'sampl', 'demo', 'tutorial', 'usag', 'p
  * describe the code rather than being it. Below source unless the question is about them
  * (README stays: it is where a newcomer's questions are answered).
  */
-const CHANGELOG_PATH = /(^|\/)(CHANGELOG|CHANGES|HISTORY|NEWS|RELEASES?|RELEASE[-_]NOTES)(\.[a-z]+)?$/i;
+// So are the entries kept one per change until a release gathers them (ansible's changelogs/fragments/, towncrier's
+// newsfragments/, the JavaScript monorepos' .changeset/): "fix-ansible-galaxy-ignore-certs.yml" came before galaxy's code.
+const CHANGELOG_PATH = /(^|\/)(CHANGELOG|CHANGES|HISTORY|NEWS|RELEASES?|RELEASE[-_]NOTES)(\.[a-z]+)?$|(^|\/)(changelogs?|\.changeset|newsfragments|changelog\.d)\//i;
 const CHANGELOG_FACTOR = 0.35;
 // Man pages (`rg.1`, `jq.1.prebuilt`, `git.1.txt`) are docs too: one long page naming every option and builtin.
 // So is a folder of the samples the docs show (fastapi's docs_src/, a docs-examples/): they call the API over and over.

@@ -58,3 +58,14 @@ describe('files that build the project rather than being it', () => {
     assert.equal(await first('how does the autoconf build compare versions?'), 'm4/ax_compare_version.m4');
   });
 });
+
+describe('changelog entries kept one per change', () => {
+  it('count as a changelog does unless the question is about the changes', () => {
+    const q = 'how does ansible-galaxy resolve collection dependencies?';
+    assert.equal(factor(q, 'changelogs/fragments/fix-ansible-galaxy-ignore-certs.yml'), 0.35);
+    assert.equal(factor(q, '.changeset/brave-dogs-sing.md'), 0.35);
+    assert.equal(factor(q, 'newsfragments/1234.bugfix.rst'), 0.35);
+    assert.equal(factor(q, 'lib/ansible/galaxy/dependency_resolution/resolvers.py'), 1);
+    assert.equal(factor('what changed in the changelog for galaxy dependencies?', 'changelogs/fragments/fix-galaxy.yml'), 1);
+  });
+});
