@@ -1,4 +1,5 @@
 import type { ChunkTexts } from './chunk-texts';
+import { byRank } from './diversify';
 import type { RankedChunk } from './rank';
 import type { SearchTerm } from './terms';
 import { demoteNounOnly } from './verb-nouns';
@@ -85,7 +86,7 @@ export async function demoteDeclarationsOnly(
     }
     if (only) r.score *= DECLARATION_ONLY_FACTOR;
   }
-  return ranked.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path) || a.startLine - b.startLine).slice(0, limit);
+  return ranked.sort(byRank).slice(0, limit);
 }
 
 /** The best `limit` chunks `rank` gives, after the checks that read the best ones' text: verbs met only as nouns, files that only declare. */
