@@ -5,7 +5,8 @@
 // pallets/click, BurntSushi/ripgrep, spf13/cobra, jqlang/jq, vitejs/vite, guzzle/guzzle,
 // JamesNK/Newtonsoft.Json, square/okhttp, fastapi/fastapi, nlohmann/json, Alamofire/Alamofire, colinhacks/zod,
 // ansible/ansible, tokio-rs/tokio, phoenixframework/phoenix, redis/redis, laravel/framework, caddyserver/caddy,
-// nginx/nginx, nats-io/nats-server, vuejs/core, sidekiq/sidekiq, sharkdp/bat, elixir-ecto/ecto, serilog/serilog or pallets/jinja.
+// nginx/nginx, nats-io/nats-server, vuejs/core, sidekiq/sidekiq, sharkdp/bat, elixir-ecto/ecto, serilog/serilog, pallets/jinja,
+// sharkdp/fd, mwaskom/seaborn or excalidraw/excalidraw.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
@@ -26,6 +27,7 @@ import { CADDY, LARAVEL, REDIS } from './retrieval-sets-held-out-4';
 import { NATS_SERVER, NGINX } from './retrieval-sets-held-out-5';
 import { BAT, SIDEKIQ, VUE_CORE } from './retrieval-sets-held-out-6';
 import { ECTO, JINJA, SERILOG } from './retrieval-sets-held-out-7';
+import { EXCALIDRAW, FD, SEABORN } from './retrieval-sets-held-out-8';
 import { HOW_TO_ASKED } from './retrieval-sets-how-to';
 import { FLAGS } from './retrieval-sets-flags';
 import { PASTED } from './retrieval-sets-pasted';
@@ -176,6 +178,9 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'ecto', marker: 'lib/ecto/changeset.ex', questions: ECTO },
   { name: 'serilog', marker: 'src/Serilog/LoggerConfiguration.cs', questions: SERILOG },
   { name: 'jinja', marker: 'src/jinja2/compiler.py', questions: JINJA },
+  { name: 'fd', marker: 'src/filter/owner.rs', questions: FD },
+  { name: 'seaborn', marker: 'seaborn/_core/plot.py', questions: SEABORN },
+  { name: 'excalidraw', marker: 'packages/element/src/elbowArrow.ts', questions: EXCALIDRAW },
 ];
 
 /** Sums of one set's reciprocal ranks and top-5 hits. */

@@ -15,9 +15,9 @@ import { inBatches, ReadAhead, type AheadRead } from './read-ahead';
 import { readForIndex } from './read-batch';
 import { rankChunks, type RankedChunk } from './rank';
 import { pathGrams } from './path-grams';
+import { demoteByText } from './declaration-only';
 import { projectNames } from './overview';
 import type { SearchTerm } from './terms';
-import { demoteNounOnly } from './verb-nouns';
 
 export type { ChunkRow } from './chunk-table';
 
@@ -172,8 +172,7 @@ export class WorkspaceIndex implements ChunkSource {
     else ahead.stop();
     await inBatches(toRead, BATCH, ahead, (f, read) => (report.bytes += this.indexFile(f, read)), { signal: opts.signal, onFiles: from(toRead) });
     this.skipped = [...skipped, ...[...this.rejected.values()].map((r) => r.skip)];
-    // An index that answers many questions builds its path lookup now, not in the next question.
-    if (this.watched) pathGrams(this.data, { now: true });
+    if (this.watched) pathGrams(this.data, { now: true }); // answering many questions, it builds its path lookup now
     return {
       ...report, files: this.data.fileCount, chunks: this.data.liveChunks, reread: stale.length, reused: files.length - stale.length,
       tookMs: Math.round(performance.now() - started),
@@ -252,7 +251,7 @@ export class WorkspaceIndex implements ChunkSource {
     return bytes;
   }
 
-  /** The best chunks for the terms, best first, at most `limit`; phrases, messages, settings and verbs (verb-nouns.ts) are checked in the text. */
+  /** The best chunks for the terms, best first, at most `limit`; phrases, messages, settings, verbs and declarations are checked in the text. */
   async search(terms: SearchTerm[], limit = 50, opts: SearchOptions = {}): Promise<RankedChunk[]> {
     const phrases = terms.filter((t) => t.kind === 'phrase').map((t) => t.text);
     this.project ??= projectNames(this.root);
@@ -261,7 +260,7 @@ export class WorkspaceIndex implements ChunkSource {
     const adjacent = phrases.length > 0 ? await findPhrases(texts, phrases) : undefined;
     const written = await findWritten(texts, terms);
     const phraseCheck = adjacent && ((phrase: string, id: number) => adjacent.get(phrase)?.has(id) ?? false);
-    return demoteNounOnly(texts, terms, limit, (n) => rankChunks(this.data, terms, n, phraseCheck, this.project, members, opts.within, written));
+    return demoteByText(texts, terms, limit, (n) => rankChunks(this.data, terms, n, phraseCheck, this.project, members, opts.within, written));
   }
 
   private project?: Set<string>; // the project's own names (overview.ts), read at the first search

@@ -20,6 +20,7 @@ const PAIRS = new Map(
     'hot modul': 'hmr',
     'garbag collect': 'gc',
     'file descriptor': 'fd',
+    'hash tabl': 'hashtable hashtab hashmap dict',
   }).map(([pair, short]): [string, readonly string[]] => [pair, short.split(' ')]),
 );
 

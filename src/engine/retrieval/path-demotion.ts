@@ -1,4 +1,6 @@
+import { BUILD_FACTOR, BUILD_PATH, BUILD_WORDS } from './build-files';
 import { HOW_TO_INTENT, type SearchTerm } from './terms';
+import { isTranslation, mayBeTranslation, TRANSLATION_FACTOR } from './translations';
 
 // Which kinds of file count less in a ranking (tests, examples, docs and changelogs) unless the
 // question is about them. Kept apart from the scoring (rank.ts), which only applies the factor.
@@ -48,7 +50,9 @@ const EXAMPLE_WORDS = new Set(['exampl', 'sampl', 'demo', 'tutorial', 'usag', 'p
  * describe the code rather than being it. Below source unless the question is about them
  * (README stays: it is where a newcomer's questions are answered).
  */
-const CHANGELOG_PATH = /(^|\/)(CHANGELOG|CHANGES|HISTORY|NEWS|RELEASES?|RELEASE[-_]NOTES)(\.[a-z]+)?$/i;
+// So are the entries kept one per change until a release gathers them (ansible's changelogs/fragments/, towncrier's
+// newsfragments/, the JavaScript monorepos' .changeset/): "fix-ansible-galaxy-ignore-certs.yml" came before galaxy's code.
+const CHANGELOG_PATH = /(^|\/)(CHANGELOG|CHANGES|HISTORY|NEWS|RELEASES?|RELEASE[-_]NOTES)(\.[a-z]+)?$|(^|\/)(changelogs?|\.changeset|newsfragments|changelog\.d)\//i;
 const CHANGELOG_FACTOR = 0.35;
 // Man pages (`rg.1`, `jq.1.prebuilt`, `git.1.txt`) are docs too: one long page naming every option and builtin.
 // So is a folder of the samples the docs show (fastapi's docs_src/, a docs-examples/): they call the API over and over.
@@ -163,6 +167,7 @@ export interface Demoted {
   changelogs: boolean;
   vendored: boolean;
   scripts: boolean;
+  build: boolean;
   manifests: boolean;
   declarations: boolean;
   built: boolean;
@@ -200,6 +205,10 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     settings: !terms.some((t) => SETTINGS_WORDS.has(t.text) || names(SETTINGS_PATH, t)),
     configs: !howTo && !aboutDocs && !terms.some((t) => CONFIG_FILE_WORDS.has(t.text) || names(CONFIG_FILE_PATH, t)),
     built: !terms.some((t) => BUILT_WORDS.has(t.text) || names(BUILT_PATH, t)),
+    // A question about what the build makes (the single header, the bundle) is about the build: nlohmann/json's Makefile makes the header.
+    build: !terms.some(
+      (t) => BUILD_WORDS.has(t.text) || BUILT_WORDS.has(t.text) || names(BUILT_PATH, t) || ((t.kind === 'path' || t.kind === 'phrase') && BUILD_PATH.test(t.text)),
+    ),
     windows: !terms.some((t) => WINDOWS_WORDS.has(t.text) || names(WINDOWS_PATH, t)),
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
@@ -207,37 +216,10 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
 
 /** How much a chunk of `rel` counts when the question is not about its kind of file; `indexed` says whether a path is in the index. */
 export function pathFactor(rel: string, demoted: Demoted, indexed: (rel: string) => boolean = () => false): number {
-  const header = (HEADER.test(rel) && hasSource(rel, indexed)) || (demoted.declarations && DECLARATION_PATH.test(rel));
-  return kindFactor(rel, demoted) * (header ? HEADER_FACTOR : 1) * (isTranslation(rel, indexed) ? TRANSLATION_FACTOR : 1);
-}
-
-/**
- * Documentation translated into other languages (`docs/de/docs/tutorial/cors.md` beside
- * `docs/en/…`, `locales/fr.json` beside `locales/en.json`, `index.fr.md` beside `index.md`) keeps
- * every code sample and identifier of the English page, so each page was there a dozen times and
- * the English one seldom first (fastapi: thirteen languages). A file counts as a translation only
- * where the same path with `en` in place of its language code is indexed too.
- */
-const TRANSLATION_FACTOR = 0.35;
-// Two letters (ISO 639-1), with a region or script: `de`, `pt-BR`, `zh-hant`, `zh_CN`. Not three: `src`, `lib`, `esm` would be checked on every path.
-const LOCALE_SEGMENT = /(^|\/)([a-z]{2}(?:[-_][A-Za-z]{2,4})?)(?=\/|\.[^/]+$)/g;
-const LOCALE_SEGMENT_TEST = /(?:^|\/)[a-z]{2}(?:[-_][A-Za-z]{2,4})?(?:\/|\.[^/]+$)/;
-/** A page's language as a suffix (Hugo, mkdocs-static-i18n): two letters, and only on a page (`index.es.js` is an ES module build). */
-const LOCALE_SUFFIX = /\.([a-z]{2}(?:[-_][A-Za-z]{2,4})?)(\.(?:md|mdx|rst|adoc|txt|html))$/;
-const ENGLISH = ['en', 'en-US', 'en_US', 'en-us'];
-
-function isTranslation(rel: string, indexed: (rel: string) => boolean): boolean {
-  // A test before the loop: matchAll's iterator costs more than the few paths with a locale.
-  if (LOCALE_SEGMENT_TEST.test(rel)) {
-    for (const m of rel.matchAll(LOCALE_SEGMENT)) {
-      if (m[2].startsWith('en')) continue;
-      const at = m.index + m[1].length;
-      const [before, after] = [rel.slice(0, at), rel.slice(at + m[2].length)];
-      if (ENGLISH.some((en) => indexed(before + en + after))) return true;
-    }
-  }
-  const suffix = LOCALE_SUFFIX.exec(rel);
-  return !!suffix && !suffix[1].startsWith('en') && indexed(rel.slice(0, suffix.index) + suffix[2]);
+  const bits = kindBits(rel);
+  const header = ((bits & HEADER_BIT) !== 0 && hasSource(rel, indexed)) || (demoted.declarations && (bits & DECLARATION_BIT) !== 0);
+  const translation = (bits & LOCALE_BIT) !== 0 && isTranslation(rel, indexed);
+  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1);
 }
 
 function hasSource(header: string, indexed: (rel: string) => boolean): boolean {
@@ -245,23 +227,64 @@ function hasSource(header: string, indexed: (rel: string) => boolean): boolean {
   return header.endsWith('.pyi') ? indexed(`${stem}.py`) : SOURCES_OF_HEADER.some((ext) => indexed(stem + ext));
 }
 
-function kindFactor(rel: string, demoted: Demoted): number {
-  if (demoted.tests && isTestPath(rel)) return TEST_PATH_FACTOR;
-  if (demoted.examples && EXAMPLE_PATH.test(rel)) return EXAMPLE_FACTOR;
-  if (demoted.vendored && VENDORED_PATH.test(rel)) return VENDORED_FACTOR;
-  if (demoted.built && BUILT_PATH.test(rel)) return BUILT_FACTOR;
-  if (demoted.windows && WINDOWS_PATH.test(rel)) return WINDOWS_FACTOR;
-  if (demoted.settings && SETTINGS_PATH.test(rel)) return SETTINGS_FACTOR;
-  if (demoted.scripts && SCRIPT_PATH.test(rel)) return SCRIPT_FACTOR;
-  if (demoted.manifests && MANIFEST_PATH.test(rel)) return MANIFEST_FACTOR;
-  if (CHANGELOG_PATH.test(rel)) return demoted.changelogs ? CHANGELOG_FACTOR : 1;
-  if (demoted.configs && CONFIG_FILE_PATH.test(rel)) return DOC_FACTOR;
-  return demoted.docs && DOC_PATH.test(rel) ? DOC_FACTOR : 1;
+/**
+ * The kinds a path may be of, in the order they decide its factor: the first kind the question keeps below decides.
+ * A changelog decides either way (level when the question is about the changes, never as docs).
+ */
+const KINDS: [kind: keyof Demoted, isOf: (rel: string) => boolean, factor: number][] = [
+  ['tests', isTestPath, TEST_PATH_FACTOR],
+  ['examples', (rel) => EXAMPLE_PATH.test(rel), EXAMPLE_FACTOR],
+  ['vendored', (rel) => VENDORED_PATH.test(rel), VENDORED_FACTOR],
+  ['built', (rel) => BUILT_PATH.test(rel), BUILT_FACTOR],
+  ['windows', (rel) => WINDOWS_PATH.test(rel), WINDOWS_FACTOR],
+  ['settings', (rel) => SETTINGS_PATH.test(rel), SETTINGS_FACTOR],
+  ['scripts', (rel) => SCRIPT_PATH.test(rel), SCRIPT_FACTOR],
+  ['build', (rel) => BUILD_PATH.test(rel), BUILD_FACTOR],
+  ['manifests', (rel) => MANIFEST_PATH.test(rel), MANIFEST_FACTOR],
+  ['changelogs', (rel) => CHANGELOG_PATH.test(rel), CHANGELOG_FACTOR],
+  ['configs', (rel) => CONFIG_FILE_PATH.test(rel), DOC_FACTOR],
+  ['docs', (rel) => DOC_PATH.test(rel), DOC_FACTOR],
+];
+const DOCS_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'docs');
+/** Bits beside the kinds: a header or declaration file, a path naming a language (translations.ts). */
+const HEADER_BIT = 1 << KINDS.length;
+const DECLARATION_BIT = 1 << (KINDS.length + 1);
+const LOCALE_BIT = 1 << (KINDS.length + 2);
+
+/**
+ * What a path is does not depend on the question, but a question scores thousands of files (a common word: most of babel's
+ * 27 K) and each was tested against a dozen patterns, ~0.1 µs each: the kinds of a path are found once, as bits, and kept.
+ */
+const kindsOfPath = new Map<string, number>();
+const KEEP_AT_MOST = 400_000;
+
+function kindBits(rel: string): number {
+  let bits = kindsOfPath.get(rel);
+  if (bits === undefined) {
+    bits = 0;
+    for (let i = 0; i < KINDS.length; i++) if (KINDS[i][1](rel)) bits |= 1 << i;
+    if (HEADER.test(rel)) bits |= HEADER_BIT;
+    if (DECLARATION_PATH.test(rel)) bits |= DECLARATION_BIT;
+    if (mayBeTranslation(rel)) bits |= LOCALE_BIT;
+    if (kindsOfPath.size >= KEEP_AT_MOST) kindsOfPath.clear();
+    kindsOfPath.set(rel, bits);
+  }
+  return bits;
+}
+
+function kindFactor(bits: number, demoted: Demoted): number {
+  for (let i = 0; i < KINDS.length; i++) {
+    if ((bits & (1 << i)) === 0) continue;
+    const [kind, , factor] = KINDS[i];
+    if (kind === 'changelogs') return demoted.changelogs ? factor : 1;
+    if (demoted[kind]) return factor;
+  }
+  return 1;
 }
 
 /** True for a docs page (docs folder, Markdown, reStructuredText, man page) when `demoted` keeps docs below the code. */
 export function isDemotedDoc(rel: string, demoted: Demoted): boolean {
-  return demoted.docs && DOC_PATH.test(rel);
+  return demoted.docs && (kindBits(rel) & DOCS_BIT) !== 0;
 }
 
 /** True for a path under a test or fixture folder, or a test file by its name. */

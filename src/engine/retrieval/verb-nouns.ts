@@ -58,11 +58,11 @@ export async function demoteNounOnly(
   texts: ChunkTexts,
   terms: readonly SearchTerm[],
   limit: number,
-  rank: (limit: number) => RankedChunk[],
+  rank: (limit: number) => Promise<RankedChunk[]>,
 ): Promise<RankedChunk[]> {
   const verbs = verbStems(terms);
   if (verbs.size === 0) return rank(limit);
-  const ranked = rank(limit + 10);
+  const ranked = await rank(limit + 10);
   const words = new Set(terms.flatMap((t) => (t.kind === 'word' || t.kind === 'part' ? [t.text] : [])));
   // Only the best are read (whole files, babel's long): below them a chunk counting less changes little a reader sees.
   for (const r of ranked.slice(0, READ_AT_MOST)) {

@@ -176,4 +176,14 @@ describe('abbreviations of two words', () => {
     assert.equal((await ranked(files, 'how are values reference counted?'))[0], 'src/refs.c');
     assert.equal((await ranked(files, 'when are memory maps used?'))[0], 'src/mmap.rs');
   });
+
+  it('finds a hash table where C names it a dict', async () => {
+    const files = {
+      // redis's dict.c: the hash table, never called one in its names.
+      'src/dict.c': 'static int dictRehash(dict *d, int n) {\n  /* move n buckets from ht[0] to ht[1], a step at a time */\n  return moveBuckets(d, n);\n}\n',
+      // Says the words, for another table.
+      'src/routes.c': 'void route_add(table *t, const char *path) {\n  /* the routing table: a path and its hash */\n  insert(t, path, hash(path));\n}\n',
+    };
+    assert.equal((await ranked(files, 'how does the hash table rehash incrementally?'))[0], 'src/dict.c');
+  });
 });

@@ -1,0 +1,95 @@
+import type { ChunkTexts } from './chunk-texts';
+import { byRank } from './diversify';
+import type { RankedChunk } from './rank';
+import type { SearchTerm } from './terms';
+import { demoteNounOnly } from './verb-nouns';
+
+/**
+ * A file that only declares (an interface, an enum, a protocol or a trait, with no code of its own: serilog's
+ * `ILogEventEnricher.cs`, Newtonsoft's `enum ReferenceLoopHandling`) is short and its doc comments explain the concept
+ * in the question's words, so it came before the code doing the work ("how are enrichers applied to each event?": the
+ * interface first, `Logger.cs` 4th). A question asks how something is done, where, or what happens: the implementation.
+ * Such a file among the best counts this much less, unless the question asks about the types themselves.
+ */
+const DECLARATION_ONLY_FACTOR = 0.6;
+
+/** Only the best are read, and only short files: a declaration-only file is seldom longer than a few chunks. */
+const READ_AT_MOST = 10;
+const MAX_CHUNKS = 4;
+
+/** Languages whose types are declared apart from the code implementing them. */
+const DECLARING_SOURCE = /\.(cs|java|kt|kts|ts|mts|cts|go|swift|php|rs|scala)$/;
+const TYPINGS = /\.d\.[cm]?ts$/;
+
+/** Words asking about the declarations themselves ("what does the ILogEventSink interface declare?"), stemmed. */
+const ABOUT_TYPES = new Set(['interfac', 'enum', 'protocol', 'trait', 'contract', 'typ', 'declar', 'declarat', 'signatur', 'abstract']);
+
+/** A declaration with no body of its own: an interface, an enum, a protocol, a trait, or a TypeScript type alias. */
+const DECLARES = /\b(interface|enum|protocol|trait)\s+[A-Za-z_]\w*|\btype\s+[A-Za-z_]\w*(<[^>]*>)?\s*=/;
+/** Statements: where any of these is written more than once, the file does things (one is allowed: a default `return`). */
+const STATEMENT = /\b(return|if|else|for|foreach|while|switch|throw|await|yield|try|catch|new)\b/g;
+/**
+ * Definitions that always have a body or a value: a class or struct anywhere (not Kotlin's `enum class`, not C#'s `where T : class`),
+ * Go's `func`, Rust's `impl`, TypeScript's functions and values. PHP, Swift and Kotlin interfaces list `function`, `func` and `fun`
+ * members without a body, so the statements decide there.
+ */
+const DEFINES_CODE: [RegExp, RegExp][] = [
+  [/./, /\b(class|struct)\s+[A-Za-z_]/],
+  [/\.go$/, /\bfunc\b/],
+  [/\.rs$/, /\bimpl\b/],
+  [/\.[cm]?ts$/, /\b(function|const|let|var)\s/],
+];
+
+/** The text without its comments, preprocessor lines and string literals, which may say anything. */
+function codeOf(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/\/\/[^\n]*/g, ' ')
+    // C#'s `#if`/`#region`, PHP's `#` comments, Rust's `#[derive]`: none is a statement.
+    .replace(/^\s*#[^\n]*/gm, ' ')
+    .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '""');
+}
+
+/** Whether a source file only declares types: it declares one, and has no code beyond a single statement. */
+export function declaresOnly(path: string, text: string): boolean {
+  if (!DECLARING_SOURCE.test(path) || TYPINGS.test(path)) return false;
+  const code = codeOf(text);
+  if (!DECLARES.test(code)) return false;
+  const declared = code.replace(/\benum\s+class\b|:\s*class\b/g, '');
+  if (DEFINES_CODE.some(([file, defines]) => file.test(path) && defines.test(declared))) return false;
+  return (code.match(STATEMENT)?.length ?? 0) <= 1;
+}
+
+function asksAboutTypes(terms: readonly SearchTerm[]): boolean {
+  return terms.some((t) => (t.kind === 'word' || t.kind === 'part') && ABOUT_TYPES.has(t.text));
+}
+
+/**
+ * The best `limit` chunks `rank` gives, after those of files that only declare types count less, best first. A few more
+ * are ranked, so that a chunk after the last may take the place of one that counts less; only the best 10 are read.
+ */
+export async function demoteDeclarationsOnly(
+  texts: ChunkTexts,
+  terms: readonly SearchTerm[],
+  limit: number,
+  rank: (limit: number) => RankedChunk[],
+): Promise<RankedChunk[]> {
+  if (asksAboutTypes(terms)) return rank(limit);
+  const ranked = rank(limit + 10);
+  const verdicts = new Map<string, boolean>();
+  for (const r of ranked.slice(0, READ_AT_MOST)) {
+    let only = verdicts.get(r.path);
+    if (only === undefined) {
+      const chunks = texts.stats.fileChunks(r.path)?.count ?? Infinity;
+      const lines = DECLARING_SOURCE.test(r.path) && chunks <= MAX_CHUNKS ? await texts.lines(r.path) : undefined;
+      verdicts.set(r.path, (only = lines !== undefined && declaresOnly(r.path, lines.join('\n'))));
+    }
+    if (only) r.score *= DECLARATION_ONLY_FACTOR;
+  }
+  return ranked.sort(byRank).slice(0, limit);
+}
+
+/** The best `limit` chunks `rank` gives, after the checks that read the best ones' text: verbs met only as nouns, files that only declare. */
+export function demoteByText(texts: ChunkTexts, terms: readonly SearchTerm[], limit: number, rank: (limit: number) => RankedChunk[]): Promise<RankedChunk[]> {
+  return demoteNounOnly(texts, terms, limit, (n) => demoteDeclarationsOnly(texts, terms, n, rank));
+}
