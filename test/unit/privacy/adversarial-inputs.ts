@@ -200,5 +200,8 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['meeting id keys before digit groups one short', fill('Meeting ID: 845 12 meeting at 1 ')],
     ['discord keys before tags without a discriminator', fill('Discord is jane# discord ')],
     ['location is, then decimals and commas', fill('location is 40.7, 1.')],
+    ['plus code characters around endless plus signs', fill('9G8F+5W+')],
+    ['whole plus codes run together', fill('849VCWC8+R9')],
+    ['short plus codes without a town', fill('9G8F+5W, x ')],
   ];
 }

@@ -119,6 +119,9 @@ export const piiMoreCases: Case[] = [
   ['a webinar id run together', 'webinar_id = 93412345678', `webinar_id = ${R('meeting_id')}`],
   ['a tagged Discord name', 'add me on Discord: sam_w#0420 after 8', `add me on Discord: ${R('username')} after 8`],
   ['a position after location is', 'My location is 40.7128, -74.0060 right now', `My location is ${R('gps_coordinate')} right now`],
+  ['a whole plus code in a message', 'The office is at 849VCWC8+R9, see you there', `The office is at ${R('plus_code')}, see you there`],
+  ['a short plus code before its town', 'Meet me at 9G8F+5W New York', `Meet me at ${R('plus_code')} New York`],
+  ['a short plus code before its town in German', 'Treffen wir uns bei 9G8F+5W Berlin.', `Treffen wir uns bei ${R('plus_code')} Berlin.`],
   ['a position after Standort ist', 'Mein Standort ist 52.5200, 13.4050.', `Mein Standort ist ${R('gps_coordinate')}.`],
 ];
 
@@ -164,5 +167,6 @@ export const piiMoreLookalikes: Negative[] = [
   ['an advertising id with tracking limited, and UUIDs under other keys', 'idfa: 00000000-0000-0000-0000-000000000000\nrequestId: 6D92078A-8246-4BA4-AE5B-76104861E7DC'],
   ['meeting times, counts and placeholders', 'meeting at 10:30 in room 4; meeting_id: 42; Meeting ID: 000 000 000; meeting number 12345'],
   ['discord channels and invites', 'Join our Discord #general channel; discord: https://discord.gg/abc123; discord #1234'],
+  ['sums and base64 that look like plus codes', 'x = 2345+67; y = 22222222+22; data: 9G8F+5WQQ; CCCC+CC Foo'],
   ['a location of one decimal place in a sentence', 'the location is 1.5, 2.5 in the grid'],
 ];
