@@ -170,6 +170,6 @@ export const piiMoreLookalikes: Negative[] = [
   ['device ids of simulators, variables and placeholders', '<device id="retina5_9"/>\ndeviceId: deviceId\ndevice_id = 42\nDEVICE_ID=ANDROID'],
   ['meeting times, counts and placeholders', 'meeting at 10:30 in room 4; meeting_id: 42; Meeting ID: 000 000 000; meeting number 12345'],
   ['discord channels and invites', 'Join our Discord #general channel; discord: https://discord.gg/abc123; discord #1234'],
-  ['sums and base64 that look like plus codes', 'x = 2345+67; y = 22222222+22; data: 9G8F+5WQQ; CCCC+CC Foo'],
+  ['sums and base64 that look like plus codes', 'x = 2345+67; y = 22222222+22; data: 9G8F+5WQQ; CCCC+CC Foo; corner 8FVC2222+22, padded 2CXXXXXX+XX'],
   ['a location of one decimal place in a sentence', 'the location is 1.5, 2.5 in the grid'],
 ];

@@ -47,8 +47,9 @@ const rules: PatternRule[] = [
     // `+` is everywhere in code: the characters on both sides are looked at before any regex runs.
     anchor: { literal: '+', back: OLC_CHAR, maxBack: 8, quick: (text, at) => OLC_CHAR.test(text[at - 1] ?? '') && OLC_CHAR.test(text[at + 1] ?? '') },
     pattern: PLUS_CODE,
-    // Letters and digits both: `22222222+22` and `CCCC+CC` are no one's place.
-    accept: (value) => /\d/.test(value) && /[A-Z]/.test(value),
+    // Letters and digits both: `22222222+22` and `CCCC+CC` are no one's place. A run of four (`8FVC2222+22`, `2CXXXXXX+XX`) is
+    // the code's zero digit or padding: the corner of a region, as libraries' examples use it, not where someone is.
+    accept: (value) => /\d/.test(value) && /[A-Z]/.test(value) && !/(.)\1\1\1/.test(value),
   },
 ];
 
