@@ -39,7 +39,8 @@ const discordTag: KeyedRule = {
   kind: 'username',
   standalone: true,
   pattern: new RegExp(
-    `[Dd](?:iscord|ISCORD)(?:[ _-]?(?:[Hh]andle|[Tt]ag|[Uu]ser(?:name)?|[Ii][Dd]|[Nn]ame))?["']?[ \\t]{0,3}(?:[:=]|[ \\t](?:is|was|ist)[ \\t]|[ \\t]?\\(|[ \\t])` +
+    `[Dd](?:iscord|ISCORD)(?:[ _-]?(?:[Hh]andle|[Tt]ag|[Uu]ser(?:name)?|[Ii][Dd]|[Nn]ame))?["']?[ \\t]{0,3}` +
+      `(?:[:=]|[ \\t](?:is|was|ist)[ \\t]|[ \\t]?\\(|[ \\t])` +
       `[ \\t]{0,3}["']?(?<value>[A-Za-z0-9_.]{2,32}#(?!0000)\\d{4})(?![\\w#-])`,
     'y',
   ),

@@ -28,7 +28,8 @@ const pair: KeyedRule = {
       `${anyCase('location')}|${anyCase('position')}|${anyCase('geo')}(?:${anyCase('location')})?|` +
       `${anyCase('lat')}${J}[lL](?:[oO][nN][gG]?|[nN][gG])|[sS]tandort)` +
       // `My location is 40.7128, -74.0060`, `Mein Standort ist …`: a sentence names it as a key does.
-      `["']?[ \\t]{0,3}(?:[:=]|[ \\t][iI][sS][tT]?)?[ \\t]{0,3}[\\[({]?[ \\t]{0,3}(?<value>${PAIR_DEGREES}[ \\t]{0,3},[ \\t]{0,3}${PAIR_DEGREES})(?!\\d|\\.\\d)`,
+      `["']?[ \\t]{0,3}(?:[:=]|[ \\t][iI][sS][tT]?)?[ \\t]{0,3}[\\[({]?[ \\t]{0,3}` +
+      `(?<value>${PAIR_DEGREES}[ \\t]{0,3},[ \\t]{0,3}${PAIR_DEGREES})(?!\\d|\\.\\d)`,
     'y',
   ),
   accept: (value) => {
