@@ -107,6 +107,24 @@ export const piiMoreCases: Case[] = [
   ['who is signed in', 'INFO Logged in as Julian75.', `INFO Logged in as ${R('username')}.`],
   ['a user key holding first_last names', '{"user": "Margarette_Altenwerth"}', `{"user": "${R('username')}"}`],
   ['french street, number first, without postcode', 'envoyer au 379 Impasse de la Ferronnerie demain', `envoyer au ${R('street_address')} demain`],
+  // Identifiers tied to a device or a call, after their key (pii-keyed-online.ts), and handles and positions as sentences give them.
+  ['an iOS advertising id in an analytics payload', '{"event": "install", "idfa": "6D92078A-8246-4BA4-AE5B-76104861E7DC"}',
+    `{"event": "install", "idfa": "${R('advertising_id')}"}`],
+  ['an Android advertising id in a log line', 'AdvertisingIdClient: advertisingId=38400000-8cf0-11bd-b23e-10b96e40000d limitAdTracking=false',
+    `AdvertisingIdClient: advertisingId=${R('advertising_id')} limitAdTracking=false`],
+  ['an IDFV in a sentence', 'My IDFV is 1E2DFA89-496A-47FD-9941-DF1FC4E6484A.', `My IDFV is ${R('advertising_id')}.`],
+  ['a device id in a support ticket', 'My device ID is DEV-999888777, it stopped syncing', `My device ID is ${R('device_id')}, it stopped syncing`],
+  ['a device UUID under a German key', 'Geräte-ID: 6D92078A-8246-4BA4-AE5B-76104861E7DC', `Geräte-ID: ${R('device_id')}`],
+  ['a Zoom invitation', 'Join Zoom Meeting\nMeeting ID: 845 1234 5678\nPasscode: 482913',
+    `Join Zoom Meeting\nMeeting ID: ${R('meeting_id')}\nPasscode: ${R('password')}`],
+  ['a Teams meeting id of twelve digits', 'Meeting ID: 234 567 890 123', `Meeting ID: ${R('meeting_id')}`],
+  ['a webinar id run together', 'webinar_id = 93412345678', `webinar_id = ${R('meeting_id')}`],
+  ['a tagged Discord name', 'add me on Discord: sam_w#0420 after 8', `add me on Discord: ${R('username')} after 8`],
+  ['a position after location is', 'My location is 40.7128, -74.0060 right now', `My location is ${R('gps_coordinate')} right now`],
+  ['a whole plus code in a message', 'The office is at 849VCWC8+R9, see you there', `The office is at ${R('plus_code')}, see you there`],
+  ['a short plus code before its town', 'Meet me at 9G8F+5W New York', `Meet me at ${R('plus_code')} New York`],
+  ['a short plus code before its town in German', 'Treffen wir uns bei 9G8F+5W Berlin.', `Treffen wir uns bei ${R('plus_code')} Berlin.`],
+  ['a position after Standort ist', 'Mein Standort ist 52.5200, 13.4050.', `Mein Standort ist ${R('gps_coordinate')}.`],
 ];
 
 export const piiMoreLookalikes: Negative[] = [
@@ -148,4 +166,11 @@ export const piiMoreLookalikes: Negative[] = [
   ['logged in as a version, a file or an encoding', 'Logged in as v2.10.0. Logged in as README.md. Logged in as utf-8.'],
   ['a group as a package author', '"author": { "name": "The Stdlib Authors" }'],
   ['passport module names', "passport = require('passport-jwt'); passport: v0.6.0"],
+  ['an advertising id with tracking limited, and UUIDs under other keys',
+    'idfa: 00000000-0000-0000-0000-000000000000\nrequestId: 6D92078A-8246-4BA4-AE5B-76104861E7DC'],
+  ['device ids of simulators, variables and placeholders', '<device id="retina5_9"/>\ndeviceId: deviceId\ndevice_id = 42\nDEVICE_ID=ANDROID'],
+  ['meeting times, counts and placeholders', 'meeting at 10:30 in room 4; meeting_id: 42; Meeting ID: 000 000 000; meeting number 12345'],
+  ['discord channels and invites', 'Join our Discord #general channel; discord: https://discord.gg/abc123; discord #1234'],
+  ['sums and base64 that look like plus codes', 'x = 2345+67; y = 22222222+22; data: 9G8F+5WQQ; CCCC+CC Foo; corner 8FVC2222+22, padded 2CXXXXXX+XX'],
+  ['a location of one decimal place in a sentence', 'the location is 1.5, 2.5 in the grid'],
 ];

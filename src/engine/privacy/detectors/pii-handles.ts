@@ -5,7 +5,7 @@ import { looksLikeHandle } from './pii-keyed-more';
 // `I'm on Skype (dean.m84)`, `My Twitter is @ana_pereira`, `tweet at @ana_pereira`): it finds the
 // person as a user name does. Code names these networks too (share buttons, config of a site's
 // links), so a Skype name must look like a handle (a digit, `_`, `.` or `-` in it), and a
-// Twitter, Instagram or TikTok one must carry its `@`.
+// Twitter, Instagram or TikTok one must carry its `@`, a Discord one its `#1234`.
 
 const skype: KeyedRule = {
   kind: 'username',
@@ -31,8 +31,24 @@ const atHandle: KeyedRule = {
   ),
 };
 
+/**
+ * A Discord name of the tagged form (`jane#1234`: a name and a four-digit discriminator, which
+ * Discord issued until 2023 and which profiles, bots and tickets still print) after `Discord`.
+ */
+const discordTag: KeyedRule = {
+  kind: 'username',
+  standalone: true,
+  pattern: new RegExp(
+    `[Dd](?:iscord|ISCORD)(?:[ _-]?(?:[Hh]andle|[Tt]ag|[Uu]ser(?:name)?|[Ii][Dd]|[Nn]ame))?["']?[ \\t]{0,3}` +
+      `(?:[:=]|[ \\t](?:is|was|ist)[ \\t]|[ \\t]?\\(|[ \\t])` +
+      `[ \\t]{0,3}["']?(?<value>[A-Za-z0-9_.]{2,32}#(?!0000)\\d{4})(?![\\w#-])`,
+    'y',
+  ),
+};
+
 /** The keywords of these, for the one keyword scan of personal data (pii-personal.ts). */
 export const handleKeywords: KeywordTable = [
   { words: ['skype', 'skype id', 'skype name'], rule: skype },
   { words: ['twitter', 'instagram', 'tiktok', 'tweeter', 'tweet at', 'tweets at', 'tweeted at', 'telegram', 'threads'], rule: atHandle },
+  { words: ['discord'], rule: discordTag },
 ];

@@ -26,8 +26,10 @@ const pair: KeyedRule = {
   pattern: new RegExp(
     `(?:${anyCase('coordinates')}|${anyCase('coordinate')}|${anyCase('coords')}|${anyCase('gps')}|` +
       `${anyCase('location')}|${anyCase('position')}|${anyCase('geo')}(?:${anyCase('location')})?|` +
-      `${anyCase('lat')}${J}[lL](?:[oO][nN][gG]?|[nN][gG]))` +
-      `["']?[ \\t]{0,3}[:=]?[ \\t]{0,3}[\\[({]?[ \\t]{0,3}(?<value>${PAIR_DEGREES}[ \\t]{0,3},[ \\t]{0,3}${PAIR_DEGREES})(?![\\d.])`,
+      `${anyCase('lat')}${J}[lL](?:[oO][nN][gG]?|[nN][gG])|[sS]tandort)` +
+      // `My location is 40.7128, -74.0060`, `Mein Standort ist …`: a sentence names it as a key does.
+      `["']?[ \\t]{0,3}(?:[:=]|[ \\t][iI][sS][tT]?)?[ \\t]{0,3}[\\[({]?[ \\t]{0,3}` +
+      `(?<value>${PAIR_DEGREES}[ \\t]{0,3},[ \\t]{0,3}${PAIR_DEGREES})(?!\\d|\\.\\d)`,
     'y',
   ),
   accept: (value) => {
@@ -214,10 +216,10 @@ const bic: KeyedRule = {
 export const moreKeywords: KeywordTable = [
   { words: ['imei', 'imeisv'], rule: imei },
   {
-    words: ['coordinates', 'coordinate', 'coords', 'gps', 'location', 'position', 'geo', 'geolocation', 'lat lon', 'lat lng'],
+    words: ['coordinates', 'coordinate', 'coords', 'gps', 'location', 'position', 'geo', 'geolocation', 'lat lon', 'lat lng', 'standort'],
     rule: pair,
     // `lat_lng` is a pair's key: its source is longer than `lat`'s, so it is tried first.
-    sources: ['coordinates', 'coordinate', 'coords', 'gps', 'location', 'position', 'geo(?:location)?', 'lat[ _-]?l(?:on|ng)'],
+    sources: ['coordinates', 'coordinate', 'coords', 'gps', 'location', 'position', 'geo(?:location)?', 'lat[ _-]?l(?:on|ng)', 'standort'],
   },
   { words: ["i'm", 'i am', "we're", 'we are', 'i was', 'we were'], rule: personAt, sources: ["i'm ", 'i am ', "we're ", 'we are ', 'i was ', 'we were '] },
   // `lat`/`lon` end where a word would go on (`translate`, `long`, `colon` fail inside the scan).

@@ -3,6 +3,7 @@ import { anyCase, capitalisedOrNot, J, KeyedScan, SEP, type KeyedRule } from '..
 import { idKeywords } from './pii-keyed-ids';
 import { proseKeywords } from './pii-prose';
 import { moreKeywords } from './pii-keyed-more';
+import { onlineIdKeywords } from './pii-keyed-online';
 import { worldIdKeywords } from './pii-keyed-world';
 import { documentKeywords } from './pii-keyed-documents';
 import { phoneKeywords } from './pii-phones-labelled';
@@ -250,6 +251,7 @@ const keyed = new KeyedScan([
   ...travelKeywords,
   ...creditKeywords,
   ...moreKeywords,
+  ...onlineIdKeywords,
   ...worldIdKeywords,
   ...phoneKeywords,
   ...placeKeywords,
