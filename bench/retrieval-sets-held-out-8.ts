@@ -66,7 +66,10 @@ export const EXCALIDRAW: Labelled[] = [
   ['how are elbow arrows routed around shapes?', exc('packages\\/element\\/src\\/elbowArrow')],
   ['how are arrows bound to shapes?', exc('packages\\/element\\/src\\/binding')],
   ['how is text wrapped inside a container?', exc('packages\\/element\\/src\\/(textWrapping|textElement)')],
-  ['how does undo and redo work?', exc('packages\\/excalidraw\\/history|packages\\/element\\/src\\/(store|delta)|packages\\/excalidraw\\/actions\\/actionHistory')],
+  [
+    'how does undo and redo work?',
+    exc('packages\\/excalidraw\\/history|packages\\/element\\/src\\/(store|delta)|packages\\/excalidraw\\/actions\\/actionHistory'),
+  ],
   ['how is a scene exported to SVG?', exc('packages\\/excalidraw\\/scene\\/export|packages\\/excalidraw\\/renderer\\/staticSvgScene')],
   ['how are images uploaded to Firebase storage?', exc('excalidraw-app\\/data\\/(firebase|FileManager)')],
   ['how do elements snap to other elements while dragging?', exc('packages\\/excalidraw\\/snapping')],
@@ -75,7 +78,10 @@ export const EXCALIDRAW: Labelled[] = [
   ['how is an element brought to the front?', exc('packages\\/element\\/src\\/zindex|packages\\/excalidraw\\/actions\\/actionZindex')],
   ['how are selected elements grouped?', exc('packages\\/element\\/src\\/groups|packages\\/excalidraw\\/actions\\/actionGroup')],
   ['how are fractional indices assigned to elements?', exc('packages\\/element\\/src\\/fractionalIndex')],
-  ['how is a Mermaid diagram converted into elements?', exc('packages\\/excalidraw\\/components\\/TTDDialog\\/(MermaidToExcalidraw|common)|packages\\/excalidraw\\/mermaid')],
+  [
+    'how is a Mermaid diagram converted into elements?',
+    exc('packages\\/excalidraw\\/components\\/TTDDialog\\/(MermaidToExcalidraw|common)|packages\\/excalidraw\\/mermaid'),
+  ],
   ['how is pasted clipboard content parsed?', exc('packages\\/excalidraw\\/clipboard')],
   ['how is a saved .excalidraw file restored?', exc('packages\\/excalidraw\\/data\\/(restore|json)')],
   ['how is the interface language detected?', exc('excalidraw-app\\/app-language\\/language-detector')],

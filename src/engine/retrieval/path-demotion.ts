@@ -52,7 +52,8 @@ const EXAMPLE_WORDS = new Set(['exampl', 'sampl', 'demo', 'tutorial', 'usag', 'p
  */
 // So are the entries kept one per change until a release gathers them (ansible's changelogs/fragments/, towncrier's
 // newsfragments/, the JavaScript monorepos' .changeset/): "fix-ansible-galaxy-ignore-certs.yml" came before galaxy's code.
-const CHANGELOG_PATH = /(^|\/)(CHANGELOG|CHANGES|HISTORY|NEWS|RELEASES?|RELEASE[-_]NOTES)(\.[a-z]+)?$|(^|\/)(changelogs?|\.changeset|newsfragments|changelog\.d)\//i;
+const CHANGELOG_PATH =
+  /(^|\/)(CHANGELOG|CHANGES|HISTORY|NEWS|RELEASES?|RELEASE[-_]NOTES)(\.[a-z]+)?$|(^|\/)(changelogs?|\.changeset|newsfragments|changelog\.d)\//i;
 const CHANGELOG_FACTOR = 0.35;
 // Man pages (`rg.1`, `jq.1.prebuilt`, `git.1.txt`) are docs too: one long page naming every option and builtin.
 // So is a folder of the samples the docs show (fastapi's docs_src/, a docs-examples/): they call the API over and over.
@@ -192,7 +193,9 @@ function asksHowTo(terms: SearchTerm[]): boolean {
 export function demotedFor(terms: SearchTerm[]): Demoted {
   const names = (re: RegExp, t: SearchTerm) => (t.kind === 'path' || t.kind === 'phrase') && re.test(`${t.text}/`);
   const howTo = asksHowTo(terms);
-  const aboutDocs = terms.some((t) => DOC_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && CHANGELOG_PATH.test(t.text)) || names(DOC_PATH, t));
+  const aboutDocs = terms.some(
+    (t) => DOC_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && CHANGELOG_PATH.test(t.text)) || names(DOC_PATH, t),
+  );
   return {
     tests: howTo || !asksAboutTests(terms),
     examples: !howTo && !terms.some((t) => EXAMPLE_WORDS.has(t.text) || names(EXAMPLE_PATH, t)),
@@ -207,7 +210,8 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     built: !terms.some((t) => BUILT_WORDS.has(t.text) || names(BUILT_PATH, t)),
     // A question about what the build makes (the single header, the bundle) is about the build: nlohmann/json's Makefile makes the header.
     build: !terms.some(
-      (t) => BUILD_WORDS.has(t.text) || BUILT_WORDS.has(t.text) || names(BUILT_PATH, t) || ((t.kind === 'path' || t.kind === 'phrase') && BUILD_PATH.test(t.text)),
+      (t) =>
+        BUILD_WORDS.has(t.text) || BUILT_WORDS.has(t.text) || names(BUILT_PATH, t) || ((t.kind === 'path' || t.kind === 'phrase') && BUILD_PATH.test(t.text)),
     ),
     windows: !terms.some((t) => WINDOWS_WORDS.has(t.text) || names(WINDOWS_PATH, t)),
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),

@@ -52,7 +52,8 @@ describe('files that build the project rather than being it', () => {
   });
 
   it('puts the comparison of values above an autoconf macro saying the same words', async () => {
-    const index = await indexCorpus({ 'm4/ax_compare_version.m4': MACRO, 'src/jv_aux.c': COMPARE, 'src/main.c': 'int main(void) { return run(); }\n' }, 'grounded-build-');
+    const corpus = { 'm4/ax_compare_version.m4': MACRO, 'src/jv_aux.c': COMPARE, 'src/main.c': 'int main(void) { return run(); }\n' };
+    const index = await indexCorpus(corpus, 'grounded-build-');
     const first = async (q: string) => (await index.search(extractTerms(q), 5))[0].path;
     assert.equal(await first('how are values sorted and compared?'), 'src/jv_aux.c');
     assert.equal(await first('how does the autoconf build compare versions?'), 'm4/ax_compare_version.m4');

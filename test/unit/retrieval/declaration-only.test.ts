@@ -54,9 +54,11 @@ describe('files that only declare types', () => {
   it('tells an interface, an enum or a type alias from code', () => {
     assert.equal(declaresOnly('src/ILogEventEnricher.cs', INTERFACE), true);
     assert.equal(declaresOnly('src/SafeAggregateEnricher.cs', AGGREGATE), false);
-    assert.equal(declaresOnly('src/Handling.cs', 'namespace J\n{\n    public enum LoopHandling\n    {\n        Error = 0,\n        Ignore = 1\n    }\n}\n'), true);
+    const handling = 'namespace J\n{\n    public enum LoopHandling\n    {\n        Error = 0,\n        Ignore = 1\n    }\n}\n';
+    assert.equal(declaresOnly('src/Handling.cs', handling), true);
     // A default member returning a constant is still a declaration; preprocessor lines are no statements.
-    const batched = 'public interface IBatched\n{\n    Task Emit();\n    Task OnEmpty()\n#if DEFAULT\n    { return Task.CompletedTask; }\n#else\n    ;\n#endif\n}\n';
+    const batched =
+      'public interface IBatched\n{\n    Task Emit();\n    Task OnEmpty()\n#if DEFAULT\n    { return Task.CompletedTask; }\n#else\n    ;\n#endif\n}\n';
     assert.equal(declaresOnly('src/IBatched.cs', batched), true);
     assert.equal(declaresOnly('src/types.ts', 'export type Point = { x: number; y: number };\nexport interface Scene { points: Point[] }\n'), true);
     assert.equal(declaresOnly('src/Factory.php', '<?php\ninterface Factory\n{\n    public function make(string $name): Client;\n}\n'), true);
@@ -71,11 +73,13 @@ describe('files that only declare types', () => {
     assert.equal(declaresOnly('types/index.d.ts', 'export interface Config { url: string }\n'), false);
     assert.equal(declaresOnly('src/level.py', 'class Level(Enum):\n    DEBUG = 1\n'), false);
     // Words of code inside comments or strings do not count.
-    assert.equal(declaresOnly('src/IRetry.cs', '/* if it fails, return and retry */\npublic interface IRetry { bool ShouldRetry(string why = "if"); }\n'), true);
+    const retry = '/* if it fails, return and retry */\npublic interface IRetry { bool ShouldRetry(string why = "if"); }\n';
+    assert.equal(declaresOnly('src/IRetry.cs', retry), true);
   });
 
   it('puts the code applying enrichers above the interface declaring them, unless the question asks about the interface', async () => {
-    const index = await indexCorpus({ 'src/Core/ILogEventEnricher.cs': INTERFACE, 'src/Core/Enrichers/SafeAggregateEnricher.cs': AGGREGATE, ...OTHERS }, 'grounded-declares-');
+    const corpus = { 'src/Core/ILogEventEnricher.cs': INTERFACE, 'src/Core/Enrichers/SafeAggregateEnricher.cs': AGGREGATE, ...OTHERS };
+    const index = await indexCorpus(corpus, 'grounded-declares-');
     const paths = async (q: string) => (await index.search(extractTerms(q), 10)).map((r) => r.path);
     assert.equal((await paths('how are enrichers applied to each event?'))[0], 'src/Core/Enrichers/SafeAggregateEnricher.cs');
     assert.equal((await paths('what does the enricher interface declare?'))[0], 'src/Core/ILogEventEnricher.cs');
