@@ -229,6 +229,8 @@ test('in a narrow side bar a long code line wraps under its own indentation, and
   await input.fill('show the indented code @src/auth/keyStore.ts#L19-26');
   await input.press('Enter');
   const turn = frame.locator('.turn', { hasText: 'show the indented code' });
+  // The answer is drawn again as it streams: its code is measured once the turn has ended (its sources are listed).
+  await turn.locator('details.sources').waitFor({ state: 'attached', timeout: 60_000 });
   const block = turn.locator('.answer pre.code-block').first();
   await block.waitFor({ state: 'visible', timeout: 60_000 });
   await block.scrollIntoViewIfNeeded();
