@@ -36,6 +36,8 @@ const entries = [
   { ...common, entryPoints: { cli: 'src/cli/bin.ts' }, outdir: 'dist' },
   // `grounded files` on its own: 0.5 MB to load instead of the whole CLI (bin/grounded.js picks it).
   { ...common, entryPoints: { 'cli-files': 'src/cli/files-bin.ts' }, outdir: 'dist' },
+  // The launcher's head start on git's walk for `grounded files` (bin/grounded.js loads it before the CLI).
+  { ...common, entryPoints: { 'early-git': 'src/cli/early-git.ts' }, outdir: 'dist' },
   // memory SQL runs in a worker thread so a runaway query can be terminated.
   { ...common, entryPoints: { 'sql-worker': 'src/engine/audit/sql-worker.cjs' }, outdir: 'dist' },
 ];

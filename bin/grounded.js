@@ -9,8 +9,9 @@ const command = process.argv[2];
 const own = command === 'files' ? path.join(dist, 'cli-files.js') : undefined;
 const bundled = own && fs.existsSync(own) ? own : path.join(dist, 'cli.js');
 if (fs.existsSync(bundled)) {
-  // git's walk for untracked files starts before the bundle loads (bin/early-git.js).
-  if (command === 'files') require('./early-git').start(process.argv.slice(3));
+  // git's walk for untracked files starts before the bundle loads (src/cli/early-git.ts).
+  const early = path.join(dist, 'early-git.js');
+  if (command === 'files' && fs.existsSync(early)) require(early).start(process.argv.slice(3));
   // One code cache per command: each holds what its own runs compile.
   require('./code-cache').requireWithCodeCache(bundled, module, command);
 } else {

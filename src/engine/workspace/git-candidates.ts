@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { realFolder } from './contain';
 import { git, gitToFile } from './git-output';
+import { UNTRACKED_LISTING } from './git-listing-file';
 import { findGitRepo, type GitRepo } from './git-repo';
 import { CHANGED_LISTING, forgetChanged, parseTracked, TRACKED_LISTING, type TrackedStats } from './git-stat';
 import { readTrackedFromIndex } from './git-index';
@@ -58,7 +59,7 @@ async function rootIsIgnored(root: string, repo: GitRepo | undefined, signal?: A
  * the caller changes in its process then (its priority) holds for the second git and not the first.
  */
 export function gitListing(root: string, signal?: AbortSignal, onWalkStarted?: () => void): GitListing {
-  const untracked = gitToFile(['ls-files', '--others', '--exclude-standard', '-z'], root, signal).then((r): UntrackedFiles | undefined => {
+  const untracked = gitToFile(UNTRACKED_LISTING, root, signal).then((r): UntrackedFiles | undefined => {
     if (!r.ok) return undefined;
     const paths: string[] = [];
     const folders: string[] = [];

@@ -6,12 +6,11 @@ import assert from 'node:assert/strict';
 import { gitText as git, writeFiles } from '../../support/fixture';
 import { gitListing } from '../../../src/engine/workspace/git-candidates';
 
-// bin/early-git.js starts git's walk for untracked files before the CLI bundle loads
-// (`grounded files`); the listing code takes it over when it asks for the same walk in the same folder.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const early = require('../../../bin/early-git.js') as { start(args: string[]): void };
-const KEY = Symbol.for('grounded.earlyGit');
-const slot = globalThis as { [KEY]?: { cwd: string; adopted: boolean; child: { kill(): void } } };
+import * as early from '../../../src/cli/early-git';
+import { earlySlot as slot, EARLY_LISTING as KEY } from '../../../src/engine/workspace/git-listing-file';
+
+// The launcher starts git's walk for untracked files before the CLI bundle loads (`grounded files`,
+// dist/early-git.js); the listing code takes it over when it asks for the same walk in the same folder.
 
 const roots: string[] = [];
 after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
@@ -25,7 +24,7 @@ function repo(): string {
   return root;
 }
 
-describe("the launcher's early walk (bin/early-git.js)", () => {
+describe("the launcher's early walk (cli/early-git.ts)", () => {
   it('is taken over by the listing of the same folder, which then lists what git lists', async () => {
     const root = repo();
     const fresh = await gitListing(root).untracked;
