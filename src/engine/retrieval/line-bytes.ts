@@ -1,4 +1,8 @@
 import { definedName, MAX_LINE_CHARS } from './chunks';
+import { FNV_OFFSET, FNV_PRIME } from './identifier-table';
+
+// Module locals: under a CommonJS loader (tests, tsx) an imported name is a property read per use.
+const [OFFSET, PRIME, MAX_CHARS] = [FNV_OFFSET, FNV_PRIME, MAX_LINE_CHARS];
 
 /** Byte classes: identifier start (`[A-Za-z_$]`), identifier part (start or digit), ASCII white space of `\s`, and not ASCII. */
 export const START = 1;
@@ -12,10 +16,16 @@ for (let c = 0; c < 256; c++) {
   CLASS[c] = (letter ? START | PART : 0) | (c >= 48 && c <= 57 ? PART : 0) | (c === 32 || (c >= 9 && c <= 13) ? SPACE : 0) | (c >= 0x80 ? NON_ASCII : 0);
 }
 
-/** Words a definition line can start with (DEFINITION in chunks.ts): any other first word rules it out. */
+/**
+ * Words a definition line can start with (DEFINITION in chunks.ts): any other first word rules it
+ * out. Held as FNV-1a hashes of their letters, so a line's first word is tested without making a
+ * string of it (most lines have one): a word that only shares a hash merely runs the regexes.
+ */
 const FIRST_WORDS = new Set(
   ('export default public private protected internal static abstract final override open suspend inline async pub function class ' +
-    'interface type enum const let var def fn fun func struct trait impl module namespace').split(' '),
+    'interface type enum const let var def fn fun func struct trait impl module namespace')
+    .split(' ')
+    .map((w) => [...Buffer.from(w, 'latin1')].reduce((h, c) => Math.imul(h ^ c, PRIME), OFFSET)),
 );
 
 /**
@@ -99,9 +109,9 @@ export class LineBytes {
   scanEnd(i: number): number {
     const s = this.starts[i];
     const e = this.ends[i];
-    if (e - s <= MAX_LINE_CHARS) return e;
-    for (let k = s; k < s + MAX_LINE_CHARS; k++) if (this.buf[k] >= 0x80) return -1;
-    return s + MAX_LINE_CHARS;
+    if (e - s <= MAX_CHARS) return e;
+    for (let k = s; k < s + MAX_CHARS; k++) if (this.buf[k] >= 0x80) return -1;
+    return s + MAX_CHARS;
   }
 
   /** False only when line i cannot match DEFINITION, METHOD or MARKDOWN_HEADING (chunks.ts). */
@@ -116,8 +126,9 @@ export class LineBytes {
     if (k === e) return false;
     if (buf[k] >= 0x80) return true;
     let w = k;
-    while (w < e && ((buf[w] >= 97 && buf[w] <= 122) || (buf[w] >= 65 && buf[w] <= 90))) w++;
-    if (w - k >= 2 && w - k <= 9 && FIRST_WORDS.has(buf.toString('latin1', k, w))) return true;
+    let hash = OFFSET;
+    while (w < e && ((buf[w] >= 97 && buf[w] <= 122) || (buf[w] >= 65 && buf[w] <= 90))) hash = Math.imul(hash ^ buf[w++], PRIME);
+    if (w - k >= 2 && w - k <= 9 && FIRST_WORDS.has(hash)) return true;
     // METHOD: two or more spaces, then a line ending in `{`.
     if (k - s < 2) return false;
     let last = e - 1;

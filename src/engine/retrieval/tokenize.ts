@@ -10,6 +10,10 @@ export interface TokenizedChunk {
   length: number;
 }
 
+// Module locals, not imports: under a CommonJS loader (tests, tsx) each imported name is a getter
+// call, and scan runs once per line of the tree, its loop once per byte.
+const [cls, start, part, offset, prime] = [CLASS, START, PART, FNV_OFFSET, FNV_PRIME];
+
 /** Distinct identifiers remembered before the table starts again (bounds its memory in a huge tree). */
 const TABLE_LIMIT = 500_000;
 
@@ -67,10 +71,6 @@ export class ChunkTokenizer {
 
   /** Counts the identifiers of `buf[from, to)` (`[A-Za-z_$][\w$]*`, ASCII: other bytes separate them). */
   private scan(buf: Buffer, from: number, to: number): void {
-    // Locals, not imports: under a CommonJS loader (tests, tsx) each imported name is a property
-    // read, and this loop runs once per byte of the tree.
-    const cls = CLASS;
-    const [start, part, offset, prime] = [START, PART, FNV_OFFSET, FNV_PRIME];
     let i = from;
     while (i < to) {
       if ((cls[buf[i]] & start) === 0) {
