@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfigOrUsageError } from '../config';
-import { indexFilePath, openIndex, saveIndex, type LoadOutcome } from '../../engine/retrieval/index-store';
+import { indexFilePath, openIndex, saveIndex, staleness, type LoadOutcome } from '../../engine/retrieval/index-store';
 import { formatBytes } from '../../engine/workspace/read';
 import { parseCommandArgs, resolveRootOption } from '../args';
 import { ExitCode } from '../exit-codes';
@@ -53,7 +53,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const { index, loaded } = await openIndex({ root, settings: yaml.settings });
   const file = path.relative(root, indexFilePath(root)).split(path.sep).join('/');
   if (values.status) {
-    const st = await index.staleness();
+    const st = await staleness(index);
     const usable = loaded.status === 'loaded';
     const upToDate = usable && st.added + st.changed + st.removed === 0;
     const savedAt = usable ? loaded.savedAt : null;

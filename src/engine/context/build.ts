@@ -94,10 +94,13 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
   const logger = deps.logger ?? nullLogger;
   const index: ChunkSource = deps.index ?? new WorkspaceIndex({ root: req.root, settings: s, overlay: req.overlay });
   if (req.overlay && index instanceof WorkspaceIndex) index.overlay = req.overlay;
-  await index.refresh({ onProgress: req.onProgress, signal: req.signal });
-  const indexed = performance.now();
   const terms = conversationTerms(req.question, req.history);
-  const candidates = await index.search(terms, RANKED_CANDIDATES, req.scope && { within: req.scope.within });
+  const refresh = { onProgress: req.onProgress, signal: req.signal };
+  const within = req.scope && { within: req.scope.within };
+  let indexed = started;
+  const candidates = index.refreshAndSearch
+    ? await index.refreshAndSearch(terms, RANKED_CANDIDATES, within, refresh).then((r) => ((indexed = started + r.refreshedMs), r.chunks))
+    : await index.refresh(refresh).then(() => ((indexed = performance.now()), index.search(terms, RANKED_CANDIDATES, within)));
   if (index.indexing)
     req.onProgress?.(
       (`Still indexing (${index.indexing.indexed.toLocaleString('en-US')} of ${index.indexing.total.toLocaleString('en-US')} files): answering from what ` +

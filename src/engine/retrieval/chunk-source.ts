@@ -44,6 +44,11 @@ export interface ChunkSource {
   refresh(opts?: RefreshOptions): Promise<unknown>;
   /** The best chunks for the terms, best first, at most `limit` (only inside `opts.within`'s folders when given). */
   search(terms: SearchTerm[], limit: number, opts?: SearchOptions): Promise<RankedChunk[]>;
+  /**
+   * `refresh` then `search`, for a source that can overlap them (a one-shot index ranks while git
+   * lists the files); `refreshedMs`: how long the refresh took.
+   */
+  refreshAndSearch?(terms: SearchTerm[], limit: number, opts?: SearchOptions, refresh?: RefreshOptions): Promise<{ chunks: RankedChunk[]; refreshedMs: number }>;
   /** Files searched by the last search. */
   readonly fileCount: number;
   /** Files left out, with the reason. */

@@ -2,6 +2,7 @@ import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureStateDir } from '../workspace/state-dir';
 import { WorkspaceIndex, type IndexOptions } from './index';
+import { discoverIndexable } from './linked-copies';
 import { decodeIndex, encodeIndexParts, IndexFileError } from './index-file';
 
 /** How opening the saved index went: used, absent, or set aside (and why) to be rebuilt. */
@@ -69,4 +70,22 @@ export async function saveIfChanged(index: WorkspaceIndex): Promise<boolean> {
   if (!index.unsaved) return false;
   await saveIndex(index);
   return true;
+}
+
+/**
+ * How far the index is behind the files, without reading any: files new since it was built,
+ * changed (size or mtime), and removed.
+ */
+export async function staleness(index: WorkspaceIndex): Promise<{ visible: number; added: number; changed: number; removed: number }> {
+  const { files } = await discoverIndexable(index.discoveryOptions());
+  const current = new Set(files.map((f) => f.path));
+  let added = 0;
+  let changed = 0;
+  for (const f of files) {
+    if (!index.isStale(f)) continue;
+    if (index.known(f.path)) changed++;
+    else added++;
+  }
+  const removed = index.paths().filter((rel) => !current.has(rel)).length;
+  return { visible: files.length, added, changed, removed };
 }

@@ -6,16 +6,11 @@ import { emptyOverlay, type DocumentOverlay, type SkippedFile, type WorkspaceFil
 import { IndexData, type PackedIndex } from './index-data';
 import type { ChunkSource, RefreshOptions, RefreshReport, SearchOptions } from './chunk-source';
 import { anyUnlisted, readIntoIndex, textHash, type Rejected } from './file-state';
-import { ChunkTexts } from './chunk-texts';
-import { findMembers } from './member-boost';
-import { findWritten } from './setting-match';
-import { findPhrases } from './phrases';
 import { buildInWorkers, DEFAULT_PARALLEL, READ_AHEAD_FROM, type ParallelOptions } from './parallel-build';
 import { inBatches, ReadAhead, type AheadRead } from './read-ahead';
-import { readForIndex } from './read-batch';
-import { rankChunks, type RankedChunk } from './rank';
+import type { RankedChunk } from './rank';
+import { searchIndex } from './index-search';
 import { pathGrams } from './path-grams';
-import { demoteByText } from './declaration-only';
 import { projectNames } from './overview';
 import type { SearchTerm } from './terms';
 
@@ -60,6 +55,8 @@ export class WorkspaceIndex implements ChunkSource {
   private readonly parallel: ParallelOptions;
   private dirty = true;
   private listing?: Promise<IndexableListing>;
+  /** Settles when the prefetched listing has the tracked files (git still walks for the others). */
+  private trackedListed?: Promise<void>;
   /** Visible, not indexed: links to a file indexed under its real path (`grounded files` lists them all the same). */
   private linkedCopies: string[] = [];
   /** Counts changes to the data, so a caller knows whether there is anything new to save. */
@@ -101,7 +98,9 @@ export class WorkspaceIndex implements ChunkSource {
    * while this one loads the saved index and the tokenizer (a one-shot `grounded query`).
    */
   prefetchListing(): void {
-    this.listing = discoverFiles(this.discoveryOptions());
+    let tracked!: () => void;
+    this.trackedListed = new Promise<void>((resolve) => (tracked = resolve));
+    this.listing = discoverFiles({ ...this.discoveryOptions(), onCandidates: () => tracked() });
     // Failures surface in the refresh that takes the listing, not as an unhandled rejection.
     this.listing.catch(() => undefined);
   }
@@ -180,24 +179,24 @@ export class WorkspaceIndex implements ChunkSource {
   }
 
   /**
-   * How far the index is behind the files, without reading any: files new since it was built,
-   * changed (size or mtime), and removed.
+   * Refreshes, then searches. A one-shot index (loaded from disk, git listing the files in its own
+   * processes meanwhile) ranks its loaded data while the listing is under way and keeps that result
+   * when the refresh read and removed nothing, as is usual: the ranking no longer waits for git.
    */
-  async staleness(): Promise<{ visible: number; added: number; changed: number; removed: number }> {
-    const { files } = await discoverFiles(this.discoveryOptions());
-    const current = new Set(files.map((f) => f.path));
-    let added = 0;
-    let changed = 0;
-    for (const f of files) {
-      if (!this.isStale(f)) continue;
-      if (this.data.file(f.path) || this.rejected.has(f.path)) changed++;
-      else added++;
-    }
-    const removed = [...this.data.paths()].filter((rel) => !current.has(rel)).length;
-    return { visible: files.length, added, changed, removed };
+  async refreshAndSearch(terms: SearchTerm[], limit: number, opts: SearchOptions = {}, refresh: RefreshOptions = {}) {
+    const started = performance.now();
+    const before = this.revision;
+    // Ranking holds this thread: it starts once git has listed the tracked files and walks for the others.
+    const early = this.listing && this.data.fileCount > 0
+      ? Promise.race([this.trackedListed, this.listing]).then(() => this.search(terms, limit, opts)) : undefined;
+    early?.catch(() => undefined); // a failure is the refresh's to report first
+    await this.refresh(refresh);
+    const refreshedMs = performance.now() - started;
+    return { chunks: await (early && this.revision === before ? early : this.search(terms, limit, opts)), refreshedMs };
   }
 
-  private discoveryOptions() {
+  /** The options the index lists the workspace's files with. */
+  discoveryOptions() {
     return {
       root: this.root,
       extraIgnore: this.settings.extraIgnore,
@@ -207,7 +206,7 @@ export class WorkspaceIndex implements ChunkSource {
   }
 
   /** True when a file must be read again: new, changed on disk, or open with text other than what was indexed. */
-  private isStale(f: WorkspaceFile): boolean {
+  isStale(f: WorkspaceFile): boolean {
     const open = this.overlay.get(f.absPath);
     const rec = this.data.file(f.path);
     if (open !== undefined) return !rec || rec.hash !== textHash(open);
@@ -251,25 +250,17 @@ export class WorkspaceIndex implements ChunkSource {
     return bytes;
   }
 
-  /** The best chunks for the terms, best first, at most `limit`; phrases, messages, settings, verbs and declarations are checked in the text. */
-  async search(terms: SearchTerm[], limit = 50, opts: SearchOptions = {}): Promise<RankedChunk[]> {
-    const phrases = terms.filter((t) => t.kind === 'phrase').map((t) => t.text);
+  /** The best chunks for the terms, best first, at most `limit` (index-search.ts). */
+  search(terms: SearchTerm[], limit = 50, opts: SearchOptions = {}): Promise<RankedChunk[]> {
     this.project ??= projectNames(this.root);
-    const texts = new ChunkTexts(this.data, (rel) => this.readIndexed(rel));
-    const members = await findMembers(texts, terms);
-    const adjacent = phrases.length > 0 ? await findPhrases(texts, phrases) : undefined;
-    const written = await findWritten(texts, terms);
-    const phraseCheck = adjacent && ((phrase: string, id: number) => adjacent.get(phrase)?.has(id) ?? false);
-    return demoteByText(texts, terms, limit, (n) => rankChunks(this.data, terms, n, phraseCheck, this.project, members, opts.within, written));
+    return searchIndex(this.data, { root: this.root, overlay: this.overlay, maxFileBytes: this.settings.maxFileBytes, project: this.project }, terms, limit, opts);
   }
 
   private project?: Set<string>; // the project's own names (overview.ts), read at the first search
 
-  /** An indexed file's text as indexed (the open editor's if any), read as indexing reads: a phrase's candidates span hundreds of files. */
-  private async readIndexed(rel: string): Promise<string | undefined> {
-    if (!this.data.file(rel)) return undefined;
-    const read = readForIndex(path.join(this.root, ...rel.split('/')), this.overlay, this.settings.maxFileBytes);
-    return read.ok ? read.text : undefined;
+  /** True when the file was read before: indexed, or found unreadable or too large. */
+  known(rel: string): boolean {
+    return this.data.file(rel) !== undefined || this.rejected.has(rel);
   }
 
   /** True when the workspace-relative file is indexed. */

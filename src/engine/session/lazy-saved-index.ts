@@ -26,6 +26,7 @@ export function lazySavedIndex(open: () => Promise<{ index: WorkspaceIndex }>, e
   return {
     refresh: async (opts?: RefreshOptions) => (await get()).refresh(opts),
     search: async (terms, limit, opts) => (await get()).search(terms, limit, opts),
+    refreshAndSearch: async (terms, limit, opts, refresh) => (await get()).refreshAndSearch(terms, limit, opts, refresh),
     get fileCount() {
       return index?.fileCount ?? 0;
     },
