@@ -106,7 +106,9 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
     const typed = TYPED_DECLARATION.exec(rest);
     const value = typed ? quotedValue(text, pos + typed[0].length) : undefined;
     if (value) return { value, quoted: true, keyQuoted, codeAssignment: true, midLine: false };
-    return key.includes('.') ? undefined : bareForms(text, keyStart, pos, keyQuoted, key);
+    // A dotted key is a member (`config.password(…)`) unless quoted as a call's setting name: `put("mail.smtp.password", "…")`.
+    if (key.includes('.') && !(keyQuoted && text[pos] === ',')) return undefined;
+    return bareForms(text, keyStart, pos, keyQuoted, key);
   }
   pos += op[0].length;
   const opText = op[0].trim();
@@ -153,6 +155,13 @@ function isTrailingPunctuation(text: string, start: number, end: number): boolea
 }
 
 /**
+ * Where a plain secret word (`"password"`) is a setting's name, not an argument passed for hashing
+ * (`scrypt('password', 'salt')`): a setter's or a map's call, `setProperty("password", "…")`,
+ * `dict.Add("Password", "…")`, `props.put(…)`, and a C# or Go pair `{ "Password", "…" }`.
+ */
+const SETTER = /(?:\b(?:setProperty|put|putString|set|add|Add|append|setHeader|addHeader|header|setValue|setenv|putenv|Setenv|define|ini_set)\(|\{)[ \t]{0,3}$/;
+
+/**
  * Forms without an operator: a declaration `std::string secret("…")` (a type before the name, so
  * `this.token("x")` and `getSecret("name")` stay calls), `password "…";`, and CSV `apiToken,value,`.
  */
@@ -185,9 +194,11 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
   // `header("X-Api-Key", "…")`, `System.setProperty("ETSY_TOKEN", "…")`, `getenv("api_token", "…")`: a
   // call's quoted header or setting name, then its value. Such a name is compound (a dash, an
   // underscore, camelCase); `scrypt('password', 'salt')` passes a password, not a name.
-  if (ch === ',' && keyQuoted && /[-_]|[a-z][A-Z]/.test(key) && /\([ \t]{0,3}$/.test(text.slice(Math.max(0, keyStart - 5), keyStart - 1))) {
+  if (ch === ',' && keyQuoted && (/[-_.]|[a-z][A-Z]/.test(key) ? /\([ \t]{0,3}$/ : SETTER).test(text.slice(Math.max(0, keyStart - 40), keyStart - 1))) {
     const gap = /^,[ \t]{0,3}/.exec(text.slice(pos, pos + 5))![0].length;
     const value = quotedValue(text, pos + gap);
+    // Under a plain word a setter may be filling a table of labels (`put("password", "Passwort")`): a word or words stay.
+    if (value && !/[-_.]|[a-z][A-Z]/.test(key) && /^(?:[A-Z]?[a-z\u00C0-\u024F]+|.*\s.*)$/.test(text.slice(value.start, value.end))) return undefined;
     return value && { value, quoted: true, keyQuoted, codeAssignment: false, midLine: false };
   }
   if (ch === ',' && !keyQuoted && /[^\s,"']/.test(text[pos + 1] ?? '')) {
