@@ -213,6 +213,9 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['setter pairs with no closing quote', fill('put("password", "ab')],
     ['apollo heads without a secret', fill('service:a:b ')],
     ['mnemonic keys before eleven words', fill('mnemonic: one two six ten red big cat dog sun sky owl ')],
+    ['tool names before lines with no password option', fill('ldapsearch -x redis-cli -h smbclient -U a xfreerdp /v ')],
+    ['oracle logins without a database', fill('jdbc:oracle:thin:a/b sqlplus a/')],
+    ['keytool pass options without a value', fill('-storepass -keypass ')],
     ['openvpn static key markers without a body', fill('-----BEGIN OpenVPN Static key V1-----\n')],
   ];
 }

@@ -38,6 +38,15 @@ export const configFormatCases: Case[] = [
   ['a password under a plain name in a setter and a C# initializer',
     `props.setProperty("password", "${PASSWORD}");\nvar d = new Dictionary<string, string> { { "Password", "${PASSWORD}q" } };`,
     `props.setProperty("password", "${R('password')}");\nvar d = new Dictionary<string, string> { { "Password", "${R('password', 2)}" } };`],
+  ["Oracle's user/password@database in a JDBC URL and a sqlplus login",
+    `url=jdbc:oracle:thin:app/${PASSWORD}@//db.corp.io:1521/ORCL\nsqlplus app/${PASSWORD}k@ORCL`,
+    `url=jdbc:oracle:thin:app/${R('password')}@//db.corp.io:1521/ORCL\nsqlplus app/${R('password', 2)}@ORCL`],
+  ["tools' own password options: keytool, redis-cli, ldapsearch, smbclient, xfreerdp",
+    `keytool -list -keystore app.jks -storepass ${PASSWORD}\nredis-cli -h cache -a ${PASSWORD}a ping\n`
+      + `ldapsearch -x -D "cn=admin,dc=corp" -w ${PASSWORD}b -b dc=corp\nsmbclient //srv/share -U jdoe%${PASSWORD}c\nxfreerdp /u:jdoe /p:${PASSWORD}d /v:rdp.corp.io`,
+    `keytool -list -keystore app.jks -storepass ${R('password')}\nredis-cli -h cache -a ${R('password', 2)} ping\n`
+      + `ldapsearch -x -D "cn=admin,dc=corp" -w ${R('password', 3)} -b dc=corp\nsmbclient //srv/share -U jdoe%${R('password', 4)}\nxfreerdp /u:jdoe /p:${R('password', 5)} /v:rdp.corp.io`],
+  ['a Rust string slice typed as a reference', `let password: &str = "${PASSWORD}";`, `let password: &str = "${R('password')}";`],
   ["OpenVPN's static key inline in a client profile",
     `<tls-auth>\n${OPENVPN}\n</tls-auth>`, `<tls-auth>\n${R('private_key')}${'\n'.repeat(17)}\n</tls-auth>`],
   ['an Apollo GraphOS graph key', `APOLLO_KEY=service:shop-graph:${APOLLO}`, `APOLLO_KEY=${R('apollo_key')}`],
@@ -60,5 +69,7 @@ export const configFormatLookalikes: Negative[] = [
   ["Hardhat's test mnemonic and BIP-39's test vector",
     'MNEMONIC="test test test test test test test test test test test junk"\n'
       + 'mnemonic: "legal winner thank year wave sausage worth useful legal winner thank yellow"'],
+  ["Oracle's sample schema and tools told to prompt or read the environment",
+    'sqlplus scott/tiger@ORCL\nredis-cli -a $REDIS_PASSWORD\nldapsearch -x -W -D cn=admin\nkeytool -list -storepass:env STOREPASS\nsmbclient -L srv -U guest%'],
   ['a sentence about a mnemonic', 'The mnemonic is the word list used to derive keys, as the wallet docs explain.'],
 ];

@@ -23,7 +23,7 @@ const TYPED_DECLARATION = /^[ \t]{1,3}[A-Za-z_][\w.*[\]]{0,30}[ \t]{1,3}:?=(?!=)
 const XML_VALUE_ATTRIBUTE = /^\s{1,20}value\s{0,5}=\s{0,5}/;
 // `password: str = "x"`, `password: Optional[str] = None`, `password: string = "x"`
 // A value must follow the `=`: `password: UzNjcjN0UGFzc3dvcmQ=` is base64 padding, not a type.
-const TYPE_ANNOTATION = /^[A-Za-z_][\w.]{0,40}(?:\[[^\]\n]{0,60}\]|<[^>\n]{0,60}>)?\??[ \t]{0,10}=(?!=)[ \t]{0,10}(?=\S)/;
+const TYPE_ANNOTATION = /^&?(?:'[a-z_]\w{0,20}[ \t]{1,3})?[A-Za-z_][\w.]{0,40}(?:\[[^\]\n]{0,60}\]|<[^>\n]{0,60}>)?\??[ \t]{0,10}=(?!=)[ \t]{0,10}(?=\S)/;
 // What may precede a key for an unquoted value to count as data rather than code; .npmrc scopes a
 // key by its registry: `//registry.npmjs.org/:_authToken= …`.
 const DATA_LINE_PREFIX = /^\s*(?:export\s+|set\s+|-\s+|\$|["']|\/\/[^\s=]{1,200}:)?$/;
@@ -194,7 +194,7 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
   // `header("X-Api-Key", "…")`, `System.setProperty("ETSY_TOKEN", "…")`, `getenv("api_token", "…")`: a
   // call's quoted header or setting name, then its value. Such a name is compound (a dash, an
   // underscore, camelCase); `scrypt('password', 'salt')` passes a password, not a name.
-  if (ch === ',' && keyQuoted && (/[-_.]|[a-z][A-Z]/.test(key) ? /\([ \t]{0,3}$/ : SETTER).test(text.slice(Math.max(0, keyStart - 40), keyStart - 1))) {
+  if (ch === ',' && keyQuoted && (/[-_]|[a-z][A-Z]/.test(key) ? /\([ \t]{0,3}$/ : SETTER).test(text.slice(Math.max(0, keyStart - 40), keyStart - 1))) {
     const gap = /^,[ \t]{0,3}/.exec(text.slice(pos, pos + 5))![0].length;
     const value = quotedValue(text, pos + gap);
     // Under a plain word a setter may be filling a table of labels (`put("password", "Passwort")`): a word or words stay.

@@ -5,7 +5,9 @@ import type { PatternRule } from '../detector';
 // a Cisco configuration's type 7 passwords (a reversible encoding, as good as the password) and
 // its clear ones, `IDENTIFIED BY '…'` of MySQL, MariaDB and Oracle, Redis's `requirepass`/`masterauth`,
 // a Wi-Fi network's `psk=` in wpa_supplicant.conf and hostapd.conf, `net user NAME PASSWORD` on Windows,
-// and a wallet's seed phrase (BIP-39: 12 to 24 words) under a key naming it.
+// Oracle's `user/password@db`, the password options of tools that take one their own way (keytool's
+// `-storepass`, `redis-cli -a`, `ldapsearch -w`, Samba's `-U user%password`, FreeRDP's `/p:`), and a
+// wallet's seed phrase (BIP-39: 12 to 24 words) under a key naming it.
 // Every pattern is anchored on a literal or a line start, with bounded runs, so the scan stays linear.
 
 /** Redis's documented example password (redis.conf: `# requirepass foobared`) and its tests' `foobar`. */
@@ -69,6 +71,27 @@ export const configCredentialRules: PatternRule[] = [
     kind: 'password',
     hint: ['net user', 'NET USER', 'Net User', 'net User'],
     pattern: /\bnet[ \t]{1,5}user[ \t]{1,5}[^\s/"'%*]{1,64}[ \t]{1,5}(?<value>[^\s/*"'%$-][^\s"']{3,127})(?=[ \t]{1,5}\/|[ \t]{0,20}\r?$)/dgim,
+    accept: notPlaceholder,
+  },
+  {
+    // Oracle's `user/password@database`: a thin JDBC URL and sqlplus's login. `scott/tiger` is Oracle's sample schema.
+    kind: 'password',
+    hint: ['jdbc:oracle:', 'sqlplus'],
+    pattern: /(?:\bjdbc:oracle:(?:thin|oci8?):|\bsqlplus[ \t]{1,5}(?:-[sSlL][ \t]{1,5}){0,2}["']?)[A-Za-z0-9_$#]{1,30}\/(?<value>[^\s@/"']{1,128})@/dg,
+    accept: (value) => notPlaceholder(value) && value.toLowerCase() !== 'tiger',
+  },
+  {
+    // keytool's and jarsigner's `-storepass …`, `-keypass …`, `-srcstorepass …`, `-deststorepass …`.
+    kind: 'password',
+    hint: ['pass '],
+    pattern: /(?<![\w-])-(?:src|dest|new)?(?:store|key)pass[ \t]{1,5}(?<q>["']?)(?<value>[^\s"'$%:-][^\s"']{3,127})\k<q>(?!\S)/dg,
+    accept: notPlaceholder,
+  },
+  {
+    // `redis-cli -a …`, `ldapsearch … -w …`, `smbclient -U user%…`, `xfreerdp /p:…`: one tool's own password option on its line.
+    kind: 'password',
+    hint: ['redis-cli', 'ldap', 'smbclient', 'rpcclient', 'freerdp'],
+    pattern: /\b(?:redis-cli\b[^\n]{0,120}?[ \t]-a|ldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b[^\n]{0,200}?[ \t]-w|(?:smbclient|rpcclient)\b[^\n]{0,120}?[ \t](?:-U|--user=)[ \t]{0,5}["']?[^\s%"']{1,64}%|[xw]freerdp3?\b[^\n]{0,200}?[ \t]\/p:)[ \t]{0,5}(?<q>["']?)(?<value>[^\s"'$%-][^\s"']{2,127})\k<q>(?!\S)/dg,
     accept: notPlaceholder,
   },
   {
