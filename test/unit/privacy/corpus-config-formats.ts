@@ -12,6 +12,8 @@ const APOLLO = fake(22, 'url', 1403);
 const TYPE7 = `08${fake(16, 'hex', 1404).toUpperCase()}`;
 const OPENVPN_LINES = Array.from({ length: 16 }, (_, i) => fake(32, 'hex', 1410 + i));
 const OPENVPN = `-----BEGIN OpenVPN Static key V1-----\n${OPENVPN_LINES.join('\n')}\n-----END OpenVPN Static key V1-----`;
+const TEAMS_IDS = `${fake(8, 'hex', 1430)}-${fake(4, 'hex', 1431)}-4b6e-8f8a-${fake(12, 'hex', 1432)}@${fake(8, 'hex', 1433)}-f203-42ff-93e8-`
+  + `${fake(12, 'hex', 1434)}/IncomingWebhook/${fake(32, 'hex', 1435)}/${fake(8, 'hex', 1436)}-b147-4f67-8a61-${fake(12, 'hex', 1437)}`;
 /** Twelve words of the BIP-39 list, none repeated, as a wallet issues them. */
 const SEED = 'ripple scissors kick mammal hire column oak again sun offer wealth tomorrow';
 
@@ -43,16 +45,18 @@ export const configFormatCases: Case[] = [
     `url=jdbc:oracle:thin:app/${R('password')}@//db.corp.io:1521/ORCL\nsqlplus app/${R('password', 2)}@ORCL`],
   ["tools' own password options: keytool, redis-cli, ldapsearch, smbclient, xfreerdp",
     `keytool -list -keystore app.jks -storepass ${PASSWORD}\nredis-cli -h cache -a ${PASSWORD}a ping\n`
-      + `ldapsearch -x -D "cn=admin,dc=corp" -w ${PASSWORD}b -b dc=corp\nsmbclient //srv/share -U jdoe%${PASSWORD}c\nxfreerdp /u:jdoe /p:${PASSWORD}d /v:rdp.corp.io`,
+      + `ldapsearch -x -D "cn=admin,dc=corp" -w ${PASSWORD}b -b dc=corp\nsmbclient //srv/share -U jdoe%${PASSWORD}c\n`
+      + `xfreerdp /u:jdoe /p:${PASSWORD}d /v:rdp.corp.io`,
     `keytool -list -keystore app.jks -storepass ${R('password')}\nredis-cli -h cache -a ${R('password', 2)} ping\n`
-      + `ldapsearch -x -D "cn=admin,dc=corp" -w ${R('password', 3)} -b dc=corp\nsmbclient //srv/share -U jdoe%${R('password', 4)}\nxfreerdp /u:jdoe /p:${R('password', 5)} /v:rdp.corp.io`],
+      + `ldapsearch -x -D "cn=admin,dc=corp" -w ${R('password', 3)} -b dc=corp\nsmbclient //srv/share -U jdoe%${R('password', 4)}\n`
+      + `xfreerdp /u:jdoe /p:${R('password', 5)} /v:rdp.corp.io`],
   ['a Rust string slice typed as a reference', `let password: &str = "${PASSWORD}";`, `let password: &str = "${R('password')}";`],
   ["OpenVPN's static key inline in a client profile",
     `<tls-auth>\n${OPENVPN}\n</tls-auth>`, `<tls-auth>\n${R('private_key')}${'\n'.repeat(17)}\n</tls-auth>`],
   ['an Apollo GraphOS graph key', `APOLLO_KEY=service:shop-graph:${APOLLO}`, `APOLLO_KEY=${R('apollo_key')}`],
   ['a wallet seed phrase under its key', `MNEMONIC="${SEED}"`, `MNEMONIC="${R('seed_phrase')}"`],
   ['a Teams webhook whose tenant host is a sample name',
-    `https://example.webhook.office.com/webhookb2/${fake(8, 'hex', 1430)}-${fake(4, 'hex', 1431)}-4b6e-8f8a-${fake(12, 'hex', 1432)}@${fake(8, 'hex', 1433)}-f203-42ff-93e8-${fake(12, 'hex', 1434)}/IncomingWebhook/${fake(32, 'hex', 1435)}/${fake(8, 'hex', 1436)}-b147-4f67-8a61-${fake(12, 'hex', 1437)}`,
+    `https://example.webhook.office.com/webhookb2/${TEAMS_IDS}`,
     R('teams_webhook')],
 ];
 

@@ -40,14 +40,22 @@ export const configCredentialRules: PatternRule[] = [
     // `username admin privilege 15 secret 0 Cl34r!`, `enable password Cl34r!`: a clear password at a line's end.
     kind: 'password',
     hint: ['username', 'enable '],
-    pattern: /^[ \t]{0,20}(?:username[ \t]{1,5}\S{1,64}[ \t]{1,5}(?:privilege[ \t]{1,5}\d{1,2}[ \t]{1,5})?|enable[ \t]{1,5})(?:password|secret)[ \t]{1,5}(?:0[ \t]{1,5})?(?<value>[^\s$]\S{3,63})[ \t]{0,20}\r?$/dgm,
+    pattern: new RegExp(
+      /^[ \t]{0,20}(?:username[ \t]{1,5}\S{1,64}[ \t]{1,5}(?:privilege[ \t]{1,5}\d{1,2}[ \t]{1,5})?|enable[ \t]{1,5})/.source +
+        /(?:password|secret)[ \t]{1,5}(?:0[ \t]{1,5})?(?<value>[^\s$]\S{3,63})[ \t]{0,20}\r?$/.source,
+      'dgm',
+    ),
     accept: notPlaceholder,
   },
   {
     // SQL's `CREATE USER … IDENTIFIED BY 'S3cr3t'`, `IDENTIFIED WITH mysql_native_password BY "…"`.
     kind: 'password',
     hint: ['IDENTIFIED', 'identified'],
-    pattern: /\bidentified[ \t]{1,5}(?:with[ \t]{1,5}['"`]?\w{1,40}['"`]?[ \t]{1,5})?by[ \t]{1,5}(?:password[ \t]{1,5})?(?<q>['"])(?<value>[^'"\n]{1,128})\k<q>/dgi,
+    pattern: new RegExp(
+      /\bidentified[ \t]{1,5}(?:with[ \t]{1,5}['"`]?\w{1,40}['"`]?[ \t]{1,5})?by[ \t]{1,5}/.source +
+        /(?:password[ \t]{1,5})?(?<q>['"])(?<value>[^'"\n]{1,128})\k<q>/.source,
+      'dgi',
+    ),
     accept: notPlaceholder,
   },
   {
@@ -91,14 +99,29 @@ export const configCredentialRules: PatternRule[] = [
     // `redis-cli -a …`, `ldapsearch … -w …`, `smbclient -U user%…`, `xfreerdp /p:…`: one tool's own password option on its line.
     kind: 'password',
     hint: ['redis-cli', 'ldap', 'smbclient', 'rpcclient', 'freerdp'],
-    pattern: /\b(?:redis-cli\b[^\n]{0,120}?[ \t]-a|ldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b[^\n]{0,200}?[ \t]-w|(?:smbclient|rpcclient)\b[^\n]{0,120}?[ \t](?:-U|--user=)[ \t]{0,5}["']?[^\s%"']{1,64}%|[xw]freerdp3?\b[^\n]{0,200}?[ \t]\/p:)[ \t]{0,5}(?<q>["']?)(?<value>[^\s"'$%-][^\s"']{2,127})\k<q>(?!\S)/dg,
+    pattern: new RegExp(
+      '\\b(?:' +
+        [
+          /redis-cli\b[^\n]{0,120}?[ \t]-a/.source,
+          /ldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b[^\n]{0,200}?[ \t]-w/.source,
+          /(?:smbclient|rpcclient)\b[^\n]{0,120}?[ \t](?:-U|--user=)[ \t]{0,5}["']?[^\s%"']{1,64}%/.source,
+          /[xw]freerdp3?\b[^\n]{0,200}?[ \t]\/p:/.source,
+        ].join('|') +
+        ')' +
+        /[ \t]{0,5}(?<q>["']?)(?<value>[^\s"'$%-][^\s"']{2,127})\k<q>(?!\S)/.source,
+      'dg',
+    ),
     accept: notPlaceholder,
   },
   {
     // `MNEMONIC="…"`, `mnemonic: …`, `seedPhrase = '…'`, `recovery phrase: …`: what rebuilds every key of a wallet.
     kind: 'seed_phrase',
     hint: ['nemonic', 'NEMONIC', 'hrase', 'HRASE'],
-    pattern: /\b(?:mnemonic|(?:seed|recovery)[ _-]?phrase)["'`]?[ \t]{0,5}(?:[:=]|:=|=>)[ \t]{0,5}["'`]?(?<value>[a-z]{3,8}(?:[ \t]{1,3}[a-z]{3,8}){11,23})(?![\w-])/dgi,
+    pattern: new RegExp(
+      /\b(?:mnemonic|(?:seed|recovery)[ _-]?phrase)["'`]?[ \t]{0,5}(?:[:=]|:=|=>)[ \t]{0,5}["'`]?/.source +
+        /(?<value>[a-z]{3,8}(?:[ \t]{1,3}[a-z]{3,8}){11,23})(?![\w-])/.source,
+      'dgi',
+    ),
     accept: isSeedPhrase,
   },
 ];

@@ -87,7 +87,8 @@ const rules: PatternRule[] = [
 ];
 
 /**
- * Passwords given with a user name on command lines, in devices', servers' and SQL scripts' formats (config-credentials.ts), and `u:` / `p:` pairs (the other pairs in notes are
+ * Passwords given with a user name on command lines, in devices', servers' and SQL scripts' formats
+ * (config-credentials.ts), and `u:` / `p:` pairs (the other pairs in notes are
  * read by the assignment scan, which finds their password keys anyway). Ranked with the assignments, under a Kubernetes Secret's
  * values: a password inside a Secret's block scalar stays part of its one placeholder.
  */
