@@ -1,5 +1,5 @@
 import { isPlaceholderValue } from '../checks';
-import { findByRules, type Detector, type PatternRule } from '../detector';
+import { findByRules, findBySignatures, type Detector, type PatternRule } from '../detector';
 import { configCredentialRules } from './config-credentials';
 import type { Span } from './quoted-values';
 
@@ -96,5 +96,5 @@ export const credentialPairDetector: Detector = {
   name: 'credential-pairs',
   kinds: ['password', 'seed_phrase'],
   priority: 70,
-  find: (text) => [...findByRules(rules, text), ...findByRules(configCredentialRules, text), ...shortPairs(text)],
+  find: (text) => [...findByRules(rules, text), ...findBySignatures(configCredentialRules, text), ...shortPairs(text)],
 };
