@@ -204,5 +204,18 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['plus code characters around endless plus signs', fill('9G8F+5W+')],
     ['whole plus codes run together', fill('849VCWC8+R9')],
     ['short plus codes without a town', fill('9G8F+5W, x ')],
+    // Devices', servers' and SQL formats, setters' pairs, static keys and seed phrases, each a part short.
+    ['cisco type 7 heads with odd hex, repeated', fill('password 7 0822455D0A1 key 7 ')],
+    ['cisco users and privileges with no password at the end', fill('username a privilege 15 secret 0 ')],
+    ['IDENTIFIED BY with unclosed quotes', fill("IDENTIFIED WITH x BY 'ab")],
+    ['requirepass and psk on one endless line', fill('requirepass "ab psk="abcdefgh ')],
+    ['net user names without a password', fill('net user a ')],
+    ['setter pairs with no closing quote', fill('put("password", "ab')],
+    ['apollo heads without a secret', fill('service:a:b ')],
+    ['mnemonic keys before eleven words', fill('mnemonic: one two six ten red big cat dog sun sky owl ')],
+    ['tool names before lines with no password option', fill('ldapsearch -x redis-cli -h smbclient -U a xfreerdp /v ')],
+    ['oracle logins without a database', fill('jdbc:oracle:thin:a/b sqlplus a/')],
+    ['keytool pass options without a value', fill('-storepass -keypass ')],
+    ['openvpn static key markers without a body', fill('-----BEGIN OpenVPN Static key V1-----\n')],
   ];
 }

@@ -19,6 +19,7 @@ import { providerCases, providerLookalikes } from './corpus-providers';
 import { identifiableKeyCases, identifiableKeyLookalikes } from './corpus-identifiable-keys';
 import { scannerFormatCases, scannerFormatLookalikes } from './corpus-scanner-formats';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
+import { configFormatCases, configFormatLookalikes } from './corpus-config-formats';
 import { configPairCases, configPairLookalikes } from './corpus-config-pairs';
 import { pairListCases, pairListLookalikes } from './corpus-pairs-lists';
 import { realCodeCases, realCodeLookalikes } from './corpus-real-code';
@@ -46,6 +47,7 @@ const tables: Record<string, Case[]> = {
   'formats of open-source secret scanners': scannerFormatCases,
   'Azure identifiable keys and private keys as bare base64 DER': identifiableKeyCases,
   'name/value pairs, look-up defaults, string resources and more providers': configPairCases,
+  'devices\', servers\' and SQL formats, setters\' pairs, static keys and seed phrases': configFormatCases,
   'signatures, names an address spells, obfuscated addresses and numbers to ring': piiSignalCases,
   'PEM labels of their own, lists of secrets, user and password pairs': pairListCases,
   'true findings beside shapes met in real code': realCodeCases,
@@ -63,7 +65,8 @@ for (const [table, rows] of Object.entries(tables)) {
 const lookalikes = [
   ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiContextLookalikes, ...piiCreditLookalikes,
   ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...piiTaxIdLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes,
-  ...identifiableKeyLookalikes, ...configPairLookalikes, ...piiSignalLookalikes, ...pairListLookalikes, ...realCodeLookalikes, ...encodedKeyLookalikes,
+  ...identifiableKeyLookalikes, ...configPairLookalikes, ...configFormatLookalikes, ...piiSignalLookalikes, ...pairListLookalikes,
+  ...realCodeLookalikes, ...encodedKeyLookalikes,
 ];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {

@@ -14,6 +14,7 @@ import { providerCases } from './corpus-providers';
 import { scannerFormatCases } from './corpus-scanner-formats';
 import { identifiableKeyCases } from './corpus-identifiable-keys';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
+import { configFormatCases } from './corpus-config-formats';
 import { configPairCases } from './corpus-config-pairs';
 import { pairListCases } from './corpus-pairs-lists';
 import { encodedKeyCases } from './corpus-encoded-keys';
@@ -34,6 +35,7 @@ const allCases = [
   ...scannerFormatCases,
   ...identifiableKeyCases,
   ...configPairCases,
+  ...configFormatCases,
   ...pairListCases,
   ...encodedKeyCases,
 ];

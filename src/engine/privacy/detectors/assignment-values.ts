@@ -23,7 +23,7 @@ const TYPED_DECLARATION = /^[ \t]{1,3}[A-Za-z_][\w.*[\]]{0,30}[ \t]{1,3}:?=(?!=)
 const XML_VALUE_ATTRIBUTE = /^\s{1,20}value\s{0,5}=\s{0,5}/;
 // `password: str = "x"`, `password: Optional[str] = None`, `password: string = "x"`
 // A value must follow the `=`: `password: UzNjcjN0UGFzc3dvcmQ=` is base64 padding, not a type.
-const TYPE_ANNOTATION = /^[A-Za-z_][\w.]{0,40}(?:\[[^\]\n]{0,60}\]|<[^>\n]{0,60}>)?\??[ \t]{0,10}=(?!=)[ \t]{0,10}(?=\S)/;
+const TYPE_ANNOTATION = /^&?(?:'[a-z_]\w{0,20}[ \t]{1,3})?[A-Za-z_][\w.]{0,40}(?:\[[^\]\n]{0,60}\]|<[^>\n]{0,60}>)?\??[ \t]{0,10}=(?!=)[ \t]{0,10}(?=\S)/;
 // What may precede a key for an unquoted value to count as data rather than code; .npmrc scopes a
 // key by its registry: `//registry.npmjs.org/:_authToken= …`.
 const DATA_LINE_PREFIX = /^\s*(?:export\s+|set\s+|-\s+|\$|["']|\/\/[^\s=]{1,200}:)?$/;
@@ -106,7 +106,9 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
     const typed = TYPED_DECLARATION.exec(rest);
     const value = typed ? quotedValue(text, pos + typed[0].length) : undefined;
     if (value) return { value, quoted: true, keyQuoted, codeAssignment: true, midLine: false };
-    return key.includes('.') ? undefined : bareForms(text, keyStart, pos, keyQuoted, key);
+    // A dotted key is a member (`config.password(…)`) unless quoted as a call's setting name: `put("mail.smtp.password", "…")`.
+    if (key.includes('.') && !(keyQuoted && text[pos] === ',')) return undefined;
+    return bareForms(text, keyStart, pos, keyQuoted, key);
   }
   pos += op[0].length;
   const opText = op[0].trim();
@@ -153,6 +155,13 @@ function isTrailingPunctuation(text: string, start: number, end: number): boolea
 }
 
 /**
+ * Where a plain secret word (`"password"`) is a setting's name, not an argument passed for hashing
+ * (`scrypt('password', 'salt')`): a setter's or a map's call, `setProperty("password", "…")`,
+ * `dict.Add("Password", "…")`, `props.put(…)`, and a C# or Go pair `{ "Password", "…" }`.
+ */
+const SETTER = /(?:\b(?:setProperty|put|putString|set|add|Add|append|setHeader|addHeader|header|setValue|setenv|putenv|Setenv|define|ini_set)\(|\{)[ \t]{0,3}$/;
+
+/**
  * Forms without an operator: a declaration `std::string secret("…")` (a type before the name, so
  * `this.token("x")` and `getSecret("name")` stay calls), `password "…";`, and CSV `apiToken,value,`.
  */
@@ -185,9 +194,11 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
   // `header("X-Api-Key", "…")`, `System.setProperty("ETSY_TOKEN", "…")`, `getenv("api_token", "…")`: a
   // call's quoted header or setting name, then its value. Such a name is compound (a dash, an
   // underscore, camelCase); `scrypt('password', 'salt')` passes a password, not a name.
-  if (ch === ',' && keyQuoted && /[-_]|[a-z][A-Z]/.test(key) && /\([ \t]{0,3}$/.test(text.slice(Math.max(0, keyStart - 5), keyStart - 1))) {
+  if (ch === ',' && keyQuoted && (/[-_]|[a-z][A-Z]/.test(key) ? /\([ \t]{0,3}$/ : SETTER).test(text.slice(Math.max(0, keyStart - 40), keyStart - 1))) {
     const gap = /^,[ \t]{0,3}/.exec(text.slice(pos, pos + 5))![0].length;
     const value = quotedValue(text, pos + gap);
+    // Under a plain word a setter may be filling a table of labels (`put("password", "Passwort")`): a word or words stay.
+    if (value && !/[-_.]|[a-z][A-Z]/.test(key) && /^(?:[A-Z]?[a-z\u00C0-\u024F]+|.*\s.*)$/.test(text.slice(value.start, value.end))) return undefined;
     return value && { value, quoted: true, keyQuoted, codeAssignment: false, midLine: false };
   }
   if (ch === ',' && !keyQuoted && /[^\s,"']/.test(text[pos + 1] ?? '')) {

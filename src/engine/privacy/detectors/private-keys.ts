@@ -9,7 +9,8 @@ import type { Detector, Finding } from '../detector';
 // PUBLIC: `-----BEGIN RSA KEY-----` in hand-made configs, and the SSH2 (RFC 4716, ssh.com) form
 // `---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----`. A body on the markers' own line counts too.
 
-const MARKER = /-{4,5}[ ]?(BEGIN|END) ((?:[A-Z0-9]{1,20} ){0,4})(?:PRIVATE )?KEY(?: BLOCK)?[ ]?-{4,5}/g;
+// OpenVPN's static key (`--tls-auth`, `--tls-crypt`, `--secret`): 2048 bits shared by both ends, in hex lines.
+const MARKER = /-{4,5}[ ]?(BEGIN|END) (?:((?:[A-Z0-9]{1,20} ){0,4})(?:PRIVATE )?KEY(?: BLOCK)?|OpenVPN Static key V[12])[ ]?-{4,5}/g;
 /** The body between two markers of one line: `-----BEGIN RSA KEY-----MIIEv…-----END RSA KEY-----`. */
 const INLINE_BODY = /^[A-Za-z0-9+/]{40,}={0,2}$/;
 const BASE64_LINE = /^[A-Za-z0-9+/=]*$/;
@@ -116,11 +117,11 @@ function* findPuttyKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
 function* findPrivateKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
   yield* findPuttyKeys(text);
   // Looked for from the label's end: a search for a literal opening with `-` stops at every dash of a Markdown rule.
-  if (!text.includes('KEY-----') && !text.includes('KEY ----') && !text.includes('KEY BLOCK-----')) return;
+  if (!text.includes('KEY-----') && !text.includes('KEY ----') && !text.includes('KEY BLOCK-----') && !text.includes('Static key V')) return;
   const markers: Marker[] = [];
   MARKER.lastIndex = 0;
   for (let m = MARKER.exec(text); m !== null; m = MARKER.exec(text)) {
-    if (m[2].includes('PUBLIC ')) continue; // `RSA PUBLIC KEY`, `PGP PUBLIC KEY BLOCK`
+    if (m[2]?.includes('PUBLIC ')) continue; // `RSA PUBLIC KEY`, `PGP PUBLIC KEY BLOCK`
     markers.push({ begin: m[1] === 'BEGIN', start: m.index, end: m.index + m[0].length });
   }
   let consumedTo = 0;

@@ -63,6 +63,11 @@ export const moreTokenRules: PrefixRule[] = [
   // Identity verification and device management: Onfido's live keys (with a region), Kolide's API keys.
   rule('onfido_token', ['api_live.', 'api_live_ca.', 'api_live_us.'], /[A-Za-z0-9_-]{11}\.[A-Za-z0-9_-]{32}/),
   rule('kolide_key', 'k2sk_v1_', /[A-Za-z0-9]{24}/, digitAndLetter),
+  // Apollo GraphOS graph keys (`APOLLO_KEY=service:<graph id>:<secret>`): the graph's id is a name, the part after it the key.
+  rule('apollo_key', 'service:', /[A-Za-z0-9][A-Za-z0-9_-]{0,63}:[A-Za-z0-9_-]{20,64}/, (_t, body) => {
+    const secret = body.slice(body.indexOf(':') + 1);
+    return /\d/.test(secret) && /[A-Za-z]/.test(secret) && !isFakeBody(secret);
+  }),
   // Teams' connectors before the move to *.webhook.office.com (`IncomingWebhook` or the connector's own name, `JenkinsCI`).
   rule('teams_webhook', 'https://outlook.office.com/webhook/', new RegExp(`${HEX_UUID}@${HEX_UUID}/[A-Za-z0-9]{2,40}/[a-f0-9]{32}/${HEX_UUID}`)),
   // htpasswd's and LDAP's base64 digests (`user:{SHA}…=`, `userPassword: {SSHA}…`): unsalted SHA-1 falls to a lookup table.

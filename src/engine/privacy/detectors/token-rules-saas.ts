@@ -113,6 +113,8 @@ export const saasTokenRules: PrefixRule[] = [
       /[A-Za-z0-9-]{1,63}\.webhook\.office\.com\/webhook(?:b2)?\/[A-Za-z0-9@-]{40,120}\/IncomingWebhook\//.source +
         /[A-Za-z0-9]{32}\/[A-Za-z0-9-]{36}(?:\/[A-Za-z0-9_-]{10,80})?/.source,
     ),
+    // The tenant's host is a name, often a sample one (`example.webhook.office.com`); the ids after it are the secret.
+    (_token, body) => !isFakeBody(body.slice(body.indexOf('/webhook'))),
   ),
   // Automation webhooks: whoever holds the URL can start the workflow.
   rule(
