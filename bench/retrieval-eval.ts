@@ -6,7 +6,7 @@
 // JamesNK/Newtonsoft.Json, square/okhttp, fastapi/fastapi, nlohmann/json, Alamofire/Alamofire, colinhacks/zod,
 // ansible/ansible, tokio-rs/tokio, phoenixframework/phoenix, redis/redis, laravel/framework, caddyserver/caddy,
 // nginx/nginx, nats-io/nats-server, vuejs/core, sidekiq/sidekiq, sharkdp/bat, elixir-ecto/ecto, serilog/serilog, pallets/jinja,
-// sharkdp/fd, mwaskom/seaborn or excalidraw/excalidraw.
+// sharkdp/fd, mwaskom/seaborn, excalidraw/excalidraw, google/leveldb, android/nowinandroid or elk-zone/elk.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
@@ -28,6 +28,7 @@ import { NATS_SERVER, NGINX } from './retrieval-sets-held-out-5';
 import { BAT, SIDEKIQ, VUE_CORE } from './retrieval-sets-held-out-6';
 import { ECTO, JINJA, SERILOG } from './retrieval-sets-held-out-7';
 import { EXCALIDRAW, FD, SEABORN } from './retrieval-sets-held-out-8';
+import { ELK, LEVELDB, NOWINANDROID } from './retrieval-sets-held-out-9';
 import { HOW_TO_ASKED } from './retrieval-sets-how-to';
 import { FLAGS } from './retrieval-sets-flags';
 import { PASTED } from './retrieval-sets-pasted';
@@ -181,6 +182,9 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'fd', marker: 'src/filter/owner.rs', questions: FD },
   { name: 'seaborn', marker: 'seaborn/_core/plot.py', questions: SEABORN },
   { name: 'excalidraw', marker: 'packages/element/src/elbowArrow.ts', questions: EXCALIDRAW },
+  { name: 'leveldb', marker: 'db/version_set.cc', questions: LEVELDB },
+  { name: 'nowinandroid', marker: 'core/datastore/consumer-proguard-rules.pro', questions: NOWINANDROID },
+  { name: 'elk', marker: 'app/composables/masto/statusDrafts.ts', questions: ELK },
 ];
 
 /** Sums of one set's reciprocal ranks and top-5 hits. */
