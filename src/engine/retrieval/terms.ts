@@ -182,6 +182,19 @@ function phrasalWord(verb: string | undefined, particle: string): string | undef
   return PHRASAL.has(joined) ? joined : undefined;
 }
 
+/**
+ * `bound` is left unstemmed (an upper bound, out of bounds), but `bound to` is the verb's past: "how are arrows bound to
+ * shapes?" asks about binding (excalidraw's `binding.ts`, not `bounds.ts`), "how are positional arguments bound to template
+ * properties?" about serilog's `PropertyBinder.cs`. The word is read as `bind`, as a past form the verb.
+ */
+function boundTo(out: Map<string, SearchTerm>, add: (text: string, kind: SearchTerm['kind'], weight: number) => void): void {
+  const bound = out.get('tok:bound');
+  if (bound?.kind !== 'word') return;
+  out.delete('tok:bound');
+  add(stem('bind'), 'word', bound.weight);
+  out.get(`tok:${stem('bind')}`)!.verb = true;
+}
+
 /** A word with an English contraction or possessive (straight or typographic apostrophe). */
 const CONTRACTION = /^([A-Za-z]+?)(?:n['’]t|['’](?:s|re|ve|ll|d|m))$/i;
 /** What `can't`, `won't` and `shan't` leave before n't. */
@@ -228,6 +241,7 @@ export function extractTerms(question: string, baseWeight = 1, asPasted = true):
     const lower = /^[A-Za-z]+$/.test(raw) ? raw.toLowerCase() : undefined;
     const phrasal = lower ? phrasalWord(previous, lower) : undefined;
     if (phrasal) add(stem(phrasal), 'word', 0.8 * baseWeight);
+    if (previous === 'bound' && lower === 'to') boundTo(out, add);
     previous = lower;
     const trimmed = raw.replace(/^[.'":]+|[.'":]+$/g, '');
     // A single leading dot before a name is part of it (`.gitignore`, `.env`, `.agent/secrets`).
