@@ -3,7 +3,7 @@ import { abbreviationOfPair } from './pair-abbreviations';
 import { splitIdentifier } from './split-identifier';
 import { deinflect, IRREGULAR, stem } from './stem';
 import { readPasted } from './pasted';
-import { SETTING_WEIGHT, settingNames, weighSettings } from './setting-terms';
+import { SETTING_WEIGHT, settingNames, settingsInProse, weighSettings } from './setting-terms';
 
 // Its own module since terms.ts passed 300 lines; re-exported for the index and path code that import it from here.
 export { splitIdentifier } from './split-identifier';
@@ -18,6 +18,8 @@ export interface SearchTerm {
   also?: string[];
   /** A word the question wrote as a past form (`stored`, `kept`): it asks about the act (verb-nouns.ts). */
   verb?: boolean;
+  /** A setting the question named in words (`the number of worker processes` → worker_processes), not as code writes it. */
+  inWords?: boolean;
 }
 
 const STOP_WORDS = new Set(`a an and are as at be been but by can could did do does doing done for from had has have how i if in
@@ -280,5 +282,11 @@ export function extractTerms(question: string, baseWeight = 1, asPasted = true):
   if (HOW_TO.test(question)) add(HOW_TO_INTENT, 'intent', baseWeight);
   if (CALLERS.test(question)) add(CALLERS_INTENT, 'intent', baseWeight);
   weighSettings(out, CALLERS.test(question));
+  if (![...out.values()].some((t) => t.kind === 'setting')) {
+    for (const name of settingsInProse(pasted.rest, sequence)) {
+      add(name, 'setting', SETTING_WEIGHT * baseWeight);
+      out.get(`setting:${name}`)!.inWords = true;
+    }
+  }
   return [...out.values()];
 }
