@@ -13,8 +13,11 @@ export const COMPANION_FACTOR = 0.5;
  * A shell script, or a file without an extension (zsh's `_fd`), in a folder named for completion; or any file in a
  * folder named for an editor. Anchored at the end or the start: this runs once for every file a question scores.
  */
-export const COMPANION_PATH =
-  /(^|\/)[\w.-]*complet\w*\/(?:[^/]+\/)*(?:_[\w-]+|[^/.]+|[^/]+\.(?:zsh|fish|bash|ps1|sh|nu|elv)(?:\.in)?)$|(^|\/)(vim|nvim|emacs|editors?|sublime|textmate)\//i;
+export const COMPANION_PATH = new RegExp(
+  String.raw`(^|\/)[\w.-]*complet\w*\/(?:[^/]+\/)*(?:_[\w-]+|[^/.]+|[^/]+\.(?:zsh|fish|bash|ps1|sh|nu|elv)(?:\.in)?)$|` +
+    String.raw`(^|\/)(vim|nvim|emacs|editors?|sublime|textmate)\/`,
+  'i',
+);
 
 /** Words of a question about completion, shells or editors (stemmed, as terms are). */
 export const COMPANION_WORDS = new Set([

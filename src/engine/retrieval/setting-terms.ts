@@ -68,7 +68,8 @@ export function weighSettings(terms: Map<string, Term>, callers: boolean): void 
 }
 
 /** A question asking to set something up: it names a setting, if only in words. */
-const CONFIGURE = /\b(?:configur\w*|config|settings?|options?)\b|\bhow (?:do|can|should|would) (?:i|we|you) (?:\w+ )?(?:set|change|enable|disable|tune|adjust)\b/i;
+const CONFIGURE =
+  /\b(?:configur\w*|config|settings?|options?)\b|\bhow (?:do|can|should|would) (?:i|we|you) (?:\w+ )?(?:set|change|enable|disable|tune|adjust)\b/i;
 const CONFIGURE_WORDS = new Set(['configure', 'configured', 'configuring', 'configuration', 'config', 'setting', 'settings', 'option', 'options']);
 
 /**

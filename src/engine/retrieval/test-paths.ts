@@ -17,8 +17,10 @@ const TEST_PATH =
  * `XmlNodeConverterTests.cs`, `MockHandlerTest.php`). Case matters: `latest/` and `Contest.java` are not tests.
  * On okhttp and Newtonsoft.Json these outranked the code for most questions.
  */
-const TEST_NAMED_PATH =
-  /[A-Za-z0-9](Test|Tests)\/|[.\-_](Tests?|UnitTests?|IntegrationTests?|tests?)\/|(^|\/)Tests?[A-Z]\w*\/|[a-z0-9](Tests?|Specs?)\.(kt|kts|java|cs|fs|vb|swift|scala|groovy|php|m|mm)$/;
+const TEST_NAMED_PATH = new RegExp(
+  String.raw`[A-Za-z0-9](Test|Tests)\/|[.\-_](Tests?|UnitTests?|IntegrationTests?|tests?)\/|(^|\/)Tests?[A-Z]\w*\/|` +
+    String.raw`[a-z0-9](Tests?|Specs?)\.(kt|kts|java|cs|fs|vb|swift|scala|groovy|php|m|mm)$`,
+);
 /**
  * A test folder named as one word with what it tests (caddy's `caddytest/`, `unittests/`, `maventest/`), and a test
  * case kept in a file of its own kind (`*.caddyfiletest`: 160 Caddyfiles with the JSON each should adapt to, which
