@@ -6,12 +6,13 @@
 // JamesNK/Newtonsoft.Json, square/okhttp, fastapi/fastapi, nlohmann/json, Alamofire/Alamofire, colinhacks/zod,
 // ansible/ansible, tokio-rs/tokio, phoenixframework/phoenix, redis/redis, laravel/framework, caddyserver/caddy,
 // nginx/nginx, nats-io/nats-server, vuejs/core, sidekiq/sidekiq, sharkdp/bat, elixir-ecto/ecto, serilog/serilog, pallets/jinja,
-// sharkdp/fd, mwaskom/seaborn or excalidraw/excalidraw.
+// sharkdp/fd, mwaskom/seaborn, excalidraw/excalidraw, google/leveldb, android/nowinandroid or elk-zone/elk.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
 // (retrieval-sets-how-to.ts) and pasted error messages, stack traces, flags and identifiers (retrieval-sets-pasted.ts)
-// and questions naming a CLI flag, a config key or an environment variable (retrieval-sets-flags.ts) on those trees,
+// and questions naming a CLI flag, a config key or an environment variable (retrieval-sets-flags.ts) and how-do-I-configure
+// questions (retrieval-sets-configure.ts) on those trees,
 // each kind as one figure.
 // The labels are the developers' own (one file pattern per question): a yardstick between
 // versions of the ranking, not an absolute score.
@@ -28,8 +29,10 @@ import { NATS_SERVER, NGINX } from './retrieval-sets-held-out-5';
 import { BAT, SIDEKIQ, VUE_CORE } from './retrieval-sets-held-out-6';
 import { ECTO, JINJA, SERILOG } from './retrieval-sets-held-out-7';
 import { EXCALIDRAW, FD, SEABORN } from './retrieval-sets-held-out-8';
+import { ELK, LEVELDB, NOWINANDROID } from './retrieval-sets-held-out-9';
 import { HOW_TO_ASKED } from './retrieval-sets-how-to';
 import { FLAGS } from './retrieval-sets-flags';
+import { CONFIGURE_ASKED } from './retrieval-sets-configure';
 import { PASTED } from './retrieval-sets-pasted';
 import { TESTS_SOUGHT } from './retrieval-sets-tests-sought';
 
@@ -181,6 +184,9 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'fd', marker: 'src/filter/owner.rs', questions: FD },
   { name: 'seaborn', marker: 'seaborn/_core/plot.py', questions: SEABORN },
   { name: 'excalidraw', marker: 'packages/element/src/elbowArrow.ts', questions: EXCALIDRAW },
+  { name: 'leveldb', marker: 'db/version_set.cc', questions: LEVELDB },
+  { name: 'nowinandroid', marker: 'core/datastore/consumer-proguard-rules.pro', questions: NOWINANDROID },
+  { name: 'elk', marker: 'app/composables/masto/statusDrafts.ts', questions: ELK },
 ];
 
 /** Sums of one set's reciprocal ranks and top-5 hits. */
@@ -226,6 +232,7 @@ async function main(): Promise<void> {
     { what: 'how-do-I questions (docs or example first)', sets: HOW_TO_ASKED, score: { reciprocal: 0, top5: 0, count: 0 }, trees: 0 },
     { what: 'pasted errors, traces and names', sets: PASTED, score: { reciprocal: 0, top5: 0, count: 0 }, trees: 0 },
     { what: 'flags, config keys and environment variables', sets: FLAGS, score: { reciprocal: 0, top5: 0, count: 0 }, trees: 0 },
+    { what: 'how do I configure questions', sets: CONFIGURE_ASKED, score: { reciprocal: 0, top5: 0, count: 0 }, trees: 0 },
   ];
   for (const dir of args.filter((a) => !a.startsWith('--'))) {
     const known = KNOWN.find((k) => existsSync(path.join(dir, k.marker)));

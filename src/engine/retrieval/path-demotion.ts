@@ -1,38 +1,14 @@
 import { BUILD_FACTOR, BUILD_PATH, BUILD_WORDS } from './build-files';
+import { COMPANION_FACTOR, COMPANION_PATH, COMPANION_WORDS } from './companion-files';
 import { HOW_TO_INTENT, type SearchTerm } from './terms';
+import { isTestPath, TEST_PATH_FACTOR } from './test-paths';
 import { isTranslation, mayBeTranslation, TRANSLATION_FACTOR } from './translations';
+
+export { isTestPath } from './test-paths';
 
 // Which kinds of file count less in a ranking (tests, examples, docs and changelogs) unless the
 // question is about them. Kept apart from the scoring (rank.ts), which only applies the factor.
 
-/**
- * Tests and fixtures repeat the words of the code they test (often in fake data), but a question
- * is about the product unless it says otherwise: their chunks count this much less. So do the test doubles a
- * framework ships for its users' tests (laravel's `Support/Testing/Fakes/EventFake.php` came before the event
- * dispatcher for "how are events dispatched to their listeners?"), unless the question says fake or mock.
- */
-const TEST_PATH_FACTOR = 0.35;
-const TEST_PATH =
-  /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testdata|e2e|fakes?|mocks?)\/|\.(test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.(go|py)$/i;
-/**
- * Tests as JVM, .NET, Swift and PHP projects name them, which the folder names above miss: Kotlin
- * source sets (`src/jvmTest/`, `commonTest/`, `androidInstrumentedTest/`), a test project or module
- * beside the product (`Newtonsoft.Json.Tests/`, `AlamofireTests/`, `container-tests/`), a folder of
- * test types (`TestObjects/`), and a class named for the one it tests (`CertificatePinnerTest.kt`,
- * `XmlNodeConverterTests.cs`, `MockHandlerTest.php`). Case matters: `latest/` and `Contest.java` are not tests.
- * On okhttp and Newtonsoft.Json these outranked the code for most questions.
- */
-const TEST_NAMED_PATH =
-  /[A-Za-z0-9](Test|Tests)\/|[.\-_](Tests?|UnitTests?|IntegrationTests?|tests?)\/|(^|\/)Tests?[A-Z]\w*\/|[a-z0-9](Tests?|Specs?)\.(kt|kts|java|cs|fs|vb|swift|scala|groovy|php|m|mm)$/;
-/**
- * A test folder named as one word with what it tests (caddy's `caddytest/`, `unittests/`, `maventest/`), and a test
- * case kept in a file of its own kind (`*.caddyfiletest`: 160 Caddyfiles with the JSON each should adapt to, which
- * named every directive; PHP's `*.phpt`). Not a superlative or a word that ends so: `latest/`, `contest/`. Fuzzing
- * harnesses are tests too (Go's `lexer_fuzz.go` beside `lexer.go` came first for "how is the Caddyfile tokenized?";
- * cargo-fuzz's `fuzz/`, `fuzzing/`).
- */
-const JOINED_TEST_PATH =
-  /(^|\/)(?!(?:latest|greatest|fastest|contests?|protests?|attests?)\/)[a-z0-9]+tests?\/|\.([a-z]+test|phpt)$|(^|\/)fuzz(ing|ers?)?\/|_fuzz(er)?\.[a-z]+$/i;
 /** Words that show a question is about tests (stemmed, as terms are). */
 const TEST_WORDS = new Set(['test', 'tests', 'spec', 'fixtur', 'mock', 'fak', 'e2e', 'testdata', 'fuzz', 'fuzzer']);
 
@@ -175,6 +151,7 @@ export interface Demoted {
   settings: boolean;
   configs: boolean;
   windows: boolean;
+  companions: boolean;
 }
 
 /**
@@ -214,6 +191,7 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
         BUILD_WORDS.has(t.text) || BUILT_WORDS.has(t.text) || names(BUILT_PATH, t) || ((t.kind === 'path' || t.kind === 'phrase') && BUILD_PATH.test(t.text)),
     ),
     windows: !terms.some((t) => WINDOWS_WORDS.has(t.text) || names(WINDOWS_PATH, t)),
+    companions: !terms.some((t) => COMPANION_WORDS.has(t.text) || names(COMPANION_PATH, t)),
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
 }
@@ -246,6 +224,7 @@ const KINDS: [kind: keyof Demoted, isOf: (rel: string) => boolean, factor: numbe
   ['build', (rel) => BUILD_PATH.test(rel), BUILD_FACTOR],
   ['manifests', (rel) => MANIFEST_PATH.test(rel), MANIFEST_FACTOR],
   ['changelogs', (rel) => CHANGELOG_PATH.test(rel), CHANGELOG_FACTOR],
+  ['companions', (rel) => COMPANION_PATH.test(rel), COMPANION_FACTOR],
   ['configs', (rel) => CONFIG_FILE_PATH.test(rel), DOC_FACTOR],
   ['docs', (rel) => DOC_PATH.test(rel), DOC_FACTOR],
 ];
@@ -289,11 +268,6 @@ function kindFactor(bits: number, demoted: Demoted): number {
 /** True for a docs page (docs folder, Markdown, reStructuredText, man page) when `demoted` keeps docs below the code. */
 export function isDemotedDoc(rel: string, demoted: Demoted): boolean {
   return demoted.docs && (kindBits(rel) & DOCS_BIT) !== 0;
-}
-
-/** True for a path under a test or fixture folder, or a test file by its name. */
-export function isTestPath(rel: string): boolean {
-  return TEST_PATH.test(rel) || TEST_NAMED_PATH.test(rel) || JOINED_TEST_PATH.test(rel);
 }
 
 function asksAboutTests(terms: SearchTerm[]): boolean {

@@ -29,7 +29,7 @@ const BUILD_CONDITION = /^\s*(?:\/\/\s*(?:go:build|\+build)|#\s*(?:if|ifdef|ifnd
  * or names it in a build condition. Only using it (`cmd.DisableFlagParsing`, jq's builtin `stream` functions) is not:
  * counted at a quarter, it put builtin.jq before main.c for "what does jq --stream do?" (flags set 0.957, 0.965 without).
  */
-export function definesOrReads(name: string): (text: string) => boolean {
+export function definesOrReads(name: string, inWords = false): (text: string) => boolean {
   const forms = spellings(name);
   if (forms.length === 0) return () => false;
   const screaming = /^[A-Z0-9_]+$/.test(leafOf(name));
@@ -37,7 +37,9 @@ export function definesOrReads(name: string): (text: string) => boolean {
   const line = (text: string) => {
     for (const m of text.matchAll(at)) {
       const [before, after] = [text.slice(0, m.index), text.slice(m.index + m[0].length)];
-      const quoted = m[1] !== '' && m[1] === m[3];
+      // A name the question gave in words (setting-terms.ts settingsInProse) is a setting where a string holds it, not where a
+      // docstring quotes it in backticks (click's ``shell_completion`` module for "how do I enable shell completion?").
+      const quoted = m[1] !== '' && m[1] === m[3] && !(inWords && m[1] === '`');
       // An environment variable set for a child process (`{ BABEL_ENV: "test" }`) is a key written, not the variable read.
       const declared =
         DECLARED_AFTER.test(before) && (screaming ? /^\s*=(?!=)/.test(after) || /#define\s+$/.test(before) : DECLARATION_END.test(after));
@@ -76,7 +78,7 @@ export async function findSettings(texts: ChunkTexts, terms: readonly SearchTerm
     if (term.kind !== 'setting' || out.has(term.text)) continue;
     const found = new Map<number, number>();
     out.set(term.text, found);
-    const test = definesOrReads(term.text);
+    const test = definesOrReads(term.text, term.inWords);
     for (const id of candidates(texts.stats, term.text)) {
       const text = await texts.text(id);
       if (text !== undefined && test(text)) found.set(id, 1);

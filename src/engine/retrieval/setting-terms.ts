@@ -66,3 +66,26 @@ export function weighSettings(terms: Map<string, Term>, callers: boolean): void 
   // Where a flag or an environment variable is "used" is where it is read: its callers are that.
   for (const [key, t] of settings) if (others >= 2 || (callers && !/^-|^[A-Z0-9_]+$/.test(t.text))) terms.delete(key);
 }
+
+/** A question asking to set something up: it names a setting, if only in words. */
+const CONFIGURE =
+  /\b(?:configur\w*|config|settings?|options?)\b|\bhow (?:do|can|should|would) (?:i|we|you) (?:\w+ )?(?:set|change|enable|disable|tune|adjust)\b/i;
+const CONFIGURE_WORDS = new Set(['configure', 'configured', 'configuring', 'configuration', 'config', 'setting', 'settings', 'option', 'options']);
+
+/**
+ * A question asking how to configure something names the setting in words, two in a row, where the code writes one name
+ * (`the number of worker processes` → nginx's `"worker_processes"` directive, `a reverse proxy in the Caddyfile` → caddy's
+ * `"reverse_proxy"`, `the session driver` → laravel's `SESSION_DRIVER`): each pair is looked for as a setting of that name
+ * (setting-match.ts), in every spelling, and only the code defining or reading it gains. `sequence` is the question's
+ * words in order, lower case, undefined where a stop word or punctuation breaks a pair.
+ */
+export function settingsInProse(question: string, sequence: readonly (string | undefined)[]): string[] {
+  if (!CONFIGURE.test(question)) return [];
+  const names: string[] = [];
+  for (let i = 0; i + 1 < sequence.length; i++) {
+    const [a, b] = [sequence[i], sequence[i + 1]];
+    if (!a || !b || a === b || CONFIGURE_WORDS.has(a) || CONFIGURE_WORDS.has(b) || /(?:ed|ing)$/.test(b)) continue;
+    names.push(`${a}_${b}`);
+  }
+  return names.slice(0, MAX_NAMES);
+}

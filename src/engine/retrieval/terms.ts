@@ -3,7 +3,7 @@ import { abbreviationOfPair } from './pair-abbreviations';
 import { splitIdentifier } from './split-identifier';
 import { deinflect, IRREGULAR, stem } from './stem';
 import { readPasted } from './pasted';
-import { SETTING_WEIGHT, settingNames, weighSettings } from './setting-terms';
+import { SETTING_WEIGHT, settingNames, settingsInProse, weighSettings } from './setting-terms';
 
 // Its own module since terms.ts passed 300 lines; re-exported for the index and path code that import it from here.
 export { splitIdentifier } from './split-identifier';
@@ -18,6 +18,8 @@ export interface SearchTerm {
   also?: string[];
   /** A word the question wrote as a past form (`stored`, `kept`): it asks about the act (verb-nouns.ts). */
   verb?: boolean;
+  /** A setting the question named in words (`the number of worker processes` → worker_processes), not as code writes it. */
+  inWords?: boolean;
 }
 
 const STOP_WORDS = new Set(`a an and are as at be been but by can could did do does doing done for from had has have how i if in
@@ -182,6 +184,19 @@ function phrasalWord(verb: string | undefined, particle: string): string | undef
   return PHRASAL.has(joined) ? joined : undefined;
 }
 
+/**
+ * `bound` is left unstemmed (an upper bound, out of bounds), but `bound to` is the verb's past: "how are arrows bound to
+ * shapes?" asks about binding (excalidraw's `binding.ts`, not `bounds.ts`), "how are positional arguments bound to template
+ * properties?" about serilog's `PropertyBinder.cs`. The word is read as `bind`, as a past form the verb.
+ */
+function boundTo(out: Map<string, SearchTerm>, add: (text: string, kind: SearchTerm['kind'], weight: number) => void): void {
+  const bound = out.get('tok:bound');
+  if (bound?.kind !== 'word') return;
+  out.delete('tok:bound');
+  add(stem('bind'), 'word', bound.weight);
+  out.get(`tok:${stem('bind')}`)!.verb = true;
+}
+
 /** A word with an English contraction or possessive (straight or typographic apostrophe). */
 const CONTRACTION = /^([A-Za-z]+?)(?:n['’]t|['’](?:s|re|ve|ll|d|m))$/i;
 /** What `can't`, `won't` and `shan't` leave before n't. */
@@ -228,6 +243,7 @@ export function extractTerms(question: string, baseWeight = 1, asPasted = true):
     const lower = /^[A-Za-z]+$/.test(raw) ? raw.toLowerCase() : undefined;
     const phrasal = lower ? phrasalWord(previous, lower) : undefined;
     if (phrasal) add(stem(phrasal), 'word', 0.8 * baseWeight);
+    if (previous === 'bound' && lower === 'to') boundTo(out, add);
     previous = lower;
     const trimmed = raw.replace(/^[.'":]+|[.'":]+$/g, '');
     // A single leading dot before a name is part of it (`.gitignore`, `.env`, `.agent/secrets`).
@@ -266,5 +282,11 @@ export function extractTerms(question: string, baseWeight = 1, asPasted = true):
   if (HOW_TO.test(question)) add(HOW_TO_INTENT, 'intent', baseWeight);
   if (CALLERS.test(question)) add(CALLERS_INTENT, 'intent', baseWeight);
   weighSettings(out, CALLERS.test(question));
+  if (![...out.values()].some((t) => t.kind === 'setting')) {
+    for (const name of settingsInProse(pasted.rest, sequence)) {
+      add(name, 'setting', SETTING_WEIGHT * baseWeight);
+      out.get(`setting:${name}`)!.inWords = true;
+    }
+  }
   return [...out.values()];
 }

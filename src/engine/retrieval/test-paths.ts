@@ -1,0 +1,36 @@
+// Which paths hold tests, fixtures and test doubles, by the names projects of each language give them.
+
+/**
+ * Tests and fixtures repeat the words of the code they test (often in fake data), but a question
+ * is about the product unless it says otherwise: their chunks count this much less. So do the test doubles a
+ * framework ships for its users' tests (laravel's `Support/Testing/Fakes/EventFake.php` came before the event
+ * dispatcher for "how are events dispatched to their listeners?"), unless the question says fake or mock.
+ */
+export const TEST_PATH_FACTOR = 0.35;
+const TEST_PATH =
+  /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testdata|e2e|fakes?|mocks?)\/|\.(test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.(go|py)$/i;
+/**
+ * Tests as JVM, .NET, Swift and PHP projects name them, which the folder names above miss: Kotlin
+ * source sets (`src/jvmTest/`, `commonTest/`, `androidInstrumentedTest/`), a test project or module
+ * beside the product (`Newtonsoft.Json.Tests/`, `AlamofireTests/`, `container-tests/`), a folder of
+ * test types (`TestObjects/`), and a class named for the one it tests (`CertificatePinnerTest.kt`,
+ * `XmlNodeConverterTests.cs`, `MockHandlerTest.php`). Case matters: `latest/` and `Contest.java` are not tests.
+ * On okhttp and Newtonsoft.Json these outranked the code for most questions.
+ */
+const TEST_NAMED_PATH = new RegExp(
+  String.raw`[A-Za-z0-9](Test|Tests)\/|[.\-_](Tests?|UnitTests?|IntegrationTests?|tests?)\/|(^|\/)Tests?[A-Z]\w*\/|` +
+    String.raw`[a-z0-9](Tests?|Specs?)\.(kt|kts|java|cs|fs|vb|swift|scala|groovy|php|m|mm)$`,
+);
+/**
+ * A test folder named as one word with what it tests (caddy's `caddytest/`, `unittests/`, `maventest/`), and a test
+ * case kept in a file of its own kind (`*.caddyfiletest`: 160 Caddyfiles with the JSON each should adapt to, which
+ * named every directive; PHP's `*.phpt`). Not a superlative or a word that ends so: `latest/`, `contest/`. Fuzzing
+ * harnesses are tests too (Go's `lexer_fuzz.go` beside `lexer.go` came first for "how is the Caddyfile tokenized?";
+ * cargo-fuzz's `fuzz/`, `fuzzing/`).
+ */
+const JOINED_TEST_PATH =
+  /(^|\/)(?!(?:latest|greatest|fastest|contests?|protests?|attests?)\/)[a-z0-9]+tests?\/|\.([a-z]+test|phpt)$|(^|\/)fuzz(ing|ers?)?\/|_fuzz(er)?\.[a-z]+$/i;
+/** True for a path under a test or fixture folder, or a test file by its name. */
+export function isTestPath(rel: string): boolean {
+  return TEST_PATH.test(rel) || TEST_NAMED_PATH.test(rel) || JOINED_TEST_PATH.test(rel);
+}
