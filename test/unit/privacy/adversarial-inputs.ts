@@ -175,6 +175,12 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['name introductions never followed by a name', fill('me llamo de mein Name ist ')],
     ['insurance number shapes a digit short', fill('A12345678 12345678A12')],
     ['record keys before numbers that never end', `employee number ist ${fill('EMP-1')}`],
+    ['bare licence keys and DL before dashed digits that never end', `License: ${fill('1-')} DL: ${fill('A1-')}`],
+    ['licence words and DL repeated', fill('License: DL: licence no. DL ')],
+    ['patient ids before numbers that never end', `Patient ID ${fill('AB-1')}`],
+    ['e-mail addresses and slashes after a login word, repeated', fill('login a@b.cd / ')],
+    ['one address, then endless slashes and passwords', `credentials: a@b.cd${fill(' / x1')}`],
+    ['ip keys before one-digit quads that never end', fill('ip=1.2.3.')],
     // Tokens glued to what follows, base64 of token prefixes, key ids before their secrets, Tink keysets.
     ['checksummed token heads glued to each other, never a valid checksum', fill('ghp_aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xYzZz')],
     ['base64 of token prefixes before endless base64', fill('Z2hwX Z2xwYXQt ') + fill('QUJD')],
