@@ -181,6 +181,7 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['e-mail addresses and slashes after a login word, repeated', fill('login a@b.cd / ')],
     ['one address, then endless slashes and passwords', `credentials: a@b.cd${fill(' / x1')}`],
     ['ip keys before one-digit quads that never end', fill('ip=1.2.3.')],
+    ['two capitalised words owning a phone number, repeated', fill("Ab Cd's phone number ")],
     // Tokens glued to what follows, base64 of token prefixes, key ids before their secrets, Tink keysets.
     ['checksummed token heads glued to each other, never a valid checksum', fill('ghp_aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xYzZz')],
     ['base64 of token prefixes before endless base64', fill('Z2hwX Z2xwYXQt ') + fill('QUJD')],
