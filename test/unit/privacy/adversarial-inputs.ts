@@ -180,6 +180,7 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['patient ids before numbers that never end', `Patient ID ${fill('AB-1')}`],
     ['e-mail addresses and slashes after a login word, repeated', fill('login a@b.cd / ')],
     ['one address, then endless slashes and passwords', `credentials: a@b.cd${fill(' / x1')}`],
+    ['one address, then slashes between words with no address', `login a@b.cd ${fill('ab / ')}`],
     ['ip keys before one-digit quads that never end', fill('ip=1.2.3.')],
     ['two capitalised words owning a phone number, repeated', fill("Ab Cd's phone number ")],
     // Tokens glued to what follows, base64 of token prefixes, key ids before their secrets, Tink keysets.

@@ -83,15 +83,22 @@ function slashPairPassword(value: string, text: string, start: number): boolean 
   return LOGIN_WORDS.test(text.slice(Math.max(lineStart, start - 240), start));
 }
 
+/** An `@` in the `span` characters before `at` (a bounded look: `lastIndexOf` would read back to the text's start at every slash). */
+function atWithin(text: string, at: number, span: number): boolean {
+  for (let i = at - 1; i >= 0 && i >= at - span; i--) if (text.charCodeAt(i) === 64) return true;
+  return false;
+}
+
 const rules: PatternRule[] = [
   {
     kind: 'password',
+    hint: '@',
     anchor: {
       literal: ' / ',
       back: /[\w.+@-]/,
       maxBack: 130,
       // An address's last letter before the slash, and its `@` within reach: `a / b` in code costs no regex.
-      quick: (text, at) => /[A-Za-z]/.test(text[at - 1] ?? '') && text.lastIndexOf('@', at) > at - 130,
+      quick: (text, at) => /[A-Za-z]/.test(text[at - 1] ?? '') && atWithin(text, at, 130),
     },
     // Sentence punctuation after the password is not part of it (`… / W!nter2024.`).
     pattern: /[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,5} \/ (?<value>[^\s'"`<>()]{5,63}?[^\s'"`<>(),.;:])(?=[.,;:)]?(?:\s|$))/dy,
