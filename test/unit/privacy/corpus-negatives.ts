@@ -137,6 +137,7 @@ export const negatives: Negative[] = [
   ['specification section numbers', '// 14.3.2.1 Static Semantics: BoundNames\n/*---\nes6id: 12.14.5.3\n---*/\n// Spec 10.2.1.17: The abstract operation'],
   ['a numbered heading in a changelog', '- [11.6.2.2 Future Reserved Words](https://tc39.es/ecma262/#sec-future-reserved-words)'],
   ['x509 attribute oids', "_IN('2.5.4.3', 'commonName'); _IN('2.5.4.10', 'organizationName');"],
+  ['one-digit quads with no ip key, or loopback after one', 'skip 1.2.3.4; zip=1.2.3.4; version 1.2.3.4; ip: 127.0.0.1; OID 2.5.4.10'],
   ['scrubber placeholder already present', 'password = "[REDACTED:password#1]"'],
   ['a variable reference after a registry-scoped key, and in prose', '//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n// allow _authToken=${NPM_TOKEN} here'],
   ['keys and tokens in sentences that are no secrets',

@@ -43,6 +43,13 @@ export const pairListCases: Case[] = [
   ['a short password after an e-mail login', 'username: joe@example.com\npassword moi', `username: ${R('email')}\npassword ${R('password')}`],
   ['docker login -u -p', `docker login registry.example.io -u ci-bot -p ${PW1}`, `docker login registry.example.io -u ci-bot -p ${R('password')}`],
   ['sqlcmd -U -P, quoted', `sqlcmd -S localhost -U sa -P "${PW2}"`, `sqlcmd -S localhost -U sa -P "${R('password')}"`],
+  ['an e-mail address and its password apart by a slash, where the line names a login',
+    'Employee portal leaked credentials: maria.alexei@jobport.net / SecureP@ss8901.\nlogin: ops@corp.example / W!nter2024, then a@b.io / K9#mx2Qv',
+    `Employee portal leaked credentials: ${R('email')} / ${R('password')}.\nlogin: ${R('email', 2)} / ${R('password', 2)}, then ${R('email', 3)} / ` +
+      `${R('password', 3)}`],
+  ['after an address and a slash, no password where no login is named, nor an address or a path',
+    'Maintainers: jane@x.org / Jan2024b\nlogin: a@b.com / c@d.com; account a@b.com / src/main',
+    `Maintainers: ${R('email')} / Jan2024b\nlogin: ${R('email', 2)} / ${R('email', 3)}; account ${R('email', 2)} / src/main`],
   // Azure Storage and Tableau
   ['azure storage account key under a camelCase name', `storageAccountKey = "${AZURE_KEY}";`, `storageAccountKey = "${R('azure_storage_key')}";`],
   ['azure storage account key in yaml', `  AZURE_STORAGE_ACCOUNT_KEY: ${AZURE_KEY}`, `  AZURE_STORAGE_ACCOUNT_KEY: ${R('azure_storage_key')}`],

@@ -15,6 +15,8 @@ export const piiContextCases: Case[] = [
   ['my name is, in Spanish, one word', 'Hola, me llamo Inés.', `Hola, me llamo ${R('person_name')}.`],
   ['my name is, in French, the title kept', "Je m'appelle Dr. Camille Roux", `Je m'appelle Dr. ${R('person_name')}`],
   ['a title between the verb and the name, the title kept', 'They call me Mr. Quellhaven', `They call me Mr. ${R('person_name')}`],
+  ['a full name of unlisted words owning what only a person has', "noted that Vinod Reddy's phone number was shared; Rajiv Kumar's contact details",
+    `noted that ${R('person_name')}'s phone number was shared; ${R('person_name', 2)}'s contact details`],
   ['a given name owning personal data', "Kate's social security number is 078-05-1126. Send it to Dan Quellhaven's email",
     `${R('person_name')}'s social security number is ${R('us_ssn')}. Send it to ${R('person_name', 2)}'s email`],
   ['a title after name is, and after my name is', 'His name is Dr. Ysolde Varkonyi. My name is Ms. Brekke.',
@@ -51,6 +53,8 @@ export const piiContextCases: Case[] = [
 export const piiContextLookalikes: Negative[] = [
   ['a name introduced in another language, but a word of code or none', 'mein Name ist Config\nme llamo de nuevo\nik heet u welkom'],
   ['software and code owning an address or a password', "Python's address space, Redis's password, obj.Kate's phone and the Config's address field"],
+  ['products and companies of two words owning a feature, or an address', "Google Cloud's email service; Zapier Flow's email integration; " +
+    "The Company's phone number; Acme Corp's phone number; Front Door's address"],
   ['a task assigned to a member', 'The handler is assigned to Foo.bar and Config(x) is signed by Key.sign()'],
   ['a team or a bot reporting', 'Reported by GitHub Actions. Assigned to Support Team, signed by Dependabot'],
   ["I'm and no name", "I'm Sure it works. I am Using Windows. I'm in Insert mode"],

@@ -37,7 +37,7 @@ export const piiSignalCases: Case[] = [
     `call ${R('phone')} or text me on ${R('phone', 2)}, dial ${R('phone', 3)}`],
   ['a desk label', 'Desk: 212 555 0143', `Desk: ${R('phone')}`],
   ['a north american number with spaces', 'My US number is (425) 882 9090', `My US number is ${R('phone')}`],
-  ['an ssn under its key with dots', 'my ssn: 219.09.9999.', `my ssn: ${R('us_ssn')}.`],
+  ['an ssn under its key with dots', 'my ssn: 287.65.4321.', `my ssn: ${R('us_ssn')}.`],
 ];
 
 export const piiSignalLookalikes: Negative[] = [

@@ -39,7 +39,7 @@ export const piiCases: Case[] = [
   ['iban nl compact', 'iban="NL91ABNA0417164300"', `iban="${R('iban')}"`],
   ['iban es compact', 'ES9121000418450200051332', R('iban')],
   ['iban ch', 'CH9300762011623852957', R('iban')],
-  ['us ssn dashed', 'SSN: 219-09-9999', `SSN: ${R('us_ssn')}`],
+  ['us ssn dashed', 'SSN: 287-65-4321', `SSN: ${R('us_ssn')}`],
   ['us ssn spaced', 'ssn 536 22 1234', `ssn ${R('us_ssn')}`],
   ['uk nino compact', 'NI number AB123456C', `NI number ${R('uk_nino')}`],
   ['uk nino spaced', 'AB 12 34 56 C', R('uk_nino')],
@@ -53,6 +53,8 @@ export const piiCases: Case[] = [
   ['public ipv4 in a url', 'http://93.184.216.34:53/', `http://${R('ip_address')}:53/`],
   ['172.16/12 host', 'DB_HOST=172.16.4.2', `DB_HOST=${R('ip_address')}`],
   ['host with prefix length', 'address 10.1.2.3/24', `address ${R('ip_address')}`],
+  ['a one-digit quad after a key naming an ip, in a log line and in json', 'user=jdoe ip=8.8.8.8 action=login\n{"client_ip": "1.2.3.4"}\nIP: 9.9.9.9',
+    `user=jdoe ip=${R('ip_address')} action=login\n{"client_ip": "${R('ip_address', 2)}"}\nIP: ${R('ip_address', 3)}`],
   // Documentation ranges are what examples and test data use for a host: redacted, as example.com e-mails are.
   ['documentation ipv4 addresses', 'client 203.0.113.7 and 192.0.2.44', `client ${R('ip_address')} and ${R('ip_address', 2)}`],
   ['the canonical ipv6 example', 'from 2001:0db8:85a3:0000:0000:8a2e:0370:7334', `from ${R('ip_address')}`],

@@ -6,7 +6,8 @@ import type { Span } from './quoted-values';
 // A user name and its password written as a pair, with no `=` to make them an assignment: the
 // lines of a note or a ticket (`login snoop pw biggreenhat`, `username root` / `password crickets`,
 // `u: snoop` / `p: biggreenhat`), and a command's options (`docker login -u ci -p …`, `oc login`,
-// `az login`, `sqlcmd -U sa -P …`, `mosquitto_pub -u … -P …`). Only the password is redacted.
+// `az login`, `sqlcmd -U sa -P …`, `mosquitto_pub -u … -P …`), and an e-mail address and its password apart by a
+// slash where the line names a login (`credentials: maria@jobport.net / SecureP@ss8901`). Only the password is redacted.
 
 /** Words a sentence puts where a pair has its user name or password: `username and password required`. */
 const PROSE = new Set([
@@ -69,7 +70,41 @@ export function pairedPassword(text: string, keyStart: number, keyEnd: number): 
   return { start, end: start + value.length };
 }
 
+/** Words that say a line holds a login: the address and password after them are a pair, not a path or a ratio. */
+const LOGIN_WORDS = /\b(?:credentials?|log(?:ged)?[ -]?in|logon|sign(?:ed)?[ -]?in|passwords?|passwd|pwd|account)\b/i;
+
+/**
+ * The password of an e-mail address and password pair written with a slash, as leaked-credential reports, tickets and
+ * combo lists write them (`leaked credentials: maria@jobport.net / SecureP@ss8901`): only where the line before the
+ * address names a login, and only a value that reads as a password (a letter and a digit or symbol, not a path or an address).
+ */
+function slashPairPassword(value: string, text: string, start: number): boolean {
+  if (!/[A-Za-z]/.test(value) || !/[\d\W_]/.test(value) || value.includes('/') || /@[\w-]+\.[A-Za-z]/.test(value) || isPlaceholderValue(value)) return false;
+  const lineStart = text.lastIndexOf('\n', start) + 1;
+  return LOGIN_WORDS.test(text.slice(Math.max(lineStart, start - 240), start));
+}
+
+/** An `@` in the `span` characters before `at` (a bounded look: `lastIndexOf` would read back to the text's start at every slash). */
+function atWithin(text: string, at: number, span: number): boolean {
+  for (let i = at - 1; i >= 0 && i >= at - span; i--) if (text.charCodeAt(i) === 64) return true;
+  return false;
+}
+
 const rules: PatternRule[] = [
+  {
+    kind: 'password',
+    hint: '@',
+    anchor: {
+      literal: ' / ',
+      back: /[\w.+@-]/,
+      maxBack: 130,
+      // An address's last letter before the slash, and its `@` within reach: `a / b` in code costs no regex.
+      quick: (text, at) => /[A-Za-z]/.test(text[at - 1] ?? '') && atWithin(text, at, 130),
+    },
+    // Sentence punctuation after the password is not part of it (`… / W!nter2024.`).
+    pattern: /[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,5} \/ (?<value>[^\s'"`<>()]{5,63}?[^\s'"`<>(),.;:])(?=[.,;:)]?(?:\s|$))/dy,
+    accept: slashPairPassword,
+  },
   {
     // A command's user and password options, next to each other: `-u USER -p PASSWORD`, `-U sa -P …`.
     kind: 'password',

@@ -6,7 +6,7 @@ import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 // Addresses of machines (public and private hosts, and the documentation ranges examples use).
 // Not redacted: unspecified, loopback, link-local, multicast, broadcast and other reserved ranges; netmasks
 // (255.255.255.0); network and broadcast addresses (x.x.x.0, x.x.x.255, 10.0.0.0/8); quads starting with three single digits (OIDs
-// such as 2.5.4.10, and 1.1.1.1 / 8.8.8.8, which are nobody's machine); and four-part version numbers,
+// such as 2.5.4.10, and 1.1.1.1 / 8.8.8.8) unless a key names them an IP; and four-part version numbers,
 // recognised by their context (`version 1.2.3.4`, `AssemblyVersion("1.0.0.0")`, `Chrome/120.0.0.1`).
 
 const SKIPPED_RANGES = new Set(['unspecified', 'loopback', 'linkLocal', 'multicast', 'broadcast', 'reserved']);
@@ -39,10 +39,14 @@ function isVersionContext(text: string, start: number, end: number): boolean {
   return /[A-Za-z]\/$/.test(before); // product token: Chrome/120.0.0.1
 }
 
-function isHostV4(address: ipaddr.IPv4, prefix?: number): boolean {
+/** A key that names an IP address just before the value (`IP: `, `ip=`, `client_ip": "`, `IPv4 address is `). */
+const IP_KEY = /(?:\bip|_ip|\bipv4)(?:[ _-]?addr(?:ess)?)?["']?[ \t]{0,3}(?:[:=]|is)?[ \t]{0,3}["']?$/i;
+
+function isHostV4(address: ipaddr.IPv4, prefix?: number, named = false): boolean {
   if (skippedRange(address)) return false;
   if (address.prefixLengthFromSubnetMask() !== null) return false;
-  if (address.octets.slice(0, 3).every((o) => o < 10)) return false; // 2.5.4.3: an OID or a version
+  // 2.5.4.3: an OID or a version; but after a key naming an IP (`ip=8.8.8.8` in a log line by a user's name), an address.
+  if (!named && address.octets.slice(0, 3).every((o) => o < 10)) return false;
   const last = address.octets[3];
   if (prefix !== undefined) {
     const network = ipaddr.IPv4.networkAddressFromCIDR(`${address.toString()}/${prefix}`);
@@ -56,7 +60,8 @@ function acceptV4(value: string, text: string, start: number): boolean {
   if (!ipaddr.IPv4.isValidFourPartDecimal(ip)) return false;
   if (prefix !== undefined && Number(prefix) > 32) return false;
   if (isVersionContext(text, start, start + value.length)) return false;
-  return isHostV4(ipaddr.IPv4.parse(ip), prefix === undefined ? undefined : Number(prefix));
+  const named = IP_KEY.test(linePrefix(text, start, 24).prefix);
+  return isHostV4(ipaddr.IPv4.parse(ip), prefix === undefined ? undefined : Number(prefix), named);
 }
 
 /** Verdicts on IPv6 values already parsed: a log or a config repeats its few addresses on every line. */

@@ -36,7 +36,8 @@ const LICENCE_NUMBER =
 const driver: KeyedRule = {
   kind: 'drivers_license',
   pattern: new RegExp(
-    `${anyCase('driv')}(?:${anyCase('er')}(?:'?[sS])?|` +
+    // `driver’s` with a typographic apostrophe, as word processors and chat write it.
+    `${anyCase('driv')}(?:${anyCase('er')}(?:['’]?[sS])?|` +
       `${anyCase('ing')})${J}${anyCase('licen')}[cCsS][eE]${NUMBER_WORD}${SEP}` +
       `(?<value>${LICENCE_NUMBER})(?![A-Za-z0-9/-])`,
     'y',
@@ -66,6 +67,35 @@ const driverAbbreviated: KeyedRule = {
   ),
 };
 
+/**
+ * A licence number after a bare `License:`, `license number` or `DL` (`License: A12345678`, `DL 123456789`, `DL:US98765432`),
+ * as forms, records and PII test data write it: without `driver` the key could be a software licence's, so the value must
+ * read as a licence's number, six digits or more and no more letters than digits (`MIT`, `Apache-2.0`, `GPL-3.0` have none to
+ * speak of), not a year range or a date (`License: 2015-2024`).
+ */
+const BARE_LICENCE = '(?=(?:[A-Za-z-]{0,3}\\d){6})[A-Za-z0-9][A-Za-z0-9-]{4,18}[A-Za-z0-9]';
+function licenceLike(value: string): boolean {
+  const letters = value.match(/[A-Za-z]/g)?.length ?? 0;
+  if (letters > (value.match(/\d/g)?.length ?? 0) || /^(\d)\1+$/.test(value)) return false;
+  // A year range or a date, with dashes or run together (`20240101`).
+  return !/^\d{4}-\d{2,4}(?:-\d{2})?$|^(?:19|20)\d{2}-?(?:0[1-9]|1[0-2])-?(?:0[1-9]|[12]\d|3[01])$/.test(value);
+}
+
+const licenceBare: KeyedRule = {
+  kind: 'drivers_license',
+  standalone: true,
+  pattern: new RegExp(`${anyCase('licen')}[cCsS][eE]${NUMBER_WORD}${SEP}(?<value>${BARE_LICENCE})(?![A-Za-z0-9/-]|\\.\\d)`, 'y'),
+  accept: licenceLike,
+};
+
+/** `DL: AB1234567`, `DL 123456789`: the bare abbreviation in capitals, before a colon or one space. */
+const driverBareAbbreviation: KeyedRule = {
+  kind: 'drivers_license',
+  standalone: true,
+  pattern: new RegExp(`DL(?::[ \\t]?| )(?<value>${BARE_LICENCE})(?![A-Za-z0-9/-]|\\.\\d)`, 'y'),
+  accept: licenceLike,
+};
+
 /** `My DVLA no. is …`: the licensing agency's name for the number it issues, in capitals. */
 const dvla: KeyedRule = {
   kind: 'drivers_license',
@@ -80,4 +110,6 @@ export const documentKeywords: KeywordTable = [
   { words: ['driver', 'driving'], rule: driver },
   { words: ['dvla'], rule: dvla },
   { words: ['dln', 'dl no', 'dl number', 'dl#'], rule: driverAbbreviated, sources: ['dln', 'dl[ _-]?no', 'dl[ _-]?number', 'dl[ _-]?#'] },
+  { words: ['license', 'licence'], rule: licenceBare, sources: ['licen[cs]e(?![a-z]|[ _-]?plate)'] },
+  { words: ['dl'], rule: driverBareAbbreviation, sources: ['dl(?![ _-]?n(?:o|umber)\\b)(?=[: ][ \\t]?[A-Z0-9])'] },
 ];

@@ -37,7 +37,7 @@ const RECORD_WORDS = [
   'employee number', 'employee id', 'staff number', 'staff id', 'personnel number', 'student number', 'student id', 'matriculation number',
   'insurance policy', 'policy number', 'policy no', 'member id', 'membership number', 'benefit card', 'benefits card', 'professional license',
   'professional licence', 'mitarbeiternummer', 'personalnummer', 'matrikelnummer', 'studentenausweis', 'versicherungspolice',
-  'versicherungsnummer', 'sozialhilfekarte', 'berufslizenz',
+  'versicherungsnummer', 'sozialhilfekarte', 'berufslizenz', 'insurance number', 'insurance id', 'insurance code', 'policyholder id',
 ];
 
 /** Keys that name a person's or a company's tax number (the US EIN and TIN shapes, the Australian TFN have rules of their own). */
@@ -57,7 +57,13 @@ function afterKey(words: readonly string[]): RegExp {
 }
 
 const idDocument: KeyedRule = { kind: 'national_id', standalone: true, pattern: afterKey(ID_WORDS), accept: documentNumber };
-const personalRecord: KeyedRule = { kind: 'record_number', standalone: true, pattern: afterKey(RECORD_WORDS), accept: documentNumber };
+const personalRecord: KeyedRule = {
+  kind: 'record_number',
+  standalone: true,
+  pattern: afterKey(RECORD_WORDS),
+  // `national insurance number` is the UK NINO's key, whose rule checks its prefix (`UV 98 76 54 B` is none).
+  accept: (value, text, start) => documentNumber(value) && !/national[ _-]?insurance/i.test(text.slice(Math.max(0, start - 40), start)),
+};
 /**
  * The Philippines' TIN (`000-123-456-000`: nine digits, the ninth a check digit, weights 9 to 2 modulo 11, then a
  * branch code): after `TIN`, a number of that shape is held to its check, as checksums decide where a format has one.

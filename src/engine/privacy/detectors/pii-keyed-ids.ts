@@ -7,13 +7,16 @@ import { anyCase, capitalisedOrNot, J, NUMBER_WORD, SEP, type KeyedRule, type Ke
 // (routing numbers, VINs) or issuance rules (SSNs, EINs).
 
 /**
- * Never-issued SSNs: area 000, 666 or 900–999, group 00, serial 0000. The famous advertising
- * numbers (123-45-6789, 078-05-1120) are redacted here, where a key names them an SSN: only
- * unnamed ones are let through (pii-national-ids.ts).
+ * Never-issued SSNs: area 000, 666 or 900–999, group 00, serial 0000. The sample 123-45-6789 is
+ * redacted here, where a key names it an SSN (PII corpora label it one); unnamed, it is let
+ * through (pii-national-ids.ts).
  */
 function issuableSsn(value: string): boolean {
   const d = value.replace(/\D/g, '');
   const [area, group, serial] = [d.slice(0, 3), d.slice(3, 5), d.slice(5)];
+  // 078-05-1120 (the wallet card Woolworth's sold) and 219-09-9999 (a 1940 leaflet's sample) were voided, public
+  // samples as AWS's documented example key is: phileas, presidio and earlybird all refuse them as SSNs.
+  if (d === '078051120' || d === '219099999') return false;
   return area !== '000' && area !== '666' && area[0] !== '9' && group !== '00' && serial !== '0000';
 }
 
@@ -149,8 +152,10 @@ const medicalRecord: KeyedRule = {
   kind: 'medical_record_number',
   standalone: true,
   pattern: new RegExp(
-    `(?:${anyCase('mrn')}|${anyCase('medical')}${J}${anyCase('record')}(?:${J}${anyCase('number')})?|[kK]rankenaktennummer|[pP]atientennummer)` +
-      `${NUMBER_WORD}${SEP}(?<value>[A-Za-z]{0,4}-?\\d{6,10})(?![\\w-])`,
+    `(?:${anyCase('mrn')}|${anyCase('medical')}${J}(?:${anyCase('record')}|${anyCase('file')})(?:${J}${anyCase('number')})?|` +
+      // `Patient ID AHC-0933289`, `patient number 108965`: what a hospital files a person under.
+      `${anyCase('patient')}${J}(?:${anyCase('identifier')}|${anyCase('number')}|ID)|[kK]rankenaktennummer|[pP]atientennummer)` +
+      `${NUMBER_WORD}${SEP}(?<value>[A-Za-z]{0,5}-?\\d{6,10})(?![\\w-])`,
     'y',
   ),
 };
@@ -183,6 +188,9 @@ export const idKeywords: KeywordTable = [
   { words: ['vehicle'], rule: vehicle },
   { words: ['cvv', 'cvv2', 'cvc', 'cvc2', 'csc', 'security code', 'card security code'], rule: securityCode },
   { words: ['exp', 'expiry', 'expires', 'expiration', 'expiry date', 'expiration date', 'valid thru', 'valid through', 'good thru'], rule: cardExpiry },
-  { words: ['mrn', 'medical record', 'krankenaktennummer', 'patientennummer'], rule: medicalRecord },
+  {
+    words: ['mrn', 'medical record', 'medical file', 'patient id', 'patient identifier', 'patient number', 'krankenaktennummer', 'patientennummer'],
+    rule: medicalRecord,
+  },
   { words: ['npi', 'national provider identifier'], rule: npi },
 ];

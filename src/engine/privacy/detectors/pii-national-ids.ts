@@ -42,11 +42,11 @@ export function passesVerhoeff(digits: string): boolean {
 
 const numberRules: NumericRule[] = [
   {
-    // Area 000, 666 and 900-999, group 00 and serial 0000 are never issued; 123-45-6789 and
-    // 078-05-1120 are famous advertising numbers, not anyone's.
+    // Area 000, 666 and 900-999, group 00 and serial 0000 are never issued; 123-45-6789,
+    // 078-05-1120 and 219-09-9999 are famous advertising numbers, not anyone's.
     kind: 'us_ssn', minDigits: 9,
     pattern: /(?<![\w.-])(?!000|666|9\d\d)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}(?![\w-]|\.\d)/g,
-    accept: (value) => !/^(?:123.45.6789|078.05.1120)$/.test(value),
+    accept: (value) => !/^(?:123.45.6789|078.05.1120|219.09.9999)$/.test(value),
   },
   {
     kind: 'ca_sin', minDigits: 9,
