@@ -46,6 +46,20 @@ describe('the plan in words', () => {
     assert.ok(headed.length <= 200 && headed.endsWith('word…'), headed);
   });
 
+  it('under a heading that is the first sentence, shows the rest of the explanation, not that sentence again', () => {
+    const two = parsePlanValue({ ...plan, explanation: 'Add a closing note to `fastapi/exceptions.py`. Nothing else changes.' });
+    const twoView = planViewOf(two, { valid: true, issues: [] } as never, { evidenceSummary: [], trusted: true, edited: false });
+    assert.equal(twoView.title, 'Add a closing note to fastapi/exceptions.py');
+    assert.equal(twoView.explanation, 'Nothing else changes.');
+    assert.match(twoView.explanationHtml ?? '', /^<p>Nothing else changes\.<\/p>/);
+    assert.equal(planMarkdown(twoView).match(/closing note/g)?.length, 1, 'the chat says the sentence once too');
+    // A first sentence too long for a heading is cut there: the explanation keeps it whole.
+    const long = parsePlanValue({ ...plan, explanation: `${'Rewrite the notes '.repeat(14)}now. Then stop.` });
+    const longView = planViewOf(long, { valid: true, issues: [] } as never, { evidenceSummary: [], trusted: true, edited: false });
+    assert.ok(longView.title.endsWith('…'));
+    assert.equal(longView.explanation, long.explanation);
+  });
+
   it('gives a tab a title short enough to read whole: the sentence when short, else the change and its file by name', () => {
     assert.equal(planTabTitle(plan), 'Change README.md', 'a 38-character sentence is too long for a tab');
     const short = parsePlanValue({ ...plan, explanation: 'Shorten the README.' });
