@@ -185,9 +185,11 @@ test('a model set up from the first answer\'s "Choose provider…": that answer 
     await wb.waitForText(/Grounded is connected: OpenAI-compatible local-coder answered/, 60_000);
     await wb.waitForText('Grounded: OpenAI-compatible local-coder');
     // While the setup ran, the status bar kept its word: no "snippets only" or "server's default model" between its steps.
-    assert.deepEqual(await wb.page.evaluate('window.groundedStatusSeen'), ['Grounded: auto → snippets only (no model)', 'Grounded: OpenAI-compatible local-coder']);
+    const seen = await wb.page.evaluate('window.groundedStatusSeen');
+    assert.deepEqual(seen, ['Grounded: auto → snippets only (no model)', 'Grounded: OpenAI-compatible local-coder']);
     const banner = first.locator('.banner');
-    await banner.locator('.note', { hasText: 'Answered before a model was set up. Retry asks this question again, of the model.' }).waitFor({ state: 'visible', timeout: 15_000 });
+    const offer = 'Answered before a model was set up. Retry asks this question again, of the model.';
+    await banner.locator('.note', { hasText: offer }).waitFor({ state: 'visible', timeout: 15_000 });
     assert.equal(await first.locator('button', { hasText: 'Choose provider…' }).count(), 0, 'nothing left to set up under that answer');
     await wb.screenshot('newcomer-model-set-up');
     await banner.locator('button.retry').click();
