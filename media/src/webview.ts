@@ -15,6 +15,7 @@ const vscode = acquireVsCodeApi();
 const conversation = document.getElementById('conversation')!;
 const form = document.getElementById('ask') as HTMLFormElement;
 const input = document.getElementById('question') as HTMLTextAreaElement;
+const send = document.getElementById('send') as HTMLButtonElement;
 const stop = document.getElementById('stop') as HTMLButtonElement;
 const clear = document.getElementById('clear') as HTMLButtonElement;
 const status = document.getElementById('status')!;
@@ -87,10 +88,23 @@ function emptyState(): HTMLElement[] {
   return [p];
 }
 
+/**
+ * Stop takes Ask's place while an answer is written, the same width: a fourth button wrapped the
+ * row in a narrow side bar and the question box jumped up under the reader's eyes. Enter still
+ * asks (a new question stops the answer first). The keyboard's focus stays on the slot it was on.
+ */
+function showStop(on: boolean): void {
+  const from = on ? send : stop;
+  const hadFocus = document.activeElement === from;
+  send.hidden = on;
+  stop.hidden = !on;
+  if (hadFocus) (on ? stop : send).focus();
+}
+
 function render(nowBusy: boolean): void {
   busy = nowBusy;
   conversation.replaceChildren(...(turns.length ? turns.map(renderTurn) : emptyState()));
-  stop.hidden = !busy;
+  showStop(busy);
   clear.disabled = turns.length === 0 && !busy;
   keep();
   // A failed answer, one missing a mention the user asked for, or one with no model (its buttons

@@ -26,6 +26,28 @@ export class LastCheck implements vscode.Disposable {
     if (this.last && !this.last.result.ok) this.record(this.last.scope, { ok: true, summary: 'the model answered the last question' });
   }
 
+  private setups = 0;
+
+  /**
+   * Runs a setup. Its settings are written one step at a time (the provider, then the URL, then the
+   * model), and who answers is known only when it ends: the status bar said "snippets only" for a
+   * moment between the steps. Meanwhile it keeps what it said; the end is a change.
+   */
+  async during<T>(setup: () => Promise<T>): Promise<T> {
+    this.setups++;
+    try {
+      return await setup();
+    } finally {
+      this.setups--;
+      this.changed.fire();
+    }
+  }
+
+  /** A setup is running (see `during`). */
+  get settingUp(): boolean {
+    return this.setups > 0;
+  }
+
   get(scope: string): CheckResult | undefined {
     return this.last?.scope === scope ? this.last.result : undefined;
   }

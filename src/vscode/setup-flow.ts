@@ -100,12 +100,14 @@ const SETUP_KEYS = ['provider', 'baseUrl', 'model'] as const;
 export async function runSetup(services: GroundedServices, ui: SetupUi): Promise<SetupOutcome> {
   const config = vscode.workspace.getConfiguration('grounded');
   const before = SETUP_KEYS.map((k) => [k, config.inspect(k)?.globalValue] as const);
-  const outcome = await runSteps(services, ui);
-  if (outcome === 'cancelled') {
-    const now = vscode.workspace.getConfiguration('grounded');
-    for (const [k, v] of before) if (now.inspect(k)?.globalValue !== v) await now.update(k, v, global);
-  }
-  return outcome;
+  return services.lastCheck.during(async () => {
+    const outcome = await runSteps(services, ui);
+    if (outcome === 'cancelled') {
+      const now = vscode.workspace.getConfiguration('grounded');
+      for (const [k, v] of before) if (now.inspect(k)?.globalValue !== v) await now.update(k, v, global);
+    }
+    return outcome;
+  });
 }
 
 async function runSteps(services: GroundedServices, ui: SetupUi): Promise<SetupOutcome> {

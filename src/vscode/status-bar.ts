@@ -47,8 +47,9 @@ export function createStatusBar(services: GroundedServices): vscode.Disposable[]
   const update = async () => {
     const mine = ++generation;
     const label = await whoAnswers(services);
-    // A later update (the user changed the setting again meanwhile) wins.
-    if (mine !== generation) return;
+    // A later update (the user changed the setting again meanwhile) wins; one that read a setup's
+    // half-written settings is dropped (the setup's end updates the item).
+    if (mine !== generation || (services.lastCheck.settingUp && item.text)) return;
     const check = services.lastCheck.get(checkScope(label, readSettings().baseUrl));
     const failed = check?.ok === false;
     const restricted = vscode.workspace.isTrusted ? '' : ' (restricted mode: no tools, edits or URL fetches)';
@@ -62,8 +63,14 @@ export function createStatusBar(services: GroundedServices): vscode.Disposable[]
   return [item, ...onWhoAnswersChange(services, () => void update())];
 }
 
-/** Calls `listener` whenever who answers may have changed: settings, trust, a key, a connection check, VS Code's models. */
-export function onWhoAnswersChange(services: GroundedServices, listener: () => void): vscode.Disposable[] {
+/**
+ * Calls `listener` whenever who answers may have changed: settings, trust, a key, a connection check,
+ * VS Code's models. Not while a setup runs (its settings are half written): once when it ends.
+ */
+export function onWhoAnswersChange(services: GroundedServices, whenChanged: () => void): vscode.Disposable[] {
+  const listener = () => {
+    if (!services.lastCheck.settingUp) whenChanged();
+  };
   return [
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('grounded')) listener();

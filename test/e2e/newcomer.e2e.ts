@@ -164,6 +164,17 @@ test('a model set up from the first answer\'s "Choose provider…": that answer 
   try {
     await reopen(`folder=${encodeURIComponent(wb.folder)}`);
     const { frame } = await openView();
+    // Every text the status bar's Grounded item shows from here on (a string: nothing of the test's own code runs in the page).
+    await wb.page.evaluate(`(() => {
+      const seen = (window.groundedStatusSeen = []);
+      const read = () => {
+        const item = [...document.querySelectorAll('.statusbar-item')].map((e) => e.innerText.replace(/\\s+/g, ' ').trim())
+          .find((t) => t.startsWith('Grounded:') && !t.startsWith('Grounded: indexing'));
+        if (item && seen[seen.length - 1] !== item) seen.push(item);
+      };
+      read();
+      new MutationObserver(read).observe(document.querySelector('.part.statusbar'), { subtree: true, childList: true, characterData: true });
+    })()`);
     const first = frame.locator('.turn', { hasText: 'how are API keys stored?' }).first();
     await first.locator('.turn-actions button', { hasText: 'Choose provider…' }).click();
     await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'OpenAI-compatible server' }).first().click();
@@ -172,8 +183,13 @@ test('a model set up from the first answer\'s "Choose provider…": that answer 
     await wb.page.keyboard.press('Enter');
     await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'local-coder' }).first().click();
     await wb.waitForText(/Grounded is connected: OpenAI-compatible local-coder answered/, 60_000);
+    await wb.waitForText('Grounded: OpenAI-compatible local-coder');
+    // While the setup ran, the status bar kept its word: no "snippets only" or "server's default model" between its steps.
+    const seen = await wb.page.evaluate('window.groundedStatusSeen');
+    assert.deepEqual(seen, ['Grounded: auto → snippets only (no model)', 'Grounded: OpenAI-compatible local-coder']);
     const banner = first.locator('.banner');
-    await banner.locator('.note', { hasText: 'A model is set up now: Retry asks this question again, of it.' }).waitFor({ state: 'visible', timeout: 15_000 });
+    const offer = 'Answered before a model was set up. Retry asks this question again, of the model.';
+    await banner.locator('.note', { hasText: offer }).waitFor({ state: 'visible', timeout: 15_000 });
     assert.equal(await first.locator('button', { hasText: 'Choose provider…' }).count(), 0, 'nothing left to set up under that answer');
     await wb.screenshot('newcomer-model-set-up');
     await banner.locator('button.retry').click();

@@ -177,6 +177,16 @@ test('in a plan view about 250 px wide the heading is the whole sentence, wrappe
   await view.locator('#question').press('Enter');
   // This plan's view (the earlier plans' views are still open), by the start of its heading.
   const planView = await wb.webviewWith('header h1:has-text("Read the README, then rewrite the notes")', 60_000);
+  // The plans so far are tabs of one group, not one more column each; this plan's tab title is what
+  // changes and the file's name (the sentence is the heading), read whole, not cut before the group's actions.
+  const groups = wb.page.locator('.editor-group-container').filter({ has: wb.page.locator('.tab', { hasText: 'Plan: ' }) });
+  assert.equal(await groups.count(), 1, 'every plan is a tab of the same group');
+  const tab = groups.locator('.tab', { hasText: 'Plan: Change README.md' });
+  await tab.waitFor({ state: 'visible' });
+  const tabBox = (await tab.boundingBox())!;
+  const actions = (await groups.locator('.editor-actions').boundingBox())!;
+  assert.ok(tabBox.x + tabBox.width <= actions.x + 1, `the tab is whole (${JSON.stringify({ tabBox, actions })})`);
+  await wb.screenshot('plan-review-plan-tabs');
   const size = wb.page.viewportSize()!;
   // The workbench narrows as a person narrows the window, until the plan's column is about 250 px wide.
   let viewport = size.width;

@@ -31,6 +31,7 @@ before(async () => {
       match: '^Question: how wide is the window',
       reply: 'Start the server with `OLLAMA_CONTEXT_LENGTH=16384_OLLAMA_NUM_PARALLEL=1` as src/auth/keyStore.ts#L19-26 says.',
     },
+    { match: '^Question: slow side-view', reply: 'Keys go through src/auth/keyStore.ts#L19-26 first, and only much later does this end.', delayMs: 4000 },
     { match: '^Question: show the indented code', reply: `Like this, in src/auth/keyStore.ts#L19-26:\n\n\`\`\`python\n${INDENTED}\`\`\`\n` },
     {
       match: '^Question: where is deeplyNested exported',
@@ -99,6 +100,35 @@ test('Ctrl+Alt+G from elsewhere puts the caret in the question box: a keyboard u
   await wb.page.keyboard.type('typed at once', { delay: 5 });
   assert.equal(await input.inputValue(), 'typed at once');
   await input.fill('');
+});
+
+test('in the side bar Stop takes Ask\'s place while an answer is written: the question box and the other buttons stay where they were', {
+  timeout: 180_000,
+}, async () => {
+  const frame = lastFrame();
+  const input = await waitForPanelScript(frame);
+  // Where the question box and the buttons beside Ask are, as the eye last saw them.
+  const where = () => frame.locator('#ask').evaluate((form) => ['#question', '#clear', '#model'].map((s) => {
+    const r = form.querySelector(s)!.getBoundingClientRect();
+    return `${s} ${Math.round(r.left)},${Math.round(r.top)}`;
+  }));
+  const idle = await where();
+  await input.fill('slow side-view: how do keys get stored?');
+  await input.press('Enter');
+  const stop = frame.locator('#stop');
+  await stop.waitFor({ state: 'visible', timeout: 60_000 });
+  await frame.locator('.turn', { hasText: 'slow side-view' }).locator('.answer', { hasText: 'Keys go through' }).waitFor({ state: 'visible', timeout: 60_000 });
+  assert.equal(await frame.locator('#send').isVisible(), false, 'Stop is in Ask\'s place');
+  assert.deepEqual(await where(), idle, 'nothing moved when Stop appeared');
+  await wb.screenshot('side-view-answering');
+  // From the keyboard: the focus on Stop comes back to Ask, in the same place, once the answer stops.
+  await stop.focus();
+  await wb.page.keyboard.press('Enter');
+  await frame.locator('.turn', { hasText: 'slow side-view' }).locator('.note.stopped').waitFor({ state: 'visible', timeout: 30_000 });
+  await stop.waitFor({ state: 'hidden' });
+  assert.equal(await frame.locator('#send').evaluate((b) => b === document.activeElement), true, 'the focus is on Ask');
+  assert.deepEqual(await where(), idle, 'nothing moved when Stop went');
+  await wb.screenshot('side-view-stopped');
 });
 
 test('"Show What Grounded Can See" counts the files in its title and gives the open file\'s verdict first', { timeout: 120_000 }, async () => {

@@ -271,7 +271,8 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
       // What the model had written stays on screen; the snippet answer follows it.
       if (answerStream.segments.some((seg) => seg.kind !== 'notice')) answerStream.push('\n\n');
       const modelError = { kind: err.kind, message: err.message, suggestion: err.suggestion };
-      if (err.kind === 'network') return { ...snippets('offline', `${err.message} ${err.suggestion} Meanwhile, without the model:`), modelError };
+      const until = 'Until it answers, Grounded gives the ranked snippets.';
+      if (err.kind === 'network') return { ...snippets('offline', `${err.message} ${err.suggestion} ${until}`), modelError };
       answerStream.notice(`The model did not answer: ${err.message} ${err.suggestion}`);
       answerStream.push(formatSnippetAnswer(ctx));
       const status = err.kind === 'rate_limited' ? 'rate_limited' : 'failure';

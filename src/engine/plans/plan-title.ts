@@ -22,9 +22,28 @@ function cutAtWord(text: string, max: number): string {
 export function planTitle(plan: Pick<Plan, 'explanation' | 'intent' | 'steps'>, max = SHORT_TITLE_CHARS): string {
   const sentence = plan.explanation?.replace(/[`*_#>]/g, '').split(/(?<=[.!?])\s|\n/)[0]?.trim();
   if (sentence) return sentence.length > max ? cutAtWord(sentence, max) : sentence.replace(/[.!?]$/, '');
+  return byFiles(plan, (p) => p) ?? `${intentWord(plan.intent)}: ${plan.steps.length} step(s)`;
+}
+
+/** "Change src/auth.ts and 2 more": what a plan does to which files (each named by `name`); undefined without a file. */
+function byFiles(plan: Pick<Plan, 'intent' | 'steps'>, name: (path: string) => string): string | undefined {
   const files = [...new Set(plan.steps.flatMap((s) => (isToolName(s.tool) ? [stepPath(s.tool, s.arguments)] : [])).filter((p): p is string => Boolean(p)))];
-  const what = intentWord(plan.intent);
-  return files.length ? `${what} ${files[0]}${files.length > 1 ? ` and ${files.length - 1} more` : ''}` : `${what}: ${plan.steps.length} step(s)`;
+  return files.length ? `${intentWord(plan.intent)} ${name(files[0])}${files.length > 1 ? ` and ${files.length - 1} more` : ''}` : undefined;
+}
+
+/** The longest tab title: VS Code cuts a tab's label at the edge of a narrow editor group, mid-word. */
+export const TAB_TITLE_CHARS = 32;
+
+/**
+ * A plan's tab title, short enough to be read whole in a narrow editor group: its sentence when that
+ * is short, else what it does to which file, by the file's name ("Change exceptions.py and 1 more"),
+ * else the sentence cut at a word. The plan view's heading says the whole sentence.
+ */
+export function planTabTitle(plan: Pick<Plan, 'explanation' | 'intent' | 'steps'>): string {
+  const whole = planTitle(plan, Number.POSITIVE_INFINITY);
+  if (whole.length <= TAB_TITLE_CHARS) return whole;
+  const named = byFiles(plan, (p) => p.split('/').pop() ?? p);
+  return named && named.length <= TAB_TITLE_CHARS ? named : cutAtWord(whole, TAB_TITLE_CHARS);
 }
 
 /**

@@ -17,6 +17,11 @@ const STATE_KEY = 'grounded.panel.turns';
 /** The turns the last Clear removed, until Undo brings them back or a new question is asked. */
 const CLEARED_KEY = 'grounded.panel.cleared';
 const MAX_TURNS = 50;
+/**
+ * Over a snippets-only answer once a model is set up: the answer below still opens with "No model is
+ * set up yet", which read as a contradiction under a bare "A model is set up now".
+ */
+const NO_MODEL_THEN = 'Answered before a model was set up. Retry asks this question again, of the model.';
 
 /**
  * A turn as the extension keeps it: also the folder it was answered for and the answer as plain
@@ -130,7 +135,7 @@ export class PanelController implements vscode.Disposable {
   private async offerAgainWithModel(turn: string): Promise<void> {
     const t = this.turns.find((x) => x.id === turn && x.done && x.actions?.includes('grounded.selectModel') && !x.provider && !x.error && x.sources.length);
     if (!t || t.retryable) return;
-    Object.assign(t, { retryable: true, actions: undefined, note: 'A model is set up now: Retry asks this question again, of it.' });
+    Object.assign(t, { retryable: true, actions: undefined, note: NO_MODEL_THEN });
     this.postTurn(t);
     await this.save();
   }

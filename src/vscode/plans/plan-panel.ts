@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import type { PlanRunResult } from '../../engine/plans/executor';
-import { planTitle } from '../../engine/plans/plan-title';
+import { planTabTitle } from '../../engine/plans/plan-title';
 import type { RunExplanation } from '../../engine/plans/run-explanation';
 import { PlanParseError, parsePlanText, type Plan } from '../../engine/plans/schema';
 import type { Logger } from '../../engine/telemetry/log';
@@ -13,6 +13,17 @@ import type { PlanSession } from './session';
 import { resolveInside } from '../../engine/tools/paths';
 
 const USE_EDITED = 'Use edited plan';
+const PLAN_VIEW_TYPE = 'grounded.plan';
+
+/**
+ * Where a new plan opens: as a tab beside the plans already open, else beside the active editor.
+ * Each plan opened "beside" split the editor area once more: after three plans four columns, each
+ * too narrow for its tab's title or its steps.
+ */
+function planColumn(): vscode.ViewColumn {
+  const isPlan = (t: vscode.Tab) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(PLAN_VIEW_TYPE);
+  return vscode.window.tabGroups.all.find((g) => g.tabs.some(isPlan))?.viewColumn ?? vscode.ViewColumn.Beside;
+}
 
 /** What happens after a run: the model's explanation (undefined without a model), and opening a revised plan. */
 export interface AfterRun {
@@ -48,7 +59,7 @@ export class PlanPanel implements vscode.Disposable {
   /** Opens a panel for a validated plan session. */
   static show(extensionUri: vscode.Uri, session: PlanSession, evidenceSummary: string[], logger: Logger, afterRun?: AfterRun): PlanPanel {
     const media = vscode.Uri.joinPath(extensionUri, 'media');
-    const panel = vscode.window.createWebviewPanel('grounded.plan', `Plan: ${planTitle(session.plan)}`, vscode.ViewColumn.Beside, {
+    const panel = vscode.window.createWebviewPanel(PLAN_VIEW_TYPE, `Plan: ${planTabTitle(session.plan)}`, planColumn(), {
       enableScripts: true,
       localResourceRoots: [media],
       retainContextWhenHidden: true,

@@ -11,6 +11,18 @@ import { longestBacktickRun } from '../../engine/text/backticks';
 /** The longest plan heading: a first sentence longer than this is a paragraph, and is cut. */
 const HEADING_CHARS = 200;
 
+/**
+ * The explanation as shown under its heading: without its first sentence when the heading is that
+ * whole sentence (the view repeated it word for word, a line below); as it is otherwise.
+ */
+function underHeading(explanation: string | undefined, title: string): string | undefined {
+  const end = explanation?.search(/(?<=[.!?])\s|\n/) ?? -1;
+  if (!explanation || end < 0) return explanation;
+  const bare = (t: string) => t.replace(/[`*_#>]/g, '').trim().replace(/[.!?]$/, '');
+  const rest = explanation.slice(end).trim();
+  return rest && bare(explanation.slice(0, end)) === bare(title) ? rest : explanation;
+}
+
 /** What the plan view shows for a freshly validated plan (every step pending). */
 export function planViewOf(plan: Plan, validation: ValidationResult, extra: { evidenceSummary: string[]; trusted: boolean; edited: boolean }): PlanView {
   const steps: PlanStepView[] = plan.steps.map((s) => ({
@@ -23,13 +35,15 @@ export function planViewOf(plan: Plan, validation: ValidationResult, extra: { ev
     path: isToolName(s.tool) ? stepPath(s.tool, s.arguments) : undefined,
     status: 'pending',
   }));
+  // A heading: it wraps in a narrow view, so the whole first sentence fits; a tab's title is shorter.
+  const title = planTitle(plan, HEADING_CHARS);
+  const explanation = underHeading(plan.explanation, title);
   return {
     planId: plan.id,
-    // A heading: it wraps in a narrow view, so the whole first sentence fits; a tab's title is shorter.
-    title: planTitle(plan, HEADING_CHARS),
+    title,
     intent: plan.intent,
-    explanation: plan.explanation,
-    explanationHtml: plan.explanation ? safeMarkdownHtml(plan.explanation) : undefined,
+    explanation,
+    explanationHtml: explanation ? safeMarkdownHtml(explanation) : undefined,
     evidenceCited: plan.evidence_referenced,
     evidenceSummary: extra.evidenceSummary,
     errors: validation.issues.map((i) => i.message),

@@ -103,6 +103,8 @@ describe('ask() end to end against local wire-protocol servers', () => {
     const r = await ask({ root, question: 'how are API keys stored?' }, { provider: down });
     assert.equal(r.status, 'offline');
     assert.match(r.fallbackReason ?? '', /Could not reach http:\/\/127\.0\.0\.1:9\/v1/);
+    // One sentence leads into the snippets ("…: Here are" read as a broken sentence).
+    assert.match(r.answer, /Until it answers, Grounded gives the ranked snippets\. Here are the most relevant parts of the workspace, best first:/);
     assert.match(r.answer, /keyStore\.ts#L/);
   });
 

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parsePlanValue } from '../../../src/engine/plans/schema';
 import { intentWord } from '../../../src/engine/plans/intent-words';
-import { planTitle } from '../../../src/engine/plans/plan-title';
+import { planTabTitle, planTitle, TAB_TITLE_CHARS } from '../../../src/engine/plans/plan-title';
 import { explanationRepeatsTitle } from '../../../src/vscode/plans/messages';
 import { afterPlanNote, planMarkdown, planViewOf, unusablePlanMarkdown } from '../../../src/vscode/plans/plan-view-model';
 
@@ -44,6 +44,44 @@ describe('the plan in words', () => {
     const paragraph = parsePlanValue({ ...plan, explanation: `${'word '.repeat(60)}end.` });
     const headed = planViewOf(paragraph, { valid: true, issues: [] } as never, { evidenceSummary: [], trusted: true, edited: false }).title;
     assert.ok(headed.length <= 200 && headed.endsWith('word…'), headed);
+  });
+
+  it('under a heading that is the first sentence, shows the rest of the explanation, not that sentence again', () => {
+    const two = parsePlanValue({ ...plan, explanation: 'Add a closing note to `fastapi/exceptions.py`. Nothing else changes.' });
+    const twoView = planViewOf(two, { valid: true, issues: [] } as never, { evidenceSummary: [], trusted: true, edited: false });
+    assert.equal(twoView.title, 'Add a closing note to fastapi/exceptions.py');
+    assert.equal(twoView.explanation, 'Nothing else changes.');
+    assert.match(twoView.explanationHtml ?? '', /^<p>Nothing else changes\.<\/p>/);
+    assert.equal(planMarkdown(twoView).match(/closing note/g)?.length, 1, 'the chat says the sentence once too');
+    // A first sentence too long for a heading is cut there: the explanation keeps it whole.
+    const long = parsePlanValue({ ...plan, explanation: `${'Rewrite the notes '.repeat(14)}now. Then stop.` });
+    const longView = planViewOf(long, { valid: true, issues: [] } as never, { evidenceSummary: [], trusted: true, edited: false });
+    assert.ok(longView.title.endsWith('…'));
+    assert.equal(longView.explanation, long.explanation);
+  });
+
+  it('gives a tab a title short enough to read whole: the sentence when short, else the change and its file by name', () => {
+    assert.equal(planTabTitle(plan), 'Change README.md', 'a 38-character sentence is too long for a tab');
+    const short = parsePlanValue({ ...plan, explanation: 'Shorten the README.' });
+    assert.equal(planTabTitle(short), 'Shorten the README');
+    const two = parsePlanValue({
+      ...plan,
+      explanation: 'Add a closing note to fastapi/exceptions.py explaining where HTTPException comes from. Nothing else changes.',
+      steps: [
+        { id: 's1', tool: 'file_write', arguments: { path: 'fastapi/exceptions.py', contents: 'x\n' } },
+        { id: 's2', tool: 'file_write', arguments: { path: 'docs/en/docs/tutorial/handling-errors.md', contents: 'y\n' } },
+      ],
+    });
+    assert.equal(planTabTitle(two), 'Change exceptions.py and 1 more');
+    assert.match(planTitle(two, 200), /^Add a closing note to fastapi\/exceptions\.py explaining where HTTPException comes from$/, 'the heading keeps it all');
+    // A file whose name is itself long: the sentence, cut at a word, is the better short title.
+    const deep = parsePlanValue({
+      ...plan,
+      explanation: 'Rewrite the notes about retries in the configuration guide.',
+      steps: [{ id: 's1', tool: 'file_write', arguments: { path: 'docs/a-very-long-configuration-guide-name.md', contents: 'x\n' } }],
+    });
+    assert.equal(planTabTitle(deep), 'Rewrite the notes about…');
+    for (const p of [plan, short, two, deep]) assert.ok(planTabTitle(p).length <= TAB_TITLE_CHARS, planTabTitle(p));
   });
 
   it('says intents in words and leaves an unknown one as it is', () => {
