@@ -24,6 +24,7 @@ import { boundedHistory, boundedQuestion, buildMessages, incompleteNote } from '
 import type { AnswerResult, AskRequest, AttachedContext, Rephrasing } from './types';
 import { fitBudgetToModel } from './window-budget';
 
+
 /**
  * What the pipeline needs from @mentions: the question left readable, the attached text, the
  * summary to show (`failureNotes`), how many mentions could not be attached (`failed`), and the
@@ -271,8 +272,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
       // What the model had written stays on screen; the snippet answer follows it.
       if (answerStream.segments.some((seg) => seg.kind !== 'notice')) answerStream.push('\n\n');
       const modelError = { kind: err.kind, message: err.message, suggestion: err.suggestion };
-      const until = 'Until it answers, Grounded gives the ranked snippets.';
-      if (err.kind === 'network') return { ...snippets('offline', `${err.message} ${err.suggestion} ${until}`), modelError };
+      if (err.kind === 'network') return { ...snippets('offline', `${err.message} ${err.suggestion} Until it answers, Grounded gives the ranked snippets.`), modelError };
       answerStream.notice(`The model did not answer: ${err.message} ${err.suggestion}`);
       answerStream.push(formatSnippetAnswer(ctx));
       const status = err.kind === 'rate_limited' ? 'rate_limited' : 'failure';
