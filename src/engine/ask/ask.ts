@@ -24,16 +24,12 @@ import { boundedHistory, boundedQuestion, buildMessages, incompleteNote } from '
 import type { AnswerResult, AskRequest, AttachedContext, Rephrasing } from './types';
 import { fitBudgetToModel } from './window-budget';
 
-
 /**
  * What the pipeline needs from @mentions: the question left readable, the attached text, the
  * summary to show (`failureNotes`), how many mentions could not be attached (`failed`), and the
  * folders the search is kept to (`@src/auth/`).
  */
-export type MentionResolver = (
-  text: string,
-  signal?: AbortSignal,
-) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[]; failed?: number; scope?: SearchScope; rephrasings?: Rephrasing[] }>;
+export type MentionResolver = (text: string, signal?: AbortSignal) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[]; failed?: number; scope?: SearchScope; rephrasings?: Rephrasing[] }>;
 
 export interface AskDeps {
   provider?: Provider;
@@ -272,7 +268,8 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
       // What the model had written stays on screen; the snippet answer follows it.
       if (answerStream.segments.some((seg) => seg.kind !== 'notice')) answerStream.push('\n\n');
       const modelError = { kind: err.kind, message: err.message, suggestion: err.suggestion };
-      if (err.kind === 'network') return { ...snippets('offline', `${err.message} ${err.suggestion} Until it answers, Grounded gives the ranked snippets.`), modelError };
+      const offline = `${err.message} ${err.suggestion} Until it answers, Grounded gives the ranked snippets.`;
+      if (err.kind === 'network') return { ...snippets('offline', offline), modelError };
       answerStream.notice(`The model did not answer: ${err.message} ${err.suggestion}`);
       answerStream.push(formatSnippetAnswer(ctx));
       const status = err.kind === 'rate_limited' ? 'rate_limited' : 'failure';
