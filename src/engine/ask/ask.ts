@@ -29,7 +29,9 @@ import { fitBudgetToModel } from './window-budget';
  * summary to show (`failureNotes`), how many mentions could not be attached (`failed`), and the
  * folders the search is kept to (`@src/auth/`).
  */
-export type MentionResolver = (text: string, signal?: AbortSignal) => Promise<{ question: string; attached: AttachedContext[]; failureNotes: string[]; failed?: number; scope?: SearchScope; rephrasings?: Rephrasing[] }>;
+export type MentionResolver = (text: string, signal?: AbortSignal) => Promise<{
+  question: string; attached: AttachedContext[]; failureNotes: string[]; failed?: number; scope?: SearchScope; rephrasings?: Rephrasing[];
+}>;
 
 export interface AskDeps {
   provider?: Provider;
