@@ -160,6 +160,10 @@ export function staticCheck(raw: string): { url?: URL; decision?: UrlDecision } 
   // `127.0.0.1!`: the URL parser keeps such a host as a name, and other parsers read it as an address. No DNS name holds these characters.
   if (!literal && /[^a-z0-9._-]/.test(host))
     return { decision: { ...base, allowed: false, reason: `host ${host} has characters no DNS name holds` } };
+  // `127.0.0.1..`, `localhost..` (PortSwigger's URL-validation cheat sheet): the URL parser keeps them as names, since only one
+  // trailing dot is the root's. An empty label is no DNS name, and a resolver that drops it reaches the address or name before it.
+  if (!literal && /^\.|\.\./.test(host))
+    return { decision: { ...base, allowed: false, reason: `host ${host} has an empty label (a leading dot or two dots in a row), which no DNS name has` } };
   // `http://intranet/`, `http://jenkins/`: a name of one label is completed by this machine's search domains, so only its
   // own network answers it (where the answer may well be a public address). No public site is reached that way.
   if (!/[.:]/.test(host.replace(/\.$/, '')))

@@ -33,6 +33,9 @@ const BLOCKED = [
   // Wildcard DNS that answers with the address written in the name, or always with this machine.
   'http://127.0.0.1.nip.io/', 'http://app.10.0.0.5.nip.io/', 'http://169-254-169-254.sslip.io/latest/meta-data/', 'http://app-192-168-1-1.sslip.io/',
   'http://7f000001.nip.io/', 'http://10.1.2.3.traefik.me/', 'http://localtest.me/', 'http://app.lvh.me/', 'http://foo.vcap.me:3000/',
+  // An empty label keeps an address or a local name a name for the URL parser (PortSwigger's URL-validation cheat sheet: `<attacker>..`).
+  'https://127.0.0.1..', 'http://localhost../', 'http://169.254.169.254../latest/meta-data/', 'http://10.0.0.1.%2e/', 'http://.127.0.0.1/',
+  'http://127.0.0.1...:8080/', 'http://metadata.google.internal../',
 ];
 const ALLOWED = [
   'http://93.184.216.34/',
