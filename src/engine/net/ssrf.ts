@@ -195,7 +195,8 @@ export function staticCheck(raw: string): { url?: URL; decision?: UrlDecision } 
   const named = addressInName(host);
   const namedWhy = named && blockedRange(named);
   if (named && namedWhy) {
-    return { decision: { ...base, addresses: [named], allowed: false, reason: `host ${host} names ${named} (a wildcard DNS service answers with it), ${withArticle(namedWhy)}` } };
+    const reason = `host ${host} names ${named} (a wildcard DNS service answers with it), ${withArticle(namedWhy)}`;
+    return { decision: { ...base, addresses: [named], allowed: false, reason } };
   }
   // WHATWG URL parsing has already turned 2130706433, 0177.0.0.1, 0x7f.1 and 127.1 into 127.0.0.1.
   if (literal) {
