@@ -204,5 +204,9 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['plus code characters around endless plus signs', fill('9G8F+5W+')],
     ['whole plus codes run together', fill('849VCWC8+R9')],
     ['short plus codes without a town', fill('9G8F+5W, x ')],
+    // Attack strings recheck derived for the keyed rules (blank runs split two ways around an optional `:`), quadratic before.
+    ['PIN, then one endless run of tabs', `PIN\t${fill('\t')}s`],
+    ['key is, then one endless run of tabs', `key is${fill('\t')}\u0000`],
+    ['SOL, then endless spaces and tabs', `SOL ${fill(' \t')}\u0000`],
   ];
 }
