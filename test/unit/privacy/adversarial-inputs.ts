@@ -208,5 +208,8 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['PIN, then one endless run of tabs', `PIN\t${fill('\t')}s`],
     ['key is, then one endless run of tabs', `key is${fill('\t')}\u0000`],
     ['SOL, then endless spaces and tabs', `SOL ${fill(' \t')}\u0000`],
+    // A key line's wrapping (indentation, quotes, `+`, `\`) was stripped by regexes that tried every start in a run of blanks.
+    ['a PEM block whose line is one long run of tabs, repeated', fill(`-----BEGIN PRIVATE KEY-----\n${'\t'.repeat(60_000)}x\n-----END PRIVATE KEY-----\n`)],
+    ['a PEM block whose line is blanks before a continuation backslash', `-----BEGIN PRIVATE KEY-----\n${fill(' \t')}\\\n-----END PRIVATE KEY-----\n`],
   ];
 }
