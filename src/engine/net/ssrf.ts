@@ -53,10 +53,34 @@ function isBlockedName(hostname: string): boolean {
  */
 const ADDRESS_IN_NAME = /(?:^|[.-])((?:\d{1,3}[.-]){3}\d{1,3}|[0-9a-f]{8})\.(?:nip\.io|sslip\.io|xip\.io|traefik\.me)\.?$/i;
 
-/** The IPv4 address a wildcard-DNS name carries, or undefined. */
+/**
+ * The IPv6 address a sslip.io / nip.io name carries in its last label, dashes for colons (`--1.sslip.io` is ::1,
+ * `fd00-ec2--254.nip.io` fd00:ec2::254), with or without a prefix before a dash (`app-fe80--1`). Either service answers
+ * nothing else, so reading an address into a name that holds none costs nothing.
+ */
+function ipv6InName(host: string): string | undefined {
+  const name = host.replace(/\.$/, '');
+  const suffix = ['.sslip.io', '.nip.io'].find((s) => name.endsWith(s));
+  if (!suffix) return undefined;
+  const label = name.slice(name.lastIndexOf('.', name.length - suffix.length - 1) + 1, name.length - suffix.length);
+  // A DNS label holds at most 63 characters; the bound also keeps the tails below from costing more than a few thousand steps.
+  if (!label.includes('-') || label.length > 63) return undefined;
+  // The whole label, then each tail after a dash that is not part of a `--` (the `::` of the address itself).
+  for (let start = 0; start < label.length; ) {
+    const text = label.slice(start).replace(/-/g, ':');
+    if (ipaddr.IPv6.isValid(text)) return ipaddr.IPv6.parse(text).toString();
+    const dash = label.indexOf('-', start);
+    if (dash < 0) return undefined;
+    start = dash + 1;
+    while (label[start] === '-') start++;
+  }
+  return undefined;
+}
+
+/** The address a wildcard-DNS name carries, or undefined. */
 function addressInName(host: string): string | undefined {
   const m = ADDRESS_IN_NAME.exec(host);
-  if (!m) return undefined;
+  if (!m) return ipv6InName(host);
   const ip = /^[0-9a-f]{8}$/i.test(m[1]) ? (m[1].match(/../g) ?? []).map((h) => Number.parseInt(h, 16)).join('.') : m[1].replace(/-/g, '.');
   return ipaddr.IPv4.isValidFourPartDecimal(ip) ? ip : undefined;
 }
@@ -160,6 +184,10 @@ export function staticCheck(raw: string): { url?: URL; decision?: UrlDecision } 
   // `127.0.0.1!`: the URL parser keeps such a host as a name, and other parsers read it as an address. No DNS name holds these characters.
   if (!literal && /[^a-z0-9._-]/.test(host))
     return { decision: { ...base, allowed: false, reason: `host ${host} has characters no DNS name holds` } };
+  // `127.0.0.1..`, `localhost..` (PortSwigger's URL-validation cheat sheet): the URL parser keeps them as names, since only one
+  // trailing dot is the root's. An empty label is no DNS name, and a resolver that drops it reaches the address or name before it.
+  if (!literal && /^\.|\.\./.test(host))
+    return { decision: { ...base, allowed: false, reason: `host ${host} has an empty label (a leading dot or two dots in a row), which no DNS name has` } };
   // `http://intranet/`, `http://jenkins/`: a name of one label is completed by this machine's search domains, so only its
   // own network answers it (where the answer may well be a public address). No public site is reached that way.
   if (!/[.:]/.test(host.replace(/\.$/, '')))
@@ -167,7 +195,8 @@ export function staticCheck(raw: string): { url?: URL; decision?: UrlDecision } 
   const named = addressInName(host);
   const namedWhy = named && blockedRange(named);
   if (named && namedWhy) {
-    return { decision: { ...base, addresses: [named], allowed: false, reason: `host ${host} names ${named} (a wildcard DNS service answers with it), ${withArticle(namedWhy)}` } };
+    const reason = `host ${host} names ${named} (a wildcard DNS service answers with it), ${withArticle(namedWhy)}`;
+    return { decision: { ...base, addresses: [named], allowed: false, reason } };
   }
   // WHATWG URL parsing has already turned 2130706433, 0177.0.0.1, 0x7f.1 and 127.1 into 127.0.0.1.
   if (literal) {

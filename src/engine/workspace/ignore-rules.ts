@@ -39,6 +39,38 @@ export function rebasePattern(line: string, relDir: string): string {
   return `${negated}${relDir}/${body}`;
 }
 
+/**
+ * The longest path a system gives a file (Linux's PATH_MAX, in bytes; macOS allows 1,024). A pattern that needs more
+ * characters than this matches nothing, and the ignore library cannot even compile one of 16 K `*a` or 64 K letters
+ * (V8 throws "Stack overflow" or "Regular expression too large" while matching, which stopped every listing).
+ */
+const MAX_PATH_CHARS = 4096;
+
+/**
+ * The fewest characters a path must have for an ignore-file line to match it: every character but `*` (a `[…]` class
+ * or an escape is one), with git's unescaped trailing spaces and a leading `!` or `/` left out. One pass, no regex.
+ */
+function minMatchLength(line: string): number {
+  let end = line.length;
+  while (end > 0 && line[end - 1] === ' ' && line[end - 2] !== '\\') end--;
+  let i = line.startsWith('!') ? 1 : 0;
+  if (line[i] === '/') i++;
+  let n = 0;
+  // Once no `]` is left, every later `[` is a plain character: never searched for again (`[a` a million times is one pass).
+  let closes = true;
+  while (i < end) {
+    const c = line[i];
+    if (c === '\\') i += 2;
+    else if (c === '[' && closes) {
+      const close = line.indexOf(']', i + 2);
+      closes = close >= 0;
+      i = close < 0 || close >= end ? i + 1 : close + 1;
+    } else i++;
+    if (c !== '*') n++;
+  }
+  return n;
+}
+
 /** `**` a pattern may hold before it is simplified (tamePattern). */
 const MAX_GLOBSTARS = 2;
 
@@ -49,9 +81,11 @@ const MAX_GLOBSTARS = 2;
  * could hang every listing. Git's own matcher prunes such searches; this one keeps at most
  * MAX_GLOBSTARS. A pattern with more hides by its last part alone (anywhere below: it hides all
  * the original did, and more), and one that un-hides (`!…`) is dropped (it shows nothing the
- * original kept hidden): never less hidden than written.
+ * original kept hidden): never less hidden than written. A line that needs a path longer than
+ * MAX_PATH_CHARS matches nothing and is dropped (the library could not compile the longest ones).
  */
 export function tamePattern(line: string): string | undefined {
+  if (minMatchLength(line) > MAX_PATH_CHARS) return undefined;
   if ((line.match(/\*\*/g)?.length ?? 0) <= MAX_GLOBSTARS) return line;
   if (line.startsWith('!')) return undefined;
   const pieces = line.split('**').map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean);

@@ -8,7 +8,7 @@ import { HostRateLimiter } from '../../../src/engine/net/rate-limit';
 import { UrlCache } from '../../../src/engine/net/url-cache';
 import { resolveMentions } from '../../../src/engine/mentions/index';
 import { copyFixture } from '../../support/fixture';
-import { startServer, standIn, type TestServer } from './test-server';
+import { PUBLIC_STAND_IN, startServer, standIn, type TestServer } from './test-server';
 
 let srv: TestServer;
 let base = '';
@@ -38,6 +38,9 @@ before(async () => {
       res.end();
     } else if (u === '/to-compat') {
       res.writeHead(302, { location: `http://[::127.0.0.1]:${srv.port}/secret` });
+      res.end();
+    } else if (u === '/to-dots-name' || u === '/to-dots-address') {
+      res.writeHead(302, { location: `http://${u.endsWith('name') ? 'localhost' : '127.0.0.1'}..:${srv.port}/secret` });
       res.end();
     } else if (u === '/to-public') {
       res.writeHead(302, { location: '/page' });
@@ -87,6 +90,17 @@ describe('fetching URLs safely', () => {
     for (const p of ['/to-loopback', '/to-localhost', '/to-metadata', '/to-compat'])
       assert.equal(await kind(fetchUrl(`${base}${p}`, standIn)), 'ssrf_blocked', p);
     assert.equal(srv.hits() - before, 4, 'the secret endpoint was never requested');
+  });
+
+  it('blocks a redirect to a host with an empty label (localhost.., 127.0.0.1..) even where every name resolves to a public address', async () => {
+    const everyNamePublic = { resolver: async () => [PUBLIC_STAND_IN], connect: () => '127.0.0.1' };
+    const before = srv.hits();
+    for (const p of ['/to-dots-name', '/to-dots-address']) {
+      const err = await fetchUrl(`${base}${p}`, everyNamePublic).catch((e: FetchError) => e);
+      assert.ok(err instanceof FetchError && err.kind === 'ssrf_blocked', p);
+      assert.match(err.message, /a redirect to http:\/\/(localhost|127\.0\.0\.1)\.\.:\d+\/secret is blocked: .*empty label/, p);
+    }
+    assert.equal(srv.hits() - before, 2, 'the secret endpoint was never requested');
   });
 
   it('blocks a host whose resolved address is private before connecting', async () => {

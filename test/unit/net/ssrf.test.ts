@@ -33,6 +33,11 @@ const BLOCKED = [
   // Wildcard DNS that answers with the address written in the name, or always with this machine.
   'http://127.0.0.1.nip.io/', 'http://app.10.0.0.5.nip.io/', 'http://169-254-169-254.sslip.io/latest/meta-data/', 'http://app-192-168-1-1.sslip.io/',
   'http://7f000001.nip.io/', 'http://10.1.2.3.traefik.me/', 'http://localtest.me/', 'http://app.lvh.me/', 'http://foo.vcap.me:3000/',
+  // An empty label keeps an address or a local name a name for the URL parser (PortSwigger's URL-validation cheat sheet: `<attacker>..`).
+  'https://127.0.0.1..', 'http://localhost../', 'http://169.254.169.254../latest/meta-data/', 'http://10.0.0.1.%2e/', 'http://.127.0.0.1/',
+  'http://127.0.0.1...:8080/', 'http://metadata.google.internal../',
+  // sslip.io and nip.io carry IPv6 too, dashes for colons.
+  'http://--1.sslip.io/', 'http://fd00-ec2--254.sslip.io/latest/meta-data/', 'http://app-fe80--1.nip.io/', 'http://--ffff-a9fe-a9fe.sslip.io./',
 ];
 const ALLOWED = [
   'http://93.184.216.34/',
@@ -46,7 +51,7 @@ const ALLOWED = [
   // A wildcard-DNS name carrying a public address, and names that only look local.
   'http://8.8.8.8.nip.io/', 'https://local.example.com/', 'https://corp.example.com/', 'https://svc.example.org/', 'https://nip.io/',
   'https://default.example.com/', 'https://example.com./', 'https://my_host.example.com/', 'https://xn--bcher-kva.example/',
-  'https://bücher.example/',
+  'https://bücher.example/', 'http://2a01-4f8-c17-b8f--2.sslip.io/', 'https://my-app--dev.nip.io/',
   // The parser and the connection agree: a backslash ends the host, so this goes to 1.1.1.1, not 127.0.0.1.
   'http://1.1.1.1\\@127.0.0.1/',
 ];
@@ -70,6 +75,13 @@ describe('SSRF decisions (every encoding, without connecting)', () => {
     assert.equal(d.allowed, false);
     assert.deepEqual(d.addresses, ['169.254.169.254']);
     assert.match(d.reason, /names 169\.254\.169\.254 .*a link-local address/);
+  });
+
+  it('reads an IPv6 address written with dashes in a sslip.io name, as the service answers it', async () => {
+    const d = await checkUrl('http://app-fd00-ec2--254.sslip.io/latest/meta-data/', publicResolver);
+    assert.equal(d.allowed, false);
+    assert.deepEqual(d.addresses, ['fd00:ec2::254']);
+    assert.match(d.reason, /names fd00:ec2::254 .*a unique-local IPv6 address/);
   });
 
   it('decides on every resolved address: one private answer blocks the name', async () => {

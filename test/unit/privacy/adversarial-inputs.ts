@@ -225,5 +225,12 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['oracle logins without a database', fill('jdbc:oracle:thin:a/b sqlplus a/')],
     ['keytool pass options without a value', fill('-storepass -keypass ')],
     ['openvpn static key markers without a body', fill('-----BEGIN OpenVPN Static key V1-----\n')],
+    // Attack strings recheck derived for the keyed rules (blank runs split two ways around an optional `:`), quadratic before.
+    ['PIN, then one endless run of tabs', `PIN\t${fill('\t')}s`],
+    ['key is, then one endless run of tabs', `key is${fill('\t')}\u0000`],
+    ['SOL, then endless spaces and tabs', `SOL ${fill(' \t')}\u0000`],
+    // A key line's wrapping (indentation, quotes, `+`, `\`) was stripped by regexes that tried every start in a run of blanks.
+    ['a PEM block whose line is one long run of tabs, repeated', fill(`-----BEGIN PRIVATE KEY-----\n${'\t'.repeat(60_000)}x\n-----END PRIVATE KEY-----\n`)],
+    ['a PEM block whose line is blanks before a continuation backslash', `-----BEGIN PRIVATE KEY-----\n${fill(' \t')}\\\n-----END PRIVATE KEY-----\n`],
   ];
 }

@@ -25,6 +25,26 @@ describe('ignore rules a repository could use to hang every listing', () => {
     assert.equal(tamePattern(`!${MANY_GLOBSTARS}`), undefined, 'an un-hiding pattern is dropped: it would show what it cannot be trusted to show');
   });
 
+  it('drops a line that needs a path longer than any system allows, and keeps the one that just fits', () => {
+    assert.equal(tamePattern(`${'*a'.repeat(4097)}`), undefined);
+    assert.equal(tamePattern(`!${'a/'.repeat(2049)}`), undefined);
+    const fits = `${'[ab]'.repeat(2000)}${'\\*'.repeat(2000)}${' '.repeat(9000)}`;
+    assert.equal(tamePattern(fits), fits, 'classes and escapes count one character each; trailing spaces none');
+    assert.equal(tamePattern(`${'[a'.repeat(2049)}`), undefined, 'an unclosed [ is a character');
+  });
+
+  it('lists a workspace whose .gitignore holds lines too long for the ignore library to compile (it threw while matching)', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'grounded-long-rule-'));
+    roots.push(root);
+    writeFileSync(path.join(root, 'app.log'), 'hidden\n');
+    writeFileSync(path.join(root, 'kept.md'), 'kept\n');
+    // 16 K `*a` overflowed V8's regex compiler; 64 K letters were "too large". Both match no path a system can hold.
+    writeFileSync(path.join(root, '.gitignore'), `*.log\n${'*a'.repeat(16_384)}b\n${'a'.repeat(65_536)}\n!${'k/'.repeat(40_000)}\n`);
+    const files = (await discoverFiles({ root })).files.map((f) => f.path).sort();
+    assert.deepEqual(files, ['.gitignore', 'kept.md']);
+    assert.equal((await explainPath({ root }, 'app.log')).visible, false);
+  });
+
   it('never lists a path more than MAX_FOLDER_DEPTH folders deep', () => {
     assert.equal(isTooDeep(`${'a/'.repeat(MAX_FOLDER_DEPTH)}f.txt`), false);
     assert.equal(isTooDeep(`${'a/'.repeat(MAX_FOLDER_DEPTH + 1)}f.txt`), true);

@@ -195,7 +195,8 @@ const solana: KeyedRule = {
   // Base58 without a checksum: only where the text says it is a Solana address.
   pattern: new RegExp(
     /(?:[Ss]olana|SOLANA|SOL)(?:[ _-]?(?:[Ww]allet|[Aa]ddress|[Pp]ubkey|[Pp]ublic[ _-]?[Kk]ey|[Aa]ccount|WALLET|ADDRESS))*/.source +
-      /[ \t]*[:=]?[ \t]*["']?(?<value>[1-9A-HJ-NP-Za-km-z]{32,44})(?![\w])/.source,
+      // Bounded blanks: two unbounded runs around an optional `:` were quadratic in a run of tabs after `SOL`.
+      /[ \t]{0,8}[:=]?[ \t]{0,8}["']?(?<value>[1-9A-HJ-NP-Za-km-z]{32,44})(?![\w])/.source,
     'y',
   ),
   accept: (value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value),

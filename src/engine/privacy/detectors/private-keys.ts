@@ -25,10 +25,32 @@ interface Marker {
   end: number;
 }
 
-/** Strips what wraps a key line in source code or JSON: indentation, quotes, `+`, `,`, `\r`. */
+const isBlank = (ch: string | undefined) => ch !== undefined && /\s/.test(ch);
+const isQuote = (ch: string | undefined) => ch === '"' || ch === "'" || ch === '`';
+
+/**
+ * Strips what wraps a key line in source code or JSON: indentation, quotes, `+`, `,`, `\r`. Walked by hand from both
+ * ends: the regexes it replaces tried every start in a run of blanks (a 64 KB line of tabs in a PEM block took 90 s).
+ */
 function cleanLine(segment: string): string {
+  let end = segment.length;
   // A trailing `\` continues a quoted YAML or shell string on the next line.
-  return segment.replace(/[ \t]*\\$/, '').replace(/^\s*\+?\s*["'`]?/, '').replace(/(?:\\r)?["'`]?\s*[+,]?\s*$/, '');
+  if (segment[end - 1] === '\\') {
+    end--;
+    while (end > 0 && (segment[end - 1] === ' ' || segment[end - 1] === '\t')) end--;
+  }
+  let start = 0;
+  while (start < end && isBlank(segment[start])) start++;
+  if (segment[start] === '+' && start < end) start++;
+  while (start < end && isBlank(segment[start])) start++;
+  if (start < end && isQuote(segment[start])) start++;
+  // From the end: blanks, then `+` or `,`, blanks, a quote, a JSON-escaped `\r`.
+  while (end > start && isBlank(segment[end - 1])) end--;
+  if (end > start && (segment[end - 1] === '+' || segment[end - 1] === ',')) end--;
+  while (end > start && isBlank(segment[end - 1])) end--;
+  if (end > start && isQuote(segment[end - 1])) end--;
+  if (end - 1 > start && segment[end - 2] === '\\' && segment[end - 1] === 'r') end -= 2;
+  return segment.slice(start, end);
 }
 
 /** Kind of key line: 0 not body, 1 header or blank, 2 base64 with enough characters to count. */
