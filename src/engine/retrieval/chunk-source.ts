@@ -48,7 +48,9 @@ export interface ChunkSource {
    * `refresh` then `search`, for a source that can overlap them (a one-shot index ranks while git
    * lists the files); `refreshedMs`: how long the refresh took.
    */
-  refreshAndSearch?(terms: SearchTerm[], limit: number, opts?: SearchOptions, refresh?: RefreshOptions): Promise<{ chunks: RankedChunk[]; refreshedMs: number }>;
+  refreshAndSearch?(
+    terms: SearchTerm[], limit: number, opts?: SearchOptions, refresh?: RefreshOptions,
+  ): Promise<{ chunks: RankedChunk[]; refreshedMs: number }>;
   /** Files searched by the last search. */
   readonly fileCount: number;
   /** Files left out, with the reason. */

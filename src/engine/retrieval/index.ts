@@ -253,7 +253,8 @@ export class WorkspaceIndex implements ChunkSource {
   /** The best chunks for the terms, best first, at most `limit` (index-search.ts). */
   search(terms: SearchTerm[], limit = 50, opts: SearchOptions = {}): Promise<RankedChunk[]> {
     this.project ??= projectNames(this.root);
-    return searchIndex(this.data, { root: this.root, overlay: this.overlay, maxFileBytes: this.settings.maxFileBytes, project: this.project }, terms, limit, opts);
+    const place = { root: this.root, overlay: this.overlay, maxFileBytes: this.settings.maxFileBytes, project: this.project };
+    return searchIndex(this.data, place, terms, limit, opts);
   }
 
   private project?: Set<string>; // the project's own names (overview.ts), read at the first search
