@@ -97,10 +97,16 @@ export async function buildContext(req: BuildContextRequest, deps: { logger?: Lo
   const terms = conversationTerms(req.question, req.history);
   const refresh = { onProgress: req.onProgress, signal: req.signal };
   const within = req.scope && { within: req.scope.within };
-  let indexed = started;
-  const candidates = index.refreshAndSearch
-    ? await index.refreshAndSearch(terms, RANKED_CANDIDATES, within, refresh).then((r) => ((indexed = started + r.refreshedMs), r.chunks))
-    : await index.refresh(refresh).then(() => ((indexed = performance.now()), index.search(terms, RANKED_CANDIDATES, within)));
+  let indexed: number;
+  let candidates: RankedChunk[];
+  if (index.refreshAndSearch) {
+    const r = await index.refreshAndSearch(terms, RANKED_CANDIDATES, within, refresh);
+    [indexed, candidates] = [started + r.refreshedMs, r.chunks];
+  } else {
+    await index.refresh(refresh);
+    indexed = performance.now();
+    candidates = await index.search(terms, RANKED_CANDIDATES, within);
+  }
   if (index.indexing)
     req.onProgress?.(
       (`Still indexing (${index.indexing.indexed.toLocaleString('en-US')} of ${index.indexing.total.toLocaleString('en-US')} files): answering from what ` +

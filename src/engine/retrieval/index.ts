@@ -137,7 +137,7 @@ export class WorkspaceIndex implements ChunkSource {
     // listed the tracked ones, while it still walks the tree for the others.
     const onCandidates = (n: number) => void (cold && n >= readAheadFrom && n < this.parallel.minFiles && ahead.start());
     const listing = this.listing ?? discoverFiles({ ...this.discoveryOptions(), onCandidates });
-    this.listing = undefined;
+    [this.listing, this.trackedListed] = [undefined, undefined];
     const { files, skipped, linkedCopies } = await listing;
     this.linkedCopies = linkedCopies;
     opts.onProgress?.(`Searching ${files.length.toLocaleString('en-US')} files…`);
