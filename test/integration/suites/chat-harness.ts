@@ -5,7 +5,8 @@ import { Recorder } from './recorder';
 // What the suites that ask the fixture language model share (not a suite: no .test.ts): it records every
 // prompt it receives (groundedFixture.requests) and answers by rules (groundedFixture.setReplies).
 
-export interface FixtureRequest { prompt: string; messageCount: number }
+/** returned: the fixture model's call has ended (all pieces sent, or it saw the cancellation). */
+export interface FixtureRequest { prompt: string; messageCount: number; returned: boolean }
 export const requests = async () => (await vscode.commands.executeCommand('groundedFixture.requests')) as FixtureRequest[];
 export const setReplies = (rules: { match: string; reply: string; delayMs?: number }[]) =>
   vscode.commands.executeCommand('groundedFixture.setReplies', rules);
