@@ -52,7 +52,7 @@ describe('OpenAI and OpenAI-compatible providers (real openai SDK, local SSE ser
     assert.equal(err.kind, 'cancelled');
     assert.equal(seen.length, 3);
     // The close reaches the server a moment later (later still on a busy machine): poll for it.
-    for (let i = 0; i < 50 && !server.requests.at(-1)!.closedEarly; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 300 && !server.requests.at(-1)!.closedEarly; i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal(server.requests.at(-1)!.closedEarly, true);
   });
 

@@ -39,12 +39,12 @@ test("VS Code's index server takes over the terminal's questions when the ground
     assert.equal(await offer.served, undefined);
     assert.match((await status(root)).out, /^a server answers for /);
     // Looked at again while the other answers, without taking its place.
-    for (let i = 0; i < 200 && offer.attempts < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 1500 && offer.attempts < 3; i++) await new Promise((r) => setTimeout(r, 20));
     assert.ok(offer.attempts >= 3);
     assert.match((await status(root)).out, /^a server answers for /);
 
     await serving.close();
-    for (let i = 0; i < 200 && !(await offer.served); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 1500 && !(await offer.served); i++) await new Promise((r) => setTimeout(r, 20));
     assert.ok(await offer.served, 'the window never took over');
     assert.match((await status(root)).out, /^VS Code's index server answers for /);
     const q = captureIo(root);

@@ -10,7 +10,7 @@ import { copyFixture } from '../../support/fixture';
 const capture = captureIo;
 
 async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+  for (let i = 0; i < 1200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
   assert.ok(check());
 }
 
