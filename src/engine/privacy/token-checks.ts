@@ -103,7 +103,7 @@ export function isJwt(value: string): boolean {
 /** True when base64 text decodes to a JWT (a token wrapped once more, as in Kubernetes secrets). */
 export function isWrappedJwt(value: string): boolean {
   const decoded = decodeBase64Url(value.replace(/=+$/, ''));
-  return decoded !== undefined && /^eyJ[\w-]{5,}\.[\w-]*\.?[\w-]*\s*$/.test(decoded) && isJwt(decoded.trim());
+  return decoded !== undefined && /^eyJ[\w-]{5,}\.[\w-]*(?:\.[\w-]*)?\s*$/.test(decoded) && isJwt(decoded.trim());
 }
 
 /** True when base64 text decodes to the start of a PEM private key (`-----BEGIN … PRIVATE KEY-----`). */

@@ -232,5 +232,13 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     // A key line's wrapping (indentation, quotes, `+`, `\`) was stripped by regexes that tried every start in a run of blanks.
     ['a PEM block whose line is one long run of tabs, repeated', fill(`-----BEGIN PRIVATE KEY-----\n${'\t'.repeat(60_000)}x\n-----END PRIVATE KEY-----\n`)],
     ['a PEM block whose line is blanks before a continuation backslash', `-----BEGIN PRIVATE KEY-----\n${fill(' \t')}\\\n-----END PRIVATE KEY-----\n`],
+    // Recheck's flags confirmed on the real path: a YAML line's comment and blanks cut by regexes that tried every blank,
+    // a printf verb's zeros (flags and width), a long name in a minified-looking value, a wrapped JWT whose payload never ends.
+    ['a list item under a secret key, then one long run of tabs', `passwords:\n  - a${fill('\t')}x\n`],
+    ['a Secret data entry, then one long run of tabs', `kind: Secret\ndata:\n  k: a${fill('\t')}x\n`],
+    ['data lines whose value is tabs up to its cap, never a comment', fill(`password = a${'\t'.repeat(985)}x\n`)],
+    ['printf-like values of zeros never closed by a verb', fill(`password=%${'0'.repeat(990)}1\n`)],
+    ['minified-looking values of one long name', fill(`password = a&&${'$'.repeat(980)}\n`)],
+    ['base64 JWTs whose payload runs on and never closes', fill(`${Buffer.from(`eyJhbGciOiJIUzI1NiJ9.${'a'.repeat(8800)}..`).toString('base64')} `)],
   ];
 }

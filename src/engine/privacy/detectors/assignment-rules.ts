@@ -217,7 +217,8 @@ export function isCodeValue(value: string, keyWasQuoted: boolean, codeAssignment
   if (/^[A-Za-z_$][\w$.]*\s*\(/.test(value) || /\)[;,]?$/.test(value)) return true; // a call
   if (/^[!&*|>]/.test(value)) return true; // YAML tags, anchors, aliases, block scalars
   // A printf verb after a key written inside a format string: `"auth:%lld\r\n"`, `\"pass\":%q}`.
-  if (/^%[-+ #0]*\d*(?:\.\d+)?(?:[hlqLjzt]{0,2}[a-zA-Z])(?:[^A-Za-z0-9]|$)/.test(value)) return true;
+  // The width starts with 1-9: a width's leading zeros are flags, and `0*` in both made a run of zeros quadratic.
+  if (/^%[-+ #0]*(?:[1-9]\d*)?(?:\.\d+)?(?:[hlqLjzt]{0,2}[a-zA-Z])(?:[^A-Za-z0-9]|$)/.test(value)) return true;
   // A name then an opening bracket: an index, a call or a literal cut where the value's style stops
   // (`token=context.CLIARGS['api_key']`, `auth := Authentication{`, `password = c->argv[1];`).
   if (/^[A-Za-z_$][\w$]*(?:(?:\.|->)[A-Za-z_$][\w$]*)*[[({]/.test(value) && (codeAssignment || /[[({]$|\];?$/.test(value))) return true;
@@ -234,7 +235,8 @@ export function isCodeValue(value: string, keyWasQuoted: boolean, codeAssignment
   if (/\s(?:as|instanceof|in|of|satisfies)\s/.test(bare)) return true; // TypeScript casts, operators
   if (codeAssignment && /^[A-Za-z_$][\w$.]*\s(?:or|and|if|\?\?)\s/.test(bare)) return true; // `x = given or []`
   // Minified code: `PW=Er&&Er.__spreadArray||function(e,r){…`, `OLDPWD=o}catch(e){var`.
-  if (/&&|\|\||=>/.test(bare) && /[A-Za-z_$][\w$]*[.(]/.test(bare)) return true;
+  // A name before `.` or `(` ends in its last letter and any digits: tried from every letter of a long name, `[\w$]*` was quadratic.
+  if (/&&|\|\||=>/.test(bare) && /[A-Za-z_$]\d*[.(]/.test(bare)) return true;
   if (/[{}(]/.test(bare) && /(?:^|[^\w$])(?:function|catch|return|var|let|const|typeof|void)(?:[^\w$]|$)/.test(bare)) return true;
   // A TypeScript type after an unquoted key: `pass: UnloadedDescriptor<PluginAPI>[],`.
   if (!keyWasQuoted && /^[A-Z][\w$.]*(?:<[\w$.,\s<>[\]|]{1,80}>)?(?:\[\])*$/.test(bare) && /[<[]/.test(bare)) return true;

@@ -1,4 +1,5 @@
 import { linePrefix } from '../checks';
+import { withoutValueComment } from '../line-tails';
 import { MAX_VALUE, quotedValue, type Span } from './quoted-values';
 
 // Where the value of a `key <op> value` starts and ends, in the syntaxes secrets are written in:
@@ -41,7 +42,7 @@ const RUNS = Object.fromEntries(Object.entries(STOPS).map(([style, stops]) => [s
 function unquotedValue(text: string, at: number, style: Style): Span {
   RUNS[style].lastIndex = at;
   let value = text.slice(at, at + (RUNS[style].exec(text)?.[0].length ?? 0));
-  if (style === 'line') value = value.replace(/\s+[#;].*$/, '').trimEnd(); // trailing comments
+  if (style === 'line') value = withoutValueComment(value).trimEnd(); // trailing comments
   return { start: at, end: at + value.length };
 }
 

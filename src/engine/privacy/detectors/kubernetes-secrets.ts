@@ -1,5 +1,6 @@
 import { isPlaceholderValue } from '../checks';
 import type { Detector, Finding } from '../detector';
+import { withoutComment } from '../line-tails';
 
 // A Kubernetes Secret keeps its secrets under `data:` (base64) and `stringData:` (plain text)
 // under any key at all (`tls.key`, `.dockerconfigjson`, `config.json`, `DB_URL`), so the key names
@@ -81,7 +82,7 @@ function* yamlValues(all: Array<{ start: number; line: string }>, from: number, 
       if (indent !== entryIndent) continue;
       const entry = ENTRY.exec(line);
       if (!entry) continue;
-      const raw = (entry[2] ?? '').replace(/[ \t]+#.*$/, '').trim();
+      const raw = withoutComment(entry[2] ?? '').trim();
       if (/^[|>][+-]?$/.test(raw)) {
         // A block scalar: its more-indented lines, one span (line breaks are kept by the scrubber).
         let last = i;

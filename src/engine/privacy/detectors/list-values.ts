@@ -1,4 +1,5 @@
 import { looksRandomKey } from './assignment-rules';
+import { withoutComment, withoutTrailingBlanks } from '../line-tails';
 import { quotedValue, type Span } from './quoted-values';
 
 // A list assigned to a key that names secrets: `passwords: ["…", "…"]` (JSON, YAML flow, Python,
@@ -66,7 +67,7 @@ function blockItems(text: string, keyStart: number, lineEnd: number): ListItem[]
     const quoted = quotedValue(text, start);
     if (quoted) items.push({ value: quoted, quoted: true });
     else {
-      const bare = line.slice(m[0].length).replace(/[ \t]+#.*$/, '').replace(/[ \t\r]+$/, '');
+      const bare = withoutTrailingBlanks(withoutComment(line.slice(m[0].length)));
       if (/^[[{|>&*!]|:(?:[ \t]|$)/.test(bare)) return undefined; // a mapping, a nested list, an anchor
       items.push({ value: { start, end: start + bare.length }, quoted: false });
     }
