@@ -17,10 +17,8 @@ const DATE = '\\d{1,4}[./-]\\d{1,2}[./-]\\d{1,4},?';
 const WORD = "\\p{Lu}(?:\\p{Ll}|['’-](?=\\p{L})){1,30}";
 /** Who spoke: one to three capitalised words (an initial may stand between), a role in brackets after it, then `: `. */
 const SPEAKER = `(?<name>${WORD}(?: (?:\\p{Lu}\\. )?${WORD}){0,2})(?: \\([^()\\n]{1,40}\\))?:[ \\t]`;
-const SPEAKER_LINE = new RegExp(
-  `^[ \\t>]{0,8}(?:\\[(?:${DATE} )?${TIME}\\]|${DATE} ${TIME} -) ${SPEAKER}`,
-  'gmud',
-);
+/** Tried only where a line opens with `[` or a digit (after a quote's `>` or an indent): sticky, never a search of the text. */
+const SPEAKER_LINE = new RegExp(`(?:\\[(?:${DATE} )?${TIME}\\]|${DATE} ${TIME} -) ${SPEAKER}`, 'yud');
 
 /** Speakers of logs and support tools that are no person. */
 const ROLES = new Set([
@@ -39,13 +37,22 @@ export function findChatSpeakers(text: string, out: Omit<Finding, 'priority'>[])
   if (!text.includes(':')) return;
   const spoken: { name: string; start: number; end: number }[] = [];
   let personSpeaks = false;
-  SPEAKER_LINE.lastIndex = 0;
-  for (let m = SPEAKER_LINE.exec(text); m; m = SPEAKER_LINE.exec(text)) {
-    const [start, end] = m.indices!.groups!.name;
-    const name = m.groups!.name;
-    if (!readsAsSpeaker(name, true)) continue;
-    spoken.push({ name, start, end });
-    if (isGivenName(name.split(' ')[0])) personSpeaks = true;
+  for (let at = 0; at < text.length; ) {
+    const lineEnd = text.indexOf('\n', at);
+    let i = at;
+    while (i < at + 8 && (text[i] === ' ' || text[i] === '\t' || text[i] === '>')) i++;
+    const c = text.charCodeAt(i);
+    if (c === 91 || (c >= 48 && c <= 57)) {
+      SPEAKER_LINE.lastIndex = i;
+      const m = SPEAKER_LINE.exec(text);
+      if (m && readsAsSpeaker(m.groups!.name, true)) {
+        const [start, end] = m.indices!.groups!.name;
+        spoken.push({ name: m.groups!.name, start, end });
+        if (isGivenName(m.groups!.name.split(' ')[0])) personSpeaks = true;
+      }
+    }
+    if (lineEnd < 0) break;
+    at = lineEnd + 1;
   }
   if (!personSpeaks) return;
   const names = new Set<string>();
