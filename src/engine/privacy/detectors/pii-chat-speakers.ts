@@ -15,8 +15,8 @@ import { readsAsName } from './pii-prose-people';
 const TIME = '\\d{1,2}:\\d{2}(?::\\d{2})?(?:[ \\u202f]?[AaPp]\\.?[Mm]\\.?)?';
 const DATE = '\\d{1,4}[./-]\\d{1,2}[./-]\\d{1,4},?';
 const WORD = "\\p{Lu}(?:\\p{Ll}|['’-](?=\\p{L})){1,30}";
-/** Who spoke: one to three capitalised words (an initial may stand between), a role in brackets after it, then `: `. */
-const SPEAKER = `(?<name>${WORD}(?: (?:\\p{Lu}\\. )?${WORD}){0,2})(?: \\([^()\\n]{1,40}\\))?:[ \\t]`;
+/** Who spoke: one to three capitalised words (an initial may stand between), a role after it in brackets or after a comma, then `: `. */
+const SPEAKER = `(?<name>${WORD}(?: (?:\\p{Lu}\\. )?${WORD}){0,2})(?: \\([^()\\n]{1,40}\\)|, [^:\\n]{1,40})?:[ \\t]`;
 /** Tried only where a line opens with `[` or a digit (after a quote's `>` or an indent): sticky, never a search of the text. */
 const SPEAKER_LINE = new RegExp(`(?:\\[(?:${DATE} )?${TIME}\\]|${DATE} ${TIME} -) ${SPEAKER}`, 'yud');
 

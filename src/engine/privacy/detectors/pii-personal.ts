@@ -28,6 +28,7 @@ import { findNamesOfAddresses } from './pii-email-names';
 import { bracketedAtKeywords } from './pii-emails-obfuscated';
 import { findPossessiveOwners } from './pii-possessives';
 import { findChatSpeakers } from './pii-chat-speakers';
+import { findAddressedPeople } from './pii-vocatives';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
 // it: a date of birth, a document number (pii-keyed-documents.ts), a person's name under a key that
@@ -126,12 +127,14 @@ const title: KeyedRule = {
   // `Dr` needs its dot (without it, it is the street word of `5 Elm Dr`).
   // An inner capital too: MacGyver, McDonald, DeShawn.
   // Lower-case particles inside the surname: `Ms. Van der Meer`, `Mr. de la Cruz`.
+  // The title goes with the name (`Dear [PERSON_1],` for `Dear Mr. James Brown,`): labelled corpora
+  // and letters alike take `Mr. Smith` as the person, and a title left bare tells little.
   pattern: new RegExp(
-    `(?:(?:Mrs?|Ms|Mx|Miss)\\.?|Dr\\.) (?<value>${PARTICLES}\\p{Lu}\\p{Ll}{1,30}(?:\\p{Lu}\\p{Ll}{1,30})?` +
+    `(?<value>(?:(?:Mrs?|Ms|Mx|Miss)\\.?|Dr\\.) ${PARTICLES}\\p{Lu}\\p{Ll}{1,30}(?:\\p{Lu}\\p{Ll}{1,30})?` +
       `(?:[ -]${PARTICLES}\\p{Lu}\\p{Ll}{1,30}){0,2})(?![\\p{L}\\p{N}_])`,
     'yu',
   ),
-  accept: (value) => !notAName(value),
+  accept: (value) => !notAName(value.slice(value.indexOf(' ') + 1)),
 };
 
 /** Labels that, capitalised before `: `, introduce a person in forms, tickets and letters. */
@@ -281,6 +284,7 @@ export const personalDetector: Detector = {
     findGivenNameLists(text, out);
     findPossessiveOwners(text, out);
     findChatSpeakers(text, out);
+    findAddressedPeople(text, out);
     keyed.find(text, out);
     extendNameLists(text, out);
     // After every street rule: labelled, US/UK and continental streets all take the city and code after them.
