@@ -127,14 +127,12 @@ const title: KeyedRule = {
   // `Dr` needs its dot (without it, it is the street word of `5 Elm Dr`).
   // An inner capital too: MacGyver, McDonald, DeShawn.
   // Lower-case particles inside the surname: `Ms. Van der Meer`, `Mr. de la Cruz`.
-  // The title goes with the name (`Dear [PERSON_1],` for `Dear Mr. James Brown,`): labelled corpora
-  // and letters alike take `Mr. Smith` as the person, and a title left bare tells little.
   pattern: new RegExp(
-    `(?<value>(?:(?:Mrs?|Ms|Mx|Miss)\\.?|Dr\\.) ${PARTICLES}\\p{Lu}\\p{Ll}{1,30}(?:\\p{Lu}\\p{Ll}{1,30})?` +
+    `(?:(?:Mrs?|Ms|Mx|Miss)\\.?|Dr\\.) (?<value>${PARTICLES}\\p{Lu}\\p{Ll}{1,30}(?:\\p{Lu}\\p{Ll}{1,30})?` +
       `(?:[ -]${PARTICLES}\\p{Lu}\\p{Ll}{1,30}){0,2})(?![\\p{L}\\p{N}_])`,
     'yu',
   ),
-  accept: (value) => !notAName(value.slice(value.indexOf(' ') + 1)),
+  accept: (value) => !notAName(value),
 };
 
 /** Labels that, capitalised before `: `, introduce a person in forms, tickets and letters. */

@@ -26,7 +26,7 @@ function proseBefore(text: string, comma: number): boolean {
   const clause = PROSE_CLAUSE.exec(text.slice(Math.max(0, comma - 80), comma))?.groups?.clause.trim();
   if (!clause) return false;
   const words = clause.split(/ +/);
-  if (words.length === 1) return REPLY_WORDS.has(words[0]);
+  if (words.length === 1) return REPLY_WORDS.has(words[0][0].toUpperCase() + words[0].slice(1));
   return /^\p{Ll}/u.test(words[words.length - 1]);
 }
 
