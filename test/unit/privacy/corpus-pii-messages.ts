@@ -30,6 +30,21 @@ export const piiMessageCases: Case[] = [
     "You're welcome, Jessica! Thanks for the update, Alice. Congrats, Priya!",
     `You're welcome, ${R('person_name')}! Thanks for the update, ${R('person_name', 2)}. Congrats, ${R('person_name', 3)}!`,
   ],
+  [
+    'a username told at the end of a sentence',
+    'Customer: My username is emily_clark92.\nSupport: Thanks!',
+    `Customer: My username is ${R('username')}.\nSupport: Thanks!`,
+  ],
+  [
+    "a US state's code after the town, no ZIP",
+    "Yes, it's 123 Elm Street, Springfield, IL. He lives at 789 Pine Road, Metropolis, NY, and works nearby.",
+    `Yes, it's ${R('street_address')}. He lives at ${R('street_address', 2)}, and works nearby.`,
+  ],
+  [
+    'a word in capitals after a street without a town is no state',
+    'The shop at 5 Elm St, IN the old town, sells bread.',
+    `The shop at ${R('street_address')}, IN the old town, sells bread.`,
+  ],
   ['a good morning greeting', 'Good morning David! Your order shipped.', `Good morning ${R('person_name')}! Your order shipped.`],
 ];
 
@@ -37,5 +52,6 @@ export const piiMessageLookalikes: Negative[] = [
   ['log lines of the transcript shape, no person speaking', '[10:15:22] Server: started\n[10:15:23] Build Finished: ok\n[10:15:24] Mark: x'],
   ['a log level after a time', '[12:00:01 PM] Info: ready\n[12:00:02 PM] Warning: slow'],
   ['a list of languages and code with a comma before a given name', 'Supported: Python, Ruby, Julia. Call f(a, Julia). In Python, Julia.'],
+  ['a user name as a member, a service account in prose', 'user.name = x. The user is admin. Set user.login.'],
   ['a greeting of the world and of no one', 'Hello, World! Good morning everyone! Thanks, Team.'],
 ];
