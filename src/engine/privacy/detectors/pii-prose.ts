@@ -124,7 +124,11 @@ const pin: KeyedRule = {
 const greeting: KeyedRule = {
   kind: 'person_name',
   standalone: true,
-  pattern: new RegExp(`(?:[Hh]i|[Hh]ello|[Hh]ey|[Dd]ear|[Tt]hanks|[Tt]hank you|[Gg]ood (?:morning|afternoon|evening)),? (?<value>${NAME_WORD}(?: ${NAME_WORD})?)(?=[,!.:;])`, 'yu'),
+  pattern: new RegExp(
+    `(?:[Hh]i|[Hh]ello|[Hh]ey|[Dd]ear|[Tt]hanks|[Tt]hank you|[Gg]ood (?:morning|afternoon|evening)),? ` +
+      `(?<value>${NAME_WORD}(?: ${NAME_WORD})?)(?=[,!.:;])`,
+    'yu',
+  ),
   accept: (value, text, start) => isGivenName(value.split(' ')[0]) || greetsSomeone(value, text, start),
 };
 
