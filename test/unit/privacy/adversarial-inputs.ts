@@ -237,6 +237,7 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['one speaker line holding every name again', `[10:15 AM] Anna: ${fill('Anna Tom ')}\n[10:16 AM] Tom: ok`],
     ['commas before given names with no sentence end', fill(', Anna Lee')],
     ['thanks to given names, each a sentence', fill('thanks for it, Anna. ')],
+    ['streets each with a town and a state, repeated', fill('12 Elm Street, Springfield, IL, ')],
     ['a PEM block whose line is blanks before a continuation backslash', `-----BEGIN PRIVATE KEY-----\n${fill(' \t')}\\\n-----END PRIVATE KEY-----\n`],
   ];
 }

@@ -45,6 +45,11 @@ export const piiMessageCases: Case[] = [
     'The shop at 5 Elm St, IN the old town, sells bread.',
     `The shop at ${R('street_address')}, IN the old town, sells bread.`,
   ],
+  [
+    "a forum's or a feed's author",
+    'Comment by Emily Carstairs: "Nice!"\nPosted by Dana Whitlock on 3/4/2024',
+    `Comment by ${R('person_name')}: "Nice!"\nPosted by ${R('person_name', 2)} on 3/4/2024`,
+  ],
   ['a good morning greeting', 'Good morning David! Your order shipped.', `Good morning ${R('person_name')}! Your order shipped.`],
 ];
 
@@ -53,5 +58,6 @@ export const piiMessageLookalikes: Negative[] = [
   ['a log level after a time', '[12:00:01 PM] Info: ready\n[12:00:02 PM] Warning: slow'],
   ['a list of languages and code with a comma before a given name', 'Supported: Python, Ruby, Julia. Call f(a, Julia). In Python, Julia.'],
   ['a user name as a member, a service account in prose', 'user.name = x. The user is admin. Set user.login.'],
+  ['a post shared by a bot or a company', 'Shared by GitHub Actions. Posted by Acme Labs on the blog.'],
   ['a greeting of the world and of no one', 'Hello, World! Good morning everyone! Thanks, Team.'],
 ];
