@@ -231,6 +231,13 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['SOL, then endless spaces and tabs', `SOL ${fill(' \t')}\u0000`],
     // A key line's wrapping (indentation, quotes, `+`, `\`) was stripped by regexes that tried every start in a run of blanks.
     ['a PEM block whose line is one long run of tabs, repeated', fill(`-----BEGIN PRIVATE KEY-----\n${'\t'.repeat(60_000)}x\n-----END PRIVATE KEY-----\n`)],
+    // Chat transcripts and people addressed: speaker lines a colon short, roles never closed, commas before names with no end.
+    ['chat speaker lines whose role never closes, repeated', fill('[10:15 AM] Anna Lee (Sales\n')],
+    ['chat speaker lines a colon short, repeated', fill('12/03/2023, 21:04 - Marta Kowalska, Lead\n')],
+    ['one speaker line holding every name again', `[10:15 AM] Anna: ${fill('Anna Tom ')}\n[10:16 AM] Tom: ok`],
+    ['commas before given names with no sentence end', fill(', Anna Lee')],
+    ['thanks to given names, each a sentence', fill('thanks for it, Anna. ')],
+    ['streets each with a town and a state, repeated', fill('12 Elm Street, Springfield, IL, ')],
     ['a PEM block whose line is blanks before a continuation backslash', `-----BEGIN PRIVATE KEY-----\n${fill(' \t')}\\\n-----END PRIVATE KEY-----\n`],
     // Recheck's flags confirmed on the real path: a YAML line's comment and blanks cut by regexes that tried every blank,
     // a printf verb's zeros (flags and width), a long name in a minified-looking value, a wrapped JWT whose payload never ends.

@@ -24,6 +24,7 @@ import { configPairCases, configPairLookalikes } from './corpus-config-pairs';
 import { pairListCases, pairListLookalikes } from './corpus-pairs-lists';
 import { realCodeCases, realCodeLookalikes } from './corpus-real-code';
 import { encodedKeyCases, encodedKeyLookalikes } from './corpus-encoded-keys';
+import { piiMessageCases, piiMessageLookalikes } from './corpus-pii-messages';
 
 // Every row is a separate test so a failure names the format that broke.
 
@@ -52,6 +53,7 @@ const tables: Record<string, Case[]> = {
   'PEM labels of their own, lists of secrets, user and password pairs': pairListCases,
   'true findings beside shapes met in real code': realCodeCases,
   'registry tokens, tokens in base64 or glued, key pairs on two lines, Tink keysets': encodedKeyCases,
+  'people in chat transcripts and spoken to in messages': piiMessageCases,
 };
 
 for (const [table, rows] of Object.entries(tables)) {
@@ -66,7 +68,7 @@ const lookalikes = [
   ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiContextLookalikes, ...piiCreditLookalikes,
   ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...piiTaxIdLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes,
   ...identifiableKeyLookalikes, ...configPairLookalikes, ...configFormatLookalikes, ...piiSignalLookalikes, ...pairListLookalikes,
-  ...realCodeLookalikes, ...encodedKeyLookalikes,
+  ...realCodeLookalikes, ...encodedKeyLookalikes, ...piiMessageLookalikes,
 ];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {

@@ -44,6 +44,17 @@ const TAIL = new RegExp(
   'yu',
 );
 
+/** The two-letter codes of US states, districts and territories. */
+const US_STATE =
+  '(?:A[KLRSZ]|C[AOT]|D[CE]|F[LM]|G[AU]|HI|I[ADLN]|K[SY]|LA|M[ADEHINOPST]|N[CDEHJMVY]|O[HKR]|P[AR]|RI|S[CD]|T[NX]|UT|V[AIT]|W[AIVY])';
+
+/**
+ * A US state's code after the town, with no ZIP (`123 Elm Street, Springfield, IL.`, `…, Metropolis, NY, and`):
+ * taken only where the address already ends in a town after a comma, then a comma, and the code ends its word.
+ */
+const STATE_AFTER_TOWN = new RegExp(`, ${US_STATE}(?=[.,;:!?)]|\\s|$)(?![.,][\\p{L}\\p{N}])`, 'yu');
+const ENDS_IN_TOWN = new RegExp(`, ${CITY}$`, 'u');
+
 /** Each street address found, continued over the city and postal code that follow it. */
 export function extendAddressTails(text: string, out: Found[]): void {
   for (const f of out) {
@@ -51,6 +62,11 @@ export function extendAddressTails(text: string, out: Found[]): void {
     TAIL.lastIndex = f.end;
     const m = TAIL.exec(text);
     if (m) f.end += m[0].length;
+    else {
+      STATE_AFTER_TOWN.lastIndex = f.end;
+      // The town is looked for in the address's last 60 characters only: an address may be a long block.
+      if (STATE_AFTER_TOWN.test(text) && ENDS_IN_TOWN.test(text.slice(Math.max(f.start, f.end - 60), f.end))) f.end += 4;
+    }
   }
 }
 
@@ -111,9 +127,6 @@ export function findJapaneseAddresses(text: string, out: Found[]): void {
   }
 }
 
-/** The two-letter codes of US states, districts and territories. */
-const US_STATE =
-  '(?:A[KLRSZ]|C[AOT]|D[CE]|F[LM]|G[AU]|HI|I[ADLN]|K[SY]|LA|M[ADEHINOPST]|N[CDEHJMVY]|O[HKR]|P[AR]|RI|S[CD]|T[NX]|UT|V[AIT]|W[AIVY])';
 /** `Mountain View, CA 94043` without a street before it: the state and ZIP say the words before them are a town. */
 const US_CITY_STATE_ZIP = new RegExp(`(?<![\\w-])(?<city>${CITY})(?<code>, ${US_STATE} \\d{5}(?:-\\d{4})?)(?![\\w-])`, 'yu');
 /** `Potsdam (postcode 14467)`, `Springfield, zip 62701`: a place right before a labelled postal code. */

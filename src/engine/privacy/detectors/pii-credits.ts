@@ -71,19 +71,24 @@ export function findNamesBeforeEmails(text: string, out: Omit<Finding, 'priority
   }
 }
 
-/** `Created by Pat Smith on 12/3/19.`, `Maintained by Ana de la Cruz`: who a file or change is credited to. */
+/** `Created by Pat Smith on 12/3/19.`, `Maintained by Ana de la Cruz`, `Posted by Dana Whitlock`: who a file, change or post is credited to. */
 const creditedBy: KeyedRule = {
   kind: 'person_name',
   standalone: true,
   pattern: new RegExp(
-    '(?:[Cc]reated|[Ww]ritten|[Mm]aintained|[Aa]uthored|[Cc]ontributed|[Dd]eveloped|[Rr]eported|[Rr]eviewed|[Ii]mplemented|[Dd]esigned|[Pp]orted)' +
+    '(?:[Cc]reated|[Ww]ritten|[Mm]aintained|[Aa]uthored|[Cc]ontributed|[Dd]eveloped|[Rr]eported|[Rr]eviewed|[Ii]mplemented|[Dd]esigned|[Pp]orted|' +
+      // A forum's or a social feed's author: `Posted by Dana Whitlock`, `Comment by John Doe:`.
+      '[Pp]osted|[Cc]ommented|[Ss]hared|[Cc]omment|[Pp]ost|[Rr]eply)' +
       ` by (?<value>${FULL_NAME})(?![\\p{L}\\p{N}_(])`,
     'yu',
   ),
   accept: isPersonLike,
 };
 
-const CREDIT_VERBS = ['created', 'written', 'maintained', 'authored', 'contributed', 'developed', 'reported', 'reviewed', 'implemented', 'designed', 'ported'];
+const CREDIT_VERBS = [
+  'created', 'written', 'maintained', 'authored', 'contributed', 'developed', 'reported', 'reviewed', 'implemented', 'designed', 'ported',
+  'posted', 'commented', 'shared', 'comment', 'post', 'reply',
+];
 
 export const creditKeywords: KeywordTable = [{ words: CREDIT_VERBS.map((v) => `${v} by`), rule: creditedBy }];
 

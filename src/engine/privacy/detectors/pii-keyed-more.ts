@@ -128,13 +128,14 @@ const username: KeyedRule = {
   pattern: new RegExp(
     `(?:${anyCase('user')}(?:${J}${anyCase('name')})?|` +
       `${anyCase('login')}(?:${J}${anyCase('name')})?|${USERNAME_WORLD})["']?[ \\t]{0,3}(?:[:=]|[ \\t](?:is|was)[ \\t]|` +
-      `[ \\t])[ \\t]{0,3}["']?(?<value>[A-Za-z0-9][A-Za-z0-9_.-]{2,38}[A-Za-z0-9])(?![\\w.@(-])`,
+      // A dot after the value only where it ends a sentence (`My username is emily_clark92.`), not a member (`user.name`).
+      `[ \\t])[ \\t]{0,3}["']?(?<value>[A-Za-z0-9][A-Za-z0-9_.-]{2,38}[A-Za-z0-9])(?![\\w@(-])(?!\\.(?![ \\t\\r\\n]|$))`,
     'y',
   ),
   // What follows ends a value in data or prose (end of line, `,`, `}`, a quote, `and`), not an expression (`|| upn`, `?.user`).
   accept: (value, text, start) =>
     looksLikeHandle(value) && (!BARE_USER_KEY.test(text.slice(Math.max(0, start - 24), start)) || handleUnderBareKey(value)) &&
-    /^[ \t]*(?:$|[\r\n,;}\])"'#]|(?:and|or|with|for|to|from)\b)/.test(text.slice(start + value.length, start + value.length + 12)),
+    /^[ \t]*(?:$|[\r\n,;}\])"'#]|\.(?:\s|$)|(?:and|or|with|for|to|from)\b)/.test(text.slice(start + value.length, start + value.length + 12)),
 };
 
 /** A bare `user` or `login` key just before a value (`user: …`, `"login" = …`), not `user_name`. */

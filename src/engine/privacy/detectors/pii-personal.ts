@@ -27,6 +27,8 @@ import { signOffKeywords } from './pii-sign-offs';
 import { findNamesOfAddresses } from './pii-email-names';
 import { bracketedAtKeywords } from './pii-emails-obfuscated';
 import { findPossessiveOwners } from './pii-possessives';
+import { findChatSpeakers } from './pii-chat-speakers';
+import { findAddressedPeople } from './pii-vocatives';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
 // it: a date of birth, a document number (pii-keyed-documents.ts), a person's name under a key that
@@ -279,6 +281,8 @@ export const personalDetector: Detector = {
     findFamilies(text, out);
     findGivenNameLists(text, out);
     findPossessiveOwners(text, out);
+    findChatSpeakers(text, out);
+    findAddressedPeople(text, out);
     keyed.find(text, out);
     extendNameLists(text, out);
     // After every street rule: labelled, US/UK and continental streets all take the city and code after them.

@@ -117,14 +117,18 @@ const pin: KeyedRule = {
 };
 
 /**
- * A person greeted or thanked in a message (`Hi Charlotte,`, `Dear Anna Schmidt:`, `Thanks Mark!`):
+ * A person greeted or thanked in a message (`Hi Charlotte,`, `Dear Anna Schmidt:`, `Thanks Mark!`, `Good morning David!`):
  * a common given name (given-names.ts), then maybe a surname, then punctuation. `Hello World,`
  * and `Hi there,` greet no one.
  */
 const greeting: KeyedRule = {
   kind: 'person_name',
   standalone: true,
-  pattern: new RegExp(`(?:[Hh]i|[Hh]ello|[Hh]ey|[Dd]ear|[Tt]hanks|[Tt]hank you),? (?<value>${NAME_WORD}(?: ${NAME_WORD})?)(?=[,!.:;])`, 'yu'),
+  pattern: new RegExp(
+    `(?:[Hh]i|[Hh]ello|[Hh]ey|[Dd]ear|[Tt]hanks|[Tt]hank you|[Gg]ood (?:morning|afternoon|evening)),? ` +
+      `(?<value>${NAME_WORD}(?: ${NAME_WORD})?)(?=[,!.:;])`,
+    'yu',
+  ),
   accept: (value, text, start) => isGivenName(value.split(' ')[0]) || greetsSomeone(value, text, start),
 };
 
@@ -189,7 +193,11 @@ export const proseKeywords: KeywordTable = [
   // Keyword sources end where a word would go on: `pin` in `mapping`, `sol` in `console` fail inside the scan.
   { words: ['pin'], rule: pin, sources: ['pin(?![a-z])'] },
   // `hi`, `hey`, `dear` end where a word would go on (`this`, `they`, `deary` fail inside the scan).
-  { words: ['hi', 'hello', 'hey', 'dear', 'thanks', 'thank you'], rule: greeting, sources: ['hi ', 'hello', 'hey ', 'dear ', 'thanks', 'thank you'] },
+  {
+    words: ['hi', 'hello', 'hey', 'dear', 'thanks', 'thank you', 'good morning', 'good afternoon', 'good evening'],
+    rule: greeting,
+    sources: ['hi ', 'hello', 'hey ', 'dear ', 'thanks', 'thank you', 'good morning', 'good afternoon', 'good evening'],
+  },
   { words: ['logged in as', 'signed in as'], rule: signedInAs },
   { words: ['contact', 'call', 'ask'], rule: reachPerson, sources: ['contact ', 'call ', 'ask '] },
   { words: ['key is', 'key was', 'token is', 'token was', 'secret is', 'secret was'], rule: secretProse },
