@@ -15,15 +15,17 @@ const others = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`util/f${
 
 describe('a test file named for the file it tests', () => {
   it('recognises the suffixes C, C++, Rust, Dart, Elixir and Ruby tests take, and Django\'s tests.py', () => {
-    for (const p of ['db/log_test.cc', 'db/skiplist_test.cc', 'base/strings_unittest.cc', 'src/jq_test.c', 'src/parser_test.rs', 'lib/router_test.exs', 'lib/widget_test.dart',
-      'app/views_tests.rb', 'polls/tests.py'])
+    const suffixed = ['db/log_test.cc', 'db/skiplist_test.cc', 'base/strings_unittest.cc', 'src/jq_test.c', 'src/parser_test.rs', 'lib/router_test.exs'];
+    for (const p of [...suffixed, 'lib/widget_test.dart', 'app/views_tests.rb', 'polls/tests.py'])
       assert.ok(isTestPath(p), p);
     for (const p of ['db/log_writer.cc', 'scripts/generate-typescript-tests.js', 'src/latest.cc', 'db/testutil.cc', 'docs/ab_test.md', 'polls/views.py'])
       assert.ok(!isTestPath(p), p);
   });
 
   it('ranks the log writer above its test beside it, which says the words more often', async () => {
-    const writer = '// Appends a record to the log, fragmenting it into blocks.\nStatus Writer::AddRecord(const Slice& slice) {\n  return EmitPhysicalRecord(type, ptr, n);\n}\n';
+    const writer =
+      '// Appends a record to the log, fragmenting it into blocks.\n' +
+      'Status Writer::AddRecord(const Slice& slice) {\n  return EmitPhysicalRecord(type, ptr, n);\n}\n';
     const test = Array.from({ length: 60 }, (_, i) => `TEST(LogTest, WriteRecord${i}) { Write("record ${i}"); } // record written to the log`).join('\n');
     const files = { 'db/log_writer.cc': writer, 'db/log_test.cc': test, ...others };
     assert.deepEqual((await ranked(files, 'how are records written to the log?')).slice(0, 2), ['db/log_writer.cc', 'db/log_test.cc']);
