@@ -66,3 +66,31 @@ describe('two words written with a hyphen that code abbreviates', () => {
     assert.equal(first, 'core/database/src/main/kotlin/dao/NewsResourceFtsDao.kt');
   });
 });
+
+describe('Gradle build code in build-logic/ and buildSrc/', () => {
+  // nowinandroid's convention plugins say `app`, `android` and the modules' names throughout.
+  const plugin = (name: string) =>
+    `class ${name} : Plugin<Project> {\n  override fun apply(target: Project) {\n    // the app module: android application, ` +
+    `room database, network and offline sync\n    pluginManager.apply("com.android.application")\n  }\n}\n`;
+  const files = {
+    'build-logic/convention/src/main/kotlin/AndroidFeatureConventionPlugin.kt': plugin('AndroidFeatureConventionPlugin'),
+    'buildSrc/src/main/kotlin/AndroidRoomConventionPlugin.kt': plugin('AndroidRoomConventionPlugin'),
+    'core/data/src/main/kotlin/util/ConnectivityManagerNetworkMonitor.kt':
+      'internal class ConnectivityManagerNetworkMonitor : NetworkMonitor {\n  // is the device online? offline when no network is connected\n' +
+      '  override val isOnline: Flow<Boolean> = callbackFlow { }\n}\n',
+    'build-logic/convention/src/main/kotlin/NiaFlavor.kt': 'enum class NiaFlavor(val dimension: FlavorDimension) { demo, prod }\n',
+    ...others,
+  };
+
+  it('ranks the app\'s code above the convention plugins that say its words', async () => {
+    const first = (await ranked(files, 'how does the app know that the device is offline?'))[0];
+    assert.equal(first, 'core/data/src/main/kotlin/util/ConnectivityManagerNetworkMonitor.kt');
+  });
+
+  it('keeps them level for a question about the build: flavors, convention plugins', async () => {
+    const flavors = await ranked(files, 'how are the demo and prod product flavors configured?');
+    assert.equal(flavors[0], 'build-logic/convention/src/main/kotlin/NiaFlavor.kt');
+    const plugins = await ranked(files, 'how does the feature convention plugin set up a module?');
+    assert.equal(plugins[0], 'build-logic/convention/src/main/kotlin/AndroidFeatureConventionPlugin.kt');
+  });
+});
