@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { sourcesAfterHeaders } from '../../../src/engine/retrieval/header-source';
 import { isTestPath } from '../../../src/engine/retrieval/path-demotion';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 import { indexCorpus } from '../../support/corpus-index';
@@ -92,5 +93,52 @@ describe('Gradle build code in build-logic/ and buildSrc/', () => {
     assert.equal(flavors[0], 'build-logic/convention/src/main/kotlin/NiaFlavor.kt');
     const plugins = await ranked(files, 'how does the feature convention plugin set up a module?');
     assert.equal(plugins[0], 'build-logic/convention/src/main/kotlin/AndroidFeatureConventionPlugin.kt');
+  });
+});
+
+describe('a C or C++ source file right after its header', () => {
+  it('moves the source up behind its header, between the two scores, and leaves the rest in order', () => {
+    const ranked = [
+      { path: 'db/log_reader.h', score: 46 },
+      { path: 'db/dumpfile.cc', score: 36 },
+      { path: 'db/db_impl.cc', score: 33 },
+      { path: 'db/log_reader.cc', score: 22 },
+      { path: 'db/log_writer.cc', score: 20 },
+    ];
+    const out = sourcesAfterHeaders(ranked);
+    assert.deepEqual(out.map((r) => r.path), ['db/log_reader.h', 'db/log_reader.cc', 'db/dumpfile.cc', 'db/db_impl.cc', 'db/log_writer.cc']);
+    assert.deepEqual(out.map((r) => r.score), [46, 41, 36, 33, 20]);
+  });
+
+  it('pairs only a header and a source of one name in one folder', () => {
+    const ranked = [
+      { path: 'include/leveldb/options.h', score: 30 },
+      { path: 'db/c.cc', score: 25 },
+      { path: 'util/options.cc', score: 20 },
+      { path: 'db/log_reader.cc', score: 18 },
+    ];
+    assert.deepEqual(sourcesAfterHeaders(ranked), ranked);
+  });
+
+  it('ranks the reader\'s source second when its header\'s comments say the question\'s words', async () => {
+    const header =
+      '// Reads records from a log file. A corrupted record is reported\n// to the reporter and skipped when reading.\n' +
+      'class Reader {\n public:\n  bool ReadRecord(Slice* record, std::string* scratch);\n};\n';
+    // The how, in code's words: a checksum compared, a drop reported.
+    const source = 'unsigned int Reader::ReadPhysical(Slice* out) {\n  if (actual_crc != expected_crc) ReportDrop(drop_size, "checksum mismatch");\n}\n';
+    const files = {
+      'db/log_reader.h': header,
+      'db/log_reader.cc': source,
+      // Say some of the words, more often than the source does.
+      'db/dumpfile.cc': '// dump a log file: print each record read, report a corrupted one\nStatus DumpLog(Env* env) { return PrintLogContents(env); }\n',
+      'db/repair.cc':
+        '// repair: read every log, skip corrupted records, detect the corruption of a record\n' +
+        'Status ConvertLogToTable(uint64_t log) { return Status::OK(); }\n',
+      'db/db_impl.cc':
+        '// recover: read the log records; a corrupted record detected is reported\nStatus RecoverLogFile(uint64_t log) { return Status::OK(); }\n',
+      ...others,
+    };
+    const paths = await ranked(files, 'how is a corrupted log record detected when reading?');
+    assert.deepEqual(paths.slice(0, 2), ['db/log_reader.h', 'db/log_reader.cc']);
   });
 });
