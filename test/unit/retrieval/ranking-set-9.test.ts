@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sourcesAfterHeaders } from '../../../src/engine/retrieval/header-source';
 import { isTestPath } from '../../../src/engine/retrieval/path-demotion';
+import { pathNames } from '../../../src/engine/retrieval/path-tokens';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 import { indexCorpus } from '../../support/corpus-index';
 
@@ -140,5 +141,22 @@ describe('a C or C++ source file right after its header', () => {
     };
     const paths = await ranked(files, 'how is a corrupted log record detected when reading?');
     assert.deepEqual(paths.slice(0, 2), ['db/log_reader.h', 'db/log_reader.cc']);
+  });
+});
+
+describe('C allocators named by a letter or two before alloc', () => {
+  it('names alloc in palloc, zmalloc and kmalloc, not in other words ending so', () => {
+    for (const p of ['src/core/ngx_palloc.c', 'src/zmalloc.c', 'mm/kmalloc.h', 'lib/xmalloc.c']) assert.ok(pathNames(p)('alloc'), p);
+    for (const p of ['src/local.c', 'src/dealloc_stats.c', 'src/reallocate.c']) assert.ok(!pathNames(p)('alloc'), p);
+  });
+
+  it('ranks the pool allocator above code that says the words in passing', async () => {
+    const files = {
+      'src/core/ngx_palloc.c': 'void *\nngx_palloc(ngx_pool_t *pool, size_t size)\n{\n    return ngx_palloc_small(pool, size, 1);\n}\n',
+      'src/http/ngx_http_gzip_filter.c': '/* the memory allocated for the deflate state comes from the request pool */\nctx->zstream.zalloc = zalloc;\n',
+      'src/http/ngx_http_request.c': '/* the memory allocated for large header buffers, from the connection pool */\nb = ngx_create_temp_buf(c->pool, size);\n',
+      ...others,
+    };
+    assert.equal((await ranked(files, 'how is memory allocated from a pool?'))[0], 'src/core/ngx_palloc.c');
   });
 });
