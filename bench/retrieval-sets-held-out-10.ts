@@ -4,6 +4,8 @@
 // notification integration, tests in each app's tests/) and a C# ASP.NET Core app (dotnet-architecture/eShopOnWeb at 2414014b,
 // clean-architecture projects ApplicationCore, Infrastructure, Web with Razor pages, a PublicApi of endpoints and a Blazor
 // admin). Questions a newcomer would ask, labelled from the sources before any ranking on these trees was run; never tuned on.
+// Baseline MRR@10 lobsters 0.717, healthchecks 0.550, eShopOnWeb 0.719; after the rules found on set 9 and the older sets
+// meanwhile (suffixed tests, hyphenated pairs, Gradle's build-logic/, a source after its header), the same: no question moved.
 import type { Labelled } from './retrieval-sets-more';
 
 const lob = (files: string): RegExp => new RegExp(`^(${files})$`);
