@@ -6,7 +6,8 @@
 // JamesNK/Newtonsoft.Json, square/okhttp, fastapi/fastapi, nlohmann/json, Alamofire/Alamofire, colinhacks/zod,
 // ansible/ansible, tokio-rs/tokio, phoenixframework/phoenix, redis/redis, laravel/framework, caddyserver/caddy,
 // nginx/nginx, nats-io/nats-server, vuejs/core, sidekiq/sidekiq, sharkdp/bat, elixir-ecto/ecto, serilog/serilog, pallets/jinja,
-// sharkdp/fd, mwaskom/seaborn, excalidraw/excalidraw, google/leveldb, android/nowinandroid or elk-zone/elk.
+// sharkdp/fd, mwaskom/seaborn, excalidraw/excalidraw, google/leveldb, android/nowinandroid, elk-zone/elk, lobsters/lobsters,
+// healthchecks/healthchecks or dotnet-architecture/eShopOnWeb.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
@@ -30,6 +31,7 @@ import { BAT, SIDEKIQ, VUE_CORE } from './retrieval-sets-held-out-6';
 import { ECTO, JINJA, SERILOG } from './retrieval-sets-held-out-7';
 import { EXCALIDRAW, FD, SEABORN } from './retrieval-sets-held-out-8';
 import { ELK, LEVELDB, NOWINANDROID } from './retrieval-sets-held-out-9';
+import { ESHOPONWEB, HEALTHCHECKS, LOBSTERS } from './retrieval-sets-held-out-10';
 import { HOW_TO_ASKED } from './retrieval-sets-how-to';
 import { FLAGS } from './retrieval-sets-flags';
 import { CONFIGURE_ASKED } from './retrieval-sets-configure';
@@ -187,6 +189,9 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'leveldb', marker: 'db/version_set.cc', questions: LEVELDB },
   { name: 'nowinandroid', marker: 'core/datastore/consumer-proguard-rules.pro', questions: NOWINANDROID },
   { name: 'elk', marker: 'app/composables/masto/statusDrafts.ts', questions: ELK },
+  { name: 'lobsters', marker: 'app/models/search_parser.rb', questions: LOBSTERS },
+  { name: 'healthchecks', marker: 'hc/api/management/commands/sendalerts.py', questions: HEALTHCHECKS },
+  { name: 'eShopOnWeb', marker: 'src/ApplicationCore/Services/BasketService.cs', questions: ESHOPONWEB },
 ];
 
 /** Sums of one set's reciprocal ranks and top-5 hits. */

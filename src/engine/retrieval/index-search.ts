@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { DocumentOverlay } from '../workspace/types';
 import type { SearchOptions } from './chunk-source';
 import { ChunkTexts } from './chunk-texts';
+import { sourcesAfterHeaders } from './header-source';
 import { demoteByText } from './declaration-only';
 import type { IndexData } from './index-data';
 import { findMembers } from './member-boost';
@@ -31,7 +32,8 @@ export async function searchIndex(data: IndexData, place: SearchPlace, terms: Se
   const adjacent = phrases.length > 0 ? await findPhrases(texts, phrases) : undefined;
   const written = await findWritten(texts, terms);
   const phraseCheck = adjacent && ((phrase: string, id: number) => adjacent.get(phrase)?.has(id) ?? false);
-  return demoteByText(texts, terms, limit, (n) => rankChunks(data, terms, n, phraseCheck, place.project, members, opts.within, written));
+  const ranked = await demoteByText(texts, terms, limit, (n) => rankChunks(data, terms, n, phraseCheck, place.project, members, opts.within, written));
+  return sourcesAfterHeaders(ranked);
 }
 
 /** An indexed file's text as indexed (the open editor's if any), read as indexing reads: a phrase's candidates span hundreds of files. */

@@ -21,6 +21,8 @@ const PAIRS = new Map(
     'garbag collect': 'gc',
     'file descriptor': 'fd',
     'hash tabl': 'hashtable hashtab hashmap dict',
+    'full text': 'fts',
+    'writ ahead': 'wal',
   }).map(([pair, short]): [string, readonly string[]] => [pair, short.split(' ')]),
 );
 

@@ -27,8 +27,15 @@ function segmentTokens(part: string): readonly string[] {
   const words = splitIdentifier(part);
   // Each two words in a row too (`babel-code-frame` names codeframe), as a question's pairs of words are joined.
   const pairs = words.length > 2 ? words.slice(1).map((w, i) => joinedPair(words[i], w)) : [];
-  return remember(ofSegment, part, words.length > 1 ? [words.join(''), ...pairs, ...words.map(stem)] : words.map(stem));
+  const tokens = words.length > 1 ? [words.join(''), ...pairs, ...words.map(stem)] : words.map(stem);
+  return remember(ofSegment, part, words.some((w) => PREFIXED_ALLOC.test(w)) ? [...tokens, 'alloc'] : tokens);
 }
+
+/**
+ * C names its allocators by the allocator with a letter or two before `alloc` (nginx's `ngx_palloc.c`, the pool allocator,
+ * redis's `zmalloc.c`, `xmalloc`, `kmalloc`): they allocate, though the name never says alloc on its own. Not `dealloc`, its undoing.
+ */
+const PREFIXED_ALLOC = /^(?!de)[a-z]{1,2}m?alloc$/;
 
 function folder(path: string): Folder {
   const known = ofFolder.get(path);

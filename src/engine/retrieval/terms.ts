@@ -269,6 +269,8 @@ export function extractTerms(question: string, baseWeight = 1, asPasted = true):
       add(words.join(''), 'identifier', 2.5 * baseWeight);
       addMembers(token, add, baseWeight);
       for (const p of words) if (!STOP_WORDS.has(p) && p.length > 1) add(stem(p), 'part', baseWeight);
+      // Written with a hyphen, the pair is one token (`full-text` search → fts, `command-line` → cmdline).
+      if (words.length === 2) addPairAbbreviations(words, out);
       continue;
     }
     const w = words[0];

@@ -8,7 +8,14 @@
  */
 export const TEST_PATH_FACTOR = 0.35;
 const TEST_PATH =
-  /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testdata|e2e|fakes?|mocks?)\/|\.(test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.(go|py)$/i;
+  /(^|\/)(tests?|__tests__|__mocks__|fixtures?|spec|specs|testdata|e2e|fakes?|mocks?)\/|\.(test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$|(^|\/)tests\.py$/i;
+/**
+ * A test kept beside the file it tests, named for it with a suffix: Go's `_test.go`, C and C++'s `_test.cc` and
+ * `_unittest.cc` (leveldb's `db/log_test.cc` came before `db/log_writer.cc` for "how are records written to the log?", and
+ * `skiplist_test.cc` before `skiplist.h`), Dart's, Elixir's and minitest's `_test.*`. An underscore only: a hyphen
+ * names scripts about tests (babel's `generate-typescript-tests.js`).
+ */
+const SUFFIXED_TEST_PATH = /_(test|tests|unittest)\.(go|py|c|cc|cpp|cxx|h|hh|hpp|rs|rb|exs|dart|js|mjs|cjs|ts|tsx|jsx|lua|zig)$/i;
 /**
  * Tests as JVM, .NET, Swift and PHP projects name them, which the folder names above miss: Kotlin
  * source sets (`src/jvmTest/`, `commonTest/`, `androidInstrumentedTest/`), a test project or module
@@ -32,5 +39,5 @@ const JOINED_TEST_PATH =
   /(^|\/)(?!(?:latest|greatest|fastest|contests?|protests?|attests?)\/)[a-z0-9]+tests?\/|\.([a-z]+test|phpt)$|(^|\/)fuzz(ing|ers?)?\/|_fuzz(er)?\.[a-z]+$/i;
 /** True for a path under a test or fixture folder, or a test file by its name. */
 export function isTestPath(rel: string): boolean {
-  return TEST_PATH.test(rel) || TEST_NAMED_PATH.test(rel) || JOINED_TEST_PATH.test(rel);
+  return TEST_PATH.test(rel) || SUFFIXED_TEST_PATH.test(rel) || TEST_NAMED_PATH.test(rel) || JOINED_TEST_PATH.test(rel);
 }
