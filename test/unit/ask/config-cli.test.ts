@@ -155,7 +155,7 @@ describe('grounded query with Gemini, as a real process', () => {
   const run = (...args: string[]) =>
     promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(repo, 'src', 'cli', 'bin.ts'), ...args, '--root', root], {
       cwd: repo,
-      timeout: 60_000,
+      timeout: 180_000, // tsx compiles the CLI first: a minute was not enough at load 12–20
       env: { PATH: process.env.PATH, HOME: process.env.HOME, GEMINI_API_KEY: 'AIza-test', GEMINI_BASE_URL: server.url },
     }).then(
       (r) => ({ code: 0, ...r }),
