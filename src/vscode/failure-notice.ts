@@ -1,0 +1,54 @@
+import type { ProviderErrorKind } from '../engine/llm/types';
+import { fixCommands, type FixCommand } from './fix-commands';
+import type { CheckResult } from './last-check';
+
+/** A failed question in two or three words: what the status bar says until the next answer. */
+const SHORT: Record<ProviderErrorKind, string> = {
+  auth: 'key rejected',
+  rate_limited: 'rate limited',
+  network: 'cannot connect',
+  server: 'server error',
+  not_found: 'model not found',
+  bad_request: 'request refused',
+  malformed: 'unreadable reply',
+  cancelled: 'stopped',
+};
+
+export interface StatusView {
+  /** The item's text: who answers, or, after a failed question, what failed, in short. */
+  text: string;
+  tooltip: string;
+  failed: boolean;
+}
+
+const CLICK_FAILED = 'Click for what failed and how to fix it.';
+
+/**
+ * The status bar item for who answers (`label`) and the last check or question. A failed question
+ * puts what failed in its place ("Grounded: cannot connect"), a warning seen from any editor, until
+ * a model answers again; a failed connection check keeps the label, marked. Either way a click
+ * says what failed and how to fix it (failureNotice).
+ */
+export function statusView(label: string, check: CheckResult | undefined, restricted: boolean): StatusView {
+  const mode = restricted ? ' (restricted mode: no tools, edits or URL fetches)' : '';
+  if (check?.ok === false && check.question) {
+    const short = check.kind ? SHORT[check.kind] : 'no answer';
+    return { text: `$(warning) Grounded: ${short}`, tooltip: `The last question to ${label}${mode} failed: ${check.summary} ${CLICK_FAILED}`, failed: true };
+  }
+  if (check?.ok === false) {
+    return { text: `$(warning) Grounded: ${label}`, tooltip: `Grounded answers with: ${label}${mode}. The last connection check failed: ${check.summary} ${CLICK_FAILED}`, failed: true };
+  }
+  const last = check ? ` Last check: ${check.summary}.` : '';
+  return { text: `$(location) Grounded: ${label}`, tooltip: `Grounded answers with: ${label}${mode}.${last} Click to change.`, failed: false };
+}
+
+/**
+ * What a click on the warning says: which request failed, the cause and the fix in the provider's
+ * own words, and the buttons that fit the failure (a key for a rejected key; another provider or
+ * model, or the logs, otherwise), as under a failed answer.
+ */
+export function failureNotice(label: string, check: CheckResult): { message: string; fixes: FixCommand[] } {
+  const what = check.question ? `the last question to ${label} got no written answer` : `the connection check of ${label} failed`;
+  const fixes = fixCommands({ provider: label, modelError: { kind: check.kind ?? 'network' } });
+  return { message: `Grounded: ${what}: ${check.summary}`, fixes };
+}
