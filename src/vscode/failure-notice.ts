@@ -18,6 +18,8 @@ export interface StatusView {
   /** The item's text: who answers, or, after a failed question, what failed, in short. */
   text: string;
   tooltip: string;
+  /** What a screen reader says of the item: its tooltip, led by "Warning" when something failed (the icon and colour say it to the eye). */
+  ariaLabel: string;
   failed: boolean;
 }
 
@@ -31,15 +33,17 @@ const CLICK_FAILED = 'Click for what failed and how to fix it.';
  */
 export function statusView(label: string, check: CheckResult | undefined, restricted: boolean): StatusView {
   const mode = restricted ? ' (restricted mode: no tools, edits or URL fetches)' : '';
+  const warn = (text: string, tooltip: string): StatusView => ({ text, tooltip, ariaLabel: `Warning from Grounded: ${tooltip}`, failed: true });
   if (check?.ok === false && check.question) {
     const short = check.kind ? SHORT[check.kind] : 'no answer';
-    return { text: `$(warning) Grounded: ${short}`, tooltip: `The last question to ${label}${mode} failed: ${check.summary} ${CLICK_FAILED}`, failed: true };
+    return warn(`$(warning) Grounded: ${short}`, `The last question to ${label}${mode} failed: ${check.summary} ${CLICK_FAILED}`);
   }
   if (check?.ok === false) {
-    return { text: `$(warning) Grounded: ${label}`, tooltip: `Grounded answers with: ${label}${mode}. The last connection check failed: ${check.summary} ${CLICK_FAILED}`, failed: true };
+    return warn(`$(warning) Grounded: ${label}`, `Grounded answers with: ${label}${mode}. The last connection check failed: ${check.summary} ${CLICK_FAILED}`);
   }
   const last = check ? ` Last check: ${check.summary}.` : '';
-  return { text: `$(location) Grounded: ${label}`, tooltip: `Grounded answers with: ${label}${mode}.${last} Click to change.`, failed: false };
+  const tooltip = `Grounded answers with: ${label}${mode}.${last} Click to change.`;
+  return { text: `$(location) Grounded: ${label}`, tooltip, ariaLabel: tooltip, failed: false };
 }
 
 /**

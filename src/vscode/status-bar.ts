@@ -59,7 +59,7 @@ export function createStatusBar(services: GroundedServices): vscode.Disposable[]
     const view = statusView(label, services.lastCheck.get(checkScope(label, readSettings().baseUrl)), !vscode.workspace.isTrusted);
     item.text = view.text;
     item.tooltip = view.tooltip;
-    item.accessibilityInformation = { label: `Grounded: ${view.tooltip}`, role: 'button' };
+    item.accessibilityInformation = { label: view.ariaLabel, role: 'button' };
     item.backgroundColor = view.failed ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     item.command = view.failed ? 'grounded.showLastFailure' : 'grounded.selectModel';
     void vscode.commands.executeCommand('setContext', 'grounded.lastFailed', view.failed);

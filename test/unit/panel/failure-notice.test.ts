@@ -12,6 +12,7 @@ test('a failed question: what failed in two words, the cause in the tooltip, mar
   const v = statusView(label, down, false);
   assert.equal(v.text, '$(warning) Grounded: cannot connect');
   assert.equal(v.failed, true);
+  assert.match(v.ariaLabel, /^Warning from Grounded: The last question to/, 'a screen reader hears the warning the icon shows');
   assert.match(v.tooltip, /^The last question to OpenAI-compatible tour-model failed: Could not reach http:\/\/127\.0\.0\.1:9\/v1\. Start the server\. Click for what failed/);
   assert.equal(statusView(label, { ...down, kind: 'auth' }, false).text, '$(warning) Grounded: key rejected');
   assert.equal(statusView(label, { ...down, kind: 'rate_limited' }, false).text, '$(warning) Grounded: rate limited');
@@ -25,6 +26,7 @@ test('a failed connection check keeps who answers, marked; a good one or none na
   assert.deepEqual([ok.text, ok.failed], [`$(location) Grounded: ${label}`, false]);
   assert.match(ok.tooltip, /\(restricted mode: no tools, edits or URL fetches\)\. Last check: the model answered the last question\. Click to change\.$/);
   assert.equal(statusView(label, undefined, false).tooltip, `Grounded answers with: ${label}. Click to change.`);
+  assert.equal(statusView(label, undefined, false).ariaLabel, `Grounded answers with: ${label}. Click to change.`);
 });
 
 test('the click says which request failed and why, with the fixes that fit the failure', () => {
