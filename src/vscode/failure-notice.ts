@@ -25,13 +25,17 @@ export interface StatusView {
 
 const CLICK_FAILED = 'Click for what failed and how to fix it.';
 
+/** A cause as plain text: a tooltip and a notification show Markdown's backticks as they are. */
+const plain = (text: string) => text.replace(/`([^`\n]*)`/g, '$1');
+
 /**
  * The status bar item for who answers (`label`) and the last check or question. A failed question
  * puts what failed in its place ("Grounded: cannot connect"), a warning seen from any editor, until
  * a model answers again; a failed connection check keeps the label, marked. Either way a click
  * says what failed and how to fix it (failureNotice).
  */
-export function statusView(label: string, check: CheckResult | undefined, restricted: boolean): StatusView {
+export function statusView(label: string, given: CheckResult | undefined, restricted: boolean): StatusView {
+  const check = given && { ...given, summary: plain(given.summary) };
   const mode = restricted ? ' (restricted mode: no tools, edits or URL fetches)' : '';
   const warn = (text: string, tooltip: string): StatusView => ({ text, tooltip, ariaLabel: `Warning from Grounded: ${tooltip}`, failed: true });
   if (check?.ok === false && check.question) {
@@ -54,5 +58,5 @@ export function statusView(label: string, check: CheckResult | undefined, restri
 export function failureNotice(label: string, check: CheckResult): { message: string; fixes: FixCommand[] } {
   const what = check.question ? `the last question to ${label} got no written answer` : `the connection check of ${label} failed`;
   const fixes = fixCommands({ provider: label, modelError: { kind: check.kind ?? 'network' } });
-  return { message: `Grounded: ${what}: ${check.summary}`, fixes };
+  return { message: `Grounded: ${what}: ${plain(check.summary)}`, fixes };
 }

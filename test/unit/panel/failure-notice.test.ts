@@ -35,5 +35,8 @@ test('the click says which request failed and why, with the fixes that fit the f
     fixes: ['grounded.selectModel', 'grounded.showLogs'],
   });
   assert.deepEqual(failureNotice(label, { ...down, kind: 'auth' }).fixes, ['grounded.setApiKey', 'grounded.selectModel']);
+  const coded = { ...down, summary: 'change the base URL (`grounded.baseUrl` in VS Code).' };
+  assert.match(failureNotice(label, coded).message, /\(grounded\.baseUrl in VS Code\)\.$/, 'no Markdown backticks in a notification');
+  assert.match(statusView(label, coded, false).tooltip, /\(grounded\.baseUrl in VS Code\)\. Click/);
   assert.match(failureNotice(label, { ok: false, summary: 'x' }).message, /^Grounded: the connection check of OpenAI-compatible tour-model failed: x$/);
 });
