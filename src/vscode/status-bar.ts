@@ -66,7 +66,8 @@ export function createStatusBar(services: GroundedServices): vscode.Disposable[]
     item.show();
   };
   void update();
-  return [item, vscode.commands.registerCommand('grounded.showLastFailure', () => showLastFailure(services)), ...onWhoAnswersChange(services, () => void update())];
+  const command = vscode.commands.registerCommand('grounded.showLastFailure', () => showLastFailure(services));
+  return [item, command, ...onWhoAnswersChange(services, () => void update())];
 }
 
 /**

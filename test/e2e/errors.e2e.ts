@@ -18,8 +18,10 @@ const server = http.createServer((req, res) => {
   if (mode === 'unauthorized')
     res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
   else if (mode === 'ok') {
-    const chunk = (delta: object, finish: string | null) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-    res.writeHead(200, { 'content-type': 'text/event-stream' }).end(chunk({ content: 'Keys are kept in the key store.' }, null) + chunk({}, 'stop') + 'data: [DONE]\n\n');
+    const chunk = (delta: object, finish: string | null) =>
+      `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    const body = chunk({ content: 'Keys are kept in the key store.' }, null) + chunk({}, 'stop') + 'data: [DONE]\n\n';
+    res.writeHead(200, { 'content-type': 'text/event-stream' }).end(body);
   } else if (mode === 'server-error') res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'overloaded' } }));
   else res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' }).end(JSON.stringify({ error: { message: 'slow down' } }));
 });
@@ -73,14 +75,16 @@ test('a rejected key: the cause once, Retry, Set API key, Choose provider', { ti
 test('the next answer takes the status bar\'s warning away: it names who answers again', { timeout: 180_000 }, async () => {
   mode = 'ok';
   const frame = await wb.askInPanel('ok: how are API keys stored?');
-  await frame.locator('.turn', { hasText: 'ok: how are API keys stored?' }).locator('div.meta', { hasText: 'local-model' }).waitFor({ state: 'visible', timeout: 90_000 });
+  const turn = frame.locator('.turn', { hasText: 'ok: how are API keys stored?' });
+  await turn.locator('div.meta', { hasText: 'local-model' }).waitFor({ state: 'visible', timeout: 90_000 });
   await statusItem('Grounded: OpenAI-compatible local-model').waitFor({ state: 'visible', timeout: 15_000 });
   assert.equal(await statusItem('key rejected').count(), 0);
 });
 
 test('a server failing after the retries: the cause once, Retry, Choose provider, Show logs', { timeout: 180_000 }, async () => {
   mode = 'server-error';
-  await askInPanel('err-503: how are API keys stored?', /failed with HTTP 503/, ['Retry', 'Choose provider…', 'Show logs'], 'error-server', 'Grounded: server error');
+  const buttons = ['Retry', 'Choose provider…', 'Show logs'];
+  await askInPanel('err-503: how are API keys stored?', /failed with HTTP 503/, buttons, 'error-server', 'Grounded: server error');
 });
 
 test('rate limited after the retries: the cause once, Retry, Choose provider, Show logs', { timeout: 180_000 }, async () => {

@@ -13,7 +13,8 @@ test('a failed question: what failed in two words, the cause in the tooltip, mar
   assert.equal(v.text, '$(warning) Grounded: cannot connect');
   assert.equal(v.failed, true);
   assert.match(v.ariaLabel, /^Warning from Grounded: The last question to/, 'a screen reader hears the warning the icon shows');
-  assert.match(v.tooltip, /^The last question to OpenAI-compatible tour-model failed: Could not reach http:\/\/127\.0\.0\.1:9\/v1\. Start the server\. Click for what failed/);
+  assert.match(v.tooltip, /^The last question to OpenAI-compatible tour-model failed: Could not reach http:\/\/127\.0\.0\.1:9\/v1\. Start the server\. /);
+  assert.match(v.tooltip, /Click for what failed and how to fix it\.$/);
   assert.equal(statusView(label, { ...down, kind: 'auth' }, false).text, '$(warning) Grounded: key rejected');
   assert.equal(statusView(label, { ...down, kind: 'rate_limited' }, false).text, '$(warning) Grounded: rate limited');
 });

@@ -106,9 +106,9 @@ test('keeps a model reply with hundreds of thousands of backtick runs verbatim i
 test('the record\'s tab says what the run was, as the plan\'s tab does, short enough to read whole; the id only without a plan', async () => {
   const { store } = await freshStore();
   const write = { id: 's1', tool: 'file_write', arguments: { path: 'src/flask/globals.py', contents: 'x' } };
-  recordPlan(store, { id: 'plan_s', intent: 'MUTATE', plan: { id: 'plan_s', explanation: 'Shorten the README.', steps: [write] }, validation: {}, evidence: {} });
-  recordPlan(store, { id: 'plan_l', intent: 'MUTATE', plan: { id: 'plan_l', explanation: 'Add a closing note to globals.py explaining the proxies.', steps: [write] },
-    validation: {}, evidence: {} });
+  const plan = (id: string, explanation: string) => ({ id, intent: 'MUTATE', plan: { id, explanation, steps: [write] }, validation: {}, evidence: {} });
+  recordPlan(store, plan('plan_s', 'Shorten the README.'));
+  recordPlan(store, plan('plan_l', 'Add a closing note to globals.py explaining the proxies.'));
   recordPlan(store, { id: 'plan_7c9e0f6d-5fa2-4e4b-9b82-481177aa6f63', intent: 'MUTATE', plan: 'not a plan', validation: {}, evidence: {} });
   const title = (id: string) => runRecordTitle(reconstructExecution(store, id)!);
   assert.equal(title('plan_s'), 'Run: Shorten the README');
