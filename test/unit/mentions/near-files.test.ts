@@ -25,6 +25,9 @@ describe('the files a mistyped mention may have meant', () => {
     assert.deepEqual(nearestFiles('flaskr/dbp.y', files), ['examples/tutorial/flaskr/db.py', 'src/flask/db.py']);
     assert.deepEqual(nearestFiles('missing.ts', files), [], 'a different name is no typo of it');
     assert.deepEqual(nearestFiles('ab.c', ['ab.cd', 'xy.c']), ['ab.cd'], 'one typo in a short name, not two');
+    // Two typos in a three-letter stem make any short name match: babel has no time.ts, and item.ts is no typo of tme.ts.
+    assert.deepEqual(nearestFiles('src/utils/tme.ts', ['src/config/item.ts', 'helpers/tdz.ts', 'scripts/tsc.ts']), []);
+    assert.deepEqual(nearestFiles('helpers.ts', ['lib/helpers.py', 'lib/helper.rb']), ['lib/helpers.py'], 'the same stem, another language');
   });
 
   it('says "Did you mean" for a mention three typos from a real file, in the failure users see', async () => {
