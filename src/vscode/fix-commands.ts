@@ -39,3 +39,11 @@ export function fixCommands(result: FixableResult, setting?: ProviderSetting): F
   if (result.modelError?.kind === 'auth') return ['grounded.setApiKey', 'grounded.selectModel'];
   return result.modelError ? ['grounded.selectModel', 'grounded.showLogs'] : [];
 }
+
+/** The fixes' button titles in chat and in the status bar's "what failed" notice. */
+export const FIX_TITLES: Record<FixCommand, string> = {
+  'grounded.setApiKey': 'Set an API key',
+  'grounded.selectModel': 'Choose provider and model',
+  'grounded.showLogs': 'Show logs',
+  'grounded.showVisibleFiles': 'Show what Grounded can see',
+};

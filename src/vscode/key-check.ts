@@ -31,7 +31,9 @@ export async function checkStoredKey(services: GroundedServices, p: KeyedProvide
   // The status bar's warning follows the provider that answers; a check of another provider's key is not about it.
   const answering = (await services.resolveProvider().catch(() => undefined))?.provider;
   if (answering?.id === p) {
-    services.lastCheck.record(await currentCheckScope(services, answering), { ok: verdict === 'valid', summary: verdict === 'valid' ? `the ${name} key works` : detail });
+    services.lastCheck.record(await currentCheckScope(services, answering), {
+      ok: verdict === 'valid', summary: verdict === 'valid' ? `the ${name} key works` : detail, kind: verdict === 'rejected' ? 'auth' : undefined,
+    });
   }
   if (verdict === 'valid') return void vscode.window.showInformationMessage(`Grounded: the ${name} key is stored and works.`);
   const [text, button] =

@@ -1,14 +1,19 @@
 import * as vscode from 'vscode';
+import type { ProviderErrorKind } from '../engine/llm/types';
 
 export interface CheckResult {
   ok: boolean;
   /** One sentence: what answered, or why not. Never a key. */
   summary: string;
+  /** How the model failed, when it did. */
+  kind?: ProviderErrorKind;
+  /** The failure came from a question asked, not from a connection check. */
+  question?: boolean;
 }
 
 /**
  * The result of the last connection check (the setup's test request, the check of a key just
- * stored), for the status bar. A result belongs to the setup it checked, named by `scope`: once
+ * stored) or of the last question a model failed to answer, for the status bar. A result belongs to the setup it checked, named by `scope`: once
  * the provider, model or URL changes it says nothing about the new one and is not shown.
  */
 export class LastCheck implements vscode.Disposable {

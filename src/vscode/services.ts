@@ -5,7 +5,7 @@ import { defaultDatabasePath } from '../engine/audit/store';
 import type { AnswerResult, AskEvent, AttachedContext, ConversationTurn } from '../engine/ask/types';
 import { chooseProvider } from '../engine/config/provider-endpoints';
 import { createProvider } from '../engine/llm/factory';
-import type { Provider } from '../engine/llm/types';
+import { ProviderError, type Provider, type ProviderErrorKind } from '../engine/llm/types';
 import { MetricsRegistry } from '../engine/metrics/registry';
 import type { ChunkSource } from '../engine/retrieval/chunk-source';
 import { discoverFiles } from '../engine/workspace/discovery';
@@ -18,6 +18,7 @@ import { VsCodeLmProvider } from './lm-provider';
 import { openWorkspaceSession, type WorkspaceSession } from '../engine/session/workspace-session';
 import { createVsCodeWorkspaceHost, openDocumentOverlay } from './plans/workspace-host';
 import { discoveryFor, readSettings } from './settings';
+import { currentCheckScope } from './status-bar';
 import { workspaceRoots } from './workspace-paths';
 
 export interface ResolvedProvider {
@@ -194,6 +195,16 @@ export class GroundedServices implements vscode.Disposable {
     return { reason: NO_MODEL_REASON };
   }
 
+  /**
+   * A model did not answer a question: the status bar says so, from whichever surface asked, until
+   * a model answers again. Stopping a question is no failure.
+   */
+  private async questionFailed(e: { kind: ProviderErrorKind; message: string; suggestion: string }, provider?: Provider): Promise<void> {
+    if (e.kind === 'cancelled') return;
+    const summary = `${e.message} ${e.suggestion}`.trim();
+    this.lastCheck.record(await currentCheckScope(this, provider), { ok: false, summary, kind: e.kind, question: true });
+  }
+
   /** Asks the engine session of the question's folder, with the model this request picked. */
   async ask(opts: AskOptions): Promise<AnswerResult> {
     const root = opts.root ?? this.rootFor(vscode.window.activeTextEditor?.document.uri);
@@ -204,7 +215,11 @@ export class GroundedServices implements vscode.Disposable {
       provider: resolved.provider, unconfiguredReason: resolved.reason, conversationId: opts.conversationId,
       remember: readSettings(vscode.Uri.file(root)).keepAnswers,
       onMemoryError: () => this.logger.warn('memory.write_failed', {}),
+    }).catch(async (err: unknown) => {
+      if (err instanceof ProviderError) await this.questionFailed(err, resolved.provider);
+      throw err;
     });
+    if (result.modelError) await this.questionFailed(result.modelError, resolved.provider);
     // Ticks the walkthrough's "Ask your first question" whichever surface answered.
     void tickWalkthroughStep('grounded.answered');
     // A warning from an earlier failed check must not outlive the model answering.

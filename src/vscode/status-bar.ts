@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { SERVER_DEFAULT_MODEL } from '../engine/config/provider-endpoints';
 import type { Provider } from '../engine/llm/types';
+import { failureNotice, statusView } from './failure-notice';
+import { FIX_TITLES } from './fix-commands';
 import { checkScope } from './last-check';
 import type { GroundedServices } from './services';
 import { readSettings } from './settings';
@@ -38,7 +40,11 @@ export async function currentCheckScope(services: GroundedServices, provider?: P
   return checkScope(await whoAnswers(services, provider), readSettings().baseUrl);
 }
 
-/** The status bar item, present from startup: who answers, with a warning when its last check failed; a click changes it. */
+/**
+ * The status bar item, present from startup: who answers, or what failed after a failed question
+ * or check (see statusView); a click changes who answers, or, after a failure, says what failed and
+ * how to fix it ("Grounded: Show What Failed", in the palette while there is a failure).
+ */
 export function createStatusBar(services: GroundedServices): vscode.Disposable[] {
   const item = vscode.window.createStatusBarItem('grounded.status', vscode.StatusBarAlignment.Right, 100);
   item.name = 'Grounded';
@@ -50,17 +56,39 @@ export function createStatusBar(services: GroundedServices): vscode.Disposable[]
     // A later update (the user changed the setting again meanwhile) wins; one that read a setup's
     // half-written settings is dropped (the setup's end updates the item).
     if (mine !== generation || (services.lastCheck.settingUp && item.text)) return;
-    const check = services.lastCheck.get(checkScope(label, readSettings().baseUrl));
-    const failed = check?.ok === false;
-    const restricted = vscode.workspace.isTrusted ? '' : ' (restricted mode: no tools, edits or URL fetches)';
-    item.text = `${failed ? '$(warning)' : '$(location)'} Grounded: ${label}`;
-    item.backgroundColor = failed ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    const last = check ? (failed ? ` The last connection check failed: ${check.summary}` : ` Last check: ${check.summary}.`) : '';
-    item.tooltip = `Grounded answers with: ${label}${restricted}.${last} Click to change.`;
+    const view = statusView(label, services.lastCheck.get(checkScope(label, readSettings().baseUrl)), !vscode.workspace.isTrusted);
+    item.text = view.text;
+    item.tooltip = view.tooltip;
+    item.accessibilityInformation = { label: view.ariaLabel, role: 'button' };
+    item.backgroundColor = view.failed ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    item.command = view.failed ? 'grounded.showLastFailure' : 'grounded.selectModel';
+    void vscode.commands.executeCommand('setContext', 'grounded.lastFailed', view.failed);
     item.show();
   };
   void update();
-  return [item, ...onWhoAnswersChange(services, () => void update())];
+  const command = vscode.commands.registerCommand('grounded.showLastFailure', () => showLastFailure(services));
+  return [item, command, ...onWhoAnswersChange(services, () => void update())];
+}
+
+/**
+ * Says what failed last and offers its fixes (not waited for: the notification stays until
+ * dismissed); what it said, for tests. Nothing failed: says so, with the way to change who answers.
+ */
+async function showLastFailure(services: GroundedServices): Promise<{ message: string; buttons: string[] }> {
+  const label = await whoAnswers(services);
+  const check = services.lastCheck.get(checkScope(label, readSettings().baseUrl));
+  if (check?.ok !== false) {
+    const message = `Grounded: nothing has failed since the last answer. Grounded answers with: ${label}.`;
+    void vscode.window.showInformationMessage(message);
+    return { message, buttons: [] };
+  }
+  const { message, fixes } = failureNotice(label, check);
+  const buttons = fixes.map((f) => FIX_TITLES[f]);
+  void vscode.window.showWarningMessage(message, ...buttons).then((chosen) => {
+    const fix = fixes.find((f) => FIX_TITLES[f] === chosen);
+    if (fix) void vscode.commands.executeCommand(fix);
+  });
+  return { message, buttons };
 }
 
 /**

@@ -7,16 +7,22 @@ import { openWorkbench, type Workbench } from './harness';
 // Each way a model can fail, as a user sees it in the Grounded panel: the ranked snippets still
 // come, led by ONE sentence saying why, with the buttons that fit (Retry always; Set API key for a
 // rejected key; Choose provider and Show logs otherwise), and the footer never names the model as
-// if it had answered. A local OpenAI-compatible server plays each failure; one screenshot each.
+// if it had answered. The status bar says what failed until a model answers again, and a click on it
+// says why, with the same fixes. A local OpenAI-compatible server plays each failure; one screenshot each.
 
-type Mode = 'unauthorized' | 'server-error' | 'rate-limited';
+type Mode = 'unauthorized' | 'server-error' | 'rate-limited' | 'ok';
 let mode: Mode = 'unauthorized';
 let wb: Workbench;
 const server = http.createServer((req, res) => {
   req.resume();
   if (mode === 'unauthorized')
     res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
-  else if (mode === 'server-error') res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'overloaded' } }));
+  else if (mode === 'ok') {
+    const chunk = (delta: object, finish: string | null) =>
+      `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    const body = chunk({ content: 'Keys are kept in the key store.' }, null) + chunk({}, 'stop') + 'data: [DONE]\n\n';
+    res.writeHead(200, { 'content-type': 'text/event-stream' }).end(body);
+  } else if (mode === 'server-error') res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'overloaded' } }));
   else res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' }).end(JSON.stringify({ error: { message: 'slow down' } }));
 });
 
@@ -34,7 +40,10 @@ after(async () => {
   server.close();
 });
 
-async function askInPanel(question: string, cause: RegExp, buttons: string[], screenshot: string): Promise<void> {
+/** The status bar's Grounded item, by what it says. */
+const statusItem = (text: string) => wb.page.locator('.statusbar-item', { hasText: text }).first();
+
+async function askInPanel(question: string, cause: RegExp, buttons: string[], screenshot: string, status: string): Promise<void> {
   const frame = await wb.askInPanel(question);
   const turn = frame.locator('.turn', { hasText: question });
   await turn.locator('.banner .note', { hasText: 'No written answer: the reason is just below' }).waitFor({ state: 'visible', timeout: 90_000 });
@@ -47,6 +56,8 @@ async function askInPanel(question: string, cause: RegExp, buttons: string[], sc
   assert.equal(await turn.locator('.error').count(), 0, 'one message, not a second error banner');
   const shown = (await turn.locator('.turn-actions button').allInnerTexts()).map((s) => s.trim());
   assert.deepEqual(shown, buttons);
+  // Seen from any editor, not only under the answer: what failed, in short, until a model answers again.
+  await statusItem(status).waitFor({ state: 'visible', timeout: 15_000 });
   await wb.screenshot(screenshot);
 }
 
@@ -57,12 +68,23 @@ test('a rejected key: the cause once, Retry, Set API key, Choose provider', { ti
     /rejected the API key \(HTTP 401\)/,
     ['Retry', 'Set API key', 'Choose provider…'],
     'error-unauthorized',
+    'Grounded: key rejected',
   );
+});
+
+test('the next answer takes the status bar\'s warning away: it names who answers again', { timeout: 180_000 }, async () => {
+  mode = 'ok';
+  const frame = await wb.askInPanel('ok: how are API keys stored?');
+  const turn = frame.locator('.turn', { hasText: 'ok: how are API keys stored?' });
+  await turn.locator('div.meta', { hasText: 'local-model' }).waitFor({ state: 'visible', timeout: 90_000 });
+  await statusItem('Grounded: OpenAI-compatible local-model').waitFor({ state: 'visible', timeout: 15_000 });
+  assert.equal(await statusItem('key rejected').count(), 0);
 });
 
 test('a server failing after the retries: the cause once, Retry, Choose provider, Show logs', { timeout: 180_000 }, async () => {
   mode = 'server-error';
-  await askInPanel('err-503: how are API keys stored?', /failed with HTTP 503/, ['Retry', 'Choose provider…', 'Show logs'], 'error-server');
+  const buttons = ['Retry', 'Choose provider…', 'Show logs'];
+  await askInPanel('err-503: how are API keys stored?', /failed with HTTP 503/, buttons, 'error-server', 'Grounded: server error');
 });
 
 test('rate limited after the retries: the cause once, Retry, Choose provider, Show logs', { timeout: 180_000 }, async () => {
@@ -72,6 +94,7 @@ test('rate limited after the retries: the cause once, Retry, Choose provider, Sh
     /is rate limiting requests \(HTTP 429\)/,
     ['Retry', 'Choose provider…', 'Show logs'],
     'error-rate-limited',
+    'Grounded: rate limited',
   );
 });
 
@@ -83,5 +106,13 @@ test('the server down: the cause once and where it was looked for', { timeout: 1
     /Could not reach http:\/\/127\.0\.0\.1:\d+\/v1/,
     ['Retry', 'Choose provider…', 'Show logs'],
     'error-server-down',
+    'Grounded: cannot connect',
   );
+  // A click on the warning says which request failed, why and how to fix it, with the fixes as buttons.
+  await statusItem('Grounded: cannot connect').click();
+  const toast = wb.page.locator('.notification-toast', { hasText: 'the last question to OpenAI-compatible local-model got no written answer' });
+  await toast.waitFor({ state: 'visible', timeout: 15_000 });
+  assert.match(await toast.innerText(), /Could not reach http:\/\/127\.0\.0\.1:\d+\/v1\. Is the server running\?[^`]*grounded\.baseUrl in VS Code/);
+  assert.deepEqual((await toast.locator('.monaco-button').allInnerTexts()).map((b) => b.trim()), ['Choose provider and model', 'Show logs']);
+  await wb.screenshot('error-status-bar-click');
 });

@@ -10,6 +10,8 @@ const STOP = new Set([
   'just', 'like', 'make', 'made', 'done', 'show', 'tell', 'much', 'many', 'here', 'their', 'whats', 'need',
   'return', 'returns', 'returned', 'selection', 'selected', 'line', 'lines', 'mean', 'means', 'doing', 'method',
   'class', 'value', 'values', 'variable', 'block', 'part', 'change', 'changes', 'above', 'below',
+  // What a question about a mentioned file asks of it ("what does @lib/app.rb define?"): the file is the topic.
+  'define', 'defines', 'contain', 'contains', 'describe', 'describes',
 ]);
 
 /** Auxiliaries and pronouns of a question's frame ("how are …", "where do we …", "how to …"). */

@@ -1,9 +1,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { distance } from 'fastest-levenshtein';
 import { explainPath, toWorkspaceRelative } from '../workspace/explain';
 import type { DiscoveryOptions, DocumentOverlay, PathExplanation, SkippedFile } from '../workspace/types';
 import { hiddenFileError, MentionError } from './errors';
+import { nearestFiles } from './near-files';
 
 /** A workspace folder; `name` is what `@name/path` picks it by (in VS Code, the folder's name). */
 export interface WorkspaceRoot { name: string; path: string }
@@ -67,19 +67,12 @@ function ambiguous(given: string, hits: Candidate[], multi: boolean): MentionErr
 }
 
 /**
- * "Did you mean" names only files close to what was typed: the same file name in another folder,
- * or one at most an edit per four characters away (`@keystore.tsx`, `@tme.ts`). The closest name
- * whatever its distance (`@missing.ts` → `client.ts`) misled more than it helped.
+ * "Did you mean" names only files close to what was typed (nearestFiles: the same file name in
+ * another folder, or a few typing mistakes away, by the name's length). The closest name whatever
+ * its distance (`@missing.ts` → `client.ts`) misled more than it helped.
  */
 function notFound(given: string, cands: Candidate[], multi: boolean): MentionError {
-  const base = path.posix.basename(given).toLowerCase();
-  const limit = Math.max(1, Math.floor(base.length / 4));
-  const near = cands
-    .map((c) => ({ label: labelOf(c, multi), d: distance(path.posix.basename(c.rel).toLowerCase(), base) }))
-    .filter((x) => x.d <= limit)
-    .map((x) => ({ ...x, whole: distance(x.label.toLowerCase(), given.toLowerCase()) }))
-    .sort((a, b) => a.d - b.d || a.whole - b.whole || (a.label < b.label ? -1 : 1));
-  const suggestions = [...new Set(near.map((x) => x.label))].slice(0, 3);
+  const suggestions = nearestFiles(given, cands.map((c) => labelOf(c, multi)));
   return new MentionError(
     'file_not_found',
     'no file matches.',

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { searchTermOf } from '../../engine/ask/search-term';
 import { askAgainWith } from '../../engine/ask/rephrase-label';
 import type { Rephrasing } from '../../engine/ask/types';
-import { fixCommands, type FixableResult, type FixCommand } from '../fix-commands';
+import { FIX_TITLES, fixCommands, type FixableResult } from '../fix-commands';
 import { readSettings } from '../settings';
 
 /** What a chat answer keeps in its metadata for the buttons and follow-ups after it. */
@@ -18,13 +18,6 @@ export function fixButtons(result: FixableResult, retry: vscode.Command): vscode
   // A rejected key is fixed first, then retried; any other failure is worth retrying first.
   return result.modelError.kind === 'auth' ? [...fixes, retry] : [retry, ...fixes];
 }
-
-const FIX_TITLES: Record<FixCommand, string> = {
-  'grounded.setApiKey': 'Set an API key',
-  'grounded.selectModel': 'Choose provider and model',
-  'grounded.showLogs': 'Show logs',
-  'grounded.showVisibleFiles': 'Show what Grounded can see',
-};
 
 /**
  * Follow-ups after an answer, written as the mentions they use so the user learns them by

@@ -76,15 +76,16 @@ async function reconstructRun(features: PlanFeatures, docs: ReadOnlyDocs, id?: s
       picked.id || (await vscode.window.showInputBox({ title: 'Grounded: Reconstruct run', prompt: 'Execution id or plan id', ignoreFocusOut: true }))?.trim();
   }
   if (!target) return undefined;
-  const markdown = await features.reconstruct(target);
-  if (!markdown) {
+  const record = await features.reconstruct(target);
+  if (!record) {
     void vscode.window.showWarningMessage(
       `Grounded: no execution or plan '${target}' in the audit log. Pick one from "Grounded: Reconstruct run…" or check the id.`,
     );
     return undefined;
   }
-  await docs.showRendered(`Grounded run ${target}`, markdown);
-  return markdown;
+  // Keyed by the id: two runs of plans named alike open as two records.
+  await docs.showRendered(record.title, record.markdown, target);
+  return record.markdown;
 }
 
 /**

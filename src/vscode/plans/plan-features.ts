@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { currentDiagnosticText } from '../../engine/plans/evidence-request';
-import { reconstructionMarkdown } from '../../engine/plans/run-record';
+import { reconstructionMarkdown, runRecordTitle } from '../../engine/plans/run-record';
 import type { ExecutionMode, PlanRunResult } from '../../engine/plans/executor';
 import type { ProposePlanResult } from '../../engine/plans/propose';
 import { PlanParseError, parsePlanText, type Plan } from '../../engine/plans/schema';
@@ -135,10 +135,10 @@ export class PlanFeatures implements vscode.Disposable {
     return mode === undefined ? session : session.run(mode);
   }
 
-  /** Markdown of a past execution (or plan) rebuilt from the audit log; undefined when the id is unknown. */
-  async reconstruct(id: string): Promise<string | undefined> {
+  /** A past execution (or plan) rebuilt from the audit log, as Markdown and its tab's title; undefined when the id is unknown. */
+  async reconstruct(id: string): Promise<{ markdown: string; title: string } | undefined> {
     const r = await this.requireSession().reconstruct(id);
-    return r && reconstructionMarkdown(r, '.agent/state/grounded.db', new Date());
+    return r && { markdown: reconstructionMarkdown(r, '.agent/state/grounded.db', new Date()), title: runRecordTitle(r) };
   }
 
   /** Recent plans and executions, newest first, for the "Reconstruct run…" quick pick. */

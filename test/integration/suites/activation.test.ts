@@ -15,6 +15,7 @@ const COMMANDS = [
   'grounded.selectModel',
   'grounded.showVisibleFiles',
   'grounded.showLogs',
+  'grounded.showLastFailure',
   'grounded.showMetrics',
   'grounded.focus',
   'grounded.openWalkthrough',

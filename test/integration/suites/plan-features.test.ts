@@ -101,18 +101,21 @@ describe('plan features in VS Code', function () {
     assert.equal(result.status, 'completed');
     assert.equal(readFileSync(path.join(dir, 'notes.md'), 'utf8'), 'new\n');
 
-    const story = await features.reconstruct(outcome.session.plan.id);
-    assert.ok(story);
+    const record = await features.reconstruct(outcome.session.plan.id);
+    assert.ok(record);
+    const story = record.markdown;
+    // Named as the plan's tab names it, short enough for a narrow tab: not by its id.
+    assert.equal(record.title, 'Run: Change notes.md');
     // "Show the run record" opens it this way: rendered, in the Markdown preview (which this opens, activating
     // the Markdown extension when no Markdown file was opened before), not as Markdown source.
     const docs = new ReadOnlyDocs('grounded-test-record');
-    await docs.showRendered(`Grounded run ${outcome.session.plan.id}`, story);
+    await docs.showRendered(record.title, story, outcome.session.plan.id);
     const shown = () => vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.ok(
       await eventually(() => shown()?.input instanceof vscode.TabInputWebview && /markdown\.preview/.test((shown()!.input as vscode.TabInputWebview).viewType)),
       `the record opens in the Markdown preview; tabs: ${describeTabs()}`,
     );
-    assert.match(shown()!.label, /Grounded run plan_/);
+    assert.equal(shown()!.label, 'Preview Run: Change notes.md', 'the tab says what the run was, with no ".md"');
     docs.dispose();
     assert.match(story, new RegExp(`^- Plan \`${outcome.session.plan.id}\`: Change \\(\`MUTATE\`\\)`, 'm'));
     assert.match(story, /^### Step `s1`: `file_write` on `.*notes\.md`: succeeded$/m);

@@ -204,4 +204,28 @@ describe('setup flow against a local OpenAI-compatible server', function () {
     assert.equal(config().get('baseUrl'), `${url}/v1`);
     assert.equal(s.failed.length, 1);
   });
+
+  it('a question the model fails leaves a warning in the status bar until the next answer; its click says what failed and the fixes', async () => {
+    for (const [k, v] of Object.entries({ provider: 'openai-compatible', baseUrl: `${url}/v1`, model: 'llama3.1' }))
+      await config().update(k, v, vscode.ConfigurationTarget.Global);
+    const shown = () => vscode.commands.executeCommand<{ message: string; buttons: string[] }>('grounded.showLastFailure');
+    const check = async () => api.services.lastCheck.get(await currentCheckScope(api.services));
+    rateLimited = true;
+    try {
+      const failed = await api.services.ask({ question: 'how are API keys stored?' });
+      assert.equal(failed.modelError?.kind, 'rate_limited');
+    } finally {
+      rateLimited = false;
+    }
+    const warned = await check();
+    assert.deepEqual([warned?.ok, warned?.question, warned?.kind], [false, true, 'rate_limited'], 'the status bar warns: "Grounded: rate limited"');
+    const notice = await shown();
+    assert.match(notice.message, /^Grounded: the last question to OpenAI-compatible llama3\.1 got no written answer: .*\(HTTP 429\)/);
+    assert.deepEqual(notice.buttons, ['Choose provider and model', 'Show logs']);
+
+    const answered = await api.services.ask({ question: 'how are API keys stored?' });
+    assert.equal(answered.modelError, undefined);
+    assert.equal((await check())?.ok, true, 'the next answer takes the warning away');
+    assert.match((await shown()).message, /^Grounded: nothing has failed since the last answer\. Grounded answers with: OpenAI-compatible llama3\.1\.$/);
+  });
 });

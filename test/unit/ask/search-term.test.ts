@@ -36,6 +36,10 @@ test('a chat reference, a mention or a code span is not a word of the question',
 test('words that point at code instead of naming it are skipped', () => {
   assert.equal(searchTermOf('what does this return?'), undefined);
   assert.equal(searchTermOf('what do these lines mean for retries?'), 'retries');
+  // A question about a mentioned file: searching "define" would match everything.
+  assert.equal(searchTermOf('what does @lib/sinatra/base.rb define?'), undefined);
+  assert.equal(searchTermOf('what does @src/app.ts contain?'), undefined);
+  assert.equal(searchTermOf('which routes does @lib/sinatra/base.rb define?'), 'routes');
 });
 
 test('a question that already searched gets no search follow-up', () => {

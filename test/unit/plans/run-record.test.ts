@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { reconstructExecution } from '../../../src/engine/audit/reconstruct';
 import { addArtifact, finishExecution, recordAuthorization, recordExchange, recordPlan, startExecution } from '../../../src/engine/audit/records';
-import { reconstructionMarkdown } from '../../../src/engine/plans/run-record';
+import { reconstructionMarkdown, runRecordTitle } from '../../../src/engine/plans/run-record';
 import { freshStore } from '../audit/seed';
 
 /** A proposed plan that wrote one file (accepted) and failed on a second (its error quotes code), with the model exchange kept. */
@@ -101,4 +101,19 @@ test('keeps a model reply with hundreds of thousands of backtick runs verbatim i
   const open = lines.indexOf('`````text');
   assert.ok(open > 0, 'a fence one backtick longer than the reply\'s longest run');
   assert.deepEqual(lines.slice(open + 1, open + 4), [...kept.split('\n'), '`````'], 'the reply verbatim inside it');
+});
+
+test('the record\'s tab says what the run was, as the plan\'s tab does, short enough to read whole; the id only without a plan', async () => {
+  const { store } = await freshStore();
+  const write = { id: 's1', tool: 'file_write', arguments: { path: 'src/flask/globals.py', contents: 'x' } };
+  const plan = (id: string, explanation: string) => ({ id, intent: 'MUTATE', plan: { id, explanation, steps: [write] }, validation: {}, evidence: {} });
+  recordPlan(store, plan('plan_s', 'Shorten the README.'));
+  recordPlan(store, plan('plan_l', 'Add a closing note to globals.py explaining the proxies.'));
+  recordPlan(store, { id: 'plan_7c9e0f6d-5fa2-4e4b-9b82-481177aa6f63', intent: 'MUTATE', plan: 'not a plan', validation: {}, evidence: {} });
+  const title = (id: string) => runRecordTitle(reconstructExecution(store, id)!);
+  assert.equal(title('plan_s'), 'Run: Shorten the README');
+  assert.equal(title('plan_l'), 'Run: Change globals.py', 'a long sentence: what the plan changes, by the file\'s name');
+  assert.equal(title('plan_7c9e0f6d-5fa2-4e4b-9b82-481177aa6f63'), 'Run plan_7c9e0f6d-5fa2-4e4b-9b8…');
+  for (const id of ['plan_s', 'plan_l', 'plan_7c9e0f6d-5fa2-4e4b-9b82-481177aa6f63']) assert.ok(title(id).length <= 37, title(id));
+  store.close();
 });
