@@ -65,6 +65,23 @@ export const configCredentialRules: PatternRule[] = [
     /identified[ \t]{1,5}(?:with[ \t]{1,5}['"`]?\w{1,40}['"`]?[ \t]{1,5})?by[ \t]{1,5}(?:password[ \t]{1,5})?(?<q>['"])(?<value>[^'"\n]{1,128})\k<q>/dyi,
     notPlaceholder,
   ),
+  // Oracle's unquoted form, `CREATE USER scott IDENTIFIED BY tiger2;` (an identifier: a letter, then letters,
+  // digits, `_`, `$`, `#`), only after `USER name` so prose (`identified by email`) stays.
+  ...anchored(
+    ['IDENTIFIED ', 'identified '],
+    new RegExp(
+      /(?<=\b(?:create|alter)[ \t]{1,5}user[ \t]{1,5}[^\s;]{1,64}[ \t]{1,5})identified[ \t]{1,5}by[ \t]{1,5}/.source +
+        /(?!(?:values|password|externally|globally)\b)(?<value>[a-z][\w$#]{2,29})(?![\w$#'"`])/.source,
+      'dyi',
+    ),
+    notPlaceholder,
+  ),
+  // MySQL's password function in an assignment (`SET PASSWORD = PASSWORD('…')`, `authentication_string = PASSWORD('…')`).
+  ...anchored(
+    ['PASSWORD(', 'PASSWORD ('],
+    /(?<==[ \t]{0,5})PASSWORD[ \t]?\([ \t]{0,5}(?<q>['"])(?<value>[^'"\n]{1,128})\k<q>[ \t]{0,5}\)/dy,
+    notPlaceholder,
+  ),
   // redis.conf's `requirepass …` / `masterauth …` at a line's start, and `CONFIG SET requirepass …` (not a
   // test's variable, `$::password]`, nor a log's `(redacted)`).
   ...anchored(
