@@ -232,5 +232,16 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     // A key line's wrapping (indentation, quotes, `+`, `\`) was stripped by regexes that tried every start in a run of blanks.
     ['a PEM block whose line is one long run of tabs, repeated', fill(`-----BEGIN PRIVATE KEY-----\n${'\t'.repeat(60_000)}x\n-----END PRIVATE KEY-----\n`)],
     ['a PEM block whose line is blanks before a continuation backslash', `-----BEGIN PRIVATE KEY-----\n${fill(' \t')}\\\n-----END PRIVATE KEY-----\n`],
+    // CredSweeper's formats (corpus-credential-formats.ts), each trigger repeated with its body cut short or run on.
+    ['nats seed heads with upper-case runs one short', fill(`SU${'A'.repeat(55)} `)],
+    ['ntlm type 3 head, then endless base64', `TlRMTVNTUAADAAAA${fill('QUJD')}`],
+    ['instagram head, then endless base64url', `IGQVJ${fill('aB3_')}`],
+    ['terminal colour codes before token prefixes', fill('\u001b[93mghp_\u001b[0;1;31mglpat-')],
+    ['endless digits and semicolons after a colour escape', `\u001b[${fill('1;')}m`],
+    ['libcurl options without a closing quote', fill('CURLOPT_PASSWORD, "ab CURLOPT_USERPWD, "a:')],
+    ['create user identified by, repeated', fill('CREATE USER a IDENTIFIED BY ')],
+    ['mysql password function without a closing quote', fill("= PASSWORD('ab")],
+    ['abbreviated password keys without values', fill('PSWD= paswd: psswrd ')],
+    ['docker swarm and akamai heads one short', fill(`SWMTKN-1-${'a1'.repeat(24)}- akab-abcdef0123456789- `)],
   ];
 }
