@@ -242,6 +242,8 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['create user identified by, repeated', fill('CREATE USER a IDENTIFIED BY ')],
     ['mysql password function without a closing quote', fill("= PASSWORD('ab")],
     ['abbreviated password keys without values', fill('PSWD= paswd: psswrd ')],
+    ['json web key heads without a closing brace', fill('{"kty": "EC", "d": "ab')],
+    ['kty alone, repeated without braces', fill('"kty"')],
     ['docker swarm and akamai heads one short', fill(`SWMTKN-1-${'a1'.repeat(24)}- akab-abcdef0123456789- `)],
   ];
 }

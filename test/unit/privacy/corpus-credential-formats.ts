@@ -3,7 +3,7 @@ import { fake, R, type Case, type Negative } from './corpus-helpers';
 // Formats from CredSweeper's rule set that the scrubber had missed, each written from the provider's
 // published shape (prefix, alphabet, length, checksum) with generated bodies: PostHog, Together AI,
 // LlamaCloud, Docker Swarm, NATS nkey seeds, Defined Networking, WunderGraph Cosmo, Akamai EdgeGrid,
-// NTLM, Instagram, libcurl's password options, SQL's unquoted and functional password forms.
+// NTLM, Instagram, JSON Web Keys, libcurl's password options, SQL's unquoted and functional password forms.
 
 const uuid = (seed: number) => {
   const h = fake(32, 'hex', seed);
@@ -55,6 +55,7 @@ const FORMS: Array<(t: string) => [string, (r: string) => string]> = [
 const GLPAT = `glpat-${fake(20, 'url', 730)}`;
 const PASS = fake(14, 'alnum', 731);
 const BEARER = fake(60, 'url', 732);
+const [X, Y, D, K] = [fake(43, 'url', 733), fake(43, 'url', 734), fake(43, 'url', 735), fake(22, 'url', 736)];
 
 export const credentialFormatCases: Case[] = [
   ...tokens.map(([name, kind, token], i): Case => {
@@ -68,6 +69,9 @@ export const credentialFormatCases: Case[] = [
   ["oracle's unquoted password", `CREATE USER app_rw IDENTIFIED BY ${PASS};`, `CREATE USER app_rw IDENTIFIED BY ${R('password')};`],
   ["mysql's password function", `UPDATE mysql.user SET authentication_string = PASSWORD('${PASS}') WHERE User = 'app';`,
     `UPDATE mysql.user SET authentication_string = PASSWORD('${R('password')}') WHERE User = 'app';`],
+  ['the private member of an EC JSON Web Key', `{"kty": "EC", "crv": "P-256", "x": "${X}", "y": "${Y}", "d": "${D}"}`,
+    `{"kty": "EC", "crv": "P-256", "x": "${X}", "y": "${Y}", "d": "${R('private_key')}"}`],
+  ['a symmetric JSON Web Key, its member before kty', `{"k": "${K}", "kty": "oct"}`, `{"k": "${R('private_key')}", "kty": "oct"}`],
   ['a password under an abbreviated key', `DB_PSWD=${PASS}`, `DB_PSWD=${R('password')}`],
 ];
 
@@ -78,5 +82,6 @@ export const credentialFormatLookalikes: Negative[] = [
   ['identified by in prose', 'Each user is identified by email and by a numeric id.'],
   ['a libcurl password taken from a variable', 'curl_easy_setopt(curl, CURLOPT_PASSWORD, password);'],
   ['a password hashed by a call in code', "hashed = hash_password('example')"],
+  ['a public JSON Web Key', `{"kty": "EC", "crv": "P-256", "x": "${X}", "y": "${Y}", "kid": "sig-2024"}`],
   ['a colour code before a plain word', '\u001b[1mWARNING\u001b[0m: deprecated option'],
 ];

@@ -1,4 +1,5 @@
 import type { Detector, Finding } from '../detector';
+import { findJwkPrivateMembers } from './jwk-keys';
 
 // PEM private keys (PKCS#1/#8, EC, DSA, OpenSSH, encrypted), PGP private key blocks and the private
 // part of PuTTY key files (.ppk). The whole block is one finding; the scrubber keeps its line
@@ -138,6 +139,7 @@ function* findPuttyKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
 
 function* findPrivateKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
   yield* findPuttyKeys(text);
+  yield* findJwkPrivateMembers(text);
   // Looked for from the label's end: a search for a literal opening with `-` stops at every dash of a Markdown rule.
   if (!text.includes('KEY-----') && !text.includes('KEY ----') && !text.includes('KEY BLOCK-----') && !text.includes('Static key V')) return;
   const markers: Marker[] = [];
