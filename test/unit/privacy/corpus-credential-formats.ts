@@ -82,6 +82,8 @@ export const credentialFormatLookalikes: Negative[] = [
   ['identified by in prose', 'Each user is identified by email and by a numeric id.'],
   ['a libcurl password taken from a variable', 'curl_easy_setopt(curl, CURLOPT_PASSWORD, password);'],
   ['a password hashed by a call in code', "hashed = hash_password('example')"],
+  ['base64 of a sentence that opens as a jfrog reference token does', Buffer.from('reftkn:These are not the tokens you are after!!!').toString('base64')],
+  ['an upper-case hex id after AC (Twilio writes its SIDs in lower case)', 'AC123456E2A108CD72F648B1984C3B5A13'],
   ['a public JSON Web Key', `{"kty": "EC", "crv": "P-256", "x": "${X}", "y": "${Y}", "kid": "sig-2024"}`],
   ['a colour code before a plain word', '\u001b[1mWARNING\u001b[0m: deprecated option'],
 ];

@@ -39,7 +39,8 @@ export const devTokenRules: PrefixRule[] = [
   rule('clojars_token', 'CLOJARS_', /[a-zA-Z0-9]{60}/),
   // API keys are AKCp + 69; at exactly that length lower case and digits suffice, other lengths need all three classes.
   rule('artifactory_token', 'AKCp', /[A-Za-z0-9]{10,200}/, (_t, body) => mixed(_t, body) || (body.length === 69 && /\d/.test(body) && !isFakeBody(body))),
-  rule('artifactory_token', 'cmVmd', /[A-Za-z0-9]{59}/),
+  // Reference tokens are base64 of `reftkn:01:<expiry>:<random>`: one whose text says something else is a joke or a sample.
+  rule('artifactory_token', 'cmVmd', /[A-Za-z0-9]{59}/, (token) => /^reftkn:\d{2}:/.test(Buffer.from(token, 'base64').toString('latin1'))),
   // Password hashes (crackable offline): bcrypt, Apache's MD5 (htpasswd), SHA-crypt, Argon2.
   rule('password_hash', ['$2a$', '$2b$', '$2y$', '$2x$'], /\d{2}\$[./A-Za-z0-9]{53}/),
   rule('password_hash', '$apr1$', /[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}/),
