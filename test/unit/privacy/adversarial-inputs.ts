@@ -244,6 +244,9 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['abbreviated password keys without values', fill('PSWD= paswd: psswrd ')],
     ['json web key heads without a closing brace', fill('{"kty": "EC", "d": "ab')],
     ['kty alone, repeated without braces', fill('"kty"')],
+    ['secure strings from flags alone', fill('ConvertTo-SecureString -String -Force ')],
+    ['a logged BEGIN marker, then endless logged short lines', `#6 0.245 -----BEGIN PRIVATE KEY-----\n${fill('#6 0.245 QUJD\n')}`],
+    ['logged BEGIN markers, repeated', fill('2026-04-26 12:36:01 -----BEGIN PRIVATE KEY-----\n')],
     ['docker swarm and akamai heads one short', fill(`SWMTKN-1-${'a1'.repeat(24)}- akab-abcdef0123456789- `)],
   ];
 }

@@ -3,7 +3,8 @@ import { fake, R, type Case, type Negative } from './corpus-helpers';
 // Formats from CredSweeper's rule set that the scrubber had missed, each written from the provider's
 // published shape (prefix, alphabet, length, checksum) with generated bodies: PostHog, Together AI,
 // LlamaCloud, Docker Swarm, NATS nkey seeds, Defined Networking, WunderGraph Cosmo, Akamai EdgeGrid,
-// NTLM, Instagram, JSON Web Keys, libcurl's password options, SQL's unquoted and functional password forms.
+// NTLM, Instagram, JSON Web Keys, libcurl's password options, SQL's unquoted, functional and hashed password forms,
+// PowerShell's secure strings, curl's bearer option, private keys in build logs.
 
 const uuid = (seed: number) => {
   const h = fake(32, 'hex', seed);
@@ -55,6 +56,8 @@ const FORMS: Array<(t: string) => [string, (r: string) => string]> = [
 const GLPAT = `glpat-${fake(20, 'url', 730)}`;
 const PASS = fake(14, 'alnum', 731);
 const BEARER = fake(60, 'url', 732);
+const HASH = fake(40, 'hex', 737).toUpperCase();
+const LOGGED = `#7 0.412 ${fake(64, 'b64', 738)}\n#7 0.413 ${fake(40, 'b64', 739)}\n#7 0.413 -----END PRIVATE KEY-----\n#7 DONE 0.5s`;
 const [X, Y, D, K] = [fake(43, 'url', 733), fake(43, 'url', 734), fake(43, 'url', 735), fake(22, 'url', 736)];
 
 export const credentialFormatCases: Case[] = [
@@ -72,6 +75,14 @@ export const credentialFormatCases: Case[] = [
   ['the private member of an EC JSON Web Key', `{"kty": "EC", "crv": "P-256", "x": "${X}", "y": "${Y}", "d": "${D}"}`,
     `{"kty": "EC", "crv": "P-256", "x": "${X}", "y": "${Y}", "d": "${R('private_key')}"}`],
   ['a symmetric JSON Web Key, its member before kty', `{"k": "${K}", "kty": "oct"}`, `{"k": "${R('private_key')}", "kty": "oct"}`],
+  ["powershell's secure string from plain text", `$cred = New-Object PSCredential('svc', (ConvertTo-SecureString '${PASS}' -AsPlainText -Force))`,
+    `$cred = New-Object PSCredential('svc', (ConvertTo-SecureString '${R('password')}' -AsPlainText -Force))`],
+  ["curl's oauth2 bearer option", `curl --oauth2-bearer ${BEARER} https://api.internal/v2/items`,
+    `curl --oauth2-bearer ${R('api_key')} https://api.internal/v2/items`],
+  ['a mysql user exported with its native password hash', `CREATE USER 'app'@'%' IDENTIFIED WITH 'mysql_native_password' AS '*${HASH}';`,
+    `CREATE USER 'app'@'%' IDENTIFIED WITH 'mysql_native_password' AS '${R('password')}';`],
+  ['a private key a build log printed, each line behind its step and time', `#7 0.412 -----BEGIN PRIVATE KEY-----\n${LOGGED}`,
+    `#7 0.412 ${R('private_key')}\n\n\n#7 0.413 -----END PRIVATE KEY-----\n#7 DONE 0.5s`],
   ['a password under an abbreviated key', `DB_PSWD=${PASS}`, `DB_PSWD=${R('password')}`],
 ];
 
@@ -80,6 +91,8 @@ export const credentialFormatLookalikes: Negative[] = [
   ['an upper-case word of seed length without digits', `S${'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.repeat(3).slice(0, 57)}`],
   ['an ntlm negotiate message (no secret in it)', 'type 1 sent: TlRMTVNTUAABAAAAB4IIogAAAAAAAAAAAAAAAAAAAAAKAGFKAAAADw=='],
   ['identified by in prose', 'Each user is identified by email and by a numeric id.'],
+  ['a secure string from a variable', 'ConvertTo-SecureString $plain -AsPlainText -Force'],
+  ['a curl bearer token from the environment', 'curl --oauth2-bearer "$API_TOKEN" https://api.example.com'],
   ['a libcurl password taken from a variable', 'curl_easy_setopt(curl, CURLOPT_PASSWORD, password);'],
   ['a password hashed by a call in code', "hashed = hash_password('example')"],
   ['base64 of a sentence that opens as a jfrog reference token does', Buffer.from('reftkn:These are not the tokens you are after!!!').toString('base64')],
