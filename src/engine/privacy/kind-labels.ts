@@ -38,7 +38,7 @@ const CASED: Record<string, string> = {
   nric: 'NRIC', rrn: 'RRN', curp: 'CURP', hetu: 'HETU', pesel: 'PESEL', aadhaar: 'Aadhaar', appsync: 'AppSync', id: 'ID',
   tckn: 'TCKN', tnin: 'TNIN', mbi: 'MBI', dea: 'DEA', elevenlabs: 'ElevenLabs', posthog: 'PostHog', pubnub: 'PubNub', cratesio: 'crates.io',
   mongodb: 'MongoDB', atlas: 'Atlas', nvidia: 'NVIDIA', pagarme: 'Pagar.me', tickettailor: 'Ticket Tailor', mws: 'MWS', devops: 'DevOps',
-  clickup: 'ClickUp',
+  clickup: 'ClickUp', llamacloud: 'LlamaCloud', wundergraph: 'WunderGraph', nats: 'NATS', ntlm: 'NTLM',
   hmac: 'HMAC', vapid: 'VAPID',
 };
 

@@ -62,6 +62,16 @@ function endsAFileName(text: string, end: number): boolean {
   return ASSET_EXTENSION.test(text);
 }
 
+/**
+ * True when the `m` at `at` closes a terminal colour code (`ESC[93m`): a token printed in colour by a
+ * CLI or a log starts right after it, glued to the `m`.
+ */
+function endsAnsiColour(text: string, at: number): boolean {
+  let j = at - 1;
+  while (j > 0 && at - j <= 16 && ((text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) || text.charCodeAt(j) === 59)) j--;
+  return text.charCodeAt(j) === 91 && text.charCodeAt(j - 1) === 27;
+}
+
 /** Rules indexed by the codes of their prefix's first two characters. */
 export class PrefixIndex {
   private readonly buckets: Array<Compiled[] | undefined> = new Array<Compiled[] | undefined>(128 * 128).fill(undefined);
@@ -108,7 +118,7 @@ export class PrefixIndex {
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
       const wasBoundary = boundary;
-      boundary = c >= 128 || WORDISH[c] === 0;
+      boundary = c >= 128 || WORDISH[c] === 0 || (c === 109 && endsAnsiColour(text, i));
       if (!wasBoundary || c >= 128 || firstChar[c] === 0) continue;
       const c2 = text.charCodeAt(i + 1);
       if (c2 >= 128) continue;

@@ -111,3 +111,37 @@ export function isEncodedPrivateKey(token: string): boolean {
   const head = Buffer.from(token.slice(0, 88), 'base64').toString('latin1');
   return /^-----BEGIN (?:[A-Z0-9]{1,20} ){0,4}PRIVATE KEY(?: BLOCK)?-----/.test(head);
 }
+
+/** CRC-16/XMODEM (polynomial 0x1021, start 0), as NATS checks its nkeys with. */
+function crc16(bytes: Uint8Array): number {
+  let crc = 0;
+  for (const b of bytes) {
+    crc ^= b << 8;
+    for (let k = 0; k < 8; k++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc;
+}
+
+/**
+ * A NATS nkey seed (`SU…`, `SA…`, `SO…`, 58 characters of base32): two prefix bytes, the 32-byte
+ * private seed and a little-endian CRC-16 over them. The checksum tells an issued seed from a word.
+ */
+export function isNkeySeed(token: string): boolean {
+  if (token.length !== 58) return false;
+  const bytes = new Uint8Array(36);
+  let bits = 0;
+  let acc = 0;
+  let n = 0;
+  for (const ch of token) {
+    const v = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'.indexOf(ch);
+    if (v < 0) return false;
+    acc = (acc << 5) | v;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      if (n < 36) bytes[n++] = (acc >> bits) & 0xff;
+    }
+    acc &= (1 << bits) - 1;
+  }
+  return n === 36 && crc16(bytes.subarray(0, 34)) === (bytes[34] | (bytes[35] << 8));
+}

@@ -247,5 +247,21 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['printf-like values of zeros never closed by a verb', fill(`password=%${'0'.repeat(990)}1\n`)],
     ['minified-looking values of one long name', fill(`password = a&&${'$'.repeat(980)}\n`)],
     ['base64 JWTs whose payload runs on and never closes', fill(`${Buffer.from(`eyJhbGciOiJIUzI1NiJ9.${'a'.repeat(8800)}..`).toString('base64')} `)],
+    // CredSweeper's formats (corpus-credential-formats.ts), each trigger repeated with its body cut short or run on.
+    ['nats seed heads with upper-case runs one short', fill(`SU${'A'.repeat(55)} `)],
+    ['ntlm type 3 head, then endless base64', `TlRMTVNTUAADAAAA${fill('QUJD')}`],
+    ['instagram head, then endless base64url', `IGQVJ${fill('aB3_')}`],
+    ['terminal colour codes before token prefixes', fill('\u001b[93mghp_\u001b[0;1;31mglpat-')],
+    ['endless digits and semicolons after a colour escape', `\u001b[${fill('1;')}m`],
+    ['libcurl options without a closing quote', fill('CURLOPT_PASSWORD, "ab CURLOPT_USERPWD, "a:')],
+    ['create user identified by, repeated', fill('CREATE USER a IDENTIFIED BY ')],
+    ['mysql password function without a closing quote', fill("= PASSWORD('ab")],
+    ['abbreviated password keys without values', fill('PSWD= paswd: psswrd ')],
+    ['json web key heads without a closing brace', fill('{"kty": "EC", "d": "ab')],
+    ['kty alone, repeated without braces', fill('"kty"')],
+    ['secure strings from flags alone', fill('ConvertTo-SecureString -String -Force ')],
+    ['a logged BEGIN marker, then endless logged short lines', `#6 0.245 -----BEGIN PRIVATE KEY-----\n${fill('#6 0.245 QUJD\n')}`],
+    ['logged BEGIN markers, repeated', fill('2026-04-26 12:36:01 -----BEGIN PRIVATE KEY-----\n')],
+    ['docker swarm and akamai heads one short', fill(`SWMTKN-1-${'a1'.repeat(24)}- akab-abcdef0123456789- `)],
   ];
 }

@@ -38,7 +38,7 @@ const tokens: Token[] = [
   ['docker hub pat', 'docker_token', `dckr_pat_${fake(27, 'url', 114)}`],
   ['clojars token', 'clojars_token', `CLOJARS_${fake(60, 'lower', 115)}`],
   ['artifactory api key', 'artifactory_token', `AKCp${fake(69, 'alnum', 116)}`],
-  ['artifactory reference token', 'artifactory_token', `cmVmd${fake(59, 'alnum', 117)}`],
+  ['artifactory reference token', 'artifactory_token', Buffer.from(`reftkn:01:1767225600:${fake(27, 'alnum', 117)}`).toString('base64')],
   ['sourcegraph token', 'sourcegraph_token', `sgp_${fake(16, 'hex', 118)}_${fake(40, 'hex', 119)}`],
   ['sonarqube user token', 'sonarqube_token', `squ_${fake(40, 'hex', 120)}`],
   ['postman key', 'postman_token', `PMAK-${fake(24, 'hex', 121)}-${fake(34, 'hex', 122)}`],

@@ -18,6 +18,7 @@ import { vendorKeyCases, vendorKeyLookalikes } from './corpus-vendor-keys';
 import { providerCases, providerLookalikes } from './corpus-providers';
 import { identifiableKeyCases, identifiableKeyLookalikes } from './corpus-identifiable-keys';
 import { scannerFormatCases, scannerFormatLookalikes } from './corpus-scanner-formats';
+import { credentialFormatCases, credentialFormatLookalikes } from './corpus-credential-formats';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 import { configFormatCases, configFormatLookalikes } from './corpus-config-formats';
 import { configPairCases, configPairLookalikes } from './corpus-config-pairs';
@@ -46,6 +47,7 @@ const tables: Record<string, Case[]> = {
   'tax, business, licence and record numbers, UK postcodes': piiTaxIdCases,
   'keys under a provider name alone, Dropbox long-lived tokens': vendorKeyCases,
   'formats of open-source secret scanners': scannerFormatCases,
+  "formats of CredSweeper's rules": credentialFormatCases,
   'Azure identifiable keys and private keys as bare base64 DER': identifiableKeyCases,
   'name/value pairs, look-up defaults, string resources and more providers': configPairCases,
   'devices\', servers\' and SQL formats, setters\' pairs, static keys and seed phrases': configFormatCases,
@@ -67,6 +69,7 @@ for (const [table, rows] of Object.entries(tables)) {
 const lookalikes = [
   ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiContextLookalikes, ...piiCreditLookalikes,
   ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...piiTaxIdLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes,
+  ...credentialFormatLookalikes,
   ...identifiableKeyLookalikes, ...configPairLookalikes, ...configFormatLookalikes, ...piiSignalLookalikes, ...pairListLookalikes,
   ...realCodeLookalikes, ...encodedKeyLookalikes, ...piiMessageLookalikes,
 ];

@@ -8,6 +8,8 @@ export type AssignmentKind = 'password' | 'api_key' | 'aws_secret_key';
 
 const PASSWORD_WORDS = [
   'password', 'passwd', 'passphrase', 'pwd',
+  // Its abbreviations and misspellings in real configs (`DB_PSWD`, `ADMIN_PASWD`).
+  'pswd', 'psswd', 'pswrd', 'psword', 'psswrd', 'pssword', 'paswd', 'paswrd', 'pasword', 'passwrd',
   // German, Dutch, Norwegian, Finnish, Portuguese, Spanish, Polish, Swedish (accents folded: contraseña → contrasena).
   'passwort', 'kennwort', 'wachtwoord', 'passord', 'salasana', 'senha', 'contrasena', 'haslo', 'losenord',
 ];

@@ -15,7 +15,7 @@ import { pairedValue } from './paired-values';
 // Passwords in other languages too: Kennwort, wachtwoord, salasana, senha, contraseña, hasło, lösenord.
 // `sonar.login` is SonarScanner's old name for its token (`sonar.token` now).
 const KEYWORD = new RegExp(
-  /p(?:ass|wd|w(?![a-z]))|s(?:ecret|alasana|enha|onar[._-]?login)|token|k(?:ey|ennwort)|/.source +
+  /p(?:ass|a?s{1,2}w(?:o?r)?d|wd|w(?![a-z]))|s(?:ecret|alasana|enha|onar[._-]?login)|token|k(?:ey|ennwort)|/.source +
     /c(?:red|ontrase)|a(?:uth|ccess)|wachtwoord|has[lł]o|l[oö]senord/.source,
   'gi',
 );

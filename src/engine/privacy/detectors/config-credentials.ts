@@ -6,8 +6,8 @@ import type { PatternRule } from '../detector';
 // its clear ones, `IDENTIFIED BY '…'` of MySQL, MariaDB and Oracle, Redis's `requirepass`/`masterauth`,
 // a Wi-Fi network's `psk=` in wpa_supplicant.conf and hostapd.conf, `net user NAME PASSWORD` on Windows,
 // Oracle's `user/password@db`, the password options of tools that take one their own way (keytool's
-// `-storepass`, `redis-cli -a`, `ldapsearch -w`, Samba's `-U user%password`, FreeRDP's `/p:`), and a
-// wallet's seed phrase (BIP-39: 12 to 24 words) under a key naming it.
+// `-storepass`, `redis-cli -a`, `ldapsearch -w`, PowerShell's `ConvertTo-SecureString`, curl's `--oauth2-bearer`,
+// Samba's `-U user%password`, FreeRDP's `/p:`), and a wallet's seed phrase (BIP-39: 12 to 24 words) under a key naming it.
 // Every rule is anchored on a literal: one pass of a regular expression finds them all (findBySignatures),
 // and each rule's pattern runs only where its literal is, with bounded runs, so the scan stays linear.
 
@@ -62,7 +62,29 @@ export const configCredentialRules: PatternRule[] = [
   // SQL's `CREATE USER … IDENTIFIED BY 'S3cr3t'`, `IDENTIFIED WITH mysql_native_password BY "…"`.
   ...anchored(
     ['IDENTIFIED ', 'identified '],
-    /identified[ \t]{1,5}(?:with[ \t]{1,5}['"`]?\w{1,40}['"`]?[ \t]{1,5})?by[ \t]{1,5}(?:password[ \t]{1,5})?(?<q>['"])(?<value>[^'"\n]{1,128})\k<q>/dyi,
+    // `IDENTIFIED WITH mysql_native_password AS '*6BB4…'`, as mysqldump writes users: the stored hash cracks offline.
+    new RegExp(
+      /identified[ \t]{1,5}(?:with[ \t]{1,5}['"`]?\w{1,40}['"`]?[ \t]{1,5}(?:by|as)|by)[ \t]{1,5}(?:password[ \t]{1,5})?/.source +
+        /(?<q>['"])(?<value>[^'"\n]{1,128})\k<q>/.source,
+      'dyi',
+    ),
+    notPlaceholder,
+  ),
+  // Oracle's unquoted form, `CREATE USER scott IDENTIFIED BY tiger2;` (an identifier: a letter, then letters,
+  // digits, `_`, `$`, `#`), only after `USER name` so prose (`identified by email`) stays.
+  ...anchored(
+    ['IDENTIFIED ', 'identified '],
+    new RegExp(
+      /(?<=\b(?:create|alter)[ \t]{1,5}user[ \t]{1,5}[^\s;]{1,64}[ \t]{1,5})identified[ \t]{1,5}by[ \t]{1,5}/.source +
+        /(?!(?:values|password|externally|globally)\b)(?<value>[a-z][\w$#]{2,29})(?![\w$#'"`])/.source,
+      'dyi',
+    ),
+    notPlaceholder,
+  ),
+  // MySQL's password function in an assignment (`SET PASSWORD = PASSWORD('…')`, `authentication_string = PASSWORD('…')`).
+  ...anchored(
+    ['PASSWORD(', 'PASSWORD ('],
+    /(?<==[ \t]{0,5})PASSWORD[ \t]?\([ \t]{0,5}(?<q>['"])(?<value>[^'"\n]{1,128})\k<q>[ \t]{0,5}\)/dy,
     notPlaceholder,
   ),
   // redis.conf's `requirepass …` / `masterauth …` at a line's start, and `CONFIG SET requirepass …` (not a
@@ -97,6 +119,14 @@ export const configCredentialRules: PatternRule[] = [
     /(?:jdbc:oracle:(?:thin|oci8?):|sqlplus[ \t]{1,5}(?:-[sSlL][ \t]{1,5}){0,2}["']?)[A-Za-z0-9_$#]{1,30}\/(?<value>[^\s@/"']{1,128})@/dy,
     (value) => notPlaceholder(value) && value.toLowerCase() !== 'tiger',
   ),
+  // PowerShell's `ConvertTo-SecureString "…" -AsPlainText -Force` (also `-String "…"`): the plain text is the password.
+  ...anchored(
+    ['ConvertTo-SecureString', 'convertto-securestring'],
+    /convertto-securestring(?:[ \t]{1,3}-(?:string|asplaintext|force)\b)*[ \t]{1,3}(?<q>\\?["']?)(?<value>[^\s"'$(\\-][^\s"'\\]{2,199})\k<q>(?![^\s;|)"'])/dyi,
+    notPlaceholder,
+  ),
+  // curl's `--oauth2-bearer TOKEN`.
+  ...anchored(['--oauth2-bearer'], /--oauth2-bearer[ \t=]{1,3}(?<q>["']?)(?<value>[^\s"'$%-][^\s"']{7,2000})\k<q>(?!\S)/dy, notPlaceholder, NONE, 0, 'api_key'),
   // keytool's and jarsigner's `-storepass …`, `-keypass …`, `-srcstorepass …`, `-deststorepass …`.
   ...anchored(
     ['storepass ', 'keypass '],

@@ -1,4 +1,5 @@
 import type { Detector, Finding } from '../detector';
+import { findJwkPrivateMembers } from './jwk-keys';
 
 // PEM private keys (PKCS#1/#8, EC, DSA, OpenSSH, encrypted), PGP private key blocks and the private
 // part of PuTTY key files (.ppk). The whole block is one finding; the scrubber keeps its line
@@ -82,12 +83,27 @@ function* segments(text: string, from: number, to: number): Iterable<[number, nu
   }
 }
 
+/**
+ * What a log writes before each of its lines, as the BEGIN marker's line shows it (`#6 0.245 `, a
+ * timestamp, a comment's ` * `): a sticky pattern with its digits and indentation free, so each
+ * body line may carry its own time. Undefined when the marker opens its line or follows code (a quote, `=`).
+ */
+function logLinePrefix(text: string, markerStart: number): RegExp | undefined {
+  let lineStart = markerStart;
+  while (lineStart > 0 && markerStart - lineStart <= 40 && text[lineStart - 1] !== '\n') lineStart--;
+  const prefix = text.slice(lineStart, markerStart);
+  if (markerStart - lineStart > 40 || prefix.trim() === '' || /["'`=\\]/.test(prefix)) return undefined;
+  const pattern = prefix.trimStart().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/\d+/g, '\\d{1,12}');
+  return new RegExp(`[ \\t]{0,8}${pattern}`, 'y');
+}
+
 /** End offset of the body lines after `from`; `from` when none hold key material. */
-function walkForward(text: string, from: number, limit: number): number {
+function walkForward(text: string, from: number, limit: number, linePrefix?: RegExp): number {
   let end = from;
   let sawKey = false;
   for (const [s, e] of segments(text, from, Math.min(text.length, from + MAX_BLOCK, limit))) {
-    const segment = text.slice(s, e);
+    if (linePrefix) linePrefix.lastIndex = s;
+    const segment = text.slice(linePrefix?.test(text) && linePrefix.lastIndex <= e ? linePrefix.lastIndex : s, e);
     const kind = bodyLine(segment);
     if (kind === 0) break;
     if (kind === 2) sawKey = true;
@@ -138,6 +154,7 @@ function* findPuttyKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
 
 function* findPrivateKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
   yield* findPuttyKeys(text);
+  yield* findJwkPrivateMembers(text);
   // Looked for from the label's end: a search for a literal opening with `-` stops at every dash of a Markdown rule.
   if (!text.includes('KEY-----') && !text.includes('KEY ----') && !text.includes('KEY BLOCK-----') && !text.includes('Static key V')) return;
   const markers: Marker[] = [];
@@ -157,7 +174,7 @@ function* findPrivateKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
       continue;
     }
     if (marker.begin) {
-      const bodyEnd = walkForward(text, marker.end, next ? next.start : text.length);
+      const bodyEnd = walkForward(text, marker.end, next ? next.start : text.length, logLinePrefix(text, marker.start));
       if (bodyEnd === marker.end) continue; // a marker with no key after it (parsers, docs)
       const closes = next !== undefined && !next.begin && GAP.test(text.slice(bodyEnd, next.start));
       const end = closes ? next.end : bodyEnd;

@@ -75,6 +75,12 @@ export const contextPrefixRules: PrefixRule[] = [
     /["']?[ \t]{0,5}[:=][ \t]{0,5}["']?(?<value>[a-z2-7]{52})(?![\w-])/, (v) => /\d/.test(v) && !isFakeBody(v)),
   // Code Climate's test reporter id lets anyone post coverage for the repository.
   named('api_key', ['CC_TEST_REPORTER_ID'], /["']?[ \t]{0,5}[:=][ \t]{0,5}["']?(?<value>[a-f0-9]{64})(?![\w-])/, issued),
+  // libcurl's options set in C (`curl_easy_setopt(curl, CURLOPT_PASSWORD, "…")`): passwords, a key's passphrase, an
+  // OAuth bearer token, and `user:password` pairs whose user name stays.
+  named('password', ['CURLOPT_PASSWORD', 'CURLOPT_PROXYPASSWORD', 'CURLOPT_KEYPASSWD', 'CURLOPT_TLSAUTH_PASSWORD', 'CURLOPT_PROXY_TLSAUTH_PASSWORD'],
+    /[ \t]{0,5},[ \t]{0,5}"(?<value>[^"\\\n]{1,300})(?=")/, notPlaceholder),
+  named('api_key', ['CURLOPT_XOAUTH2_BEARER'], /[ \t]{0,5},[ \t]{0,5}"(?<value>[^"\\\s]{8,2000})(?=")/, notPlaceholder),
+  named('password', ['CURLOPT_USERPWD', 'CURLOPT_PROXYUSERPWD'], /[ \t]{0,5},[ \t]{0,5}"[^":\n]{0,100}:(?<value>[^"\\\n]{1,300})(?=")/, notPlaceholder),
   // Android's `buildConfigField "String", "API_KEY", "\"…\""` (Groovy or Kotlin): a value compiled into the app.
   named('api_key', ['buildConfigField'],
     /[ \t(]{1,3}["']String["'][ \t]{0,3},[ \t]{0,3}["'](?<name>[\w.]{1,80})["'][ \t]{0,3},[ \t]{0,3}["']\\?["']?(?<value>[^"'\\\s]{8,300})/,

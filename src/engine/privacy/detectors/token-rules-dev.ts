@@ -7,6 +7,7 @@ import { checksumOrRandom, hasCrc32Checksum, isEncodedPrivateKey, isFakeBody, is
 // scan stays linear.
 
 const digitAndLetter = (_t: string, body: string) => /\d/.test(body) && /[A-Za-z]/.test(body) && !isFakeBody(body);
+const HEX_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.source;
 const mixed = (_t: string, body: string) => /\d/.test(body) && /[a-z]/.test(body) && /[A-Z]/.test(body) && !isFakeBody(body);
 
 function rule(kind: string, prefixes: string | string[], body: RegExp, accept = notFake): PrefixRule {
@@ -24,7 +25,7 @@ export const devTokenRules: PrefixRule[] = [
     (_t, body) => isJwtHeader(body.slice(body.indexOf('_') + 1, body.indexOf('.')))),
   // GitLab: personal, deploy, runner, pipeline-trigger, feed, SCIM, CI job, incoming mail,
   // agent, OAuth app, feature-flag and workspace tokens; routable tokens end in `.xx…`.
-  rule('gitlab_token', ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glft-', 'glsoat-', 'glcbt-', 'glimt-', 'glagent-', 'gloas-', 'glffct-', 'glwt-'],
+  rule('gitlab_token', ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glft-', 'glsoat-', 'glcbt-', 'glimt-', 'glagent-', 'gloas-', 'glffct-', 'glwt-', 'glrtr-'],
     /[A-Za-z0-9_-]{20,300}(?:\.[0-9a-z]{9})?/),
   rule('gitlab_token', 'GR1348941', /[A-Za-z0-9_-]{20,64}/),
   rule('gitlab_token', '_gitlab_session=', /[0-9a-z]{32}/),
@@ -38,7 +39,8 @@ export const devTokenRules: PrefixRule[] = [
   rule('clojars_token', 'CLOJARS_', /[a-zA-Z0-9]{60}/),
   // API keys are AKCp + 69; at exactly that length lower case and digits suffice, other lengths need all three classes.
   rule('artifactory_token', 'AKCp', /[A-Za-z0-9]{10,200}/, (_t, body) => mixed(_t, body) || (body.length === 69 && /\d/.test(body) && !isFakeBody(body))),
-  rule('artifactory_token', 'cmVmd', /[A-Za-z0-9]{59}/),
+  // Reference tokens are base64 of `reftkn:01:<expiry>:<random>`: one whose text says something else is a joke or a sample.
+  rule('artifactory_token', 'cmVmd', /[A-Za-z0-9]{59}/, (token) => /^reftkn:\d{2}:/.test(Buffer.from(token, 'base64').toString('latin1'))),
   // Password hashes (crackable offline): bcrypt, Apache's MD5 (htpasswd), SHA-crypt, Argon2.
   rule('password_hash', ['$2a$', '$2b$', '$2y$', '$2x$'], /\d{2}\$[./A-Za-z0-9]{53}/),
   rule('password_hash', '$apr1$', /[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}/),
@@ -71,7 +73,8 @@ export const devTokenRules: PrefixRule[] = [
   // Figma personal access tokens: `figd_` + 40 of [A-Za-z0-9_-] (some issued longer).
   rule('figma_token', 'figd_', /[A-Za-z0-9_-]{40,64}/),
   rule('linear_token', 'lin_oauth_', /[a-f0-9]{64}/),
-  rule('sentry_token', 'sntrys_', /eyJ[A-Za-z0-9+/=_]{40,800}/),
+  // The secret after the payload is base64url (`token_urlsafe`), `-` included.
+  rule('sentry_token', 'sntrys_', /eyJ[A-Za-z0-9+/=_-]{40,800}/),
   rule('sentry_token', 'sntryu_', /[a-f0-9]{64}/),
   rule('grafana_token', 'glc_', /[A-Za-z0-9+/]{32,400}={0,3}/),
   rule('grafana_token', 'glsa_', /[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}/),
@@ -80,11 +83,14 @@ export const devTokenRules: PrefixRule[] = [
   rule('flyio_token', ['fm1r_', 'fm1a_', 'fm2_'], /[A-Za-z0-9+/,_=-]{60,8000}/),
   rule('flyio_token', 'FlyV1 fm', /[12][ar]?_[A-Za-z0-9+/,_=-]{60,8000}/),
   rule('heroku_token', 'HRKU-', /[A-Za-z0-9_-]{58,64}/),
+  // Older keys shown with the prefix: `HRKU-` and a UUID.
+  rule('heroku_token', 'HRKU-', new RegExp(HEX_UUID, 'i')),
   rule('buildkite_token', 'bkua_', /[a-z0-9]{40}/, digitAndLetter),
   // Personal API tokens: 22 letters and digits, `_`, and 40 hex (the secret); other shapes are someone's sample.
   rule('circleci_token', 'CCIPAT_', /[A-Za-z0-9]{22}_[a-fA-F0-9]{40}/),
   rule('render_token', 'rnd_', /[A-Za-z0-9]{32}/),
   rule('supabase_token', 'sbp_', /[a-z0-9]{40}/, digitAndLetter),
+  rule('supabase_token', 'sbp_v0_', /[a-f0-9]{40}/, digitAndLetter),
   rule('supabase_token', 'sb_secret_', /[A-Za-z0-9_-]{20,80}/),
   rule('netlify_token', 'nfp_', /[A-Za-z0-9]{36,40}/),
   rule('infracost_token', 'ico-', /[A-Za-z0-9]{32}/),

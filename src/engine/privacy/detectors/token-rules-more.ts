@@ -1,5 +1,5 @@
 import type { PrefixRule } from '../prefix-scan';
-import { isFakeBody, notFake } from '../token-checks';
+import { isFakeBody, isNkeySeed, notFake } from '../token-checks';
 
 // More providers' tokens and crypt-style password hashes, each by its literal start: formats that
 // open-source secret scanners (Nosey Parker, Kingfisher) recognise and the rules in
@@ -23,6 +23,12 @@ export const moreTokenRules: PrefixRule[] = [
   rule('elevenlabs_key', 'sk_', /[a-f0-9]{48}/, digitAndLetter),
   rule('mongodb_atlas_token', 'mdb_sa_sk_', /[A-Za-z0-9_-]{40}/, digitAndLetter),
   rule('posthog_key', 'phx_', /[A-Za-z0-9_]{43}/, digitAndLetter),
+  // PostHog's other secrets: personal keys of 35 random bytes in base62 (up to 48 characters), secret API keys
+  // (`phs_`), OAuth access and refresh tokens (`pha_`, `phr_`). Project keys (`phc_`) are public by design.
+  rule('posthog_key', ['phx_', 'phs_', 'pha_', 'phr_'], /[A-Za-z0-9]{40,64}/, mixed),
+  // Together AI (`tgp_v1_` and 43 of base64url) and LlamaCloud (`llx-` and 48).
+  rule('together_key', 'tgp_v1_', /[A-Za-z0-9_-]{43}/, mixed),
+  rule('llamacloud_key', 'llx-', /[A-Za-z0-9_-]{48}/, mixed),
   // Segment's public API tokens share Sourcegraph's `sgp_`; 64 characters of any case tell them apart.
   rule('segment_token', 'sgp_', /[A-Za-z0-9]{64}/, digitAndLetter),
   rule('sourcegraph_token', 'slk_', /[a-f0-9]{64}/, digitAndLetter),
@@ -31,6 +37,18 @@ export const moreTokenRules: PrefixRule[] = [
   // Developer tools and registries
   rule('cratesio_token', 'cio', /[A-Za-z0-9]{32}/, mixed),
   rule('dependency_track_key', 'odt_', /[A-Za-z0-9]{32,255}/, digitAndLetter),
+  // Instagram (Basic Display) user access tokens: `IGQV` and some 150 to 250 characters of base64url.
+  rule('instagram_token', 'IGQV', /[A-Za-z0-9_-]{120,400}/, mixed),
+  // Docker Swarm's join token (`SWMTKN-1-`, the CA's digest and the secret in base36) and its unlock key.
+  rule('docker_swarm_token', 'SWMTKN-1-', /[a-z0-9]{50}-[a-z0-9]{25}/, digitAndLetter),
+  rule('docker_swarm_token', 'SWMKEY-1-', /[A-Za-z0-9+/]{43}/, digitAndLetter),
+  // NATS nkey seeds (user, account, operator, server, cluster, curve): 58 characters of base32 ending in a
+  // CRC-16; a seed whose checksum fails is kept only if it looks random (a hand-edited test seed still is one).
+  rule('nats_seed', ['SU', 'SA', 'SO', 'SN', 'SC', 'SX'], /[A-Z2-7]{56}/, (token, body) => isNkeySeed(token) || digitAndLetter(token, body)),
+  // Defined Networking (Nebula) API keys, WunderGraph Cosmo API keys, Akamai EdgeGrid client and access tokens.
+  rule('defined_networking_key', 'dnkey-', /[A-Z2-7]{26}-[A-Z2-7]{52}/, digitAndLetter),
+  rule('wundergraph_key', 'cosmo_', /[a-f0-9]{32}/, digitAndLetter),
+  rule('akamai_token', 'akab-', /[a-z0-9]{16}-[a-z0-9]{16}/, digitAndLetter),
   rule('ionic_token', 'ion_', /[A-Za-z0-9]{42}/, digitAndLetter),
   rule('clickup_token', 'pk_', /\d{7,8}_[A-Z0-9]{32}/),
   // Private Packagist: API key (`packagist_ack_`) and secret (`packagist_acs_`), organization read/update,
@@ -77,5 +95,7 @@ export const moreTokenRules: PrefixRule[] = [
   rule('password_hash', '$1$', new RegExp(`${CRYPT}{1,8}\\$${CRYPT}{22}`)),
   rule('password_hash', ['$8$', '$9$'], new RegExp(`${CRYPT}{8,16}\\$${CRYPT}{43}`)),
   rule('password_hash', '$y$', new RegExp(`${CRYPT}{1,32}\\$${CRYPT}{1,64}\\$${CRYPT}{43}`)),
+  // An NTLM authenticate message (type 3) in base64, as `Authorization: NTLM …` carries it: its responses crack offline.
+  rule('ntlm_response', 'TlRMTVNTUAADAAAA', /[A-Za-z0-9+/]{60,4000}={0,2}/),
   rule('password_hash', ['$krb5asrep$', '$krb5tgs$'], /(?:17|18|23)\$(?:\*[^\s*]{1,512}\*\$|[^\s:$*]{1,256}:)?[0-9a-f]{24,32}\$[0-9a-f]{64,20000}/),
 ];

@@ -145,7 +145,8 @@ export const saasTokenRules: PrefixRule[] = [
   // the capitals and digits of both parts).
   rule('resend_key', 're_', /[A-Za-z0-9]{8}_[A-Za-z0-9]{24}/, mixed),
   rule('twilio_api_key', 'SK', /[0-9a-fA-F]{32}/, digitAndLetter),
-  rule('twilio_account_sid', 'AC', /[0-9a-fA-F]{32}/, digitAndLetter),
+  // Twilio writes its SIDs in lower-case hex; `AC` and 32 upper-case hex digits is some other id.
+  rule('twilio_account_sid', 'AC', /[0-9a-f]{32}/, digitAndLetter),
   rule('facebook_token', ['EAAC', 'EAAM', 'EAAG', 'EAAB', 'EAAJ', 'EAAI'], /[A-Za-z0-9]{90,500}/),
   rule('twitter_bearer', 'AAAAAAAAAAAAAAAAAAAAA', /A{0,3}[A-Za-z0-9%]{50,120}/, (_t, body) => !isFakeBody(body.replace(/^A+/, ''))),
   rule('notion_token', 'ntn_', /[0-9]{11}[A-Za-z0-9]{35}/),
