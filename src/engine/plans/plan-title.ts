@@ -13,6 +13,12 @@ function cutAtWord(text: string, max: number): string {
   return `${(space > max / 2 ? head.slice(0, space) : head).trimEnd()}…`;
 }
 
+/** Where an explanation's first sentence ends: after `.`, `!` or `?` and a blank, or at its first line's end. */
+export const SENTENCE_END = /(?<=[.!?])\s|\n/;
+
+/** Text without the Markdown marks a title does not show (code ticks, emphasis, headings, quotes). */
+export const withoutMarks = (text: string): string => text.replace(/[`*_#>]/g, '');
+
 /**
  * A plan's title in words, never its id: the first sentence of its explanation, else what it does
  * and to which file ("Change src/auth.ts and 2 more"). The plan view, the chat's /plan and the
@@ -20,7 +26,7 @@ function cutAtWord(text: string, max: number): string {
  * has one line, while a heading (the plan view's, which wraps) can show the whole sentence.
  */
 export function planTitle(plan: Pick<Plan, 'explanation' | 'intent' | 'steps'>, max = SHORT_TITLE_CHARS): string {
-  const sentence = plan.explanation?.replace(/[`*_#>]/g, '').split(/(?<=[.!?])\s|\n/)[0]?.trim();
+  const sentence = plan.explanation && withoutMarks(plan.explanation).split(SENTENCE_END)[0]?.trim();
   if (sentence) return sentence.length > max ? cutAtWord(sentence, max) : sentence.replace(/[.!?]$/, '');
   return byFiles(plan, (p) => p) ?? `${intentWord(plan.intent)}: ${plan.steps.length} step(s)`;
 }

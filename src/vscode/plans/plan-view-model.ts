@@ -1,6 +1,6 @@
 import type { PlanRunResult, StepOutcome } from '../../engine/plans/executor';
 import { intentWord } from '../../engine/plans/intent-words';
-import { planTitle } from '../../engine/plans/plan-title';
+import { planTitle, SENTENCE_END, withoutMarks } from '../../engine/plans/plan-title';
 import type { Plan } from '../../engine/plans/schema';
 import type { ValidationResult } from '../../engine/plans/validate';
 import { isToolName, stepPath, toolMutates } from '../../engine/tools/catalog';
@@ -16,9 +16,9 @@ const HEADING_CHARS = 200;
  * whole sentence (the view repeated it word for word, a line below); as it is otherwise.
  */
 function underHeading(explanation: string | undefined, title: string): string | undefined {
-  const end = explanation?.search(/(?<=[.!?])\s|\n/) ?? -1;
+  const end = explanation?.search(SENTENCE_END) ?? -1;
   if (!explanation || end < 0) return explanation;
-  const bare = (t: string) => t.replace(/[`*_#>]/g, '').trim().replace(/[.!?]$/, '');
+  const bare = (t: string) => withoutMarks(t).trim().replace(/[.!?]$/, '');
   const rest = explanation.slice(end).trim();
   return rest && bare(explanation.slice(0, end)) === bare(title) ? rest : explanation;
 }
