@@ -1,5 +1,6 @@
 import type { Detector, Finding } from '../detector';
 import { findJwkPrivateMembers } from './jwk-keys';
+import { isSpace } from '../line-tails';
 
 // PEM private keys (PKCS#1/#8, EC, DSA, OpenSSH, encrypted), PGP private key blocks and the private
 // part of PuTTY key files (.ppk). The whole block is one finding; the scrubber keeps its line
@@ -26,7 +27,6 @@ interface Marker {
   end: number;
 }
 
-const isBlank = (ch: string | undefined) => ch !== undefined && /\s/.test(ch);
 const isQuote = (ch: string | undefined) => ch === '"' || ch === "'" || ch === '`';
 
 /**
@@ -41,14 +41,14 @@ function cleanLine(segment: string): string {
     while (end > 0 && (segment[end - 1] === ' ' || segment[end - 1] === '\t')) end--;
   }
   let start = 0;
-  while (start < end && isBlank(segment[start])) start++;
+  while (start < end && isSpace(segment.charCodeAt(start))) start++;
   if (segment[start] === '+' && start < end) start++;
-  while (start < end && isBlank(segment[start])) start++;
+  while (start < end && isSpace(segment.charCodeAt(start))) start++;
   if (start < end && isQuote(segment[start])) start++;
   // From the end: blanks, then `+` or `,`, blanks, a quote, a JSON-escaped `\r`.
-  while (end > start && isBlank(segment[end - 1])) end--;
+  while (end > start && isSpace(segment.charCodeAt(end - 1))) end--;
   if (end > start && (segment[end - 1] === '+' || segment[end - 1] === ',')) end--;
-  while (end > start && isBlank(segment[end - 1])) end--;
+  while (end > start && isSpace(segment.charCodeAt(end - 1))) end--;
   if (end > start && isQuote(segment[end - 1])) end--;
   if (end - 1 > start && segment[end - 2] === '\\' && segment[end - 1] === 'r') end -= 2;
   return segment.slice(start, end);
