@@ -19,6 +19,24 @@ export async function waitForPanelScript(frame: FrameLocator): Promise<Locator> 
   return input;
 }
 
+/**
+ * Types `question` in a Grounded view's box and sends it with Enter, as a person does. Sent, the box
+ * is emptied: two fresh-clone runs once kept the question there for a minute (the Enter lost as a
+ * view was revealed), so a question still in the box after 15 s gets Enter again. Never sent twice:
+ * a sent question has left the box.
+ */
+export async function sendQuestion(input: Locator, question: string): Promise<void> {
+  await input.fill(question);
+  await input.press('Enter');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const until = Date.now() + 15_000;
+    while (Date.now() < until && (await input.inputValue()) !== '') await new Promise((r) => setTimeout(r, 250));
+    if ((await input.inputValue()) === '') return;
+    await input.focus();
+    await input.press('Enter');
+  }
+}
+
 export const SCREENSHOTS = path.join(repoRoot, 'test-results', 'screenshots');
 const LOGS = path.join(repoRoot, 'test-results', 'vscode-logs');
 
@@ -57,18 +75,7 @@ export class Workbench {
     await this.runCommand('Grounded: Open Grounded Panel');
     const frame = this.lastWebview();
     const input = await waitForPanelScript(frame);
-    await input.fill(question);
-    await input.press('Enter');
-    // Sent, the box is emptied. A CI run once kept the question in the box for a minute (the Enter
-    // lost as the panel was revealed): still there after 15 s, Enter is pressed again. Never twice
-    // for one question: a sent question has left the box.
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const until = Date.now() + 15_000;
-      while (Date.now() < until && (await input.inputValue()) !== '') await this.page.waitForTimeout(250);
-      if ((await input.inputValue()) === '') break;
-      await input.focus();
-      await input.press('Enter');
-    }
+    await sendQuestion(input, question);
     return frame;
   }
 

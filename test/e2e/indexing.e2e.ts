@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openWorkbench, type Workbench, waitForPanelScript } from './harness';
+import { openWorkbench, sendQuestion, type Workbench, waitForPanelScript } from './harness';
 
 // What a user sees while Grounded indexes a lot of files (a branch switch, a large folder added):
 // the status bar says how far it is, one click on it stops the run, and an answer given before the
@@ -75,8 +75,7 @@ test('a question asked after the stop carries the run on, and its answer says wh
   await wb.page.keyboard.press('Control+Alt+G');
   const frame = wb.lastWebview();
   const input = await waitForPanelScript(frame);
-  await input.fill('where is step7 defined?');
-  await input.press('Enter');
+  await sendQuestion(input, 'where is step7 defined?');
   const summary = frame.locator('.turn').last().locator('details.sources summary');
   await summary.waitFor({ state: 'visible', timeout: 90_000 });
   // The status bar counted the resumed run against the whole folder, on from where the stop said it was.

@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { openWorkbench, type Workbench, waitForPanelScript } from './harness';
+import { openWorkbench, sendQuestion, type Workbench, waitForPanelScript } from './harness';
 
 // Someone who just installed Grounded, with no model anywhere (no key, no server, no Copilot: the
 // fixture leaves its model out), in the Dark theme. The first answer says how to get a model and
@@ -51,8 +51,7 @@ test('the first answer with no model says how to get one, its buttons on screen 
   await note.locator('button', { hasText: 'Choose provider…' }).click();
   await wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'OpenAI-compatible server' }).waitFor({ state: 'visible', timeout: 15_000 });
   await wb.page.keyboard.press('Escape');
-  await input.fill('how are API keys stored?');
-  await input.press('Enter');
+  await sendQuestion(input, 'how are API keys stored?');
   const turn = frame.locator('.turn').last();
   const row = turn.locator('.answer .turn-actions.lead');
   await row.waitFor({ state: 'visible', timeout: 60_000 });
@@ -118,8 +117,7 @@ test('a selection larger than the budget: the answer says which lines were sent,
 test('a folder with nothing to read says so, with the way to see what Grounded reads', { timeout: 180_000 }, async () => {
   await reopen(`folder=${encodeURIComponent(empty)}`);
   const { frame, input } = await openView();
-  await input.fill('how are API keys stored?');
-  await input.press('Enter');
+  await sendQuestion(input, 'how are API keys stored?');
   const turn = frame.locator('.turn', { hasText: 'how are API keys stored?' }).last();
   await turn.locator('.answer', { hasText: 'This workspace has no file Grounded can read' }).waitFor({ state: 'visible', timeout: 60_000 });
   assert.deepEqual((await turn.locator('.turn-actions button').allInnerTexts()).map((s) => s.trim()), ['Show what Grounded can see']);
@@ -130,6 +128,7 @@ test('a folder with nothing to read says so, with the way to see what Grounded r
 test('no folder open: the answer says so, offers Open Folder…, and the question is back in the box', { timeout: 180_000 }, async () => {
   await reopen('ew=true');
   const { frame, input } = await openView();
+  // Not sendQuestion: with no folder open the question comes back to the box on purpose.
   await input.fill('where is the retry policy?');
   await input.press('Enter');
   const turn = frame.locator('.turn', { hasText: 'where is the retry policy?' }).last();

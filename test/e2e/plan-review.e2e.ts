@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator } from 'playwright-core';
-import { openWithFixtureModel, type Workbench } from './harness';
+import { openWithFixtureModel, sendQuestion, type Workbench } from './harness';
 
 // A newcomer asks @grounded /plan for a change and follows it through: the chat names the plan in
 // words, the plan view runs it step by step, the change is accepted from the keyboard while its
@@ -101,8 +101,7 @@ test('/plan typed in the Grounded view opens the plan; a step\'s question is ask
   // The Ask view by what it holds: once the plan view opens, it is the newest webview, not this one.
   const view = await wb.webviewWith('body[data-ready="true"] #question');
   const input = view.locator('#question');
-  await input.fill('/plan read the readme, then shorten it');
-  await input.press('Enter');
+  await sendQuestion(input, '/plan read the readme, then shorten it');
   await view.locator('.turn .answer', { hasText: 'The plan is open beside this view' }).waitFor({ state: 'visible', timeout: 60_000 });
   const planView = lastFrame();
   await planView.locator('h1', { hasText: 'Read the README, then shorten it' }).waitFor({ state: 'visible', timeout: 30_000 });
@@ -148,8 +147,7 @@ test(KEYS_TITLE, { timeout: 240_000 }, async () => {
   await wb.page.keyboard.press('Control+Alt+G');
   const view = await wb.webviewWith('body[data-ready="true"] #question');
   const input = view.locator('#question');
-  await input.fill('/plan read the readme, then shorten it');
-  await input.press('Enter');
+  await sendQuestion(input, '/plan read the readme, then shorten it');
   // The new plan's view: the earlier plans' views stay open, run, with no live Run button.
   const planView = await wb.webviewWith('#plan button.primary:not([disabled])');
   const start = planView.locator('button:not([disabled])', { hasText: 'Run step by step' });
@@ -174,8 +172,7 @@ test(KEYS_TITLE, { timeout: 240_000 }, async () => {
 test('in a plan view about 250 px wide the heading is the whole sentence, wrapped, with nothing cut at the edge', { timeout: 180_000 }, async () => {
   await wb.page.keyboard.press('Control+Alt+G');
   const view = await wb.webviewWith('body[data-ready="true"] #question');
-  await view.locator('#question').fill('/plan rewrite the notes narrowly');
-  await view.locator('#question').press('Enter');
+  await sendQuestion(view.locator('#question'), '/plan rewrite the notes narrowly');
   // This plan's view (the earlier plans' views are still open), by the start of its heading.
   const planView = await wb.webviewWith('header h1:has-text("Read the README, then rewrite the notes")', 60_000);
   // The plans so far are tabs of one group, not one more column each; this plan's tab title is what

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openWithFixtureModel, type Workbench, waitForPanelScript } from './harness';
+import { openWithFixtureModel, sendQuestion, type Workbench, waitForPanelScript } from './harness';
 
 // A newcomer finds Grounded without knowing a command: its own icon in the activity bar opens the
 // conversation in the side bar (also Ctrl+Alt+G), the status bar says from startup who answers,
@@ -59,8 +59,7 @@ test('Grounded has an icon in the activity bar; its view asks and answers with c
   await icon.click();
   const frame = lastFrame();
   const input = await waitForPanelScript(frame);
-  await input.fill('where are keys kept?');
-  await input.press('Enter');
+  await sendQuestion(input, 'where are keys kept?');
   const chip = frame.locator('.answer button.cite').first();
   await chip.waitFor({ state: 'visible', timeout: 60_000 });
   assert.equal((await chip.innerText()).trim(), 'src/auth/keyStore.ts#L19-26');
@@ -113,8 +112,7 @@ test('in the side bar Stop takes Ask\'s place while an answer is written: the qu
     return `${s} ${Math.round(r.left)},${Math.round(r.top)}`;
   }));
   const idle = await where();
-  await input.fill('slow side-view: how do keys get stored?');
-  await input.press('Enter');
+  await sendQuestion(input, 'slow side-view: how do keys get stored?');
   const stop = frame.locator('#stop');
   await stop.waitFor({ state: 'visible', timeout: 60_000 });
   await frame.locator('.turn', { hasText: 'slow side-view' }).locator('.answer', { hasText: 'Keys go through' }).waitFor({ state: 'visible', timeout: 60_000 });
@@ -174,8 +172,7 @@ test('in a narrow side bar nothing of an answer is cut off at the edge: long pat
   assert.ok(((await sidebar.boundingBox())?.width ?? 999) < 200, 'the side bar is narrow');
   const frame = lastFrame();
   const input = await waitForPanelScript(frame);
-  await input.fill('how wide is the window? @src/auth/keyStore.ts#L19-26');
-  await input.press('Enter');
+  await sendQuestion(input, 'how wide is the window? @src/auth/keyStore.ts#L19-26');
   const turn = frame.locator('.turn', { hasText: 'how wide is the window?' });
   await turn.locator('.answer code', { hasText: 'OLLAMA_CONTEXT_LENGTH' }).waitFor({ state: 'visible', timeout: 60_000 });
   await wb.screenshot('side-view-narrow');
@@ -223,8 +220,7 @@ test('in a narrow side bar a citation chip is one line: whole where it fits, cut
   writeFileSync(path.join(wb.folder, SHORT), 'export { deeplyNested } from "../packages/a-rather-long-package-name";\n');
   const frame = lastFrame();
   const input = await waitForPanelScript(frame);
-  await input.fill(`where is deeplyNested exported? @${SHORT} @${DEEP}`);
-  await input.press('Enter');
+  await sendQuestion(input, `where is deeplyNested exported? @${SHORT} @${DEEP}`);
   const turn = frame.locator('.turn', { hasText: 'where is deeplyNested exported?' });
   await turn.locator('.answer button.cite').nth(2).waitFor({ state: 'visible', timeout: 60_000 });
   await wb.screenshot('side-view-narrow-chips');
@@ -256,8 +252,7 @@ test('in a narrow side bar a citation chip is one line: whole where it fits, cut
 test('in a narrow side bar a long code line wraps under its own indentation, and Copy still copies the code as it is', { timeout: 180_000 }, async () => {
   const frame = lastFrame();
   const input = await waitForPanelScript(frame);
-  await input.fill('show the indented code @src/auth/keyStore.ts#L19-26');
-  await input.press('Enter');
+  await sendQuestion(input, 'show the indented code @src/auth/keyStore.ts#L19-26');
   const turn = frame.locator('.turn', { hasText: 'show the indented code' });
   // The answer is drawn again as it streams: its code is measured once the turn has ended (its sources are listed).
   await turn.locator('details.sources').waitFor({ state: 'attached', timeout: 60_000 });

@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Frame, Locator } from 'playwright-core';
-import { openWithFixtureModel, type Workbench } from './harness';
+import { openWithFixtureModel, sendQuestion, type Workbench } from './harness';
 
 // A newcomer in a High Contrast theme (dark, then light) and in Light: High Contrast draws borders
 // where other themes use fills, so every button, the focused control and the disabled buttons must
@@ -132,11 +132,9 @@ test(TITLE, { timeout: 300_000 }, async () => {
   const view = await wb.webviewWith('body[data-ready="true"] #question');
   const input = view.locator('#question');
   // An answer first, for its citation chip.
-  await input.fill('where are API keys stored?');
-  await input.press('Enter');
+  await sendQuestion(input, 'where are API keys stored?');
   await view.locator('.turn button.cite').first().waitFor({ state: 'visible', timeout: 60_000 });
-  await input.fill('/plan read the readme, then shorten it');
-  await input.press('Enter');
+  await sendQuestion(input, '/plan read the readme, then shorten it');
   await view.locator('.turn .answer', { hasText: 'The plan is open beside this view' }).waitFor({ state: 'visible', timeout: 60_000 });
   const planView = await wb.webviewWith('#plan button');
   // Started from the keyboard: the question that appears takes the focus to its first answer, Run.
