@@ -88,6 +88,21 @@ function codeRanges(text: string): [number, number][] {
   return ranges;
 }
 
+/**
+ * `@search:word` or `@grep:/regex/` typed without the quotes the syntax needs: the mention is
+ * refused, and the message shows it as it should be written (a `/…/` pattern without its slashes,
+ * its `i` flag as RE2's `(?i)`), so the fix is a copy away.
+ */
+function unquoted(kind: 'search' | 'grep', text: string, start: number, open: number, end: number): Mention {
+  let arg = text.slice(open, kind === 'search' ? trimPunct(text, open, end) : end);
+  const literal = kind === 'grep' ? /^\/(.+)\/([a-z]*)$/.exec(arg) : null;
+  if (literal) arg = `${literal[2].includes('i') ? '(?i)' : ''}${literal[1]}`;
+  const reason = arg
+    ? `needs its argument in double quotes: @${kind}:"${arg.replace(/"/g, '\\"')}".`
+    : `needs a quoted argument, e.g. @${kind}:"text".`;
+  return { kind: 'invalid', reason, raw: text.slice(start, end), start, end };
+}
+
 /** Reads a quoted argument starting at `at` (just after the opening quote); `\"` escapes a quote. */
 function quoted(text: string, at: number): { value: string; end: number } | undefined {
   const parts: string[] = [];
@@ -159,10 +174,9 @@ export function parseMentions(text: string): Mention[] {
       if (!text.startsWith(`${kind}:`, i + 1)) continue;
       const open = i + kind.length + 2;
       if (text[open] !== '"') {
-        found = {
-          mention: { kind: 'invalid', reason: `needs a quoted argument, e.g. @${kind}:"text".`, raw: text.slice(i, open), start: i, end: open },
-          resume: open,
-        };
+        let end = open;
+        while (end < text.length && !isSpace(text[end])) end++;
+        found = { mention: unquoted(kind, text, i, open, end), resume: end };
         break;
       }
       const q = open + 1 >= unclosedFrom ? undefined : quoted(text, open + 1);

@@ -92,7 +92,24 @@ describe('parseMentions', () => {
   it('reports an unclosed or unquoted search as invalid, and goes on', () => {
     const ms = parseMentions('@search:nope @grep:"open @src/a.ts');
     assert.deepEqual(ms.map((m) => m.kind), ['invalid', 'invalid', 'file']);
-    assert.deepEqual(ms.map((m) => m.raw), ['@search:', '@grep:"', '@src/a.ts']);
+    assert.deepEqual(ms.map((m) => m.raw), ['@search:nope', '@grep:"', '@src/a.ts']);
+  });
+
+  it('shows an unquoted search or grep as it should be written (a /regex/ without its slashes, /i as (?i))', () => {
+    const reasons = (text: string) => parseMentions(text).map((m) => (m.kind === 'invalid' ? `${m.raw} → ${m.reason}` : m.kind));
+    assert.deepEqual(reasons('where is @search:parseConfig?'), ['@search:parseConfig? → needs its argument in double quotes: @search:"parseConfig".']);
+    assert.deepEqual(reasons('what matches @grep:/retry(After|Delay)\\d+/ here'), [
+      '@grep:/retry(After|Delay)\\d+/ → needs its argument in double quotes: @grep:"retry(After|Delay)\\d+".',
+    ]);
+    assert.deepEqual(reasons('@grep:/todo/i and @grep:say"hi" @src/a.ts'), [
+      '@grep:/todo/i → needs its argument in double quotes: @grep:"(?i)todo".',
+      '@grep:say"hi" → needs its argument in double quotes: @grep:"say\\"hi\\"".',
+      'file',
+    ]);
+    assert.deepEqual(reasons('@grep: alone'), ['@grep: → needs a quoted argument, e.g. @grep:"text".']);
+    // The suggestion parses as the mention meant.
+    const fixed = parseMentions('@grep:"say\\"hi\\""')[0];
+    assert.deepEqual(fixed.kind === 'grep' && fixed.pattern, 'say"hi"');
   });
 
   it('reports an empty search or grep as invalid (it would match every line), and goes on', () => {
