@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './io';
+import { allowedEdits, typoDistance } from '../engine/mentions/near-files';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -10,8 +11,17 @@ export function parseCommandArgs<O extends Options>(args: string[], options: O) 
   try {
     return parseArgs({ args, allowPositionals: true, strict: true, options });
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
+    const message = err instanceof Error ? err.message : String(err);
+    const unknown = /^Unknown option '(--[^']+)'/.exec(message)?.[1];
+    const near = unknown ? nearest(unknown.split('=')[0], Object.keys(options).map((o) => `--${o}`)) : [];
+    throw new UsageError(near.length ? `Unknown option '${unknown}'. Did you mean ${near.map((n) => `'${n}'`).join(' or ')}?` : message);
   }
+}
+
+/** The names within a few typos of `given` (as "Did you mean" counts them for files), closest first. */
+export function nearest(given: string, names: readonly string[]): string[] {
+  const scored = names.map((n) => ({ n, d: typoDistance(given, n, allowedEdits(n.replace(/^-+/, '').length)) }));
+  return scored.filter((s) => s.d <= allowedEdits(s.n.replace(/^-+/, '').length)).sort((a, b) => a.d - b.d).map((s) => s.n);
 }
 
 /** Resolves `--root` (default: the current folder) and fails clearly when it is not a folder. */

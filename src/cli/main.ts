@@ -1,6 +1,7 @@
 import { ExitCode } from './exit-codes';
 import { processIO, type CliIO } from './io';
 import { runCommand, type CommandRun } from './run-command';
+import { nearest } from './args';
 
 interface CommandEntry {
   summary: string;
@@ -49,7 +50,9 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   }
   const entry = commands[name];
   if (!entry) {
-    io.stderr(`grounded: unknown command '${name}'.\n\n${usage()}`);
+    const near = nearest(name, Object.keys(commands));
+    const hint = near.length ? ` Did you mean ${near.map((n) => `'${n}'`).join(' or ')}?` : '';
+    io.stderr(`grounded: unknown command '${name}'.${hint}\n\n${usage()}`);
     return ExitCode.usage;
   }
   return runCommand(name, entry.load, rest, io);

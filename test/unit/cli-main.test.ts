@@ -16,6 +16,21 @@ test('unknown command exits 2 and lists the commands', async () => {
   assert.match(c.err, /check-url/);
 });
 
+test('a mistyped command or option is named with what was meant; a word far from every name gets no guess', async () => {
+  const typed = async (...argv: string[]) => {
+    const c = capture();
+    assert.equal(await main(argv, c.io), 2, argv.join(' '));
+    return c.err.split('\n')[0];
+  };
+  assert.equal(await typed('quary', 'x'), "grounded: unknown command 'quary'. Did you mean 'query'?");
+  assert.equal(await typed('serv'), "grounded: unknown command 'serv'. Did you mean 'serve'?");
+  assert.equal(await typed('q'), "grounded: unknown command 'q'.");
+  assert.equal(await typed('query', 'x', '--jsno'), "grounded query: Unknown option '--jsno'. Did you mean '--json'?");
+  assert.equal(await typed('index', '--stats'), "grounded index: Unknown option '--stats'. Did you mean '--status'?");
+  assert.equal(await typed('files', '--explian=a.ts'), "grounded files: Unknown option '--explian'. Did you mean '--explain'?");
+  assert.match(await typed('query', 'x', '--bogus'), /^grounded query: Unknown option '--bogus'\. To specify a positional argument/);
+});
+
 test('--help lists every command and the exit codes', async () => {
   const c = capture();
   assert.equal(await main(['--help'], c.io), 0);
