@@ -58,8 +58,9 @@ export class LineBytes {
     // `split('\n')` leaves an empty last part after a final newline; textLines drops it (unless it is the only line).
     if (n > 1 && this.starts[n - 1] === buf.length) n--;
     this.count = n;
-    this.names.length = 0;
-    this.names.length = n;
+    // Cleared in place: a new array for each text was an allocation per file of a build.
+    if (this.names.length < n) this.names.length = n;
+    this.names.fill(undefined, 0, n);
   }
 
   start(i: number): number {

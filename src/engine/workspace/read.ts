@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, openSync, promises as fs, readSync } from 'node:fs';
 import type { DocumentOverlay, SkipReason } from './types';
 
@@ -22,12 +23,9 @@ export function looksBinary(block: Uint8Array, complete: boolean): boolean {
     while (i >= 0 && back < 3 && (block[i] & 0xc0) === 0x80) { i--; back++; }
     if (i >= 0 && block[i] >= 0xc0) end = i;
   }
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(block.subarray(0, end));
-    return false;
-  } catch {
-    return true;
-  }
+  // Validated in place: a strict decode made a string of every file's first 8 KB only to drop it
+  // (a tenth of what a cold index build allocated, and its collections).
+  return !isUtf8(block.subarray(0, end));
 }
 
 /** Thrown by openRegularFile for a FIFO, socket, device or folder: `code` is 'ENOTREGULAR'. */

@@ -21,6 +21,30 @@ describe('binary detection without NUL bytes', () => {
     assert.equal(looksBinary(Buffer.from('café 日本 🙂\n'), true), false);
   });
 
+  it('judges UTF-8 as a strict decoder does: overlong forms, surrogates, code points past U+10FFFF, stray and cut sequences', () => {
+    const strict = (b: Uint8Array) => {
+      try {
+        new TextDecoder('utf-8', { fatal: true }).decode(b);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const edges = [[0xc0, 0x80], [0xc1, 0xbf], [0xe0, 0x80, 0x80], [0xf0, 0x80, 0x80, 0x80], [0xed, 0xbf, 0xbf], [0xf4, 0x90, 0x80, 0x80],
+      [0xf5, 0x80, 0x80, 0x80], [0xff], [0x80], [0xe2, 0x82], [0xef, 0xbb, 0xbf, 0x41], [0xf4, 0x8f, 0xbf, 0xbf], [0xee, 0x80, 0x80]];
+    let seed = 7;
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    // Mostly ASCII with lead and continuation bytes scattered in, as mis-encoded text has them.
+    const randomBlocks = Array.from({ length: 3000 }, () => Array.from({ length: 1 + (random() % 12) }, () => {
+      const r = random() % 10;
+      return r < 5 ? 0x41 + (random() % 26) : r < 8 ? 0x80 + (random() % 64) : 0xc0 + (random() % 64);
+    }));
+    for (const bytes of [...edges, ...randomBlocks]) {
+      const block = Uint8Array.from(bytes);
+      assert.equal(looksBinary(block, true), !strict(block), Buffer.from(block).toString('hex'));
+    }
+  });
+
   it('does not blame a character cut by the end of an incomplete block', () => {
     const text = Buffer.from(`${'x'.repeat(SNIFF_BYTES - 1)}é`);
     const block = text.subarray(0, SNIFF_BYTES);
