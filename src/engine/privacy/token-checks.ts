@@ -8,7 +8,7 @@ import { decodeBase64Url } from './checks';
 // scanners allowlist them, and masking them hides useful context from the model.
 // A body ending in `here` (`…TokenHere`, `RANDOMSTRINGHERE`) is an instruction to paste one in; a
 // random body ends so one time in a million.
-const FAKE_WORDS = /PLACEHOLDER|DUMMY|FAKE|YOUR|REDACTED|CHANGEME|INSERT|REPLACE|EXAMPLE|HERE$/i;
+const FAKE_WORDS = /PLACEHOLDER|DUMMY|FAKE|YOUR|REDACTED|CHANGEME|INSERT|REPLACE|EXAMPLE|INVALID|HERE$/i;
 // A last part that says the value is no working one (`lsv2_pt_short`, `AstraCS:short`, `ghp_invalid`), or the
 // stock `abc123` after a prefix (`essu_abc123`, `EXOabc123`): a test's made-up token, written to fail. None of the
 // scanners' positives we measured ends so; a random body seldom ends in a whole word after a separator.
@@ -17,7 +17,7 @@ const STOCK_TAIL = /(?:^|[^a-z0-9])abc123$/;
 
 /**
  * True when a token body is a filler rather than a secret: it holds a placeholder word
- * (`YOUR`, `PLACEHOLDER`, `DUMMY`, `EXAMPLE`, …) or a run of filler characters (`xxxxxxxx`,
+ * (`YOUR`, `PLACEHOLDER`, `DUMMY`, `EXAMPLE`, `INVALID`, …) or a run of filler characters (`xxxxxxxx`,
  * `********`, `00000000`). Deliberately not: counting sequences or runs of other letters
  * (`AKIAZZZZ…`): those are shaped like live keys and carry no marker saying they are samples.
  * `fake`/`dummy` spliced into a body that keeps 24 or more other characters (`…abc12fake-456def…`,
@@ -104,9 +104,9 @@ export function isJwt(value: string): boolean {
   if (dot <= 0 || !isJwtHeader(value.slice(0, dot))) return false;
   const second = value.indexOf('.', dot + 1);
   const payload = value.slice(dot + 1, second >= 0 ? second : undefined);
-  // A payload of a few characters that is no JSON (`eyJhbGciOiJIUzI1NiJ9.short.token`) is a made-up token;
-  // a long one that is no JSON may be a signed blob or an encrypted payload, and is kept a token.
-  if (second >= 0) return payload.length >= 8 || isJsonObject(payload);
+  // A payload that is no JSON and a few characters or words (`….short.token`, `….invalid-payload.signature`) is a
+  // made-up token; a long random one may be a signed blob or an encrypted payload, and is kept a token.
+  if (second >= 0) return isJsonObject(payload) || (payload.length >= 8 && !/^[a-z]+(?:[-_][a-z]+)*$/.test(payload));
   return isJsonObject(payload);
 }
 

@@ -19,6 +19,7 @@ test('a token whose last part says it is no working one is a made-up value', () 
   kept("api_token: 'ghp_invalid'");
   kept('elastic_token = essu_abc123');
   kept('exoscale_api_key = "EXOabc123"');
+  kept('SITE_KEY = "6LeD4a3XAAAAA-INVALID-1234567890"');
   // The same keys with a random value, and the words anywhere but at the end, are secrets.
   const random = fake(32, 'alnum', 1601);
   redacted(`ASTRA_DB_APPLICATION_TOKEN=AstraCS:${random}`, `ASTRA_DB_APPLICATION_TOKEN=${R('api_key')}`);
@@ -35,6 +36,7 @@ test("a JWT header before a made-up rest is no token; a real token's payload or 
   const header = b64('{"alg":"HS256"}').replace(/=+$/, '');
   kept(`SCALR_KEY=${header}.short.token`);
   kept(`const sample = "${header}.abc.def";`);
+  kept(`${header}.invalid-payload.signature`);
   // Claims with a stand-in signature still carry who the token is for; a long payload that is no JSON may be encrypted.
   const claims = b64(`{"sub":"${fake(12, 'lower', 1604)}","exp":1893456000}`).replace(/=+$/, '');
   redacted(`TOKEN=${header}.${claims}.signature`, `TOKEN=${R('jwt')}`);
