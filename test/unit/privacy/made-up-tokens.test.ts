@@ -47,6 +47,7 @@ test("a URL's user name with no password is not an e-mail address; an address or
   kept('DATABASE_URL=postgresql://app@ep-cold-field-a7k2m9.eu-central-1.aws.neon.tech/appdb');
   kept('spark.copydata.containerpath=wasb://containers@storagedev42.blob.core.windows.net');
   redacted('ftp://jane.roe@files.example.org/in', `ftp://${R('email')}/in`);
+  redacted("{{ 'mailto://me@example.com' is uri }}", `{{ 'mailto://${R('email')}' is uri }}`);
   redacted('smtp://jsmith84@mail.example.org:587', `smtp://${R('email')}:587`);
   const token = fake(40, 'hex', 1607);
   assert.ok(!scrubText(`git clone https://${token}@github.com/acme/tools.git`).text.includes(token));

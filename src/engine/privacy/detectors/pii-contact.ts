@@ -24,6 +24,7 @@ const TEMPLATE_LOCAL = /^your(?:[-_.]|[A-Z]|$)|^YOUR(?:[-_.]|$)/;
  */
 function isUrlLogin(local: string, text: string, start: number, end: number): boolean {
   if (!text.startsWith('://', start - 3) || !/^[a-z]+(?:[-_][a-z]+)*$/.test(local)) return false;
+  if (/mailto:\/\/$/i.test(text.slice(Math.max(0, start - 9), start))) return false; // `mailto://me@example.com`: an address still
   return !(text[end] === ':' && !/\d/.test(text[end + 1] ?? ''));
 }
 
