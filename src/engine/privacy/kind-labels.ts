@@ -33,13 +33,13 @@ const CASED: Record<string, string> = {
   huggingface: 'Hugging Face', digitalocean: 'DigitalOcean', newrelic: 'New Relic', onepassword: '1Password', launchdarkly: 'LaunchDarkly',
   circleci: 'CircleCI', sendgrid: 'SendGrid', planetscale: 'PlanetScale', clickhouse: 'ClickHouse', flyio: 'Fly.io', frameio: 'Frame.io',
   xai: 'xAI', rubygems: 'RubyGems', sonarqube: 'SonarQube', easypost: 'EasyPost', openrouter: 'OpenRouter', langsmith: 'LangSmith',
-  trufflehog: 'TruffleHog', cockroachdb: 'CockroachDB', pganalyze: 'pganalyze', photoroom: 'PhotoRoom', nuget: 'NuGet', intra42: '42 Intra', ein: 'EIN', itin: 'ITIN',
+  trufflehog: 'TruffleHog', pganalyze: 'pganalyze', photoroom: 'PhotoRoom', nuget: 'NuGet', intra42: '42 Intra', ein: 'EIN', itin: 'ITIN',
   npi: 'NPI', tfn: 'TFN', abn: 'ABN', sin: 'SIN', cpf: 'CPF', cnpj: 'CNPJ', rut: 'RUT', pan: 'PAN', dni: 'DNI', nir: 'NIR', bsn: 'BSN',
   nric: 'NRIC', rrn: 'RRN', curp: 'CURP', hetu: 'HETU', pesel: 'PESEL', aadhaar: 'Aadhaar', appsync: 'AppSync', id: 'ID',
   tckn: 'TCKN', tnin: 'TNIN', mbi: 'MBI', dea: 'DEA', elevenlabs: 'ElevenLabs', posthog: 'PostHog', pubnub: 'PubNub', cratesio: 'crates.io',
   mongodb: 'MongoDB', atlas: 'Atlas', nvidia: 'NVIDIA', pagarme: 'Pagar.me', tickettailor: 'Ticket Tailor', mws: 'MWS', devops: 'DevOps',
   clickup: 'ClickUp', llamacloud: 'LlamaCloud', wundergraph: 'WunderGraph', nats: 'NATS', ntlm: 'NTLM',
-  hmac: 'HMAC', vapid: 'VAPID',
+  hmac: 'HMAC', vapid: 'VAPID', cockroachdb: 'CockroachDB',
 };
 
 /** Country codes that open a national identifier's kind (`br_cpf`). */
