@@ -39,7 +39,7 @@ const CASED: Record<string, string> = {
   tckn: 'TCKN', tnin: 'TNIN', mbi: 'MBI', dea: 'DEA', elevenlabs: 'ElevenLabs', posthog: 'PostHog', pubnub: 'PubNub', cratesio: 'crates.io',
   mongodb: 'MongoDB', atlas: 'Atlas', nvidia: 'NVIDIA', pagarme: 'Pagar.me', tickettailor: 'Ticket Tailor', mws: 'MWS', devops: 'DevOps',
   clickup: 'ClickUp', llamacloud: 'LlamaCloud', wundergraph: 'WunderGraph', nats: 'NATS', ntlm: 'NTLM',
-  hmac: 'HMAC', vapid: 'VAPID',
+  hmac: 'HMAC', vapid: 'VAPID', cockroachdb: 'CockroachDB',
 };
 
 /** Country codes that open a national identifier's kind (`br_cpf`). */

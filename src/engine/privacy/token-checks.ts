@@ -8,11 +8,16 @@ import { decodeBase64Url } from './checks';
 // scanners allowlist them, and masking them hides useful context from the model.
 // A body ending in `here` (`…TokenHere`, `RANDOMSTRINGHERE`) is an instruction to paste one in; a
 // random body ends so one time in a million.
-const FAKE_WORDS = /PLACEHOLDER|DUMMY|FAKE|YOUR|REDACTED|CHANGEME|INSERT|REPLACE|EXAMPLE|HERE$/i;
+const FAKE_WORDS = /PLACEHOLDER|DUMMY|FAKE|YOUR|REDACTED|CHANGEME|INSERT|REPLACE|EXAMPLE|INVALID|HERE$/i;
+// A last part that says the value is no working one (`lsv2_pt_short`, `AstraCS:short`, `ghp_invalid`), or the
+// stock `abc123` after a prefix (`essu_abc123`, `EXOabc123`): a test's made-up token, written to fail. None of the
+// scanners' positives we measured ends so; a random body seldom ends in a whole word after a separator.
+const NOT_VALID_TAIL = /(?:^|[^A-Za-z0-9])(?:short|invalid|wrong|bad|broken|truncated|malformed|expired|revoked)$/i;
+const STOCK_TAIL = /(?:^|[^a-z0-9])abc123$/;
 
 /**
  * True when a token body is a filler rather than a secret: it holds a placeholder word
- * (`YOUR`, `PLACEHOLDER`, `DUMMY`, `EXAMPLE`, …) or a run of filler characters (`xxxxxxxx`,
+ * (`YOUR`, `PLACEHOLDER`, `DUMMY`, `EXAMPLE`, `INVALID`, …) or a run of filler characters (`xxxxxxxx`,
  * `********`, `00000000`). Deliberately not: counting sequences or runs of other letters
  * (`AKIAZZZZ…`): those are shaped like live keys and carry no marker saying they are samples.
  * `fake`/`dummy` spliced into a body that keeps 24 or more other characters (`…abc12fake-456def…`,
@@ -25,6 +30,9 @@ export function isFakeBody(body: string): boolean {
   if (/[-_]/.test(body) && /[xX*•#]{8,}|0{8,}/.test(body.replace(/[-_]/g, ''))) return true;
   // AWS's documented secret key with a sample word for its ending (`…CYESAMPLEKEY`, `…CYESATESTKEY`): still the sample.
   if (body.startsWith('wJalrXUtnFEMI/K7MDENG/bPxRfiCY') && /SAMPLE|TEST|FAKE/i.test(body.slice(30))) return true;
+  if (NOT_VALID_TAIL.test(body) || STOCK_TAIL.test(body)) return true;
+  // A JWT's header before a made-up rest (`eyJhbGciOiJIUzI1NiJ9.short.token`): the header alone is public.
+  if (body.startsWith('eyJ') && body.includes('.') && isJwtHeader(body.slice(0, body.indexOf('.'))) && !isJwt(body)) return true;
   if (!FAKE_WORDS.test(body)) return false;
   const rest = body.replace(/fake|dummy/gi, '');
   return FAKE_WORDS.test(rest) || rest.length < 24;
@@ -95,9 +103,16 @@ export function isJwt(value: string): boolean {
   const dot = value.indexOf('.');
   if (dot <= 0 || !isJwtHeader(value.slice(0, dot))) return false;
   const second = value.indexOf('.', dot + 1);
-  if (second >= 0) return true;
-  const payload = decodeBase64Url(value.slice(dot + 1));
-  return payload !== undefined && /^\s*\{[\s\S]*\}\s*$/.test(payload);
+  const payload = value.slice(dot + 1, second >= 0 ? second : undefined);
+  // A payload that is no JSON and a few characters or words (`….short.token`, `….invalid-payload.signature`) is a
+  // made-up token; a long random one may be a signed blob or an encrypted payload, and is kept a token.
+  if (second >= 0) return isJsonObject(payload) || (payload.length >= 8 && !/^[a-z]+(?:[-_][a-z]+)*$/.test(payload));
+  return isJsonObject(payload);
+}
+
+function isJsonObject(part: string): boolean {
+  const decoded = decodeBase64Url(part);
+  return decoded !== undefined && /^\s*\{[\s\S]*\}\s*$/.test(decoded);
 }
 
 /** True when base64 text decodes to a JWT (a token wrapped once more, as in Kubernetes secrets). */

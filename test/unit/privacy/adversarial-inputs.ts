@@ -263,5 +263,11 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['a logged BEGIN marker, then endless logged short lines', `#6 0.245 -----BEGIN PRIVATE KEY-----\n${fill('#6 0.245 QUJD\n')}`],
     ['logged BEGIN markers, repeated', fill('2026-04-26 12:36:01 -----BEGIN PRIVATE KEY-----\n')],
     ['docker swarm and akamai heads one short', fill(`SWMTKN-1-${'a1'.repeat(24)}- akab-abcdef0123456789- `)],
+    ['cockroachdb heads with an id and no secret', fill(`CCDB1_${'aB3'.repeat(7)}x_ `)],
+    ['devin heads, then endless base64', `apk_user_${fill('b3Jn')} apk_${fill('dXNl')}`],
+    ['devin service-user heads one short', fill(`cog_${'a2'.repeat(25)}a `)],
+    ['not-valid tails after endless separators', `API_KEY=${fill('a_')}short`],
+    ['jwt headers before a short made-up rest, repeated', fill('token=eyJhbGciOiJIUzI1NiJ9.short.token ')],
+    ['url logins without hosts, repeated', fill('x://app@')],
   ];
 }

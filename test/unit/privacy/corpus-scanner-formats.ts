@@ -1,6 +1,6 @@
 import { fake, R, type Case, type Negative } from './corpus-helpers';
 
-// Formats that open-source secret scanners (Nosey Parker, Kingfisher) recognise: provider tokens by
+// Formats that open-source secret scanners (Nosey Parker, Kingfisher, Betterleaks) recognise: provider tokens by
 // their prefix, crypt-style hashes, tokens known by the word before them, and a key alone on its
 // line with one token. Every value is generated here from the format's alphabet; none is copied.
 
@@ -28,6 +28,8 @@ const tokens: Token[] = [
   ['clickup personal token', 'clickup_token', `pk_${fake(8, 'digits', 612).replace(/^0/, '7')}_${fake(32, 'upper', 613)}`],
   ['twitch stream key', 'twitch_stream_key', `live_${fake(9, 'digits', 614).replace(/^0/, '3')}_${fake(30, 'alnum', 615)}`],
   ['flexport key', 'flexport_key', `shltm_${fake(40, 'url', 616)}`],
+  ['cockroachdb cloud key', 'cockroachdb_key', `CCDB1_${fake(22, 'alnum', 617)}_${fake(40, 'alnum', 618)}`],
+  ['devin service key', 'devin_key', `apk_${Buffer.from(`org-${fake(32, 'hex', 619)}:${fake(32, 'hex', 620)}`).toString('base64')}`],
   ['pagar.me live key', 'pagarme_key', `ak_live_${fake(30, 'alnum', 617)}`],
   ['ticket tailor key', 'tickettailor_key', `sk_${fake(4, 'digits', 618)}_${fake(6, 'digits', 619)}_${fake(32, 'hex', 620)}`],
   ['ubidots token', 'ubidots_token', `BBFF-${fake(30, 'alnum', 621)}`],

@@ -16,6 +16,18 @@ const URL_USER_BEFORE = /[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s/?#@:'"`]{0,128}:$
 // A template's address: `your-service@your-project.iam…`, `YOUR_EMAIL@…`, `your.name@company.com`.
 const TEMPLATE_LOCAL = /^your(?:[-_.]|[A-Z]|$)|^YOUR(?:[-_.]|$)/;
 
+/**
+ * `postgresql://app@db.example.net/app`, `wasb://containers@acct.blob.core.windows.net`: a URL's user name and its host,
+ * with no password, not an address; a user of words only (`app`, `app-user`), as services and roles are named. An
+ * address given as the login (`smtps://jane@gmail.com:pw@smtp…`) and a person's or a token's form (`john.doe`,
+ * `jsmith84`, 40 hex) stay judged as addresses.
+ */
+function isUrlLogin(local: string, text: string, start: number, end: number): boolean {
+  if (!text.startsWith('://', start - 3) || !/^[a-z]+(?:[-_][a-z]+)*$/.test(local)) return false;
+  if (/mailto:\/\/$/i.test(text.slice(Math.max(0, start - 9), start))) return false; // `mailto://me@example.com`: an address still
+  return !(text[end] === ':' && !/\d/.test(text[end + 1] ?? ''));
+}
+
 function acceptEmail(value: string, text: string, start: number): boolean {
   const at = value.indexOf('@');
   const local = value.slice(0, at);
@@ -24,6 +36,7 @@ function acceptEmail(value: string, text: string, start: number): boolean {
   if (local === 'git') return false; // git@github.com:org/repo — an SSH remote, not a person
   if (TEMPLATE_LOCAL.test(local)) return false;
   if (text.charCodeAt(start - 1) === 58 && URL_USER_BEFORE.test(text.slice(Math.max(0, start - 180), start))) return false;
+  if (isUrlLogin(local, text, start, start + value.length)) return false;
   if (/^[!#$&*^~]|[!#$&*^~]$/.test(local) && !/[A-Za-z0-9]/.test(local)) return false;
   return !local.startsWith('.') && !local.endsWith('.') && !local.includes('..');
 }

@@ -138,4 +138,14 @@ export const devTokenRules: PrefixRule[] = [
   rule('voiceflow_key', ['VF.DM.', 'VF.WS.'], /[a-f0-9]{24}\.[A-Za-z0-9]{16}/),
   rule('aws_appsync_key', 'da2-', /[a-z0-9]{26}/, (_t, body) => /\d/.test(body) && !isFakeBody(body)),
   rule('trufflehog_key', ['thog-key-', 'thog-secret-'], /[a-f0-9]{16,32}/),
+  // CockroachDB Cloud service-account keys: `CCDB1_`, a 22-character id, `_`, a 40-character secret.
+  rule('cockroachdb_key', 'CCDB1_', /[A-Za-z0-9]{22}_[A-Za-z0-9]{40}/, mixed),
+  // Devin (Cognition) API keys: base64 of `user-<hex>_org-<hex>:<secret>` or `org-<hex>:<secret>`, which tells them
+  // from any other `apk_…`; service-user tokens, `cog_` and 52 base32 characters.
+  rule('devin_key', ['apk_user_', 'apk_'], /[A-Za-z0-9+/]{80,180}={0,2}/, (_t, body) => /^(?:user|org)-[0-9a-f]{32}[_:]/.test(decodeBase64(body))),
+  rule('devin_key', 'cog_', /[a-z2-7]{52}/, (_t, body) => /[2-7]/.test(body) && !isFakeBody(body)),
 ];
+
+function decodeBase64(body: string): string {
+  return Buffer.from(body.slice(0, 120), 'base64').toString('latin1');
+}
