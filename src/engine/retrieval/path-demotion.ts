@@ -1,3 +1,4 @@
+import { MIGRATION_FACTOR, MIGRATION_PATH, MIGRATION_WORDS, TEMPLATE_FACTOR, TEMPLATE_PATH, TEMPLATE_WORDS } from './app-files';
 import { BUILD_FACTOR, BUILD_PATH, BUILD_WORDS } from './build-files';
 import { COMPANION_FACTOR, COMPANION_PATH, COMPANION_WORDS } from './companion-files';
 import { HOW_TO_INTENT, type SearchTerm } from './terms';
@@ -152,6 +153,8 @@ export interface Demoted {
   configs: boolean;
   windows: boolean;
   companions: boolean;
+  templates: boolean;
+  migrations: boolean;
 }
 
 /**
@@ -192,6 +195,8 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     ),
     windows: !terms.some((t) => WINDOWS_WORDS.has(t.text) || names(WINDOWS_PATH, t)),
     companions: !terms.some((t) => COMPANION_WORDS.has(t.text) || names(COMPANION_PATH, t)),
+    templates: !terms.some((t) => TEMPLATE_WORDS.has(t.text) || names(TEMPLATE_PATH, t)),
+    migrations: !terms.some((t) => MIGRATION_WORDS.has(t.text) || names(MIGRATION_PATH, t)),
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
 }
@@ -225,6 +230,8 @@ const KINDS: [kind: keyof Demoted, isOf: (rel: string) => boolean, factor: numbe
   ['manifests', (rel) => MANIFEST_PATH.test(rel), MANIFEST_FACTOR],
   ['changelogs', (rel) => CHANGELOG_PATH.test(rel), CHANGELOG_FACTOR],
   ['companions', (rel) => COMPANION_PATH.test(rel), COMPANION_FACTOR],
+  ['templates', (rel) => TEMPLATE_PATH.test(rel), TEMPLATE_FACTOR],
+  ['migrations', (rel) => MIGRATION_PATH.test(rel), MIGRATION_FACTOR],
   ['configs', (rel) => CONFIG_FILE_PATH.test(rel), DOC_FACTOR],
   ['docs', (rel) => DOC_PATH.test(rel), DOC_FACTOR],
 ];
