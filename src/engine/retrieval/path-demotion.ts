@@ -88,7 +88,12 @@ const SCRIPT_WORDS = new Set(['script']);
  * and lists its words, so the path boost put it above the package's code for "how are template
  * literals compiled?". It answers questions about dependencies, versions and scripts.
  */
-const MANIFEST_PATH = /(^|\/)(package\.json|composer\.json|Cargo\.toml|pyproject\.toml|go\.mod|pom\.xml|build\.gradle(\.kts)?|[\w.-]+\.gemspec)$/i;
+// .NET's project files are its manifests (eShopOnWeb's PublicApi.csproj, listing its packages' names, came second for JWT tokens).
+const MANIFEST_PATH = new RegExp(
+  String.raw`(^|\/)(package\.json|composer\.json|Cargo\.toml|pyproject\.toml|go\.mod|pom\.xml|build\.gradle(\.kts)?|` +
+    String.raw`[\w.-]+\.(gemspec|csproj|fsproj|vbproj)|Directory\.(Build|Packages)\.props)$`,
+  'i',
+);
 const MANIFEST_FACTOR = 0.5;
 const MANIFEST_WORDS = new Set(['pack', 'pkg', 'depend', 'dependenci', 'dep', 'version', 'script', 'manifest', 'publish', 'instal', 'modul']);
 
