@@ -2,7 +2,7 @@ import { MIGRATION_FACTOR, MIGRATION_PATH, MIGRATION_WORDS, TEMPLATE_FACTOR, TEM
 import { BUILD_FACTOR, BUILD_PATH, BUILD_WORDS } from './build-files';
 import { COMPANION_FACTOR, COMPANION_PATH, COMPANION_WORDS } from './companion-files';
 import { HOW_TO_INTENT, type SearchTerm } from './terms';
-import { isTestPath, TEST_PATH_FACTOR } from './test-paths';
+import { isTestPath, SOUGHT_TESTS_OTHER_FACTOR, TEST_PATH_FACTOR, TESTS_SOUGHT_INTENT } from './test-paths';
 import { isTranslation, mayBeTranslation, TRANSLATION_FACTOR } from './translations';
 
 export { isTestPath } from './test-paths';
@@ -160,6 +160,8 @@ export interface Demoted {
   companions: boolean;
   templates: boolean;
   migrations: boolean;
+  /** Everything but tests: the question asks for the tests of something. */
+  untested: boolean;
 }
 
 /**
@@ -183,6 +185,7 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
   );
   return {
     tests: howTo || !asksAboutTests(terms),
+    untested: !howTo && terms.some((t) => t.kind === 'intent' && t.text === TESTS_SOUGHT_INTENT && t.weight >= 1),
     examples: !howTo && !terms.some((t) => EXAMPLE_WORDS.has(t.text) || names(EXAMPLE_PATH, t)),
     docs: !howTo && !aboutDocs,
     // A changelog gives no instructions: it stays below unless the question is about the docs or the changes.
@@ -211,7 +214,8 @@ export function pathFactor(rel: string, demoted: Demoted, indexed: (rel: string)
   const bits = kindBits(rel);
   const header = ((bits & HEADER_BIT) !== 0 && hasSource(rel, indexed)) || (demoted.declarations && (bits & DECLARATION_BIT) !== 0);
   const translation = (bits & LOCALE_BIT) !== 0 && isTranslation(rel, indexed);
-  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1);
+  const untested = demoted.untested && (bits & TESTS_BIT) === 0 ? SOUGHT_TESTS_OTHER_FACTOR : 1;
+  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1) * untested;
 }
 
 function hasSource(header: string, indexed: (rel: string) => boolean): boolean {
@@ -241,6 +245,7 @@ const KINDS: [kind: keyof Demoted, isOf: (rel: string) => boolean, factor: numbe
   ['docs', (rel) => DOC_PATH.test(rel), DOC_FACTOR],
 ];
 const DOCS_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'docs');
+const TESTS_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'tests');
 /** Bits beside the kinds: a header or declaration file, a path naming a language (translations.ts). */
 const HEADER_BIT = 1 << KINDS.length;
 const DECLARATION_BIT = 1 << (KINDS.length + 1);

@@ -4,6 +4,7 @@ import { splitIdentifier } from './split-identifier';
 import { deinflect, IRREGULAR, stem } from './stem';
 import { readPasted } from './pasted';
 import { SETTING_WEIGHT, settingNames, settingsInProse, weighSettings } from './setting-terms';
+import { TESTS_SOUGHT, TESTS_SOUGHT_INTENT } from './test-paths';
 
 // Its own module since terms.ts passed 300 lines; re-exported for the index and path code that import it from here.
 export { splitIdentifier } from './split-identifier';
@@ -283,6 +284,7 @@ export function extractTerms(question: string, baseWeight = 1, asPasted = true):
   addPairAbbreviations(sequence, out);
   if (HOW_TO.test(question)) add(HOW_TO_INTENT, 'intent', baseWeight);
   if (CALLERS.test(question)) add(CALLERS_INTENT, 'intent', baseWeight);
+  if (TESTS_SOUGHT.test(question)) add(TESTS_SOUGHT_INTENT, 'intent', baseWeight);
   weighSettings(out, CALLERS.test(question));
   if (![...out.values()].some((t) => t.kind === 'setting')) {
     for (const name of settingsInProse(pasted.rest, sequence)) {
