@@ -94,9 +94,8 @@ describe('numbered migrations', () => {
       'src/Infrastructure/Data/Migrations/20201202111507_InitialModel.Designer.cs', 'src/Infrastructure/Data/Migrations/CatalogContextModelSnapshot.cs',
     ]) assert.equal(factor(q, rel), 0.5, rel);
     // Code about migrating is named for what it does, not by a number.
-    for (const rel of ['core/database/src/main/kotlin/DatabaseMigrations.kt', 'src/Illuminate/Database/Migrations/Migrator.php', 'hc/accounts/migrations/__init__.py']) {
-      assert.equal(factor(q, rel), 1, rel);
-    }
+    const code = ['core/database/src/main/kotlin/DatabaseMigrations.kt', 'src/Illuminate/Database/Migrations/Migrator.php', 'hc/accounts/migrations/__init__.py'];
+    for (const rel of code) assert.equal(factor(q, rel), 1, rel);
     assert.equal(factor('which migration added the normalized URL column?', 'db/migrate/20230828195756_backfill_links.rb'), 1);
     assert.equal(factor('how did the schema of stories change?', 'db/migrate/20230828195756_backfill_links.rb'), 1);
   });
@@ -109,7 +108,7 @@ describe('numbered migrations', () => {
   });
 });
 
-describe('infrastructure as code and .NET project files', () => {
+describe('infrastructure as code, linters\' settings and .NET project files', () => {
   it('count as build files and manifests do', () => {
     const q = 'how do I use an in-memory database instead of SQL Server?';
     for (const rel of ['infra/core/database/sqlserver/sqlserver.bicep', 'infra/main.bicep', 'deploy/main.tf', 'deploy/prod.tfvars']) {
@@ -119,5 +118,10 @@ describe('infrastructure as code and .NET project files', () => {
     assert.equal(factor('how does the public API issue JWT tokens?', 'src/PublicApi/PublicApi.csproj'), 0.5);
     assert.equal(factor('which packages does the public API depend on?', 'src/PublicApi/PublicApi.csproj'), 1);
     assert.equal(factor('how does the public API issue JWT tokens?', 'src/PublicApi/Program.cs'), 1);
+    for (const rel of ['config/brakeman.ignore', '.rubocop.yml', '.eslintrc.json', 'phpstan-baseline.neon', '.golangci.yml', 'rustfmt.toml']) {
+      assert.equal(factor('how is comment markdown rendered to HTML?', rel), 0.5, rel);
+    }
+    assert.equal(factor('which warnings does brakeman ignore?', 'config/brakeman.ignore'), 1);
+    assert.equal(factor('which rules does the linter enforce?', '.eslintrc.json'), 1);
   });
 });
