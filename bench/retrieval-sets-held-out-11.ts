@@ -5,7 +5,9 @@
 // lib/hexpm_web, 170 migrations in priv/repo/migrations, ExUnit tests mirroring lib/) and a Haskell tool
 // (koalaman/shellcheck at 764802b, a few large modules under src/ShellCheck with their QuickCheck properties inline, the
 // command line in shellcheck.hs, a formatter per output format). Questions a newcomer would ask, labelled from the sources
-// before any ranking on these trees was run; never tuned on.
+// before any ranking on these trees was run; never tuned on. Baseline MRR@10 bookstack 0.827, hexpm 0.603, shellcheck 0.700;
+// after the rules found on set 10 (templates, migrations, linters' and infrastructure files, tests sought, authorize), measured
+// once: 0.833, 0.623, 0.716 (hexpm's "how is two-factor authentication verified at login?" fell from 9th out of the top 10).
 import type { Labelled } from './retrieval-sets-more';
 
 const whole = (files: string): RegExp => new RegExp(`^(${files})$`);

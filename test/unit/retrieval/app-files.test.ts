@@ -94,7 +94,9 @@ describe('numbered migrations', () => {
       'src/Infrastructure/Data/Migrations/20201202111507_InitialModel.Designer.cs', 'src/Infrastructure/Data/Migrations/CatalogContextModelSnapshot.cs',
     ]) assert.equal(factor(q, rel), 0.5, rel);
     // Code about migrating is named for what it does, not by a number.
-    const code = ['core/database/src/main/kotlin/DatabaseMigrations.kt', 'src/Illuminate/Database/Migrations/Migrator.php', 'hc/accounts/migrations/__init__.py'];
+    const code = [
+      'core/database/src/main/kotlin/DatabaseMigrations.kt', 'src/Illuminate/Database/Migrations/Migrator.php', 'hc/accounts/migrations/__init__.py',
+    ];
     for (const rel of code) assert.equal(factor(q, rel), 1, rel);
     assert.equal(factor('which migration added the normalized URL column?', 'db/migrate/20230828195756_backfill_links.rb'), 1);
     assert.equal(factor('how did the schema of stories change?', 'db/migrate/20230828195756_backfill_links.rb'), 1);
