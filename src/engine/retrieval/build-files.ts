@@ -6,17 +6,23 @@
  * which says `app` and `android` throughout, came first for "how does the app know that the device is offline?"). Their words
  * are the code's (`configure`, `compare`, `version`, `report`), so they came before it: `auto/configure` before
  * `ngx_conf_file.c` for "how does nginx parse the configuration file?", the m4 macro first for "how are values sorted and
- * compared?". They count this much less unless the question is about building, CI, packaging or the tooling itself.
+ * compared?". So are linters' settings and baselines (lobsters' `config/brakeman.ignore`, a JSON list of the warnings it
+ * ignores quoting the code, came first for "how is comment markdown rendered to HTML?"), and infrastructure as code (Bicep,
+ * Terraform), which deploys the project: eShopOnWeb's `infra/main.bicep` and `sqlserver.bicep` came first for "how do I use
+ * an in-memory database instead of SQL Server?". They count this much less unless the question is about building, CI,
+ * packaging, deploying, linting or the tooling itself.
  */
 export const BUILD_FACTOR = 0.5;
 
 /** Anchored at the end or the start, as the other kinds' patterns: this runs once for every file a question scores. */
 export const BUILD_PATH = new RegExp(
-  String.raw`^auto\/|(^|\/)(m4|cmake|\.github|\.circleci|\.buildkite|\.devcontainer|build-logic|buildSrc)\/|\.(m4|cmake|mk|mak|bazel|bzl)$|` +
+  String.raw`^auto\/|(^|\/)(m4|cmake|\.github|\.circleci|\.buildkite|\.devcontainer|build-logic|buildSrc)\/|\.(m4|cmake|mk|mak|bazel|bzl|bicep|tf|tfvars)$|` +
     String.raw`(^|\/)(configure(\.ac|\.in)?|(GNU)?makefile(\.am|\.in)?|CMakeLists\.txt|meson(_options)?\.build|meson_options\.txt|` +
     String.raw`BUILD|WORKSPACE|SConstruct|SConscript|justfile|Dockerfile[\w.-]*|docker-compose[\w.-]*\.ya?ml|` +
     String.raw`\.(gitignore|gitattributes|dockerignore|editorconfig|gitlab-ci\.yml|travis\.yml|cirrus\.yml|pre-commit-config\.yaml)|` +
-    String.raw`gradle\.properties|gradlew(\.bat)?|settings\.gradle(\.kts)?|azure-pipelines\.ya?ml|appveyor\.ya?ml|codecov\.ya?ml|Jenkinsfile)$`,
+    String.raw`gradle\.properties|gradlew(\.bat)?|settings\.gradle(\.kts)?|azure-pipelines\.ya?ml|appveyor\.ya?ml|codecov\.ya?ml|Jenkinsfile|` +
+    String.raw`\.rubocop[\w.-]*\.ya?ml|\.eslintrc[\w.]*|eslint\.config\.[cm]?[jt]s|\.golangci\.ya?ml|[\w.-]*phpstan[\w.-]*\.neon(\.dist)?|` +
+    String.raw`phpcs\.xml(\.dist)?|brakeman\.ignore|\.prettierrc[\w.]*|\.stylelintrc[\w.]*|\.?clippy\.toml|\.?rustfmt\.toml|\.swiftlint\.ya?ml)$`,
   'i',
 );
 
@@ -24,5 +30,6 @@ export const BUILD_PATH = new RegExp(
 export const BUILD_WORDS = new Set([
   'build', 'compil', 'instal', 'install', 'cmak', 'cmake', 'make', 'makefil', 'autoconf', 'autotool', 'meson', 'bazel', 'gradl', 'gradle',
   'ci', 'workflow', 'github', 'gitlab', 'pipelin', 'docker', 'dockerfil', 'pack', 'packag', 'releas', 'deploi', 'lint', 'gitignor',
-  'gitattribut', 'toolchain', 'flavor', 'flavour', 'convent',
+  'gitattribut', 'toolchain', 'flavor', 'flavour', 'convent', 'deployment', 'infra', 'infrastructur', 'azur', 'bicep', 'terraform', 'provis',
+  'linter', 'eslint', 'rubocop', 'brakeman', 'phpstan', 'prettier', 'clippi', 'rustfmt', 'swiftlint', 'golangci',
 ]);

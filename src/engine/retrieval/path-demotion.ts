@@ -1,7 +1,8 @@
+import { MIGRATION_FACTOR, MIGRATION_PATH, MIGRATION_WORDS, TEMPLATE_FACTOR, TEMPLATE_PATH, TEMPLATE_WORDS } from './app-files';
 import { BUILD_FACTOR, BUILD_PATH, BUILD_WORDS } from './build-files';
 import { COMPANION_FACTOR, COMPANION_PATH, COMPANION_WORDS } from './companion-files';
 import { HOW_TO_INTENT, type SearchTerm } from './terms';
-import { isTestPath, TEST_PATH_FACTOR } from './test-paths';
+import { isTestPath, SOUGHT_TESTS_OTHER_FACTOR, TEST_PATH_FACTOR, TESTS_SOUGHT_INTENT } from './test-paths';
 import { isTranslation, mayBeTranslation, TRANSLATION_FACTOR } from './translations';
 
 export { isTestPath } from './test-paths';
@@ -87,7 +88,12 @@ const SCRIPT_WORDS = new Set(['script']);
  * and lists its words, so the path boost put it above the package's code for "how are template
  * literals compiled?". It answers questions about dependencies, versions and scripts.
  */
-const MANIFEST_PATH = /(^|\/)(package\.json|composer\.json|Cargo\.toml|pyproject\.toml|go\.mod|pom\.xml|build\.gradle(\.kts)?|[\w.-]+\.gemspec)$/i;
+// .NET's project files are its manifests (eShopOnWeb's PublicApi.csproj, listing its packages' names, came second for JWT tokens).
+const MANIFEST_PATH = new RegExp(
+  String.raw`(^|\/)(package\.json|composer\.json|Cargo\.toml|pyproject\.toml|go\.mod|pom\.xml|build\.gradle(\.kts)?|` +
+    String.raw`[\w.-]+\.(gemspec|csproj|fsproj|vbproj)|Directory\.(Build|Packages)\.props)$`,
+  'i',
+);
 const MANIFEST_FACTOR = 0.5;
 const MANIFEST_WORDS = new Set(['pack', 'pkg', 'depend', 'dependenci', 'dep', 'version', 'script', 'manifest', 'publish', 'instal', 'modul']);
 
@@ -152,6 +158,10 @@ export interface Demoted {
   configs: boolean;
   windows: boolean;
   companions: boolean;
+  templates: boolean;
+  migrations: boolean;
+  /** Everything but tests: the question asks for the tests of something. */
+  untested: boolean;
 }
 
 /**
@@ -175,6 +185,7 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
   );
   return {
     tests: howTo || !asksAboutTests(terms),
+    untested: !howTo && terms.some((t) => t.kind === 'intent' && t.text === TESTS_SOUGHT_INTENT && t.weight >= 1),
     examples: !howTo && !terms.some((t) => EXAMPLE_WORDS.has(t.text) || names(EXAMPLE_PATH, t)),
     docs: !howTo && !aboutDocs,
     // A changelog gives no instructions: it stays below unless the question is about the docs or the changes.
@@ -192,6 +203,8 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     ),
     windows: !terms.some((t) => WINDOWS_WORDS.has(t.text) || names(WINDOWS_PATH, t)),
     companions: !terms.some((t) => COMPANION_WORDS.has(t.text) || names(COMPANION_PATH, t)),
+    templates: !terms.some((t) => TEMPLATE_WORDS.has(t.text) || names(TEMPLATE_PATH, t)),
+    migrations: !terms.some((t) => MIGRATION_WORDS.has(t.text) || names(MIGRATION_PATH, t)),
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
 }
@@ -201,7 +214,8 @@ export function pathFactor(rel: string, demoted: Demoted, indexed: (rel: string)
   const bits = kindBits(rel);
   const header = ((bits & HEADER_BIT) !== 0 && hasSource(rel, indexed)) || (demoted.declarations && (bits & DECLARATION_BIT) !== 0);
   const translation = (bits & LOCALE_BIT) !== 0 && isTranslation(rel, indexed);
-  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1);
+  const untested = demoted.untested && (bits & TESTS_BIT) === 0 ? SOUGHT_TESTS_OTHER_FACTOR : 1;
+  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1) * untested;
 }
 
 function hasSource(header: string, indexed: (rel: string) => boolean): boolean {
@@ -225,10 +239,13 @@ const KINDS: [kind: keyof Demoted, isOf: (rel: string) => boolean, factor: numbe
   ['manifests', (rel) => MANIFEST_PATH.test(rel), MANIFEST_FACTOR],
   ['changelogs', (rel) => CHANGELOG_PATH.test(rel), CHANGELOG_FACTOR],
   ['companions', (rel) => COMPANION_PATH.test(rel), COMPANION_FACTOR],
+  ['templates', (rel) => TEMPLATE_PATH.test(rel), TEMPLATE_FACTOR],
+  ['migrations', (rel) => MIGRATION_PATH.test(rel), MIGRATION_FACTOR],
   ['configs', (rel) => CONFIG_FILE_PATH.test(rel), DOC_FACTOR],
   ['docs', (rel) => DOC_PATH.test(rel), DOC_FACTOR],
 ];
 const DOCS_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'docs');
+const TESTS_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'tests');
 /** Bits beside the kinds: a header or declaration file, a path naming a language (translations.ts). */
 const HEADER_BIT = 1 << KINDS.length;
 const DECLARATION_BIT = 1 << (KINDS.length + 1);

@@ -4,6 +4,7 @@ import { splitIdentifier } from './split-identifier';
 import { deinflect, IRREGULAR, stem } from './stem';
 import { readPasted } from './pasted';
 import { SETTING_WEIGHT, settingNames, settingsInProse, weighSettings } from './setting-terms';
+import { TESTS_SOUGHT, TESTS_SOUGHT_INTENT } from './test-paths';
 
 // Its own module since terms.ts passed 300 lines; re-exported for the index and path code that import it from here.
 export { splitIdentifier } from './split-identifier';
@@ -33,7 +34,7 @@ functions work works used use using get gets happen happens implemented implemen
  * often something else (`res`, `var`, `spec`, `el`, `tx`), or a folder of every path (`src`, `lib`).
  */
 const ABBREVIATIONS: string[][] = [
-  ['authenticat', 'authorizat', 'auth'], ['configurat', 'configur', 'config', 'conf', 'cfg'], ['repositori', 'repo'], ['databas', 'db'],
+  ['authenticat', 'authorizat', 'authoriz', 'auth'], ['configurat', 'configur', 'config', 'conf', 'cfg'], ['repositori', 'repo'], ['databas', 'db'],
   ['environment', 'env'], ['initializ', 'initializat', 'init'], ['implementat', 'impl'], ['mess', 'msg'], ['error', 'err'],
   ['request', 'req'], ['context', 'ctx'], ['parameter', 'param'], ['argument', 'arg'], ['directori', 'dir'], ['utiliti', 'util'],
   ['document', 'doc'], ['temporari', 'tmp', 'temp'], ['password', 'pwd', 'passwd'], ['funct', 'func', 'fn'], ['callback', 'cb'],
@@ -283,6 +284,7 @@ export function extractTerms(question: string, baseWeight = 1, asPasted = true):
   addPairAbbreviations(sequence, out);
   if (HOW_TO.test(question)) add(HOW_TO_INTENT, 'intent', baseWeight);
   if (CALLERS.test(question)) add(CALLERS_INTENT, 'intent', baseWeight);
+  if (TESTS_SOUGHT.test(question)) add(TESTS_SOUGHT_INTENT, 'intent', baseWeight);
   weighSettings(out, CALLERS.test(question));
   if (![...out.values()].some((t) => t.kind === 'setting')) {
     for (const name of settingsInProse(pasted.rest, sequence)) {

@@ -41,3 +41,20 @@ const JOINED_TEST_PATH =
 export function isTestPath(rel: string): boolean {
   return TEST_PATH.test(rel) || SUFFIXED_TEST_PATH.test(rel) || TEST_NAMED_PATH.test(rel) || JOINED_TEST_PATH.test(rel);
 }
+
+/**
+ * The intent term of a question asking for the tests themselves ("where are the tests for the search query parser?", "which
+ * tests cover redirects?", "how is the lexer tested?"): the tests are the answer, and the code they test, which says the
+ * question's other words as often, comes after them. Not a question about testing code (the test client, a mock handler).
+ */
+export const TESTS_SOUGHT_INTENT = 'tests-sought';
+const TESTS_SOUGHT_FORMS = [
+  String.raw`(?:where|which|what)\s+(?:(?:are|is)\s+)?(?:the\s+)?(?:\w+\s+)?tests\b`,
+  String.raw`\btests\s+(?:for|of|covering|that\s+(?:cover|check))\b`,
+  String.raw`which\s+test\s+(?:covers|checks|exercises)\b`,
+  String.raw`(?:where|how)\s+(?:is|are)\s+[^?]+?\s+tested\b`,
+];
+export const TESTS_SOUGHT = new RegExp(String.raw`\b(?:${TESTS_SOUGHT_FORMS.join('|')})`, 'i');
+
+/** Code that is not a test counts this much where a question asks for the tests of something (and does not ask how to). */
+export const SOUGHT_TESTS_OTHER_FACTOR = 0.5;

@@ -119,11 +119,16 @@ describe('copies of one file in other folders', () => {
       'src/node/__tests__/plugins/json.spec.ts': json,
       ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`src/f${i}.ts`, `export const x${i} = compute${i}(input);\n`])),
     };
-    // The plugin the tests test comes next, above the tests of another plugin.
+    // The plugin the tests test is in the answer, not halved as a copy of them; a question asking for the tests puts every
+    // test before other code (test-paths.ts, TESTS_SOUGHT), so the tests of another plugin come between.
     assert.deepEqual(await ranked(files, 'where are the tests for the css plugin?'), [
       'src/node/__tests__/plugins/css.spec.ts',
-      'src/node/plugins/css.ts',
       'src/node/__tests__/plugins/json.spec.ts',
+      'src/node/plugins/css.ts',
+    ]);
+    assert.deepEqual((await ranked(files, 'how does the css plugin compile CSS modules?')).slice(0, 2), [
+      'src/node/plugins/css.ts',
+      'src/node/__tests__/plugins/css.spec.ts',
     ]);
   });
 });
