@@ -79,13 +79,14 @@ describe('Grounded in VS Code', function () {
     assert.ok(cites.length > 0, rec.text());
     assert.match(cites[0].title, /^src\/auth\/keyStore\.ts#L\d+-\d+$/);
     assert.ok(cites[0].value.uri.fsPath.endsWith('keyStore.ts'));
-    // The link's command opens the file with the whole cited range selected, not only its first line.
+    // The link's command opens the file with the whole cited range highlighted (selected when short), not only its first line.
     const { startLine, endLine } = cites[0].args;
-    assert.ok(endLine > startLine, `a range: ${cites[0].title}`);
+    assert.ok(endLine > startLine && endLine - startLine < 10, `a short range: ${cites[0].title}`);
     await vscode.commands.executeCommand(OPEN_CITATION, cites[0].args);
     const sel = vscode.window.activeTextEditor!.selection;
     assert.ok(vscode.window.activeTextEditor!.document.uri.fsPath.endsWith('keyStore.ts'));
     assert.deepEqual([sel.start.line + 1, sel.end.line + 1, sel.active.line + 1], [startLine, endLine, startLine]);
+    assert.deepEqual(api.citationHighlight(), { path: vscode.window.activeTextEditor!.document.uri.fsPath, startLine, endLine });
     // Anything that is not a citation inside the workspace opens nothing.
     assert.equal(await vscode.commands.executeCommand(OPEN_CITATION, { ...cites[0].args, path: '../outside.ts' }), undefined);
     const refs = rec.of('reference') as vscode.Location[];
