@@ -81,7 +81,7 @@ test('/plan → plan view → diff accepted with Ctrl+Alt+Y → the run record o
   await lastFrame().locator('button', { hasText: 'Show the run record' }).click();
   // The record opens rendered (VS Code's Markdown preview): headings and the step's decision, not Markdown source.
   // Named as the plan's tab names it (not by its id), with no ".md".
-  const recordTab = wb.page.locator('.tab.active', { hasText: 'Preview Run: Shorten the README' });
+  const recordTab = wb.page.locator('.tab.active', { hasText: 'Preview Run: README.md' });
   await recordTab.waitFor({ state: 'visible', timeout: 30_000 });
   // The preview is the newest webview (the plan view was opened before it).
   const record = wb.lastWebview();

@@ -110,7 +110,7 @@ test('a rejected run said to have succeeded: the model is told what the audit lo
     id: 'plan_rejected',
   });
   // A real run the user rejected: the executor's record, not a hand-written one, is what the model is told.
-  const run = await executePlan({ plan: p, host: hostFor(root), store, mode: 'plan', authorize: async () => 'reject', applyEdit: async () => true });
+  const run = await executePlan({ plan: p, host: hostFor(root), store, mode: 'plan', authorize: async () => 'reject', applyEdit: async () => {} });
   const steps = run.steps.map((o) => ({ stepId: o.stepId, tool: o.tool, status: o.status }));
   assert.deepEqual(steps.map((s) => s.status), ['rejected']);
   const claiming = scriptedProvider(() => 'The single step wrote the note to the version file and succeeded.');
