@@ -1,6 +1,7 @@
 // The plan view's script (runs in the webview). It renders what the extension sends and posts
 // the user's choices back; both directions are checked against the shared zod schemas.
 import { intentWord } from '../../src/engine/plans/intent-words';
+import { splitAfterSlashes } from '../../src/engine/text/path-breaks';
 import {
   explanationRepeatsTitle, fromPlanViewSchema, toPlanViewSchema, type FromPlanView, type PlanStepView, type PlanView,
 } from '../../src/vscode/plans/messages';
@@ -21,6 +22,11 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: { text?: strin
   if (props.className) node.className = props.className;
   node.append(...children);
   return node;
+}
+
+/** Text whose paths may wrap between their folders (see splitAfterSlashes). */
+function withPathBreaks(text: string): Node[] {
+  return splitAfterSlashes(text).flatMap((part, i) => (i ? [document.createElement('wbr'), document.createTextNode(part)] : [document.createTextNode(part)]));
 }
 
 function button(label: string, message: FromPlanView, enabled: boolean, primary = false): HTMLButtonElement {
@@ -138,7 +144,7 @@ function render(view: PlanView): void {
   const idle = view.state === 'ready';
   const canRun = idle && view.trusted;
   const header = el('header', {},
-    el('h1', { text: view.title }),
+    el('h1', {}, ...withPathBreaks(view.title)),
     el('span', { className: 'badge', text: intentWord(view.intent) }),
     ...(view.edited ? [el('span', { className: 'badge', text: 'edited' })] : []),
   );

@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../text/escape-regexp';
+
 /**
  * A run's explanation may not say a step did what the audit log says it did not. A model told of
  * a rejected step wrote "The single step wrote the note to the version file and succeeded": the
@@ -42,7 +44,7 @@ export function checkOutcomeClaims(explanation: string, steps: RecordedStep[]): 
   for (const sentence of sentences(explanation)) {
     // Judged clause by clause: "s1 succeeded, s2 was rejected" claims nothing of s2.
     const claims = sentence.split(/[;,:]|\s(?:and|but|while|whereas)\s/).filter((c) => DONE.test(c) && !DENIED.test(c));
-    const named = steps.find((s) => s.status !== 'succeeded' && claims.some((c) => new RegExp(`(?<![\\w-])${escape(s.stepId)}(?![\\w-])`).test(c)));
+    const named = steps.find((s) => s.status !== 'succeeded' && claims.some((c) => new RegExp(`(?<![\\w-])${escapeRegExp(s.stepId)}(?![\\w-])`).test(c)));
     if (claims.length && (noneSucceeded || named)) {
       out.push(`Explanation rejected: it says "${sentence}", but the audit log records ${named ? `${named.stepId} ${named.tool}: ${said(named.status)}` : record}`);
     }
@@ -50,4 +52,3 @@ export function checkOutcomeClaims(explanation: string, steps: RecordedStep[]): 
   return out;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
