@@ -126,19 +126,32 @@ function renderPending(pending: NonNullable<PlanView['pending']>): HTMLElement {
     el('div', { className: 'actions' }, ...pending.choices.map((c, i) => button(c, { type: 'decide', choice: c }, true, i === 0))));
 }
 
-/** The question the view showed last: a new one takes the focus, a redraw of the same one leaves it where it is. */
-let lastQuestion: string | undefined;
+/** What the view asked last: a plan to run, a step's question, or the run's end. A new one takes the focus; a redraw of the same one does not. */
+let lastStage: string | undefined;
+
+/** The button a keyboard user wants next: a question's first answer, else the highlighted action (Run step by step), else the first one. */
+function nextButton(): HTMLButtonElement | null {
+  return root.querySelector<HTMLButtonElement>('.decision button')
+    ?? root.querySelector<HTMLButtonElement>('.actions button.primary:not([disabled])')
+    ?? root.querySelector<HTMLButtonElement>('.actions button:not([disabled])');
+}
 
 /**
- * A new question takes the keyboard to its first answer when this view has the focus (the user
- * just pressed Run step by step here); redrawing dropped the focus on the page, and a keyboard user
- * had to Tab through the steps to find Run. A diff that opened has the focus: it is not taken.
+ * A new stage takes the keyboard to its next button when this view has the focus: a plan opened from
+ * the keyboard (the view gets the focus) lands on Run step by step, a step's question on its first
+ * answer, a finished run on Show the run record. Redrawing dropped the focus on the page, and a
+ * keyboard user had to Tab through the steps to find them. A diff that opened has the focus: it is not taken.
  */
-function focusNewQuestion(view: PlanView): void {
-  const question = view.pending?.question;
-  if (question && question !== lastQuestion && document.hasFocus()) root.querySelector<HTMLButtonElement>('.decision button')?.focus();
-  lastQuestion = question;
+function focusNewStage(view: PlanView): void {
+  const stage = view.pending?.question ?? view.state;
+  if (stage !== lastStage && document.hasFocus()) nextButton()?.focus();
+  lastStage = stage;
 }
+
+// Coming back to the view (from a diff, or by Ctrl+Tab) with nothing in it focused: the keyboard is on the next button, not the page.
+window.addEventListener('focus', () => {
+  if (document.activeElement === document.body || !document.activeElement) nextButton()?.focus();
+});
 
 function render(view: PlanView): void {
   const idle = view.state === 'ready';
@@ -186,7 +199,7 @@ function render(view: PlanView): void {
       button('Cancel', { type: 'cancel' }, view.state !== 'running'),
     ])));
   root.replaceChildren(...parts);
-  focusNewQuestion(view);
+  focusNewStage(view);
 }
 
 window.addEventListener('message', (event: MessageEvent) => {

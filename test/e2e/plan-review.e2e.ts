@@ -141,7 +141,7 @@ async function pressUntil(key: string, done: Locator): Promise<void> {
   throw new Error(`${key} answered nothing`);
 }
 
-const KEYS_TITLE = 'a read-only step is answered from the keyboard: the focus lands on Run, Ctrl+Alt+N skips the read, then rejects the change';
+const KEYS_TITLE = 'a plan opened and answered from the keyboard: the focus lands on Run step by step, then on Run, Ctrl+Alt+N skips the read, then rejects the change';
 
 test(KEYS_TITLE, { timeout: 240_000 }, async () => {
   await wb.page.keyboard.press('Control+Alt+G');
@@ -152,9 +152,10 @@ test(KEYS_TITLE, { timeout: 240_000 }, async () => {
   const planView = await wb.webviewWith('#plan button.primary:not([disabled])');
   const start = planView.locator('button:not([disabled])', { hasText: 'Run step by step' });
   await start.waitFor({ state: 'visible', timeout: 60_000 });
-  // Into the plan view first, as a person clicks where they read (the question box of the Ask view had the keyboard).
-  await planView.locator('h1').click();
-  await start.focus();
+  // Opened from the keyboard, the plan view has the keyboard, on Run step by step: no Tab through the steps to find it.
+  const focused = async () => start.evaluate((b) => b === document.activeElement).catch(() => false);
+  for (let i = 0; i < 50 && !(await focused()); i++) await wb.page.waitForTimeout(200);
+  assert.equal(await focused(), true, 'the keyboard is on Run step by step');
   await wb.page.keyboard.press('Enter');
   const decision = planView.locator('.decision');
   await decision.waitFor({ state: 'visible', timeout: 30_000 });
