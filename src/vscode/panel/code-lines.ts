@@ -43,8 +43,9 @@ function splitIndent(line: string): { indent: string; rest: string } {
  * `request_method`). A `<wbr>` adds no text: what Copy and a selection copy stays the code.
  */
 export function withBreakOpportunities(html: string): string {
-  // Only in text between tags (a tag's `/` or `=` is not code); escaped entities end in `;`, never broken.
-  return html.replace(/[^<>]+(?=<|$)/g, (text) => text.replace(/([.,([{/=:])(?![\s/])/g, '$1<wbr>'));
+  // Only in text between tags (a tag's `/` or `=` is not code); escaped entities end in `;`, never broken;
+  // `../`, `//` and `===` stay whole.
+  return html.replace(/[^<>]+(?=<|$)/g, (text) => text.replace(/([.,([{/=:])(?![\s/.=])/g, '$1<wbr>'));
 }
 
 /**

@@ -54,9 +54,14 @@ export async function openCitation(uri: vscode.Uri, startLine: number, endLine: 
  * cursor leaves it, the file is edited, or another citation opens.
  */
 class CitationHighlight implements vscode.Disposable {
+  // A bar down the left of the lines and a tint: the theme's range highlight alone is all but invisible in
+  // Dark Modern (#ffffff0b), and a selection-like fill would read as lines selected.
   private readonly decoration = vscode.window.createTextEditorDecorationType({
-    backgroundColor: new vscode.ThemeColor('editor.rangeHighlightBackground'),
-    overviewRulerColor: new vscode.ThemeColor('editorOverviewRuler.rangeHighlightForeground'),
+    backgroundColor: new vscode.ThemeColor('editor.hoverHighlightBackground'),
+    borderColor: new vscode.ThemeColor('focusBorder'),
+    borderStyle: 'solid',
+    borderWidth: '0 0 0 2px',
+    overviewRulerColor: new vscode.ThemeColor('focusBorder'),
     overviewRulerLane: vscode.OverviewRulerLane.Full,
     isWholeLine: true,
   });

@@ -77,6 +77,12 @@ describe('break opportunities in a long code line', () => {
     assert.ok(!/request_<wbr>|_<wbr>method/.test(html), 'a name is whole');
   });
 
+  it('keeps a relative path\'s dots and an operator whole', () => {
+    const html = codeLinesHtml(highlightCode('import x from "../helpers/composeSignals.js";\nif (a === b) {}\n', 'javascript').html);
+    assert.doesNotMatch(html, /\.<wbr>\.|\.<wbr>\/|=<wbr>=/);
+    assert.match(html, /\.\.\/<wbr>helpers\/<wbr>composeSignals\.<wbr>js/, 'a path breaks after a folder or before its extension');
+  });
+
   it('puts none inside a tag or an escaped character', () => {
     const html = codeLinesHtml(highlightCode('if (a.b && c < d) { x = "</span>"; }', 'javascript').html);
     assert.doesNotMatch(html, /<[^>]*<wbr>[^<]*>/, 'no <wbr> inside a tag');
