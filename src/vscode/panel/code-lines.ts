@@ -44,8 +44,8 @@ function splitIndent(line: string): { indent: string; rest: string } {
  */
 export function withBreakOpportunities(html: string): string {
   // Only in text between tags (a tag's `/` or `=` is not code); escaped entities end in `;`, never broken;
-  // `../`, `//` and `===` stay whole.
-  return html.replace(/[^<>]+(?=<|$)/g, (text) => text.replace(/([.,([{/=:])(?![\s/.=])/g, '$1<wbr>'));
+  // `../`, `//`, `===` and a file's extension (`utils.js`) stay whole.
+  return html.replace(/[^<>]+(?=<|$)/g, (text) => text.replace(/(\.(?=\w{4})|[,([{/=:](?![\s/.=]))/g, '$1<wbr>'));
 }
 
 /**

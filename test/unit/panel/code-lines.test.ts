@@ -77,10 +77,10 @@ describe('break opportunities in a long code line', () => {
     assert.ok(!/request_<wbr>|_<wbr>method/.test(html), 'a name is whole');
   });
 
-  it('keeps a relative path\'s dots and an operator whole', () => {
+  it('keeps a relative path\'s dots, a file\'s extension and an operator whole', () => {
     const html = codeLinesHtml(highlightCode('import x from "../helpers/composeSignals.js";\nif (a === b) {}\n', 'javascript').html);
     assert.doesNotMatch(html, /\.<wbr>\.|\.<wbr>\/|=<wbr>=/);
-    assert.match(html, /\.\.\/<wbr>helpers\/<wbr>composeSignals\.<wbr>js/, 'a path breaks after a folder or before its extension');
+    assert.match(html, /\.\.\/<wbr>helpers\/<wbr>composeSignals\.js/, 'a path breaks after a folder, never before its extension');
   });
 
   it('puts none inside a tag or an escaped character', () => {
