@@ -198,7 +198,10 @@ function render(view: PlanView): void {
       button('Edit plan', { type: 'edit' }, view.state !== 'running', view.state === 'invalid'),
       button('Cancel', { type: 'cancel' }, view.state !== 'running'),
     ])));
+  // A redraw (a step's outcome, the explanation arriving) replaces the button that had the keyboard: the same one takes it back.
+  const had = root.contains(document.activeElement) && document.activeElement instanceof HTMLButtonElement ? document.activeElement.textContent : undefined;
   root.replaceChildren(...parts);
+  if (had) Array.from(root.querySelectorAll<HTMLButtonElement>('button:not([disabled])')).find((b) => b.textContent === had)?.focus();
   focusNewStage(view);
 }
 

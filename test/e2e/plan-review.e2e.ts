@@ -141,7 +141,7 @@ async function pressUntil(key: string, done: Locator): Promise<void> {
   throw new Error(`${key} answered nothing`);
 }
 
-const KEYS_TITLE = 'a plan opened and answered from the keyboard: the focus lands on Run step by step, then on Run, Ctrl+Alt+N skips the read, then rejects the change';
+const KEYS_TITLE = 'a plan opened and answered from the keyboard: the focus lands on Run step by step, then on Run, Ctrl+Alt+N skips the read, then rejects the change, and the keyboard is on Show the run record';
 
 test(KEYS_TITLE, { timeout: 240_000 }, async () => {
   await wb.page.keyboard.press('Control+Alt+G');
@@ -168,6 +168,14 @@ test(KEYS_TITLE, { timeout: 240_000 }, async () => {
   assert.equal(await planView.locator('.step').first().locator('details', { hasText: 'Output' }).count(), 0, 'the read did not run');
   await decision.filter({ hasText: "change 'README.md'" }).waitFor({ state: 'visible', timeout: 30_000 });
   await pressUntil('Control+Alt+N', planView.locator('.summary', { hasText: '0 changes applied · 1 rejected' }));
+  // The diff closed, the run is over: back in the plan view, the keyboard is on what comes next, not on the page.
+  const record = planView.locator('button', { hasText: 'Show the run record' });
+  await record.waitFor({ state: 'visible', timeout: 30_000 });
+  await planView.locator('.outcome').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => {});
+  // The explanation's arrival redraws the view: the button keeps the keyboard (order, not time: polled until the outcome is drawn).
+  const onRecord = () => record.evaluate((b) => document.hasFocus() && b === document.activeElement).catch(() => false);
+  for (let i = 0; i < 50 && !(await onRecord()); i++) await wb.page.waitForTimeout(200);
+  assert.equal(await onRecord(), true, 'the keyboard is on Show the run record');
 });
 
 test('in a plan view about 250 px wide the heading is the whole sentence, wrapped, with nothing cut at the edge', { timeout: 180_000 }, async () => {
