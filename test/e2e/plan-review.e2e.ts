@@ -141,7 +141,8 @@ async function pressUntil(key: string, done: Locator): Promise<void> {
   throw new Error(`${key} answered nothing`);
 }
 
-const KEYS_TITLE = 'a plan opened and answered from the keyboard: the focus lands on Run step by step, then on Run, Ctrl+Alt+N skips the read, then rejects the change, and the keyboard is on Show the run record';
+const KEYS_TITLE = 'a plan opened and answered from the keyboard: the focus lands on Run step by step, then on Run, Ctrl+Alt+N skips the read, ' +
+  'then rejects the change, and the keyboard is on Show the run record';
 
 test(KEYS_TITLE, { timeout: 240_000 }, async () => {
   await wb.page.keyboard.press('Control+Alt+G');

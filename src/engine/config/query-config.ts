@@ -178,7 +178,9 @@ export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Pro
       );
     // No stored key goes to a server query.yaml names: query.yaml belongs to the repository, and
     // llm_api_key is usually a cloud provider's key (see cloudFrom below).
-    return { provider: { kind: 'openai-compatible', model, baseUrl: chosen, keyHint: 'no key is needed for a local server', surface: 'cli', replyLimits }, settings, warnings };
+    const noKey = 'no key is needed for a local server';
+    const provider = { kind: 'openai-compatible' as const, model, baseUrl: chosen, keyHint: noKey, surface: 'cli' as const, replyLimits };
+    return { provider, settings, warnings };
   }
   if (chosen && !(chosen in ENV_KEYS)) {
     throw new ConfigError(

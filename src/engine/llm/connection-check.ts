@@ -113,7 +113,8 @@ export async function checkKey(spec: ProviderSpec, signal?: AbortSignal): Promis
     if (!result.ok) error = result.error;
   } else {
     await listProviderModels(spec, signal).catch((err: unknown) => {
-      error = err instanceof ProviderError ? err : toProviderError(err, { id: spec.kind, model: spec.model, keyHint: spec.keyHint, surface: spec.surface }, signal);
+      const who = { id: spec.kind, model: spec.model, keyHint: spec.keyHint, surface: spec.surface };
+      error = err instanceof ProviderError ? err : toProviderError(err, who, signal);
     });
   }
   if (!error) return { verdict: 'valid', detail: '' };

@@ -79,7 +79,9 @@ export class GeminiProvider implements Provider {
     // Our own clocks, not the SDK's timeout: the SDK never clears its timer, which kept every
     // process that used Gemini (the CLI, the tests) alive for the whole timeout after the answer.
     const limits = { ...(this.opts.timeoutMs ? { deadlineMs: this.opts.timeoutMs } : {}), ...this.opts.replyLimits };
-    yield* limitReply((signal) => this.read(model, contents, signal, request.signal), { who: `gemini (${this.model})`, signal: request.signal, limits, surface: this.who.surface });
+    yield* limitReply((signal) => this.read(model, contents, signal, request.signal), {
+      who: `gemini (${this.model})`, signal: request.signal, limits, surface: this.who.surface,
+    });
   }
 
   private async *read(model: GenerativeModel, contents: Content[], signal: AbortSignal, userSignal: AbortSignal | undefined): AsyncIterable<ProviderEvent> {

@@ -22,7 +22,9 @@ function timeoutError(who: string, kind: 'idle' | 'deadline', ms: number, surfac
     message,
     // Only the CLI has these limits as settings: a VS Code user is not sent looking for them.
     'The model or its server may be overloaded or stuck: try again; a local model that was still loading answers faster the second time.' +
-      (surface === 'vscode' ? '' : ` (${surface === 'cli' ? 'The' : 'For the CLI, the'} limits are llm_idle_timeout_seconds / llm_timeout_seconds in .agent/etc/query.yaml.)`),
+      (surface === 'vscode'
+        ? ''
+        : ` (${surface === 'cli' ? 'The' : 'For the CLI, the'} limits are llm_idle_timeout_seconds / llm_timeout_seconds in .agent/etc/query.yaml.)`),
   );
 }
 
@@ -50,7 +52,8 @@ export async function* limitReply(
       const kind = left <= idleMs ? 'deadline' : 'idle';
       let timer: NodeJS.Timeout | undefined;
       const expired = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(timeoutError(opts.who, kind, kind === 'idle' ? idleMs : deadlineMs, opts.surface)), Math.max(0, Math.min(left, idleMs)));
+        const fail = () => reject(timeoutError(opts.who, kind, kind === 'idle' ? idleMs : deadlineMs, opts.surface));
+        timer = setTimeout(fail, Math.max(0, Math.min(left, idleMs)));
       });
       let next: IteratorResult<ProviderEvent>;
       try {

@@ -46,7 +46,8 @@ export function checkOutcomeClaims(explanation: string, steps: RecordedStep[]): 
     const claims = sentence.split(/[;,:]|\s(?:and|but|while|whereas)\s/).filter((c) => DONE.test(c) && !DENIED.test(c));
     const named = steps.find((s) => s.status !== 'succeeded' && claims.some((c) => new RegExp(`(?<![\\w-])${escapeRegExp(s.stepId)}(?![\\w-])`).test(c)));
     if (claims.length && (noneSucceeded || named)) {
-      out.push(`Explanation rejected: it says "${sentence}", but the audit log records ${named ? `${named.stepId} ${named.tool}: ${said(named.status)}` : record}`);
+      const recorded = named ? `${named.stepId} ${named.tool}: ${said(named.status)}` : record;
+      out.push(`Explanation rejected: it says "${sentence}", but the audit log records ${recorded}`);
     }
   }
   return out;

@@ -119,7 +119,8 @@ test('a rejected run said to have succeeded: the model is told what the audit lo
   assert.match(told, /0 of 1 steps succeeded/);
   assert.match(told, /s1 file_write: rejected \(the user rejected it: it was not applied\)/);
   assert.match(told, /No step took effect: say so/);
-  assert.match(claiming.requests[1].at(-1)!.content, /Explanation rejected: it says "The single step wrote the note to the version file and succeeded\.", but the audit log records s1 file_write: rejected/);
+  assert.match(claiming.requests[1].at(-1)!.content,
+    /Explanation rejected: it says "The single step wrote the note to the version file and succeeded\.", but the audit log records s1 file_write: rejected/);
   assert.equal(r.explanation, undefined, 'withheld: the plan view shows the refusal, not the claim');
   assert.equal(r.rejected.length, 1);
   // Said truthfully, the same run's explanation is kept.
