@@ -1,6 +1,7 @@
 // The plan view's script (runs in the webview). It renders what the extension sends and posts
 // the user's choices back; both directions are checked against the shared zod schemas.
 import { intentWord } from '../../src/engine/plans/intent-words';
+import { splitAfterSlashes } from '../../src/engine/text/path-breaks';
 import {
   explanationRepeatsTitle, fromPlanViewSchema, toPlanViewSchema, type FromPlanView, type PlanStepView, type PlanView,
 } from '../../src/vscode/plans/messages';
@@ -21,6 +22,11 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: { text?: strin
   if (props.className) node.className = props.className;
   node.append(...children);
   return node;
+}
+
+/** Text whose paths may wrap between their folders (see splitAfterSlashes). */
+function withPathBreaks(text: string): Node[] {
+  return splitAfterSlashes(text).flatMap((part, i) => (i ? [document.createElement('wbr'), document.createTextNode(part)] : [document.createTextNode(part)]));
 }
 
 function button(label: string, message: FromPlanView, enabled: boolean, primary = false): HTMLButtonElement {
@@ -120,25 +126,38 @@ function renderPending(pending: NonNullable<PlanView['pending']>): HTMLElement {
     el('div', { className: 'actions' }, ...pending.choices.map((c, i) => button(c, { type: 'decide', choice: c }, true, i === 0))));
 }
 
-/** The question the view showed last: a new one takes the focus, a redraw of the same one leaves it where it is. */
-let lastQuestion: string | undefined;
+/** What the view asked last: a plan to run, a step's question, or the run's end. A new one takes the focus; a redraw of the same one does not. */
+let lastStage: string | undefined;
+
+/** The button a keyboard user wants next: a question's first answer, else the highlighted action (Run step by step), else the first one. */
+function nextButton(): HTMLButtonElement | null {
+  return root.querySelector<HTMLButtonElement>('.decision button')
+    ?? root.querySelector<HTMLButtonElement>('.actions button.primary:not([disabled])')
+    ?? root.querySelector<HTMLButtonElement>('.actions button:not([disabled])');
+}
 
 /**
- * A new question takes the keyboard to its first answer when this view has the focus (the user
- * just pressed Run step by step here); redrawing dropped the focus on the page, and a keyboard user
- * had to Tab through the steps to find Run. A diff that opened has the focus: it is not taken.
+ * A new stage takes the keyboard to its next button when this view has the focus: a plan opened from
+ * the keyboard (the view gets the focus) lands on Run step by step, a step's question on its first
+ * answer, a finished run on Show the run record. Redrawing dropped the focus on the page, and a
+ * keyboard user had to Tab through the steps to find them. A diff that opened has the focus: it is not taken.
  */
-function focusNewQuestion(view: PlanView): void {
-  const question = view.pending?.question;
-  if (question && question !== lastQuestion && document.hasFocus()) root.querySelector<HTMLButtonElement>('.decision button')?.focus();
-  lastQuestion = question;
+function focusNewStage(view: PlanView): void {
+  const stage = view.pending?.question ?? view.state;
+  if (stage !== lastStage && document.hasFocus()) nextButton()?.focus();
+  lastStage = stage;
 }
+
+// Coming back to the view (from a diff, or by Ctrl+Tab) with nothing in it focused: the keyboard is on the next button, not the page.
+window.addEventListener('focus', () => {
+  if (document.activeElement === document.body || !document.activeElement) nextButton()?.focus();
+});
 
 function render(view: PlanView): void {
   const idle = view.state === 'ready';
   const canRun = idle && view.trusted;
   const header = el('header', {},
-    el('h1', { text: view.title }),
+    el('h1', {}, ...withPathBreaks(view.title)),
     el('span', { className: 'badge', text: intentWord(view.intent) }),
     ...(view.edited ? [el('span', { className: 'badge', text: 'edited' })] : []),
   );
@@ -179,8 +198,11 @@ function render(view: PlanView): void {
       button('Edit plan', { type: 'edit' }, view.state !== 'running', view.state === 'invalid'),
       button('Cancel', { type: 'cancel' }, view.state !== 'running'),
     ])));
+  // A redraw (a step's outcome, the explanation arriving) replaces the button that had the keyboard: the same one takes it back.
+  const had = root.contains(document.activeElement) && document.activeElement instanceof HTMLButtonElement ? document.activeElement.textContent : undefined;
   root.replaceChildren(...parts);
-  focusNewQuestion(view);
+  if (had) Array.from(root.querySelectorAll<HTMLButtonElement>('button:not([disabled])')).find((b) => b.textContent === had)?.focus();
+  focusNewStage(view);
 }
 
 window.addEventListener('message', (event: MessageEvent) => {

@@ -3,6 +3,7 @@ import { handleChatRequest, registerParticipant } from './chat/participant';
 import { registerCommands } from './commands';
 import { ConversationHub } from './panel/hub';
 import { GroundedPanel, PANEL_VIEW_TYPE } from './panel/panel';
+import { citationHighlights } from './panel/open-citation';
 import { GroundedSideView, SIDE_VIEW_ID } from './panel/side-view';
 import { registerPlanFeatures, type PlanFeatures } from './plans';
 import { warmUpEngine } from '../engine/session/workspace-session';
@@ -21,6 +22,8 @@ export interface GroundedApi {
   plans: PlanFeatures;
   /** The setup flow with scripted dialogs (what "Grounded: Select Provider and Model" runs with VS Code's). */
   setup: (ui: SetupUi) => Promise<SetupOutcome>;
+  /** The cited lines highlighted now (the citation opened last), until the cursor leaves them. */
+  citationHighlight: () => { path: string; startLine: number; endLine: number } | undefined;
 }
 
 /** Wires the participant, commands, panel, plans and status bar; no I/O happens here, so activation stays fast. */
@@ -46,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): GroundedApi {
     vscode.window.registerWebviewViewProvider(SIDE_VIEW_ID, sideView),
     vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, { deserializeWebviewPanel: async (panel) => GroundedPanel.restore(panel, context, hub) }),
     ...plans.disposables,
+    citationHighlights,
   );
   // Once the window has settled, load the tokenizer and exercise the scrubber: the first question then starts warm.
   const warm = setTimeout(() => warmUpEngine(), 3000);
@@ -59,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): GroundedApi {
     chat: (...args) => handleChatRequest(chat, ...args),
     setup: (ui) => runSetup(services, ui),
     plans: plans.features,
+    citationHighlight: () => citationHighlights.current(),
   };
 }
 

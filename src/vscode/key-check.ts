@@ -22,7 +22,7 @@ export async function checkStoredKey(services: GroundedServices, p: KeyedProvide
     return;
   }
   const model = s.provider === p ? s.model : '';
-  const spec = p === 'openai-compatible' ? compatibleSpec(s.baseUrl, key, model, KEY_HINT) : cloudSpec(p, key, model, KEY_HINT);
+  const spec = p === 'openai-compatible' ? compatibleSpec(s.baseUrl, key, model, KEY_HINT, 'vscode') : cloudSpec(p, key, model, KEY_HINT, 'vscode');
   const { verdict, detail } = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: `Grounded: the ${name} key is stored; checking it…` },
     () => checkKey(spec),

@@ -186,6 +186,7 @@ export class GroundedServices implements vscode.Disposable {
       compatibleBaseUrl: s.baseUrl,
       keyFor: (kind) => this.keys.get(kind),
       keyHint: KEY_HINT,
+      surface: 'vscode',
     });
     if (choice.kind === 'none') return { reason: choice.reason };
     if (choice.kind === 'spec') return { provider: createProvider(choice.spec) };

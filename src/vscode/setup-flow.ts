@@ -127,7 +127,7 @@ async function runSteps(services: GroundedServices, ui: SetupUi): Promise<SetupO
   let spec: ServerSpec | undefined;
   let changeUrl: (() => Promise<ServerSpec | undefined>) | undefined;
   if (provider === 'openai-compatible') {
-    const serverAt = async (url: string) => compatibleSpec(url, await services.keys.get('openai-compatible'), '', KEY_HINT);
+    const serverAt = async (url: string) => compatibleSpec(url, await services.keys.get('openai-compatible'), '', KEY_HINT, 'vscode');
     const url = await askBaseUrl(ui, current.baseUrl);
     if (!url) return 'cancelled';
     spec = await serverAt(url);
@@ -146,7 +146,7 @@ async function runSteps(services: GroundedServices, ui: SetupUi): Promise<SetupO
       await services.keys.store(provider, key);
     }
     // GitHub Models has no OpenAI-style model list: its model is typed.
-    spec = provider === 'gh' ? undefined : cloudSpec(provider, key, '', KEY_HINT);
+    spec = provider === 'gh' ? undefined : cloudSpec(provider, key, '', KEY_HINT, 'vscode');
   }
   if (provider === 'vscode-lm') {
     const models = await vscode.lm.selectChatModels();

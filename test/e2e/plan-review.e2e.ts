@@ -81,7 +81,7 @@ test('/plan → plan view → diff accepted with Ctrl+Alt+Y → the run record o
   await lastFrame().locator('button', { hasText: 'Show the run record' }).click();
   // The record opens rendered (VS Code's Markdown preview): headings and the step's decision, not Markdown source.
   // Named as the plan's tab names it (not by its id), with no ".md".
-  const recordTab = wb.page.locator('.tab.active', { hasText: 'Preview Run: Shorten the README' });
+  const recordTab = wb.page.locator('.tab.active', { hasText: 'Preview Run: README.md' });
   await recordTab.waitFor({ state: 'visible', timeout: 30_000 });
   // The preview is the newest webview (the plan view was opened before it).
   const record = wb.lastWebview();
@@ -141,7 +141,8 @@ async function pressUntil(key: string, done: Locator): Promise<void> {
   throw new Error(`${key} answered nothing`);
 }
 
-const KEYS_TITLE = 'a read-only step is answered from the keyboard: the focus lands on Run, Ctrl+Alt+N skips the read, then rejects the change';
+const KEYS_TITLE = 'a plan opened and answered from the keyboard: the focus lands on Run step by step, then on Run, Ctrl+Alt+N skips the read, ' +
+  'then rejects the change, and the keyboard is on Show the run record';
 
 test(KEYS_TITLE, { timeout: 240_000 }, async () => {
   await wb.page.keyboard.press('Control+Alt+G');
@@ -152,9 +153,10 @@ test(KEYS_TITLE, { timeout: 240_000 }, async () => {
   const planView = await wb.webviewWith('#plan button.primary:not([disabled])');
   const start = planView.locator('button:not([disabled])', { hasText: 'Run step by step' });
   await start.waitFor({ state: 'visible', timeout: 60_000 });
-  // Into the plan view first, as a person clicks where they read (the question box of the Ask view had the keyboard).
-  await planView.locator('h1').click();
-  await start.focus();
+  // Opened from the keyboard, the plan view has the keyboard, on Run step by step: no Tab through the steps to find it.
+  const focused = async () => start.evaluate((b) => b === document.activeElement).catch(() => false);
+  for (let i = 0; i < 50 && !(await focused()); i++) await wb.page.waitForTimeout(200);
+  assert.equal(await focused(), true, 'the keyboard is on Run step by step');
   await wb.page.keyboard.press('Enter');
   const decision = planView.locator('.decision');
   await decision.waitFor({ state: 'visible', timeout: 30_000 });
@@ -167,6 +169,14 @@ test(KEYS_TITLE, { timeout: 240_000 }, async () => {
   assert.equal(await planView.locator('.step').first().locator('details', { hasText: 'Output' }).count(), 0, 'the read did not run');
   await decision.filter({ hasText: "change 'README.md'" }).waitFor({ state: 'visible', timeout: 30_000 });
   await pressUntil('Control+Alt+N', planView.locator('.summary', { hasText: '0 changes applied · 1 rejected' }));
+  // The diff closed, the run is over: back in the plan view, the keyboard is on what comes next, not on the page.
+  const record = planView.locator('button', { hasText: 'Show the run record' });
+  await record.waitFor({ state: 'visible', timeout: 30_000 });
+  await planView.locator('.outcome').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => {});
+  // The explanation's arrival redraws the view: the button keeps the keyboard (order, not time: polled until the outcome is drawn).
+  const onRecord = () => record.evaluate((b) => document.hasFocus() && b === document.activeElement).catch(() => false);
+  for (let i = 0; i < 50 && !(await onRecord()); i++) await wb.page.waitForTimeout(200);
+  assert.equal(await onRecord(), true, 'the keyboard is on Show the run record');
 });
 
 test('in a plan view about 250 px wide the heading is the whole sentence, wrapped, with nothing cut at the edge', { timeout: 180_000 }, async () => {

@@ -2,6 +2,12 @@ import type { ReplyLimits } from './reply-limits';
 
 export type ProviderKind = 'openai' | 'gemini' | 'gh' | 'openai-compatible';
 
+/**
+ * Which surface asks: its error messages name its own way to change a setting (VS Code's settings and
+ * commands, or the CLI's .agent/etc/query.yaml). Unknown: both, each said as such.
+ */
+export type Surface = 'vscode' | 'cli';
+
 /** Which model to call and how: the CLI reads it from query.yaml + keys, the extension from settings + SecretStorage. */
 export interface ProviderSpec {
   kind: ProviderKind;
@@ -10,6 +16,8 @@ export interface ProviderSpec {
   apiKey?: string;
   /** Where the key is set, named in error messages. */
   keyHint: string;
+  /** Whose settings error messages name. */
+  surface?: Surface;
   /** Idle timeout and deadline of one reply (query.yaml: llm_idle_timeout_seconds, llm_timeout_seconds). */
   replyLimits?: Partial<ReplyLimits>;
 }
@@ -50,6 +58,7 @@ export interface ProviderChoiceInput {
   keyFor: (kind: ProviderKind) => PromiseLike<string | undefined> | string | undefined;
   /** Where keys are set, named in error messages. */
   keyHint: string;
+  surface?: Surface;
 }
 
 export type ProviderChoice =
@@ -59,8 +68,8 @@ export type ProviderChoice =
   | { kind: 'none'; reason: string };
 
 /** The spec of a cloud provider with its key: always its own endpoint, whatever base URL is configured. */
-export function cloudSpec(kind: CloudProvider, apiKey: string, model: string, keyHint: string): ProviderSpec {
-  return { kind, model: model || DEFAULT_MODELS[kind], apiKey, baseUrl: OWN_ENDPOINTS[kind], keyHint };
+export function cloudSpec(kind: CloudProvider, apiKey: string, model: string, keyHint: string, surface?: Surface): ProviderSpec {
+  return { kind, model: model || DEFAULT_MODELS[kind], apiKey, baseUrl: OWN_ENDPOINTS[kind], keyHint, surface };
 }
 
 /** How an OpenAI-compatible provider with no model set is named until the server says which model it is. */
@@ -70,8 +79,8 @@ export const SERVER_DEFAULT_MODEL = "server's default model";
  * The spec of an OpenAI-compatible server: the configured URL with only the key stored for it. An
  * empty model stays empty: the provider asks the server (`GET /models`) rather than guess a name.
  */
-export function compatibleSpec(baseUrl: string, apiKey: string | undefined, model: string, keyHint: string): ProviderSpec {
-  return { kind: 'openai-compatible', model, baseUrl, apiKey, keyHint };
+export function compatibleSpec(baseUrl: string, apiKey: string | undefined, model: string, keyHint: string, surface?: Surface): ProviderSpec {
+  return { kind: 'openai-compatible', model, baseUrl, apiKey, keyHint, surface };
 }
 
 /**
@@ -81,14 +90,14 @@ export function compatibleSpec(baseUrl: string, apiKey: string | undefined, mode
  * editor's models. A cloud provider's key is never sent to the configured base URL.
  */
 export async function chooseProvider(input: ProviderChoiceInput): Promise<ProviderChoice> {
-  const { provider, model, compatibleBaseUrl: baseUrl, keyHint } = input;
+  const { provider, model, compatibleBaseUrl: baseUrl, keyHint, surface } = input;
   if (provider === 'none') return { kind: 'none', reason: 'The provider setting is "none", so this answer is the ranked snippets.' };
   if (provider === 'vscode-lm') return { kind: 'editor-models' };
-  const compatible = async () => compatibleSpec(baseUrl, await input.keyFor('openai-compatible'), model, keyHint);
+  const compatible = async () => compatibleSpec(baseUrl, await input.keyFor('openai-compatible'), model, keyHint, surface);
   if (provider === 'auto') {
     for (const kind of CLOUD_PROVIDERS) {
       const key = await input.keyFor(kind);
-      if (key) return { kind: 'spec', spec: cloudSpec(kind, key, model, keyHint) };
+      if (key) return { kind: 'spec', spec: cloudSpec(kind, key, model, keyHint, surface) };
     }
     return baseUrl ? { kind: 'spec', spec: await compatible() } : { kind: 'editor-models' };
   }
@@ -98,5 +107,5 @@ export async function chooseProvider(input: ProviderChoiceInput): Promise<Provid
       : { kind: 'none', reason: 'The provider is "openai-compatible" but grounded.baseUrl is empty.' };
   }
   const key = await input.keyFor(provider);
-  return key ? { kind: 'spec', spec: cloudSpec(provider, key, model, keyHint) } : { kind: 'none', reason: `No API key is stored for ${provider}.` };
+  return key ? { kind: 'spec', spec: cloudSpec(provider, key, model, keyHint, surface) } : { kind: 'none', reason: `No API key is stored for ${provider}.` };
 }

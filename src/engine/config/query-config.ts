@@ -178,7 +178,9 @@ export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Pro
       );
     // No stored key goes to a server query.yaml names: query.yaml belongs to the repository, and
     // llm_api_key is usually a cloud provider's key (see cloudFrom below).
-    return { provider: { kind: 'openai-compatible', model, baseUrl: chosen, keyHint: 'no key is needed for a local server', replyLimits }, settings, warnings };
+    const noKey = 'no key is needed for a local server';
+    const provider = { kind: 'openai-compatible' as const, model, baseUrl: chosen, keyHint: noKey, surface: 'cli' as const, replyLimits };
+    return { provider, settings, warnings };
   }
   if (chosen && !(chosen in ENV_KEYS)) {
     throw new ConfigError(
@@ -194,7 +196,7 @@ export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Pro
         (`.agent/etc/query.yaml: base_url is ignored for ${kind} (a ${kind} key is sent only to ${kind}'s own endpoint); to use a server of your choice, ` +
           `set llm_provider to its URL.`),
       );
-    const spec = cloudSpec(kind, apiKey, model ?? '', keyHint(kind));
+    const spec = cloudSpec(kind, apiKey, model ?? '', keyHint(kind), 'cli');
     const override = env[ENDPOINT_ENV[kind]]?.trim();
     return { ...spec, ...(override ? { baseUrl: override } : {}), replyLimits };
   };

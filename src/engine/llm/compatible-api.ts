@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { changeIn, toProviderError, type ProviderIdentity } from './errors';
+import type { Surface } from '../config/provider-endpoints';
 import { ProviderError } from './types';
 
 const LIST_TIMEOUT_MS = 15_000;
@@ -72,23 +73,23 @@ export async function listCompatibleModels(
  * No model is configured, the server's model list named none, and its API wants one. (A server with
  * no model list at all is `noCompatibleApiError`: it is no OpenAI-compatible API.)
  */
-export function noModelNameError(baseUrl: string): ProviderError {
+export function noModelNameError(baseUrl: string, surface?: Surface): ProviderError {
   return new ProviderError('bad_request', `The server at ${baseUrl} needs a model name: none is set and its model list (${baseUrl}/models) is empty.`,
-    `Choose a model the server has (${changeIn('"Grounded: Select Provider and Model" or `grounded.model`', '`model`')}); `
+    `Choose a model the server has (${changeIn('model', surface)}); `
       + 'for Ollama, `ollama pull llama3.1` adds one.');
 }
 
 /** The 404 of a URL with no OpenAI-compatible API behind it (not a missing model). */
-export function noCompatibleApiError(baseUrl: string): ProviderError {
+export function noCompatibleApiError(baseUrl: string, surface?: Surface): ProviderError {
   const tried = candidateBases(baseUrl).map((b) => `${b}/models`).join(' and ');
   return new ProviderError('not_found', `There is no OpenAI-compatible API at this URL: ${baseUrl} (HTTP 404; ${tried} did not list models).`,
-    `Check the base URL (${changeIn('`grounded.baseUrl`', '`llm_provider`')}): it should name the server, e.g. http://localhost:11434 for Ollama.`, 404);
+    `Check the base URL (${changeIn('baseUrl', surface)}): it should name the server, e.g. http://localhost:11434 for Ollama.`, 404);
 }
 
 /** The 404 of a server that has the API but not the model asked for; names the ones it has. */
-export function missingModelError(api: CompatibleApi, model: string): ProviderError {
+export function missingModelError(api: CompatibleApi, model: string, surface?: Surface): ProviderError {
   const have = api.models.length ? `; it has ${api.models.slice(0, 10).join(', ')}${api.models.length > 10 ? ', …' : ''}` : '';
   return new ProviderError('not_found', `The server at ${api.baseUrl} has no model '${model}' (HTTP 404${have}).`,
-    `Choose one the server has (${changeIn('"Grounded: Select Provider and Model" or `grounded.model`', '`model`')}); `
+    `Choose one the server has (${changeIn('model', surface)}); `
       + 'for Ollama, `ollama pull <model>` adds one.', 404);
 }

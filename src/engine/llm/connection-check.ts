@@ -16,7 +16,7 @@ const TEST_TIMEOUT_MS = 30_000;
  * models that generate content). Throws a ProviderError naming the cause (bad key, no server).
  */
 export async function listProviderModels(spec: Omit<ProviderSpec, 'model'>, signal?: AbortSignal, timeoutMs = LIST_TIMEOUT_MS): Promise<string[]> {
-  const who = { id: spec.kind, model: '', baseUrl: spec.baseUrl, keyHint: spec.keyHint };
+  const who = { id: spec.kind, model: '', baseUrl: spec.baseUrl, keyHint: spec.keyHint, surface: spec.surface };
   // Our own clock's abort is told apart from the caller's by its reason (TimeoutError): "no reply in time", not "cancelled".
   const timeout = signal ?? AbortSignal.timeout(timeoutMs);
   if (spec.kind === 'gemini') {
@@ -35,7 +35,7 @@ export async function listProviderModels(spec: Omit<ProviderSpec, 'model'>, sign
   }
   if (spec.kind === 'openai-compatible' && spec.baseUrl) {
     const api = await listCompatibleModels({ ...who, baseUrl: spec.baseUrl, apiKey: spec.apiKey }, timeout);
-    if (!api) throw noCompatibleApiError(spec.baseUrl);
+    if (!api) throw noCompatibleApiError(spec.baseUrl, spec.surface);
     return [...api.models].sort();
   }
   const client = new OpenAI({ apiKey: spec.apiKey || 'not-needed', baseURL: spec.baseUrl, maxRetries: 0, timeout: timeoutMs });
@@ -113,7 +113,8 @@ export async function checkKey(spec: ProviderSpec, signal?: AbortSignal): Promis
     if (!result.ok) error = result.error;
   } else {
     await listProviderModels(spec, signal).catch((err: unknown) => {
-      error = err instanceof ProviderError ? err : toProviderError(err, { id: spec.kind, model: spec.model, keyHint: spec.keyHint }, signal);
+      const who = { id: spec.kind, model: spec.model, keyHint: spec.keyHint, surface: spec.surface };
+      error = err instanceof ProviderError ? err : toProviderError(err, who, signal);
     });
   }
   if (!error) return { verdict: 'valid', detail: '' };

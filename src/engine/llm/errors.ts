@@ -1,3 +1,4 @@
+import type { Surface } from '../config/provider-endpoints';
 import { ProviderError } from './types';
 
 /** What the error messages name so the user knows what to fix. */
@@ -7,13 +8,30 @@ export interface ProviderIdentity {
   baseUrl?: string;
   /** Where the key comes from, e.g. "OPENAI_API_KEY or .agent/secrets/openai_api_key" or "Grounded: Set API Key". */
   keyHint: string;
+  /** Whose settings the fixes name (changeIn). */
+  surface?: Surface;
 }
 
+/** The two settings a provider's fix can name. */
+export type FixedSetting = 'baseUrl' | 'model';
+
+/** How each surface changes them: VS Code by its command (the button under a failed answer) or setting, the CLI in its file. */
+const IN_VSCODE: Record<FixedSetting, string> = {
+  baseUrl: 'run "Grounded: Select Provider and Model", or set `grounded.baseUrl`',
+  model: 'run "Grounded: Select Provider and Model", or set `grounded.model`',
+};
+const IN_CLI: Record<FixedSetting, string> = { baseUrl: '`llm_provider`', model: '`model`' };
+
 /**
- * Where a setting is changed, said for both surfaces that show these messages: a VS Code user
- * should not have to know what query.yaml is, nor a CLI user what a VS Code setting is.
+ * Where a setting is changed, on the surface that asked: a VS Code user should not have to know
+ * what query.yaml is, nor a CLI user what a VS Code setting is. A message made for no surface in
+ * particular names both, each said as such.
  */
-export const changeIn = (vscode: string, cli: string): string => `${vscode} in VS Code; ${cli} in .agent/etc/query.yaml for the CLI`;
+export function changeIn(setting: FixedSetting, surface: Surface | undefined): string {
+  if (surface === 'vscode') return IN_VSCODE[setting];
+  if (surface === 'cli') return `${IN_CLI[setting]} in .agent/etc/query.yaml`;
+  return `${IN_VSCODE[setting]} in VS Code; ${IN_CLI[setting]} in .agent/etc/query.yaml for the CLI`;
+}
 
 /** `Retry-After` in seconds or as an HTTP date → milliseconds from `now`. */
 export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
@@ -103,7 +121,7 @@ export function providerLabel(who: Pick<ProviderIdentity, 'id' | 'baseUrl'>): st
 export function unreachableError(who: ProviderIdentity): ProviderError {
   if (who.id === 'openai-compatible' && who.baseUrl) {
     return new ProviderError('network', `Could not reach ${who.baseUrl}.`,
-      `Is the server running? If it listens elsewhere, change the base URL (${changeIn('`grounded.baseUrl`', '`llm_provider`')}).`);
+      `Is the server running? If it listens elsewhere, change the base URL (${changeIn('baseUrl', who.surface)}).`);
   }
   const name = CLOUD_NAMES[who.id] ?? who.id;
   return new ProviderError('network', `Could not reach ${name}${who.baseUrl ? ` (${who.baseUrl})` : ''}.`,
@@ -123,7 +141,7 @@ export function errorForStatus(status: number, who: ProviderIdentity, retryAfter
     return new ProviderError(
       'not_found',
       `${name} has no model '${who.model}' (HTTP 404)${suffix}.`,
-      `Choose an existing model (${changeIn('"Grounded: Select Provider and Model"', '`model`')}).`,
+      `Choose an existing model (${changeIn('model', who.surface)}).`,
       status,
     );
   }
@@ -145,11 +163,11 @@ export function errorForStatus(status: number, who: ProviderIdentity, retryAfter
       retryAfterMs,
     );
   }
-  const url = who.baseUrl ? ` and the base URL ${who.baseUrl} (${changeIn('`grounded.baseUrl`', '`llm_provider`')})` : '';
+  const url = who.baseUrl ? ` and the base URL ${who.baseUrl} (${changeIn('baseUrl', who.surface)})` : '';
   return new ProviderError(
     'bad_request',
     `${name} refused the request (HTTP ${status})${suffix}.`,
-    `Check the model '${who.model}' (${changeIn('`grounded.model`', '`model`')})${url}; the request was not retried.`,
+    `Check the model '${who.model}' (${changeIn('model', who.surface)})${url}; the request was not retried.`,
     status,
   );
 }

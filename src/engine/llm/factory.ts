@@ -6,7 +6,8 @@ import type { Provider } from './types';
 /** The provider a spec names: OpenAI, GitHub Models and OpenAI-compatible servers share one SDK; Gemini has its own. */
 export function createProvider(spec: ProviderSpec): Provider {
   if (spec.kind === 'gemini') {
-    return new GeminiProvider({ model: spec.model, apiKey: spec.apiKey ?? '', baseUrl: spec.baseUrl, keyHint: spec.keyHint, replyLimits: spec.replyLimits });
+    const { model, baseUrl, keyHint, surface, replyLimits } = spec;
+    return new GeminiProvider({ model, apiKey: spec.apiKey ?? '', baseUrl, keyHint, surface, replyLimits });
   }
   return new OpenAIChatProvider({
     id: spec.kind,
@@ -14,6 +15,7 @@ export function createProvider(spec: ProviderSpec): Provider {
     apiKey: spec.apiKey,
     baseUrl: spec.baseUrl,
     keyHint: spec.keyHint,
+    surface: spec.surface,
     replyLimits: spec.replyLimits,
   });
 }

@@ -1,4 +1,5 @@
 import { FunctionCallingMode, GoogleGenerativeAI, type Content, type FunctionDeclarationSchema, type GenerativeModel, type Part } from '@google/generative-ai';
+import type { Surface } from '../config/provider-endpoints';
 import { cancelledError, emptyResponseError, toProviderError, type ProviderIdentity } from './errors';
 import { limitReply, type ReplyLimits } from './reply-limits';
 import type { ChatMessage, Provider, ProviderEvent, ProviderRequest } from './types';
@@ -29,6 +30,7 @@ export interface GeminiProviderOptions {
   /** Overrides https://generativelanguage.googleapis.com (tests, proxies). */
   baseUrl?: string;
   keyHint: string;
+  surface?: Surface;
   /** The whole reply's deadline (the same as `replyLimits.deadlineMs`). */
   timeoutMs?: number;
   /** Idle timeout and deadline of one reply (see limitReply). */
@@ -45,7 +47,7 @@ export class GeminiProvider implements Provider {
   constructor(private readonly opts: GeminiProviderOptions) {
     this.model = opts.model;
     this.client = new GoogleGenerativeAI(opts.apiKey);
-    this.who = { id: 'gemini', model: opts.model, baseUrl: opts.baseUrl, keyHint: opts.keyHint };
+    this.who = { id: 'gemini', model: opts.model, baseUrl: opts.baseUrl, keyHint: opts.keyHint, surface: opts.surface };
   }
 
   async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
@@ -77,7 +79,9 @@ export class GeminiProvider implements Provider {
     // Our own clocks, not the SDK's timeout: the SDK never clears its timer, which kept every
     // process that used Gemini (the CLI, the tests) alive for the whole timeout after the answer.
     const limits = { ...(this.opts.timeoutMs ? { deadlineMs: this.opts.timeoutMs } : {}), ...this.opts.replyLimits };
-    yield* limitReply((signal) => this.read(model, contents, signal, request.signal), { who: `gemini (${this.model})`, signal: request.signal, limits });
+    yield* limitReply((signal) => this.read(model, contents, signal, request.signal), {
+      who: `gemini (${this.model})`, signal: request.signal, limits, surface: this.who.surface,
+    });
   }
 
   private async *read(model: GenerativeModel, contents: Content[], signal: AbortSignal, userSignal: AbortSignal | undefined): AsyncIterable<ProviderEvent> {

@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import type { Surface } from '../config/provider-endpoints';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { SERVER_DEFAULT_MODEL } from '../config/provider-endpoints';
 import { findCompatibleApi, listCompatibleModels, missingModelError, noCompatibleApiError, noModelNameError } from './compatible-api';
@@ -24,6 +25,7 @@ export interface OpenAIProviderOptions {
   apiKey?: string;
   baseUrl?: string;
   keyHint: string;
+  surface?: Surface;
   timeoutMs?: number;
   /** Idle timeout and deadline of one reply (see limitReply). */
   replyLimits?: Partial<ReplyLimits>;
@@ -57,7 +59,7 @@ export class OpenAIChatProvider implements Provider {
     this.wireModel = opts.model || undefined;
     this.askedDefault = Boolean(opts.model) || opts.id !== 'openai-compatible' || !opts.baseUrl;
     this.client = this.clientFor(opts.baseUrl);
-    this.who = { id: opts.id, model: this.model, baseUrl: opts.baseUrl, keyHint: opts.keyHint };
+    this.who = { id: opts.id, model: this.model, baseUrl: opts.baseUrl, keyHint: opts.keyHint, surface: opts.surface };
   }
 
   /** The model's name; "server's default model" until the server named it. */
@@ -86,7 +88,7 @@ export class OpenAIChatProvider implements Provider {
     this.who.model = this.model;
     // The model list already says where the API is, or that there is none: a 404 needs no second search.
     this.located = true;
-    if (!api) throw noCompatibleApiError(this.opts.baseUrl!);
+    if (!api) throw noCompatibleApiError(this.opts.baseUrl!, this.opts.surface);
   }
 
   private clientFor(baseURL: string | undefined): OpenAI {
@@ -103,8 +105,8 @@ export class OpenAIChatProvider implements Provider {
     if (this.located || this.id !== 'openai-compatible' || !this.opts.baseUrl || (err as { status?: number })?.status !== 404) return false;
     this.located = true;
     const api = await findCompatibleApi(this.opts.baseUrl, request.signal);
-    if (!api) throw noCompatibleApiError(this.opts.baseUrl);
-    if (api.models.length && !api.models.includes(this.model)) throw missingModelError(api, this.model);
+    if (!api) throw noCompatibleApiError(this.opts.baseUrl, this.opts.surface);
+    if (api.models.length && !api.models.includes(this.model)) throw missingModelError(api, this.model, this.opts.surface);
     if (api.baseUrl === this.client.baseURL.replace(/\/+$/, '')) return false;
     this.useBase(api.baseUrl);
     return true;
@@ -127,6 +129,7 @@ export class OpenAIChatProvider implements Provider {
       who: `${this.id} (${this.model})`,
       signal: request.signal,
       limits: this.limits,
+      surface: this.opts.surface,
     });
   }
 
@@ -154,7 +157,7 @@ export class OpenAIChatProvider implements Provider {
   /** A request sent without a model name (the server listed none) that the server refused: say what to set. */
   private refuseUnnamed(err: ProviderError): ProviderError {
     const refused = err.kind === 'bad_request' || (err.kind === 'not_found' && err.status === 404);
-    return refused && !this.wireModel && this.opts.baseUrl ? noModelNameError(this.who.baseUrl ?? this.opts.baseUrl) : err;
+    return refused && !this.wireModel && this.opts.baseUrl ? noModelNameError(this.who.baseUrl ?? this.opts.baseUrl, this.opts.surface) : err;
   }
 
   /** Starts the streamed request; the SDK parses any 200 body as SSE, so a non-stream one is refused here. */

@@ -1,4 +1,5 @@
 import type { ReplyLimits } from '../config/reply-limits';
+import type { Surface } from '../config/provider-endpoints';
 import { ProviderError, type ProviderEvent } from './types';
 
 // Declared with the provider settings that carry it, so config never imports llm.
@@ -12,16 +13,18 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const seconds = (ms: number) => (ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 100) / 10} s`);
 
-function timeoutError(who: string, kind: 'idle' | 'deadline', ms: number): ProviderError {
+function timeoutError(who: string, kind: 'idle' | 'deadline', ms: number, surface: Surface | undefined): ProviderError {
   const message = kind === 'idle'
     ? `${who} sent nothing for ${seconds(ms)}; Grounded stopped waiting for the reply.`
     : `${who} did not finish its reply within ${seconds(ms)}; Grounded stopped it.`;
   return new ProviderError(
     'network',
     message,
-    // Said for both surfaces (as changeIn does): only the CLI has these limits as settings, so a VS Code user is not sent looking for them.
-    'The model or its server may be overloaded or stuck: try again; a local model that was still loading answers faster the second time. ' +
-      '(For the CLI, the limits are llm_idle_timeout_seconds / llm_timeout_seconds in .agent/etc/query.yaml.)',
+    // Only the CLI has these limits as settings: a VS Code user is not sent looking for them.
+    'The model or its server may be overloaded or stuck: try again; a local model that was still loading answers faster the second time.' +
+      (surface === 'vscode'
+        ? ''
+        : ` (${surface === 'cli' ? 'The' : 'For the CLI, the'} limits are llm_idle_timeout_seconds / llm_timeout_seconds in .agent/etc/query.yaml.)`),
   );
 }
 
@@ -34,7 +37,7 @@ function timeoutError(who: string, kind: 'idle' | 'deadline', ms: number): Provi
  */
 export async function* limitReply(
   open: (signal: AbortSignal) => AsyncIterable<ProviderEvent>,
-  opts: { who: string; signal?: AbortSignal; limits?: Partial<ReplyLimits> },
+  opts: { who: string; signal?: AbortSignal; limits?: Partial<ReplyLimits>; surface?: Surface },
 ): AsyncGenerator<ProviderEvent> {
   const idleMs = Math.min(MAX_TIMER_MS, opts.limits?.idleTimeoutMs ?? DEFAULT_REPLY_LIMITS.idleTimeoutMs);
   const deadlineMs = Math.min(MAX_TIMER_MS, opts.limits?.deadlineMs ?? DEFAULT_REPLY_LIMITS.deadlineMs);
@@ -49,7 +52,8 @@ export async function* limitReply(
       const kind = left <= idleMs ? 'deadline' : 'idle';
       let timer: NodeJS.Timeout | undefined;
       const expired = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(timeoutError(opts.who, kind, kind === 'idle' ? idleMs : deadlineMs)), Math.max(0, Math.min(left, idleMs)));
+        const fail = () => reject(timeoutError(opts.who, kind, kind === 'idle' ? idleMs : deadlineMs, opts.surface));
+        timer = setTimeout(fail, Math.max(0, Math.min(left, idleMs)));
       });
       let next: IteratorResult<ProviderEvent>;
       try {

@@ -31,9 +31,13 @@ export function planTitle(plan: Pick<Plan, 'explanation' | 'intent' | 'steps'>, 
   return byFiles(plan, (p) => p) ?? `${intentWord(plan.intent)}: ${plan.steps.length} step(s)`;
 }
 
+/** The files a plan's steps work on, each once, in order. */
+const stepFiles = (plan: Pick<Plan, 'steps'>): string[] =>
+  [...new Set(plan.steps.flatMap((s) => (isToolName(s.tool) ? [stepPath(s.tool, s.arguments)] : [])).filter((p): p is string => Boolean(p)))];
+
 /** "Change src/auth.ts and 2 more": what a plan does to which files (each named by `name`); undefined without a file. */
 function byFiles(plan: Pick<Plan, 'intent' | 'steps'>, name: (path: string) => string): string | undefined {
-  const files = [...new Set(plan.steps.flatMap((s) => (isToolName(s.tool) ? [stepPath(s.tool, s.arguments)] : [])).filter((p): p is string => Boolean(p)))];
+  const files = stepFiles(plan);
   return files.length ? `${intentWord(plan.intent)} ${name(files[0])}${files.length > 1 ? ` and ${files.length - 1} more` : ''}` : undefined;
 }
 
@@ -50,6 +54,26 @@ export function planTabTitle(plan: Pick<Plan, 'explanation' | 'intent' | 'steps'
   if (whole.length <= TAB_TITLE_CHARS) return whole;
   const named = byFiles(plan, (p) => p.split('/').pop() ?? p);
   return named && named.length <= TAB_TITLE_CHARS ? named : cutAtWord(whole, TAB_TITLE_CHARS);
+}
+
+/**
+ * The longest name in a run record's tab ("Run: README.md"). The record opens in VS Code's Markdown
+ * preview, whose tab says "Preview " before the title and has three buttons beside it: in an editor
+ * group of a 900 px window, about 22 characters of its label are read, so 12 are left for the name.
+ */
+export const RUN_NAME_CHARS = 12;
+
+/**
+ * A plan named in at most `max` characters: its sentence when that short, else the files it changes
+ * by name ("README.md", "a.ts +2"), else its sentence cut. Used where the intent's word cannot fit.
+ */
+export function planShortName(plan: Pick<Plan, 'explanation' | 'intent' | 'steps'>, max = RUN_NAME_CHARS): string {
+  const whole = planTitle(plan, Number.POSITIVE_INFINITY);
+  if (whole.length <= max) return whole;
+  const files = stepFiles(plan).map((p) => p.split('/').pop() ?? p);
+  const named = files.length ? `${files[0]}${files.length > 1 ? ` +${files.length - 1}` : ''}` : undefined;
+  if (named) return named.length <= max ? named : `${named.slice(0, max - 1)}…`;
+  return cutAtWord(whole, max);
 }
 
 /**

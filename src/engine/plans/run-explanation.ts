@@ -8,6 +8,7 @@ import { checkEvidenceClaims } from './evidence-claims';
 import { buildEvidenceRequest } from './evidence-request';
 import { summarizeEvidence, type EvidenceSummary } from './evidence-summary';
 import { formatViolation, screenExplanation } from './explanation-screen';
+import { checkOutcomeClaims } from './outcome-claims';
 import { planSystemPrompt } from './plan-prompt';
 import { evidenceIds, PlanParseError, parsePlanText, type Plan } from './schema';
 import { validatePlan, type ValidationResult } from './validate';
@@ -51,13 +52,15 @@ const MAX_OUTPUT = 1500;
 
 function runReport(r: ExplainRunRequest): string {
   const steps = r.steps.map((s) => {
-    const head = `- ${s.stepId} ${s.tool}: ${s.status}`;
+    const head = `- ${s.stepId} ${s.tool}: ${s.status}${s.status === 'rejected' ? ' (the user rejected it: it was not applied)' : ''}`;
     if (s.error) return `${head}\n  error (verbatim): ${s.error}`;
     return s.output ? `${head}\n  output: ${s.output.slice(0, MAX_OUTPUT)}${s.output.length > MAX_OUTPUT ? ' …' : ''}` : head;
   });
   const failed = r.status !== 'completed';
+  // A run whose every step was rejected "completed" too: the count says what took effect.
+  const tookEffect = r.steps.filter((s) => s.status === 'succeeded').length;
   return [
-    `The plan ${r.plan.id} (intent ${r.plan.intent}) has run; its status: ${r.status}.`,
+    `The plan ${r.plan.id} (intent ${r.plan.intent}) has run; its status: ${r.status}; ${tookEffect} of ${r.steps.length} steps succeeded.`,
     'Steps:',
     ...steps,
     '',
@@ -66,7 +69,9 @@ function runReport(r: ExplainRunRequest): string {
     failed
       ? ('The run did not complete. If the errors and the evidence allow a different approach, end with a revised plan as one ```json block in the plan ' +
         'schema (it will be validated and needs a new authorization); otherwise write "No revised plan: insufficient evidence."')
-      : 'The run completed: do not propose another plan.',
+      : tookEffect
+        ? 'The run completed: do not propose another plan.'
+        : 'No step took effect: say so, say of no step that it succeeded or changed anything, and do not propose another plan.',
   ].join('\n');
 }
 
@@ -77,7 +82,10 @@ function split(reply: string): { explanation: string; planText?: string } {
   return { explanation: (reply.slice(0, fence.index) + reply.slice(fence.index + fence[0].length)).trim(), planText: fence[0] };
 }
 
-/** The refusals of an explanation: forbidden language, a tool error not quoted verbatim, evidence claims the summary does not support. */
+/**
+ * The refusals of an explanation: forbidden language, a tool error not quoted verbatim, evidence claims the summary does not support,
+ * and a step said to have succeeded or changed something that the audit log records as rejected, failed or skipped.
+ */
 function refusals(explanation: string, steps: RunStepView[], evidence: EvidenceSummary): string[] {
   const out = screenExplanation(explanation).map(formatViolation);
   for (const s of steps) {
@@ -86,6 +94,7 @@ function refusals(explanation: string, steps: RunStepView[], evidence: EvidenceS
       out.push(`Explanation rejected: tool errors must be surfaced verbatim: step '${s.stepId}' failed with "${first}", which the explanation does not quote`);
   }
   out.push(...checkEvidenceClaims(explanation, 'the explanation', evidenceIds, evidence.rowCounts, evidence.lines));
+  out.push(...checkOutcomeClaims(explanation, steps));
   return out;
 }
 

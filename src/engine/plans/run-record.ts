@@ -1,6 +1,6 @@
 import type { ReconstructedExchange, ReconstructedStep, Reconstruction } from '../audit/reconstruct';
 import { intentWord } from './intent-words';
-import { planTabTitle, planTitle, TAB_TITLE_CHARS } from './plan-title';
+import { planShortName, planTitle, RUN_NAME_CHARS } from './plan-title';
 import type { Plan } from './schema';
 import { fenceFor, longestBacktickRun } from '../text/backticks';
 
@@ -26,17 +26,18 @@ export function reconstructionMarkdown(r: Reconstruction, source: string, at: Da
 }
 
 /**
- * The record's tab title, named as the plan's own tab names it ("Plan: Shorten the README" →
- * "Run: Shorten the README"), short enough to be read whole; the heading inside says the whole
- * sentence and the id. A record with no readable plan is named by the start of its id.
+ * The record's tab title, short enough to be read whole after the preview's "Preview " in a narrow
+ * editor group: the plan's sentence when short, else the files it changed ("Run: README.md"); the
+ * heading inside says the whole sentence and the id. A record with no readable plan is named by the
+ * start of its id.
  */
 export function runRecordTitle(r: Reconstruction): string {
   const plan = r.plan?.plan as { explanation?: unknown; steps?: unknown } | undefined;
   if (r.plan && plan && Array.isArray(plan.steps)) {
     const explanation = typeof plan.explanation === 'string' ? plan.explanation : undefined;
-    return `Run: ${planTabTitle({ explanation, intent: r.plan.intent as Plan['intent'], steps: plan.steps })}`;
+    return `Run: ${planShortName({ explanation, intent: r.plan.intent as Plan['intent'], steps: plan.steps })}`;
   }
-  return r.id.length > TAB_TITLE_CHARS - 4 ? `Run ${r.id.slice(0, TAB_TITLE_CHARS - 5)}…` : `Run ${r.id}`;
+  return r.id.length > RUN_NAME_CHARS + 1 ? `Run ${r.id.slice(0, RUN_NAME_CHARS)}…` : `Run ${r.id}`;
 }
 
 /** Model text as plain words in a heading: every Markdown punctuation character escaped, so none of it is markup. */

@@ -38,6 +38,17 @@ function splitIndent(line: string): { indent: string; rest: string } {
 }
 
 /**
+ * Where a long line may break when a narrow view wraps it: after the punctuation between the parts
+ * of an expression (`base.routes[@request.request_method]` breaks after `.` or `[`, not inside
+ * `request_method`). A `<wbr>` adds no text: what Copy and a selection copy stays the code.
+ */
+export function withBreakOpportunities(html: string): string {
+  // Only in text between tags (a tag's `/` or `=` is not code); escaped entities end in `;`, never broken;
+  // `../`, `//`, `===` and a file's extension (`utils.js`) stay whole.
+  return html.replace(/[^<>]+(?=<|$)/g, (text) => text.replace(/(\.(?=\w{4})|[,([{/=:](?![\s/.=]))/g, '$1<wbr>'));
+}
+
+/**
  * The `<code>` content of a block: one `.line` per line, its indentation in `.indent` and the code
  * in `.text`. Every character and line break of the code is kept, in order, so the element's text
  * (what Copy and a selection copy) is the code exactly.
@@ -51,7 +62,7 @@ export function codeLinesHtml(html: string): string {
     .map((line, i) => {
       const { indent, rest } = splitIndent(line);
       const br = i < lines.length - 1 || endsWithBreak ? '\n' : '';
-      return `<span class="line">${indent ? `<span class="indent">${indent}</span>` : ''}<span class="text">${rest}${br}</span></span>`;
+      return `<span class="line">${indent ? `<span class="indent">${indent}</span>` : ''}<span class="text">${withBreakOpportunities(rest)}${br}</span></span>`;
     })
     .join('');
 }

@@ -71,7 +71,7 @@ describe('Grounded in VS Code', function () {
     assert.equal(r.provider, undefined);
   });
 
-  it('answers @grounded with citations that select all their lines and cited chunks as references', async () => {
+  it('answers @grounded with citations that open at their first line with every line highlighted, and cited chunks as references', async () => {
     const rec = new Recorder();
     const result = await api.chat({ prompt: 'how are API keys stored?', command: undefined, references: [], model }, { history: [] }, rec, token);
     assert.equal(result.metadata?.status, 'success');
@@ -79,13 +79,16 @@ describe('Grounded in VS Code', function () {
     assert.ok(cites.length > 0, rec.text());
     assert.match(cites[0].title, /^src\/auth\/keyStore\.ts#L\d+-\d+$/);
     assert.ok(cites[0].value.uri.fsPath.endsWith('keyStore.ts'));
-    // The link's command opens the file with the whole cited range selected, not only its first line.
+    // The link's command opens the file at the first cited line with the whole range highlighted, not only its first line.
+    // This citation is the whole file: nothing is left selected, which the Chat view would attach to the next question.
     const { startLine, endLine } = cites[0].args;
-    assert.ok(endLine > startLine, `a range: ${cites[0].title}`);
+    assert.ok(endLine - startLine + 1 > 10, `a long range: ${cites[0].title}`);
     await vscode.commands.executeCommand(OPEN_CITATION, cites[0].args);
     const sel = vscode.window.activeTextEditor!.selection;
     assert.ok(vscode.window.activeTextEditor!.document.uri.fsPath.endsWith('keyStore.ts'));
-    assert.deepEqual([sel.start.line + 1, sel.end.line + 1, sel.active.line + 1], [startLine, endLine, startLine]);
+    assert.ok(sel.isEmpty, 'nothing selected');
+    assert.equal(sel.active.line + 1, startLine);
+    assert.deepEqual(api.citationHighlight(), { path: vscode.window.activeTextEditor!.document.uri.fsPath, startLine, endLine });
     // Anything that is not a citation inside the workspace opens nothing.
     assert.equal(await vscode.commands.executeCommand(OPEN_CITATION, { ...cites[0].args, path: '../outside.ts' }), undefined);
     const refs = rec.of('reference') as vscode.Location[];

@@ -26,6 +26,7 @@ async function until<T>(find: () => T | undefined, ms = 30_000): Promise<T> {
 describe('Grounded panel message protocol', function () {
   this.timeout(120_000);
   let panel: GroundedPanel;
+  let api: GroundedApi;
   let posted: ToWebview[] = [];
   let sub: vscode.Disposable;
   const receive = (m: unknown) => panel.controller.receive(m);
@@ -33,7 +34,7 @@ describe('Grounded panel message protocol', function () {
   const finished = (question: string) => until(() => turnsOf(question).find((m) => m.turn.done));
 
   before(async () => {
-    await vscode.extensions.getExtension<GroundedApi>('grounded-dev.grounded')!.activate();
+    api = await vscode.extensions.getExtension<GroundedApi>('grounded-dev.grounded')!.activate();
     panel = (await vscode.commands.executeCommand('grounded.openPanel')) as GroundedPanel;
     sub = panel.controller.onDidPost((m) => posted.push(m));
   });
@@ -135,6 +136,22 @@ describe('Grounded panel message protocol', function () {
     const editor = vscode.window.activeTextEditor!;
     assert.equal(editor.document.uri.fsPath, vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'src/auth/keyStore.ts').fsPath);
     assert.deepEqual([editor.selection.start.line, editor.selection.end.line, editor.selection.active.line], [18, 25, 18]);
+    assert.deepEqual(api.citationHighlight(), { path: editor.document.uri.fsPath, startLine: 19, endLine: 26 });
+  });
+
+  it('openCitation of a long range puts the cursor on its first line and highlights it, leaving no selection for chat to attach', async () => {
+    const turnId = (await panel.ask('how are API keys stored?')).id;
+    assert.equal(await receive({ type: 'openCitation', turn: turnId, path: 'src/auth/keyStore.ts', startLine: 3, endLine: 40 }), true);
+    const editor = vscode.window.activeTextEditor!;
+    assert.ok(editor.selection.isEmpty, `nothing selected: ${JSON.stringify(editor.selection)}`);
+    assert.equal(editor.selection.active.line, 2, 'the cursor is on the first cited line');
+    assert.ok(editor.visibleRanges.some((r) => r.contains(new vscode.Position(2, 0))), 'the first cited line is on screen');
+    assert.deepEqual(api.citationHighlight(), { path: editor.document.uri.fsPath, startLine: 3, endLine: 40 }, 'every cited line is highlighted');
+    // Moving inside the range keeps the highlight; leaving it (or editing the file) removes it.
+    editor.selection = new vscode.Selection(20, 0, 20, 0);
+    await until(() => (api.citationHighlight() ? true : undefined));
+    editor.selection = new vscode.Selection(44, 0, 44, 0);
+    await until(() => (api.citationHighlight() ? undefined : true));
   });
 
   it('Stop ends the answer being written at once; a new question stops the one still running', async () => {

@@ -105,7 +105,7 @@ describe('plan features in VS Code', function () {
     assert.ok(record);
     const story = record.markdown;
     // Named as the plan's tab names it, short enough for a narrow tab: not by its id.
-    assert.equal(record.title, 'Run: Change notes.md');
+    assert.equal(record.title, 'Run: notes.md');
     // "Show the run record" opens it this way: rendered, in the Markdown preview (which this opens, activating
     // the Markdown extension when no Markdown file was opened before), not as Markdown source.
     const docs = new ReadOnlyDocs('grounded-test-record');
@@ -115,7 +115,7 @@ describe('plan features in VS Code', function () {
       await eventually(() => shown()?.input instanceof vscode.TabInputWebview && /markdown\.preview/.test((shown()!.input as vscode.TabInputWebview).viewType)),
       `the record opens in the Markdown preview; tabs: ${describeTabs()}`,
     );
-    assert.equal(shown()!.label, 'Preview Run: Change notes.md', 'the tab says what the run was, with no ".md"');
+    assert.equal(shown()!.label, 'Preview Run: notes.md', 'the tab says what the run was, with no ".md"');
     docs.dispose();
     assert.match(story, new RegExp(`^- Plan \`${outcome.session.plan.id}\`: Change \\(\`MUTATE\`\\)`, 'm'));
     assert.match(story, /^### Step `s1`: `file_write` on `.*notes\.md`: succeeded$/m);

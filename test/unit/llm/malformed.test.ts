@@ -71,7 +71,8 @@ describe('a 200 that is not an answer is malformed, never an empty success (open
     const err = await failure(() => withRetry(() => collect(provider()), { baseDelayMs: 1 }));
     assert.equal(err.kind, 'bad_request');
     assert.match(err.message, /refused the request \(HTTP 400\)/);
-    assert.match(err.suggestion, /the model 'm' \(`grounded\.model` in VS Code; `model` in \.agent\/etc\/query\.yaml for the CLI\)/);
+    assert.match(err.suggestion,
+      /the model 'm' \(run "Grounded: Select Provider and Model", or set `grounded\.model` in VS Code; `model` in \.agent\/etc\/query\.yaml for the CLI\)/);
     assert.match(err.suggestion, new RegExp(`base URL ${server.url}/v1 .*grounded\\.baseUrl`));
     assert.equal(server.requests.length - before, 1, 'a 400 is not retried');
   });

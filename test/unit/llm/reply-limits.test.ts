@@ -30,6 +30,17 @@ describe('a model reply has an idle timeout and a deadline (issue 14, item 9)', 
     ['gemini', () => new GeminiProvider({ model: 'g', apiKey: 'k', baseUrl: server.url, keyHint: 'x', replyLimits: limits }), 'gemini'],
   ];
 
+  it('in VS Code the timeout names no query.yaml limits (only the CLI has them as settings)', { timeout: 30_000 }, async () => {
+    const provider = new OpenAIChatProvider({
+      id: 'openai-compatible', model: 'm', baseUrl: `${server.url}/v1`, keyHint: 'none', replyLimits: limits, surface: 'vscode',
+    });
+    server.reply({ kind: 'trickle', protocol: 'openai', everyMs: 100, events: false });
+    const err = await failure(() => collect(provider));
+    assert.match(err.message, /sent nothing for 3 s/);
+    assert.equal(err.suggestion,
+      'The model or its server may be overloaded or stuck: try again; a local model that was still loading answers faster the second time.');
+  });
+
   for (const [name, make, protocol] of providers) {
     it(
       `${name}: a stream that sends one byte now and then but never an event ends with a clear message, and the connection is closed`,

@@ -77,12 +77,15 @@ describe('an OpenAI-compatible server with no model configured', () => {
     assert.equal(server.requests.some((r) => r.method === 'POST'), false);
   });
 
-  it('a server that is not running: the URL and the setting that moves it, for the local server', async () => {
-    const provider = createProvider(compatibleSpec('http://127.0.0.1:9/v1', undefined, '', 'k'));
-    const err = await failure(() => collect(provider));
-    assert.equal(err.kind, 'network');
-    assert.match(err.message, /^Could not reach http:\/\/127\.0\.0\.1:9\/v1\.$/);
-    assert.match(err.suggestion, /^Is the server running\? If it listens elsewhere, change the base URL \(`grounded\.baseUrl`/);
+  it('a server that is not running: the URL and the setting that moves it, as the surface that asked names it', async () => {
+    const down = (surface: 'vscode' | 'cli') => failure(() => collect(createProvider(compatibleSpec('http://127.0.0.1:9/v1', undefined, '', 'k', surface))));
+    const inVsCode = await down('vscode');
+    assert.equal(inVsCode.kind, 'network');
+    assert.match(inVsCode.message, /^Could not reach http:\/\/127\.0\.0\.1:9\/v1\.$/);
+    assert.equal(inVsCode.suggestion,
+      'Is the server running? If it listens elsewhere, change the base URL (run "Grounded: Select Provider and Model", or set `grounded.baseUrl`).');
+    const inCli = await down('cli');
+    assert.equal(inCli.suggestion, 'Is the server running? If it listens elsewhere, change the base URL (`llm_provider` in .agent/etc/query.yaml).');
   });
 });
 

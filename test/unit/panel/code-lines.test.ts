@@ -63,6 +63,30 @@ describe('code lines', () => {
   it('a whole block: the Copy button, then the lines; unknown languages are escaped plain text in the same lines', () => {
     const block = codeBlockHtml('  <i>x</i>\n', 'brainfuck');
     assert.equal(block, '<pre class="code-block"><button type="button" class="copy-code" title="Copy code" aria-label="Copy code">Copy</button>' +
-      '<code class="hljs"><span class="line"><span class="indent">  </span><span class="text">&lt;i&gt;x&lt;/i&gt;\n</span></span></code></pre>\n');
+      '<code class="hljs"><span class="line"><span class="indent">  </span><span class="text">&lt;i&gt;x&lt;/<wbr>i&gt;\n</span></span></code></pre>\n');
+  });
+});
+
+describe('break opportunities in a long code line', () => {
+  it('a wrapped line may break after an expression\'s punctuation, never inside a name, and keeps its text', () => {
+    const ruby = 'routes = base.routes[@request.request_method]\nprocess_route(pattern, conditions) do |*args|\n';
+    const html = codeLinesHtml(highlightCode(ruby, 'ruby').html);
+    assert.equal(textOf(html), ruby, 'what Copy copies is the code');
+    const breaks = (text: string) => text.split('\n').map((l) => l.split('<wbr>').map((p) => p.replace(/<[^>]*>/g, '')).filter(Boolean));
+    assert.deepEqual(breaks(html.replace(/<\/span><span class="line">/g, '\n'))[0], ['routes = base.', 'routes[', '@request.', 'request_method]']);
+    assert.ok(!/request_<wbr>|_<wbr>method/.test(html), 'a name is whole');
+  });
+
+  it('keeps a relative path\'s dots, a file\'s extension and an operator whole', () => {
+    const html = codeLinesHtml(highlightCode('import x from "../helpers/composeSignals.js";\nif (a === b) {}\n', 'javascript').html);
+    assert.doesNotMatch(html, /\.<wbr>\.|\.<wbr>\/|=<wbr>=/);
+    assert.match(html, /\.\.\/<wbr>helpers\/<wbr>composeSignals\.js/, 'a path breaks after a folder, never before its extension');
+  });
+
+  it('puts none inside a tag or an escaped character', () => {
+    const html = codeLinesHtml(highlightCode('if (a.b && c < d) { x = "</span>"; }', 'javascript').html);
+    assert.doesNotMatch(html, /<[^>]*<wbr>[^<]*>/, 'no <wbr> inside a tag');
+    assert.doesNotMatch(html, /&[a-z]*<wbr>/, 'no <wbr> inside an entity');
+    assert.equal(textOf(html), 'if (a.b && c < d) { x = "</span>"; }');
   });
 });

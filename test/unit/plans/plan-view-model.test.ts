@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { parsePlanValue } from '../../../src/engine/plans/schema';
 import { intentWord } from '../../../src/engine/plans/intent-words';
 import { planTabTitle, planTitle, TAB_TITLE_CHARS } from '../../../src/engine/plans/plan-title';
+import { splitAfterSlashes } from '../../../src/engine/text/path-breaks';
 import { explanationRepeatsTitle } from '../../../src/vscode/plans/messages';
 import { afterPlanNote, planMarkdown, planViewOf, unusablePlanMarkdown } from '../../../src/vscode/plans/plan-view-model';
 
@@ -114,4 +115,12 @@ describe('a reply that was no plan', () => {
     assert.match(md, /^- `` steps\[0\]: `tool` is missing ``$/m);
     assert.match(md, /ask again, or choose another model\.$/);
   });
+});
+
+it('a heading\'s paths may wrap between their folders: split after each / inside a path, joined the same text', () => {
+  const title = 'Add a closing comment to lib/sinatra/version.rb saying the release script bumps it';
+  const parts = splitAfterSlashes(title);
+  assert.deepEqual(parts, ['Add a closing comment to lib/', 'sinatra/', 'version.rb saying the release script bumps it']);
+  assert.equal(parts.join(''), title);
+  assert.deepEqual(splitAfterSlashes('either / or, and //comment'), ['either / or, and //comment'], 'a slash alone or doubled is no path');
 });

@@ -103,6 +103,33 @@ test('a completed run is explained without a revised plan, even if the model sen
   assert.match(provider.requests[0][1].content, /do not propose another plan/);
 });
 
+test('a rejected run said to have succeeded: the model is told what the audit log records, then the claim is withheld', async () => {
+  const root = makeWorkspace({ 'lib/env/data.js': 'export const VERSION = "1.7.9";\n' });
+  const store = await AuditStore.open({ file: defaultDatabasePath(root) });
+  const p = plan([{ id: 's1', tool: 'file_write', arguments: { path: 'lib/env/data.js', contents: '// bumped\n' }, requires_confirmation: true }], {
+    id: 'plan_rejected',
+  });
+  // A real run the user rejected: the executor's record, not a hand-written one, is what the model is told.
+  const run = await executePlan({ plan: p, host: hostFor(root), store, mode: 'plan', authorize: async () => 'reject', applyEdit: async () => {} });
+  const steps = run.steps.map((o) => ({ stepId: o.stepId, tool: o.tool, status: o.status }));
+  assert.deepEqual(steps.map((s) => s.status), ['rejected']);
+  const claiming = scriptedProvider(() => 'The single step wrote the note to the version file and succeeded.');
+  const r = await explainRun({ plan: p, status: run.status, steps, provider: claiming, scrubber: createScrubber(), host: hostFor(root), store });
+  const told = claiming.requests[0][1].content;
+  assert.match(told, /0 of 1 steps succeeded/);
+  assert.match(told, /s1 file_write: rejected \(the user rejected it: it was not applied\)/);
+  assert.match(told, /No step took effect: say so/);
+  assert.match(claiming.requests[1].at(-1)!.content,
+    /Explanation rejected: it says "The single step wrote the note to the version file and succeeded\.", but the audit log records s1 file_write: rejected/);
+  assert.equal(r.explanation, undefined, 'withheld: the plan view shows the refusal, not the claim');
+  assert.equal(r.rejected.length, 1);
+  // Said truthfully, the same run's explanation is kept.
+  const truthful = scriptedProvider(() => 'You rejected step s1, so lib/env/data.js was not changed.');
+  const kept = await explainRun({ plan: p, status: run.status, steps, provider: truthful, scrubber: createScrubber(), host: hostFor(root), store });
+  assert.deepEqual(kept.rejected, []);
+  assert.equal(kept.explanation, 'You rejected step s1, so lib/env/data.js was not changed.');
+});
+
 let server: LlmWireServer;
 before(async () => { server = await new LlmWireServer().start(); });
 after(() => server.stop());

@@ -103,7 +103,7 @@ test('keeps a model reply with hundreds of thousands of backtick runs verbatim i
   assert.deepEqual(lines.slice(open + 1, open + 4), [...kept.split('\n'), '`````'], 'the reply verbatim inside it');
 });
 
-test('the record\'s tab says what the run was, as the plan\'s tab does, short enough to read whole; the id only without a plan', async () => {
+test('the record\'s tab says what the run was, short enough to read whole after "Preview " in a narrow group; the id only without a plan', async () => {
   const { store } = await freshStore();
   const write = { id: 's1', tool: 'file_write', arguments: { path: 'src/flask/globals.py', contents: 'x' } };
   const plan = (id: string, explanation: string) => ({ id, intent: 'MUTATE', plan: { id, explanation, steps: [write] }, validation: {}, evidence: {} });
@@ -111,9 +111,12 @@ test('the record\'s tab says what the run was, as the plan\'s tab does, short en
   recordPlan(store, plan('plan_l', 'Add a closing note to globals.py explaining the proxies.'));
   recordPlan(store, { id: 'plan_7c9e0f6d-5fa2-4e4b-9b82-481177aa6f63', intent: 'MUTATE', plan: 'not a plan', validation: {}, evidence: {} });
   const title = (id: string) => runRecordTitle(reconstructExecution(store, id)!);
-  assert.equal(title('plan_s'), 'Run: Shorten the README');
-  assert.equal(title('plan_l'), 'Run: Change globals.py', 'a long sentence: what the plan changes, by the file\'s name');
-  assert.equal(title('plan_7c9e0f6d-5fa2-4e4b-9b82-481177aa6f63'), 'Run plan_7c9e0f6d-5fa2-4e4b-9b8…');
-  for (const id of ['plan_s', 'plan_l', 'plan_7c9e0f6d-5fa2-4e4b-9b82-481177aa6f63']) assert.ok(title(id).length <= 37, title(id));
+  recordPlan(store, plan('plan_t', 'Fix a typo.'));
+  assert.equal(title('plan_t'), 'Run: Fix a typo', 'a short sentence is the name');
+  assert.equal(title('plan_s'), 'Run: globals.py', 'a longer one: the file the run changed, by its name');
+  assert.equal(title('plan_l'), 'Run: globals.py');
+  assert.equal(title('plan_7c9e0f6d-5fa2-4e4b-9b82-481177aa6f63'), 'Run plan_7c9e0f6…');
+  // VS Code's preview tab says "Preview " before it; in a 900 px window's editor group ~22 characters of the label are read.
+  for (const id of ['plan_t', 'plan_s', 'plan_l', 'plan_7c9e0f6d-5fa2-4e4b-9b82-481177aa6f63']) assert.ok(`Preview ${title(id)}`.length <= 25, title(id));
   store.close();
 });
