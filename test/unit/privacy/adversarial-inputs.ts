@@ -269,5 +269,7 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['not-valid tails after endless separators', `API_KEY=${fill('a_')}short`],
     ['jwt headers before a short made-up rest, repeated', fill('token=eyJhbGciOiJIUzI1NiJ9.short.token ')],
     ['url logins without hosts, repeated', fill('x://app@')],
+    // A title before each name widens it (titles.ts): every finding looks back once, never through the others.
+    ['titles before full names, repeated', fill('Dr. Emily Stone, Mrs. Anna Lee, ')],
   ];
 }

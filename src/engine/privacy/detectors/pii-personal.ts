@@ -29,6 +29,7 @@ import { bracketedAtKeywords } from './pii-emails-obfuscated';
 import { findPossessiveOwners } from './pii-possessives';
 import { findChatSpeakers } from './pii-chat-speakers';
 import { findAddressedPeople } from './pii-vocatives';
+import { extendTitles } from '../titles';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
 // it: a date of birth, a document number (pii-keyed-documents.ts), a person's name under a key that
@@ -290,6 +291,7 @@ export const personalDetector: Detector = {
     extendAddressBlocks(text, out);
     findAddressees(text, out);
     findTownsBeforeCodes(text, out);
+    extendTitles(text, out);
     return out;
   },
 };
