@@ -59,6 +59,8 @@ export const piiContextLookalikes: Negative[] = [
   ['software and code owning an address or a password', "Python's address space, Redis's password, obj.Kate's phone and the Config's address field"],
   ['products and companies of two words owning a feature, or an address', "Google Cloud's email service; Zapier Flow's email integration; " +
     "The Company's phone number; Acme Corp's phone number; Front Door's address"],
+  ['countries someone comes from, lives in or travels to (a town is redacted, a country says what millions could)',
+    "I'm originally from Norway. I will be travelling to CZECH REPUBLIC next week; she lives in United Kingdom and flew to New Zealand."],
   ['a task assigned to a member', 'The handler is assigned to Foo.bar and Config(x) is signed by Key.sign()'],
   ['a team or a bot reporting', 'Reported by GitHub Actions. Assigned to Support Team, signed by Dependabot'],
   ["I'm and no name", "I'm Sure it works. I am Using Windows. I'm in Insert mode"],
