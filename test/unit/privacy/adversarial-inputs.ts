@@ -271,5 +271,9 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['url logins without hosts, repeated', fill('x://app@')],
     // A title before each name widens it (titles.ts): every finding looks back once, never through the others.
     ['titles before full names, repeated', fill('Dr. Emily Stone, Mrs. Anna Lee, ')],
+    // Military addresses (pii-military-addresses.ts): the fixed middle repeated, the unit line before it never closed.
+    ['APO heads without a ZIP code', fill('APO AE DPO ap ')],
+    ['unit lines before APO lines, repeated', fill('PSC 3294, Box 9168\nAPO AA 61487\n')],
+    ['a ship name running on before an APO line', `USNS ${fill('Ab ')}\nAPO AE 09499`],
   ];
 }

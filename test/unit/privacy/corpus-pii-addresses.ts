@@ -6,6 +6,12 @@ import { R, type Case, type Negative } from './corpus-helpers';
 // mailboxes and memory, and form labels about an address.
 
 export const piiAddressCases: Case[] = [
+  ['a military address: unit line, then APO, the state and ZIP (USPS Pub. 28)', 'Ship it to SGT Ilvana Proskov\nPSC 3294, Box 9168\nAPO AE 09499\nThanks',
+    `Ship it to SGT Ilvana Proskov\n${R('street_address')}\n\nThanks`],
+  ['a military address in lower case, a unit and a box, ZIP+4', 'address:     unit 2050 box 4190\ndpo ap 96278-0001',
+    `address:     ${R('street_address')}\n`],
+  ['a ship and its FPO line on one line', 'Mail goes to USNS Comfort, FPO AE 09582 until June.', `Mail goes to ${R('street_address')} until June.`],
+  ['an APO line alone', 'forwarded via APO AA 34002.', `forwarded via ${R('street_address')}.`],
   ['a street under an address key, in a street layout no rule knows', 'address: "Strada Betta 1"', `address: "${R('street_address')}"`],
   ['a street under a street key, german abbreviation', '{"street": "Kieler Str. 15b", "zip": "24103"}',
     `{"street": "${R('street_address')}", "zip": "${R('postal_code')}"}`],
@@ -89,6 +95,7 @@ export const piiAddressCases: Case[] = [
 ];
 
 export const piiAddressLookalikes: Negative[] = [
+  ['APO-like words, mixed case and a ZIP of six digits', 'HAPO AE 12345, DPO AE 123456, Apo Ae 12345, the APO AEX 12345 field and FPO AP 1234'],
   ['addresses of hosts, mailboxes and wallets', 'ip_address: "localhost 8080"\nemail_address = "Team 5 <team>"\nwalletAddress: "Main 12"'],
   ['address form labels and placeholders', 'addressLine2: "Address line 2"\nstreet: "Enter your street 1"\naddress: "Optional Field 3"'],
   ['an address key in code', 'address = server.address()\naddress: string;\nconst addr = `${host}:${port}`;'],
