@@ -275,5 +275,8 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['APO heads without a ZIP code', fill('APO AE DPO ap ')],
     ['unit lines before APO lines, repeated', fill('PSC 3294, Box 9168\nAPO AA 61487\n')],
     ['a ship name running on before an APO line', `USNS ${fill('Ab ')}\nAPO AE 09499`],
+    // Town and country tails (pii-address-blocks.ts): capitalised words after a street, never a country; and country lines under one.
+    ['a street, then endless capitalised words on its line', `12 Elm Street Apt. 4${fill(', Ab Cd')}`],
+    ['streets each followed by a country, repeated', fill('12 Elm Street, Springfield, Estonia\n')],
   ];
 }

@@ -6,6 +6,12 @@ import { R, type Case, type Negative } from './corpus-helpers';
 // mailboxes and memory, and form labels about an address.
 
 export const piiAddressCases: Case[] = [
+  ['a town and a country after the flat, on the street\'s line', 'Ship to 50668 Kiannonkatu 98 Apt. 105, Tallinn, Estonia 10111 by Friday',
+    `Ship to ${R('street_address')} by Friday`],
+  ['a town in capitals, then the country', 'It arrived at 64 Timms Drive Suite 215 NUNGATTA Australia last night.', `It arrived at ${R('street_address')} last night.`],
+  ['a block whose last line is its country', 'Our office:\n971 Kesk 53\n Suite 343\n Pärnu\n Estonia\nOpen daily', `Our office:\n${R('street_address')}\n\n\n\nOpen daily`],
+  ['a country later in the sentence is not the address\'s', 'Meet at 12 Quillon Street, then we fly to France.', `Meet at ${R('street_address')}, then we fly to France.`],
+  ['a flat word the street rule stopped at', 'Send it to 62 Rue Gafsa Apt. 981 please', `Send it to ${R('street_address')} please`],
   ['a military address: unit line, then APO, the state and ZIP (USPS Pub. 28)', 'Ship it to SGT Ilvana Proskov\nPSC 3294, Box 9168\nAPO AE 09499\nThanks',
     `Ship it to SGT Ilvana Proskov\n${R('street_address')}\n\nThanks`],
   ['a military address in lower case, a unit and a box, ZIP+4', 'address:     unit 2050 box 4190\ndpo ap 96278-0001',
