@@ -17,6 +17,9 @@ export const piiAddressCases: Case[] = [
   ['a military address in lower case, a unit and a box, ZIP+4', 'address:     unit 2050 box 4190\ndpo ap 96278-0001',
     `address:     ${R('street_address')}\n`],
   ['a ship and its FPO line on one line', 'Mail goes to USNS Comfort, FPO AE 09582 until June.', `Mail goes to ${R('street_address')} until June.`],
+  ['a post office box, with its town and code after it', 'Write to PO BOX 1234, Springfield, IL 62701. Or P.O. Box 104.',
+    `Write to ${R('street_address')}. Or ${R('street_address', 2)}.`],
+  ['a post office box before a street line the street rule found', 'Meet me at P.O. Box 149 Monika Union\n Apt. 485', `Meet me at ${R('street_address')}\n`],
   ['an APO line alone', 'forwarded via APO AA 34002.', `forwarded via ${R('street_address')}.`],
   ['a street under an address key, in a street layout no rule knows', 'address: "Strada Betta 1"', `address: "${R('street_address')}"`],
   ['a street under a street key, german abbreviation', '{"street": "Kieler Str. 15b", "zip": "24103"}',
@@ -101,6 +104,7 @@ export const piiAddressCases: Case[] = [
 ];
 
 export const piiAddressLookalikes: Negative[] = [
+  ['boxes that are no post office\'s', 'let b = Box 5; XPO Box 12; PO Box abc; a Box 12 of parts; Post Office Boxes'],
   ['APO-like words, mixed case and a ZIP of six digits', 'HAPO AE 12345, DPO AE 123456, Apo Ae 12345, the APO AEX 12345 field and FPO AP 1234'],
   ['addresses of hosts, mailboxes and wallets', 'ip_address: "localhost 8080"\nemail_address = "Team 5 <team>"\nwalletAddress: "Main 12"'],
   ['address form labels and placeholders', 'addressLine2: "Address line 2"\nstreet: "Enter your street 1"\naddress: "Optional Field 3"'],

@@ -56,6 +56,9 @@ export function extendAddressBlocks(text: string, out: Found[]): void {
     // A building's number before the street (`28245 Puruntie 82`), on its line.
     const before = /(?:^|[\s>?:,])(\d{1,6}) $/.exec(text.slice(Math.max(0, f.start - 8), f.start));
     if (before) f.start -= before[1].length + 1;
+    // A post office box before the number (`P.O. Box 149 Monika Union`, as forms fill a street's field with one).
+    const box = /(?:^|[^\p{L}\p{N}_])((?:P\.? ?O\.?|Post Office) (?:Box|BOX) )$/u.exec(text.slice(Math.max(0, f.start - 18), f.start));
+    if (box) f.start -= box[1].length;
     // A street rule that stopped inside the flat (`62 Rue Gafsa Apt` + `. 981`) gives the flat word back to the unit rule.
     const cut = UNIT_WORD_AT_END.exec(text.slice(Math.max(f.start, f.end - 12), f.end));
     if (cut && /^\.? #?[A-Za-z0-9]/.test(text.slice(f.end, f.end + 4))) f.end -= cut[0].length;

@@ -30,7 +30,7 @@ import { findPossessiveOwners } from './pii-possessives';
 import { findChatSpeakers } from './pii-chat-speakers';
 import { findAddressedPeople } from './pii-vocatives';
 import { extendTitles } from '../titles';
-import { findMilitaryAddresses } from './pii-military-addresses';
+import { findBoxAddresses } from './pii-box-addresses';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
 // it: a date of birth, a document number (pii-keyed-documents.ts), a person's name under a key that
@@ -279,7 +279,7 @@ export const personalDetector: Detector = {
     findStandaloneStreets(text, out);
     findStreetsBeforeUnits(text, out);
     findJapaneseAddresses(text, out);
-    findMilitaryAddresses(text, out);
+    findBoxAddresses(text, out);
     findFullNames(text, out);
     findFamilies(text, out);
     findGivenNameLists(text, out);

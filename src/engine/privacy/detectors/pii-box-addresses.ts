@@ -5,7 +5,9 @@ import type { Finding } from '../detector';
 // then `APO`, `FPO` or `DPO`, the "state" `AA`, `AE` or `AP`, and a ZIP code. The second line
 // cannot be read as anything else; it is found from its fixed middle (`PO A`) with indexOf, and the
 // unit line looked for only in the 80 characters before it. Written all in capitals, as USPS asks,
-// or all in lower case (a form that lower-cases what it stores); not mixed (`Apo Ae`).
+// or all in lower case (a form that lower-cases what it stores); not mixed (`Apo Ae`). Also a post
+// office box (`P.O. Box 104`, `PO BOX 1234`, `Post Office Box 77`), found from ` Box ` and checked
+// by the 14 characters before it: the blocks rule then takes the town and code under it.
 
 type Found = Omit<Finding, 'priority'>;
 
@@ -34,8 +36,22 @@ function findIn(text: string, out: Found[], middle: string): void {
   }
 }
 
-/** Military and diplomatic addresses (`PSC 3294, Box 9168\nAPO AA 61487`, `USNS Comfort\nFPO AE 09582`). */
-export function findMilitaryAddresses(text: string, out: Found[]): void {
+const PO_BEFORE = /(?:^|[^\p{L}\p{N}_])(P\.? ?O\.?|Post Office) $/u;
+const BOX_NUMBER = /^\d{1,6}(?![\p{L}\p{N}])/u;
+
+function findPostOfficeBoxes(text: string, out: Found[], box: string): void {
+  for (let at = text.indexOf(box); at >= 0; at = text.indexOf(box, at + 1)) {
+    const number = BOX_NUMBER.exec(text.slice(at + 5, at + 12));
+    if (!number) continue;
+    const po = PO_BEFORE.exec(text.slice(Math.max(0, at - 13), at + 1));
+    if (po) out.push({ kind: 'street_address', start: at + 1 - po[1].length - 1, end: at + 5 + number[0].length });
+  }
+}
+
+/** Military and diplomatic addresses (`PSC 3294, Box 9168\nAPO AA 61487`, `USNS Comfort\nFPO AE 09582`) and post office boxes. */
+export function findBoxAddresses(text: string, out: Found[]): void {
   findIn(text, out, 'PO A');
   findIn(text, out, 'po a');
+  findPostOfficeBoxes(text, out, ' Box ');
+  findPostOfficeBoxes(text, out, ' BOX ');
 }
