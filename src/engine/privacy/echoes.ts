@@ -1,6 +1,7 @@
 import type { Finding } from './detector';
 import { resolveOverlaps } from './overlaps';
 import { escapeRegExp } from '../text/escape-regexp';
+import { valueKey } from './titles';
 
 /**
  * A value shorter than this is not looked for again: a CVV, a PIN or a short number occurs
@@ -62,7 +63,7 @@ export function withEchoes(text: string, findings: readonly Finding[], earlier: 
   const found = new Set<number>();
   for (const f of findings) {
     found.add(f.start);
-    const value = text.slice(f.start, f.end);
+    const value = valueKey(f.kind, text.slice(f.start, f.end));
     if (echoable(f.kind, value)) own.set(value, f.kind);
   }
   const copies: Finding[] = [];

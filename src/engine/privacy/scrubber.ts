@@ -1,6 +1,7 @@
 import { EarlierValues, withEchoes } from './echoes';
 import { PlaceholderBook } from './placeholders';
 import { findingsIn } from './findings-cache';
+import { valueKey } from './titles';
 import type { RedactionCounts, ScrubbedText, ScrubOutcome, Scrubber } from './types';
 
 // The only producer of ScrubbedText. Everything bound for a model passes through `scrub`.
@@ -37,8 +38,9 @@ export function createScrubber(): Scrubber {
       let at = 0;
       for (const f of findings) {
         const original = text.slice(f.start, f.end);
-        earlier.add(f.kind, original);
-        parts.push(text.slice(at, f.start), replacement(book.placeholder(f.kind, original), original));
+        const key = valueKey(f.kind, original);
+        earlier.add(f.kind, key);
+        parts.push(text.slice(at, f.start), replacement(book.placeholder(f.kind, key), original));
         at = f.end;
         redactions[f.kind] = (redactions[f.kind] ?? 0) + 1;
         totals[f.kind] = (totals[f.kind] ?? 0) + 1;

@@ -269,5 +269,15 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['not-valid tails after endless separators', `API_KEY=${fill('a_')}short`],
     ['jwt headers before a short made-up rest, repeated', fill('token=eyJhbGciOiJIUzI1NiJ9.short.token ')],
     ['url logins without hosts, repeated', fill('x://app@')],
+    // A title before each name widens it (titles.ts): every finding looks back once, never through the others.
+    ['titles before full names, repeated', fill('Dr. Emily Stone, Mrs. Anna Lee, ')],
+    // Military addresses and post office boxes (pii-box-addresses.ts): the fixed middle repeated, the unit line before it never closed.
+    ['APO heads without a ZIP code', fill('APO AE DPO ap ')],
+    ['box words without a number, and numbers without PO', fill('PO Box  Box 12 P.O. BOX x ')],
+    ['unit lines before APO lines, repeated', fill('PSC 3294, Box 9168\nAPO AA 61487\n')],
+    ['a ship name running on before an APO line', `USNS ${fill('Ab ')}\nAPO AE 09499`],
+    // Town and country tails (pii-address-blocks.ts): capitalised words after a street, never a country; and country lines under one.
+    ['a street, then endless capitalised words on its line', `12 Elm Street Apt. 4${fill(', Ab Cd')}`],
+    ['streets each followed by a country, repeated', fill('12 Elm Street, Springfield, Estonia\n')],
   ];
 }

@@ -6,6 +6,24 @@ import { R, type Case, type Negative } from './corpus-helpers';
 // mailboxes and memory, and form labels about an address.
 
 export const piiAddressCases: Case[] = [
+  ['a town and a country after the flat, on the street\'s line', 'Ship to 50668 Kiannonkatu 98 Apt. 105, Tallinn, Estonia 10111 by Friday',
+    `Ship to ${R('street_address')} by Friday`],
+  ['a town in capitals, then the country', 'It arrived at 64 Timms Drive Suite 215 NUNGATTA Australia last night.',
+    `It arrived at ${R('street_address')} last night.`],
+  ['a block whose last line is its country', 'Our office:\n971 Kesk 53\n Suite 343\n Pärnu\n Estonia\nOpen daily',
+    `Our office:\n${R('street_address')}\n\n\n\nOpen daily`],
+  ['a country later in the sentence is not the address\'s', 'Meet at 12 Quillon Street, then we fly to France.',
+    `Meet at ${R('street_address')}, then we fly to France.`],
+  ['a flat word the street rule stopped at', 'Send it to 62 Rue Gafsa Apt. 981 please', `Send it to ${R('street_address')} please`],
+  ['a military address: unit line, then APO, the state and ZIP (USPS Pub. 28)', 'Ship it to SGT Ilvana Proskov\nPSC 3294, Box 9168\nAPO AE 09499\nThanks',
+    `Ship it to SGT Ilvana Proskov\n${R('street_address')}\n\nThanks`],
+  ['a military address in lower case, a unit and a box, ZIP+4', 'address:     unit 2050 box 4190\ndpo ap 96278-0001',
+    `address:     ${R('street_address')}\n`],
+  ['a ship and its FPO line on one line', 'Mail goes to USNS Comfort, FPO AE 09582 until June.', `Mail goes to ${R('street_address')} until June.`],
+  ['a post office box, with its town and code after it', 'Write to PO BOX 1234, Springfield, IL 62701. Or P.O. Box 104.',
+    `Write to ${R('street_address')}. Or ${R('street_address', 2)}.`],
+  ['a post office box before a street line the street rule found', 'Meet me at P.O. Box 149 Monika Union\n Apt. 485', `Meet me at ${R('street_address')}\n`],
+  ['an APO line alone', 'forwarded via APO AA 34002.', `forwarded via ${R('street_address')}.`],
   ['a street under an address key, in a street layout no rule knows', 'address: "Strada Betta 1"', `address: "${R('street_address')}"`],
   ['a street under a street key, german abbreviation', '{"street": "Kieler Str. 15b", "zip": "24103"}',
     `{"street": "${R('street_address')}", "zip": "${R('postal_code')}"}`],
@@ -89,6 +107,8 @@ export const piiAddressCases: Case[] = [
 ];
 
 export const piiAddressLookalikes: Negative[] = [
+  ['boxes that are no post office\'s', 'let b = Box 5; XPO Box 12; PO Box abc; a Box 12 of parts; Post Office Boxes'],
+  ['APO-like words, mixed case and a ZIP of six digits', 'HAPO AE 12345, DPO AE 123456, Apo Ae 12345, the APO AEX 12345 field and FPO AP 1234'],
   ['addresses of hosts, mailboxes and wallets', 'ip_address: "localhost 8080"\nemail_address = "Team 5 <team>"\nwalletAddress: "Main 12"'],
   ['address form labels and placeholders', 'addressLine2: "Address line 2"\nstreet: "Enter your street 1"\naddress: "Optional Field 3"'],
   ['an address key in code', 'address = server.address()\naddress: string;\nconst addr = `${host}:${port}`;'],

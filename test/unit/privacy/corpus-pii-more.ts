@@ -98,7 +98,7 @@ export const piiMoreCases: Case[] = [
   ],
   ['house numbers under their keys', 'house_number: 12a, "building": "482"', `house_number: ${R('street_address')}, "building": "${R('street_address', 2)}"`],
   ['a person greeted in a message', 'Hi Charlotte, your order #4821 has shipped.', `Hi ${R('person_name')}, your order #4821 has shipped.`],
-  ['a title before a name with an inner capital', 'Dear Ms. MacGyver, thank you.', `Dear Ms. ${R('person_name')}, thank you.`],
+  ['a title before a name with an inner capital', 'Dear Ms. MacGyver, thank you.', `Dear ${R('person_name')}, thank you.`],
   ['a surname opening with a particle', 'last_name: de Anda Alba', `last_name: ${R('person_name')}`],
   [
     'a name inside an object holding a person', '{"customer": {"name": "Leonor Powlowski", "tier": "gold"}}',

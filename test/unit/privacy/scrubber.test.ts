@@ -65,6 +65,14 @@ test('a value redacted once is redacted wherever else it occurs: later in the te
   assert.equal(scrubText('CVV: 123, then 123 items').text, 'CVV: [REDACTED:card_security_code#1], then 123 items');
 });
 
+test('a name is redacted with its title and numbered without it: the titled and the bare name are one person', () => {
+  const scrubber = createScrubber();
+  const first = scrubber.scrub('Dr. Emily Stone saw Mrs. Anna Lee; Emily Stone wrote the report.');
+  assert.equal(first.text, '[REDACTED:person_name#1] saw [REDACTED:person_name#2]; [REDACTED:person_name#1] wrote the report.');
+  // A later chunk names her without the title, a third with another one: still #1.
+  assert.equal(scrubber.scrub('Ask Emily Stone, or Prof. Emily Stone.').text, 'Ask [REDACTED:person_name#1], or [REDACTED:person_name#1].');
+});
+
 test('a new scrubber (a new query) starts numbering again', () => {
   createScrubber().scrub('ann@corp.io bob@corp.io');
   assert.equal(createScrubber().scrub('bob@corp.io').text, '[REDACTED:email#1]');

@@ -1,4 +1,5 @@
 import type { Finding } from '../detector';
+import { isCountryName } from './country-names';
 
 // An address as letters, forms and signatures write it, one part per line: the street found by the
 // street rules, then the flat, the town, the state and the postal code under it, and the number of
@@ -21,6 +22,30 @@ const PLACE_LINE = new RegExp(`,?[ \\t]*${PLACE_WORDS}[ \\t]*(?=\\r?\\n|$)`, 'uy
 const POSTAL = '(?:\\d{4,6}(?:-\\d{3,4})?|\\d{3} \\d{2}|\\d{2}-\\d{3}|[A-Z]{1,2}\\d[A-Z\\d]? ?\\d[A-Z]{2})';
 const POSTAL_LINE = new RegExp(`,?[ \\t]*(?:${PLACE_WORDS},?[ \\t]+)?${POSTAL}[ \\t]*(?=[\\r\\n.?!,]|$)`, 'uy');
 
+const UNIT_WORD_AT_END = / (?:Apt|Apartment|Suite|Ste|Unit|Flat)$/;
+/** A word of a place on the address's line (capitalised, or the small words of `Bosnia and Herzegovina`), a comma maybe before it. */
+const TAIL_WORD = /,?[ \t]+(\p{Lu}[\p{L}'’.()-]{0,40}|of|and|the)(?![\p{L}\p{N}])/uy;
+const POSTAL_AFTER_COUNTRY = /[ \t]+\d{4,6}(?:-\d{3,4})?(?![\p{L}\p{N}])/uy;
+
+/** How much of the address's line is its town and country (`, Tallinn, Estonia`, ` NUNGATTA Australia 2470`): 0 unless a country ends it. */
+function countryTail(text: string, end: number): number {
+  const words: [string, number][] = [];
+  let at = end;
+  for (let m; words.length < 6 && (TAIL_WORD.lastIndex = at, (m = TAIL_WORD.exec(text))); at += m[0].length) {
+    words.push([m[1], at + m[0].length]);
+    // The shortest tail that ends in a country (of up to four words: `United States of America`).
+    for (let n = 1; n <= Math.min(4, words.length); n++) {
+      // A town of three words at most before the country (`Then We Went To France` is a sentence).
+      if (words.length - n > 3 || !isCountryName(words.slice(-n).map((w) => w[0].replace(/[.,]$/, '')).join(' '))) continue;
+      const stop = words[words.length - 1][1];
+      POSTAL_AFTER_COUNTRY.lastIndex = stop;
+      const code = POSTAL_AFTER_COUNTRY.exec(text);
+      return stop - end + (code ? code[0].length : 0);
+    }
+  }
+  return 0;
+}
+
 /** How many lines under a street may still belong to it. */
 const MAX_LINES = 4;
 
@@ -31,9 +56,16 @@ export function extendAddressBlocks(text: string, out: Found[]): void {
     // A building's number before the street (`28245 Puruntie 82`), on its line.
     const before = /(?:^|[\s>?:,])(\d{1,6}) $/.exec(text.slice(Math.max(0, f.start - 8), f.start));
     if (before) f.start -= before[1].length + 1;
+    // A post office box before the number (`P.O. Box 149 Monika Union`, as forms fill a street's field with one).
+    const box = /(?:^|[^\p{L}\p{N}_])((?:P\.? ?O\.?|Post Office) (?:Box|BOX) )$/u.exec(text.slice(Math.max(0, f.start - 18), f.start));
+    if (box) f.start -= box[1].length;
+    // A street rule that stopped inside the flat (`62 Rue Gafsa Apt` + `. 981`) gives the flat word back to the unit rule.
+    const cut = UNIT_WORD_AT_END.exec(text.slice(Math.max(f.start, f.end - 12), f.end));
+    if (cut && /^\.? #?[A-Za-z0-9]/.test(text.slice(f.end, f.end + 4))) f.end -= cut[0].length;
     SAME_LINE_UNITS.lastIndex = f.end;
     const unit = SAME_LINE_UNITS.exec(text);
     if (unit) f.end += unit[0].length;
+    f.end += countryTail(text, f.end);
     f.end = blockEnd(text, f.end);
   }
 }
@@ -55,6 +87,7 @@ function blockEnd(text: string, end: number): number {
     const place = matchAt(PLACE_LINE, text, from);
     if (place === undefined || place > 60) break;
     at = from + place;
+    if (isCountryName(text.slice(from, at).replace(/^,?[ \t]*|[ \t]+$/g, ''))) return at;
   }
   return kept;
 }

@@ -29,6 +29,8 @@ import { bracketedAtKeywords } from './pii-emails-obfuscated';
 import { findPossessiveOwners } from './pii-possessives';
 import { findChatSpeakers } from './pii-chat-speakers';
 import { findAddressedPeople } from './pii-vocatives';
+import { extendTitles } from '../titles';
+import { findBoxAddresses } from './pii-box-addresses';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
 // it: a date of birth, a document number (pii-keyed-documents.ts), a person's name under a key that
@@ -277,6 +279,7 @@ export const personalDetector: Detector = {
     findStandaloneStreets(text, out);
     findStreetsBeforeUnits(text, out);
     findJapaneseAddresses(text, out);
+    findBoxAddresses(text, out);
     findFullNames(text, out);
     findFamilies(text, out);
     findGivenNameLists(text, out);
@@ -290,6 +293,7 @@ export const personalDetector: Detector = {
     extendAddressBlocks(text, out);
     findAddressees(text, out);
     findTownsBeforeCodes(text, out);
+    extendTitles(text, out);
     return out;
   },
 };

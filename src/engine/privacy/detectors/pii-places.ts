@@ -1,5 +1,6 @@
 import { anyCase, capitalisedOrNot, J, type KeyedRule, type KeywordTable } from '../keyed-scan';
 import { allCodeWords } from './code-words';
+import { isCountryName } from './country-names';
 import { nameBeforeVerb } from './pii-prose-people';
 
 // Where a person lives, as forms and records name it: a city or town under its key or label
@@ -107,7 +108,7 @@ const residence: KeyedRule = {
     'yu',
   ),
   accept: (value, text, start) => {
-    if (NOT_PLACES.test(value) || NOT_RESIDENCES.test(value) || allCodeWords(value)) return false;
+    if (NOT_PLACES.test(value) || NOT_RESIDENCES.test(value) || allCodeWords(value) || isCountryName(value)) return false;
     const before = text.slice(Math.max(0, start - 60), start);
     // `Lived in Washington.`, `Born in Tartu`: a résumé's or a profile's line, whose subject is the person it is about.
     return /grew up (?:in|near) $|(?:^|[\n.:;] ?)(?:Lived|Born|Grew up) (?:in|near) $/.test(before) || PERSON_SUBJECT.test(before);

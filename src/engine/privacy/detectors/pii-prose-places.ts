@@ -1,5 +1,6 @@
 import type { KeyedRule, KeywordTable } from '../keyed-scan';
 import { allCodeWords } from './code-words';
+import { isCountryName } from './country-names';
 
 // Where a person is, comes from or goes, as messages say it: `I'm originally from Kenosha`, `we
 // moved here from Tujetsch`, `Ms. Jones flew to Loeches on Saturday`, `I'm in Flateyri, at the
@@ -39,12 +40,12 @@ const travel: KeyedRule = {
   ),
   accept: (value, text, start) => {
     const first = value.split(/[ -]/)[0];
-    if (NOT_PLACES.test(first) || allCodeWords(value)) return false;
+    if (NOT_PLACES.test(first) || allCodeWords(value) || isCountryName(value)) return false;
     // `returned to`, `moving to`, `coming to` take code too (`moving to React`): only a person's, after I, we, he, she, they or a title.
+    // So does `based in`: a company is based somewhere too (`Coden is a design agency based in Naantali`), which is no one's whereabouts.
     const cue = text.slice(Math.max(0, start - 40), start);
-    const verb = /(?:[Rr]eturned|[Mm]oving|[Cc]oming) to $/;
+    const verb = /(?:(?:[Rr]eturned|[Mm]oving|[Cc]oming) to|[Bb]ased in) $/;
     return !verb.test(cue) || PERSON_BEFORE.test(cue.replace(verb, ''));
-    return true;
   },
 };
 
