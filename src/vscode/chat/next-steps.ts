@@ -22,10 +22,10 @@ export function fixButtons(result: FixableResult, retry: vscode.Command): vscode
 /**
  * Follow-ups after an answer, written as the mentions they use so the user learns them by
  * clicking: the first cited lines attached (`@path#Lx-y`), a workspace search for the question's
- * main word (`@search:"…"`), and /explain; first, a mention that was not found asked again with
- * each path it may have meant.
+ * main word (`@search:"…"`), and /explain of the active editor's selection or cursor; first, a
+ * mention that was not found asked again with each path it may have meant.
  */
-export function followups(metadata: AnswerMetadata | undefined): vscode.ChatFollowup[] {
+export function followups(metadata: AnswerMetadata | undefined, editor: vscode.TextEditor | undefined): vscode.ChatFollowup[] {
   // After /plan the next step is in the plan view (its button is in the answer), not another question.
   if (metadata?.command === 'plan') return [];
   const out: vscode.ChatFollowup[] = (metadata?.rephrasings ?? []).map((r) => ({ prompt: r.question, label: askAgainWith(r) }));
@@ -35,6 +35,8 @@ export function followups(metadata: AnswerMetadata | undefined): vscode.ChatFoll
   }
   const term = metadata?.question ? searchTermOf(metadata.question) : undefined;
   if (term) out.push({ prompt: `Where else is @search:"${term}" used?`, label: `Search the workspace for "${term}"` });
-  out.push({ prompt: '', command: 'explain', label: 'Explain the current selection' });
+  // /explain takes the selection, else the code at the cursor: the label says which there is now, and
+  // with no editor open there is nothing to explain.
+  if (editor) out.push({ prompt: '', command: 'explain', label: editor.selection.isEmpty ? 'Explain the code at the cursor' : 'Explain the current selection' });
   return out;
 }

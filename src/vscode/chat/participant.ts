@@ -160,7 +160,7 @@ export function registerParticipant(context: vscode.ExtensionContext, chat: Chat
     handleChatRequest(chat, request, chatContext, stream, token),
   );
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'grounded.svg');
-  participant.followupProvider = { provideFollowups: (result) => followups((result as GroundedChatResult).metadata) };
+  participant.followupProvider = { provideFollowups: (result) => followups((result as GroundedChatResult).metadata, vscode.window.activeTextEditor) };
   return vscode.Disposable.from(participant, registerRetryInChat(), registerOpenCitation());
 }
 

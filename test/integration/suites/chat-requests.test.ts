@@ -143,10 +143,22 @@ describe('@grounded requests as the model receives them', function () {
   it('offers a mention\'s "Did you mean" as the first follow-up: the question asked again with that file', async () => {
     const { result, rec } = await ask('what does @src/auth/keystore.tsx do?');
     assert.match(rec.text(), /Did you mean @src\/auth\/keyStore\.ts\?/);
-    const [first] = followups((result as GroundedChatResult).metadata);
+    const [first] = followups((result as GroundedChatResult).metadata, vscode.window.activeTextEditor);
     assert.deepEqual(first, { prompt: 'what does @src/auth/keyStore.ts do?', label: 'Ask again with @src/auth/keyStore.ts' });
     await ask(first.prompt);
     assert.match((await requests()).at(-1)!.prompt, /<<<FILE src\/auth\/keyStore\.ts#L1-/, 'asked again, the file is attached');
+  });
+
+  it('offers /explain by what the editor holds: the selection, the code at the cursor, or nothing without an editor', async () => {
+    const doc = await vscode.workspace.openTextDocument(file('src/auth/keyStore.ts'));
+    const editor = await vscode.window.showTextDocument(doc);
+    const explain = () => followups({ question: 'how are keys stored?' }, editor).find((f) => f.command === 'explain')?.label;
+    editor.selection = new vscode.Selection(2, 0, 4, 0);
+    assert.equal(explain(), 'Explain the current selection');
+    editor.selection = new vscode.Selection(2, 0, 2, 0);
+    assert.equal(explain(), 'Explain the code at the cursor');
+    assert.equal(followups({ question: 'how are keys stored?' }, undefined).some((f) => f.command === 'explain'), false);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   it('refuses a #file hidden by .gitignore and a #selection hidden by .agentignore, quoting the rule, and answers the rest', async () => {
