@@ -13,15 +13,24 @@ export function parseCommandArgs<O extends Options>(args: string[], options: O) 
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const unknown = /^Unknown option '(--[^']+)'/.exec(message)?.[1];
-    const near = unknown ? nearest(unknown.split('=')[0], Object.keys(options).map((o) => `--${o}`)) : [];
-    throw new UsageError(near.length ? `Unknown option '${unknown}'. Did you mean ${near.map((n) => `'${n}'`).join(' or ')}?` : message);
+    const hint = unknown ? didYouMean(unknown.split('=')[0], Object.keys(options).map((o) => `--${o}`)) : '';
+    throw new UsageError(hint ? `Unknown option '${unknown}'.${hint}` : message);
   }
 }
 
-/** The names within a few typos of `given` (as "Did you mean" counts them for files), closest first. */
-export function nearest(given: string, names: readonly string[]): string[] {
-  const scored = names.map((n) => ({ n, d: typoDistance(given, n, allowedEdits(n.replace(/^-+/, '').length)) }));
-  return scored.filter((s) => s.d <= allowedEdits(s.n.replace(/^-+/, '').length)).sort((a, b) => a.d - b.d).map((s) => s.n);
+/**
+ * ` Did you mean 'query'?`: the names within a few typos of `given` (as "Did you mean" counts them
+ * for files), closest first; '' when none is near.
+ */
+export function didYouMean(given: string, names: readonly string[]): string {
+  const near = names
+    .map((n) => {
+      const max = allowedEdits(n.replace(/^-+/, '').length);
+      return { n, max, d: typoDistance(given, n, max) };
+    })
+    .filter((s) => s.d <= s.max)
+    .sort((a, b) => a.d - b.d);
+  return near.length ? ` Did you mean ${near.map((s) => `'${s.n}'`).join(' or ')}?` : '';
 }
 
 /** Resolves `--root` (default: the current folder) and fails clearly when it is not a folder. */

@@ -1,7 +1,7 @@
 import { ExitCode } from './exit-codes';
 import { processIO, type CliIO } from './io';
 import { runCommand, type CommandRun } from './run-command';
-import { nearest } from './args';
+import { didYouMean } from './args';
 
 interface CommandEntry {
   summary: string;
@@ -50,9 +50,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   }
   const entry = commands[name];
   if (!entry) {
-    const near = nearest(name, Object.keys(commands));
-    const hint = near.length ? ` Did you mean ${near.map((n) => `'${n}'`).join(' or ')}?` : '';
-    io.stderr(`grounded: unknown command '${name}'.${hint}\n\n${usage()}`);
+    io.stderr(`grounded: unknown command '${name}'.${didYouMean(name, Object.keys(commands))}\n\n${usage()}`);
     return ExitCode.usage;
   }
   return runCommand(name, entry.load, rest, io);

@@ -21,6 +21,11 @@ const isWordBefore = (c: number) => isWord(c) || c === 46 || c === 43 || c === 4
 const isTrailingPunct = (c: number) => c === 46 || c === 44 || c === 59 || c === 58 || c === 33 || c === 63 || c === 41 || c === 93 || c === 39 || c === 34;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isSpace = (ch: string) => /\s/.test(ch);
+/** Where the word starting at `at` ends: the next white space, or the text's end. */
+function wordEnd(text: string, at: number): number {
+  while (at < text.length && !isSpace(text[at])) at++;
+  return at;
+}
 
 /**
  * End of `text.slice(start, end)` once trailing punctuation is dropped. A closing parenthesis that
@@ -174,8 +179,7 @@ export function parseMentions(text: string): Mention[] {
       if (!text.startsWith(`${kind}:`, i + 1)) continue;
       const open = i + kind.length + 2;
       if (text[open] !== '"') {
-        let end = open;
-        while (end < text.length && !isSpace(text[end])) end++;
+        const end = wordEnd(text, open);
         found = { mention: unquoted(kind, text, i, open, end), resume: end };
         break;
       }
@@ -202,9 +206,7 @@ export function parseMentions(text: string): Mention[] {
     // `@https://…` is what people type for a page: it is the same mention as `@url:https://…`.
     const urlAt = found ? -1 : text.startsWith('url:', i + 1) ? i + 5 : bareUrl(text, i + 1) ? i + 1 : -1;
     if (urlAt >= 0) {
-      let j = urlAt;
-      while (j < text.length && !isSpace(text[j])) j++;
-      const end = trimPunct(text, urlAt, j);
+      const end = trimPunct(text, urlAt, wordEnd(text, urlAt));
       found = { mention: { kind: 'url', url: text.slice(urlAt, end), raw: text.slice(i, end), start: i, end }, resume: end };
     }
     found ??= fileMention(text, i);

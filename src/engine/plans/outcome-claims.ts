@@ -41,10 +41,12 @@ export function checkOutcomeClaims(explanation: string, steps: RecordedStep[]): 
   const out: string[] = [];
   const noneSucceeded = steps.length > 0 && steps.every((s) => s.status !== 'succeeded');
   const record = steps.map((s) => `${s.stepId} ${s.tool}: ${said(s.status)}`).join('; ');
+  // Each step that did not succeed with the pattern of its id as a whole word, made once for every sentence.
+  const unsucceeded = steps.filter((s) => s.status !== 'succeeded').map((s) => ({ s, id: new RegExp(`(?<![\\w-])${escapeRegExp(s.stepId)}(?![\\w-])`) }));
   for (const sentence of sentences(explanation)) {
     // Judged clause by clause: "s1 succeeded, s2 was rejected" claims nothing of s2.
     const claims = sentence.split(/[;,:]|\s(?:and|but|while|whereas)\s/).filter((c) => DONE.test(c) && !DENIED.test(c));
-    const named = steps.find((s) => s.status !== 'succeeded' && claims.some((c) => new RegExp(`(?<![\\w-])${escapeRegExp(s.stepId)}(?![\\w-])`).test(c)));
+    const named = unsucceeded.find(({ id }) => claims.some((c) => id.test(c)))?.s;
     if (claims.length && (noneSucceeded || named)) {
       const recorded = named ? `${named.stepId} ${named.tool}: ${said(named.status)}` : record;
       out.push(`Explanation rejected: it says "${sentence}", but the audit log records ${recorded}`);

@@ -1,5 +1,6 @@
 import type { Finding } from '../detector';
 import { isCountryName } from './country-names';
+import { PO_WORDS } from './pii-box-addresses';
 
 // An address as letters, forms and signatures write it, one part per line: the street found by the
 // street rules, then the flat, the town, the state and the postal code under it, and the number of
@@ -22,6 +23,7 @@ const PLACE_LINE = new RegExp(`,?[ \\t]*${PLACE_WORDS}[ \\t]*(?=\\r?\\n|$)`, 'uy
 const POSTAL = '(?:\\d{4,6}(?:-\\d{3,4})?|\\d{3} \\d{2}|\\d{2}-\\d{3}|[A-Z]{1,2}\\d[A-Z\\d]? ?\\d[A-Z]{2})';
 const POSTAL_LINE = new RegExp(`,?[ \\t]*(?:${PLACE_WORDS},?[ \\t]+)?${POSTAL}[ \\t]*(?=[\\r\\n.?!,]|$)`, 'uy');
 
+const BOX_BEFORE = new RegExp(String.raw`(?:^|[^\p{L}\p{N}_])((?:${PO_WORDS}) (?:Box|BOX) )$`, 'u');
 const UNIT_WORD_AT_END = / (?:Apt|Apartment|Suite|Ste|Unit|Flat)$/;
 /** A word of a place on the address's line (capitalised, or the small words of `Bosnia and Herzegovina`), a comma maybe before it. */
 const TAIL_WORD = /,?[ \t]+(\p{Lu}[\p{L}'’.()-]{0,40}|of|and|the)(?![\p{L}\p{N}])/uy;
@@ -57,7 +59,7 @@ export function extendAddressBlocks(text: string, out: Found[]): void {
     const before = /(?:^|[\s>?:,])(\d{1,6}) $/.exec(text.slice(Math.max(0, f.start - 8), f.start));
     if (before) f.start -= before[1].length + 1;
     // A post office box before the number (`P.O. Box 149 Monika Union`, as forms fill a street's field with one).
-    const box = /(?:^|[^\p{L}\p{N}_])((?:P\.? ?O\.?|Post Office) (?:Box|BOX) )$/u.exec(text.slice(Math.max(0, f.start - 18), f.start));
+    const box = BOX_BEFORE.exec(text.slice(Math.max(0, f.start - 18), f.start));
     if (box) f.start -= box[1].length;
     // A street rule that stopped inside the flat (`62 Rue Gafsa Apt` + `. 981`) gives the flat word back to the unit rule.
     const cut = UNIT_WORD_AT_END.exec(text.slice(Math.max(f.start, f.end - 12), f.end));

@@ -36,7 +36,9 @@ function findIn(text: string, out: Found[], middle: string): void {
   }
 }
 
-const PO_BEFORE = /(?:^|[^\p{L}\p{N}_])(P\.? ?O\.?|Post Office) $/u;
+/** The words before a post office box's `Box` (`P.O.`, `PO`, `P O`, `Post Office`); the address blocks take them too. */
+export const PO_WORDS = String.raw`P\.? ?O\.?|Post Office`;
+const PO_BEFORE = new RegExp(String.raw`(?:^|[^\p{L}\p{N}_])(${PO_WORDS}) $`, 'u');
 const BOX_NUMBER = /^\d{1,6}(?![\p{L}\p{N}])/u;
 
 function findPostOfficeBoxes(text: string, out: Found[], box: string): void {
