@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
 import { WorkspaceIndex } from '../../src/engine/retrieval/index';
+import { extractTerms } from '../../src/engine/retrieval/terms';
 
 const roots: string[] = [];
 after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
@@ -18,4 +19,9 @@ export async function indexCorpus(files: Record<string, string>, prefix = 'groun
   const index = new WorkspaceIndex({ root });
   await index.refresh();
   return index;
+}
+
+/** The path of the chunk the index ranks first for `question`. */
+export async function topPath(index: WorkspaceIndex, question: string): Promise<string> {
+  return (await index.search(extractTerms(question), 5))[0].path;
 }

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { demotedFor, pathFactor } from '../../../src/engine/retrieval/path-demotion';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
-import { indexCorpus } from '../../support/corpus-index';
+import { indexCorpus, topPath } from '../../support/corpus-index';
 
 const factor = (question: string, rel: string) => pathFactor(rel, demotedFor(extractTerms(question)));
 
@@ -79,7 +79,7 @@ describe('templates of a web application', () => {
       { 'templates/front/channels.html': ALERTS_TEMPLATE, 'hc/api/management/commands/sendalerts.py': SEND_ALERTS },
       'grounded-templates-',
     );
-    const first = async (q: string) => (await index.search(extractTerms(q), 5))[0].path;
+    const first = (q: string) => topPath(index, q);
     assert.equal(await first('how are alerts sent when a check goes down?'), 'hc/api/management/commands/sendalerts.py');
     assert.equal(await first('which template lists the alerts sent when a check goes down?'), 'templates/front/channels.html');
   });
@@ -104,7 +104,7 @@ describe('numbered migrations', () => {
 
   it('put the helper doing the work before the migration that once used it', async () => {
     const index = await indexCorpus({ 'db/migrate/20230828195756_backfill_links.rb': NORMALIZE_MIGRATION, 'extras/utils.rb': UTILS }, 'grounded-migrations-');
-    const first = async (q: string) => (await index.search(extractTerms(q), 5))[0].path;
+    const first = (q: string) => topPath(index, q);
     assert.equal(await first('how is a story url normalized before it is compared?'), 'extras/utils.rb');
     assert.equal(await first('which migration normalized the story url?'), 'db/migrate/20230828195756_backfill_links.rb');
   });

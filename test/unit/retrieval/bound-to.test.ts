@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
-import { indexCorpus } from '../../support/corpus-index';
+import { indexCorpus, topPath } from '../../support/corpus-index';
 
 const words = (q: string) => extractTerms(q).filter((t) => t.kind === 'word').map((t) => t.text);
 
@@ -27,7 +27,7 @@ export const getElementBounds = (element: Element): Bounds => {
 };
 `,
     }, 'grounded-bound-');
-    const first = async (q: string) => (await index.search(extractTerms(q), 5))[0].path;
+    const first = (q: string) => topPath(index, q);
     assert.equal(await first('how are arrows bound to shapes?'), 'src/binding.ts');
     assert.equal(await first('how is the bound of an arrow or a shape computed?'), 'src/bounds.ts');
   });

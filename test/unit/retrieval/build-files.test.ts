@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { demotedFor, pathFactor } from '../../../src/engine/retrieval/path-demotion';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
-import { indexCorpus } from '../../support/corpus-index';
+import { indexCorpus, topPath } from '../../support/corpus-index';
 
 const factor = (question: string, rel: string) => pathFactor(rel, demotedFor(extractTerms(question)));
 
@@ -54,7 +54,7 @@ describe('files that build the project rather than being it', () => {
   it('puts the comparison of values above an autoconf macro saying the same words', async () => {
     const corpus = { 'm4/ax_compare_version.m4': MACRO, 'src/jv_aux.c': COMPARE, 'src/main.c': 'int main(void) { return run(); }\n' };
     const index = await indexCorpus(corpus, 'grounded-build-');
-    const first = async (q: string) => (await index.search(extractTerms(q), 5))[0].path;
+    const first = (q: string) => topPath(index, q);
     assert.equal(await first('how are values sorted and compared?'), 'src/jv_aux.c');
     assert.equal(await first('how does the autoconf build compare versions?'), 'm4/ax_compare_version.m4');
   });

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { demotedFor, pathFactor } from '../../../src/engine/retrieval/path-demotion';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
-import { indexCorpus } from '../../support/corpus-index';
+import { indexCorpus, topPath } from '../../support/corpus-index';
 
 const factor = (question: string, rel: string) => pathFactor(rel, demotedFor(extractTerms(question)));
 
@@ -58,7 +58,7 @@ describe('shell completion scripts and editor support files', () => {
 
   it('put the code first where the completion script says the question\'s words more often', async () => {
     const index = await indexCorpus({ 'contrib/completion/_fd': ZSH, 'src/walk.rs': WALK }, 'grounded-companion-');
-    const first = async (q: string) => (await index.search(extractTerms(q), 5))[0].path;
+    const first = (q: string) => topPath(index, q);
     assert.equal(await first('how does the search stop after the maximum number of results?'), 'src/walk.rs');
     assert.equal(await first('which zsh completion limits the number of search results?'), 'contrib/completion/_fd');
   });

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { definesOrReads } from '../../../src/engine/retrieval/setting-match';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
-import { indexCorpus } from '../../support/corpus-index';
+import { indexCorpus, topPath } from '../../support/corpus-index';
 
 const settings = (q: string) => extractTerms(q).filter((t) => t.kind === 'setting').map((t) => [t.text, t.inWords === true]);
 
@@ -44,7 +44,7 @@ describe('a setting named in words by a question about configuring', () => {
   it('puts the code defining the directive first', async () => {
     const others = Object.fromEntries(['event', 'http', 'mail', 'stream', 'log', 'file'].map((m) => [`src/${m}/ngx_${m}.c`, FILLER(m)]));
     const index = await indexCorpus({ ...others, 'src/core/nginx.c': DIRECTIVES, 'src/os/unix/ngx_cycle.c': CYCLE }, 'grounded-in-words-');
-    const first = async (q: string) => (await index.search(extractTerms(q), 5))[0].path;
+    const first = (q: string) => topPath(index, q);
     assert.equal(await first('how do I configure the number of worker processes?'), 'src/core/nginx.c');
     assert.equal(await first('how does the master process start the worker processes?'), 'src/os/unix/ngx_cycle.c');
   });

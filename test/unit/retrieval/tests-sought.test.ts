@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
 import { TESTS_SOUGHT_INTENT } from '../../../src/engine/retrieval/test-paths';
-import { indexCorpus } from '../../support/corpus-index';
+import { indexCorpus, topPath } from '../../support/corpus-index';
 
 const seeksTests = (q: string) => extractTerms(q).some((t) => t.kind === 'intent' && t.text === TESTS_SOUGHT_INTENT);
 
@@ -41,7 +41,7 @@ describe('a question asking for the tests of something', () => {
 
   it('puts the tests before the code they test, and the code first otherwise', async () => {
     const index = await indexCorpus({ 'app/models/search_parser.rb': PARSER, 'spec/models/search_parser_spec.rb': SPEC }, 'grounded-tests-sought-');
-    const first = async (q: string) => (await index.search(extractTerms(q), 5))[0].path;
+    const first = (q: string) => topPath(index, q);
     assert.equal(await first('where are the tests for the search query parser?'), 'spec/models/search_parser_spec.rb');
     assert.equal(await first('how does the search query parser read a tag?'), 'app/models/search_parser.rb');
   });

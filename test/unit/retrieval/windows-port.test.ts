@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { demotedFor, pathFactor } from '../../../src/engine/retrieval/path-demotion';
 import { extractTerms } from '../../../src/engine/retrieval/terms';
-import { indexCorpus } from '../../support/corpus-index';
+import { indexCorpus, topPath } from '../../support/corpus-index';
 
 const factor = (question: string, rel: string) => pathFactor(rel, demotedFor(extractTerms(question)));
 
@@ -29,7 +29,7 @@ describe('a port to Windows in a folder of its own', () => {
       'src/os/unix/process_cycle.c': CYCLE(''),
       'src/os/win32/process_cycle.c': CYCLE('\n        /* the master process reloads the configuration as a service event */'),
     }, 'grounded-windows-');
-    const first = async (q: string) => (await index.search(extractTerms(q), 5))[0].path;
+    const first = (q: string) => topPath(index, q);
     assert.equal(await first('how does the master process reload the configuration?'), 'src/os/unix/process_cycle.c');
     assert.equal(await first('how does the master process reload the configuration on Windows?'), 'src/os/win32/process_cycle.c');
   });
