@@ -150,8 +150,9 @@ test(KEYS_TITLE, { timeout: 240_000 }, async () => {
   const input = view.locator('#question');
   await sendQuestion(input, '/plan read the readme, then shorten it');
   // The new plan's view: the earlier plans' views stay open, run, with no live Run button.
-  // A minute, as for the other /plan typed in the view: the question may be sent again after 15 s (sendQuestion).
-  const planView = await wb.webviewWith('#plan button.primary:not([disabled])', 60_000);
+  // Two minutes: in a fresh-clone run this question reached Grounded only after a minute (the Enter lost, sent again
+  // by sendQuestion), and its plan view opened right after a one-minute wait gave up.
+  const planView = await wb.webviewWith('#plan button.primary:not([disabled])', 120_000);
   const start = planView.locator('button:not([disabled])', { hasText: 'Run step by step' });
   await start.waitFor({ state: 'visible', timeout: 60_000 });
   // Opened from the keyboard, the plan view has the keyboard, on Run step by step: no Tab through the steps to find it.
