@@ -145,14 +145,17 @@ function bareUrl(text: string, at: number): boolean {
   return head.startsWith('http://') || head.startsWith('https://');
 }
 
-/** A file mention at `start`, or undefined with the index to resume from (every `@` up to there would fail the same way). */
-function fileMention(text: string, start: number): { mention?: Mention; resume: number } {
-  let i = start + 1;
+/**
+ * A file mention at `start` whose path begins at `from` (after `@`, or after `@file:`), or
+ * undefined with the index to resume from (every `@` up to there would fail the same way).
+ */
+function fileMention(text: string, start: number, from = start + 1): { mention?: Mention; resume: number } {
+  let i = from;
   while (i < text.length && isPathChar(text.charCodeAt(i))) i++;
   const pathEnd = i;
   const line = lineRef(text, pathEnd);
-  const end = line ? pathEnd + line.len : trimPunct(text, start + 1, pathEnd);
-  const p = text.slice(start + 1, line ? pathEnd : end);
+  const end = line ? pathEnd + line.len : trimPunct(text, from, pathEnd);
+  const p = text.slice(from, line ? pathEnd : end);
   let hasWord = false;
   for (let k = 0; k < p.length && !hasWord; k++) hasWord = isWord(p.charCodeAt(k));
   if (!hasWord) return { resume: pathEnd };
@@ -160,8 +163,8 @@ function fileMention(text: string, start: number): { mention?: Mention; resume: 
 }
 
 /**
- * Finds the @mentions of a prompt in one left-to-right pass (linear in its length): `@path`,
- * `@path#L10-20`, `@search:"…"`, `@grep:"…"`, `@url:…` and a bare `@http(s)://…` (the same as
+ * Finds the @mentions of a prompt in one left-to-right pass (linear in its length): `@path`
+ * (or `@file:path`), `@path#L10-20`, `@search:"…"`, `@grep:"…"`, `@url:…` and a bare `@http(s)://…` (the same as
  * `@url:`). An `@` inside a word (e-mail addresses) or inside inline code / code blocks is not a mention.
  */
 export function parseMentions(text: string): Mention[] {
@@ -209,6 +212,9 @@ export function parseMentions(text: string): Mention[] {
       const end = trimPunct(text, urlAt, wordEnd(text, urlAt));
       found = { mention: { kind: 'url', url: text.slice(urlAt, end), raw: text.slice(i, end), start: i, end }, resume: end };
     }
+    // `@file:src/a.ts` is what Copilot's `#file:` and other assistants' `@file` teach: the same
+    // mention as `@src/a.ts`. Kotlin's `@file:JvmName("A")` names no file and stays text, like `@Injectable`.
+    if (!found && text.startsWith('file:', i + 1) && isPathChar(text.charCodeAt(i + 6))) found = fileMention(text, i, i + 6);
     found ??= fileMention(text, i);
     if (found.mention) out.push(found.mention);
     i = text.indexOf('@', Math.max(found.resume, i + 1));

@@ -77,6 +77,17 @@ describe('parseMentions', () => {
     assert.deepEqual(kinds('me@https://x.com `@https://y.com`'), []);
   });
 
+  it('reads @file:path as @path (what other assistants teach), and leaves Kotlin\'s @file: annotations as words', () => {
+    const ms = parseMentions('explain @file:src/a.ts#L3-9 and @file:b.py. @file:JvmName("A") @file: x');
+    assert.deepEqual(ms.map((m) => [m.kind, m.raw, m.kind === 'file' ? m.path : '']), [
+      ['file', '@file:src/a.ts#L3-9', 'src/a.ts'],
+      ['file', '@file:b.py', 'b.py'],
+      ['file', '@file:JvmName', 'JvmName'],
+      ['file', '@file', 'file'],
+    ]);
+    assert.deepEqual(ms[0].kind === 'file' && [ms[0].startLine, ms[0].endLine], [3, 9]);
+  });
+
   it('reads #L10-L20 and stops a path at sentence punctuation', () => {
     const ms = parseMentions('(@a.ts#L3-L4) and @b/c.md... or @d.ts?');
     assert.deepEqual(ms.map((m) => m.raw), ['@a.ts#L3-L4', '@b/c.md', '@d.ts']);
