@@ -279,5 +279,13 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     // Town and country tails (pii-address-blocks.ts): capitalised words after a street, never a country; and country lines under one.
     ['a street, then endless capitalised words on its line', `12 Elm Street Apt. 4${fill(', Ab Cd')}`],
     ['streets each followed by a country, repeated', fill('12 Elm Street, Springfield, Estonia\n')],
+    // Keys in services' URLs (service-url-keys.ts): each literal repeated with its key one short or never there.
+    ['service url heads without keys', fill('infura.io/v3/ alchemy.com/v2/abc appid=0a sig= ')],
+    ['quoted sig keys without values', fill(`'sig': '"sig", "`)],
+    ['x-oauth-basic logins after endless user characters', `https://${fill('a1_')}:x-oauth-basic@github.com ${fill(':x-oauth-basic@')}`],
+    ['rapidapi middles without their ends', fill('0123456789msh0123456789abcdep012345jsn')],
+    ['fcm, vault batch, riot and django heads one short', fill(`:APA91b${'aB3'.repeat(30)} b.AAAAAQ RGAPI-0123 django-insecure-ab `)],
+    ['joined variables and backquoted commands, repeated', fill('password=" + password + " PG_PASSWORD=`cat /x | y` ')],
+    ['quoted parts before an at sign, repeated', fill('")+"@example.com ')],
   ];
 }
