@@ -287,5 +287,10 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['fcm, vault batch, riot and django heads one short', fill(`:APA91b${'aB3'.repeat(30)} b.AAAAAQ RGAPI-0123 django-insecure-ab `)],
     ['joined variables and backquoted commands, repeated', fill('password=" + password + " PG_PASSWORD=`cat /x | y` ')],
     ['quoted parts before an at sign, repeated', fill('")+"@example.com ')],
+    ['flattened putty private lines without a MAC', `PuTTY-User-Key-File-3: ${fill('Private-Lines: 1 QUJD QUJD ')}`],
+    ['rsa key values with endless private elements', `<RSAKeyValue>${fill('<D>QUJDREVGR0hJSktMTU5P</D><P>')}`],
+    ['flattened pem markers around endless base64 words', `-----BEGIN PRIVATE KEY----- ${fill('QUJD ')} -----END PRIVATE KEY-----`],
+    ['environment fallbacks without values', fill("process.env.API_SECRET || process.env.TOKEN ?? ")],
+    ['P-521 heads, repeated', fill('MIHcAgEBBEI')],
   ];
 }

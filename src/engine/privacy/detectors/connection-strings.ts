@@ -25,7 +25,8 @@ function decodeURIComponentSafe(value: string): string {
 }
 
 /** `Authorization:` before credentials without a standard scheme word (a raw key, or a service's own scheme). */
-const OTHER_AUTHORIZATION = /(?<![\w-])Authorization["']?[ \t]{0,5}:[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)/.source;
+// A header's name and value in a pair of strings (gRPC metadata, `('authorization', 'Key …')`) as well as after `:`.
+const OTHER_AUTHORIZATION = /(?<![\w-])Authorization(?:["']?[ \t]{0,5}:|["'][ \t]{0,5},)[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)/.source;
 const RAW_CREDENTIALS = /(?<value>[A-Za-z0-9._~+/=-]{16,4096})(?![\w.~+/=-])/.source;
 /**
  * A login written as a sample, not a credential: a template (`-u <user:password>`) or a password that
