@@ -103,6 +103,7 @@ export function isPlaceholderValue(raw: string): boolean {
   if (/[*•]{4,}|\.{6,}/.test(value)) return true; // masked or elided: `K1f**********`, `sk-proj-……`, `abc.......`
   if (/[_-](?:[xX]{8,}|0{8,})$/.test(value)) return true; // a format's prefix then filler: `pscale_pw_xxxxxxxx…`
   if (/^<[A-Za-z]+$/.test(value)) return true; // `<enter password>` cut at its space: a template's opening word
+  if (/^(?:sample|example|dummy)_/i.test(value)) return true; // `sample_GOCSPX-…`: a key's shape labelled as a sample
   return /(?:^|[^a-z])your/i.test(value)
     || /^(?:enter|insert|put|replace|add)[_\-\s]/i.test(value)
     || /[_\-\s]here$/i.test(value);

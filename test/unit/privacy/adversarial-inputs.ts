@@ -292,5 +292,6 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['flattened pem markers around endless base64 words', `-----BEGIN PRIVATE KEY----- ${fill('QUJD ')} -----END PRIVATE KEY-----`],
     ['environment fallbacks without values', fill("process.env.API_SECRET || process.env.TOKEN ?? ")],
     ['P-521 heads, repeated', fill('MIHcAgEBBEI')],
+    ['function keys after endless query parameters', fill('.azurewebsites.net/api/f?code=aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xaB3dE5fG7hJ9&')],
   ];
 }

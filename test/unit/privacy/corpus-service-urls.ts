@@ -31,6 +31,7 @@ const OPENSSH_FLAT = [0, 1, 2, 3].map((i) => fake(70, 'b64', 1722 + i)).join(' '
 const PUTTY_PUBLIC = ['AAAAB3NzaC1yc2EAAAADAQABAAABAQC' + fake(33, 'b64', 1726), fake(64, 'b64', 1727)].join(' ');
 const PUTTY_PRIVATE = [0, 1, 2].map((i) => fake(64, 'b64', 1728 + i)).join(' ');
 const PUTTY_MAC = hex(64, 1731);
+const PUTTY_HEAD = 'PuTTY-User-Key-File-3: ssh-rsa Encryption: none Comment: rsa-key';
 /** A P-521 key in SEC 1 DER (30 81 DC, version 1, a 66-byte secret, the curve, the public point), in base64. */
 const P521 = Buffer.concat([
   Buffer.from('3081dc020101044201', 'hex'), Buffer.from(hex(130, 1732), 'hex'),
@@ -53,6 +54,8 @@ export const serviceUrlCases: Case[] = [
   ['logic app sig added to a collection', `params.Add("sig", "${SIG}");`, `params.Add("sig", "${R('azure_sas_signature')}");`],
   ['github token as the user of a clone url', `git clone https://${GITHUB_CLASSIC}:x-oauth-basic@github.com/acme/app.git`,
     `git clone https://${R('github_token')}:x-oauth-basic@github.com/acme/app.git`],
+  ['azure functions key in a function url', `curl 'https://acme-fn.azurewebsites.net/api/orders?code=${fake(54, 'url', 1737)}%3D%3D'`,
+    `curl 'https://acme-fn.azurewebsites.net/api/orders?code=${R('azure_functions_key')}'`],
   ['rapidapi key in a header', `"x-rapidapi-key": "${RAPIDAPI}"`, `"x-rapidapi-key": "${R('rapidapi_key')}"`],
   ['fcm registration token', `registerDevice("cJgpGj49rfM:${FCM}");`, `registerDevice("cJgpGj49rfM:${R('firebase_key')}");`],
   ['vault batch token', `VAULT_TOKEN=${VAULT_BATCH}`, `VAULT_TOKEN=${R('vault_token')}`],
@@ -63,12 +66,13 @@ export const serviceUrlCases: Case[] = [
     `clientSecret: process.env.FACEBOOK_SECRET || '${R('api_key')}',`],
   ['slack bot token whose random part is digits', `api := slack.New("${SLACK_DIGITS}")`, `api := slack.New("${R('slack_token')}")`],
   ['telegram bot token without a digit in its secret', `new TelegramBot("${TELEGRAM_NO_DIGIT}");`, `new TelegramBot("${R('telegram_bot_token')}");`],
-  ['an authorization header as a pair of strings', `metadata = (('authorization', 'Key ${CLARIFAI}'),)`, `metadata = (('authorization', 'Key ${R('bearer_token')}'),)`],
+  ['an authorization header as a pair of strings', `metadata = (('authorization', 'Key ${CLARIFAI}'),)`,
+    `metadata = (('authorization', 'Key ${R('bearer_token')}'),)`],
   ['an openssh key flattened onto one line', `SSH_KEY="-----BEGIN OPENSSH PRIVATE KEY----- ${OPENSSH_FLAT} -----END OPENSSH PRIVATE KEY-----"`,
     `SSH_KEY="${R('private_key')}"`],
   ['a putty key flattened onto one line',
-    `PuTTY-User-Key-File-3: ssh-rsa Encryption: none Comment: rsa-key Public-Lines: 2 ${PUTTY_PUBLIC} Private-Lines: 3 ${PUTTY_PRIVATE} Private-MAC: ${PUTTY_MAC}`,
-    `PuTTY-User-Key-File-3: ssh-rsa Encryption: none Comment: rsa-key Public-Lines: 2 ${PUTTY_PUBLIC} Private-Lines: 3 ${R('private_key')}`],
+    `${PUTTY_HEAD} Public-Lines: 2 ${PUTTY_PUBLIC} Private-Lines: 3 ${PUTTY_PRIVATE} Private-MAC: ${PUTTY_MAC}`,
+    `${PUTTY_HEAD} Public-Lines: 2 ${PUTTY_PUBLIC} Private-Lines: 3 ${R('private_key')}`],
   ['a P-521 key as bare base64 DER', `const ecKey = "${P521}";`, `const ecKey = "${R('private_key')}";`],
   ['the private exponent of an RSAKeyValue', `<RSAKeyValue><Modulus>${fake(172, 'b64', 1735)}</Modulus><Exponent>AQAB</Exponent><D>${RSA_D}</D></RSAKeyValue>`,
     `<RSAKeyValue><Modulus>${fake(172, 'b64', 1735)}</Modulus><Exponent>AQAB</Exponent><D>${R('private_key')}</D></RSAKeyValue>`],
@@ -79,6 +83,8 @@ export const serviceUrlLookalikes: Negative[] = [
   ['an appid that is no OpenWeather key', 'https://example.org/?appid=wx8b3a83d0 and appid=12345'],
   ['a signature of all one case', `sig=${'abcdefghij'.repeat(4)}abc`],
   ['a counting uuid after a riot or heroku prefix', 'RGAPI-01234567-89ab-cdef-0123-456789abcdef HRKU-01234567-89ab-cdef-0123-456789abcdef'],
+  ['an authorization code on another host', `https://app.example.org/callback?code=${fake(54, 'url', 1738)}`],
+  ['sample-labelled client secrets', "GOOGLE_CLIENT_SECRET='sample_GOCSPX-fxynOF52PNXmtfq78B-lUCO0Grj1'"],
   ['a token variable as the user of a clone url', 'git clone https://$GITHUB_TOKEN:x-oauth-basic@github.com/acme/app.git'],
   ['a braced token variable as the user of a clone url', 'url."https://${GITHUB_TOKEN}:x-oauth-basic@github.com/acme".insteadOf'],
   ['a default password on a reserved host', 'conn_str = "postgres://user:pass@database.example/terraform_backend"'],

@@ -26,7 +26,8 @@ function decodeURIComponentSafe(value: string): string {
 
 /** `Authorization:` before credentials without a standard scheme word (a raw key, or a service's own scheme). */
 // A header's name and value in a pair of strings (gRPC metadata, `('authorization', 'Key …')`) as well as after `:`.
-const OTHER_AUTHORIZATION = /(?<![\w-])Authorization(?:["']?[ \t]{0,5}:|["'][ \t]{0,5},)[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)/.source;
+const OTHER_AUTHORIZATION =
+  /(?<![\w-])Authorization(?:["']?[ \t]{0,5}:|["'][ \t]{0,5},)[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)/.source;
 const RAW_CREDENTIALS = /(?<value>[A-Za-z0-9._~+/=-]{16,4096})(?![\w.~+/=-])/.source;
 /**
  * A login written as a sample, not a credential: a template (`-u <user:password>`) or a password that
@@ -60,8 +61,8 @@ function defaultWordForRemoteHost(value: string, text: string, start: number): b
 
 /**
  * `postgres://postgres:postgres@…`: a password that repeats the URL's user name is the image's documented default;
- * `foo:bar` on this machine is the metasyntactic pair (on a named host, scanners' corpora count it as a login), and `x-oauth-basic` the fixed password of GitHub's token-as-user URLs
- * (the token before it is github_token's, service-url-keys.ts).
+ * `foo:bar` on this machine is the metasyntactic pair (on a named host, scanners' corpora count it as a login), and
+ * `x-oauth-basic` the fixed password of GitHub's token-as-user URLs (the token before it is github_token's, service-url-keys.ts).
  */
 function urlUserIs(password: string, text: string, start: number): boolean {
   const head = text.slice(Math.max(0, start - 131), start - 1);
@@ -72,6 +73,9 @@ function urlUserIs(password: string, text: string, start: number): boolean {
 
 /** A URL's password that a program fills in: `$env{admin_pwd}` (Perl's `%ENV`), `$DB_PASS$` (a template's delimiters). */
 const URL_REFERENCE = /^\$(?:env\{\w+\}|[A-Z_][A-Z0-9_]*\$)$/;
+
+/** mysql's `-p` glued to its password, not the start of `-password`, `-port` or `-protocol` (other clients' options). */
+const MYSQL_P = /(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?[ \t]-p(?!assword\b|ort\b|rotocol\b)/.source;
 
 /** curl's user option (or `--proxy-user`/`-U`, the proxy's login) and what may stand between it and the user name. */
 const CURL_USER = /(?<![\w-])(?:-[uU]|--user|--proxy-user)(?:=|[ \t]{1,5})["']?/.source;
@@ -149,8 +153,7 @@ const rules: PatternRule[] = [
     // for one that opens with a common letter stops at each of them.
     hint: ['hpass', 'ysql', 'mariadb', '--pass'],
     pattern: new RegExp(
-      /(?<![\w-])(?:sshpass[ \t]+-p[ \t]*|(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?[ \t]-p(?!assword\b|ort\b|rotocol\b)|--pass(?:word)?[ \t]{1,5})/.source +
-        /["']?(?<value>[^\s"'$<-][^\s"']{2,200})/.source,
+      `(?<![\\w-])(?:sshpass[ \\t]+-p[ \\t]*|${MYSQL_P}|--pass(?:word)?[ \\t]{1,5})` + /["']?(?<value>[^\s"'$<-][^\s"']{2,200})/.source,
       'dg',
     ),
     accept: notPlaceholder,

@@ -80,7 +80,11 @@ const rules: PatternRule[] = [
     kind: 'email',
     anchor: { literal: '"@', back: /[^"\n]/, maxBack: 64 },
     // The quoted part holds a letter or digit: `getenv("X")+"@host` is code joining strings, not an address.
-    pattern: /(?<=")(?=[^"\n\\]{0,61}[A-Za-z0-9\u00C0-\uFFFF])[^"\n\\]{1,62}"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,24}(?![A-Za-z0-9-])/y,
+    pattern: new RegExp(
+      /(?<=")(?=[^"\n\\]{0,61}[A-Za-z0-9\u00C0-\uFFFF])[^"\n\\]{1,62}"@/.source +
+        /(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,24}(?![A-Za-z0-9-])/.source,
+      'y',
+    ),
   },
   ...spelledOutEmailRules,
 ];

@@ -4,7 +4,7 @@ import { isFakeBody } from '../token-checks';
 // Keys that services put in their own URLs and query parameters rather than behind a prefix of
 // their own: a project id in Infura's and Alchemy's endpoints, OpenWeather's `appid`, the `sig` of
 // an Azure Logic App's (or any Azure workflow trigger's) SAS URL, a GitHub token written as the user
-// of `https://<token>:x-oauth-basic@github.com`, and RapidAPI's keys, whose `msh` and `jsn` are fixed.
+// of `https://<token>:x-oauth-basic@github.com`, an Azure Function's `?code=`, and RapidAPI's keys, whose `msh` and `jsn` are fixed.
 // Each is found from a literal with indexOf (one pass for all of them, detector.ts's signatures),
 // walking back at most the key's own length: linear on any input.
 
@@ -53,6 +53,13 @@ export const serviceUrlKeyRules: PatternRule[] = [
     pattern: new RegExp(`(?<q>['"])sig\\k<q>[ \\t]{0,3}[:,][ \\t]{0,3}['"](?<value>${SIG})['"]`, 'dy'),
     accept: sigIssued,
   })),
+  // An Azure Functions key in a function's URL (`….azurewebsites.net/api/<name>?code=…`), base64 with its `==` maybe encoded.
+  {
+    kind: 'azure_functions_key',
+    anchor: { literal: 'code=', back: /(?!)/, maxBack: 0, quick: (t, at) => t[at - 1] === '?' || t[at - 1] === '&' },
+    pattern: /code=(?<value>[A-Za-z0-9_/+-]{40,100}(?:==|%3D%3D)?)(?![\w%/+=-])/dy,
+    accept: (value, text, start) => issued(value) && text.slice(Math.max(0, start - 300), start).includes('.azurewebsites.net/api/'),
+  },
   {
     // GitHub's documented form for a token in a clone URL: the token is the user, `x-oauth-basic` a fixed password.
     kind: 'github_token',
