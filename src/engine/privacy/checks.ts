@@ -88,7 +88,8 @@ const PLACEHOLDER_WORDS = new RegExp(`^(?:(?:my|new|old)[_-]?)?(?:${DEFAULT_WORD
  * own placeholders.
  */
 export function isPlaceholderValue(raw: string): boolean {
-  const value = raw.trim();
+  // The closing quote of the string around an option, maybe escaped (`"--password=$password\\"`), ends the value.
+  const value = /^["']/.test(raw.trim()) ? raw.trim() : raw.trim().replace(/(?<=\w)(?:\\?["']){1,3}$|(?<=\w)\\$/, '');
   if (value.length === 0) return true;
   // Quoted once more inside its quotes (`"'$DB_PASSWORD'"`, shell's quote juggling): judged without them.
   const inner = /^(["'])(.+)\1$/.exec(value);
@@ -100,6 +101,9 @@ export function isPlaceholderValue(raw: string): boolean {
   if (/^(.)\1*$/.test(value)) return true; // "xxxxxx", "******", "......"
   if (/^[x*.•#-]{3,}$/i.test(value)) return true;
   if (/[*•]{4,}|\.{6,}/.test(value)) return true; // masked or elided: `K1f**********`, `sk-proj-……`, `abc.......`
+  if (/[_-](?:[xX]{8,}|0{8,})$/.test(value)) return true; // a format's prefix then filler: `pscale_pw_xxxxxxxx…`
+  if (/^<[A-Za-z]+$/.test(value)) return true; // `<enter password>` cut at its space: a template's opening word
+  if (/^(?:sample|example|dummy)_/i.test(value)) return true; // `sample_GOCSPX-…`: a key's shape labelled as a sample
   return /(?:^|[^a-z])your/i.test(value)
     || /^(?:enter|insert|put|replace|add)[_\-\s]/i.test(value)
     || /[_\-\s]here$/i.test(value);

@@ -38,6 +38,12 @@ export function isFakeBody(body: string): boolean {
   return FAKE_WORDS.test(rest) || rest.length < 24;
 }
 
+/**
+ * A UUID whose hex digits count up, `01234567-89ab-cdef-0123-456789abcdef`: the sample every API reference
+ * writes for a UUID-shaped key. A random UUID holds the run `0123456789abcdef` with odds of 16^-16.
+ */
+export const isCountingUuid = (body: string): boolean => body.replace(/-/g, '').toLowerCase().includes('0123456789abcdef');
+
 /** The default acceptance for a prefixed token: its body is not a placeholder. */
 export const notFake = (_token: string, body: string): boolean => !isFakeBody(body);
 

@@ -279,5 +279,19 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     // Town and country tails (pii-address-blocks.ts): capitalised words after a street, never a country; and country lines under one.
     ['a street, then endless capitalised words on its line', `12 Elm Street Apt. 4${fill(', Ab Cd')}`],
     ['streets each followed by a country, repeated', fill('12 Elm Street, Springfield, Estonia\n')],
+    // Keys in services' URLs (service-url-keys.ts): each literal repeated with its key one short or never there.
+    ['service url heads without keys', fill('infura.io/v3/ alchemy.com/v2/abc appid=0a sig= ')],
+    ['quoted sig keys without values', fill(`'sig': '"sig", "`)],
+    ['x-oauth-basic logins after endless user characters', `https://${fill('a1_')}:x-oauth-basic@github.com ${fill(':x-oauth-basic@')}`],
+    ['rapidapi middles without their ends', fill('0123456789msh0123456789abcdep012345jsn')],
+    ['fcm, vault batch, riot and django heads one short', fill(`:APA91b${'aB3'.repeat(30)} b.AAAAAQ RGAPI-0123 django-insecure-ab `)],
+    ['joined variables and backquoted commands, repeated', fill('password=" + password + " PG_PASSWORD=`cat /x | y` ')],
+    ['quoted parts before an at sign, repeated', fill('")+"@example.com ')],
+    ['flattened putty private lines without a MAC', `PuTTY-User-Key-File-3: ${fill('Private-Lines: 1 QUJD QUJD ')}`],
+    ['rsa key values with endless private elements', `<RSAKeyValue>${fill('<D>QUJDREVGR0hJSktMTU5P</D><P>')}`],
+    ['flattened pem markers around endless base64 words', `-----BEGIN PRIVATE KEY----- ${fill('QUJD ')} -----END PRIVATE KEY-----`],
+    ['environment fallbacks without values', fill("process.env.API_SECRET || process.env.TOKEN ?? ")],
+    ['P-521 heads, repeated', fill('MIHcAgEBBEI')],
+    ['function keys after endless query parameters', fill('.azurewebsites.net/api/f?code=aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xaB3dE5fG7hJ9&')],
   ];
 }

@@ -18,6 +18,7 @@ import { vendorKeyCases, vendorKeyLookalikes } from './corpus-vendor-keys';
 import { providerCases, providerLookalikes } from './corpus-providers';
 import { identifiableKeyCases, identifiableKeyLookalikes } from './corpus-identifiable-keys';
 import { scannerFormatCases, scannerFormatLookalikes } from './corpus-scanner-formats';
+import { serviceUrlCases, serviceUrlLookalikes } from './corpus-service-urls';
 import { credentialFormatCases, credentialFormatLookalikes } from './corpus-credential-formats';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
 import { configFormatCases, configFormatLookalikes } from './corpus-config-formats';
@@ -47,6 +48,7 @@ const tables: Record<string, Case[]> = {
   'tax, business, licence and record numbers, UK postcodes': piiTaxIdCases,
   'keys under a provider name alone, Dropbox long-lived tokens': vendorKeyCases,
   'formats of open-source secret scanners': scannerFormatCases,
+  "keys in services' URLs and formats of SonarSource's rules": serviceUrlCases,
   "formats of CredSweeper's rules": credentialFormatCases,
   'Azure identifiable keys and private keys as bare base64 DER': identifiableKeyCases,
   'name/value pairs, look-up defaults, string resources and more providers': configPairCases,
@@ -71,7 +73,7 @@ const lookalikes = [
   ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...piiTaxIdLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes,
   ...credentialFormatLookalikes,
   ...identifiableKeyLookalikes, ...configPairLookalikes, ...configFormatLookalikes, ...piiSignalLookalikes, ...pairListLookalikes,
-  ...realCodeLookalikes, ...encodedKeyLookalikes, ...piiMessageLookalikes,
+  ...realCodeLookalikes, ...encodedKeyLookalikes, ...piiMessageLookalikes, ...serviceUrlLookalikes,
 ];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {

@@ -12,6 +12,7 @@ import { piiWorldCases } from './corpus-pii-world';
 import { piiTaxIdCases } from './corpus-pii-tax-ids';
 import { providerCases } from './corpus-providers';
 import { scannerFormatCases } from './corpus-scanner-formats';
+import { serviceUrlCases } from './corpus-service-urls';
 import { credentialFormatCases } from './corpus-credential-formats';
 import { identifiableKeyCases } from './corpus-identifiable-keys';
 import { assignmentCases, cloudAndTokenCases, connectionCases, privateKeyCases } from './corpus-secrets';
@@ -34,6 +35,7 @@ const allCases = [
   ...piiWorldCases,
   ...piiTaxIdCases,
   ...scannerFormatCases,
+  ...serviceUrlCases,
   ...credentialFormatCases,
   ...identifiableKeyCases,
   ...configPairCases,

@@ -71,6 +71,8 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
     KEYWORD.lastIndex = Math.max(keyEnd, m.index + m[0].length);
     const key = text.slice(keyStart, keyEnd).replace(/^\$/, '');
     const assigned = key.endsWith('.assign') ? key.slice(0, -'.assign'.length) : undefined;
+    // `https://$GITHUB_TOKEN:x-oauth-basic@…`: a URL's user name, not a key; connection-strings.ts reads URLs.
+    if (text.startsWith('://', keyStart - 3)) continue;
     const kind = classifyKey(assigned ?? key);
     const listed = assigned === undefined && !kind ? listFindings(text, keyStart, keyEnd, key) : undefined;
     if (listed) {
@@ -96,6 +98,7 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
     const value = text.slice(found.value.start, found.value.end);
     if (kind !== 'password' && value.length < 8) continue; // no generic secret is that short
     if (!found.quoted && isCodeValue(value, found.keyQuoted, found.codeAssignment)) continue;
+    if (found.quoted && isJoinedOrRun(value, text[found.value.start - 1])) continue;
     const bare = found.quoted ? value : value.replace(/[,.]$/, '');
     if (!isSecretValue(kind, key, bare, found)) continue;
     const reported = kind === 'aws_secret_key' && !/^[A-Za-z0-9/+]{40}$/.test(bare) ? 'api_key' : kind;
@@ -104,6 +107,16 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
     yield { kind: reported, start: found.value.start, end };
     KEYWORD.lastIndex = Math.max(KEYWORD.lastIndex, found.value.end, end);
   }
+}
+
+/**
+ * A "quoted" value that is code between two strings: a variable joined in (`"--password=" + password + "…"`,
+ * PHP's `';PWD=' . $password . ';'`), or a shell command's output in backquotes (`PG_PASSWORD=\`cat /dev/urandom | …\``).
+ */
+function isJoinedOrRun(value: string, quote: string): boolean {
+  // A command: a lower-case program name, then an option, a pipe or a path (`openssl rand -hex 32`, `cat /run/secret`).
+  if (quote === '`' && /^[a-z][\w.-]*\s/.test(value) && /\s-\w|\||\//.test(value)) return true;
+  return /^(?:\+|\.)\s+\$?[A-Za-z_][\w$]*(?:(?:->|\.)[A-Za-z_]\w*)*(?:\[|\(|\s+[+.])$/.test(value);
 }
 
 /** A key naming secrets in the plural (`passwords`, `api_keys`, `tokens`): the kind of one of them. */

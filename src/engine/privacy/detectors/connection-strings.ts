@@ -25,7 +25,9 @@ function decodeURIComponentSafe(value: string): string {
 }
 
 /** `Authorization:` before credentials without a standard scheme word (a raw key, or a service's own scheme). */
-const OTHER_AUTHORIZATION = /(?<![\w-])Authorization["']?[ \t]{0,5}:[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)/.source;
+// A header's name and value in a pair of strings (gRPC metadata, `('authorization', 'Key …')`) as well as after `:`.
+const OTHER_AUTHORIZATION =
+  /(?<![\w-])Authorization(?:["']?[ \t]{0,5}:|["'][ \t]{0,5},)[ \t]{0,5}["']?(?!Basic\b|Bearer\b|Token\b|Digest\b|Negotiate\b)/.source;
 const RAW_CREDENTIALS = /(?<value>[A-Za-z0-9._~+/=-]{16,4096})(?![\w.~+/=-])/.source;
 /**
  * A login written as a sample, not a credential: a template (`-u <user:password>`) or a password that
@@ -45,16 +47,35 @@ function isSampleLogin(password: string, text: string, start: number): boolean {
  */
 const DEFAULT_WORD = /^(?:pass|passwd|password|pwd|secret|changeme|changeit)$/i;
 const LOCAL_HOST = /^(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\]|0\.0\.0\.0)(?![\w.-])/;
+/**
+ * Hosts no one logs in to: RFC 2606's reserved top-level names (`database.example`, `db.test`) and the bare words
+ * a template writes for a host (`user:password@host:port/database`). A default word there is a sample too. Names
+ * under `example.com` stay hosts: scanners' corpora write real-looking logins for them.
+ */
+const SAMPLE_HOST = /^(?:(?:[\w-]+\.)+(?:example|test|invalid)|host|hostname)(?![\w.-])/i;
 
 function defaultWordForRemoteHost(value: string, text: string, start: number): boolean {
-  return DEFAULT_WORD.test(value) && !LOCAL_HOST.test(text.slice(start + value.length + 1, start + value.length + 40));
+  const host = text.slice(start + value.length + 1, start + value.length + 80);
+  return DEFAULT_WORD.test(value) && !LOCAL_HOST.test(host) && !SAMPLE_HOST.test(host);
 }
 
-/** `postgres://postgres:postgres@…`: a password that repeats the URL's user name is the image's documented default. */
+/**
+ * `postgres://postgres:postgres@…`: a password that repeats the URL's user name is the image's documented default;
+ * `foo:bar` on this machine is the metasyntactic pair (on a named host, scanners' corpora count it as a login), and
+ * `x-oauth-basic` the fixed password of GitHub's token-as-user URLs (the token before it is github_token's, service-url-keys.ts).
+ */
 function urlUserIs(password: string, text: string, start: number): boolean {
   const head = text.slice(Math.max(0, start - 131), start - 1);
-  return head.slice(head.lastIndexOf('//') + 2) === password;
+  const user = head.slice(head.lastIndexOf('//') + 2);
+  if (user === 'foo' && password === 'bar') return LOCAL_HOST.test(text.slice(start + password.length + 1, start + password.length + 40));
+  return user === password || password === 'x-oauth-basic';
 }
+
+/** A URL's password that a program fills in: `$env{admin_pwd}` (Perl's `%ENV`), `$DB_PASS$` (a template's delimiters). */
+const URL_REFERENCE = /^\$(?:env\{\w+\}|[A-Z_][A-Z0-9_]*\$)$/;
+
+/** mysql's `-p` glued to its password, not the start of `-password`, `-port` or `-protocol` (other clients' options). */
+const MYSQL_P = /(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?[ \t]-p(?!assword\b|ort\b|rotocol\b)/.source;
 
 /** curl's user option (or `--proxy-user`/`-U`, the proxy's login) and what may stand between it and the user name. */
 const CURL_USER = /(?<![\w-])(?:-[uU]|--user|--proxy-user)(?:=|[ \t]{1,5})["']?/.source;
@@ -65,7 +86,8 @@ const rules: PatternRule[] = [
     anchor: { literal: '://', back: /[A-Za-z0-9+.-]/, maxBack: 31 },
     // The password may hold an unencoded `@`: the greedy class backs off to the last `@` before the host.
     pattern: /(?<![\w+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:@/?#'"<>`]{0,128}:(?<value>[^\s/?#'"<>`]{1,256})@(?=[A-Za-z0-9[])/dy,
-    accept: (value, text, start) => (notPlaceholder(value) || defaultWordForRemoteHost(value, text, start)) && !urlUserIs(value, text, start),
+    accept: (value, text, start) =>
+      (notPlaceholder(value) || defaultWordForRemoteHost(value, text, start)) && !urlUserIs(value, text, start) && !URL_REFERENCE.test(value),
   },
   {
     kind: 'basic_auth',
@@ -131,8 +153,7 @@ const rules: PatternRule[] = [
     // for one that opens with a common letter stops at each of them.
     hint: ['hpass', 'ysql', 'mariadb', '--pass'],
     pattern: new RegExp(
-      /(?<![\w-])(?:sshpass[ \t]+-p[ \t]*|(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?[ \t]-p|--pass(?:word)?[ \t]{1,5})/.source +
-        /["']?(?<value>[^\s"'$<-][^\s"']{2,200})/.source,
+      `(?<![\\w-])(?:sshpass[ \\t]+-p[ \\t]*|${MYSQL_P}|--pass(?:word)?[ \\t]{1,5})` + /["']?(?<value>[^\s"'$<-][^\s"']{2,200})/.source,
       'dg',
     ),
     accept: notPlaceholder,

@@ -5,7 +5,7 @@ import type { PatternRule } from '../detector';
 // markers. The DER's first fields are fixed for each key type (a version 0 or 1, then the
 // algorithm), so their base64 is a signature: `MII...IBAAK` opens an RSA key (PKCS#1),
 // `MII...IBADANBgkqhkiG9w0BAQEFAASC` an RSA key in PKCS#8, `MHcCAQEEI` a P-256 key (SEC 1),
-// `MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg` one in PKCS#8, `MC4CAQAwBQYDK2VwBCIEI` an
+// `MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg` one in PKCS#8, `MIHcAgEBBEI` a P-521 key, `MC4CAQAwBQYDK2VwBCIEI` an
 // Ed25519 key. Public keys and certificates open otherwise (`MIIBIjANBg…`, `MIIDdzCCAl+g…`).
 // The body may be wrapped: lines of base64 with a line break, an escaped `\n` or a space between.
 
@@ -47,6 +47,8 @@ export const derPrivateKeyRules: PatternRule[] = [
   der('MHcCAQEEI', 0, 'MHcCAQEEI', 9, 150),
   der('MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg', 0, 'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg', 48, 150),
   der('MIGkAgEBBDA', 0, 'MIGkAgEBBDA', 11, 200),
+  // EC P-521, SEC 1: SEQUENCE (30 81 DC), INTEGER 1, OCTET STRING of 66 bytes (04 42).
+  der('MIHcAgEBBEI', 0, 'MIHcAgEBBEI', 11, 280),
   // Ed25519, PKCS#8: 64 characters on one line, the last 43 random.
   der('MC4CAQAwBQYDK2VwBCIEI', 0, 'MC4CAQAwBQYDK2VwBCIEI', 21, 64, '[A-Za-z0-9+/]{43}'),
 ];

@@ -12,7 +12,8 @@ const FILE_EXTENSIONS = new Set([
 
 // `scheme://user:` just before: what looks like `local@host` is a URL's password and its host
 // (`mongodb://app:s3cret@db.example.net`), which the connection-string detector judges.
-const URL_USER_BEFORE = /[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s/?#@:'"`]{0,128}:$/;
+// The user may be one of our placeholders already (`https://[REDACTED:github_token#1]:x-oauth-basic@github.com`).
+const URL_USER_BEFORE = /[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/(?:\[REDACTED:[a-z0-9_]{1,40}#\d{1,6}\]|[^\s/?#@:'"`]{0,128}):$/;
 // A template's address: `your-service@your-project.iam…`, `YOUR_EMAIL@…`, `your.name@company.com`.
 const TEMPLATE_LOCAL = /^your(?:[-_.]|[A-Z]|$)|^YOUR(?:[-_.]|$)/;
 
@@ -78,7 +79,12 @@ const rules: PatternRule[] = [
     // "john doe"@example.com: a quoted local part (the opening quote stays).
     kind: 'email',
     anchor: { literal: '"@', back: /[^"\n]/, maxBack: 64 },
-    pattern: /(?<=")[^"\n\\]{1,62}"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,24}(?![A-Za-z0-9-])/y,
+    // The quoted part holds a letter or digit: `getenv("X")+"@host` is code joining strings, not an address.
+    pattern: new RegExp(
+      /(?<=")(?=[^"\n\\]{0,61}[A-Za-z0-9\u00C0-\uFFFF])[^"\n\\]{1,62}"@/.source +
+        /(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,24}(?![A-Za-z0-9-])/.source,
+      'y',
+    ),
   },
   ...spelledOutEmailRules,
 ];

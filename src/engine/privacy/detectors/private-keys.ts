@@ -16,6 +16,18 @@ const MARKER = /-{4,5}[ ]?(BEGIN|END) (?:((?:[A-Z0-9]{1,20} ){0,4})(?:PRIVATE )?
 /** The body between two markers of one line: `-----BEGIN RSA KEY-----MIIEv…-----END RSA KEY-----`. */
 const INLINE_BODY = /^[A-Za-z0-9+/]{40,}={0,2}$/;
 const BASE64_LINE = /^[A-Za-z0-9+/=]*$/;
+const BASE64_WORD = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * A body between two markers on one line: one run of base64, or its lines joined by spaces, as a key
+ * pasted into a one-line variable or a form's field reads (`-----BEGIN OPENSSH PRIVATE KEY----- b3Bl… AAAE… -----END …`).
+ * Split by hand rather than matched by a repeated group, which would backtrack through every split of a run.
+ */
+function inlineBody(body: string): boolean {
+  if (INLINE_BODY.test(body)) return true;
+  const words = body.trim().split(/[ \t]+/);
+  return words.length > 1 && words.every((w) => BASE64_WORD.test(w)) && words.join('').length >= 60;
+}
 const HEADER_LINE = /^[A-Za-z][A-Za-z-]{0,40}: [^\n]{0,300}$/;
 const MAX_BLOCK = 64 * 1024;
 // What may sit between the last body line and END: line breaks, escapes, quotes, `+` joins.
@@ -152,8 +164,53 @@ function* findPuttyKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
   }
 }
 
+// The same file flattened onto one line (spaces for line breaks), as a form or a one-line variable keeps it.
+const PUTTY_FLAT = /Private-Lines: ?\d{1,3} (?=[A-Za-z0-9+/])/g;
+
+/** The private words of a flattened PuTTY key, up to `Private-MAC: <hex>` or the first word that is not base64. */
+function* findFlatPuttyKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
+  PUTTY_FLAT.lastIndex = 0;
+  for (let m = PUTTY_FLAT.exec(text); m !== null; m = PUTTY_FLAT.exec(text)) {
+    const start = m.index + m[0].length;
+    let end = start;
+    for (let at = start; at < text.length && at - start < MAX_BLOCK; ) {
+      let wordEnd = at;
+      while (wordEnd < text.length && /[A-Za-z0-9+/=]/.test(text[wordEnd])) wordEnd++;
+      // A word glued to more (`Private-MAC:`) is the next field's name, not base64.
+      if (wordEnd === at || (wordEnd < text.length && !/[\s"'`,]/.test(text[wordEnd]))) break;
+      end = wordEnd;
+      if (text[wordEnd] !== ' ') break;
+      at = wordEnd + 1;
+    }
+    const mac = /^ Private-MAC: ?[0-9a-fA-F]{20,128}/.exec(text.slice(end, end + 140));
+    if (mac) end += mac[0].length;
+    if (end - start >= 60) yield { kind: 'private_key', start, end };
+    PUTTY_FLAT.lastIndex = Math.max(PUTTY_FLAT.lastIndex, end);
+  }
+}
+
+// .NET's RSA.ToXmlString(true): the private parameters of an `<RSAKeyValue>` (the modulus and exponent are public).
+const XML_RSA_PRIVATE = /<(D|P|Q|DP|DQ|InverseQ)>(?<value>[A-Za-z0-9+/]{16,4096}={0,2})<\/\1>/dg;
+
+/** The private parameters inside each `<RSAKeyValue>…</RSAKeyValue>` (at most 16 KB after its start). */
+function* findXmlRsaKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
+  for (let at = text.indexOf('<RSAKeyValue>'); at >= 0; at = text.indexOf('<RSAKeyValue>', at + 1)) {
+    const close = text.indexOf('</RSAKeyValue>', at);
+    const end = close < 0 ? Math.min(text.length, at + 16384) : Math.min(close, at + 16384);
+    const block = text.slice(at, end);
+    XML_RSA_PRIVATE.lastIndex = 0;
+    for (let m = XML_RSA_PRIVATE.exec(block); m !== null; m = XML_RSA_PRIVATE.exec(block)) {
+      const [s, e] = m.indices!.groups!.value;
+      yield { kind: 'private_key', start: at + s, end: at + e };
+    }
+    at = end - 1;
+  }
+}
+
 function* findPrivateKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
   yield* findPuttyKeys(text);
+  if (text.includes('<RSAKeyValue>')) yield* findXmlRsaKeys(text);
+  if (text.includes('PuTTY-User-Key-File-')) yield* findFlatPuttyKeys(text);
   yield* findJwkPrivateMembers(text);
   // Looked for from the label's end: a search for a literal opening with `-` stops at every dash of a Markdown rule.
   if (!text.includes('KEY-----') && !text.includes('KEY ----') && !text.includes('KEY BLOCK-----') && !text.includes('Static key V')) return;
@@ -167,7 +224,7 @@ function* findPrivateKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
   for (let i = 0; i < markers.length; i++) {
     const marker = markers[i];
     const next = markers[i + 1];
-    if (marker.begin && next !== undefined && !next.begin && INLINE_BODY.test(text.slice(marker.end, next.start))) {
+    if (marker.begin && next !== undefined && !next.begin && inlineBody(text.slice(marker.end, next.start))) {
       yield { kind: 'private_key', start: marker.start, end: next.end };
       consumedTo = next.end;
       i++;

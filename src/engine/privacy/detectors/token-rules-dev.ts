@@ -1,6 +1,6 @@
 import { entropy } from '../checks';
 import type { PrefixRule } from '../prefix-scan';
-import { checksumOrRandom, hasCrc32Checksum, isEncodedPrivateKey, isFakeBody, isJwtHeader, notFake } from '../token-checks';
+import { checksumOrRandom, hasCrc32Checksum, isCountingUuid, isEncodedPrivateKey, isFakeBody, isJwtHeader, notFake } from '../token-checks';
 
 // Tokens of code hosts, package registries, CI/CD, infrastructure and observability tools, from
 // each provider's published token format (prefix, alphabet, length). Bodies are bounded so the
@@ -84,7 +84,7 @@ export const devTokenRules: PrefixRule[] = [
   rule('flyio_token', 'FlyV1 fm', /[12][ar]?_[A-Za-z0-9+/,_=-]{60,8000}/),
   rule('heroku_token', 'HRKU-', /[A-Za-z0-9_-]{58,64}/),
   // Older keys shown with the prefix: `HRKU-` and a UUID.
-  rule('heroku_token', 'HRKU-', new RegExp(HEX_UUID, 'i')),
+  rule('heroku_token', 'HRKU-', new RegExp(HEX_UUID, 'i'), (_t, body) => !isFakeBody(body) && !isCountingUuid(body)),
   rule('buildkite_token', 'bkua_', /[a-z0-9]{40}/, digitAndLetter),
   // Personal API tokens: 22 letters and digits, `_`, and 40 hex (the secret); other shapes are someone's sample.
   rule('circleci_token', 'CCIPAT_', /[A-Za-z0-9]{22}_[a-fA-F0-9]{40}/),

@@ -1,5 +1,5 @@
 import type { PrefixRule } from '../prefix-scan';
-import { isFakeBody, isNkeySeed, notFake } from '../token-checks';
+import { isCountingUuid, isFakeBody, isNkeySeed, notFake } from '../token-checks';
 
 // More providers' tokens and crypt-style password hashes, each by its literal start: formats that
 // open-source secret scanners (Nosey Parker, Kingfisher) recognise and the rules in
@@ -66,6 +66,14 @@ export const moreTokenRules: PrefixRule[] = [
   rule('elastic_key', 'essu_', /[A-Za-z0-9+/]{90}(?:[A-Za-z0-9+/]{2}|[A-Za-z0-9+/]=|==)/, digitAndLetter),
   // Cloud Storage HMAC access ids: `GOOG` and 57 upper-case letters and digits (service accounts) or 20 (user accounts).
   rule('gcp_hmac_key', 'GOOG', /[A-Z0-9]{57}|[A-Z0-9]{20}/, (_t, body) => /\d/.test(body) && /[A-Z]/.test(body) && !isFakeBody(body)),
+  // Firebase Cloud Messaging registration tokens (`<instance id>:APA91b…`): with the legacy server key they address a device.
+  rule('firebase_key', 'APA91b', /[A-Za-z0-9_-]{100,200}/, mixed),
+  // Vault batch tokens (`b.AAAAAQ…`): self-contained, encrypted, valid without a lookup in Vault's store.
+  rule('vault_token', 'b.AAAAAQ', /[A-Za-z0-9_-]{80,400}/, mixed),
+  rule('riot_key', 'RGAPI-', new RegExp(HEX_UUID), (t, body) => digitAndLetter(t, body) && !isCountingUuid(body)),
+  // Django's generated SECRET_KEY: `django-insecure-` then 50 of get_random_secret_key()'s alphabet.
+  rule('django_secret_key', 'django-insecure-', /[a-z0-9!@#$%^&*(\-_=+)]{50}(?![a-z0-9!@#$%^&*(\-_=+)])/, (_t, body) =>
+    /\d/.test(body) && /[a-z]/.test(body) && /[^a-z0-9]/.test(body)),
   // Streaming, commerce, IoT, CRM
   rule('twitch_stream_key', 'live_', /\d{8,12}_[A-Za-z0-9]{30,36}/, digitAndLetter),
   rule('flexport_key', 'shltm_', /[A-Za-z0-9_-]{40}/, digitAndLetter),

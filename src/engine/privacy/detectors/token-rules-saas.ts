@@ -97,6 +97,11 @@ export const saasTokenRules: PrefixRule[] = [
     /(?:\d{1,16}-){0,3}[A-Za-z0-9-]{10,250}/,
     slackShape,
   ),
+  // A bot or user token in its full shape (team id, bot or user id, 24 random characters), whatever its random part holds.
+  rule('slack_token', ['xoxb-', 'xoxp-'], /\d{8,14}-\d{8,14}-[A-Za-z0-9]{24,32}/, (_t, body) => {
+    const tail = body.slice(body.lastIndexOf('-') + 1);
+    return !isFakeBody(tail) && new Set(tail).size >= 8;
+  }),
   // A browser session: the `xoxc-` client token and the `d` cookie (`xoxd-`, URL-encoded base64).
   rule('slack_token', 'xoxc-', /(?:\d{1,16}-){0,3}[A-Za-z0-9-]{10,250}/, slackShape),
   rule('slack_token', 'xoxd-', /[A-Za-z0-9%+/=_-]{20,400}/, digitAndLetter),

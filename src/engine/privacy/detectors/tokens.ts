@@ -8,6 +8,7 @@ import { contextPrefixRules, suffixAnchoredRules } from './token-rules-context';
 import { devTokenRules } from './token-rules-dev';
 import { moreTokenRules } from './token-rules-more';
 import { saasTokenRules } from './token-rules-saas';
+import { serviceUrlKeyRules } from './service-url-keys';
 import { vendorKeyRules } from './vendor-keys';
 
 // Provider tokens. Most start with a documented prefix and are found by one prefix scan over
@@ -74,7 +75,9 @@ const anchoredRules: PatternRule[] = [
     pattern: /(?:(?<![\w:])|(?<=\/bot))\d{5,12}:A[A-Za-z0-9_-]{33,34}(?![\w-])/y,
     accept: (value) => {
       const secret = value.slice(value.indexOf(':') + 2);
-      return /\d/.test(secret) && /[a-z]/.test(secret) && !isFakeBody(secret.replace(/^A/, ''));
+      // A token without a digit (one in 300) still mixes cases around a `-`, which identifiers (`…ImplBean_x`) do not hold.
+      const random = /\d/.test(secret) || (/[A-Z]/.test(secret) && /[A-Za-z]-[A-Za-z]/.test(secret));
+      return random && /[a-z]/.test(secret) && !isFakeBody(secret.replace(/^A/, ''));
     },
   },
   {
@@ -130,11 +133,15 @@ const anchoredRules: PatternRule[] = [
     kind: 'sidekiq_secret',
     hint: '__CONTRIBSYS__COM',
     pattern: /BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[ \t]{0,5}[=:][ \t]{0,5}["']?(?<value>[a-f0-9]{8}:[a-f0-9]{8})(?![\w-])/dgi,
+
+    accept: (value) => !value.split(':').every(isHexWord),
   },
   {
     kind: 'sidekiq_secret',
     hint: 'contribsys.com',
     pattern: /https?:\/\/(?<value>[a-f0-9]{8}:[a-f0-9]{8})@(?:gems|enterprise)\.contribsys\.com/dgi,
+
+    accept: (value) => !value.split(':').every(isHexWord),
   },
 ];
 
@@ -169,8 +176,16 @@ function findDropboxTokens(text: string, out: Array<Omit<Finding, 'priority'>>):
   }
 }
 
+/**
+ * Eight hex digits that spell a word (`cafebabe:deadbeef`, Sidekiq's documented sample login) or repeat one digit:
+ * the magic numbers programmers type when a value must look like hex.
+ */
+function isHexWord(part: string): boolean {
+  return /^(?:cafebabe|deadbeef|feedface|deadc0de|baadf00d|decafbad|cafed00d|(.)\1{7})$/i.test(part);
+}
+
 // Keys known by a fixed part inside them (Azure's signatures, the heads of DER private keys): one pass finds them all.
-const signatureRules: PatternRule[] = [...azureKeyRules, ...derPrivateKeyRules];
+const signatureRules: PatternRule[] = [...azureKeyRules, ...derPrivateKeyRules, ...serviceUrlKeyRules];
 
 /** API tokens of several hundred providers, webhook URLs, and JSON Web Tokens. */
 export const tokenDetector: Detector = {
