@@ -21,6 +21,8 @@ const INDENTED = [
   '        return InternalServerError(original_exception=e)',
   '',
 ].join('\n');
+/** Go indents with tabs: two levels of them. */
+const TABBED = 'func handle(c *Context) {\n\tif c.IsAborted() {\n\t\treturn\n\t}\n}\n';
 /** A short path with a hyphen (as `babel-parser`): its chip fits, and is not split at the hyphen. */
 const SHORT = 'lib/my-parser.ts';
 
@@ -32,6 +34,7 @@ before(async () => {
       reply: 'Start the server with `OLLAMA_CONTEXT_LENGTH=16384_OLLAMA_NUM_PARALLEL=1` as src/auth/keyStore.ts#L19-26 says.',
     },
     { match: '^Question: slow side-view', reply: 'Keys go through src/auth/keyStore.ts#L19-26 first, and only much later does this end.', delayMs: 4000 },
+    { match: '^Question: show the go code', reply: `As in src/auth/keyStore.ts#L19-26:\n\n\`\`\`go\n${TABBED}\`\`\`\n` },
     { match: '^Question: show the indented code', reply: `Like this, in src/auth/keyStore.ts#L19-26:\n\n\`\`\`python\n${INDENTED}\`\`\`\n` },
     {
       match: '^Question: where is deeplyNested exported',
@@ -282,4 +285,32 @@ test('in a narrow side bar a long code line wraps under its own indentation, and
   assert.ok(wrap.textLeft > wrap.codeLeft + 4 * wrap.ch, `the line's code starts after its 8 columns of indentation (${JSON.stringify(wrap)})`);
   assert.ok(wrap.laterLeft > wrap.textLeft + wrap.ch, `a wrapped part starts right of the line's own code, not at the edge (${JSON.stringify(wrap)})`);
   assert.equal(wrap.text, INDENTED, 'the code element holds the code exactly, indentation and line breaks included');
+});
+
+test('in a narrow side bar a tab of Go code is two columns wide, not the browser\'s eight, and Copy keeps the tabs', { timeout: 120_000 }, async () => {
+  const frame = lastFrame();
+  const input = await waitForPanelScript(frame);
+  await sendQuestion(input, 'show the go code @src/auth/keyStore.ts#L19-26');
+  const turn = frame.locator('.turn', { hasText: 'show the go code' });
+  await turn.locator('details.sources').waitFor({ state: 'attached', timeout: 60_000 });
+  const block = turn.locator('.answer pre.code-block').first();
+  await block.waitFor({ state: 'visible', timeout: 60_000 });
+  await block.scrollIntoViewIfNeeded();
+  await wb.screenshot('side-view-narrow-go-tabs');
+  const m = await block.evaluate((pre) => {
+    const code = pre.querySelector('code')!;
+    const line = Array.from(code.querySelectorAll('.line')).find((l) => l.textContent!.includes('return'))!;
+    const probe = document.createElement('span');
+    probe.textContent = 'xxxxxxxxxx';
+    code.append(probe);
+    const ch = probe.getBoundingClientRect().width / 10;
+    probe.remove();
+    const range = document.createRange();
+    range.selectNodeContents(line);
+    const text = Array.from(range.getClientRects()).filter((r) => r.width > 0).pop()!;
+    return { columns: (text.right - code.getBoundingClientRect().left) / ch, code: code.textContent };
+  });
+  // "return" (6 columns) after two tabs: 10 columns at two a tab; 22 at the browser's eight.
+  assert.ok(m.columns > 9 && m.columns < 12, `two tabs and "return" take about 10 columns (${JSON.stringify(m)})`);
+  assert.equal(m.code, TABBED, 'the code element keeps the tabs');
 });
