@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openWithFixtureModel, sendQuestion, type Workbench, waitForPanelScript } from './harness';
+import type { Locator } from 'playwright-core';
 
 // A newcomer finds Grounded without knowing a command: its own icon in the activity bar opens the
 // conversation in the side bar (also Ctrl+Alt+G), the status bar says from startup who answers,
@@ -252,17 +253,23 @@ test('in a narrow side bar a citation chip is one line: whole where it fits, cut
   assert.ok(deep.endInside, 'the end of the deep file name and its lines stay in view');
 });
 
-test('in a narrow side bar a long code line wraps under its own indentation, and Copy still copies the code as it is', { timeout: 180_000 }, async () => {
+/** Asks `question` in the side bar and returns its answer's first code block, in view, once the answer has ended. */
+async function codeBlockOf(question: string, screenshot: string): Promise<Locator> {
   const frame = lastFrame();
   const input = await waitForPanelScript(frame);
-  await sendQuestion(input, 'show the indented code @src/auth/keyStore.ts#L19-26');
-  const turn = frame.locator('.turn', { hasText: 'show the indented code' });
+  await sendQuestion(input, `${question} @src/auth/keyStore.ts#L19-26`);
+  const turn = frame.locator('.turn', { hasText: question });
   // The answer is drawn again as it streams: its code is measured once the turn has ended (its sources are listed).
   await turn.locator('details.sources').waitFor({ state: 'attached', timeout: 60_000 });
   const block = turn.locator('.answer pre.code-block').first();
   await block.waitFor({ state: 'visible', timeout: 60_000 });
   await block.scrollIntoViewIfNeeded();
-  await wb.screenshot('side-view-narrow-code');
+  await wb.screenshot(screenshot);
+  return block;
+}
+
+test('in a narrow side bar a long code line wraps under its own indentation, and Copy still copies the code as it is', { timeout: 180_000 }, async () => {
+  const block = await codeBlockOf('show the indented code', 'side-view-narrow-code');
   const wrap = await block.evaluate((pre) => {
     const code = pre.querySelector('code')!;
     const line = Array.from(code.querySelectorAll('.line')).find((l) => l.textContent!.includes('PROPAGATE_EXCEPTIONS'))!;
@@ -288,15 +295,7 @@ test('in a narrow side bar a long code line wraps under its own indentation, and
 });
 
 test('in a narrow side bar a tab of Go code is two columns wide, not the browser\'s eight, and Copy keeps the tabs', { timeout: 120_000 }, async () => {
-  const frame = lastFrame();
-  const input = await waitForPanelScript(frame);
-  await sendQuestion(input, 'show the go code @src/auth/keyStore.ts#L19-26');
-  const turn = frame.locator('.turn', { hasText: 'show the go code' });
-  await turn.locator('details.sources').waitFor({ state: 'attached', timeout: 60_000 });
-  const block = turn.locator('.answer pre.code-block').first();
-  await block.waitFor({ state: 'visible', timeout: 60_000 });
-  await block.scrollIntoViewIfNeeded();
-  await wb.screenshot('side-view-narrow-go-tabs');
+  const block = await codeBlockOf('show the go code', 'side-view-narrow-go-tabs');
   const m = await block.evaluate((pre) => {
     const code = pre.querySelector('code')!;
     const line = Array.from(code.querySelectorAll('.line')).find((l) => l.textContent!.includes('return'))!;
