@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openWithFixtureModel, sendQuestion, type Workbench, waitForPanelScript } from './harness';
-import type { Locator } from 'playwright-core';
 
 // A newcomer finds Grounded without knowing a command: its own icon in the activity bar opens the
 // conversation in the side bar (also Ctrl+Alt+G), the status bar says from startup who answers,
@@ -35,8 +34,10 @@ before(async () => {
       reply: 'Start the server with `OLLAMA_CONTEXT_LENGTH=16384_OLLAMA_NUM_PARALLEL=1` as src/auth/keyStore.ts#L19-26 says.',
     },
     { match: '^Question: slow side-view', reply: 'Keys go through src/auth/keyStore.ts#L19-26 first, and only much later does this end.', delayMs: 4000 },
-    { match: '^Question: show the go code', reply: `As in src/auth/keyStore.ts#L19-26:\n\n\`\`\`go\n${TABBED}\`\`\`\n` },
-    { match: '^Question: show the indented code', reply: `Like this, in src/auth/keyStore.ts#L19-26:\n\n\`\`\`python\n${INDENTED}\`\`\`\n` },
+    {
+      match: '^Question: show the indented code',
+      reply: `Like this, in src/auth/keyStore.ts#L19-26:\n\n\`\`\`python\n${INDENTED}\`\`\`\n\nIn Go:\n\n\`\`\`go\n${TABBED}\`\`\`\n`,
+    },
     {
       match: '^Question: where is deeplyNested exported',
       reply: `Both ${SHORT}#L1 and ${DEEP}#L1 export it; see ${SHORT}#L1 again, which sits at the end of a line of text.`,
@@ -253,23 +254,17 @@ test('in a narrow side bar a citation chip is one line: whole where it fits, cut
   assert.ok(deep.endInside, 'the end of the deep file name and its lines stay in view');
 });
 
-/** Asks `question` in the side bar and returns its answer's first code block, in view, once the answer has ended. */
-async function codeBlockOf(question: string, screenshot: string): Promise<Locator> {
+test('in a narrow side bar a long code line wraps under its own indentation, a tab is two columns, and Copy still copies the code as it is', { timeout: 180_000 }, async () => {
   const frame = lastFrame();
   const input = await waitForPanelScript(frame);
-  await sendQuestion(input, `${question} @src/auth/keyStore.ts#L19-26`);
-  const turn = frame.locator('.turn', { hasText: question });
+  await sendQuestion(input, 'show the indented code @src/auth/keyStore.ts#L19-26');
+  const turn = frame.locator('.turn', { hasText: 'show the indented code' });
   // The answer is drawn again as it streams: its code is measured once the turn has ended (its sources are listed).
   await turn.locator('details.sources').waitFor({ state: 'attached', timeout: 60_000 });
   const block = turn.locator('.answer pre.code-block').first();
   await block.waitFor({ state: 'visible', timeout: 60_000 });
   await block.scrollIntoViewIfNeeded();
-  await wb.screenshot(screenshot);
-  return block;
-}
-
-test('in a narrow side bar a long code line wraps under its own indentation, and Copy still copies the code as it is', { timeout: 180_000 }, async () => {
-  const block = await codeBlockOf('show the indented code', 'side-view-narrow-code');
+  await wb.screenshot('side-view-narrow-code');
   const wrap = await block.evaluate((pre) => {
     const code = pre.querySelector('code')!;
     const line = Array.from(code.querySelectorAll('.line')).find((l) => l.textContent!.includes('PROPAGATE_EXCEPTIONS'))!;
@@ -292,24 +287,13 @@ test('in a narrow side bar a long code line wraps under its own indentation, and
   assert.ok(wrap.textLeft > wrap.codeLeft + 4 * wrap.ch, `the line's code starts after its 8 columns of indentation (${JSON.stringify(wrap)})`);
   assert.ok(wrap.laterLeft > wrap.textLeft + wrap.ch, `a wrapped part starts right of the line's own code, not at the edge (${JSON.stringify(wrap)})`);
   assert.equal(wrap.text, INDENTED, 'the code element holds the code exactly, indentation and line breaks included');
-});
-
-test('in a narrow side bar a tab of Go code is two columns wide, not the browser\'s eight, and Copy keeps the tabs', { timeout: 120_000 }, async () => {
-  const block = await codeBlockOf('show the go code', 'side-view-narrow-go-tabs');
-  const m = await block.evaluate((pre) => {
-    const code = pre.querySelector('code')!;
-    const line = Array.from(code.querySelectorAll('.line')).find((l) => l.textContent!.includes('return'))!;
-    const probe = document.createElement('span');
-    probe.textContent = 'xxxxxxxxxx';
-    code.append(probe);
-    const ch = probe.getBoundingClientRect().width / 10;
-    probe.remove();
+  // Go indents with tabs: a tab is the editor's columns (two here), not the browser's eight, and the code keeps its tabs.
+  const go = await turn.locator('.answer pre.code-block').nth(1).evaluate((pre) => {
     const range = document.createRange();
-    range.selectNodeContents(line);
-    const text = Array.from(range.getClientRects()).filter((r) => r.width > 0).pop()!;
-    return { columns: (text.right - code.getBoundingClientRect().left) / ch, code: code.textContent };
+    range.selectNodeContents(Array.from(pre.querySelectorAll('.line .text')).find((t) => t.textContent!.trim() === 'return')!);
+    const word = Array.from(range.getClientRects()).find((r) => r.width > 0)!;
+    return { indentCh: (word.left - pre.querySelector('code')!.getBoundingClientRect().left) / (word.width / 6), code: pre.textContent };
   });
-  // "return" (6 columns) after two tabs: 10 columns at two a tab; 22 at the browser's eight.
-  assert.ok(m.columns > 9 && m.columns < 12, `two tabs and "return" take about 10 columns (${JSON.stringify(m)})`);
-  assert.equal(m.code, TABBED, 'the code element keeps the tabs');
+  assert.ok(go.indentCh > 3.5 && go.indentCh < 4.5, `two tabs are four columns (${JSON.stringify(go)})`);
+  assert.ok(go.code!.includes(TABBED), 'the code keeps its tabs');
 });
