@@ -76,6 +76,16 @@ export function attachMentions(input: HTMLTextAreaElement, list: HTMLElement, po
     input.focus();
   }
 
+  /** True when the mention at the caret is already what the highlighted suggestion would insert (its lines added or not). */
+  function complete(): boolean {
+    const t = token();
+    const item = items[active];
+    if (!t || !item) return false;
+    const typed = input.value.slice(t.start, input.selectionStart);
+    const insert = item.insert.trimEnd();
+    return typed === insert || typed.startsWith(`${insert}#`);
+  }
+
   function update(): void {
     clearTimeout(timer);
     const t = token();
@@ -110,6 +120,12 @@ export function attachMentions(input: HTMLTextAreaElement, list: HTMLElement, po
     },
     handleKey(e) {
       if (!isOpen()) return false;
+      // A mention typed out in full (or pasted, or filled in) leaves nothing to complete: Enter sends the question.
+      // Accepting the same path instead swallowed the Enter of a fast typist, the list having opened after the last key.
+      if (e.key === 'Enter' && !e.shiftKey && complete()) {
+        close();
+        return false;
+      }
       if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
         active = (active + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
         show();

@@ -205,10 +205,23 @@ function render(view: PlanView): void {
   focusNewStage(view);
 }
 
+/** The plan as last drawn: Escape's meaning depends on its state. */
+let shown: PlanView | undefined;
+
 window.addEventListener('message', (event: MessageEvent) => {
   const parsed = toPlanViewSchema.safeParse(event.data);
   if (!parsed.success) return;
-  render(parsed.data.plan);
+  shown = parsed.data.plan;
+  render(shown);
+});
+
+// Escape steps back as in a dialog: a view with nothing running closes (Close / Cancel: nothing has run, or the run is
+// over and its record kept). A running plan is never stopped by a stray Escape: the keyboard goes back to its question.
+document.addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape' || e.defaultPrevented || !shown) return;
+  e.preventDefault();
+  if (shown.state !== 'running') return send({ type: 'cancel' });
+  nextButton()?.focus();
 });
 
 root.addEventListener('click', (e) => {

@@ -22,19 +22,39 @@ export async function waitForPanelScript(frame: FrameLocator): Promise<Locator> 
 /**
  * Types `question` in a Grounded view's box and sends it with Enter, as a person does. Sent, the box
  * is emptied: two fresh-clone runs once kept the question there for a minute (the Enter lost as a
- * view was revealed), so a question still in the box after 15 s gets Enter again. Never sent twice:
- * a sent question has left the box.
+ * view was revealed), so Enter waits until the box has the keyboard, and a question still in the box
+ * after 15 s gets Enter again. Never sent twice: a sent question has left the box. Never sent at all,
+ * the test fails here, saying so, not at a later wait for what the question would have opened.
  */
 export async function sendQuestion(input: Locator, question: string): Promise<void> {
   await input.fill(question);
+  await focusedIn(input);
   await input.press('Enter');
   for (let attempt = 0; attempt < 3; attempt++) {
     const until = Date.now() + 15_000;
     while (Date.now() < until && (await input.inputValue()) !== '') await new Promise((r) => setTimeout(r, 250));
     if ((await input.inputValue()) === '') return;
-    await input.focus();
+    // Said on stderr so that the next lost Enter comes with where the keyboard was.
+    console.error(`sendQuestion: Enter pressed again, the box still holds the question (${await focusedIn(input)})`);
     await input.press('Enter');
   }
+  throw new Error(`the question "${question}" was never sent: the box still holds it after three Enters`);
+}
+
+/**
+ * Waits until the box is where keys go: its page has the window's focus and the box is its active
+ * element. A view being revealed (Ctrl+Alt+G reaches the view through the extension host) takes
+ * the focus a moment after its page is found; a key pressed before that goes to where the focus was.
+ */
+async function focusedIn(input: Locator): Promise<string> {
+  const where = () => input.evaluate((el) => `window focused: ${document.hasFocus()}, box active: ${document.activeElement === el}`);
+  for (let i = 0; i < 40; i++) {
+    const now = await where();
+    if (now === 'window focused: true, box active: true') return now;
+    await input.focus();
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return where();
 }
 
 export const SCREENSHOTS = path.join(repoRoot, 'test-results', 'screenshots');

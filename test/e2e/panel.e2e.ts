@@ -127,7 +127,7 @@ test('reopened, the panel draws the conversation so far with its first paint, st
   await wb.screenshot('panel-reopened');
 });
 
-test('typing @ in the panel\'s box suggests files; Enter inserts the path, Escape only closes the list', { timeout: 120_000 }, async () => {
+test('typing @ in the panel\'s box suggests files; Enter inserts the path, Escape only closes the list, and a path typed in full is sent', { timeout: 120_000 }, async () => {
   await wb.runCommand('Grounded: Open Grounded Panel');
   const frame = panelFrame();
   const input = frame.locator('#question');
@@ -160,7 +160,11 @@ test('typing @ in the panel\'s box suggests files; Enter inserts the path, Escap
   await input.press('Escape');
   await list.waitFor({ state: 'hidden' });
   assert.equal(await input.inputValue(), '@src/auth/keyStore.ts and @cli');
-  await input.fill('');
+  await input.fill('what is in '); // a mention typed out in full leaves nothing to complete: with its list shown, Enter sends
+  await input.pressSequentially('@src/auth/keyStore.ts', { delay: 20 });
+  await list.locator('[role="option"]').first().filter({ hasText: /^src\/auth\/keyStore\.ts/ }).waitFor({ state: 'visible', timeout: 15_000 });
+  await input.press('Enter');
+  await frame.locator('.turn .question', { hasText: 'what is in @src/auth/keyStore.ts' }).waitFor({ state: 'visible', timeout: 15_000 });
 });
 
 test('typing @ alone lists what can be mentioned: files and every kind', { timeout: 120_000 }, async () => {

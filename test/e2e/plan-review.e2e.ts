@@ -142,7 +142,7 @@ async function pressUntil(key: string, done: Locator): Promise<void> {
 }
 
 const KEYS_TITLE = 'a plan opened and answered from the keyboard: the focus lands on Run step by step, then on Run, Ctrl+Alt+N skips the read, ' +
-  'then rejects the change, and the keyboard is on Show the run record';
+  'then rejects the change, and the keyboard is on Show the run record; Escape keeps the running plan and closes the finished one';
 
 test(KEYS_TITLE, { timeout: 240_000 }, async () => {
   await wb.page.keyboard.press('Control+Alt+G');
@@ -165,6 +165,13 @@ test(KEYS_TITLE, { timeout: 240_000 }, async () => {
   assert.match(await decision.innerText(), /reads only, changes nothing\)\? Ctrl\+Alt\+Y runs it, Ctrl\+Alt\+N skips it\./);
   // Redrawn for the question, the view would drop the focus on the page: it is on the first answer instead.
   assert.equal(await decision.locator('button', { hasText: /^Run$/ }).evaluate((b) => b === document.activeElement), true, 'the keyboard is on Run');
+  // A stray Escape does not stop a running plan: the question stays, the keyboard back on its first answer.
+  await planView.locator('.steps').click();
+  await wb.page.keyboard.press('Escape');
+  const onRun = () => decision.locator('button', { hasText: /^Run$/ }).evaluate((b) => b === document.activeElement).catch(() => false);
+  for (let i = 0; i < 25 && !(await onRun()); i++) await wb.page.waitForTimeout(200);
+  assert.equal(await onRun(), true, 'Escape put the keyboard back on Run');
+  assert.equal(await decision.isVisible(), true, 'the question is still asked');
   await pressUntil('Control+Alt+N', wb.page.locator('.tab.active', { hasText: 'README.md ↔ proposed by Grounded' }));
   // Skip is the read's "reject" in the record; the view says it in the button's word.
   assert.equal(await planView.locator('.step').first().locator('.status').innerText(), 'skipped');
@@ -184,6 +191,14 @@ test(KEYS_TITLE, { timeout: 240_000 }, async () => {
     .evaluate(() => `window focused: ${document.hasFocus()}, active: ${document.activeElement?.tagName} ${document.activeElement?.textContent?.slice(0, 40)}`)
     .catch((e: Error) => e.message);
   assert.equal(await onRecord(), true, `the keyboard is on Show the run record (${where})`);
+  // The run is over: Escape closes the view, as its Close button does.
+  const planTabs = wb.page.locator('.tab', { hasText: 'Plan: ' });
+  const before = await planTabs.count();
+  await wb.screenshot('plan-review-before-escape');
+  await wb.page.keyboard.press('Escape');
+  for (let i = 0; i < 50 && (await planTabs.count()) === before; i++) await wb.page.waitForTimeout(200);
+  await wb.screenshot('plan-review-after-escape');
+  assert.equal(await planTabs.count(), before - 1, 'Escape closed the finished plan\'s view');
 });
 
 test('in a plan view about 250 px wide the heading is the whole sentence, wrapped, with nothing cut at the edge', { timeout: 180_000 }, async () => {

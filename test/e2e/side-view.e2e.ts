@@ -21,6 +21,8 @@ const INDENTED = [
   '        return InternalServerError(original_exception=e)',
   '',
 ].join('\n');
+/** Go indents with tabs: two levels of them. */
+const TABBED = 'func handle(c *Context) {\n\tif c.IsAborted() {\n\t\treturn\n\t}\n}\n';
 /** A short path with a hyphen (as `babel-parser`): its chip fits, and is not split at the hyphen. */
 const SHORT = 'lib/my-parser.ts';
 
@@ -32,7 +34,10 @@ before(async () => {
       reply: 'Start the server with `OLLAMA_CONTEXT_LENGTH=16384_OLLAMA_NUM_PARALLEL=1` as src/auth/keyStore.ts#L19-26 says.',
     },
     { match: '^Question: slow side-view', reply: 'Keys go through src/auth/keyStore.ts#L19-26 first, and only much later does this end.', delayMs: 4000 },
-    { match: '^Question: show the indented code', reply: `Like this, in src/auth/keyStore.ts#L19-26:\n\n\`\`\`python\n${INDENTED}\`\`\`\n` },
+    {
+      match: '^Question: show the indented code',
+      reply: `Like this, in src/auth/keyStore.ts#L19-26:\n\n\`\`\`python\n${INDENTED}\`\`\`\n\nIn Go:\n\n\`\`\`go\n${TABBED}\`\`\`\n`,
+    },
     {
       match: '^Question: where is deeplyNested exported',
       reply: `Both ${SHORT}#L1 and ${DEEP}#L1 export it; see ${SHORT}#L1 again, which sits at the end of a line of text.`,
@@ -249,7 +254,7 @@ test('in a narrow side bar a citation chip is one line: whole where it fits, cut
   assert.ok(deep.endInside, 'the end of the deep file name and its lines stay in view');
 });
 
-test('in a narrow side bar a long code line wraps under its own indentation, and Copy still copies the code as it is', { timeout: 180_000 }, async () => {
+test('in a narrow side bar a long code line wraps under its own indentation, a tab is two columns, and Copy still copies the code as it is', { timeout: 180_000 }, async () => {
   const frame = lastFrame();
   const input = await waitForPanelScript(frame);
   await sendQuestion(input, 'show the indented code @src/auth/keyStore.ts#L19-26');
@@ -282,4 +287,13 @@ test('in a narrow side bar a long code line wraps under its own indentation, and
   assert.ok(wrap.textLeft > wrap.codeLeft + 4 * wrap.ch, `the line's code starts after its 8 columns of indentation (${JSON.stringify(wrap)})`);
   assert.ok(wrap.laterLeft > wrap.textLeft + wrap.ch, `a wrapped part starts right of the line's own code, not at the edge (${JSON.stringify(wrap)})`);
   assert.equal(wrap.text, INDENTED, 'the code element holds the code exactly, indentation and line breaks included');
+  // Go indents with tabs: a tab is the editor's columns (two here), not the browser's eight, and the code keeps its tabs.
+  const go = await turn.locator('.answer pre.code-block').nth(1).evaluate((pre) => {
+    const range = document.createRange();
+    range.selectNodeContents(Array.from(pre.querySelectorAll('.line .text')).find((t) => t.textContent!.trim() === 'return')!);
+    const word = Array.from(range.getClientRects()).find((r) => r.width > 0)!;
+    return { indentCh: (word.left - pre.querySelector('code')!.getBoundingClientRect().left) / (word.width / 6), code: pre.textContent };
+  });
+  assert.ok(go.indentCh > 3.5 && go.indentCh < 4.5, `two tabs are four columns (${JSON.stringify(go)})`);
+  assert.ok(go.code!.includes(TABBED), 'the code keeps its tabs');
 });

@@ -3,6 +3,7 @@ import { recordExchange, recordPlan } from '../audit/records';
 import type { AuditStore } from '../audit/store';
 import type { ChatMessage, Provider } from '../llm/types';
 import type { Scrubber } from '../privacy/types';
+import { isToolName, stepPath } from '../tools/catalog';
 import type { WorkspaceHost } from '../tools/host';
 import { checkEvidenceClaims } from './evidence-claims';
 import { buildEvidenceRequest } from './evidence-request';
@@ -86,7 +87,7 @@ function split(reply: string): { explanation: string; planText?: string } {
  * The refusals of an explanation: forbidden language, a tool error not quoted verbatim, evidence claims the summary does not support,
  * and a step said to have succeeded or changed something that the audit log records as rejected, failed or skipped.
  */
-function refusals(explanation: string, steps: RunStepView[], evidence: EvidenceSummary): string[] {
+function refusals(explanation: string, steps: RunStepView[], evidence: EvidenceSummary, paths: Map<string, string>): string[] {
   const out = screenExplanation(explanation).map(formatViolation);
   for (const s of steps) {
     const first = s.error?.split('\n')[0].trim();
@@ -94,7 +95,7 @@ function refusals(explanation: string, steps: RunStepView[], evidence: EvidenceS
       out.push(`Explanation rejected: tool errors must be surfaced verbatim: step '${s.stepId}' failed with "${first}", which the explanation does not quote`);
   }
   out.push(...checkEvidenceClaims(explanation, 'the explanation', evidenceIds, evidence.rowCounts, evidence.lines));
-  out.push(...checkOutcomeClaims(explanation, steps));
+  out.push(...checkOutcomeClaims(explanation, steps.map((s) => ({ ...s, path: paths.get(s.stepId) }))));
   return out;
 }
 
@@ -113,13 +114,16 @@ async function collect(provider: Provider, messages: ChatMessage[], signal?: Abo
  * Everything sent is scrubbed; the exchange and the revised plan are kept in the audit log.
  */
 export async function explainRun(r: ExplainRunRequest): Promise<RunExplanation> {
-  const paths = r.steps
-    .map((s) => String((r.plan.steps.find((p) => p.id === s.stepId)?.arguments as Record<string, unknown> | undefined)?.path ?? ''))
-    .filter(Boolean);
+  // The file each step is about: the evidence asked for, and a claim that a file was changed checked against its steps.
+  const paths = new Map(r.plan.steps.flatMap((s) => {
+    const file = isToolName(s.tool) ? stepPath(s.tool, s.arguments) : undefined;
+    return file ? [[s.id, file] as const] : [];
+  }));
+  const activeFile = r.steps.map((s) => paths.get(s.stepId)).find(Boolean);
   const evidence: EvidenceSummary = r.store
     ? summarizeEvidence(
         r.store,
-        buildEvidenceRequest({ activeFile: paths[0], text: `${r.plan.intent} ${r.plan.steps.map((s) => s.tool).join(' ')} ${r.plan.id}` }, r.store),
+        buildEvidenceRequest({ activeFile, text: `${r.plan.intent} ${r.plan.steps.map((s) => s.tool).join(' ')} ${r.plan.id}` }, r.store),
       )
     : {
         lines: ['- No audit log is available: no evidence for any query'],
@@ -132,7 +136,7 @@ export async function explainRun(r: ExplainRunRequest): Promise<RunExplanation> 
   ];
   let reply = await collect(r.provider, messages, r.signal);
   let parts = split(reply);
-  let rejected = refusals(parts.explanation, r.steps, evidence);
+  let rejected = refusals(parts.explanation, r.steps, evidence, paths);
   if (rejected.length) {
     messages.push(
       { role: 'assistant', content: r.scrubber.scrub(reply).text },
@@ -143,7 +147,7 @@ export async function explainRun(r: ExplainRunRequest): Promise<RunExplanation> 
     );
     reply = await collect(r.provider, messages, r.signal);
     parts = split(reply);
-    rejected = refusals(parts.explanation, r.steps, evidence);
+    rejected = refusals(parts.explanation, r.steps, evidence, paths);
   }
   const out: RunExplanation = { explanation: rejected.length ? undefined : parts.explanation, rejected, revisedErrors: [], evidence };
   if (parts.planText && r.status !== 'completed') {

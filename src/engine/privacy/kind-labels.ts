@@ -61,9 +61,14 @@ export function kindLabel(kind: string): string {
     .join(' ');
 }
 
-/** "address" → "addresses", "ID number" → "ID numbers"; a label ending in an acronym or a name gets an "s" too. */
+/**
+ * "address" → "addresses", "ID number" → "ID numbers"; a label ending in an acronym or a name gets an "s" too;
+ * "date of birth" → "dates of birth" (the noun before "of" takes the plural).
+ */
 function pluralLabel(label: string, n: number): string {
   if (n === 1) return label;
+  const of = label.indexOf(' of ');
+  if (of > 0) return pluralLabel(label.slice(0, of), n) + label.slice(of);
   if (/(s|x|ch|sh)$/.test(label)) return `${label}es`;
   if (/[^aeiou]y$/.test(label)) return `${label.slice(0, -1)}ies`;
   return `${label}s`;

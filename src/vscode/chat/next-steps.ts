@@ -31,7 +31,8 @@ export function followups(metadata: AnswerMetadata | undefined, editor: vscode.T
   const out: vscode.ChatFollowup[] = (metadata?.rephrasings ?? []).map((r) => ({ prompt: r.question, label: askAgainWith(r) }));
   const first = metadata?.cited?.[0];
   if (first) {
-    out.push({ prompt: `What calls the code in @${first}?`, label: `What calls ${first.split('#')[0]}?` });
+    // The label names the cited lines as the prompt does: "What calls gin.go?" asked what calls a file.
+    out.push({ prompt: `What calls the code in @${first}?`, label: `What calls the code in ${first}?` });
   }
   const term = metadata?.question ? searchTermOf(metadata.question) : undefined;
   if (term) out.push({ prompt: `Where else is @search:"${term}" used?`, label: `Search the workspace for "${term}"` });

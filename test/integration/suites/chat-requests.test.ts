@@ -161,6 +161,11 @@ describe('@grounded requests as the model receives them', function () {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  it('names the cited lines in "What calls…", as its prompt does, not only the file (What calls gin.go? asked about a file)', () => {
+    const [calls] = followups({ question: 'where are handlers chained?', cited: ['gin.go#L144-189'] }, undefined);
+    assert.deepEqual(calls, { prompt: 'What calls the code in @gin.go#L144-189?', label: 'What calls the code in gin.go#L144-189?' });
+  });
+
   it('refuses a #file hidden by .gitignore and a #selection hidden by .agentignore, quoting the rule, and answers the rest', async () => {
     const before = (await requests()).length;
     const refs = [

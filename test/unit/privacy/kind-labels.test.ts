@@ -32,4 +32,9 @@ describe('redaction kinds in words', () => {
     assert.equal(describeHidden({}, true), '');
     assert.equal(describeHidden({}, false), '');
   });
+
+  it('puts the noun before "of" in the plural: 2 dates of birth, not 2 date of births (tour18 on gin)', () => {
+    assert.equal(describeHidden({ date_of_birth: 2, person_name: 1 }, true), 'Hidden before sending to the model: 2 dates of birth, 1 name.');
+    assert.equal(describeHidden({ date_of_birth: 1 }, false), 'Hidden in these snippets: 1 date of birth.');
+  });
 });
