@@ -46,9 +46,7 @@ export function addInitials(spelled: (string | undefined)[], out: Map<string, Se
     return t && (t.kind === 'word' || t.kind === 'part') && !t.verb ? w : undefined;
   });
   for (const { at, names } of initialismsOf(usable)) {
-    for (const i of at) {
-      const t = termOf(usable[i]!)!;
-      t.initials = [...new Set([...(t.initials ?? []), ...names])];
-    }
+    const t = termOf(usable[at[at.length - 1]]!)!;
+    t.initials = [...new Set([...(t.initials ?? []), ...names])];
   }
 }
