@@ -1,5 +1,4 @@
 import { stem } from './stem';
-import type { SearchTerm } from './terms';
 
 /**
  * Three or four words a question spells out that code names a file or folder by their initials: `tfa.ex` and
@@ -35,11 +34,18 @@ export function spelledWords(raw: string, isStop: (word: string) => boolean): (s
     .map((w) => (w.length > 1 && !isStop(w) ? w : undefined));
 }
 
+/** The fields of terms.ts's SearchTerm used here (importing it would make a cycle). */
+interface WordTerm {
+  kind: string;
+  verb?: boolean;
+  initials?: string[];
+}
+
 /**
  * Gives each word of a run of three or four the run's initials, for file and folder names. A verb the question wrote in
  * a past form ends a run: a name's initials are of a noun phrase ("verified" in "two-factor authentication verified").
  */
-export function addInitials(spelled: (string | undefined)[], out: Map<string, SearchTerm>): void {
+export function addInitials(spelled: (string | undefined)[], out: Map<string, WordTerm>): void {
   const termOf = (w: string) => out.get(`tok:${stem(w)}`);
   const usable = spelled.map((w) => {
     const t = w ? termOf(w) : undefined;

@@ -1,5 +1,4 @@
 import { stem } from './stem';
-import type { SearchTerm } from './terms';
 
 /**
  * Two words code abbreviates as one name (`regular expression` → regex, `reference count` → refcnt,
@@ -35,7 +34,8 @@ export function abbreviationOfPair(first: string, second: string): readonly stri
 }
 
 /** Gives each word of a pair that code abbreviates (`regular expression` → regex) the abbreviation as a further stem. */
-export function addPairAbbreviations(sequence: (string | undefined)[], out: Map<string, SearchTerm>): void {
+// The terms by key, as terms.ts keeps them (its SearchTerm's fields used here; importing it would make a cycle).
+export function addPairAbbreviations(sequence: (string | undefined)[], out: Map<string, { kind: string; also?: string[] }>): void {
   for (let i = 0; i + 1 < sequence.length; i++) {
     const [a, b] = [sequence[i], sequence[i + 1]];
     const short = a && b ? abbreviationOfPair(stem(a), stem(b)) : undefined;
