@@ -5,7 +5,8 @@
 // XML, Flyway migration, application.properties) and a Clojure tool (clj-kondo/clj-kondo at 3604f4bb: the linter, a few
 // large namespaces under src/clj_kondo/impl, an analyzer per library, the CLI in main.clj, docs under doc/, one test
 // namespace per linter). Questions a newcomer would ask, labelled from the sources before any ranking on these trees was
-// run; never tuned on.
+// run; never tuned on. Baseline MRR@10 telescope 0.908, spring-realworld 0.690, clj-kondo 0.721; after the rules found on set 11 and
+// the older sets (initials of a run of words in file names, catalogs of an application's strings), measured once: the same.
 import type { Labelled } from './retrieval-sets-more';
 
 const whole = (files: string): RegExp => new RegExp(`^(${files})$`);
