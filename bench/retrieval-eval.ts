@@ -7,7 +7,8 @@
 // ansible/ansible, tokio-rs/tokio, phoenixframework/phoenix, redis/redis, laravel/framework, caddyserver/caddy,
 // nginx/nginx, nats-io/nats-server, vuejs/core, sidekiq/sidekiq, sharkdp/bat, elixir-ecto/ecto, serilog/serilog, pallets/jinja,
 // sharkdp/fd, mwaskom/seaborn, excalidraw/excalidraw, google/leveldb, android/nowinandroid, elk-zone/elk, lobsters/lobsters,
-// healthchecks/healthchecks, dotnet-architecture/eShopOnWeb, BookStackApp/BookStack, hexpm/hexpm or koalaman/shellcheck.
+// healthchecks/healthchecks, dotnet-architecture/eShopOnWeb, BookStackApp/BookStack, hexpm/hexpm, koalaman/shellcheck,
+// nvim-telescope/telescope.nvim, gothinkster/spring-boot-realworld-example-app or clj-kondo/clj-kondo.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
@@ -33,6 +34,7 @@ import { EXCALIDRAW, FD, SEABORN } from './retrieval-sets-held-out-8';
 import { ELK, LEVELDB, NOWINANDROID } from './retrieval-sets-held-out-9';
 import { ESHOPONWEB, HEALTHCHECKS, LOBSTERS } from './retrieval-sets-held-out-10';
 import { BOOKSTACK, HEXPM, SHELLCHECK } from './retrieval-sets-held-out-11';
+import { CLJ_KONDO, SPRING_REALWORLD, TELESCOPE } from './retrieval-sets-held-out-12';
 import { HOW_TO_ASKED } from './retrieval-sets-how-to';
 import { FLAGS } from './retrieval-sets-flags';
 import { CONFIGURE_ASKED } from './retrieval-sets-configure';
@@ -196,6 +198,9 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'bookstack', marker: 'app/Entities/Tools/TrashCan.php', questions: BOOKSTACK },
   { name: 'hexpm', marker: 'lib/hexpm/repository/registry_builder.ex', questions: HEXPM },
   { name: 'shellcheck', marker: 'src/ShellCheck/Analytics.hs', questions: SHELLCHECK },
+  { name: 'telescope', marker: 'lua/telescope/pickers/layout_strategies.lua', questions: TELESCOPE },
+  { name: 'spring-realworld', marker: 'src/main/java/io/spring/api/security/JwtTokenFilter.java', questions: SPRING_REALWORLD },
+  { name: 'clj-kondo', marker: 'src/clj_kondo/impl/linters.clj', questions: CLJ_KONDO },
 ];
 
 /** Sums of one set's reciprocal ranks and top-5 hits. */

@@ -1,3 +1,5 @@
+import { stem } from './stem';
+
 /**
  * Two kinds of file a web application keeps beside its code that say its words without doing its work.
  *
@@ -39,3 +41,28 @@ export const MIGRATION_PATH = /(^|\/)\w*migrat\w*\/(?:\d[^/]*|[^/]*ModelSnapshot
 
 /** Words of a question about migrations (stemmed, as terms are). */
 export const MIGRATION_WORDS = new Set(['migrat', 'schema']);
+
+/**
+ * A catalog of the strings an application shows (Laravel's `lang/en/auth.php`, Rails' `config/locales/en.yml`, a
+ * front end's `locales/en.json`, gettext's `.po`) says every feature's name in the words a user, and so a question, uses:
+ * BookStack's `lang/en/auth.php` came first for "how are TOTP codes verified for multi-factor authentication?", elk's
+ * `locales/en.json` second for two questions about accounts and timelines. The English catalog is no translation of
+ * another (translations.ts), so nothing counted it less. Catalogs count as docs do unless the question asks about
+ * translations, languages, locales or the messages themselves.
+ */
+export const CATALOG_FACTOR = 0.5;
+
+/**
+ * Anchored at the end: this runs once for every file a question scores. Lower case only: Laravel's own
+ * `src/Illuminate/Translation/Translator.php` is code. PHP only in `lang/`, as Laravel keeps its strings.
+ */
+export const CATALOG_PATH = new RegExp(
+  String.raw`(^|\/)(lang|langs|languages|locales?|i18n|l10n|translations?)\/(?:[^/]+\/)*[^/]+\.(json|ya?ml|properties|ftl|strings)$|` +
+    String.raw`(^|\/)langs?\/(?:[^/]+\/)*[^/]+\.php$|\.(po|pot|xlf|xliff|arb)$`,
+);
+
+/** Words of a question about the strings themselves (stemmed, as terms are). */
+export const CATALOG_WORDS = new Set(
+  ['translation', 'translated', 'translate', 'locale', 'localization', 'localized', 'language', 'lang', 'i18n', 'l10n', 'message', 'messages',
+    'wording', 'label', 'labels', 'catalog', 'plural', 'pluralization'].map(stem),
+);

@@ -1,3 +1,5 @@
+import { stem } from './stem';
+
 /**
  * Two words code abbreviates as one name (`regular expression` → regex, `reference count` → refcnt,
  * `memory map` → mmap), keyed by their stems (terms.ts `stem`). Neither word occurs in such a name,
@@ -29,4 +31,18 @@ const PAIRS = new Map(
 /** The abbreviations code writes for two stemmed words in a row, or undefined. */
 export function abbreviationOfPair(first: string, second: string): readonly string[] | undefined {
   return PAIRS.get(`${first} ${second}`);
+}
+
+/** Gives each word of a pair that code abbreviates (`regular expression` → regex) the abbreviation as a further stem. */
+// The terms by key, as terms.ts keeps them (its SearchTerm's fields used here; importing it would make a cycle).
+export function addPairAbbreviations(sequence: (string | undefined)[], out: Map<string, { kind: string; also?: string[] }>): void {
+  for (let i = 0; i + 1 < sequence.length; i++) {
+    const [a, b] = [sequence[i], sequence[i + 1]];
+    const short = a && b ? abbreviationOfPair(stem(a), stem(b)) : undefined;
+    if (!short) continue;
+    for (const w of [a!, b!]) {
+      const t = out.get(`tok:${stem(w)}`);
+      if (t && (t.kind === 'word' || t.kind === 'part')) t.also = [...new Set([...(t.also ?? []), ...short])];
+    }
+  }
 }

@@ -51,7 +51,7 @@ export function addPathBoosts(
       // A file named by the abbreviation of a pair (`memory maps` → mmap.rs) is named by each word of it.
       // And by a word's short form (`auth.go` for "authenticated", `ngx_conf_file.c` for "configuration"), four letters at least:
       // `app`, `gen`, `dev` name folders of everything (flask's app.py for "application", phoenix's phx.gen.* for "generate").
-      ...[...(t.also ?? []), ...pathAlternates(t)].map((a) => ({ t, key: i, toks: [a], share: ALTERNATE_WEIGHT })),
+      ...[...(t.also ?? []), ...(t.initials ?? []), ...pathAlternates(t)].map((a) => ({ t, key: i, toks: [a], share: ALTERNATE_WEIGHT })),
     ])
     .filter((x) => x.toks.length > 0 && !subject.has(x.t))
     .map((x) => ({

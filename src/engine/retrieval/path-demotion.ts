@@ -1,4 +1,6 @@
-import { MIGRATION_FACTOR, MIGRATION_PATH, MIGRATION_WORDS, TEMPLATE_FACTOR, TEMPLATE_PATH, TEMPLATE_WORDS } from './app-files';
+import {
+  CATALOG_FACTOR, CATALOG_PATH, CATALOG_WORDS, MIGRATION_FACTOR, MIGRATION_PATH, MIGRATION_WORDS, TEMPLATE_FACTOR, TEMPLATE_PATH, TEMPLATE_WORDS,
+} from './app-files';
 import { BUILD_FACTOR, BUILD_PATH, BUILD_WORDS } from './build-files';
 import { COMPANION_FACTOR, COMPANION_PATH, COMPANION_WORDS } from './companion-files';
 import { HOW_TO_INTENT, type SearchTerm } from './terms';
@@ -160,6 +162,7 @@ export interface Demoted {
   companions: boolean;
   templates: boolean;
   migrations: boolean;
+  catalogs: boolean;
   /** Everything but tests: the question asks for the tests of something. */
   untested: boolean;
 }
@@ -205,6 +208,7 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     companions: !terms.some((t) => COMPANION_WORDS.has(t.text) || names(COMPANION_PATH, t)),
     templates: !terms.some((t) => TEMPLATE_WORDS.has(t.text) || names(TEMPLATE_PATH, t)),
     migrations: !terms.some((t) => MIGRATION_WORDS.has(t.text) || names(MIGRATION_PATH, t)),
+    catalogs: !terms.some((t) => CATALOG_WORDS.has(t.text) || names(CATALOG_PATH, t)),
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
 }
@@ -241,6 +245,7 @@ const KINDS: [kind: keyof Demoted, isOf: (rel: string) => boolean, factor: numbe
   ['companions', (rel) => COMPANION_PATH.test(rel), COMPANION_FACTOR],
   ['templates', (rel) => TEMPLATE_PATH.test(rel), TEMPLATE_FACTOR],
   ['migrations', (rel) => MIGRATION_PATH.test(rel), MIGRATION_FACTOR],
+  ['catalogs', (rel) => CATALOG_PATH.test(rel), CATALOG_FACTOR],
   ['configs', (rel) => CONFIG_FILE_PATH.test(rel), DOC_FACTOR],
   ['docs', (rel) => DOC_PATH.test(rel), DOC_FACTOR],
 ];

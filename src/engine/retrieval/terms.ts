@@ -1,5 +1,6 @@
 import { joinSlashLetters } from './slash-words';
-import { abbreviationOfPair } from './pair-abbreviations';
+import { addPairAbbreviations } from './pair-abbreviations';
+import { addInitials, spelledWords } from './initialisms';
 import { splitIdentifier } from './split-identifier';
 import { deinflect, IRREGULAR, stem } from './stem';
 import { readPasted } from './pasted';
@@ -17,6 +18,8 @@ export interface SearchTerm {
   weight: number;
   /** Further stems a word is looked up by: the abbreviation code writes for it and its neighbour (`regular expression` → regex). */
   also?: string[];
+  /** Initials of the run of words it is in, looked up in file and folder names only (`two-factor authentication` → tfa). */
+  initials?: string[];
   /** A word the question wrote as a past form (`stored`, `kept`): it asks about the act (verb-nouns.ts). */
   verb?: boolean;
   /** A setting the question named in words (`the number of worker processes` → worker_processes), not as code writes it. */
@@ -90,19 +93,6 @@ function addMembers(token: string, add: (text: string, kind: SearchTerm['kind'],
     const joined = words.join('');
     if (joined.length > 1 && !STOP_WORDS.has(joined)) add(identifierToken(member), 'identifier', 2.5 * baseWeight);
   });
-}
-
-/** Gives each word of a pair that code abbreviates (`regular expression` → regex) the abbreviation as a further stem. */
-function addPairAbbreviations(sequence: (string | undefined)[], out: Map<string, SearchTerm>): void {
-  for (let i = 0; i + 1 < sequence.length; i++) {
-    const [a, b] = [sequence[i], sequence[i + 1]];
-    const short = a && b ? abbreviationOfPair(stem(a), stem(b)) : undefined;
-    if (!short) continue;
-    for (const w of [a!, b!]) {
-      const t = out.get(`tok:${stem(w)}`);
-      if (t && (t.kind === 'word' || t.kind === 'part')) t.also = [...new Set([...(t.also ?? []), ...short])];
-    }
-  }
 }
 
 /**
@@ -239,8 +229,10 @@ export function extractTerms(question: string, baseWeight = 1, asPasted = true):
   rest = joinSlashLetters(rest).replace(/[?!,;()[\]{}<>]/g, ' | ');
   const sequence: (string | undefined)[] = [];
   let previous: string | undefined;
+  const spelled: (string | undefined)[] = [];
   for (const raw of rest.split(/\s+/)) {
     sequence.push(undefined);
+    spelled.push(...spelledWords(raw, (w) => STOP_WORDS.has(w)));
     const lower = /^[A-Za-z]+$/.test(raw) ? raw.toLowerCase() : undefined;
     const phrasal = lower ? phrasalWord(previous, lower) : undefined;
     if (phrasal) add(stem(phrasal), 'word', 0.8 * baseWeight);
@@ -282,6 +274,7 @@ export function extractTerms(question: string, baseWeight = 1, asPasted = true):
   }
   addPairs(sequence, add, baseWeight);
   addPairAbbreviations(sequence, out);
+  addInitials(spelled, out);
   if (HOW_TO.test(question)) add(HOW_TO_INTENT, 'intent', baseWeight);
   if (CALLERS.test(question)) add(CALLERS_INTENT, 'intent', baseWeight);
   if (TESTS_SOUGHT.test(question)) add(TESTS_SOUGHT_INTENT, 'intent', baseWeight);
