@@ -38,6 +38,10 @@ const BLOCKED = [
   'http://127.0.0.1...:8080/', 'http://metadata.google.internal../',
   // sslip.io and nip.io carry IPv6 too, dashes for colons.
   'http://--1.sslip.io/', 'http://fd00-ec2--254.sslip.io/latest/meta-data/', 'http://app-fe80--1.nip.io/', 'http://--ffff-a9fe-a9fe.sslip.io./',
+  // SSRFmap's generators (core/utils.py): enclosed alphanumerics (IDNA maps them to ASCII), a signed 32-bit decimal (a one-label
+  // name to the URL parser), octets overflowed by 256 (no URL), and a name resolving to the metadata service.
+  'http://①②⑦.⓪.⓪.①/', 'http://ⓛⓞⒸⒶⓛⓣⒺⓢⓣ.ⓜⒺ/', 'http://⑯⑨.②⑤④.⑯⑨.②⑤④/latest/meta-data/', 'http://-1442928130/',
+  'http://425.510.425.510/', 'http://383.256.256.257:80/latest/meta-data/',
 ];
 const ALLOWED = [
   'http://93.184.216.34/',
@@ -52,6 +56,8 @@ const ALLOWED = [
   'http://8.8.8.8.nip.io/', 'https://local.example.com/', 'https://corp.example.com/', 'https://svc.example.org/', 'https://nip.io/',
   'https://default.example.com/', 'https://example.com./', 'https://my_host.example.com/', 'https://xn--bcher-kva.example/',
   'https://bücher.example/', 'http://2a01-4f8-c17-b8f--2.sslip.io/', 'https://my-app--dev.nip.io/',
+  // Enclosed alphanumerics of a public address are that address.
+  'http://⑧.⑧.⑧.⑧/', 'https://⑧.⑧.④.④/dns',
   // The parser and the connection agree: a backslash ends the host, so this goes to 1.1.1.1, not 127.0.0.1.
   'http://1.1.1.1\\@127.0.0.1/',
 ];

@@ -293,5 +293,14 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     ['environment fallbacks without values', fill("process.env.API_SECRET || process.env.TOKEN ?? ")],
     ['P-521 heads, repeated', fill('MIHcAgEBBEI')],
     ['function keys after endless query parameters', fill('.azurewebsites.net/api/f?code=aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xaB3dE5fG7hJ9&')],
+    // One endless line: each match looked back to its line's start (lastIndexOf), reading the text again; and two bounded
+    // windows whose patterns split their blanks every way (a clause before a comma, a setter's value up to MAX_VALUE).
+    ['e-mail and password pairs after a login word on one endless line', fill('login aaaa@bb.cc / xx.')],
+    ['-u and -p pairs on one endless line', fill('-u a -p b1c2d3 ')],
+    ['name labels on one endless line', fill('Name: Anna Lee ')],
+    ['address keys on one endless line', fill('address: 12 Main Street ')],
+    ['Japanese blocks without a postal mark, repeated', fill('1丁目2番3号 ')],
+    ['sentence ends and blank runs before a comma and a given name', fill(`!${'\n'.repeat(40)}${' '.repeat(37)}1, Anna. `)],
+    ['setter values of tabs before two line separators', fill(`put("password", "${'\t'.repeat(990)}\u2028x\u2028");\n`)],
   ];
 }

@@ -163,6 +163,17 @@ function isTrailingPunctuation(text: string, start: number, end: number): boolea
 const SETTER = /(?:\b(?:setProperty|put|putString|set|add|Add|append|setHeader|addHeader|header|setValue|setenv|putenv|Setenv|define|ini_set)\(|\{)[ \t]{0,3}$/;
 
 /**
+ * A word (`Passwort`) or words on one line (`mot de passe`): `/^(?:[A-Z]?[a-z\u00C0-\u024F]+|.*\s.*)$/` without its
+ * backtracking (`.*\s.*` tried every blank before a line break, quadratic on a value of tabs up to MAX_VALUE long).
+ */
+function wordOrWords(value: string): boolean {
+  if (/^[A-Z]?[a-z\u00C0-\u024F]+$/.test(value)) return true;
+  const breaks = value.match(/[\n\r\u2028\u2029]/g)?.length ?? 0;
+  // `.` takes no line break, so a break can only be the `\s` itself: one at most, or none and a blank elsewhere.
+  return breaks === 1 || (breaks === 0 && /\s/.test(value));
+}
+
+/**
  * Forms without an operator: a declaration `std::string secret("…")` (a type before the name, so
  * `this.token("x")` and `getSecret("name")` stay calls), `password "…";`, and CSV `apiToken,value,`.
  */
@@ -199,7 +210,7 @@ function bareForms(text: string, keyStart: number, pos: number, keyQuoted: boole
     const gap = /^,[ \t]{0,3}/.exec(text.slice(pos, pos + 5))![0].length;
     const value = quotedValue(text, pos + gap);
     // Under a plain word a setter may be filling a table of labels (`put("password", "Passwort")`): a word or words stay.
-    if (value && !/[-_.]|[a-z][A-Z]/.test(key) && /^(?:[A-Z]?[a-z\u00C0-\u024F]+|.*\s.*)$/.test(text.slice(value.start, value.end))) return undefined;
+    if (value && !/[-_.]|[a-z][A-Z]/.test(key) && wordOrWords(text.slice(value.start, value.end))) return undefined;
     return value && { value, quoted: true, keyQuoted, codeAssignment: false, midLine: false };
   }
   if (ch === ',' && !keyQuoted && /[^\s,"']/.test(text[pos + 1] ?? '')) {

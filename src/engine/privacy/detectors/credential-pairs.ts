@@ -1,4 +1,4 @@
-import { isPlaceholderValue } from '../checks';
+import { isPlaceholderValue, linePrefix } from '../checks';
 import { findByRules, findBySignatures, type Detector, type PatternRule } from '../detector';
 import { configCredentialRules } from './config-credentials';
 import type { Span } from './quoted-values';
@@ -80,8 +80,8 @@ const LOGIN_WORDS = /\b(?:credentials?|log(?:ged)?[ -]?in|logon|sign(?:ed)?[ -]?
  */
 function slashPairPassword(value: string, text: string, start: number): boolean {
   if (!/[A-Za-z]/.test(value) || !/[\d\W_]/.test(value) || value.includes('/') || /@[\w-]+\.[A-Za-z]/.test(value) || isPlaceholderValue(value)) return false;
-  const lineStart = text.lastIndexOf('\n', start) + 1;
-  return LOGIN_WORDS.test(text.slice(Math.max(lineStart, start - 240), start));
+  // The line's last 240 characters: a look back to its start would read a one-line file again at every pair.
+  return LOGIN_WORDS.test(linePrefix(text, start, 240).prefix);
 }
 
 /** An `@` in the `span` characters before `at` (a bounded look: `lastIndexOf` would read back to the text's start at every slash). */
@@ -115,8 +115,8 @@ const rules: PatternRule[] = [
       const user = /-[uU](?:[ \t]{1,5}|=)["']?([^\s"']+)["']?[ \t]{1,5}-[pP](?:[ \t]{1,5}|=)["']?$/.exec(text.slice(Math.max(0, start - 220), start))?.[1];
       if (user === value) return false; // `oc login -u developer -p developer`: a documented default
       // mysql's `-p` with a space prompts for the password and takes the next word as the database.
-      const line = text.slice(text.lastIndexOf('\n', start) + 1, start);
-      return !/\b(?:mysql\w*|mariadb\w*|psql|pg_\w+)\b/.test(line);
+      // Its command within the 500 characters before, not back to the line's start (quadratic on a one-line file of pairs).
+      return !/\b(?:mysql\w*|mariadb\w*|psql|pg_\w+)\b/.test(linePrefix(text, start, 500).prefix);
     },
   },
 ];

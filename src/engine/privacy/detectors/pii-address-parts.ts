@@ -98,9 +98,12 @@ export function findJapaneseAddresses(text: string, out: Found[]): void {
     const m = BLOCK.exec(text);
     if (!m) continue;
     let start = placesBefore(text, digits);
-    // The postal mark before the places: `〒472-2870 港伊藤市2丁目…`.
-    const mark = text.lastIndexOf('〒', start);
-    if (mark >= 0 && start - mark <= 11) {
+    // The postal mark before the places: `〒472-2870 港伊藤市2丁目…`, looked for in the 11 characters before only
+    // (lastIndexOf over the whole text read back to its start at every block of a text with no mark).
+    const from = Math.max(0, start - 11);
+    const near = text.slice(from, start + 1).lastIndexOf('〒');
+    const mark = near < 0 ? -1 : from + near;
+    if (mark >= 0) {
       POSTAL_MARK.lastIndex = mark;
       const p = POSTAL_MARK.exec(text);
       if (p && /^[ \t　]?$/.test(text.slice(mark + p[0].length, start))) start = mark;

@@ -40,7 +40,7 @@ function postalValue(value: string, text: string, start: number): boolean {
   if (!HOUSE_NUMBER.test(value) || !PLACE_WORD.test(value) || NOT_AN_ADDRESS.test(value) || DOTTED_NUMBERS.test(value)) return false;
   if (value.split(/\s+/).length > 14 || allCodeWords(value)) return false;
   // The key itself: not `email_address`, `ip_addr`, `walletAddress`.
-  const line = text.slice(Math.max(0, text.lastIndexOf('\n', start - 1) + 1, start - 60), start);
+  const line = text.slice(Math.max(0, start - 60), start).split('\n').pop()!;
   return !OTHER_ADDRESS.test(line);
 }
 

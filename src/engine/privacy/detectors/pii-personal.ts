@@ -161,7 +161,7 @@ const nameLabel: KeyedRule = {
   // Forms align their values with spaces or a tab (`Name:    Iva D. Novák`).
   pattern: new RegExp(`${PERSON_LABEL}:[ \\t]{1,8}(?<value>${WORD}(?: ${WORD}){1,3})(?![\\p{L}\\p{N}_(<?\\[])`, 'yu'),
   accept: (value, text, start) => {
-    const before = text.slice(Math.max(0, text.lastIndexOf('\n', start - 1) + 1, start - 60), start);
+    const before = text.slice(Math.max(0, start - 60), start).split('\n').pop()!;
     // `Name: Build Step`, `Name: Error Handler`: a label over a thing's name, not a person's.
     return LABEL_AT_FIELD_START.test(before) && !notAName(value) && readsAsName(value, false) && !value.split(' ').some(isCodeWord);
   },

@@ -18,12 +18,38 @@ const REPLY_WORDS = new Set([
   'Hi', 'Hello', 'Hey', 'Morning', 'Evening', 'Absolutely', 'Definitely', 'Perfect', 'Awesome', 'Wow', 'Indeed', 'Agreed', 'Noted',
 ]);
 
-/** The clause before the comma, back to its sentence's start (80 characters at most): words, spaces and apostrophes only. */
-const PROSE_CLAUSE = /(?:^|[.!?:"“\n]\s*)(?<clause>[\p{L}'’ ]{1,80})$/u;
+const CLAUSE_CHARACTER = /[\p{L}'’ ]/u;
+const SENTENCE_END = /[.!?:"“\n]/;
+
+/**
+ * The clause before the comma, back to its sentence's start (80 characters at most): words, spaces and apostrophes
+ * only, after the window's start or a sentence's end and blanks. Walked back once: as a pattern tried at each start
+ * (`(?:^|[.!?:"“\n]\s*)[\p{L}'’ ]{1,80}$`) its blanks and spaces were split every way, 80³ steps at each comma.
+ */
+function clauseBefore(text: string, comma: number): string | undefined {
+  const from = Math.max(0, comma - 80);
+  let start = comma;
+  for (let size = clauseCharacterBefore(text, start, from); size > 0; size = clauseCharacterBefore(text, start, from)) start -= size;
+  if (start === comma) return undefined;
+  if (start === from) return text.slice(start, comma);
+  let blanks = start;
+  while (blanks > from && /\s/.test(text[blanks - 1])) blanks--;
+  // The sentence's end right before the blanks, or a line break among them.
+  const ended = (blanks > from && SENTENCE_END.test(text[blanks - 1])) || text.slice(blanks, start).includes('\n');
+  return ended ? text.slice(start, comma) : undefined;
+}
+
+/** The length of the clause's character before `at` (2 for a letter outside the BMP), or 0. */
+function clauseCharacterBefore(text: string, at: number, from: number): number {
+  if (at <= from) return 0;
+  const low = text.charCodeAt(at - 1);
+  const pair = low >= 0xdc00 && low <= 0xdfff && at - 2 >= from && (text.charCodeAt(at - 2) & 0xfc00) === 0xd800;
+  return CLAUSE_CHARACTER.test(text.slice(pair ? at - 2 : at - 1, at)) ? (pair ? 2 : 1) : 0;
+}
 
 /** Whether the words before a comma read as a sentence said to someone, not a list or code. */
 function proseBefore(text: string, comma: number): boolean {
-  const clause = PROSE_CLAUSE.exec(text.slice(Math.max(0, comma - 80), comma))?.groups?.clause.trim();
+  const clause = clauseBefore(text, comma)?.trim();
   if (!clause) return false;
   const words = clause.split(/ +/);
   if (words.length === 1) return REPLY_WORDS.has(words[0][0].toUpperCase() + words[0].slice(1));
