@@ -50,6 +50,111 @@ export class EarlierValues {
   }
 }
 
+/** Up to this many values are each looked for with its own pass over the text (a native search); more share one pass. */
+const FEW_VALUES = 16;
+/**
+ * Every occurrence of a set of strings in a text in one pass, whatever they share (Aho-Corasick):
+ * a trie of the strings with, for each node, the longest proper suffix that is also in the trie.
+ * The trie lives in typed arrays (a child list per node, a table for the root's children): a map
+ * of transitions took 1.6 s to build for 30 K e-mail addresses.
+ */
+class ValueMatcher {
+  private readonly rootChild = new Int32Array(0x10000).fill(-1);
+  private readonly char: Uint16Array;
+  private readonly firstChild: Int32Array;
+  private readonly nextSibling: Int32Array;
+  private readonly fail: Int32Array;
+  /** The nearest node along the suffix links that ends a string, or -1. */
+  private readonly out: Int32Array;
+  private readonly word = new Map<number, string>();
+  private size = 1;
+
+  constructor(values: readonly string[]) {
+    const capacity = values.reduce((n, v) => n + v.length, 1);
+    this.char = new Uint16Array(capacity);
+    this.firstChild = new Int32Array(capacity).fill(-1);
+    this.nextSibling = new Int32Array(capacity).fill(-1);
+    this.fail = new Int32Array(capacity);
+    this.out = new Int32Array(capacity).fill(-1);
+    for (const v of values) {
+      let node = 0;
+      for (let k = 0; k < v.length; k++) node = this.childOrNew(node, v.charCodeAt(k));
+      this.word.set(node, v);
+    }
+    // Breadth first, so each node's suffix link is set before its children's.
+    const queue = new Int32Array(this.size);
+    let tail = 0;
+    for (let c = 0; c < 0x10000; c++) if (this.rootChild[c] >= 0) queue[tail++] = this.rootChild[c];
+    for (let head = 0; head < tail; head++) {
+      const node = queue[head];
+      for (let child = this.firstChild[node]; child >= 0; child = this.nextSibling[child]) {
+        const link = this.step(this.fail[node], this.char[child]);
+        this.fail[child] = link;
+        this.out[child] = this.word.has(link) ? link : this.out[link];
+        queue[tail++] = child;
+      }
+    }
+  }
+
+  private child(node: number, c: number): number {
+    if (node === 0) return this.rootChild[c];
+    let child = this.firstChild[node];
+    while (child >= 0 && this.char[child] !== c) child = this.nextSibling[child];
+    return child;
+  }
+
+  private childOrNew(node: number, c: number): number {
+    const found = this.child(node, c);
+    if (found >= 0) return found;
+    const child = this.size++;
+    this.char[child] = c;
+    if (node === 0) this.rootChild[c] = child;
+    else {
+      this.nextSibling[child] = this.firstChild[node];
+      this.firstChild[node] = child;
+    }
+    return child;
+  }
+
+  /** The node reached from `node` by `c`, following suffix links where it has no such child. */
+  private step(node: number, c: number): number {
+    for (;;) {
+      const next = this.child(node, c);
+      if (next >= 0) return next;
+      if (node === 0) return 0;
+      node = this.fail[node];
+    }
+  }
+
+  /** Calls `each` with every occurrence (overlapping ones too), in the order they end. */
+  scan(text: string, each: (value: string, start: number) => void): void {
+    let node = 0;
+    for (let i = 0; i < text.length; i++) {
+      node = this.step(node, text.charCodeAt(i));
+      for (let o = this.word.has(node) ? node : this.out[node]; o >= 0; o = this.out[o]) {
+        const v = this.word.get(o)!;
+        each(v, i - v.length + 1);
+      }
+    }
+  }
+}
+
+/**
+ * The copies of many values in one pass: one search per value read the whole text once each, and a
+ * file of thousands of distinct e-mail addresses (1 MB) took 15 s. The same copies as one search
+ * per value: each value's copies left to right, none overlapping the one before it.
+ */
+function copiesInOnePass(text: string, values: ReadonlyMap<string, string>, found: ReadonlySet<number>): Finding[] {
+  const freeFrom = new Map<string, number>();
+  const copies: Finding[] = [];
+  new ValueMatcher([...values.keys()]).scan(text, (v, at) => {
+    if ((freeFrom.get(v) ?? 0) > at) return;
+    freeFrom.set(v, at + v.length);
+    if (!found.has(at)) copies.push({ kind: values.get(v)!, start: at, end: at + v.length, priority: 0 });
+  });
+  return copies;
+}
+
 /**
  * The findings of a text, plus every other place in it that holds a value already redacted: in
  * this text (`token = 'S' | 'S'`, a key pasted twice) or earlier in the same query (a key found
@@ -66,12 +171,14 @@ export function withEchoes(text: string, findings: readonly Finding[], earlier: 
     const value = valueKey(f.kind, text.slice(f.start, f.end));
     if (echoable(f.kind, value)) own.set(value, f.kind);
   }
-  const copies: Finding[] = [];
+  const copies: Finding[] = own.size > FEW_VALUES ? copiesInOnePass(text, own, found) : [];
   // Each value once, its copies side by side (one that overlaps the copy before it could not be
   // taken either); the places a detector found are findings already.
-  for (const [value, kind] of own) {
-    for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) {
-      if (!found.has(at)) copies.push({ kind, start: at, end: at + value.length, priority: 0 });
+  if (own.size <= FEW_VALUES) {
+    for (const [value, kind] of own) {
+      for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) {
+        if (!found.has(at)) copies.push({ kind, start: at, end: at + value.length, priority: 0 });
+      }
     }
   }
   const pattern = earlier.regex();
