@@ -279,5 +279,11 @@ export function adversarialInputs(size: number): Array<[string, string]> {
     // Town and country tails (pii-address-blocks.ts): capitalised words after a street, never a country; and country lines under one.
     ['a street, then endless capitalised words on its line', `12 Elm Street Apt. 4${fill(', Ab Cd')}`],
     ['streets each followed by a country, repeated', fill('12 Elm Street, Springfield, Estonia\n')],
+    // Spelt-out titles and credentials (pii-titled-names.ts, titles.ts): each comma before a credential looks back once.
+    ['spelt-out titles without names, and names with credentials', fill('Doctor Professor Emily Stone, MD, FACS ')],
+    ['credentials after commas with no name before them, and listed clinicians', fill(',MD,RN Smith,James D,MD ')],
+    // Lines a number rings (pii-phones-labelled.ts): every label looks back over at most 24 characters.
+    ['line labels after digits, repeated', fill('416 60 039 office 1 fax 2-3-4 home ')],
+    ['lower-case units after streets, repeated', fill('4 Elm Ct ste 2 apt ')],
   ];
 }
