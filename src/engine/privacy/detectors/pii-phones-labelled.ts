@@ -71,7 +71,9 @@ const verbPhone: KeyedRule = {
 export const phoneKeywords: KeywordTable = [{ words: PHONE_WORDS, rule: labelledPhone }, { words: PHONE_VERBS, rule: verbPhone }];
 
 /** The line a number rings, written after it in contact blocks and signatures (`416 60 039 office`, `3660170548-Fax`). */
-const LINE_AFTER = /[ \t]?[-(]?(?:[Oo]ffice|OFFICE|[Ff]ax|FAX|[Mm]obile|MOBILE|[Cc]ell|CELL|[Hh]ome|HOME|[Ww]ork|WORK)\)?(?![\p{L}\p{N}_])/gu;
+// Read from the number's last digit: a search that opens with a digit skips text fast, one that opens with an optional space
+// tries every character (it cost 7 s over 80 MB of code, where `home` and `work` are everywhere).
+const LINE_AFTER = /\d[ \t]?[-(]?(?:[Oo]ffice|OFFICE|[Ff]ax|FAX|[Mm]obile|MOBILE|[Cc]ell|CELL|[Hh]ome|HOME|[Ww]ork|WORK)\)?(?![\w\u00c0-\u024f])/g;
 
 /** The number right before such a label: groups apart by spaces, dots or dashes (the first may be in parentheses), or one run. */
 const NUMBER_BEFORE = /(?<![\w+.-])(?:\(?\d{2,5}\)?(?:[ .-]\d{2,9}){1,4}|\d{7,13})$/;
@@ -91,16 +93,15 @@ export function findPhonesBeforeLines(text: string): Array<Omit<Finding, 'priori
   let budget = 32 + (text.length >> 10);
   LINE_AFTER.lastIndex = 0;
   for (let m = LINE_AFTER.exec(text); m !== null; m = LINE_AFTER.exec(text)) {
-    const c = text.charCodeAt(m.index - 1);
-    if (!(c >= 48 && c <= 57) && c !== 41) continue;
-    const n = NUMBER_BEFORE.exec(text.slice(Math.max(0, m.index - 24), m.index));
+    const at = m.index + 1;
+    const n = NUMBER_BEFORE.exec(text.slice(Math.max(0, at - 24), at));
     if (!n) continue;
     let ok = checked.get(n[0]);
     if (ok === undefined) {
       if (budget-- === 0) break;
       checked.set(n[0], (ok = !yearsOrOneRun(n[0]) && validSomewhere(n[0])));
     }
-    if (ok) out.push({ kind: 'phone', start: m.index - n[0].length, end: m.index });
+    if (ok) out.push({ kind: 'phone', start: at - n[0].length, end: at });
   }
   return out;
 }

@@ -60,7 +60,7 @@ export const titleKeywords: KeywordTable = [
 ];
 
 /** The credential after `Surname,Given I` in a clinician's listing. */
-const LISTED_CREDENTIAL = new RegExp(`, ?(?:${CREDENTIAL})(?:, ?(?:${CREDENTIAL}))*(?![\\p{L}\\p{N}_])`, 'gu');
+const LISTED_CREDENTIAL = new RegExp(`, ?(?:${CREDENTIAL})(?:, ?(?:${CREDENTIAL}))*(?![\\w\\u00c0-\\u024f])`, 'g');
 
 /** `Smith,James D` or `Ahu, Amanda` right before the credential: surname, comma, given name, an optional initial. */
 const LISTED_NAME = /(?<![\p{L}\p{N}_.@/-])(\p{Lu}\p{Ll}{1,30}(?:[-'’]\p{Lu}\p{Ll}{1,30})?) ?, ?(\p{Lu}\p{Ll}{1,30})( \p{Lu}\.?)?$/u;
