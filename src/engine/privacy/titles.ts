@@ -37,9 +37,34 @@ export function extendTitles(text: string, findings: Omit<Finding, 'priority'>[]
 }
 
 /**
+ * The letters a clinician or scholar signs with after the name (`John Smith, MD`, `Jane Roe, RN, FNP-BC`): like a title they
+ * tell a profession, and corpora that label a physician's name take them in. `DO` and `PA` alone are left out (`…, DO NOT`).
+ */
+export const CREDENTIAL =
+  'MD|M\\.D\\.|PhD|Ph\\.D\\.|DDS|DMD|DPM|DNP|DVM|PsyD|PharmD|MBBS|MBChB|FRCS|FRCP|FACS|FACP|MPH|RN|LPN|NP|APRN|CRNA|' +
+  'FNP(?:-BC)?|PA-C|LCSW|MSN|BSN';
+
+/** Credentials right after a name, each after a comma or a space, then no letter, digit or ZIP code (`Baltimore, MD 21201`). */
+const CREDENTIALS_AFTER = new RegExp(`^(?:,? ?(?:${CREDENTIAL}))+(?![\\p{L}\\p{N}_]| ?\\d{5})`, 'u');
+
+/** The same at the end of a value. */
+const CREDENTIALS_AT_END = new RegExp(`(?:,? ?(?:${CREDENTIAL}))+$`, 'u');
+
+/** Widens each person's name in `findings` to take in the credentials right after it (`John Smith` + `, MD`). */
+export function extendPostNominals(text: string, findings: Omit<Finding, 'priority'>[]): void {
+  for (const f of findings) {
+    if (f.kind !== 'person_name' || f.end >= text.length) continue;
+    const c = text.charCodeAt(f.end);
+    if (c !== 44 && c !== 32) continue;
+    const m = CREDENTIALS_AFTER.exec(text.slice(f.end, f.end + 40));
+    if (m) f.end += m[0].length;
+  }
+}
+
+/**
  * The value a redacted text is numbered and looked for again by: a person's name without its
- * title (`Dr. Emily Stone` is `Emily Stone`); every other value as it is.
+ * title or credentials (`Dr. Emily Stone` and `Emily Stone, MD` are `Emily Stone`); every other value as it is.
  */
 export function valueKey(kind: string, value: string): string {
-  return kind === 'person_name' ? value.replace(TITLE_AT_START, '') : value;
+  return kind === 'person_name' ? value.replace(TITLE_AT_START, '').replace(CREDENTIALS_AT_END, '') : value;
 }

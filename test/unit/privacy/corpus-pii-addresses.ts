@@ -104,6 +104,8 @@ export const piiAddressCases: Case[] = [
   ['an imei printed in its dashed groups, without a label', 'My phone (35-209900-176148-1) was stolen.', `My phone (${R('imei')}) was stolen.`],
   ['a password handed over as what to sign in with', 'Use Tr0ub4dor&3x to sign in, or use "x9#Lm2pQw" to log in.',
     `Use ${R('password')} to sign in, or use "${R('password', 2)}" to log in.`],
+  ['a unit typed in lower case after the street', 'Ship to 4 Quillon Ct ste 2 by Friday, or 9 Varrow Ave apartment 222.',
+    `Ship to ${R('street_address')} by Friday, or ${R('street_address', 2)}.`],
 ];
 
 export const piiAddressLookalikes: Negative[] = [

@@ -54,6 +54,15 @@ export const piiContextCases: Case[] = [
     '> Brisa Keltano\n> 3369 24 Quellon Avenue\n> Suite 805\n> Pines Hollowford\n> Zealandia 34694',
     `> ${R('person_name')}\n> ${R('street_address')}\n\n\n`,
   ],
+  ['a title spelt out before a surname alone', 'Doctor Quarrington was the attending physician. Prof. Varkonyi agreed.',
+    `${R('person_name')} was the attending physician. ${R('person_name', 2)} agreed.`],
+  ['a clinician signing with credentials, named again without them', 'Seen by Emily Quarrington, MD, FACS. Emily Quarrington will call.',
+    `Seen by ${R('person_name')}. ${R('person_name')} will call.`],
+  ['clinicians as a hospital record lists them: surname, given name, initial, credential',
+    'Quarnstedt,Ilvana D,MD -General Surgery\nOkonkwo, Tamsin R, RN - 1/2/2018 11:54 CST',
+    `${R('person_name')} -General Surgery\n${R('person_name', 2)} - 1/2/2018 11:54 CST`],
+  ['national numbers with the line they ring written after them', 'Contacts below.\n416 60 039 office\n28-64-66-98 mobile\n3660170548-Fax',
+    `Contacts below.\n${R('phone')} office\n${R('phone', 2)} mobile\n${R('phone', 3)}-Fax`],
 ];
 
 export const piiContextLookalikes: Negative[] = [
@@ -74,4 +83,8 @@ export const piiContextLookalikes: Negative[] = [
   ['optional names in code and a value said in docs', 'name?: string;\nconst n = name? a : b;\nThe log said Config.load() failed, says Node.'],
   ['a name label over a thing', 'Name: Build Step\nName: Error Handler\nName: Hello World'],
   ['a town in capitals is no residence', 'I grew up in SIGTERM and moved away at 18.'],
+  ['doctor and professor as plain nouns in labels and titles', 'Find A Doctor Near You. Book a Doctor Appointment. Doctor Who is on. Professor Emeritus'],
+  ["towns, counties and Maryland's code in a table (MD without an initial before it)", 'city,county,state\nFrederick,Frederick,MD\nColumbia,Howard,MD'],
+  ['years, screen sizes and short ids before the words office, mobile, home and work',
+    'Released 2019 2020 work. The 1024 768 mobile layout. Ticket 1234567 home. Built 20 000 office chairs.'],
 ];

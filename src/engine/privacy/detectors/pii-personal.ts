@@ -29,7 +29,8 @@ import { bracketedAtKeywords } from './pii-emails-obfuscated';
 import { findPossessiveOwners } from './pii-possessives';
 import { findChatSpeakers } from './pii-chat-speakers';
 import { findAddressedPeople } from './pii-vocatives';
-import { extendTitles } from '../titles';
+import { extendPostNominals, extendTitles } from '../titles';
+import { findPhysicianNames, notAName, PARTICLES, titleKeywords } from './pii-titled-names';
 import { findBoxAddresses } from './pii-box-addresses';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
@@ -71,14 +72,6 @@ function plausibleDate(value: string): boolean {
   return day >= 1 && day <= 31 && month >= 1 && month <= 12;
 }
 
-/** Words that follow a name key in type declarations and schemas, not in data. */
-const NOT_NAMES = new Set([
-  'Mr', 'Mrs', 'Ms', 'Mx', 'Miss', 'Dr', 'String', 'Str', 'Text', 'Optional', 'Option', 'Maybe',
-  'Nullable', 'None', 'Null', 'Any', 'Name', 'Varchar', 'Char', 'Column', 'Field', 'Type', 'True',
-  'False', 'Required', 'Unknown', 'Undefined', 'Object', 'Value',
-]);
-const notAName = (value: string) => NOT_NAMES.has(value.split(/[ -]/)[0].replace(/\.$/, ''));
-
 /**
  * Capitalised words of a name on one line (O'Brien, Jean-Luc, Núñez), up to four; an apostrophe or
  * hyphen only between letters. NAME_LETTERS is one word's letters; WORD adds an initial's dot (`J. Smith`).
@@ -113,28 +106,12 @@ const WHOLE_NAME_KEY = new RegExp(
   'i',
 );
 
-const PARTICLES = '(?:(?:de|del|della|di|da|do|dos|das|du|van|von|der|den|le|la|ter|ten|zu) ){0,2}';
-
 const person: KeyedRule = {
   kind: 'person_name',
   // Surnames may open with a particle: `last_name: de Anda Alba`, `den Adel`, `van der Berg`.
   pattern: new RegExp(`[\\p{L} _-]{0,24}?(?:${anyCase('name')}|${anyCase('holder')})${SEP}(?<value>${PARTICLES}${NAME})(?![\\p{L}\\p{N}_(<?\\[])`, 'yu'),
   // A full name is two words at least: `"fullName": "Grounded"` names a chat participant, not a person.
   accept: (value, text, start) => !notAName(value) && (/\s/.test(value) || !WHOLE_NAME_KEY.test(text.slice(Math.max(0, start - 40), start))),
-};
-
-const title: KeyedRule = {
-  kind: 'person_name',
-  standalone: true,
-  // `Dr` needs its dot (without it, it is the street word of `5 Elm Dr`).
-  // An inner capital too: MacGyver, McDonald, DeShawn.
-  // Lower-case particles inside the surname: `Ms. Van der Meer`, `Mr. de la Cruz`.
-  pattern: new RegExp(
-    `(?:(?:Mrs?|Ms|Mx|Miss)\\.?|Dr\\.) (?<value>${PARTICLES}\\p{Lu}\\p{Ll}{1,30}(?:\\p{Lu}\\p{Ll}{1,30})?` +
-      `(?:[ -]${PARTICLES}\\p{Lu}\\p{Ll}{1,30}){0,2})(?![\\p{L}\\p{N}_])`,
-    'yu',
-  ),
-  accept: (value) => !notAName(value),
 };
 
 /** Labels that, capitalised before `: `, introduce a person in forms, tickets and letters. */
@@ -247,8 +224,7 @@ const keyed = new KeyedScan([
   ...signOffKeywords,
   ...bracketedAtKeywords,
   { words: ['my name'], rule: myName },
-  // A title then a space (`Mr. `, `Ms `); `Dr` needs its dot. Inside a word (`items `) it is none.
-  { words: ['mr', 'mrs', 'ms', 'mx', 'miss', 'dr'], rule: title, sources: ['m(?:rs?|s|x|iss)\\.? ', 'dr\\. '] },
+  ...titleKeywords,
   ...idKeywords,
   ...proseKeywords,
   ...peopleKeywords,
@@ -285,6 +261,7 @@ export const personalDetector: Detector = {
     findGivenNameLists(text, out);
     findPossessiveOwners(text, out);
     findChatSpeakers(text, out);
+    findPhysicianNames(text, out);
     findAddressedPeople(text, out);
     keyed.find(text, out);
     extendNameLists(text, out);
@@ -294,6 +271,7 @@ export const personalDetector: Detector = {
     findAddressees(text, out);
     findTownsBeforeCodes(text, out);
     extendTitles(text, out);
+    extendPostNominals(text, out);
     return out;
   },
 };

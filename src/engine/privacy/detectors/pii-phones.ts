@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import type { Detector, Finding } from '../detector';
 import { findInNumericRuns, type NumericRule } from '../numeric-runs';
+import { findPhonesBeforeLines } from './pii-phones-labelled';
 
 // Phone numbers. Candidates are found by shape (a `+` or `00` international prefix, or a national
 // number written with separators), never a bare run of digits, so timestamps, ids, ports and array
@@ -134,7 +135,7 @@ export const phoneDetector: Detector = {
   name: 'pii-phones',
   kinds: ['phone'],
   priority: 40,
-  find: (text) => withExtensions(text, findInNumericRuns(numberRules, text)),
+  find: (text) => withExtensions(text, [...findInNumericRuns(numberRules, text), ...findPhonesBeforeLines(text)]),
 };
 
 /** `x87725`, `ext. 117`, `extension 42` after a number: part of it (the numeric runs stop at the letter). */

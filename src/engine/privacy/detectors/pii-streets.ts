@@ -33,13 +33,19 @@ const NUMBERED_THING = new RegExp(
   'i',
 );
 
-/** The house number, a direction, the street's name (one to four words), `words`, then unit, city, state and ZIP. */
+/**
+ * The house number, a direction, the street's name (one to four words), `words`, then unit, city, state and ZIP. The unit word
+ * in any case, as forms take it typed (`4 Devonshire Ct ste 2`); its number has a digit or is one letter (`Apt B`), so
+ * `Unit Tests` after a street is no unit.
+ */
 function streetPattern(number: string, words: string, abbreviated: boolean): RegExp {
   return new RegExp(
     `(?<![\\w.#-])(?<value>${number} (?:(?:[NSEW]|North|South|East|` +
       `West)\\.? )?(?:(?:[A-Z][a-z]*['’])?[A-Z][a-z]+(?:[A-Z][a-z]+)?(?:-[A-Z][a-z]+)?|\\d{1,3}(?:st|nd|rd|th))` +
       `(?: [A-Z][a-z]+){0,3} ${words}${abbreviated ? '\\.?' : ''}` +
-      '(?: (?:NW|NE|SW|SE|N|S|E|W)\\.?)?(?:,? (?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|#)\\.? ?#?[A-Za-z0-9-]{1,6})?' +
+      '(?: (?:NW|NE|SW|SE|N|S|E|W)\\.?)?' +
+      '(?:,? (?:[Aa]pt|[Aa]partment|[Ss]uite|[Ss]te|[Uu]nit|[Ff]l|[Ff]loor|APT|APARTMENT|SUITE|STE|UNIT|FL|FLOOR|#)\\.? ?#?' +
+      '(?:(?=[A-Za-z-]{0,5}\\d)[A-Za-z0-9-]{1,6}|[A-Z](?![A-Za-z])))?' +
       // City, then a US state and ZIP, a UK postcode (SW1A 2AA) or a Canadian one (K1A 0B1).
       // The city: `McClurechester`, `Dibbert-Smith-on-Koelpin`, `Upton Abshireford`.
       '(?:, [A-Z][a-z]+(?:[A-Z][a-z]+)?(?:(?: |-(?:on-|upon-|under-|le-)?)[A-Z][a-z]+(?:[A-Z][a-z]+)?){0,3})?' +

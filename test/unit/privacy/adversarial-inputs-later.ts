@@ -1,0 +1,37 @@
+// More inputs of the same kind (adversarial-inputs.ts), for the rules of later sessions: each
+// rule's trigger repeated, with the part that would complete a match left out.
+
+/** Named adversarial texts built with `fill` (a unit repeated to the size asked for). */
+export function laterAdversarialInputs(fill: (unit: string) => string): Array<[string, string]> {
+  return [
+    // Keys in services' URLs (service-url-keys.ts): each literal repeated with its key one short or never there.
+    ['service url heads without keys', fill('infura.io/v3/ alchemy.com/v2/abc appid=0a sig= ')],
+    ['quoted sig keys without values', fill(`'sig': '"sig", "`)],
+    ['x-oauth-basic logins after endless user characters', `https://${fill('a1_')}:x-oauth-basic@github.com ${fill(':x-oauth-basic@')}`],
+    ['rapidapi middles without their ends', fill('0123456789msh0123456789abcdep012345jsn')],
+    ['fcm, vault batch, riot and django heads one short', fill(`:APA91b${'aB3'.repeat(30)} b.AAAAAQ RGAPI-0123 django-insecure-ab `)],
+    ['joined variables and backquoted commands, repeated', fill('password=" + password + " PG_PASSWORD=`cat /x | y` ')],
+    ['quoted parts before an at sign, repeated', fill('")+"@example.com ')],
+    ['flattened putty private lines without a MAC', `PuTTY-User-Key-File-3: ${fill('Private-Lines: 1 QUJD QUJD ')}`],
+    ['rsa key values with endless private elements', `<RSAKeyValue>${fill('<D>QUJDREVGR0hJSktMTU5P</D><P>')}`],
+    ['flattened pem markers around endless base64 words', `-----BEGIN PRIVATE KEY----- ${fill('QUJD ')} -----END PRIVATE KEY-----`],
+    ['environment fallbacks without values', fill("process.env.API_SECRET || process.env.TOKEN ?? ")],
+    ['P-521 heads, repeated', fill('MIHcAgEBBEI')],
+    ['function keys after endless query parameters', fill('.azurewebsites.net/api/f?code=aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xaB3dE5fG7hJ9&')],
+    // One endless line: each match looked back to its line's start (lastIndexOf), reading the text again; and two bounded
+    // windows whose patterns split their blanks every way (a clause before a comma, a setter's value up to MAX_VALUE).
+    ['e-mail and password pairs after a login word on one endless line', fill('login aaaa@bb.cc / xx.')],
+    ['-u and -p pairs on one endless line', fill('-u a -p b1c2d3 ')],
+    ['name labels on one endless line', fill('Name: Anna Lee ')],
+    ['address keys on one endless line', fill('address: 12 Main Street ')],
+    ['Japanese blocks without a postal mark, repeated', fill('1丁目2番3号 ')],
+    ['sentence ends and blank runs before a comma and a given name', fill(`!${'\n'.repeat(40)}${' '.repeat(37)}1, Anna. `)],
+    ['setter values of tabs before two line separators', fill(`put("password", "${'\t'.repeat(990)}\u2028x\u2028");\n`)],
+    // Spelt-out titles and credentials (pii-titled-names.ts, titles.ts): each comma before a credential looks back once.
+    ['spelt-out titles without names, and names with credentials', fill('Doctor Professor Emily Stone, MD, FACS ')],
+    ['credentials after commas with no name before them, and listed clinicians', fill(',MD,RN Smith,James D,MD ')],
+    // Lines a number rings (pii-phones-labelled.ts): every label looks back over at most 24 characters.
+    ['line labels after digits, repeated', fill('416 60 039 office 1 fax 2-3-4 home ')],
+    ['lower-case units after streets, repeated', fill('4 Elm Ct ste 2 apt ')],
+  ];
+}
