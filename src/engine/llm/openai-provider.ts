@@ -1,7 +1,6 @@
 import OpenAI from 'openai';
-import type { Surface } from '../config/provider-endpoints';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { SERVER_DEFAULT_MODEL } from '../config/provider-endpoints';
+import { SERVER_DEFAULT_MODEL, type Surface } from '../config/provider-endpoints';
 import { findCompatibleApi, listCompatibleModels, missingModelError, noCompatibleApiError, noModelNameError } from './compatible-api';
 import { cancelledError, emptyResponseError, toProviderError, type ProviderIdentity } from './errors';
 import { cachedInputWindow, type InputWindow } from './input-window';

@@ -155,6 +155,17 @@ function copiesInOnePass(text: string, values: ReadonlyMap<string, string>, foun
   return copies;
 }
 
+/** The copies of a few values, one native search each: a value's copies side by side (one overlapping the copy before it could not be taken either). */
+function copiesOneByOne(text: string, values: ReadonlyMap<string, string>, found: ReadonlySet<number>): Finding[] {
+  const copies: Finding[] = [];
+  for (const [value, kind] of values) {
+    for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) {
+      if (!found.has(at)) copies.push({ kind, start: at, end: at + value.length, priority: 0 });
+    }
+  }
+  return copies;
+}
+
 /**
  * The findings of a text, plus every other place in it that holds a value already redacted: in
  * this text (`token = 'S' | 'S'`, a key pasted twice) or earlier in the same query (a key found
@@ -171,16 +182,8 @@ export function withEchoes(text: string, findings: readonly Finding[], earlier: 
     const value = valueKey(f.kind, text.slice(f.start, f.end));
     if (echoable(f.kind, value)) own.set(value, f.kind);
   }
-  const copies: Finding[] = own.size > FEW_VALUES ? copiesInOnePass(text, own, found) : [];
-  // Each value once, its copies side by side (one that overlaps the copy before it could not be
-  // taken either); the places a detector found are findings already.
-  if (own.size <= FEW_VALUES) {
-    for (const [value, kind] of own) {
-      for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) {
-        if (!found.has(at)) copies.push({ kind, start: at, end: at + value.length, priority: 0 });
-      }
-    }
-  }
+  // The places a detector found are findings already.
+  const copies = own.size > FEW_VALUES ? copiesInOnePass(text, own, found) : copiesOneByOne(text, own, found);
   const pattern = earlier.regex();
   if (pattern) {
     pattern.lastIndex = 0;

@@ -10,10 +10,11 @@ import type { Finding } from './detector';
  * with its dot (`5 Elm Dr` is a street), or spelt out (`Doctor`, `Professor`). Not glued to a word
  * before it (`JDr.`).
  */
-const TITLE_BEFORE = /(?:^|[^\p{L}\p{N}_.])((?:Mrs?|Ms|Mx|Miss|Prof)\.? |Dr\. |(?:Doctor|Professor) )$/u;
+export const TITLE = String.raw`(?:(?:Mrs?|Ms|Mx|Miss|Prof)\.?|Dr\.|Doctor|Professor)`;
+const TITLE_BEFORE = new RegExp(String.raw`(?:^|[^\p{L}\p{N}_.])(${TITLE} )$`, 'u');
 
 /** The same title at the start of a value. */
-const TITLE_AT_START = /^(?:(?:Mrs?|Ms|Mx|Miss|Prof)\.? |Dr\. |(?:Doctor|Professor) )/u;
+const TITLE_AT_START = new RegExp(`^${TITLE} `, 'u');
 
 /** The longest title with its space (`Professor `): how far back a title can start. */
 const LONGEST_TITLE = 'Professor '.length + 1;

@@ -33,8 +33,10 @@ export function abbreviationOfPair(first: string, second: string): readonly stri
   return PAIRS.get(`${first} ${second}`);
 }
 
-/** Gives each word of a pair that code abbreviates (`regular expression` → regex) the abbreviation as a further stem. */
-// The terms by key, as terms.ts keeps them (its SearchTerm's fields used here; importing it would make a cycle).
+/**
+ * Gives each word of a pair that code abbreviates (`regular expression` → regex) the abbreviation as a further stem.
+ * `out` is the terms by key, as terms.ts keeps them (its SearchTerm's fields used here; importing it would make a cycle).
+ */
 export function addPairAbbreviations(sequence: (string | undefined)[], out: Map<string, { kind: string; also?: string[] }>): void {
   for (let i = 0; i + 1 < sequence.length; i++) {
     const [a, b] = [sequence[i], sequence[i + 1]];

@@ -1,6 +1,6 @@
 import type { Finding } from '../detector';
 import type { KeyedRule, KeywordTable } from '../keyed-scan';
-import { CREDENTIAL } from '../titles';
+import { CREDENTIAL, TITLE } from '../titles';
 import { isCodeWord } from './code-words';
 import { isGivenName } from './given-names';
 import { NOT_SURNAMES } from './pii-names';
@@ -21,14 +21,14 @@ const NOT_NAMES = new Set([
 /** True when the value's first word is a type or schema word, not a name. */
 export const notAName = (value: string) => NOT_NAMES.has(value.split(/[ -]/)[0].replace(/\.$/, ''));
 
+/** Ranks and kinds of a professor or doctor that follow the title as words (`Professor Emeritus`, `Doctor Visit`). */
+const RANKS = new Set(['Emeritus', 'Emerita', 'Assistant', 'Associate', 'Adjunct', 'Visiting', 'Visit', 'Visits', 'Office', 'Notes']);
+
 /**
  * `Doctor` and `Professor` are also plain nouns in a title-cased label (`Find A Doctor Near You`, `Doctor Appointment`,
  * `Doctor Who`): the name after them has no word of code or of NOT_SURNAMES, no noun's ending, and no capitalised word
  * before the title.
  */
-/** Ranks and kinds of a professor or doctor that follow the title as words (`Professor Emeritus`, `Doctor Visit`). */
-const RANKS = new Set(['Emeritus', 'Emerita', 'Assistant', 'Associate', 'Adjunct', 'Visiting', 'Visit', 'Visits', 'Office', 'Notes']);
-
 function spelledTitleName(value: string, text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 40), start).replace(/(?:Doctor|Professor) $/, '');
   if (/\p{Lu}[\p{L}'’-]*[ \t]$/u.test(before)) return false;
@@ -42,7 +42,7 @@ const title: KeyedRule = {
   // An inner capital too: MacGyver, McDonald, DeShawn.
   // Lower-case particles inside the surname: `Ms. Van der Meer`, `Mr. de la Cruz`.
   pattern: new RegExp(
-    `(?:(?:Mrs?|Ms|Mx|Miss|Prof)\\.?|Dr\\.|Doctor|Professor) (?<value>${PARTICLES}\\p{Lu}\\p{Ll}{1,30}(?:\\p{Lu}\\p{Ll}{1,30})?` +
+    `${TITLE} (?<value>${PARTICLES}\\p{Lu}\\p{Ll}{1,30}(?:\\p{Lu}\\p{Ll}{1,30})?` +
       `(?:[ -]${PARTICLES}\\p{Lu}\\p{Ll}{1,30}){0,2})(?![\\p{L}\\p{N}_])`,
     'yu',
   ),

@@ -1,4 +1,5 @@
 import type { PatternRule } from '../detector';
+import { escapeRegExp } from '../../text/escape-regexp';
 import { isFakeBody } from '../token-checks';
 
 // Keys that services put in their own URLs and query parameters rather than behind a prefix of
@@ -21,11 +22,7 @@ const infuraKey = (value: string) => issued(value) && !PUBLIC_INFURA_IDS.has(val
 
 /** A key right after a literal that ends a URL's path or a parameter's name (nothing to walk back over). */
 function after(kind: string, literal: string, value: string, accept = issued): PatternRule {
-  return { kind, anchor: { literal, back: /(?!)/, maxBack: 0 }, pattern: new RegExp(`${escape(literal)}(?<value>${value})${END}`, 'dy'), accept };
-}
-
-function escape(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return { kind, anchor: { literal, back: /(?!)/, maxBack: 0 }, pattern: new RegExp(`${escapeRegExp(literal)}(?<value>${value})${END}`, 'dy'), accept };
 }
 
 /**

@@ -133,14 +133,12 @@ const anchoredRules: PatternRule[] = [
     kind: 'sidekiq_secret',
     hint: '__CONTRIBSYS__COM',
     pattern: /BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[ \t]{0,5}[=:][ \t]{0,5}["']?(?<value>[a-f0-9]{8}:[a-f0-9]{8})(?![\w-])/dgi,
-
     accept: (value) => !value.split(':').every(isHexWord),
   },
   {
     kind: 'sidekiq_secret',
     hint: 'contribsys.com',
     pattern: /https?:\/\/(?<value>[a-f0-9]{8}:[a-f0-9]{8})@(?:gems|enterprise)\.contribsys\.com/dgi,
-
     accept: (value) => !value.split(':').every(isHexWord),
   },
 ];
