@@ -125,18 +125,27 @@ async function main(): Promise<void> {
     const [gitRuns, ourRuns, nodeRuns]: [number[], number[], number[]] = [[], [], []];
     for (let i = 0; i < 5; i++) {
       gitRuns.push(timed('git', ['ls-files', '-co', '--exclude-standard'], root).ms);
-      ourRuns.push(timed(process.execPath, [CLI, 'files', '--root', root]).ms);
+      ourRuns.push(timed(process.execPath, [CLI, 'files', '--no-daemon', '--root', root]).ms);
       nodeRuns.push(timed(process.execPath, ['-e', '0']).ms);
     }
     const [git, ours, node] = [percentile(gitRuns, 50), percentile(ourRuns, 50), percentile(nodeRuns, 50)];
     console.log(
-      `grounded files: p50 ${fmt(ours, 0)} ms of 5 | git ls-files -co --exclude-standard p50 ${fmt(git, 0)} ms → ${ratio(ours, git)} ` +
-        '[target ≤ 2×]',
+      `grounded files --no-daemon (listed in its own process): p50 ${fmt(ours, 0)} ms of 5 | git ls-files -co --exclude-standard p50 ${fmt(git, 0)} ms → ` +
+        `${ratio(ours, git)} [target ≤ 2×]`,
     );
     // Context, not an excuse: the part of the figure no code of ours runs in. Node reads the file
     // NODE_EXTRA_CA_CERTS names at every start, before any script (here ~60 ms for the system's bundle).
     const certs = process.env.NODE_EXTRA_CA_CERTS ? `, NODE_EXTRA_CA_CERTS=${process.env.NODE_EXTRA_CA_CERTS} read at each start` : '';
     console.log(`  Node's own start (node -e 0): p50 ${fmt(node, 0)} ms${certs}`);
+    const gitOnce = () => timed('git', ['ls-files', '-co', '--exclude-standard'], root).ms;
+    const listed = await withAutoStartedServer(CLI, root, ['files'], gitOnce);
+    if (listed) {
+      console.log(
+        `grounded files as it comes (the first listing starts a background server): first ${fmt(listed.firstMs, 0)} ms, ` +
+          `server answering ${fmt(listed.readyMs, 0)} ms later, then p50 ${fmt(listed.nextP50, 0)} ms of 5 | ` +
+          `git ls-files -co --exclude-standard p50 ${fmt(listed.referenceP50!, 0)} ms → ${ratio(listed.nextP50, listed.referenceP50!)} [target ≤ 2×]`,
+      );
+    } else console.log('grounded files as it comes: the folder is too small for a background server (fewer than 5,000 files)');
   } else console.log('grounded files: not a git repository, comparison with git ls-files skipped');
 
   const shots: number[] = [];
@@ -147,7 +156,7 @@ async function main(): Promise<void> {
   }
   const shot = percentile(shots, 50);
   console.log(`one-shot grounded query --no-daemon (process start included, index current): p50 ${fmt(shot, 0)} ms of 3 | ${vsRg(shot)}`);
-  const auto = await withAutoStartedServer(CLI, root, ONE_SHOT);
+  const auto = await withAutoStartedServer(CLI, root, ['query', ONE_SHOT, '--no-llm', '--json']);
   if (auto) {
     console.log(
       `one-shot grounded query as it comes (the first question starts a background server): first ${fmt(auto.firstMs, 0)} ms, ` +

@@ -42,22 +42,23 @@ export async function withResidentServer(cli: string, root: string, work: () => 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
- * `grounded query` as it comes, with no server running: the first question answers by itself and
- * starts one in the background (a folder of 5,000 files or more), the next five are answered by it.
- * Undefined when the folder is too small for one. Stops the server it started.
+ * A CLI command as it comes, with no server running (`grounded query` or `grounded files`): the
+ * first run answers by itself and starts one in the background (a folder of 5,000 files or more),
+ * the next five are answered by it, each after one run of `reference` when given (timed the same,
+ * in turns). Undefined when the folder is too small for one. Stops the server it started.
  */
-export async function withAutoStartedServer(cli: string, root: string, question: string) {
+export async function withAutoStartedServer(cli: string, root: string, args: string[], reference?: () => number) {
   const answers = () => spawnSync(process.execPath, [cli, 'serve', '--status', '--root', root]).status === 0;
   if (answers()) throw new Error(`a server already answers for ${root}: stop it first (grounded serve --stop)`);
-  const ask = () => {
+  const run = () => {
     const started = performance.now();
-    const r = spawnSync(process.execPath, [cli, 'query', question, '--no-llm', '--json', '--root', root], {
-      encoding: 'utf8', env: { ...process.env, GROUNDED_NO_DAEMON: '' },
+    const r = spawnSync(process.execPath, [cli, ...args, '--root', root], {
+      encoding: 'utf8', env: { ...process.env, GROUNDED_NO_DAEMON: '' }, maxBuffer: 1 << 28,
     });
-    if (r.status !== 0) throw new Error(`grounded query exited ${r.status}: ${r.stderr}`);
+    if (r.status !== 0) throw new Error(`grounded ${args[0]} exited ${r.status}: ${r.stderr}`);
     return { ms: performance.now() - started, stderr: r.stderr };
   };
-  const first = ask();
+  const first = run();
   if (!first.stderr.includes('note: started `grounded serve`')) return undefined;
   const waitStart = performance.now();
   try {
@@ -66,8 +67,12 @@ export async function withAutoStartedServer(cli: string, root: string, question:
       await new Promise((r) => setTimeout(r, 100));
     }
     const readyMs = performance.now() - waitStart;
-    const next = Array.from({ length: 5 }, () => ask().ms);
-    return { firstMs: first.ms, readyMs, nextP50: median(next) };
+    const [next, refs]: [number[], number[]] = [[], []];
+    for (let i = 0; i < 5; i++) {
+      if (reference) refs.push(reference());
+      next.push(run().ms);
+    }
+    return { firstMs: first.ms, readyMs, nextP50: median(next), referenceP50: refs.length ? median(refs) : undefined };
   } finally {
     spawnSync(process.execPath, [cli, 'serve', '--stop', '--root', root]);
   }

@@ -5,6 +5,8 @@
 import { closeSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { earlySlot, EARLY_LISTING, startListing, UNTRACKED_LISTING } from '../engine/workspace/git-listing-file';
+import { residentSocketInFolder } from '../engine/resident/socket-dir';
+import { daemonDisabled } from './daemon-env';
 
 /** The folder a `grounded files` command line names (`--root DIR`, `--root=DIR`, else the current one). */
 function rootOf(args: readonly string[]): string {
@@ -26,6 +28,8 @@ export function start(args: readonly string[]): void {
   } catch {
     return;
   }
+  // A server of the folder (its socket is there) probably answers the listing: a walk would only take a core from it.
+  if (!args.includes('--no-daemon') && !daemonDisabled(process.env) && residentSocketInFolder(cwd)) return;
   const started = startListing(UNTRACKED_LISTING, cwd);
   if (!started) return;
   const early = { ...started, cwd, args: UNTRACKED_LISTING, adopted: false };

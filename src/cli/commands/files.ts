@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { resolveSettings, type EngineSettings } from '../../engine/config/settings';
 import { residentMayListen, residentSocketInFolder } from '../../engine/resident/socket-dir';
@@ -12,8 +13,9 @@ import type { PathExplanation } from '../../engine/workspace/types';
 import { parseCommandArgs, positiveInt, resolveRootOption } from '../args';
 import { ExitCode } from '../exit-codes';
 import type { CliIO } from '../io';
+import { AUTO_SERVE_FILES, daemonDisabled } from '../daemon-env';
 
-const HELP = `Usage: grounded files [--root DIR] [--explain PATH] [--json] [--max-file-size BYTES]
+const HELP = `Usage: grounded files [--root DIR] [--explain PATH] [--json] [--max-file-size BYTES] [--no-daemon]
 
 Prints what the assistant may read in the folder: one workspace-relative POSIX path per line,
 sorted. Hidden: whatever git ignores (every .gitignore, .git/info/exclude; files git tracks stay
@@ -21,7 +23,10 @@ visible), whatever .agentignore files hide, .git/, .agent/secrets/, .agent/state
 folders deep, the excluded folders (node_modules, dist, build, ...), binary files and files
 larger than the size limit.
 When \`grounded serve\` runs for the folder (with the same settings), the list comes from its live
-index: the same list, without listing the tree again.
+index: the same list, without listing the tree again. In a folder of 5,000 files or more that
+has a search index (\`grounded index\` or a question made one), a listing no server answered starts
+\`grounded serve\` in the background for the next listings and questions (a note on stderr; it
+stops after 20 idle minutes).
 
 Options:
   --root DIR             the workspace folder (default: the current folder)
@@ -30,6 +35,8 @@ Options:
   --json                 machine-readable output: {"files": [...], "skipped": [{path, reason, detail}]}
                          or, with --explain, {"path", "visible", "reason", "rule", "detail"}
   --max-file-size BYTES  size limit (default 1048576)
+  --no-daemon            list the tree in this process, even when \`grounded serve\` runs, and start
+                         no server (also GROUNDED_NO_DAEMON=1)
   -h, --help             show this help
 
 Exit codes: 0 ok (with --explain: the path is visible), 1 with --explain: the path is hidden or
@@ -42,15 +49,18 @@ function describe(e: PathExplanation): string {
   return `hidden: ${e.path}\n  ${e.reason}${e.detail ? `: ${e.detail}` : ''}\n`;
 }
 
-/** The visible and skipped files from the folder's `grounded serve`, if one runs and has the same settings. */
-async function fromResident(root: string, settings: EngineSettings): Promise<FilesResult | undefined> {
+/**
+ * The visible and skipped files from the folder's `grounded serve`, if one runs and has the same
+ * settings; `declined` when one answered the connection but not the listing (other settings).
+ */
+async function fromResident(root: string, settings: EngineSettings): Promise<FilesResult | 'declined' | undefined> {
   // Loaded only when a socket file is there: without a server, a listing does not pay for node:crypto and node:net.
   const resident = residentMayListen(root) ? await (await import('../../engine/resident/context-client')).connectResident(root) : undefined;
   if (!resident) return undefined;
   try {
     return await resident.files(settings);
   } catch {
-    return undefined;
+    return 'declined';
   } finally {
     resident.close();
   }
@@ -71,6 +81,20 @@ function yieldToWalk(): void {
   }
 }
 
+/**
+ * A large folder's next listings are answered by a background server, as its next questions are
+ * (auto-serve.ts): a listing there costs ~2× git's own, one from a server's live index less than
+ * git's. Only where a search index is kept already (the folder is one questions are asked about:
+ * the server loads it rather than reading every file), with the settings a server would answer for
+ * (no --max-file-size of its own).
+ */
+async function startServerForNextListings(root: string, maxFileBytes: number | undefined, files: number, io: CliIO): Promise<void> {
+  if (maxFileBytes !== undefined || files < AUTO_SERVE_FILES || !existsSync(indexFilePath(root))) return;
+  // Loaded only then: the server's controls bring node:net and node:crypto, which a listing otherwise never needs.
+  const { startServerForNext } = await import('./auto-serve');
+  startServerForNext(root, files, io, 'the next listings and questions here skip listing the tree and loading the index');
+}
+
 /** `grounded files`: list visible files, or explain why one path is hidden. */
 export async function run(args: string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs(args, {
@@ -78,6 +102,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     explain: { type: 'string' },
     json: { type: 'boolean' },
     'max-file-size': { type: 'string' },
+    'no-daemon': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -87,9 +112,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const root = await resolveRootOption(values.root, io.cwd);
   const maxFileBytes = positiveInt('max-file-size', values['max-file-size']);
   // git's walk of the tree is most of a listing's time: it starts before anything else is read,
-  // unless a `grounded serve` probably holds the list (its socket is in the folder).
+  // unless a `grounded serve` probably holds the list (its socket is in the folder) and may answer.
+  const noDaemon = values['no-daemon'] || daemonDisabled(io.env);
   const early = new AbortController();
-  const listing = values.explain === undefined && !residentSocketInFolder(root) ? gitListing(root, early.signal, yieldToWalk) : undefined;
+  const listing = values.explain === undefined && (noDaemon || !residentSocketInFolder(root)) ? gitListing(root, early.signal, yieldToWalk) : undefined;
   try {
     // query.yaml's extra_ignore and excluded_folders hide files from answers, so they hide them here too.
     const yaml = await loadConfigOrUsageError(root);
@@ -104,8 +130,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     }
     // A running `grounded serve` holds the list live; without one (or if it declines), discovery here.
     // The saved index already read every file: its verdicts spare a sniff of each unchanged one.
-    const result = (await fromResident(root, resolveSettings({ ...yaml.settings, maxFileBytes })))
-      ?? (await discoverFiles({ ...opts, gitListing: listing, knownContent: () => readContentVerdicts(indexFilePath(root)) }));
+    const served = noDaemon ? undefined : await fromResident(root, resolveSettings({ ...yaml.settings, maxFileBytes }));
+    const knownContent = () => readContentVerdicts(indexFilePath(root));
+    const result = (served !== 'declined' && served) || (await discoverFiles({ ...opts, gitListing: listing, knownContent }));
     const paths = result.files.map((f) => (typeof f === 'string' ? f : f.path));
     if (values.json) {
       io.stdout(`${JSON.stringify({ root, files: paths, skipped: result.skipped }, null, 2)}\n`);
@@ -113,6 +140,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       // One join, no string per line: tens of thousands of paths in a large repository.
       io.stdout(paths.length ? `${paths.join('\n')}\n` : '');
     }
+    if (served === undefined && !noDaemon) await startServerForNextListings(root, maxFileBytes, paths.length, io);
     return ExitCode.ok;
   } finally {
     // Whatever ended the command (a server's answer, a bad query.yaml, the listing done), no git is left running.

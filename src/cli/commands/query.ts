@@ -19,7 +19,8 @@ import { UsageError, type CliIO } from '../io';
 import { runChat } from './query-chat';
 import { connectResident } from '../../engine/resident/context-client';
 import { RefusedCode } from '../../engine/resident/refused';
-import { daemonDisabled, startServerForNextQuestions } from './auto-serve';
+import { startServerForNext } from './auto-serve';
+import { daemonDisabled } from '../daemon-env';
 
 const HELP =
   'Usage: grounded query "QUESTION" [--root DIR] [--json] [--max-tokens N] [--max-file-tokens N] [--no-llm] ' +
@@ -218,7 +219,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   try {
     if (values.chat) return await runChat({ first: question || undefined, answer: answerOne, showError }, io);
     const r = await answerOne(question, []);
-    if (!resident && !noDaemon) startServerForNextQuestions(root, r.context.filesSearched, io);
+    if (!resident && !noDaemon) startServerForNext(root, r.context.filesSearched, io);
     // The snippets are printed either way; a model that failed (not merely unreachable) still exits 4, as scripts expect.
     if (r.modelError && r.modelError.kind !== 'network') {
       showError(new ProviderError(r.modelError.kind, r.modelError.message, r.modelError.suggestion));

@@ -33,11 +33,12 @@ export async function describeServer(root: string): Promise<string> {
 }
 
 /**
- * How to run this CLI again: the bundle as it is, or the sources through tsx (resolved from this
- * checkout, so the run starts there).
+ * How to run this CLI again: the whole CLI's bundle (dist/cli.js, beside the bundle running, which
+ * may be `grounded files`' own), or the sources through tsx (resolved from this checkout, so the
+ * run starts there).
  */
 function cliCommand(root: string): { args: string[]; cwd: string } {
-  if (!__filename.endsWith('.ts')) return { args: [__filename], cwd: root };
+  if (!__filename.endsWith('.ts')) return { args: [path.join(path.dirname(__filename), 'cli.js')], cwd: root };
   return { args: ['--import', 'tsx', path.join(__dirname, '..', 'bin.ts')], cwd: path.join(__dirname, '..', '..', '..') };
 }
 

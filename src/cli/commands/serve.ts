@@ -81,6 +81,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         // Counts only: a question's text never goes to a log.
         log(`question ${queryId.slice(0, 8)}: ${chunks} chunks, ${count(tokens)} tokens, ${Math.round(ms)} ms`);
       },
+      onListed: ({ files, ms }) => log(`listing: ${count(files)} files, ${Math.round(ms)} ms`),
       onWatchLost: (reason) => log(`watching for changes stopped (${reason}): each question now looks at the file list first`),
       onError: (err) => log(`error: ${err instanceof Error ? err.message : String(err)}`),
     });

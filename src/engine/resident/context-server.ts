@@ -13,6 +13,7 @@ export interface ResidentServerOptions {
   settings: EngineSettings;
   /** Each answered question: counts and time only (never its text). */
   onAnswered?: FolderService['onAnswered'];
+  onListed?: FolderService['onListed'];
   onProgress?: (p: IndexingProgress) => void;
   /** Watching stopped working: questions now re-list the files first (slower, still current). */
   onWatchLost?: (reason: string) => void;
@@ -61,7 +62,7 @@ export async function startResidentServer(opts: ResidentServerOptions): Promise<
         if (watcher.unreliable) folder.index.markDirty();
       },
       watchedFolders: () => (watcher.unreliable ? 0 : watcher.folders),
-      onAnswered: opts.onAnswered, onActivity: opts.onActivity, onShutdown: opts.onShutdown,
+      onAnswered: opts.onAnswered, onListed: opts.onListed, onActivity: opts.onActivity, onShutdown: opts.onShutdown,
     }, places);
   } catch (err) {
     // Nowhere to listen (or another server won the race): nothing of this one may keep running.

@@ -29,6 +29,8 @@ export interface FolderService {
   /** Folders watched for changes (0: each question re-lists the files). */
   watchedFolders(): number;
   onAnswered?: (info: { queryId: string; chunks: number; tokens: number; ms: number }) => void;
+  /** Each listing answered (`grounded files`): counts and time only. */
+  onListed?: (info: { files: number; ms: number }) => void;
   /** Any request arrived (questions, listings, status): the server is in use. */
   onActivity?: () => void;
   /** `grounded serve --stop` asked it to stop (after its answer went out). */
@@ -133,10 +135,13 @@ export async function serveFolder(svc: FolderService, claimed?: string[]): Promi
 
   const files = async (p: FilesParams): Promise<FilesResult> => {
     await admit(p);
+    const started = performance.now();
     svc.freshen();
     await folder.settled();
     // In-process discovery's order (byPath; a plain sort of strings compares code units the same way).
-    return { files: folder.index.paths(true).sort(), skipped: [...folder.index.skipped].sort(byPath) };
+    const listed = { files: folder.index.paths(true).sort(), skipped: [...folder.index.skipped].sort(byPath) };
+    svc.onListed?.({ files: listed.files.length, ms: performance.now() - started });
+    return listed;
   };
 
   const context = async (p: ContextParams): Promise<BuiltContext> => {

@@ -173,3 +173,43 @@ test('grounded query in a folder of 5,000 files or more starts grounded serve in
     await main(['serve', '--stop'], capture(root).io);
   }
 });
+
+test('grounded files in a large indexed folder starts grounded serve for the next listings, which it answers byte for byte the same', async () => {
+  const root = copyFixture('basic');
+  for (let d = 0; d < 50; d++) {
+    mkdirSync(path.join(root, 'gen', `d${d}`), { recursive: true });
+    for (let f = 0; f < 100; f++) writeFileSync(path.join(root, 'gen', `d${d}`, `f${f}.ts`), `export const v${d}_${f} = ${f};\n`);
+  }
+  const list = async (env: NodeJS.ProcessEnv, ...extra: string[]) => {
+    const c = capture(root);
+    assert.equal(await main(['files', ...extra], { ...c.io, env }), 0);
+    return c;
+  };
+  const status = async () => main(['serve', '--status'], capture(root).io);
+  // No search index yet: a folder nobody asks questions about gets no server from a listing.
+  const unindexed = await list({});
+  assert.doesNotMatch(unindexed.err, /note:/);
+  assert.equal(await main(['index'], capture(root).io), 0);
+  // Told not to, or with a size limit of its own that a server would not answer for.
+  assert.doesNotMatch((await list({}, '--no-daemon')).err, /note:/);
+  assert.doesNotMatch((await list({ GROUNDED_NO_DAEMON: '1' })).err, /note:/);
+  assert.doesNotMatch((await list({}, '--max-file-size', '2000')).err, /note:/);
+  assert.equal(await status(), 1);
+
+  const first = await list({});
+  assert.match(first.err, /note: started `grounded serve` in the background for these 5,0\d\d files, so the next listings and questions/);
+  assert.equal(first.out, unindexed.out);
+  for (let i = 0; i < 1200 && (await status()) !== 0; i++) await new Promise((r) => setTimeout(r, 100));
+  try {
+    assert.equal(await status(), 0, 'the background server never answered');
+    const next = await list({});
+    assert.doesNotMatch(next.err, /note:/);
+    assert.equal(next.out, first.out);
+    assert.match(readFileSync(path.join(root, '.agent', 'state', 'serve.log'), 'utf8'), /listing: 5,0\d\d files, \d+ ms/);
+    // --no-daemon lists here even with the server running: the same list, and the server logs no second listing.
+    assert.equal((await list({}, '--no-daemon')).out, first.out);
+    assert.equal(readFileSync(path.join(root, '.agent', 'state', 'serve.log'), 'utf8').match(/listing: /g)?.length, 1);
+  } finally {
+    await main(['serve', '--stop'], capture(root).io);
+  }
+});
