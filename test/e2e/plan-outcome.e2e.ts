@@ -49,6 +49,14 @@ test('a rejected change reads as a rejection, and a withheld account says why in
   await wb.waitForText(/Ctrl\+Alt\+Y \/ Ctrl\+Alt\+N/);
   await wb.page.keyboard.press('Control+Alt+N');
 
+  // The diff closed on the last answer: the keyboard is back in the plan view (the window's focus, not only the
+  // view's own), on Show the run record, not in whatever editor VS Code would have focused.
+  const record = planView.locator('button', { hasText: 'Show the run record' });
+  await record.waitFor({ state: 'visible', timeout: 30_000 });
+  const keyboardOn = () => record.evaluate((b) => document.hasFocus() && b === document.activeElement).catch(() => false);
+  for (let i = 0; i < 50 && !(await keyboardOn()); i++) await wb.page.waitForTimeout(200);
+  const where = await wb.page.evaluate(() => `${document.activeElement?.tagName}.${document.activeElement?.className}`.slice(0, 80));
+  assert.equal(await keyboardOn(), true, `the keyboard is on Show the run record (the workbench's focus: ${where})`);
   const outcome = planView.locator('.outcome');
   await outcome.locator('.warning').waitFor({ state: 'visible', timeout: 60_000 });
   await wb.screenshot('plan-outcome-withheld');
@@ -68,12 +76,12 @@ test('a rejected change reads as a rejection, and a withheld account says why in
   assert.ok(!(await details.evaluate((d) => (d as HTMLDetailsElement).open)), 'folded');
   assert.match(await details.locator('pre').textContent() ?? '', /Explanation rejected: it says "Step s1 succeeded/);
 
-  await planView.locator('button', { hasText: 'Show the run record' }).click();
+  await record.click();
   await wb.page.locator('.tab.active', { hasText: 'Preview Run: README.md' }).waitFor({ state: 'visible', timeout: 30_000 });
-  const record = wb.lastWebview();
-  await record.locator('h3', { hasText: 'Step s1: file_write on README.md: rejected' }).waitFor({ state: 'visible', timeout: 30_000 });
+  const recordView = wb.lastWebview();
+  await recordView.locator('h3', { hasText: 'Step s1: file_write on README.md: rejected' }).waitFor({ state: 'visible', timeout: 30_000 });
   await wb.screenshot('plan-outcome-record');
-  const text = await record.locator('body').innerText();
+  const text = await recordView.locator('body').innerText();
   assert.doesNotMatch(text, /Error \(verbatim\)/, 'a rejection is not an error');
   assert.match(text, /Not run: rejected by the user; nothing was written/);
   await wb.runCommand('View: Close Editor');

@@ -231,8 +231,12 @@ export class PlanPanel implements vscode.Disposable {
     if (this.session.isRunning || this.view.state !== 'ready') return;
     this.view = { ...this.freshView(), state: 'running' };
     this.post();
+    let asks = this.asked;
+    let lastAsked = false;
     try {
       const result = await this.session.run(mode, (o) => {
+        lastAsked = this.asked !== asks;
+        asks = this.asked;
         this.settle();
         this.view = withStepOutcome(this.view, o);
         this.post();
@@ -243,6 +247,9 @@ export class PlanPanel implements vscode.Disposable {
       const changes = (status: string) => result.steps.filter((o) => o.status === status).reduce((n, o) => n + (o.edits?.length ?? (o.edit ? 1 : 0)), 0);
       this.view = { ...this.view, summary: { applied: changes('succeeded'), rejected: changes('rejected') } };
       this.post();
+      // Answered in its diff (keys, title bar, notification), the last question closed the diff, and VS Code put
+      // the keyboard in another editor: a keyboard user was left in unrelated code. The view takes it, on its next button.
+      if (lastAsked && !this.panel.active) this.panel.reveal(this.panel.viewColumn, false);
       await this.explainOutcome(result);
       return;
     } catch (err) {
