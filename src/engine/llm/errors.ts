@@ -8,6 +8,8 @@ export interface ProviderIdentity {
   baseUrl?: string;
   /** Where the key comes from, e.g. "OPENAI_API_KEY or .agent/secrets/openai_api_key" or "Grounded: Set API Key". */
   keyHint: string;
+  /** False when no key was sent (a local server set up without one): a 401 then asks for a key, it rejected none. */
+  keySent?: boolean;
   /** Whose settings the fixes name (changeIn). */
   surface?: Surface;
 }
@@ -137,6 +139,10 @@ export function errorForStatus(status: number, who: ProviderIdentity, retryAfter
   // again" after it told the user the same thing twice.
   const seconds = retryAfterMs ? Math.ceil(retryAfterMs / 1000) : undefined;
   const wait = seconds ? ` and asks to wait ${seconds} s` : '';
+  if ((status === 401 || status === 403) && who.keySent === false) {
+    const how = who.keyHint.charAt(0).toUpperCase() + who.keyHint.slice(1);
+    return new ProviderError('auth', `${name} asks for an API key (HTTP ${status})${suffix}, and none is set for it.`, `${how}.`, status);
+  }
   if (status === 401 || status === 403) {
     return new ProviderError('auth', `${name} rejected the API key (HTTP ${status})${suffix}.`, `Check the key: ${who.keyHint}.`, status);
   }
