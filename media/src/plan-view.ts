@@ -70,6 +70,7 @@ function renderStep(step: PlanStepView, index: number): HTMLElement {
   const item = el('li', { className: `step ${step.status}` }, head, body);
   if (step.precondition) item.append(el('div', { className: 'precondition', text: `Precondition: ${step.precondition}` }));
   if (step.error) item.append(el('pre', { className: 'error', text: step.error }));
+  if (step.note) item.append(el('p', { className: 'note', text: step.note }));
   if (step.output) item.append(el('details', {}, el('summary', { text: 'Output' }), el('pre', { text: step.output })));
   return item;
 }
@@ -105,9 +106,10 @@ function renderOutcome(o: NonNullable<PlanView['outcome']>): HTMLElement {
     section.append(el('p', { className: 'warning', text: "The model's reply held no explanation of the outcome." }));
   }
   else if (o.state === 'withheld')
+    // Plain words first (what was withheld, why, what to do); the check's own words, which name rules, folded beside them.
     section.append(
-      el('p', { className: 'warning', text: "The model's explanation was withheld:" }),
-      el('pre', { className: 'error', text: o.rejected.join('\n') }),
+      el('p', { className: 'warning', text: o.withheldWhy ?? "The model's explanation was withheld." }),
+      el('details', {}, el('summary', { text: 'What the check found' }), el('pre', { className: 'error', text: o.rejected.join('\n') })),
     );
   if (o.revisedPlanId) {
     section.append(el('h2', { text: `Revised plan ${o.revisedPlanId}${o.revisedValid ? '' : ' (not valid)'}` }));

@@ -65,7 +65,8 @@ test('a rejected key: the cause once, Retry, Set API key, Choose provider', { ti
   mode = 'unauthorized';
   await askInPanel(
     'err-401: how are API keys stored?',
-    /rejected the API key \(HTTP 401\)/,
+    // No key is set for the server: it asked for one, it rejected none.
+    /asks for an API key \(HTTP 401\), and none is set for it/,
     ['Retry', 'Set API key', 'Choose provider…'],
     'error-unauthorized',
     'Grounded: key rejected',

@@ -273,18 +273,18 @@ test('in a narrow side bar a long code line wraps under its own indentation, a t
     const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0);
     const first = rects.reduce((a, r) => (r.top < a.top || (r.top === a.top && r.left < a.left) ? r : a));
     const later = rects.filter((r) => r.top > first.top + first.height / 2);
-    const charWidth = first.width / Math.max(1, range.toString().trimStart().length);
     return {
       codeLeft: code.getBoundingClientRect().left,
       textLeft: line.querySelector('.text')!.getBoundingClientRect().left,
       laterLeft: Math.min(...later.map((r) => r.left)),
       wrapped: later.length > 0,
-      ch: parseFloat(getComputedStyle(code).fontSize) * 0.5 || charWidth,
+      ch: ((k) => k.getBoundingClientRect().width / k.textContent!.length)(code.querySelector('.hljs-keyword')!),
       text: code.textContent,
     };
   });
   assert.ok(wrap.wrapped, `the long line wraps in the narrow side bar (${JSON.stringify(wrap)})`);
-  assert.ok(wrap.textLeft > wrap.codeLeft + 4 * wrap.ch, `the line's code starts after its 8 columns of indentation (${JSON.stringify(wrap)})`);
+  const cols = (wrap.textLeft - wrap.codeLeft) / wrap.ch;
+  assert.ok(cols > 3.5 && cols < 4.5, `8 spaces of indentation are 4 columns here, as 2 tabs are (${cols}, ${JSON.stringify(wrap)})`);
   assert.ok(wrap.laterLeft > wrap.textLeft + wrap.ch, `a wrapped part starts right of the line's own code, not at the edge (${JSON.stringify(wrap)})`);
   assert.equal(wrap.text, INDENTED, 'the code element holds the code exactly, indentation and line breaks included');
   // Go indents with tabs: a tab is the editor's columns (two here), not the browser's eight, and the code keeps its tabs.

@@ -178,7 +178,8 @@ export async function loadQueryConfig(root: string, env: NodeJS.ProcessEnv): Pro
       );
     // No stored key goes to a server query.yaml names: query.yaml belongs to the repository, and
     // llm_api_key is usually a cloud provider's key (see cloudFrom below).
-    const noKey = 'no key is needed for a local server';
+    // What a server that asks for a key (HTTP 401) is answered with: the way on, not a key to check.
+    const noKey = 'use a server that needs no key: Grounded sends none to an `llm_provider` URL (keys go only to openai, gemini and gh)';
     const provider = { kind: 'openai-compatible' as const, model, baseUrl: chosen, keyHint: noKey, surface: 'cli' as const, replyLimits };
     return { provider, settings, warnings };
   }

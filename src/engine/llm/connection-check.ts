@@ -16,7 +16,7 @@ const TEST_TIMEOUT_MS = 30_000;
  * models that generate content). Throws a ProviderError naming the cause (bad key, no server).
  */
 export async function listProviderModels(spec: Omit<ProviderSpec, 'model'>, signal?: AbortSignal, timeoutMs = LIST_TIMEOUT_MS): Promise<string[]> {
-  const who = { id: spec.kind, model: '', baseUrl: spec.baseUrl, keyHint: spec.keyHint, surface: spec.surface };
+  const who = { id: spec.kind, model: '', baseUrl: spec.baseUrl, keyHint: spec.keyHint, keySent: Boolean(spec.apiKey), surface: spec.surface };
   // Our own clock's abort is told apart from the caller's by its reason (TimeoutError): "no reply in time", not "cancelled".
   const timeout = signal ?? AbortSignal.timeout(timeoutMs);
   if (spec.kind === 'gemini') {

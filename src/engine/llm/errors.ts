@@ -8,6 +8,8 @@ export interface ProviderIdentity {
   baseUrl?: string;
   /** Where the key comes from, e.g. "OPENAI_API_KEY or .agent/secrets/openai_api_key" or "Grounded: Set API Key". */
   keyHint: string;
+  /** False when no key was sent (a local server set up without one): a 401 then asks for a key, it rejected none. */
+  keySent?: boolean;
   /** Whose settings the fixes name (changeIn). */
   surface?: Surface;
 }
@@ -133,7 +135,14 @@ export function errorForStatus(status: number, who: ProviderIdentity, retryAfter
   const name = providerLabel(who);
   const suffix = detail ? ` (${detail.slice(0, 200)})` : '';
   // The wait is in the message because a wait too long to retry (retry.ts) fails at once with this text.
-  const wait = retryAfterMs ? ` and asks to wait ${Math.ceil(retryAfterMs / 1000)} s; try again later` : '';
+  // What to do about it is the suggestion's to say, once: "try again later" here and "Wait a moment and ask
+  // again" after it told the user the same thing twice.
+  const seconds = retryAfterMs ? Math.ceil(retryAfterMs / 1000) : undefined;
+  const wait = seconds ? ` and asks to wait ${seconds} s` : '';
+  if ((status === 401 || status === 403) && who.keySent === false) {
+    const how = who.keyHint.charAt(0).toUpperCase() + who.keyHint.slice(1);
+    return new ProviderError('auth', `${name} asks for an API key (HTTP ${status})${suffix}, and none is set for it.`, `${how}.`, status);
+  }
   if (status === 401 || status === 403) {
     return new ProviderError('auth', `${name} rejected the API key (HTTP ${status})${suffix}.`, `Check the key: ${who.keyHint}.`, status);
   }
@@ -149,7 +158,7 @@ export function errorForStatus(status: number, who: ProviderIdentity, retryAfter
     return new ProviderError(
       'rate_limited',
       `${name} is rate limiting requests (HTTP 429)${suffix}${wait}.`,
-      "Wait a moment and ask again, or raise your plan's rate limit.",
+      `${seconds ? `Wait ${seconds} s` : 'Wait a moment'} and ask again, or raise your plan's rate limit.`,
       status,
       retryAfterMs,
     );

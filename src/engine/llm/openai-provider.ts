@@ -58,7 +58,7 @@ export class OpenAIChatProvider implements Provider {
     this.wireModel = opts.model || undefined;
     this.askedDefault = Boolean(opts.model) || opts.id !== 'openai-compatible' || !opts.baseUrl;
     this.client = this.clientFor(opts.baseUrl);
-    this.who = { id: opts.id, model: this.model, baseUrl: opts.baseUrl, keyHint: opts.keyHint, surface: opts.surface };
+    this.who = { id: opts.id, model: this.model, baseUrl: opts.baseUrl, keyHint: opts.keyHint, keySent: Boolean(opts.apiKey), surface: opts.surface };
   }
 
   /** The model's name; "server's default model" until the server named it. */

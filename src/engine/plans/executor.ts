@@ -10,6 +10,10 @@ import { runReadOnlyTool } from '../tools/tool-runner';
 import { stepPath, toolMutates, type ToolName } from '../tools/catalog';
 import { validatePlan, type ValidationResult } from './validate';
 
+/** The audit log's text for a step the user turned down (its error_text column, kept as it always was). */
+export const REJECTED_BY_USER = 'Rejected by the user';
+export const CANCELLED_BY_USER = 'Cancelled by the user';
+
 /**
  * step: every step is confirmed; plan: the user approved the whole plan up front (only file changes
  * ask, with their diff); edited: the user changed the plan first, then runs it step by step.
@@ -164,7 +168,7 @@ async function runStep(
     return decision;
   };
   const rejected = (decision: AuthorizationDecision, edit?: ProposedEdit): StepOutcome => {
-    if (store && executionId) finishExecution(store, executionId, 'rejected', decision === 'cancel' ? 'Cancelled by the user' : 'Rejected by the user');
+    if (store && executionId) finishExecution(store, executionId, 'rejected', decision === 'cancel' ? CANCELLED_BY_USER : REJECTED_BY_USER);
     return { ...base, status: 'rejected', edit, error: decision === 'cancel' ? 'cancelled' : undefined };
   };
 

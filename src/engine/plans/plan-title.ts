@@ -57,6 +57,19 @@ export function planTabTitle(plan: Pick<Plan, 'explanation' | 'intent' | 'steps'
 }
 
 /**
+ * `title`, or `title (2)`, `(3)`… when a tab open already has it: two plans for the same change
+ * (asked twice, or a revised plan) opened as two tabs with one title, and the user could not tell
+ * which was which. The first keeps its title; numbers are the smallest free one.
+ */
+export function distinctTitle(title: string, taken: Iterable<string>): string {
+  const open = new Set(taken);
+  if (!open.has(title)) return title;
+  let n = 2;
+  while (open.has(`${title} (${n})`)) n++;
+  return `${title} (${n})`;
+}
+
+/**
  * The longest name in a run record's tab ("Run: README.md"). The record opens in VS Code's Markdown
  * preview, whose tab says "Preview " before the title and has three buttons beside it: in an editor
  * group of a 900 px window, about 22 characters of its label are read, so 12 are left for the name.

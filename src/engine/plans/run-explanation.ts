@@ -13,6 +13,7 @@ import { checkOutcomeClaims } from './outcome-claims';
 import { planSystemPrompt } from './plan-prompt';
 import { evidenceIds, PlanParseError, parsePlanText, type Plan } from './schema';
 import { validatePlan, type ValidationResult } from './validate';
+import type { RefusalKind } from './withheld-words';
 
 /** One step of a finished run, as the model is told about it. */
 export interface RunStepView {
@@ -41,6 +42,8 @@ export interface RunExplanation {
   explanation?: string;
   /** Why the explanation was refused, verbatim rule messages (empty when accepted). */
   rejected: string[];
+  /** What each refusal is about (deduplicated, in order), for saying it in plain words. */
+  refusedFor: RefusalKind[];
   /** A revised plan after a failure: validated like the first; it runs only after a new authorization. */
   revised?: { plan: Plan; validation: ValidationResult };
   /** The revised plan's JSON could not be read. */
@@ -87,15 +90,23 @@ function split(reply: string): { explanation: string; planText?: string } {
  * The refusals of an explanation: forbidden language, a tool error not quoted verbatim, evidence claims the summary does not support,
  * and a step said to have succeeded or changed something that the audit log records as rejected, failed or skipped.
  */
-function refusals(explanation: string, steps: RunStepView[], evidence: EvidenceSummary, paths: Map<string, string>): string[] {
-  const out = screenExplanation(explanation).map(formatViolation);
+interface Refusal {
+  kind: RefusalKind;
+  message: string;
+}
+
+function refusals(explanation: string, steps: RunStepView[], evidence: EvidenceSummary, paths: Map<string, string>): Refusal[] {
+  const of = (kind: RefusalKind) => (message: string): Refusal => ({ kind, message });
+  const out = screenExplanation(explanation).map(formatViolation).map(of('language'));
   for (const s of steps) {
     const first = s.error?.split('\n')[0].trim();
     if (first && !explanation.includes(first))
-      out.push(`Explanation rejected: tool errors must be surfaced verbatim: step '${s.stepId}' failed with "${first}", which the explanation does not quote`);
+      out.push(of('tool-error')(
+        `Explanation rejected: tool errors must be surfaced verbatim: step '${s.stepId}' failed with "${first}", which the explanation does not quote`,
+      ));
   }
-  out.push(...checkEvidenceClaims(explanation, 'the explanation', evidenceIds, evidence.rowCounts, evidence.lines));
-  out.push(...checkOutcomeClaims(explanation, steps.map((s) => ({ ...s, path: paths.get(s.stepId) }))));
+  out.push(...checkEvidenceClaims(explanation, 'the explanation', evidenceIds, evidence.rowCounts, evidence.lines).map(of('evidence')));
+  out.push(...checkOutcomeClaims(explanation, steps.map((s) => ({ ...s, path: paths.get(s.stepId) }))).map(of('outcome')));
   return out;
 }
 
@@ -142,14 +153,22 @@ export async function explainRun(r: ExplainRunRequest): Promise<RunExplanation> 
       { role: 'assistant', content: r.scrubber.scrub(reply).text },
       {
         role: 'user',
-        content: r.scrubber.scrub(`Response contains disallowed elements:\n${rejected.join('\n')}\nCorrect or drop them and answer again.`).text,
+        content: r.scrubber.scrub(
+          `Response contains disallowed elements:\n${rejected.map((x) => x.message).join('\n')}\nCorrect or drop them and answer again.`,
+        ).text,
       },
     );
     reply = await collect(r.provider, messages, r.signal);
     parts = split(reply);
     rejected = refusals(parts.explanation, r.steps, evidence, paths);
   }
-  const out: RunExplanation = { explanation: rejected.length ? undefined : parts.explanation, rejected, revisedErrors: [], evidence };
+  const out: RunExplanation = {
+    explanation: rejected.length ? undefined : parts.explanation,
+    rejected: rejected.map((x) => x.message),
+    refusedFor: [...new Set(rejected.map((x) => x.kind))],
+    revisedErrors: [],
+    evidence,
+  };
   if (parts.planText && r.status !== 'completed') {
     try {
       const plan = { ...parsePlanText(parts.planText), id: (r.newPlanId ?? (() => `plan_${randomUUID()}`))() };

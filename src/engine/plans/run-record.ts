@@ -1,4 +1,5 @@
 import type { ReconstructedExchange, ReconstructedStep, Reconstruction } from '../audit/reconstruct';
+import { CANCELLED_BY_USER, REJECTED_BY_USER } from './executor';
 import { intentWord } from './intent-words';
 import { planShortName, planTitle, RUN_NAME_CHARS } from './plan-title';
 import type { Plan } from './schema';
@@ -93,6 +94,13 @@ function artifactLines(a: { type: string; content: unknown }): string[] {
   return [`- ${a.type}:`, ...fields];
 }
 
+/** 'rejected' or 'cancelled' for a step the user turned down: a decision, which the record does not show as an error. */
+function declinedBy(errorText: unknown): string | undefined {
+  if (errorText === REJECTED_BY_USER) return 'rejected';
+  if (errorText === CANCELLED_BY_USER) return 'cancelled';
+  return undefined;
+}
+
 function stepLines(s: ReconstructedStep): string[] {
   const e = s.execution;
   const on = target(s.arguments);
@@ -106,7 +114,9 @@ function stepLines(s: ReconstructedStep): string[] {
     `- Arguments: ${code(shortArguments(s.arguments))}`,
   ];
   for (const a of s.artifacts) out.push(...artifactLines(a));
-  if (e.error_text) out.push('- Error (verbatim):', '', ...fenced(String(e.error_text)).map((l) => `  ${l}`));
+  const declined = e.status === 'rejected' ? declinedBy(e.error_text) : undefined;
+  if (declined) out.push(`- Not run: ${declined} by the user; nothing was written`);
+  else if (e.error_text) out.push('- Error (verbatim):', '', ...fenced(String(e.error_text)).map((l) => `  ${l}`));
   return [...out, ''];
 }
 

@@ -18,6 +18,8 @@ export const planStepViewSchema = z.object({
   status: stepStatus,
   /** Verbatim error, or the read-only tool's output. */
   error: z.optional(z.string()),
+  /** What a step the user rejected or cancelled left as it was: said as a decision, not as an error. */
+  note: z.optional(z.string()),
   output: z.optional(z.string()),
 });
 
@@ -56,6 +58,8 @@ export const planViewSchema = z.object({
       explanationHtml: z.optional(z.string()),
       /** Why the explanation was withheld, verbatim. */
       rejected: z.array(z.string()),
+      /** The same in plain words, with what the user can do. */
+      withheldWhy: z.optional(z.string()),
       revisedPlanId: z.optional(z.string()),
       revisedValid: z.optional(z.boolean()),
       /** The revised plan's validation or parse messages. */

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import type { PlanRunResult } from '../../engine/plans/executor';
-import { planTabTitle } from '../../engine/plans/plan-title';
+import { distinctTitle, planTabTitle } from '../../engine/plans/plan-title';
 import type { RunExplanation } from '../../engine/plans/run-explanation';
+import { withheldInWords } from '../../engine/plans/withheld-words';
 import { PlanParseError, parsePlanText, type Plan } from '../../engine/plans/schema';
 import type { Logger } from '../../engine/telemetry/log';
 import { fromPlanViewSchema, type PlanView, type ToPlanView } from './messages';
@@ -21,8 +22,15 @@ const PLAN_VIEW_TYPE = 'grounded.plan';
  * too narrow for its tab's title or its steps.
  */
 function planColumn(): vscode.ViewColumn {
-  const isPlan = (t: vscode.Tab) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(PLAN_VIEW_TYPE);
-  return vscode.window.tabGroups.all.find((g) => g.tabs.some(isPlan))?.viewColumn ?? vscode.ViewColumn.Beside;
+  return vscode.window.tabGroups.all.find((g) => g.tabs.some(isPlanTab))?.viewColumn ?? vscode.ViewColumn.Beside;
+}
+
+const isPlanTab = (t: vscode.Tab) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(PLAN_VIEW_TYPE);
+
+/** The plan's tab title, told apart from the plan tabs open already ("Plan: Shorten the README (2)"). */
+function tabTitle(plan: Plan): string {
+  const open = vscode.window.tabGroups.all.flatMap((g) => g.tabs.filter(isPlanTab).map((t) => t.label));
+  return distinctTitle(`Plan: ${planTabTitle(plan)}`, open);
 }
 
 /** What happens after a run: the model's explanation (undefined without a model), and opening a revised plan. */
@@ -59,7 +67,7 @@ export class PlanPanel implements vscode.Disposable {
   /** Opens a panel for a validated plan session. */
   static show(extensionUri: vscode.Uri, session: PlanSession, evidenceSummary: string[], logger: Logger, afterRun?: AfterRun): PlanPanel {
     const media = vscode.Uri.joinPath(extensionUri, 'media');
-    const panel = vscode.window.createWebviewPanel(PLAN_VIEW_TYPE, `Plan: ${planTabTitle(session.plan)}`, planColumn(), {
+    const panel = vscode.window.createWebviewPanel(PLAN_VIEW_TYPE, tabTitle(session.plan), planColumn(), {
       enableScripts: true,
       localResourceRoots: [media],
       retainContextWhenHidden: true,
@@ -202,6 +210,7 @@ export class PlanPanel implements vscode.Disposable {
             explanation: r.explanation,
             explanationHtml: r.explanation ? safeMarkdownHtml(r.explanation) : undefined,
             rejected: r.rejected,
+            withheldWhy: r.explanation ? undefined : withheldInWords(r.refusedFor),
             revisedPlanId: r.revised?.plan.id,
             revisedValid: r.revised?.validation.valid,
             revisedErrors: r.revised ? r.revised.validation.issues.map((i) => i.message) : r.revisedErrors,
@@ -222,8 +231,12 @@ export class PlanPanel implements vscode.Disposable {
     if (this.session.isRunning || this.view.state !== 'ready') return;
     this.view = { ...this.freshView(), state: 'running' };
     this.post();
+    let asks = this.asked;
+    let lastAsked = false;
     try {
       const result = await this.session.run(mode, (o) => {
+        lastAsked = this.asked !== asks;
+        asks = this.asked;
         this.settle();
         this.view = withStepOutcome(this.view, o);
         this.post();
@@ -234,6 +247,9 @@ export class PlanPanel implements vscode.Disposable {
       const changes = (status: string) => result.steps.filter((o) => o.status === status).reduce((n, o) => n + (o.edits?.length ?? (o.edit ? 1 : 0)), 0);
       this.view = { ...this.view, summary: { applied: changes('succeeded'), rejected: changes('rejected') } };
       this.post();
+      // Answered in its diff (keys, title bar, notification), the last question closed the diff, and VS Code put
+      // the keyboard in another editor: a keyboard user was left in unrelated code. The view takes it, on its next button.
+      if (lastAsked && !this.panel.active) this.panel.reveal(this.panel.viewColumn, false);
       await this.explainOutcome(result);
       return;
     } catch (err) {

@@ -54,13 +54,26 @@ export function planViewOf(plan: Plan, validation: ValidationResult, extra: { ev
   };
 }
 
+/**
+ * What a step the user turned down left as it was, said as the user's decision: "Cancelled by the
+ * user" in red, where tool errors are shown, read as if something had gone wrong.
+ */
+function decisionNote(step: PlanStepView, cancelled: boolean): string {
+  const file = step.path ?? 'the workspace';
+  if (cancelled && !step.modifies) return 'You cancelled the plan here: no step ran from this one on.';
+  if (cancelled) return `You cancelled the plan here: ${file} was left as it was, and no later step ran.`;
+  return step.modifies ? `You rejected this change: ${file} was left as it was.` : 'You skipped this step: it did not run.';
+}
+
 /** The view after one step finished. */
 export function withStepOutcome(view: PlanView, o: StepOutcome): PlanView {
   return {
     ...view,
-    steps: view.steps.map((s) =>
-      s.id === o.stepId ? { ...s, status: o.status, error: o.error === 'cancelled' ? 'Cancelled by the user' : o.error, output: o.output?.slice(0, 4000) } : s,
-    ),
+    steps: view.steps.map((s) => {
+      if (s.id !== o.stepId) return s;
+      if (o.status === 'rejected') return { ...s, status: o.status, error: undefined, note: decisionNote(s, o.error === 'cancelled') };
+      return { ...s, status: o.status, error: o.error, output: o.output?.slice(0, 4000) };
+    }),
   };
 }
 

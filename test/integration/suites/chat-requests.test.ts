@@ -232,8 +232,9 @@ describe('@grounded requests as the model receives them', function () {
       const { rec, result } = await ask('how are API keys stored?');
       const text = rec.text();
       assert.equal(result.metadata?.status, 'failure');
-      assert.equal(text.split('rejected the API key (HTTP 401)').length - 1, 1, `the cause is said once: ${text}`);
-      assert.match(text, /The model did not answer: The server at http:\/\/127\.0\.0\.1:\d+\/v1 rejected the API key \(HTTP 401\)/);
+      assert.equal(text.split('asks for an API key (HTTP 401)').length - 1, 1, `the cause is said once: ${text}`);
+      // No key is set for the server: it asked for one, it rejected none.
+      assert.match(text, /The model did not answer: The server at http:\/\/127\.0\.0\.1:\d+\/v1 asks for an API key \(HTTP 401\), and none is set/);
       assert.match(text, /Here are the most relevant parts of the workspace, best first:/);
       assert.match(text, /_The model did not answer: ranked snippets from \d+ excerpts? of \d+ files? \([\d,]+ of [\d,]+ tokens/);
       assert.doesNotMatch(text, /Answered by/);

@@ -131,7 +131,9 @@ describe('grounded query with a model, and grounded metrics', () => {
     server.reply({ kind: 'status', status: 401 });
     const c = capture(root);
     assert.equal(await main(['query', 'how are API keys stored?'], c.io), 4);
-    assert.match(c.out.stderr, /rejected the API key/);
+    // No key goes to an llm_provider URL: the server asked for one, it rejected none.
+    assert.match(c.out.stderr, /asks for an API key \(HTTP 401\), and none is set for it\.\nUse a server that needs no key: Grounded sends none/);
+    assert.doesNotMatch(c.out.stderr, /rejected the API key/);
     const m = capture(root);
     assert.equal(await main(['metrics'], m.io), 0);
     assert.match(m.out.stdout, /agent_query_total\{status="success"\} 3/);

@@ -37,6 +37,17 @@ describe('setup: model list and connection test', () => {
     assert.equal(server.requests.length, 1);
   });
 
+  it('a server that asks for a key when none is set says so, and how to set one; it rejected no key', async () => {
+    server.reply({ kind: 'status', status: 401, body: { error: { message: 'missing key' } } });
+    await assert.rejects(
+      listProviderModels({ kind: 'openai-compatible', baseUrl: `${server.url}/v1`, keyHint: 'run "Grounded: Set API Key"' }),
+      (err: Error & { kind?: string; suggestion?: string }) =>
+        err.kind === 'auth' && /asks for an API key \(HTTP 401\), and none is set for it\.$/.test(err.message) &&
+        err.suggestion === 'Run "Grounded: Set API Key".' && !/rejected/.test(err.message),
+    );
+    assert.equal(server.requests.at(-1)?.headers.authorization, 'Bearer not-needed', 'no key of the user\'s was sent');
+  });
+
   it('lists Gemini models that generate content', async () => {
     server.reply({ kind: 'raw', status: 200, contentType: 'application/json', body: JSON.stringify({ models: [
       { name: 'models/gemini-2.0-flash', supportedGenerationMethods: ['generateContent', 'countTokens'] },

@@ -69,7 +69,10 @@ describe('retry waits (what the server asks, what we wait, what we report)', () 
     const err = await withRetry(open(), { sleep }).then(() => assert.fail('expected a failure'), (e: unknown) => e);
     assert.ok(err instanceof ProviderError);
     assert.equal(err.kind, 'rate_limited');
-    assert.match(err.message, /asks to wait 120 s; try again later/);
+    assert.match(err.message, /asks to wait 120 s\./);
+    // Said once, in the suggestion, with the wait the server asked for.
+    assert.equal(err.suggestion, "Wait 120 s and ask again, or raise your plan's rate limit.");
+    assert.doesNotMatch(err.message, /try again/);
     assert.deepEqual(waits, []);
     assert.equal(server.requests.length - before, 1);
   });

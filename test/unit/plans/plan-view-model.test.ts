@@ -2,10 +2,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parsePlanValue } from '../../../src/engine/plans/schema';
 import { intentWord } from '../../../src/engine/plans/intent-words';
-import { planTabTitle, planTitle, TAB_TITLE_CHARS } from '../../../src/engine/plans/plan-title';
+import { distinctTitle, planTabTitle, planTitle, TAB_TITLE_CHARS } from '../../../src/engine/plans/plan-title';
+import { executePlan } from '../../../src/engine/plans/executor';
 import { splitAfterSlashes } from '../../../src/engine/text/path-breaks';
 import { explanationRepeatsTitle } from '../../../src/vscode/plans/messages';
-import { afterPlanNote, planMarkdown, planViewOf, unusablePlanMarkdown } from '../../../src/vscode/plans/plan-view-model';
+import { afterPlanNote, planMarkdown, planViewOf, unusablePlanMarkdown, withStepOutcome } from '../../../src/vscode/plans/plan-view-model';
+import { hostFor, makeWorkspace } from './helpers';
 
 // The chat's /plan answer names a plan as the plan panel does: in words, with the id as a detail.
 const plan = parsePlanValue({
@@ -85,6 +87,14 @@ describe('the plan in words', () => {
     for (const p of [plan, short, two, deep]) assert.ok(planTabTitle(p).length <= TAB_TITLE_CHARS, planTabTitle(p));
   });
 
+  it('tells a second plan\'s tab from the first with the same title, and keeps the first as it is', () => {
+    assert.equal(distinctTitle('Plan: Shorten the README', ['Plan: Change a.ts']), 'Plan: Shorten the README');
+    assert.equal(distinctTitle('Plan: Shorten the README', ['Plan: Shorten the README']), 'Plan: Shorten the README (2)');
+    // The smallest free number: a closed (2) is given again, an open (3) is not.
+    assert.equal(distinctTitle('Plan: X', ['Plan: X', 'Plan: X (3)']), 'Plan: X (2)');
+    assert.equal(distinctTitle('Plan: X', ['Plan: X', 'Plan: X (2)', 'Plan: X (3)']), 'Plan: X (4)');
+  });
+
   it('says intents in words and leaves an unknown one as it is', () => {
     assert.deepEqual(['READ', 'MUTATE', 'QUERY', 'EXPLAIN', 'OTHER'].map(intentWord), ['Read', 'Change', 'Look up', 'Explain', 'OTHER']);
   });
@@ -123,4 +133,32 @@ it('a heading\'s paths may wrap between their folders: split after each / inside
   assert.deepEqual(parts, ['Add a closing comment to lib/', 'sinatra/', 'version.rb saying the release script bumps it']);
   assert.equal(parts.join(''), title);
   assert.deepEqual(splitAfterSlashes('either / or, and //comment'), ['either / or, and //comment'], 'a slash alone or doubled is no path');
+});
+
+describe('a step the user turned down', () => {
+  it('says the decision and what was left as it was, never as an error', async () => {
+    const read = parsePlanValue({
+      ...plan,
+      steps: [
+        { id: 's1', tool: 'file_read', arguments: { path: 'README.md' } },
+        { id: 's2', tool: 'file_write', arguments: { path: 'README.md', contents: 'x\n' } },
+      ],
+    });
+    // Real runs, answered as the user would: the executor's outcomes are what the view is given.
+    const notes = async (answers: Array<'accept' | 'reject' | 'cancel'>) => {
+      const root = makeWorkspace({ 'README.md': '# Notes\n' });
+      let shown = planViewOf(read, { valid: true, issues: [] } as never, { evidenceSummary: [], trusted: true, edited: false });
+      let n = 0;
+      await executePlan({ plan: read, host: hostFor(root), mode: 'step', authorize: async () => answers[n++], applyEdit: async () => {},
+        onStep: (o) => { shown = withStepOutcome(shown, o); } });
+      return shown.steps.map((s) => [s.status, s.note, s.error]);
+    };
+    assert.deepEqual(await notes(['reject', 'reject']), [
+      ['rejected', 'You skipped this step: it did not run.', undefined],
+      ['rejected', 'You rejected this change: README.md was left as it was.', undefined],
+    ]);
+    const cancelled = 'You cancelled the plan here: README.md was left as it was, and no later step ran.';
+    assert.deepEqual((await notes(['accept', 'cancel']))[1], ['rejected', cancelled, undefined]);
+    assert.deepEqual((await notes(['cancel']))[0], ['rejected', 'You cancelled the plan here: no step ran from this one on.', undefined]);
+  });
 });

@@ -6,6 +6,7 @@ import { main } from '../../../src/cli/main';
 import { AuditStore, defaultDatabasePath } from '../../../src/engine/audit/store';
 import { executePlan } from '../../../src/engine/plans/executor';
 import { explainRun } from '../../../src/engine/plans/run-explanation';
+import { withheldInWords } from '../../../src/engine/plans/withheld-words';
 import { createScrubber } from '../../../src/engine/privacy/scrubber';
 import { LlmWireServer } from '../../support/llm-server';
 import { hostFor, makeWorkspace, plan, scriptedProvider } from './helpers';
@@ -85,6 +86,8 @@ test('forbidden language gets one chance to be corrected; a reworded error is wi
   assert.deepEqual(withheld.rejected, [
     `Explanation rejected: tool errors must be surfaced verbatim: step 's1' failed with "${ERROR}", which the explanation does not quote`,
   ]);
+  assert.deepEqual(withheld.refusedFor, ['tool-error']);
+  assert.match(withheldInWords(withheld.refusedFor), /withheld the model's account of this run: it did not quote a tool's error word for word/);
 });
 
 test('a completed run is explained without a revised plan, even if the model sends one', async () => {
@@ -123,6 +126,12 @@ test('a rejected run said to have succeeded: the model is told what the audit lo
     /Explanation rejected: it says "The single step wrote the note to the version file and succeeded\.", but the audit log records s1 file_write: rejected/);
   assert.equal(r.explanation, undefined, 'withheld: the plan view shows the refusal, not the claim');
   assert.equal(r.rejected.length, 1);
+  // Said to the user in words, with what to do, not as the rule that refused it.
+  assert.deepEqual(r.refusedFor, ['outcome']);
+  const said = withheldInWords(r.refusedFor);
+  assert.match(said, /^Grounded withheld the model's account of this run: it said a step succeeded or changed a file, but the audit log records otherwise/);
+  assert.match(said, /Show the run record for the full account/);
+  assert.doesNotMatch(said, /Explanation rejected/);
   // Said truthfully, the same run's explanation is kept.
   const truthful = scriptedProvider(() => 'You rejected step s1, so lib/env/data.js was not changed.');
   const kept = await explainRun({ plan: p, status: run.status, steps, provider: truthful, scrubber: createScrubber(), host: hostFor(root), store });
@@ -156,4 +165,17 @@ test('grounded plan explain ID: a recorded run explained by the configured model
   const sent = JSON.parse(server.requests[0].body).messages.map((m: { content: string }) => m.content).join('\n');
   assert.match(sent, /error \(verbatim\): EACCES: permission denied/);
   assert.equal(await main(['plan', 'explain', 'plan_cli', '--json'], io), 0);
+});
+
+test('a withheld account names each kind of refusal once, in the order found, in plain words', async () => {
+  const root = makeWorkspace({ 'src/calc.ts': 'export const product = 1;\n' });
+  const steps = [{ stepId: 's1', tool: 'splice_patch', status: 'failed', error: ERROR }];
+  const p = plan([{ id: 's1', tool: 'splice_patch', arguments: { file: 'src/calc.ts', symbol: 'mul', with: '' } }], { id: 'plan_kinds' });
+  const careless = scriptedProvider(() => 'The rename probably caused it; it likely failed because of the symbol.');
+  const r = await explainRun({ plan: p, status: 'failed', steps, provider: careless, scrubber: createScrubber(), host: hostFor(root) });
+  assert.equal(r.explanation, undefined);
+  assert.deepEqual(r.refusedFor, ['language', 'tool-error']);
+  assert.ok(r.rejected.length >= 3, 'the verbatim rules are all kept');
+  assert.match(withheldInWords(r.refusedFor),
+    /: it used words an account of a run may not use \(a cause, a likelihood, a risk or advice\); and it did not quote a tool's error word for word \(/);
 });

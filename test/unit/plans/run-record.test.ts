@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { reconstructExecution } from '../../../src/engine/audit/reconstruct';
 import { addArtifact, finishExecution, recordAuthorization, recordExchange, recordPlan, startExecution } from '../../../src/engine/audit/records';
 import { reconstructionMarkdown, runRecordTitle } from '../../../src/engine/plans/run-record';
+import { AuditStore, defaultDatabasePath } from '../../../src/engine/audit/store';
+import { executePlan } from '../../../src/engine/plans/executor';
 import { freshStore } from '../audit/seed';
+import { hostFor, makeWorkspace, plan } from './helpers';
 
 /** A proposed plan that wrote one file (accepted) and failed on a second (its error quotes code), with the model exchange kept. */
 async function recordedRun() {
@@ -119,4 +122,22 @@ test('the record\'s tab says what the run was, short enough to read whole after 
   // VS Code's preview tab says "Preview " before it; in a 900 px window's editor group ~22 characters of the label are read.
   for (const id of ['plan_t', 'plan_s', 'plan_l', 'plan_7c9e0f6d-5fa2-4e4b-9b82-481177aa6f63']) assert.ok(`Preview ${title(id)}`.length <= 25, title(id));
   store.close();
+});
+
+test('a step the user rejected or cancelled reads as that decision, not as an error; the audit log keeps its text', async () => {
+  for (const [answer, said] of [['reject', 'rejected'], ['cancel', 'cancelled']] as const) {
+    const root = makeWorkspace({ 'README.md': '# Notes\n' });
+    const store = await AuditStore.open({ file: defaultDatabasePath(root) });
+    const p = plan([{ id: 's1', tool: 'file_write', arguments: { path: 'README.md', contents: '# Shorter\n' } }], { id: `plan_${said}` });
+    recordPlan(store, { id: p.id, intent: p.intent, plan: p, validation: { valid: true, issues: [] }, evidence: {} });
+    // A real run, turned down by the user: the executor writes the audit log the record is read from.
+    await executePlan({ plan: p, host: hostFor(root), store, mode: 'step', authorize: async () => answer, applyEdit: async () => {} });
+    const kept = store.query(`SELECT error_text FROM executions WHERE plan_id = '${p.id}'`);
+    const md = reconstructionMarkdown(reconstructExecution(store, p.id)!, 'db', new Date(0));
+    store.close();
+    assert.equal(kept[0].error_text, answer === 'reject' ? 'Rejected by the user' : 'Cancelled by the user', 'the audit log keeps its data');
+    assert.match(md, /### Step `s1`: `file_write` on `README\.md`: \*\*rejected\*\*/);
+    assert.match(md, new RegExp(`^- Not run: ${said} by the user; nothing was written$`, 'm'));
+    assert.doesNotMatch(md, /Error \(verbatim\)/);
+  }
 });
