@@ -10,7 +10,7 @@
 // healthchecks/healthchecks, dotnet-architecture/eShopOnWeb, BookStackApp/BookStack, hexpm/hexpm, koalaman/shellcheck,
 // nvim-telescope/telescope.nvim, gothinkster/spring-boot-realworld-example-app, clj-kondo/clj-kondo,
 // terraform-aws-modules/terraform-aws-eks, zigtools/zls, com-lihaoyi/os-lib, terraform-aws-modules/terraform-aws-rds or
-// terraform-aws-modules/terraform-aws-lambda.
+// terraform-aws-modules/terraform-aws-lambda or terraform-google-modules/terraform-google-network.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
@@ -38,7 +38,7 @@ import { ESHOPONWEB, HEALTHCHECKS, LOBSTERS } from './retrieval-sets-held-out-10
 import { BOOKSTACK, HEXPM, SHELLCHECK } from './retrieval-sets-held-out-11';
 import { CLJ_KONDO, SPRING_REALWORLD, TELESCOPE } from './retrieval-sets-held-out-12';
 import { OS_LIB, TF_EKS, ZLS } from './retrieval-sets-held-out-13';
-import { TF_LAMBDA, TF_RDS } from './retrieval-sets-held-out-13b';
+import { TF_GCP_NETWORK, TF_LAMBDA, TF_RDS } from './retrieval-sets-held-out-13b';
 import { HOW_TO_ASKED } from './retrieval-sets-how-to';
 import { FLAGS } from './retrieval-sets-flags';
 import { CONFIGURE_ASKED } from './retrieval-sets-configure';
@@ -210,6 +210,7 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'os-lib', marker: 'os/src/ProcessOps.scala', questions: OS_LIB },
   { name: 'tf-rds', marker: 'modules/db_subnet_group/main.tf', questions: TF_RDS },
   { name: 'tf-lambda', marker: 'modules/docker-build/main.tf', questions: TF_LAMBDA },
+  { name: 'tf-gcp-network', marker: 'modules/network-peering/main.tf', questions: TF_GCP_NETWORK },
 ];
 
 /** Sums of one set's reciprocal ranks and top-5 hits. */

@@ -4,6 +4,10 @@
 // terraform-aws-modules/terraform-aws-rds at fa183b6b (a root module wiring submodules under modules/db_*, wrappers/,
 // examples/) and terraform-aws-modules/terraform-aws-lambda at 23d00f7d (Terraform beside package.py, the Python script
 // that builds the deployment package, its pytest tests, submodules alias, deploy and docker-build, examples/fixtures).
+// A second fresh check, written after the rules for Terraform's own files and variables.tf were measured on the two above
+// and before any ranking on its tree: terraform-google-modules/terraform-google-network at 3012d98f (another organisation's
+// conventions: a root module of submodule calls, modules/* with their own variables.tf, Go integration tests under
+// test/integration, Terraform fixtures under test/fixtures, a Python state migration helper).
 import type { Labelled } from './retrieval-sets-more';
 
 const whole = (files: string): RegExp => new RegExp(`^(${files})$`);
@@ -35,4 +39,20 @@ export const TF_LAMBDA: Labelled[] = [
   ['how does the deploy module run CodeDeploy for a new version?', whole('modules\\/deploy\\/main\\.tf')],
   ['how is a Docker image built and pushed to ECR?', whole('modules\\/docker-build\\/main\\.tf')],
   ['where are the tests for the packaging script?', whole('tests\\/test_(package_toml|zip_source)\\.py')],
+];
+
+const gcp = 'modules\\/';
+
+export const TF_GCP_NETWORK: Labelled[] = [
+  ['how is the VPC network created and the shared VPC host enabled?', whole(`${gcp}vpc\\/main\\.tf`)],
+  ['how are subnets with secondary IP ranges created?', whole(`${gcp}subnets(-beta)?\\/main\\.tf`)],
+  ['how are two networks peered with each other?', whole(`${gcp}network-peering\\/main\\.tf`)],
+  ['how are firewall rules for ingress and egress created?', whole(`${gcp}(firewall-rules|fabric-net-firewall)\\/main\\.tf`)],
+  ['how is private service access set up with a reserved IP range?', whole(`${gcp}private-service-access\\/main\\.tf`)],
+  ['how are custom routes added to the network?', whole(`${gcp}routes(-beta)?\\/main\\.tf`)],
+  ['how is a Serverless VPC Access connector created?', whole(`${gcp}vpc-serverless-connector-beta\\/main\\.tf`)],
+  ['how is a hierarchical firewall policy associated with a folder?', whole(`${gcp}hierarchical-firewall-policy\\/main\\.tf`)],
+  ['how does the migration helper move resources in the Terraform state?', whole('helpers\\/migrate\\.py')],
+  ['where are the integration tests for network peering?', whole('test\\/integration\\/submodule_network_peering\\/submodule_network_peering_test\\.go')],
+  ['how are the default internet gateway routes deleted?', whole(`${gcp}vpc\\/main\\.tf|main\\.tf`)],
 ];
