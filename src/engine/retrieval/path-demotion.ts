@@ -40,16 +40,22 @@ const CHANGELOG_FACTOR = 0.35;
 // Man pages (`rg.1`, `jq.1.prebuilt`, `git.1.txt`) are docs too: one long page naming every option and builtin.
 // So is a folder of the samples the docs show (fastapi's docs_src/, a docs-examples/): they call the API over and over.
 // And ExDoc's Markdown kinds, a cheatsheet (`router.cheatmd`, every route macro in one page) and a Livebook (`.livemd`).
+// And a licence, whose legal prose says "use", "each other", "source" and "work": terraform-google-network's LICENSE came second
+// for "how are two networks peered with each other?".
 const DOC_PATH = new RegExp(
   String.raw`(^|\/)(docs?|docs?[_-][a-z]+|documentation|website|benchmarks?|bench|perf)\/|\.(mdx?|rst|adoc|cheatmd|livemd)$|` +
     String.raw`\.(csv|tsv|jsonl|snap)$|\.[1-9](\.(prebuilt|in|txt|ronn|md|man))?$`,
   'i',
 );
+// Upper case, as licences are named: `src/license.ts` may be code checking one.
+const LICENSE_PATH = /(^|\/)(LICEN[CS]E|COPYING|NOTICE)(-[A-Z0-9.-]+)?(\.(md|txt|rst))?$/;
 // 0.5 since a chunk gains from the best other chunk of its file (rank.ts): a long manual repeats the
 // question's words in many chunks, and at 0.6 jq's docs/content/manual/*.yml outranked the code.
 // 0.6 -> 0.5 raised the mean MRR@10 of sixteen sets 0.833 -> 0.840 (jq, gson, ripgrep), none fell.
 const DOC_FACTOR = 0.5;
-const DOC_WORDS = new Set(['doc', 'document', 'documentat', 'changelog', 'releas', 'histori', 'bench', 'benchmark', 'guid', 'readm', 'not']);
+const DOC_WORDS = new Set([
+  'doc', 'document', 'documentat', 'changelog', 'releas', 'histori', 'bench', 'benchmark', 'guid', 'readm', 'not', 'licens', 'licenc', 'copyright',
+]);
 
 /**
  * Code copied in from other projects (jq's vendor/decNumber, redis's deps/jemalloc) is large and
@@ -77,8 +83,9 @@ const SOURCES_OF_HEADER = ['.c', '.cc', '.cpp', '.cxx', '.m', '.mm'];
  * api/android/okhttp.api). Kept level when the question asks about typings or declarations.
  */
 // Anchored at the end, so a path is read backwards from its last characters: this runs for every file a question scores.
-const DECLARATION_PATH = /(?:\.d\.[cm]?ts|(?:^|\/)api\/(?:[^/]+\/)?[^/]+\.api)$/;
-const DECLARATION_WORDS = new Set(['typing', 'declar', 'declarat', 'typescript', 'definit']);
+// So is a GraphQL schema (`schema.graphqls`: every type, query and mutation, first for "who is allowed to edit an article?").
+const DECLARATION_PATH = /(?:\.d\.[cm]?ts|(?:^|\/)api\/(?:[^/]+\/)?[^/]+\.api|\.graphqls|(?:^|\/)schema\.graphql)$/;
+const DECLARATION_WORDS = new Set(['typing', 'declar', 'declarat', 'typescript', 'definit', 'graphql', 'sdl']);
 
 /**
  * Build and release scripts (scripts/gen_utf8_tables.py, babel's scripts/generators/) name what
@@ -236,7 +243,7 @@ const KINDS: [kind: keyof Demoted, isOf: (rel: string) => boolean, factor: numbe
   ['migrations', (rel) => MIGRATION_PATH.test(rel), MIGRATION_FACTOR],
   ['catalogs', (rel) => CATALOG_PATH.test(rel), CATALOG_FACTOR],
   ['configs', (rel) => CONFIG_FILE_PATH.test(rel), DOC_FACTOR],
-  ['docs', (rel) => DOC_PATH.test(rel), DOC_FACTOR],
+  ['docs', (rel) => DOC_PATH.test(rel) || LICENSE_PATH.test(rel), DOC_FACTOR],
 ];
 const DOCS_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'docs');
 const TESTS_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'tests');

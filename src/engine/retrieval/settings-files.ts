@@ -8,11 +8,12 @@ import { HOW_TO_INTENT, type SearchTerm } from './terms';
  * describes every option in prose beside its name: the words of a question about what an option does
  * ("how is the request timeout applied?") are there, the code applying it is elsewhere. Kept level when
  * the question asks about options, settings or configuration. Found on guzzle and Newtonsoft.Json (0.713 ->
- * 0.772, 0.749 -> 0.760), no other set moved; 0.5 did the same as 0.7.
+ * 0.772, 0.749 -> 0.760), no other set moved; 0.5 did the same as 0.7. A Terraform module's `variables.tf` is the same:
+ * every input declared with a description in prose, the resources using them in `main.tf`.
  */
-export const SETTINGS_PATH = /[a-z](Options|Settings)\.[A-Za-z]+$/;
+export const SETTINGS_PATH = /[a-z](Options|Settings)\.[A-Za-z]+$|(^|\/)variables\.tf$/;
 export const SETTINGS_FACTOR = 0.7;
-export const SETTINGS_WORDS = new Set(['option', 'setting', 'config', 'configur', 'configurat']);
+export const SETTINGS_WORDS = new Set(['option', 'setting', 'config', 'configur', 'configurat', 'variabl', 'input']);
 
 /**
  * A configuration file kept as a sample (redis.conf and sentinel.conf: 2,400 lines, most of them comments explaining
