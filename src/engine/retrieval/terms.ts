@@ -46,7 +46,7 @@ const ABBREVIATIONS: string[][] = [
   ['administrator', 'admin'], ['applicat', 'app'], ['attribut', 'attr'], ['referenc', 'ref'], ['statistic', 'stat'],
   ['synchroniz', 'sync'], ['asynchronous', 'async'], ['descript', 'desc'], ['development', 'dev'], ['calculat', 'calc'],
   ['maximum', 'max'], ['minimum', 'min'], ['dependenci', 'dep'], ['certificat', 'cert'], ['posit', 'pos'], ['index', 'idx'],
-  ['element', 'elem'], ['token', 'tok'], ['pack', 'pkg'],
+  ['element', 'elem'], ['token', 'tok'], ['pack', 'pkg'], ['mail', 'email'],
   ['allocat', 'allocator', 'alloc'],
 ];
 const ALTERNATES = new Map(ABBREVIATIONS.flatMap((group) => group.map((w): [string, string[]] => [w, group.filter((o) => o !== w)])));

@@ -47,6 +47,25 @@ import org.springframework.transaction.annotation.EnableTransactionManagement;
 public class MyBatisConfig {}
 `;
 
+const EMAIL_INITIALIZER = `if Rails.env.production?
+  ActionMailer::Base.smtp_settings = {
+    address: ENV.fetch("SMTP_HOST", "127.0.0.1"),
+    port: Integer(ENV.fetch("SMTP_PORT", 25)),
+    user_name: ENV.fetch("SMTP_USERNAME", nil),
+    password: ENV.fetch("SMTP_PASSWORD", nil)
+  }
+end
+`;
+// A job saying mail and server, sending through whatever the initializer set.
+const DIGEST_JOB = `class SendDigestJob < ApplicationJob
+  # Sends the weekly digest by mail; the mail server is whatever ActionMailer was given.
+  def perform(user)
+    DigestMailer.weekly(user).deliver_now
+    Rails.logger.info "digest mail sent to the server for #{user.id}"
+  end
+end
+`;
+
 // The rest of the application, which says neither.
 const OTHERS = Object.fromEntries(
   ['Article', 'Comment', 'User', 'Tag', 'Profile', 'Favorite'].map((name) => [
@@ -75,6 +94,19 @@ describe('the files an application reads its settings from', () => {
   it('name the database by its data source', () => {
     assert.ok(alternatesOf('databas').includes('datasourc'));
     assert.ok(alternatesOf('datasourc').includes('databas'));
+  });
+
+  it('name mail by email, as a Rails initializer is named', async () => {
+    assert.ok(alternatesOf('mail').includes('email'));
+    const index = await indexCorpus(
+      {
+        'config/initializers/email.rb': EMAIL_INITIALIZER,
+        'app/jobs/send_digest_job.rb': DIGEST_JOB,
+        'app/models/user.rb': 'class User < ApplicationRecord\n  has_many :stories\nend\n',
+      },
+      'grounded-mail-',
+    );
+    assert.equal(await topPath(index, 'where is the SMTP server for mail set?'), 'config/initializers/email.rb');
   });
 
   it('put application.properties before configuration classes that only say configure', async () => {
