@@ -4,8 +4,10 @@
 // server (zigtools/zls at 113f79a1: Server.zig dispatching LSP requests, one file per feature under src/features, the document
 // store, a build runner, tests/lsp_features mirroring the features) and a Scala library (com-lihaoyi/os-lib at e237000c: one
 // file per family of operations under os/src, a JVM-only part, a file watcher under os/watch, uTest suites under os/test, the
-// docs in Readme.adoc). Questions a newcomer would ask, labelled from the sources before any ranking on these trees was run;
-// never tuned on.
+// docs in Readme.adoc). Questions a newcomer would ask, labelled from the sources before any ranking on these trees was run.
+// Baseline MRR@10 tf-eks 0.484, zls 0.900, os-lib 0.942. The rule that a workspace with main.tf at its root is Terraform's own
+// code was seen on tf-eks, which is held out no longer (checked on the fresh modules of retrieval-sets-held-out-13b.ts); zls
+// and os-lib were never tuned on. Measured once more at the end of that session: tf-eks 0.715, zls 0.900, os-lib 0.942.
 import type { Labelled } from './retrieval-sets-more';
 
 const whole = (files: string): RegExp => new RegExp(`^(${files})$`);
