@@ -8,7 +8,9 @@
 // nginx/nginx, nats-io/nats-server, vuejs/core, sidekiq/sidekiq, sharkdp/bat, elixir-ecto/ecto, serilog/serilog, pallets/jinja,
 // sharkdp/fd, mwaskom/seaborn, excalidraw/excalidraw, google/leveldb, android/nowinandroid, elk-zone/elk, lobsters/lobsters,
 // healthchecks/healthchecks, dotnet-architecture/eShopOnWeb, BookStackApp/BookStack, hexpm/hexpm, koalaman/shellcheck,
-// nvim-telescope/telescope.nvim, gothinkster/spring-boot-realworld-example-app or clj-kondo/clj-kondo.
+// nvim-telescope/telescope.nvim, gothinkster/spring-boot-realworld-example-app, clj-kondo/clj-kondo,
+// terraform-aws-modules/terraform-aws-eks, zigtools/zls, com-lihaoyi/os-lib, terraform-aws-modules/terraform-aws-rds or
+// terraform-aws-modules/terraform-aws-lambda or terraform-google-modules/terraform-google-network.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
@@ -35,6 +37,8 @@ import { ELK, LEVELDB, NOWINANDROID } from './retrieval-sets-held-out-9';
 import { ESHOPONWEB, HEALTHCHECKS, LOBSTERS } from './retrieval-sets-held-out-10';
 import { BOOKSTACK, HEXPM, SHELLCHECK } from './retrieval-sets-held-out-11';
 import { CLJ_KONDO, SPRING_REALWORLD, TELESCOPE } from './retrieval-sets-held-out-12';
+import { OS_LIB, TF_EKS, ZLS } from './retrieval-sets-held-out-13';
+import { TF_GCP_NETWORK, TF_LAMBDA, TF_RDS } from './retrieval-sets-held-out-13b';
 import { HOW_TO_ASKED } from './retrieval-sets-how-to';
 import { FLAGS } from './retrieval-sets-flags';
 import { CONFIGURE_ASKED } from './retrieval-sets-configure';
@@ -201,6 +205,12 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'telescope', marker: 'lua/telescope/pickers/layout_strategies.lua', questions: TELESCOPE },
   { name: 'spring-realworld', marker: 'src/main/java/io/spring/api/security/JwtTokenFilter.java', questions: SPRING_REALWORLD },
   { name: 'clj-kondo', marker: 'src/clj_kondo/impl/linters.clj', questions: CLJ_KONDO },
+  { name: 'tf-eks', marker: 'modules/_user_data/main.tf', questions: TF_EKS },
+  { name: 'zls', marker: 'src/TrigramStore.zig', questions: ZLS },
+  { name: 'os-lib', marker: 'os/src/ProcessOps.scala', questions: OS_LIB },
+  { name: 'tf-rds', marker: 'modules/db_subnet_group/main.tf', questions: TF_RDS },
+  { name: 'tf-lambda', marker: 'modules/docker-build/main.tf', questions: TF_LAMBDA },
+  { name: 'tf-gcp-network', marker: 'modules/network-peering/main.tf', questions: TF_GCP_NETWORK },
 ];
 
 /** Sums of one set's reciprocal ranks and top-5 hits. */

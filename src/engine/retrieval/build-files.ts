@@ -33,3 +33,18 @@ export const BUILD_WORDS = new Set([
   'gitattribut', 'toolchain', 'flavor', 'flavour', 'convent', 'deployment', 'infra', 'infrastructur', 'azur', 'bicep', 'terraform', 'provis',
   'linter', 'eslint', 'rubocop', 'brakeman', 'phpstan', 'prettier', 'clippi', 'rustfmt', 'swiftlint', 'golangci',
 ]);
+
+/**
+ * Infrastructure as code is the project itself where the workspace is a Terraform module or a Bicep template, which keeps
+ * its `main.tf`, `versions.tf` or `main.bicep` at the root: there every resource is in a `.tf` file, and with them all at
+ * half their weight the module's docs (`docs/UPGRADE-19.0.md`) and README came before `main.tf` for "how is envelope
+ * encryption of Kubernetes secrets with a KMS key set up?" on terraform-aws-eks. An application deploying itself keeps
+ * them in a folder (`infra/`, `terraform/`), and they stay below its code.
+ */
+export const INFRA_CODE_PATH = /\.(tf|tfvars|bicep)$/i;
+const INFRA_ROOTS = ['main.tf', 'versions.tf', 'main.bicep'];
+
+/** True where the workspace's root holds a Terraform module's or Bicep template's entry file; `indexed` says whether a path is indexed. */
+export function infrastructureIsTheProject(indexed: (rel: string) => boolean): boolean {
+  return INFRA_ROOTS.some((root) => indexed(root));
+}

@@ -1,8 +1,11 @@
 import {
   CATALOG_FACTOR, CATALOG_PATH, CATALOG_WORDS, MIGRATION_FACTOR, MIGRATION_PATH, MIGRATION_WORDS, TEMPLATE_FACTOR, TEMPLATE_PATH, TEMPLATE_WORDS,
 } from './app-files';
-import { BUILD_FACTOR, BUILD_PATH, BUILD_WORDS } from './build-files';
+import { BUILD_FACTOR, BUILD_PATH, BUILD_WORDS, INFRA_CODE_PATH, infrastructureIsTheProject } from './build-files';
 import { COMPANION_FACTOR, COMPANION_PATH, COMPANION_WORDS } from './companion-files';
+import {
+  APP_SETTINGS_FACTOR, asksToConfigure, CONFIG_FILE_PATH, CONFIG_FILE_WORDS, isAppSettings, SETTINGS_FACTOR, SETTINGS_PATH, SETTINGS_WORDS,
+} from './settings-files';
 import { HOW_TO_INTENT, type SearchTerm } from './terms';
 import { isTestPath, SOUGHT_TESTS_OTHER_FACTOR, TEST_PATH_FACTOR, TESTS_SOUGHT_INTENT } from './test-paths';
 import { isTranslation, mayBeTranslation, TRANSLATION_FACTOR } from './translations';
@@ -37,16 +40,22 @@ const CHANGELOG_FACTOR = 0.35;
 // Man pages (`rg.1`, `jq.1.prebuilt`, `git.1.txt`) are docs too: one long page naming every option and builtin.
 // So is a folder of the samples the docs show (fastapi's docs_src/, a docs-examples/): they call the API over and over.
 // And ExDoc's Markdown kinds, a cheatsheet (`router.cheatmd`, every route macro in one page) and a Livebook (`.livemd`).
+// And a licence, whose legal prose says "use", "each other", "source" and "work": terraform-google-network's LICENSE came second
+// for "how are two networks peered with each other?".
 const DOC_PATH = new RegExp(
   String.raw`(^|\/)(docs?|docs?[_-][a-z]+|documentation|website|benchmarks?|bench|perf)\/|\.(mdx?|rst|adoc|cheatmd|livemd)$|` +
     String.raw`\.(csv|tsv|jsonl|snap)$|\.[1-9](\.(prebuilt|in|txt|ronn|md|man))?$`,
   'i',
 );
+// Upper case, as licences are named: `src/license.ts` may be code checking one.
+const LICENSE_PATH = /(^|\/)(LICEN[CS]E|COPYING|NOTICE)(-[A-Z0-9.-]+)?(\.(md|txt|rst))?$/;
 // 0.5 since a chunk gains from the best other chunk of its file (rank.ts): a long manual repeats the
 // question's words in many chunks, and at 0.6 jq's docs/content/manual/*.yml outranked the code.
 // 0.6 -> 0.5 raised the mean MRR@10 of sixteen sets 0.833 -> 0.840 (jq, gson, ripgrep), none fell.
 const DOC_FACTOR = 0.5;
-const DOC_WORDS = new Set(['doc', 'document', 'documentat', 'changelog', 'releas', 'histori', 'bench', 'benchmark', 'guid', 'readm', 'not']);
+const DOC_WORDS = new Set([
+  'doc', 'document', 'documentat', 'changelog', 'releas', 'histori', 'bench', 'benchmark', 'guid', 'readm', 'not', 'licens', 'licenc', 'copyright',
+]);
 
 /**
  * Code copied in from other projects (jq's vendor/decNumber, redis's deps/jemalloc) is large and
@@ -74,8 +83,9 @@ const SOURCES_OF_HEADER = ['.c', '.cc', '.cpp', '.cxx', '.m', '.mm'];
  * api/android/okhttp.api). Kept level when the question asks about typings or declarations.
  */
 // Anchored at the end, so a path is read backwards from its last characters: this runs for every file a question scores.
-const DECLARATION_PATH = /(?:\.d\.[cm]?ts|(?:^|\/)api\/(?:[^/]+\/)?[^/]+\.api)$/;
-const DECLARATION_WORDS = new Set(['typing', 'declar', 'declarat', 'typescript', 'definit']);
+// So is a GraphQL schema (`schema.graphqls`: every type, query and mutation, first for "who is allowed to edit an article?").
+const DECLARATION_PATH = /(?:\.d\.[cm]?ts|(?:^|\/)api\/(?:[^/]+\/)?[^/]+\.api|\.graphqls|(?:^|\/)schema\.graphql)$/;
+const DECLARATION_WORDS = new Set(['typing', 'declar', 'declarat', 'typescript', 'definit', 'graphql', 'sdl']);
 
 /**
  * Build and release scripts (scripts/gen_utf8_tables.py, babel's scripts/generators/) name what
@@ -124,26 +134,6 @@ const WINDOWS_PATH = /(^|\/)(win|win32|win64|windows)\//i;
 const WINDOWS_FACTOR = 0.5;
 const WINDOWS_WORDS = new Set(['window', 'win', 'win32', 'win64', 'msvc', 'mingw']);
 
-/**
- * A class holding a library's options (guzzle's RequestOptions.php, Newtonsoft's JsonSerializerSettings.cs)
- * describes every option in prose beside its name: the words of a question about what an option does
- * ("how is the request timeout applied?") are there, the code applying it is elsewhere. Kept level when
- * the question asks about options, settings or configuration. Found on guzzle and Newtonsoft.Json (0.713 ->
- * 0.772, 0.749 -> 0.760), no other set moved; 0.5 did the same as 0.7.
- */
-const SETTINGS_PATH = /[a-z](Options|Settings)\.[A-Za-z]+$/;
-const SETTINGS_FACTOR = 0.7;
-const SETTINGS_WORDS = new Set(['option', 'setting', 'config', 'configur', 'configurat']);
-
-/**
- * A configuration file kept as a sample (redis.conf and sentinel.conf: 2,400 lines, most of them comments explaining
- * each directive in the words a question uses) describes what the code does rather than doing it: on redis it came
- * before evict.c, expire.c, aof.c and rdb.c for questions about them. It counts as docs do, level when the question
- * asks how to do something, about the docs, or about configuration, settings or options, or names its format.
- */
-const CONFIG_FILE_PATH = /\.(conf|cfg|ini)(\.(example|sample|dist|default|in))?$/i;
-const CONFIG_FILE_WORDS = new Set([...SETTINGS_WORDS, 'conf', 'cfg', 'ini']);
-
 /** Which kinds of file count less: those the question is not about. */
 export interface Demoted {
   tests: boolean;
@@ -163,6 +153,8 @@ export interface Demoted {
   templates: boolean;
   migrations: boolean;
   catalogs: boolean;
+  /** Not a demotion: the question asks how to configure something, and the application's settings files count up. */
+  configuring: boolean;
   /** Everything but tests: the question asks for the tests of something. */
   untested: boolean;
 }
@@ -209,17 +201,21 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     templates: !terms.some((t) => TEMPLATE_WORDS.has(t.text) || names(TEMPLATE_PATH, t)),
     migrations: !terms.some((t) => MIGRATION_WORDS.has(t.text) || names(MIGRATION_PATH, t)),
     catalogs: !terms.some((t) => CATALOG_WORDS.has(t.text) || names(CATALOG_PATH, t)),
+    configuring: asksToConfigure(terms),
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
 }
 
 /** How much a chunk of `rel` counts when the question is not about its kind of file; `indexed` says whether a path is in the index. */
 export function pathFactor(rel: string, demoted: Demoted, indexed: (rel: string) => boolean = () => false): number {
-  const bits = kindBits(rel);
+  const found = kindBits(rel);
+  // A Terraform module's own files are its code, not the build beside it.
+  const bits = (found & INFRA_BIT) !== 0 && infrastructureIsTheProject(indexed) ? found & ~BUILD_BIT : found;
   const header = ((bits & HEADER_BIT) !== 0 && hasSource(rel, indexed)) || (demoted.declarations && (bits & DECLARATION_BIT) !== 0);
   const translation = (bits & LOCALE_BIT) !== 0 && isTranslation(rel, indexed);
   const untested = demoted.untested && (bits & TESTS_BIT) === 0 ? SOUGHT_TESTS_OTHER_FACTOR : 1;
-  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1) * untested;
+  const settings = demoted.configuring && (bits & APP_SETTINGS_BIT) !== 0 ? APP_SETTINGS_FACTOR : 1;
+  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1) * untested * settings;
 }
 
 function hasSource(header: string, indexed: (rel: string) => boolean): boolean {
@@ -247,7 +243,7 @@ const KINDS: [kind: keyof Demoted, isOf: (rel: string) => boolean, factor: numbe
   ['migrations', (rel) => MIGRATION_PATH.test(rel), MIGRATION_FACTOR],
   ['catalogs', (rel) => CATALOG_PATH.test(rel), CATALOG_FACTOR],
   ['configs', (rel) => CONFIG_FILE_PATH.test(rel), DOC_FACTOR],
-  ['docs', (rel) => DOC_PATH.test(rel), DOC_FACTOR],
+  ['docs', (rel) => DOC_PATH.test(rel) || LICENSE_PATH.test(rel), DOC_FACTOR],
 ];
 const DOCS_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'docs');
 const TESTS_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'tests');
@@ -255,6 +251,9 @@ const TESTS_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'tests');
 const HEADER_BIT = 1 << KINDS.length;
 const DECLARATION_BIT = 1 << (KINDS.length + 1);
 const LOCALE_BIT = 1 << (KINDS.length + 2);
+const APP_SETTINGS_BIT = 1 << (KINDS.length + 3);
+const INFRA_BIT = 1 << (KINDS.length + 4);
+const BUILD_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'build');
 
 /**
  * What a path is does not depend on the question, but a question scores thousands of files (a common word: most of babel's
@@ -271,6 +270,8 @@ function kindBits(rel: string): number {
     if (HEADER.test(rel)) bits |= HEADER_BIT;
     if (DECLARATION_PATH.test(rel)) bits |= DECLARATION_BIT;
     if (mayBeTranslation(rel)) bits |= LOCALE_BIT;
+    if (isAppSettings(rel)) bits |= APP_SETTINGS_BIT;
+    if (INFRA_CODE_PATH.test(rel)) bits |= INFRA_BIT;
     if (kindsOfPath.size >= KEEP_AT_MOST) kindsOfPath.clear();
     kindsOfPath.set(rel, bits);
   }

@@ -37,7 +37,7 @@ functions work works used use using get gets happen happens implemented implemen
  * often something else (`res`, `var`, `spec`, `el`, `tx`), or a folder of every path (`src`, `lib`).
  */
 const ABBREVIATIONS: string[][] = [
-  ['authenticat', 'authorizat', 'authoriz', 'auth'], ['configurat', 'configur', 'config', 'conf', 'cfg'], ['repositori', 'repo'], ['databas', 'db'],
+  ['authenticat', 'authorizat', 'authoriz', 'auth'], ['configurat', 'configur', 'config', 'conf', 'cfg'], ['repositori', 'repo'], ['databas', 'db', 'datasourc'],
   ['environment', 'env'], ['initializ', 'initializat', 'init'], ['implementat', 'impl'], ['mess', 'msg'], ['error', 'err'],
   ['request', 'req'], ['context', 'ctx'], ['parameter', 'param'], ['argument', 'arg'], ['directori', 'dir'], ['utiliti', 'util'],
   ['document', 'doc'], ['temporari', 'tmp', 'temp'], ['password', 'pwd', 'passwd'], ['funct', 'func', 'fn'], ['callback', 'cb'],
@@ -46,7 +46,7 @@ const ABBREVIATIONS: string[][] = [
   ['administrator', 'admin'], ['applicat', 'app'], ['attribut', 'attr'], ['referenc', 'ref'], ['statistic', 'stat'],
   ['synchroniz', 'sync'], ['asynchronous', 'async'], ['descript', 'desc'], ['development', 'dev'], ['calculat', 'calc'],
   ['maximum', 'max'], ['minimum', 'min'], ['dependenci', 'dep'], ['certificat', 'cert'], ['posit', 'pos'], ['index', 'idx'],
-  ['element', 'elem'], ['token', 'tok'], ['pack', 'pkg'],
+  ['element', 'elem'], ['token', 'tok'], ['pack', 'pkg'], ['mail', 'email'],
   ['allocat', 'allocator', 'alloc'],
 ];
 const ALTERNATES = new Map(ABBREVIATIONS.flatMap((group) => group.map((w): [string, string[]] => [w, group.filter((o) => o !== w)])));
