@@ -37,7 +37,8 @@ functions work works used use using get gets happen happens implemented implemen
  * often something else (`res`, `var`, `spec`, `el`, `tx`), or a folder of every path (`src`, `lib`).
  */
 const ABBREVIATIONS: string[][] = [
-  ['authenticat', 'authorizat', 'authoriz', 'auth'], ['configurat', 'configur', 'config', 'conf', 'cfg'], ['repositori', 'repo'], ['databas', 'db', 'datasourc'],
+  ['authenticat', 'authorizat', 'authoriz', 'auth'], ['configurat', 'configur', 'config', 'conf', 'cfg'], ['repositori', 'repo'],
+  ['databas', 'db', 'datasourc'],
   ['environment', 'env'], ['initializ', 'initializat', 'init'], ['implementat', 'impl'], ['mess', 'msg'], ['error', 'err'],
   ['request', 'req'], ['context', 'ctx'], ['parameter', 'param'], ['argument', 'arg'], ['directori', 'dir'], ['utiliti', 'util'],
   ['document', 'doc'], ['temporari', 'tmp', 'temp'], ['password', 'pwd', 'passwd'], ['funct', 'func', 'fn'], ['callback', 'cb'],

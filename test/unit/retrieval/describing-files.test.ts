@@ -55,7 +55,9 @@ describe('files describing what others do', () => {
   });
 
   it('puts the peering module before a licence saying each other', async () => {
-    const index = await indexCorpus({ LICENSE: APACHE, 'modules/network-peering/main.tf': PEERING, 'main.tf': 'module "vpc" {\n  source = "./modules/vpc"\n}\n' });
+    const index = await indexCorpus({
+      LICENSE: APACHE, 'modules/network-peering/main.tf': PEERING, 'main.tf': 'module "vpc" {\n  source = "./modules/vpc"\n}\n',
+    });
     assert.equal(await topPath(index, 'how are two networks peered with each other?'), 'modules/network-peering/main.tf');
   });
 });
