@@ -98,6 +98,8 @@ export function isPlaceholderValue(raw: string): boolean {
   if (/\$\{[A-Za-z_][\w.:-]*\}|\$\{\{/.test(value)) return true; // a template: `${user}:${pass}` is filled in at run time
   if (/\{\d?\}/.test(value)) return true; // `prefix_{}`, `{0}`: a format string that .format() fills in
   if (PLACEHOLDER_WORDS.test(value)) return true;
+  // `Connection(db=0,password=None,host=…)`, a repr's fields: read to the next space, the value ran on past its comma.
+  if (/^(?:none|null|nil|undefined)[,;)&]/i.test(value)) return true;
   if (/^(.)\1*$/.test(value)) return true; // "xxxxxx", "******", "......"
   if (/^[x*.•#-]{3,}$/i.test(value)) return true;
   if (/[*•]{4,}|\.{6,}/.test(value)) return true; // masked or elided: `K1f**********`, `sk-proj-……`, `abc.......`

@@ -1,5 +1,5 @@
 import { characterClasses, entropy, isPlaceholderValue } from '../checks';
-import { isFakeBody } from '../token-checks';
+import { isCountingFiller, isFakeBody } from '../token-checks';
 
 // Which keys name a secret, and which assigned values are worth redacting. Kept apart from
 // the parser (assignment-values.ts) so the policy can be read (and argued with) on one screen.
@@ -245,14 +245,16 @@ export function isCodeValue(value: string, keyWasQuoted: boolean, codeAssignment
   return / [=+*/|&?:<>-]{1,3} /.test(bare); // `a + b`, `x ? y : z`
 }
 
-const FAKE_VALUE = /placeholder|redacted|lorem|foobar/i;
+const FAKE_VALUE = /placeholder|redacted|lorem/i;
 
 /**
- * A value marked as made up. `fake`/`dummy` count only when little else is left (`somefakekey`,
- * `dummy-password`): typed into 24 or more other characters (`ZUfake+eKo3qNxLD…`) the rest is a
- * key's worth of characters, as for provider tokens (token-checks.ts).
+ * A value marked as made up. `fake`, `dummy` and `foobar` count only when little else is left (`somefakekey`,
+ * `dummy-password`, `foobar123`): typed into 24 or more other characters (`ZUfake+eKo3qNxLD…`,
+ * `sk-foobar-pTOaX0lK5Ezx…` in SonarSource's OpenAI sample) the rest is a key's worth of characters, as for
+ * provider tokens (token-checks.ts).
  */
-const isFakeValue = (value: string) => FAKE_VALUE.test(value) || (/fake|dummy/i.test(value) && value.replace(/fake|dummy/gi, '').length < 24);
+const isFakeValue = (value: string) =>
+  FAKE_VALUE.test(value) || (/fake|dummy|foobar/i.test(value) && value.replace(/fake|dummy|foobar/gi, '').length < 24);
 
 /** Whether an assigned value of this kind should be redacted. */
 export function isSecretValue(kind: AssignmentKind, key: string, value: string, where: { quoted: boolean; midLine: boolean }): boolean {
@@ -279,6 +281,8 @@ export function isSecretValue(kind: AssignmentKind, key: string, value: string, 
     return !(/^[A-Za-z_]+$/.test(value) && /pass|pwd/i.test(value) && value.length > 8);
   }
   if (kind === 'aws_secret_key' && /^[A-Za-z0-9/+]{40}$/.test(value)) return !isFakeBody(value);
+  // `API_TOKEN=abcdef1234`, `WPE_APIKEY=test1234`: a key's shape typed out. A password so (`12345678`) is a weak one, still used.
+  if (isCountingFiller(value)) return false;
   if (isLooseKey(key) || isSonarLogin(key)) return looksRandomKey(value) && !isFakeBody(value);
   // A package and its version (`jjwt-jackson-0.11.2`, Maven's `group:artifact:version` after a key
   // ending in `token`): names and a dotted version number, which no issued token looks like.
