@@ -113,6 +113,8 @@ function classifyKeyUncached(numbered: string): AssignmentKind | undefined {
   // `clarifai_key`, `bitfinexKey`, a bare `key`, Duo's `skey` (its secret key, beside the integration key `ikey`):
   // only a random value is taken for it (isLooseKey).
   if (last === 'skey') return 'api_key';
+  // A personal access token (`MATTERMOST_PAT`, `CONTENTFUL_PAT`): a random value only, as for a bare `key` (isLooseKey).
+  if (last === 'pat' && all.length > 1) return 'api_key';
   if (last === 'key' && !all.slice(0, -1).some((w) => NOT_SECRET_KEY_WORDS.has(w))) return 'api_key';
   return undefined;
 }
@@ -159,7 +161,9 @@ const NOT_SECRET_KEY_WORDS = new Set([
  * most such keys in code hold names (`sort_key: "created_at"`), so its value must look random.
  */
 function isLooseKey(key: string): boolean {
-  const flat = flatten(unnumbered(key.slice(key.lastIndexOf('.') + 1)));
+  const own = unnumbered(key.slice(key.lastIndexOf('.') + 1));
+  if (words(own).at(-1) === 'pat') return true;
+  const flat = flatten(own);
   return flat.endsWith('key') && !SECRET_SUFFIXES.some((s) => flat.endsWith(s)) && !namesProvider(flat);
 }
 
