@@ -77,7 +77,7 @@ const REFERENCE = [
 ];
 
 const DEFAULT_WORDS =
-  'pass|pwd|user|username|changeme|change[_-]?me|changeit|password|passwd|secret|token|api[_-]?key|none|null|nil|undefined|true|false|todo|tbd';
+  'pass|pw|pwd|user|username|changeme|change[_-]?me|changeit|password|passwd|secret|token|api[_-]?key|none|null|nil|undefined|true|false|todo|tbd';
 const FILLER_WORDS = 'example|sample|dummy|placeholder|redacted|hidden|masked|empty|required|optional|string|str|text';
 // `my`, `new` or `old` before a default (`mypassword`, `my_secret`, `newpass`) is the same filler, typed by someone writing an example.
 const PLACEHOLDER_WORDS = new RegExp(`^(?:(?:my|new|old)[_-]?)?(?:${DEFAULT_WORDS})$|^(?:${FILLER_WORDS})$`, 'i');

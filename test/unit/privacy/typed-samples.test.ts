@@ -55,3 +55,9 @@ test('foobar inside a key\'s worth of random characters does not make it a sampl
   redacted(`apiKey: "sk-foobar-${fake(48, 'alnum', 1811)}",`, `apiKey: "${R('api_key')}",`);
   kept('apiKey: "foobar123",');
 });
+
+test("pw for a password is a placeholder, in a URL on a sample host too; on a named host it is still the login", () => {
+  kept('amqp://user:pw@host');
+  kept('password: pw');
+  redacted('amqp://app:pw@rabbit.prod.internal:5672/', `amqp://app:${R('connection_string')}@rabbit.prod.internal:5672/`);
+});
