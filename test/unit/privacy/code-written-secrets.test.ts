@@ -84,3 +84,15 @@ test('new prefixes need their whole body; a word before the prefix or a short bo
   kept(`cursor_key = key_${fake(31, 'hex', 1857)}`);
   kept('https://git.example.org/hooks/post-receive');
 });
+
+test('a token that goes on in string literals joined at the ends of lines is hidden in each of them', () => {
+  const parts = [fake(32, 'b64', 1858), fake(64, 'b64', 1859), fake(64, 'b64', 1860), 'Qx9=='];
+  const input = `AWS_SESSION_TOKEN = "${parts[0]}" +\n  "${parts[1]}" +\n  "${parts[2]}" +\n  "${parts[3]}"\nregion = "eu-west-1"`;
+  const out = scrubText(input).text;
+  for (const part of parts) assert.ok(!out.includes(part), part);
+  assert.ok(out.endsWith('region = "eu-west-1"'));
+  assert.equal(lines(out), lines(input));
+  // Text joined after a label is no token, nor a file name after a token.
+  kept(`const msg = "token: " + "${fake(20, 'lower', 1861)}" +\n  "${fake(20, 'hex', 1862)}"`);
+  assert.ok(scrubText(`API_TOKEN = "${fake(24, 'alnum', 1863)}" +\n  ".json"`).text.endsWith('+\n  ".json"'));
+});

@@ -106,6 +106,31 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
     const end = bare.length >= MAX_VALUE ? tokenTail(text, found.value.start + bare.length) : found.value.start + bare.length;
     yield { kind: reported, start: found.value.start, end };
     KEYWORD.lastIndex = Math.max(KEYWORD.lastIndex, found.value.end, end);
+    if (!found.quoted || kind === 'password' || text[end] !== text[found.value.start - 1]) continue;
+    for (const part of joinedLiterals(text, end + 1, text[end])) {
+      yield { kind: reported, ...part };
+      KEYWORD.lastIndex = Math.max(KEYWORD.lastIndex, part.end);
+    }
+  }
+}
+
+const JOIN = /[ \t]{0,4}\+[ \t]{0,4}\r?\n[ \t]{0,40}/y;
+const TOKEN_PART = /[A-Za-z0-9+/=_-]{4,512}/y;
+
+/**
+ * The string literals a long token goes on in, joined with `+` at the ends of lines: `"IQoJb3…" +\n  "aDGV1…" +\n  "xsvf…"`
+ * (an AWS session token in Java or JavaScript). Each whole literal of a token's characters is the same secret.
+ */
+function* joinedLiterals(text: string, after: number, quote: string): Iterable<{ start: number; end: number }> {
+  let pos = after;
+  for (let parts = 0; parts < 200; parts++) {
+    JOIN.lastIndex = pos;
+    if (!JOIN.test(text) || text[JOIN.lastIndex] !== quote) return;
+    const start = JOIN.lastIndex + 1;
+    TOKEN_PART.lastIndex = start;
+    if (!TOKEN_PART.test(text) || text[TOKEN_PART.lastIndex] !== quote) return;
+    yield { start, end: TOKEN_PART.lastIndex };
+    pos = TOKEN_PART.lastIndex + 1;
   }
 }
 
