@@ -63,6 +63,7 @@ const REFERENCE = [
   /^\{ ?(?:[a-z_][a-z0-9_.]*|[A-Z_][A-Z0-9_]*) ?\}$/, // {password}, {DB_PASS}: a format string's field; `{ZqL5kVrX1n8}` is a braced secret
   /^%[A-Za-z_]\w*%$/, // %VAR%
   /^\{\{.*\}\}$/, // {{ .Values.password }}
+  /^\{\.[\w.[\]-]{1,100}\}$/, // {.credential.access_token}: kubectl's JSONPath in a kubeconfig's auth-provider
   /^<[^>]*>$/, // <your-password>
   /^\[[^\]]*\]$/, // [password]
   /^%\(?\w*\)?s$/, // %s, %(password)s

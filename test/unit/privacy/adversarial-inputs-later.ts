@@ -45,6 +45,7 @@ export function laterAdversarialInputs(fill: (unit: string) => string): Array<[s
     ['joins of line breaks on one endless line', `-----BEGIN PRIVATE KEY-----" . PHP_EOL . ${fill('"QUJD" + os.linesep + ')}`],
     ['personal access token keys with runs of letters', fill('MY_PAT=abcdefghijklmnop _pat: ')],
     ['a token joined over endless literals, and joins with nothing after them', `API_TOKEN = "aB3dE5fG7hJ9kL2mN4pQ" +\n${fill('  "QUJDREVGR0hJSktMTU5P" +\n')} ${fill('token = "aB3dE5fG7hJ9kL2m" + ')}`],
+    ['dynamic references never closed, and secret words between colons', `${fill('{{resolve:secretsmanager:x:SecretString:password ')} ${fill(':secret:token:')}`],
     ['jwts with a word for a signature, repeated', fill('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvdGhlciJ9.signature ')],
   ];
 }

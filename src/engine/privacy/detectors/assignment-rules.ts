@@ -25,7 +25,7 @@ const SECRET_WORDS = ['apikey', 'secret', 'token', 'privatekey', 'accesskey', 'c
 const NOT_SECRET_TAIL = new Set([
   'length', 'len', 'min', 'max', 'minlength', 'maxlength', 'hint', 'label', 'prompt', 'placeholder', 'field', 'input',
   'policy', 'regex', 'pattern', 'rule', 'rules', 'reset', 'url', 'uri', 'endpoint', 'path', 'file', 'filename', 'dir',
-  'type', 'name', 'expiry', 'expires', 'expiration', 'expiresat', 'ttl', 'timeout', 'count', 'size', 'limit', 'header',
+  'type', 'name', 'expiry', 'expire', 'expires', 'expiration', 'expiresat', 'ttl', 'timeout', 'count', 'size', 'limit', 'header',
   'param', 'version', 'enabled', 'required', 'changed', 'strength', 'error', 'message', 'msg', 'text', 'title',
   'description', 'help', 'format', 'mode', 'store', 'manager', 'provider', 'service', 'hash', 'hashed', 'encoder',
   'validator', 'generator', 'class', 'kind', 'style', 'location', 'env', 'var', 'ref', 'source', 'prefix', 'suffix',

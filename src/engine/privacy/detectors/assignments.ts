@@ -69,6 +69,10 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
     if (!span) continue;
     const [keyStart, keyEnd] = span;
     KEYWORD.lastIndex = Math.max(keyEnd, m.index + m[0].length);
+    // A word between colons is a path's part, not a key: an ARN's `…:secret:<name>`, CloudFormation's
+    // `{{resolve:secretsmanager:<id>:SecretString:password}}`, which name where a secret is kept.
+    if (text[keyStart - 1] === ':' && text[keyEnd] === ':' && /[^\s"']/.test(text[keyEnd + 1] ?? '')) continue;
+    if (insideDynamicReference(text, keyStart)) continue;
     const key = text.slice(keyStart, keyEnd).replace(/^\$/, '');
     const assigned = key.endsWith('.assign') ? key.slice(0, -'.assign'.length) : undefined;
     // `https://$GITHUB_TOKEN:x-oauth-basic@…`: a URL's user name, not a key; connection-strings.ts reads URLs.
@@ -112,6 +116,13 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
       KEYWORD.lastIndex = Math.max(KEYWORD.lastIndex, part.end);
     }
   }
+}
+
+/** Inside CloudFormation's `{{resolve:secretsmanager:prod/db/credentials:SecretString:password}}`: looked for 200 back. */
+function insideDynamicReference(text: string, keyStart: number): boolean {
+  const before = text.slice(Math.max(0, keyStart - 200), keyStart);
+  const open = before.lastIndexOf('{{resolve:');
+  return open >= 0 && !before.includes('}}', open);
 }
 
 const JOIN = /[ \t]{0,4}\+[ \t]{0,4}\r?\n[ \t]{0,40}/y;
