@@ -96,3 +96,8 @@ test('a token that goes on in string literals joined at the ends of lines is hid
   kept(`const msg = "token: " + "${fake(20, 'lower', 1861)}" +\n  "${fake(20, 'hex', 1862)}"`);
   assert.ok(scrubText(`API_TOKEN = "${fake(24, 'alnum', 1863)}" +\n  ".json"`).text.endsWith('+\n  ".json"'));
 });
+
+test('a Mattermost hook on the bare documentation domain is a sample', () => {
+  kept(`url=https://example.com/hooks/${fake(26, 'lower', 1864)}`);
+  redacted(`url=https://mattermost.example.com/hooks/${fake(26, 'lower', 1865)}`, `url=${R('mattermost_webhook')}`);
+});

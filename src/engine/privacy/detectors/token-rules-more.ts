@@ -102,9 +102,10 @@ export const moreTokenRules: PrefixRule[] = [
     const secret = body.slice(body.indexOf(':') + 1);
     return /\d/.test(secret) && /[A-Za-z]/.test(secret) && !isFakeBody(secret);
   }),
-  // Mattermost's incoming webhooks, on any host: `/hooks/` and the hook's id, 26 lower-case letters and digits.
+  // Mattermost's incoming webhooks, on any host but the bare documentation domains (`https://example.com/hooks/…`, a
+  // sample): `/hooks/` and the hook's id, 26 lower-case letters and digits.
   rule('mattermost_webhook', ['https://', 'http://'], /[A-Za-z0-9.-]{1,253}(?::\d{1,5})?\/hooks\/[a-z0-9]{26}/, (t, body) =>
-    digitAndLetter(t, body.slice(body.lastIndexOf('/') + 1))),
+    digitAndLetter(t, body.slice(body.lastIndexOf('/') + 1)) && !/^example\.(?:com|org|net)[:/]/.test(body)),
   // Teams' connectors before the move to *.webhook.office.com (`IncomingWebhook` or the connector's own name, `JenkinsCI`).
   rule('teams_webhook', 'https://outlook.office.com/webhook/', new RegExp(`${HEX_UUID}@${HEX_UUID}/[A-Za-z0-9]{2,40}/[a-f0-9]{32}/${HEX_UUID}`)),
   // htpasswd's and LDAP's base64 digests (`user:{SHA}…=`, `userPassword: {SSHA}…`): unsalted SHA-1 falls to a lookup table.
