@@ -63,6 +63,7 @@ const REFERENCE = [
   /^\{ ?(?:[a-z_][a-z0-9_.]*|[A-Z_][A-Z0-9_]*) ?\}$/, // {password}, {DB_PASS}: a format string's field; `{ZqL5kVrX1n8}` is a braced secret
   /^%[A-Za-z_]\w*%$/, // %VAR%
   /^\{\{.*\}\}$/, // {{ .Values.password }}
+  /^\{\.[\w.[\]-]{1,100}\}$/, // {.credential.access_token}: kubectl's JSONPath in a kubeconfig's auth-provider
   /^<[^>]*>$/, // <your-password>
   /^\[[^\]]*\]$/, // [password]
   /^%\(?\w*\)?s$/, // %s, %(password)s
@@ -77,7 +78,7 @@ const REFERENCE = [
 ];
 
 const DEFAULT_WORDS =
-  'pass|pwd|user|username|changeme|change[_-]?me|changeit|password|passwd|secret|token|api[_-]?key|none|null|nil|undefined|true|false|todo|tbd';
+  'pass|pw|pwd|user|username|changeme|change[_-]?me|changeit|password|passwd|secret|token|api[_-]?key|none|null|nil|undefined|true|false|todo|tbd';
 const FILLER_WORDS = 'example|sample|dummy|placeholder|redacted|hidden|masked|empty|required|optional|string|str|text';
 // `my`, `new` or `old` before a default (`mypassword`, `my_secret`, `newpass`) is the same filler, typed by someone writing an example.
 const PLACEHOLDER_WORDS = new RegExp(`^(?:(?:my|new|old)[_-]?)?(?:${DEFAULT_WORDS})$|^(?:${FILLER_WORDS})$`, 'i');
@@ -98,6 +99,8 @@ export function isPlaceholderValue(raw: string): boolean {
   if (/\$\{[A-Za-z_][\w.:-]*\}|\$\{\{/.test(value)) return true; // a template: `${user}:${pass}` is filled in at run time
   if (/\{\d?\}/.test(value)) return true; // `prefix_{}`, `{0}`: a format string that .format() fills in
   if (PLACEHOLDER_WORDS.test(value)) return true;
+  // `Connection(db=0,password=None,host=…)`, a repr's fields: read to the next space, the value ran on past its comma.
+  if (/^(?:none|null|nil|undefined)[,;)&]/i.test(value)) return true;
   if (/^(.)\1*$/.test(value)) return true; // "xxxxxx", "******", "......"
   if (/^[x*.•#-]{3,}$/i.test(value)) return true;
   if (/[*•]{4,}|\.{6,}/.test(value)) return true; // masked or elided: `K1f**********`, `sk-proj-……`, `abc.......`

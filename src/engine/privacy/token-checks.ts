@@ -44,6 +44,37 @@ export function isFakeBody(body: string): boolean {
  */
 export const isCountingUuid = (body: string): boolean => body.replace(/-/g, '').toLowerCase().includes('0123456789abcdef');
 
+/**
+ * True when a value is one to three runs that count up or repeat one character, perhaps after `test`, `demo` or
+ * `sample` and with `-`, `_`, `/` between them: `abcdef1234`, `test1234`, `abcd-1234`, `abcdefghijklmnopqrstuvwx`,
+ * `LMNOPQRSTUVWXYZZZZZZZ9999999999` (how a person types a key's shape, and scanners' negative samples). Each run has
+ * three characters or more, so a password such as `Aa12345678` is not one. A random value of 8 characters or more
+ * is so with odds far below one in a million. Longer runs (`abcdefghij1234567890`) are kept by default: the scanners'
+ * corpora label them positives as often as negatives. One pass over the value.
+ */
+export function isCountingFiller(value: string, maxLength = 16): boolean {
+  const body = value.replace(/^(?:test|demo|sample)[-_]?(?=\w)/i, '');
+  const v = body.replace(/[-_/]/g, '').toLowerCase();
+  if (v.length < 4 || value.length < 8 || value.length > maxLength || /[^a-z0-9]/.test(v)) return false;
+  let runs = 1;
+  let runLength = 1;
+  let step = 0; // 1: counts up (`9` then `0` too), 2: repeats
+  for (let i = 1; i < v.length; i++) {
+    const a = v.charCodeAt(i - 1);
+    const b = v.charCodeAt(i);
+    const here = b === a + 1 || (a === 57 && b === 48) ? 1 : b === a ? 2 : 0;
+    if (here !== 0 && (step === 0 || step === here)) {
+      step = here;
+      runLength++;
+      continue;
+    }
+    if (runLength < 3 || ++runs > 3) return false;
+    runLength = 1;
+    step = 0;
+  }
+  return runLength >= 3;
+}
+
 /** The default acceptance for a prefixed token: its body is not a placeholder. */
 export const notFake = (_token: string, body: string): boolean => !isFakeBody(body);
 
@@ -112,8 +143,17 @@ export function isJwt(value: string): boolean {
   const payload = value.slice(dot + 1, second >= 0 ? second : undefined);
   // A payload that is no JSON and a few characters or words (`….short.token`, `….invalid-payload.signature`) is a
   // made-up token; a long random one may be a signed blob or an encrypted payload, and is kept a token.
+  // A word for a signature (`….signature`) over a claim or two of words (`{"iss":"other-service"}`): a sample; a real
+  // signature is 43 characters of base64url or more. Claims with an id, a time or an address still say who the token is for.
+  if (second >= 0 && /^[a-z]{1,20}(?:[-_][a-z]{1,20}){0,3}$/.test(value.slice(second + 1)) && wordClaims(payload)) return false;
   if (second >= 0) return isJsonObject(payload) || (payload.length >= 8 && !/^[a-z]+(?:[-_][a-z]+)*$/.test(payload));
   return isJsonObject(payload);
+}
+
+/** A short payload of JSON whose claims hold words only: no digit, no `@` (`{"sub":"other"}`). */
+function wordClaims(payload: string): boolean {
+  const decoded = payload.length < 64 ? decodeBase64Url(payload) : undefined;
+  return decoded !== undefined && /^\s*\{[^{}\d@]*\}\s*$/.test(decoded);
 }
 
 function isJsonObject(part: string): boolean {

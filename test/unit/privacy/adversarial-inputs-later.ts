@@ -33,5 +33,19 @@ export function laterAdversarialInputs(fill: (unit: string) => string): Array<[s
     // Lines a number rings (pii-phones-labelled.ts): every label looks back over at most 24 characters.
     ['line labels after digits, repeated', fill('416 60 039 office 1 fax 2-3-4 home ')],
     ['lower-case units after streets, repeated', fill('4 Elm Ct ste 2 apt ')],
+    // Session 18's formats: each head repeated with its body one short, on one line and on many.
+    ['key_, csk-, flp_, cr- and live_ heads one short', fill(`key_${'a1'.repeat(13)} csk-${'a1'.repeat(23)} flp_aB3 cr-0a1b live_${'f0'.repeat(15)} `)],
+    ['mattermost hook paths without ids, one line and many', `${fill('https://chat.example.org/hooks/ab12 ')} ${fill('http://h/hooks/\n')}`],
+    ['BotConnector and web chat embeds without secrets', fill("BotConnector ' + ' webchat.botframework.com/embed/b?a=1&s=abc.")],
+    ['event grid signatures without their resource', `r=${fill('eventgrid.azure.net&e=1&s=')}`],
+    ['client ids without secrets after them', fill('"1-a.apps.googleusercontent.com", "short",\n')],
+    ['setx lines with quoted names and no values', fill('setx "API_TOKEN" "\n')],
+    ['elements with attributes and no closing tag', fill('<Pass encoding="base64">QUJD<Pass a="b" c="d">')],
+    ['pem lines joined with line breaks and no end', `-----BEGIN RSA PRIVATE KEY-----" + System.lineSeparator() +\n${fill('"QUJDREVGR0hJSktMTU5PUFFSU1RVVldY" + System.lineSeparator() +\n')}`],
+    ['joins of line breaks on one endless line', `-----BEGIN PRIVATE KEY-----" . PHP_EOL . ${fill('"QUJD" + os.linesep + ')}`],
+    ['personal access token keys with runs of letters', fill('MY_PAT=abcdefghijklmnop _pat: ')],
+    ['a token joined over endless literals, and joins with nothing after them', `API_TOKEN = "aB3dE5fG7hJ9kL2mN4pQ" +\n${fill('  "QUJDREVGR0hJSktMTU5P" +\n')} ${fill('token = "aB3dE5fG7hJ9kL2m" + ')}`],
+    ['dynamic references never closed, and secret words between colons', `${fill('{{resolve:secretsmanager:x:SecretString:password ')} ${fill(':secret:token:')}`],
+    ['jwts with a word for a signature, repeated', fill('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvdGhlciJ9.signature ')],
   ];
 }

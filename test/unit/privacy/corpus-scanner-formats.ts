@@ -46,6 +46,13 @@ const tokens: Token[] = [
   ['azure devops pat (2024 format)', 'azure_devops_token', `${fake(52, 'alnum', 640)}JQQJ99${fake(18, 'alnum', 641)}AZDO${fake(4, 'alnum', 642)}`],
   ['new relic license key', 'newrelic_key', `eu01xx${fake(30, 'hex', 643)}NRAL`],
   ['vault batch-era service token', 'vault_token', `s.${fake(90, 'url', 644)}`],
+  ['cerebras key', 'cerebras_key', `csk-${fake(48, 'lower', 1821)}`],
+  ['friendli key', 'friendli_key', `flp_${fake(50, 'alnum', 1822)}`],
+  ['coderabbit key', 'coderabbit_key', `cr-${fake(58, 'hex', 1823)}`],
+  ['scale live key', 'scale_key', `live_${fake(32, 'hex', 1824)}`],
+  ['scale callback auth key', 'scale_key', `live_auth_${fake(32, 'hex', 1825)}`],
+  ['cursor integrations key', 'api_key', `key_${fake(64, 'hex', 1826)}`],
+  ['retell key', 'api_key', `key_${fake(28, 'hex', 1827)}`],
 ];
 
 const FORMS: Array<(t: string) => [string, (r: string) => string]> = [
@@ -82,6 +89,9 @@ export const scannerFormatCases: Case[] = [
     `Please use the following password to proceed to installation:\n\n${HEX32}\n`,
     `Please use the following password to proceed to installation:\n\n${R('password')}\n`,
   ],
+  ['mattermost incoming webhook', `WEBHOOK_URL=https://chat.example.org/hooks/${fake(26, 'lower', 1828)}`, `WEBHOOK_URL=${R('mattermost_webhook')}`],
+  ['bot framework secret after its scheme', `Authorization: BotConnector ${fake(11, 'url', 1829)}.${fake(43, 'url', 1830)}`,
+    `Authorization: BotConnector ${R('azure_bot_secret')}`],
   ['sonar login passed to a call', `props.put('sonar.login', '${SONAR}')`, `props.put('sonar.login', '${R('sonarqube_token')}')`],
   ['figma token header', `--header='X-Figma-Token: ${FIGMA}'`, `--header='X-Figma-Token: ${R('figma_token')}'`],
   ['postmark token under its name', `postmark: "${POSTMARK}",`, `postmark: "${R('postmark_token')}",`],

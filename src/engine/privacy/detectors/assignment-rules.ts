@@ -1,5 +1,5 @@
 import { characterClasses, entropy, isPlaceholderValue } from '../checks';
-import { isFakeBody } from '../token-checks';
+import { isCountingFiller, isFakeBody } from '../token-checks';
 
 // Which keys name a secret, and which assigned values are worth redacting. Kept apart from
 // the parser (assignment-values.ts) so the policy can be read (and argued with) on one screen.
@@ -25,7 +25,7 @@ const SECRET_WORDS = ['apikey', 'secret', 'token', 'privatekey', 'accesskey', 'c
 const NOT_SECRET_TAIL = new Set([
   'length', 'len', 'min', 'max', 'minlength', 'maxlength', 'hint', 'label', 'prompt', 'placeholder', 'field', 'input',
   'policy', 'regex', 'pattern', 'rule', 'rules', 'reset', 'url', 'uri', 'endpoint', 'path', 'file', 'filename', 'dir',
-  'type', 'name', 'expiry', 'expires', 'expiration', 'expiresat', 'ttl', 'timeout', 'count', 'size', 'limit', 'header',
+  'type', 'name', 'expiry', 'expire', 'expires', 'expiration', 'expiresat', 'ttl', 'timeout', 'count', 'size', 'limit', 'header',
   'param', 'version', 'enabled', 'required', 'changed', 'strength', 'error', 'message', 'msg', 'text', 'title',
   'description', 'help', 'format', 'mode', 'store', 'manager', 'provider', 'service', 'hash', 'hashed', 'encoder',
   'validator', 'generator', 'class', 'kind', 'style', 'location', 'env', 'var', 'ref', 'source', 'prefix', 'suffix',
@@ -113,6 +113,8 @@ function classifyKeyUncached(numbered: string): AssignmentKind | undefined {
   // `clarifai_key`, `bitfinexKey`, a bare `key`, Duo's `skey` (its secret key, beside the integration key `ikey`):
   // only a random value is taken for it (isLooseKey).
   if (last === 'skey') return 'api_key';
+  // A personal access token (`MATTERMOST_PAT`, `CONTENTFUL_PAT`): a random value only, as for a bare `key` (isLooseKey).
+  if (last === 'pat' && all.length > 1) return 'api_key';
   if (last === 'key' && !all.slice(0, -1).some((w) => NOT_SECRET_KEY_WORDS.has(w))) return 'api_key';
   return undefined;
 }
@@ -159,7 +161,9 @@ const NOT_SECRET_KEY_WORDS = new Set([
  * most such keys in code hold names (`sort_key: "created_at"`), so its value must look random.
  */
 function isLooseKey(key: string): boolean {
-  const flat = flatten(unnumbered(key.slice(key.lastIndexOf('.') + 1)));
+  const own = unnumbered(key.slice(key.lastIndexOf('.') + 1));
+  if (words(own).at(-1) === 'pat') return true;
+  const flat = flatten(own);
   return flat.endsWith('key') && !SECRET_SUFFIXES.some((s) => flat.endsWith(s)) && !namesProvider(flat);
 }
 
@@ -245,14 +249,16 @@ export function isCodeValue(value: string, keyWasQuoted: boolean, codeAssignment
   return / [=+*/|&?:<>-]{1,3} /.test(bare); // `a + b`, `x ? y : z`
 }
 
-const FAKE_VALUE = /placeholder|redacted|lorem|foobar/i;
+const FAKE_VALUE = /placeholder|redacted|lorem/i;
 
 /**
- * A value marked as made up. `fake`/`dummy` count only when little else is left (`somefakekey`,
- * `dummy-password`): typed into 24 or more other characters (`ZUfake+eKo3qNxLD…`) the rest is a
- * key's worth of characters, as for provider tokens (token-checks.ts).
+ * A value marked as made up. `fake`, `dummy` and `foobar` count only when little else is left (`somefakekey`,
+ * `dummy-password`, `foobar123`): typed into 24 or more other characters (`ZUfake+eKo3qNxLD…`,
+ * `sk-foobar-pTOaX0lK5Ezx…` in SonarSource's OpenAI sample) the rest is a key's worth of characters, as for
+ * provider tokens (token-checks.ts).
  */
-const isFakeValue = (value: string) => FAKE_VALUE.test(value) || (/fake|dummy/i.test(value) && value.replace(/fake|dummy/gi, '').length < 24);
+const isFakeValue = (value: string) =>
+  FAKE_VALUE.test(value) || (/fake|dummy|foobar/i.test(value) && value.replace(/fake|dummy|foobar/gi, '').length < 24);
 
 /** Whether an assigned value of this kind should be redacted. */
 export function isSecretValue(kind: AssignmentKind, key: string, value: string, where: { quoted: boolean; midLine: boolean }): boolean {
@@ -279,6 +285,8 @@ export function isSecretValue(kind: AssignmentKind, key: string, value: string, 
     return !(/^[A-Za-z_]+$/.test(value) && /pass|pwd/i.test(value) && value.length > 8);
   }
   if (kind === 'aws_secret_key' && /^[A-Za-z0-9/+]{40}$/.test(value)) return !isFakeBody(value);
+  // `API_TOKEN=abcdef1234`, `WPE_APIKEY=test1234`: a key's shape typed out. A password so (`12345678`) is a weak one, still used.
+  if (isCountingFiller(value)) return false;
   if (isLooseKey(key) || isSonarLogin(key)) return looksRandomKey(value) && !isFakeBody(value);
   // A package and its version (`jjwt-jackson-0.11.2`, Maven's `group:artifact:version` after a key
   // ending in `token`): names and a dotted version number, which no issued token looks like.

@@ -1,6 +1,7 @@
 import { linePrefix } from '../checks';
 import { withoutValueComment } from '../line-tails';
 import { MAX_VALUE, quotedValue, type Span } from './quoted-values';
+import { elementStart, xmlElementValue } from './xml-values';
 
 // Where the value of a `key <op> value` starts and ends, in the syntaxes secrets are written in:
 // code (`=`, `:=`, `.=`, `??=`, `==` comparisons, calls `secret("…")`), YAML (`key: v`, block
@@ -61,18 +62,6 @@ function unquotedStyle(text: string, keyStart: number, key: string, spacedEquals
   return spacedEquals && !label ? undefined : { style: 'prose', midLine: true };
 }
 
-/** An XML element's text, on the same line or alone on the next lines: `<key>\n  value\n</key>`. */
-function xmlElementValue(text: string, from: number): Span | undefined {
-  const window = text.slice(from, from + MAX_VALUE);
-  const close = window.indexOf('</');
-  if (close < 0) return undefined;
-  const inner = window.slice(0, close);
-  if (inner.includes('<')) return undefined;
-  const lead = inner.length - inner.trimStart().length;
-  const body = inner.trim();
-  if (body.length === 0 || body.includes('\n')) return undefined;
-  return { start: from + lead, end: from + lead + body.length };
-}
 
 /** A YAML block scalar's single content line: `key: |` followed by an indented value. */
 function blockScalarValue(text: string, from: number): Span | undefined {
@@ -97,8 +86,9 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
   if (keyQuoted) pos++;
   // `os.environ["OPENAI_API_KEY"] = '…'`, `headers['X-Api-Key'] = …`: a subscript by the key's name.
   if (keyQuoted && text[pos] === ']' && text[keyStart - 2] === '[') pos++;
-  if (before === '<' && text[pos] === '>') {
-    const value = xmlElementValue(text, pos + 1);
+  const element = before === '<' ? elementStart(text, pos) : undefined;
+  if (element !== undefined) {
+    const value = xmlElementValue(text, element);
     return value && { value, quoted: true, keyQuoted: true, codeAssignment: false, midLine: false };
   }
   const rest = text.slice(pos, pos + 64); // the longest operator form with its spaces fits
@@ -245,12 +235,23 @@ const LINE_TOKEN = /^[ \t]{1,10}([A-Za-z0-9+/=_.~-]{16,512})[ \t]{0,10}(?:\r?\n|
 function spacedLineValue(text: string, keyStart: number, pos: number, key: string): Parsed | undefined {
   const { prefix, wholeLine } = linePrefix(text, keyStart, 60);
   if (!wholeLine) return undefined;
+  if (/^[ \t]{0,20}setx[ \t]{1,3}"$/i.test(prefix)) return setxValue(text, pos);
   const named = /^[ \t]{0,20}(?:ENV[ \t]{1,5}|[A-Za-z][\w.-]{1,30}[ \t]{1,3})$/.test(prefix);
   if (!named && !(/^[ \t]{0,20}$/.test(prefix) && /[_-]|[a-z][A-Z]/.test(key))) return undefined;
   const m = LINE_TOKEN.exec(text.slice(pos, pos + 540));
   if (!m) return undefined;
   const start = pos + m[0].indexOf(m[1]);
   return { value: { start, end: start + m[1].length }, quoted: false, keyQuoted: false, codeAssignment: false, midLine: false };
+}
+
+/** Windows' `setx "SONAR_TOKEN" "9acf…"` (` /M` for the machine may follow): the value, quoted, after the quoted name. */
+const SETX_VALUE = /^[ \t]{1,10}"([A-Za-z0-9+/=_.~-]{16,512})"(?:[ \t]{1,5}\/[Mm])?[ \t]{0,10}(?:\r?\n|$)/;
+
+function setxValue(text: string, pos: number): Parsed | undefined {
+  const m = SETX_VALUE.exec(text.slice(pos, pos + 560));
+  if (!m) return undefined;
+  const start = pos + m[0].indexOf(m[1]);
+  return { value: { start, end: start + m[1].length }, quoted: true, keyQuoted: true, codeAssignment: false, midLine: false };
 }
 
 /** C++ `secret.assign("…", n)`: the string assigned to a secret-named object. */

@@ -45,7 +45,7 @@ function isSampleLogin(password: string, text: string, start: number): boolean {
  * still the one that logs in there; on this machine's own database (`postgres://user:password@localhost/db`) it is
  * the sample a README writes. A template (`YOUR_PASSWORD`, `${DB_PASS}`, `xxxx`) or a repeated user name is a sample anywhere.
  */
-const DEFAULT_WORD = /^(?:pass|passwd|password|pwd|secret|changeme|changeit)$/i;
+const DEFAULT_WORD = /^(?:pass|passwd|password|pw|pwd|secret|changeme|changeit)$/i;
 const LOCAL_HOST = /^(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\]|0\.0\.0\.0)(?![\w.-])/;
 /**
  * Hosts no one logs in to: RFC 2606's reserved top-level names (`database.example`, `db.test`) and the bare words

@@ -41,11 +41,35 @@ interface Marker {
 
 const isQuote = (ch: string | undefined) => ch === '"' || ch === "'" || ch === '`';
 
+// A key's lines joined in code with a line break between literals: Java's `"MIIE…" + System.lineSeparator() +`, C#'s
+// `Environment.NewLine`, Python's `os.linesep`, PHP's `PHP_EOL`, `+ "\n" +`.
+const LINE_BREAKS = ['System.lineSeparator()', 'System.getProperty("line.separator")', 'Environment.NewLine', 'os.linesep', 'PHP_EOL', '"\\n"', "'\\n'"];
+
+/** The segment without a trailing `+ <line break> +`; compared from the end, so the cost is linear. */
+function withoutLineBreakJoin(segment: string): string {
+  let end = segment.length;
+  while (end > 0 && isSpace(segment.charCodeAt(end - 1))) end--;
+  if (segment[end - 1] === '+' || segment[end - 1] === '.') end--;
+  while (end > 0 && isSpace(segment.charCodeAt(end - 1))) end--;
+  const head = segment.slice(0, end);
+  const join = LINE_BREAKS.find((lineBreak) => head.endsWith(lineBreak));
+  if (join === undefined) return segment;
+  end -= join.length;
+  while (end > 0 && isSpace(segment.charCodeAt(end - 1))) end--;
+  return segment[end - 1] === '+' || segment[end - 1] === '.' ? segment.slice(0, end - 1) : segment;
+}
+
+/** Whether only line breaks, quotes and joins lie between a key's last line and its END marker. */
+function onlyGap(between: string): boolean {
+  return GAP.test(LINE_BREAKS.reduce((rest, lineBreak) => rest.split(lineBreak).join(''), between).replaceAll('.', ''));
+}
+
 /**
  * Strips what wraps a key line in source code or JSON: indentation, quotes, `+`, `,`, `\r`. Walked by hand from both
  * ends: the regexes it replaces tried every start in a run of blanks (a 64 KB line of tabs in a PEM block took 90 s).
  */
-function cleanLine(segment: string): string {
+function cleanLine(whole: string): string {
+  const segment = withoutLineBreakJoin(whole);
   let end = segment.length;
   // A trailing `\` continues a quoted YAML or shell string on the next line.
   if (segment[end - 1] === '\\') {
@@ -233,7 +257,7 @@ function* findPrivateKeys(text: string): Iterable<Omit<Finding, 'priority'>> {
     if (marker.begin) {
       const bodyEnd = walkForward(text, marker.end, next ? next.start : text.length, logLinePrefix(text, marker.start));
       if (bodyEnd === marker.end) continue; // a marker with no key after it (parsers, docs)
-      const closes = next !== undefined && !next.begin && GAP.test(text.slice(bodyEnd, next.start));
+      const closes = next !== undefined && !next.begin && onlyGap(text.slice(bodyEnd, next.start));
       const end = closes ? next.end : bodyEnd;
       if (closes) i++;
       if (closes && tooShortForAKey(text.slice(marker.end, bodyEnd))) continue;

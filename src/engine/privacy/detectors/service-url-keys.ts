@@ -5,7 +5,9 @@ import { isFakeBody } from '../token-checks';
 // Keys that services put in their own URLs and query parameters rather than behind a prefix of
 // their own: a project id in Infura's and Alchemy's endpoints, OpenWeather's `appid`, the `sig` of
 // an Azure Logic App's (or any Azure workflow trigger's) SAS URL, a GitHub token written as the user
-// of `https://<token>:x-oauth-basic@github.com`, an Azure Function's `?code=`, and RapidAPI's keys, whose `msh` and `jsn` are fixed.
+// of `https://<token>:x-oauth-basic@github.com`, an Azure Function's `?code=`, RapidAPI's keys, whose `msh` and `jsn` are fixed,
+// an Event Grid SAS token's `s`, a Bot Framework secret after `BotConnector` or in a Web Chat embed, and a Google OAuth
+// client's older 24-character secret passed right after its client id.
 // Each is found from a literal with indexOf (one pass for all of them, detector.ts's signatures),
 // walking back at most the key's own length: linear on any input.
 
@@ -62,6 +64,38 @@ export const serviceUrlKeyRules: PatternRule[] = [
     kind: 'github_token',
     anchor: { literal: ':x-oauth-basic@', back: /[A-Za-z0-9_]/, maxBack: 100 },
     pattern: /(?<![\w$}])(?<value>[A-Za-z0-9_]{20,100}):x-oauth-basic@/dy,
+    accept: issued,
+  },
+  {
+    // An Event Grid SAS token, `r=<resource>&e=<expiry>&s=<signature>` (`Authorization: SharedAccessSignature r=…`): the `s`.
+    kind: 'azure_sas_signature',
+    anchor: { literal: '&s=', back: /(?!)/, maxBack: 0 },
+    pattern: /&s=(?<value>[A-Za-z0-9%+/]{40,120})(?![\w%+/-])/dy,
+    accept: (value, text, start) => {
+      const before = text.slice(Math.max(0, start - 600), start);
+      return issued(value) && before.includes('&e=') && /r=[^\s&]{0,400}eventgrid\.azure\.net/i.test(before);
+    },
+  },
+  {
+    // A Bot Framework Direct Line or Web Chat secret (11 characters, `.`, 43) after its scheme, `BotConnector <secret>`
+    // (also `'BotConnector ' + '<secret>'`), or in a Web Chat embed's `?s=`.
+    kind: 'azure_bot_secret',
+    anchor: { literal: 'BotConnector', back: /(?!)/, maxBack: 0 },
+    pattern: /BotConnector[ \t'"+]{1,12}(?<value>[A-Za-z0-9_-]{11}\.[A-Za-z0-9_-]{43})(?![\w-])/dy,
+    accept: issued,
+  },
+  {
+    kind: 'azure_bot_secret',
+    anchor: { literal: 'webchat.botframework.com/embed/', back: /(?!)/, maxBack: 0 },
+    pattern: /webchat\.botframework\.com\/embed\/[\w.-]{1,100}\?(?:[\w.-]{1,40}=[^\s&"'<>]{0,200}&){0,4}s=(?<value>[A-Za-z0-9_-]{11}\.[A-Za-z0-9_-]{43})(?![\w-])/dy,
+    accept: issued,
+  },
+  {
+    // An OAuth client's secret of Google's older form (24 characters) passed right after its client id:
+    // `new google.auth.OAuth2("….apps.googleusercontent.com", "<secret>", …)`.
+    kind: 'google_oauth',
+    anchor: { literal: '.apps.googleusercontent.com', back: /(?!)/, maxBack: 0 },
+    pattern: /\.apps\.googleusercontent\.com['"][ \t]{0,3},\s{0,40}['"](?<value>[A-Za-z0-9_-]{24})['"]/dy,
     accept: issued,
   },
   {

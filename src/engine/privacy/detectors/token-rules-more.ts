@@ -74,6 +74,14 @@ export const moreTokenRules: PrefixRule[] = [
   // Django's generated SECRET_KEY: `django-insecure-` then 50 of get_random_secret_key()'s alphabet.
   rule('django_secret_key', 'django-insecure-', /[a-z0-9!@#$%^&*(\-_=+)]{50}(?![a-z0-9!@#$%^&*(\-_=+)])/, (_t, body) =>
     /\d/.test(body) && /[a-z]/.test(body) && /[^a-z0-9]/.test(body)),
+  // Cerebras (`csk-` and 48 lower-case letters and digits), Friendli (`flp_`), CodeRabbit (`cr-` and 58 hex).
+  rule('cerebras_key', 'csk-', /[a-z0-9]{48}/, digitAndLetter),
+  rule('friendli_key', 'flp_', /[A-Za-z0-9]{44,52}/, mixed),
+  rule('coderabbit_key', 'cr-', /[a-f0-9]{58}/, digitAndLetter),
+  // Keys written `key_` and hex alone, of the lengths issued: Cursor's 64, Retell's 28, Runway's 128.
+  rule('api_key', 'key_', /[a-f0-9]{128}|[a-f0-9]{64}|[a-f0-9]{28}/, digitAndLetter),
+  // Scale's live keys and callback auth keys: `live_` (or `live_auth_`) and 32 hex.
+  rule('scale_key', ['live_', 'live_auth_'], /[a-f0-9]{32}/, digitAndLetter),
   // Streaming, commerce, IoT, CRM
   rule('twitch_stream_key', 'live_', /\d{8,12}_[A-Za-z0-9]{30,36}/, digitAndLetter),
   rule('flexport_key', 'shltm_', /[A-Za-z0-9_-]{40}/, digitAndLetter),
@@ -94,6 +102,10 @@ export const moreTokenRules: PrefixRule[] = [
     const secret = body.slice(body.indexOf(':') + 1);
     return /\d/.test(secret) && /[A-Za-z]/.test(secret) && !isFakeBody(secret);
   }),
+  // Mattermost's incoming webhooks, on any host but the bare documentation domains (`https://example.com/hooks/…`, a
+  // sample): `/hooks/` and the hook's id, 26 lower-case letters and digits.
+  rule('mattermost_webhook', ['https://', 'http://'], /[A-Za-z0-9.-]{1,253}(?::\d{1,5})?\/hooks\/[a-z0-9]{26}/, (t, body) =>
+    digitAndLetter(t, body.slice(body.lastIndexOf('/') + 1)) && !/^example\.(?:com|org|net)[:/]/.test(body)),
   // Teams' connectors before the move to *.webhook.office.com (`IncomingWebhook` or the connector's own name, `JenkinsCI`).
   rule('teams_webhook', 'https://outlook.office.com/webhook/', new RegExp(`${HEX_UUID}@${HEX_UUID}/[A-Za-z0-9]{2,40}/[a-f0-9]{32}/${HEX_UUID}`)),
   // htpasswd's and LDAP's base64 digests (`user:{SHA}…=`, `userPassword: {SSHA}…`): unsalted SHA-1 falls to a lookup table.

@@ -1,5 +1,5 @@
 import type { PrefixRule } from '../prefix-scan';
-import { hasHexCrc32Checksum, isFakeBody, isJwt, isWrappedJwt, notFake } from '../token-checks';
+import { hasHexCrc32Checksum, isCountingFiller, isFakeBody, isJwt, isWrappedJwt, notFake } from '../token-checks';
 
 // Tokens of cloud platforms, AI providers, payments, messaging and other SaaS, from each
 // provider's published format. Kinds that existed before (aws_access_key, stripe_key, ...) keep
@@ -110,6 +110,8 @@ export const saasTokenRules: PrefixRule[] = [
     'slack_webhook',
     ['https://hooks.slack.com/', 'http://hooks.slack.com/', 'hooks.slack.com/'],
     /(?:services|workflows|triggers)\/[A-Za-z0-9_/+-]{20,200}/,
+    // The secret is the last part; one typed as a run (`…/T1234/B5678/abcdefghijklmnopqrstuvwx`) is a sample.
+    (_t, body) => !isFakeBody(body) && !isCountingFiller(body.slice(body.lastIndexOf('/') + 1), 64),
   ),
   rule(
     'teams_webhook',
@@ -126,7 +128,7 @@ export const saasTokenRules: PrefixRule[] = [
     'zapier_webhook',
     ['https://hooks.zapier.com/hooks/catch/', 'hooks.zapier.com/hooks/catch/'],
     /[A-Za-z0-9]{1,20}\/[A-Za-z0-9]{5,40}|[A-Za-z0-9]{12,40}/,
-    digitAndLetter,
+    (_t, body) => digitAndLetter(_t, body) && !isCountingFiller(body, 64),
   ),
   rule('tines_webhook', 'https://', /[A-Za-z0-9-]{1,63}\.tines\.com\/webhook\/[a-z0-9]{32}\/[a-z0-9]{32}/),
   rule(
