@@ -41,11 +41,20 @@ export function laterAdversarialInputs(fill: (unit: string) => string): Array<[s
     ['client ids without secrets after them', fill('"1-a.apps.googleusercontent.com", "short",\n')],
     ['setx lines with quoted names and no values', fill('setx "API_TOKEN" "\n')],
     ['elements with attributes and no closing tag', fill('<Pass encoding="base64">QUJD<Pass a="b" c="d">')],
-    ['pem lines joined with line breaks and no end', `-----BEGIN RSA PRIVATE KEY-----" + System.lineSeparator() +\n${fill('"QUJDREVGR0hJSktMTU5PUFFSU1RVVldY" + System.lineSeparator() +\n')}`],
+    [
+      'pem lines joined with line breaks and no end',
+      `-----BEGIN RSA PRIVATE KEY-----" + System.lineSeparator() +\n${fill('"QUJDREVGR0hJSktMTU5PUFFSU1RVVldY" + System.lineSeparator() +\n')}`,
+    ],
     ['joins of line breaks on one endless line', `-----BEGIN PRIVATE KEY-----" . PHP_EOL . ${fill('"QUJD" + os.linesep + ')}`],
     ['personal access token keys with runs of letters', fill('MY_PAT=abcdefghijklmnop _pat: ')],
-    ['a token joined over endless literals, and joins with nothing after them', `API_TOKEN = "aB3dE5fG7hJ9kL2mN4pQ" +\n${fill('  "QUJDREVGR0hJSktMTU5P" +\n')} ${fill('token = "aB3dE5fG7hJ9kL2m" + ')}`],
-    ['dynamic references never closed, and secret words between colons', `${fill('{{resolve:secretsmanager:x:SecretString:password ')} ${fill(':secret:token:')}`],
+    [
+      'a token joined over endless literals, and joins with nothing after them',
+      `API_TOKEN = "aB3dE5fG7hJ9kL2mN4pQ" +\n${fill('  "QUJDREVGR0hJSktMTU5P" +\n')} ${fill('token = "aB3dE5fG7hJ9kL2m" + ')}`,
+    ],
+    [
+      'dynamic references never closed, and secret words between colons',
+      `${fill('{{resolve:secretsmanager:x:SecretString:password ')} ${fill(':secret:token:')}`,
+    ],
     ['jwts with a word for a signature, repeated', fill('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvdGhlciJ9.signature ')],
   ];
 }

@@ -25,7 +25,9 @@ test('a PEM key joined in Java, PHP or Python with a line break between literals
   assert.equal(lines(out), lines(java));
   const php = ['$key = "-----BEGIN PRIVATE KEY-----" . PHP_EOL .', ...BODY.map((l) => `  "${l}" . PHP_EOL .`), '  "-----END PRIVATE KEY-----";'].join('\n');
   assert.ok(!scrubText(php).text.includes(BODY[1]));
-  const python = ['key = ("-----BEGIN EC PRIVATE KEY-----" + os.linesep +', ...BODY.map((l) => `  "${l}" + os.linesep +`), '  "-----END EC PRIVATE KEY-----")'].join('\n');
+  const python = [
+    'key = ("-----BEGIN EC PRIVATE KEY-----" + os.linesep +', ...BODY.map((l) => `  "${l}" + os.linesep +`), '  "-----END EC PRIVATE KEY-----")',
+  ].join('\n');
   assert.ok(!scrubText(python).text.includes(BODY[0]));
 });
 

@@ -257,8 +257,7 @@ const FAKE_VALUE = /placeholder|redacted|lorem/i;
  * `sk-foobar-pTOaX0lK5Ezx…` in SonarSource's OpenAI sample) the rest is a key's worth of characters, as for
  * provider tokens (token-checks.ts).
  */
-const isFakeValue = (value: string) =>
-  FAKE_VALUE.test(value) || (/fake|dummy|foobar/i.test(value) && value.replace(/fake|dummy|foobar/gi, '').length < 24);
+const isFakeValue = (value: string) => FAKE_VALUE.test(value) || (/fake|dummy|foobar/i.test(value) && value.replace(/fake|dummy|foobar/gi, '').length < 24);
 
 /** Whether an assigned value of this kind should be redacted. */
 export function isSecretValue(kind: AssignmentKind, key: string, value: string, where: { quoted: boolean; midLine: boolean }): boolean {

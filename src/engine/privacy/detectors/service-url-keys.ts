@@ -87,7 +87,11 @@ export const serviceUrlKeyRules: PatternRule[] = [
   {
     kind: 'azure_bot_secret',
     anchor: { literal: 'webchat.botframework.com/embed/', back: /(?!)/, maxBack: 0 },
-    pattern: /webchat\.botframework\.com\/embed\/[\w.-]{1,100}\?(?:[\w.-]{1,40}=[^\s&"'<>]{0,200}&){0,4}s=(?<value>[A-Za-z0-9_-]{11}\.[A-Za-z0-9_-]{43})(?![\w-])/dy,
+    pattern: new RegExp(
+      /webchat\.botframework\.com\/embed\/[\w.-]{1,100}\?(?:[\w.-]{1,40}=[^\s&"'<>]{0,200}&){0,4}/.source +
+        /s=(?<value>[A-Za-z0-9_-]{11}\.[A-Za-z0-9_-]{43})(?![\w-])/.source,
+      'dy',
+    ),
     accept: issued,
   },
   {

@@ -3,7 +3,8 @@ import { MAX_VALUE, type Span } from './quoted-values';
 // The text of an XML element named like a secret (`<password>…</password>`), for assignment-values.ts.
 
 /** Attributes of an element that opens with content after it (not self-closing): ` encoding="base64">`. */
-const XML_ATTRIBUTES = /^[ \t]{1,3}[A-Za-z][\w:-]{0,30}=(?:"[^"<>\n]{0,60}"|'[^'<>\n]{0,60}')(?:[ \t]{1,3}[A-Za-z][\w:-]{0,30}=(?:"[^"<>\n]{0,60}"|'[^'<>\n]{0,60}')){0,2}>/;
+const ATTRIBUTE = /[ \t]{1,3}[A-Za-z][\w:-]{0,30}=(?:"[^"<>\n]{0,60}"|'[^'<>\n]{0,60}')/.source;
+const XML_ATTRIBUTES = new RegExp(`^${ATTRIBUTE}(?:${ATTRIBUTE}){0,2}>`);
 
 /**
  * Where an element's text starts, `pos` being just after its name: after `>`, or after up to three attributes and
