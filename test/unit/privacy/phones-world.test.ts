@@ -31,6 +31,7 @@ const hidden: Array<[string, string, string]> = [
   ['a Korean label', '전화번호: 02-312-3456', '02-312-3456'],
   ['a Hindi label', 'मेरा फोन नंबर 9834257234 है.', '9834257234'],
   ['an extension after a capital X', 'Phone: 837-824-1482 X 63888', '837-824-1482 X 63888'],
+  ['a local number after a label', 'Phone: 555-0134', '555-0134'],
 ];
 
 const kept: Array<[string, string]> = [
@@ -42,6 +43,7 @@ const kept: Array<[string, string]> = [
   ['a zero-padded id that is no valid number', 'GTIN 00012345678905, order 004212345678901'],
   ['a Chinese label before an invalid number', '电话：123 4'],
   ['numbers counted in a table', 'sizes 0 - 128 256 512 1024 2048'],
+  ['a local number opening with 1 after a label, in English and Chinese', 'my phone number is 112-3333. 我的电话号是112-3333.'],
 ];
 
 describe('international phone layouts', () => {
