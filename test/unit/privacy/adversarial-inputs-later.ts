@@ -56,5 +56,13 @@ export function laterAdversarialInputs(fill: (unit: string) => string): Array<[s
       `${fill('{{resolve:secretsmanager:x:SecretString:password ')} ${fill(':secret:token:')}`,
     ],
     ['jwts with a word for a signature, repeated', fill('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvdGhlciJ9.signature ')],
+    // International layouts (pii-phones-world.ts): openings whose number never validates, on one endless line and one a line;
+    // a body of separators and parentheses without end; trunk-0 slashes; labels in other scripts before invalid numbers.
+    ['international openings without a valid number on one endless line', fill('+44(0)1 0049 17 (+45)(1) 00 420 1/ ')],
+    ['international openings without a valid number, one a line', fill('+44 (0) 12 34/5 0086-0-1\n')],
+    ['an endless body of separators after a country code', `+49 ${fill('1 (2) /3 -4 .')}`],
+    ['trunk-0 slashes and spaced dashes, repeated', fill('0176/ 123 010 - 12 0/1 - ')],
+    ['national numbers of twelve digits that never validate, one a line', fill('0123 45678901\n')],
+    ['phone words of other scripts before invalid numbers', fill('电话：123 手机号是1 전화번호 12 फोन नंबर 1-2 ')],
   ];
 }

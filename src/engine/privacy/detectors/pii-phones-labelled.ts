@@ -16,7 +16,8 @@ const NO_TRUNK_COUNTRIES: CountryCode[] = [
 export function validSomewhere(value: string): boolean {
   const digits = value.replace(/\D/g, '');
   // A local number of seven digits, as printed (`Phone: 451 5986`, `Tel 555-0134`): the label says enough.
-  if (/^\d{3}[ -]\d{4}$/.test(value)) return !/^(\d)\1\1[ -]\1{4}$/.test(value);
+  // Not one opening with 1, which no exchange does (`112-3333`: an emergency code, then a count).
+  if (/^\d{3}[ -]\d{4}$/.test(value)) return !value.startsWith('1') && !/^(\d)\1\1[ -]\1{4}$/.test(value);
   if (digits.length < 8 || digits.length > 13 || /^(\d)\1+$/.test(digits) || '0123456789012'.includes(digits)) return false;
   if (/^\d{4}[-./]\d{1,2}[-./]\d{1,2}$|^\d{1,2}[-./]\d{1,2}[-./]\d{4}$/.test(value)) return false; // a date
   return NO_TRUNK_COUNTRIES.some((country) => parsePhoneNumberFromString(value, country)?.isValid() ?? false);

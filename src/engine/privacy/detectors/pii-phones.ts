@@ -2,6 +2,7 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 import type { Detector, Finding } from '../detector';
 import { findInNumericRuns, type NumericRule } from '../numeric-runs';
 import { findPhonesBeforeLines } from './pii-phones-labelled';
+import { findInternationalLayouts, findPhonesAfterWorldLabels, findSlashedNationals } from './pii-phones-world';
 
 // Phone numbers. Candidates are found by shape (a `+` or `00` international prefix, or a national
 // number written with separators), never a bare run of digits, so timestamps, ids, ports and array
@@ -135,11 +136,18 @@ export const phoneDetector: Detector = {
   name: 'pii-phones',
   kinds: ['phone'],
   priority: 40,
-  find: (text) => withExtensions(text, [...findInNumericRuns(numberRules, text), ...findPhonesBeforeLines(text)]),
+  find: (text) =>
+    withExtensions(text, [
+      ...findInNumericRuns(numberRules, text),
+      ...findInternationalLayouts(text),
+      ...findSlashedNationals(text),
+      ...findPhonesAfterWorldLabels(text),
+      ...findPhonesBeforeLines(text),
+    ]),
 };
 
 /** `x87725`, `ext. 117`, `extension 42` after a number: part of it (the numeric runs stop at the letter). */
-const EXTENSION = /[ \t]?(?:x|ext\.?|extension)[ \t]?\d{1,6}(?![\w.-]?\d)/y;
+const EXTENSION = /[ \t]?(?:[xX]|ext\.?|extension)[ \t]?\d{1,6}(?![\w.-]?\d)/y;
 
 function withExtensions(text: string, found: Array<Omit<Finding, 'priority'>>): Array<Omit<Finding, 'priority'>> {
   for (const f of found) {
