@@ -33,6 +33,8 @@ export function laterAdversarialInputs(fill: (unit: string) => string): Array<[s
     // Lines a number rings (pii-phones-labelled.ts): every label looks back over at most 24 characters.
     ['line labels after digits, repeated', fill('416 60 039 office 1 fax 2-3-4 home ')],
     ['lower-case units after streets, repeated', fill('4 Elm Ct ste 2 apt ')],
+    // .NET's XML keys (private-keys.ts): each unclosed block looks for its closing tag within its 16 KB, not to the text's end.
+    ['rsa key value blocks never closed, 16 KB apart', fill(`<RSAKeyValue>${'x'.repeat(16400)}`)],
     // Copies of many redacted values (echoes.ts): thousands of addresses that differ only in their second letter give one
     // trie node thousands of children, and every `a` of the text after them looks one up.
     ['addresses differing in their second letter, between short words', fill(Array.from({ length: 20_000 }, (_, k) =>
