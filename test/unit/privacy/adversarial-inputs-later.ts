@@ -38,6 +38,8 @@ export function laterAdversarialInputs(fill: (unit: string) => string): Array<[s
     ['mattermost hook paths without ids, one line and many', `${fill('https://chat.example.org/hooks/ab12 ')} ${fill('http://h/hooks/\n')}`],
     ['BotConnector and web chat embeds without secrets', fill("BotConnector ' + ' webchat.botframework.com/embed/b?a=1&s=abc.")],
     ['event grid signatures without their resource', `r=${fill('eventgrid.azure.net&e=1&s=')}`],
+    // Each candidate's 600 characters before it held r= runs the resource check tried 400 characters from (hostile18).
+    ['runs of r= before expiries and signatures', fill(`${'r='.repeat(150)}&e=1${'&s=aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xY3zA5bC7dE9fG1h'.repeat(6)}`)],
     ['client ids without secrets after them', fill('"1-a.apps.googleusercontent.com", "short",\n')],
     ['setx lines with quoted names and no values', fill('setx "API_TOKEN" "\n')],
     ['elements with attributes and no closing tag', fill('<Pass encoding="base64">QUJD<Pass a="b" c="d">')],
@@ -64,5 +66,11 @@ export function laterAdversarialInputs(fill: (unit: string) => string): Array<[s
     ['trunk-0 slashes and spaced dashes, repeated', fill('0176/ 123 010 - 12 0/1 - ')],
     ['national numbers of twelve digits that never validate, one a line', fill('0123 45678901\n')],
     ['phone words of other scripts before invalid numbers', fill('电话：123 手机号是1 전화번호 12 फोन नंबर 1-2 ')],
+    // .NET's XML keys (private-keys.ts): each unclosed block looks for its closing tag within its 16 KB, not to the text's end.
+    ['rsa key value blocks never closed, 16 KB apart', fill(`<RSAKeyValue>${'x'.repeat(16400)}`)],
+    // Copies of many redacted values (echoes.ts): thousands of addresses that differ only in their second letter give one
+    // trie node thousands of children, and every `a` of the text after them looks one up.
+    ['addresses differing in their second letter, between short words', fill(Array.from({ length: 20_000 }, (_, k) =>
+      `a${String.fromCharCode(0x4e00 + k)}b@xx.co ab ab ab ab `).join(''))],
   ];
 }

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scrubText } from '../../../src/engine/privacy/scrubber';
 import { fake, R } from './corpus-helpers';
+import { namesEventGridResource } from '../../../src/engine/privacy/detectors/service-url-keys';
 
 // Secrets as code and tools write them rather than as a config line: a PEM key joined line by line with a line
 // break, Windows' setx, an Event Grid SAS token, a Bot Framework secret, a Google client's older secret passed after
@@ -48,6 +49,22 @@ test("an Event Grid SAS token's signature", () => {
   redacted(`Authorization: SharedAccessSignature ${r}&s=${sig}`, `Authorization: SharedAccessSignature ${r}&s=${R('azure_sas_signature')}`);
   // `&s=` in any other URL is a parameter.
   kept(`https://example.org/search?q=tea&s=${fake(44, 'alnum', 1846)}`);
+});
+
+test('the Event Grid resource is found in one pass as the regex it replaces finds it (random texts of its parts)', () => {
+  const regex = /r=[^\s&]{0,400}eventgrid\.azure\.net/i;
+  const parts = ['r=', 'R=', 'eventgrid.azure.net', 'EventGrid.Azure.NET', '&', ' ', '\n', '\u00a0', 'x', '=', 'r', '&e=1', 'topic.'];
+  let seed = 7;
+  const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  let found = 0;
+  for (let n = 0; n < 20_000; n++) {
+    let text = '';
+    for (let k = next(12); k > 0; k--) text += next(10) === 0 ? 'y'.repeat(next(450)) : parts[next(parts.length)];
+    const expected = regex.test(text);
+    if (expected) found++;
+    assert.equal(namesEventGridResource(text), expected, JSON.stringify(text));
+  }
+  assert.ok(found > 1000, `only ${found} texts name a resource`);
 });
 
 test('a Bot Framework secret after BotConnector, also joined in code, and in a Web Chat embed', () => {

@@ -16,7 +16,9 @@ function naive(text: string, findings: Finding[]): Finding[] {
   const values = new Map(findings.map((f) => [text.slice(f.start, f.end), f.kind]));
   const copies: Finding[] = [];
   for (const [v, kind] of values) {
-    for (let at = text.indexOf(v); at >= 0; at = text.indexOf(v, at + v.length)) if (!found.has(at)) copies.push({ kind, start: at, end: at + v.length, priority: 0 });
+    for (let at = text.indexOf(v); at >= 0; at = text.indexOf(v, at + v.length)) {
+      if (!found.has(at)) copies.push({ kind, start: at, end: at + v.length, priority: 0 });
+    }
   }
   return resolveOverlaps([...findings, ...copies], text.length);
 }
@@ -34,6 +36,26 @@ describe('echoes: copies of redacted values', () => {
         if (!findings.some((g) => g.start < f.end && f.start < g.end)) findings.push(f);
       }
       findings.sort((a, b) => a.start - b.start); // in text order, as the detectors give them
+      assert.deepEqual(withEchoes(text, findings, new EarlierValues()), naive(text, findings), `round ${round}`);
+    }
+  });
+
+  it('finds the same copies in one pass when values share a start and differ in the next character (wide trie nodes, random texts)', () => {
+    const next = rng(11);
+    for (let round = 0; round < 100; round++) {
+      // Pieces `q` + a character + two of `ab`, 10 to 20 kinds of them drawn over and over: values taken at the pieces'
+      // starts share `q`, branch 10 to 20 ways after it, and recur.
+      const kinds = Array.from({ length: 10 + Math.floor(next() * 11) }, (_, k) =>
+        `q${String.fromCharCode(48 + k)}${'ab'[Math.floor(next() * 2)]}${'ab'[Math.floor(next() * 2)]}`);
+      const pieces = Array.from({ length: 150 + Math.floor(next() * 150) }, () => kinds[Math.floor(next() * kinds.length)]);
+      const text = pieces.join('');
+      const findings: Finding[] = [];
+      for (let k = 0; k < 17 + Math.floor(next() * 40); k++) {
+        const start = 4 * Math.floor(next() * (pieces.length - 4)) + (next() < 0.2 ? 1 : 0);
+        const f = { kind: 'secret', start, end: start + 8 + Math.floor(next() * 5), priority: 5 };
+        if (!findings.some((g) => g.start < f.end && f.start < g.end)) findings.push(f);
+      }
+      findings.sort((a, b) => a.start - b.start);
       assert.deepEqual(withEchoes(text, findings, new EarlierValues()), naive(text, findings), `round ${round}`);
     }
   });

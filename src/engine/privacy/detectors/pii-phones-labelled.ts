@@ -27,7 +27,8 @@ export function validSomewhere(value: string): boolean {
 const PHONE_WORDS = [
   'phone', 'telephone', 'tel', 'mobile', 'cell', 'fax', 'telefoon', 'telepono', 'call me at', 'call me on', 'text me at', 'whatsapp', 'whatsApp',
   // Prose that gives a number to reach someone on.
-  'my number', 'his number', 'her number', 'reach me at', 'reach me on', 'reach us at', 'reach us on', 'contact me at', 'contact me on', 'text me on', 'ring me on',
+  'my number', 'his number', 'her number', 'reach me at', 'reach me on', 'reach us at', 'reach us on', 'contact me at', 'contact me on',
+  'text me on', 'ring me on',
   'teléfono', 'telefono', 'telefone', 'telefon', 'téléphone', 'móvil', 'movil', 'celular', 'cellulare', 'handy', 'llámame al',
   'llamame al', 'ligue', 'chiama', 'zadzwoń', 'numer telefonu', 'tlf', 'tfn',
   // Labels of a line to ring in contact lists and signatures (`Desk: 212 555 0143`, `Hotline 0800 …`).

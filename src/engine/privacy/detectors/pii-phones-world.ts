@@ -42,7 +42,7 @@ export function validTrunkNational(value: string, countries: readonly CountryCod
 // a word character, a closing bracket, a dot, a slash or a dash (an id's part, a path, a version, an arithmetic `x+12`).
 const OPENING = /(?<![\w+)\].\/-])(?:\+ ?|\(\+|\(00|00 ?)[1-9]/g;
 // What may follow the opening: digits, spaces, dots, dashes, slashes and parentheses, on one line.
-const BODY = /[\d ().\/-]*/y;
+const BODY = /[\d ().\/-]{0,32}/y;
 // A number does not run on into a word, a decimal or another digit group (`…5678x12` is an extension, kept apart).
 const GLUED_AFTER = /[0-9A-Za-wyz_+]|[.\/-]\d/y;
 
