@@ -138,12 +138,18 @@ test('grounded serve: one of --detach, --status, --stop; --json only with --stat
   }
 });
 
-test('grounded query in a folder of 5,000 files or more starts grounded serve in the background for the next questions, unless told not to', async () => {
+/** The basic fixture and 5,000 small generated files: large enough for a background server. */
+function largeFolder(): string {
   const root = copyFixture('basic');
   for (let d = 0; d < 50; d++) {
     mkdirSync(path.join(root, 'gen', `d${d}`), { recursive: true });
     for (let f = 0; f < 100; f++) writeFileSync(path.join(root, 'gen', `d${d}`, `f${f}.ts`), `export const v${d}_${f} = ${f};\n`);
   }
+  return root;
+}
+
+test('grounded query in a folder of 5,000 files or more starts grounded serve in the background for the next questions, unless told not to', async () => {
+  const root = largeFolder();
   const ask = async (env: NodeJS.ProcessEnv, ...extra: string[]) => {
     const c = capture(root);
     assert.equal(await main(['query', 'how are API keys stored?', '--no-llm', '--json', ...extra], { ...c.io, env }), 0);
@@ -175,11 +181,7 @@ test('grounded query in a folder of 5,000 files or more starts grounded serve in
 });
 
 test('grounded files in a large indexed folder starts grounded serve for the next listings, which it answers byte for byte the same', async () => {
-  const root = copyFixture('basic');
-  for (let d = 0; d < 50; d++) {
-    mkdirSync(path.join(root, 'gen', `d${d}`), { recursive: true });
-    for (let f = 0; f < 100; f++) writeFileSync(path.join(root, 'gen', `d${d}`, `f${f}.ts`), `export const v${d}_${f} = ${f};\n`);
-  }
+  const root = largeFolder();
   const list = async (env: NodeJS.ProcessEnv, ...extra: string[]) => {
     const c = capture(root);
     assert.equal(await main(['files', ...extra], { ...c.io, env }), 0);
