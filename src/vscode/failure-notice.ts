@@ -39,7 +39,7 @@ export function statusView(label: string, given: CheckResult | undefined, restri
   const mode = restricted ? ' (restricted mode: no tools, edits or URL fetches)' : '';
   const warn = (text: string, tooltip: string): StatusView => ({ text, tooltip, ariaLabel: `Warning from Grounded: ${tooltip}`, failed: true });
   if (check?.ok === false && check.question) {
-    const short = check.kind ? SHORT[check.kind] : 'no answer';
+    const short = check.keyMissing ? 'key needed' : check.kind ? SHORT[check.kind] : 'no answer';
     return warn(`$(warning) Grounded: ${short}`, `The last question to ${label}${mode} failed: ${check.summary} ${CLICK_FAILED}`);
   }
   if (check?.ok === false) {

@@ -9,6 +9,8 @@ export interface CheckResult {
   kind?: ProviderErrorKind;
   /** The failure came from a question asked, not from a connection check. */
   question?: boolean;
+  /** The server asked for a key and none was sent (no key was rejected). */
+  keyMissing?: boolean;
 }
 
 /**

@@ -200,10 +200,11 @@ export class GroundedServices implements vscode.Disposable {
    * A model did not answer a question: the status bar says so, from whichever surface asked, until
    * a model answers again. Stopping a question is no failure.
    */
-  private async questionFailed(e: { kind: ProviderErrorKind; message: string; suggestion: string }, provider?: Provider): Promise<void> {
+  private async questionFailed(e: { kind: ProviderErrorKind; message: string; suggestion: string; keyMissing?: boolean }, provider?: Provider): Promise<void> {
     if (e.kind === 'cancelled') return;
     const summary = `${e.message} ${e.suggestion}`.trim();
-    this.lastCheck.record(await currentCheckScope(this, provider), { ok: false, summary, kind: e.kind, question: true });
+    const check = { ok: false, summary, kind: e.kind, question: true, ...(e.keyMissing ? { keyMissing: true } : {}) };
+    this.lastCheck.record(await currentCheckScope(this, provider), check);
   }
 
   /** Asks the engine session of the question's folder, with the model this request picked. */

@@ -211,7 +211,7 @@ async function testChoice(services: GroundedServices, ui: SetupUi): Promise<Setu
   }
   const error = result && !result.ok ? result.error : undefined;
   const cause = error ? `${error.message} ${error.suggestion}`.trim() : resolved.reason ?? 'No model is available.';
-  services.lastCheck.record(scope, { ok: false, summary: cause, kind: error?.kind });
+  services.lastCheck.record(scope, { ok: false, summary: cause, kind: error?.kind, ...(error?.keyMissing ? { keyMissing: true } : {}) });
   const kind = resolved.provider?.id ?? readSettings().provider;
   services.logger.warn('setup.test_failed', { provider: kind, errorKind: error?.kind ?? 'unconfigured' });
   const remedies = remediesFor(error?.kind ?? 'unconfigured', kind);

@@ -61,7 +61,7 @@ async function askInPanel(question: string, cause: RegExp, buttons: string[], sc
   await wb.screenshot(screenshot);
 }
 
-test('a rejected key: the cause once, Retry, Set API key, Choose provider', { timeout: 180_000 }, async () => {
+test('a key asked for and none set: the cause once, Retry, Set API key, Choose provider', { timeout: 180_000 }, async () => {
   mode = 'unauthorized';
   await askInPanel(
     'err-401: how are API keys stored?',
@@ -69,7 +69,8 @@ test('a rejected key: the cause once, Retry, Set API key, Choose provider', { ti
     /asks for an API key \(HTTP 401\), and none is set for it/,
     ['Retry', 'Set API key', 'Choose provider…'],
     'error-unauthorized',
-    'Grounded: key rejected',
+    // In short, what it is: a key is needed (none was rejected).
+    'Grounded: key needed',
   );
 });
 
@@ -79,7 +80,7 @@ test('the next answer takes the status bar\'s warning away: it names who answers
   const turn = frame.locator('.turn', { hasText: 'ok: how are API keys stored?' });
   await turn.locator('div.meta', { hasText: 'local-model' }).waitFor({ state: 'visible', timeout: 90_000 });
   await statusItem('Grounded: OpenAI-compatible local-model').waitFor({ state: 'visible', timeout: 15_000 });
-  assert.equal(await statusItem('key rejected').count(), 0);
+  assert.equal(await statusItem('key needed').count(), 0);
 });
 
 test('a server failing after the retries: the cause once, Retry, Choose provider, Show logs', { timeout: 180_000 }, async () => {

@@ -269,7 +269,7 @@ export async function ask(request: AskRequest, deps: AskDeps = {}): Promise<Answ
       answerStream.flush();
       // What the model had written stays on screen; the snippet answer follows it.
       if (answerStream.segments.some((seg) => seg.kind !== 'notice')) answerStream.push('\n\n');
-      const modelError = { kind: err.kind, message: err.message, suggestion: err.suggestion };
+      const modelError = { kind: err.kind, message: err.message, suggestion: err.suggestion, ...(err.keyMissing ? { keyMissing: true } : {}) };
       const offline = `${err.message} ${err.suggestion} Until it answers, Grounded gives the ranked snippets.`;
       if (err.kind === 'network') return { ...snippets('offline', offline), modelError };
       answerStream.notice(`The model did not answer: ${err.message} ${err.suggestion}`);

@@ -34,7 +34,8 @@ export interface AnswerResult {
    * after the retries, unreachable): the answer is the ranked snippets, led by one notice saying
    * why. Surfaces show it once, with buttons that fit `kind`; the CLI also exits 4 (not for `network`).
    */
-  modelError?: { kind: ProviderErrorKind; message: string; suggestion: string };
+  /** Why the model did not answer; `keyMissing`: the server asked for a key and none was sent. */
+  modelError?: { kind: ProviderErrorKind; message: string; suggestion: string; keyMissing?: boolean };
   /** A mention was not found but paths close to it were: the question with each, for surfaces to offer as one click. */
   rephrasings?: Rephrasing[];
 }

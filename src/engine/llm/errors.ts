@@ -141,7 +141,7 @@ export function errorForStatus(status: number, who: ProviderIdentity, retryAfter
   const wait = seconds ? ` and asks to wait ${seconds} s` : '';
   if ((status === 401 || status === 403) && who.keySent === false) {
     const how = who.keyHint.charAt(0).toUpperCase() + who.keyHint.slice(1);
-    return new ProviderError('auth', `${name} asks for an API key (HTTP ${status})${suffix}, and none is set for it.`, `${how}.`, status);
+    return new ProviderError('auth', `${name} asks for an API key (HTTP ${status})${suffix}, and none is set for it.`, `${how}.`, status, undefined, true);
   }
   if (status === 401 || status === 403) {
     return new ProviderError('auth', `${name} rejected the API key (HTTP ${status})${suffix}.`, `Check the key: ${who.keyHint}.`, status);

@@ -77,6 +77,8 @@ export class ProviderError extends Error {
     readonly status?: number,
     /** From `Retry-After` or Gemini's `RetryInfo.retryDelay`. */
     readonly retryAfterMs?: number,
+    /** An `auth` failure of a request sent without a key: the server asks for one, none was rejected. */
+    readonly keyMissing = false,
   ) {
     super(message);
     this.name = 'ProviderError';

@@ -41,9 +41,9 @@ describe('setup: model list and connection test', () => {
     server.reply({ kind: 'status', status: 401, body: { error: { message: 'missing key' } } });
     await assert.rejects(
       listProviderModels({ kind: 'openai-compatible', baseUrl: `${server.url}/v1`, keyHint: 'run "Grounded: Set API Key"' }),
-      (err: Error & { kind?: string; suggestion?: string }) =>
+      (err: Error & { kind?: string; suggestion?: string; keyMissing?: boolean }) =>
         err.kind === 'auth' && /asks for an API key \(HTTP 401\), and none is set for it\.$/.test(err.message) &&
-        err.suggestion === 'Run "Grounded: Set API Key".' && !/rejected/.test(err.message),
+        err.suggestion === 'Run "Grounded: Set API Key".' && !/rejected/.test(err.message) && err.keyMissing === true,
     );
     assert.equal(server.requests.at(-1)?.headers.authorization, 'Bearer not-needed', 'no key of the user\'s was sent');
   });

@@ -16,6 +16,8 @@ test('a failed question: what failed in two words, the cause in the tooltip, mar
   assert.match(v.tooltip, /^The last question to OpenAI-compatible tour-model failed: Could not reach http:\/\/127\.0\.0\.1:9\/v1\. Start the server\. /);
   assert.match(v.tooltip, /Click for what failed and how to fix it\.$/);
   assert.equal(statusView(label, { ...down, kind: 'auth' }, false).text, '$(warning) Grounded: key rejected');
+  // A server that asks for a key when none was sent rejected nothing.
+  assert.equal(statusView(label, { ...down, kind: 'auth', keyMissing: true }, false).text, '$(warning) Grounded: key needed');
   assert.equal(statusView(label, { ...down, kind: 'rate_limited' }, false).text, '$(warning) Grounded: rate limited');
 });
 
