@@ -86,15 +86,16 @@ function split(reply: string): { explanation: string; planText?: string } {
   return { explanation: (reply.slice(0, fence.index) + reply.slice(fence.index + fence[0].length)).trim(), planText: fence[0] };
 }
 
-/**
- * The refusals of an explanation: forbidden language, a tool error not quoted verbatim, evidence claims the summary does not support,
- * and a step said to have succeeded or changed something that the audit log records as rejected, failed or skipped.
- */
+/** One refusal of an explanation: its rule message, verbatim, and what it is about. */
 interface Refusal {
   kind: RefusalKind;
   message: string;
 }
 
+/**
+ * The refusals of an explanation: forbidden language, a tool error not quoted verbatim, evidence claims the summary does not support,
+ * and a step said to have succeeded or changed something that the audit log records as rejected, failed or skipped.
+ */
 function refusals(explanation: string, steps: RunStepView[], evidence: EvidenceSummary, paths: Map<string, string>): Refusal[] {
   const of = (kind: RefusalKind) => (message: string): Refusal => ({ kind, message });
   const out = screenExplanation(explanation).map(formatViolation).map(of('language'));

@@ -90,7 +90,8 @@ const PLACEHOLDER_WORDS = new RegExp(`^(?:(?:my|new|old)[_-]?)?(?:${DEFAULT_WORD
  */
 export function isPlaceholderValue(raw: string): boolean {
   // The closing quote of the string around an option, maybe escaped (`"--password=$password\\"`), ends the value.
-  const value = /^["']/.test(raw.trim()) ? raw.trim() : raw.trim().replace(/(?<=\w)(?:\\?["']){1,3}$|(?<=\w)\\$/, '');
+  const trimmed = raw.trim();
+  const value = /^["']/.test(trimmed) ? trimmed : trimmed.replace(/(?<=\w)(?:\\?["']){1,3}$|(?<=\w)\\$/, '');
   if (value.length === 0) return true;
   // Quoted once more inside its quotes (`"'$DB_PASSWORD'"`, shell's quote juggling): judged without them.
   const inner = /^(["'])(.+)\1$/.exec(value);

@@ -62,7 +62,6 @@ function unquotedStyle(text: string, keyStart: number, key: string, spacedEquals
   return spacedEquals && !label ? undefined : { style: 'prose', midLine: true };
 }
 
-
 /** A YAML block scalar's single content line: `key: |` followed by an indented value. */
 function blockScalarValue(text: string, from: number): Span | undefined {
   if (text[from] !== '|' && text[from] !== '>') return undefined;

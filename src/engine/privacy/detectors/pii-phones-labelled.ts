@@ -72,6 +72,24 @@ const verbPhone: KeyedRule = {
 /** The keywords of a labelled phone number, for the one keyword scan of personal data (pii-personal.ts). */
 export const phoneKeywords: KeywordTable = [{ words: PHONE_WORDS, rule: labelledPhone }, { words: PHONE_VERBS, rule: verbPhone }];
 
+/**
+ * A validity check for a text's candidates, each distinct value checked once, at most 32 times and once more per KB of the
+ * text: libphonenumber tries each country (~0.7 ms a number), a list repeats its numbers, and a file of thousands of distinct
+ * candidates would take seconds. Undefined once the budget is spent: the caller stops looking.
+ */
+export function budgetedCheck(text: string, check: (value: string) => boolean): (value: string) => boolean | undefined {
+  const checked = new Map<string, boolean>();
+  let budget = 32 + (text.length >> 10);
+  return (value) => {
+    let ok = checked.get(value);
+    if (ok === undefined) {
+      if (budget-- <= 0) return undefined;
+      checked.set(value, (ok = check(value)));
+    }
+    return ok;
+  };
+}
+
 /** The line a number rings, written after it in contact blocks and signatures (`416 60 039 office`, `3660170548-Fax`). */
 // Read from the number's last digit: a search that opens with a digit skips text fast, one that opens with an optional space
 // tries every character (it cost 7 s over 80 MB of code, where `home` and `work` are everywhere).
@@ -89,20 +107,14 @@ const yearsOrOneRun = (value: string) => /^(?:(?:19|20)\d\d[ .-]?)+$/.test(value
  */
 export function findPhonesBeforeLines(text: string): Array<Omit<Finding, 'priority'>> {
   const out: Array<Omit<Finding, 'priority'>> = [];
-  // One check per distinct number: libphonenumber tries each country (~0.7 ms a number), and a list repeats its numbers.
-  // At most 32 checks and one per KB after that: a file of thousands of distinct numbers labelled so would take seconds.
-  const checked = new Map<string, boolean>();
-  let budget = 32 + (text.length >> 10);
+  const valid = budgetedCheck(text, (n) => !yearsOrOneRun(n) && validSomewhere(n));
   LINE_AFTER.lastIndex = 0;
   for (let m = LINE_AFTER.exec(text); m !== null; m = LINE_AFTER.exec(text)) {
     const at = m.index + 1;
     const n = NUMBER_BEFORE.exec(text.slice(Math.max(0, at - 24), at));
     if (!n) continue;
-    let ok = checked.get(n[0]);
-    if (ok === undefined) {
-      if (budget-- === 0) break;
-      checked.set(n[0], (ok = !yearsOrOneRun(n[0]) && validSomewhere(n[0])));
-    }
+    const ok = valid(n[0]);
+    if (ok === undefined) break;
     if (ok) out.push({ kind: 'phone', start: at - n[0].length, end: at });
   }
   return out;

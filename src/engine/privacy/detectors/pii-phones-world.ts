@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 import type { Finding } from '../detector';
 import { insideIban } from '../checks';
 import { runsOf } from '../numeric-runs';
-import { validSomewhere } from './pii-phones-labelled';
+import { budgetedCheck, validSomewhere } from './pii-phones-labelled';
 
 // International numbers in the layouts people, forms and CRMs really write, beyond the plain `+44 20 7946 0958`:
 // the trunk 0 kept in parentheses (`+44 (0)20 7946 0958`, `+33(0)6 44 44 44 44`), `00` and the country code apart or
@@ -112,14 +112,12 @@ const TWELVE_DIGITS = /(?<![\w+.\/-]|\d )0\d{2,4} \d{6,9}(?![0-9A-Za-wyz_.\/-]?\
 
 /**
  * National numbers with a slash or a spaced dash after the trunk-0 area code, and those of twelve digits with a space after
- * it, valid in a country that writes them so. Each
- * check tries several countries, so a text gets at most 32 checks and one more per KB, each distinct value once (a megabyte
- * of `0176/ 123 010 - 12` took seconds without the bound).
+ * it, valid in a country that writes them so. Each check tries several countries: bounded by budgetedCheck (a megabyte of
+ * `0176/ 123 010 - 12` took seconds without the bound).
  */
 export function findSlashedNationals(text: string): Out {
   const out: Out = [];
-  const checked = new Map<string, boolean>();
-  let budget = 32 + (text.length >> 10);
+  const valid = budgetedCheck(text, (value) => validTrunkNational(value));
   for (const run of runsOf(text)) {
     if (run.digits < 9) continue;
     const from = Math.max(0, run.start - 1);
@@ -128,11 +126,8 @@ export function findSlashedNationals(text: string): Out {
       re.lastIndex = 0;
       for (let m = re.exec(window); m !== null; m = re.exec(window)) {
         if ((re === TWELVE_DIGITS && m[0].length !== 13) || (from + m.index > 4 && insideIban(text, from + m.index))) continue;
-        let ok = checked.get(m[0]);
-        if (ok === undefined) {
-          if (budget-- <= 0) return out;
-          checked.set(m[0], (ok = validTrunkNational(m[0])));
-        }
+        const ok = valid(m[0]);
+        if (ok === undefined) return out;
         if (ok) out.push({ kind: 'phone', start: from + m.index, end: from + m.index + m[0].length });
       }
     }
