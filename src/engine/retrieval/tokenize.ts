@@ -27,14 +27,20 @@ const TABLE_LIMIT = 500_000;
  */
 export class ChunkTokenizer {
   private counts = new Uint32Array(1 << 16);
-  private readonly touched: number[] = [];
+  /** Token ids counted in the current chunk, in first-seen order: `touched[0, touchedCount)`. */
+  private touched = new Int32Array(1 << 12);
+  private touchedCount = 0;
+  /** `defined[id] === chunkSerial`: the current chunk defines the token (no set to clear per chunk). */
+  private defined = new Uint32Array(1 << 16);
+  private chunkSerial = 0;
+  /** List ids of identifiers met on lines scanned as text (beyond ASCII): a memo, as the table is for bytes. */
+  private readonly idsOfText = new Map<string, number[]>();
   private table = new IdentifierTable();
   /** Entry id of the table → list ids of the identifier's tokens (stable until the store is packed). */
   private idsOfEntry: number[][] = [];
   /** A definition's name → list ids of the tokens it defines. */
   private readonly idsOfDefinition = new Map<string, number[]>();
   private readonly lines = new LineBytes();
-  private readonly defines = new Set<number>();
   private length = 0;
 
   constructor(private readonly store: PostingStore) {}
@@ -50,21 +56,30 @@ export class ChunkTokenizer {
     for (let start = 0; start < lines.count; ) {
       const end = chunkEndOf(lines.count, start, (i) => lines.definedName(i) !== undefined && !lines.startsWithSpace(i), (i) => lines.isBlank(i));
       this.length = 0;
-      const defines = this.defines;
-      defines.clear();
+      // A serial per chunk marks its definitions; past the array's largest value the stale marks must go.
+      if (++this.chunkSerial > 0xffff_ffff) {
+        this.chunkSerial = 1;
+        this.defined.fill(0);
+      }
+      const serial = this.chunkSerial;
       for (let i = start; i < end; i++) {
         const stop = lines.scanEnd(i);
-        if (stop < 0) forEachIdentifier(lines.text(i), (identifier) => this.countIds(this.idsOfString(identifier)));
+        if (stop < 0) forEachIdentifier(lines.text(i), (identifier) => this.countIds(this.idsOfTextIdentifier(identifier)));
         else this.scan(buf, lines.start(i), stop);
         const name = lines.definedName(i);
-        if (name) for (const id of this.definitionIds(name)) defines.add(id);
+        if (name) {
+          const ids = this.definitionIds(name);
+          for (let k = 0; k < ids.length; k++) this.defined[ids[k]] = serial;
+        }
       }
       const chunkId = nextId({ startLine: start + 1, endLine: end, length: this.length });
-      for (const id of this.touched) {
-        this.store.addTo(id, chunkId, this.counts[id], defines.has(id));
-        this.counts[id] = 0;
+      const { touched, counts, defined } = this;
+      for (let k = 0; k < this.touchedCount; k++) {
+        const id = touched[k];
+        this.store.addTo(id, chunkId, counts[id], defined[id] === serial);
+        counts[id] = 0;
       }
-      this.touched.length = 0;
+      this.touchedCount = 0;
       start = end;
     }
   }
@@ -90,7 +105,10 @@ export class ChunkTokenizer {
   private countIds(ids: number[]): void {
     for (let k = 0; k < ids.length; k++) {
       const id = ids[k];
-      if (this.counts[id]++ === 0) this.touched.push(id);
+      if (this.counts[id]++ === 0) {
+        if (this.touchedCount === this.touched.length) this.touched = grownTo(this.touched, this.touchedCount + 1);
+        this.touched[this.touchedCount++] = id;
+      }
     }
     this.length += ids.length;
   }
@@ -100,6 +118,7 @@ export class ChunkTokenizer {
       this.table = new IdentifierTable();
       this.idsOfEntry = [];
       this.idsOfDefinition.clear();
+      this.idsOfText.clear();
     }
     const e = this.table.add(buf, from, to, hash);
     this.idsOfEntry[e] = this.idsOfString(buf.toString('latin1', from, to));
@@ -112,17 +131,38 @@ export class ChunkTokenizer {
     // Markdown headings are definitions too: any text, so the memo has its own bound.
     if (this.idsOfDefinition.size >= TABLE_LIMIT) this.idsOfDefinition.clear();
     this.idsOfDefinition.set(name, (ids = definitionTokens(name).map((t) => this.store.intern(t))));
+    this.fit(ids);
+    return ids;
+  }
+
+  /** The list ids of an identifier of a line read as text, memoised under the table's bound. */
+  private idsOfTextIdentifier(identifier: string): number[] {
+    let ids = this.idsOfText.get(identifier);
+    if (ids) return ids;
+    if (this.idsOfText.size >= TABLE_LIMIT) this.idsOfText.clear();
+    this.idsOfText.set(identifier, (ids = this.idsOfString(identifier)));
     return ids;
   }
 
   private idsOfString(identifier: string): number[] {
     const ids = identifierTokens(identifier).map((t) => this.store.intern(t));
-    const top = Math.max(0, ...ids);
-    if (top >= this.counts.length) {
-      const grown = new Uint32Array(Math.max(top + 1, this.counts.length * 2));
-      grown.set(this.counts);
-      this.counts = grown;
-    }
+    this.fit(ids);
     return ids;
   }
+
+  /** Grows the arrays indexed by list id to hold every id of `ids`. */
+  private fit(ids: number[]): void {
+    let top = 0;
+    for (let k = 0; k < ids.length; k++) if (ids[k] > top) top = ids[k];
+    if (top < this.counts.length) return;
+    this.counts = grownTo(this.counts, top + 1);
+    this.defined = grownTo(this.defined, top + 1);
+  }
+}
+
+/** A copy of `a` at least `need` long (doubling), the rest zero. */
+function grownTo<T extends Uint32Array | Int32Array>(a: T, need: number): T {
+  const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
+  b.set(a);
+  return b;
 }
