@@ -30,7 +30,7 @@ import { findPossessiveOwners } from './pii-possessives';
 import { findChatSpeakers } from './pii-chat-speakers';
 import { findAddressedPeople } from './pii-vocatives';
 import { extendPostNominals, extendTitles } from '../titles';
-import { findPhysicianNames, notAName, PARTICLES, titleKeywords } from './pii-titled-names';
+import { findPhysicianNames, foreignTitleKeywords, notAName, PARTICLES, titleKeywords } from './pii-titled-names';
 import { findBoxAddresses } from './pii-box-addresses';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
@@ -225,6 +225,7 @@ const keyed = new KeyedScan([
   ...bracketedAtKeywords,
   { words: ['my name'], rule: myName },
   ...titleKeywords,
+  ...foreignTitleKeywords,
   ...idKeywords,
   ...proseKeywords,
   ...peopleKeywords,
