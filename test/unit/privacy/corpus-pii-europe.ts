@@ -1,11 +1,11 @@
 import { R, type Case, type Negative } from './corpus-helpers';
 
 // Personal numbers of Switzerland, Bulgaria, Denmark, the Baltics, Norway, Iceland, Croatia, Czechia,
-// Romania, Slovenia, Ireland, Israel, Japan, Ukraine, Austria, Belgium, Malaysia and Pakistan, and
-// courtesy titles of French, German, Italian, Spanish and Dutch. Every number is made up here from
-// digits chosen for the test, its check digit computed by the small functions below (written from
-// the issuers' descriptions, apart from the code under test); the look-alikes break the check or
-// drop the word that names the number.
+// Romania, Slovenia, Ireland, Israel, Japan, Ukraine, Austria, Belgium, Malaysia and Pakistan,
+// courtesy titles of French, German, Italian, Spanish and Dutch, and national phone numbers after
+// `Tel.`. Every number is made up here from digits chosen for the test, its check digit computed by
+// the small functions below (written from the issuers' descriptions, apart from the code under
+// test); the look-alikes break the check or drop the word that names the number.
 
 const num = (s: string) => s.split('').map(Number);
 const dot = (w: number[], d: number[]) => w.reduce((s, x, i) => s + x * d[i], 0);
@@ -89,6 +89,8 @@ export const piiEuropeCases: Case[] = [
   ['de title Herr with a given name', 'Herr Matthias Brenner hat angerufen.', `Herr ${R('person_name')} hat angerufen.`],
   ['it title Sig.ra', 'Gentile Sig.ra Lombardini, la contattiamo.', `Gentile Sig.ra ${R('person_name')}, la contattiamo.`],
   ['es title Sra.', 'Estimada Sra. Villanueva: le escribimos.', `Estimada Sra. ${R('person_name')}: le escribimos.`],
+  ['phone after Tel. with its dot, no trunk 0', 'Tel. 912 345 678', `Tel. ${R('phone')}`],
+  ['phone grouped from a lone first digit', 'Mobile: 6 71 23 45 67', `Mobile: ${R('phone')}`],
   ['nl title Mevr. with a particle', 'Geachte Mevr. van der Berg,', `Geachte Mevr. ${R('person_name')},`],
 ];
 
@@ -105,4 +107,6 @@ export const piiEuropeLookalikes: Negative[] = [
   ['M. Sc. as a degree', 'She holds an M. Sc. in Physics.'],
   ['Fr. as francs', 'Eintritt Fr. 20.- pro Person'],
   ['Frau as a noun', 'Frau und Mann'],
+  ['Tel. before a short extension', 'Tel. 4711 intern'],
+  ['Tel. before a date', 'Tel. 12.03.2024 erhalten'],
 ];
