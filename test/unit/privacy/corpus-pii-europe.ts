@@ -91,6 +91,9 @@ export const piiEuropeCases: Case[] = [
   ['es title Sra.', 'Estimada Sra. Villanueva: le escribimos.', `Estimada Sra. ${R('person_name')}: le escribimos.`],
   ['phone after Tel. with its dot, no trunk 0', 'Tel. 912 345 678', `Tel. ${R('phone')}`],
   ['phone grouped from a lone first digit', 'Mobile: 6 71 23 45 67', `Mobile: ${R('phone')}`],
+  ['it title in lower case mid-sentence', 'Il sig. Lombardini ha chiamato.', `Il sig. ${R('person_name')} ha chiamato.`],
+  ['fr birth date after née le', 'née le 12 mars 1985 à Lyon', `née le ${R('date_of_birth')} à Lyon`],
+  ['fr driving licence after n°', 'permis de conduire n° 12AB34567', `permis de conduire n° ${R('drivers_license')}`],
   ['nl title Mevr. with a particle', 'Geachte Mevr. van der Berg,', `Geachte Mevr. ${R('person_name')},`],
 ];
 

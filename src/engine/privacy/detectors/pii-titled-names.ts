@@ -67,7 +67,9 @@ export const titleKeywords: KeywordTable = [
  */
 const FOREIGN_TITLE =
   '(?:M\\.|Mme\\.?|Mlle\\.?|Monsieur|Madame|Mademoiselle|Herr|Frau|Hr\\.|Fr\\.|Sig\\.(?:ra|na)?|Signora|Signorina|Signore|Signor|' +
-  'Sr\\.|Sra\\.|Srta\\.|Señora|Señorita|Señor|Dhr\\.|Mevr\\.|Mw\\.)';
+  'Sr\\.|Sra\\.|Srta\\.|Señora|Señorita|Señor|Dhr\\.|Mevr\\.|Mw\\.|' +
+  // Italian writes its titles in lower case inside a sentence (`il sig. Rossi`, `la dott.ssa Bianchi`).
+  'sig\\.(?:ra|na)?|[Dd]ott\\.(?:ssa)?|[Aa]vv\\.)';
 
 const foreignTitle: KeyedRule = {
   kind: 'person_name',
@@ -96,10 +98,10 @@ const SPELLED_TITLES = new Set(['Mme', 'Mlle', 'Monsieur', 'Madame', 'Mademoisel
 export const foreignTitleKeywords: KeywordTable = [
   {
     words: ['m', 'mme', 'mlle', 'monsieur', 'madame', 'mademoiselle', 'herr', 'frau', 'hr', 'fr', 'sig', 'sigra', 'signa', 'signora', 'signorina',
-      'signore', 'signor', 'sr', 'sra', 'srta', 'señora', 'señorita', 'señor', 'dhr', 'mevr', 'mw'],
+      'signore', 'signor', 'sr', 'sra', 'srta', 'señora', 'señorita', 'señor', 'dhr', 'mevr', 'mw', 'dott', 'dottssa', 'avv'],
     rule: foreignTitle,
     sources: ['m\\. ', 'mme\\.? ', 'mlle\\.? ', 'monsieur ', 'madame ', 'mademoiselle ', 'herr ', 'frau ', 'hr\\. ', 'fr\\. ', 'sig\\.(?:ra|na)? ',
-      'signor(?:a|ina|e)? ', 'srt?a?\\. ', 'señor(?:a|ita)? ', 'dhr\\. ', 'mevr\\. ', 'mw\\. '],
+      'signor(?:a|ina|e)? ', 'srt?a?\\. ', 'señor(?:a|ita)? ', 'dhr\\. ', 'mevr\\. ', 'mw\\. ', 'dott\\.(?:ssa)? ', 'avv\\. '],
   },
 ];
 
