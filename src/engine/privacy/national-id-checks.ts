@@ -1,8 +1,9 @@
-import { passesLuhn } from './checks';
+import { mod97, passesLuhn } from './checks';
 
 // Check digits and birth dates of the personal numbers of Switzerland, Bulgaria, Denmark, Estonia
 // and Lithuania, Norway, Iceland, Croatia, Czechia and Slovakia, Romania, Slovenia, Ireland,
-// Israel, Japan, Ukraine, Austria, Belgium, Malaysia and Pakistan, as their issuers document them.
+// Israel, Japan, Ukraine, Austria, Belgium, Malaysia and Pakistan, and France's NIR run together, as
+// their issuers document them.
 // A check digit passes one number in ten or eleven by chance, so the detector that uses these
 // also wants the number's name on its line (but for the dotted Swiss AHV number, 756.xxxx.xxxx.xx).
 
@@ -183,4 +184,13 @@ export function myKadValid(value: string): boolean {
 export function cnicValid(value: string): boolean {
   const d = digitsOf(value);
   return d.length === 13 && d[0] >= 1 && d[0] <= 7 && new Set(d).size > 2;
+}
+
+/** France's NIR (numéro de sécurité sociale) run together: sex, year, month (or 20–42, 50–99 when unknown), the key 97 − mod 97. */
+export function nirRunTogetherValid(value: string): boolean {
+  const d = digitsOf(value);
+  if (d.length !== 15 || (d[0] !== 1 && d[0] !== 2)) return false;
+  const month = two(d, 3);
+  if (month === 0 || (month > 12 && month < 20) || (month > 42 && month < 50)) return false;
+  return 97 - mod97(value.slice(0, 13)) === Number(value.slice(13));
 }

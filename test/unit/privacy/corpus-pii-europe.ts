@@ -53,6 +53,7 @@ function myNumber(eleven: string): string {
 const rntrc = (nine: string) => nine + String((((dot([-1, 5, 7, 9, 4, 6, 10, 5, 7], num(nine)) % 11) + 11) % 11) % 10);
 /** Austria: serial (three digits), the check digit in fourth place, then the birth date. */
 const svnrAt = (serial: string, date: string) => serial + String(dot([3, 7, 9, 0, 5, 8, 4, 2, 1, 6], num(`${serial}0${date}`)) % 11) + date;
+const nir = (thirteen: string) => thirteen + String(97n - (BigInt(thirteen) % 97n)).padStart(2, '0');
 const bis = (nine: string) => nine + String(97 - (Number(nine) % 97)).padStart(2, '0');
 
 const ahv = ean13('756482910375');
@@ -82,6 +83,7 @@ export const piiEuropeCases: Case[] = [
   ['ua rntrc in Cyrillic', `РНОКПП ${rntrc('304817265')}`, `РНОКПП ${R('ua_rntrc')}`],
   ['at social insurance number', `Sozialversicherungsnummer: ${svnrAt('482', '120385')}`, `Sozialversicherungsnummer: ${R('at_social_security')}`],
   ['be bis number, month + 40', `BIS-nummer ${bis('854312482')}`, `BIS-nummer ${R('be_national_number')}`],
+  ['fr nir run together under its name', `N° de sécurité sociale : ${nir('2920375120047')}`, `N° de sécurité sociale : ${R('fr_nir')}`],
   ['my mykad', 'MyKad: 850312-14-5021', `MyKad: ${R('my_nric')}`],
   ['pk cnic', 'CNIC 35202-4829173-5', `CNIC ${R('pk_cnic')}`],
   ['fr title M. before a surname', 'Le dossier de M. Dupré est complet.', `Le dossier de M. ${R('person_name')} est complet.`],
@@ -104,6 +106,7 @@ export const piiEuropeLookalikes: Negative[] = [
   ['no fødselsnummer, check broken', `Fødselsnummer: ${bump(nor)}`],
   ['hr oib, check broken', `OIB: ${bump(oib('6931875204'))}`],
   ['ro cnp-shaped number without its name', `order ${romanian} shipped`],
+  ['fr nir run together, key wrong', `NIR ${bump(nir('2920375120047'))}`],
   ['dk cpr: not a date', 'CPR-nr.: 450389-4721'],
   ['ie pps, check letter wrong', 'PPS 4812736Z'],
   ['M. before an English word', 'See Fig. 3 and M. Thesis for the proof.'],

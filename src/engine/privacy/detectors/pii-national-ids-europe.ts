@@ -62,6 +62,8 @@ const rules: NumericRule[] = [
     /\bbis\b|rijksregister|num[ée]ro national|national (?:register )?number|\binsz\b|\bniss\b|registre national/i, check.belgianNumberValid,
   ),
   named('my_nric', 12, '\\d{6}-?\\d{2}-?\\d{4}', /\bnric\b|mykad|\bic\b|kad pengenalan/i, check.myKadValid),
+  // France's NIR run together (pii-national-ids.ts takes it anywhere in its printed groups).
+  named('fr_nir', 15, '[12]\\d{14}', /\bnir\b|s[ée]curit[ée] sociale|\binsee\b|num[ée]ro de s[ée]cu|social security/i, check.nirRunTogetherValid),
   // A Korean RRN without its dash, named in Korean (pii-keyed-world.ts reads it after `RRN`).
   named('kr_rrn', 13, '\\d{13}', /주민등록번호|주민번호/, rrnChecked),
   named('pk_cnic', 13, '[1-7]\\d{4}-?\\d{7}-?\\d', /\bcnic\b|\bnic\b|national identity card/i, check.cnicValid),
