@@ -26,8 +26,8 @@ export function capitalisedOrNot(words: readonly string[], space = ' '): string 
 export const SEP = `["']?[ \\t]{0,3}(?:[:=#]>?|[ \\t][iI][sS][tT]?:?[ \\t])?[ \\t]{0,3}["']?`;
 /** Words of a key joined by a space, `_`, `-`, or nothing (dateOfBirth, date_of_birth, date of birth). */
 export const J = '[ _-]?';
-/** What may follow a key's last word before the separator: no., number, #, id. */
-export const NUMBER_WORD = `(?:${J}(?:${anyCase('no')}|${anyCase('nr')}|${anyCase('num')}(?:${anyCase('ber')})?|#|${anyCase('id')}))?\\.?`;
+/** What may follow a key's last word before the separator: no., number, #, id, and the `n°`/`nº` of French, Spanish and Italian. */
+export const NUMBER_WORD = `(?:${J}(?:${anyCase('no')}|${anyCase('nr')}|${anyCase('num')}(?:${anyCase('ber')})?|#|${anyCase('id')}|[nN][°º]))?\\.?`;
 
 export interface KeyedRule {
   kind: string;

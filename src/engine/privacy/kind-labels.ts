@@ -40,10 +40,14 @@ const CASED: Record<string, string> = {
   mongodb: 'MongoDB', atlas: 'Atlas', nvidia: 'NVIDIA', pagarme: 'Pagar.me', tickettailor: 'Ticket Tailor', mws: 'MWS', devops: 'DevOps',
   clickup: 'ClickUp', llamacloud: 'LlamaCloud', wundergraph: 'WunderGraph', nats: 'NATS', ntlm: 'NTLM',
   hmac: 'HMAC', vapid: 'VAPID', cockroachdb: 'CockroachDB',
+  ahv: 'AHV', egn: 'EGN', cpr: 'CPR', oib: 'OIB', cnp: 'CNP', emso: 'EMŠO', pps: 'PPS', rntrc: 'RNTRC', cnic: 'CNIC', fodselsnummer: 'fødselsnummer',
 };
 
 /** Country codes that open a national identifier's kind (`br_cpf`). */
-const COUNTRIES = new Set(['au', 'br', 'ca', 'cl', 'cn', 'de', 'es', 'fi', 'fr', 'in', 'it', 'kr', 'mx', 'nl', 'pl', 'se', 'sg', 'th', 'tr', 'uk', 'us', 'za']);
+const COUNTRIES = new Set([
+  'at', 'au', 'be', 'bg', 'br', 'ca', 'ch', 'cl', 'cn', 'cz', 'de', 'dk', 'ee', 'es', 'fi', 'fr', 'hr', 'ie', 'il', 'in', 'is', 'it', 'jp', 'kr',
+  'lt', 'mx', 'my', 'nl', 'no', 'pk', 'pl', 'ro', 'se', 'sg', 'si', 'th', 'tr', 'ua', 'uk', 'us', 'za',
+]);
 
 /** Words of the generic kinds; a first word not among them names a vendor, and is capitalised. */
 const COMMON = new Set([

@@ -12,6 +12,7 @@ import { locationDetector } from './detectors/pii-locations';
 import { nationalIdDetector } from './detectors/pii-national-ids';
 import { moreNationalIdDetector } from './detectors/pii-national-ids-more';
 import { worldNationalIdDetector } from './detectors/pii-national-ids-world';
+import { europeNationalIdDetector } from './detectors/pii-national-ids-europe';
 import { taxIdDetector } from './detectors/pii-tax-ids';
 import { mixedIdDetector } from './detectors/pii-ids-mixed';
 import { personalDetector } from './detectors/pii-personal';
@@ -38,6 +39,7 @@ export const DETECTORS: readonly Detector[] = [
   nationalIdDetector,
   moreNationalIdDetector,
   worldNationalIdDetector,
+  europeNationalIdDetector,
   taxIdDetector,
   mixedIdDetector,
   deviceWalletDetector,

@@ -27,6 +27,7 @@ import { pairListCases, pairListLookalikes } from './corpus-pairs-lists';
 import { realCodeCases, realCodeLookalikes } from './corpus-real-code';
 import { encodedKeyCases, encodedKeyLookalikes } from './corpus-encoded-keys';
 import { piiMessageCases, piiMessageLookalikes } from './corpus-pii-messages';
+import { piiEuropeCases, piiEuropeLookalikes } from './corpus-pii-europe';
 
 // Every row is a separate test so a failure names the format that broke.
 
@@ -58,6 +59,7 @@ const tables: Record<string, Case[]> = {
   'true findings beside shapes met in real code': realCodeCases,
   'registry tokens, tokens in base64 or glued, key pairs on two lines, Tink keysets': encodedKeyCases,
   'people in chat transcripts and spoken to in messages': piiMessageCases,
+  'personal numbers of more European and Asian countries, titles in other languages': piiEuropeCases,
 };
 
 for (const [table, rows] of Object.entries(tables)) {
@@ -73,7 +75,7 @@ const lookalikes = [
   ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...piiTaxIdLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes,
   ...credentialFormatLookalikes,
   ...identifiableKeyLookalikes, ...configPairLookalikes, ...configFormatLookalikes, ...piiSignalLookalikes, ...pairListLookalikes,
-  ...realCodeLookalikes, ...encodedKeyLookalikes, ...piiMessageLookalikes, ...serviceUrlLookalikes,
+  ...realCodeLookalikes, ...encodedKeyLookalikes, ...piiMessageLookalikes, ...serviceUrlLookalikes, ...piiEuropeLookalikes,
 ];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {

@@ -20,6 +20,7 @@ import { configFormatCases } from './corpus-config-formats';
 import { configPairCases } from './corpus-config-pairs';
 import { pairListCases } from './corpus-pairs-lists';
 import { encodedKeyCases } from './corpus-encoded-keys';
+import { piiEuropeCases } from './corpus-pii-europe';
 
 const allCases = [
   ...cloudAndTokenCases,
@@ -42,6 +43,7 @@ const allCases = [
   ...configFormatCases,
   ...pairListCases,
   ...encodedKeyCases,
+  ...piiEuropeCases,
 ];
 
 test('one scrubber numbers values per kind across chunks, the same value keeping its number', () => {

@@ -25,6 +25,8 @@ const ID_WORDS = [
   'personalausweis', 'ausweisnummer', 'ausweis', "carte d'identité", 'numéro national', 'documento de identidad', 'cédula', 'cedula',
   "carta d'identità", 'dowód osobisty', 'numer dowodu', 'identiteitskaart', 'rijksregisternummer',
   'voter id', 'military id', 'aufenthaltsgenehmigung', 'aufenthaltstitel', 'wählerausweis', 'militärausweis',
+  // Identity numbers by their names in Spanish-speaking America, Indonesia, Mauritius, Latvia, Finland, Portugal and Brazil.
+  'dni', 'número de identidad', 'numero de identidad', 'nik', 'nid', 'personas kods', 'henkilötunnus', 'cartão de cidadão', 'cpf',
 ];
 
 /**

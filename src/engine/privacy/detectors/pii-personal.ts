@@ -30,7 +30,7 @@ import { findPossessiveOwners } from './pii-possessives';
 import { findChatSpeakers } from './pii-chat-speakers';
 import { findAddressedPeople } from './pii-vocatives';
 import { extendPostNominals, extendTitles } from '../titles';
-import { findPhysicianNames, notAName, PARTICLES, titleKeywords } from './pii-titled-names';
+import { findPhysicianNames, foreignTitleKeywords, notAName, PARTICLES, titleKeywords } from './pii-titled-names';
 import { findBoxAddresses } from './pii-box-addresses';
 
 // Personal data that has no checksum to test and is told apart from ordinary text by what names
@@ -84,9 +84,12 @@ const NAME = `${WORD}(?: ${WORD}){0,3}`;
 const BIRTH_WORDS_WORLD = [
   'geburtsdatum', 'geboren', 'geboortedatum', 'date de naissance', 'fecha de nacimiento', 'data di nascita',
   'data de nascimento', 'data urodzenia', 'födelsedatum', 'fødselsdato', 'fødselsdag', 'syntymäaika',
+  // `born on` as a sentence says it: `née le 12 mars 1985`, `nato il 3 maggio 1970`, `nacida el 5 de mayo de 1990`.
+  'né le', 'née le', 'nato il', 'nata il', 'nacido el', 'nacida el', 'nascido em', 'nascida em',
 ];
 const BIRTH_WORLD = `[Gg]eburtsdatum|[Gg]eboren(?: (?:am|op))?|[Gg]eboortedatum|[Dd]ate de naissance|[Ff]echa de nacimiento|` +
-  `[Dd]ata (?:di nascita|de nascimento|urodzenia)|[Ff]ödelsedatum|[Ff]ødselsdato|[Ff]ødselsdag|[Ss]yntymäaika`;
+  `[Dd]ata (?:di nascita|de nascimento|urodzenia)|[Ff]ödelsedatum|[Ff]ødselsdato|[Ff]ødselsdag|[Ss]yntymäaika|` +
+  `[Nn]ée? le|[Nn]at[oa] il|[Nn]acid[oa] el|[Nn]ascid[oa] em`;
 
 const birth: KeyedRule = {
   kind: 'date_of_birth',
@@ -225,6 +228,7 @@ const keyed = new KeyedScan([
   ...bracketedAtKeywords,
   { words: ['my name'], rule: myName },
   ...titleKeywords,
+  ...foreignTitleKeywords,
   ...idKeywords,
   ...proseKeywords,
   ...peopleKeywords,

@@ -39,12 +39,13 @@ const PHONE_WORD = capitalisedOrNot(PHONE_WORDS, '[ _-]?');
 const labelledPhone: KeyedRule = {
   kind: 'phone',
   standalone: true,
-  // The word, an optional `no.`/`number`/`nr`, a separator (a form may put the number on the next line), then digits with
-  // the separators numbers are written with.
+  // The word (its abbreviation's dot too: `Tel. 912 345 678`), an optional `no.`/`number`/`nr`, a separator (a form may put
+  // the number on the next line), then digits with the separators numbers are written with.
   pattern: new RegExp(
-    `(?:${PHONE_WORD})(?:[ _-]?(?:[Nn]o\\.?|[Nn]umber|[Nn]r\\.?|#))?["']?[ \\t]{0,3}(?:[:=](?:[ \\t]*\\r?\\n)?|[ \\t](?:is|es|é|è|to))?[ \\t]{0,3}["']?` +
-      // A group of up to nine digits: `(0323) 068851647`, `0279472571` (validSomewhere bounds the whole).
-      `(?<value>\\(?\\d{2,5}\\)?(?:[ .-]?\\d{2,9}){1,4})(?![\\w.-]?\\d)`,
+    `(?:${PHONE_WORD})\\.?(?:[ _-]?(?:[Nn]o\\.?|[Nn]umber|[Nn]r\\.?|#))?["']?[ \\t]{0,3}(?:[:=](?:[ \\t]*\\r?\\n)?|[ \\t](?:is|es|é|è|to))?[ \\t]{0,3}["']?` +
+      // A group of up to nine digits: `(0323) 068851647`, `0279472571`; a lone first digit as some countries group them
+      // (`6 71 23 45 67`, `9 518 1234`). validSomewhere bounds the whole.
+      `(?<value>\\(?\\d{1,5}\\)?(?:[ .-]?\\d{2,9}){1,5})(?![\\w.-]?\\d)`,
     'y',
   ),
   accept: validSomewhere,

@@ -59,6 +59,52 @@ export const titleKeywords: KeywordTable = [
   },
 ];
 
+/**
+ * Courtesy titles of French, German, Italian, Spanish, Portuguese and Dutch, in the case letters and forms write them (`M.
+ * Dupont`, `Mme Lefèvre`, `Herr Schneider`, `Frau Köhler`, `Sig.ra Romano`, `Sra. Fernández`, `Dhr. Jansen`). `M.`, `Hr.`,
+ * `Fr.` and `Sr.` are also abbreviations of other words (`M. Sc.`, `Fr. 20.-`): the name after them has three letters or more,
+ * is not followed by a dot and a letter, and is no word of code nor of NOT_SURNAMES.
+ */
+const FOREIGN_TITLE =
+  '(?:M\\.|Mme\\.?|Mlle\\.?|Monsieur|Madame|Mademoiselle|Herr|Frau|Hr\\.|Fr\\.|Sig\\.(?:ra|na)?|Signora|Signorina|Signore|Signor|' +
+  'Sr\\.|Sra\\.|Srta\\.|Señora|Señorita|Señor|Dhr\\.|Mevr\\.|Mw\\.|' +
+  // Italian writes its titles in lower case inside a sentence (`il sig. Rossi`, `la dott.ssa Bianchi`).
+  'sig\\.(?:ra|na)?|[Dd]ott\\.(?:ssa)?|[Aa]vv\\.)';
+
+const foreignTitle: KeyedRule = {
+  kind: 'person_name',
+  standalone: true,
+  pattern: new RegExp(
+    `${FOREIGN_TITLE} (?<value>${PARTICLES}\\p{Lu}\\p{Ll}{2,30}(?:[ -]${PARTICLES}\\p{Lu}\\p{Ll}{1,30}){0,2})(?![\\p{L}\\p{N}_]|\\.\\p{L})`,
+    'yu',
+  ),
+  accept: (value, text, start) =>
+    !notAName(value) && !value.split(/[ -]/).some((w) => NOT_SURNAMES.has(w) || isCodeWord(w) || RANKS.has(w) || SPELLED_TITLES.has(w)) &&
+    (text.slice(start - 3, start) !== 'M. ' || frenchAround(value, text, start)),
+};
+
+/** French words that say a bare `M.` is `Monsieur` (`See Fig. 3 and M. Thesis` is English); a given name after it says so too. */
+const FRENCH_WORDS = /(?:^|[^\p{L}])(?:le|la|les|de|du|des|et|est|à|au|aux|pour|avec|chez|par|merci|bonjour|cher|chère|votre|nous|vous)(?![\p{L}])/iu;
+
+function frenchAround(value: string, text: string, start: number): boolean {
+  return isGivenName(value.split(' ')[0]) || FRENCH_WORDS.test(text.slice(Math.max(0, start - 60), start + value.length + 60));
+}
+
+/** Titles spelt out, which are no surname (`Herr Herr`, `Madame Monsieur`). */
+const SPELLED_TITLES = new Set(['Mme', 'Mlle', 'Monsieur', 'Madame', 'Mademoiselle', 'Herr', 'Herrn', 'Frau', 'Signora', 'Signorina', 'Signore', 'Signor',
+  'Señora', 'Señorita', 'Señor']);
+
+/** The foreign titles' spellings for the keyword scan (case-insensitive there; the rule's pattern holds the case). */
+export const foreignTitleKeywords: KeywordTable = [
+  {
+    words: ['m', 'mme', 'mlle', 'monsieur', 'madame', 'mademoiselle', 'herr', 'frau', 'hr', 'fr', 'sig', 'sigra', 'signa', 'signora', 'signorina',
+      'signore', 'signor', 'sr', 'sra', 'srta', 'señora', 'señorita', 'señor', 'dhr', 'mevr', 'mw', 'dott', 'dottssa', 'avv'],
+    rule: foreignTitle,
+    sources: ['m\\. ', 'mme\\.? ', 'mlle\\.? ', 'monsieur ', 'madame ', 'mademoiselle ', 'herr ', 'frau ', 'hr\\. ', 'fr\\. ', 'sig\\.(?:ra|na)? ',
+      'signor(?:a|ina|e)? ', 'srt?a?\\. ', 'señor(?:a|ita)? ', 'dhr\\. ', 'mevr\\. ', 'mw\\. ', 'dott\\.(?:ssa)? ', 'avv\\. '],
+  },
+];
+
 /** The credential after `Surname,Given I` in a clinician's listing. */
 const LISTED_CREDENTIAL = new RegExp(`, ?(?:${CREDENTIAL})(?:, ?(?:${CREDENTIAL}))*(?![\\w\\u00c0-\\u024f])`, 'g');
 
