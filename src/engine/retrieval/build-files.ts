@@ -48,3 +48,19 @@ const INFRA_ROOTS = ['main.tf', 'versions.tf', 'main.bicep'];
 export function infrastructureIsTheProject(indexed: (rel: string) => boolean): boolean {
   return INFRA_ROOTS.some((root) => indexed(root));
 }
+
+/**
+ * The blueprint metadata Google's Terraform toolkit generates beside a module's `variables.tf` (`metadata.yaml`,
+ * `metadata.display.yaml`: every input and output with its description, the module's title and its APIs) describes the
+ * module in the question's words without being it: on terraform-google-network it came before the `main.tf` creating
+ * the routes, the firewall rules or the Serverless VPC Access connector. It counts as docs do (unless the question is
+ * about docs, a how-to, or names the metadata or the blueprint), where a Terraform file sits beside it.
+ */
+export const MODULE_METADATA_PATH = /(^|\/)metadata(\.display)?\.ya?ml$/;
+export const MODULE_METADATA_WORDS = new Set(['metadata', 'blueprint']);
+
+/** True where `rel` (a MODULE_METADATA_PATH) sits beside a Terraform module's `variables.tf` or `main.tf`. */
+export function isModuleMetadata(rel: string, indexed: (rel: string) => boolean): boolean {
+  const folder = rel.slice(0, rel.lastIndexOf('/') + 1);
+  return indexed(`${folder}variables.tf`) || indexed(`${folder}main.tf`);
+}

@@ -1,14 +1,18 @@
 import {
   CATALOG_FACTOR, CATALOG_PATH, CATALOG_WORDS, MIGRATION_FACTOR, MIGRATION_PATH, MIGRATION_WORDS, TEMPLATE_FACTOR, TEMPLATE_PATH, TEMPLATE_WORDS,
 } from './app-files';
-import { BUILD_FACTOR, BUILD_PATH, BUILD_WORDS, INFRA_CODE_PATH, infrastructureIsTheProject } from './build-files';
+import {
+  BUILD_FACTOR, BUILD_PATH, BUILD_WORDS, INFRA_CODE_PATH, infrastructureIsTheProject, isModuleMetadata, MODULE_METADATA_PATH, MODULE_METADATA_WORDS,
+} from './build-files';
 import { COMPANION_FACTOR, COMPANION_PATH, COMPANION_WORDS } from './companion-files';
 import {
   APP_SETTINGS_FACTOR, asksToConfigure, CONFIG_FILE_PATH, CONFIG_FILE_WORDS, isAppSettings, SETTINGS_FACTOR, SETTINGS_PATH, SETTINGS_WORDS,
 } from './settings-files';
 import { HOW_TO_INTENT, type SearchTerm } from './terms';
 import { isTestPath, SOUGHT_TESTS_OTHER_FACTOR, TEST_PATH_FACTOR, TESTS_SOUGHT_INTENT } from './test-paths';
+import { TOOL_FACTOR, TOOL_PATH, TOOL_WORDS } from './tool-files';
 import { isTranslation, mayBeTranslation, TRANSLATION_FACTOR } from './translations';
+import { WINDOWS_FACTOR, WINDOWS_PATH, WINDOWS_WORDS } from './windows-port';
 
 export { isTestPath } from './test-paths';
 
@@ -123,17 +127,6 @@ const BUILT_PATH = /(^|\/)(dist|single_include|single_header|amalgamat(ed|ion)|p
 const BUILT_FACTOR = 0.5;
 const BUILT_WORDS = new Set(['dist', 'bundl', 'amalgam', 'amalgamat', 'singl', 'minifi']);
 
-/**
- * A folder for Windows (`win32/`, `win64/`, `windows/`, `win/`: nginx's `src/os/win32/` beside `src/os/unix/`, libuv's
- * `src/win/`) holds a program's port, which says what the code for every other system says, often in files of the same
- * names: `os/win32/ngx_process_cycle.c` came before `os/unix/ngx_process_cycle.c` for "how does the master process reload
- * the configuration?", and the copy rule (diversify.ts) then halved the Unix one. Kept level when the question names
- * Windows. nginx 5th → 4th (behind `nginx.c`), tokio 9th → 8th; no other question of 33 sets moved.
- */
-const WINDOWS_PATH = /(^|\/)(win|win32|win64|windows)\//i;
-const WINDOWS_FACTOR = 0.5;
-const WINDOWS_WORDS = new Set(['window', 'win', 'win32', 'win64', 'msvc', 'mingw']);
-
 /** Which kinds of file count less: those the question is not about. */
 export interface Demoted {
   tests: boolean;
@@ -149,6 +142,9 @@ export interface Demoted {
   settings: boolean;
   configs: boolean;
   windows: boolean;
+  tools: boolean;
+  /** A Terraform module's generated blueprint metadata counts as docs (build-files.ts). */
+  metadata: boolean;
   companions: boolean;
   templates: boolean;
   migrations: boolean;
@@ -197,6 +193,8 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
         BUILD_WORDS.has(t.text) || BUILT_WORDS.has(t.text) || names(BUILT_PATH, t) || ((t.kind === 'path' || t.kind === 'phrase') && BUILD_PATH.test(t.text)),
     ),
     windows: !terms.some((t) => WINDOWS_WORDS.has(t.text) || names(WINDOWS_PATH, t)),
+    metadata: !howTo && !aboutDocs && !terms.some((t) => MODULE_METADATA_WORDS.has(t.text)),
+    tools: !terms.some((t) => TOOL_WORDS.has(t.text) || names(TOOL_PATH, t)),
     companions: !terms.some((t) => COMPANION_WORDS.has(t.text) || names(COMPANION_PATH, t)),
     templates: !terms.some((t) => TEMPLATE_WORDS.has(t.text) || names(TEMPLATE_PATH, t)),
     migrations: !terms.some((t) => MIGRATION_WORDS.has(t.text) || names(MIGRATION_PATH, t)),
@@ -215,7 +213,8 @@ export function pathFactor(rel: string, demoted: Demoted, indexed: (rel: string)
   const translation = (bits & LOCALE_BIT) !== 0 && isTranslation(rel, indexed);
   const untested = demoted.untested && (bits & TESTS_BIT) === 0 ? SOUGHT_TESTS_OTHER_FACTOR : 1;
   const settings = demoted.configuring && (bits & APP_SETTINGS_BIT) !== 0 ? APP_SETTINGS_FACTOR : 1;
-  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1) * untested * settings;
+  const metadata = demoted.metadata && (bits & METADATA_BIT) !== 0 && isModuleMetadata(rel, indexed) ? DOC_FACTOR : 1;
+  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1) * untested * settings * metadata;
 }
 
 function hasSource(header: string, indexed: (rel: string) => boolean): boolean {
@@ -233,6 +232,7 @@ const KINDS: [kind: keyof Demoted, isOf: (rel: string) => boolean, factor: numbe
   ['vendored', (rel) => VENDORED_PATH.test(rel), VENDORED_FACTOR],
   ['built', (rel) => BUILT_PATH.test(rel), BUILT_FACTOR],
   ['windows', (rel) => WINDOWS_PATH.test(rel), WINDOWS_FACTOR],
+  ['tools', (rel) => TOOL_PATH.test(rel), TOOL_FACTOR],
   ['settings', (rel) => SETTINGS_PATH.test(rel), SETTINGS_FACTOR],
   ['scripts', (rel) => SCRIPT_PATH.test(rel), SCRIPT_FACTOR],
   ['build', (rel) => BUILD_PATH.test(rel), BUILD_FACTOR],
@@ -253,6 +253,7 @@ const DECLARATION_BIT = 1 << (KINDS.length + 1);
 const LOCALE_BIT = 1 << (KINDS.length + 2);
 const APP_SETTINGS_BIT = 1 << (KINDS.length + 3);
 const INFRA_BIT = 1 << (KINDS.length + 4);
+const METADATA_BIT = 1 << (KINDS.length + 5);
 const BUILD_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'build');
 
 /**
@@ -272,6 +273,7 @@ function kindBits(rel: string): number {
     if (mayBeTranslation(rel)) bits |= LOCALE_BIT;
     if (isAppSettings(rel)) bits |= APP_SETTINGS_BIT;
     if (INFRA_CODE_PATH.test(rel)) bits |= INFRA_BIT;
+    if (MODULE_METADATA_PATH.test(rel)) bits |= METADATA_BIT;
     if (kindsOfPath.size >= KEEP_AT_MOST) kindsOfPath.clear();
     kindsOfPath.set(rel, bits);
   }
