@@ -9,6 +9,7 @@ import {
   APP_SETTINGS_FACTOR, asksToConfigure, CONFIG_FILE_PATH, CONFIG_FILE_WORDS, isAppSettings, SETTINGS_FACTOR, SETTINGS_PATH, SETTINGS_WORDS,
 } from './settings-files';
 import { HOW_TO_INTENT, type SearchTerm } from './terms';
+import { MANIFEST_FACTOR, MANIFEST_PATH, MANIFEST_WORDS } from './manifest-files';
 import { isTestPath, SOUGHT_TESTS_OTHER_FACTOR, TEST_PATH_FACTOR, TESTS_SOUGHT_INTENT } from './test-paths';
 import { TOOL_FACTOR, TOOL_PATH, TOOL_WORDS } from './tool-files';
 import { isTranslation, mayBeTranslation, TRANSLATION_FACTOR } from './translations';
@@ -98,20 +99,6 @@ const DECLARATION_WORDS = new Set(['typing', 'declar', 'declarat', 'typescript',
 const SCRIPT_PATH = /(^|\/)scripts\//i;
 const SCRIPT_FACTOR = 0.6;
 const SCRIPT_WORDS = new Set(['script']);
-
-/**
- * A package's manifest is named by its folder (babel-plugin-transform-template-literals/package.json)
- * and lists its words, so the path boost put it above the package's code for "how are template
- * literals compiled?". It answers questions about dependencies, versions and scripts.
- */
-// .NET's project files are its manifests (eShopOnWeb's PublicApi.csproj, listing its packages' names, came second for JWT tokens).
-const MANIFEST_PATH = new RegExp(
-  String.raw`(^|\/)(package\.json|composer\.json|Cargo\.toml|pyproject\.toml|go\.mod|pom\.xml|build\.gradle(\.kts)?|` +
-    String.raw`[\w.-]+\.(gemspec|csproj|fsproj|vbproj)|Directory\.(Build|Packages)\.props)$`,
-  'i',
-);
-const MANIFEST_FACTOR = 0.5;
-const MANIFEST_WORDS = new Set(['pack', 'pkg', 'depend', 'dependenci', 'dep', 'version', 'script', 'manifest', 'publish', 'instal', 'modul']);
 
 /**
  * A library's sources built into one file and committed beside them (nlohmann/json's
