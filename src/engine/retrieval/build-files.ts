@@ -1,10 +1,11 @@
 /**
  * The files that build, check and package a project rather than being it: autoconf's macros and configure scripts
  * (nginx's `auto/configure`, jq's `m4/ax_compare_version.m4`), CMake, Make, Meson and Bazel files, Gradle's properties,
- * CI workflows (`.github/`, `.gitlab-ci.yml`), Dockerfiles, git's own `.gitignore` and `.gitattributes`, and Gradle's
- * build code, convention plugins in `build-logic/` or `buildSrc/`, other languages' build scripts (Zig's `build.zig`, first for
- * "how does zls find the zig executable?", sbt's, Mill's, Rake's, OCaml's `dune` files) and bundlers' configs (vite's own
- * `rolldown.config.ts`, before the plugin docs for "how do I write a Vite plugin?") (nowinandroid's `AndroidApplicationFirebaseConventionPlugin.kt`,
+ * CI workflows (`.github/`, `.gitlab-ci.yml`), Dockerfiles, git's own `.gitignore` and `.gitattributes`, other languages'
+ * build scripts (Zig's `build.zig`, first for "how does zls find the zig executable?", sbt's, Mill's, Rake's, OCaml's `dune`
+ * files, an RPM package's `jq.spec`), bundlers' configs (vite's own `rolldown.config.ts`, before the plugin docs for "how do
+ * I write a Vite plugin?"), and Gradle's build code, convention plugins in `build-logic/` or `buildSrc/`
+ * (nowinandroid's `AndroidApplicationFirebaseConventionPlugin.kt`,
  * which says `app` and `android` throughout, came first for "how does the app know that the device is offline?"). Their words
  * are the code's (`configure`, `compare`, `version`, `report`), so they came before it: `auto/configure` before
  * `ngx_conf_file.c` for "how does nginx parse the configuration file?", the m4 macro first for "how are values sorted and
@@ -21,7 +22,7 @@ export const BUILD_PATH = new RegExp(
   String.raw`^auto\/|(^|\/)(m4|cmake|\.github|\.circleci|\.buildkite|\.devcontainer|build-logic|buildSrc)\/|\.(m4|cmake|mk|mak|bazel|bzl|bicep|tf|tfvars)$|` +
     String.raw`(^|\/)(configure(\.ac|\.in)?|(GNU)?makefile(\.am|\.in)?|CMakeLists\.txt|meson(_options)?\.build|meson_options\.txt|` +
     String.raw`BUILD|WORKSPACE|SConstruct|SConscript|justfile|Dockerfile[\w.-]*|docker-compose[\w.-]*\.ya?ml|` +
-    String.raw`build\.(zig|sbt|sc|mill)|Rakefile|Taskfile\.ya?ml|noxfile\.py|tox\.ini|dune|dune-project|\.goreleaser\.ya?ml|` +
+    String.raw`build\.(zig|sbt|sc|mill)|Rakefile|Taskfile\.ya?ml|noxfile\.py|tox\.ini|dune|dune-project|\.goreleaser\.ya?ml|[\w.-]+\.spec|` +
     String.raw`(rollup|rolldown|webpack|tsup|esbuild)\.config\.[cm]?[jt]s|` +
     String.raw`\.(gitignore|gitattributes|dockerignore|editorconfig|gitlab-ci\.yml|travis\.yml|cirrus\.yml|pre-commit-config\.yaml)|` +
     String.raw`gradle\.properties|gradlew(\.bat)?|settings\.gradle(\.kts)?|azure-pipelines\.ya?ml|appveyor\.ya?ml|codecov\.ya?ml|Jenkinsfile|` +

@@ -9,6 +9,7 @@ import {
   APP_SETTINGS_FACTOR, asksToConfigure, CONFIG_FILE_PATH, CONFIG_FILE_WORDS, isAppSettings, SETTINGS_FACTOR, SETTINGS_PATH, SETTINGS_WORDS,
 } from './settings-files';
 import { HOW_TO_INTENT, type SearchTerm } from './terms';
+import { GRAMMAR_FACTOR, GRAMMAR_PATH, GRAMMAR_WORDS } from './grammar-files';
 import { MANIFEST_FACTOR, MANIFEST_PATH, MANIFEST_WORDS } from './manifest-files';
 import { isTestPath, SOUGHT_TESTS_OTHER_FACTOR, TEST_PATH_FACTOR, TESTS_SOUGHT_INTENT } from './test-paths';
 import { TOOL_FACTOR, TOOL_PATH, TOOL_WORDS } from './tool-files';
@@ -138,6 +139,8 @@ export interface Demoted {
   catalogs: boolean;
   /** Not a demotion: the question asks how to configure something, and the application's settings files count up. */
   configuring: boolean;
+  /** Not a demotion: the question asks about a grammar, and a parser generator's grammar files count up (grammar-files.ts). */
+  grammar: boolean;
   /** Everything but tests: the question asks for the tests of something. */
   untested: boolean;
 }
@@ -187,6 +190,7 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     migrations: !terms.some((t) => MIGRATION_WORDS.has(t.text) || names(MIGRATION_PATH, t)),
     catalogs: !terms.some((t) => CATALOG_WORDS.has(t.text) || names(CATALOG_PATH, t)),
     configuring: asksToConfigure(terms),
+    grammar: terms.some((t) => GRAMMAR_WORDS.has(t.text)),
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
 }
@@ -200,8 +204,9 @@ export function pathFactor(rel: string, demoted: Demoted, indexed: (rel: string)
   const translation = (bits & LOCALE_BIT) !== 0 && isTranslation(rel, indexed);
   const untested = demoted.untested && (bits & TESTS_BIT) === 0 ? SOUGHT_TESTS_OTHER_FACTOR : 1;
   const settings = demoted.configuring && (bits & APP_SETTINGS_BIT) !== 0 ? APP_SETTINGS_FACTOR : 1;
+  const grammar = demoted.grammar && (bits & GRAMMAR_BIT) !== 0 ? GRAMMAR_FACTOR : 1;
   const metadata = demoted.metadata && (bits & METADATA_BIT) !== 0 && isModuleMetadata(rel, indexed) ? DOC_FACTOR : 1;
-  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1) * untested * settings * metadata;
+  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1) * untested * settings * metadata * grammar;
 }
 
 function hasSource(header: string, indexed: (rel: string) => boolean): boolean {
@@ -241,6 +246,7 @@ const LOCALE_BIT = 1 << (KINDS.length + 2);
 const APP_SETTINGS_BIT = 1 << (KINDS.length + 3);
 const INFRA_BIT = 1 << (KINDS.length + 4);
 const METADATA_BIT = 1 << (KINDS.length + 5);
+const GRAMMAR_BIT = 1 << (KINDS.length + 6);
 const BUILD_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'build');
 
 /**
@@ -261,6 +267,7 @@ function kindBits(rel: string): number {
     if (isAppSettings(rel)) bits |= APP_SETTINGS_BIT;
     if (INFRA_CODE_PATH.test(rel)) bits |= INFRA_BIT;
     if (MODULE_METADATA_PATH.test(rel)) bits |= METADATA_BIT;
+    if (GRAMMAR_PATH.test(rel)) bits |= GRAMMAR_BIT;
     if (kindsOfPath.size >= KEEP_AT_MOST) kindsOfPath.clear();
     kindsOfPath.set(rel, bits);
   }
