@@ -6,6 +6,9 @@
 // (prometheus-community/helm-charts at cf408a290: 45 charts under charts/, each with Chart.yaml, values.yaml and Go
 // templates under templates/, helpers in _helpers.tpl, helm-unittest suites, Python sync scripts under hack/, the
 // chart-testing CI). Questions a newcomer would ask, labelled from the sources before any ranking on these trees was run.
+// Baseline MRR@10 rebar3 0.827, lichess-mobile 0.844, prometheus-helm-charts 0.624. The first run printed what ranked above
+// rebar3's four misses, so rebar3 is held out no longer (aantron/dream in retrieval-sets-held-out-14b.ts took its place);
+// lichess-mobile and helm-charts were never looked at. Measured once more at the end of that session: unchanged, all four.
 import type { Labelled } from './retrieval-sets-more';
 
 const whole = (files: string): RegExp => new RegExp(`^(${files})$`);
