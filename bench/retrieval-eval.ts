@@ -10,7 +10,8 @@
 // healthchecks/healthchecks, dotnet-architecture/eShopOnWeb, BookStackApp/BookStack, hexpm/hexpm, koalaman/shellcheck,
 // nvim-telescope/telescope.nvim, gothinkster/spring-boot-realworld-example-app, clj-kondo/clj-kondo,
 // terraform-aws-modules/terraform-aws-eks, zigtools/zls, com-lihaoyi/os-lib, terraform-aws-modules/terraform-aws-rds or
-// terraform-aws-modules/terraform-aws-lambda or terraform-google-modules/terraform-google-network.
+// terraform-aws-modules/terraform-aws-lambda or terraform-google-modules/terraform-google-network, erlang/rebar3,
+// lichess-org/mobile, prometheus-community/helm-charts, aantron/dream.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
@@ -39,6 +40,8 @@ import { BOOKSTACK, HEXPM, SHELLCHECK } from './retrieval-sets-held-out-11';
 import { CLJ_KONDO, SPRING_REALWORLD, TELESCOPE } from './retrieval-sets-held-out-12';
 import { OS_LIB, TF_EKS, ZLS } from './retrieval-sets-held-out-13';
 import { TF_GCP_NETWORK, TF_LAMBDA, TF_RDS } from './retrieval-sets-held-out-13b';
+import { LICHESS_MOBILE, PROMETHEUS_HELM_CHARTS, REBAR3 } from './retrieval-sets-held-out-14';
+import { DREAM } from './retrieval-sets-held-out-14b';
 import { HOW_TO_ASKED } from './retrieval-sets-how-to';
 import { FLAGS } from './retrieval-sets-flags';
 import { CONFIGURE_ASKED } from './retrieval-sets-configure';
@@ -211,6 +214,10 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'tf-rds', marker: 'modules/db_subnet_group/main.tf', questions: TF_RDS },
   { name: 'tf-lambda', marker: 'modules/docker-build/main.tf', questions: TF_LAMBDA },
   { name: 'tf-gcp-network', marker: 'modules/network-peering/main.tf', questions: TF_GCP_NETWORK },
+  { name: 'rebar3', marker: 'apps/rebar/src/rebar_prv_escriptize.erl', questions: REBAR3 },
+  { name: 'lichess-mobile', marker: 'lib/src/model/puzzle/puzzle_queue_filler.dart', questions: LICHESS_MOBILE },
+  { name: 'prometheus-helm-charts', marker: 'charts/kube-prometheus-stack/hack/sync_prometheus_rules.py', questions: PROMETHEUS_HELM_CHARTS },
+  { name: 'dream', marker: 'src/server/csrf.ml', questions: DREAM },
 ];
 
 /** Sums of one set's reciprocal ranks and top-5 hits. */

@@ -1,14 +1,20 @@
 import {
   CATALOG_FACTOR, CATALOG_PATH, CATALOG_WORDS, MIGRATION_FACTOR, MIGRATION_PATH, MIGRATION_WORDS, TEMPLATE_FACTOR, TEMPLATE_PATH, TEMPLATE_WORDS,
 } from './app-files';
-import { BUILD_FACTOR, BUILD_PATH, BUILD_WORDS, INFRA_CODE_PATH, infrastructureIsTheProject } from './build-files';
+import {
+  BUILD_FACTOR, BUILD_PATH, BUILD_WORDS, INFRA_CODE_PATH, infrastructureIsTheProject, isModuleMetadata, MODULE_METADATA_PATH, MODULE_METADATA_WORDS,
+} from './build-files';
 import { COMPANION_FACTOR, COMPANION_PATH, COMPANION_WORDS } from './companion-files';
 import {
   APP_SETTINGS_FACTOR, asksToConfigure, CONFIG_FILE_PATH, CONFIG_FILE_WORDS, isAppSettings, SETTINGS_FACTOR, SETTINGS_PATH, SETTINGS_WORDS,
 } from './settings-files';
 import { HOW_TO_INTENT, type SearchTerm } from './terms';
+import { GRAMMAR_FACTOR, GRAMMAR_PATH, GRAMMAR_WORDS } from './grammar-files';
+import { MANIFEST_FACTOR, MANIFEST_PATH, MANIFEST_WORDS } from './manifest-files';
 import { isTestPath, SOUGHT_TESTS_OTHER_FACTOR, TEST_PATH_FACTOR, TESTS_SOUGHT_INTENT } from './test-paths';
+import { TOOL_FACTOR, TOOL_PATH, TOOL_WORDS } from './tool-files';
 import { isTranslation, mayBeTranslation, TRANSLATION_FACTOR } from './translations';
+import { WINDOWS_FACTOR, WINDOWS_PATH, WINDOWS_WORDS } from './windows-port';
 
 export { isTestPath } from './test-paths';
 
@@ -96,20 +102,6 @@ const SCRIPT_FACTOR = 0.6;
 const SCRIPT_WORDS = new Set(['script']);
 
 /**
- * A package's manifest is named by its folder (babel-plugin-transform-template-literals/package.json)
- * and lists its words, so the path boost put it above the package's code for "how are template
- * literals compiled?". It answers questions about dependencies, versions and scripts.
- */
-// .NET's project files are its manifests (eShopOnWeb's PublicApi.csproj, listing its packages' names, came second for JWT tokens).
-const MANIFEST_PATH = new RegExp(
-  String.raw`(^|\/)(package\.json|composer\.json|Cargo\.toml|pyproject\.toml|go\.mod|pom\.xml|build\.gradle(\.kts)?|` +
-    String.raw`[\w.-]+\.(gemspec|csproj|fsproj|vbproj)|Directory\.(Build|Packages)\.props)$`,
-  'i',
-);
-const MANIFEST_FACTOR = 0.5;
-const MANIFEST_WORDS = new Set(['pack', 'pkg', 'depend', 'dependenci', 'dep', 'version', 'script', 'manifest', 'publish', 'instal', 'modul']);
-
-/**
  * A library's sources built into one file and committed beside them (nlohmann/json's
  * single_include/nlohmann/json.hpp, 25 K lines made of include/nlohmann/**; axios's dist/axios.js
  * of lib/**; an Elixir project's priv/static/, where Phoenix keeps phoenix.js, phoenix.cjs.js and phoenix.mjs
@@ -122,17 +114,6 @@ const MANIFEST_WORDS = new Set(['pack', 'pkg', 'depend', 'dependenci', 'dep', 'v
 const BUILT_PATH = /(^|\/)(dist|single_include|single_header|amalgamat(ed|ion)|priv\/static)\//i;
 const BUILT_FACTOR = 0.5;
 const BUILT_WORDS = new Set(['dist', 'bundl', 'amalgam', 'amalgamat', 'singl', 'minifi']);
-
-/**
- * A folder for Windows (`win32/`, `win64/`, `windows/`, `win/`: nginx's `src/os/win32/` beside `src/os/unix/`, libuv's
- * `src/win/`) holds a program's port, which says what the code for every other system says, often in files of the same
- * names: `os/win32/ngx_process_cycle.c` came before `os/unix/ngx_process_cycle.c` for "how does the master process reload
- * the configuration?", and the copy rule (diversify.ts) then halved the Unix one. Kept level when the question names
- * Windows. nginx 5th → 4th (behind `nginx.c`), tokio 9th → 8th; no other question of 33 sets moved.
- */
-const WINDOWS_PATH = /(^|\/)(win|win32|win64|windows)\//i;
-const WINDOWS_FACTOR = 0.5;
-const WINDOWS_WORDS = new Set(['window', 'win', 'win32', 'win64', 'msvc', 'mingw']);
 
 /** Which kinds of file count less: those the question is not about. */
 export interface Demoted {
@@ -149,12 +130,17 @@ export interface Demoted {
   settings: boolean;
   configs: boolean;
   windows: boolean;
+  tools: boolean;
+  /** A Terraform module's generated blueprint metadata counts as docs (build-files.ts). */
+  metadata: boolean;
   companions: boolean;
   templates: boolean;
   migrations: boolean;
   catalogs: boolean;
   /** Not a demotion: the question asks how to configure something, and the application's settings files count up. */
   configuring: boolean;
+  /** Not a demotion: the question asks about a grammar, and a parser generator's grammar files count up (grammar-files.ts). */
+  grammar: boolean;
   /** Everything but tests: the question asks for the tests of something. */
   untested: boolean;
 }
@@ -197,11 +183,14 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
         BUILD_WORDS.has(t.text) || BUILT_WORDS.has(t.text) || names(BUILT_PATH, t) || ((t.kind === 'path' || t.kind === 'phrase') && BUILD_PATH.test(t.text)),
     ),
     windows: !terms.some((t) => WINDOWS_WORDS.has(t.text) || names(WINDOWS_PATH, t)),
+    metadata: !howTo && !aboutDocs && !terms.some((t) => MODULE_METADATA_WORDS.has(t.text)),
+    tools: !terms.some((t) => TOOL_WORDS.has(t.text) || names(TOOL_PATH, t)),
     companions: !terms.some((t) => COMPANION_WORDS.has(t.text) || names(COMPANION_PATH, t)),
     templates: !terms.some((t) => TEMPLATE_WORDS.has(t.text) || names(TEMPLATE_PATH, t)),
     migrations: !terms.some((t) => MIGRATION_WORDS.has(t.text) || names(MIGRATION_PATH, t)),
     catalogs: !terms.some((t) => CATALOG_WORDS.has(t.text) || names(CATALOG_PATH, t)),
     configuring: asksToConfigure(terms),
+    grammar: terms.some((t) => GRAMMAR_WORDS.has(t.text)),
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
 }
@@ -215,7 +204,9 @@ export function pathFactor(rel: string, demoted: Demoted, indexed: (rel: string)
   const translation = (bits & LOCALE_BIT) !== 0 && isTranslation(rel, indexed);
   const untested = demoted.untested && (bits & TESTS_BIT) === 0 ? SOUGHT_TESTS_OTHER_FACTOR : 1;
   const settings = demoted.configuring && (bits & APP_SETTINGS_BIT) !== 0 ? APP_SETTINGS_FACTOR : 1;
-  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1) * untested * settings;
+  const grammar = demoted.grammar && (bits & GRAMMAR_BIT) !== 0 ? GRAMMAR_FACTOR : 1;
+  const metadata = demoted.metadata && (bits & METADATA_BIT) !== 0 && isModuleMetadata(rel, indexed) ? DOC_FACTOR : 1;
+  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1) * untested * settings * metadata * grammar;
 }
 
 function hasSource(header: string, indexed: (rel: string) => boolean): boolean {
@@ -233,6 +224,7 @@ const KINDS: [kind: keyof Demoted, isOf: (rel: string) => boolean, factor: numbe
   ['vendored', (rel) => VENDORED_PATH.test(rel), VENDORED_FACTOR],
   ['built', (rel) => BUILT_PATH.test(rel), BUILT_FACTOR],
   ['windows', (rel) => WINDOWS_PATH.test(rel), WINDOWS_FACTOR],
+  ['tools', (rel) => TOOL_PATH.test(rel), TOOL_FACTOR],
   ['settings', (rel) => SETTINGS_PATH.test(rel), SETTINGS_FACTOR],
   ['scripts', (rel) => SCRIPT_PATH.test(rel), SCRIPT_FACTOR],
   ['build', (rel) => BUILD_PATH.test(rel), BUILD_FACTOR],
@@ -253,6 +245,8 @@ const DECLARATION_BIT = 1 << (KINDS.length + 1);
 const LOCALE_BIT = 1 << (KINDS.length + 2);
 const APP_SETTINGS_BIT = 1 << (KINDS.length + 3);
 const INFRA_BIT = 1 << (KINDS.length + 4);
+const METADATA_BIT = 1 << (KINDS.length + 5);
+const GRAMMAR_BIT = 1 << (KINDS.length + 6);
 const BUILD_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'build');
 
 /**
@@ -272,6 +266,8 @@ function kindBits(rel: string): number {
     if (mayBeTranslation(rel)) bits |= LOCALE_BIT;
     if (isAppSettings(rel)) bits |= APP_SETTINGS_BIT;
     if (INFRA_CODE_PATH.test(rel)) bits |= INFRA_BIT;
+    if (MODULE_METADATA_PATH.test(rel)) bits |= METADATA_BIT;
+    if (GRAMMAR_PATH.test(rel)) bits |= GRAMMAR_BIT;
     if (kindsOfPath.size >= KEEP_AT_MOST) kindsOfPath.clear();
     kindsOfPath.set(rel, bits);
   }

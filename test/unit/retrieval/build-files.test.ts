@@ -51,6 +51,19 @@ describe('files that build the project rather than being it', () => {
     assert.equal(factor('how is the single header generated from the split headers?', 'Makefile'), 1);
   });
 
+  it("count other languages' build scripts, bundlers' configs, manifests and lock files the same way", () => {
+    const q = 'how does zls find the zig executable?';
+    for (const rel of ['build.zig', 'build.sbt', 'build.mill', 'Rakefile', 'src/server/dune', 'dune-project', 'packages/vite/rolldown.config.ts']) {
+      assert.equal(factor(q, rel), 0.5, rel);
+    }
+    for (const rel of ['mix.exs', 'mix.lock', 'Gemfile', 'Gemfile.lock', 'Cargo.lock', 'yarn.lock', 'pnpm-lock.yaml', 'go.sum', 'pubspec.yaml',
+      'rebar.config', 'charts/prometheus/Chart.yaml', 'dream.opam']) assert.equal(factor(q, rel), 0.5, rel);
+    // The code is code, a build question keeps the build script level and a dependency question the manifest and its lock.
+    for (const rel of ['src/configuration.zig', 'src/build_runner/build_runner.zig', 'lib/mix/tasks/compile.ex']) assert.equal(factor(q, rel), 1, rel);
+    assert.equal(factor('how is zls built with build.zig?', 'build.zig'), 1);
+    assert.equal(factor('which version of the dependencies is locked?', 'mix.lock'), 1);
+  });
+
   it('puts the comparison of values above an autoconf macro saying the same words', async () => {
     const corpus = { 'm4/ax_compare_version.m4': MACRO, 'src/jv_aux.c': COMPARE, 'src/main.c': 'int main(void) { return run(); }\n' };
     const index = await indexCorpus(corpus, 'grounded-build-');
