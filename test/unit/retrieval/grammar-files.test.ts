@@ -19,7 +19,8 @@ TopLevel: Module Imports Exp { *answer = BLOCK($1, $2, gen_op_simple(TOP), $3); 
 Exp: FuncDef Exp %prec FUNCDEF { $$ = block_bind_referenced($1, $2, OP_IS_CALL_PSEUDO); }
 | Exp '|' Exp { $$ = block_join($1, $3); }
 %%
-int jq_parse(struct locfile* locations, block* answer) { return yyparse(answer, locations); }\nint jq_parse_library(struct locfile* locations, block* answer) { return jq_parse(locations, answer); }
+int jq_parse(struct locfile* locations, block* answer) { return yyparse(answer, locations); }
+int jq_parse_library(struct locfile* locations, block* answer) { return jq_parse(locations, answer); }
 `;
 const MAIN_C = `static void usage(int code) {
   fprintf(stderr, "Usage: jq [options] <program> [file...]; jq runs the jq program on each input\\n");
