@@ -88,7 +88,7 @@ export function registerCommands(context: vscode.ExtensionContext, services: Gro
     vscode.commands.registerCommand('grounded.askSelectionInEditor', () => askSelection(context, services, surfaces)),
     vscode.commands.registerCommand('grounded.setApiKey', (p?: KeyedProvider) => setApiKey(services, typeof p === 'string' ? p : undefined)),
     vscode.commands.registerCommand('grounded.clearApiKey', (p?: KeyedProvider) => clearApiKey(services, typeof p === 'string' ? p : undefined)),
-    vscode.commands.registerCommand('grounded.selectModel', () => runSetup(services, vscodeSetupUi)),
+    vscode.commands.registerCommand('grounded.selectModel', () => runSetup(services, vscodeSetupUi(services.setupNotice))),
     vscode.commands.registerCommand('grounded.showVisibleFiles', () => showVisibleFiles(services)),
     vscode.commands.registerCommand('grounded.showLogs', () => services.output.show()),
     registerClearUrlCache(services.urlCacheDir),
