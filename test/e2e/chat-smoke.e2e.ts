@@ -66,6 +66,11 @@ test('the follow-ups under an answer use mentions: clicking the search one asks 
 
 test('"chat" typed in the palette lists Chat: Ask Grounded, which opens the Chat view with @grounded typed', { timeout: 180_000 }, async () => {
   // A newcomer looks for Grounded's chat by the word "chat": VS Code's own forty Chat commands came first, and none said @grounded.
+  // The earlier questions left "@grounded " in the box (a sticky participant): emptied, what the command types is seen.
+  const box = await wb.openChat();
+  await box.click();
+  await wb.page.keyboard.press('ControlOrMeta+A');
+  await wb.page.keyboard.press('Backspace');
   await wb.page.keyboard.press('Escape');
   await wb.page.keyboard.press('F1');
   await wb.page.locator('.quick-input-widget input').fill('>chat');
@@ -74,9 +79,9 @@ test('"chat" typed in the palette lists Chat: Ask Grounded, which opens the Chat
   await row.waitFor({ state: 'visible', timeout: 15_000 });
   await wb.screenshot('chat-palette-ask-grounded');
   await row.click();
-  const input = wb.page.locator('.interactive-input-part .monaco-editor .view-lines').first();
-  await input.filter({ hasText: /^@grounded\s*$/ }).waitFor({ state: 'visible', timeout: 15_000 });
-  // The caret waits after "@grounded ": the question is typed straight on.
+  await box.locator('.view-lines').filter({ hasText: /^@grounded\s*$/ }).waitFor({ state: 'visible', timeout: 15_000 });
+  // The caret waits after "@grounded " (once the view has opened): the question is typed straight on.
+  await wb.page.waitForFunction(() => Boolean(document.activeElement?.closest('.interactive-input-part')), undefined, { timeout: 15_000 });
   await wb.page.keyboard.type('which file reads the stored keys?', { delay: 5 });
   await wb.page.keyboard.press('Enter');
   const response = await wb.waitForChatResponse(/Answered by VS Code \(/, 90_000);
