@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { checkStoredKey } from './key-check';
 import { KEYED_PROVIDERS, PROVIDER_LABELS, type KeyedProvider } from './keys';
 import { attachChecked } from './chat/attachments';
+import { askInChat } from './chat/open-chat';
 import type { PanelTurn } from './panel/messages';
 import { GroundedPanel } from './panel/panel';
 import type { ConversationHub } from './panel/hub';
@@ -81,6 +82,7 @@ export function registerCommands(context: vscode.ExtensionContext, services: Gro
     vscode.commands.registerCommand('grounded.openPanel', () => GroundedPanel.show(context, surfaces.hub)),
     // The side-bar view's generated focus command; this name stays stable for keybindings and docs.
     vscode.commands.registerCommand('grounded.focus', () => vscode.commands.executeCommand(`${SIDE_VIEW_ID}.focus`)),
+    vscode.commands.registerCommand('grounded.askInChat', () => askInChat(() => vscode.commands.executeCommand(`${SIDE_VIEW_ID}.focus`))),
     vscode.commands.registerCommand('grounded.askSelection', (question?: string) =>
       askSelection(context, services, surfaces, typeof question === 'string' ? question : undefined),
     ),
@@ -88,7 +90,7 @@ export function registerCommands(context: vscode.ExtensionContext, services: Gro
     vscode.commands.registerCommand('grounded.askSelectionInEditor', () => askSelection(context, services, surfaces)),
     vscode.commands.registerCommand('grounded.setApiKey', (p?: KeyedProvider) => setApiKey(services, typeof p === 'string' ? p : undefined)),
     vscode.commands.registerCommand('grounded.clearApiKey', (p?: KeyedProvider) => clearApiKey(services, typeof p === 'string' ? p : undefined)),
-    vscode.commands.registerCommand('grounded.selectModel', () => runSetup(services, vscodeSetupUi)),
+    vscode.commands.registerCommand('grounded.selectModel', () => runSetup(services, vscodeSetupUi(services.setupNotice))),
     vscode.commands.registerCommand('grounded.showVisibleFiles', () => showVisibleFiles(services)),
     vscode.commands.registerCommand('grounded.showLogs', () => services.output.show()),
     registerClearUrlCache(services.urlCacheDir),

@@ -14,6 +14,7 @@ import { levelFilteredSink } from '../engine/telemetry/log-level';
 import { IndexClient, INDEX_SETTINGS } from './index-client';
 import { KeyStore } from './keys';
 import { LastCheck } from './last-check';
+import { SetupNotice } from './setup-notice';
 import { VsCodeLmProvider } from './lm-provider';
 import { openWorkspaceSession, type WorkspaceSession } from '../engine/session/workspace-session';
 import { createVsCodeWorkspaceHost, openDocumentOverlay } from './plans/workspace-host';
@@ -57,6 +58,8 @@ export class GroundedServices implements vscode.Disposable {
   readonly keys: KeyStore;
   /** The last connection check's result, shown by the status bar. */
   readonly lastCheck = new LastCheck();
+  /** The setup's "connected" notification, taken away by the next question. */
+  readonly setupNotice = new SetupNotice();
   readonly overlay = openDocumentOverlay();
   /** One engine session per workspace folder: its settings, index and audit store. */
   private readonly sessions = new Map<string, WorkspaceSession>();
@@ -81,7 +84,8 @@ export class GroundedServices implements vscode.Disposable {
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
     const dirty = () => this.sessions.forEach((session) => session.markDirty());
     const relist = () => this.mentionLists.clear();
-    this.disposables.push(this.output, this.lastCheck, watcher, watcher.onDidCreate(dirty), watcher.onDidChange(dirty), watcher.onDidDelete(dirty),
+    this.disposables.push(this.output, this.lastCheck, this.setupNotice, watcher,
+      watcher.onDidCreate(dirty), watcher.onDidChange(dirty), watcher.onDidDelete(dirty),
       watcher.onDidCreate(relist), watcher.onDidDelete(relist), watcher.onDidChange((u) => { if (/(^|[\\/])\.(git|agent)ignore$/.test(u.path)) relist(); }),
       vscode.workspace.onDidChangeTextDocument((e) => { if (e.document.uri.scheme === 'file') dirty(); }),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -211,6 +215,8 @@ export class GroundedServices implements vscode.Disposable {
   async ask(opts: AskOptions): Promise<AnswerResult> {
     const root = opts.root ?? this.rootFor(vscode.window.activeTextEditor?.document.uri);
     if (!root) throw new Error('Open a folder first: Grounded answers questions about the code in the open workspace.');
+    // Whichever surface asks, the setup's "connected" is old news once a question is on its way.
+    this.setupNotice.dismiss();
     const resolved = await this.resolveProvider(opts.requestModel);
     const result = await this.sessionFor(root).ask({
       question: opts.question, history: opts.history, attached: opts.attached, signal: opts.signal, onEvent: opts.onEvent,

@@ -9,6 +9,7 @@ import type { ProviderError } from '../engine/llm/types';
 import { KEYED_PROVIDERS, PROVIDER_LABELS, type KeyedProvider } from './keys';
 import { checkScope } from './last-check';
 import { KEY_HINT, type GroundedServices } from './services';
+import type { SetupNotice } from './setup-notice';
 import { readSettings, type ProviderChoice } from './settings';
 import { whoAnswers } from './status-bar';
 
@@ -229,8 +230,8 @@ async function testChoice(services: GroundedServices, ui: SetupUi): Promise<Setu
   return 'failed';
 }
 
-/** The setup with VS Code's own dialogs. */
-export const vscodeSetupUi: SetupUi = {
+/** The setup with VS Code's own dialogs; its result is said by `notice`, which a question takes away. */
+export const vscodeSetupUi = (notice: SetupNotice): SetupUi => ({
   pick: async (items, placeHolder) => vscode.window.showQuickPick(items, { placeHolder, ignoreFocusOut: true }),
   input: async ({ prompt, value, password, validate }) =>
     vscode.window.showInputBox({
@@ -244,6 +245,6 @@ export const vscodeSetupUi: SetupUi = {
       }),
     }),
   progress: async (title, task) => vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task),
-  done: (message) => void vscode.window.showInformationMessage(message),
+  done: (message) => notice.show(message),
   failed: async (message, buttons) => vscode.window.showErrorMessage(message, ...buttons),
-};
+});

@@ -64,6 +64,30 @@ test('the follow-ups under an answer use mentions: clicking the search one asks 
   await wb.screenshot('chat-search-followup');
 });
 
+test('"chat" typed in the palette lists Chat: Ask Grounded, which opens the Chat view with @grounded typed', { timeout: 180_000 }, async () => {
+  // A newcomer looks for Grounded's chat by the word "chat": VS Code's own forty Chat commands came first, and none said @grounded.
+  // The earlier questions left "@grounded " in the box (a sticky participant): emptied, what the command types is seen.
+  const box = await wb.openChat();
+  await box.click();
+  await wb.page.keyboard.press('ControlOrMeta+A');
+  await wb.page.keyboard.press('Backspace');
+  await wb.page.keyboard.press('Escape');
+  await wb.page.keyboard.press('F1');
+  await wb.page.locator('.quick-input-widget input').fill('>chat');
+  // Listed among the first rows, in view without scrolling (the list draws only the rows it shows).
+  const row = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: /^Chat: Ask Grounded \(@grounded\)/ });
+  await row.waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.screenshot('chat-palette-ask-grounded');
+  await row.click();
+  await box.locator('.view-lines').filter({ hasText: /^@grounded\s*$/ }).waitFor({ state: 'visible', timeout: 15_000 });
+  // The caret waits after "@grounded " (once the view has opened): the question is typed straight on.
+  await wb.page.waitForFunction(() => Boolean(document.activeElement?.closest('.interactive-input-part')), undefined, { timeout: 15_000 });
+  await wb.page.keyboard.type('which file reads the stored keys?', { delay: 5 });
+  await wb.page.keyboard.press('Enter');
+  const response = await wb.waitForChatResponse(/Answered by VS Code \(/, 90_000);
+  assert.doesNotMatch(await response.innerText(), /Fixture default participant/, 'the question reached @grounded');
+});
+
 test('with "No model" chosen the answer nags for no key; Set API Key from the palette stores one', { timeout: 180_000 }, async () => {
   await wb.runCommand('Grounded: Select Provider and Model');
   await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'No model' }).first().click();

@@ -191,10 +191,14 @@ test('a model set up from the first answer\'s "Choose provider…": that answer 
     await banner.locator('.note', { hasText: offer }).waitFor({ state: 'visible', timeout: 15_000 });
     assert.equal(await first.locator('button', { hasText: 'Choose provider…' }).count(), 0, 'nothing left to set up under that answer');
     await wb.screenshot('newcomer-model-set-up');
+    const connected = wb.page.locator('.notification-toast', { hasText: 'Grounded is connected' });
+    assert.equal(await connected.isVisible(), true, 'the setup says it connected');
     await banner.locator('button.retry').click();
     const again = frame.locator('.turn', { hasText: 'how are API keys stored?' }).last();
     await again.locator('.meta', { hasText: 'OpenAI-compatible · local-coder' }).waitFor({ state: 'visible', timeout: 60_000 });
     assert.match(await again.locator('.answer').innerText(), /^Keys are kept in /);
+    // The question took the setup's notification away: it no longer sits beside the answer it came before.
+    await connected.waitFor({ state: 'hidden', timeout: 5_000 });
     await wb.screenshot('newcomer-asked-again');
   } finally {
     server.closeAllConnections();

@@ -35,3 +35,19 @@ test(TITLE, { timeout: 180_000 }, async () => {
   const chosen = wb.page.locator('.getting-started-step', { hasText: 'Choose who answers' }).locator('.codicon-getting-started-step-checked');
   assert.equal(await chosen.count(), 1, '"Choose who answers" is ticked by a model\'s answer');
 });
+
+test('the step "Ask your first question" offers Ask in Chat: the Chat view opens with @grounded typed', { timeout: 120_000 }, async () => {
+  // The step said "in the Chat view, start a message with @grounded" with a button for the side bar only.
+  const askStep = wb.page.locator('.getting-started-step', { hasText: 'Ask your first question' });
+  await askStep.click();
+  const button = wb.page.locator('.getting-started-step.expanded .monaco-button', { hasText: 'Ask in Chat' });
+  await button.waitFor({ state: 'visible', timeout: 15_000 });
+  await wb.screenshot('walkthrough-ask-in-chat');
+  // The earlier question left "@grounded " in the box (a sticky participant): empty it, so what the button types is seen.
+  const box = wb.page.locator('.interactive-input-part .monaco-editor').first();
+  await box.click();
+  await wb.page.keyboard.press('ControlOrMeta+A');
+  await wb.page.keyboard.press('Backspace');
+  await button.click();
+  await box.locator('.view-lines').filter({ hasText: /^@grounded\s*$/ }).waitFor({ state: 'visible', timeout: 15_000 });
+});

@@ -18,6 +18,7 @@ const COMMANDS = [
   'grounded.showLastFailure',
   'grounded.showMetrics',
   'grounded.focus',
+  'grounded.askInChat',
   'grounded.openWalkthrough',
   'grounded.chatView.focus',
 ];

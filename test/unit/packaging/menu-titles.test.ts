@@ -30,3 +30,16 @@ test('the shortcut is bound to the palette command alone: a second binding of th
   assert.deepEqual(keys('grounded.askSelection'), ['ctrl+alt+a']);
   assert.deepEqual(keys('grounded.askSelectionInEditor'), []);
 });
+
+test('a newcomer who types "grounded", "ask" or "chat" in the palette finds a Grounded command, "chat" one beside VS Code\'s own Chat commands', () => {
+  const conditional = new Set<string>(manifest.contributes.menus.commandPalette.filter((m: { when?: string }) => m.when).map((m: Command) => m.command));
+  const labels = [...commands.values()].filter((c) => !conditional.has(c.command)).map((c) => `${c.category}: ${c.title}`);
+  for (const word of ['grounded', 'ask', 'chat']) {
+    const found = labels.filter((l) => l.toLowerCase().includes(word) && /grounded/i.test(l));
+    assert.ok(found.length > 0, `"${word}" finds no Grounded command among:\n${labels.join('\n')}`);
+  }
+  // The palette lists the matches of a word alphabetically: under "Grounded:" the chat command came after some
+  // forty "Chat: …" commands, out of sight. In the Chat category it is listed among them.
+  const chat = commands.get('grounded.askInChat')!;
+  assert.equal(`${chat.category}: ${chat.title}`, 'Chat: Ask Grounded (@grounded)');
+});
