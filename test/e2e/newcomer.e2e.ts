@@ -150,7 +150,8 @@ function localModelServer(): http.Server {
       if (req.url === '/v1/models') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"local-coder"}]}');
       if (req.url !== '/v1/chat/completions') return void res.writeHead(404).end();
       const cited = /<<<FILE (\S+#L\d+-\d+)/.exec(body)?.[1];
-      const chunk = (delta: object, finish: string | null) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      const chunk = (delta: object, finish: string | null) =>
+        `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end(chunk({ content: cited ? `Keys are kept in ${cited}.` : 'OK' }, null) + chunk({}, 'stop') + 'data: [DONE]\n\n');
     });
