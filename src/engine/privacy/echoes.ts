@@ -17,9 +17,29 @@ export const MIN_ECHO_LENGTH = 8;
  */
 const WORD_KINDS = new Set(['person_name', 'city']);
 
+/**
+ * One plain word (`password`, `changeme`, `Sunshine`): found where its context gave it away (a URL's
+ * login, a key's value), it is also a parameter's, a test's or a sentence's word elsewhere; looked
+ * for again, it redacted `password` throughout httpx's tests, inside function names too. Tokens mix
+ * case, digits or symbols, and are still looked for.
+ */
+const PLAIN_WORD = /^[A-Za-z][a-z]{0,23}$/;
+
 /** Whether copies of a redacted value are looked for elsewhere (withEchoes, EarlierValues). */
 export function echoable(kind: string, value: string): boolean {
-  return value.length >= MIN_ECHO_LENGTH && (!WORD_KINDS.has(kind) || /\s/.test(value.trim()));
+  return value.length >= MIN_ECHO_LENGTH && !PLAIN_WORD.test(value) && (!WORD_KINDS.has(kind) || /\s/.test(value.trim()));
+}
+
+const isWordCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/**
+ * A copy is the value itself, not part of a longer name: `TOKEN_abc123` is not a copy of `abc123`
+ * (ASCII letters, digits and `_` only: Chinese or Japanese text runs names into the words around them).
+ */
+function standsAlone(text: string, start: number, end: number): boolean {
+  const joinedBefore = start > 0 && isWordCode(text.charCodeAt(start - 1)) && isWordCode(text.charCodeAt(start));
+  const joinedAfter = end < text.length && isWordCode(text.charCodeAt(end)) && isWordCode(text.charCodeAt(end - 1));
+  return !joinedBefore && !joinedAfter;
 }
 
 /** How many values of earlier texts are looked for in each later one (a query redacts a handful; one pass of a regular expression finds them all). */
@@ -168,6 +188,7 @@ function copiesInOnePass(text: string, values: ReadonlyMap<string, string>, foun
   const copies: Finding[] = [];
   new ValueMatcher([...values.keys()]).scan(text, (v, at) => {
     if ((freeFrom.get(v) ?? 0) > at) return;
+    if (!standsAlone(text, at, at + v.length)) return;
     freeFrom.set(v, at + v.length);
     if (!found.has(at)) copies.push({ kind: values.get(v)!, start: at, end: at + v.length, priority: 0 });
   });
@@ -178,8 +199,13 @@ function copiesInOnePass(text: string, values: ReadonlyMap<string, string>, foun
 function copiesOneByOne(text: string, values: ReadonlyMap<string, string>, found: ReadonlySet<number>): Finding[] {
   const copies: Finding[] = [];
   for (const [value, kind] of values) {
-    for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) {
+    for (let at = text.indexOf(value); at >= 0; ) {
+      if (!standsAlone(text, at, at + value.length)) {
+        at = text.indexOf(value, at + 1);
+        continue;
+      }
       if (!found.has(at)) copies.push({ kind, start: at, end: at + value.length, priority: 0 });
+      at = text.indexOf(value, at + value.length);
     }
   }
   return copies;
@@ -207,7 +233,7 @@ export function withEchoes(text: string, findings: readonly Finding[], earlier: 
   if (pattern) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-      copies.push({ kind: earlier.kindOf(m[0]) ?? 'secret', start: m.index, end: m.index + m[0].length, priority: 0 });
+      if (standsAlone(text, m.index, m.index + m[0].length)) copies.push({ kind: earlier.kindOf(m[0]) ?? 'secret', start: m.index, end: m.index + m[0].length, priority: 0 });
     }
   }
   return copies.length === 0 ? findings : resolveOverlaps([...findings, ...copies], text.length);

@@ -10,14 +10,24 @@ function rng(seed: number): () => number {
   return () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
 }
 
-/** The copies by definition: one search per value, each value's copies not overlapping each other. */
+/**
+ * The copies by definition: one search per value, each value's copies not overlapping each other, and a
+ * copy not joined to a word character (`\w`) on a side where the value has one.
+ */
 function naive(text: string, findings: Finding[]): Finding[] {
   const found = new Set(findings.map((f) => f.start));
   const values = new Map(findings.map((f) => [text.slice(f.start, f.end), f.kind]));
+  const word = (c: string | undefined) => c !== undefined && /\w/.test(c);
+  const alone = (at: number, end: number) => !(word(text[at - 1]) && word(text[at])) && !(word(text[end]) && word(text[end - 1]));
   const copies: Finding[] = [];
   for (const [v, kind] of values) {
-    for (let at = text.indexOf(v); at >= 0; at = text.indexOf(v, at + v.length)) {
+    for (let at = text.indexOf(v); at >= 0; ) {
+      if (!alone(at, at + v.length)) {
+        at = text.indexOf(v, at + 1);
+        continue;
+      }
       if (!found.has(at)) copies.push({ kind, start: at, end: at + v.length, priority: 0 });
+      at = text.indexOf(v, at + v.length);
     }
   }
   return resolveOverlaps([...findings, ...copies], text.length);
@@ -48,16 +58,47 @@ describe('echoes: copies of redacted values', () => {
       const kinds = Array.from({ length: 10 + Math.floor(next() * 11) }, (_, k) =>
         `q${String.fromCharCode(48 + k)}${'ab'[Math.floor(next() * 2)]}${'ab'[Math.floor(next() * 2)]}`);
       const pieces = Array.from({ length: 150 + Math.floor(next() * 150) }, () => kinds[Math.floor(next() * kinds.length)]);
-      const text = pieces.join('');
+      // Pieces run together or apart, so some copies stand alone and some are inside longer words.
+      const starts: number[] = [];
+      let text = '';
+      for (const piece of pieces) {
+        if (text && next() < 0.5) text += ' ';
+        starts.push(text.length);
+        text += piece;
+      }
       const findings: Finding[] = [];
       for (let k = 0; k < 17 + Math.floor(next() * 40); k++) {
-        const start = 4 * Math.floor(next() * (pieces.length - 4)) + (next() < 0.2 ? 1 : 0);
+        const start = starts[Math.floor(next() * (pieces.length - 4))] + (next() < 0.2 ? 1 : 0);
         const f = { kind: 'secret', start, end: start + 8 + Math.floor(next() * 5), priority: 5 };
         if (!findings.some((g) => g.start < f.end && f.start < g.end)) findings.push(f);
       }
       findings.sort((a, b) => a.start - b.start);
       assert.deepEqual(withEchoes(text, findings, new EarlierValues()), naive(text, findings), `round ${round}`);
     }
+  });
+
+  it('leaves a plain word found as a login alone elsewhere, and a copy inside a longer name (httpx tests)', () => {
+    const text = [
+      '@pytest.mark.parametrize("password", [b"password", "password"])',
+      'def test_load_ssl_config_cert_and_key_invalid_password(password):',
+      '    proxy = httpx.Proxy("https://username:password@example.com")',
+      'TOKEN = "Xk9fQ2mZ7pLw"  # used as TOKEN_Xk9fQ2mZ7pLw_suffix and bare: Xk9fQ2mZ7pLw',
+    ].join('\n');
+    const password = text.indexOf('password@');
+    const token = text.indexOf('Xk9fQ2mZ7pLw');
+    const findings: Finding[] = [
+      { kind: 'connection_string', start: password, end: password + 8, priority: 5 },
+      { kind: 'secret', start: token, end: token + 12, priority: 5 },
+    ];
+    const out = withEchoes(text, findings, new EarlierValues());
+    // The login's word is redacted where it was found only; the token where it stands alone, not inside TOKEN_…_suffix.
+    assert.deepEqual(out.map((f) => `${text.slice(f.start, f.end)}@${f.start}`), [
+      `password@${password}`, `Xk9fQ2mZ7pLw@${token}`, `Xk9fQ2mZ7pLw@${text.lastIndexOf('Xk9fQ2mZ7pLw')}`,
+    ]);
+    const earlier = new EarlierValues();
+    earlier.add('secret', 'Xk9fQ2mZ7pLw');
+    earlier.add('connection_string', 'password');
+    assert.deepEqual(withEchoes('x = Xk9fQ2mZ7pLw; y = aXk9fQ2mZ7pLw; password', [], earlier).map((f) => f.start), [4]);
   });
 
   it('redacts every copy of thousands of distinct e-mail addresses in a 1 MB file (one pass, not one per address)', () => {
