@@ -68,6 +68,12 @@ export function laterAdversarialInputs(fill: (unit: string) => string): Array<[s
     ['phone words of other scripts before invalid numbers', fill('电话：123 手机号是1 전화번호 12 फोन नंबर 1-2 ')],
     // .NET's XML keys (private-keys.ts): each unclosed block looks for its closing tag within its 16 KB, not to the text's end.
     ['rsa key value blocks never closed, 16 KB apart', fill(`<RSAKeyValue>${'x'.repeat(16400)}`)],
+    // Session 19's formats: spaced PEM body lines without an end, glued token prefixes one short, heads without values.
+    ['pem body lines of spaced pieces, endless', `-----BEGIN RSA PRIVATE KEY-----\n${fill('QUJDREVGR0hJSktMTU5P QUJD QUJDREVG ')}!`],
+    ['pem body lines of spaced pieces, one a line', `-----BEGIN RSA PRIVATE KEY-----\n${fill('QUJDREVGR0hJSktMTU5P QUJD\n')}`],
+    ['glued fine-grained token prefixes one short', fill(`xgithub_pat_${'a1'.repeat(11)}_${'b2'.repeat(29)}`)],
+    ['maven master elements never closed, and ek_ heads', fill('<settingsSecurity><master>abcd ek_0a1b2c3d ')],
+    ['.dockerconfigjson keys without values', fill('.dockerconfigjson: .dockercfg= ')],
     // Copies of many redacted values (echoes.ts): thousands of addresses that differ only in their second letter give one
     // trie node thousands of children, and every `a` of the text after them looks one up.
     ['addresses differing in their second letter, between short words', fill(Array.from({ length: 20_000 }, (_, k) =>

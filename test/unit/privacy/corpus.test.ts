@@ -28,6 +28,7 @@ import { realCodeCases, realCodeLookalikes } from './corpus-real-code';
 import { encodedKeyCases, encodedKeyLookalikes } from './corpus-encoded-keys';
 import { piiMessageCases, piiMessageLookalikes } from './corpus-pii-messages';
 import { piiEuropeCases, piiEuropeLookalikes } from './corpus-pii-europe';
+import { fixtureFormatCases, fixtureFormatLookalikes } from './corpus-fixture-formats';
 
 // Every row is a separate test so a failure names the format that broke.
 
@@ -60,6 +61,7 @@ const tables: Record<string, Case[]> = {
   'registry tokens, tokens in base64 or glued, key pairs on two lines, Tink keysets': encodedKeyCases,
   'people in chat transcripts and spoken to in messages': piiMessageCases,
   'personal numbers of more European and Asian countries, titles in other languages': piiEuropeCases,
+  "formats of Trivy's and secretlint's fixtures": fixtureFormatCases,
 };
 
 for (const [table, rows] of Object.entries(tables)) {
@@ -76,6 +78,7 @@ const lookalikes = [
   ...credentialFormatLookalikes,
   ...identifiableKeyLookalikes, ...configPairLookalikes, ...configFormatLookalikes, ...piiSignalLookalikes, ...pairListLookalikes,
   ...realCodeLookalikes, ...encodedKeyLookalikes, ...piiMessageLookalikes, ...serviceUrlLookalikes, ...piiEuropeLookalikes,
+  ...fixtureFormatLookalikes,
 ];
 for (const [name, input] of lookalikes) {
   test(`leaves alone: ${name}`, () => {

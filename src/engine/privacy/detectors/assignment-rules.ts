@@ -17,8 +17,8 @@ const SECRET_SUFFIXES = [
   'apikey', 'secret', 'secrete', 'token', 'secretkey', 'secretkeybase', 'accesskey', 'privatekey', 'authkey',
   'signingkey', 'encryptionkey', 'masterkey', 'sessionkey', 'licensekey', 'hmackey', 'sharedkey',
   'credential', 'credentials', 'creds', 'auth', 'clientsecret', 'secretid', 'appkey', 'applicationkey',
-  // Azure Storage's `AccountKey` (`storageAccountKey`, `AZURE_STORAGE_ACCOUNT_KEY`): `storage` alone names a cache key.
-  'accountkey',
+  // Azure Storage's `AccountKey` (`storageAccountKey`; `storage` alone names a cache key), a registry login's `.dockerconfigjson`.
+  'accountkey', 'dockerconfigjson', 'dockercfg',
 ];
 const SECRET_WORDS = ['apikey', 'secret', 'token', 'privatekey', 'accesskey', 'credential'];
 /** Words after a secret word that make the key name something else: `password_min_length`, `tokenizer_url`. */

@@ -7,7 +7,7 @@ import type { PatternRule } from '../detector';
 // a Wi-Fi network's `psk=` in wpa_supplicant.conf and hostapd.conf, `net user NAME PASSWORD` on Windows,
 // Oracle's `user/password@db`, the password options of tools that take one their own way (keytool's
 // `-storepass`, `redis-cli -a`, `ldapsearch -w`, PowerShell's `ConvertTo-SecureString`, curl's `--oauth2-bearer`,
-// Samba's `-U user%password`, FreeRDP's `/p:`), and a wallet's seed phrase (BIP-39: 12 to 24 words) under a key naming it.
+// Samba's `-U user%password`, FreeRDP's `/p:`), Maven's master password, and a wallet's seed phrase (BIP-39: 12 to 24 words) under a key naming it.
 // Every rule is anchored on a literal: one pass of a regular expression finds them all (findBySignatures),
 // and each rule's pattern runs only where its literal is, with bounded runs, so the scan stays linear.
 
@@ -124,6 +124,13 @@ export const configCredentialRules: PatternRule[] = [
     ['ConvertTo-SecureString', 'convertto-securestring'],
     /convertto-securestring(?:[ \t]{1,3}-(?:string|asplaintext|force)\b)*[ \t]{1,3}(?<q>\\?["']?)(?<value>[^\s"'$(\\-][^\s"'\\]{2,199})\k<q>(?![^\s;|)"'])/dyi,
     notPlaceholder,
+  ),
+  // Maven's settings-security.xml: the `<master>` password that decrypts every `{…}` password of settings.xml. Its own
+  // `{…}` form is encrypted with a key Maven publishes, so it is as good as the plain one.
+  ...anchored(
+    ['<master>'],
+    /<master>[ \t]{0,20}(?<value>[^<\s]{4,300})[ \t]{0,20}<\/master>/dy,
+    (value, text) => notPlaceholder(value) && text.includes('<settingsSecurity>'),
   ),
   // curl's `--oauth2-bearer TOKEN`.
   ...anchored(['--oauth2-bearer'], /--oauth2-bearer[ \t=]{1,3}(?<q>["']?)(?<value>[^\s"'$%-][^\s"']{7,2000})\k<q>(?!\S)/dy, notPlaceholder, NONE, 0, 'api_key'),

@@ -17,6 +17,8 @@ const MARKER = /-{4,5}[ ]?(BEGIN|END) (?:((?:[A-Z0-9]{1,20} ){0,4})(?:PRIVATE )?
 const INLINE_BODY = /^[A-Za-z0-9+/]{40,}={0,2}$/;
 const BASE64_LINE = /^[A-Za-z0-9+/=]*$/;
 const BASE64_WORD = /^[A-Za-z0-9+/]+={0,2}$/;
+/** A body line whose 76-character pieces a mail client or a form joined with spaces (`MIIEow… De++JA1Q… BXJC63n…`). */
+const SPACED_BODY_LINE = /^[A-Za-z0-9+/]{16,128}(?: [A-Za-z0-9+/]{4,128}){1,64}={0,2}$/;
 
 /**
  * A body between two markers on one line: one run of base64, or its lines joined by spaces, as a key
@@ -94,7 +96,7 @@ function cleanLine(whole: string): string {
 function bodyLine(segment: string): 0 | 1 | 2 {
   const line = cleanLine(segment);
   if (line.length === 0 || HEADER_LINE.test(line)) return 1;
-  if (!BASE64_LINE.test(line)) return 0;
+  if (!BASE64_LINE.test(line)) return SPACED_BODY_LINE.test(line) ? 2 : 0;
   return line.length >= 16 ? 2 : 1;
 }
 

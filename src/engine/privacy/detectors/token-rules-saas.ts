@@ -58,6 +58,8 @@ export const saasTokenRules: PrefixRule[] = [
   rule('anthropic_key', 'sk-ant-', /(?!api03-|admin01-)[A-Za-z0-9_-]{20,300}/),
   rule('openai_key', ['sk-proj-', 'sk-svcacct-', 'sk-admin-', 'sk-None-'], /[A-Za-z0-9_-]{20,300}/),
   rule('openrouter_key', 'sk-or-v1-', /[a-f0-9]{64}/),
+  // The Realtime API's ephemeral client secret, which a server mints and hands to a browser: `ek_` and 32 hex.
+  rule('openai_key', 'ek_', /[a-f0-9]{32}/, digitAndLetter),
   rule('openai_key', 'sk-', /[A-Za-z0-9]{32,200}/, (_t, body) => digitAndLetter(_t, body) && (/[A-Z]/.test(body) || body.length >= 32)),
   // Any OpenAI key carries `T3BlbkFJ` (base64 of "OpenAI") mid-body, whatever stands between `sk-` and it
   // (a service account's name: `sk-build-bot-…T3BlbkFJ…`).

@@ -9,6 +9,7 @@ import { devTokenRules } from './token-rules-dev';
 import { moreTokenRules } from './token-rules-more';
 import { saasTokenRules } from './token-rules-saas';
 import { serviceUrlKeyRules } from './service-url-keys';
+import { gluedTokenRules } from './glued-tokens';
 import { vendorKeyRules } from './vendor-keys';
 
 // Provider tokens. Most start with a documented prefix and are found by one prefix scan over
@@ -183,7 +184,7 @@ function isHexWord(part: string): boolean {
 }
 
 // Keys known by a fixed part inside them (Azure's signatures, the heads of DER private keys): one pass finds them all.
-const signatureRules: PatternRule[] = [...azureKeyRules, ...derPrivateKeyRules, ...serviceUrlKeyRules];
+const signatureRules: PatternRule[] = [...azureKeyRules, ...derPrivateKeyRules, ...serviceUrlKeyRules, ...gluedTokenRules];
 
 /** API tokens of several hundred providers, webhook URLs, and JSON Web Tokens. */
 export const tokenDetector: Detector = {
