@@ -74,6 +74,10 @@ export function laterAdversarialInputs(fill: (unit: string) => string): Array<[s
     ['glued fine-grained token prefixes one short', fill(`xgithub_pat_${'a1'.repeat(11)}_${'b2'.repeat(29)}`)],
     ['maven master elements never closed, and ek_ heads', fill('<settingsSecurity><master>abcd ek_0a1b2c3d ')],
     ['.dockerconfigjson keys without values', fill('.dockerconfigjson: .dockercfg= ')],
+    ['salt names before values one short, and encrypt keys', fill(`NONCE_SALT='${'a b'.repeat(12)}' AUTH_KEY, encrypt = "QUJD `)],
+    ['htpasswd batch flags without a password', fill('htpasswd -b -B -C 10 f ')],
+    ['block scalars of base64 lines without end', `private_key: |\n  ${'QUJD'.repeat(12)}\n${fill('  QUJDREVGR0hJSktMTU5P\n')}`],
+    ['pem markers around html breaks without end', `-----BEGIN PRIVATE KEY-----${fill('<br>QUJDREVGR0hJSktMTU5P<br />')}`],
     // Copies of many redacted values (echoes.ts): thousands of addresses that differ only in their second letter give one
     // trie node thousands of children, and every `a` of the text after them looks one up.
     ['addresses differing in their second letter, between short words', fill(Array.from({ length: 20_000 }, (_, k) =>

@@ -2,8 +2,9 @@ import { fake, R, type Case, type Negative } from './corpus-helpers';
 
 // Formats that Trivy's and secretlint's fixtures hold and the scrubber had missed (session 19): a pull secret's
 // `.dockerconfigjson` outside a Secret manifest, a PEM body whose lines were joined with spaces, a fine-grained
-// GitHub token glued to the word before it, OpenAI's ephemeral client secret, Maven's master password. Every
-// value is generated here.
+// GitHub token glued to the word before it, OpenAI's ephemeral client secret, Maven's master password; and
+// config formats found beside them: WordPress salts, Consul's gossip key, htpasswd's batch mode, a key's base64
+// body in a YAML block scalar, a PEM key on an HTML page. Every value is generated here.
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const LOGIN = b64(`deploy:${fake(14, 'alnum', 1901)}`);
@@ -15,6 +16,11 @@ const MASTER = fake(16, 'alnum', 1905);
 // Two body lines of a key: the first holds three 76-character pieces joined by spaces, as a form or a mail client leaves them.
 const PIECES = [fake(76, 'b64', 1906), fake(76, 'b64', 1907), fake(40, 'b64', 1908)];
 const LAST = fake(64, 'b64', 1909);
+const SALT = `${fake(30, 'b64', 1912)} ;[${fake(20, 'alnum', 1913)}|^ ${fake(10, 'b64', 1914)}`;
+const GOSSIP = `${fake(43, 'b64', 1915)}=`;
+const GOSSIP_16 = `${fake(22, 'alnum', 1916)}==`;
+const HT_PW = `Ht6!${fake(8, 'alnum', 1917)}`;
+const BODY = [fake(64, 'b64', 1918), fake(64, 'b64', 1919), `${fake(40, 'b64', 1920)}==`];
 
 export const fixtureFormatCases: Case[] = [
   // Registry logins in base64 (Docker's `auth`, npm's `_auth`) were already taken; kept here beside the pull secrets.
@@ -31,6 +37,17 @@ export const fixtureFormatCases: Case[] = [
   ['an OpenAI Realtime ephemeral client secret', `const clientSecret = "${EK}";`, `const clientSecret = "${R('openai_key')}";`],
   ['Maven\'s master password in settings-security.xml', `<settingsSecurity>\n  <master>${MASTER}</master>\n</settingsSecurity>`,
     `<settingsSecurity>\n  <master>${R('password')}</master>\n</settingsSecurity>`],
+  ['WordPress salts with spaces, in wp-config.php and in a .env',
+    `define('LOGGED_IN_SALT', '${SALT}');\nNONCE_SALT='${SALT.replace(/ /g, '#')}'`,
+    `define('LOGGED_IN_SALT', '${R('api_key')}');\nNONCE_SALT='${R('api_key', 2)}'`],
+  ['Consul\'s gossip encryption key, in its config and on its command line',
+    `encrypt = "${GOSSIP}"\nconsul agent -encrypt=${GOSSIP_16} -server`, `encrypt = "${R('api_key')}"\nconsul agent -encrypt=${R('api_key', 2)} -server`],
+  ['htpasswd in batch mode, with a file and with -n', `htpasswd -b /etc/nginx/.htpasswd admin ${HT_PW}\nRUN htpasswd -Bbn admin '${HT_PW}x' > /auth`,
+    `htpasswd -b /etc/nginx/.htpasswd admin ${R('password')}\nRUN htpasswd -Bbn admin '${R('password', 2)}' > /auth`],
+  ['a key\'s base64 body over several lines of a block scalar', `private_key: |\n  ${BODY[0]}\n  ${BODY[1]}\n  ${BODY[2]}\nport: 8443`,
+    `private_key: |\n  ${R('api_key')}\n\n\nport: 8443`],
+  ['a PEM key on an HTML page, its lines joined by <br>', `<p>-----BEGIN PRIVATE KEY-----<br>${BODY.join('<br />')}<br>-----END PRIVATE KEY-----</p>`,
+    `<p>${R('private_key')}</p>`],
 ];
 
 export const fixtureFormatLookalikes: Negative[] = [
@@ -41,5 +58,9 @@ export const fixtureFormatLookalikes: Negative[] = [
   ['a variable named after a token prefix', 'const mygithub_pat_count = 3;'],
   ['ek_ before a short or a non-hex id', `ek_${fake(12, 'hex', 1910)} ek_${fake(32, 'alnum', 1911)}`],
   ['a master element outside Maven\'s security settings', `<branch>\n  <master>${MASTER}</master>\n</branch>`],
+  ['WordPress\'s template line for its salts', "define('NONCE_SALT', 'put your unique phrase here');"],
+  ['encrypt set to a switch or a word', 'encrypt = true\nencrypt: "aes-256-gcm-with-a-long-name"'],
+  ['htpasswd without batch mode, the password asked for', 'htpasswd -B -C 10 users.htpasswd alice'],
+  ['a block scalar of base64 under a name that says nothing of secrets', `certificate_chain: |\n  ${BODY[0]}\n  ${BODY[1]}`],
   ['Maven\'s master password left as a property', '<settingsSecurity>\n  <master>${env.MAVEN_MASTER}</master>\n</settingsSecurity>'],
 ];

@@ -17,6 +17,8 @@ export interface Parsed {
   codeAssignment: boolean;
   /** Unquoted in the middle of a line (`… password=x …` in prose or a URL): stricter checks apply. */
   midLine: boolean;
+  /** A block scalar's base64 lines after the first (a key's body under `private_key: |`) end here; the first is judged. */
+  blockEnd?: number;
 }
 
 const OPERATOR = /^[ \t]{0,20}(?::{1,3}=|=>|[!=]==?|\.=|\+=|\?\?=|\?=|\|\|=|<-|=|:(?!:))[ \t]{0,20}/;
@@ -62,13 +64,24 @@ function unquotedStyle(text: string, keyStart: number, key: string, spacedEquals
   return spacedEquals && !label ? undefined : { style: 'prose', midLine: true };
 }
 
-/** A YAML block scalar's single content line: `key: |` followed by an indented value. */
-function blockScalarValue(text: string, from: number): Span | undefined {
+const BASE64_BLOCK_LINE = /\r?\n([ \t]{1,40})[A-Za-z0-9+/=]{4,300}[ \t]{0,20}(?=\r?\n|$)/y;
+
+/** A YAML block scalar's first line (`key: |`, then an indented value); a key's body in base64 goes on over the lines under it. */
+function blockScalarValue(text: string, from: number): (Span & { blockEnd?: number }) | undefined {
   if (text[from] !== '|' && text[from] !== '>') return undefined;
   const header = /^[|>][+-]?[ \t]*\r?\n([ \t]+)(\S[^\n]{0,299})/.exec(text.slice(from, from + 340));
   if (!header) return undefined;
   const start = from + header[0].length - header[2].length;
-  return { start, end: start + header[2].trimEnd().length };
+  const first = header[2].trimEnd();
+  if (!/^[A-Za-z0-9+/=]{40,300}$/.test(first)) return { start, end: start + first.length };
+  let blockEnd = start + first.length;
+  for (let lines = 0; lines < 400; lines++) {
+    BASE64_BLOCK_LINE.lastIndex = blockEnd;
+    const m = BASE64_BLOCK_LINE.exec(text);
+    if (m === null || m[1] !== header[1]) break;
+    blockEnd = BASE64_BLOCK_LINE.lastIndex;
+  }
+  return { start, end: start + first.length, blockEnd };
 }
 
 /** Parses what follows a secret-named key at [keyStart, keyEnd); undefined when no value is assigned. */
@@ -106,7 +119,10 @@ export function parseValue(text: string, keyStart: number, keyEnd: number, key: 
     const annotation = TYPE_ANNOTATION.exec(text.slice(pos, pos + 140));
     if (annotation) pos += annotation[0].length;
     const block = blockScalarValue(text, pos);
-    if (block) return { value: block, quoted: true, keyQuoted, codeAssignment: false, midLine: false };
+    if (block) {
+      const { blockEnd, ...value } = block;
+      return { value, blockEnd, quoted: true, keyQuoted, codeAssignment: false, midLine: false };
+    }
   }
   // `const apiKey =\n  "…";`: a formatter moved a long string to the next line.
   const wrapped = (opText === '=' || opText === ':=') && /^\r?\n[ \t]{1,40}["'`]/.exec(text.slice(pos, pos + 44));

@@ -108,7 +108,8 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
     if (!isSecretValue(kind, key, bare, found)) continue;
     const reported = kind === 'aws_secret_key' && !/^[A-Za-z0-9/+]{40}$/.test(bare) ? 'api_key' : kind;
     // A value read as far as MAX_VALUE goes on: the whole token is redacted, not its first part.
-    const end = bare.length >= MAX_VALUE ? tokenTail(text, found.value.start + bare.length) : found.value.start + bare.length;
+    let end = bare.length >= MAX_VALUE ? tokenTail(text, found.value.start + bare.length) : found.value.start + bare.length;
+    if (found.blockEnd !== undefined) end = Math.max(end, found.blockEnd);
     yield { kind: reported, start: found.value.start, end };
     KEYWORD.lastIndex = Math.max(KEYWORD.lastIndex, found.value.end, end);
     if (!found.quoted || kind === 'password' || text[end] !== text[found.value.start - 1]) continue;

@@ -29,6 +29,15 @@ function isSeedPhrase(value: string): boolean {
   return words.length % 3 === 0 && new Set(words).size >= words.length - 2;
 }
 
+/** htpasswd's flags with `-b` among them (batch mode: the password is the last argument). */
+const HTPASSWD_BATCH = /htpasswd(?:[ \t]{1,5}-[a-zA-Z]{1,5}(?:[ \t]{1,5}\d{1,3})?){0,3}[ \t]{1,5}-[a-zA-Z]{0,4}b/;
+
+/** At most `max` characters of the line before `at`. */
+function lineBefore(text: string, at: number, max: number): string {
+  const window = text.slice(Math.max(0, at - max), at);
+  return window.slice(window.lastIndexOf('\n') + 1);
+}
+
 /** Nothing to walk back over: the rule's pattern opens with its literal. */
 const NONE = /(?!)/;
 /** A line's start, indentation allowed: the pattern's lookbehind where a directive must open its line. */
@@ -131,6 +140,36 @@ export const configCredentialRules: PatternRule[] = [
     ['<master>'],
     /<master>[ \t]{0,20}(?<value>[^<\s]{4,300})[ \t]{0,20}<\/master>/dy,
     (value, text) => notPlaceholder(value) && text.includes('<settingsSecurity>'),
+  ),
+  // WordPress's keys and salts (wp-config.php's `define('NONCE_SALT', '…')`, Bedrock's `.env`): 64 characters from an alphabet
+  // with spaces and punctuation, which the assignment rules take for prose. `put your unique phrase here` is the template's.
+  ...anchored(
+    ['AUTH_KEY', 'AUTH_SALT', 'LOGGED_IN_KEY', 'LOGGED_IN_SALT', 'NONCE_KEY', 'NONCE_SALT'],
+    /(?<![A-Za-z0-9])[A-Z_]{8,20}["']?[ \t]{0,20}[,=][ \t]{0,20}(?<q>["'])(?<value>[^"'\n]{40,128})\k<q>/dy,
+    (value) => notPlaceholder(value) && new Set(value).size >= 20,
+    /[A-Z_]/,
+    7,
+    'api_key',
+  ),
+  // Consul's and Nomad's gossip encryption key (`encrypt = "…"`, `-encrypt=…`): 16 or 32 random bytes in base64.
+  ...anchored(
+    ['encrypt'],
+    /(?<![\w.])encrypt["']?[ \t]{0,5}[=:][ \t]{0,5}(?<q>["']?)(?<value>[A-Za-z0-9+/]{22}==|[A-Za-z0-9+/]{43}=)\k<q>(?![\w+/=])/dy,
+    (value) => /\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value),
+    NONE,
+    0,
+    'api_key',
+  ),
+  // `htpasswd -b[c] file user password` (`-b` among its flags): the password on the command line, as scripts and Dockerfiles write it.
+  ...anchored(
+    ['htpasswd '],
+    new RegExp(
+      // The file is left out with `-n`, which prints the line instead of writing it.
+      /htpasswd(?:[ \t]{1,5}-[a-zA-Z]{1,5}(?:[ \t]{1,5}\d{1,3})?){1,4}(?:[ \t]{1,5}[^\s-]\S{0,200})?[ \t]{1,5}[^\s-]\S{0,63}[ \t]/.source +
+        /[ \t]{0,4}(?<q>["']?)(?<value>[^\s"'$%-][^\s"']{2,127})\k<q>(?!\S)/.source,
+      'dy',
+    ),
+    (value, text, start) => notPlaceholder(value) && HTPASSWD_BATCH.test(lineBefore(text, start, 420)),
   ),
   // curl's `--oauth2-bearer TOKEN`.
   ...anchored(['--oauth2-bearer'], /--oauth2-bearer[ \t=]{1,3}(?<q>["']?)(?<value>[^\s"'$%-][^\s"']{7,2000})\k<q>(?!\S)/dy, notPlaceholder, NONE, 0, 'api_key'),

@@ -33,7 +33,7 @@ function inlineBody(body: string): boolean {
 const HEADER_LINE = /^[A-Za-z][A-Za-z-]{0,40}: [^\n]{0,300}$/;
 const MAX_BLOCK = 64 * 1024;
 // What may sit between the last body line and END: line breaks, escapes, quotes, `+` joins.
-const GAP = /^(?:\s|\\[nr]|["'`+,])*$/;
+const GAP = /^(?:\s|\\[nr]|["'`+,]|<[bB][rR] ?\/?>)*$/;
 
 interface Marker {
   begin: boolean;
@@ -110,14 +110,27 @@ function tooShortForAKey(body: string): boolean {
   return chars.length < 60 && /^[A-Za-z0-9+/=]*$/.test(chars);
 }
 
-/** Splits text into lines at real newlines and at JSON-escaped `\n`, from `from` to `to`. */
+/** The length of an HTML line break at `at` (`<br>`, `<br/>`, `<br />`), as a page or a CMS renders a key's lines; 0 if none. */
+function htmlBreak(text: string, at: number): number {
+  if (text[at] !== '<' || (text[at + 1] !== 'b' && text[at + 1] !== 'B') || (text[at + 2] !== 'r' && text[at + 2] !== 'R')) return 0;
+  const close = text.startsWith(' />', at + 3) ? 6 : text.startsWith('/>', at + 3) ? 5 : text[at + 3] === '>' ? 4 : 0;
+  return close;
+}
+
+/** Splits text into lines at real newlines, at JSON-escaped `\n` and at HTML's `<br>`, from `from` to `to`. */
 function* segments(text: string, from: number, to: number): Iterable<[number, number]> {
   let pos = from;
   while (pos < to) {
     let sep = pos;
-    while (sep < to && text[sep] !== '\n' && !(text[sep] === '\\' && text[sep + 1] === 'n')) sep++;
+    let width = 0;
+    for (; sep < to; sep++) {
+      if (text[sep] === '\n') width = 1;
+      else if (text[sep] === '\\' && text[sep + 1] === 'n') width = 2;
+      else width = htmlBreak(text, sep);
+      if (width > 0) break;
+    }
     yield [pos, sep];
-    pos = sep + (text[sep] === '\n' ? 1 : 2);
+    pos = sep + Math.max(width, 1);
   }
 }
 
