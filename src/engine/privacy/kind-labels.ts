@@ -32,7 +32,7 @@ const CASED: Record<string, string> = {
   sas: 'SAS', sid: 'SID', oauth: 'OAuth', npm: 'npm', pypi: 'PyPI', github: 'GitHub', gitlab: 'GitLab', openai: 'OpenAI',
   huggingface: 'Hugging Face', digitalocean: 'DigitalOcean', newrelic: 'New Relic', onepassword: '1Password', launchdarkly: 'LaunchDarkly',
   circleci: 'CircleCI', sendgrid: 'SendGrid', planetscale: 'PlanetScale', clickhouse: 'ClickHouse', flyio: 'Fly.io', frameio: 'Frame.io',
-  xai: 'xAI', rubygems: 'RubyGems', sonarqube: 'SonarQube', easypost: 'EasyPost', openrouter: 'OpenRouter', langsmith: 'LangSmith',
+  xai: 'xAI', dbt: 'dbt', rubygems: 'RubyGems', sonarqube: 'SonarQube', easypost: 'EasyPost', openrouter: 'OpenRouter', langsmith: 'LangSmith',
   trufflehog: 'TruffleHog', pganalyze: 'pganalyze', photoroom: 'PhotoRoom', nuget: 'NuGet', intra42: '42 Intra', ein: 'EIN', itin: 'ITIN',
   npi: 'NPI', tfn: 'TFN', abn: 'ABN', sin: 'SIN', cpf: 'CPF', cnpj: 'CNPJ', rut: 'RUT', pan: 'PAN', dni: 'DNI', nir: 'NIR', bsn: 'BSN',
   nric: 'NRIC', rrn: 'RRN', curp: 'CURP', hetu: 'HETU', pesel: 'PESEL', aadhaar: 'Aadhaar', appsync: 'AppSync', id: 'ID',

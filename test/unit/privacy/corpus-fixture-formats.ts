@@ -4,7 +4,8 @@ import { fake, R, type Case, type Negative } from './corpus-helpers';
 // `.dockerconfigjson` outside a Secret manifest, a PEM body whose lines were joined with spaces, a fine-grained
 // GitHub token glued to the word before it, OpenAI's ephemeral client secret, Maven's master password; and
 // config formats found beside them: WordPress salts, Consul's gossip key, htpasswd's batch mode, a key's base64
-// body in a YAML block scalar, a PEM key on an HTML page. Every value is generated here.
+// body in a YAML block scalar, a PEM key on an HTML page; and vendors' newer formats (Neon, Honeycomb, dbt Cloud,
+// Stytch, Tencent Cloud, Statsig, Asana). Every value is generated here.
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const LOGIN = b64(`deploy:${fake(14, 'alnum', 1901)}`);
@@ -48,6 +49,14 @@ export const fixtureFormatCases: Case[] = [
     `private_key: |\n  ${R('api_key')}\n\n\nport: 8443`],
   ['a PEM key on an HTML page, its lines joined by <br>', `<p>-----BEGIN PRIVATE KEY-----<br>${BODY.join('<br />')}<br>-----END PRIVATE KEY-----</p>`,
     `<p>${R('private_key')}</p>`],
+  ['a Neon API key and a Honeycomb ingest key',
+    `NEON_API_KEY=napi_${fake(64, 'lower', 1921)}\nHONEYCOMB=hcaik_${fake(58, 'lower', 1922)}`,
+    `NEON_API_KEY=${R('neon_key')}\nHONEYCOMB=${R('honeycomb_key')}`],
+  ['dbt Cloud and Stytch secrets, bare', `dbtc_${fake(40, 'url', 1923)} secret-live-${fake(36, 'url', 1924)}`, `${R('dbt_token')} ${R('stytch_key')}`],
+  ['a Tencent Cloud SecretId and a Statsig server secret', `AKID${fake(32, 'alnum', 1925)}\nstatsig: secret-${fake(43, 'alnum', 1926)}`,
+    `${R('tencent_key')}\nstatsig: ${R('statsig_key')}`],
+  ['an Asana personal access token', `curl -H "Authorization: Bearer 2/${fake(16, 'digits', 1927)}/${fake(16, 'digits', 1928)}:${fake(32, 'hex', 1929)}"`,
+    `curl -H "Authorization: Bearer ${R('asana_token')}"`],
 ];
 
 export const fixtureFormatLookalikes: Negative[] = [
@@ -62,5 +71,8 @@ export const fixtureFormatLookalikes: Negative[] = [
   ['encrypt set to a switch or a word', 'encrypt = true\nencrypt: "aes-256-gcm-with-a-long-name"'],
   ['htpasswd without batch mode, the password asked for', 'htpasswd -B -C 10 users.htpasswd alice'],
   ['a block scalar of base64 under a name that says nothing of secrets', `certificate_chain: |\n  ${BODY[0]}\n  ${BODY[1]}`],
+  ['names after secret-, dbtc_ and hcaik_ that are words',
+    'kind: secret-registry-credentials-for-cluster1\ndbtc_service_token_for_nightly_runs hcaik_ prefix'],
+  ['fractions and a path that only start like an Asana token', 'ratio 1/2 and 2/3; path = "2/1234567890123/1234567890123:"'],
   ['Maven\'s master password left as a property', '<settingsSecurity>\n  <master>${env.MAVEN_MASTER}</master>\n</settingsSecurity>'],
 ];

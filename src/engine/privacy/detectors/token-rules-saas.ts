@@ -174,6 +174,16 @@ export const saasTokenRules: PrefixRule[] = [
   // BestTime's private API keys (`pub_` keys are the public half).
   rule('besttime_key', 'pri_', /[a-f0-9]{32}/),
   rule('planetscale_token', ['pscale_tkn_', 'pscale_oauth_', 'pscale_pw_'], /[A-Za-z0-9_=.-]{32,64}/),
+  // Neon's API keys, Honeycomb's ingest keys, dbt Cloud's service and user tokens, Stytch's secrets, Tencent Cloud's
+  // SecretId (an id, as AWS's `AKIA…` is, but the half a scanner finds), Statsig's server secret (exactly 43 after
+  // `secret-`, all three classes: a word list after that prefix has none), and Asana's personal tokens (`2/<user>/<app>:<hex>`).
+  rule('neon_key', 'napi_', /[a-z0-9]{64}/, digitAndLetter),
+  rule('honeycomb_key', ['hcaik_', 'hcxik_'], /[a-z0-9]{58}/, digitAndLetter),
+  rule('dbt_token', ['dbtc_', 'dbtu_'], /[A-Za-z0-9_-]{32,80}/, digitAndLetter),
+  rule('stytch_key', ['secret-live-', 'secret-test-'], /[A-Za-z0-9_=-]{30,64}/, digitAndLetter),
+  rule('tencent_key', 'AKID', /[A-Za-z0-9]{32}/, mixed),
+  rule('statsig_key', 'secret-', /[A-Za-z0-9]{43}/, mixed),
+  rule('asana_token', ['0/', '1/', '2/'], /\d{13,20}\/\d{13,20}:[a-f0-9]{32}/, digitAndLetter),
   // JSON Web Tokens, raw and base64-wrapped once more (Kubernetes secrets, env files). A token
   // copied without its signature (`header.payload`) still carries its claims: its payload must be JSON too.
   { kind: 'jwt', prefixes: ['eyJ'], body: /[A-Za-z0-9_-]{5,2000}\.[A-Za-z0-9_-]{2,8000}(?:\.[A-Za-z0-9_-]{0,2000})?/, accept: (t) => isJwt(t) },
