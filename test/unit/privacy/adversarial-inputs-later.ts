@@ -77,6 +77,7 @@ export function laterAdversarialInputs(fill: (unit: string) => string): Array<[s
     ['salt names before values one short, and encrypt keys', fill(`NONCE_SALT='${'a b'.repeat(12)}' AUTH_KEY, encrypt = "QUJD `)],
     ['htpasswd batch flags without a password', fill('htpasswd -b -B -C 10 f ')],
     ['block scalars of base64 lines without end', `private_key: |\n  ${'QUJD'.repeat(12)}\n${fill('  QUJDREVGR0hJSktMTU5P\n')}`],
+    ['braced odbc values never closed, and closed without a semicolon', fill('Pwd={a!b1 Pwd={a!b2}x PWD={{')],
     ['newer vendor heads one short', fill(`napi_a1 hcaik_a1 dbtc_a1 secret-live-a1 AKIDa1 secret-${'aB1'.repeat(14)} 2/1234567890123/12:`)],
     ['pem markers around html breaks without end', `-----BEGIN PRIVATE KEY-----${fill('<br>QUJDREVGR0hJSktMTU5P<br />')}`],
     // Copies of many redacted values (echoes.ts): thousands of addresses that differ only in their second letter give one

@@ -5,7 +5,7 @@ import { fake, R, type Case, type Negative } from './corpus-helpers';
 // GitHub token glued to the word before it, OpenAI's ephemeral client secret, Maven's master password; and
 // config formats found beside them: WordPress salts, Consul's gossip key, htpasswd's batch mode, a key's base64
 // body in a YAML block scalar, a PEM key on an HTML page; and vendors' newer formats (Neon, Honeycomb, dbt Cloud,
-// Stytch, Tencent Cloud, Statsig, Asana). Every value is generated here.
+// Stytch, Tencent Cloud, Statsig, Asana); an ODBC password in braces. Every value is generated here.
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const LOGIN = b64(`deploy:${fake(14, 'alnum', 1901)}`);
@@ -21,6 +21,7 @@ const SALT = `${fake(30, 'b64', 1912)} ;[${fake(20, 'alnum', 1913)}|^ ${fake(10,
 const GOSSIP = `${fake(43, 'b64', 1915)}=`;
 const GOSSIP_16 = `${fake(22, 'alnum', 1916)}==`;
 const HT_PW = `Ht6!${fake(8, 'alnum', 1917)}`;
+const ODBC_PW = `${fake(6, 'alnum', 1930)}!;${fake(6, 'alnum', 1931)}`.replace(';', '-');
 const BODY = [fake(64, 'b64', 1918), fake(64, 'b64', 1919), `${fake(40, 'b64', 1920)}==`];
 
 export const fixtureFormatCases: Case[] = [
@@ -57,6 +58,9 @@ export const fixtureFormatCases: Case[] = [
     `${R('tencent_key')}\nstatsig: ${R('statsig_key')}`],
   ['an Asana personal access token', `curl -H "Authorization: Bearer 2/${fake(16, 'digits', 1927)}/${fake(16, 'digits', 1928)}:${fake(32, 'hex', 1929)}"`,
     `curl -H "Authorization: Bearer ${R('asana_token')}"`],
+  ['an ODBC password in braces, as Azure\'s connection strings write it',
+    `Driver={ODBC Driver 18 for SQL Server};Server=db;Uid=app;Pwd={${ODBC_PW}};Encrypt=yes`,
+    `Driver={ODBC Driver 18 for SQL Server};Server=db;Uid=app;Pwd={${R('password')}};Encrypt=yes`],
 ];
 
 export const fixtureFormatLookalikes: Negative[] = [
@@ -74,5 +78,7 @@ export const fixtureFormatLookalikes: Negative[] = [
   ['names after secret-, dbtc_ and hcaik_ that are words',
     'kind: secret-registry-credentials-for-cluster1\ndbtc_service_token_for_nightly_runs hcaik_ prefix'],
   ['fractions and a path that only start like an Asana token', 'ratio 1/2 and 2/3; path = "2/1234567890123/1234567890123:"'],
+  ['braced values that are variables, fields, templates or expressions',
+    '<Input password={userPassword} />\n<Input password={!shown} />\nPwd={your_password_here};\npassword={DB_PASS};\nf"PWD={{{password}}};"'],
   ['Maven\'s master password left as a property', '<settingsSecurity>\n  <master>${env.MAVEN_MASTER}</master>\n</settingsSecurity>'],
 ];

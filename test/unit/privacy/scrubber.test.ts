@@ -21,9 +21,11 @@ import { configPairCases } from './corpus-config-pairs';
 import { pairListCases } from './corpus-pairs-lists';
 import { encodedKeyCases } from './corpus-encoded-keys';
 import { piiEuropeCases } from './corpus-pii-europe';
+import { fixtureFormatCases } from './corpus-fixture-formats';
 
 const allCases = [
   ...cloudAndTokenCases,
+  ...fixtureFormatCases,
   ...assignmentCases,
   ...connectionCases,
   ...privateKeyCases,

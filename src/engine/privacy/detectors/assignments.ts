@@ -1,3 +1,4 @@
+import { isPlaceholderValue } from '../checks';
 import type { Detector, Finding } from '../detector';
 import { type AssignmentKind, classifyKey, isCodeValue, isSecretValue, looksRandomKey } from './assignment-rules';
 import { assignCall, parseValue, reversedComparison } from './assignment-values';
@@ -100,6 +101,8 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
     }
     // `token = ' V77f…yC '`: spaces inside the quotes around one word are not part of the secret.
     if (found.quoted) trimSpaces(text, found.value);
+    const braced = found.quoted ? undefined : odbcBraced(text, found.value);
+    if (braced) Object.assign(found, { quoted: true, value: braced });
     const value = text.slice(found.value.start, found.value.end);
     if (kind !== 'password' && value.length < 8) continue; // no generic secret is that short
     if (!found.quoted && isCodeValue(value, found.keyQuoted, found.codeAssignment)) continue;
@@ -118,6 +121,18 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
       KEYWORD.lastIndex = Math.max(KEYWORD.lastIndex, part.end);
     }
   }
+}
+
+/**
+ * The inside of an ODBC or ADO.NET value in braces (`Pwd={p@ss;w0rd};`, as Azure's connection strings write it), after `=`
+ * and before `;` or the string's end. Not a format field or a variable (`{DB_PASS}`, `{userPassword}`), nor an expression (`{!shown}`).
+ */
+function odbcBraced(text: string, { start, end }: { start: number; end: number }): { start: number; end: number } | undefined {
+  const close = text[end - 1] === ';' ? end - 2 : end - 1;
+  if (text[start - 1] !== '=' || text[start] !== '{' || text[close] !== '}' || !/^(?:[;"'\r\n]|$)/.test(text[close + 1] ?? '')) return undefined;
+  const inner = text.slice(start + 1, close);
+  const braced = /^[^\s{}()[\]<>'"!.][^\s{}()[\]<>'"]{3,199}$/.test(inner) && /[^\w$.]/.test(inner) && !/&&|\|\||=>/.test(inner);
+  return braced && !isPlaceholderValue(`{${inner}}`) ? { start: start + 1, end: close } : undefined;
 }
 
 /** Inside CloudFormation's `{{resolve:secretsmanager:prod/db/credentials:SecretString:password}}`: looked for 200 back. */
