@@ -33,10 +33,13 @@ export function echoable(kind: string, value: string): boolean {
 const isWordCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 
 /**
- * A copy is the value itself, not part of a longer name: `TOKEN_abc123` is not a copy of `abc123`
- * (ASCII letters, digits and `_` only: Chinese or Japanese text runs names into the words around them).
+ * A copy of words (a name, an address) is those words, not the start of a longer one: `John Smithson`
+ * holds no copy of `John Smith` (ASCII letters, digits and `_` only: Chinese or Japanese text runs
+ * names into the words around them). A token's copy counts anywhere: glued to a word
+ * (`TOKEN_ghp_…`), it is the same secret.
  */
 function standsAlone(text: string, start: number, end: number): boolean {
+  if (!/\s/.test(text.slice(start, end))) return true;
   const joinedBefore = start > 0 && isWordCode(text.charCodeAt(start - 1)) && isWordCode(text.charCodeAt(start));
   const joinedAfter = end < text.length && isWordCode(text.charCodeAt(end)) && isWordCode(text.charCodeAt(end - 1));
   return !joinedBefore && !joinedAfter;

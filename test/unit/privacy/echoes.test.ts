@@ -12,13 +12,14 @@ function rng(seed: number): () => number {
 
 /**
  * The copies by definition: one search per value, each value's copies not overlapping each other, and a
- * copy not joined to a word character (`\w`) on a side where the value has one.
+ * copy of several words not joined to a word character (`\w`) on a side where the value has one.
  */
 function naive(text: string, findings: Finding[]): Finding[] {
   const found = new Set(findings.map((f) => f.start));
   const values = new Map(findings.map((f) => [text.slice(f.start, f.end), f.kind]));
   const word = (c: string | undefined) => c !== undefined && /\w/.test(c);
-  const alone = (at: number, end: number) => !(word(text[at - 1]) && word(text[at])) && !(word(text[end]) && word(text[end - 1]));
+  const alone = (at: number, end: number) =>
+    !/\s/.test(text.slice(at, end)) || (!(word(text[at - 1]) && word(text[at])) && !(word(text[end]) && word(text[end - 1])));
   const copies: Finding[] = [];
   for (const [v, kind] of values) {
     for (let at = text.indexOf(v); at >= 0; ) {
@@ -77,28 +78,33 @@ describe('echoes: copies of redacted values', () => {
     }
   });
 
-  it('leaves a plain word found as a login alone elsewhere, and a copy inside a longer name (httpx tests)', () => {
+  it('leaves a plain word found as a login alone elsewhere, and a name inside a longer one; a token glued to a word is still its copy', () => {
     const text = [
       '@pytest.mark.parametrize("password", [b"password", "password"])',
       'def test_load_ssl_config_cert_and_key_invalid_password(password):',
       '    proxy = httpx.Proxy("https://username:password@example.com")',
-      'TOKEN = "Xk9fQ2mZ7pLw"  # used as TOKEN_Xk9fQ2mZ7pLw_suffix and bare: Xk9fQ2mZ7pLw',
+      'TOKEN = "Xk9fQ2mZ7pLw"  # used as TOKEN_Xk9fQ2mZ7pLw and bare: Xk9fQ2mZ7pLw',
+      'Author: John Smith. Reviewed by John Smithson.',
     ].join('\n');
-    const password = text.indexOf('password@');
-    const token = text.indexOf('Xk9fQ2mZ7pLw');
+    const at = (v: string, from = 0) => text.indexOf(v, from);
     const findings: Finding[] = [
-      { kind: 'connection_string', start: password, end: password + 8, priority: 5 },
-      { kind: 'secret', start: token, end: token + 12, priority: 5 },
+      { kind: 'connection_string', start: at('password@'), end: at('password@') + 8, priority: 5 },
+      { kind: 'secret', start: at('Xk9fQ2mZ7pLw'), end: at('Xk9fQ2mZ7pLw') + 12, priority: 5 },
+      { kind: 'person_name', start: at('John Smith'), end: at('John Smith') + 10, priority: 5 },
     ];
     const out = withEchoes(text, findings, new EarlierValues());
-    // The login's word is redacted where it was found only; the token where it stands alone, not inside TOKEN_…_suffix.
+    const token = at('Xk9fQ2mZ7pLw');
     assert.deepEqual(out.map((f) => `${text.slice(f.start, f.end)}@${f.start}`), [
-      `password@${password}`, `Xk9fQ2mZ7pLw@${token}`, `Xk9fQ2mZ7pLw@${text.lastIndexOf('Xk9fQ2mZ7pLw')}`,
+      `password@${at('password@')}`,
+      `Xk9fQ2mZ7pLw@${token}`, `Xk9fQ2mZ7pLw@${at('Xk9fQ2mZ7pLw', token + 1)}`, `Xk9fQ2mZ7pLw@${text.lastIndexOf('Xk9fQ2mZ7pLw')}`,
+      `John Smith@${at('John Smith')}`,
     ]);
     const earlier = new EarlierValues();
     earlier.add('secret', 'Xk9fQ2mZ7pLw');
     earlier.add('connection_string', 'password');
-    assert.deepEqual(withEchoes('x = Xk9fQ2mZ7pLw; y = aXk9fQ2mZ7pLw; password', [], earlier).map((f) => f.start), [4]);
+    earlier.add('person_name', 'Jane Doe');
+    const later = 'x = Xk9fQ2mZ7pLw; y = aXk9fQ2mZ7pLw; password; Jane Doe, Jane Doerr';
+    assert.deepEqual(withEchoes(later, [], earlier).map((f) => f.start), [4, 23, later.indexOf('Jane Doe')]);
   });
 
   it('redacts every copy of thousands of distinct e-mail addresses in a 1 MB file (one pass, not one per address)', () => {
