@@ -75,7 +75,11 @@ function renderExchange(x: ReconstructedExchange): string[] {
     `  response: ${size(x.responseBytes)}, sha256 ${x.responseSha256}`,
   ];
   if (x.keptText === null) out.push('  text: not kept (hashes only)');
-  else out.push('  text kept (scrubbed):', ...x.keptText.split('\n').map((l) => `    ${l}`));
+  else {
+    // One by one: `push(...lines)` throws past ~100 K arguments, and a kept reply may hold that many lines.
+    out.push('  text kept (scrubbed):');
+    for (const l of x.keptText.split('\n')) out.push(`    ${l}`);
+  }
   return out;
 }
 
@@ -91,7 +95,7 @@ function render(r: Omit<Reconstruction, 'text'>): string {
     for (const issue of validation?.issues ?? []) out.push(`  ${issue.message}`);
     for (const a of r.planAuthorizations) out.push(`Authorization (whole plan): ${a.decision} (${a.mode}) at ${time(a.decided_at)}`);
   }
-  for (const x of r.exchanges) out.push(...renderExchange(x));
+  for (const x of r.exchanges) for (const line of renderExchange(x)) out.push(line);
   for (const s of r.steps) {
     const e = s.execution;
     out.push('', `Step ${e.step_id ?? '-'}: ${e.tool} ${JSON.stringify(s.arguments)}`);

@@ -45,6 +45,11 @@ function serverAt(baseUrl: string, apiKey?: string): { origin: string; auth: Rec
 const positive = (n: unknown): number | undefined => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : undefined);
 
 /** Ollama names a model `llama3.1` or `llama3.1:latest` interchangeably. */
+/**
+ * A Modelfile's `num_ctx` line (`PARAMETER num_ctx 8192` as /api/show lists it). The blanks before it stop at a newline:
+ * `\s*` there went through every blank line after each newline, a server's 100 K blank lines costing seconds.
+ */
+const NUM_CTX = /(?:^|\n)[^\S\n]*num_ctx\s+(\d+)/;
 const sameModel = (a: unknown, b: string) => typeof a === 'string' && a.replace(/:latest$/, '') === b.replace(/:latest$/, '');
 
 /**
@@ -63,7 +68,7 @@ export async function ollamaInputWindow(baseUrl: string, model: string, apiKey?:
     | undefined;
   if (!show || typeof show !== 'object' || (show.model_info === undefined && show.parameters === undefined)) return undefined;
   const trained = Object.entries(show.model_info ?? {}).find(([k]) => k.endsWith('.context_length'))?.[1];
-  const numCtx = typeof show.parameters === 'string' ? /(?:^|\n)\s*num_ctx\s+(\d+)/.exec(show.parameters)?.[1] : undefined;
+  const numCtx = typeof show.parameters === 'string' ? NUM_CTX.exec(show.parameters)?.[1] : undefined;
   const ps = (await getJson(`${origin}/api/ps`, { headers }, signal)) as { models?: Array<Record<string, unknown>> } | undefined;
   const loaded = Array.isArray(ps?.models) ? ps.models.find((m) => sameModel(m?.model, model) || sameModel(m?.name, model)) : undefined;
   const inUse = positive(loaded?.context_length) ?? positive(Number(numCtx));

@@ -19,11 +19,26 @@ export function reconstructionMarkdown(r: Reconstruction, source: string, at: Da
   const out = title
     ? [`# Grounded run: ${escapeMarkdown(title)}`, '', `Run ${code(r.id)}, reconstructed from ${code(source)} on ${at.toISOString()}.`, '']
     : [`# Grounded run ${code(r.id)}`, '', `Reconstructed from ${code(source)} on ${at.toISOString()}.`, ''];
-  if (r.plan) out.push(...planSection(r, explanation));
-  out.push(...stepsSection(r.steps));
-  if (r.plan) out.push(...evidenceSection(r.plan));
-  if (r.exchanges.length) out.push('## Model exchanges', '', ...r.exchanges.flatMap(exchangeLines), '');
-  return out.join('\n').replace(/\n+$/, '\n');
+  if (r.plan) pushAll(out, planSection(r, explanation));
+  pushAll(out, stepsSection(r.steps));
+  if (r.plan) pushAll(out, evidenceSection(r.plan));
+  if (r.exchanges.length) pushAll(out, ['## Model exchanges', '', ...r.exchanges.flatMap(exchangeLines), '']);
+  return withOneFinalNewline(out.join('\n'));
+}
+
+/** Appends `items` one by one: `out.push(...items)` throws past ~100 K arguments (a kept reply or an error of that many lines). */
+function pushAll(out: string[], items: readonly string[]): void {
+  for (const item of items) out.push(item);
+}
+
+/**
+ * `text` ending in exactly one newline, by hand: `/\n+$/` tried each newline of a run that text follows again to its end
+ * (a model exchange holding 100 K blank lines before a word took seconds).
+ */
+function withOneFinalNewline(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
+  return end === text.length ? text : `${text.slice(0, end)}\n`;
 }
 
 /**
@@ -48,7 +63,8 @@ const time = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString
 
 /** `text` as inline code on one line: a backtick run longer than any inside, padded when it starts or ends with one. */
 function code(text: string): string {
-  const flat = text.replace(/\s*\n\s*/g, ' ');
+  // Each blank run holding a newline becomes one space, as `/\s*\n\s*/g` did, without retrying blank runs no newline ends.
+  const flat = text.replace(/\s+/g, (run) => (run.includes('\n') ? ' ' : run));
   const ticks = '`'.repeat(longestBacktickRun(flat) + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
   return `${ticks}${pad}${flat}${pad}${ticks}`;
@@ -64,7 +80,7 @@ function planSection(r: Reconstruction, explanation: string): string[] {
   const p = r.plan!;
   const validation = p.validation as { valid?: boolean; issues?: Array<{ message: string }> } | undefined;
   const out = ['## Plan', ''];
-  if (explanation) out.push(...fenced(explanation), '');
+  if (explanation) pushAll(out, [...fenced(explanation), '']);
   out.push(`- Plan ${code(p.id)}: ${intentWord(p.intent)} (${code(p.intent)}), created ${time(p.createdAt)}`);
   out.push(`- Validation: ${validation?.valid ? 'valid' : '**invalid**'}`);
   for (const issue of validation?.issues ?? []) out.push(`  - ${code(issue.message)}`);
@@ -113,10 +129,10 @@ function stepLines(s: ReconstructedStep): string[] {
     `- Execution ${code(String(e.id))}: started ${time(e.started_at)}, finished ${time(e.finished_at)}`,
     `- Arguments: ${code(shortArguments(s.arguments))}`,
   ];
-  for (const a of s.artifacts) out.push(...artifactLines(a));
+  for (const a of s.artifacts) pushAll(out, artifactLines(a));
   const declined = e.status === 'rejected' ? declinedBy(e.error_text) : undefined;
   if (declined) out.push(`- Not run: ${declined} by the user; nothing was written`);
-  else if (e.error_text) out.push('- Error (verbatim):', '', ...fenced(String(e.error_text)).map((l) => `  ${l}`));
+  else if (e.error_text) pushAll(out, ['- Error (verbatim):', '', ...fenced(String(e.error_text)).map((l) => `  ${l}`)]);
   return [...out, ''];
 }
 
@@ -143,6 +159,6 @@ function exchangeLines(x: ReconstructedExchange): string[] {
     `  - response: ${size(x.responseBytes)}, sha256 ${code(x.responseSha256)}`,
   ];
   if (x.keptText === null) out.push('  - text: not kept (hashes only)');
-  else out.push('  - text kept (scrubbed):', '', ...fenced(x.keptText).map((l) => `    ${l}`), '');
+  else pushAll(out, ['  - text kept (scrubbed):', '', ...fenced(x.keptText).map((l) => `    ${l}`), '']);
   return out;
 }

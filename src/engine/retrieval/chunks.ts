@@ -30,9 +30,28 @@ const TYPED_METHOD = new RegExp(
     /(?:<[^<>]{1,60}(?:<[^<>]{0,60}>[^<>]{0,20})*>\s+)?(?!(?:return|await|throw|new|yield|else|case|typeof|delete|void\s+0|do|in|of|go|defer)\s)/.source +
     /[A-Za-z_$][\w$.]*(?:<[^(){};=]{0,80}>)?(?:\[\])*\??\s+([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*(?:throws\s+[\w.,\s]+?)?\s*\{\s*$/.source,
 );
-const MARKDOWN_HEADING = /^#{1,6}\s+(.+)$/;
-/** A Go method: `func (c *Context) Redirect(`, `func (s Set[T]) Add(`; groups: receiver, its type, the name. */
-const GO_METHOD = /^func\s*\(\s*([A-Za-z_]\w*)?\s*\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)/;
+/**
+ * `/^#{1,6}\s+(.+)$/` read by hand: that regex tried every split of a blank run before a line break `.` does not take
+ * (`\r`, U+2028), so `#`, 100 K spaces and `\r` cost seconds. Same answer: the text after the blanks, which must hold no
+ * line break; with only blanks after the marker, their last one when it is not a break and another blank precedes it.
+ */
+function markdownHeading(line: string): string | undefined {
+  let k = 0;
+  while (line.charCodeAt(k) === 35) k++;
+  if (k < 1 || k > 6) return undefined;
+  let w = k;
+  while (w < line.length && /\s/.test(line[w])) w++;
+  if (w === k) return undefined;
+  if (w < line.length) return LINE_BREAK.test(line.slice(w)) ? undefined : line.slice(w);
+  return w - k >= 2 && !LINE_BREAK.test(line[w - 1]) ? line[w - 1] : undefined;
+}
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+/**
+ * A Go method: `func (c *Context) Redirect(`, `func (s Set[T]) Add(`; groups: receiver, its type, the name. The receiver's
+ * name ends at a blank or `*` and each blank run has one place to go: three optional runs side by side tried every split
+ * of `func(` and a long run of tabs (cubic: minutes for one line of a workspace file).
+ */
+const GO_METHOD = /^func\s*\(\s*(?:([A-Za-z_]\w*)(?=[\s*])\s*)?(?:\*\s*)?([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)/;
 
 /** A Go method's receiver (its variable and type) and name, when `line` defines one. */
 export function goMethod(line: string): { receiver?: string; type: string; name: string } | undefined {
@@ -51,8 +70,7 @@ export function definedName(line: string): string | undefined {
   if (go) return go.name;
   const m = DEFINITION.exec(line) ?? METHOD.exec(line) ?? TYPED_METHOD.exec(line);
   if (m && !NOT_DEFINED.has(m[1])) return m[1];
-  const h = MARKDOWN_HEADING.exec(line);
-  return h ? h[1] : undefined;
+  return markdownHeading(line);
 }
 
 const tokenCache = new Map<string, string[]>();

@@ -115,7 +115,7 @@ export class LineBytes {
     return s + MAX_CHARS;
   }
 
-  /** False only when line i cannot match DEFINITION, METHOD or MARKDOWN_HEADING (chunks.ts). */
+  /** False only when line i cannot match DEFINITION, METHOD or a markdown heading (chunks.ts). */
   private mayDefine(i: number): boolean {
     const { buf } = this;
     const s = this.starts[i];

@@ -80,7 +80,8 @@ function manifestName(root: string): string | undefined {
     }
   }
   for (const file of ['pyproject.toml', 'Cargo.toml']) {
-    const m = /^\s*name\s*=\s*["']([^"']+)["']/m.exec(read(file) ?? '');
+    // Blanks before `name` stop at a line's end: `^\s*` went through every blank line after each line start.
+    const m = /^[^\S\n\r\u2028\u2029]*name\s*=\s*["']([^"']+)["']/m.exec(read(file) ?? '');
     if (m) return m[1];
   }
   return undefined;

@@ -65,9 +65,21 @@ export function knownCommandsText(): string {
   return commandNames.map((n) => `- ${commandUsage[n]}`).join('\n');
 }
 
+/**
+ * The SQL inside a fenced block (three backticks and a tag, blanks holding a newline, the text, the closing backticks
+ * ending the body), else the body: `/^```[\w-]*\s*\n([\s\S]*?)\n?```\s*$/` read by hand, since that regex read the
+ * rest of the body again for each newline of a blank run after an unclosed fence.
+ */
 function stripFence(body: string): string {
-  const m = /^```[\w-]*\s*\n([\s\S]*?)\n?```\s*$/.exec(body.trim());
-  return (m ? m[1] : body).trim();
+  const t = body.trim();
+  const tag = /^```[\w-]*/.exec(t);
+  if (!tag || !t.endsWith('```')) return t;
+  let start = tag[0].length;
+  let lastNewline = -1;
+  for (; start < t.length && /\s/.test(t[start]); start++) if (t[start] === '\n') lastNewline = start;
+  const end = t.length - 3;
+  if (lastNewline < 0 || lastNewline >= end) return t;
+  return t.slice(lastNewline + 1, t[end - 1] === '\n' && end - 1 > lastNewline ? end - 1 : end).trim();
 }
 
 /**
@@ -79,7 +91,8 @@ export function detectCommand(reply: string): DetectedCommand | undefined {
   const text = reply.replace(/^\s*\n/, '').replace(/^[ \t]+/, '');
   const newline = text.indexOf('\n');
   const first = (newline < 0 ? text : text.slice(0, newline)).replace(/\r$/, '');
-  const m = /^\/([A-Za-z_][\w]*)(?:[ \t]+(.*))?$/.exec(first);
+  // The blanks after the name are taken whole (a break `.` does not take after 100 K tabs cost each split of them).
+  const m = /^\/([A-Za-z_][\w]*)(?:[ \t]+(?![ \t])(.*))?$/.exec(first);
   if (!m) return undefined;
   const name = m[1].toLowerCase();
   const args = (m[2] ?? '').trim();

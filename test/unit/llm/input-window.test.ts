@@ -34,6 +34,11 @@ describe('the input window Ollama gives a model', () => {
     assert.deepEqual(said(await ollamaInputWindow(`${server.url}/v1`, 'llama3.1')), { tokens: 8192, server: 'Ollama' });
   });
 
+  it('reads num_ctx after a server\'s 200 K blank lines (each newline used to start a pass through all of them)', async () => {
+    server.ollama = { show: show(`stop "x"\n${'\n'.repeat(200_000)}\n  num_ctx 8192\n${'\n'.repeat(200_000)}x`), ps: { models: [] } };
+    assert.deepEqual(said(await ollamaInputWindow(`${server.url}/v1`, 'llama3.1')), { tokens: 8192, server: 'Ollama' });
+  });
+
   it('is Ollama\'s default, marked assumed, when neither says; never more than the model was trained for', async () => {
     server.ollama = { show: show('stop "<|eot_id|>"'), ps: { models: [] } };
     assert.deepEqual(said(await ollamaInputWindow(server.url, 'qwen2.5-coder')), { tokens: OLLAMA_DEFAULT_CONTEXT, server: 'Ollama', assumed: true });

@@ -49,3 +49,13 @@ test('/read targets', () => {
   assert.equal(parseReadTarget('src/a.ts#L9-3'), undefined);
   assert.equal(parseReadTarget('src/a.ts#L0'), undefined);
 });
+
+test('replies built to make the command patterns backtrack are read as before, and at once', () => {
+  // An unclosed fence, then 200 K blank lines: each newline used to start a pass through the rest of the reply.
+  const fence = detectCommand(`/memory_sql\n\`\`\`sql\t${'\n'.repeat(200_000)}SELECT 1`);
+  assert.deepEqual(fence, { kind: 'command', name: 'memory_sql', args: '', body: `\`\`\`sql\t${'\n'.repeat(200_000)}SELECT 1` });
+  assert.deepEqual(detectCommand('/memory_sql\n```sql  \n\n SELECT 2\n```'), { kind: 'command', name: 'memory_sql', args: '', body: 'SELECT 2' });
+  // 200 K tabs after the name and a line separator (which `.` does not take): every split of the tabs was tried.
+  assert.equal(detectCommand(`/read${'\t'.repeat(200_000)}\u2028`), undefined);
+  assert.deepEqual(detectCommand('/read \t src/a.ts  '), { kind: 'command', name: 'read', args: 'src/a.ts', body: '' });
+});

@@ -141,3 +141,21 @@ test('a step the user rejected or cancelled reads as that decision, not as an er
     assert.doesNotMatch(md, /Error \(verbatim\)/);
   }
 });
+
+test('a validation issue of 200 K tabs and a reply of 200 K blank lines are rendered as before, and at once', async () => {
+  const { store } = await freshStore();
+  const issue = `tabs${'\t'.repeat(200_000)}x\n  next line`;
+  recordPlan(store, {
+    id: 'plan_b', intent: 'MUTATE', plan: { id: 'plan_b', explanation: 'x' }, validation: { valid: false, issues: [{ message: issue }] },
+    evidence: { cited: [], summary: [] },
+  });
+  const blanks = `${'\n'.repeat(200_000)}end`;
+  recordExchange(store, { planId: 'plan_b', provider: 'p', model: 'm', prompt: 'p', response: blanks, keptText: blanks });
+  const story = reconstructExecution(store, 'plan_b');
+  store.close();
+  assert.ok(story);
+  const md = reconstructionMarkdown(story, 'db', new Date(0));
+  assert.ok(md.endsWith('\n') && !md.endsWith('\n\n'), 'one final newline');
+  // In inline code a newline and the blanks around it are one space; the tabs no newline ends stay.
+  assert.ok(md.includes(`\`tabs${'\t'.repeat(200_000)}x next line\``));
+});
