@@ -76,6 +76,9 @@ test('Clear can be undone: focus moves to Undo, Enter brings the conversation ba
   assert.equal(await undo.evaluate((b) => b === document.activeElement), true, 'focus is on Undo');
   await frame.locator('#status', { hasText: /Conversation cleared\. 1 question can be brought back with Undo\./ }).waitFor({ state: 'attached' });
   await wb.screenshot('newcomer-cleared');
+  // Focus was on Undo (asserted above); an extension activating meanwhile ("Activating Extensions…" in a failed CI run) can take
+  // the workbench's focus from the view, and then the Enter below went nowhere. The key is pressed on Undo, as a user would.
+  await undo.focus();
   await wb.page.keyboard.press('Enter');
   await frame.locator('.turn', { hasText: 'how are API keys stored?' }).waitFor({ state: 'visible', timeout: 15_000 });
   assert.equal(await clear.isDisabled(), false);
