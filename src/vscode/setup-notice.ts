@@ -28,11 +28,6 @@ export class SetupNotice implements vscode.Disposable {
     }));
   }
 
-  /** True while the notice is on screen. */
-  get showing(): boolean {
-    return this.close !== undefined;
-  }
-
   /** Takes the notice away (a question was asked: the setup is old news). */
   dismiss(): void {
     this.close?.();

@@ -44,12 +44,13 @@ function serverAt(baseUrl: string, apiKey?: string): { origin: string; auth: Rec
 
 const positive = (n: unknown): number | undefined => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : undefined);
 
-/** Ollama names a model `llama3.1` or `llama3.1:latest` interchangeably. */
 /**
  * A Modelfile's `num_ctx` line (`PARAMETER num_ctx 8192` as /api/show lists it). The blanks before it stop at a newline:
  * `\s*` there went through every blank line after each newline, a server's 100 K blank lines costing seconds.
  */
 const NUM_CTX = /(?:^|\n)[^\S\n]*num_ctx\s+(\d+)/;
+
+/** Ollama names a model `llama3.1` or `llama3.1:latest` interchangeably. */
 const sameModel = (a: unknown, b: string) => typeof a === 'string' && a.replace(/:latest$/, '') === b.replace(/:latest$/, '');
 
 /**

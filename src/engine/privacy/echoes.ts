@@ -38,8 +38,9 @@ const isWordCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) |
  * names into the words around them). A token's copy counts anywhere: glued to a word
  * (`TOKEN_ghp_…`), it is the same secret.
  */
-function standsAlone(text: string, start: number, end: number): boolean {
-  if (!/\s/.test(text.slice(start, end))) return true;
+function standsAlone(text: string, start: number, value: string): boolean {
+  if (!/\s/.test(value)) return true;
+  const end = start + value.length;
   const joinedBefore = start > 0 && isWordCode(text.charCodeAt(start - 1)) && isWordCode(text.charCodeAt(start));
   const joinedAfter = end < text.length && isWordCode(text.charCodeAt(end)) && isWordCode(text.charCodeAt(end - 1));
   return !joinedBefore && !joinedAfter;
@@ -191,7 +192,7 @@ function copiesInOnePass(text: string, values: ReadonlyMap<string, string>, foun
   const copies: Finding[] = [];
   new ValueMatcher([...values.keys()]).scan(text, (v, at) => {
     if ((freeFrom.get(v) ?? 0) > at) return;
-    if (!standsAlone(text, at, at + v.length)) return;
+    if (!standsAlone(text, at, v)) return;
     freeFrom.set(v, at + v.length);
     if (!found.has(at)) copies.push({ kind: values.get(v)!, start: at, end: at + v.length, priority: 0 });
   });
@@ -203,7 +204,7 @@ function copiesOneByOne(text: string, values: ReadonlyMap<string, string>, found
   const copies: Finding[] = [];
   for (const [value, kind] of values) {
     for (let at = text.indexOf(value); at >= 0; ) {
-      if (!standsAlone(text, at, at + value.length)) {
+      if (!standsAlone(text, at, value)) {
         at = text.indexOf(value, at + 1);
         continue;
       }
@@ -236,7 +237,8 @@ export function withEchoes(text: string, findings: readonly Finding[], earlier: 
   if (pattern) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-      if (standsAlone(text, m.index, m.index + m[0].length)) copies.push({ kind: earlier.kindOf(m[0]) ?? 'secret', start: m.index, end: m.index + m[0].length, priority: 0 });
+      if (!standsAlone(text, m.index, m[0])) continue;
+      copies.push({ kind: earlier.kindOf(m[0]) ?? 'secret', start: m.index, end: m.index + m[0].length, priority: 0 });
     }
   }
   return copies.length === 0 ? findings : resolveOverlaps([...findings, ...copies], text.length);
