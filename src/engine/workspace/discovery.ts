@@ -186,7 +186,7 @@ async function addListed(state: WalkState, chain: RuleChain, tracked: TrackedFil
     for (let i = 0; i < paths.length; i++) {
       const rel = paths[i];
       if (!filter.keep(rel, false)) continue;
-      // A tracked file git finds unchanged is a regular file of the size and mtime git recorded.
+      // A tracked file with a record is taken as a regular file of that size and mtime (the walk names those changed since: readmitChanged).
       const size = recorded ? recorded.size[i] : NaN;
       if (!Number.isNaN(size)) admitRegular(state, rel, absolute(state.root, rel), size, recorded!.mtimeMs[i]);
       else rest.push(rel);
@@ -203,8 +203,26 @@ async function addListed(state: WalkState, chain: RuleChain, tracked: TrackedFil
     state.skipped = state.skipped.filter((f) => filter.keep(f.path, false));
   }
   await addAll(others.paths);
+  await readmitChanged(state, tracked, others.changed, filter, add);
   for (const rel of others.folders) if (filter.keep(rel, true)) await walk(state, rel, await chainAt(state.root, chain, rel));
   return true;
+}
+
+/**
+ * The tracked files admitted on git's records while git still walked, which the walk found changed
+ * or deleted on disk: admitted again on what the disk says (a deleted one drops out). Paths without
+ * a record were looked at on disk already.
+ */
+async function readmitChanged(
+  state: WalkState, tracked: TrackedFiles, changed: string[], filter: AgentFilter, add: (rel: string, abs: string) => Promise<void>,
+): Promise<void> {
+  if (!changed.length) return;
+  const named = new Set(changed);
+  const stale = new Set(tracked.paths.filter((rel, i) => named.has(rel) && !Number.isNaN(tracked.size[i])));
+  if (!stale.size) return;
+  state.files = state.files.filter((f) => !stale.has(f.path));
+  state.skipped = state.skipped.filter((f) => !stale.has(f.path));
+  for (const rel of stale) if (filter.keep(rel, false)) await add(rel, absolute(state.root, rel));
 }
 
 /** The order of listed files (and skipped ones): by path, code unit by code unit, as `grounded files` prints them. */

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { realFolder } from './contain';
 import { git, gitToFile } from './git-output';
-import { UNTRACKED_LISTING } from './git-listing-file';
+import { WORKTREE_LISTING } from './git-listing-file';
 import { findGitRepo, type GitRepo } from './git-repo';
-import { CHANGED_LISTING, forgetChanged, parseTracked, TRACKED_LISTING, type TrackedStats } from './git-stat';
+import { parseTracked, TRACKED_LISTING, type TrackedStats } from './git-stat';
 import { readTrackedFromIndex } from './git-index';
 import { underExcludedFolder } from './excluded';
 import { isAlwaysHidden } from './hidden';
@@ -11,15 +11,34 @@ import type { RuleChain } from './ignore-rules';
 
 /**
  * Tracked files under a workspace root, as git's index holds them: root-relative POSIX paths (some
- * may be folders: submodules), each with the size and mtime of a regular file git finds unchanged
- * on disk (no lstat needed for those), NaN for the others.
+ * may be folders: submodules), each with the size and mtime git recorded for a regular file (no
+ * lstat needed for those), NaN where it recorded none it trusts. A record may be out of date: the
+ * files changed on disk since arrive later, with the walk (`UntrackedFiles.changed`).
  */
 export type TrackedFiles = TrackedStats;
 
-/** Untracked files git does not ignore, and folders it shows whole (`nested/`: a repository of their own). */
+/**
+ * What git's walk of the tree found: untracked files git does not ignore, folders it shows whole
+ * (`nested/`: a repository of their own), and tracked files changed or deleted on disk (their
+ * recorded size and mtime are out of date).
+ */
 export interface UntrackedFiles {
   paths: string[];
   folders: string[];
+  changed: string[];
+}
+
+/** Reads the walk's tagged entries (WORKTREE_LISTING): `? path`, `? folder/`, `C path`. */
+export function parseWorktreeListing(out: string): UntrackedFiles {
+  const listed: UntrackedFiles = { paths: [], folders: [], changed: [] };
+  for (const entry of out.split('\0')) {
+    const rel = entry.slice(2);
+    if (!rel) continue;
+    if (entry.startsWith('C ')) listed.changed.push(rel);
+    else if (rel.endsWith('/')) listed.folders.push(rel.slice(0, -1));
+    else listed.paths.push(rel);
+  }
+  return listed;
 }
 
 /**
@@ -59,16 +78,7 @@ async function rootIsIgnored(root: string, repo: GitRepo | undefined, signal?: A
  * the caller changes in its process then (its priority) holds for the second git and not the first.
  */
 export function gitListing(root: string, signal?: AbortSignal, onWalkStarted?: () => void): GitListing {
-  const untracked = gitToFile(UNTRACKED_LISTING, root, signal).then((r): UntrackedFiles | undefined => {
-    if (!r.ok) return undefined;
-    const paths: string[] = [];
-    const folders: string[] = [];
-    for (const entry of r.stdout.split('\0')) {
-      if (entry.endsWith('/')) folders.push(entry.slice(0, -1));
-      else if (entry) paths.push(entry);
-    }
-    return { paths, folders };
-  });
+  const untracked = gitToFile(WORKTREE_LISTING, root, signal).then((r) => (r.ok ? parseWorktreeListing(r.stdout) : undefined));
   onWalkStarted?.();
   const repo = findGitRepo(root);
   const tracked = Promise.all([trackedFiles(root, repo, signal), repo.then((r) => rootIsIgnored(root, r, signal))]).then(([files, ignored]) =>
@@ -78,18 +88,15 @@ export function gitListing(root: string, signal?: AbortSignal, onWalkStarted?: (
 }
 
 /**
- * The tracked files with git's records: read from git's index file, with the ones git finds
- * changed on disk (a diff-files run beside the read) left without one; or, when the index is not
- * one the reader knows, from git's own listing of both.
+ * The tracked files with git's records: read from git's index file (the walk says later which of
+ * them changed on disk); or, when the index is not one the reader knows, from git's own listing,
+ * which leaves the changed ones without a record itself.
  */
 async function trackedFiles(root: string, repoFound: Promise<GitRepo | undefined>, signal?: AbortSignal): Promise<TrackedFiles | undefined> {
-  const changed = git(CHANGED_LISTING, root, signal);
   const repo = await repoFound;
   const fromIndex = repo && (await readTrackedFromIndex(repo.gitDir, repo.top, root));
-  if (fromIndex) {
-    const r = await changed;
-    if (r.ok) return forgetChanged(fromIndex, r.stdout.split('\0'));
-  }
+  // A listing stopped early gives nothing, as git's own listing would.
+  if (fromIndex) return signal?.aborted ? undefined : fromIndex;
   const r = await gitToFile(TRACKED_LISTING, root, signal);
   return r.ok ? parseTracked(r.stdout) : undefined;
 }

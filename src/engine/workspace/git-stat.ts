@@ -33,12 +33,6 @@ export const UNTRUSTED_FLAGS = 0x8000 | (1 << 29) | (1 << 30);
  */
 const ENTRY = /([A-Z?]) \d+ [0-9a-f]+ (\d)\t([^\0]*)\0 {2}ctime: [^\n]*\n {2}mtime: (\d+):(\d+)\n[^\n]*\n[^\n]*\n {2}size: (\d+)\tflags: ([0-9a-f]+)\n/y;
 
-/**
- * The tracked files changed or deleted on disk, root-relative, for a listing read from git's index
- * (git-index.ts). diff-files compares with the disk on several threads (core.preloadIndex).
- */
-export const CHANGED_LISTING = ['diff-files', '--name-only', '--relative', '-z'];
-
 /** Forgets the record of each tracked file named in `changed` (git finds it changed or deleted on disk). */
 export function forgetChanged(listing: TrackedStats, changed: Iterable<string>): TrackedStats {
   const set = new Set(changed);

@@ -124,4 +124,28 @@ describe('candidates from git ls-files', () => {
       else process.env.TMPDIR = saved;
     }
   });
+
+  it('judges tracked files changed since their commit by the disk: grown too large, turned binary, now a link, deleted; a changed submodule once', async () => {
+    const lib = tempDir();
+    git(lib, 'init', '-q');
+    write(lib, { 'lib.ts': 'export const lib = 1;\n' });
+    git(lib, 'add', '.');
+    git(lib, 'commit', '-q', '-m', 'lib');
+    const repo = tempDir();
+    git(repo, 'init', '-q');
+    write(repo, { 'big.ts': 'small\n', 'bin.dat.ts': 'text\n', 'link.ts': 'file\n', 'gone.ts': 'x\n', 'same.ts': 'same\n', 'target.ts': 't\n' });
+    git(repo, 'submodule', 'add', '-q', lib, 'vendor/lib');
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-q', '-m', 'a');
+    write(repo, { 'big.ts': 'y'.repeat(300), 'bin.dat.ts': 'a\0b\n', 'vendor/lib/lib.ts': 'export const lib = 2;\n' });
+    rmSync(path.join(repo, 'link.ts'));
+    symlinkSync('target.ts', path.join(repo, 'link.ts'));
+    rmSync(path.join(repo, 'gone.ts'));
+    const listed = await discoverFiles({ root: repo, gitListing: gitListing(repo), maxFileBytes: 250, sniffBinary: true });
+    const walked = await discoverFiles({ root: repo, useGit: false, maxFileBytes: 250, sniffBinary: true });
+    // (The walker, asking git for tracked files, also reports the deleted one as unreadable.)
+    assert.deepEqual(listed.files, walked.files);
+    assert.deepEqual(listed.files.map((f) => f.path), ['.gitmodules', 'link.ts', 'same.ts', 'target.ts', 'vendor/lib/lib.ts']);
+    assert.deepEqual(listed.skipped.map((f) => [f.path, f.reason]), [['big.ts', 'too-large'], ['bin.dat.ts', 'binary']]);
+  });
 });

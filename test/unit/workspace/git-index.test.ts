@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { gitText as git, leaveInConflict, writeFiles } from '../../support/fixture';
 import { parseGitIndex, readTrackedFromIndex } from '../../../src/engine/workspace/git-index';
 import { gitListing } from '../../../src/engine/workspace/git-candidates';
+import { discoverFiles } from '../../../src/engine/workspace/discovery';
 import { parseTracked } from '../../../src/engine/workspace/git-stat';
 
 const roots: string[] = [];
@@ -85,7 +86,7 @@ describe('git index read in place', () => {
     assert.equal(parseGitIndex(indexOf(sha256), ''), undefined, 'SHA-256 object names');
   });
 
-  it('a listing from it marks the files changed on disk, and lists what git lists', async () => {
+  it('a listing from it lists what git lists; the walk names the files changed on disk, and discovery reads those from the disk', async () => {
     const root = repo();
     writeFileSync(path.join(root, 'sub/c.ts'), 'changed, longer\n');
     rmSync(path.join(root, 'a.ts'));
@@ -93,9 +94,13 @@ describe('git index read in place', () => {
     const tracked = (await listing.tracked)!;
     const untracked = await listing.untracked;
     assert.deepEqual(tracked.paths, gitSays(root).paths);
-    const record = (p: string) => tracked.size[tracked.paths.indexOf(p)];
-    assert.ok(Number.isNaN(record('sub/c.ts')) && Number.isNaN(record('a.ts')), 'changed and deleted: no record');
-    assert.equal(record('sub/deep/b.ts'), 2);
-    assert.deepEqual(untracked?.paths, []);
+    assert.equal(tracked.size[tracked.paths.indexOf('sub/deep/b.ts')], 2);
+    assert.deepEqual([untracked?.paths, untracked?.folders], [[], []]);
+    // Besides these two, the file in conflict (once per stage) and the one added with --intent-to-add.
+    assert.ok(['a.ts', 'sub/c.ts'].every((p) => untracked?.changed.includes(p)), String(untracked?.changed));
+    // The records of the changed files were out of date: what discovery lists comes from the disk.
+    const listed = await discoverFiles({ root, gitListing: gitListing(root) });
+    assert.ok(!listed.files.some((f) => f.path === 'a.ts'), 'deleted: not listed');
+    assert.equal(listed.files.find((f) => f.path === 'sub/c.ts')?.size, 'changed, longer\n'.length);
   });
 });
