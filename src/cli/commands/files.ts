@@ -115,7 +115,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   // unless a `grounded serve` probably holds the list (its socket is in the folder) and may answer.
   const noDaemon = values['no-daemon'] || daemonDisabled(io.env);
   const early = new AbortController();
-  const listing = values.explain === undefined && (noDaemon || !residentSocketInFolder(root)) ? gitListing(root, early.signal, yieldToWalk) : undefined;
+  const listing = values.explain === undefined && (noDaemon || !residentSocketInFolder(root)) ? gitListing(root, early.signal, yieldToWalk, true) : undefined;
   try {
     // query.yaml's extra_ignore and excluded_folders hide files from answers, so they hide them here too.
     const yaml = await loadConfigOrUsageError(root);
@@ -132,7 +132,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     // The saved index already read every file: its verdicts spare a sniff of each unchanged one.
     const served = noDaemon ? undefined : await fromResident(root, resolveSettings({ ...yaml.settings, maxFileBytes }));
     const knownContent = () => readContentVerdicts(indexFilePath(root));
-    const result = (served !== 'declined' && served) || (await discoverFiles({ ...opts, gitListing: listing, knownContent }));
+    const result = (served !== 'declined' && served) || (await discoverFiles({ ...opts, gitListing: listing, knownContent, keepListing: true }));
     const paths = result.files.map((f) => (typeof f === 'string' ? f : f.path));
     if (values.json) {
       io.stdout(`${JSON.stringify({ root, files: paths, skipped: result.skipped }, null, 2)}\n`);

@@ -18,7 +18,8 @@ export interface WalkState {
   maxBytes: number;
   files: WorkspaceFile[];
   skipped: SkippedFile[];
-  knownContent?: ContentVerdicts;
+  /** Loaded at the first file that needs it (a listing that keeps its tracked part may need none). */
+  knownContent?: ContentVerdicts | (() => ContentVerdicts | undefined);
 }
 
 /** The part of a file's stat discovery uses: from fs, or from what git recorded for an unchanged file. */
@@ -76,6 +77,7 @@ export function admitRegular(state: WalkState, rel: string, abs: string, size: n
 
 /** The verdict of the last read while the file is as it was then, else a look at its first bytes. */
 function isBinary(state: WalkState, rel: string, abs: string, size: number, mtimeMs: number): boolean {
+  if (typeof state.knownContent === 'function') state.knownContent = state.knownContent();
   const known = state.knownContent?.get(rel);
   if (known && known.size === size && known.mtimeMs === mtimeMs) return known.binary;
   return sniffRegularFileIsBinary(abs);

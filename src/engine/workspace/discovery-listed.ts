@@ -2,42 +2,66 @@ import { lstatSync, type Stats } from 'node:fs';
 import { AgentFilter, chainAt, type TrackedFiles, type UntrackedFiles } from './git-candidates';
 import type { RuleChain } from './ignore-rules';
 import { absolute, addFile, addSymlink, admitRegular, walk, type WalkState } from './discovery-admit';
+import { ignoreTextsNow, type KeptListing } from './kept-listing';
+
+const isAgentIgnore = (p: string) => p === '.agentignore' || p.endsWith('/.agentignore');
+
+/** Adds a listed path as the disk has it: a link by where it leads, a folder (a repository of its own) walked, a file by its lstat. */
+async function addOnDisk(state: WalkState, chain: RuleChain, rel: string): Promise<void> {
+  const abs = absolute(state.root, rel);
+  // Synchronous stats: tens of thousands of them cost far less without a promise and a round trip each.
+  let st: Stats | undefined;
+  try {
+    st = lstatSync(abs);
+  } catch {
+    // Listed by git but gone from the disk (deleted, not yet committed): nothing to read.
+    return;
+  }
+  if (st.isSymbolicLink()) await addSymlink(state, rel, abs);
+  else if (st.isDirectory()) await walk(state, rel, await chainAt(state.root, chain, rel));
+  // git lists a link as itself and never looks through a linked folder, so the lstat above is the link check.
+  else await addFile(state, rel, abs, true, st);
+}
+
+/** Adds each path the filter keeps on disk, many at a time. */
+async function addAllOnDisk(state: WalkState, chain: RuleChain, paths: Iterable<string>, filter: AgentFilter): Promise<void> {
+  const kept = [...paths].filter((rel) => filter.keep(rel, false));
+  for (let i = 0; i < kept.length; i += 512) await Promise.all(kept.slice(i, i + 512).map((rel) => addOnDisk(state, chain, rel)));
+}
+
+/** Walks the folders git shows whole (repositories of their own) that Grounded's rules keep. */
+async function walkFolders(state: WalkState, chain: RuleChain, folders: string[], filter: AgentFilter): Promise<void> {
+  for (const rel of folders) if (filter.keep(rel, true)) await walk(state, rel, await chainAt(state.root, chain, rel));
+}
+
+const newFilter = (state: WalkState, chain: RuleChain) => new AgentFilter(state.root, chain, state.excluded, (state.opts.extraIgnore ?? []).length > 0);
 
 /**
  * Adds what git listed, under Grounded's own rules: the tracked files while git still walks the
  * tree for untracked ones, then those; folders git shows whole (nested repositories) are walked.
- * False when git could not list the untracked files (the caller walks the tree instead).
+ * False when git could not list the untracked files (the caller walks the tree instead). With
+ * `keep`, says there what a next listing may keep of this one (`KeptListing`; files and skips as
+ * admitted here, before the caller sorts them).
  */
-export async function addListed(state: WalkState, chain: RuleChain, tracked: TrackedFiles, untracked: Promise<UntrackedFiles | undefined>): Promise<boolean> {
-  const filter = new AgentFilter(state.root, chain, state.excluded, (state.opts.extraIgnore ?? []).length > 0);
-  const add = async (rel: string, abs: string) => {
-    // Synchronous stats: tens of thousands of them cost far less without a promise and a round trip each.
-    let st: Stats | undefined;
-    try {
-      st = lstatSync(abs);
-    } catch {
-      // Listed by git but gone from the disk (deleted, not yet committed): nothing to read.
-      return;
-    }
-    if (st.isSymbolicLink()) await addSymlink(state, rel, abs);
-    else if (st.isDirectory()) await walk(state, rel, await chainAt(state.root, chain, rel));
-    // git lists a link as itself and never looks through a linked folder, so the lstat above is the link check.
-    else await addFile(state, rel, abs, true, st);
-  };
-  const addAll = async (paths: string[], recorded?: TrackedFiles) => {
-    const rest: string[] = [];
-    for (let i = 0; i < paths.length; i++) {
-      const rel = paths[i];
-      if (!filter.keep(rel, false)) continue;
-      // A tracked file with a record is taken as a regular file of that size and mtime (the walk names those changed since: readmitChanged).
-      const size = recorded ? recorded.size[i] : NaN;
-      if (!Number.isNaN(size)) admitRegular(state, rel, absolute(state.root, rel), size, recorded!.mtimeMs[i]);
-      else rest.push(rel);
-    }
-    for (let i = 0; i < rest.length; i += 512) await Promise.all(rest.slice(i, i + 512).map((rel) => add(rel, absolute(state.root, rel))));
-  };
+export async function addListed(
+  state: WalkState, chain: RuleChain, tracked: TrackedFiles, untracked: Promise<UntrackedFiles | undefined>, keep?: (kept: KeptListing) => void,
+): Promise<boolean> {
+  const filter = newFilter(state, chain);
+  const onRecords = new Set<string>();
+  const onDisk: string[] = [];
   await filter.learn(tracked.paths);
-  await addAll(tracked.paths, tracked);
+  for (let i = 0; i < tracked.paths.length; i++) {
+    const rel = tracked.paths[i];
+    if (!filter.keep(rel, false)) continue;
+    // A tracked file with a record is taken as a regular file of that size and mtime (the walk names those changed since).
+    const size = tracked.size[i];
+    if (Number.isNaN(size)) onDisk.push(rel);
+    else {
+      admitRegular(state, rel, absolute(state.root, rel), size, tracked.mtimeMs[i]);
+      if (keep) onRecords.add(rel);
+    }
+  }
+  await addAllOnDisk(state, chain, onDisk, filter);
   const others = await untracked;
   if (!others) return false;
   if (await filter.learn([...others.paths, ...others.folders])) {
@@ -45,26 +69,62 @@ export async function addListed(state: WalkState, chain: RuleChain, tracked: Tra
     state.files = state.files.filter((f) => filter.keep(f.path, false));
     state.skipped = state.skipped.filter((f) => filter.keep(f.path, false));
   }
-  await addAll(others.paths);
-  await readmitChanged(state, tracked, others.changed, filter, add);
-  for (const rel of others.folders) if (filter.keep(rel, true)) await walk(state, rel, await chainAt(state.root, chain, rel));
+  await addAllOnDisk(state, chain, others.paths, filter);
+  // Admitted on records that the walk then found changed or deleted on disk: admitted again on what the disk says.
+  const stale = staleRecords(tracked, others.changed);
+  await readmit(state, chain, stale, filter);
+  await walkFolders(state, chain, others.folders, filter);
+  if (keep) {
+    const trackedIgnores = tracked.paths.filter(isAgentIgnore);
+    const ignoreTexts = ignoreTextsNow(state.root, [...trackedIgnores, ...others.paths.filter(isAgentIgnore)]);
+    const fromRecords = <T extends { path: string }>(entries: T[]) => entries.filter((f) => onRecords.has(f.path) && !stale.has(f.path));
+    keep({ files: fromRecords(state.files), skipped: fromRecords(state.skipped), onDisk: [...onDisk, ...stale], trackedIgnores, ignoreTexts });
+  }
   return true;
 }
 
-/**
- * The tracked files admitted on git's records while git still walked, which the walk found changed
- * or deleted on disk: admitted again on what the disk says (a deleted one drops out). Paths without
- * a record were looked at on disk already.
- */
-async function readmitChanged(
-  state: WalkState, tracked: TrackedFiles, changed: string[], filter: AgentFilter, add: (rel: string, abs: string) => Promise<void>,
-): Promise<void> {
-  if (!changed.length) return;
+/** The tracked paths that had a record and that the walk names changed on disk. */
+function staleRecords(tracked: TrackedFiles, changed: string[]): Set<string> {
+  const stale = new Set<string>();
+  if (!changed.length) return stale;
   const named = new Set(changed);
-  const stale = new Set(tracked.paths.filter((rel, i) => named.has(rel) && !Number.isNaN(tracked.size[i])));
-  if (!stale.size) return;
-  state.files = state.files.filter((f) => !stale.has(f.path));
-  state.skipped = state.skipped.filter((f) => !stale.has(f.path));
-  for (const rel of stale) if (filter.keep(rel, false)) await add(rel, absolute(state.root, rel));
+  tracked.paths.forEach((rel, i) => !Number.isNaN(tracked.size[i]) && named.has(rel) && stale.add(rel));
+  return stale;
 }
 
+/** Drops what was admitted of `paths` and admits them again on what the disk says (a deleted one drops out). */
+async function readmit(state: WalkState, chain: RuleChain, paths: Set<string>, filter: AgentFilter): Promise<void> {
+  if (!paths.size) return;
+  state.files = state.files.filter((f) => !paths.has(f.path));
+  state.skipped = state.skipped.filter((f) => !paths.has(f.path));
+  await addAllOnDisk(state, chain, paths, filter);
+}
+
+/**
+ * Adds what git listed with the tracked part a previous listing kept: only the tracked files
+ * judged on disk, the ones git's walk finds changed since, and the untracked ones are looked at.
+ * False, with nothing added, when the kept part does not hold (another .agentignore text, or git
+ * could not walk): the caller lists as usual.
+ */
+export async function addKept(state: WalkState, chain: RuleChain, kept: KeptListing, untracked: Promise<UntrackedFiles | undefined>): Promise<boolean> {
+  const others = await untracked;
+  if (!others) return false;
+  const ignores = [...kept.trackedIgnores, ...others.paths.filter(isAgentIgnore)];
+  if (JSON.stringify(ignoreTextsNow(state.root, ignores)) !== JSON.stringify(kept.ignoreTexts)) return false;
+  // Judged again: what was judged on disk, and what was admitted on records the walk now finds changed.
+  const changed = new Set(others.changed);
+  const again = new Set(kept.onDisk);
+  const unchanged = <T extends { path: string }>(entries: T[]) => {
+    if (!changed.size) return [...entries];
+    for (const f of entries) if (changed.has(f.path)) again.add(f.path);
+    return entries.filter((f) => !changed.has(f.path));
+  };
+  state.files = unchanged(kept.files);
+  state.skipped = unchanged(kept.skipped);
+  const filter = newFilter(state, chain);
+  await filter.learn([...kept.trackedIgnores, ...again, ...others.paths, ...others.folders]);
+  await addAllOnDisk(state, chain, again, filter);
+  await addAllOnDisk(state, chain, others.paths, filter);
+  await walkFolders(state, chain, others.folders, filter);
+  return true;
+}

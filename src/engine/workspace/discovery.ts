@@ -7,7 +7,9 @@ import { gitTrackedFiles, isAlwaysHidden } from './hidden';
 import { RuleChain } from './ignore-rules';
 import { explainPath } from './explain';
 import { absolute, addFile, walk, type WalkState } from './discovery-admit';
-import { addListed } from './discovery-listed';
+import { addKept, addListed } from './discovery-listed';
+import { findGitRepo } from './git-repo';
+import { keepPlace, loadKeptListing, saveKeptListing, type KeptListing } from './kept-listing';
 import type { DiscoveryOptions, DiscoveryResult } from './types';
 
 export { explainPath };
@@ -41,24 +43,41 @@ export async function discoverFiles(opts: DiscoveryOptions): Promise<DiscoveryRe
   // In a git work tree git itself lists the candidates (much faster than walking); elsewhere, the walker.
   const listing = opts.useGit === false ? undefined : (opts.gitListing ?? gitListing(root));
   const chain = await RuleChain.atRoot(root, opts.extraIgnore ?? []);
-  const knownContent = typeof opts.knownContent === 'function' ? opts.knownContent() : opts.knownContent;
   const state: WalkState = {
     root,
     opts,
-    knownContent,
+    knownContent: opts.knownContent,
     excluded: new Set(opts.excludedFolders ?? defaultSettings.excludedFolders),
     maxBytes: opts.maxFileBytes ?? defaultSettings.maxFileBytes,
     files: [],
     skipped: [],
   };
+  const place = listing && opts.keepListing ? keepPlace(root, await findGitRepo(root), keptSettings(state)) : undefined;
+  const kept = place && loadKeptListing(place, root);
+  if (kept && (await addKept(state, chain, kept, listing!.untracked))) return sorted(state);
+  let toKeep: KeptListing | undefined;
+  const keep = place && ((k: KeptListing) => (toKeep = k));
   const tracked = await listing?.tracked;
   if (tracked) opts.onCandidates?.(tracked.paths.length);
-  if (!tracked || !(await addListed(state, chain, tracked, listing!.untracked))) {
+  if (!tracked || !(await addListed(state, chain, tracked, listing!.untracked, keep))) {
+    toKeep = undefined;
     Object.assign(state, { files: [], skipped: [] });
     await walk(state, '', chain);
     if (opts.includeTracked !== false) await addTracked(state, chain);
   }
+  const result = sorted(state);
+  if (place && toKeep) saveKeptListing(place, { ...toKeep, files: toKeep.files.sort(byPath), skipped: toKeep.skipped.sort(byPath) });
+  return result;
+}
+
+function sorted(state: WalkState): DiscoveryResult {
   state.files.sort(byPath);
   state.skipped.sort(byPath);
   return { files: state.files, skipped: state.skipped };
+}
+
+/** What a kept listing's tracked part depends on among the options (the rest of its key: kept-listing.ts). */
+function keptSettings(state: WalkState): Record<string, unknown> {
+  const { opts } = state;
+  return { maxBytes: state.maxBytes, sniffBinary: Boolean(opts.sniffBinary), extraIgnore: opts.extraIgnore ?? [], excluded: [...state.excluded].sort() };
 }

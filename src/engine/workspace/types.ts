@@ -44,6 +44,11 @@ export interface DiscoveryOptions {
    * will list the files starts git before its other work, since git's walk is most of the time.
    */
   gitListing?: GitListing;
+  /**
+   * Keep the tracked part of this listing in the workspace's state folder for the next one, and use
+   * the one kept there while it holds (kept-listing.ts): what a one-shot `grounded files` asks for.
+   */
+  keepListing?: boolean;
   /** Told how many files git tracks as soon as it says, before the listing is filtered and complete. */
   onCandidates?: (tracked: number) => void;
 }
