@@ -22,6 +22,9 @@ sorted. Hidden: whatever git ignores (every .gitignore, .git/info/exclude; files
 visible), whatever .agentignore files hide, .git/, .agent/secrets/, .agent/state/, paths more than 48
 folders deep, the excluded folders (node_modules, dist, build, ...), binary files and files
 larger than the size limit.
+Where Grounded keeps state (.agent/state/) at the top of a git repository, a listing keeps its
+tracked part (.agent/state/listing.bin) for the next one, used while git's index, the settings and
+the .agentignore files are the same: only what git finds changed since is looked at again.
 When \`grounded serve\` runs for the folder (with the same settings), the list comes from its live
 index: the same list, without listing the tree again. In a folder of 5,000 files or more that
 has a search index (\`grounded index\` or a question made one), a listing no server answered starts
