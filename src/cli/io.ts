@@ -2,7 +2,8 @@ import { createInterface } from 'node:readline';
 
 /** Where a CLI command writes; passed in so tests can capture output without spawning. */
 export interface CliIO {
-  stdout(text: string): void;
+  /** Text, or bytes already encoded (a large listing printed as it was kept). */
+  stdout(text: string | Uint8Array): void;
   stderr(text: string): void;
   readStdin(): Promise<string>;
   /** Standard input line by line, as typed (for `query --chat`); absent, readStdin() is split into lines. */

@@ -5,6 +5,7 @@ import { residentMayListen, residentSocketInFolder } from '../../engine/resident
 import type { FilesResult } from '../../engine/resident/protocol';
 import { loadConfigOrUsageError } from '../config';
 import { discoverFiles, explainPath } from '../../engine/workspace/discovery';
+import type { ListedResult } from '../../engine/workspace/kept-result';
 import { gitListing } from '../../engine/workspace/git-candidates';
 import { formatRule } from '../../engine/workspace/explain';
 import { readContentVerdicts } from '../../engine/retrieval/index-file';
@@ -135,15 +136,16 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     // The saved index already read every file: its verdicts spare a sniff of each unchanged one.
     const served = noDaemon ? undefined : await fromResident(root, resolveSettings({ ...yaml.settings, maxFileBytes }));
     const knownContent = () => readContentVerdicts(indexFilePath(root));
-    const result = (served !== 'declined' && served) || (await discoverFiles({ ...opts, gitListing: listing, knownContent, keepListing: true }));
-    const paths = result.files.map((f) => (typeof f === 'string' ? f : f.path));
-    if (values.json) {
-      io.stdout(`${JSON.stringify({ root, files: paths, skipped: result.skipped }, null, 2)}\n`);
-    } else {
-      // One join, no string per line: tens of thousands of paths in a large repository.
-      io.stdout(paths.length ? `${paths.join('\n')}\n` : '');
-    }
-    if (served === undefined && !noDaemon) await startServerForNextListings(root, maxFileBytes, paths.length, io);
+    const result: ListedResult | FilesResult = (served !== 'declined' && served) || (await discoverFiles({ ...opts, gitListing: listing, knownContent, keepListing: true }));
+    // A listing that kept its tracked part has its paths as text already: printed as they are.
+    const asText = values.json || !('pathsText' in result) ? undefined : result.pathsText?.();
+    const paths = asText ? [] : result.files.map((f) => (typeof f === 'string' ? f : f.path));
+    if (asText) io.stdout(asText.text);
+    else if (values.json) io.stdout(`${JSON.stringify({ root, files: paths, skipped: result.skipped }, null, 2)}\n`);
+    // One join, no string per line: tens of thousands of paths in a large repository.
+    else io.stdout(paths.length ? `${paths.join('\n')}\n` : '');
+    const count = asText ? asText.count : paths.length;
+    if (served === undefined && !noDaemon) await startServerForNextListings(root, maxFileBytes, count, io);
     return ExitCode.ok;
   } finally {
     // Whatever ended the command (a server's answer, a bad query.yaml, the listing done), no git is left running.

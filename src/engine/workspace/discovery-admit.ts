@@ -25,6 +25,9 @@ export interface WalkState {
 /** The part of a file's stat discovery uses: from fs, or from what git recorded for an unchanged file. */
 type FileStat = Pick<Stats, 'isFile' | 'isDirectory' | 'size' | 'mtimeMs'>;
 
+/** The order of listed files (and skipped ones): by path, code unit by code unit, as `grounded files` prints them. */
+export const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
 /** The native path of a root-relative POSIX path (a concatenation where the separator is already `/`). */
 export function absolute(root: string, rel: string): string {
   return path.sep === '/' && root !== '/' ? `${root}/${rel}` : path.join(root, ...rel.split('/'));

@@ -2,7 +2,7 @@ import { lstatSync, type Stats } from 'node:fs';
 import { AgentFilter, chainAt, type TrackedFiles, type UntrackedFiles } from './git-candidates';
 import type { RuleChain } from './ignore-rules';
 import { absolute, addFile, addSymlink, admitRegular, walk, type WalkState } from './discovery-admit';
-import { ignoreTextsNow, type KeptListing } from './kept-listing';
+import { ignoreTextsNow, keptPath, keptRow, type KeptDraft, type KeptListing } from './kept-listing';
 
 const isAgentIgnore = (p: string) => p === '.agentignore' || p.endsWith('/.agentignore');
 
@@ -44,7 +44,7 @@ const newFilter = (state: WalkState, chain: RuleChain) => new AgentFilter(state.
  * admitted here, before the caller sorts them).
  */
 export async function addListed(
-  state: WalkState, chain: RuleChain, tracked: TrackedFiles, untracked: Promise<UntrackedFiles | undefined>, keep?: (kept: KeptListing) => void,
+  state: WalkState, chain: RuleChain, tracked: TrackedFiles, untracked: Promise<UntrackedFiles | undefined>, keep?: (kept: KeptDraft) => void,
 ): Promise<boolean> {
   const filter = newFilter(state, chain);
   const onRecords = new Set<string>();
@@ -101,30 +101,28 @@ async function readmit(state: WalkState, chain: RuleChain, paths: Set<string>, f
 }
 
 /**
- * Adds what git listed with the tracked part a previous listing kept: only the tracked files
- * judged on disk, the ones git's walk finds changed since, and the untracked ones are looked at.
- * False, with nothing added, when the kept part does not hold (another .agentignore text, or git
- * could not walk): the caller lists as usual.
+ * Adds what git listed besides the tracked part a previous listing kept: the tracked files judged on
+ * disk then, the kept ones git's walk finds changed since, and the untracked ones. Returns the kept
+ * paths judged again here (the caller leaves them out of the kept part), or undefined, with
+ * nothing added, when the kept part does not hold (another .agentignore text, or git could not walk).
  */
-export async function addKept(state: WalkState, chain: RuleChain, kept: KeptListing, untracked: Promise<UntrackedFiles | undefined>): Promise<boolean> {
+export async function addKept(state: WalkState, chain: RuleChain, kept: KeptListing, untracked: Promise<UntrackedFiles | undefined>): Promise<Set<string> | undefined> {
   const others = await untracked;
-  if (!others) return false;
+  if (!others) return undefined;
   const ignores = [...kept.trackedIgnores, ...others.paths.filter(isAgentIgnore)];
-  if (JSON.stringify(ignoreTextsNow(state.root, ignores)) !== JSON.stringify(kept.ignoreTexts)) return false;
-  // Judged again: what was judged on disk, and what was admitted on records the walk now finds changed.
-  const changed = new Set(others.changed);
-  const again = new Set(kept.onDisk);
-  const unchanged = <T extends { path: string }>(entries: T[]) => {
-    if (!changed.size) return [...entries];
-    for (const f of entries) if (changed.has(f.path)) again.add(f.path);
-    return entries.filter((f) => !changed.has(f.path));
-  };
-  state.files = unchanged(kept.files);
-  state.skipped = unchanged(kept.skipped);
+  if (JSON.stringify(ignoreTextsNow(state.root, ignores)) !== JSON.stringify(kept.ignoreTexts)) return undefined;
+  const left = new Set(others.changed.filter((rel) => keptHas(kept, rel)));
+  const again = new Set([...kept.onDisk, ...left]);
   const filter = newFilter(state, chain);
   await filter.learn([...kept.trackedIgnores, ...again, ...others.paths, ...others.folders]);
   await addAllOnDisk(state, chain, again, filter);
   await addAllOnDisk(state, chain, others.paths, filter);
   await walkFolders(state, chain, others.folders, filter);
-  return true;
+  return left;
+}
+
+/** True when `rel` is among the kept entries, listed or skipped. */
+function keptHas(kept: KeptListing, rel: string): boolean {
+  const row = keptRow(kept, rel);
+  return (row < kept.count && keptPath(kept, row) === rel) || kept.skipped.some((s) => s.path === rel);
 }

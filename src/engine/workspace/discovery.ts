@@ -6,10 +6,13 @@ import { underExcludedFolder } from './excluded';
 import { gitTrackedFiles, isAlwaysHidden } from './hidden';
 import { RuleChain } from './ignore-rules';
 import { explainPath } from './explain';
-import { absolute, addFile, walk, type WalkState } from './discovery-admit';
+import { absolute, addFile, byPath, walk, type WalkState } from './discovery-admit';
+
+export { byPath };
 import { addKept, addListed } from './discovery-listed';
 import { findGitRepo } from './git-repo';
-import { keepPlace, loadKeptListing, saveKeptListing, type KeptListing } from './kept-listing';
+import { keepPlace, loadKeptListing, saveKeptListing, type KeptDraft } from './kept-listing';
+import { keptResult, type ListedResult } from './kept-result';
 import type { DiscoveryOptions, DiscoveryResult } from './types';
 
 export { explainPath };
@@ -29,15 +32,13 @@ async function addTracked(state: WalkState, root: RuleChain): Promise<void> {
   }
 }
 
-/** The order of listed files (and skipped ones): by path, code unit by code unit, as `grounded files` prints them. */
-export const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 /**
  * Lists the files the assistant may read under `opts.root`, as git would (every nested .gitignore,
  * negations, `.git/info/exclude`, tracked files), minus what `.agentignore` files, the extra
  * patterns and the excluded folders hide. Binary and too-large files are reported in `skipped`.
  */
-export async function discoverFiles(opts: DiscoveryOptions): Promise<DiscoveryResult> {
+export async function discoverFiles(opts: DiscoveryOptions): Promise<ListedResult> {
   const root = path.resolve(opts.root);
   await fs.realpath(root); // a missing root is an error (ENOENT), not an empty workspace
   // In a git work tree git itself lists the candidates (much faster than walking); elsewhere, the walker.
@@ -53,10 +54,11 @@ export async function discoverFiles(opts: DiscoveryOptions): Promise<DiscoveryRe
     skipped: [],
   };
   const place = listing && opts.keepListing ? keepPlace(root, await findGitRepo(root), keptSettings(state)) : undefined;
-  const kept = place && loadKeptListing(place, root);
-  if (kept && (await addKept(state, chain, kept, listing!.untracked))) return sorted(state);
-  let toKeep: KeptListing | undefined;
-  const keep = place && ((k: KeptListing) => (toKeep = k));
+  const kept = place && loadKeptListing(place);
+  const left = kept && (await addKept(state, chain, kept, listing!.untracked));
+  if (left) return keptResult(kept, root, left, sorted(state));
+  let toKeep: KeptDraft | undefined;
+  const keep = place && ((k: KeptDraft) => (toKeep = k));
   const tracked = await listing?.tracked;
   if (tracked) opts.onCandidates?.(tracked.paths.length);
   if (!tracked || !(await addListed(state, chain, tracked, listing!.untracked, keep))) {

@@ -13,8 +13,8 @@ import type { SkippedFile, WorkspaceFile } from './types';
 // changed on disk since, and those are judged again. Kept only in a folder that already has
 // Grounded's state folder (a search index or a server made it), at the top of its repository.
 
-/** The tracked part of a listing: what git's records admitted, and what was judged on disk instead. */
-export interface KeptListing {
+/** The tracked part of a listing as the listing that keeps it has it (KeptListing is what a later one reads). */
+export interface KeptDraft {
   /** Tracked files admitted on git's records, listed or skipped, in path order. */
   files: WorkspaceFile[];
   skipped: SkippedFile[];
@@ -25,13 +25,50 @@ export interface KeptListing {
   ignoreTexts: [string, string | null][];
 }
 
+/**
+ * A kept listing as read back: the files stay bytes until asked for. `text` holds each path and
+ * then a newline (`lines`; a NUL instead when some path has a newline of its own), path `i` from
+ * byte `offsets[i]`, with its size and mtime.
+ */
+export interface KeptListing extends Omit<KeptDraft, 'files'> {
+  count: number;
+  text: Buffer;
+  lines: boolean;
+  offsets: Uint32Array;
+  sizes: Float64Array;
+  mtimes: Float64Array;
+}
+
+/** Path `i` of a kept listing. */
+export const keptPath = (k: KeptListing, i: number): string => k.text.toString('utf8', k.offsets[i], k.offsets[i + 1] - 1);
+
+/** The first row whose path is not before `rel` (code unit order, as listings are sorted); `count` when none is. */
+export function keptRow(k: KeptListing, rel: string): number {
+  let [lo, hi] = [0, k.count];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keptPath(k, mid) < rel) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The kept files, but those in `left`, as a listing has them. */
+export function keptFiles(k: KeptListing, root: string, left: Set<string>): WorkspaceFile[] {
+  const sep = k.lines ? '\n' : '\0';
+  const paths = k.count ? k.text.toString('utf8', 0, k.text.length - 1).split(sep) : [];
+  const files: WorkspaceFile[] = [];
+  paths.forEach((rel, i) => left.has(rel) || files.push({ path: rel, absPath: absolute(root, rel), size: k.sizes[i], mtimeMs: k.mtimes[i] }));
+  return files;
+}
+
 /** Where a listing may be kept, and everything it depends on but the files' own state. */
 export interface KeepPlace {
   file: string;
   key: string;
 }
 
-const VERSION = 1;
+const VERSION = 2;
 const FILE = 'listing.bin';
 
 /** git's index: its size and the SHA-1 of its content git writes at its end; undefined when it has none (index.skipHash). */
@@ -70,51 +107,63 @@ export function keepPlace(root: string, repo: GitRepo | undefined, settings: Rec
   return { file: path.join(dir, FILE), key: JSON.stringify({ version: VERSION, code: codeStamp(), root, index, settings }) };
 }
 
-interface Header {
+interface Header extends Omit<KeptListing, 'text' | 'offsets' | 'sizes' | 'mtimes'> {
   key: string;
-  count: number;
-  pathBytes: number;
-  skipped: SkippedFile[];
-  onDisk: string[];
-  trackedIgnores: string[];
-  ignoreTexts: [string, string | null][];
+  textBytes: number;
 }
 
 const pad8 = (n: number) => (n + 7) & ~7;
 
+/** Bytes of the file: the header's length, the header, the paths, then (8-aligned) sizes, mtimes and the paths' offsets. */
+function layout(headerBytes: number, textBytes: number, count: number) {
+  const textAt = 4 + headerBytes;
+  const numbersAt = pad8(textAt + textBytes);
+  const offsetsAt = numbersAt + 16 * count;
+  return { textAt, numbersAt, offsetsAt, end: offsetsAt + 4 * (count + 1) };
+}
+
 /** The listing kept at `place` under its key, or undefined (none, another key, unreadable, cut short). */
-export function loadKeptListing(place: KeepPlace, root: string): KeptListing | undefined {
+export function loadKeptListing(place: KeepPlace): KeptListing | undefined {
   try {
     const buf = readFileSync(place.file);
     const headerBytes = buf.readUInt32LE(0);
-    const header = JSON.parse(buf.toString('utf8', 4, 4 + headerBytes)) as Header;
-    if (header.key !== place.key) return undefined;
-    const pathsAt = 4 + headerBytes;
-    const numbersAt = pad8(pathsAt + header.pathBytes);
-    if (numbersAt + 16 * header.count !== buf.length) return undefined;
-    const paths = header.count ? buf.toString('utf8', pathsAt, pathsAt + header.pathBytes).split('\0') : [];
-    if (paths.length !== header.count) return undefined;
-    const numbers = new Float64Array(buf.buffer.slice(buf.byteOffset + numbersAt, buf.byteOffset + buf.length));
-    const files = paths.map((rel, i): WorkspaceFile => ({ path: rel, absPath: absolute(root, rel), size: numbers[i], mtimeMs: numbers[header.count + i] }));
-    const { skipped, onDisk, trackedIgnores, ignoreTexts } = header;
-    return { files, skipped, onDisk, trackedIgnores, ignoreTexts };
+    const { key, textBytes, ...header } = JSON.parse(buf.toString('utf8', 4, 4 + headerBytes)) as Header;
+    if (key !== place.key) return undefined;
+    const at = layout(headerBytes, textBytes, header.count);
+    if (at.end !== buf.length) return undefined;
+    // Aligned copies: the file's bytes sit at whatever offset the read gave them.
+    const aligned = new Uint8Array(buf.subarray(at.numbersAt)).buffer;
+    const sizes = new Float64Array(aligned, 0, header.count);
+    const mtimes = new Float64Array(aligned, 8 * header.count, header.count);
+    const offsets = new Uint32Array(aligned, 16 * header.count, header.count + 1);
+    if (offsets[header.count] !== textBytes) return undefined;
+    return { ...header, text: buf.subarray(at.textAt, at.textAt + textBytes), offsets, sizes, mtimes };
   } catch {
     return undefined;
   }
 }
 
-/** Keeps `kept` at `place` for the next listing: a new file renamed over the old one, so a reader never sees half of it. */
-export function saveKeptListing(place: KeepPlace, kept: KeptListing): void {
-  const { files, skipped, onDisk, trackedIgnores, ignoreTexts } = kept;
-  const paths = Buffer.from(files.map((f) => f.path).join('\0'), 'utf8');
-  const header = Buffer.from(JSON.stringify({ key: place.key, count: files.length, pathBytes: paths.length, skipped, onDisk, trackedIgnores, ignoreTexts }));
-  const numbersAt = pad8(4 + header.length + paths.length);
-  const out = Buffer.alloc(numbersAt + 16 * files.length);
+/** Keeps `draft` at `place` for the next listing: a new file renamed over the old one, so a reader never sees half of it. */
+export function saveKeptListing(place: KeepPlace, draft: KeptDraft): void {
+  const { files, ...rest } = draft;
+  const lines = !files.some((f) => f.path.includes('\n'));
+  const text = Buffer.from(files.map((f) => `${f.path}${lines ? '\n' : '\0'}`).join(''), 'utf8');
+  const header = Buffer.from(JSON.stringify({ key: place.key, textBytes: text.length, count: files.length, lines, ...rest }));
+  const at = layout(header.length, text.length, files.length);
+  const out = Buffer.alloc(at.end);
   out.writeUInt32LE(header.length, 0);
   header.copy(out, 4);
-  paths.copy(out, 4 + header.length);
-  const numbers = new Float64Array(out.buffer, out.byteOffset + numbersAt, 2 * files.length);
-  files.forEach((f, i) => ((numbers[i] = f.size), (numbers[files.length + i] = f.mtimeMs)));
+  text.copy(out, at.textAt);
+  const numbers = new Float64Array(out.buffer, out.byteOffset + at.numbersAt, 2 * files.length);
+  const offsets = new Uint32Array(out.buffer, out.byteOffset + at.offsetsAt, files.length + 1);
+  let byte = 0;
+  files.forEach((f, i) => {
+    numbers[i] = f.size;
+    numbers[files.length + i] = f.mtimeMs;
+    offsets[i] = byte;
+    byte += Buffer.byteLength(f.path) + 1;
+  });
+  offsets[files.length] = byte;
   const temp = `${place.file}.${process.pid}.tmp`;
   try {
     writeFileSync(temp, out);
