@@ -68,7 +68,8 @@ export async function discoverFiles(opts: DiscoveryOptions): Promise<ListedResul
     if (opts.includeTracked !== false) await addTracked(state, chain);
   }
   const result = sorted(state);
-  if (place && toKeep) saveKeptListing(place, { ...toKeep, files: toKeep.files.sort(byPath), skipped: toKeep.skipped.sort(byPath) });
+  // Kept only when the listing read the index the key names (git may have rewritten it in between).
+  if (place && toKeep && tracked?.indexChecksum === place.index) saveKeptListing(place, { ...toKeep, files: toKeep.files.sort(byPath), skipped: toKeep.skipped.sort(byPath) });
   return result;
 }
 

@@ -168,5 +168,7 @@ export async function readTrackedFromIndex(gitDir: string, top: string, root: st
   } catch {
     return undefined;
   }
-  return parseGitIndex(buf, rel ? `${rel}/` : '');
+  const stats = parseGitIndex(buf, rel ? `${rel}/` : '');
+  if (stats) stats.indexChecksum = `${buf.length}:${buf.toString('hex', buf.length - OID_BYTES)}`;
+  return stats;
 }

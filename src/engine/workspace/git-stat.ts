@@ -14,6 +14,8 @@ export interface TrackedStats {
   paths: string[];
   size: number[];
   mtimeMs: number[];
+  /** Read from git's index file: its size and trailing checksum (kept-listing.ts keys on them). */
+  indexChecksum?: string;
 }
 
 /**

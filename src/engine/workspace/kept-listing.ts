@@ -66,6 +66,8 @@ export function keptFiles(k: KeptListing, root: string, left: Set<string>): Work
 export interface KeepPlace {
   file: string;
   key: string;
+  /** git's index as the key has it: a listing is kept only if it read this same index. */
+  index: string;
 }
 
 const VERSION = 2;
@@ -104,7 +106,7 @@ export function keepPlace(root: string, repo: GitRepo | undefined, settings: Rec
   if (realFolder(root) !== repo.top || !existsSync(dir)) return undefined;
   const index = indexChecksum(path.join(repo.gitDir, 'index'));
   if (!index) return undefined;
-  return { file: path.join(dir, FILE), key: JSON.stringify({ version: VERSION, code: codeStamp(), root, index, settings }) };
+  return { file: path.join(dir, FILE), key: JSON.stringify({ version: VERSION, code: codeStamp(), root, index, settings }), index };
 }
 
 interface Header extends Omit<KeptListing, 'text' | 'offsets' | 'sizes' | 'mtimes'> {
