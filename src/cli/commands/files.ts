@@ -136,7 +136,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     // The saved index already read every file: its verdicts spare a sniff of each unchanged one.
     const served = noDaemon ? undefined : await fromResident(root, resolveSettings({ ...yaml.settings, maxFileBytes }));
     const knownContent = () => readContentVerdicts(indexFilePath(root));
-    const result: ListedResult | FilesResult = (served !== 'declined' && served) || (await discoverFiles({ ...opts, gitListing: listing, knownContent, keepListing: true }));
+    const listed = () => discoverFiles({ ...opts, gitListing: listing, knownContent, keepListing: true });
+    const result: ListedResult | FilesResult = (served !== 'declined' && served) || (await listed());
     // A listing that kept its tracked part has its paths as text already: printed as they are.
     const asText = values.json || !('pathsText' in result) ? undefined : result.pathsText?.();
     const paths = asText ? [] : result.files.map((f) => (typeof f === 'string' ? f : f.path));

@@ -106,7 +106,9 @@ async function readmit(state: WalkState, chain: RuleChain, paths: Set<string>, f
  * paths judged again here (the caller leaves them out of the kept part), or undefined, with
  * nothing added, when the kept part does not hold (another .agentignore text, or git could not walk).
  */
-export async function addKept(state: WalkState, chain: RuleChain, kept: KeptListing, untracked: Promise<UntrackedFiles | undefined>): Promise<Set<string> | undefined> {
+export async function addKept(
+  state: WalkState, chain: RuleChain, kept: KeptListing, untracked: Promise<UntrackedFiles | undefined>,
+): Promise<Set<string> | undefined> {
   const others = await untracked;
   if (!others) return undefined;
   const ignores = [...kept.trackedIgnores, ...others.paths.filter(isAgentIgnore)];

@@ -69,7 +69,9 @@ export async function discoverFiles(opts: DiscoveryOptions): Promise<ListedResul
   }
   const result = sorted(state);
   // Kept only when the listing read the index the key names (git may have rewritten it in between).
-  if (place && toKeep && tracked?.indexChecksum === place.index) saveKeptListing(place, { ...toKeep, files: toKeep.files.sort(byPath), skipped: toKeep.skipped.sort(byPath) });
+  if (place && toKeep && tracked?.indexChecksum === place.index) {
+    saveKeptListing(place, { ...toKeep, files: toKeep.files.sort(byPath), skipped: toKeep.skipped.sort(byPath) });
+  }
   return result;
 }
 

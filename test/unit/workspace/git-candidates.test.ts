@@ -26,6 +26,16 @@ function write(root: string, files: Record<string, string>): void {
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'protocol.file.allow=always', ...args], { cwd, stdio: 'pipe' });
 
+/** A repository of one committed file, to add as a submodule. */
+function libraryRepo(): string {
+  const lib = tempDir();
+  git(lib, 'init', '-q');
+  write(lib, { 'lib.ts': 'export const lib = 1;\n' });
+  git(lib, 'add', '.');
+  git(lib, 'commit', '-q', '-m', 'lib');
+  return lib;
+}
+
 /** Both ways of listing: from `git ls-files` and from the walker, with everything else equal. */
 async function both(root: string, opts: { excludedFolders?: string[]; extraIgnore?: string[] } = {}) {
   const fromGit = await discoverFiles({ root, ...opts });
@@ -57,11 +67,7 @@ describe('candidates from git ls-files', () => {
   });
 
   it('lists a submodule\'s files as the walker does, and never a link leaving the workspace', async () => {
-    const lib = tempDir();
-    git(lib, 'init', '-q');
-    write(lib, { 'lib.ts': 'export const lib = 1;\n' });
-    git(lib, 'add', '.');
-    git(lib, 'commit', '-q', '-m', 'lib');
+    const lib = libraryRepo();
     const repo = tempDir();
     git(repo, 'init', '-q');
     write(repo, { 'main.ts': 'import "./vendor/lib/lib";\n' });
@@ -126,11 +132,7 @@ describe('candidates from git ls-files', () => {
   });
 
   it('judges tracked files changed since their commit by the disk: grown too large, turned binary, now a link, deleted; a changed submodule once', async () => {
-    const lib = tempDir();
-    git(lib, 'init', '-q');
-    write(lib, { 'lib.ts': 'export const lib = 1;\n' });
-    git(lib, 'add', '.');
-    git(lib, 'commit', '-q', '-m', 'lib');
+    const lib = libraryRepo();
     const repo = tempDir();
     git(repo, 'init', '-q');
     write(repo, { 'big.ts': 'small\n', 'bin.dat.ts': 'text\n', 'link.ts': 'file\n', 'gone.ts': 'x\n', 'same.ts': 'same\n', 'target.ts': 't\n' });
