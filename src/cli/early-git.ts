@@ -4,7 +4,7 @@
 // asks for the same walk in the same folder. A walk nobody took over is stopped at exit.
 import { closeSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { earlySlot, EARLY_LISTING, startListing, WORKTREE_LISTING } from '../engine/workspace/git-listing-file';
+import { CHANGED_LISTING, earlySlot, EARLY_LISTING, startListing, UNTRACKED_LISTING } from '../engine/workspace/git-listing-file';
 import { residentSocketInFolder } from '../engine/resident/socket-dir';
 import { daemonDisabled } from './daemon-env';
 
@@ -30,18 +30,20 @@ export function start(args: readonly string[]): void {
   }
   // A server of the folder (its socket is there) probably answers the listing: a walk would only take a core from it.
   if (!args.includes('--no-daemon') && !daemonDisabled(process.env) && residentSocketInFolder(cwd)) return;
-  const started = startListing(WORKTREE_LISTING, cwd);
-  if (!started) return;
-  const early = { ...started, cwd, args: WORKTREE_LISTING, adopted: false };
-  earlySlot[EARLY_LISTING] = early;
-  process.on('exit', () => {
-    if (early.adopted) return;
-    early.child.kill();
-    try {
-      closeSync(early.file.fd);
-      if (!early.file.removed) rmSync(early.file.dir, { recursive: true, force: true });
-    } catch {
-      // Already gone.
-    }
-  });
+  for (const listing of [UNTRACKED_LISTING, CHANGED_LISTING]) {
+    const started = startListing(listing, cwd);
+    if (!started) return;
+    const early = { ...started, cwd, args: listing, adopted: false };
+    (earlySlot[EARLY_LISTING] ??= []).push(early);
+    process.on('exit', () => {
+      if (early.adopted) return;
+      early.child.kill();
+      try {
+        closeSync(early.file.fd);
+        if (!early.file.removed) rmSync(early.file.dir, { recursive: true, force: true });
+      } catch {
+        // Already gone.
+      }
+    });
+  }
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { realFolder } from './contain';
 import { git, gitToFile } from './git-output';
-import { WORKTREE_LISTING } from './git-listing-file';
+import { CHANGED_LISTING, UNTRACKED_LISTING, WORKTREE_LISTING } from './git-listing-file';
 import { findGitRepo, type GitRepo } from './git-repo';
 import { parseTracked, TRACKED_LISTING, type TrackedStats } from './git-stat';
 import { readTrackedFromIndex } from './git-index';
@@ -28,19 +28,25 @@ export interface UntrackedFiles {
   changed: string[];
 }
 
-/** Reads the walk's tagged entries (WORKTREE_LISTING): `? path`, `? folder/`, `C path`. */
-export function parseWorktreeListing(out: string): UntrackedFiles {
+/** Reads the walk's entries: `path`, `folder/`, tagged (`? `, `C ` changed) when `tagged` (WORKTREE_LISTING). */
+export function parseWorktreeListing(out: string, tagged = true): UntrackedFiles {
   const listed: UntrackedFiles = { paths: [], folders: [], changed: [] };
   for (const entry of out.split('\0')) {
-    const rel = entry.slice(2);
+    const rel = tagged ? entry.slice(2) : entry;
     if (!rel) continue;
-    if (entry.startsWith('C ')) listed.changed.push(rel);
+    if (tagged && entry.startsWith('C ')) listed.changed.push(rel);
     else if (rel.endsWith('/')) listed.folders.push(rel.slice(0, -1));
     else listed.paths.push(rel);
   }
   return listed;
 }
 
+/** The walk and the tracked files changed on disk, from two processes side by side (CHANGED_LISTING). */
+async function walkAndChanged(root: string, signal?: AbortSignal): Promise<UntrackedFiles | undefined> {
+  const [walked, changed] = await Promise.all([gitToFile(UNTRACKED_LISTING, root, signal), gitToFile(CHANGED_LISTING, root, signal)]);
+  if (!walked.ok || !changed.ok) return undefined;
+  return { ...parseWorktreeListing(walked.stdout, false), changed: changed.stdout.split('\0').filter(Boolean) };
+}
 
 /**
  * git's listing of a workspace in two parts that arrive apart: the tracked files (from git's
@@ -77,9 +83,13 @@ async function rootIsIgnored(root: string, repo: GitRepo | undefined, signal?: A
  * Aborting `signal` stops git (a listing started early that turns out not to be needed).
  * `onWalkStarted` runs once git's walk is under way and before the tracked listing starts: what
  * the caller changes in its process then (its priority) holds for later gits and not the walk.
+ * `apart`: the changed files from a second process beside the walk (CHANGED_LISTING), for a
+ * caller whose own thread will mostly wait.
  */
-export function gitListing(root: string, signal?: AbortSignal, onWalkStarted?: () => void): GitListing {
-  const untracked = gitToFile(WORKTREE_LISTING, root, signal).then((r) => (r.ok ? parseWorktreeListing(r.stdout) : undefined));
+export function gitListing(root: string, signal?: AbortSignal, onWalkStarted?: () => void, apart = false): GitListing {
+  const untracked = apart
+    ? walkAndChanged(root, signal)
+    : gitToFile(WORKTREE_LISTING, root, signal).then((r) => (r.ok ? parseWorktreeListing(r.stdout) : undefined));
   onWalkStarted?.();
   let tracked: Promise<TrackedFiles | undefined> | undefined;
   return {

@@ -9,12 +9,20 @@ import path from 'node:path';
 
 /**
  * git's walk for the untracked files a workspace shows, and in the same run the tracked files
- * changed or deleted on disk (`gitListing`; the launcher starts it early). Each entry is tagged:
- * `? ` untracked, `C ` changed. One process where a second one (`diff-files`) cost ~0.2 s of CPU
- * on babel, on a machine whose two cores the listing keeps busy. (`diff-files` beside the walk, for
- * a listing whose own thread mostly waits, took as long and ~0.1 s more CPU: the two contend.)
+ * changed or deleted on disk (`gitListing`). Each entry is tagged: `? ` untracked, `C ` changed.
+ * One process where a second one (`diff-files`) cost ~0.2 s of CPU on babel, while indexing keeps
+ * both cores busy.
  */
 export const WORKTREE_LISTING: readonly string[] = ['ls-files', '-t', '--others', '--modified', '--exclude-standard', '-z'];
+
+/**
+ * The same in two processes side by side, for a listing whose own thread waits for git (`grounded
+ * files` with a kept listing, kept-listing.ts): the walk, and `diff-files`, which compares the
+ * tracked files with the disk on several threads. In one process the second part followed the
+ * walk (+130 ms on babel); beside it, it ends first. The launcher starts both (cli/early-git.ts).
+ */
+export const UNTRACKED_LISTING: readonly string[] = ['ls-files', '--others', '--exclude-standard', '-z'];
+export const CHANGED_LISTING: readonly string[] = ['diff-files', '--name-only', '--relative', '-z'];
 
 /** Where a listing is written: `fd` open, in `dir` unless already `removed`. */
 export interface ListingFile {
@@ -82,7 +90,7 @@ export function readListing(file: ListingFile, code: number | null): { ok: boole
   return { ok: stdout !== undefined, stdout: stdout ?? '' };
 }
 
-/** The launcher's early listing (cli/early-git.ts), waiting on the process's global object for the listing code to take it over. */
+/** One of the launcher's early listings (cli/early-git.ts), waiting on the process's global object for the listing code to take it over. */
 export interface EarlyListing extends StartedListing {
   cwd: string;
   args: readonly string[];
@@ -90,4 +98,4 @@ export interface EarlyListing extends StartedListing {
 }
 
 export const EARLY_LISTING = Symbol.for('grounded.earlyGit');
-export const earlySlot = globalThis as { [EARLY_LISTING]?: EarlyListing };
+export const earlySlot = globalThis as { [EARLY_LISTING]?: EarlyListing[] };

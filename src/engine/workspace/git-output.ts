@@ -32,11 +32,13 @@ export function gitToFile(args: readonly string[], cwd: string, signal?: AbortSi
   return started ? started.done.then((code) => readListing(started.file, code)) : git([...args], cwd, signal);
 }
 
-/** The launcher's walk, taken over (once) when it is the listing asked for, in the same folder. */
+/** One of the launcher's listings, taken over (once) when it is the listing asked for, in the same folder. */
 function adoptEarlyListing(args: readonly string[], cwd: string): EarlyListing | undefined {
-  const early = earlySlot[EARLY_LISTING];
-  if (!early || early.cwd !== cwd || early.args.join('\0') !== args.join('\0')) return undefined;
-  delete earlySlot[EARLY_LISTING];
+  const started = earlySlot[EARLY_LISTING] ?? [];
+  const at = started.findIndex((e) => e.cwd === cwd && e.args.join('\0') === args.join('\0'));
+  if (at < 0) return undefined;
+  const [early] = started.splice(at, 1);
+  if (!started.length) delete earlySlot[EARLY_LISTING];
   early.adopted = true;
   return early;
 }

@@ -27,29 +27,32 @@ function repo(): string {
 describe("the launcher's early walk (cli/early-git.ts)", () => {
   it('is taken over by the listing of the same folder, which then lists what git lists', async () => {
     const root = repo();
+    writeFiles(root, { 'tracked.ts': 'changed\n' });
     const fresh = await gitListing(root).untracked;
     early.start(['--root', root]);
-    const started = slot[KEY];
-    assert.equal(started?.cwd, path.resolve(root));
-    const listing = await gitListing(root).untracked;
-    assert.equal(started?.adopted, true);
+    const started = [...(slot[KEY] ?? [])];
+    assert.deepEqual(started.map((e) => [e.cwd, e.args[0]]), [[path.resolve(root), 'ls-files'], [path.resolve(root), 'diff-files']]);
+    const listing = await gitListing(root, undefined, undefined, true).untracked;
+    assert.ok(started.every((e) => e.adopted));
     assert.equal(slot[KEY], undefined, 'taken over once');
     assert.deepEqual(listing, fresh);
-    assert.deepEqual(listing?.paths, ['new/untracked.ts']);
+    assert.deepEqual([listing?.paths, listing?.changed], [['new/untracked.ts'], ['tracked.ts']]);
   });
 
   it('is left alone by a listing of another folder, and reads --root=DIR and the current folder', async () => {
     const [a, b] = [repo(), repo()];
+    const stop = () => {
+      for (const e of slot[KEY] ?? []) e.child.kill();
+      delete slot[KEY];
+    };
     early.start([`--root=${a}`, '--json']);
-    assert.equal(slot[KEY]?.cwd, path.resolve(a));
-    await gitListing(b).untracked;
-    assert.equal(slot[KEY]?.adopted, false);
-    slot[KEY]?.child.kill();
-    delete slot[KEY];
+    assert.deepEqual(slot[KEY]?.map((e) => e.cwd), [path.resolve(a), path.resolve(a)]);
+    await gitListing(b, undefined, undefined, true).untracked;
+    assert.deepEqual(slot[KEY]?.map((e) => e.adopted), [false, false]);
+    stop();
     early.start(['--json']);
-    assert.equal(slot[KEY]?.cwd, process.cwd());
-    slot[KEY]?.child.kill();
-    delete slot[KEY];
+    assert.deepEqual(slot[KEY]?.map((e) => e.cwd), [process.cwd(), process.cwd()]);
+    stop();
   });
 
   it('starts nothing for --explain, --help or a folder that does not exist', () => {

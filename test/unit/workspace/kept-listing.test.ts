@@ -32,7 +32,7 @@ async function keptHolds(root: string, opts: { maxFileBytes: number; excludedFol
 
 /** A listing that keeps (and uses what was kept), and one from scratch: they must agree. */
 async function agree(root: string, step: string, opts = SETTINGS): Promise<boolean> {
-  const kept = await discoverFiles({ root, ...opts, keepListing: true, gitListing: gitListing(root) });
+  const kept = await discoverFiles({ root, ...opts, keepListing: true, gitListing: gitListing(root, undefined, undefined, true) });
   const fresh = await discoverFiles({ root, ...opts });
   // What `grounded files` prints: the kept bytes with the changes spliced in, when it has them.
   const text = kept.pathsText?.();
