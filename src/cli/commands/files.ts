@@ -119,7 +119,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   // unless a `grounded serve` probably holds the list (its socket is in the folder) and may answer.
   const noDaemon = values['no-daemon'] || daemonDisabled(io.env);
   const early = new AbortController();
-  const listing = values.explain === undefined && (noDaemon || !residentSocketInFolder(root)) ? gitListing(root, early.signal, yieldToWalk, true) : undefined;
+  const listsHere = values.explain === undefined && (noDaemon || !residentSocketInFolder(root));
+  const listing = listsHere ? gitListing(root, early.signal, yieldToWalk, true) : undefined;
   try {
     // query.yaml's extra_ignore and excluded_folders hide files from answers, so they hide them here too.
     const yaml = await loadConfigOrUsageError(root);

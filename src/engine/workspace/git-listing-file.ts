@@ -16,13 +16,14 @@ import path from 'node:path';
 export const WORKTREE_LISTING: readonly string[] = ['ls-files', '-t', '--others', '--modified', '--exclude-standard', '-z'];
 
 /**
- * The same in two processes side by side, for a listing whose own thread waits for git (`grounded
- * files` with a kept listing, kept-listing.ts): the walk, and `diff-files`, which compares the
- * tracked files with the disk on several threads. In one process the second part followed the
- * walk (+130 ms on babel); beside it, it ends first. The launcher starts both (cli/early-git.ts).
+ * The same in two processes side by side, for `grounded files` (the launcher starts both:
+ * cli/early-git.ts), whose own thread waits for git once it keeps a listing (kept-listing.ts): the
+ * walk, and `diff-files` on one thread. In one process the second part follows the walk (babel:
+ * 430–540 ms against 300–430 for `ls-files -co`); beside it, both end with the walk (~340 ms). On
+ * several threads (git's core.preloadIndex), `diff-files` took both cores and slowed the walk to ~470 ms.
  */
 export const UNTRACKED_LISTING: readonly string[] = ['ls-files', '--others', '--exclude-standard', '-z'];
-export const CHANGED_LISTING: readonly string[] = ['diff-files', '--name-only', '--relative', '-z'];
+export const CHANGED_LISTING: readonly string[] = ['-c', 'core.preloadIndex=false', 'diff-files', '--name-only', '--relative', '-z'];
 
 /** Where a listing is written: `fd` open, in `dir` unless already `removed`. */
 export interface ListingFile {
