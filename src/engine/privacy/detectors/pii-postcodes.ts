@@ -19,7 +19,8 @@ const UK_AREAS = new Set(
  */
 const INWARD = / \d[ABD-HJLNP-UW-Z]{2}(?![\w-])(?<=(?<![\w./:-])([A-Z]{1,2}\d[\dA-Z]?|GIR) \d[A-Z]{2})/g;
 
-function findPostcodes(text: string): Array<Omit<Finding, 'priority'>> {
+/** UK postcodes in a text, by their layout alone. */
+export function findPostcodes(text: string): Array<Omit<Finding, 'priority'>> {
   const out: Array<Omit<Finding, 'priority'>> = [];
   INWARD.lastIndex = 0;
   for (let m = INWARD.exec(text); m !== null; m = INWARD.exec(text)) {

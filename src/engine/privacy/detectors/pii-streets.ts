@@ -6,7 +6,7 @@ import type { PatternRule } from '../detector';
 
 // USPS suffixes too (`3578 Zieme Course` aside: words that also close a name in docs and code, such as
 // Loop, Path, Point, Pass, View, Union, Route, Course, Walk or Gateway, are left out).
-const STREET_WORD =
+export const STREET_WORD =
   '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Terrace|Ter|Way|Place|Pl|' +
   'Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Plaza|Crescent|Alley|Arcade|Bayou|Beach|Bend|Bluffs?|Bypass|' +
   'Canyon|Causeway|Cliffs?|Corners?|Cove|Creek|Crest|Crossing|Crossroads?|Dale|Estates?|Expressway|Falls|Ferry|Forest|Freeway|' +
@@ -23,7 +23,7 @@ const STREET_WORD =
  * Point`, `Home View`): taken only after a house number of three digits or more, with no label
  * before it that numbers something else (`Step 2`, `issue 1234`, `port 8080`).
  */
-const AMBIGUOUS_STREET_WORD =
+export const AMBIGUOUS_STREET_WORD =
   '(?:Loop|Path|Point|Pass|View|Views|Union|Unions|Route|Course|Walk|Walks|Gateway|Mission|Track|Run|Row|Stream|Key|Keys|' +
   'Light|Lock|Mall|Ramp|Rapid|Fall|Field|Divide|Land|Club|Common|Circles|Well|Flat|Estate|Via|Paddock|Fold|Wynd|Approach)';
 
