@@ -32,19 +32,28 @@ const PLACE = /^\p{Lu}[\p{L}'’.-]{0,30}(?:[ \t]+(?:\p{Lu}[\p{L}'’.-]{0,30}|o
 /** A country after the postcode on its line: `, UK`, ` Great Britain`. */
 const COUNTRY_AFTER = /,?[ \t]+(?:UK|U\.K\.|England|Scotland|Wales|Northern Ireland|Great Britain|United Kingdom)(?![\p{L}\p{N}])/uy;
 /** A continental postal code that opens its line before the town (`80409 Berlin`, `D-10115 Berlin`, `1010 Wien`). */
-const CODE_THEN_TOWN = /\n[ \t]*(?:[A-Z]{1,2}-)?\d{4,5}[ \t]+\p{Lu}[\p{L}'’.-]{1,30}(?:[ \t-]+(?:\p{Lu}[\p{L}'’.-]{1,30}|am|an|der|im|in|bei|ob|sur|de|la))*[ \t]*(?=\r?\n|$)/gu;
+const CODE_THEN_TOWN = new RegExp(
+  "\\n[ \\t]*(?:[A-Z]{1,2}-)?\\d{4,5}[ \\t]+\\p{Lu}[\\p{L}'’.]{1,30}" +
+    "(?:(?:[ \\t]|-)(?:\\p{Lu}[\\p{L}'’.]{1,30}|am|an|der|im|in|bei|ob|sur|de|la|des)){0,5}[ \\t]*(?=\\r?\\n|$)",
+  'gu',
+);
 
 interface Part { text: string; start: number; line: number }
 
-/** The comma-separated parts of the lines before `end` (back to `from`), in text order, each with its start and line. */
+/** The comma-separated parts of the lines before `end` (back to `from`, five lines at most), in text order, each with its start and line. */
 function partsBefore(text: string, from: number, end: number): Part[] {
   const parts: Part[] = [];
-  const lines = text.slice(from, end).split('\n');
+  const window = text.slice(from, end);
+  // The last lines of the window only: a text of short lines holds dozens in 400 characters, and each postcode reads its own.
+  let cut = window.length;
+  for (let n = 0; n < MAX_PARTS - 1 && cut > 0; n++) cut = window.lastIndexOf('\n', cut - 1);
+  if (cut > 0) from += cut + 1;
+  const lines = (cut > 0 ? window.slice(cut + 1) : window).split('\n');
   // The first line of the window may be cut: it counts only when the window reaches the text's start or a line's.
   let at = from;
   lines.forEach((line, i) => {
-    const cut = i === 0 && from > 0 && text[from - 1] !== '\n';
-    if (!cut) {
+    const partial = i === 0 && from > 0 && text[from - 1] !== '\n';
+    if (!partial) {
       let offset = 0;
       for (const piece of line.split(',')) {
         const lead = piece.length - piece.trimStart().length;
