@@ -90,5 +90,7 @@ export function laterAdversarialInputs(fill: (unit: string) => string): Array<[s
     ['postcodes under endless lines of towns', fill('Otterby\nWest Yorkshire\nLS6 2JU\n')],
     ['continental towns under lines that are almost streets', fill('Lindenstraße\n80409 München\n')],
     ['logins before endless password words', fill('login a_b password login a.b / pw ')],
+    ['capital words after house numbers without a street word', fill('12 ABC DEF GHI JKL MNO ')],
+    ['numbers and directions before towns without a state', fill('111 W Abc Def, Chicago, I ')],
   ];
 }

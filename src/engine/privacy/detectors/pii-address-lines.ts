@@ -8,6 +8,7 @@ import { AMBIGUOUS_STREET_WORD, STREET_WORD } from './pii-streets';
 // (`88 White parkway`), a town and a county between street and postcode: no street rule takes those alone, and a
 // postcode alone leaves the street and town. The parts above a postcode count only as far as a street among them:
 // a postcode under a heading or a paragraph stays a postcode.
+// In the US the end is a town, a state and a ZIP (found by pii-address-parts.ts): the street before it needs no street word.
 
 type Found = Omit<Finding, 'priority'>;
 
@@ -121,5 +122,38 @@ export function findAddressLines(text: string, out: Found[]): void {
     const raw = text.slice(lineFrom, m.index);
     if (!DE_STREET.test(raw.trim())) continue;
     out.push({ kind: 'street_address', start: lineFrom + raw.length - raw.trimStart().length, end: m.index + m[0].trimEnd().length });
+  }
+}
+
+/** A US street as directories write it before `, Town, ST 12345`: a number, maybe a direction, then words (`111 W Washington`, `305 Main`). */
+const US_STREET_BEFORE_TOWN = new RegExp(
+  '(?<![\\p{L}\\p{N}.#/-])\\d{1,6}(?:-\\d{1,6})?(?:[ \\t]?[A-Z](?![\\p{L}]))?(?:[ \\t]+\\d/\\d)?' +
+    '(?:[ \\t]+(?:[NSEW]\\.?|N\\.?[EW]\\.?|S\\.?[EW]\\.?|North|South|East|West|NORTH|SOUTH|EAST|WEST))?' +
+    "(?:[ \\t]+(?:\\p{Lu}[\\p{L}'’.-]{0,30}|\\d{1,4}(?:st|nd|rd|th|ST|ND|RD|TH)|\\d{1,4})){1,6}" +
+    // A flat, suite or floor after the street: `, Ste. 1222`, ` 15th Floor`, `, 12C`.
+    "(?:,?[ \\t]+(?:(?:Ste|STE|Suite|SUITE|Apt|APT|Unit|UNIT|Rm|Room|Fl|Flr|FL|Floor|FLOOR|#)\\.?[ \\t]*#?[A-Za-z0-9-]{1,6}|" +
+    '\\d{1,3}(?:st|nd|rd|th|ST|ND|RD|TH)[ \\t]+(?:Floor|Flr|Fl|FLOOR|FLR)\\.?|(?:Ground|Lower|Upper|Second|Third)[ \\t]+(?:Floor|Level|level|floor)|' +
+    '\\d{1,5}[A-Z]?))?' +
+    // Then a comma or the line's end before the town.
+    '(?:,[ \\t]*|[ \\t]*\\r?\\n[ \\t]*)$',
+  'u',
+);
+const STATE_ZIP_AFTER = /^, [A-Z]{2} \d{5}(?:-\d{4})?(?![\w-])/;
+
+/**
+ * The street before a US town that a state and ZIP name (pii-address-parts.ts found the town and its code): on the town's
+ * line after a comma, or on the line above. The state and ZIP say it is an address, so the street needs no street word
+ * (`111 W Washington, Chicago, IL 60602`, `2701 W 18TH ST` / `Chicago, IL 60608`).
+ */
+export function findStreetsBeforeTowns(text: string, out: Found[]): void {
+  const towns = out.filter((f) => f.kind === 'city' && STATE_ZIP_AFTER.test(text.slice(f.end, f.end + 16)));
+  for (const town of towns) {
+    const before = text.slice(Math.max(0, town.start - 160), town.start);
+    const m = US_STREET_BEFORE_TOWN.exec(before);
+    if (!m) continue;
+    const start = town.start - before.length + m.index;
+    // Everything from the street to the ZIP is one address; the ZIP ends at the state and code after the town.
+    const code = STATE_ZIP_AFTER.exec(text.slice(town.end, town.end + 16))!;
+    out.push({ kind: 'street_address', start, end: town.end + code[0].length });
   }
 }

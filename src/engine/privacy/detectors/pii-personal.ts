@@ -10,7 +10,7 @@ import { phoneKeywords } from './pii-phones-labelled';
 import { placeKeywords } from './pii-places';
 import { addressKeywords } from './pii-addresses-labelled';
 import { extendAddressBlocks } from './pii-address-blocks';
-import { findAddressLines } from './pii-address-lines';
+import { findAddressLines, findStreetsBeforeTowns } from './pii-address-lines';
 import { extendAddressTails, findJapaneseAddresses, findTownsBeforeCodes } from './pii-address-parts';
 import { findStandaloneStreets, findWorldAddresses } from './pii-addresses-world';
 import { streetRules } from './pii-streets';
@@ -276,6 +276,7 @@ export const personalDetector: Detector = {
     findAddressLines(text, out);
     findAddressees(text, out);
     findTownsBeforeCodes(text, out);
+    findStreetsBeforeTowns(text, out);
     extendTitles(text, out);
     extendPostNominals(text, out);
     return out;
