@@ -84,5 +84,13 @@ export function laterAdversarialInputs(fill: (unit: string) => string): Array<[s
     // trie node thousands of children, and every `a` of the text after them looks one up.
     ['addresses differing in their second letter, between short words', fill(Array.from({ length: 20_000 }, (_, k) =>
       `a${String.fromCharCode(0x4e00 + k)}b@xx.co ab ab ab ab `).join(''))],
+    // Addresses found from their end (pii-address-lines.ts): each postcode reads a bounded stretch before it, on one endless
+    // line of comma parts or under endless lines of towns; each continental town line reads one line above it.
+    ['postcodes after endless comma parts of places', fill('Flat 5, Ab cd, Leeds LS1 8TL, ')],
+    ['postcodes under endless lines of towns', fill('Otterby\nWest Yorkshire\nLS6 2JU\n')],
+    ['continental towns under lines that are almost streets', fill('Lindenstraße\n80409 München\n')],
+    ['logins before endless password words', fill('login a_b password login a.b / pw ')],
+    ['capital words after house numbers without a street word', fill('12 ABC DEF GHI JKL MNO ')],
+    ['numbers and directions before towns without a state', fill('111 W Abc Def, Chicago, I ')],
   ];
 }

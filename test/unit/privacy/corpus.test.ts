@@ -11,6 +11,7 @@ import { piiProseCases, piiProseLookalikes } from './corpus-pii-prose';
 import { piiContextCases, piiContextLookalikes } from './corpus-pii-context';
 import { piiCreditCases, piiCreditLookalikes } from './corpus-pii-credits';
 import { piiAddressCases, piiAddressLookalikes } from './corpus-pii-addresses';
+import { addressLineCases, addressLineLookalikes } from './corpus-pii-address-lines';
 import { piiWorldCases, piiWorldLookalikes } from './corpus-pii-world';
 import { piiTaxIdCases, piiTaxIdLookalikes } from './corpus-pii-tax-ids';
 import { piiSignalCases, piiSignalLookalikes } from './corpus-pii-signals';
@@ -45,6 +46,7 @@ const tables: Record<string, Case[]> = {
   'people and places named by what a sentence does with them': piiContextCases,
   'people credited or located in code': piiCreditCases,
   'addresses, their towns and codes, and phones as people write them': piiAddressCases,
+  'addresses found from their postcode, roles after a title, logins with their password': addressLineCases,
   'generic secrets': genericCases,
   'cards, IBANs, ids and phones of more countries and layouts': piiWorldCases,
   'tax, business, licence and record numbers, UK postcodes': piiTaxIdCases,
@@ -75,7 +77,7 @@ for (const [table, rows] of Object.entries(tables)) {
 const lookalikes = [
   ...negatives, ...providerLookalikes, ...piiMoreLookalikes, ...piiPersonalLookalikes, ...piiProseLookalikes, ...piiContextLookalikes, ...piiCreditLookalikes,
   ...piiAddressLookalikes, ...genericLookalikes, ...piiWorldLookalikes, ...piiTaxIdLookalikes, ...vendorKeyLookalikes, ...scannerFormatLookalikes,
-  ...credentialFormatLookalikes,
+  ...credentialFormatLookalikes, ...addressLineLookalikes,
   ...identifiableKeyLookalikes, ...configPairLookalikes, ...configFormatLookalikes, ...piiSignalLookalikes, ...pairListLookalikes,
   ...realCodeLookalikes, ...encodedKeyLookalikes, ...piiMessageLookalikes, ...serviceUrlLookalikes, ...piiEuropeLookalikes,
   ...fixtureFormatLookalikes,

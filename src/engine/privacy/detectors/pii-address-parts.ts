@@ -28,6 +28,10 @@ const POSTAL =
 /** The same without four digits alone, for a code with no city beside it (`12 Main St 2019` ends in a year). */
 const POSTAL_ALONE = POSTAL.replace('\\d{4,6}', '\\d{5,6}');
 
+/** The two-letter codes of US states, districts and territories. */
+const US_STATE =
+  '(?:A[KLRSZ]|C[AOT]|D[CE]|F[LM]|G[AU]|HI|I[ADLN]|K[SY]|LA|M[ADEHINOPST]|N[CDEHJMVY]|O[HKR]|P[AR]|RI|S[CD]|T[NX]|UT|V[AIT]|W[AIVY])';
+
 const TAIL = new RegExp(
   '(?:' +
     [
@@ -39,14 +43,12 @@ const TAIL = new RegExp(
       // The code, then the city; a lower-case last word only where the address ends.
       `,? ${POSTAL} ${CITY}(?: \\p{Ll}{3,14}(?=[ \\t]*(?:[\\r\\n"'\`,.;)]|$)))?(?![\\p{L}\\p{N}])`,
       ` ${POSTAL_ALONE}`,
+      // A town and a US state's code with no ZIP, where the address ends (`… Sebastopol CA`, `…, San Jose, CA.`).
+      `,? ${CITY},? ${US_STATE}(?=[ \\t]*(?:[\\r\\n.;)]|$))`,
     ].join('|') +
     ')',
   'yu',
 );
-
-/** The two-letter codes of US states, districts and territories. */
-const US_STATE =
-  '(?:A[KLRSZ]|C[AOT]|D[CE]|F[LM]|G[AU]|HI|I[ADLN]|K[SY]|LA|M[ADEHINOPST]|N[CDEHJMVY]|O[HKR]|P[AR]|RI|S[CD]|T[NX]|UT|V[AIT]|W[AIVY])';
 
 /**
  * A US state's code after the town, with no ZIP (`123 Elm Street, Springfield, IL.`, `…, Metropolis, NY, and`):

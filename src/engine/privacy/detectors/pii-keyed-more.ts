@@ -133,10 +133,18 @@ const username: KeyedRule = {
     'y',
   ),
   // What follows ends a value in data or prose (end of line, `,`, `}`, a quote, `and`), not an expression (`|| upn`, `?.user`).
-  accept: (value, text, start) =>
-    looksLikeHandle(value) && (!BARE_USER_KEY.test(text.slice(Math.max(0, start - 24), start)) || handleUnderBareKey(value)) &&
-    /^[ \t]*(?:$|[\r\n,;}\])"'#]|\.(?:\s|$)|(?:and|or|with|for|to|from)\b)/.test(text.slice(start + value.length, start + value.length + 12)),
+  accept: (value, text, start) => {
+    if (!looksLikeHandle(value)) return false;
+    const after = text.slice(start + value.length, start + value.length + 40);
+    // A login given with its password (`Login: mary.jones / Password: …`, `login k_okafor password …`) is an account's name.
+    if (PASSWORD_AFTER.test(after) && /^[a-z][a-z0-9]*(?:[._-][a-z0-9]+)*$/.test(value) && !/user|login|account|name/.test(value)) return true;
+    return (!BARE_USER_KEY.test(text.slice(Math.max(0, start - 24), start)) || handleUnderBareKey(value)) &&
+      /^[ \t]*(?:$|[\r\n,;}\])"'#]|\.(?:\s|$)|(?:and|or|with|for|to|from)\b)/.test(after.slice(0, 12));
+  },
 };
+
+/** A password named right after a user name: `, pw`, ` / Password:`, ` and your temporary password is`, ` (password: …)`. */
+const PASSWORD_AFTER = /^[ \t]*(?:,|\/|\(|and|with)?[ \t]*(?:(?:your|the|my|a)[ \t]+)?(?:temporary[ \t]+|initial[ \t]+)?(?:password|passwd|pw|pass)\b/i;
 
 /** A bare `user` or `login` key just before a value (`user: …`, `"login" = …`), not `user_name`. */
 const BARE_USER_KEY = /(?:^|[^A-Za-z_])(?:[Uu]ser|USER|[Ll]ogin|LOGIN)["']?[ \t]{0,3}(?:[:=]|[ \t](?:is|was)[ \t]|[ \t])[ \t]{0,3}["']?$/;

@@ -10,6 +10,7 @@ import { phoneKeywords } from './pii-phones-labelled';
 import { placeKeywords } from './pii-places';
 import { addressKeywords } from './pii-addresses-labelled';
 import { extendAddressBlocks } from './pii-address-blocks';
+import { findAddressLines, findStreetsBeforeTowns } from './pii-address-lines';
 import { extendAddressTails, findJapaneseAddresses, findTownsBeforeCodes } from './pii-address-parts';
 import { findStandaloneStreets, findWorldAddresses } from './pii-addresses-world';
 import { streetRules } from './pii-streets';
@@ -272,8 +273,10 @@ export const personalDetector: Detector = {
     // After every street rule: labelled, US/UK and continental streets all take the city and code after them.
     extendAddressTails(text, out);
     extendAddressBlocks(text, out);
+    findAddressLines(text, out);
     findAddressees(text, out);
     findTownsBeforeCodes(text, out);
+    findStreetsBeforeTowns(text, out);
     extendTitles(text, out);
     extendPostNominals(text, out);
     return out;

@@ -19,7 +19,16 @@ const UK_AREAS = new Set(
  */
 const INWARD = / \d[ABD-HJLNP-UW-Z]{2}(?![\w-])(?<=(?<![\w./:-])([A-Z]{1,2}\d[\dA-Z]?|GIR) \d[A-Z]{2})/g;
 
-function findPostcodes(text: string): Array<Omit<Finding, 'priority'>> {
+/** The last text searched and its postcodes: the address-lines rule (pii-address-lines.ts) reads the same text's postcodes. */
+let last: { text: string; found: Array<Omit<Finding, 'priority'>> } | undefined;
+
+/** UK postcodes in a text, by their layout alone (fresh objects each call: callers may move a finding's bounds). */
+export function findPostcodes(text: string): Array<Omit<Finding, 'priority'>> {
+  if (last?.text !== text) last = { text, found: searchPostcodes(text) };
+  return last.found.map((f) => ({ ...f }));
+}
+
+function searchPostcodes(text: string): Array<Omit<Finding, 'priority'>> {
   const out: Array<Omit<Finding, 'priority'>> = [];
   INWARD.lastIndex = 0;
   for (let m = INWARD.exec(text); m !== null; m = INWARD.exec(text)) {

@@ -175,11 +175,11 @@ const reachPerson: KeyedRule = {
   },
 };
 
-/** Who a log or a message says is signed in (`Logged in as Julian75.`): a handle with a digit, `_` or `.` in it. */
+/** Who a log or a message says is signed in, or tells to sign in (`Logged in as Julian75.`, `log in as k_okafor`): a handle with a digit, `_` or `.` in it. */
 const signedInAs: KeyedRule = {
   kind: 'username',
   standalone: true,
-  pattern: /(?:[Ll]ogged|[Ss]igned) in as (?<value>[A-Za-z0-9][A-Za-z0-9_.-]{1,38}[A-Za-z0-9])(?![\w@-])/y,
+  pattern: /(?:[Ll]og(?:ged)?|[Ss]ign(?:ed)?) in as (?<value>[A-Za-z0-9][A-Za-z0-9_.-]{1,38}[A-Za-z0-9])(?![\w@-])/y,
   // Not a version, an address, a file or an encoding (`v2.10.0`, `127.0.0.1`, `README.md`, `utf-8`).
   accept: (value) =>
     /[\d_.]/.test(value) && /^[A-Za-z]/.test(value) && (value.match(/[A-Za-z]/g) ?? []).length >= 3 &&
@@ -198,7 +198,7 @@ export const proseKeywords: KeywordTable = [
     rule: greeting,
     sources: ['hi ', 'hello', 'hey ', 'dear ', 'thanks', 'thank you', 'good morning', 'good afternoon', 'good evening'],
   },
-  { words: ['logged in as', 'signed in as'], rule: signedInAs },
+  { words: ['logged in as', 'signed in as', 'log in as', 'sign in as'], rule: signedInAs },
   { words: ['contact', 'call', 'ask'], rule: reachPerson, sources: ['contact ', 'call ', 'ask '] },
   { words: ['key is', 'key was', 'token is', 'token was', 'secret is', 'secret was'], rule: secretProse },
 ];

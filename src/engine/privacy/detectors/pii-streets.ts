@@ -6,7 +6,7 @@ import type { PatternRule } from '../detector';
 
 // USPS suffixes too (`3578 Zieme Course` aside: words that also close a name in docs and code, such as
 // Loop, Path, Point, Pass, View, Union, Route, Course, Walk or Gateway, are left out).
-const STREET_WORD =
+export const STREET_WORD =
   '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Terrace|Ter|Way|Place|Pl|' +
   'Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Plaza|Crescent|Alley|Arcade|Bayou|Beach|Bend|Bluffs?|Bypass|' +
   'Canyon|Causeway|Cliffs?|Corners?|Cove|Creek|Crest|Crossing|Crossroads?|Dale|Estates?|Expressway|Falls|Ferry|Forest|Freeway|' +
@@ -23,7 +23,7 @@ const STREET_WORD =
  * Point`, `Home View`): taken only after a house number of three digits or more, with no label
  * before it that numbers something else (`Step 2`, `issue 1234`, `port 8080`).
  */
-const AMBIGUOUS_STREET_WORD =
+export const AMBIGUOUS_STREET_WORD =
   '(?:Loop|Path|Point|Pass|View|Views|Union|Unions|Route|Course|Walk|Walks|Gateway|Mission|Track|Run|Row|Stream|Key|Keys|' +
   'Light|Lock|Mall|Ramp|Rapid|Fall|Field|Divide|Land|Club|Common|Circles|Well|Flat|Estate|Via|Paddock|Fold|Wynd|Approach)';
 
@@ -65,6 +65,22 @@ const afterCopyright = (text: string, start: number) => /(?:copyright|\(c\)|©)[
  */
 const httpStatus = (value: string) => /^[1-5]\d\d Bad /.test(value);
 
+/**
+ * An address in capitals, as mailing lists, CRM exports and labels print it (`15825 SHADY GROVE ROAD STE 55`, `2701 W 18TH ST`):
+ * the common street words only, and a house number of two digits or more or a direction before the name (`4 WHEEL DRIVE`
+ * is a car). The city, state and ZIP after it are taken as after any street (pii-address-parts.ts).
+ */
+const CAPITALS_STREET = new RegExp(
+  '(?<![\\w.#-])(?<value>(?:\\d{2,6}[A-Z]?(?: (?:[NSEW]|N[EW]|S[EW]|NORTH|SOUTH|EAST|WEST)\\.?)?|' +
+    '\\d[A-Z]? (?:[NSEW]|N[EW]|S[EW]|NORTH|SOUTH|EAST|WEST)\\.?) ' +
+    "(?:[A-Z][A-Z'’-]{1,30}|\\d{1,3}(?:ST|ND|RD|TH))(?: [A-Z][A-Z'’-]{0,30}){0,3} " +
+    '(?:STREET|ST|AVENUE|AVE|ROAD|RD|BOULEVARD|BLVD|DRIVE|DR|LANE|LN|COURT|CT|PLACE|PL|TERRACE|TER|PARKWAY|PKWY|HIGHWAY|HWY|' +
+    'CIRCLE|CIR|WAY|TRAIL|TRL|SQUARE|SQ|PLAZA|PIKE|CRESCENT|ALLEY|EXPRESSWAY|EXPY|FREEWAY|FWY)\\.?' +
+    '(?: (?:NW|NE|SW|SE|N|S|E|W)\\.?)?' +
+    '(?:,? (?:APT|APARTMENT|STE|SUITE|UNIT|FL|FLOOR|RM|ROOM|#)\\.? ?#?(?:(?=[A-Z-]{0,5}\\d)[A-Z0-9-]{1,6}|[A-Z](?![A-Za-z]))){0,2})(?![\\w-])',
+  'gd',
+);
+
 /** A street address: house number, street name, street word, then optionally unit, city, state and ZIP. */
 export const streetRules: PatternRule[] = [
   {
@@ -76,5 +92,10 @@ export const streetRules: PatternRule[] = [
     kind: 'street_address',
     pattern: streetPattern('\\d{3,6}[A-Z]?', AMBIGUOUS_STREET_WORD, false),
     accept: (value, text, start) => !afterCopyright(text, start) && !httpStatus(value) && !NUMBERED_THING.test(text.slice(Math.max(0, start - 16), start)),
+  },
+  {
+    kind: 'street_address',
+    pattern: CAPITALS_STREET,
+    accept: (_value, text, start) => !afterCopyright(text, start) && !NUMBERED_THING.test(text.slice(Math.max(0, start - 16), start)),
   },
 ];

@@ -79,7 +79,8 @@ const foreignTitle: KeyedRule = {
     'yu',
   ),
   accept: (value, text, start) =>
-    !notAName(value) && !value.split(/[ -]/).some((w) => NOT_SURNAMES.has(w) || isCodeWord(w) || RANKS.has(w) || SPELLED_TITLES.has(w)) &&
+    !notAName(value) && !ROLE_NOUNS.has(value) &&
+    !value.split(/[ -]/).some((w) => NOT_SURNAMES.has(w) || isCodeWord(w) || RANKS.has(w) || SPELLED_TITLES.has(w)) &&
     (text.slice(start - 3, start) !== 'M. ' || frenchAround(value, text, start)),
 };
 
@@ -89,6 +90,18 @@ const FRENCH_WORDS = /(?:^|[^\p{L}])(?:le|la|les|de|du|des|et|est|à|au|aux|pour
 function frenchAround(value: string, text: string, start: number): boolean {
   return isGivenName(value.split(' ')[0]) || FRENCH_WORDS.test(text.slice(Math.max(0, start - 60), start + value.length + 60));
 }
+
+/**
+ * German nouns of a role or trade that a courtesy title is put before when the person is spoken to by it, not by name:
+ * `Herr Ober, zwei Bier bitte`, `Frau Doktor`, `Herr Nachbar`. Surnames that are also such nouns (`Richter`, `Kellner`,
+ * `Schaffner`) are left out: a name is more likely there.
+ */
+const ROLE_NOUNS = new Set(['Ober', 'Oberkellner', 'Wirt', 'Wirtin', 'Doktor', 'Doktorin', 'Pfarrer', 'Pfarrerin', 'Lehrer', 'Lehrerin',
+  'Nachbar', 'Nachbarin', 'Kollege', 'Kollegin', 'Direktor', 'Direktorin', 'Präsident', 'Präsidentin', 'Minister', 'Ministerin',
+  'Professor', 'Professorin', 'Bürgermeister', 'Bürgermeisterin', 'Kommissar', 'Kommissarin', 'Kapitän', 'Pastor', 'Pastorin',
+  'Abgeordneter', 'Abgeordnete', 'Vorsitzender', 'Vorsitzende', 'Kanzler', 'Kanzlerin', 'Chef', 'Chefin', 'Staatsanwalt',
+  'Staatsanwältin', 'Anwalt', 'Anwältin', 'Oberst', 'Leutnant', 'Wachtmeister', 'Hauptmann', 'Pfleger', 'Schwester', 'Verkäufer',
+  'Verkäuferin', 'Kellnerin', 'Schaffnerin', 'Fahrer', 'Fahrerin', 'Nachbarn', 'Kollegen', 'Lehrern']);
 
 /** Titles spelt out, which are no surname (`Herr Herr`, `Madame Monsieur`). */
 const SPELLED_TITLES = new Set(['Mme', 'Mlle', 'Monsieur', 'Madame', 'Mademoiselle', 'Herr', 'Herrn', 'Frau', 'Signora', 'Signorina', 'Signore', 'Signor',
