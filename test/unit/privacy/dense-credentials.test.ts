@@ -61,3 +61,19 @@ test('a format string with named fields under a password key is kept', () => {
   const kept = 'format_password = f"prefix_{dynamic_value}"\nconn_password = "{user_name}:{db_pass}@host"\n';
   assert.equal(scrubText(kept).text, kept);
 });
+
+test('a Dockerfile ENV or ARG line and a docker -e option are data: a letters-only password there is redacted', () => {
+  const input = 'ENV KEYCLOAK_ADMIN_PASSWORD=hunter\nARG DB_PASSWORD=letmein\ndocker run -e MYSQL_ROOT_PASSWORD=tigerlily -p 3306:3306 mysql';
+  assert.equal(scrubText(input).text, 'ENV KEYCLOAK_ADMIN_PASSWORD=[REDACTED:password#1]\nARG DB_PASSWORD=[REDACTED:password#2]\n' +
+    'docker run -e MYSQL_ROOT_PASSWORD=[REDACTED:password#3] -p 3306:3306 mysql');
+  const kept = 'ENV PATH=/usr/local/bin:$PATH\nENV API_KEY=${API_KEY}\ndocker run -e PASSWORD=$PASSWORD -e TOKEN_FILE=/run/secrets/t img';
+  assert.equal(scrubText(kept).text, kept);
+});
+
+test('a PostgreSQL role\'s password is redacted, letters only too; prose and NULL are kept', () => {
+  const input = "CREATE ROLE \"app\" WITH LOGIN ENCRYPTED PASSWORD 'letmein' VALID UNTIL 'infinity';\nALTER USER report PASSWORD 'hunter';";
+  assert.equal(scrubText(input).text,
+    "CREATE ROLE \"app\" WITH LOGIN ENCRYPTED PASSWORD '[REDACTED:password#1]' VALID UNTIL 'infinity';\nALTER USER report PASSWORD '[REDACTED:password#2]';");
+  const kept = "ALTER USER app WITH PASSWORD NULL;\nthe password 'hunter' is weak\nCREATE USER x WITH PASSWORD '${PW}';";
+  assert.equal(scrubText(kept).text, kept);
+});

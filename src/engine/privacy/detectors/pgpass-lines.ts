@@ -13,8 +13,13 @@ const PORT = /:(?:\d{1,5}|\*):/g;
 /** A host name, an IPv4 address or `*`, walked back over from the port's colon. */
 const HOST_CHAR = /[A-Za-z0-9.*_-]/;
 const MAX_HOST = 253;
-/** From the host: port, database, user, then the password (escapes allowed) up to the line's or string's end. */
-const LINE = /(?<host>[A-Za-z0-9.*_-]{1,253}):(?:\d{1,5}|\*):(?<db>(?:[^\s:\\"']|\\.){1,63}):(?<user>(?:[^\s:\\"']|\\.){1,63}):(?<value>(?:[^\s:\\"']|\\.){1,128})(?=[ \t]*(?:\r?\n|$)|["'])/y;
+/** A field up to its colon: no space or quote; `\:` and `\\` are escapes (a backslash is never a field's character, so no overlap). */
+const field = (max: number) => `(?:[^\\s:\\\\"']|\\\\.){1,${max}}`;
+/** From the host: port, database, user, then the password up to the line's or string's end. */
+const LINE = new RegExp(
+  `(?<host>[A-Za-z0-9.*_-]{1,253}):(?:\\d{1,5}|\\*):(?<db>${field(63)}):(?<user>${field(63)}):(?<value>${field(128)})(?=[ \\t]*(?:\\r?\\n|$)|["'])`,
+  'y',
+);
 
 const opensLine = (text: string, at: number) => {
   let i = at;
