@@ -99,6 +99,8 @@ export function isPlaceholderValue(raw: string): boolean {
   if (REFERENCE.some((re) => re.test(value))) return true;
   if (/\$\{[A-Za-z_][\w.:-]*\}|\$\{\{/.test(value)) return true; // a template: `${user}:${pass}` is filled in at run time
   if (/\{\d?\}/.test(value)) return true; // `prefix_{}`, `{0}`: a format string that .format() fills in
+  // `f"prefix_{dynamic_value}"`, `"{user}:{pass}"`: named fields that an f-string, .format() or a template fills in.
+  if (/[^{\s]\{[A-Za-z_]\w{2,40}\}|\{[A-Za-z_]\w{2,40}\}[^}\s]/.test(value)) return true;
   if (PLACEHOLDER_WORDS.test(value)) return true;
   // `Connection(db=0,password=None,host=…)`, a repr's fields: read to the next space, the value ran on past its comma.
   if (/^(?:none|null|nil|undefined)[,;)&]/i.test(value)) return true;

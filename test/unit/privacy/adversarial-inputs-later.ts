@@ -80,6 +80,13 @@ export function laterAdversarialInputs(fill: (unit: string) => string): Array<[s
     ['braced odbc values never closed, and closed without a semicolon', fill('Pwd={a!b1 Pwd={a!b2}x PWD={{')],
     ['newer vendor heads one short', fill(`napi_a1 hcaik_a1 dbtc_a1 secret-live-a1 AKIDa1 secret-${'aB1'.repeat(14)} 2/1234567890123/12:`)],
     ['pem markers around html breaks without end', `-----BEGIN PRIVATE KEY-----${fill('<br>QUJDREVGR0hJSktMTU5P<br />')}`],
+    // Session 20: .pgpass lines, ODBC braces, Dockerfile and docker variables, PostgreSQL role passwords.
+    ['pgpass ports without the rest', fill('localhost:5432:db:user: a:1:b:c:d:e:f h:*:')],
+    ['pgpass fields running on with escapes', `localhost:5432:db:user:${fill('a\\:')}`],
+    ['an endless host before a port', `${fill('a.')}:5432:db:user:pw`],
+    ['odbc braces holding ; that never close', fill('Pwd={a;b}}c;')],
+    ['env options and ENV lines without values', fill('ENV PASSWORD= -e TOKEN= --build-arg KEY= ')],
+    ['role statements with many options before no password', fill("CREATE ROLE a WITH LOGIN x y z w v u t PASSWORD 'a")],
     // Copies of many redacted values (echoes.ts): thousands of addresses that differ only in their second letter give one
     // trie node thousands of children, and every `a` of the text after them looks one up.
     ['addresses differing in their second letter, between short words', fill(Array.from({ length: 20_000 }, (_, k) =>

@@ -28,9 +28,11 @@ const XML_VALUE_ATTRIBUTE = /^\s{1,20}value\s{0,5}=\s{0,5}/;
 // `password: str = "x"`, `password: Optional[str] = None`, `password: string = "x"`
 // A value must follow the `=`: `password: UzNjcjN0UGFzc3dvcmQ=` is base64 padding, not a type.
 const TYPE_ANNOTATION = /^&?(?:'[a-z_]\w{0,20}[ \t]{1,3})?[A-Za-z_][\w.]{0,40}(?:\[[^\]\n]{0,60}\]|<[^>\n]{0,60}>)?\??[ \t]{0,10}=(?!=)[ \t]{0,10}(?=\S)/;
-// What may precede a key for an unquoted value to count as data rather than code; .npmrc scopes a
-// key by its registry: `//registry.npmjs.org/:_authToken= …`.
-const DATA_LINE_PREFIX = /^\s*(?:export\s+|set\s+|-\s+|\$|["']|\/\/[^\s=]{1,200}:)?$/;
+// What may precede a key for an unquoted value to count as data rather than code (.npmrc scopes a key by its registry,
+// `//registry.npmjs.org/:_authToken= …`; a Dockerfile has `ENV KEY=…` and `ARG KEY=…`).
+const DATA_LINE_PREFIX = /^\s*(?:export\s+|set\s+|-\s+|\$|["']|\/\/[^\s=]{1,200}:|(?:ENV|ARG)[ \t]+)?$/;
+// A variable set for one command (`docker run -e KEY=…`, `--env`, `--build-arg`) is data, whatever comes before.
+const ENV_OPTION_PREFIX = /[ \t](?:-e|--env|--build-arg)[ \t]+$/;
 // A line commented out (`# DB_PASSWORD=…`, `// API KEY = …`, `-- export TOKEN=…`): a credential kept for later is
 // still one. Comments are prose too, so values there are held to the mid-line rules.
 const COMMENTED_PREFIX = /^\s*(?:\/\/+|#+|;+|--|\/?\*+|<!--|REM\s)\s*(?:export\s+|set\s+|[A-Za-z]{2,12}\s)?$/;
@@ -59,6 +61,7 @@ function unquotedStyle(text: string, keyStart: number, key: string, spacedEquals
   if (key.startsWith('--')) return { style: 'word', midLine: false };
   if (/[?&;]\s*$/.test(prefix)) return { style: 'query', midLine: false };
   if (wholeLine && DATA_LINE_PREFIX.test(prefix)) return { style: spacedEquals ? 'line' : 'word', midLine: false };
+  if (!spacedEquals && ENV_OPTION_PREFIX.test(prefix)) return { style: 'word', midLine: false };
   if (wholeLine && COMMENTED_PREFIX.test(prefix)) return { style: 'word', midLine: true };
   // `… password=x …` in prose, a question or a fetched page: only an unspaced operator, or a label.
   return spacedEquals && !label ? undefined : { style: 'prose', midLine: true };

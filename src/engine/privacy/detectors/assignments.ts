@@ -22,9 +22,10 @@ const KEYWORD = new RegExp(
   'gi',
 );
 const MAX_KEY = 80;
-/** At most this many keyword hits are parsed per KB of text: real files stay far below, and a
- * hostile file made of nothing but `token=` cannot make the scan slow. */
-const MAX_HITS_PER_KB = 32;
+/** At most this many keyword hits are parsed per KB of text, so a hostile file made of nothing but `token=` cannot make
+ * the scan slow. It was 32: code and docs stay below it (6 windows in babel's 30 MB reach it), but a fixture of short
+ * credential lines does not (`password = "…"` once a line, `getenv("PASSWORD", "…")`), and the secrets after the 32nd went out. */
+const MAX_HITS_PER_KB = 96;
 
 /** Characters of a key name: `[A-Za-z0-9_.$-]`, by table (a regex per character is slow). */
 const KEY_CHAR = new Uint8Array(128);
@@ -125,13 +126,26 @@ function* findAssignments(text: string): Iterable<Omit<Finding, 'priority'>> {
 
 /**
  * The inside of an ODBC or ADO.NET value in braces (`Pwd={p@ss;w0rd};`, as Azure's connection strings write it), after `=`
- * and before `;` or the string's end. Not a format field or a variable (`{DB_PASS}`, `{userPassword}`), nor an expression (`{!shown}`).
+ * and before `;` or the string's end. Braces let the value hold `;` (the value parsed stops at the first one, so the close is
+ * looked for here, at most 200 characters on) and `}` written twice. Not a format field or a variable (`{DB_PASS}`,
+ * `{userPassword}`), nor an expression (`{!shown}`).
  */
-function odbcBraced(text: string, { start, end }: { start: number; end: number }): { start: number; end: number } | undefined {
-  const close = text[end - 1] === ';' ? end - 2 : end - 1;
-  if (text[start - 1] !== '=' || text[start] !== '{' || text[close] !== '}' || !/^(?:[;"'\r\n]|$)/.test(text[close + 1] ?? '')) return undefined;
+function odbcBraced(text: string, { start }: { start: number; end: number }): { start: number; end: number } | undefined {
+  if (text[start - 1] !== '=' || text[start] !== '{') return undefined;
+  let close = -1;
+  for (let i = start + 1; i < Math.min(text.length, start + 202); i++) {
+    const c = text[i];
+    if (c === '\n' || c === '\r' || c === '"' || c === "'") return undefined;
+    if (c !== '}') continue;
+    if (text[i + 1] !== '}') {
+      close = i;
+      break;
+    }
+    i++; // `}}` is a `}` of the value
+  }
+  if (close < 0 || !/^(?:[;"'\r\n]|$)/.test(text[close + 1] ?? '')) return undefined;
   const inner = text.slice(start + 1, close);
-  const braced = /^[^\s{}()[\]<>'"!.][^\s{}()[\]<>'"]{3,199}$/.test(inner) && /[^\w$.]/.test(inner) && !/&&|\|\||=>/.test(inner);
+  const braced = /^[^\s{}()[\]<>'"!.][^\s{()[\]<>'"]{3,199}$/.test(inner.replace(/\}\}/g, '')) && /[^\w$.]/.test(inner) && !/&&|\|\||=>/.test(inner);
   return braced && !isPlaceholderValue(`{${inner}}`) ? { start: start + 1, end: close } : undefined;
 }
 

@@ -90,6 +90,17 @@ export const configCredentialRules: PatternRule[] = [
     ),
     notPlaceholder,
   ),
+  // PostgreSQL's `CREATE ROLE app WITH LOGIN PASSWORD 'hunter'`, `ALTER USER app ENCRYPTED PASSWORD '…'`: a literal after
+  // `PASSWORD` in a role's statement, letters only too (the statement names it a password; a bare `password 'x'` in prose does not).
+  ...anchored(
+    ["PASSWORD '", "password '"],
+    new RegExp(
+      /(?<=\b(?:create|alter)[ \t]{1,5}(?:user|role)[ \t]{1,5}[^\s;]{1,64}(?:[ \t]{1,5}[a-z_]{1,20}){0,6}[ \t]{1,5})/.source +
+        /password[ \t]{1,5}'(?<value>[^'\n]{1,128})'/.source,
+      'dyi',
+    ),
+    notPlaceholder,
+  ),
   // MySQL's password function in an assignment (`SET PASSWORD = PASSWORD('…')`, `authentication_string = PASSWORD('…')`).
   ...anchored(
     ['PASSWORD(', 'PASSWORD ('],

@@ -1,6 +1,7 @@
 import { isPlaceholderValue, linePrefix } from '../checks';
 import { findByRules, findBySignatures, type Detector, type PatternRule } from '../detector';
 import { configCredentialRules } from './config-credentials';
+import { findPgpassPasswords } from './pgpass-lines';
 import type { Span } from './quoted-values';
 
 // A user name and its password written as a pair, with no `=` to make them an assignment: the
@@ -123,7 +124,7 @@ const rules: PatternRule[] = [
 
 /**
  * Passwords given with a user name on command lines, in devices', servers' and SQL scripts' formats
- * (config-credentials.ts), and `u:` / `p:` pairs (the other pairs in notes are
+ * (config-credentials.ts), in `.pgpass` lines (pgpass-lines.ts), and `u:` / `p:` pairs (the other pairs in notes are
  * read by the assignment scan, which finds their password keys anyway). Ranked with the assignments, under a Kubernetes Secret's
  * values: a password inside a Secret's block scalar stays part of its one placeholder.
  */
@@ -131,5 +132,5 @@ export const credentialPairDetector: Detector = {
   name: 'credential-pairs',
   kinds: ['password', 'seed_phrase'],
   priority: 70,
-  find: (text) => [...findByRules(rules, text), ...findBySignatures(configCredentialRules, text), ...shortPairs(text)],
+  find: (text) => [...findByRules(rules, text), ...findBySignatures(configCredentialRules, text), ...shortPairs(text), ...findPgpassPasswords(text)],
 };
