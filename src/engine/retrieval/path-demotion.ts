@@ -11,7 +11,7 @@ import {
 import { HOW_TO_INTENT, type SearchTerm } from './terms';
 import { GRAMMAR_FACTOR, GRAMMAR_PATH, GRAMMAR_WORDS } from './grammar-files';
 import { MANIFEST_FACTOR, MANIFEST_PATH, MANIFEST_WORDS } from './manifest-files';
-import { isTestPath, SOUGHT_TESTS_OTHER_FACTOR, TEST_PATH_FACTOR, TESTS_SOUGHT_INTENT } from './test-paths';
+import { isChartCase, isTestPath, mayBeChartCase, SOUGHT_TESTS_OTHER_FACTOR, TEST_PATH_FACTOR, TESTS_SOUGHT_INTENT } from './test-paths';
 import { TOOL_FACTOR, TOOL_PATH, TOOL_WORDS } from './tool-files';
 import { isTranslation, mayBeTranslation, TRANSLATION_FACTOR } from './translations';
 import { WINDOWS_FACTOR, WINDOWS_PATH, WINDOWS_WORDS } from './windows-port';
@@ -48,8 +48,11 @@ const CHANGELOG_FACTOR = 0.35;
 // And ExDoc's Markdown kinds, a cheatsheet (`router.cheatmd`, every route macro in one page) and a Livebook (`.livemd`).
 // And a licence, whose legal prose says "use", "each other", "source" and "work": terraform-google-network's LICENSE came second
 // for "how are two networks peered with each other?".
+// And the template of a docs page (helm-docs' `README.md.gotmpl`, a generator's `README.md.j2` or `.eex`): the page's prose
+// with placeholders; argo-helm's README.md.gotmpl came before the chart's templates for four of twelve questions.
 const DOC_PATH = new RegExp(
-  String.raw`(^|\/)(docs?|docs?[_-][a-z]+|documentation|website|benchmarks?|bench|perf)\/|\.(mdx?|rst|adoc|cheatmd|livemd)$|` +
+  String.raw`(^|\/)(docs?|docs?[_-][a-z]+|documentation|website|benchmarks?|bench|perf)\/|` +
+    String.raw`\.(mdx?|rst|adoc|cheatmd|livemd)(\.(gotmpl|tmpl|tpl|j2|jinja2?|eex|erb|hbs|mustache|liquid|njk))?$|` +
     String.raw`\.(csv|tsv|jsonl|snap)$|\.[1-9](\.(prebuilt|in|txt|ronn|md|man))?$`,
   'i',
 );
@@ -197,7 +200,9 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
 
 /** How much a chunk of `rel` counts when the question is not about its kind of file; `indexed` says whether a path is in the index. */
 export function pathFactor(rel: string, demoted: Demoted, indexed: (rel: string) => boolean = () => false): number {
-  const found = kindBits(rel);
+  const kinds = kindBits(rel);
+  // A Helm chart's chart-testing values are its tests (test-paths.ts), where the chart's Chart.yaml is indexed.
+  const found = (kinds & CHART_CASE_BIT) !== 0 && isChartCase(rel, indexed) ? kinds | TESTS_BIT : kinds;
   // A Terraform module's own files are its code, not the build beside it.
   const bits = (found & INFRA_BIT) !== 0 && infrastructureIsTheProject(indexed) ? found & ~BUILD_BIT : found;
   const header = ((bits & HEADER_BIT) !== 0 && hasSource(rel, indexed)) || (demoted.declarations && (bits & DECLARATION_BIT) !== 0);
@@ -247,6 +252,7 @@ const APP_SETTINGS_BIT = 1 << (KINDS.length + 3);
 const INFRA_BIT = 1 << (KINDS.length + 4);
 const METADATA_BIT = 1 << (KINDS.length + 5);
 const GRAMMAR_BIT = 1 << (KINDS.length + 6);
+const CHART_CASE_BIT = 1 << (KINDS.length + 7);
 const BUILD_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'build');
 
 /**
@@ -268,6 +274,7 @@ function kindBits(rel: string): number {
     if (INFRA_CODE_PATH.test(rel)) bits |= INFRA_BIT;
     if (MODULE_METADATA_PATH.test(rel)) bits |= METADATA_BIT;
     if (GRAMMAR_PATH.test(rel)) bits |= GRAMMAR_BIT;
+    if (mayBeChartCase(rel)) bits |= CHART_CASE_BIT;
     if (kindsOfPath.size >= KEEP_AT_MOST) kindsOfPath.clear();
     kindsOfPath.set(rel, bits);
   }
