@@ -12,7 +12,8 @@
 // terraform-aws-modules/terraform-aws-eks, zigtools/zls, com-lihaoyi/os-lib, terraform-aws-modules/terraform-aws-rds or
 // terraform-aws-modules/terraform-aws-lambda or terraform-google-modules/terraform-google-network, erlang/rebar3,
 // lichess-org/mobile, prometheus-community/helm-charts, aantron/dream, pocketbase/pocketbase, giraffe-fsharp/Giraffe,
-// JuliaWeb/HTTP.jl, sveltejs/realworld, argoproj/argo-helm, SaturnFramework/Saturn, GenieFramework/Genie.jl, pheralb/svgl.
+// JuliaWeb/HTTP.jl, sveltejs/realworld, argoproj/argo-helm, SaturnFramework/Saturn, GenieFramework/Genie.jl, pheralb/svgl,
+// usememos/memos.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
@@ -44,7 +45,7 @@ import { TF_GCP_NETWORK, TF_LAMBDA, TF_RDS } from './retrieval-sets-held-out-13b
 import { LICHESS_MOBILE, PROMETHEUS_HELM_CHARTS, REBAR3 } from './retrieval-sets-held-out-14';
 import { DREAM } from './retrieval-sets-held-out-14b';
 import { GIRAFFE, HTTP_JL, POCKETBASE, SVELTE_REALWORLD } from './retrieval-sets-held-out-15';
-import { ARGO_HELM, GENIE, SATURN, SVGL } from './retrieval-sets-dev-15';
+import { ARGO_HELM, GENIE, MEMOS, SATURN, SVGL } from './retrieval-sets-dev-15';
 import { HOW_TO_ASKED } from './retrieval-sets-how-to';
 import { FLAGS } from './retrieval-sets-flags';
 import { CONFIGURE_ASKED } from './retrieval-sets-configure';
@@ -229,6 +230,7 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'saturn', marker: 'src/Saturn/Channels.fs', questions: SATURN },
   { name: 'genie', marker: 'src/WebChannels.jl', questions: GENIE },
   { name: 'svgl', marker: 'src/stores/favorites.store.ts', questions: SVGL },
+  { name: 'memos', marker: 'store/migrator.go', questions: MEMOS },
 ];
 
 /** Sums of one set's reciprocal ranks and top-5 hits. */

@@ -5,7 +5,9 @@
 // Beside it, three trees of the kinds set 15 holds out, so that a rule found on them is checked there, not found there:
 // SaturnFramework/Saturn at 4ae4d61 (F# on Giraffe: `src/Saturn/*.fs`, extension projects, Expecto tests),
 // GenieFramework/Genie.jl at 1c7209b (a Julia web framework: `src/*.jl`, renderers, tests) and pheralb/svgl at a5a7fde
-// (a SvelteKit app: components, stores, `+page.ts` loads, a Hono API under `api-routes/`, a Figma plugin).
+// (a SvelteKit app: components, stores, `+page.ts` loads, a Hono API under `api-routes/`, a Figma plugin), and
+// usememos/memos at 76a7629 (a Go server with a React front end: `server/router/api/v1` one file per service, `store/`
+// with a driver per database and SQL migrations per version, `internal/` packages, tests under `store/test`, `web/tests`).
 import type { Labelled } from './retrieval-sets-more';
 
 const whole = (files: string): RegExp => new RegExp(`^(${files})$`);
@@ -68,4 +70,19 @@ export const SVGL: Labelled[] = [
   ['how is the table of contents generated?', whole('src/markdown/generateToC\\.ts')],
   ['how does the page of one category load its logos?', whole('src/routes/directory/\\[category\\]/\\+page\\.ts')],
   ['where is dark mode toggled?', whole('src/components/modeToggle\\.svelte')],
+];
+
+export const MEMOS: Labelled[] = [
+  ['how are memo filter expressions parsed?', whole('internal/filter/(parser|engine)\\.go')],
+  ['how are webhooks sent when a memo changes?', whole('internal/webhook/webhook\\.go|server/router/api/v1/memo_service_webhooks\\.go')],
+  ['how are access tokens validated?', whole('server/auth/(authenticator|token)\\.go')],
+  ['how are database migrations applied on startup?', whole('store/migrator\\.go')],
+  ['how are attachments stored in S3?', whole('internal/storage/s3/s3\\.go|server/router/api/v1/attachment_service\\.go')],
+  ['how are tags parsed from the content of a memo?', whole('internal/markdown/(parser|extensions)/tag\\.go')],
+  ['how is the RSS feed generated?', whole('server/router/rss/rss\\.go')],
+  ['how are server-sent events pushed to clients?', whole('server/router/api/v1/sse_(hub|handler)\\.go')],
+  ['how is CORS configured?', whole('server/cors\\.go')],
+  ['where are the tests for the memo filter?', whole('store/test/memo_filter(_functions)?_test\\.go|internal/filter/engine_test\\.go')],
+  ['how is the link preview metadata of a URL fetched?', whole('internal/httpgetter/html_meta\\.go|server/router/api/v1/memo_service_link_metadata\\.go')],
+  ['who may read a private memo?', whole('server/access/memo\\.go')],
 ];
