@@ -8,6 +8,8 @@
 // (a SvelteKit app: components, stores, `+page.ts` loads, a Hono API under `api-routes/`, a Figma plugin), and
 // usememos/memos at 76a7629 (a Go server with a React front end: `server/router/api/v1` one file per service, `store/`
 // with a driver per database and SQL migrations per version, `internal/` packages, tests under `store/test`, `web/tests`).
+// Two of memos' labels were widened after its first run showed files that answer too (`attachment_service_storage.go`
+// choosing S3, `internal/markdown/markdown.go` with `ExtractTags`).
 import type { Labelled } from './retrieval-sets-more';
 
 const whole = (files: string): RegExp => new RegExp(`^(${files})$`);
@@ -77,8 +79,8 @@ export const MEMOS: Labelled[] = [
   ['how are webhooks sent when a memo changes?', whole('internal/webhook/webhook\\.go|server/router/api/v1/memo_service_webhooks\\.go')],
   ['how are access tokens validated?', whole('server/auth/(authenticator|token)\\.go')],
   ['how are database migrations applied on startup?', whole('store/migrator\\.go')],
-  ['how are attachments stored in S3?', whole('internal/storage/s3/s3\\.go|server/router/api/v1/attachment_service\\.go')],
-  ['how are tags parsed from the content of a memo?', whole('internal/markdown/(parser|extensions)/tag\\.go')],
+  ['how are attachments stored in S3?', whole('internal/storage/s3/s3\\.go|server/router/api/v1/attachment_service(_storage)?\\.go')],
+  ['how are tags parsed from the content of a memo?', whole('internal/markdown/((parser|extensions)/tag|markdown)\\.go')],
   ['how is the RSS feed generated?', whole('server/router/rss/rss\\.go')],
   ['how are server-sent events pushed to clients?', whole('server/router/api/v1/sse_(hub|handler)\\.go')],
   ['how is CORS configured?', whole('server/cors\\.go')],

@@ -10,6 +10,7 @@ import {
 } from './settings-files';
 import { HOW_TO_INTENT, type SearchTerm } from './terms';
 import { GRAMMAR_FACTOR, GRAMMAR_PATH, GRAMMAR_WORDS } from './grammar-files';
+import { GENERATED_FACTOR, GENERATED_PATH, GENERATED_WORDS } from './generated-files';
 import { MANIFEST_FACTOR, MANIFEST_PATH, MANIFEST_WORDS } from './manifest-files';
 import { isChartCase, isTestPath, mayBeChartCase, SOUGHT_TESTS_OTHER_FACTOR, TEST_PATH_FACTOR, TESTS_SOUGHT_INTENT } from './test-paths';
 import { TOOL_FACTOR, TOOL_PATH, TOOL_WORDS } from './tool-files';
@@ -130,6 +131,8 @@ export interface Demoted {
   manifests: boolean;
   declarations: boolean;
   built: boolean;
+  /** Stubs a protocol compiler writes from a schema (generated-files.ts). */
+  generated: boolean;
   settings: boolean;
   configs: boolean;
   windows: boolean;
@@ -180,6 +183,7 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     settings: !terms.some((t) => SETTINGS_WORDS.has(t.text) || names(SETTINGS_PATH, t)),
     configs: !howTo && !aboutDocs && !terms.some((t) => CONFIG_FILE_WORDS.has(t.text) || names(CONFIG_FILE_PATH, t)),
     built: !terms.some((t) => BUILT_WORDS.has(t.text) || names(BUILT_PATH, t)),
+    generated: !terms.some((t) => GENERATED_WORDS.has(t.text) || names(GENERATED_PATH, t)),
     // A question about what the build makes (the single header, the bundle) is about the build: nlohmann/json's Makefile makes the header.
     build: !terms.some(
       (t) =>
@@ -228,6 +232,7 @@ const KINDS: [kind: keyof Demoted, isOf: (rel: string) => boolean, factor: numbe
   ['examples', (rel) => EXAMPLE_PATH.test(rel), EXAMPLE_FACTOR],
   ['vendored', (rel) => VENDORED_PATH.test(rel), VENDORED_FACTOR],
   ['built', (rel) => BUILT_PATH.test(rel), BUILT_FACTOR],
+  ['generated', (rel) => GENERATED_PATH.test(rel), GENERATED_FACTOR],
   ['windows', (rel) => WINDOWS_PATH.test(rel), WINDOWS_FACTOR],
   ['tools', (rel) => TOOL_PATH.test(rel), TOOL_FACTOR],
   ['settings', (rel) => SETTINGS_PATH.test(rel), SETTINGS_FACTOR],
