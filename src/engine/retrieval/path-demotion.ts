@@ -11,6 +11,7 @@ import {
 import { HOW_TO_INTENT, type SearchTerm } from './terms';
 import { GRAMMAR_FACTOR, GRAMMAR_PATH, GRAMMAR_WORDS } from './grammar-files';
 import { GENERATED_FACTOR, GENERATED_PATH, GENERATED_WORDS } from './generated-files';
+import { GUIDE_FACTOR, GUIDE_PAGE_PATH } from './guide-pages';
 import { MANIFEST_FACTOR, MANIFEST_PATH, MANIFEST_WORDS } from './manifest-files';
 import { isChartCase, isTestPath, mayBeChartCase, SOUGHT_TESTS_OTHER_FACTOR, TEST_PATH_FACTOR, TESTS_SOUGHT_INTENT } from './test-paths';
 import { TOOL_FACTOR, TOOL_PATH, TOOL_WORDS } from './tool-files';
@@ -147,6 +148,8 @@ export interface Demoted {
   configuring: boolean;
   /** Not a demotion: the question asks about a grammar, and a parser generator's grammar files count up (grammar-files.ts). */
   grammar: boolean;
+  /** Not a demotion: the question asks how to do something, and a guide for the project's users counts up (guide-pages.ts). */
+  guides: boolean;
   /** Everything but tests: the question asks for the tests of something. */
   untested: boolean;
 }
@@ -198,6 +201,7 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     catalogs: !terms.some((t) => CATALOG_WORDS.has(t.text) || names(CATALOG_PATH, t)),
     configuring: asksToConfigure(terms),
     grammar: terms.some((t) => GRAMMAR_WORDS.has(t.text)),
+    guides: howTo,
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
 }
@@ -214,8 +218,9 @@ export function pathFactor(rel: string, demoted: Demoted, indexed: (rel: string)
   const untested = demoted.untested && (bits & TESTS_BIT) === 0 ? SOUGHT_TESTS_OTHER_FACTOR : 1;
   const settings = demoted.configuring && (bits & APP_SETTINGS_BIT) !== 0 ? APP_SETTINGS_FACTOR : 1;
   const grammar = demoted.grammar && (bits & GRAMMAR_BIT) !== 0 ? GRAMMAR_FACTOR : 1;
+  const guide = demoted.guides && (bits & GUIDE_BIT) !== 0 ? GUIDE_FACTOR : 1;
   const metadata = demoted.metadata && (bits & METADATA_BIT) !== 0 && isModuleMetadata(rel, indexed) ? DOC_FACTOR : 1;
-  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1) * untested * settings * metadata * grammar;
+  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1) * untested * settings * metadata * grammar * guide;
 }
 
 function hasSource(header: string, indexed: (rel: string) => boolean): boolean {
@@ -258,6 +263,7 @@ const INFRA_BIT = 1 << (KINDS.length + 4);
 const METADATA_BIT = 1 << (KINDS.length + 5);
 const GRAMMAR_BIT = 1 << (KINDS.length + 6);
 const CHART_CASE_BIT = 1 << (KINDS.length + 7);
+const GUIDE_BIT = 1 << (KINDS.length + 8);
 const BUILD_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'build');
 
 /**
@@ -280,6 +286,7 @@ function kindBits(rel: string): number {
     if (MODULE_METADATA_PATH.test(rel)) bits |= METADATA_BIT;
     if (GRAMMAR_PATH.test(rel)) bits |= GRAMMAR_BIT;
     if (mayBeChartCase(rel)) bits |= CHART_CASE_BIT;
+    if (GUIDE_PAGE_PATH.test(rel)) bits |= GUIDE_BIT;
     if (kindsOfPath.size >= KEEP_AT_MOST) kindsOfPath.clear();
     kindsOfPath.set(rel, bits);
   }
