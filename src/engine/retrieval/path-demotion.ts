@@ -5,6 +5,7 @@ import {
   BUILD_FACTOR, BUILD_PATH, BUILD_WORDS, INFRA_CODE_PATH, infrastructureIsTheProject, isModuleMetadata, MODULE_METADATA_PATH, MODULE_METADATA_WORDS,
 } from './build-files';
 import { COMPANION_FACTOR, COMPANION_PATH, COMPANION_WORDS } from './companion-files';
+import { DECLARATION_PATH, DECLARATION_WORDS } from './declaration-files';
 import {
   APP_SETTINGS_FACTOR, asksToConfigure, CONFIG_FILE_PATH, CONFIG_FILE_WORDS, isAppSettings, SETTINGS_FACTOR, SETTINGS_PATH, SETTINGS_WORDS,
 } from './settings-files';
@@ -85,18 +86,6 @@ const VENDORED_WORDS = new Set(['vendor', 'third', 'parti', 'dep', 'depend', 'de
 const HEADER = /\.(h|hh|hpp|hxx|pyi)$/;
 const HEADER_FACTOR = 0.7;
 const SOURCES_OF_HEADER = ['.c', '.cc', '.cpp', '.cxx', '.m', '.mm'];
-
-/**
- * TypeScript declaration files (axios's index.d.ts) are a JavaScript package's header: one long
- * file declaring every option and type, none of the code; so is the public API a Kotlin or Java
- * library keeps for its binary-compatibility check (okhttp's api/okhttp.api, above the code for
- * "how are redirects followed?"; a multiplatform module keeps one per platform, api/jvm/okhttp.api and
- * api/android/okhttp.api). Kept level when the question asks about typings or declarations.
- */
-// Anchored at the end, so a path is read backwards from its last characters: this runs for every file a question scores.
-// So is a GraphQL schema (`schema.graphqls`: every type, query and mutation, first for "who is allowed to edit an article?").
-const DECLARATION_PATH = /(?:\.d\.[cm]?ts|(?:^|\/)api\/(?:[^/]+\/)?[^/]+\.api|\.graphqls|(?:^|\/)schema\.graphql)$/;
-const DECLARATION_WORDS = new Set(['typing', 'declar', 'declarat', 'typescript', 'definit', 'graphql', 'sdl']);
 
 /**
  * Build and release scripts (scripts/gen_utf8_tables.py, babel's scripts/generators/) name what
