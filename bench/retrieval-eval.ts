@@ -11,7 +11,9 @@
 // nvim-telescope/telescope.nvim, gothinkster/spring-boot-realworld-example-app, clj-kondo/clj-kondo,
 // terraform-aws-modules/terraform-aws-eks, zigtools/zls, com-lihaoyi/os-lib, terraform-aws-modules/terraform-aws-rds or
 // terraform-aws-modules/terraform-aws-lambda or terraform-google-modules/terraform-google-network, erlang/rebar3,
-// lichess-org/mobile, prometheus-community/helm-charts, aantron/dream.
+// lichess-org/mobile, prometheus-community/helm-charts, aantron/dream, pocketbase/pocketbase, giraffe-fsharp/Giraffe,
+// JuliaWeb/HTTP.jl, sveltejs/realworld, argoproj/argo-helm, SaturnFramework/Saturn, GenieFramework/Genie.jl, pheralb/svgl,
+// usememos/memos.
 // Usage: node --import tsx bench/retrieval-eval.ts [DIR...] [--verbose] [--misses]
 // (--verbose: each question's rank; --misses: also the files ranked above a missed answer)
 // Last, questions asking for the tests themselves (retrieval-sets-tests-sought.ts) and how-do-I questions
@@ -42,6 +44,8 @@ import { OS_LIB, TF_EKS, ZLS } from './retrieval-sets-held-out-13';
 import { TF_GCP_NETWORK, TF_LAMBDA, TF_RDS } from './retrieval-sets-held-out-13b';
 import { LICHESS_MOBILE, PROMETHEUS_HELM_CHARTS, REBAR3 } from './retrieval-sets-held-out-14';
 import { DREAM } from './retrieval-sets-held-out-14b';
+import { GIRAFFE, HTTP_JL, POCKETBASE, SVELTE_REALWORLD } from './retrieval-sets-held-out-15';
+import { ARGO_HELM, GENIE, MEMOS, SATURN, SVGL } from './retrieval-sets-dev-15';
 import { HOW_TO_ASKED } from './retrieval-sets-how-to';
 import { FLAGS } from './retrieval-sets-flags';
 import { CONFIGURE_ASKED } from './retrieval-sets-configure';
@@ -218,6 +222,15 @@ const KNOWN: { name: string; marker: string; questions: Labelled[] }[] = [
   { name: 'lichess-mobile', marker: 'lib/src/model/puzzle/puzzle_queue_filler.dart', questions: LICHESS_MOBILE },
   { name: 'prometheus-helm-charts', marker: 'charts/kube-prometheus-stack/hack/sync_prometheus_rules.py', questions: PROMETHEUS_HELM_CHARTS },
   { name: 'dream', marker: 'src/server/csrf.ml', questions: DREAM },
+  { name: 'pocketbase', marker: 'plugins/jsvm/jsvm.go', questions: POCKETBASE },
+  { name: 'giraffe', marker: 'src/Giraffe/Csrf.fs', questions: GIRAFFE },
+  { name: 'http-jl', marker: 'src/http_client_redirect.jl', questions: HTTP_JL },
+  { name: 'svelte-realworld', marker: 'src/routes/article/[slug]/ArticleMeta.svelte', questions: SVELTE_REALWORLD },
+  { name: 'argo-helm', marker: 'charts/argocd-apps/templates/applications.yaml', questions: ARGO_HELM },
+  { name: 'saturn', marker: 'src/Saturn/Channels.fs', questions: SATURN },
+  { name: 'genie', marker: 'src/WebChannels.jl', questions: GENIE },
+  { name: 'svgl', marker: 'src/stores/favorites.store.ts', questions: SVGL },
+  { name: 'memos', marker: 'store/migrator.go', questions: MEMOS },
 ];
 
 /** Sums of one set's reciprocal ranks and top-5 hits. */

@@ -5,13 +5,16 @@ import {
   BUILD_FACTOR, BUILD_PATH, BUILD_WORDS, INFRA_CODE_PATH, infrastructureIsTheProject, isModuleMetadata, MODULE_METADATA_PATH, MODULE_METADATA_WORDS,
 } from './build-files';
 import { COMPANION_FACTOR, COMPANION_PATH, COMPANION_WORDS } from './companion-files';
+import { DECLARATION_PATH, DECLARATION_WORDS } from './declaration-files';
 import {
   APP_SETTINGS_FACTOR, asksToConfigure, CONFIG_FILE_PATH, CONFIG_FILE_WORDS, isAppSettings, SETTINGS_FACTOR, SETTINGS_PATH, SETTINGS_WORDS,
 } from './settings-files';
 import { HOW_TO_INTENT, type SearchTerm } from './terms';
 import { GRAMMAR_FACTOR, GRAMMAR_PATH, GRAMMAR_WORDS } from './grammar-files';
+import { GENERATED_FACTOR, GENERATED_PATH, GENERATED_WORDS } from './generated-files';
+import { GUIDE_FACTOR, GUIDE_PAGE_PATH } from './guide-pages';
 import { MANIFEST_FACTOR, MANIFEST_PATH, MANIFEST_WORDS } from './manifest-files';
-import { isTestPath, SOUGHT_TESTS_OTHER_FACTOR, TEST_PATH_FACTOR, TESTS_SOUGHT_INTENT } from './test-paths';
+import { isChartCase, isTestPath, mayBeChartCase, SOUGHT_TESTS_OTHER_FACTOR, TEST_PATH_FACTOR, TESTS_SOUGHT_INTENT } from './test-paths';
 import { TOOL_FACTOR, TOOL_PATH, TOOL_WORDS } from './tool-files';
 import { isTranslation, mayBeTranslation, TRANSLATION_FACTOR } from './translations';
 import { WINDOWS_FACTOR, WINDOWS_PATH, WINDOWS_WORDS } from './windows-port';
@@ -48,8 +51,11 @@ const CHANGELOG_FACTOR = 0.35;
 // And ExDoc's Markdown kinds, a cheatsheet (`router.cheatmd`, every route macro in one page) and a Livebook (`.livemd`).
 // And a licence, whose legal prose says "use", "each other", "source" and "work": terraform-google-network's LICENSE came second
 // for "how are two networks peered with each other?".
+// And the template of a docs page (helm-docs' `README.md.gotmpl`, a generator's `README.md.j2` or `.eex`): the page's prose
+// with placeholders; argo-helm's README.md.gotmpl came before the chart's templates for four of twelve questions.
 const DOC_PATH = new RegExp(
-  String.raw`(^|\/)(docs?|docs?[_-][a-z]+|documentation|website|benchmarks?|bench|perf)\/|\.(mdx?|rst|adoc|cheatmd|livemd)$|` +
+  String.raw`(^|\/)(docs?|docs?[_-][a-z]+|documentation|website|benchmarks?|bench|perf)\/|` +
+    String.raw`\.(mdx?|rst|adoc|cheatmd|livemd)(\.(gotmpl|tmpl|tpl|j2|jinja2?|eex|erb|hbs|mustache|liquid|njk))?$|` +
     String.raw`\.(csv|tsv|jsonl|snap)$|\.[1-9](\.(prebuilt|in|txt|ronn|md|man))?$`,
   'i',
 );
@@ -80,18 +86,6 @@ const VENDORED_WORDS = new Set(['vendor', 'third', 'parti', 'dep', 'depend', 'de
 const HEADER = /\.(h|hh|hpp|hxx|pyi)$/;
 const HEADER_FACTOR = 0.7;
 const SOURCES_OF_HEADER = ['.c', '.cc', '.cpp', '.cxx', '.m', '.mm'];
-
-/**
- * TypeScript declaration files (axios's index.d.ts) are a JavaScript package's header: one long
- * file declaring every option and type, none of the code; so is the public API a Kotlin or Java
- * library keeps for its binary-compatibility check (okhttp's api/okhttp.api, above the code for
- * "how are redirects followed?"; a multiplatform module keeps one per platform, api/jvm/okhttp.api and
- * api/android/okhttp.api). Kept level when the question asks about typings or declarations.
- */
-// Anchored at the end, so a path is read backwards from its last characters: this runs for every file a question scores.
-// So is a GraphQL schema (`schema.graphqls`: every type, query and mutation, first for "who is allowed to edit an article?").
-const DECLARATION_PATH = /(?:\.d\.[cm]?ts|(?:^|\/)api\/(?:[^/]+\/)?[^/]+\.api|\.graphqls|(?:^|\/)schema\.graphql)$/;
-const DECLARATION_WORDS = new Set(['typing', 'declar', 'declarat', 'typescript', 'definit', 'graphql', 'sdl']);
 
 /**
  * Build and release scripts (scripts/gen_utf8_tables.py, babel's scripts/generators/) name what
@@ -127,6 +121,8 @@ export interface Demoted {
   manifests: boolean;
   declarations: boolean;
   built: boolean;
+  /** Stubs a protocol compiler writes from a schema (generated-files.ts). */
+  generated: boolean;
   settings: boolean;
   configs: boolean;
   windows: boolean;
@@ -141,6 +137,8 @@ export interface Demoted {
   configuring: boolean;
   /** Not a demotion: the question asks about a grammar, and a parser generator's grammar files count up (grammar-files.ts). */
   grammar: boolean;
+  /** Not a demotion: the question asks how to do something, and a guide for the project's users counts up (guide-pages.ts). */
+  guides: boolean;
   /** Everything but tests: the question asks for the tests of something. */
   untested: boolean;
 }
@@ -177,6 +175,7 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     settings: !terms.some((t) => SETTINGS_WORDS.has(t.text) || names(SETTINGS_PATH, t)),
     configs: !howTo && !aboutDocs && !terms.some((t) => CONFIG_FILE_WORDS.has(t.text) || names(CONFIG_FILE_PATH, t)),
     built: !terms.some((t) => BUILT_WORDS.has(t.text) || names(BUILT_PATH, t)),
+    generated: !terms.some((t) => GENERATED_WORDS.has(t.text) || names(GENERATED_PATH, t)),
     // A question about what the build makes (the single header, the bundle) is about the build: nlohmann/json's Makefile makes the header.
     build: !terms.some(
       (t) =>
@@ -191,13 +190,16 @@ export function demotedFor(terms: SearchTerm[]): Demoted {
     catalogs: !terms.some((t) => CATALOG_WORDS.has(t.text) || names(CATALOG_PATH, t)),
     configuring: asksToConfigure(terms),
     grammar: terms.some((t) => GRAMMAR_WORDS.has(t.text)),
+    guides: howTo,
     manifests: !terms.some((t) => MANIFEST_WORDS.has(t.text) || ((t.kind === 'path' || t.kind === 'phrase') && MANIFEST_PATH.test(t.text))),
   };
 }
 
 /** How much a chunk of `rel` counts when the question is not about its kind of file; `indexed` says whether a path is in the index. */
 export function pathFactor(rel: string, demoted: Demoted, indexed: (rel: string) => boolean = () => false): number {
-  const found = kindBits(rel);
+  const kinds = kindBits(rel);
+  // A Helm chart's chart-testing values are its tests (test-paths.ts), where the chart's Chart.yaml is indexed.
+  const found = (kinds & CHART_CASE_BIT) !== 0 && isChartCase(rel, indexed) ? kinds | TESTS_BIT : kinds;
   // A Terraform module's own files are its code, not the build beside it.
   const bits = (found & INFRA_BIT) !== 0 && infrastructureIsTheProject(indexed) ? found & ~BUILD_BIT : found;
   const header = ((bits & HEADER_BIT) !== 0 && hasSource(rel, indexed)) || (demoted.declarations && (bits & DECLARATION_BIT) !== 0);
@@ -205,8 +207,9 @@ export function pathFactor(rel: string, demoted: Demoted, indexed: (rel: string)
   const untested = demoted.untested && (bits & TESTS_BIT) === 0 ? SOUGHT_TESTS_OTHER_FACTOR : 1;
   const settings = demoted.configuring && (bits & APP_SETTINGS_BIT) !== 0 ? APP_SETTINGS_FACTOR : 1;
   const grammar = demoted.grammar && (bits & GRAMMAR_BIT) !== 0 ? GRAMMAR_FACTOR : 1;
+  const guide = demoted.guides && (bits & GUIDE_BIT) !== 0 ? GUIDE_FACTOR : 1;
   const metadata = demoted.metadata && (bits & METADATA_BIT) !== 0 && isModuleMetadata(rel, indexed) ? DOC_FACTOR : 1;
-  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1) * untested * settings * metadata * grammar;
+  return kindFactor(bits, demoted) * (header ? HEADER_FACTOR : 1) * (translation ? TRANSLATION_FACTOR : 1) * untested * settings * metadata * grammar * guide;
 }
 
 function hasSource(header: string, indexed: (rel: string) => boolean): boolean {
@@ -223,6 +226,7 @@ const KINDS: [kind: keyof Demoted, isOf: (rel: string) => boolean, factor: numbe
   ['examples', (rel) => EXAMPLE_PATH.test(rel), EXAMPLE_FACTOR],
   ['vendored', (rel) => VENDORED_PATH.test(rel), VENDORED_FACTOR],
   ['built', (rel) => BUILT_PATH.test(rel), BUILT_FACTOR],
+  ['generated', (rel) => GENERATED_PATH.test(rel), GENERATED_FACTOR],
   ['windows', (rel) => WINDOWS_PATH.test(rel), WINDOWS_FACTOR],
   ['tools', (rel) => TOOL_PATH.test(rel), TOOL_FACTOR],
   ['settings', (rel) => SETTINGS_PATH.test(rel), SETTINGS_FACTOR],
@@ -247,6 +251,8 @@ const APP_SETTINGS_BIT = 1 << (KINDS.length + 3);
 const INFRA_BIT = 1 << (KINDS.length + 4);
 const METADATA_BIT = 1 << (KINDS.length + 5);
 const GRAMMAR_BIT = 1 << (KINDS.length + 6);
+const CHART_CASE_BIT = 1 << (KINDS.length + 7);
+const GUIDE_BIT = 1 << (KINDS.length + 8);
 const BUILD_BIT = 1 << KINDS.findIndex(([kind]) => kind === 'build');
 
 /**
@@ -268,6 +274,8 @@ function kindBits(rel: string): number {
     if (INFRA_CODE_PATH.test(rel)) bits |= INFRA_BIT;
     if (MODULE_METADATA_PATH.test(rel)) bits |= METADATA_BIT;
     if (GRAMMAR_PATH.test(rel)) bits |= GRAMMAR_BIT;
+    if (mayBeChartCase(rel)) bits |= CHART_CASE_BIT;
+    if (GUIDE_PAGE_PATH.test(rel)) bits |= GUIDE_BIT;
     if (kindsOfPath.size >= KEEP_AT_MOST) kindsOfPath.clear();
     kindsOfPath.set(rel, bits);
   }

@@ -37,6 +37,20 @@ const TEST_NAMED_PATH = new RegExp(
  */
 const JOINED_TEST_PATH =
   /(^|\/)(?!(?:latest|greatest|fastest|contests?|protests?|attests?)\/)[a-z0-9]+tests?\/|\.([a-z]+test|phpt)$|(^|\/)fuzz(ing|ers?)?\/|_fuzz(er)?\.[a-z]+$/i;
+/**
+ * The values a Helm chart is installed with by chart-testing (`ct install`), one file a case in the `ci/` folder beside its
+ * `Chart.yaml` (argo-helm's `charts/argo-cd/ci/external-redis-values.yaml`): test inputs that restate the chart's settings,
+ * and came before the templates using them. Only where that `Chart.yaml` is indexed: elsewhere `ci/` holds a build's files.
+ */
+const CHART_CASE_PATH = /(^|\/)ci\/[^/]+\.ya?ml$/;
+export function mayBeChartCase(rel: string): boolean {
+  return CHART_CASE_PATH.test(rel);
+}
+export function isChartCase(rel: string, indexed: (rel: string) => boolean): boolean {
+  const at = rel.lastIndexOf('ci/');
+  return CHART_CASE_PATH.test(rel) && indexed(`${rel.slice(0, at)}Chart.yaml`);
+}
+
 /** True for a path under a test or fixture folder, or a test file by its name. */
 export function isTestPath(rel: string): boolean {
   return TEST_PATH.test(rel) || SUFFIXED_TEST_PATH.test(rel) || TEST_NAMED_PATH.test(rel) || JOINED_TEST_PATH.test(rel);
