@@ -45,9 +45,11 @@ test('the click says which request failed and why, with the fixes that fit the f
 });
 
 test('a setup whose test failed says so in plain text: no Markdown backticks in a notification', () => {
-  const cause = "The server at http://127.0.0.1:9/v1 has no model 'nope' (HTTP 404). Choose one (or set `grounded.model`); for Ollama, `ollama pull <model>` adds one.";
+  const cause = "The server at http://127.0.0.1:9/v1 has no model 'nope' (HTTP 404). Choose one (or set `grounded.model`); " +
+    'for Ollama, `ollama pull <model>` adds one.';
   const said = setupFailureMessage(label, cause, 'not_found', true);
-  assert.match(said, /^Grounded tested OpenAI-compatible tour-model, and the test failed: The server at .* \(or set grounded\.model\); for Ollama, ollama pull <model> adds one\.$/);
+  assert.match(said, /^Grounded tested OpenAI-compatible tour-model, and the test failed: The server at .* has no model 'nope'/);
+  assert.match(said, /\(or set grounded\.model\); for Ollama, ollama pull <model> adds one\.$/);
   assert.doesNotMatch(said, /`/);
   // Only a network failure is "could not connect": a server that answered was reached.
   assert.match(setupFailureMessage(label, down.summary, 'network', true), /^Grounded could not connect to OpenAI-compatible tour-model: Could not reach /);
