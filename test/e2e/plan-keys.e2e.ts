@@ -37,8 +37,11 @@ after(async () => {
   await wb?.close();
 });
 
-/** The diff of `file` as the active editor: what the user sees before pressing a key. */
-const diffTab = (file: string) => wb.page.locator('.tab.active', { hasText: `${file} ↔ proposed by Grounded` });
+/** The diff of `file` on screen, its proposed side showing `text`: what the user sees before pressing a key. */
+async function diffShown(file: string, text: string): Promise<void> {
+  await wb.page.locator('.tab.active', { hasText: `${file} ↔ proposed by Grounded` }).waitFor({ state: 'visible', timeout: 30_000 });
+  await wb.page.locator('.monaco-diff-editor .editor.modified .view-lines', { hasText: text }).first().waitFor({ state: 'visible', timeout: 30_000 });
+}
 
 test('each key pressed once, at first sight of its diff, decides it; Undo puts the file back and keeps the keyboard', { timeout: 240_000 }, async () => {
   await wb.waitForText(/Grounded: VS Code/, 90_000);
@@ -49,9 +52,9 @@ test('each key pressed once, at first sight of its diff, decides it; Undo puts t
   const planView = await wb.webviewWith('button:has-text("Run step by step")');
   await planView.locator('button', { hasText: 'Run step by step' }).click();
 
-  await diffTab('README.md').waitFor({ state: 'visible', timeout: 30_000 });
+  await diffShown('README.md', 'A small notes service.');
   await wb.page.keyboard.press('Control+Alt+Y');
-  await diffTab('src/notes.ts').waitFor({ state: 'visible', timeout: 30_000 });
+  await diffShown('src/notes.ts', 'Notes kept by the service.');
   await wb.screenshot('plan-keys-second-diff');
   await wb.page.keyboard.press('Control+Alt+N');
 

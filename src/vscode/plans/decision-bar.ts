@@ -73,12 +73,17 @@ export class DecisionBar implements vscode.Disposable {
    * Binds the keys before the diff opens, so they decide as soon as it is on screen: bound only once
    * the question was asked, a key pressed at the first sight of the diff (the extension host lagging
    * under load) went to VS Code's own binding instead (in VS Code for the Web Ctrl+Alt+N opens a new
-   * untitled file). A key pressed meanwhile is kept for decide().
+   * untitled file). Until shown() a key decides nothing: a change is never decided before it is seen.
    */
   async arm(answers: BarAnswers = this.edit): Promise<void> {
     this.early = undefined;
-    this.pending = { accept: () => (this.early = 'accept'), reject: () => (this.early = 'reject') };
+    this.pending = { accept: () => undefined, reject: () => undefined };
     await vscode.commands.executeCommand('setContext', answers.contextKey, true);
+  }
+
+  /** The diff is on screen: a key pressed from now on, before the question is asked, is kept for decide(). */
+  shown(): void {
+    if (this.pending) this.pending = { accept: () => (this.early = 'accept'), reject: () => (this.early = 'reject') };
   }
 
   /** Unbinds the keys of an arm() that no decide() followed (the diff could not open, a test answered). */

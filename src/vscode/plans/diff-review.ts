@@ -89,6 +89,7 @@ export function createDiffAuthorize(opts: { proposed: ProposedContentProvider; r
     let shown: vscode.Uri[] = [];
     try {
       shown = await showEditDiff(opts.proposed, opts.root, edit, `${ctx.plan.id}-${step.id}`);
+      opts.bar?.shown();
       if (queued !== undefined) return typeof queued === 'function' ? await queued(step, edit) : queued;
       const verb = edit.kind === 'create' ? `create '${edit.path}'` : `change '${edit.path}'`;
       // The notification hides itself after a while: the title bar and the keys still decide.
