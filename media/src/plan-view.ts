@@ -204,8 +204,10 @@ function render(view: PlanView): void {
   // A redraw (a step's outcome, the explanation arriving) replaces the button that had the keyboard: the same one takes it back.
   const had = root.contains(document.activeElement) && document.activeElement instanceof HTMLButtonElement ? document.activeElement.textContent : undefined;
   root.replaceChildren(...parts);
-  // A button that went with the redraw (Undo, once used) hands the keyboard to the next one rather than to the page.
-  if (had) (Array.from(root.querySelectorAll<HTMLButtonElement>('button:not([disabled])')).find((b) => b.textContent === had) ?? nextButton())?.focus();
+  // A button that went with the redraw (Undo, once used) hands the keyboard to the next one rather than to the page, when the
+  // view has the keyboard: a diff being reviewed keeps it.
+  const same = had && Array.from(root.querySelectorAll<HTMLButtonElement>('button:not([disabled])')).find((b) => b.textContent === had);
+  if (had) (same || (document.hasFocus() ? nextButton() : null))?.focus();
   focusNewStage(view);
 }
 
