@@ -88,7 +88,8 @@ function renderSummary(sum: NonNullable<PlanView['summary']>): HTMLElement {
   const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
   const box = el('div', { className: 'summary' }, el('span', { text: `${changes(sum.applied)} applied · ${sum.rejected} rejected` }));
   if (sum.undone) {
-    box.append(el('span', { className: 'note', text: ` — undone: ${sum.undone.length} change(s) reverted` }));
+    const files = sum.undone.length ? ` (${sum.undone.join(', ')})` : '';
+    box.append(el('span', { className: 'note', text: ` — undone: ${changes(sum.undone.length)} reverted${files}` }));
     if (sum.undoRefused?.length) box.append(el('pre', { className: 'error', text: sum.undoRefused.join('\n') }));
   } else if (sum.applied > 0) {
     box.append(button('Undo', { type: 'undo' }, true));
@@ -203,7 +204,10 @@ function render(view: PlanView): void {
   // A redraw (a step's outcome, the explanation arriving) replaces the button that had the keyboard: the same one takes it back.
   const had = root.contains(document.activeElement) && document.activeElement instanceof HTMLButtonElement ? document.activeElement.textContent : undefined;
   root.replaceChildren(...parts);
-  if (had) Array.from(root.querySelectorAll<HTMLButtonElement>('button:not([disabled])')).find((b) => b.textContent === had)?.focus();
+  // A button that went with the redraw (Undo, once used) hands the keyboard to the next one rather than to the page, when the
+  // view has the keyboard: a diff being reviewed keeps it.
+  const same = had && Array.from(root.querySelectorAll<HTMLButtonElement>('button:not([disabled])')).find((b) => b.textContent === had);
+  if (had) (same || (document.hasFocus() ? nextButton() : null))?.focus();
   focusNewStage(view);
 }
 

@@ -40,4 +40,6 @@ export function freePort(): Promise<number>;
 export function installUnpacked(sourceDir: string, extensionsDir: string, files?: string[]): string;
 export function installProduct(extensionsDir: string): string;
 export function copyLogs(session: WorkbenchSession, dest: string): string | undefined;
+/** Opens the workbench at url in page; resolves once it is drawn (not at the page's load event). */
+export function loadWorkbench(page: Page, url: string, timeoutMs?: number): Promise<void>;
 export function startWorkbench(options?: WorkbenchOptions): Promise<WorkbenchSession>;

@@ -39,6 +39,19 @@ export const BASE_SETTINGS = {
   'git.openRepositoryInParentFolders': 'never',
 };
 
+/**
+ * Opens the workbench at `url` in `page` and returns once it is drawn (`.monaco-workbench`). It does
+ * not wait for the page's `load` event: that waits for every script, style and font the workbench
+ * pulls, and at a load average of 20 it took longer than Playwright's 30 s default (a newcomer run
+ * failed there, reopening a folder) although the workbench was on its way. The deadline only
+ * bounds a workbench that never comes.
+ */
+export async function loadWorkbench(page, url, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  await page.goto(url, { waitUntil: 'commit', timeout: timeoutMs });
+  await page.waitForSelector('.monaco-workbench', { timeout: Math.max(1_000, deadline - Date.now()) });
+}
+
 /** A TCP port on 127.0.0.1 that was free a moment ago. */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -202,8 +215,7 @@ export async function startWorkbench(options = {}) {
       browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, headless: true });
       // The clipboard as a desktop VS Code has it (Copy buttons, vscode.env.clipboard): no permission prompt.
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
-      await page.goto(`${url}/?${workspaceFile ? `workspace=${encodeURIComponent(workspaceFile)}` : `folder=${encodeURIComponent(folder)}`}`);
-      await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+      await loadWorkbench(page, `${url}/?${workspaceFile ? `workspace=${encodeURIComponent(workspaceFile)}` : `folder=${encodeURIComponent(folder)}`}`);
       session.browser = browser;
       session.page = page;
       session.timings.workbenchReadyMs = Date.now() - started;

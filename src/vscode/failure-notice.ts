@@ -60,3 +60,14 @@ export function failureNotice(label: string, check: CheckResult): { message: str
   const fixes = fixCommands({ provider: label, modelError: { kind: check.kind ?? 'network' } });
   return { message: `Grounded: ${what}: ${plain(check.summary)}`, fixes };
 }
+
+/**
+ * What a failed test at the end of a setup says in its notification: the cause as plain text (it
+ * showed "set `grounded.model`" with its backticks); "could not connect" only for a network failure,
+ * since a refused key or a missing model came from a server that answered.
+ */
+export function setupFailureMessage(label: string, cause: string, kind: ProviderErrorKind | undefined, tested: boolean): string {
+  if (!tested) return `Grounded has no model to test: ${plain(cause)}`;
+  const failedHow = kind === 'network' ? `could not connect to ${label}` : `tested ${label}, and the test failed`;
+  return `Grounded ${failedHow}: ${plain(cause)}`;
+}

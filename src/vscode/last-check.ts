@@ -50,6 +50,22 @@ export class LastCheck implements vscode.Disposable {
     }
   }
 
+  /**
+   * Runs `wait`, a setup waiting for the user with its settings all written (the buttons of a failed
+   * test), as if the setup had ended: who answers is known, and the status bar says it, warning
+   * included. Held until the button, a failure notification left open kept the status bar on what
+   * it said before the setup ("snippets only") while questions went to the model that had failed.
+   */
+  async released<T>(wait: () => Thenable<T>): Promise<T> {
+    this.setups--;
+    this.changed.fire();
+    try {
+      return await wait();
+    } finally {
+      this.setups++;
+    }
+  }
+
   /** A setup is running (see `during`). */
   get settingUp(): boolean {
     return this.setups > 0;

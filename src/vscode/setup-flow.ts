@@ -7,6 +7,7 @@ import { resolveSettings } from '../engine/config/settings';
 import { listProviderModels, remediesFor, testConnection, type Remedy } from '../engine/llm/connection-check';
 import type { ProviderError } from '../engine/llm/types';
 import { KEYED_PROVIDERS, PROVIDER_LABELS, type KeyedProvider } from './keys';
+import { setupFailureMessage } from './failure-notice';
 import { checkScope } from './last-check';
 import { KEY_HINT, type GroundedServices } from './services';
 import type { SetupNotice } from './setup-notice';
@@ -216,10 +217,8 @@ async function testChoice(services: GroundedServices, ui: SetupUi): Promise<Setu
   const kind = resolved.provider?.id ?? readSettings().provider;
   services.logger.warn('setup.test_failed', { provider: kind, errorKind: error?.kind ?? 'unconfigured' });
   const remedies = remediesFor(error?.kind ?? 'unconfigured', kind);
-  // Only a network failure is "could not connect": a refused key or a rate limit came from a server that answered.
-  const failedHow = error?.kind === 'network' ? `could not connect to ${label}` : `tested ${label}, and the test failed`;
-  const message = error ? `Grounded ${failedHow}: ${cause}` : `Grounded has no model to test: ${cause}`;
-  const button = await ui.failed(message, remedies.map((r) => REMEDY_BUTTONS[r]));
+  const message = setupFailureMessage(label, cause, error?.kind, Boolean(error));
+  const button = await services.lastCheck.released(() => ui.failed(message, remedies.map((r) => REMEDY_BUTTONS[r])));
   const remedy = remedies.find((r) => REMEDY_BUTTONS[r] === button);
   if (remedy === 'retry') return testChoice(services, ui);
   if (remedy === 'change-url') return (await askBaseUrl(ui, readSettings().baseUrl)) ? testChoice(services, ui) : 'failed';

@@ -8,7 +8,8 @@ import { openWorkbench, type Workbench } from './harness';
 // come, led by ONE sentence saying why, with the buttons that fit (Retry always; Set API key for a
 // rejected key; Choose provider and Show logs otherwise), and the footer never names the model as
 // if it had answered. The status bar says what failed until a model answers again, and a click on it
-// says why, with the same fixes. A local OpenAI-compatible server plays each failure; one screenshot each.
+// says why, with the same fixes; a setup whose test failed warns there at once. A local OpenAI-compatible server plays
+// each failure; one screenshot each.
 
 type Mode = 'unauthorized' | 'server-error' | 'rate-limited' | 'ok';
 let mode: Mode = 'unauthorized';
@@ -60,6 +61,27 @@ async function askInPanel(question: string, cause: RegExp, buttons: string[], sc
   await statusItem(status).waitFor({ state: 'visible', timeout: 15_000 });
   await wb.screenshot(screenshot);
 }
+
+test('a setup whose test failed: while its notification waits, the status bar already warns; no backticks in it', { timeout: 180_000 }, async () => {
+  mode = 'unauthorized';
+  await statusItem('Grounded: OpenAI-compatible local-model').waitFor({ state: 'visible', timeout: 90_000 });
+  await wb.runCommand('Grounded: Select Provider and Model');
+  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'OpenAI-compatible server' }).first().click();
+  // The URL box holds the current URL: Enter keeps it. The model list fails (401): the model is typed.
+  await wb.page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+  await wb.page.keyboard.press('Enter');
+  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Type a model name…' }).first().click({ timeout: 30_000 });
+  await wb.page.locator('.quick-input-widget input').fill('local-model');
+  await wb.page.keyboard.press('Enter');
+  const toast = wb.page.locator('.notification-toast', { hasText: 'Grounded tested OpenAI-compatible local-model, and the test failed' });
+  await toast.waitFor({ state: 'visible', timeout: 60_000 });
+  assert.doesNotMatch(await toast.innerText(), /`/, 'a notification shows Markdown as it is: plain text');
+  // Not held until a button is chosen: the warning is there while the notification is still open.
+  await wb.page.locator('[aria-label^="Warning from Grounded"]').first().waitFor({ state: 'attached', timeout: 15_000 });
+  await wb.screenshot('error-setup-failed');
+  await wb.runCommand('Notifications: Clear All Notifications');
+  await toast.waitFor({ state: 'hidden', timeout: 15_000 });
+});
 
 test('a key asked for and none set: the cause once, Retry, Set API key, Choose provider', { timeout: 180_000 }, async () => {
   mode = 'unauthorized';

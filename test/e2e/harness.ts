@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
-import { copyLogs, repoRoot, startWorkbench, type WorkbenchOptions, type WorkbenchSession } from '../../scripts/vscode/workbench.mjs';
+import { copyLogs, loadWorkbench, repoRoot, startWorkbench, type WorkbenchOptions, type WorkbenchSession } from '../../scripts/vscode/workbench.mjs';
 import { ensureVsCodeSetup } from '../../scripts/vscode/setup.mjs';
 
 /**
@@ -97,6 +97,18 @@ export class Workbench {
     const input = await waitForPanelScript(frame);
     await sendQuestion(input, question);
     return frame;
+  }
+
+  /**
+   * Opens `query` (`folder=…`, `ew=true` for a window with no folder) in the same server and waits
+   * until Grounded is active there: its status bar item is the sign (the new window's extension
+   * host starts after the page, and Grounded's keys and views do nothing before it activates).
+   */
+  async reopen(query: string, timeoutMs = 120_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    await loadWorkbench(this.page, `${this.session.url}/?${query}`, timeoutMs);
+    const item = this.page.locator('.statusbar-item', { hasText: 'Grounded:' }).first();
+    await item.waitFor({ state: 'visible', timeout: Math.max(1_000, deadline - Date.now()) });
   }
 
   onClose(cleanup: () => void): void {

@@ -94,7 +94,7 @@ async function checkAskView(view: Frame, theme: string): Promise<void> {
   await checkFocusRings(view, theme);
 }
 
-/** The rings of the Ask button (Tab from the question box) and of a citation chip (focused after it, still by keyboard). */
+/** The rings of the Ask button (Tab from the question box), of a citation chip and of an answer's Sources (focused after it, still by keyboard). */
 async function checkFocusRings(view: Frame, theme: string): Promise<void> {
   await view.locator('#question').click();
   await wb.page.keyboard.press('Tab');
@@ -102,6 +102,9 @@ async function checkFocusRings(view: Frame, theme: string): Promise<void> {
   const chip = view.locator('.turn button.cite').first();
   await chip.focus();
   await assertFocusRing(chip, `${theme}: a citation chip focused from the keyboard`);
+  const sources = view.locator('.turn details > summary').first();
+  await sources.focus();
+  await assertFocusRing(sources, `${theme}: the folded Sources of an answer focused from the keyboard`);
 }
 
 /** The plan view while a step waits: the question's box, its focused answer, the live and the disabled buttons. */

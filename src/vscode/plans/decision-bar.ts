@@ -26,6 +26,8 @@ export interface BarAnswers {
  */
 export class DecisionBar implements vscode.Disposable {
   private pending: { accept: () => void; reject: () => void } | undefined;
+  /** A key pressed once the keys were bound (arm) but before the question was asked (decide). */
+  private early: 'accept' | 'reject' | undefined;
   private readonly commands: vscode.Disposable[];
   /** A file change's answers: Accept / Reject, bound while the diff is shown. */
   readonly edit: BarAnswers;
@@ -50,6 +52,9 @@ export class DecisionBar implements vscode.Disposable {
       const choice = await new Promise<string | undefined>((resolve) => {
         const by = (c: string) => () => { byBar = true; resolve(c); };
         this.pending = { accept: by(answers.accept), reject: by(answers.reject) };
+        const early = this.early;
+        this.early = undefined;
+        if (early) this.pending[early]();
         asked.then(resolve, () => resolve(undefined));
       });
       if (byBar && choice) {
@@ -62,6 +67,31 @@ export class DecisionBar implements vscode.Disposable {
       this.pending = undefined;
       await vscode.commands.executeCommand('setContext', answers.contextKey, false);
     }
+  }
+
+  /**
+   * Binds the keys before the diff opens, so they decide as soon as it is on screen: bound only once
+   * the question was asked, a key pressed at the first sight of the diff (the extension host lagging
+   * under load) went to VS Code's own binding instead (in VS Code for the Web Ctrl+Alt+N opens a new
+   * untitled file). Until shown() a key decides nothing: a change is never decided before it is seen.
+   */
+  async arm(answers: BarAnswers = this.edit): Promise<void> {
+    this.early = undefined;
+    this.pending = { accept: () => undefined, reject: () => undefined };
+    await vscode.commands.executeCommand('setContext', answers.contextKey, true);
+  }
+
+  /** The diff is on screen: a key pressed from now on, before the question is asked, is kept for decide(). */
+  shown(): void {
+    if (this.pending) this.pending = { accept: () => (this.early = 'accept'), reject: () => (this.early = 'reject') };
+  }
+
+  /** Unbinds the keys of an arm() that no decide() followed (the diff could not open, a test answered). */
+  async disarm(answers: BarAnswers = this.edit): Promise<void> {
+    if (!this.early && !this.pending) return;
+    this.early = undefined;
+    this.pending = undefined;
+    await vscode.commands.executeCommand('setContext', answers.contextKey, false);
   }
 
   dispose(): void {

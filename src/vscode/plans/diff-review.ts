@@ -85,8 +85,11 @@ export function createDiffAuthorize(opts: { proposed: ProposedContentProvider; r
       const asked = ask(question, [RUN, ALL, SKIP, CANCEL]);
       return decisionOf(await (opts.bar ? opts.bar.decide(asked, READ_ANSWERS) : asked));
     }
-    const shown = await showEditDiff(opts.proposed, opts.root, edit, `${ctx.plan.id}-${step.id}`);
+    await opts.bar?.arm();
+    let shown: vscode.Uri[] = [];
     try {
+      shown = await showEditDiff(opts.proposed, opts.root, edit, `${ctx.plan.id}-${step.id}`);
+      opts.bar?.shown();
       if (queued !== undefined) return typeof queued === 'function' ? await queued(step, edit) : queued;
       const verb = edit.kind === 'create' ? `create '${edit.path}'` : `change '${edit.path}'`;
       // The notification hides itself after a while: the title bar and the keys still decide.
@@ -96,6 +99,7 @@ export function createDiffAuthorize(opts: { proposed: ProposedContentProvider; r
       const asked = ask(question, [ACCEPT, ALL, REJECT, CANCEL]);
       return decisionOf(await (opts.bar ? opts.bar.decide(asked) : asked));
     } finally {
+      await opts.bar?.disarm();
       await closeDiffTabs(shown);
       for (const uri of shown) opts.proposed.drop(uri);
     }

@@ -18,8 +18,11 @@ interface Script {
   checks?: unknown[];
   shown: { placeHolder?: string; items: string[]; details?: (string | undefined)[] }[];
   done: string[];
-  failed: { message: string; buttons: string[] }[];
+  failed: { message: string; buttons: string[]; settingUp?: boolean }[];
 }
+
+/** Whether the status bar holds what it said before a setup (set once the extension is active). */
+let settingUpNow: () => boolean | undefined = () => undefined;
 
 /** The model step's choices after a model list that failed (a dead URL). */
 const CHANGE_URL = '$(link) Change URL…';
@@ -40,7 +43,7 @@ function scriptedUi(s: Script): SetupUi {
     },
     progress: (_title, task) => task(),
     done: (m) => void s.done.push(m),
-    failed: async (message, buttons) => { s.failed.push({ message, buttons }); return undefined; },
+    failed: async (message, buttons) => { s.failed.push({ message, buttons, settingUp: settingUpNow() }); return undefined; },
   };
 }
 
@@ -59,6 +62,7 @@ describe('setup flow against a local OpenAI-compatible server', function () {
 
   before(async () => {
     api = await vscode.extensions.getExtension<GroundedApi>('grounded-dev.grounded')!.activate();
+    settingUpNow = () => api.services.lastCheck.settingUp;
     for (const k of ['provider', 'model', 'baseUrl']) saved[k] = config().inspect(k)?.globalValue;
     server = http.createServer((req, res) => {
       let body = '';
@@ -155,6 +159,8 @@ describe('setup flow against a local OpenAI-compatible server', function () {
     assert.match(only.message, /could not connect to OpenAI-compatible \(server's default model\): Could not reach http:\/\/127\.0\.0\.1:9\/v1/);
     assert.doesNotMatch(only.message, /llama3\.1/);
     assert.deepEqual(only.buttons, ['Retry', 'Change URL…', 'Choose Provider…']);
+    // While the failure waits for a button (a notification may stay open), the status bar already warns.
+    assert.equal(only.settingUp, false, 'the status bar is not held by a failure notification left open');
     assert.equal(s.done.length, 0);
     const check = api.services.lastCheck.get(await currentCheckScope(api.services));
     assert.equal(check?.ok, false, 'the status bar shows the warning state');

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { failureNotice, statusView } from '../../../src/vscode/failure-notice';
+import { failureNotice, setupFailureMessage, statusView } from '../../../src/vscode/failure-notice';
 
 // The status bar after a question the model did not answer: a short warning in place of who
 // answers, the cause in its tooltip, and a click that says what failed with the fixes that fit.
@@ -42,4 +42,16 @@ test('the click says which request failed and why, with the fixes that fit the f
   assert.match(failureNotice(label, coded).message, /\(grounded\.baseUrl in VS Code\)\.$/, 'no Markdown backticks in a notification');
   assert.match(statusView(label, coded, false).tooltip, /\(grounded\.baseUrl in VS Code\)\. Click/);
   assert.match(failureNotice(label, { ok: false, summary: 'x' }).message, /^Grounded: the connection check of OpenAI-compatible tour-model failed: x$/);
+});
+
+test('a setup whose test failed says so in plain text: no Markdown backticks in a notification', () => {
+  const cause = "The server at http://127.0.0.1:9/v1 has no model 'nope' (HTTP 404). Choose one (or set `grounded.model`); " +
+    'for Ollama, `ollama pull <model>` adds one.';
+  const said = setupFailureMessage(label, cause, 'not_found', true);
+  assert.match(said, /^Grounded tested OpenAI-compatible tour-model, and the test failed: The server at .* has no model 'nope'/);
+  assert.match(said, /\(or set grounded\.model\); for Ollama, ollama pull <model> adds one\.$/);
+  assert.doesNotMatch(said, /`/);
+  // Only a network failure is "could not connect": a server that answered was reached.
+  assert.match(setupFailureMessage(label, down.summary, 'network', true), /^Grounded could not connect to OpenAI-compatible tour-model: Could not reach /);
+  assert.equal(setupFailureMessage(label, 'No key is set.', undefined, false), 'Grounded has no model to test: No key is set.');
 });
