@@ -1,5 +1,6 @@
 import { promises as dns } from 'node:dns';
 import ipaddr from 'ipaddr.js';
+import { addressesInName } from './address-in-name';
 
 /** The decision on one URL: allowed or not, why, and every address its host resolved to. */
 export interface UrlDecision {
@@ -24,16 +25,19 @@ export const systemResolver: Resolver = async (host) => (await dns.lookup(host, 
 // refused before any lookup: Equinix Metal's answers on a public address, Rancher's on a name only its network resolves.
 // Names only a local network answers are refused too: reserved for it (.local for mDNS, RFC 6762; .home.arpa, RFC 8375;
 // .internal, ICANN 2024), suggested for it (.lan, .intranet, .corp, .private: RFC 6762 appendix G), or a cluster's
-// own (Kubernetes services under .svc and cluster.local, and `kubernetes.default`: the default namespace). And names
+// own (Kubernetes services under .svc and cluster.local, and `kubernetes.default`: the default namespace; HashiCorp Consul's
+// services under .consul, which only its agents answer). And names
 // public DNS points at this machine whatever the label (localtest.me, lvh.me, vcap.me).
 const BLOCKED_NAMES = new Set([
   'localhost', 'localdomain', 'ip6-localhost', 'ip6-loopback', 'metadata', 'metadata.goog', 'instance-data',
   'rancher-metadata', 'metadata.packet.net', 'metadata.platformequinix.com', 'metadata.tencentyun.com',
+  // Public names that SSRF lists (SSRFmap, HackTricks, PortSwigger) give for the metadata address or loopback.
+  'metadata.nicob.net', 'spoofed.burpcollaborator.net', 'bugbounty.dod.network',
 ]);
 /** Last one or two labels under which every name is blocked (a two-label name is its own last two). */
 const BLOCKED_SUFFIXES = new Set([
   'localhost', 'localdomain', 'internal', 'local', 'home.arpa', 'lan', 'intranet', 'corp', 'private', 'svc', 'default', 'localtest.me', 'lvh.me',
-  'vcap.me',
+  'vcap.me', 'consul',
 ]);
 
 /** True for a name refused before any lookup: looked up by its whole and its last one or two labels, never by a pattern over it. */
@@ -44,45 +48,6 @@ function isBlockedName(hostname: string): boolean {
   if (last < 0) return false;
   const beforeLast = host.lastIndexOf('.', last - 1);
   return BLOCKED_SUFFIXES.has(host.slice(last + 1)) || BLOCKED_SUFFIXES.has(host.slice(beforeLast + 1));
-}
-
-/**
- * Wildcard DNS services answer a name with the address written in it (`10.0.0.5.nip.io`,
- * `app-127-0-0-1.sslip.io`, `7f000001.nip.io`): the address is judged from the name, before any
- * lookup, as the lookup would give it.
- */
-const ADDRESS_IN_NAME = /(?:^|[.-])((?:\d{1,3}[.-]){3}\d{1,3}|[0-9a-f]{8})\.(?:nip\.io|sslip\.io|xip\.io|traefik\.me)\.?$/i;
-
-/**
- * The IPv6 address a sslip.io / nip.io name carries in its last label, dashes for colons (`--1.sslip.io` is ::1,
- * `fd00-ec2--254.nip.io` fd00:ec2::254), with or without a prefix before a dash (`app-fe80--1`). Either service answers
- * nothing else, so reading an address into a name that holds none costs nothing.
- */
-function ipv6InName(host: string): string | undefined {
-  const name = host.replace(/\.$/, '');
-  const suffix = ['.sslip.io', '.nip.io'].find((s) => name.endsWith(s));
-  if (!suffix) return undefined;
-  const label = name.slice(name.lastIndexOf('.', name.length - suffix.length - 1) + 1, name.length - suffix.length);
-  // A DNS label holds at most 63 characters; the bound also keeps the tails below from costing more than a few thousand steps.
-  if (!label.includes('-') || label.length > 63) return undefined;
-  // The whole label, then each tail after a dash that is not part of a `--` (the `::` of the address itself).
-  for (let start = 0; start < label.length; ) {
-    const text = label.slice(start).replace(/-/g, ':');
-    if (ipaddr.IPv6.isValid(text)) return ipaddr.IPv6.parse(text).toString();
-    const dash = label.indexOf('-', start);
-    if (dash < 0) return undefined;
-    start = dash + 1;
-    while (label[start] === '-') start++;
-  }
-  return undefined;
-}
-
-/** The address a wildcard-DNS name carries, or undefined. */
-function addressInName(host: string): string | undefined {
-  const m = ADDRESS_IN_NAME.exec(host);
-  if (!m) return ipv6InName(host);
-  const ip = /^[0-9a-f]{8}$/i.test(m[1]) ? (m[1].match(/../g) ?? []).map((h) => Number.parseInt(h, 16)).join('.') : m[1].replace(/-/g, '.');
-  return ipaddr.IPv4.isValidFourPartDecimal(ip) ? ip : undefined;
 }
 
 /**
@@ -192,10 +157,10 @@ export function staticCheck(raw: string): { url?: URL; decision?: UrlDecision } 
   // own network answers it (where the answer may well be a public address). No public site is reached that way.
   if (!/[.:]/.test(host.replace(/\.$/, '')))
     return { decision: { ...base, allowed: false, reason: `host ${host} is a single-label name, which only this machine's own network resolves` } };
-  const named = addressInName(host);
-  const namedWhy = named && blockedRange(named);
-  if (named && namedWhy) {
-    const reason = `host ${host} names ${named} (a wildcard DNS service answers with it), ${withArticle(namedWhy)}`;
+  for (const named of addressesInName(host)) {
+    const namedWhy = blockedRange(named);
+    if (!namedWhy) continue;
+    const reason = `host ${host} names ${named} (a wildcard DNS or rebinding service answers with it), ${withArticle(namedWhy)}`;
     return { decision: { ...base, addresses: [named], allowed: false, reason } };
   }
   // WHATWG URL parsing has already turned 2130706433, 0177.0.0.1, 0x7f.1 and 127.1 into 127.0.0.1.

@@ -25,7 +25,8 @@ const TYPINGS = /\.d\.[cm]?ts$/;
 const ABOUT_TYPES = new Set(['interfac', 'enum', 'protocol', 'trait', 'contract', 'typ', 'declar', 'declarat', 'signatur', 'abstract']);
 
 /** A declaration with no body of its own: an interface, an enum, a protocol, a trait, or a TypeScript type alias. */
-const DECLARES = /\b(interface|enum|protocol|trait)\s+[A-Za-z_]\w*|\btype\s+[A-Za-z_]\w*(<[^>]*>)?\s*=/;
+// Type parameters are bounded: `<[^>]*>` read every unclosed `type A<` to the text's end (200 K such lines: 21 s).
+const DECLARES = /\b(interface|enum|protocol|trait)\s+[A-Za-z_]\w*|\btype\s+[A-Za-z_]\w*(<[^>]{0,500}>)?\s*=/;
 /** Statements: where any of these is written more than once, the file does things (one is allowed: a default `return`). */
 const STATEMENT = /\b(return|if|else|for|foreach|while|switch|throw|await|yield|try|catch|new)\b/g;
 /**
@@ -43,13 +44,29 @@ const DEFINES_CODE: [RegExp, RegExp][] = [
 /** The text without its comments, preprocessor lines and string literals, which may say anything. */
 function codeOf(text: string): string {
   return blankStrings(
-    text
-      .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    withoutBlockComments(text)
       .replace(/\/\/[^\n]*/g, ' ')
       // C#'s `#if`/`#region`, PHP's `#` comments, Rust's `#[derive]`: none is a statement. Its blanks stop at a line's end:
       // `^\s*#` went through every blank line after each line start (200 K of them: 20 s).
       .replace(/^[^\S\n\r\u2028\u2029]*#[^\n]*/gm, ' '),
   );
+}
+
+/**
+ * The text with each closed block comment as one space, as `.replace(/\/\*[\s\S]*?\*\//g, ' ')` would, in one pass: the
+ * regex read from every unclosed `/*` to the text's end (200 K lines of `/* x`: 10 s). Once a `/*` has no `*\/` after it,
+ * none after it has one either, so the rest is kept as it is.
+ */
+function withoutBlockComments(text: string): string {
+  let out = '';
+  let last = 0;
+  for (let open = text.indexOf('/*'); open >= 0; open = text.indexOf('/*', last)) {
+    const close = text.indexOf('*/', open + 2);
+    if (close < 0) break;
+    out += `${text.slice(last, open)} `;
+    last = close + 2;
+  }
+  return last ? out + text.slice(last) : text;
 }
 
 const BREAKS = '\n\r\u2028\u2029';

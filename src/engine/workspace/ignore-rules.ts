@@ -23,6 +23,16 @@ interface MarkedPattern {
 }
 
 /**
+ * `text` without its trailing slashes, as `.replace(/\/+$/, '')` would: that regex tried every slash of an inner run
+ * and read it to its end (a nested .gitignore of 4 MB, lines of 4,000 slashes between two letters: 10 s per listing).
+ */
+function trimEndSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 47) end--;
+  return text.slice(0, end);
+}
+
+/**
  * Rewrites one line of an ignore file that lives in `relDir` so that it matches root-relative paths
  * the way git applies it relative to its own folder: a pattern with an inner or leading slash is
  * anchored to that folder, one without matches at any depth below it.
@@ -32,7 +42,7 @@ export function rebasePattern(line: string, relDir: string): string {
   let negated = '';
   let body = line;
   if (body.startsWith('!')) { negated = '!'; body = body.slice(1); }
-  const trimmed = body.replace(/\/+$/, '');
+  const trimmed = trimEndSlashes(body);
   const anchored = trimmed.includes('/');
   if (body.startsWith('/')) body = body.slice(1);
   else if (!anchored && !body.startsWith('**/')) body = `**/${body}`;
@@ -88,11 +98,11 @@ export function tamePattern(line: string): string | undefined {
   if (minMatchLength(line) > MAX_PATH_CHARS) return undefined;
   if ((line.match(/\*\*/g)?.length ?? 0) <= MAX_GLOBSTARS) return line;
   if (line.startsWith('!')) return undefined;
-  const pieces = line.split('**').map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean);
+  const pieces = line.split('**').map((p) => trimEndSlashes(p.replace(/^\/+/, ''))).filter(Boolean);
   const last = pieces[pieces.length - 1];
   if (!last) return '**';
   const dirOnly = line.endsWith('/') ? '/' : '';
-  return line.replace(/\/+$/, '').endsWith('**') ? `**/${last}/**` : `**/${last}${dirOnly}`;
+  return trimEndSlashes(line).endsWith('**') ? `**/${last}/**` : `**/${last}${dirOnly}`;
 }
 
 /** Parses an ignore file's text into rebased patterns marked with `source:line`. */

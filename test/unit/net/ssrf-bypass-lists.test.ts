@@ -21,13 +21,27 @@ const REFUSED = [
   // Parser differentials: every part after the backslash or the fragment is path for the URL parser, so the host is 127.1.1.1.
   'http://127.1.1.1:80\\@127.2.2.2:80/', 'http://127.1.1.1:80#\\@127.2.2.2:80/', 'http://127.88.23.245:22/#@www.google.com:80/',
   'http://google.com:80+&@127.88.23.245:22/#+@google.com:80/',
+  // SSRFmap's and HackTricks' names: xip.io's base-36 label (169.254.169.254), public names pointing at the metadata address,
+  // Consul's own domain; DNS-rebinding services whose name carries an internal address (rbndr.us in hex, 1u.ms dotted).
+  'http://1ynrnhl.xip.io/', 'http://metadata.nicob.net/latest/meta-data/', 'http://consul.service.consul:8500/v1/agent/self',
+  'http://7f000001.c0a80001.rbndr.us/', 'http://08080808.a9fea9fe.rbndr.us/', 'http://make-1.2.3.4-rebind-169.254-169.254-rr.1u.ms/',
 ];
+
+// The same services naming only public addresses: the lookup decides, as for any name.
+const LEFT_TO_THE_LOOKUP = ['http://08080808.01010101.rbndr.us/', 'http://make-8.8.8.8-rebind-1.1.1.1-rr.1u.ms/', 'http://2mhgrv.xip.io/'];
 
 describe('SSRF bypass lists', () => {
   it('refuses their spellings of internal and metadata addresses, even where every name would resolve to a public address', async () => {
     for (const url of REFUSED) {
       const d = await checkUrl(url, everyNamePublic);
       assert.equal(d.allowed, false, url);
+    }
+  });
+
+  it('leaves wildcard and rebinding names that carry only public addresses to the lookup', async () => {
+    for (const url of LEFT_TO_THE_LOOKUP) {
+      assert.equal((await checkUrl(url, everyNamePublic)).allowed, true, url);
+      assert.equal((await checkUrl(url, async () => ['10.0.0.7'])).allowed, false, `${url} answering a private address`);
     }
   });
 

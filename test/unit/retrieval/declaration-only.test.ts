@@ -58,6 +58,14 @@ describe('files that only declare types', () => {
     assert.equal(declaresOnly('src/Kind.cs', `public enum Kind { A }\n${'"\\'.repeat(100_000)}\nreturn 1; return 2;`), false);
     // A statement word inside a literal an escaped quote does not close is still hidden by it.
     assert.equal(declaresOnly('src/Kind.cs', 'public enum Kind { A }\nconst s = "a \\" return if";'), true);
+    // 200 K lines opening a comment none closes, and 200 K unclosed type parameters: the old patterns took 10 s and 21 s.
+    assert.equal(declaresOnly('src/Kind.cs', `public enum Kind { A }\n${'/* x\n'.repeat(200_000)}`), true);
+    assert.equal(declaresOnly('src/Kind.cs', `public enum Kind { A }\n${'/* x\n'.repeat(200_000)}return 1; return 2;`), false);
+    assert.equal(declaresOnly('src/types.ts', `${'type A<\n'.repeat(200_000)}type B<T> = T[];`), true);
+    assert.equal(declaresOnly('src/types.ts', 'type A<\n'.repeat(200_000)), false);
+    // Closed comments still hide what they say; an unclosed one hides nothing, as before.
+    assert.equal(declaresOnly('src/Kind.cs', 'public enum Kind { A }\n/* return 1; */ /* return 2; */'), true);
+    assert.equal(declaresOnly('src/Kind.cs', 'public enum Kind { A }\n/* a */ return 1; /* return 2;'), false);
   });
 
   it('tells an interface, an enum or a type alias from code', () => {

@@ -5,7 +5,7 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { discoverFiles, explainPath } from '../../../src/engine/workspace/discovery';
 import { isTooDeep, MAX_FOLDER_DEPTH } from '../../../src/engine/workspace/hidden';
-import { tamePattern } from '../../../src/engine/workspace/ignore-rules';
+import { rebasePattern, tamePattern } from '../../../src/engine/workspace/ignore-rules';
 
 // A repository can hold ignore patterns and folder chains that make the `ignore` library's
 // regular expressions backtrack for minutes (six `**` against a path 60 folders deep). These
@@ -43,6 +43,20 @@ describe('ignore rules a repository could use to hang every listing', () => {
     const files = (await discoverFiles({ root })).files.map((f) => f.path).sort();
     assert.deepEqual(files, ['.gitignore', 'kept.md']);
     assert.equal((await explainPath({ root }, 'app.log')).visible, false);
+  });
+
+  it('lists a workspace whose nested .gitignore holds megabytes of inner slash runs (10 s per listing when a regex trimmed them)', async () => {
+    const slashes = `a${'/'.repeat(4000)}b`;
+    assert.equal(rebasePattern(slashes, 'sub'), `sub/${slashes}`, 'an inner slash anchors the pattern to its folder');
+    assert.equal(rebasePattern('gen///', 'sub'), 'sub/**/gen///', 'trailing slashes alone do not');
+    assert.equal(tamePattern(`**/x/**/${'/'.repeat(3000)}**/y///`), '**/y/');
+    const root = mkdtempSync(path.join(tmpdir(), 'grounded-slash-runs-'));
+    roots.push(root);
+    mkdirSync(path.join(root, 'sub', 'deeper', 'gen'), { recursive: true });
+    for (const f of ['sub/x.log', 'sub/kept.ts', 'sub/deeper/gen/y.ts']) writeFileSync(path.join(root, f), 'x\n');
+    writeFileSync(path.join(root, 'sub', '.gitignore'), `*.log\ngen/\n${`${slashes}\n`.repeat(1000)}`);
+    const files = (await discoverFiles({ root })).files.map((f) => f.path).sort();
+    assert.deepEqual(files, ['sub/kept.ts']);
   });
 
   it('never lists a path more than MAX_FOLDER_DEPTH folders deep', () => {
