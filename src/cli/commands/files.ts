@@ -23,9 +23,10 @@ sorted. Hidden: whatever git ignores (every .gitignore, .git/info/exclude; files
 visible), whatever .agentignore files hide, .git/, .agent/secrets/, .agent/state/, paths more than 48
 folders deep, the excluded folders (node_modules, dist, build, ...), binary files and files
 larger than the size limit.
-Where Grounded keeps state (.agent/state/) at the top of a git repository, a listing keeps its
-tracked part (.agent/state/listing.bin) for the next one, used while git's index, the settings and
-the .agentignore files are the same: only what git finds changed since is looked at again.
+At the top of a git repository, a listing keeps its tracked part (.agent/state/listing.bin) for the
+next one where Grounded keeps state already, or in a folder of 5,000 files or more (its state folder
+is made, hidden from git); it is used while git's index, the settings and the .agentignore files
+are the same: only what git finds changed since is looked at again.
 When \`grounded serve\` runs for the folder (with the same settings), the list comes from its live
 index: the same list, without listing the tree again. In a folder of 5,000 files or more that
 has a search index (\`grounded index\` or a question made one), a listing no server answered starts
@@ -137,7 +138,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     // The saved index already read every file: its verdicts spare a sniff of each unchanged one.
     const served = noDaemon ? undefined : await fromResident(root, resolveSettings({ ...yaml.settings, maxFileBytes }));
     const knownContent = () => readContentVerdicts(indexFilePath(root));
-    const listed = () => discoverFiles({ ...opts, gitListing: listing, knownContent, keepListing: true });
+    // A large folder's listing is kept for the next one, in a state folder made for it if need be.
+    const listed = () => discoverFiles({ ...opts, gitListing: listing, knownContent, keepListing: true, keepListingFrom: AUTO_SERVE_FILES });
     const result: ListedResult | FilesResult = (served !== 'declined' && served) || (await listed());
     // A listing that kept its tracked part has its paths as text already: printed as they are.
     const asText = values.json || !('pathsText' in result) ? undefined : result.pathsText?.();

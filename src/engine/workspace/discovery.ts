@@ -12,6 +12,7 @@ export { byPath };
 import { addKept, addListed } from './discovery-listed';
 import { findGitRepo } from './git-repo';
 import { keepPlace, loadKeptListing, saveKeptListing, type KeptDraft } from './kept-listing';
+import { ensureStateDir } from './state-dir';
 import { keptResult, type ListedResult } from './kept-result';
 import type { DiscoveryOptions, DiscoveryResult } from './types';
 
@@ -54,7 +55,7 @@ export async function discoverFiles(opts: DiscoveryOptions): Promise<ListedResul
     skipped: [],
   };
   const place = listing && opts.keepListing ? keepPlace(root, await findGitRepo(root), keptSettings(state)) : undefined;
-  const kept = place && loadKeptListing(place);
+  const kept = place?.made ? loadKeptListing(place) : undefined;
   const left = kept && (await addKept(state, chain, kept, listing!.untracked));
   if (left) return keptResult(kept, root, left, sorted(state));
   let toKeep: KeptDraft | undefined;
@@ -69,7 +70,9 @@ export async function discoverFiles(opts: DiscoveryOptions): Promise<ListedResul
   }
   const result = sorted(state);
   // Kept only when the listing read the index the key names (git may have rewritten it in between).
-  if (place && toKeep && tracked?.indexChecksum === place.index) {
+  const worthKeeping = (n: number) => place?.made || n >= (opts.keepListingFrom ?? Infinity);
+  if (place && toKeep && tracked?.indexChecksum === place.index && worthKeeping(result.files.length)) {
+    ensureStateDir(place.dir);
     saveKeptListing(place, { ...toKeep, files: toKeep.files.sort(byPath), skipped: toKeep.skipped.sort(byPath) });
   }
   return result;

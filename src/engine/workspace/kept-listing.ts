@@ -10,8 +10,9 @@ import type { SkippedFile, WorkspaceFile } from './types';
 // listings of a large repository that part rarely changes, so it is kept here for the next one.
 // It holds while git's index is the same file (its trailing checksum), the settings, the
 // .agentignore texts and this code are the same; git's walk, run anyway, names the tracked files
-// changed on disk since, and those are judged again. Kept only in a folder that already has
-// Grounded's state folder (a search index or a server made it), at the top of its repository.
+// changed on disk since, and those are judged again. Kept at the top of a repository, in Grounded's
+// state folder where there is one already (a search index or a server made it), or in a new one
+// when the listing is large (the caller says from how many files).
 
 /** The tracked part of a listing as the listing that keeps it has it (KeptListing is what a later one reads). */
 export interface KeptDraft {
@@ -68,6 +69,9 @@ export interface KeepPlace {
   key: string;
   /** git's index as the key has it: a listing is kept only if it read this same index. */
   index: string;
+  /** Grounded's state folder, and whether it is there yet (nothing was kept where it is not). */
+  dir: string;
+  made: boolean;
 }
 
 const VERSION = 2;
@@ -103,10 +107,11 @@ function codeStamp(): string {
 export function keepPlace(root: string, repo: GitRepo | undefined, settings: Record<string, unknown>): KeepPlace | undefined {
   if (!repo || process.env.GIT_INDEX_FILE || process.env.GIT_DIR || process.env.GIT_WORK_TREE) return undefined;
   const dir = path.join(root, '.agent', 'state');
-  if (realFolder(root) !== repo.top || !existsSync(dir)) return undefined;
+  if (realFolder(root) !== repo.top) return undefined;
   const index = indexChecksum(path.join(repo.gitDir, 'index'));
   if (!index) return undefined;
-  return { file: path.join(dir, FILE), key: JSON.stringify({ version: VERSION, code: codeStamp(), root, index, settings }), index };
+  const key = JSON.stringify({ version: VERSION, code: codeStamp(), root, index, settings });
+  return { file: path.join(dir, FILE), key, index, dir, made: existsSync(dir) };
 }
 
 interface Header extends Omit<KeptListing, 'text' | 'offsets' | 'sizes' | 'mtimes'> {

@@ -49,6 +49,8 @@ export interface DiscoveryOptions {
    * the one kept there while it holds (kept-listing.ts): what a one-shot `grounded files` asks for.
    */
   keepListing?: boolean;
+  /** Keep it also where there is no state folder yet (one is made) once a listing has this many files. */
+  keepListingFrom?: number;
   /** Told how many files git tracks as soon as it says, before the listing is filtered and complete. */
   onCandidates?: (tracked: number) => void;
 }

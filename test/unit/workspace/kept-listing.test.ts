@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -129,12 +129,20 @@ describe('a kept listing (grounded files)', () => {
     assert.equal(await keptHolds(root, SETTINGS), true, 'kept again');
   });
 
-  it('is kept only where Grounded keeps state already', async () => {
+  it('is kept where Grounded keeps state already, or in a state folder made for a large listing', async () => {
     const root = tempDir();
     git(root, 'init', '-q');
     writeFileSync(path.join(root, 'a.ts'), 'a\n');
+    writeFileSync(path.join(root, 'b.ts'), 'b\n');
     git(root, 'add', '-A');
     await agree(root, 'no state folder');
     assert.equal(await keptHolds(root, SETTINGS), false);
+    assert.equal(existsSync(path.join(root, '.agent')), false, 'a small listing makes no state folder');
+    await discoverFiles({ root, ...SETTINGS, keepListing: true, keepListingFrom: 2 });
+    assert.equal(await keptHolds(root, SETTINGS), true);
+    // The state folder made for it hides itself from git.
+    assert.equal(readFileSync(path.join(root, '.agent', 'state', '.gitignore'), 'utf8'), '*\n');
+    assert.ok(!git(root, 'status', '--porcelain', '--untracked-files=all').includes('.agent'));
+    await agree(root, 'kept in the folder made for it');
   });
 });
