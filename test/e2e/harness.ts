@@ -137,7 +137,10 @@ export class Workbench {
         if (Date.now() > deadline) throw new Error(`the command palette did not open for "${title}"`);
         continue;
       }
-      await input.fill(`>${title}`);
+      // The palette may close again at once (a view or a notification taking the focus): then it is opened again.
+      const typed = await input.fill(`>${title}`, { timeout: 3_000 }).then(() => true, () => false);
+      if (!typed && Date.now() > deadline) throw new Error(`the command palette closed before "${title}" could be typed`);
+      if (!typed) continue;
       const found = await row.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
       if (found) break;
       if (Date.now() > deadline) throw new Error(`the command "${title}" is not in the palette`);
