@@ -169,6 +169,9 @@ export async function readTrackedFromIndex(gitDir: string, top: string, root: st
     return undefined;
   }
   const stats = parseGitIndex(buf, rel ? `${rel}/` : '');
-  if (stats) stats.indexChecksum = `${buf.length}:${buf.toString('hex', buf.length - OID_BYTES)}`;
+  if (stats) stats.indexChecksum = indexStamp(buf.length, buf.subarray(buf.length - OID_BYTES));
   return stats;
 }
+
+/** An index file's identity from its size and the checksum git writes at its end (`tail`, its last 20 bytes). */
+export const indexStamp = (size: number, tail: Uint8Array): string => `${size}:${Buffer.from(tail).toString('hex')}`;

@@ -2,6 +2,7 @@ import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, ren
 import path from 'node:path';
 import { realFolder } from './contain';
 import { absolute } from './discovery-admit';
+import { indexStamp } from './git-index';
 import type { GitRepo } from './git-repo';
 import type { SkippedFile, WorkspaceFile } from './types';
 
@@ -85,7 +86,7 @@ function indexChecksum(file: string): string | undefined {
     const size = fstatSync(fd).size;
     const tail = Buffer.alloc(20);
     if (size < 32 || readSync(fd, tail, 0, 20, size - 20) !== 20 || tail.every((b) => b === 0)) return undefined;
-    return `${size}:${tail.toString('hex')}`;
+    return indexStamp(size, tail);
   } catch {
     return undefined;
   } finally {
