@@ -6,6 +6,19 @@ export interface Span {
   end: number;
 }
 
+/** A value found after a secret-named key (assignment-values.ts), and how it was written. */
+export interface Parsed {
+  value: Span;
+  quoted: boolean;
+  keyQuoted: boolean;
+  /** A spaced `=`/`:=` (`password = x`): the syntax of code, where a bare word is a variable. */
+  codeAssignment: boolean;
+  /** Unquoted in the middle of a line (`… password=x …` in prose or a URL): stricter checks apply. */
+  midLine: boolean;
+  /** A block scalar's base64 lines after the first (a key's body under `private_key: |`) end here; the first is judged. */
+  blockEnd?: number;
+}
+
 /** Values are read this far; a longer token (a refresh token, a Docker auth) is followed to its end by `tokenTail`. */
 export const MAX_VALUE = 1000;
 
